@@ -1,0 +1,89 @@
+import * as z from 'zod';
+import type { Rng } from './rng.js';
+
+/** Seats are numbered 0..players-1 in turn order of setup. */
+export type Seat = number;
+
+/** Who looks at the game: a seat, a spectator, or everybody (after the game has ended). */
+export type Viewer = Seat | 'spectator' | 'all';
+
+/**
+ * A log entry describing what happened. Without `visibleTo` everyone sees it. With it, only
+ * those seats see it; everyone else sees `redacted` (e.g. "Anna drew 2 cards") or nothing.
+ */
+export const GameEventSchema = z.object({
+  type: z.string(),
+  data: z.record(z.string(), z.unknown()).optional(),
+  visibleTo: z.array(z.number().int()).optional(),
+  redacted: z.object({ type: z.string(), data: z.record(z.string(), z.unknown()).optional() }).optional(),
+});
+export type GameEvent = z.infer<typeof GameEventSchema>;
+
+export const ScoreLineSchema = z.object({
+  item: z.string().meta({ description: 'What the points are for, e.g. "route Berlin–Wien"' }),
+  points: z.number(),
+  detail: z.string().optional(),
+});
+
+export const OutcomeSchema = z
+  .object({
+    scores: z.array(z.number()).meta({ description: 'Final score of each seat, by seat index' }),
+    ranking: z.array(z.number().int().min(1)).meta({ description: 'Place of each seat (1 = winner); tied seats share a place' }),
+    breakdown: z.array(z.array(ScoreLineSchema)).meta({ description: 'Per seat, the lines that add up to its score' }),
+  })
+  .meta({ id: 'Outcome' });
+export type Outcome = z.infer<typeof OutcomeSchema>;
+
+export interface SetupInput<O> {
+  seed: string;
+  players: number;
+  options: O;
+}
+
+export interface Applied<S> {
+  state: S;
+  events: GameEvent[];
+}
+
+export interface BotInput<V, A> {
+  seat: Seat;
+  /** The bot sees only what its seat may see. */
+  view: V;
+  legal: readonly A[];
+  rng: Rng;
+}
+
+/**
+ * A game as a pure, deterministic state machine. The state must be plain JSON (it is stored),
+ * must carry its own RNG state, and is never mutated: `apply` returns a new one.
+ */
+export interface GameDefinition<S = unknown, A extends { type: string } = { type: string }, O = unknown, V = unknown> {
+  id: string;
+  title: string;
+  minPlayers: number;
+  maxPlayers: number;
+  /** False for games that exist only for tests; they are playable but not in the catalog. */
+  listed: boolean;
+  /** Options with defaults applied by parsing; `{}` must parse. */
+  options: z.ZodType<O, unknown>;
+  /** Every action's shape; legality beyond shape is `apply`'s job. */
+  action: z.ZodType<A, unknown>;
+  setup(input: SetupInput<O>): S;
+  /** Seats that may act now (several during simultaneous decisions); empty when the game is over. */
+  toAct(state: S): Seat[];
+  /** Every action `apply` accepts from `seat` now; empty if the seat is not to act. */
+  legalActions(state: S, seat: Seat): A[];
+  /** Throws RuleError for an illegal action. */
+  apply(state: S, seat: Seat, action: A): Applied<S>;
+  view(state: S, viewer: Viewer): V;
+  outcome(state: S): Outcome | null;
+  bot(input: BotInput<V, A>): A;
+}
+
+/** The registry and the platform handle games without knowing their types. */
+export type AnyGame = GameDefinition<any, { type: string }, any, any>;
+
+/** Places from scores, highest first; equal scores share a place (1, 1, 3). */
+export function rankByScore(scores: readonly number[]): number[] {
+  return scores.map((s) => 1 + scores.filter((o) => o > s).length);
+}

@@ -1,0 +1,5 @@
+export * from './contract.js';
+export * from './errors.js';
+export * from './rng.js';
+export * from './deck.js';
+export * from './registry.js';

@@ -1,0 +1,297 @@
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { GameRegistry } from '../../engine/core/index.js';
+import type { Games } from '../service/games.js';
+import type { Players } from '../service/players.js';
+import { Problem, problems } from '../service/problem.js';
+import type { PlayerRecord } from '../store/records.js';
+import { docsRoutes } from './docs.js';
+import { problemResponse, toProblem } from './problem-response.js';
+import * as S from './schemas.js';
+
+export interface AppDeps {
+  registry: GameRegistry;
+  players: Players;
+  games: Games;
+  /** Called with every 5xx; the response itself reveals nothing. */
+  onServerError?: (err: unknown, c: Context) => void;
+}
+
+/** Larger bodies get 413 before they are parsed. Real actions are a few hundred bytes. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+type Env = { Variables: { requestId: string } };
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
+const problem = (description: string) => ({ content: { 'application/problem+json': { schema: S.ProblemSchema } }, description });
+const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
+const secured = [{ bearer: [] }];
+const authErrors = { 401: problem('No token or a bad token') };
+
+const routes = {
+  catalog: createRoute({
+    operationId: 'getCatalog',
+    method: 'get',
+    path: '/v1/catalog',
+    tags: ['catalog'],
+    summary: 'The games railpost offers',
+    security: [],
+    responses: { 200: json(z.array(S.CatalogEntrySchema), 'Playable games'), 404: problem('Unknown path') },
+  }),
+  createPlayer: createRoute({
+    operationId: 'createPlayer',
+    method: 'post',
+    path: '/v1/players',
+    tags: ['players'],
+    summary: 'Register a player and get its bearer token (shown once)',
+    security: [],
+    request: { body: body(S.PlayerCreateSchema) },
+    responses: { 201: json(S.PlayerCreatedSchema, 'The new player'), 400: problem('Invalid body') },
+  }),
+  me: createRoute({
+    operationId: 'getMe',
+    method: 'get',
+    path: '/v1/players/me',
+    tags: ['players'],
+    summary: 'Your profile',
+    security: secured,
+    responses: { 200: json(S.PlayerSchema, 'Your profile'), ...authErrors },
+  }),
+  patchMe: createRoute({
+    operationId: 'updateMe',
+    method: 'patch',
+    path: '/v1/players/me',
+    tags: ['players'],
+    summary: 'Change your name or email',
+    security: secured,
+    request: { body: body(S.PlayerPatchSchema) },
+    responses: { 200: json(S.PlayerSchema, 'Your profile'), 400: problem('Invalid body'), ...authErrors },
+  }),
+  createGame: createRoute({
+    operationId: 'createGame',
+    method: 'post',
+    path: '/v1/games',
+    tags: ['games'],
+    summary: 'Create a game; you take seat 0 and bots fill the last seats',
+    security: secured,
+    request: { body: body(S.GameCreateSchema) },
+    responses: { 201: json(S.GameSchema, 'The new game, with its invite code'), 400: problem('Invalid body, game, seat count or options'), ...authErrors },
+  }),
+  listGames: createRoute({
+    operationId: 'listGames',
+    method: 'get',
+    path: '/v1/games',
+    tags: ['games'],
+    summary: 'Your games, newest first',
+    security: secured,
+    request: { query: S.GameListQuerySchema },
+    responses: { 200: json(z.array(S.GameListItemSchema), 'Your games'), 400: problem('Invalid query'), ...authErrors },
+  }),
+  join: createRoute({
+    operationId: 'joinGame',
+    method: 'post',
+    path: '/v1/games/{id}/join',
+    tags: ['games'],
+    summary: 'Take a free seat with the invite code; the game starts when every seat is taken',
+    security: secured,
+    request: { params: S.GameIdParamSchema, body: body(S.JoinSchema) },
+    responses: {
+      200: json(S.GameSchema, 'The game, with yourSeat'),
+      400: problem('Invalid body'),
+      ...authErrors,
+      403: problem('Wrong invite code'),
+      404: problem('No such game'),
+      409: problem('Already seated, or no free seat'),
+    },
+  }),
+  getGame: createRoute({
+    operationId: 'getGame',
+    method: 'get',
+    path: '/v1/games/{id}',
+    tags: ['games'],
+    summary: 'A game: status, seats, who is to act, version, seed commitment',
+    security: secured,
+    request: { params: S.GameIdParamSchema },
+    responses: { 200: json(S.GameSchema, 'The game'), ...authErrors, 404: problem('No such game') },
+  }),
+  view: createRoute({
+    operationId: 'getView',
+    method: 'get',
+    path: '/v1/games/{id}/view',
+    tags: ['play'],
+    summary: 'What you may see, and the actions you may post now',
+    security: secured,
+    request: { params: S.GameIdParamSchema },
+    responses: { 200: json(S.ViewSchema, 'Your view'), ...authErrors, 404: problem('No such game'), 409: problem('The game has not started') },
+  }),
+  act: createRoute({
+    operationId: 'postAction',
+    method: 'post',
+    path: '/v1/games/{id}/actions',
+    tags: ['play'],
+    summary: 'Post one of your legalActions with the version you read',
+    security: secured,
+    request: { params: S.GameIdParamSchema, headers: S.IdempotencyHeaderSchema, body: body(S.ActionPostSchema) },
+    responses: {
+      200: json(S.ViewSchema, 'Accepted; your view after it (and after any bot moves it triggered)'),
+      400: problem('Malformed body or an action shape the game does not know'),
+      ...authErrors,
+      403: problem('Not your seat, or not your turn'),
+      404: problem('No such game'),
+      409: problem('Stale expectedVersion (see currentVersion), or the game is not running'),
+      413: problem('Body too large'),
+      422: problem('Illegal by the rules (see rule), or an Idempotency-Key reused for another request'),
+    },
+  }),
+  log: createRoute({
+    operationId: 'getLog',
+    method: 'get',
+    path: '/v1/games/{id}/log',
+    tags: ['play'],
+    summary: 'Log entries after version N, as you may see them',
+    security: secured,
+    request: { params: S.GameIdParamSchema, query: S.LogQuerySchema },
+    responses: { 200: json(S.LogSchema, 'Log entries'), 400: problem('Invalid query'), ...authErrors, 404: problem('No such game') },
+  }),
+  export: createRoute({
+    operationId: 'exportGame',
+    method: 'get',
+    path: '/v1/games/{id}/export',
+    tags: ['play'],
+    summary: 'After the end: seed, options and every action, to replay and verify the game',
+    security: secured,
+    request: { params: S.GameIdParamSchema },
+    responses: { 200: json(S.ExportSchema, 'The whole game'), ...authErrors, 404: problem('No such game'), 409: problem('The game has not ended') },
+  }),
+};
+
+export function createApp(deps: AppDeps) {
+  const { registry, players, games } = deps;
+  const app = new OpenAPIHono<Env>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const target = (result as { target?: string }).target ?? 'request';
+        throw problems.badRequest(`invalid_${target}`, `The ${target} does not match the schema`, {
+          issues: result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+        });
+      }
+    },
+  });
+
+  app.use('*', requestId());
+  app.use('*', secureHeaders());
+  app.use('/v1/*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'], maxAge: 86400 }));
+  app.use(
+    '/v1/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new Problem(413, 'body_too_large', 'Body too large', `Bodies are limited to ${MAX_BODY_BYTES} bytes`);
+      },
+    }),
+  );
+
+  app.onError((err, c) => {
+    const p = toProblem(err);
+    if (p.status >= 500) deps.onServerError?.(err, c);
+    return problemResponse(c, p);
+  });
+  app.notFound((c) => problemResponse(c, problems.notFound('Resource')));
+
+  const auth = (c: Context): Promise<PlayerRecord> => players.authenticate(c.req.header('authorization'));
+  const profile = (p: PlayerRecord) => ({ id: p.id, name: p.name, createdAt: p.createdAt, ...(p.email ? { email: p.email } : {}) });
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The token from POST /v1/players',
+  });
+
+  const catalog = registry.listed().map((g) => ({
+    id: g.id,
+    title: g.title,
+    minPlayers: g.minPlayers,
+    maxPlayers: g.maxPlayers,
+    options: z.toJSONSchema(g.options, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>,
+  }));
+
+  const v1 = app
+    .openapi(routes.catalog, (c) => c.json(catalog, 200))
+    .openapi(routes.createPlayer, async (c) => {
+      const { player, token } = await players.create(c.req.valid('json'));
+      return c.json({ id: player.id, name: player.name, token }, 201);
+    })
+    .openapi(routes.me, async (c) => c.json(profile(await auth(c)), 200))
+    .openapi(routes.patchMe, async (c) => {
+      const me = await auth(c);
+      return c.json(profile(await players.update(me, c.req.valid('json'))), 200);
+    })
+    .openapi(routes.createGame, async (c) => {
+      const me = await auth(c);
+      return c.json(await games.create(me, c.req.valid('json')), 201);
+    })
+    .openapi(routes.listGames, async (c) => {
+      const me = await auth(c);
+      return c.json(await games.list(me, c.req.valid('query')), 200);
+    })
+    .openapi(routes.join, async (c) => {
+      const me = await auth(c);
+      return c.json(await games.join(me, c.req.valid('param').id, c.req.valid('json').inviteCode), 200);
+    })
+    .openapi(routes.getGame, async (c) => {
+      const me = await auth(c);
+      return c.json(await games.get(me, c.req.valid('param').id), 200);
+    })
+    .openapi(routes.view, async (c) => {
+      const me = await auth(c);
+      return c.json(await games.view(me, c.req.valid('param').id), 200);
+    })
+    .openapi(routes.act, async (c) => {
+      const me = await auth(c);
+      const { action, expectedVersion } = c.req.valid('json');
+      const result = await games.act(me, c.req.valid('param').id, {
+        action,
+        expectedVersion,
+        idempotencyKey: c.req.valid('header')['idempotency-key'],
+      });
+      if (result.replayed) c.header('Idempotent-Replayed', 'true');
+      return c.json(result.body, 200);
+    })
+    .openapi(routes.log, async (c) => {
+      const me = await auth(c);
+      const { after, limit } = c.req.valid('query');
+      return c.json(await games.log(me, c.req.valid('param').id, after, limit), 200);
+    })
+    .openapi(routes.export, async (c) => {
+      await auth(c);
+      return c.json(await games.export(c.req.valid('param').id), 200);
+    });
+
+  v1.doc31('/openapi.json', openApiInfo);
+  app.route('/docs', docsRoutes());
+  app.get('/', (c) => c.redirect('/docs'));
+  return app;
+}
+
+export const openApiInfo = {
+  openapi: '3.1.0',
+  info: {
+    title: 'railpost API',
+    version: '1.0.0',
+    description:
+      'Play train board games asynchronously. Read `legalActions` from the view, post one back unchanged with the `version` you read. ' +
+      'Errors are RFC 9457 problem+json with a stable `code`.',
+    license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+  },
+  servers: [{ url: '/' }],
+  tags: [
+    { name: 'catalog', description: 'Games on offer' },
+    { name: 'players', description: 'Accounts and tokens' },
+    { name: 'games', description: 'Creating, joining and listing games' },
+    { name: 'play', description: 'Views, actions and the log' },
+  ],
+};

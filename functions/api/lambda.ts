@@ -1,0 +1,51 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { handle, type LambdaEvent } from 'hono/aws-lambda';
+import { createRegistry } from '../../engine/core/index.js';
+import { catalogGames } from '../../engine/games/index.js';
+import { createServices } from '../service/index.js';
+import { createApp } from './app.js';
+import { jsonLogger } from './json-logger.js';
+
+const tableName = process.env.TABLE_NAME;
+if (!tableName) throw new Error('TABLE_NAME is not set');
+
+const services = createServices(new DynamoDBClient({}), tableName, createRegistry(catalogGames));
+const app = createApp({ ...services, onServerError: (err) => jsonLogger.error('unhandled error', err) });
+
+type Result = { statusCode: number; headers?: Record<string, string>; body: string };
+
+/**
+ * Hono does the HTTP work (routing, validation, problem+json); middy adds only the Lambda-wide
+ * concerns: one JSON log line per request with its request id, and a problem+json 500 if
+ * anything escapes the app. (middy's HTTP body parsers would fight Hono's, so none are used.)
+ */
+export const handler = middy<LambdaEvent, Result, Error, Context>(handle(app) as unknown as (e: LambdaEvent, c: Context) => Promise<Result>)
+  .before((request) => {
+    (request.internal as Record<string, unknown>).startedAt = Date.now();
+  })
+  .after((request) => {
+    const event = request.event as { rawPath?: string; requestContext?: { http?: { method?: string } } };
+    jsonLogger.info('request', {
+      requestId: request.context.awsRequestId,
+      method: event.requestContext?.http?.method,
+      path: event.rawPath,
+      status: request.response?.statusCode,
+      ms: Date.now() - ((request.internal as Record<string, number>).startedAt ?? Date.now()),
+    });
+  })
+  .onError((request) => {
+    jsonLogger.error('request failed', request.error, { requestId: request.context.awsRequestId });
+    request.response = {
+      statusCode: 500,
+      headers: { 'content-type': 'application/problem+json' },
+      body: JSON.stringify({
+        type: 'https://railpost.dev/problems/internal',
+        title: 'Internal error',
+        status: 500,
+        code: 'internal',
+        requestId: request.context.awsRequestId,
+      }),
+    };
+  });

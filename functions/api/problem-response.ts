@@ -1,0 +1,29 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { Problem } from '../service/problem.js';
+
+const PROBLEM_BASE = 'https://railpost.dev/problems/';
+
+export function problemResponse(c: Context, p: Problem): Response {
+  const body = {
+    type: PROBLEM_BASE + p.code,
+    title: p.title,
+    status: p.status,
+    code: p.code,
+    ...(p.detail ? { detail: p.detail } : {}),
+    ...(c.get('requestId') ? { requestId: c.get('requestId') as string } : {}),
+    ...p.extras,
+  };
+  return c.body(JSON.stringify(body), p.status as 400, { 'content-type': 'application/problem+json' });
+}
+
+/** Any thrown value as a Problem; unknown errors become a 500 that reveals nothing. */
+export function toProblem(err: unknown): Problem {
+  if (err instanceof Problem) return err;
+  if (err instanceof HTTPException) {
+    if (err.status === 400) return new Problem(400, 'malformed_body', 'Invalid request', 'The body is not valid JSON');
+    if (err.status === 413) return new Problem(413, 'body_too_large', 'Body too large', err.message);
+    if (err.status < 500) return new Problem(err.status, 'bad_request', 'Invalid request', err.message);
+  }
+  return new Problem(500, 'internal', 'Internal error', 'Something went wrong on our side; the request may be retried');
+}

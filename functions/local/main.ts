@@ -1,0 +1,40 @@
+import { createRegistry, type AnyGame } from '../../engine/core/index.js';
+import { catalogGames } from '../../engine/games/index.js';
+import { startLocalServer } from './server.js';
+
+/**
+ * `npm start`: the service on this machine with its embedded store. RAILPOST_TEST_GAMES=1 also
+ * seats the test fixture game (unlisted), handy for trying the API before any real game.
+ */
+async function testGames(): Promise<AnyGame[]> {
+  if (process.env.RAILPOST_TEST_GAMES !== '1') return [];
+  const { highCard } = await import('../../test/fixture/high-card.js');
+  return [highCard as AnyGame];
+}
+
+const dataDir = process.env.RAILPOST_DATA_DIR ?? './.data';
+const port = Number(process.env.PORT ?? 8787);
+const server = await startLocalServer({
+  registry: createRegistry([...catalogGames, ...(await testGames())]),
+  dataDir,
+  port,
+  host: process.env.HOST ?? '127.0.0.1',
+});
+console.log(`railpost listening on ${server.url}`);
+console.log(`API reference: ${server.url}/docs   OpenAPI: ${server.url}/openapi.json   data: ${dataDir}`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: shutting down`);
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  });
+}

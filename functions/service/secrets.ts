@@ -1,0 +1,20 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** Opaque random identifiers (96 bits, URL-safe). */
+export const newId = () => randomBytes(12).toString('base64url');
+
+/** 256-bit secret, URL-safe. */
+export const newSecret = () => randomBytes(32).toString('base64url');
+
+/** Seeds are 256 random bits; their SHA-256 is published as the commitment. */
+export const newSeed = () => randomBytes(32).toString('hex');
+
+export const newInviteCode = () => randomBytes(8).toString('base64url');
+
+export function equalHashes(hexA: string, hexB: string): boolean {
+  const x = Buffer.from(hexA, 'hex');
+  const y = Buffer.from(hexB, 'hex');
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}

@@ -1,0 +1,47 @@
+import type { GameEvent, Seat, Viewer } from '../../engine/core/index.js';
+import type { EventRecord, GameMeta } from '../store/records.js';
+
+export interface VisibleEvent {
+  type: string;
+  data?: Record<string, unknown>;
+}
+
+export interface LogEntry {
+  version: number;
+  seat: Seat;
+  bot: boolean;
+  at: string;
+  /** The action as posted: shown to the seat that took it, and to everyone once the game is over. */
+  action?: { type: string };
+  events: VisibleEvent[];
+}
+
+/** The seat a player holds in a game, if any. */
+export function seatOf(meta: GameMeta, playerId: string): Seat | null {
+  const seat = meta.seats.findIndex((s) => s.playerId === playerId);
+  return seat < 0 ? null : seat;
+}
+
+export function viewerFor(meta: GameMeta, playerId: string, finished: boolean): Viewer {
+  if (finished) return 'all';
+  return seatOf(meta, playerId) ?? 'spectator';
+}
+
+function visibleEvent(e: GameEvent, viewer: Viewer): VisibleEvent | null {
+  const open = !e.visibleTo || viewer === 'all' || (typeof viewer === 'number' && e.visibleTo.includes(viewer));
+  const shown = open ? e : e.redacted;
+  if (!shown) return null;
+  return shown.data ? { type: shown.type, data: shown.data } : { type: shown.type };
+}
+
+export function logEntryFor(record: EventRecord, viewer: Viewer): LogEntry {
+  const entry: LogEntry = {
+    version: record.version,
+    seat: record.seat,
+    bot: record.playerId === null,
+    at: record.at,
+    events: record.events.flatMap((e) => visibleEvent(e, viewer) ?? []),
+  };
+  if (viewer === 'all' || viewer === record.seat) entry.action = record.action;
+  return entry;
+}

@@ -1,0 +1,12 @@
+import { createRegistry, type AnyGame } from '../../engine/core/index.js';
+import { catalogGames } from '../../engine/games/index.js';
+import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
+import { highCard } from '../fixture/high-card.js';
+
+/** The public catalog plus the unlisted fixture game, as the tests play it. */
+export const testRegistry = () => createRegistry([...catalogGames, highCard as AnyGame]);
+
+/** A local server on a free port, in memory unless a data folder is given. */
+export function startTestServer(dataDir?: string, onDbCall?: (command: string) => void): Promise<LocalServer> {
+  return startLocalServer({ registry: testRegistry(), ...(dataDir ? { dataDir } : {}), ...(onDbCall ? { onDbCall } : {}) });
+}

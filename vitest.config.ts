@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['engine/**/*.test.ts', 'functions/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two cores: files run two at a time, each with its own embedded store.
+    maxWorkers: 2,
+    reporters: ['default', ['json', { outputFile: '.test-results.json' }]],
+    env: { NODE_NO_WARNINGS: '1' },
+  },
+});
