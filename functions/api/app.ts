@@ -26,6 +26,9 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 type Env = { Variables: { requestId: string } };
 
+/** Validation targets as clients know them (stable parts of problem codes). */
+const TARGET_NAMES: Record<string, string> = { json: 'body', query: 'query', param: 'path', header: 'header' };
+
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
 const problem = (description: string) => ({ content: { 'application/problem+json': { schema: S.ProblemSchema } }, description });
 const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
@@ -174,7 +177,7 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<Env>({
     defaultHook: (result) => {
       if (!result.success) {
-        const target = (result as { target?: string }).target ?? 'request';
+        const target = TARGET_NAMES[(result as { target?: string }).target ?? ''] ?? 'request';
         throw problems.badRequest(`invalid_${target}`, `The ${target} does not match the schema`, {
           issues: result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
         });

@@ -23,6 +23,7 @@ export function toProblem(err: unknown): Problem {
   if (err instanceof HTTPException) {
     if (err.status === 400) return new Problem(400, 'malformed_body', 'Invalid request', 'The body is not valid JSON');
     if (err.status === 413) return new Problem(413, 'body_too_large', 'Body too large', err.message);
+    if (err.status === 415) return new Problem(415, 'unsupported_media_type', 'Unsupported media type', 'Send the body as application/json');
     if (err.status < 500) return new Problem(err.status, 'bad_request', 'Invalid request', err.message);
   }
   return new Problem(500, 'internal', 'Internal error', 'Something went wrong on our side; the request may be retried');

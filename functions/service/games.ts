@@ -159,13 +159,18 @@ export class Games {
     return this.settle(await this.playBots(loaded));
   }
 
-  /** Meta and state; with `fresh`, events the head has not seen yet are folded in. */
+  /**
+   * Meta and state. The head may lag behind the log (a writer died between append and head
+   * update); with `fresh`, the events it has not seen are folded in. Writers skip that: their
+   * conditional append fails on a stale version anyway.
+   */
   private async load(gameId: string, fresh: boolean): Promise<Loaded> {
-    const { meta, head } = await this.table.getMetaAndHead(gameId);
+    const { meta, head, latestVersion } = await this.table.getMetaAndHead(gameId);
     if (!meta) throw problems.notFound('Game');
     const def = this.gameDef(meta.game);
     if (meta.status === 'open') return { meta, def, head, state: null, version: 0 };
-    return fresh ? this.catchUp({ meta, def, head, state: null, version: -1 }) : this.fromHead(meta, def, head);
+    const stale = latestVersion > (head?.version ?? 0);
+    return fresh && stale ? this.catchUp({ meta, def, head }) : this.fromHead(meta, def, head);
   }
 
   private fromHead(meta: GameMeta, def: AnyGame, head: HeadRecord | null): Loaded {
@@ -173,7 +178,7 @@ export class Games {
     return { meta, def, head, state, version };
   }
 
-  private async catchUp(loaded: Pick<Loaded, 'meta' | 'def' | 'head'> & Partial<Loaded>): Promise<Loaded> {
+  private async catchUp(loaded: Pick<Loaded, 'meta' | 'def' | 'head'>): Promise<Loaded> {
     const { meta, def, head } = loaded;
     const tail = await this.table.eventsAfter(meta.id, head?.version ?? 0);
     const { state, version } = replay(def, meta, head, tail);

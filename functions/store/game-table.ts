@@ -177,23 +177,32 @@ export class GameTable {
     );
   }
 
-  /** One query for the meta item and the head cache (they are adjacent in sort order). */
-  async getMetaAndHead(gameId: string): Promise<{ meta: GameMeta | null; head: HeadRecord | null }> {
+  /**
+   * One query for the meta item, the head cache and the newest event: read backwards from META,
+   * the sort order is META > HEAD > EV#n > EV#n-1 (REQ# items sort after META and are not touched).
+   * `latestVersion` tells whether the head has seen every event.
+   */
+  async getMetaAndHead(gameId: string): Promise<{ meta: GameMeta | null; head: HeadRecord | null; latestVersion: number }> {
     const out = await this.db.send(
       new QueryCommand({
         TableName: this.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :head AND :meta',
-        ExpressionAttributeValues: { ':pk': s(keys.game(gameId)), ':head': s(keys.head), ':meta': s(keys.meta) },
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :meta',
+        ExpressionAttributeValues: { ':pk': s(keys.game(gameId)), ':from': s(keys.eventPrefix), ':meta': s(keys.meta) },
+        ScanIndexForward: false,
+        Limit: 3,
         ConsistentRead: true,
       }),
     );
     let meta: GameMeta | null = null;
     let head: HeadRecord | null = null;
+    let latestVersion = 0;
     for (const item of out.Items ?? []) {
-      if (item.sk?.S === keys.meta) meta = parseMeta(gameId, item);
-      else if (item.sk?.S === keys.head) head = parseHead(item);
+      const sk = item.sk?.S ?? '';
+      if (sk === keys.meta) meta = parseMeta(gameId, item);
+      else if (sk === keys.head) head = parseHead(item);
+      else if (sk.startsWith(keys.eventPrefix)) latestVersion = Math.max(latestVersion, versionOfEventKey(sk));
     }
-    return { meta, head };
+    return { meta, head, latestVersion };
   }
 
   /** Heads (status and seats to act, without the state) and metas of many games, for listings. */

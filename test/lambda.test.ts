@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Context } from 'aws-lambda';
+import type { LambdaEvent } from 'hono/aws-lambda';
+import { startEmbeddedStore, type EmbeddedStore } from '../functions/local/embedded-store.js';
+import { ensureTable } from '../functions/store/create-table.js';
+
+let store: EmbeddedStore;
+let handler: (event: LambdaEvent, context: Context) => Promise<{ statusCode: number; headers?: Record<string, string>; body: string }>;
+
+const context = { awsRequestId: 'req-1', functionName: 'api' } as Context;
+
+function event(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): LambdaEvent {
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: path,
+    rawQueryString: '',
+    headers: { host: 'api.example.test', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    requestContext: {
+      accountId: '123',
+      apiId: 'api',
+      domainName: 'api.example.test',
+      domainPrefix: 'api',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+      requestId: 'gw-1',
+      routeKey: '$default',
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+    isBase64Encoded: false,
+  } as unknown as LambdaEvent;
+}
+
+beforeAll(async () => {
+  store = await startEmbeddedStore();
+  const db = store.client();
+  await ensureTable(db, 'lambda-test');
+  db.destroy();
+  process.env.TABLE_NAME = 'lambda-test';
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = store.endpoint;
+  process.env.AWS_REGION = 'local';
+  process.env.AWS_ACCESS_KEY_ID = 'local';
+  process.env.AWS_SECRET_ACCESS_KEY = 'local';
+  ({ handler } = await import('../functions/api/lambda.js'));
+});
+afterAll(() => store.close());
+
+describe('the Lambda entry (API Gateway HTTP API v2 events through middy and hono/aws-lambda)', () => {
+  it('serves the API against DynamoDB: a player is created and reads its profile', async () => {
+    const created = await handler(event('POST', '/v1/players', { name: 'Lambda Lou' }), context);
+    expect(created.statusCode).toBe(201);
+    const { token, id } = JSON.parse(created.body);
+    const me = await handler(event('GET', '/v1/players/me', undefined, { authorization: `Bearer ${token}` }), context);
+    expect(me.statusCode).toBe(200);
+    expect(JSON.parse(me.body)).toMatchObject({ id, name: 'Lambda Lou' });
+  });
+
+  it('answers bad input with problem+json, never a 500', async () => {
+    const malformed = await handler({ ...event('POST', '/v1/players', {}), body: '{"name":' } as LambdaEvent, context);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.headers?.['content-type']).toContain('application/problem+json');
+    expect(JSON.parse(malformed.body).code).toBe('malformed_body');
+    const anonymous = await handler(event('GET', '/v1/games'), context);
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('serves the API reference and its self-hosted assets', async () => {
+    const page = await handler(event('GET', '/docs'), context);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/docs/swagger-ui-bundle.js');
+    const spec = await handler(event('GET', '/openapi.json'), context);
+    expect(JSON.parse(spec.body).openapi).toBe('3.1.0');
+  });
+});
