@@ -5,8 +5,10 @@ export interface Drawn<T> {
   rest: T[];
 }
 
-/** Takes up to `n` cards from the top; fewer if the pile runs out. */
+/** Takes up to `n` cards from the top; fewer if the pile runs out. `n` is a count: a whole number ≥ 0. */
 export function draw<T>(pile: readonly T[], n: number): Drawn<T> {
+  // slice() would read a negative n as "all but the last |n|" and truncate fractions silently.
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`draw: bad count ${n}`);
   return { drawn: pile.slice(0, n), rest: pile.slice(n) };
 }
 

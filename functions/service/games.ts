@@ -277,6 +277,14 @@ export class Games {
     if (seat === null) throw problems.forbidden('not_seated', 'You do not hold a seat in this game');
     if (loaded.meta.status === 'open') throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
     if (input.expectedVersion > loaded.version) loaded = await this.catchUp(loaded);
+    if (input.idempotencyKey && input.expectedVersion < loaded.version) {
+      // A retry whose first attempt was appended but never recorded its answer (it died, or is still settling).
+      const earlier = await this.table.getEvent(gameId, input.expectedVersion + 1);
+      if (earlier && earlier.playerId === player.id && earlier.idempotencyKey === input.idempotencyKey) {
+        if (earlier.requestHash !== requestHash) throw idempotencyMismatch();
+        return { status: 200, body: this.viewOf(await this.load(gameId, true), player.id), replayed: true };
+      }
+    }
     if (this.status(loaded) !== 'active') throw problems.conflict('game_over', 'The game has ended');
     if (input.expectedVersion !== loaded.version) throw problems.staleVersion(loaded.version);
     if (!loaded.def.toAct(loaded.state).includes(seat)) throw problems.forbidden('not_your_turn', `Seat ${seat} is not to act now`);

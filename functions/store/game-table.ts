@@ -48,6 +48,8 @@ async function conditional<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** How long idempotency records are kept (the table's TTL deletes them later). */
 const REQUEST_TTL_SECONDS = 24 * 3600;
 
@@ -144,6 +146,8 @@ export class GameTable {
           TableName: this.tableName,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
           ExpressionAttributeValues: { ':pk': s(keys.player(playerId)), ':prefix': s(keys.membershipPrefix) },
+          // A player who just joined expects to see the game in "my games" at once.
+          ConsistentRead: true,
           ExclusiveStartKey: start,
         }),
       );
@@ -210,7 +214,8 @@ export class GameTable {
     const result = new Map<string, { meta: GameMeta; head: Pick<HeadRecord, 'version' | 'toAct' | 'status'> | null }>();
     const metas = new Map<string, GameMeta>();
     const heads = new Map<string, Pick<HeadRecord, 'version' | 'toAct' | 'status'>>();
-    const wanted: Item[] = gameIds.flatMap((id) => [
+    // BatchGetItem rejects a request that names the same key twice, so ask for each game once.
+    const wanted: Item[] = [...new Set(gameIds)].flatMap((id) => [
       { pk: s(keys.game(id)), sk: s(keys.meta) },
       { pk: s(keys.game(id)), sk: s(keys.head) },
     ]);
@@ -218,11 +223,14 @@ export class GameTable {
       let request: Record<string, { Keys: Item[]; ConsistentRead?: boolean; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> }> | undefined = {
         [this.tableName]: {
           Keys: wanted.slice(i, i + 100),
+          ConsistentRead: true,
           ProjectionExpression: 'pk, sk, game, #options, players, seats, #status, createdAt, createdBy, inviteCode, seedCommitment, revision, finishedAt, version, toAct',
           ExpressionAttributeNames: { '#options': 'options', '#status': 'status' },
         },
       };
-      while (request && Object.keys(request).length > 0) {
+      for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
+        // Unprocessed keys mean throttling: back off before asking again.
+        if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
         const out = await this.db.send(new BatchGetItemCommand({ RequestItems: request }));
         for (const item of out.Responses?.[this.tableName] ?? []) {
           const id = str(item, 'pk').slice('GAME#'.length);

@@ -1,0 +1,435 @@
+/**
+ * The engine contract (DESIGN.md section 2) as properties, checked on the fixture game
+ * "high card" (test/fixture/high-card.ts, rules HC-1..HC-4) over random seeds, seat counts,
+ * options and play sequences. Every game must pass the same kind of suite.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { rankByScore, Rng, RuleError, seedRng, type AnyGame, type GameEvent, type Seat } from '../../engine/core/index.js';
+import { initialState, replay } from '../../functions/service/replay.js';
+import type { EventRecord, GameMeta } from '../../functions/store/records.js';
+import { highCard } from '../fixture/high-card.js';
+
+type State = ReturnType<typeof highCard.setup>;
+type Action = Parameters<typeof highCard.apply>[2];
+type Options = ReturnType<typeof highCard.options.parse>;
+
+// ---------------------------------------------------------------- arbitraries
+
+interface Setup {
+  seed: string;
+  players: number;
+  /** As a client would send them (possibly `{}`); parsed by the game's schema. */
+  rawOptions: Record<string, number>;
+}
+
+const optionsArb: fc.Arbitrary<Record<string, number>> = fc.oneof(
+  fc.constant({}),
+  fc.integer({ min: 2, max: 5 }).chain((handSize) => fc.record({ handSize: fc.constant(handSize), rounds: fc.integer({ min: 1, max: handSize }) })),
+  fc.integer({ min: 2, max: 5 }).map((handSize) => ({ handSize })),
+);
+
+const setupArb: fc.Arbitrary<Setup> = fc.record({
+  seed: fc.string({ maxLength: 24 }),
+  players: fc.integer({ min: highCard.minPlayers, max: highCard.maxPlayers }),
+  rawOptions: optionsArb,
+});
+
+/** Choices steer play: each picks one of all (seat, legal action) pairs at a step. */
+const choicesArb = (maxLength: number) => fc.array(fc.nat(), { maxLength });
+
+// ---------------------------------------------------------------- helpers
+
+function options(setup: Setup): Options {
+  return highCard.options.parse(setup.rawOptions);
+}
+
+function start(setup: Setup): State {
+  return highCard.setup({ seed: setup.seed, players: setup.players, options: options(setup) });
+}
+
+/** Recursively freezes plain data, so that any write to it throws (ES modules are strict). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+interface Step {
+  before: State;
+  seat: Seat;
+  action: Action;
+  after: State;
+  events: GameEvent[];
+}
+
+/** Every (seat, action) pair `legalActions` offers now. */
+function legalPairs(state: State): { seat: Seat; action: Action }[] {
+  return highCard.toAct(state).flatMap((seat) => highCard.legalActions(state, seat).map((action) => ({ seat, action })));
+}
+
+/**
+ * Plays legal moves picked by `choices` from a frozen start state; every state on the way is
+ * frozen before use, so a mutation anywhere throws.
+ */
+function playOut(state: State, choices: readonly number[]): { steps: Step[]; final: State } {
+  const steps: Step[] = [];
+  let current = deepFreeze(state);
+  for (const choice of choices) {
+    const pairs = legalPairs(current);
+    if (pairs.length === 0) break;
+    const { seat, action } = pairs[choice % pairs.length]!;
+    const { state: after, events } = highCard.apply(current, seat, action);
+    steps.push({ before: current, seat, action, after: deepFreeze(after), events });
+    current = after;
+  }
+  return { steps, final: current };
+}
+
+/** Enough steps for any high-card game: 5 rounds × (4 draw turns + 4 plays). */
+const MAX_STEPS = 5 * 2 * 4;
+
+/**
+ * Every action `apply` could ever be offered, concretely: draw, pass, and play of each card
+ * number that exists (1..40) plus two that do not. Small enough to test exhaustively.
+ */
+const ALL_ACTIONS: Action[] = [{ type: 'draw' }, { type: 'pass' }, ...Array.from({ length: 42 }, (_, card) => ({ type: 'play' as const, card }))];
+
+const same = (a: Action, b: Action) => JSON.stringify(a) === JSON.stringify(b);
+
+function tryApply(state: State, seat: Seat, action: Action): { ok: true } | { ok: false; error: RuleError } {
+  try {
+    highCard.apply(state, seat, action);
+    return { ok: true };
+  } catch (err) {
+    if (err instanceof RuleError) return { ok: false, error: err };
+    throw err;
+  }
+}
+
+function fakeMeta(setup: Setup): GameMeta {
+  return {
+    id: 'prop-game',
+    game: highCard.id,
+    options: setup.rawOptions,
+    players: setup.players,
+    seats: Array.from({ length: setup.players }, (_, i) => ({ playerId: `p${i}`, name: `P${i}`, bot: false })),
+    status: 'active',
+    createdAt: '2026-11-21T10:00:00.000Z',
+    createdBy: 'p0',
+    inviteCode: 'INVITE',
+    seedCommitment: 'x',
+    seed: setup.seed,
+    revision: 2,
+  };
+}
+
+function logOf(steps: readonly Step[]): EventRecord[] {
+  return steps.map((s, i) => ({
+    version: i + 1,
+    seat: s.seat,
+    playerId: `p${s.seat}`,
+    action: s.action,
+    events: s.events,
+    toAct: highCard.toAct(s.after),
+    at: '2026-11-21T10:00:00.000Z',
+  }));
+}
+
+/**
+ * A state that differs from `s` only in what `viewer` may not see: the deck, the other seats'
+ * hands and their committed (not yet revealed) plays get other cards (same sizes, same
+ * who-has-committed), and the RNG state is replaced.
+ */
+function hiddenTwin(s: State, viewer: Seat | 'spectator', twinSeed: string): State {
+  const hidden = (seat: number) => viewer === 'spectator' || seat !== viewer;
+  const visible = new Set([...s.hands.flatMap((h, seat) => (hidden(seat) ? [] : h)), ...s.committed.filter((c, seat): c is number => c !== null && !hidden(seat))]);
+  // Any card the viewer does not hold may be anywhere hidden, also one that left the game.
+  const cards = new Rng(seedRng(twinSeed)).shuffle(Array.from({ length: 40 }, (_, i) => i + 1).filter((c) => !visible.has(c)));
+  let next = 0;
+  const take = (n: number) => {
+    const out = cards.slice(next, next + n);
+    next += n;
+    return out;
+  };
+  const hands = s.hands.map((h, seat) => (hidden(seat) ? take(h.length) : h));
+  const committed = s.committed.map((c, seat) => (hidden(seat) && c !== null ? take(1)[0]! : c));
+  const deck = take(s.deck.length);
+  return { ...s, deck, hands, committed, rng: [...seedRng(`${twinSeed}/rng`)] as State['rng'] };
+}
+
+// ---------------------------------------------------------------- the properties
+
+describe('high-card fixture: engine contract properties', () => {
+  it('options: {} parses to defaults; out-of-range options are rejected by the schema', () => {
+    expect(highCard.options.parse({})).toEqual({ rounds: 2, handSize: 3 });
+    for (const bad of [{ rounds: 0 }, { handSize: 6 }, { rounds: 4, handSize: 3 }, { rounds: 1.5 }, { handSize: 'x' }]) {
+      expect(highCard.options.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('(a) apply accepts an action iff legalActions lists it; every refusal is a RuleError with an HC rule ID', () => {
+    fc.assert(
+      fc.property(setupArb, choicesArb(MAX_STEPS), (setup, choices) => {
+        const { steps, final } = playOut(start(setup), choices);
+        const reached = [...steps.map((s) => s.before), final];
+        // Normal play never empties the deck in a draw phase (at most 4 × 5 cards are dealt and
+        // 4 × 5 drawn), so HC-2's "empty deck: pass only" is checked on crafted copies too.
+        const crafted = reached.filter((s) => s.phase === 'draw').map((s) => deepFreeze({ ...s, deck: [] }));
+        for (const state of [...reached, ...crafted]) {
+          const due = highCard.toAct(state);
+          for (let seat = 0; seat < setup.players; seat++) {
+            const legal = highCard.legalActions(state, seat);
+            if (!due.includes(seat)) expect(legal).toEqual([]);
+            for (const action of legal) expect(highCard.action.safeParse(action).success).toBe(true);
+            // Plain checks in the hot loop (hundreds of thousands of applies), one expect at the end.
+            const wrong: string[] = [];
+            for (const action of ALL_ACTIONS) {
+              const result = tryApply(state, seat, action);
+              const listed = legal.some((l) => same(l, action));
+              if (result.ok !== listed) wrong.push(`seat ${seat} ${JSON.stringify(action)} in ${state.phase}: accepted ${result.ok}, listed ${listed}`);
+              if (!result.ok && !(/^HC-[1-4]$/.test(result.error.rule) && /^[a-z_]+$/.test(result.error.code) && result.error.message.length > 0)) {
+                wrong.push(`seat ${seat} ${JSON.stringify(action)}: bad RuleError ${result.error.code} / ${result.error.rule} / ${result.error.message}`);
+              }
+            }
+            expect(wrong).toEqual([]);
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('(a) an empty deck allows only a pass; drawing from it is refused with deck_empty (HC-2)', () => {
+    const state = deepFreeze({ ...start({ seed: 'empty', players: 3, rawOptions: {} }), deck: [] });
+    expect(highCard.legalActions(state, 0)).toEqual([{ type: 'pass' }]);
+    const result = tryApply(state, 0, { type: 'draw' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect([result.error.code, result.error.rule]).toEqual(['deck_empty', 'HC-2']);
+    expect(highCard.apply(state, 0, { type: 'pass' }).state.current).toBe(1);
+  });
+
+  it('(a) a seat that is not to act gets RuleError not_your_turn, even with an action legal for the seat that is', () => {
+    fc.assert(
+      fc.property(setupArb, choicesArb(MAX_STEPS), (setup, choices) => {
+        const { final } = playOut(start(setup), choices);
+        const due = highCard.toAct(final);
+        const others = due.flatMap((seat) => highCard.legalActions(final, seat));
+        for (let seat = 0; seat < setup.players; seat++) {
+          if (due.includes(seat)) continue;
+          for (const action of [...others, { type: 'draw' as const }, { type: 'pass' as const }]) {
+            const result = tryApply(final, seat, action);
+            expect(result.ok).toBe(false);
+            if (!result.ok) {
+              expect(result.error.code).toBe('not_your_turn');
+              expect(['HC-2', 'HC-3']).toContain(result.error.rule);
+            }
+          }
+        }
+      }),
+    );
+  });
+
+  it('(b) apply never mutates its input (deep-frozen states) and the state stays plain JSON', () => {
+    fc.assert(
+      fc.property(setupArb, choicesArb(MAX_STEPS), (setup, choices) => {
+        const initial = start(setup);
+        const snapshot = structuredClone(initial);
+        // playOut freezes every state before apply sees it: a write anywhere would throw.
+        const { steps } = playOut(initial, choices);
+        expect(initial).toEqual(snapshot);
+        for (const step of steps) {
+          expect(JSON.parse(JSON.stringify(step.after))).toEqual(step.after);
+          expect(JSON.parse(JSON.stringify(step.events))).toEqual(step.events);
+          // Refused actions leave the state alone as well.
+          for (const action of ALL_ACTIONS.slice(0, 6)) tryApply(step.before, step.seat, action);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('(b) cards are conserved: deck, hands and pending plays never duplicate a card or invent one', () => {
+    fc.assert(
+      fc.property(setupArb, choicesArb(MAX_STEPS), (setup, choices) => {
+        const { steps, final } = playOut(start(setup), choices);
+        const opts = options(setup);
+        for (const state of [...steps.map((s) => s.before), final]) {
+          const cards = [...state.deck, ...state.hands.flat(), ...state.committed.filter((c): c is number => c !== null)];
+          expect(new Set(cards).size).toBe(cards.length);
+          expect(cards.filter((c) => !(Number.isInteger(c) && c >= 1 && c <= 40))).toEqual([]);
+          expect(state.hands).toHaveLength(setup.players);
+        }
+        const first = steps[0]?.before ?? final;
+        expect(first.hands.every((h) => h.length === opts.handSize)).toBe(true);
+        expect(first.deck.length).toBe(40 - setup.players * opts.handSize);
+      }),
+    );
+  });
+
+  it('(c) determinism: the same seed and actions give identical states, also when replayed from the log', () => {
+    fc.assert(
+      fc.property(setupArb, choicesArb(MAX_STEPS), fc.nat(), (setup, choices, cut) => {
+        const meta = fakeMeta(setup);
+        expect(initialState(highCard as AnyGame, meta)).toEqual(start(setup));
+        const { steps, final } = playOut(start(setup), choices);
+        // Replay the actions on a fresh setup.
+        let again = start(setup);
+        steps.forEach((s, i) => {
+          const applied = highCard.apply(again, s.seat, s.action);
+          expect(applied.state).toEqual(s.after);
+          expect(applied.events).toEqual(s.events);
+          again = applied.state;
+          expect(i).toBeLessThan(MAX_STEPS);
+        });
+        expect(again).toEqual(final);
+        // The platform's replay: from setup, and from a JSON-stored head in the middle plus the tail.
+        const log = logOf(steps);
+        expect(replay(highCard as AnyGame, meta, null, log)).toEqual({ state: final, version: steps.length });
+        const at = steps.length ? cut % (steps.length + 1) : 0;
+        const headState = at === 0 ? start(setup) : steps[at - 1]!.after;
+        const head = { version: at, state: JSON.parse(JSON.stringify(headState)), toAct: highCard.toAct(headState), status: 'active' as const };
+        expect(replay(highCard as AnyGame, meta, head, log)).toEqual({ state: final, version: steps.length });
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('(c) different seeds deal differently', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        fc.pre(a !== b);
+        const deal = (seed: string) => highCard.setup({ seed, players: 2, options: highCard.options.parse({}) });
+        expect([deal(a).hands, deal(a).deck]).not.toEqual([deal(b).hands, deal(b).deck]);
+      }),
+    );
+  });
+
+  it("(d) a seat's view holds its own hand and play but nothing of other seats' hands, plays, the deck or the RNG (HC-1, HC-3)", () => {
+    fc.assert(
+      fc.property(setupArb, choicesArb(MAX_STEPS), fc.string(), (setup, choices, twinSeed) => {
+        const { steps, final } = playOut(start(setup), choices);
+        for (const state of [...steps.map((s) => s.before), final]) {
+          for (let seat = 0; seat < setup.players; seat++) {
+            const view = highCard.view(state, seat);
+            expect(view.hand).toEqual(state.hands[seat]);
+            expect(view.myPlay).toBe(state.committed[seat]);
+            expect(view).not.toHaveProperty('hands');
+            expect(view).not.toHaveProperty('deck');
+            expect(view).not.toHaveProperty('rng');
+            expect(view.handCounts).toEqual(state.hands.map((h) => h.length));
+            expect(view.committed).toEqual(state.committed.map((c) => c !== null));
+            // Non-interference: whatever the hidden cards are, the view is the same.
+            expect(highCard.view(hiddenTwin(state, seat, twinSeed), seat)).toEqual(view);
+          }
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('(d) the spectator view has no hand, no play and does not depend on any hidden card', () => {
+    fc.assert(
+      fc.property(setupArb, choicesArb(MAX_STEPS), fc.string(), (setup, choices, twinSeed) => {
+        const { steps, final } = playOut(start(setup), choices);
+        for (const state of [...steps.map((s) => s.before), final]) {
+          const view = highCard.view(state, 'spectator');
+          for (const key of ['hand', 'hands', 'myPlay', 'deck', 'rng']) expect(view).not.toHaveProperty(key);
+          expect(highCard.view(hiddenTwin(state, 'spectator', twinSeed), 'spectator')).toEqual(view);
+        }
+      }),
+    );
+  });
+
+  it('(d) log entries with a drawn or committed card are visible only to that seat, with a card-free public twin', () => {
+    fc.assert(
+      fc.property(setupArb, choicesArb(MAX_STEPS), (setup, choices) => {
+        const { steps } = playOut(start(setup), choices);
+        for (const step of steps) {
+          for (const e of step.events) {
+            if (e.type === 'reveal') {
+              // Only once every seat has committed (HC-3/HC-4).
+              expect(step.before.committed.filter((c) => c === null)).toEqual([null]);
+              continue;
+            }
+            if (e.data && 'card' in e.data) {
+              expect(e.visibleTo).toEqual([step.seat]);
+              expect(e.redacted).toBeDefined();
+              expect(JSON.stringify(e.redacted)).not.toContain('card');
+            }
+          }
+        }
+      }),
+    );
+  });
+
+  it('(e) every game ends after exactly rounds × 2 × players moves; toAct empty and outcome set only then', () => {
+    fc.assert(
+      fc.property(setupArb, choicesArb(MAX_STEPS).map((c) => [...c, ...new Array<number>(MAX_STEPS).fill(7)]), (setup, choices) => {
+        const { steps, final } = playOut(start(setup), choices);
+        const opts = options(setup);
+        expect(steps).toHaveLength(opts.rounds * 2 * setup.players);
+        for (const step of steps) {
+          expect(highCard.toAct(step.before).length).toBeGreaterThan(0);
+          expect(highCard.outcome(step.before)).toBeNull();
+        }
+        expect(highCard.toAct(final)).toEqual([]);
+        for (let seat = 0; seat < setup.players; seat++) expect(highCard.legalActions(final, seat)).toEqual([]);
+        expect(highCard.outcome(final)).not.toBeNull();
+      }),
+    );
+  });
+
+  it('(e) the outcome ranks by score: higher score, better place; ties share; breakdowns add up', () => {
+    fc.assert(
+      fc.property(setupArb, fc.array(fc.nat(), { minLength: MAX_STEPS, maxLength: MAX_STEPS }), (setup, choices) => {
+        const { final } = playOut(start(setup), choices);
+        const outcome = highCard.outcome(final)!;
+        const { rounds } = options(setup);
+        const { scores, ranking, breakdown } = outcome;
+        expect(scores).toHaveLength(setup.players);
+        expect(ranking).toHaveLength(setup.players);
+        expect(ranking).toEqual(rankByScore(scores));
+        for (let i = 0; i < scores.length; i++) {
+          for (let j = 0; j < scores.length; j++) {
+            if (scores[i]! > scores[j]!) expect(ranking[i]!).toBeLessThan(ranking[j]!);
+            if (scores[i] === scores[j]) expect(ranking[i]).toBe(ranking[j]);
+          }
+          expect(ranking[i]).toBe(1 + scores.filter((s) => s > scores[i]!).length);
+          expect(breakdown[i]!.reduce((sum, line) => sum + line.points, 0)).toBe(scores[i]);
+        }
+        expect(ranking).toContain(1);
+        // HC-4: each round gives at least one point (ties give several), never more than one per seat.
+        const total = scores.reduce((a, b) => a + b, 0);
+        expect(total).toBeGreaterThanOrEqual(rounds);
+        expect(total).toBeLessThanOrEqual(rounds * setup.players);
+        // After the end everyone may see everything.
+        expect(highCard.view(final, 'all').hands).toEqual(final.hands);
+      }),
+    );
+  });
+
+  it('(f) the bot only ever returns a legal action, and bots alone finish every game', () => {
+    fc.assert(
+      fc.property(setupArb, fc.string(), (setup, botSeed) => {
+        const rng = new Rng(seedRng(botSeed));
+        let state = deepFreeze(start(setup));
+        for (let step = 0; step <= MAX_STEPS && highCard.toAct(state).length > 0; step++) {
+          const due = highCard.toAct(state);
+          for (const seat of due) {
+            const legal = highCard.legalActions(state, seat);
+            const choice = highCard.bot({ seat, view: highCard.view(state, seat), legal, rng });
+            expect(legal.some((l) => same(l, choice)), JSON.stringify(choice)).toBe(true);
+          }
+          const seat = due[0]!;
+          const action = highCard.bot({ seat, view: highCard.view(state, seat), legal: highCard.legalActions(state, seat), rng });
+          state = deepFreeze(highCard.apply(state, seat, action).state);
+        }
+        expect(highCard.toAct(state)).toEqual([]);
+        expect(highCard.outcome(state)).not.toBeNull();
+      }),
+    );
+  });
+});
