@@ -68,6 +68,8 @@ export interface GameDefinition<S = unknown, A extends { type: string } = { type
   options: z.ZodType<O, unknown>;
   /** Every action's shape; legality beyond shape is `apply`'s job. */
   action: z.ZodType<A, unknown>;
+  /** Checks options against the seat count (e.g. a chosen first player must exist); a message if they do not fit. */
+  checkOptions?(options: O, players: number): string | null;
   setup(input: SetupInput<O>): S;
   /** Seats that may act now (several during simultaneous decisions); empty when the game is over. */
   toAct(state: S): Seat[];

@@ -24,7 +24,7 @@ export interface AppDeps {
 /** Larger bodies get 413 before they are parsed. Real actions are a few hundred bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-type Env = { Variables: { requestId: string } };
+type Env = { Variables: { requestId: string; player: PlayerRecord } };
 
 /** Validation targets as clients know them (stable parts of problem codes). */
 const TARGET_NAMES: Record<string, string> = { json: 'body', query: 'query', param: 'path', header: 'header' };
@@ -205,7 +205,14 @@ export function createApp(deps: AppDeps) {
   });
   app.notFound((c) => problemResponse(c, problems.notFound('Resource')));
 
-  const auth = (c: Context): Promise<PlayerRecord> => players.authenticate(c.req.header('authorization'));
+  // Authentication runs before any validation, so an anonymous caller learns nothing about
+  // the shape of bodies (401 first). Only the catalog and sign-up are public.
+  app.use('/v1/*', async (c, next) => {
+    const isPublic = (c.req.method === 'GET' && c.req.path === '/v1/catalog') || (c.req.method === 'POST' && c.req.path === '/v1/players');
+    if (!isPublic && c.req.method !== 'OPTIONS') c.set('player', await players.authenticate(c.req.header('authorization')));
+    await next();
+  });
+  const auth = (c: Context<Env>): PlayerRecord => c.get('player');
   const profile = (p: PlayerRecord) => ({ id: p.id, name: p.name, createdAt: p.createdAt, ...(p.email ? { email: p.email } : {}) });
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
@@ -228,33 +235,33 @@ export function createApp(deps: AppDeps) {
       const { player, token } = await players.create(c.req.valid('json'));
       return c.json({ id: player.id, name: player.name, token }, 201);
     })
-    .openapi(routes.me, async (c) => c.json(profile(await auth(c)), 200))
+    .openapi(routes.me, async (c) => c.json(profile(auth(c)), 200))
     .openapi(routes.patchMe, async (c) => {
-      const me = await auth(c);
+      const me = auth(c);
       return c.json(profile(await players.update(me, c.req.valid('json'))), 200);
     })
     .openapi(routes.createGame, async (c) => {
-      const me = await auth(c);
+      const me = auth(c);
       return c.json(await games.create(me, c.req.valid('json')), 201);
     })
     .openapi(routes.listGames, async (c) => {
-      const me = await auth(c);
+      const me = auth(c);
       return c.json(await games.list(me, c.req.valid('query')), 200);
     })
     .openapi(routes.join, async (c) => {
-      const me = await auth(c);
+      const me = auth(c);
       return c.json(await games.join(me, c.req.valid('param').id, c.req.valid('json').inviteCode), 200);
     })
     .openapi(routes.getGame, async (c) => {
-      const me = await auth(c);
+      const me = auth(c);
       return c.json(await games.get(me, c.req.valid('param').id), 200);
     })
     .openapi(routes.view, async (c) => {
-      const me = await auth(c);
+      const me = auth(c);
       return c.json(await games.view(me, c.req.valid('param').id), 200);
     })
     .openapi(routes.act, async (c) => {
-      const me = await auth(c);
+      const me = auth(c);
       const { action, expectedVersion } = c.req.valid('json');
       const result = await games.act(me, c.req.valid('param').id, {
         action,
@@ -265,16 +272,16 @@ export function createApp(deps: AppDeps) {
       return c.json(result.body, 200);
     })
     .openapi(routes.log, async (c) => {
-      const me = await auth(c);
+      const me = auth(c);
       const { after, limit } = c.req.valid('query');
       return c.json(await games.log(me, c.req.valid('param').id, after, limit), 200);
     })
     .openapi(routes.export, async (c) => {
-      await auth(c);
       return c.json(await games.export(c.req.valid('param').id), 200);
     });
 
   v1.doc31('/openapi.json', openApiInfo);
+  app.get('/docs/', (c) => c.redirect('/docs'));
   app.route('/docs', docsRoutes());
   app.get('/', (c) => c.redirect('/docs'));
   return app;

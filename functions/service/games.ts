@@ -99,6 +99,8 @@ export class Games {
     if (!parsed.success) {
       throw problems.badRequest('invalid_options', 'The options do not fit the game', { issues: parsed.error.issues.map(issueOf) });
     }
+    const mismatch = def.checkOptions?.(parsed.data, input.players);
+    if (mismatch) throw problems.badRequest('invalid_options', mismatch);
     const seed = newSeed();
     const seats = Array.from({ length: input.players }, (_, i) => {
       if (i === 0) return { playerId: player.id, name: player.name, bot: false };

@@ -29,7 +29,8 @@ export class Players {
 
   /** The player a bearer token belongs to; 401 for anything else. */
   async authenticate(authorization: string | undefined): Promise<PlayerRecord> {
-    const match = /^Bearer ([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/.exec(authorization ?? '');
+    // The auth scheme name is case-insensitive (RFC 9110 section 11.1).
+    const match = /^Bearer +([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/i.exec(authorization ?? '');
     if (!match) throw problems.unauthorized();
     const [, id, secret] = match as unknown as [string, string, string];
     const player = await this.table.getPlayer(id);

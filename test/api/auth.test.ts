@@ -252,6 +252,29 @@ describe('joining', () => {
     expect((await late.get('/v1/games')).body).toEqual([]);
   });
 
+  it('eight players racing for the three free seats: each seat is taken exactly once, the other five get 409 game_not_open', async () => {
+    const host = await api.newPlayer('RaceHost');
+    const created = await host.post('/v1/games', { game: 'high-card', players: 4 });
+    const racers = await Promise.all(Array.from({ length: 8 }, (_, i) => api.newPlayer(`Racer${i}`)));
+    const answers = await Promise.all(racers.map((p) => p.post(`/v1/games/${created.body.id}/join`, { inviteCode: created.body.inviteCode })));
+    const won = answers.filter((a) => a.status === 200);
+    expect(won).toHaveLength(3);
+    expect(won.map((a) => a.body.yourSeat).sort()).toEqual([1, 2, 3]);
+    for (const a of answers.filter((x) => x.status !== 200)) expectProblem(a, 409, 'game_not_open');
+    const game = (await host.get(`/v1/games/${created.body.id}`)).body;
+    expect(game.status).toBe('active');
+    const winners = racers.filter((_, i) => answers[i]!.status === 200).map((p) => p.playerId);
+    expect(new Set(game.seats.map((s: { playerId: string }) => s.playerId))).toEqual(new Set([host.playerId, ...winners]));
+    for (const [i, a] of answers.entries()) {
+      if (a.status === 200) expect(game.seats[a.body.yourSeat].playerId).toBe(racers[i]!.playerId);
+    }
+    for (const [i, p] of racers.entries()) {
+      const listed = (await p.get('/v1/games')).body as { id: string; seat: number }[];
+      if (answers[i]!.status === 200) expect(listed).toEqual([expect.objectContaining({ id: created.body.id, seat: answers[i]!.body.yourSeat })]);
+      else expect(listed).toEqual([]);
+    }
+  });
+
   it('the invite code is shown to seated players of an open game only', async () => {
     const [host, other] = [await api.newPlayer('Host2'), await api.newPlayer('Other2')];
     const created = await host.post('/v1/games', { game: 'high-card', players: 3 });
@@ -270,11 +293,17 @@ describe('tokens', () => {
     const watched = api.observed((method, path, reply) => seen.push({ method, path, reply }));
     const [a, b] = [await watched.newPlayer('TokA'), await watched.newPlayer('TokB')];
     const game = await HighCardGame.create([a, b]);
-    // Every operation as the right player, then as a spectator, then with forged tokens.
+    const waiting = (await b.post('/v1/games', { game: 'high-card', players: 4 })).body;
+    // Every operation as each player (seated or not, due or not), then with a forged token.
     for (const op of operations) {
       const req = await requestFor(op);
-      const path = req.path.replace(running.id, game.id);
-      const body = op.key === 'POST /v1/games/{id}/actions' ? { action: { type: 'pass' }, expectedVersion: 0 } : req.body;
+      const path = req.path.replace(running.id, game.id).replace(open.id, waiting.id);
+      const body =
+        op.key === 'POST /v1/games/{id}/actions'
+          ? { action: { type: 'pass' }, expectedVersion: 0 }
+          : op.key === 'POST /v1/games/{id}/join'
+            ? { inviteCode: waiting.inviteCode }
+            : req.body;
       await a.request(op.method, path, body);
       await b.request(op.method, path, body);
       await watched.request(op.method, path, body, { authorization: `Bearer ${a.playerId}.${b.token.split('.')[1]}` });

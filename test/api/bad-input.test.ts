@@ -236,10 +236,18 @@ describe('bad path ids and query parameters', () => {
     expect((await me.get(`${game.path}/log?after=0&limit=1`)).status).toBe(200);
   });
 
-  it('unknown paths and methods → 404 not_found problem+json', async () => {
+  it('unknown paths → 404 not_found problem+json; methods a path does not have → 404/405 problem+json', async () => {
     expectProblem(await me.get('/v1/nothing'), 404, 'not_found');
-    expectProblem(await me.request('DELETE', '/v1/players/me'), 404, 'not_found');
     expectProblem(await me.get('/v2/catalog'), 404, 'not_found');
+    for (const [method, path] of [
+      ['DELETE', '/v1/players/me'],
+      ['PUT', '/v1/games'],
+      ['DELETE', '/v1/catalog'],
+    ] as const) {
+      const r = await me.request(method, path);
+      expect([404, 405], `${method} ${path}`).toContain(r.status);
+      expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
   });
 });
 

@@ -51,8 +51,6 @@ function db(s: LocalServer): DynamoDBClient {
 const headKey = (gameId: string) => ({ pk: { S: keys.game(gameId) }, sk: { S: keys.head } });
 
 describe('restarting the server on the same data folder', () => {
-  let game: HighCardGame;
-
   it('keeps tokens, games, versions, views and logs exactly as they were, and play continues to the end', async () => {
     server = await startTestServer(dataDir);
     const api = new ApiClient(server.url);
@@ -74,7 +72,7 @@ describe('restarting the server on the same data folder', () => {
     server = undefined;
     server = await startTestServer(dataDir);
     const url = server.url;
-    game = new HighCardGame(first.id, first.inviteCode, players.map((p) => reconnect(p, url)), first.seats);
+    const game = new HighCardGame(first.id, first.inviteCode, players.map((p) => reconnect(p, url)), first.seats);
 
     expect(await readAll(game)).toEqual(before);
     // The idempotency record survived too: the retry is answered as before, appending nothing.
@@ -96,7 +94,7 @@ describe('restarting the server on the same data folder', () => {
 
 describe('the head item is only a cache', () => {
   it('with a stale HEAD put back (older version), view, game and log still show the latest version, found by folding the log forward', async () => {
-    const s = server!;
+    const s = (server ??= await startTestServer(dataDir));
     const api = new ApiClient(s.url);
     const game = await HighCardGame.create([await api.newPlayer('Hd0'), await api.newPlayer('Hd1')], { options: { rounds: 2, handSize: 3 } });
     await game.act(0);
@@ -123,7 +121,7 @@ describe('the head item is only a cache', () => {
   });
 
   it('with a stale HEAD, a post at the head’s old version is 409 with the real currentVersion, and a post at the latest version is accepted', async () => {
-    const s = server!;
+    const s = (server ??= await startTestServer(dataDir));
     const api = new ApiClient(s.url);
     const game = await HighCardGame.create([await api.newPlayer('Hw0'), await api.newPlayer('Hw1')], { options: { rounds: 2, handSize: 3 } });
     await game.act(0);

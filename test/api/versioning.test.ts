@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../functions/local/server.js';
 import { keys } from '../../functions/store/keys.js';
 import { ApiClient, type Reply } from '../support/client.js';
-import { HighCardGame, storedGame, type ViewReply } from '../support/high-card-game.js';
+import { HighCardGame, storedGame } from '../support/high-card-game.js';
 import { startTestServer } from '../support/local.js';
 
 let server: LocalServer;
@@ -106,6 +106,22 @@ describe('stale expectedVersion', () => {
     const retried = await game.post(1, { type: 'pass' }, stale.body.currentVersion);
     expect(retried.status, retried.text).toBe(200);
     expect(retried.body.version).toBe(2);
+  });
+});
+
+describe('the log as a sequence of versions', () => {
+  it('GET log?after=N returns exactly the entries after version N, in order; limit caps them; the version is the game’s', async () => {
+    const game = await HighCardGame.start(api, 2, { prefix: 'page', options: { rounds: 2, handSize: 2 } });
+    const end = await game.playToEnd();
+    const all = await logOf(game);
+    expect(all.entries.map((e) => e.version)).toEqual(Array.from({ length: end.version }, (_, i) => i + 1));
+    for (const after of [0, 1, 3, end.version - 1, end.version, end.version + 5]) {
+      const r = await game.seat(1).get(`${game.path}/log?after=${after}`);
+      expect(r.body.version).toBe(end.version);
+      expect(r.body.entries).toEqual(all.entries.filter((e) => e.version > after));
+    }
+    const page = await game.seat(1).get(`${game.path}/log?after=2&limit=3`);
+    expect(page.body.entries.map((e: LogEntry) => e.version)).toEqual([3, 4, 5]);
   });
 });
 
