@@ -89,3 +89,8 @@ export type AnyGame = GameDefinition<any, { type: string }, any, any>;
 export function rankByScore(scores: readonly number[]): number[] {
   return scores.map((s) => 1 + scores.filter((o) => o > s).length);
 }
+
+/** The baseline bot every game has: a uniformly random legal action. */
+export function randomBot<V, A>({ legal, rng }: BotInput<V, A>): A {
+  return rng.pick(legal);
+}

@@ -1,4 +1,6 @@
 import type { AnyGame } from '../core/contract.js';
+import { ticketToRideEurope } from './ticket-to-ride-europe/index.js';
+import { ticketToRideGermany } from './ticket-to-ride-germany/index.js';
 
 /** Every game in the public catalog. Each game's folder exports one GameDefinition. */
-export const catalogGames: readonly AnyGame[] = [];
+export const catalogGames: readonly AnyGame[] = [ticketToRideEurope as AnyGame, ticketToRideGermany as AnyGame];

@@ -1,24 +1,18 @@
 /**
- * `npm run bench`: the local round trip of a move over real HTTP against the embedded store,
+ * The API part of `npm run bench`: the local round trip of a move over real HTTP against the embedded store,
  * and the DynamoDB calls each request makes. Figures are medians over several runs; the machines
  * are noisy, so compare ratios, not single numbers.
  */
 import { performance } from 'node:perf_hooks';
-import { ApiClient } from '../test/support/client.js';
-import { startTestServer } from '../test/support/local.js';
+import { ApiClient } from '../../test/support/client.js';
+import { startTestServer } from '../../test/support/local.js';
+import { median, percentile } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const GAMES_PER_RUN = Number(process.env.BENCH_GAMES ?? 8);
 
 const READS = new Set(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand']);
 const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand']);
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 interface RunResult {
   moveMs: number[];

@@ -1,0 +1,451 @@
+/**
+ * Game-independent helpers on undirected multigraphs given as edge lists. Parallel edges and
+ * loops are allowed; nodes are named by strings and exist only as edge endpoints.
+ */
+
+export interface Edge {
+  id: number;
+  a: string;
+  b: string;
+  /** Non-negative, e.g. a route's length. */
+  weight: number;
+}
+
+/** Disjoint sets of node names; a name never added is its own singleton set. */
+export class UnionFind {
+  private readonly parent = new Map<string, string>();
+
+  find(x: string): string {
+    let root = x;
+    for (let up = this.parent.get(root); up !== undefined && up !== root; up = this.parent.get(root)) root = up;
+    // Path compression keeps repeated queries on long chains cheap.
+    for (let node = x; node !== root; ) {
+      const up = this.parent.get(node) ?? root;
+      this.parent.set(node, root);
+      node = up;
+    }
+    return root;
+  }
+
+  union(x: string, y: string): void {
+    const rx = this.find(x);
+    const ry = this.find(y);
+    this.parent.set(rx, rx);
+    if (rx !== ry) this.parent.set(ry, rx);
+  }
+
+  same(x: string, y: string): boolean {
+    return this.find(x) === this.find(y);
+  }
+}
+
+/** The connected components of the graph, as a union-find over its nodes. */
+export function components(edges: readonly Edge[]): UnionFind {
+  const sets = new UnionFind();
+  for (const e of edges) sets.union(e.a, e.b);
+  return sets;
+}
+
+/** Whether a path joins x and y; a node is always connected to itself. */
+export function connected(edges: readonly Edge[], x: string, y: string): boolean {
+  return components(edges).same(x, y);
+}
+
+export interface ShortestPaths {
+  /** Distance from the source to every reachable node (the source itself at 0); unreachable nodes are absent. */
+  dist: Map<string, number>;
+  /** For every reachable node except the source: the last edge of one shortest path to it. */
+  prev: Map<string, Edge>;
+}
+
+/** Dijkstra from `from`. Among equally short paths the result is deterministic (edge order). */
+export function shortestPaths(edges: readonly Edge[], from: string): ShortestPaths {
+  checkWeights(edges);
+  const adjacent = adjacency(edges);
+  const dist = new Map<string, number>([[from, 0]]);
+  const prev = new Map<string, Edge>();
+  const done = new Set<string>();
+  // A linear scan for the closest open node: boards have tens of nodes, so a heap buys nothing.
+  for (let node = closestOpen(dist, done); node !== null; node = closestOpen(dist, done)) {
+    done.add(node);
+    const base = dist.get(node) ?? 0;
+    for (const e of adjacent.get(node) ?? []) {
+      const other = e.a === node ? e.b : e.a;
+      const d = base + e.weight;
+      if (d < (dist.get(other) ?? Infinity)) {
+        dist.set(other, d);
+        prev.set(other, e);
+      }
+    }
+  }
+  return { dist, prev };
+}
+
+/** The edges of the shortest path found by `shortestPaths` to `to`, in order from the source; null if unreachable. */
+export function pathTo(paths: ShortestPaths, to: string): Edge[] | null {
+  if (!paths.dist.has(to)) return null;
+  const path: Edge[] = [];
+  for (let node = to, e = paths.prev.get(node); e !== undefined; e = paths.prev.get(node)) {
+    path.push(e);
+    node = e.a === node ? e.b : e.a;
+  }
+  return path.reverse();
+}
+
+/**
+ * The largest total weight of a trail: a walk that uses each edge at most once but may
+ * revisit nodes. 0 for no edges.
+ */
+export function longestTrail(edges: readonly Edge[]): number {
+  checkWeights(edges);
+  let best = 0;
+  for (const part of byComponent(edges)) {
+    const { links, floor } = simplify(toLinks(part));
+    best = Math.max(best, new TrailSearch(links, floor).run());
+  }
+  return best;
+}
+
+function checkWeights(edges: readonly Edge[]): void {
+  for (const e of edges) {
+    if (!(e.weight >= 0) || !Number.isFinite(e.weight)) throw new RangeError(`edge ${e.id}: bad weight ${e.weight}`);
+  }
+}
+
+function adjacency(edges: readonly Edge[]): Map<string, Edge[]> {
+  const adjacent = new Map<string, Edge[]>();
+  const add = (node: string, e: Edge) => {
+    const list = adjacent.get(node);
+    if (list) list.push(e);
+    else adjacent.set(node, [e]);
+  };
+  for (const e of edges) {
+    add(e.a, e);
+    if (e.b !== e.a) add(e.b, e);
+  }
+  return adjacent;
+}
+
+function closestOpen(dist: ReadonlyMap<string, number>, done: ReadonlySet<string>): string | null {
+  let best: string | null = null;
+  let bestDist = Infinity;
+  for (const [node, d] of dist) {
+    if (!done.has(node) && d < bestDist) {
+      best = node;
+      bestDist = d;
+    }
+  }
+  return best;
+}
+
+function byComponent(edges: readonly Edge[]): Edge[][] {
+  const sets = components(edges);
+  const parts = new Map<string, Edge[]>();
+  for (const e of edges) {
+    const root = sets.find(e.a);
+    const part = parts.get(root);
+    if (part) part.push(e);
+    else parts.set(root, [e]);
+  }
+  return [...parts.values()];
+}
+
+/** An edge between numbered nodes, as the trail search sees it. */
+interface Link {
+  a: number;
+  b: number;
+  weight: number;
+}
+
+function toLinks(edges: readonly Edge[]): Link[] {
+  const index = new Map<string, number>();
+  const node = (name: string) => {
+    const i = index.get(name) ?? index.size;
+    index.set(name, i);
+    return i;
+  };
+  return edges.map((e) => ({ a: node(e.a), b: node(e.b), weight: e.weight }));
+}
+
+/**
+ * Shrinks a connected graph without changing its longest trail, which is then the larger of
+ * `floor` and the longest trail of `links`. Player networks are sparse, and these rules remove
+ * most of what makes the search branch:
+ * - A best trail can be extended at neither end, so it never ends at a node of even degree:
+ *   at a node with exactly two edges it uses both or neither, one after the other. Such a node
+ *   is replaced by one edge carrying both weights.
+ * - A pendant edge (to a node with no other edge) can only end a trail, and a trail has two
+ *   ends: of several pendant edges at one node only the two heaviest can matter.
+ * - A node whose edges are pendant but one is the tip of a pendant tree. A trail entering it
+ *   ends in it, so it becomes a single pendant edge, and the trail running between its two
+ *   pendant edges is kept aside as `floor`.
+ */
+function simplify(input: readonly Link[]): { links: Link[]; floor: number } {
+  const links = input.map((l) => ({ ...l }));
+  const alive = links.map(() => true);
+  const at: Set<number>[] = [];
+  const touch = (v: number) => at[v] ?? (at[v] = new Set());
+  links.forEach((l, i) => {
+    touch(l.a).add(i);
+    touch(l.b).add(i);
+  });
+  const queue = at.map((_, v) => v);
+  const otherEnd = (i: number, v: number) => {
+    const l = links[i];
+    return l === undefined ? v : l.a === v ? l.b : l.a;
+  };
+  const weightOf = (i: number) => links[i]?.weight ?? 0;
+  const remove = (i: number) => {
+    const l = links[i];
+    if (!l) return;
+    alive[i] = false;
+    for (const v of [l.a, l.b]) {
+      touch(v).delete(i);
+      queue.push(v);
+    }
+  };
+  const add = (a: number, b: number, weight: number) => {
+    links.push({ a, b, weight });
+    alive.push(true);
+    touch(a).add(links.length - 1);
+    touch(b).add(links.length - 1);
+    queue.push(a, b);
+  };
+  let floor = 0;
+  for (let y = queue.pop(); y !== undefined; y = queue.pop()) {
+    const mine = [...touch(y)];
+    const pendant = mine
+      .filter((i) => otherEnd(i, y) !== y && touch(otherEnd(i, y)).size === 1)
+      .sort((i, j) => weightOf(j) - weightOf(i));
+    const rest = mine.filter((i) => !pendant.includes(i));
+    const [first, second] = pendant;
+    const [stem] = rest;
+    if (pendant.length > 2) {
+      pendant.slice(2).forEach(remove);
+    } else if (first !== undefined && stem !== undefined && rest.length === 1 && otherEnd(stem, y) !== y) {
+      if (second !== undefined) floor = Math.max(floor, weightOf(first) + weightOf(second));
+      pendant.forEach(remove);
+      remove(stem);
+      add(otherEnd(stem, y), y, weightOf(stem) + weightOf(first));
+    } else if (pendant.length === 0 && mine.length === 2 && mine.every((i) => otherEnd(i, y) !== y)) {
+      const [e1, e2] = mine as [number, number];
+      remove(e1);
+      remove(e2);
+      add(otherEnd(e1, y), otherEnd(e2, y), weightOf(e1) + weightOf(e2));
+    }
+  }
+  return { links: links.filter((_, i) => alive[i]), floor };
+}
+
+/** Above this many edges the visited-state memo (a bit mask in a double) is switched off. */
+const MEMO_MAX_EDGES = 52;
+/** Up to this many terminals the pairing bound is exact (a DP over subsets); above, a floor. */
+const EXACT_PAIRING_MAX = Number(process.env.EXACT ?? 14);
+
+interface Step {
+  link: number;
+  to: number;
+}
+
+interface Reach {
+  nodes: number[];
+  weight: number;
+  mask: number;
+}
+
+/**
+ * Branch and bound over the trails of one connected graph.
+ * - Euler: a connected graph with at most 2 odd nodes is one trail, so its total is the answer.
+ * - A best trail can be extended at neither end, so its ends are odd nodes: only those are tried
+ *   as starts, best bound first.
+ * - Bound on the rest of a trail from v: the unused weight reachable from v, minus what parity
+ *   forces it to leave out (see `bound`).
+ * - A visited set of (node, used edges) drops trails that reorder edges already tried.
+ */
+class TrailSearch {
+  private readonly steps: Step[][] = [];
+  private readonly used: boolean[];
+  /** Per node: the unused edges reachable from it (a mask) → the longest trail that reached it so. */
+  private readonly seen: Map<number, number>[] | null;
+  private ceiling = Infinity;
+
+  constructor(
+    private readonly links: readonly Link[],
+    private best: number,
+  ) {
+    // Heavy edges first: a long trail found early lets the bound prune more.
+    const order = links.map((_, i) => i).sort((i, j) => (links[j]?.weight ?? 0) - (links[i]?.weight ?? 0));
+    for (const i of order) {
+      const l = links[i];
+      if (!l) continue;
+      this.stepsAt(l.a).push({ link: i, to: l.b });
+      if (l.a !== l.b) this.stepsAt(l.b).push({ link: i, to: l.a });
+    }
+    this.used = links.map(() => false);
+    this.seen = links.length <= MEMO_MAX_EDGES ? this.steps.map(() => new Map<number, number>()) : null;
+  }
+
+  run(): number {
+    const nodes = this.steps.map((_, v) => v).filter((v) => this.stepsAt(v).length > 0);
+    const odd = nodes.filter((v) => this.degree(v) % 2 === 1);
+    if (odd.length === 0) return Math.max(this.best, this.links.reduce((sum, l) => sum + l.weight, 0));
+    const start = odd[0] ?? 0;
+    this.ceiling = this.bound(start, this.reach(start), 2);
+    // Most promising starts first, by the cheap bound; `extend` prunes with the exact one.
+    const starts = odd.map((v) => ({ v, bound: this.bound(v, this.reach(v), 1, Infinity) })).sort((x, y) => y.bound - x.bound);
+    for (const { v } of starts) this.extend(v, 0);
+    return this.best;
+  }
+
+  private stepsAt(v: number): Step[] {
+    for (let i = this.steps.length; i <= v; i++) this.steps.push([]);
+    return this.steps[v] ?? [];
+  }
+
+  private weight(link: number): number {
+    return this.links[link]?.weight ?? 0;
+  }
+
+  /** Unused edge ends at v; a loop counts twice. */
+  private degree(v: number): number {
+    let degree = 0;
+    for (const s of this.stepsAt(v)) if (!this.used[s.link]) degree += s.to === v ? 2 : 1;
+    return degree;
+  }
+
+  private extend(v: number, length: number): void {
+    if (length > this.best) this.best = length;
+    if (this.best >= this.ceiling) return;
+    const rest = this.reach(v);
+    if (this.seen) {
+      const seen = this.seen[v];
+      if ((seen?.get(rest.mask) ?? -1) >= length) return;
+      seen?.set(rest.mask, length);
+    }
+    if (length + this.bound(v, rest, 1, this.best - length) <= this.best) return;
+    for (const { link, to } of this.stepsAt(v)) {
+      if (this.used[link]) continue;
+      this.used[link] = true;
+      this.extend(to, length + this.weight(link));
+      this.used[link] = false;
+    }
+  }
+
+  /**
+   * Upper bound on a trail over the unused edges `rest` reachable from v that starts at v
+   * (`freeEnds` 1) or anywhere (`freeEnds` 2); a bound at or below `enough` may be returned
+   * loosely. Let L be the edges of `rest` the trail leaves out. A best trail ends where it
+   * cannot go on, so L has odd degree exactly at the terminals J = (odd nodes of `rest`, with
+   * v's parity flipped when v is a fixed start) minus `freeEnds` of them. So L holds paths that
+   * pair those terminals, and weighs at least the cheapest such pairing by distances in `rest`.
+   */
+  private bound(v: number, rest: Reach, freeEnds: 1 | 2, enough = -Infinity): number {
+    const { nodes, weight } = rest;
+    const terminals = nodes.filter((u) => (this.degree(u) % 2 === 1) !== (u === v && freeEnds === 1));
+    if (terminals.length <= freeEnds) return weight;
+    const loose = weight - this.pairingFloor(nodes, terminals, freeEnds);
+    if (loose <= enough || terminals.length > EXACT_PAIRING_MAX) return loose;
+    return weight - cheapestPairing(terminals.map((t) => this.distances(nodes, [t]).dist), terminals, freeEnds);
+  }
+
+  /** The nodes joined to v by unused edges (v included), and those edges as total weight and bit mask. */
+  private reach(v: number): Reach {
+    const nodes = [v];
+    const reached = new Set(nodes);
+    let weight = 0;
+    let mask = 0;
+    for (let i = 0; i < nodes.length; i++) {
+      const u = nodes[i] ?? v;
+      for (const { link, to } of this.stepsAt(u)) {
+        if (this.used[link]) continue;
+        if (u <= to) {
+          weight += this.weight(link);
+          mask += link < MEMO_MAX_EDGES ? 2 ** link : 0;
+        }
+        if (!reached.has(to)) {
+          reached.add(to);
+          nodes.push(to);
+        }
+      }
+    }
+    return { nodes, weight, mask };
+  }
+
+  /**
+   * A cheap floor under the cheapest pairing: each terminal's path is at least as long as the
+   * way to its closest other terminal, and each path is counted from both of its ends.
+   */
+  private pairingFloor(nodes: readonly number[], terminals: readonly number[], freeEnds: number): number {
+    const nearest = this.nearestOtherTerminal(nodes, terminals).sort((x, y) => y - x);
+    return nearest.slice(freeEnds).reduce((sum, d) => sum + d, 0) / 2;
+  }
+
+  /**
+   * For each terminal, the distance to the closest other terminal, from one Dijkstra run from
+   * all terminals at once: a shortest path from x to its closest terminal leaves the region of
+   * nodes closest to x over an edge whose two sides add up to that path's length.
+   */
+  private nearestOtherTerminal(nodes: readonly number[], terminals: readonly number[]): number[] {
+    const { dist, source } = this.distances(nodes, terminals);
+    const nearest = terminals.map(() => Infinity);
+    this.links.forEach(({ a, b, weight }, link) => {
+      const sa = source.get(a);
+      const sb = source.get(b);
+      if (this.used[link] || sa === undefined || sb === undefined || sa === sb) return;
+      const d = (dist.get(a) ?? 0) + weight + (dist.get(b) ?? 0);
+      nearest[sa] = Math.min(nearest[sa] ?? Infinity, d);
+      nearest[sb] = Math.min(nearest[sb] ?? Infinity, d);
+    });
+    return nearest;
+  }
+
+  /** Dijkstra over unused edges from several sources; `source` is the index of each node's closest one. */
+  private distances(nodes: readonly number[], sources: readonly number[]): { dist: Map<number, number>; source: Map<number, number> } {
+    const dist = new Map<number, number>();
+    const source = new Map<number, number>();
+    sources.forEach((s, i) => {
+      dist.set(s, 0);
+      source.set(s, i);
+    });
+    const done = new Set<number>();
+    for (;;) {
+      let u = -1;
+      for (const n of nodes) if (!done.has(n) && dist.has(n) && (u < 0 || (dist.get(n) ?? 0) < (dist.get(u) ?? 0))) u = n;
+      if (u < 0) return { dist, source };
+      done.add(u);
+      for (const { link, to } of this.stepsAt(u)) {
+        const d = (dist.get(u) ?? 0) + this.weight(link);
+        if (!this.used[link] && d < (dist.get(to) ?? Infinity)) {
+          dist.set(to, d);
+          source.set(to, source.get(u) ?? 0);
+        }
+      }
+    }
+  }
+}
+
+/**
+ * The least total distance that pairs up all terminals but exactly `freeEnds` of them.
+ * `dist[i]` holds the distances from terminal i.
+ */
+function cheapestPairing(dist: readonly ReadonlyMap<number, number>[], terminals: readonly number[], freeEnds: number): number {
+  const k = terminals.length;
+  const full = (1 << k) - 1;
+  // cost[free][mask]: the terminals in `mask` are still open and exactly `free` of them stay unpaired.
+  const cost = Array.from({ length: freeEnds + 1 }, (_, free) => new Float64Array(full + 1).fill(free > 0 ? Infinity : 0));
+  for (let mask = 1; mask <= full; mask++) {
+    const i = 31 - Math.clz32(mask & -mask);
+    const rest = mask & ~(1 << i);
+    for (let free = 0; free <= freeEnds; free++) {
+      let best = free > 0 ? (cost[free - 1]?.[rest] ?? Infinity) : Infinity;
+      for (let j = i + 1; j < k; j++) {
+        if (!(rest & (1 << j))) continue;
+        const d = dist[i]?.get(terminals[j] ?? -1) ?? Infinity;
+        best = Math.min(best, d + (cost[free]?.[rest & ~(1 << j)] ?? Infinity));
+      }
+      const row = cost[free];
+      if (row) row[mask] = best;
+    }
+  }
+  return cost[freeEnds]?.[full] ?? Infinity;
+}

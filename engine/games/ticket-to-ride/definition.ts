@@ -1,0 +1,30 @@
+import type { GameDefinition } from '../../core/index.js';
+import { TtrActionSchema, TtrOptionsSchema, type TtrAction, type TtrOptions } from './actions.js';
+import { createBot } from './bot.js';
+import type { TtrMap } from './map.js';
+import { createRules } from './rules.js';
+import type { TtrState } from './state.js';
+import { createView, type TtrView } from './view.js';
+
+/** One Ticket to Ride game definition per map: the editions differ only in their map data. */
+export function ticketToRide(id: string, title: string, map: TtrMap): GameDefinition<TtrState, TtrAction, TtrOptions, TtrView> {
+  const rules = createRules(map);
+  return {
+    id,
+    title,
+    minPlayers: 2,
+    maxPlayers: 5,
+    listed: true,
+    options: TtrOptionsSchema,
+    action: TtrActionSchema,
+    checkOptions: (options, players) =>
+      options.firstPlayer !== 'random' && options.firstPlayer >= players ? `firstPlayer must be a seat from 0 to ${players - 1}` : null,
+    setup: ({ seed, players, options }) => rules.setup(seed, players, options),
+    toAct: rules.toAct,
+    legalActions: rules.legalActions,
+    apply: rules.apply,
+    view: createView(map),
+    outcome: (s) => s.result,
+    bot: createBot(rules),
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The games part of `npm run bench`: per game and player count, the median time of a whole
+ * random game, of one legalActions and one apply call, and the size of the state and a view;
+ * then how often the greedy bot beats random bots.
+ */
+import { performance } from 'node:perf_hooks';
+import { playout, randomBot, type AnyGame } from '../../engine/core/index.js';
+import { catalogGames } from '../../engine/games/index.js';
+import { median } from './stats.js';
+
+const GAMES = Number(process.env.BENCH_GAMES_PER_COUNT ?? 10);
+const TOURNAMENT = Number(process.env.BENCH_TOURNAMENT ?? 200);
+const COUNTS = [2, 4, 5];
+
+function timed(game: AnyGame, players: number, seed: string) {
+  const legalUs: number[] = [];
+  const applyUs: number[] = [];
+  const stateBytes: number[] = [];
+  const viewBytes: number[] = [];
+  const timedGame: AnyGame = {
+    ...game,
+    legalActions: (s, seat) => {
+      const t = performance.now();
+      const out = game.legalActions(s, seat);
+      legalUs.push((performance.now() - t) * 1000);
+      return out;
+    },
+    apply: (s, seat, a) => {
+      const t = performance.now();
+      const out = game.apply(s, seat, a);
+      applyUs.push((performance.now() - t) * 1000);
+      return out;
+    },
+  };
+  const bots = Array.from({ length: players }, () => randomBot);
+  const start = performance.now();
+  const result = playout(timedGame, seed, players, {}, bots, 5000, {
+    onStep: (state, seat) => {
+      if (stateBytes.length % 25 === 0) {
+        stateBytes.push(JSON.stringify(state).length);
+        viewBytes.push(JSON.stringify(game.view(state, seat)).length);
+      }
+    },
+  });
+  return { ms: performance.now() - start, actions: result.actions.length, finished: result.finished, legalUs, applyUs, stateBytes, viewBytes };
+}
+
+console.log(`games: ${GAMES} random games per game and player count (all seats random bots)`);
+console.log('game                      N  game ms  actions  legalActions µs  apply µs  state bytes  view bytes');
+for (const game of catalogGames) {
+  for (const players of COUNTS.filter((n) => n >= game.minPlayers && n <= game.maxPlayers)) {
+    const runs = Array.from({ length: GAMES }, (_, i) => timed(game, players, `bench-${game.id}-${players}-${i}`));
+    if (runs.some((r) => !r.finished)) throw new Error(`${game.id} with ${players} players did not finish`);
+    const all = (pick: (r: (typeof runs)[number]) => number[]) => runs.flatMap(pick);
+    console.log(
+      [
+        game.id.padEnd(24),
+        String(players).padStart(2),
+        median(runs.map((r) => r.ms)).toFixed(1).padStart(8),
+        String(median(runs.map((r) => r.actions))).padStart(8),
+        median(all((r) => r.legalUs)).toFixed(1).padStart(16),
+        median(all((r) => r.applyUs)).toFixed(1).padStart(9),
+        String(Math.round(median(all((r) => r.stateBytes)))).padStart(12),
+        String(Math.round(median(all((r) => r.viewBytes)))).padStart(11),
+      ].join(' '),
+    );
+  }
+}
+
+console.log('');
+console.log(`greedy vs random: ${TOURNAMENT} four-player games per game, one greedy bot (seat rotating) against three random bots`);
+for (const game of catalogGames) {
+  let wins = 0;
+  let shared = 0;
+  for (let i = 0; i < TOURNAMENT; i++) {
+    const greedySeat = i % 4;
+    const bots = Array.from({ length: 4 }, (_, seat) => (seat === greedySeat ? game.bot : randomBot));
+    const result = playout(game, `tournament-${game.id}-${i}`, 4, {}, bots);
+    const ranking = game.outcome(result.state)?.ranking ?? [];
+    if (ranking[greedySeat] === 1) {
+      wins++;
+      if (ranking.filter((p) => p === 1).length > 1) shared++;
+    }
+  }
+  console.log(`  ${game.id}: greedy wins ${wins}/${TOURNAMENT} (${((100 * wins) / TOURNAMENT).toFixed(1)}%, ${shared} shared; 25% would be chance)`);
+}
