@@ -64,6 +64,8 @@ export interface GameDefinition<S = unknown, A extends { type: string } = { type
   maxPlayers: number;
   /** False for games that exist only for tests; they are playable but not in the catalog. */
   listed: boolean;
+  /** Static components a client needs to draw the game (board, routes, cards); public, the same for every game. */
+  components?: unknown;
   /** Options with defaults applied by parsing; `{}` must parse. */
   options: z.ZodType<O, unknown>;
   /** Every action's shape; legality beyond shape is `apply`'s job. */

@@ -45,6 +45,16 @@ const routes = {
     security: [],
     responses: { 200: json(z.array(S.CatalogEntrySchema), 'Playable games'), 404: problem('Unknown path') },
   }),
+  catalogGame: createRoute({
+    operationId: 'getCatalogGame',
+    method: 'get',
+    path: '/v1/catalog/{game}',
+    tags: ['catalog'],
+    summary: "One game of the catalog with its static components (board, routes, cards)",
+    security: [],
+    request: { params: S.CatalogIdParamSchema },
+    responses: { 200: json(S.CatalogGameSchema, 'The game'), 400: problem('Invalid game id'), 404: problem('No such game') },
+  }),
   createPlayer: createRoute({
     operationId: 'createPlayer',
     method: 'post',
@@ -208,7 +218,7 @@ export function createApp(deps: AppDeps) {
   // Authentication runs before any validation, so an anonymous caller learns nothing about
   // the shape of bodies (401 first). Only the catalog and sign-up are public.
   app.use('/v1/*', async (c, next) => {
-    const isPublic = (c.req.method === 'GET' && c.req.path === '/v1/catalog') || (c.req.method === 'POST' && c.req.path === '/v1/players');
+    const isPublic = (c.req.method === 'GET' && c.req.path.startsWith('/v1/catalog')) || (c.req.method === 'POST' && c.req.path === '/v1/players');
     if (!isPublic && c.req.method !== 'OPTIONS') c.set('player', await players.authenticate(c.req.header('authorization')));
     await next();
   });
@@ -231,6 +241,11 @@ export function createApp(deps: AppDeps) {
 
   const v1 = app
     .openapi(routes.catalog, (c) => c.json(catalog, 200))
+    .openapi(routes.catalogGame, (c) => {
+      const entry = catalog.find((g) => g.id === c.req.valid('param').game);
+      if (!entry) throw problems.notFound('Game');
+      return c.json({ ...entry, components: registry.get(entry.id)?.components ?? null }, 200);
+    })
     .openapi(routes.createPlayer, async (c) => {
       const { player, token } = await players.create(c.req.valid('json'));
       return c.json({ id: player.id, name: player.name, token }, 201);

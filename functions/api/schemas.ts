@@ -28,6 +28,17 @@ export const CatalogEntrySchema = z
   })
   .openapi('CatalogEntry');
 
+export const CatalogGameSchema = CatalogEntrySchema.extend({
+  components: z.unknown().meta({ description: 'Static components to draw the game with (e.g. the map: cities, routes with colour and length, tickets)' }),
+}).openapi('CatalogGame');
+
+export const CatalogIdParamSchema = z.object({
+  game: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/)
+    .openapi({ param: { name: 'game', in: 'path' }, example: 'ticket-to-ride-europe' }),
+});
+
 const Name = z.string().trim().min(1).max(64);
 const Email = z.email().max(254);
 

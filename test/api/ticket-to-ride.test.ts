@@ -100,3 +100,16 @@ describe.each(games)('Ticket to Ride %s through the API', (_, game) => {
     expect(game.outcome(state)).toEqual(final.body.outcome);
   }, 120_000);
 });
+
+describe('GET /v1/catalog/{game}', () => {
+  it('serves the public components a client draws the board with: every route with colour and length (TTRE-1, TTRG-1)', async () => {
+    const europe = await api.get('/v1/catalog/ticket-to-ride-europe');
+    expect(europe.status).toBe(200);
+    expect(europe.body.components.routes).toHaveLength(101);
+    expect(europe.body.components.routes[0]).toMatchObject({ a: expect.any(String), b: expect.any(String), length: expect.any(Number), colour: expect.any(String) });
+    const germany = await api.get('/v1/catalog/ticket-to-ride-germany');
+    expect(germany.body.components.routes).toHaveLength(110);
+    expect((await api.get('/v1/catalog/high-card')).status).toBe(404);
+    expect((await api.get('/v1/catalog/NOT_A_GAME')).status).toBe(400);
+  });
+});

@@ -15,6 +15,7 @@ export function ticketToRide(id: string, title: string, map: TtrMap): GameDefini
     minPlayers: 2,
     maxPlayers: 5,
     listed: true,
+    components: map,
     options: TtrOptionsSchema,
     action: TtrActionSchema,
     checkOptions: (options, players) =>
