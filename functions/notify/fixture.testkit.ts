@@ -1,0 +1,20 @@
+import type { Notification } from './message.js';
+
+/** Test helper: a notification for seat 1 (Zoë) of a three-seat game, with non-ASCII text in it. */
+export function sampleNotification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    kind: 'yourTurn',
+    gameId: 'g7Hk2mQpX9aBcDeF',
+    gameTitle: 'Ticket to Ride: Europe',
+    playerId: 'p_zoe',
+    playerName: 'Zoë',
+    seat: 1,
+    toAct: [1],
+    seatNames: ['Alice', 'Zoë', null],
+    version: 42,
+    link: 'https://railpost.example/games/g7Hk2mQpX9aBcDeF?seat=1&view=board',
+    changes: ['Alice claimed Berlin–Wien (3 green)', 'Seat 3 drew two cards'],
+    deadline: '2026-11-24T18:00:00.000Z',
+    ...overrides,
+  };
+}

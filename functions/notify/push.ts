@@ -1,0 +1,83 @@
+import type { Agent } from 'node:https';
+import webpush from 'web-push';
+import * as z from 'zod';
+import { subjectOf, summaryOf, type Notification } from './message.js';
+
+/** Unpadded or padded base64url that decodes to exactly `bytes` bytes. */
+const base64url = (bytes: number) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+    .refine((s) => Buffer.from(s, 'base64url').length === bytes, `must decode to ${bytes} bytes`);
+
+/** What `PushSubscription.toJSON()` gives in a browser (RFC 8291 keys). */
+export const PushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https$/ }),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    // An uncompressed P-256 point: 0x04 || X || Y.
+    p256dh: base64url(65).refine((s) => Buffer.from(s, 'base64url')[0] === 4, 'must be an uncompressed P-256 point'),
+    auth: base64url(16),
+  }),
+});
+export type PushSubscription = z.infer<typeof PushSubscriptionSchema>;
+
+export interface VapidKeys {
+  /** `mailto:` or `https:` contact for the push services' operators; not a localhost URL (Apple rejects it). */
+  subject: string;
+  publicKey: string;
+  privateKey: string;
+}
+
+export interface PushOptions {
+  /** How long the push service keeps the message for an offline device. */
+  ttlSeconds?: number;
+  /** Push services keep only the newest undelivered message per topic: pass the game id. At most 32 base64url characters. */
+  topic?: string;
+  timeoutMs?: number;
+  /** Tests only: a local push endpoint has a self-signed certificate. */
+  agent?: Agent;
+}
+
+/** The JSON a service worker gets; `tag` makes a newer turn replace the older notification of the same game. */
+export interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** base64url P-256 key pair; the public key goes to browsers as `applicationServerKey`. */
+export function newVapidKeys(): { publicKey: string; privateKey: string } {
+  return webpush.generateVAPIDKeys();
+}
+
+export function pushPayload(n: Notification): string {
+  const message: PushMessage = { title: subjectOf(n), body: summaryOf(n), url: n.link, tag: n.gameId };
+  return JSON.stringify(message);
+}
+
+/**
+ * Encrypts per RFC 8291 (aes128gcm) and signs with VAPID (RFC 8292). 404/410 mean the browser
+ * dropped the subscription (`gone`: remove it); every other failure throws, for a retry.
+ */
+export async function sendPush(subscription: PushSubscription, payloadJson: string, vapid: VapidKeys, opts: PushOptions = {}): Promise<{ status: number; gone: boolean }> {
+  try {
+    const result = await webpush.sendNotification(subscription, payloadJson, {
+      vapidDetails: vapid,
+      contentEncoding: 'aes128gcm',
+      TTL: opts.ttlSeconds ?? DAY_SECONDS,
+      timeout: opts.timeoutMs ?? 10_000,
+      ...(opts.topic && { topic: opts.topic }),
+      ...(opts.agent && { agent: opts.agent }),
+    });
+    return { status: result.statusCode, gone: false };
+  } catch (err) {
+    if (err instanceof webpush.WebPushError && (err.statusCode === 404 || err.statusCode === 410)) {
+      return { status: err.statusCode, gone: true };
+    }
+    throw err;
+  }
+}
