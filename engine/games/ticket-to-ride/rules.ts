@@ -182,6 +182,11 @@ export function createRules(map: TtrMap): TtrRules {
     return out;
   }
 
+  /** Whether any turn action exists, without listing them all (checked after every turn). */
+  function hasTurnOption(s: TtrState, seat: Seat): boolean {
+    return drawOptions(s, false).length > 0 || ticketDrawOptions(s).length > 0 || turnOptions(s, seat).length > 0;
+  }
+
   function passengerChoices(s: TtrState, location: string): (string | null)[] {
     const here = s.passengersAt[location] ?? {};
     return [null, ...Object.keys(here).filter((c) => (here[c] ?? 0) > 0).sort()];
@@ -508,7 +513,7 @@ export function createRules(map: TtrMap): TtrRules {
   /** A player with no legal action passes automatically; a full round of passes ends the game (TTRE-4.4/4.5, TTRG-4.3). */
   function passIfStuck(ctx: Ctx): void {
     const { s } = ctx;
-    if (s.phase !== 'turn' || turnOptions(s, s.current).length > 0) return;
+    if (s.phase !== 'turn' || hasTurnOption(s, s.current)) return;
     ctx.events.push({ type: 'passed', data: { seat: s.current } });
     s.passStreak += 1;
     if (s.passStreak >= s.players) return gameOver(ctx, 'deadlock');
