@@ -4,7 +4,7 @@ import { pathTo, shortestPaths, type Edge } from '../../core/graph.js';
 import europeData from './data/europe.json' with { type: 'json' };
 import germanyData from './data/germany.json' with { type: 'json' };
 import type { TtrMap } from './map.js';
-import { europeMap, germanyMap } from './maps.js';
+import { europeMap, germanyMap, loadMap } from './maps.js';
 
 const shared = new URL('../../../../shared/reference/', import.meta.url);
 
@@ -114,5 +114,24 @@ describe('ticket values against the map (the data notes)', () => {
   it('Germany (countries as dead ends): 88 of 89 tickets equal their shortest path; Kiel–Stuttgart is one more', () => {
     const off = germanyMap.tickets.filter((t) => t.points !== shortest(germanyMap, t.a, t.b));
     expect(off.map((t) => `${t.a}-${t.b}:${t.points - shortest(germanyMap, t.a, t.b)}`)).toEqual(['Kiel-Stuttgart:1']);
+  });
+});
+
+describe('bad map data is a configuration error (TTRG-T42, TTRE-1.9)', () => {
+  it('TTRG-1.8: a route of length 8 on the Germany table is rejected', () => {
+    const bad = structuredClone(germanyData);
+    bad.routes[0]!.length = 8;
+    expect(() => loadMap('germany', 'bad', bad)).toThrow(/length 8/);
+  });
+  it('TTRG-2.2: 34 places with one passenger is rejected', () => {
+    const bad = structuredClone(germanyData) as typeof germanyData & { passenger_placement: Record<string, number> };
+    bad.passenger_placement = { ...bad.passenger_placement, Extra: 1 };
+    bad.cities = [...bad.cities, 'Extra'];
+    expect(() => loadMap('germany', 'bad', bad)).toThrow(/TTRG-2.2/);
+  });
+  it('TTRE-1.9: a length-5 route on the Europe table is rejected', () => {
+    const bad = structuredClone(europeData);
+    bad.routes[0]!.length = 5;
+    expect(() => loadMap('europe', 'bad', bad)).toThrow(/length 5/);
   });
 });

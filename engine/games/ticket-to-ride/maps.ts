@@ -40,7 +40,7 @@ const ReferenceSchema = z.object({
 /** Germany's seven big cities and their passengers; every other location holds one (TTRG-2.2). */
 const BIG_CITIES = 7;
 
-function loadMap(id: TtrMap['id'], title: string, raw: unknown): TtrMap {
+export function loadMap(id: TtrMap['id'], title: string, raw: unknown): TtrMap {
   const data = ReferenceSchema.parse(raw);
   const c = data.components;
   const scoring = Object.fromEntries(Object.entries(data.route_scoring).map(([len, pts]) => [Number(len), pts]));

@@ -272,14 +272,14 @@ describe('Germany final scoring (TTRG-11/13/14)', () => {
     expect(r.breakdown[B]).toContainEqual({ item: 'passengers blue', points: 10, detail: 'second most with 1' });
   });
 
-  it('TTRG-14.2: at equal scores, more completed tickets wins', () => {
+  it('TTRG-14.2 (T37): at equal scores, more completed tickets wins', () => {
     const map = { ...board(germanyMap, [[1, 'K', 'L', 2], [2, 'M', 'N', 2]], [[1, 'K', 'L', 3], [2, 'K', 'L', 2], [3, 'M', 'N', 5]]), globetrotterBonus: 0 };
     const r = finalScoring(input(map, 2, { 1: A, 2: B }, { tickets: [[1, 2], [3]] }));
     expect(r.scores).toEqual([7, 7]);
     expect(r.ranking).toEqual([1, 2]);
   });
 
-  it('TTRG-14.3/14.4: then more passengers wins; still tied → shared', () => {
+  it('TTRG-14.3/14.4 (T38, T39): then more passengers wins; still tied → shared', () => {
     const map = { ...board(germanyMap, [[1, 'K', 'L', 5]], []), globetrotterBonus: 0 };
     // C: most red (20). B: second red (10, 1 passenger). A: a length-5 route (10, no passengers).
     const r = finalScoring(input(map, 3, { 1: A }, { passengers: [{}, { red: 1 }, { red: 2 }] }));
@@ -288,5 +288,27 @@ describe('Germany final scoring (TTRG-11/13/14)', () => {
     const shared = finalScoring(input(map, 2, {}, { passengers: [{ red: 1 }, { blue: 1 }] }));
     expect(shared.scores).toEqual([20, 20]);
     expect(shared.ranking).toEqual([1, 1]);
+  });
+
+  it('TTRG-13.1–13.4 (T40): 80 route points, +30 −12 in tickets, Globetrotter, 1st in red and 2nd in blue = 143', () => {
+    const routes: R[] = [
+      [1, 'K1', 'K2', 7],
+      [2, 'K2', 'K3', 7],
+      [3, 'K3', 'K4', 7],
+      [4, 'K4', 'K5', 7],
+      [5, 'K5', 'K6', 4],
+      [6, 'K6', 'K7', 1],
+    ];
+    const map = board(germanyMap, routes, [
+      [1, 'K1', 'K7', 12],
+      [2, 'K1', 'K5', 9],
+      [3, 'K2', 'K6', 9],
+      [4, 'K1', 'Z', 12],
+      [5, 'Z', 'Y', 2],
+    ]);
+    const owners = Object.fromEntries(routes.map(([id]) => [id, A]));
+    const r = finalScoring(input(map, 2, owners, { tickets: [[1, 2, 3, 4], []], passengers: [{ red: 2, blue: 1 }, { blue: 2 }] }));
+    expect(r.players[A]!.routePoints).toBe(80);
+    expect(r.scores[A]).toBe(143);
   });
 });
