@@ -239,8 +239,6 @@ function simplify(input: readonly Link[]): { links: Link[]; floor: number } {
 
 /** Above this many edges the visited-state memo (a bit mask in a double) is switched off. */
 const MEMO_MAX_EDGES = 52;
-/** Up to this many terminals the pairing bound is exact (a DP over subsets); above, a floor. */
-const EXACT_PAIRING_MAX = Number(process.env.EXACT ?? 14);
 
 interface Step {
   link: number;
@@ -260,7 +258,9 @@ interface Reach {
  *   as starts, best bound first.
  * - Bound on the rest of a trail from v: the unused weight reachable from v, minus what parity
  *   forces it to leave out (see `bound`).
- * - A visited set of (node, used edges) drops trails that reorder edges already tried.
+ * - What a trail at v can still add depends only on v and the unused edges reachable from v, so
+ *   a state met before with a trail at least as long is not searched again. Crossing a bridge
+ *   makes the far side unreachable, which merges many states in sparse graphs.
  */
 class TrailSearch {
   private readonly steps: Step[][] = [];
@@ -290,7 +290,7 @@ class TrailSearch {
     const odd = nodes.filter((v) => this.degree(v) % 2 === 1);
     if (odd.length === 0) return Math.max(this.best, this.links.reduce((sum, l) => sum + l.weight, 0));
     const start = odd[0] ?? 0;
-    this.ceiling = this.bound(start, this.reach(start), 2);
+    this.ceiling = this.bound(start, this.reach(start), 2, Infinity);
     // Most promising starts first, by the cheap bound; `extend` prunes with the exact one.
     const starts = odd.map((v) => ({ v, bound: this.bound(v, this.reach(v), 1, Infinity) })).sort((x, y) => y.bound - x.bound);
     for (const { v } of starts) this.extend(v, 0);
@@ -333,19 +333,24 @@ class TrailSearch {
 
   /**
    * Upper bound on a trail over the unused edges `rest` reachable from v that starts at v
-   * (`freeEnds` 1) or anywhere (`freeEnds` 2); a bound at or below `enough` may be returned
-   * loosely. Let L be the edges of `rest` the trail leaves out. A best trail ends where it
-   * cannot go on, so L has odd degree exactly at the terminals J = (odd nodes of `rest`, with
-   * v's parity flipped when v is a fixed start) minus `freeEnds` of them. So L holds paths that
-   * pair those terminals, and weighs at least the cheapest such pairing by distances in `rest`.
+   * (`freeEnds` 1) or anywhere (`freeEnds` 2). Any bound at or below `enough` serves the caller
+   * equally, so only then is the exact pairing test worth its cost; Infinity asks for the cheap
+   * bound. Let L be the edges of `rest` the trail leaves out. A best trail ends where it cannot
+   * go on, so L has odd degree exactly at the terminals J = (odd nodes of `rest`, with v's
+   * parity flipped when v is a fixed start) minus `freeEnds` of them. So L holds paths that pair
+   * those terminals, and weighs at least the cheapest such pairing by distances in `rest`.
    */
-  private bound(v: number, rest: Reach, freeEnds: 1 | 2, enough = -Infinity): number {
+  private bound(v: number, rest: Reach, freeEnds: 1 | 2, enough: number): number {
     const { nodes, weight } = rest;
     const terminals = nodes.filter((u) => (this.degree(u) % 2 === 1) !== (u === v && freeEnds === 1));
     if (terminals.length <= freeEnds) return weight;
     const loose = weight - this.pairingFloor(nodes, terminals, freeEnds);
-    if (loose <= enough || terminals.length > EXACT_PAIRING_MAX) return loose;
-    return weight - cheapestPairing(terminals.map((t) => this.distances(nodes, [t]).dist), terminals, freeEnds);
+    if (loose <= enough) return loose;
+    const dist = terminals.map((t) => {
+      const from = this.distances(nodes, [t]).dist;
+      return terminals.map((u) => from.get(u) ?? Infinity);
+    });
+    return pairingCostsAtLeast(dist, freeEnds, weight - enough) ? enough : loose;
   }
 
   /** The nodes joined to v by unused edges (v included), and those edges as total weight and bit mask. */
@@ -425,27 +430,37 @@ class TrailSearch {
 }
 
 /**
- * The least total distance that pairs up all terminals but exactly `freeEnds` of them.
- * `dist[i]` holds the distances from terminal i.
+ * Whether pairing up all terminals but exactly `free` of them costs at least `need`, given the
+ * distances between terminals. Searches for a cheaper pairing, nearest partners first, pruned by
+ * the nearest-neighbour floor; a cheap pairing usually turns up at once when there is one.
  */
-function cheapestPairing(dist: readonly ReadonlyMap<number, number>[], terminals: readonly number[], freeEnds: number): number {
-  const k = terminals.length;
-  const full = (1 << k) - 1;
-  // cost[free][mask]: the terminals in `mask` are still open and exactly `free` of them stay unpaired.
-  const cost = Array.from({ length: freeEnds + 1 }, (_, free) => new Float64Array(full + 1).fill(free > 0 ? Infinity : 0));
-  for (let mask = 1; mask <= full; mask++) {
-    const i = 31 - Math.clz32(mask & -mask);
-    const rest = mask & ~(1 << i);
-    for (let free = 0; free <= freeEnds; free++) {
-      let best = free > 0 ? (cost[free - 1]?.[rest] ?? Infinity) : Infinity;
-      for (let j = i + 1; j < k; j++) {
-        if (!(rest & (1 << j))) continue;
-        const d = dist[i]?.get(terminals[j] ?? -1) ?? Infinity;
-        best = Math.min(best, d + (cost[free]?.[rest & ~(1 << j)] ?? Infinity));
-      }
-      const row = cost[free];
-      if (row) row[mask] = best;
+function pairingCostsAtLeast(dist: readonly (readonly number[])[], free: number, need: number): boolean {
+  const open = dist.map(() => true);
+  const d = (i: number, j: number) => dist[i]?.[j] ?? Infinity;
+  const floor = (free: number) => {
+    const nearest: number[] = [];
+    open.forEach((isOpen, i) => {
+      if (isOpen) nearest.push(Math.min(...open.map((other, j) => (other && j !== i ? d(i, j) : Infinity))));
+    });
+    nearest.sort((x, y) => y - x);
+    return nearest.slice(free).reduce((sum, x) => sum + x, 0) / 2;
+  };
+  const cheaper = (cost: number, free: number): boolean => {
+    const i = open.indexOf(true);
+    if (i < 0) return free === 0 && cost < need;
+    if (cost + floor(free) >= need) return false;
+    open[i] = false;
+    const partners = open.flatMap((isOpen, j) => (isOpen ? [j] : [])).sort((x, y) => d(i, x) - d(i, y));
+    let found = false;
+    for (const j of partners) {
+      open[j] = false;
+      found = cheaper(cost + d(i, j), free);
+      open[j] = true;
+      if (found) break;
     }
-  }
-  return cost[freeEnds]?.[full] ?? Infinity;
+    found ||= free > 0 && cheaper(cost, free - 1);
+    open[i] = true;
+    return found;
+  };
+  return !cheaper(0, free);
 }

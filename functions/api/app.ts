@@ -5,18 +5,33 @@ import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { GameRegistry } from '../../engine/core/index.js';
+import { verifyUnsubscribe } from '../notify/unsubscribe.js';
 import type { Games } from '../service/games.js';
 import type { Players } from '../service/players.js';
 import { Problem, problems } from '../service/problem.js';
-import type { PlayerRecord } from '../store/records.js';
+import type { PlayerRecord, PushRecord, WebhookRecord } from '../store/records.js';
 import { docsRoutes } from './docs.js';
 import { problemResponse, toProblem } from './problem-response.js';
 import * as S from './schemas.js';
+import { confirmPage, donePage } from './unsubscribe-page.js';
+import { checkWebhookUrl } from './webhook-url.js';
+
+/** What the API needs to know of the notification channels (the notifier holds the private parts). */
+export interface NotifyDeps {
+  /** VAPID public key (base64url), handed to browsers as `applicationServerKey`. */
+  vapidPublicKey: string;
+  /** Verifies the tokens of unsubscribe links; several while a rotation is under way (newest first). */
+  unsubscribeSecret: string | readonly string[];
+  /** Local development only: accept http:// and private/loopback webhook URLs (SSRF guard off). */
+  allowInsecureWebhooks?: boolean;
+}
 
 export interface AppDeps {
   registry: GameRegistry;
   players: Players;
   games: Games;
+  /** Absent: GET /v1/push/vapid-public-key answers 404 push_not_configured, unsubscribe links 404. */
+  notify?: NotifyDeps;
   /** Called with every 5xx; the response itself reveals nothing. */
   onServerError?: (err: unknown, c: Context) => void;
 }
@@ -27,11 +42,12 @@ export const MAX_BODY_BYTES = 64 * 1024;
 type Env = { Variables: { requestId: string; player: PlayerRecord } };
 
 /** Validation targets as clients know them (stable parts of problem codes). */
-const TARGET_NAMES: Record<string, string> = { json: 'body', query: 'query', param: 'path', header: 'header' };
+const TARGET_NAMES: Record<string, string> = { json: 'body', form: 'body', query: 'query', param: 'path', header: 'header' };
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
 const problem = (description: string) => ({ content: { 'application/problem+json': { schema: S.ProblemSchema } }, description });
 const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
+const html = (description: string) => ({ content: { 'text/html': { schema: z.string() } }, description });
 const secured = [{ bearer: [] }];
 const authErrors = { 401: problem('No token or a bad token') };
 
@@ -79,10 +95,119 @@ const routes = {
     method: 'patch',
     path: '/v1/players/me',
     tags: ['players'],
-    summary: 'Change your name or email',
+    summary: 'Change your name, email or notification settings',
     security: secured,
     request: { body: body(S.PlayerPatchSchema) },
-    responses: { 200: json(S.PlayerSchema, 'Your profile'), 400: problem('Invalid body'), ...authErrors },
+    responses: { 200: json(S.PlayerSchema, 'Your profile'), 400: problem('Invalid body, or email notifications without an address'), ...authErrors },
+  }),
+  listWebhooks: createRoute({
+    operationId: 'listWebhooks',
+    method: 'get',
+    path: '/v1/players/me/webhooks',
+    tags: ['notifications'],
+    summary: 'Your webhook endpoints (without their secrets)',
+    security: secured,
+    responses: { 200: json(z.array(S.WebhookSchema), 'Your webhooks, oldest first'), ...authErrors },
+  }),
+  createWebhook: createRoute({
+    operationId: 'createWebhook',
+    method: 'post',
+    path: '/v1/players/me/webhooks',
+    tags: ['notifications'],
+    summary: 'Add a webhook endpoint; its signing secret is shown only in this answer',
+    description:
+      'Notifications are POSTed as JSON signed per the Standard Webhooks spec (webhook-id, webhook-timestamp, webhook-signature). ' +
+      'The URL must use https and name a public host: literal private, loopback and link-local addresses and local names are refused ' +
+      '(host names are not resolved here, so a public name that resolves to a private address is not caught at registration).',
+    security: secured,
+    request: { body: body(S.WebhookCreateSchema) },
+    responses: {
+      201: json(S.WebhookCreatedSchema, 'The webhook, with its secret (shown once)'),
+      400: problem('Invalid body, or a URL that is not https (insecure_webhook_url) or not public (private_webhook_url)'),
+      ...authErrors,
+      409: problem('Too many webhooks (too_many_webhooks)'),
+    },
+  }),
+  deleteWebhook: createRoute({
+    operationId: 'deleteWebhook',
+    method: 'delete',
+    path: '/v1/players/me/webhooks/{webhookId}',
+    tags: ['notifications'],
+    summary: 'Remove a webhook endpoint',
+    security: secured,
+    request: { params: S.WebhookIdParamSchema },
+    responses: { 204: { description: 'Removed' }, 400: problem('Invalid id'), ...authErrors, 404: problem('No such webhook of yours') },
+  }),
+  listPushSubscriptions: createRoute({
+    operationId: 'listPushSubscriptions',
+    method: 'get',
+    path: '/v1/players/me/push-subscriptions',
+    tags: ['notifications'],
+    summary: 'Your Web Push subscriptions (push service origin only)',
+    security: secured,
+    responses: { 200: json(z.array(S.PushSubscriptionItemSchema), 'Your subscriptions, oldest first'), ...authErrors },
+  }),
+  createPushSubscription: createRoute({
+    operationId: 'createPushSubscription',
+    method: 'post',
+    path: '/v1/players/me/push-subscriptions',
+    tags: ['notifications'],
+    summary: 'Add a Web Push subscription (the same endpoint again replaces it)',
+    security: secured,
+    request: { body: body(S.PushSubscriptionSchema) },
+    responses: {
+      201: json(S.PushSubscriptionCreatedSchema, 'Subscribed'),
+      400: problem('Not a PushSubscription (https endpoint, p256dh and auth keys)'),
+      ...authErrors,
+      409: problem('Too many subscriptions (too_many_push_subscriptions)'),
+    },
+  }),
+  deletePushSubscription: createRoute({
+    operationId: 'deletePushSubscription',
+    method: 'delete',
+    path: '/v1/players/me/push-subscriptions/{subscriptionId}',
+    tags: ['notifications'],
+    summary: 'Remove a Web Push subscription',
+    security: secured,
+    request: { params: S.PushSubscriptionIdParamSchema },
+    responses: { 204: { description: 'Removed' }, 400: problem('Invalid id'), ...authErrors, 404: problem('No such subscription of yours') },
+  }),
+  vapidPublicKey: createRoute({
+    operationId: 'getVapidPublicKey',
+    method: 'get',
+    path: '/v1/push/vapid-public-key',
+    tags: ['notifications'],
+    summary: "The server's VAPID public key, for pushManager.subscribe()",
+    security: [],
+    responses: { 200: json(S.VapidPublicKeySchema, 'The key'), 404: problem('Web Push is not configured (push_not_configured)') },
+  }),
+  unsubscribePage: createRoute({
+    operationId: 'getUnsubscribe',
+    method: 'get',
+    path: '/v1/unsubscribe',
+    tags: ['notifications'],
+    summary: 'The page behind the unsubscribe link of an email: asks to confirm, changes nothing',
+    description: 'Mail scanners prefetch links, so a GET never unsubscribes; the page posts a form to the same URL.',
+    security: [],
+    request: { query: S.UnsubscribeQuerySchema },
+    responses: { 200: html('A confirmation page with a form'), 400: problem('Missing, malformed or tampered token (invalid_token)'), 404: problem('Unsubscribe links are not configured') },
+  }),
+  unsubscribe: createRoute({
+    operationId: 'postUnsubscribe',
+    method: 'post',
+    path: '/v1/unsubscribe',
+    tags: ['notifications'],
+    summary: 'One-click unsubscribe (RFC 8058), no login: the signed token is the authority',
+    description:
+      'Turns email notifications off, or one kind of notification when the token names it. ' +
+      'The body is `List-Unsubscribe=One-Click` (form-encoded) or empty. Answers HTML to browsers (Accept: text/html), JSON otherwise.',
+    security: [],
+    request: { query: S.UnsubscribeQuerySchema, body: { required: false, content: { 'application/x-www-form-urlencoded': { schema: S.UnsubscribeFormSchema } } } },
+    responses: {
+      200: { content: { 'application/json': { schema: S.UnsubscribedSchema }, 'text/html': { schema: z.string() } }, description: 'Unsubscribed' },
+      400: problem('Missing, malformed or tampered token (invalid_token)'),
+      404: problem('Unsubscribe links are not configured, or no such player'),
+    },
   }),
   createGame: createRoute({
     operationId: 'createGame',
@@ -216,14 +341,37 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => problemResponse(c, problems.notFound('Resource')));
 
   // Authentication runs before any validation, so an anonymous caller learns nothing about
-  // the shape of bodies (401 first). Only the catalog and sign-up are public.
+  // the shape of bodies (401 first). Public: the catalog, sign-up, the VAPID public key, and
+  // unsubscribe links (whose signed token is their authority, since mail clients have no login).
   app.use('/v1/*', async (c, next) => {
-    const isPublic = (c.req.method === 'GET' && c.req.path.startsWith('/v1/catalog')) || (c.req.method === 'POST' && c.req.path === '/v1/players');
-    if (!isPublic && c.req.method !== 'OPTIONS') c.set('player', await players.authenticate(c.req.header('authorization')));
+    const { method, path } = c.req;
+    const isPublic =
+      (method === 'GET' && path.startsWith('/v1/catalog')) ||
+      (method === 'POST' && path === '/v1/players') ||
+      (method === 'GET' && path === '/v1/push/vapid-public-key') ||
+      ((method === 'GET' || method === 'POST') && path === '/v1/unsubscribe');
+    if (!isPublic && method !== 'OPTIONS') c.set('player', await players.authenticate(c.req.header('authorization')));
     await next();
   });
   const auth = (c: Context<Env>): PlayerRecord => c.get('player');
-  const profile = (p: PlayerRecord) => ({ id: p.id, name: p.name, createdAt: p.createdAt, ...(p.email ? { email: p.email } : {}) });
+  const profile = (p: PlayerRecord) => ({
+    id: p.id,
+    name: p.name,
+    createdAt: p.createdAt,
+    ...(p.email ? { email: p.email } : {}),
+    notifications: { email: p.notifications.email, events: { ...p.notifications.events } },
+  });
+  const webhook = (w: WebhookRecord) => ({ id: w.id, url: w.url, events: w.events, createdAt: w.createdAt });
+  const pushItem = (p: PushRecord) => ({ id: p.id, origin: new URL(p.subscription.endpoint).origin, createdAt: p.createdAt });
+  const notify = deps.notify;
+  /** The unsubscribe token of a request, verified; 400 invalid_token otherwise. */
+  const unsubscribeToken = (token: string) => {
+    if (!notify) throw new Problem(404, 'unsubscribe_not_configured', 'Not found', 'Unsubscribe links are not configured on this server');
+    const payload = verifyUnsubscribe(notify.unsubscribeSecret, token);
+    if (!payload) throw problems.badRequest('invalid_token', 'The unsubscribe link is not valid; use the link from the latest email, or change your settings');
+    return { ...payload, kind: payload.kind ?? ('all' as const) };
+  };
+  const noStore = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
@@ -254,6 +402,42 @@ export function createApp(deps: AppDeps) {
     .openapi(routes.patchMe, async (c) => {
       const me = auth(c);
       return c.json(profile(await players.update(me, c.req.valid('json'))), 200);
+    })
+    .openapi(routes.listWebhooks, async (c) => c.json((await players.listWebhooks(auth(c))).map(webhook), 200))
+    .openapi(routes.createWebhook, async (c) => {
+      const me = auth(c);
+      const input = c.req.valid('json');
+      const url = checkWebhookUrl(input.url, { allowInsecure: notify?.allowInsecureWebhooks === true });
+      const created = await players.addWebhook(me, { url, events: input.events });
+      return c.json({ ...webhook(created), secret: created.secret }, 201);
+    })
+    .openapi(routes.deleteWebhook, async (c) => {
+      await players.deleteWebhook(auth(c), c.req.valid('param').webhookId);
+      return c.body(null, 204);
+    })
+    .openapi(routes.listPushSubscriptions, async (c) => c.json((await players.listPushSubscriptions(auth(c))).map(pushItem), 200))
+    .openapi(routes.createPushSubscription, async (c) => {
+      const created = await players.addPushSubscription(auth(c), c.req.valid('json'));
+      return c.json({ id: created.id }, 201);
+    })
+    .openapi(routes.deletePushSubscription, async (c) => {
+      await players.deletePushSubscription(auth(c), c.req.valid('param').subscriptionId);
+      return c.body(null, 204);
+    })
+    .openapi(routes.vapidPublicKey, (c) => {
+      if (!notify) throw new Problem(404, 'push_not_configured', 'Not found', 'Web Push is not configured on this server');
+      return c.json({ publicKey: notify.vapidPublicKey }, 200);
+    })
+    .openapi(routes.unsubscribePage, (c) => {
+      const { token } = c.req.valid('query');
+      const { kind } = unsubscribeToken(token);
+      return c.html(confirmPage(token, kind), 200, noStore);
+    })
+    .openapi(routes.unsubscribe, async (c) => {
+      const { playerId, kind, channel } = unsubscribeToken(c.req.valid('query').token);
+      await players.unsubscribe(playerId, kind);
+      if ((c.req.header('accept') ?? '').includes('text/html')) return c.html(donePage(kind), 200, noStore);
+      return c.json({ unsubscribed: true as const, channel, kind }, 200, noStore);
     })
     .openapi(routes.createGame, async (c) => {
       const me = auth(c);
@@ -318,5 +502,6 @@ export const openApiInfo = {
     { name: 'players', description: 'Accounts and tokens' },
     { name: 'games', description: 'Creating, joining and listing games' },
     { name: 'play', description: 'Views, actions and the log' },
+    { name: 'notifications', description: 'Webhooks, Web Push subscriptions and unsubscribe links' },
   ],
 };

@@ -1,5 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { OutcomeSchema } from '../../engine/core/index.js';
+import type { NotificationKind } from '../notify/message.js';
+import { PushSubscriptionSchema as PushSubscriptionBase } from '../notify/push.js';
+import { NOTIFICATION_KINDS } from '../store/records.js';
 
 export const ProblemSchema = z
   .object({
@@ -13,6 +16,7 @@ export const ProblemSchema = z
     rule: z.string().optional().meta({ description: 'With 422 illegal_action: the rule ID of the game spec', example: 'TTRE-7.2' }),
     reason: z.string().optional().meta({ description: 'With 422 illegal_action: the game-specific reason code' }),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    limit: z.number().int().optional().meta({ description: 'With 409 too_many_webhooks / too_many_push_subscriptions: the cap' }),
   })
   .openapi('Problem');
 
@@ -50,12 +54,122 @@ export const PlayerCreatedSchema = z
     token: z.string().meta({ description: 'Bearer token; shown only here, stored only as a hash' }),
   })
   .openapi('PlayerCreated');
+export const NotificationKindSchema = z
+  .enum(NOTIFICATION_KINDS)
+  .openapi('NotificationKind', { description: "What a notification is about: it is your turn, your deadline is near, a game started or finished, a chat message" });
+
+const kindFlags = <T extends z.ZodType>(flag: (kind: NotificationKind) => T) =>
+  ({
+    yourTurn: flag('yourTurn'),
+    reminder: flag('reminder'),
+    gameStarted: flag('gameStarted'),
+    gameFinished: flag('gameFinished'),
+    chat: flag('chat'),
+  }) satisfies Record<NotificationKind, T>;
+
+export const NotificationSettingsSchema = z
+  .object({
+    email: z.boolean().meta({ description: 'Whether notifications are emailed; always false without an address' }),
+    events: z.object(kindFlags(() => z.boolean())).meta({ description: 'Which kinds you are notified of, on every channel' }),
+  })
+  .openapi('NotificationSettings');
+
+export const NotificationSettingsPatchSchema = z
+  .strictObject({
+    email: z.boolean().optional().meta({ description: 'true needs an email address' }),
+    events: z.strictObject(kindFlags(() => z.boolean().optional())).optional().meta({ description: 'Kinds not named keep their setting' }),
+  })
+  .openapi('NotificationSettingsPatch');
+
 export const PlayerSchema = z
-  .object({ id: z.string(), name: z.string(), email: z.string().optional(), createdAt: z.string() })
+  .object({ id: z.string(), name: z.string(), email: z.string().optional(), createdAt: z.string(), notifications: NotificationSettingsSchema })
   .openapi('Player');
 export const PlayerPatchSchema = z
-  .strictObject({ name: Name.optional(), email: Email.nullable().optional().meta({ description: 'null removes the address' }) })
+  .strictObject({
+    name: Name.optional(),
+    email: Email.nullable().optional().meta({ description: 'null removes the address' }),
+    notifications: NotificationSettingsPatchSchema.optional(),
+  })
   .openapi('PlayerPatch');
+
+const WebhookEvents = z
+  .array(NotificationKindSchema)
+  .min(1)
+  .max(5)
+  .refine((list) => new Set(list).size === list.length, 'each kind at most once')
+  .meta({ description: 'The kinds this endpoint receives (default: all), besides your notification settings' });
+
+export const WebhookCreateSchema = z
+  .strictObject({
+    url: z.string().max(2048).meta({ description: 'https, on a public host', example: 'https://example.org/railpost-hook' }),
+    events: WebhookEvents.optional(),
+  })
+  .openapi('WebhookCreate');
+
+export const WebhookSchema = z
+  .object({ id: z.string(), url: z.string(), events: z.array(NotificationKindSchema), createdAt: z.string() })
+  .openapi('Webhook');
+
+export const WebhookCreatedSchema = WebhookSchema.extend({
+  secret: z.string().meta({
+    description: 'The signing secret (Standard Webhooks, `whsec_` + base64): shown only here, never again',
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  }),
+}).openapi('WebhookCreated');
+
+export const WebhookIdParamSchema = z.object({
+  webhookId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .openapi({ param: { name: 'webhookId', in: 'path' }, example: 'Yk2m9Qx0PzY7bLmA' }),
+});
+
+export const PushSubscriptionSchema = PushSubscriptionBase.openapi('PushSubscription', {
+  description: 'What PushSubscription.toJSON() gives in the browser (endpoint and RFC 8291 keys)',
+});
+
+export const PushSubscriptionCreatedSchema = z
+  .object({ id: z.string().meta({ description: 'The same endpoint always gets the same id (subscribing again replaces)' }) })
+  .openapi('PushSubscriptionCreated');
+
+export const PushSubscriptionItemSchema = z
+  .object({
+    id: z.string(),
+    origin: z.string().meta({ description: "The push service's origin (the endpoint itself is not shown)", example: 'https://fcm.googleapis.com' }),
+    createdAt: z.string(),
+  })
+  .openapi('PushSubscriptionItem');
+
+export const PushSubscriptionIdParamSchema = z.object({
+  subscriptionId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .openapi({ param: { name: 'subscriptionId', in: 'path' }, example: '9d96ff1923c4a7d30d7aa60e03ae4406' }),
+});
+
+export const VapidPublicKeySchema = z
+  .object({ publicKey: z.string().meta({ description: 'base64url P-256 public key: the applicationServerKey for pushManager.subscribe()' }) })
+  .openapi('VapidPublicKey');
+
+export const UnsubscribeQuerySchema = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(2048)
+    .openapi({ param: { name: 'token', in: 'query' }, description: 'The signed token from the link in an email' }),
+});
+
+export const UnsubscribeFormSchema = z
+  .object({ 'List-Unsubscribe': z.enum(['One-Click']).optional() })
+  .openapi('UnsubscribeForm', { description: 'RFC 8058 one-click body; may also be empty' });
+
+export const UnsubscribedSchema = z
+  .object({
+    unsubscribed: z.literal(true),
+    channel: z.literal('email'),
+    kind: z.union([NotificationKindSchema, z.literal('all')]).meta({ description: "'all': no more email; a kind: no more notifications of that kind" }),
+  })
+  .openapi('Unsubscribed');
 
 export const GameStatusSchema = z.enum(['open', 'active', 'finished', 'aborted']);
 

@@ -17,8 +17,12 @@ const port = Number(process.env.PORT ?? 8787);
 const server = await startLocalServer({
   registry: createRegistry([...catalogGames, ...(await testGames())]),
   dataDir,
+  ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
   port,
   host: process.env.HOST ?? '127.0.0.1',
+  // Webhook receivers on this machine (http://127.0.0.1:…) work unless RAILPOST_STRICT_WEBHOOKS=1.
+  allowInsecureWebhooks: process.env.RAILPOST_STRICT_WEBHOOKS !== '1',
+  ...(process.env.RAILPOST_VAPID_SUBJECT ? { vapidSubject: process.env.RAILPOST_VAPID_SUBJECT } : {}),
 });
 console.log(`railpost listening on ${server.url}`);
 console.log(`API reference: ${server.url}/docs   OpenAPI: ${server.url}/openapi.json   data: ${dataDir}`);

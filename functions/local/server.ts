@@ -9,6 +9,10 @@ import { jsonLogger } from '../api/json-logger.js';
 import { createServices, type Services } from '../service/index.js';
 import { ensureTable } from '../store/create-table.js';
 import { startEmbeddedStore } from './embedded-store.js';
+import { loadNotifySecrets, type NotifySecrets } from './notify-secrets.js';
+import { Notifier } from '../notify/core.js';
+import { outboxSender, smtpSender, type EmailSender } from '../notify/email.js';
+import { NotificationQueue } from '../notify/queue.js';
 
 export const LOCAL_TABLE = 'railpost';
 
@@ -20,12 +24,38 @@ export interface LocalOptions {
   host?: string;
   /** Sees every DynamoDB command the service sends (benchmarks count them). */
   onDbCall?: (command: string) => void;
+  /**
+   * Accept http:// and private/loopback webhook URLs, so that receivers on this machine work.
+   * Default true (this is a development server); false applies the production rules.
+   */
+  allowInsecureWebhooks?: boolean;
+  /** The VAPID `subject` (mailto: or https: contact); default DEFAULT_VAPID_SUBJECT. */
+  vapidSubject?: string;
+  /**
+   * Where email goes: an SMTP server (`smtp://host:port`), else `.eml` files in `<dataDir>/outbox`;
+   * an in-memory server sends no email unless given a sender.
+   */
+  smtpUrl?: string;
+  email?: EmailSender;
+  /** Tests only: trust a local push endpoint's self-signed certificate. */
+  pushAgent?: import('node:https').Agent;
 }
 
 export interface LocalServer {
   url: string;
   services: Services;
+  /** VAPID keys and the unsubscribe signing secret, persisted in `<dataDir>/secrets.json` (fresh when in memory). */
+  notifySecrets: NotifySecrets;
+  /** Resolves when every notification due so far has been delivered (or has failed). */
+  notificationsIdle(): Promise<void>;
   close(): Promise<void>;
+}
+
+function emailSender(options: LocalOptions, log: (line: string) => void): EmailSender | null {
+  if (options.email) return options.email;
+  if (options.smtpUrl) return smtpSender(options.smtpUrl);
+  if (options.dataDir) return outboxSender(resolve(join(options.dataDir, 'outbox')), log);
+  return null;
 }
 
 function countCalls(db: DynamoDBClient, onDbCall: (command: string) => void): void {
@@ -40,21 +70,51 @@ function countCalls(db: DynamoDBClient, onDbCall: (command: string) => void): vo
 
 /** The same app as in Lambda, on @hono/node-server, with dynalite as its table. */
 export async function startLocalServer(options: LocalOptions): Promise<LocalServer> {
+  // First: a bad secrets file stops the start before anything is listening.
+  const notifySecrets = loadNotifySecrets(options.dataDir, options.vapidSubject);
   const store = await startEmbeddedStore(options.dataDir ? resolve(join(options.dataDir, 'dynalite')) : undefined);
   const db = store.client();
   await ensureTable(db, LOCAL_TABLE);
   if (options.onDbCall) countCalls(db, options.onDbCall);
-  const services = createServices(db, LOCAL_TABLE, options.registry);
-  const app = createApp({ ...services, onServerError: (err) => jsonLogger.error('unhandled error', err) });
+  let notifier: Notifier | null = null;
+  const queue = new NotificationQueue(
+    () => notifier,
+    (failures) => jsonLogger.info('notifications failed', { failures }),
+  );
+  const services = createServices(db, LOCAL_TABLE, options.registry, undefined, (t) => queue.push(t));
+  const app = createApp({
+    ...services,
+    notify: {
+      vapidPublicKey: notifySecrets.vapid.publicKey,
+      unsubscribeSecret: notifySecrets.unsubscribeSecret,
+      allowInsecureWebhooks: options.allowInsecureWebhooks ?? true,
+    },
+    onServerError: (err) => jsonLogger.error('unhandled error', err),
+  });
   const server = await new Promise<Server>((ok) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: options.host ?? '127.0.0.1' }, () => ok(s as Server));
   });
   const { port } = server.address() as AddressInfo;
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
+  const url = `http://${host}:${port}`;
+  const log = (line: string) => console.log(line);
+  notifier = new Notifier({
+    table: services.table,
+    registry: options.registry,
+    publicUrl: url,
+    email: emailSender(options, log),
+    vapid: notifySecrets.vapid,
+    unsubscribeSecret: notifySecrets.unsubscribeSecret,
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+    log,
+  });
   return {
-    url: `http://${host}:${port}`,
+    url,
     services,
+    notifySecrets,
+    notificationsIdle: () => queue.idle(),
     close: async () => {
+      await queue.idle();
       await new Promise<void>((ok) => {
         server.close(() => ok());
         server.closeAllConnections?.();

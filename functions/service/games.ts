@@ -37,6 +37,19 @@ export interface GameSummary {
   outcome?: Outcome;
 }
 
+/** What one request did to a game, for the notifier. */
+export interface GameTransition {
+  gameId: string;
+  before: Seat[];
+  after: Seat[];
+  started: boolean;
+  finished: boolean;
+  version: number;
+  /** The events this request appended (a person's move and the bot moves it set off). */
+  records: EventRecord[];
+  seats: GameMeta['seats'];
+}
+
 export interface PlayerView {
   version: number;
   toAct: Seat[];
@@ -80,6 +93,7 @@ export class Games {
     private readonly table: GameTable,
     private readonly registry: GameRegistry,
     private readonly now: () => Date,
+    private readonly onTransition: (t: GameTransition) => void = () => {},
   ) {}
 
   private gameDef(id: string): AnyGame {
@@ -158,7 +172,25 @@ export class Games {
     const state = initialState(def, meta);
     const loaded: Loaded = { meta, def, head: null, state, version: 0 };
     await this.table.putHead(meta.id, { version: 0, state, toAct: def.toAct(state), status: 'active' });
-    return this.settle(await this.playBots(loaded));
+    const appended: EventRecord[] = [];
+    const settled = await this.settle(await this.playBots(loaded, appended));
+    this.announce(loaded, settled, appended, true);
+    return settled;
+  }
+
+  /** Tells the notifier what one request did: who was due before, who is due now, what was logged. */
+  private announce(before: Loaded, after: Loaded, records: EventRecord[], started: boolean): void {
+    const finished = this.status(after) === 'finished';
+    this.onTransition({
+      gameId: after.meta.id,
+      before: started ? [] : before.def.toAct(before.state),
+      after: finished ? [] : after.def.toAct(after.state),
+      started,
+      finished,
+      version: after.version,
+      records,
+      seats: after.meta.seats,
+    });
   }
 
   /**
@@ -317,7 +349,9 @@ export class Games {
       if (!(err instanceof WriteConflict)) throw err;
       return this.lostRace(loaded, player, record);
     }
-    const settled = await this.settle(await this.playBots({ ...loaded, state: applied.state, version: record.version }));
+    const appended = [record];
+    const settled = await this.settle(await this.playBots({ ...loaded, state: applied.state, version: record.version }, appended));
+    this.announce(loaded, settled, appended, false);
     const result: ActResult = { status: 200, body: this.viewOf(settled, player.id), replayed: false };
     if (input.idempotencyKey && requestHash) {
       await this.table.putRequest(gameId, player.id, input.idempotencyKey, { requestHash, status: result.status, body: result.body }, this.now());
@@ -340,7 +374,7 @@ export class Games {
   }
 
   /** Plays every due bot seat through the same append path as a person's move. */
-  private async playBots(loaded: Loaded): Promise<Loaded> {
+  private async playBots(loaded: Loaded, appended: EventRecord[]): Promise<Loaded> {
     let current = loaded;
     for (let moves = 0; moves < MAX_BOT_MOVES_PER_REQUEST; moves++) {
       const { def, meta, state } = current;
@@ -365,6 +399,7 @@ export class Games {
         if (err instanceof WriteConflict) return this.catchUp(current);
         throw err;
       }
+      appended.push(record);
       current = { ...current, state: applied.state, version: record.version };
     }
     throw new Error(`bot loop in game ${loaded.meta.id} exceeded ${MAX_BOT_MOVES_PER_REQUEST} moves`);

@@ -1,7 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { GameRegistry } from '../../engine/core/index.js';
 import { GameTable } from '../store/game-table.js';
-import { Games } from './games.js';
+import { Games, type GameTransition } from './games.js';
 import { Players } from './players.js';
 
 export interface Services {
@@ -11,7 +11,13 @@ export interface Services {
   games: Games;
 }
 
-export function createServices(db: DynamoDBClient, tableName: string, registry: GameRegistry, now: () => Date = () => new Date()): Services {
+export function createServices(
+  db: DynamoDBClient,
+  tableName: string,
+  registry: GameRegistry,
+  now: () => Date = () => new Date(),
+  onTransition?: (t: GameTransition) => void,
+): Services {
   const table = new GameTable(db, tableName);
-  return { registry, table, players: new Players(table, now), games: new Games(table, registry, now) };
+  return { registry, table, players: new Players(table, now), games: new Games(table, registry, now, onTransition) };
 }

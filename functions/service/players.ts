@@ -1,6 +1,10 @@
-import type { GameTable } from '../store/game-table.js';
-import type { PlayerRecord } from '../store/records.js';
-import { problems } from './problem.js';
+import type { NotificationKind } from '../notify/message.js';
+import type { PushSubscription } from '../notify/push.js';
+import { newWebhookSecret } from '../notify/webhook.js';
+import { LimitReached, WriteConflict, type GameTable } from '../store/game-table.js';
+import { pushSubscriptionId } from '../store/keys.js';
+import { notificationKinds, resolveNotifications, type NotificationChoices, type PlayerRecord, type PushRecord, type WebhookRecord } from '../store/records.js';
+import { Problem, problems } from './problem.js';
 import { equalHashes, newId, newSecret, sha256Hex } from './secrets.js';
 
 /**
@@ -16,15 +20,15 @@ export class Players {
   async create(input: { name: string; email?: string | undefined }): Promise<{ player: PlayerRecord; token: string }> {
     const id = newId();
     const secret = newSecret();
-    const player: PlayerRecord = {
+    const stored = {
       id,
       name: input.name,
       tokenHash: sha256Hex(secret),
       createdAt: this.now().toISOString(),
       ...(input.email ? { email: input.email } : {}),
     };
-    await this.table.putPlayer(player);
-    return { player, token: `${id}.${secret}` };
+    await this.table.putPlayer(stored);
+    return { player: { ...stored, notifications: resolveNotifications(undefined, Boolean(input.email)) }, token: `${id}.${secret}` };
   }
 
   /** The player a bearer token belongs to; 401 for anything else. */
@@ -38,10 +42,88 @@ export class Players {
     return player;
   }
 
-  async update(player: PlayerRecord, changes: { name?: string | undefined; email?: string | null | undefined }): Promise<PlayerRecord> {
-    await this.table.updatePlayer(player.id, changes);
+  /**
+   * `notifications` changes only what it names. Turning email on needs an address (after this
+   * change); without one, `notifications.email` always reads false.
+   */
+  async update(
+    player: PlayerRecord,
+    changes: { name?: string | undefined; email?: string | null | undefined; notifications?: NotificationChoices | undefined },
+  ): Promise<PlayerRecord> {
+    const address = changes.email === undefined ? player.email : changes.email;
+    if (changes.notifications?.email === true && !address) {
+      throw problems.badRequest('email_address_required', 'Set an email address to turn email notifications on');
+    }
+    const { notifications, ...rest } = changes;
+    await this.table.updatePlayer(player.id, { ...defined(rest), ...(notifications ? { notifications } : {}) }).catch(mapConflict);
     const updated = await this.table.getPlayer(player.id);
     if (!updated) throw problems.notFound('Player');
     return updated;
   }
+
+  /** One-click unsubscribe: every email, or one kind of notification (on every channel). */
+  async unsubscribe(playerId: string, kind: NotificationKind | 'all' | undefined): Promise<PlayerRecord> {
+    const notifications: NotificationChoices = kind && kind !== 'all' ? { events: { [kind]: false } } : { email: false };
+    try {
+      await this.table.updatePlayer(playerId, { notifications });
+    } catch (err) {
+      if (err instanceof WriteConflict) throw problems.notFound('Player');
+      throw err;
+    }
+    const updated = await this.table.getPlayer(playerId);
+    if (!updated) throw problems.notFound('Player');
+    return updated;
+  }
+
+  // ---- webhooks
+
+  async listWebhooks(player: PlayerRecord): Promise<WebhookRecord[]> {
+    return byCreation(await this.table.listWebhooks(player.id));
+  }
+
+  /** The URL must already be checked (see api/webhook-url.ts). The answer holds the secret: show it once. */
+  async addWebhook(player: PlayerRecord, input: { url: string; events?: NotificationKind[] | undefined }): Promise<WebhookRecord> {
+    const events = input.events ? notificationKinds.filter((k) => input.events!.includes(k)) : [...notificationKinds];
+    const record: WebhookRecord = { playerId: player.id, id: newId(), url: input.url, secret: newWebhookSecret(), events, createdAt: this.now().toISOString() };
+    await this.table.putWebhook(record).catch(mapConflict);
+    return record;
+  }
+
+  async deleteWebhook(player: PlayerRecord, id: string): Promise<void> {
+    if (!(await this.table.deleteWebhook(player.id, id))) throw problems.notFound('Webhook');
+  }
+
+  // ---- Web Push
+
+  async listPushSubscriptions(player: PlayerRecord): Promise<PushRecord[]> {
+    return byCreation(await this.table.listPushSubscriptions(player.id));
+  }
+
+  /** The same endpoint again replaces the earlier subscription (same id). */
+  async addPushSubscription(player: PlayerRecord, subscription: PushSubscription): Promise<PushRecord> {
+    const record: PushRecord = { playerId: player.id, id: pushSubscriptionId(subscription.endpoint), subscription, createdAt: this.now().toISOString() };
+    await this.table.putPushSubscription(record).catch(mapConflict);
+    return record;
+  }
+
+  async deletePushSubscription(player: PlayerRecord, id: string): Promise<void> {
+    if (!(await this.table.deletePushSubscription(player.id, id))) throw problems.notFound('Push subscription');
+  }
+}
+
+function defined<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+}
+
+function byCreation<T extends { createdAt: string; id: string }>(items: T[]): T[] {
+  return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+function mapConflict(err: unknown): never {
+  if (err instanceof LimitReached) {
+    const code = err.what === 'webhooks' ? 'too_many_webhooks' : 'too_many_push_subscriptions';
+    throw new Problem(409, code, 'Conflict', `At most ${err.limit} per player; delete one first`, { limit: err.limit });
+  }
+  if (err instanceof WriteConflict) throw problems.conflict('concurrent_update', 'Another change got in the way; retry');
+  throw err;
 }

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import {
   BatchGetItemCommand,
   ConditionalCheckFailedException,
+  DeleteItemCommand,
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
@@ -8,8 +10,24 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
+import type { NotificationKind } from '../notify/message.js';
 import { keys, versionOfEventKey } from './keys.js';
-import type { EventRecord, GameMeta, GameStatus, HeadRecord, MembershipRecord, PlayerRecord, RequestRecord } from './records.js';
+import {
+  mergeNotificationChoices,
+  notificationKinds,
+  resolveNotifications,
+  type EventRecord,
+  type GameMeta,
+  type GameStatus,
+  type HeadRecord,
+  type MembershipRecord,
+  type NewPlayerRecord,
+  type NotificationChoices,
+  type PlayerRecord,
+  type PushRecord,
+  type RequestRecord,
+  type WebhookRecord,
+} from './records.js';
 
 type Item = Record<string, AttributeValue>;
 
@@ -48,7 +66,28 @@ async function conditional<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** Thrown when a player already has as many webhooks or push subscriptions as allowed. */
+export class LimitReached extends Error {
+  override readonly name = 'LimitReached';
+  constructor(
+    readonly what: 'webhooks' | 'pushSubscriptions',
+    readonly limit: number,
+  ) {
+    super(`at most ${limit} ${what} per player`);
+  }
+}
+
+export const MAX_WEBHOOKS = 10;
+export const MAX_PUSH_SUBSCRIPTIONS = 20;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Rounds of optimistic retries before a write gives up with WriteConflict; each round has a winner. */
+const MAX_ATTEMPTS = 30;
+/** How long a writer may hold a player's lease (it needs three quick requests), and how long others wait for it. */
+const LEASE_MS = 10_000;
+const LEASE_WAIT_MS = 15_000;
+const backoff = (attempt: number) => sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
 
 /** How long idempotency records are kept (the table's TTL deletes them later). */
 const REQUEST_TTL_SECONDS = 24 * 3600;
@@ -65,7 +104,8 @@ export class GameTable {
 
   // ---- players
 
-  async putPlayer(p: PlayerRecord): Promise<void> {
+  /** Stores the player's notification choices only if given: absent, the defaults apply. */
+  async putPlayer(p: NewPlayerRecord): Promise<void> {
     const item: Item = {
       pk: s(keys.player(p.id)),
       sk: s(keys.profile),
@@ -74,46 +114,265 @@ export class GameTable {
       createdAt: s(p.createdAt),
     };
     if (p.email) item.email = s(p.email);
+    if (p.notifications) item.notifications = json(mergeNotificationChoices(undefined, p.notifications));
     await conditional(this.db.send(new PutItemCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' })));
   }
 
   async getPlayer(id: string): Promise<PlayerRecord | null> {
     const out = await this.db.send(
-      new GetItemCommand({ TableName: this.tableName, Key: { pk: s(keys.player(id)), sk: s(keys.profile) }, ConsistentRead: true }),
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: { pk: s(keys.player(id)), sk: s(keys.profile) },
+        ConsistentRead: true,
+        ProjectionExpression: '#name, email, tokenHash, createdAt, notifications',
+        ExpressionAttributeNames: { '#name': 'name' },
+      }),
     );
     const item = out.Item;
     if (!item) return null;
     const email = optStr(item, 'email');
-    return { id, name: str(item, 'name'), tokenHash: str(item, 'tokenHash'), createdAt: str(item, 'createdAt'), ...(email ? { email } : {}) };
+    return {
+      id,
+      name: str(item, 'name'),
+      tokenHash: str(item, 'tokenHash'),
+      createdAt: str(item, 'createdAt'),
+      ...(email ? { email } : {}),
+      notifications: resolveNotifications(parseChoices(optStr(item, 'notifications')), Boolean(email)),
+    };
   }
 
-  async updatePlayer(id: string, changes: { name?: string; email?: string | null }): Promise<void> {
-    const sets: string[] = [];
-    const removes: string[] = [];
-    const values: Item = {};
-    if (changes.name !== undefined) {
-      sets.push('#name = :name');
-      values[':name'] = s(changes.name);
+  /**
+   * `notifications` is merged into the stored choices (kinds not named keep theirs). The choices
+   * are one JSON attribute, so the merge is a read and a write conditioned on the value read:
+   * two concurrent changes of different kinds both survive.
+   */
+  async updatePlayer(id: string, changes: { name?: string; email?: string | null; notifications?: NotificationChoices }): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      const sets: string[] = [];
+      const removes: string[] = [];
+      const values: Item = {};
+      const names: Record<string, string> = {};
+      const conditions = ['attribute_exists(pk)'];
+      if (changes.name !== undefined) {
+        sets.push('#name = :name');
+        names['#name'] = 'name';
+        values[':name'] = s(changes.name);
+      }
+      if (changes.email === null) removes.push('email');
+      else if (changes.email !== undefined) {
+        sets.push('email = :email');
+        values[':email'] = s(changes.email);
+      }
+      if (changes.notifications) {
+        const current = await this.db.send(
+          new GetItemCommand({
+            TableName: this.tableName,
+            Key: { pk: s(keys.player(id)), sk: s(keys.profile) },
+            ConsistentRead: true,
+            ProjectionExpression: 'pk, notifications',
+          }),
+        );
+        if (!current.Item) throw new WriteConflict('no such player');
+        const stored = optStr(current.Item, 'notifications');
+        sets.push('notifications = :notifications');
+        values[':notifications'] = json(mergeNotificationChoices(parseChoices(stored), changes.notifications));
+        if (stored === undefined) conditions.push('attribute_not_exists(notifications)');
+        else {
+          conditions.push('notifications = :stored');
+          values[':stored'] = s(stored);
+        }
+      }
+      if (sets.length === 0 && removes.length === 0) return;
+      const expr = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim();
+      try {
+        await conditional(
+          this.db.send(
+            new UpdateItemCommand({
+              TableName: this.tableName,
+              Key: { pk: s(keys.player(id)), sk: s(keys.profile) },
+              UpdateExpression: expr,
+              ConditionExpression: conditions.join(' AND '),
+              ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+              ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+            }),
+          ),
+        );
+        return;
+      } catch (err) {
+        // Without notifications the only condition is that the player exists: nothing to retry.
+        if (!(err instanceof WriteConflict) || !changes.notifications || attempt + 1 >= MAX_ATTEMPTS) throw err;
+        await backoff(attempt);
+      }
     }
-    if (changes.email === null) removes.push('email');
-    else if (changes.email !== undefined) {
-      sets.push('email = :email');
-      values[':email'] = s(changes.email);
+  }
+
+  // ---- notification channels (items under the player's partition)
+
+  async listWebhooks(playerId: string): Promise<WebhookRecord[]> {
+    const items = await this.queryPrefix(keys.player(playerId), keys.webhookPrefix);
+    return items.map((item) => ({
+      playerId,
+      id: str(item, 'sk').slice(keys.webhookPrefix.length),
+      url: str(item, 'url'),
+      secret: str(item, 'secret'),
+      events: parseKinds(parsed(item, 'events')),
+      createdAt: str(item, 'createdAt'),
+    }));
+  }
+
+  /** Adds a webhook (ids are unique: an existing id is a WriteConflict). LimitReached past MAX_WEBHOOKS. */
+  async putWebhook(rec: WebhookRecord): Promise<void> {
+    await this.putUnderLimit({
+      playerId: rec.playerId,
+      sk: keys.webhook(rec.id),
+      prefix: keys.webhookPrefix,
+      lock: 'webhookLease',
+      limit: MAX_WEBHOOKS,
+      what: 'webhooks',
+      replace: false,
+      attributes: { url: s(rec.url), secret: s(rec.secret), events: json(rec.events), createdAt: s(rec.createdAt) },
+    });
+  }
+
+  /** True if the webhook existed (and is now gone). */
+  async deleteWebhook(playerId: string, id: string): Promise<boolean> {
+    return this.deleteChild(playerId, keys.webhook(id));
+  }
+
+  async listPushSubscriptions(playerId: string): Promise<PushRecord[]> {
+    const items = await this.queryPrefix(keys.player(playerId), keys.pushPrefix);
+    return items.map((item) => ({
+      playerId,
+      id: str(item, 'sk').slice(keys.pushPrefix.length),
+      subscription: parsed(item, 'subscription'),
+      createdAt: str(item, 'createdAt'),
+    }));
+  }
+
+  /**
+   * Adds or replaces (same id, i.e. the same endpoint: `pushSubscriptionId`) a push subscription.
+   * LimitReached past MAX_PUSH_SUBSCRIPTIONS; replacing never counts as one more.
+   */
+  async putPushSubscription(rec: PushRecord): Promise<void> {
+    await this.putUnderLimit({
+      playerId: rec.playerId,
+      sk: keys.push(rec.id),
+      prefix: keys.pushPrefix,
+      lock: 'pushLease',
+      limit: MAX_PUSH_SUBSCRIPTIONS,
+      what: 'pushSubscriptions',
+      replace: true,
+      attributes: { subscription: json(rec.subscription), createdAt: s(rec.createdAt) },
+    });
+  }
+
+  async deletePushSubscription(playerId: string, id: string): Promise<boolean> {
+    return this.deleteChild(playerId, keys.push(id));
+  }
+
+  /**
+   * A capped set of items under a player, without transactions: the writer takes a short lease
+   * on the player's profile item (a conditional update that only succeeds when no unexpired
+   * lease is there), counts the items (Query), writes its item and releases the lease. Writers
+   * are thus one at a time and each counts every earlier one: the cap holds under races, and a
+   * writer never counts another's unfinished item. A crashed writer's lease simply expires.
+   * Deletes need no lease (they only make room).
+   */
+  private async putUnderLimit(o: {
+    playerId: string;
+    sk: string;
+    prefix: string;
+    lock: string;
+    limit: number;
+    what: LimitReached['what'];
+    replace: boolean;
+    attributes: Item;
+  }): Promise<void> {
+    const pk = keys.player(o.playerId);
+    const key = { pk: s(pk), sk: s(keys.profile) };
+    const holder = randomUUID();
+    const names = { '#lock': o.lock };
+    const deadline = Date.now() + LEASE_WAIT_MS;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await conditional(
+          this.db.send(
+            new UpdateItemCommand({
+              TableName: this.tableName,
+              Key: key,
+              UpdateExpression: 'SET #lock = :lease',
+              ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#lock) OR #lock.#until < :now)',
+              ExpressionAttributeNames: { ...names, '#until': 'until' },
+              ExpressionAttributeValues: { ':lease': { M: { holder: s(holder), until: n(Date.now() + LEASE_MS) } }, ':now': n(Date.now()) },
+            }),
+          ),
+        );
+        break;
+      } catch (err) {
+        if (!(err instanceof WriteConflict)) throw err;
+        const profile = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'pk' }));
+        if (!profile.Item) throw new WriteConflict('no such player');
+        if (Date.now() > deadline) throw new WriteConflict('too many concurrent changes');
+        await backoff(attempt);
+      }
     }
-    if (sets.length === 0 && removes.length === 0) return;
-    const expr = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim();
-    await conditional(
-      this.db.send(
-        new UpdateItemCommand({
-          TableName: this.tableName,
-          Key: { pk: s(keys.player(id)), sk: s(keys.profile) },
-          UpdateExpression: expr,
-          ConditionExpression: 'attribute_exists(pk)',
-          ...(sets.some((x) => x.startsWith('#name')) ? { ExpressionAttributeNames: { '#name': 'name' } } : {}),
-          ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
-        }),
-      ),
+    try {
+      const present = (await this.queryPrefix(pk, o.prefix, 'sk')).map((item) => str(item, 'sk'));
+      const others = present.filter((sk) => sk !== o.sk).length;
+      if (others >= o.limit) throw new LimitReached(o.what, o.limit);
+      await conditional(
+        this.db.send(
+          new PutItemCommand({
+            TableName: this.tableName,
+            Item: { pk: s(pk), sk: s(o.sk), ...o.attributes },
+            ...(o.replace ? {} : { ConditionExpression: 'attribute_not_exists(sk)' }),
+          }),
+        ),
+      );
+    } finally {
+      // Only our own lease; if it expired and another writer holds one now, that one stays.
+      await this.db
+        .send(
+          new UpdateItemCommand({
+            TableName: this.tableName,
+            Key: key,
+            UpdateExpression: 'REMOVE #lock',
+            ConditionExpression: '#lock.#holder = :holder',
+            ExpressionAttributeNames: { ...names, '#holder': 'holder' },
+            ExpressionAttributeValues: { ':holder': s(holder) },
+          }),
+        )
+        .catch((err: unknown) => {
+          if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+        });
+    }
+  }
+
+  private async deleteChild(playerId: string, sk: string): Promise<boolean> {
+    const out = await this.db.send(
+      new DeleteItemCommand({ TableName: this.tableName, Key: { pk: s(keys.player(playerId)), sk: s(sk) }, ReturnValues: 'ALL_OLD' }),
     );
+    return out.Attributes !== undefined;
+  }
+
+  private async queryPrefix(pk: string, prefix: string, projection?: string): Promise<Item[]> {
+    const out: Item[] = [];
+    let start: Item | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': s(pk), ':prefix': s(prefix) },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+          ...(projection ? { ProjectionExpression: projection } : {}),
+        }),
+      );
+      out.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return out;
   }
 
   // ---- memberships
@@ -346,6 +605,21 @@ export class GameTable {
       }),
     );
   }
+}
+
+/** Stored choices, read defensively: anything unexpected counts as "no choice". */
+function parseChoices(raw: string | undefined): NotificationChoices | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return value && typeof value === 'object' ? mergeNotificationChoices(undefined, value as NotificationChoices) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseKinds(value: unknown): NotificationKind[] {
+  return Array.isArray(value) ? notificationKinds.filter((k) => value.includes(k)) : [];
 }
 
 function metaItem(meta: GameMeta): Item {

@@ -1,4 +1,5 @@
 /** Key layout of the single table (DESIGN.md section 3). */
+import { createHash } from 'node:crypto';
 
 const SEQ_DIGITS = 10;
 
@@ -15,7 +16,17 @@ export const keys = {
   membershipPrefix: 'GAME#',
   /** Sorts after META, so a HEAD..META range never touches it. */
   request: (playerId: string, key: string) => `REQ#${playerId}#${key}`,
+  /** Under the player's partition; sort after PROFILE, never begin with GAME# (memberships). */
+  webhook: (id: string) => `WEBHOOK#${id}`,
+  webhookPrefix: 'WEBHOOK#',
+  push: (id: string) => `PUSH#${id}`,
+  pushPrefix: 'PUSH#',
 };
+
+/** The same endpoint always gets the same id, so subscribing twice replaces instead of duplicating. */
+export function pushSubscriptionId(endpoint: string): string {
+  return createHash('sha256').update(endpoint, 'utf8').digest('hex').slice(0, 32);
+}
 
 export function versionOfEventKey(sk: string): number {
   return Number(sk.slice(keys.eventPrefix.length));

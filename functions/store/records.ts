@@ -1,5 +1,7 @@
 import type { Seat } from '../../engine/core/index.js';
 import type { GameEvent } from '../../engine/core/index.js';
+import type { NotificationKind } from '../notify/message.js';
+import type { PushSubscription } from '../notify/push.js';
 
 export type GameStatus = 'open' | 'active' | 'finished' | 'aborted';
 
@@ -54,6 +56,89 @@ export interface PlayerRecord {
   name: string;
   email?: string;
   tokenHash: string;
+  createdAt: string;
+  /** Resolved on read: the player's choices over the defaults (see `resolveNotifications`). */
+  notifications: NotificationSettings;
+}
+
+/** A player as written by `putPlayer`: without choices, the defaults apply (and keep following the address). */
+export type NewPlayerRecord = Omit<PlayerRecord, 'notifications'> & { notifications?: NotificationChoices };
+
+/**
+ * What a player receives. `events` applies to every channel (email, Web Push, webhooks; a webhook
+ * narrows it further with its own `events`); `email` is true only while an address exists.
+ */
+export interface NotificationSettings {
+  email: boolean;
+  events: Record<NotificationKind, boolean>;
+}
+
+/** What a player chose explicitly, as stored on the profile item; anything absent takes its default. */
+export interface NotificationChoices {
+  email?: boolean;
+  events?: Partial<Record<NotificationKind, boolean>>;
+}
+
+/** Every kind, spelled as a mapped type so that a new NotificationKind fails to compile here. */
+export const NOTIFICATION_KINDS: { readonly [K in NotificationKind]: K } = {
+  yourTurn: 'yourTurn',
+  reminder: 'reminder',
+  gameStarted: 'gameStarted',
+  gameFinished: 'gameFinished',
+  chat: 'chat',
+};
+export const notificationKinds = Object.values(NOTIFICATION_KINDS) as NotificationKind[];
+
+export const DEFAULT_NOTIFICATION_EVENTS: Readonly<Record<NotificationKind, boolean>> = {
+  yourTurn: true,
+  reminder: true,
+  gameStarted: true,
+  gameFinished: true,
+  chat: false,
+};
+
+/** The defaults, overridden by the choices; email goes out only to an address that exists. */
+export function resolveNotifications(choices: NotificationChoices | undefined, hasAddress: boolean): NotificationSettings {
+  const events = { ...DEFAULT_NOTIFICATION_EVENTS };
+  for (const kind of notificationKinds) {
+    const chosen = choices?.events?.[kind];
+    if (typeof chosen === 'boolean') events[kind] = chosen;
+  }
+  return { email: hasAddress && (choices?.email ?? true), events };
+}
+
+/** `patch` over `base`, keeping only known kinds and booleans; the stored form of choices. */
+export function mergeNotificationChoices(base: NotificationChoices | undefined, patch: NotificationChoices): NotificationChoices {
+  const out: NotificationChoices = {};
+  const email = typeof patch.email === 'boolean' ? patch.email : base?.email;
+  if (typeof email === 'boolean') out.email = email;
+  const events: Partial<Record<NotificationKind, boolean>> = {};
+  for (const kind of notificationKinds) {
+    const patched = patch.events?.[kind];
+    const chosen = typeof patched === 'boolean' ? patched : base?.events?.[kind];
+    if (typeof chosen === 'boolean') events[kind] = chosen;
+  }
+  if (Object.keys(events).length) out.events = events;
+  return out;
+}
+
+/** A webhook endpoint (item `PLAYER#<playerId>` / `WEBHOOK#<id>`); the secret is shown to the player once. */
+export interface WebhookRecord {
+  playerId: string;
+  id: string;
+  url: string;
+  /** `whsec_…` (Standard Webhooks). */
+  secret: string;
+  /** The kinds this endpoint receives (also subject to the player's `notifications.events`). */
+  events: NotificationKind[];
+  createdAt: string;
+}
+
+/** A Web Push subscription (item `PLAYER#<playerId>` / `PUSH#<id>`, id from `pushSubscriptionId(endpoint)`). */
+export interface PushRecord {
+  playerId: string;
+  id: string;
+  subscription: PushSubscription;
   createdAt: string;
 }
 

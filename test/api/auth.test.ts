@@ -10,6 +10,7 @@ import type { LocalServer } from '../../functions/local/server.js';
 import { ApiClient, type Player, type Reply } from '../support/client.js';
 import { HighCardGame, storedGame } from '../support/high-card-game.js';
 import { startTestServer } from '../support/local.js';
+import { pushSubscription, unsubscribeToken } from '../support/notifications.js';
 
 interface Operation {
   key: string;
@@ -47,6 +48,10 @@ let running: HighCardGame;
 let open: { id: string; inviteCode: string };
 /** owner against a bot, played to the end. */
 let finished: HighCardGame;
+/** Gets the unsubscribe links (their token, not a bearer token, is the authority). */
+let reader: Player;
+/** owner's one push subscription endpoint. */
+const ownerPush = pushSubscription();
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -58,13 +63,33 @@ beforeAll(async () => {
   open = { id: created.body.id, inviteCode: created.body.inviteCode };
   finished = await HighCardGame.create([owner], { bots: 1, options: { rounds: 1, handSize: 2 } });
   await finished.playToEnd();
+  reader = await api.newPlayer('Reader');
 });
 afterAll(() => server.close());
 
+/** The id of one of owner's webhooks (or push subscriptions), adding one only when there is none. */
+async function ownersItem(kind: 'webhooks' | 'push-subscriptions'): Promise<string> {
+  const listed = await owner.get(`/v1/players/me/${kind}`);
+  if (listed.body[0]) return listed.body[0].id;
+  const created = await owner.post(`/v1/players/me/${kind}`, kind === 'webhooks' ? { url: 'https://hooks.example.org/auth-suite' } : ownerPush);
+  if (created.status !== 201) throw new Error(`cannot add to ${kind}: ${created.text}`);
+  return created.body.id;
+}
+
+/** Everything the owner has set up for notifications, read under the API. */
+async function ownersChannels() {
+  const { table } = server.services;
+  return { webhooks: await table.listWebhooks(owner.playerId), push: await table.listPushSubscriptions(owner.playerId), me: await table.getPlayer(owner.playerId) };
+}
+
 /** A well-formed request for each operation (so that only authentication can fail it). */
-async function requestFor(op: Operation): Promise<{ path: string; body?: unknown }> {
+async function requestFor(op: Operation): Promise<{ path: string; body?: unknown; headers?: Record<string, string> }> {
   const version = (await mate.get(running.path)).body.version as number;
-  const requests: Record<string, { path: string; body?: unknown }> = {
+  const unsubscribe = `/v1/unsubscribe?token=${encodeURIComponent(unsubscribeToken(server, reader.playerId))}`;
+  // Deleting needs something of owner's to delete (added only when there is none).
+  if (op.key === 'DELETE /v1/players/me/webhooks/{webhookId}') return { path: `/v1/players/me/webhooks/${await ownersItem('webhooks')}` };
+  if (op.key === 'DELETE /v1/players/me/push-subscriptions/{subscriptionId}') return { path: `/v1/players/me/push-subscriptions/${await ownersItem('push-subscriptions')}` };
+  const requests: Record<string, { path: string; body?: unknown; headers?: Record<string, string> }> = {
     'GET /v1/catalog': { path: '/v1/catalog' },
     'GET /v1/catalog/{game}': { path: '/v1/catalog/ticket-to-ride-europe' },
     'POST /v1/players': { path: '/v1/players', body: { name: 'Newcomer' } },
@@ -78,14 +103,39 @@ async function requestFor(op: Operation): Promise<{ path: string; body?: unknown
     'POST /v1/games/{id}/actions': { path: `${running.path}/actions`, body: { action: { type: 'pass' }, expectedVersion: version } },
     'GET /v1/games/{id}/log': { path: `${running.path}/log?after=0` },
     'GET /v1/games/{id}/export': { path: `${finished.path}/export` },
+    'GET /v1/players/me/webhooks': { path: '/v1/players/me/webhooks' },
+    'POST /v1/players/me/webhooks': { path: '/v1/players/me/webhooks', body: { url: 'https://hooks.example.org/railpost', events: ['yourTurn'] } },
+    'GET /v1/players/me/push-subscriptions': { path: '/v1/players/me/push-subscriptions' },
+    'POST /v1/players/me/push-subscriptions': { path: '/v1/players/me/push-subscriptions', body: pushSubscription() },
+    'GET /v1/push/vapid-public-key': { path: '/v1/push/vapid-public-key' },
+    'GET /v1/unsubscribe': { path: unsubscribe },
+    'POST /v1/unsubscribe': { path: unsubscribe, body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
   };
   const r = requests[op.key];
   if (!r) throw new Error(`no request defined for ${op.key}: add it to this suite`);
   return r;
 }
 
-function send(client: ApiClient, op: Operation, req: { path: string; body?: unknown }, headers?: Record<string, string>): Promise<Reply> {
-  return client.request(op.method, req.path, req.body, headers);
+function send(client: ApiClient, op: Operation, req: { path: string; body?: unknown; headers?: Record<string, string> }, headers?: Record<string, string>): Promise<Reply> {
+  return client.request(op.method, req.path, req.body, { ...req.headers, ...headers });
+}
+
+/** Success statuses other than 200. */
+const CREATED: Record<string, number> = {
+  'POST /v1/players': 201,
+  'POST /v1/games': 201,
+  'POST /v1/players/me/webhooks': 201,
+  'POST /v1/players/me/push-subscriptions': 201,
+  'DELETE /v1/players/me/webhooks/{webhookId}': 204,
+  'DELETE /v1/players/me/push-subscriptions/{subscriptionId}': 204,
+};
+/** Media types of successful answers other than JSON (none for 204). */
+const MEDIA_TYPES: Record<string, RegExp> = { 'GET /v1/unsubscribe': /^text\/html; charset=utf-8/i };
+
+function expectSuccess(op: Operation, r: Reply): void {
+  expect(r.status, r.text).toBe(CREATED[op.key] ?? 200);
+  if (r.status === 204) expect(r.text).toBe('');
+  else expect(r.headers.get('content-type')).toMatch(MEDIA_TYPES[op.key] ?? /^application\/json/);
 }
 
 function expectProblem(r: Reply, status: number, code: string): void {
@@ -116,10 +166,17 @@ function badAuthorizations(): [string, string][] {
 }
 
 describe('the operations under test', () => {
-  it('cover every operation of api-spec/openapi.json, and only the catalog and POST /v1/players are public', async () => {
-    expect(operations.length).toBeGreaterThanOrEqual(12);
+  it('cover every operation of api-spec/openapi.json, and only the catalog, sign-up, the VAPID key and unsubscribe links are public', async () => {
+    expect(operations.length).toBeGreaterThanOrEqual(21);
     for (const op of operations) await expect(requestFor(op)).resolves.toBeDefined();
-    expect(operations.filter((o) => o.isPublic).map((o) => o.key).sort()).toEqual(['GET /v1/catalog', 'GET /v1/catalog/{game}', 'POST /v1/players']);
+    expect(operations.filter((o) => o.isPublic).map((o) => o.key).sort()).toEqual([
+      'GET /v1/catalog',
+      'GET /v1/catalog/{game}',
+      'GET /v1/push/vapid-public-key',
+      'GET /v1/unsubscribe',
+      'POST /v1/players',
+      'POST /v1/unsubscribe',
+    ]);
     // The served document has the same operations as the committed one.
     const served = (await api.get('/openapi.json')).body as typeof spec;
     const servedOps = Object.entries(served.paths).flatMap(([p, ops]) => Object.keys(ops).filter((m) => METHODS.has(m)).map((m) => `${m.toUpperCase()} ${p}`));
@@ -130,32 +187,32 @@ describe('the operations under test', () => {
 describe.each(operations)('$key', (op) => {
   it(op.isPublic ? 'is public: works without a token' : 'without a token → 401 unauthorized problem+json', async () => {
     const r = await send(api, op, await requestFor(op));
-    if (op.isPublic) expect(r.status, r.text).toBe(op.method === 'POST' ? 201 : 200);
+    if (op.isPublic) expectSuccess(op, r);
     else expectProblem(r, 401, 'unauthorized');
   });
 
   it('with the right player’s token → success', async () => {
     // The seated player who is due (mate) for play; a newcomer for joining; the owner otherwise.
     const who = op.key === 'POST /v1/games/{id}/join' ? await api.newPlayer(`Joiner ${op.key}`) : op.key.includes('{id}') ? mate : owner;
-    const r = await send(who, op, await requestFor(op));
-    const expected: Record<string, number> = { 'POST /v1/players': 201, 'POST /v1/games': 201 };
-    expect(r.status, r.text).toBe(expected[op.key] ?? 200);
-    expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    expectSuccess(op, await send(who, op, await requestFor(op)));
   });
 });
 
 describe.each(secured)('$key', (op) => {
   it('with a malformed, unknown or forged token → 401, and nothing changes', async () => {
+    const req = await requestFor(op);
     const before = await storedGame(server, running.id);
     const openBefore = await storedGame(server, open.id);
+    const channelsBefore = await ownersChannels();
     for (const [what, authorization] of badAuthorizations()) {
-      const r = await send(api, op, await requestFor(op), { authorization });
+      const r = await send(api, op, req, { authorization });
       expect(r.status, `${what}: ${r.text}`).toBe(401);
       expect(r.body.code).toBe('unauthorized');
       expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     }
     expect(await storedGame(server, running.id)).toEqual(before);
     expect(await storedGame(server, open.id)).toEqual(openBefore);
+    expect(await ownersChannels()).toEqual(channelsBefore);
   });
 });
 
@@ -312,7 +369,7 @@ describe('tokens', () => {
     await a.patch('/v1/players/me', { email: 'a@example.test' });
     const me = await a.get('/v1/players/me');
     expect(me.status).toBe(200);
-    expect(Object.keys(me.body).sort()).toEqual(['createdAt', 'email', 'id', 'name']);
+    expect(Object.keys(me.body).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'notifications']);
     expect(me.body).not.toHaveProperty('token');
     expect(me.body).not.toHaveProperty('tokenHash');
 

@@ -8,15 +8,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { DescribeTableCommand, GetItemCommand, PutItemCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, GetItemCommand, PutItemCommand, UpdateItemCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStore } from '../../functions/local/embedded-store.js';
 import { ensureTable } from '../../functions/store/create-table.js';
-import { GameTable, WriteConflict } from '../../functions/store/game-table.js';
-import { keys } from '../../functions/store/keys.js';
-import type { EventRecord, GameMeta, HeadRecord, PlayerRecord } from '../../functions/store/records.js';
+import { GameTable, LimitReached, MAX_PUSH_SUBSCRIPTIONS, MAX_WEBHOOKS, WriteConflict } from '../../functions/store/game-table.js';
+import { keys, pushSubscriptionId } from '../../functions/store/keys.js';
+import { resolveNotifications, type EventRecord, type GameMeta, type HeadRecord, type NewPlayerRecord, type PlayerRecord, type PushRecord, type WebhookRecord } from '../../functions/store/records.js';
 import { RailpostStack } from '../../infra/stack.js';
 import { startDynamoDbLocal } from './dynamodb-local.js';
 
@@ -145,8 +145,13 @@ function head(version: number, over: Partial<HeadRecord> = {}): HeadRecord {
   return { version, state: { secretDeck: [3, 1, 2], version }, toAct: [version % 2], status: 'active', ...over };
 }
 
-function player(id: string, over: Partial<PlayerRecord> = {}): PlayerRecord {
+function player(id: string, over: Partial<NewPlayerRecord> = {}): NewPlayerRecord {
   return { id, name: 'Anna', tokenHash: 'h'.repeat(64), createdAt: '2026-11-21T10:00:00.000Z', ...over };
+}
+
+/** A player as getPlayer returns it: with the notification settings resolved (defaults unless chosen). */
+function read(p: NewPlayerRecord): PlayerRecord {
+  return { ...p, notifications: resolveNotifications(p.notifications, Boolean(p.email)) };
 }
 
 /** Settles all promises and counts winners and WriteConflict losers; any other error fails. */
@@ -548,8 +553,8 @@ describe.each(backends)('event store on $name', (backend) => {
       const without = player(`pn-${uid()}`, { name: 'Ben' });
       await table.putPlayer(withEmail);
       await table.putPlayer(without);
-      expect(await table.getPlayer(withEmail.id)).toEqual(withEmail);
-      expect(await table.getPlayer(without.id)).toEqual(without);
+      expect(await table.getPlayer(withEmail.id)).toEqual(read(withEmail));
+      expect(await table.getPlayer(without.id)).toEqual(read(without));
       expect(await table.getPlayer(`ghost-${uid()}`)).toBeNull();
     });
 
@@ -557,32 +562,224 @@ describe.each(backends)('event store on $name', (backend) => {
       const p = player(`pd-${uid()}`);
       await table.putPlayer(p);
       await expect(table.putPlayer({ ...p, tokenHash: 'x'.repeat(64) })).rejects.toBeInstanceOf(WriteConflict);
-      expect(await table.getPlayer(p.id)).toEqual(p);
+      expect(await table.getPlayer(p.id)).toEqual(read(p));
     });
 
     it('updatePlayer sets the name, sets the email, removes it, and does both at once', async () => {
       const p = player(`pu-${uid()}`);
       await table.putPlayer(p);
       await table.updatePlayer(p.id, { name: 'Anna Maria' });
-      expect(await table.getPlayer(p.id)).toEqual({ ...p, name: 'Anna Maria' });
+      expect(await table.getPlayer(p.id)).toEqual(read({ ...p, name: 'Anna Maria' }));
       await table.updatePlayer(p.id, { email: 'am@example.org' });
-      expect(await table.getPlayer(p.id)).toEqual({ ...p, name: 'Anna Maria', email: 'am@example.org' });
+      expect(await table.getPlayer(p.id)).toEqual(read({ ...p, name: 'Anna Maria', email: 'am@example.org' }));
       await table.updatePlayer(p.id, { email: null });
-      expect(await table.getPlayer(p.id)).toEqual({ ...p, name: 'Anna Maria' });
+      expect(await table.getPlayer(p.id)).toEqual(read({ ...p, name: 'Anna Maria' }));
       await table.updatePlayer(p.id, { name: 'Anna', email: 'a@example.org' });
-      expect(await table.getPlayer(p.id)).toEqual({ ...p, name: 'Anna', email: 'a@example.org' });
+      expect(await table.getPlayer(p.id)).toEqual(read({ ...p, name: 'Anna', email: 'a@example.org' }));
       await table.updatePlayer(p.id, { name: 'Anne', email: null });
-      expect(await table.getPlayer(p.id)).toEqual({ ...p, name: 'Anne' });
+      expect(await table.getPlayer(p.id)).toEqual(read({ ...p, name: 'Anne' }));
       // Removing an email that is not there is fine; no change at all is a no-op.
       await table.updatePlayer(p.id, { email: null });
       await table.updatePlayer(p.id, {});
-      expect(await table.getPlayer(p.id)).toEqual({ ...p, name: 'Anne' });
+      expect(await table.getPlayer(p.id)).toEqual(read({ ...p, name: 'Anne' }));
     });
 
     it('updatePlayer of an unknown player fails with WriteConflict and creates nothing', async () => {
       const id = `ghost-${uid()}`;
       await expect(table.updatePlayer(id, { name: 'Nobody' })).rejects.toBeInstanceOf(WriteConflict);
       expect(await table.getPlayer(id)).toBeNull();
+    });
+  });
+
+  describe('notification settings (on the profile item)', () => {
+    const allOn = { yourTurn: true, reminder: true, gameStarted: true, gameFinished: true, chat: false };
+
+    it('default to every kind but chat, and email only when there is an address', async () => {
+      const withEmail = player(`nd-${uid()}`, { email: 'anna@example.org' });
+      const without = player(`nn-${uid()}`);
+      await table.putPlayer(withEmail);
+      await table.putPlayer(without);
+      expect((await table.getPlayer(withEmail.id))?.notifications).toEqual({ email: true, events: allOn });
+      expect((await table.getPlayer(without.id))?.notifications).toEqual({ email: false, events: allOn });
+      // Adding an address later turns email on: the default follows the address until the player chooses.
+      await table.updatePlayer(without.id, { email: 'late@example.org' });
+      expect((await table.getPlayer(without.id))?.notifications.email).toBe(true);
+    });
+
+    it('updatePlayer merges choices: kinds not named keep theirs; an explicit "no email" survives address changes', async () => {
+      const p = player(`nm-${uid()}`, { email: 'anna@example.org' });
+      await table.putPlayer(p);
+      await table.updatePlayer(p.id, { notifications: { events: { chat: true } } });
+      await table.updatePlayer(p.id, { notifications: { email: false, events: { reminder: false } } });
+      await table.updatePlayer(p.id, { name: 'Anne', email: 'anne@example.org' });
+      const got = await table.getPlayer(p.id);
+      expect(got).toEqual({ ...p, name: 'Anne', email: 'anne@example.org', notifications: { email: false, events: { ...allOn, chat: true, reminder: false } } });
+      await table.updatePlayer(p.id, { email: null, notifications: { email: true, events: { chat: false } } });
+      // No address: nothing can be emailed, whatever was chosen.
+      expect((await table.getPlayer(p.id))?.notifications).toEqual({ email: false, events: { ...allOn, reminder: false } });
+      await table.updatePlayer(p.id, { email: 'back@example.org' });
+      expect((await table.getPlayer(p.id))?.notifications).toEqual({ email: true, events: { ...allOn, reminder: false } });
+    });
+
+    it('putPlayer stores given choices', async () => {
+      const p = player(`np-${uid()}`, { email: 'a@example.org', notifications: { email: false, events: { chat: true } } });
+      await table.putPlayer(p);
+      expect((await table.getPlayer(p.id))?.notifications).toEqual({ email: false, events: { ...allOn, chat: true } });
+    });
+
+    it('concurrent updates of different kinds all take effect (no lost update)', async () => {
+      const p = player(`nc-${uid()}`, { email: 'a@example.org' });
+      await table.putPlayer(p);
+      await Promise.all([
+        table.updatePlayer(p.id, { notifications: { events: { yourTurn: false } } }),
+        table.updatePlayer(p.id, { notifications: { events: { reminder: false } } }),
+        table.updatePlayer(p.id, { notifications: { events: { gameStarted: false } } }),
+        table.updatePlayer(p.id, { notifications: { events: { gameFinished: false } } }),
+        table.updatePlayer(p.id, { notifications: { events: { chat: true } } }),
+        table.updatePlayer(p.id, { notifications: { email: false } }),
+        table.updatePlayer(p.id, { name: 'Racer' }),
+      ]);
+      expect(await table.getPlayer(p.id)).toEqual({
+        ...p,
+        name: 'Racer',
+        notifications: { email: false, events: { yourTurn: false, reminder: false, gameStarted: false, gameFinished: false, chat: true } },
+      });
+    });
+
+    it('updatePlayer with notifications of an unknown player fails with WriteConflict and creates nothing', async () => {
+      const id = `ghost-${uid()}`;
+      await expect(table.updatePlayer(id, { notifications: { email: false } })).rejects.toBeInstanceOf(WriteConflict);
+      expect(await table.getPlayer(id)).toBeNull();
+    });
+  });
+
+  describe('webhooks and push subscriptions (items under the player)', () => {
+    const hook = (playerId: string, over: Partial<WebhookRecord> = {}): WebhookRecord => ({
+      playerId,
+      id: `wh-${uid()}`,
+      url: 'https://hooks.example.org/railpost',
+      secret: `whsec_${Buffer.from(uid()).toString('base64')}`,
+      events: ['yourTurn', 'gameFinished'],
+      createdAt: '2026-11-21T10:00:00.000Z',
+      ...over,
+    });
+    const sub = (playerId: string, endpoint: string, auth = 'A'.repeat(22)): PushRecord => ({
+      playerId,
+      id: pushSubscriptionId(endpoint),
+      subscription: { endpoint, expirationTime: null, keys: { p256dh: `B${'A'.repeat(86)}`, auth } },
+      createdAt: '2026-11-21T10:00:00.000Z',
+    });
+    const byId = <T extends { id: string }>(list: T[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
+
+    it('webhooks round-trip per player; delete says whether it existed; another player never sees or deletes them', async () => {
+      const anna = player(`wa-${uid()}`);
+      const ben = player(`wb-${uid()}`);
+      await table.putPlayer(anna);
+      await table.putPlayer(ben);
+      const a1 = hook(anna.id);
+      const a2 = hook(anna.id, { events: ['chat'], url: 'https://other.example.org/x?y=1' });
+      await table.putWebhook(a1);
+      await table.putWebhook(a2);
+      await table.putMembership({ playerId: anna.id, gameId: 'g-1', game: 'high-card', seat: 0, joinedAt: '2026-11-21T10:00:00.000Z' });
+      expect(byId(await table.listWebhooks(anna.id))).toEqual(byId([a1, a2]));
+      expect(await table.listWebhooks(ben.id)).toEqual([]);
+      // Neither the profile nor memberships see the new items, and vice versa.
+      expect(await table.getPlayer(anna.id)).toEqual(read(anna));
+      expect((await table.listMemberships(anna.id)).map((m) => m.gameId)).toEqual(['g-1']);
+      expect(await table.listPushSubscriptions(anna.id)).toEqual([]);
+
+      await expect(table.putWebhook({ ...a1, url: 'https://evil.example.org/' })).rejects.toBeInstanceOf(WriteConflict);
+      expect(await table.deleteWebhook(ben.id, a1.id)).toBe(false);
+      expect(await table.deleteWebhook(anna.id, a1.id)).toBe(true);
+      expect(await table.deleteWebhook(anna.id, a1.id)).toBe(false);
+      expect(await table.listWebhooks(anna.id)).toEqual([a2]);
+    });
+
+    it(`at most ${MAX_WEBHOOKS} webhooks: one more is LimitReached and stores nothing; after a delete there is room again`, async () => {
+      const p = player(`wl-${uid()}`);
+      await table.putPlayer(p);
+      const hooks = Array.from({ length: MAX_WEBHOOKS }, () => hook(p.id));
+      for (const h of hooks) await table.putWebhook(h);
+      const extra = hook(p.id);
+      const err = await table.putWebhook(extra).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(LimitReached);
+      expect(err).toMatchObject({ what: 'webhooks', limit: MAX_WEBHOOKS });
+      expect(byId(await table.listWebhooks(p.id))).toEqual(byId(hooks));
+      expect(await table.deleteWebhook(p.id, hooks[3]!.id)).toBe(true);
+      await table.putWebhook(extra);
+      expect(await table.listWebhooks(p.id)).toHaveLength(MAX_WEBHOOKS);
+    });
+
+    it(`${MAX_WEBHOOKS + 6} concurrent putWebhook calls on an empty list: exactly ${MAX_WEBHOOKS} win, the rest are LimitReached and leave nothing behind`, async () => {
+      const p = player(`wr-${uid()}`);
+      await table.putPlayer(p);
+      const hooks = Array.from({ length: MAX_WEBHOOKS + 6 }, () => hook(p.id));
+      const results = await Promise.allSettled(hooks.map((h) => table.putWebhook(h)));
+      const won = hooks.filter((_, i) => results[i]!.status === 'fulfilled');
+      const lost = results.filter((r) => r.status === 'rejected');
+      expect(won).toHaveLength(MAX_WEBHOOKS);
+      for (const r of lost) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(LimitReached);
+      expect(byId(await table.listWebhooks(p.id))).toEqual(byId(won));
+    }, 60_000);
+
+    it('a lease left behind by a crashed writer (expired) does not block the next one', async () => {
+      const p = player(`wc-${uid()}`);
+      await table.putPlayer(p);
+      await client.send(
+        new UpdateItemCommand({
+          TableName: tableName,
+          Key: { pk: { S: keys.player(p.id) }, sk: { S: keys.profile } },
+          UpdateExpression: 'SET webhookLease = :lease',
+          ExpressionAttributeValues: { ':lease': { M: { holder: { S: 'crashed' }, until: { N: String(Date.now() - 1000) } } } },
+        }),
+      );
+      const h = hook(p.id);
+      const started = Date.now();
+      await table.putWebhook(h);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(await table.listWebhooks(p.id)).toEqual([h]);
+      // The lease is released: the profile carries none afterwards, and reads are unaffected.
+      const { Item } = await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: keys.player(p.id) }, sk: { S: keys.profile } }, ConsistentRead: true }));
+      expect(Item?.webhookLease).toBeUndefined();
+      expect(await table.getPlayer(p.id)).toEqual(read(p));
+    });
+
+    it('the same endpoint twice is one push subscription, replaced; delete is per player', async () => {
+      const p = player(`pa-${uid()}`);
+      const other = player(`pb-${uid()}`);
+      await table.putPlayer(p);
+      await table.putPlayer(other);
+      const first = sub(p.id, 'https://push.example.net/send/abc');
+      const again = { ...sub(p.id, 'https://push.example.net/send/abc', 'B'.repeat(22)), createdAt: '2026-11-22T10:00:00.000Z' };
+      const second = sub(p.id, 'https://push.example.net/send/def');
+      await table.putPushSubscription(first);
+      await table.putPushSubscription(second);
+      await table.putPushSubscription(again);
+      expect(again.id).toBe(first.id);
+      expect(byId(await table.listPushSubscriptions(p.id))).toEqual(byId([again, second]));
+      expect(await table.listWebhooks(p.id)).toEqual([]);
+      expect(await table.deletePushSubscription(other.id, first.id)).toBe(false);
+      expect(await table.deletePushSubscription(p.id, first.id)).toBe(true);
+      expect(await table.deletePushSubscription(p.id, first.id)).toBe(false);
+      expect(await table.listPushSubscriptions(p.id)).toEqual([second]);
+    });
+
+    it(`at most ${MAX_PUSH_SUBSCRIPTIONS} push subscriptions, but replacing one at the limit is allowed`, async () => {
+      const p = player(`pl-${uid()}`);
+      await table.putPlayer(p);
+      const subs = Array.from({ length: MAX_PUSH_SUBSCRIPTIONS }, (_, i) => sub(p.id, `https://push.example.net/send/${i}`));
+      for (const x of subs) await table.putPushSubscription(x);
+      await expect(table.putPushSubscription(sub(p.id, 'https://push.example.net/send/one-more'))).rejects.toMatchObject({ name: 'LimitReached', what: 'pushSubscriptions' });
+      const replaced = sub(p.id, 'https://push.example.net/send/7', 'C'.repeat(22));
+      await table.putPushSubscription(replaced);
+      const listed = await table.listPushSubscriptions(p.id);
+      expect(listed).toHaveLength(MAX_PUSH_SUBSCRIPTIONS);
+      expect(listed.find((x) => x.id === replaced.id)).toEqual(replaced);
+    });
+
+    it('pushSubscriptionId is a 128-bit hex prefix of the SHA-256 of the endpoint', () => {
+      expect(pushSubscriptionId('https://push.example.net/send/abc')).toBe('9d96ff1923c4a7d30d7aa60e03ae4406');
+      expect(pushSubscriptionId('https://push.example.net/send/abc')).not.toBe(pushSubscriptionId('https://push.example.net/send/abd'));
     });
   });
 

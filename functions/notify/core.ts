@@ -1,0 +1,115 @@
+/**
+ * The notifier: turns a transition of a game into one message per recipient and delivers it on
+ * every channel the player chose (email, Web Push, webhooks). The same code runs in-process
+ * locally and behind the table's stream in AWS.
+ */
+import type { Agent } from 'node:https';
+import type { GameRegistry } from '../../engine/core/index.js';
+import type { GameTable } from '../store/game-table.js';
+import type { GameMeta, PlayerRecord } from '../store/records.js';
+import type { EmailSender } from './email.js';
+import { renderEmail, type Notification, type NotificationKind } from './message.js';
+import { pushPayload, sendPush, type VapidKeys } from './push.js';
+import { recipientsOf, type Recipient, type Transition } from './recipients.js';
+import { signUnsubscribe } from './unsubscribe.js';
+import { deliverWebhook, webhookPayload } from './webhook.js';
+
+export interface NotifierConfig {
+  table: GameTable;
+  registry: GameRegistry;
+  /** Where links in messages point: the service's public base URL. */
+  publicUrl: string;
+  email: EmailSender | null;
+  vapid: VapidKeys | null;
+  unsubscribeSecret: string;
+  /** Tests only: trust a local push endpoint's self-signed certificate. */
+  pushAgent?: Agent;
+  log: (line: string) => void;
+}
+
+export interface DeliveryFailure {
+  playerId: string;
+  channel: 'email' | 'push' | 'webhook';
+  error: string;
+}
+
+/** What happened in the transition, as lines a recipient may read (their own view of the log). */
+export type ChangesFor = (seat: number) => string[];
+
+/** Per-event choices apply to every channel; email also needs an address and email switched on. */
+function wants(player: PlayerRecord, kind: NotificationKind): { any: boolean; email: boolean } {
+  const any = player.notifications.events[kind];
+  return { any, email: any && player.notifications.email && Boolean(player.email) };
+}
+
+export class Notifier {
+  constructor(private readonly config: NotifierConfig) {}
+
+  /** Delivers every message of a transition; failures are returned (for retries), never thrown. */
+  async deliver(t: Transition, changes: ChangesFor): Promise<DeliveryFailure[]> {
+    const { meta, head } = await this.config.table.getMetaAndHead(t.gameId);
+    if (!meta) return [];
+    const failures: DeliveryFailure[] = [];
+    for (const r of recipientsOf(t, meta.seats)) {
+      const player = await this.config.table.getPlayer(r.playerId);
+      if (!player || !wants(player, r.kind).any) continue;
+      const n = this.message(meta, r, player, t, changes(r.seat), head?.state);
+      failures.push(...(await this.toPlayer(player, n)));
+    }
+    return failures;
+  }
+
+  private message(meta: GameMeta, r: Recipient, player: PlayerRecord, t: Transition, changes: string[], state: unknown): Notification {
+    const def = this.config.registry.get(meta.game);
+    const outcome = t.finished && def && state !== undefined ? def.outcome(state) : null;
+    return {
+      kind: r.kind,
+      gameId: meta.id,
+      gameTitle: def?.title ?? meta.game,
+      playerId: player.id,
+      playerName: player.name,
+      seat: r.seat,
+      toAct: [...t.after],
+      seatNames: meta.seats.map((s) => s.name),
+      version: t.version,
+      link: `${this.config.publicUrl}/v1/games/${meta.id}`,
+      changes,
+      ...(outcome ? { result: { places: outcome.ranking, scores: outcome.scores } } : {}),
+    };
+  }
+
+  private async toPlayer(player: PlayerRecord, n: Notification): Promise<DeliveryFailure[]> {
+    const failures: DeliveryFailure[] = [];
+    const attempt = async (channel: DeliveryFailure['channel'], send: () => Promise<void>) => {
+      try {
+        await send();
+      } catch (err) {
+        failures.push({ playerId: player.id, channel, error: (err as Error).message });
+        this.config.log(`notify: ${channel} to ${player.id} failed: ${(err as Error).message}`);
+      }
+    };
+    const { table, email, vapid } = this.config;
+    if (email && player.email && wants(player, n.kind).email) {
+      const token = signUnsubscribe(this.config.unsubscribeSecret, { playerId: player.id, channel: 'email' });
+      const mail = renderEmail(n, `${this.config.publicUrl}/v1/unsubscribe?token=${encodeURIComponent(token)}`);
+      await attempt('email', () => email.send({ to: player.email!, ...mail }));
+    }
+    if (vapid) {
+      for (const sub of await table.listPushSubscriptions(player.id)) {
+        await attempt('push', async () => {
+          const { gone } = await sendPush(sub.subscription, pushPayload(n), vapid, { topic: n.gameId, ...(this.config.pushAgent ? { agent: this.config.pushAgent } : {}) });
+          if (gone) await table.deletePushSubscription(player.id, sub.id);
+        });
+      }
+    }
+    for (const hook of await table.listWebhooks(player.id)) {
+      if (!hook.events.includes(n.kind)) continue;
+      await attempt('webhook', async () => {
+        const { status, gone } = await deliverWebhook({ url: hook.url, secret: hook.secret }, webhookPayload(n));
+        if (gone) await table.deleteWebhook(player.id, hook.id);
+        else if (status >= 500 || status === 429) throw new Error(`webhook answered ${status}`);
+      });
+    }
+    return failures;
+  }
+}

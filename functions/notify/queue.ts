@@ -1,0 +1,32 @@
+import type { GameTransition } from '../service/games.js';
+import { changesFor } from './changes.js';
+import type { DeliveryFailure, Notifier } from './core.js';
+
+/**
+ * In-process delivery for the local server: transitions are delivered one after another, off the
+ * request path (a slow webhook must not slow a move). `idle()` lets tests wait for delivery.
+ */
+export class NotificationQueue {
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly notifier: () => Notifier | null,
+    private readonly onFailures: (failures: DeliveryFailure[]) => void,
+  ) {}
+
+  push(t: GameTransition): void {
+    const names = t.seats.map((s) => s.name);
+    this.tail = this.tail.then(async () => {
+      const notifier = this.notifier();
+      if (!notifier) return;
+      const failures = await notifier.deliver(t, (seat) => changesFor(t.records, names, seat)).catch((err: unknown) => [
+        { playerId: '*', channel: 'webhook' as const, error: (err as Error).message },
+      ]);
+      if (failures.length > 0) this.onFailures(failures);
+    });
+  }
+
+  idle(): Promise<void> {
+    return this.tail;
+  }
+}

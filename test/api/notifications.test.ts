@@ -1,0 +1,102 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalServer } from '../../functions/local/server.js';
+import type { OutgoingMail } from '../../functions/notify/email.js';
+import { ApiClient, type Player } from '../support/client.js';
+import { testRegistry } from '../support/local.js';
+import { startLocalServer } from '../../functions/local/server.js';
+
+interface Received {
+  headers: Record<string, string>;
+  body: string;
+}
+
+let server: LocalServer;
+let api: ApiClient;
+let receiver: Server;
+let receiverUrl: string;
+const mails: OutgoingMail[] = [];
+const hooks: Received[] = [];
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      hooks.push({ headers: req.headers as Record<string, string>, body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  server = await startLocalServer({ registry: testRegistry(), email: { send: async (m) => void mails.push(m) } });
+  api = new ApiClient(server.url);
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise((ok) => receiver.close(ok));
+});
+
+async function player(name: string, email: string): Promise<Player> {
+  const r = await api.post('/v1/players', { name, email });
+  return Object.assign(api.as(r.body.token), { playerId: r.body.id as string, token: r.body.token as string }) as Player;
+}
+
+const mailsTo = (address: string) => mails.filter((m) => m.to === address);
+
+describe('turn notifications, delivered in-process by the local server', () => {
+  it('game start, then only the seat that became due; email and a signed webhook; no secrets; unsubscribe works without login', async () => {
+    const anna = await player('Anna', 'anna@example.test');
+    const ben = await player('Ben', 'ben@example.test');
+    const hook = await ben.post('/v1/players/me/webhooks', { url: receiverUrl });
+    expect(hook.status).toBe(201);
+
+    const created = await anna.post('/v1/games', { game: 'high-card', players: 2, options: { rounds: 1 } });
+    await ben.post(`/v1/games/${created.body.id}/join`, { inviteCode: created.body.inviteCode });
+    await server.notificationsIdle();
+    expect(mailsTo('anna@example.test').map((m) => m.subject)).toHaveLength(1);
+    expect(mailsTo('ben@example.test')).toHaveLength(1);
+    expect(hooks.map((h) => JSON.parse(h.body).type)).toEqual(['game.started']);
+
+    // Anna draws a secret card (HC-2): Ben becomes due and is told once; Anna is not.
+    const id = created.body.id as string;
+    const view = await anna.get(`/v1/games/${id}/view`);
+    await anna.post(`/v1/games/${id}/actions`, { action: { type: 'draw' }, expectedVersion: view.body.version });
+    await server.notificationsIdle();
+    expect(mailsTo('anna@example.test')).toHaveLength(1);
+    const benMails = mailsTo('ben@example.test');
+    expect(benMails).toHaveLength(2);
+    const turnMail = benMails[1]!;
+    expect(turnMail.subject).toMatch(/turn/i);
+    expect(turnMail.text).toContain(`/v1/games/${id}`);
+    const annaHand = ((await anna.get(`/v1/games/${id}/view`)).body.view.hand as number[]).map(String);
+    const drawn = annaHand.at(-1)!;
+    expect(turnMail.text).not.toMatch(new RegExp(`"card":${drawn}\\b`));
+
+    const last = hooks.at(-1)!;
+    const payload = new Webhook(hook.body.secret).verify(last.body, last.headers) as { type: string; data: { seatsDue: number[]; gameId: string } };
+    expect(payload.type).toBe('game.your_turn');
+    expect(payload.data).toMatchObject({ gameId: id, seatsDue: [1] });
+    expect(() => new Webhook(hook.body.secret).verify(last.body.replace('your_turn', 'finished'), last.headers)).toThrow();
+
+    // The unsubscribe link works without a token; later turns send no email but the webhook still fires.
+    const link = /https?:\/\/\S+\/v1\/unsubscribe\?token=[^\s">]+/.exec(turnMail.text)![0];
+    const unsubscribed = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(unsubscribed.status).toBe(200);
+    // Ben moves: Anna becomes due in the simultaneous play phase (HC-3) and is told; Ben, still due, is not.
+    const benView = await ben.get(`/v1/games/${id}/view`);
+    await ben.post(`/v1/games/${id}/actions`, { action: benView.body.legalActions[0], expectedVersion: benView.body.version });
+    await server.notificationsIdle();
+    expect(mailsTo('anna@example.test')).toHaveLength(2);
+    // A new game: Ben's webhook still hears of it, but no more email reaches him.
+    const hooksBefore = hooks.length;
+    const second = await anna.post('/v1/games', { game: 'high-card', players: 2 });
+    await ben.post(`/v1/games/${second.body.id}/join`, { inviteCode: second.body.inviteCode });
+    await server.notificationsIdle();
+    expect(hooks.slice(hooksBefore).map((h) => JSON.parse(h.body).type)).toEqual(['game.started']);
+    expect(mailsTo('ben@example.test')).toHaveLength(2);
+    expect(mailsTo('anna@example.test')).toHaveLength(3);
+  });
+});

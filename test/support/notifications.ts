@@ -1,0 +1,22 @@
+/** Fixtures for the notification settings endpoints. */
+import { randomBytes } from 'node:crypto';
+import type { LocalServer } from '../../functions/local/server.js';
+import type { NotificationKind } from '../../functions/notify/message.js';
+import { signUnsubscribe } from '../../functions/notify/unsubscribe.js';
+
+/** What PushSubscription.toJSON() gives in a browser: an https endpoint, a P-256 point (0x04 || X || Y) and a 16-byte secret. */
+export function pushSubscription(endpoint = `https://push.example.net/wpush/v2/${randomBytes(12).toString('base64url')}`) {
+  return {
+    endpoint,
+    expirationTime: null,
+    keys: {
+      p256dh: Buffer.concat([Buffer.from([4]), randomBytes(64)]).toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  };
+}
+
+/** The token of an unsubscribe link, as the notifier signs it with the server's secret. */
+export function unsubscribeToken(server: LocalServer, playerId: string, kind?: NotificationKind | 'all'): string {
+  return signUnsubscribe(server.notifySecrets.unsubscribeSecret, { playerId, channel: 'email', ...(kind ? { kind } : {}) });
+}
