@@ -6,14 +6,15 @@
  * scoring.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { RuleError, type GameEvent } from '../../core/index.js';
+import { RuleError } from '../../core/index.js';
 import { TtrActionSchema, type TtrAction } from './actions.js';
-import { addCards, canonical, emptyHand, handSize, type Cards, type Hand } from './cards.js';
+import { addCards, emptyHand, handSize, type Cards, type Hand } from './cards.js';
 import type { CardType, Route, RouteColour, Ticket, TtrMap } from './map.js';
 import { germanyMap } from './maps.js';
 import { createRules, type TtrRules } from './rules.js';
 import type { TtrState } from './state.js';
 import { createView } from './view.js';
+import { countOf, drawActions, eventsOf, has, ofType, routeBetween } from './rules.testkit.js';
 
 // ---------- helpers
 
@@ -42,26 +43,6 @@ function started(rules: TtrRules, players = 2, seed = 'germany-scenarios'): TtrS
   return structuredClone(s);
 }
 
-function routeBetween(map: TtrMap, a: string, b: string, pred: (r: Route) => boolean = () => true): Route {
-  const r = map.routes.find((x) => ((x.a === a && x.b === b) || (x.a === b && x.b === a)) && pred(x));
-  if (!r) throw new Error(`fixture: no route ${a}–${b} on ${map.id}`);
-  return r;
-}
-
-const canon = (a: TtrAction): string => {
-  if ('cards' in a) return JSON.stringify({ ...a, cards: canonical(a.cards) });
-  if ('tickets' in a) return JSON.stringify({ ...a, tickets: [...a.tickets].sort((x, y) => x - y) });
-  return JSON.stringify(a);
-};
-const has = (legal: readonly TtrAction[], a: TtrAction) => legal.some((l) => canon(l) === canon(a));
-const ofType = <T extends TtrAction['type']>(legal: readonly TtrAction[], type: T) => legal.filter((a): a is Extract<TtrAction, { type: T }> => a.type === type);
-const drawActions = (legal: readonly TtrAction[]) => legal.filter((a) => a.type === 'drawFaceUp' || a.type === 'drawBlind');
-const eventsOf = (events: readonly GameEvent[], type: string) => events.filter((e) => e.type === type);
-const countOf = (cards: readonly (CardType | null)[]): Cards => {
-  const out: Cards = {};
-  for (const c of cards) if (c !== null) out[c] = (out[c] ?? 0) + 1;
-  return canonical(out);
-};
 /** Passenger counts without zero entries. */
 const nonZero = (r: Record<string, number> | undefined) => Object.fromEntries(Object.entries(r ?? {}).filter(([, n]) => n > 0));
 
