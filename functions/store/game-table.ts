@@ -642,7 +642,7 @@ function metaItem(meta: GameMeta): Item {
   return item;
 }
 
-function parseMeta(id: string, item: Item): GameMeta {
+export function parseMeta(id: string, item: Item): GameMeta {
   const finishedAt = optStr(item, 'finishedAt');
   return {
     id,
@@ -665,7 +665,7 @@ function parseHead(item: Item): HeadRecord {
   return { version: num(item, 'version'), state: parsed(item, 'state'), toAct: parsed(item, 'toAct'), status: str(item, 'status') as GameStatus };
 }
 
-function parseEvent(item: Item): EventRecord {
+export function parseEvent(item: Item): EventRecord {
   const playerId = optStr(item, 'playerId');
   const idempotencyKey = optStr(item, 'idempotencyKey');
   const requestHash = optStr(item, 'requestHash');

@@ -1,0 +1,71 @@
+import { QueryCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer, type LocalServer } from '../local/server.js';
+import { GameTable } from '../store/game-table.js';
+import { ApiClient } from '../../test/support/client.js';
+import { testRegistry } from '../../test/support/local.js';
+import { Notifier } from './core.js';
+import type { OutgoingMail } from './email.js';
+import { notifyFromStream, type StreamRecord } from './stream.js';
+
+let server: LocalServer;
+let api: ApiClient;
+
+beforeAll(async () => {
+  server = await startLocalServer({ registry: testRegistry() });
+  api = new ApiClient(server.url);
+});
+afterAll(() => server.close());
+
+const db = () => (server.services.table as unknown as { db: DynamoDBClient }).db;
+
+/** The table's items for a game, shaped as DynamoDB stream records with NEW_IMAGE. */
+async function streamRecords(gameId: string, afterVersion: number): Promise<StreamRecord[]> {
+  const out = await db().send(new QueryCommand({ TableName: server.services.table.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: `GAME#${gameId}` } } }));
+  return (out.Items ?? [])
+    .filter((item: Record<string, AttributeValue>) => item.sk?.S?.startsWith('EV#') && Number(item.version?.N) > afterVersion)
+    .map((item, i) => ({ eventName: 'INSERT', dynamodb: { NewImage: item, SequenceNumber: String(1000 + i) } }));
+}
+
+function capture(table: GameTable) {
+  const mails: OutgoingMail[] = [];
+  const notifier = new Notifier({
+    table,
+    registry: testRegistry(),
+    publicUrl: 'https://railpost.example',
+    email: { send: async (m) => void mails.push(m) },
+    vapid: null,
+    unsubscribeSecret: 'test-secret',
+    log: () => {},
+  });
+  return { mails, notifier };
+}
+
+describe('notifications from the table stream (AWS path)', () => {
+  it('a batch of appended events tells the seat that became due, once', async () => {
+    const anna = await api.newPlayer('Anna');
+    const ben = await api.post('/v1/players', { name: 'Ben', email: 'ben@example.test' });
+    const benClient = api.as(ben.body.token);
+    const created = await anna.post('/v1/games', { game: 'high-card', players: 2 });
+    await benClient.post(`/v1/games/${created.body.id}/join`, { inviteCode: created.body.inviteCode });
+    const view = await anna.get(`/v1/games/${created.body.id}/view`);
+    await anna.post(`/v1/games/${created.body.id}/actions`, { action: { type: 'draw' }, expectedVersion: view.body.version });
+
+    const { mails, notifier } = capture(server.services.table);
+    const failed = await notifyFromStream(await streamRecords(created.body.id, 0), { table: server.services.table, registry: testRegistry(), notifier });
+    expect(failed).toEqual([]);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([['ben@example.test', expect.stringMatching(/turn/i)]]);
+  });
+
+  it('reports the first record of a game it could not handle, so Lambda retries from there (partial batch failure)', async () => {
+    const anna = await api.newPlayer('Anna');
+    const created = await anna.post('/v1/games', { game: 'high-card', players: 2, bots: 1 });
+    await anna.post(`/v1/games/${created.body.id}/actions`, { action: { type: 'pass' }, expectedVersion: 0 });
+    const records = await streamRecords(created.body.id, 0);
+    expect(records.length).toBeGreaterThan(0);
+    const broken = new GameTable({ send: async () => Promise.reject(new Error('unreachable')) } as unknown as DynamoDBClient, 'x');
+    const { notifier } = capture(broken);
+    const failed = await notifyFromStream(records, { table: broken, registry: testRegistry(), notifier });
+    expect(failed).toEqual([records[0]!.dynamodb!.SequenceNumber]);
+  });
+});
