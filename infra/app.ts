@@ -3,7 +3,12 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { RailpostStack } from './stack.js';
 
 const app = new App();
-new RailpostStack(app, 'Railpost');
+// Deploy-time settings: `npx cdk deploy -c emailFrom='railpost <turns@your.domain>' -c notifySecretsParameter=/railpost/notify-secrets`.
+const context = (key: string): string | undefined => app.node.tryGetContext(key);
+new RailpostStack(app, 'Railpost', {
+  ...(context('emailFrom') ? { emailFrom: context('emailFrom') } : {}),
+  ...(context('notifySecretsParameter') ? { notifySecretsParameter: context('notifySecretsParameter') } : {}),
+});
 // cdk-nag 3 runs as a synth-time validation plugin (it replaced the v2 Aspect); any unacknowledged
 // error fails `cdk synth`.
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));

@@ -5,10 +5,12 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
 // Resolved from this file so synth and tests work from any working directory.
@@ -22,7 +24,30 @@ export interface RailpostStackProps extends StackProps {
    * skipped, so tests can point it at any file and stay independent of functions/.
    */
   readonly apiEntry?: string;
+  /** Entry of the stream notifier, for tests in the same way as `apiEntry`. */
+  readonly notifierEntry?: string;
+  /**
+   * SSM SecureString parameter (JSON: vapidSubject, vapidPublicKey, vapidPrivateKey,
+   * unsubscribeSecret) that the deployer creates before deploying; CloudFormation cannot create
+   * SecureStrings, and the secrets must not sit in the template.
+   */
+  readonly notifySecretsParameter?: string;
+  /** The sender of turn emails; its domain must be a verified SES identity in the region. */
+  readonly emailFrom?: string;
 }
+
+const BUNDLING: NonNullable<NodejsFunctionProps['bundling']> = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  minify: true,
+  sourceMap: true,
+  // Prefer ESM builds: smaller bundles than the CJS `main` entries (STACK-NOTES §6).
+  mainFields: ['module', 'main'],
+  // CJS dependencies bundled into ESM still call require() for Node built-ins.
+  banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+  // A bundled SDK imports faster than the runtime's copy and pins the version we test with.
+  bundleAwsSDK: true,
+};
 
 export class RailpostStack extends Stack {
   constructor(scope: Construct, id: string, props: RailpostStackProps = {}) {
@@ -41,70 +66,24 @@ export class RailpostStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    const apiLogs = new LogGroup(this, 'ApiFunctionLogs', { retention: RetentionDays.ONE_MONTH });
-    // An explicit role instead of the default one, which carries the AWSLambdaBasicExecutionRole
-    // managed policy (logs:CreateLogGroup and writes to every log group in the account).
-    const apiRole = new Role(this, 'ApiFunctionRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-    });
-    apiLogs.grantWrite(apiRole);
+    const secretsParameter = props.notifySecretsParameter ?? '/railpost/notify-secrets';
+    const parameterArn = this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: secretsParameter.replace(/^\//, '') });
 
-    const apiFunction = new NodejsFunction(this, 'ApiFunction', {
-      entry: props.apiEntry ?? join(projectRoot, 'functions/api/lambda.ts'),
-      handler: 'handler',
-      projectRoot,
-      depsLockFilePath: join(projectRoot, 'package-lock.json'),
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
-      memorySize: 1024,
-      timeout: Duration.seconds(10),
-      role: apiRole,
-      logGroup: apiLogs,
-      environment: {
-        TABLE_NAME: table.tableName,
-        NODE_OPTIONS: '--enable-source-maps',
-        DOCS_ASSETS_DIR,
+    const apiFunction = this.lambdaFunction('Api', props.apiEntry ?? join(projectRoot, 'functions/api/lambda.ts'), {
+      TABLE_NAME: table.tableName,
+      DOCS_ASSETS_DIR,
+      NOTIFY_SECRETS_PARAMETER: secretsParameter,
+    }, {
+      // /docs serves Swagger UI from these files, never from a CDN.
+      afterBundling: (inputDir: string, outputDir: string) => {
+        const dist = `${inputDir}/node_modules/swagger-ui-dist`;
+        return [`mkdir -p "${outputDir}/${DOCS_ASSETS_DIR}"`, `cp "${dist}/swagger-ui-bundle.js" "${dist}/swagger-ui.css" "${outputDir}/${DOCS_ASSETS_DIR}/"`];
       },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        // Prefer ESM builds: smaller bundles than the CJS `main` entries (STACK-NOTES §6).
-        mainFields: ['module', 'main'],
-        // CJS dependencies bundled into ESM still call require() for Node built-ins.
-        banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-        // A bundled SDK imports faster than the runtime's copy and pins the version we test with.
-        bundleAwsSDK: true,
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          // /docs serves Swagger UI from these files, never from a CDN.
-          afterBundling: (inputDir, outputDir) => {
-            const dist = `${inputDir}/node_modules/swagger-ui-dist`;
-            return [
-              `mkdir -p "${outputDir}/${DOCS_ASSETS_DIR}"`,
-              `cp "${dist}/swagger-ui-bundle.js" "${dist}/swagger-ui.css" "${outputDir}/${DOCS_ASSETS_DIR}/"`,
-            ];
-          },
-        },
-      },
+      beforeBundling: () => [],
+      beforeInstall: () => [],
     });
-    Validations.of(apiFunction).acknowledge({
-      id: 'AwsSolutions-L1',
-      reason:
-        'nodejs22.x is pinned deliberately: it is a supported runtime and matches the esbuild target ' +
-        '(node22) the bundle is built and tested for. Moving to nodejs24.x should be a tested upgrade, ' +
-        'not an automatic one.',
-    });
-    table.grant(
-      apiFunction,
-      'dynamodb:GetItem',
-      'dynamodb:PutItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:Query',
-      'dynamodb:BatchGetItem',
-    );
+    table.grant(apiFunction, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchGetItem');
+    this.grantSecrets(apiFunction, parameterArn);
 
     const api = new HttpApi(this, 'HttpApi', {
       apiName: 'railpost',
@@ -150,7 +129,84 @@ export class RailpostStack extends Stack {
       },
     });
 
+    const emailFrom = props.emailFrom ?? 'railpost <turns@example.com>';
+    const notifier = this.lambdaFunction('Notifier', props.notifierEntry ?? join(projectRoot, 'functions/notify/lambda.ts'), {
+      TABLE_NAME: table.tableName,
+      NOTIFY_SECRETS_PARAMETER: secretsParameter,
+      PUBLIC_URL: stage.url.replace(/\/$/, ''),
+      EMAIL_FROM: emailFrom,
+    });
+    // Reads games and players, removes push and webhook endpoints that answer 404/410.
+    table.grant(notifier, 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:DeleteItem');
+    table.grantStreamRead(notifier);
+    this.grantSecrets(notifier, parameterArn);
+    const senderDomain = /@([^>\s]+)/.exec(emailFrom)?.[1] ?? 'example.com';
+    notifier.addToRolePolicy(
+      new PolicyStatement({ actions: ['ses:SendEmail'], resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: senderDomain })] }),
+    );
+    const deadLetters = new Queue(this, 'NotifierDeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter destination of the notifier: it needs no dead-letter queue of its own.',
+    });
+    notifier.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(1),
+        bisectBatchOnError: true,
+        retryAttempts: 5,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(deadLetters),
+        // Only appended events and game status changes concern the notifier.
+        filters: [
+          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith('EV#') } } } }),
+          FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.isEqual('META') } } } }),
+        ],
+      }),
+    );
+
     new CfnOutput(this, 'ApiUrl', { value: stage.url });
     new CfnOutput(this, 'TableName', { value: table.tableName });
+  }
+
+  /** A Node 22 arm64 function bundled by local esbuild, with its own role and log group (no managed policies). */
+  private lambdaFunction(id: string, entry: string, environment: Record<string, string>, commandHooks?: NonNullable<NodejsFunctionProps['bundling']>['commandHooks']): NodejsFunction {
+    const logGroup = new LogGroup(this, `${id}FunctionLogs`, { retention: RetentionDays.ONE_MONTH });
+    // An explicit role instead of the default one, which carries the AWSLambdaBasicExecutionRole
+    // managed policy (logs:CreateLogGroup and writes to every log group in the account).
+    const role = new Role(this, `${id}FunctionRole`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
+    const fn = new NodejsFunction(this, `${id}Function`, {
+      entry,
+      handler: 'handler',
+      projectRoot,
+      depsLockFilePath: join(projectRoot, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 1024,
+      timeout: Duration.seconds(10),
+      role,
+      logGroup,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
+      bundling: { ...BUNDLING, ...(commandHooks ? { commandHooks } : {}) },
+    });
+    Validations.of(fn).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'nodejs22.x is pinned deliberately: it is a supported runtime and matches the esbuild target ' +
+        '(node22) the bundle is built and tested for. Moving to nodejs24.x should be a tested upgrade, ' +
+        'not an automatic one.',
+    });
+    return fn;
+  }
+
+  /** Read access to the one SecureString with the notification secrets (decrypted with the account's aws/ssm key). */
+  private grantSecrets(fn: NodejsFunction, parameterArn: string): void {
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['ssm:GetParameter'], resources: [parameterArn] }));
   }
 }

@@ -8,18 +8,24 @@ import { RailpostStack } from '../infra/stack.js';
 // No stack is bundled, so esbuild never runs and the entry only has to exist: this file stands in
 // for functions/api/lambda.ts.
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-const stack = new RailpostStack(app, 'Railpost', { apiEntry: fileURLToPath(import.meta.url) });
+const stack = new RailpostStack(app, 'Railpost', { apiEntry: fileURLToPath(import.meta.url), notifierEntry: fileURLToPath(import.meta.url), emailFrom: 'railpost <turns@games.example>' });
 const template = Template.fromStack(stack);
 
 interface Statement {
   Action: string | string[];
 }
 
-function policyStatements(): Statement[] {
-  return Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
-    (policy) => policy.Properties.PolicyDocument.Statement as Statement[],
-  );
+function policyStatements(rolePrefix = ''): Statement[] {
+  return Object.values(template.findResources('AWS::IAM::Policy'))
+    .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(rolePrefix))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
 }
+
+const actionsOf = (rolePrefix: string, service: string) =>
+  policyStatements(rolePrefix)
+    .flatMap((s) => [s.Action].flat())
+    .filter((action) => action.startsWith(`${service}:`))
+    .sort();
 
 describe('Railpost stack', () => {
   it('has no cdk-nag AwsSolutions findings left unacknowledged', () => {
@@ -50,7 +56,7 @@ describe('Railpost stack', () => {
   });
 
   it('runs the API on nodejs22.x arm64 with the table name, source maps and docs assets in its environment', () => {
-    template.resourceCountIs('AWS::Lambda::Function', 1);
+    template.resourceCountIs('AWS::Lambda::Function', 2);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
@@ -62,24 +68,53 @@ describe('Railpost stack', () => {
           TABLE_NAME: { Ref: Match.stringLikeRegexp('^Table') },
           NODE_OPTIONS: '--enable-source-maps',
           DOCS_ASSETS_DIR: 'docs-assets',
+          NOTIFY_SECRETS_PARAMETER: '/railpost/notify-secrets',
         },
       },
       LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('^ApiFunctionLogs') } },
     });
   });
 
-  it('grants the API function exactly GetItem, PutItem, UpdateItem, Query and BatchGetItem on the table', () => {
-    const dynamoActions = policyStatements()
-      .flatMap((s) => [s.Action].flat())
-      .filter((action) => action.startsWith('dynamodb:'));
+  it('grants the API function exactly the table actions it uses, and only its secrets parameter', () => {
     // An exact list also rules out dynamodb:* and grantFullAccess-style extras.
-    expect(dynamoActions.sort()).toEqual([
+    expect(actionsOf('ApiFunctionRole', 'dynamodb')).toEqual([
       'dynamodb:BatchGetItem',
+      'dynamodb:DeleteItem',
       'dynamodb:GetItem',
       'dynamodb:PutItem',
       'dynamodb:Query',
       'dynamodb:UpdateItem',
     ]);
+    expect(actionsOf('ApiFunctionRole', 'ssm')).toEqual(['ssm:GetParameter']);
+    expect(JSON.stringify(policyStatements('ApiFunctionRole'))).toContain(':parameter/railpost/notify-secrets');
+  });
+
+  it('runs the notifier from the table stream: only EV# inserts and META writes, partial-batch retries, a dead-letter queue', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      StartingPosition: 'LATEST',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 5,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+      FilterCriteria: {
+        Filters: [
+          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: 'EV#' }] } } } }) },
+          { Pattern: JSON.stringify({ dynamodb: { Keys: { sk: { S: ['META'] } } } }) },
+        ],
+      },
+    });
+    template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ EMAIL_FROM: 'railpost <turns@games.example>', NOTIFY_SECRETS_PARAMETER: '/railpost/notify-secrets' }) },
+      LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('^NotifierFunctionLogs') } },
+    });
+  });
+
+  it('lets the notifier read games and players, remove dead endpoints, read the stream, and send mail only as its domain', () => {
+    expect(actionsOf('NotifierFunctionRole', 'dynamodb').filter((a) => !/Stream|GetRecords|GetShardIterator/.test(a))).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+    expect(actionsOf('NotifierFunctionRole', 'dynamodb')).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator']));
+    expect(actionsOf('NotifierFunctionRole', 'ses')).toEqual(['ses:SendEmail']);
+    expect(JSON.stringify(policyStatements('NotifierFunctionRole'))).toContain(':identity/games.example');
   });
 
   it('attaches no AWS managed policies to any role', () => {
@@ -124,7 +159,7 @@ describe('Railpost stack', () => {
 
   it('keeps function and access logs for one month', () => {
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    expect(logGroups).toHaveLength(2);
+    expect(logGroups).toHaveLength(3);
     for (const logGroup of logGroups) expect(logGroup.Properties.RetentionInDays).toBe(30);
   });
 

@@ -4,6 +4,7 @@ import type { Context } from 'aws-lambda';
 import { handle, type LambdaEvent } from 'hono/aws-lambda';
 import { createRegistry } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
+import { loadNotifySecretsParameter } from '../notify/secrets.js';
 import { createServices } from '../service/index.js';
 import { createApp } from './app.js';
 import { jsonLogger } from './json-logger.js';
@@ -12,7 +13,13 @@ const tableName = process.env.TABLE_NAME;
 if (!tableName) throw new Error('TABLE_NAME is not set');
 
 const services = createServices(new DynamoDBClient({}), tableName, createRegistry(catalogGames));
-const app = createApp({ ...services, onServerError: (err) => jsonLogger.error('unhandled error', err) });
+const secretsParameter = process.env.NOTIFY_SECRETS_PARAMETER;
+const secrets = secretsParameter ? await loadNotifySecretsParameter(secretsParameter) : null;
+const app = createApp({
+  ...services,
+  ...(secrets ? { notify: { vapidPublicKey: secrets.vapidPublicKey, unsubscribeSecret: secrets.unsubscribeSecret } } : {}),
+  onServerError: (err) => jsonLogger.error('unhandled error', err),
+});
 
 type Result = { statusCode: number; headers?: Record<string, string>; body: string };
 

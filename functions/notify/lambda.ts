@@ -1,0 +1,38 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { createRegistry } from '../../engine/core/index.js';
+import { catalogGames } from '../../engine/games/index.js';
+import { jsonLogger } from '../api/json-logger.js';
+import { GameTable } from '../store/game-table.js';
+import { Notifier } from './core.js';
+import { sesSender } from './email.js';
+import { loadNotifySecretsParameter } from './secrets.js';
+import { notifyFromStream, type StreamRecord } from './stream.js';
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+const secrets = await loadNotifySecretsParameter(env('NOTIFY_SECRETS_PARAMETER'));
+const table = new GameTable(new DynamoDBClient({}), env('TABLE_NAME'));
+const registry = createRegistry(catalogGames);
+const configurationSetName = process.env.SES_CONFIGURATION_SET;
+const notifier = new Notifier({
+  table,
+  registry,
+  publicUrl: env('PUBLIC_URL'),
+  email: sesSender({ client: new SESv2Client({}), from: env('EMAIL_FROM'), ...(configurationSetName ? { configurationSetName } : {}) }),
+  vapid: { subject: secrets.vapidSubject, publicKey: secrets.vapidPublicKey, privateKey: secrets.vapidPrivateKey },
+  unsubscribeSecret: secrets.unsubscribeSecret,
+  log: (line) => jsonLogger.info(line),
+});
+
+/** Stream batches in, partial-batch failures out: Lambda retries from the first failed record. */
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const failed = await notifyFromStream(event.Records as StreamRecord[], { table, registry, notifier });
+  if (failed.length > 0) jsonLogger.info('notification batch partly failed', { failed });
+  return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
+}
