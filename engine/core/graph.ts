@@ -263,7 +263,7 @@ interface Reach {
  *   makes the far side unreachable, which merges many states in sparse graphs.
  */
 class TrailSearch {
-  private readonly steps: Step[][] = [];
+  private readonly steps: Step[][];
   private readonly used: boolean[];
   /** Per node: the unused edges reachable from it (a mask) → the longest trail that reached it so. */
   private readonly seen: Map<number, number>[] | null;
@@ -273,8 +273,10 @@ class TrailSearch {
     private readonly links: readonly Link[],
     private best: number,
   ) {
+    const size = 1 + Math.max(-1, ...links.flatMap((l) => [l.a, l.b]));
+    this.steps = Array.from({ length: size }, () => []);
     // Heavy edges first: a long trail found early lets the bound prune more.
-    const order = links.map((_, i) => i).sort((i, j) => (links[j]?.weight ?? 0) - (links[i]?.weight ?? 0));
+    const order = links.map((_, i) => i).sort((i, j) => this.weight(j) - this.weight(i));
     for (const i of order) {
       const l = links[i];
       if (!l) continue;
@@ -286,8 +288,7 @@ class TrailSearch {
   }
 
   run(): number {
-    const nodes = this.steps.map((_, v) => v).filter((v) => this.stepsAt(v).length > 0);
-    const odd = nodes.filter((v) => this.degree(v) % 2 === 1);
+    const odd = this.steps.map((_, v) => v).filter((v) => this.degree(v) % 2 === 1);
     if (odd.length === 0) return Math.max(this.best, this.links.reduce((sum, l) => sum + l.weight, 0));
     const start = odd[0] ?? 0;
     this.ceiling = this.bound(start, this.reach(start), 2, Infinity);
@@ -298,7 +299,6 @@ class TrailSearch {
   }
 
   private stepsAt(v: number): Step[] {
-    for (let i = this.steps.length; i <= v; i++) this.steps.push([]);
     return this.steps[v] ?? [];
   }
 
