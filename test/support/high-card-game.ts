@@ -5,7 +5,7 @@
 import { ScanCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { LocalServer } from '../../functions/local/server.js';
 import { replay } from '../../functions/service/replay.js';
-import { highCard } from '../fixture/high-card.js';
+import { highCard, type View } from '../fixture/high-card.js';
 import type { ApiClient, Player, Reply } from './client.js';
 
 export interface HighCardOptions {
@@ -13,20 +13,7 @@ export interface HighCardOptions {
   handSize?: number;
 }
 
-export interface HighCardView {
-  phase: 'draw' | 'play' | 'over';
-  round: number;
-  rounds: number;
-  current: number | null;
-  scores: number[];
-  handCounts: number[];
-  deckCount: number;
-  committed: boolean[];
-  lastReveal: number[] | null;
-  hand?: number[];
-  myPlay?: number | null;
-  hands?: number[][];
-}
+export type HighCardView = View;
 
 export interface ViewReply {
   version: number;
