@@ -8,19 +8,18 @@
  * fixture map built here.
  */
 import { describe, expect, it } from 'vitest';
-import { Rng, RuleError } from '../../core/index.js';
+import { Rng } from '../../core/index.js';
 import type { TtrAction } from './actions.js';
-import { addCards, canonical, emptyHand, handSize, settleMarket, type Cards, type Hand } from './cards.js';
-import type { CardType, Route, RouteColour, Ticket, TtrMap } from './map.js';
+import { canonical, handSize, settleMarket, type Cards } from './cards.js';
+import type { CardType, Route, Ticket, TtrMap } from './map.js';
 import { europeMap } from './maps.js';
 import { createRules, type TtrRules } from './rules.js';
 import type { TtrState } from './state.js';
 import { createView } from './view.js';
-import { countOf, drawActions, eventsOf, has, ofType, routeBetween } from './rules.testkit.js';
+import { countOf, drawActions, drawTwo, eventsOf, filler, fixtureRoute, H, has, ofType, rejects, routeBetween } from './rules.testkit.js';
 
 // ---------- helpers
 
-const H = (cards: Cards): Hand => addCards(emptyHand(), cards);
 const N = (n: number, card: CardType): CardType[] => Array.from({ length: n }, () => card);
 
 /** Setup with seat 0 first, every seat keeping its first two opening tickets; a clone to edit. */
@@ -34,25 +33,11 @@ function started(rules: TtrRules, players = 2, seed = 'europe-scenarios'): TtrSt
   return structuredClone(s);
 }
 
-/** Runs `fn`, which must throw a RuleError for `rule`. */
-function rejects(fn: () => unknown, rule: string): RuleError {
-  expect(fn).toThrow(RuleError);
-  try {
-    fn();
-  } catch (e) {
-    expect((e as RuleError).rule).toBe(rule);
-    return e as RuleError;
-  }
-  throw new Error('unreachable');
-}
 
 
 // ---------- a fixture map for the (hyp.) scenarios and routes the real board lacks
 
 const FIX_CITIES = ['X', 'Y', 'P', 'Q', 'R', 'S', 'T', 'U'];
-function fixtureRoute(id: number, a: string, b: string, length: number, colour: RouteColour, more: Partial<Route> = {}): Route {
-  return { id, a, b, length, colour, tunnel: false, ferry: 0, group: id, toCountry: false, ...more };
-}
 function europeFixture(routes: Route[]): TtrMap {
   const tickets: Ticket[] = Array.from({ length: 46 }, (_, i) => ({
     id: i + 1,
@@ -92,7 +77,6 @@ const fixture = europeFixture([
 
 const rules = createRules(europeMap);
 const fx = createRules(fixture);
-const filler = (n: number): CardType[] => Array.from({ length: n }, (_, i) => (['orange', 'white', 'black', 'pink'] as const)[i % 4]!);
 
 // ---------- T01–T11: drawing train cards, market and deck
 
@@ -675,12 +659,6 @@ describe('Europe: end of the game (TTRE-13)', () => {
   const len1 = routeBetween(europeMap, 'Amsterdam', 'Bruxelles');
   const len1b = routeBetween(europeMap, 'Dieppe', 'Paris');
 
-  /** The current player draws two blind cards. */
-  const drawTwo = (s: TtrState) => {
-    let t = rules.apply(s, s.current, { type: 'drawBlind' }).state;
-    if (t.pending?.kind === 'secondDraw') t = rules.apply(t, t.current, { type: 'drawBlind' }).state;
-    return t;
-  };
 
   it('TTRE-13.1/13.2/13.4 (T31): a turn ending with 2 trains triggers one more turn for everyone', () => {
     const s = started(rules, 3);
@@ -694,7 +672,7 @@ describe('Europe: end of the game (TTRE-13)', () => {
     const order: number[] = [];
     while (t.phase === 'turn') {
       order.push(t.current);
-      t = drawTwo(t);
+      t = drawTwo(rules, t);
     }
     expect(order).toEqual([2, 0, 1]);
     expect(t.phase).toBe('over');
@@ -717,7 +695,7 @@ describe('Europe: end of the game (TTRE-13)', () => {
     const order: number[] = [];
     while (t.phase === 'turn') {
       order.push(t.current);
-      t = drawTwo(t);
+      t = drawTwo(rules, t);
     }
     expect(order).toEqual([0, 1]);
     expect(t.phase).toBe('over');

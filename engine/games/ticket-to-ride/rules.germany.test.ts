@@ -6,30 +6,18 @@
  * scoring.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { RuleError } from '../../core/index.js';
 import { TtrActionSchema, type TtrAction } from './actions.js';
-import { addCards, emptyHand, handSize, type Cards, type Hand } from './cards.js';
-import type { CardType, Route, RouteColour, Ticket, TtrMap } from './map.js';
+import { handSize } from './cards.js';
+import type { Route, Ticket, TtrMap } from './map.js';
 import { germanyMap } from './maps.js';
 import { createRules, type TtrRules } from './rules.js';
 import type { TtrState } from './state.js';
 import { createView } from './view.js';
-import { countOf, drawActions, eventsOf, has, ofType, routeBetween } from './rules.testkit.js';
+import { countOf, drawActions, drawTwo, eventsOf, filler, fixtureRoute, H, has, ofType, rejects, routeBetween } from './rules.testkit.js';
 
 // ---------- helpers
 
-const H = (cards: Cards): Hand => addCards(emptyHand(), cards);
 
-function rejects(fn: () => unknown, rule: string): RuleError {
-  expect(fn).toThrow(RuleError);
-  try {
-    fn();
-  } catch (e) {
-    expect((e as RuleError).rule).toBe(rule);
-    return e as RuleError;
-  }
-  throw new Error('unreachable');
-}
 
 /** Setup with seat 0 first; every seat announces 2 SHORT + 2 LONG and keeps the first two. */
 function started(rules: TtrRules, players = 2, seed = 'germany-scenarios'): TtrState {
@@ -50,9 +38,6 @@ const nonZero = (r: Record<string, number> | undefined) => Object.fromEntries(Ob
 
 const FIX_CITIES = ['C1', 'C2', 'P', 'Q', 'R', 'S', 'U', 'V', 'W'];
 const FIX_COUNTRIES = ['X', 'Y'];
-function fixtureRoute(id: number, a: string, b: string, length: number, colour: RouteColour, more: Partial<Route> = {}): Route {
-  return { id, a, b, length, colour, tunnel: false, ferry: 0, group: id, toCountry: false, ...more };
-}
 function germanyFixture(routes: Route[]): TtrMap {
   const places = [...FIX_CITIES, ...FIX_COUNTRIES];
   const tickets: Ticket[] = Array.from({ length: 60 }, (_, i) => ({
@@ -104,7 +89,6 @@ const fixture = germanyFixture([
 
 const rules = createRules(germanyMap);
 const fx = createRules(fixture);
-const filler = (n: number): CardType[] => Array.from({ length: n }, (_, i) => (['orange', 'white', 'black', 'pink'] as const)[i % 4]!);
 
 /** Ends a claim's turn: no passengers taken. */
 function skipPassengers(r: TtrRules, s: TtrState): TtrState {
@@ -619,11 +603,6 @@ describe('Germany: end of the game (TTRG-12, TTRG-4.3)', () => {
   const konstanz = routeBetween(germanyMap, 'Konstanz', 'Schweiz');
   const dortmund = routeBetween(germanyMap, 'Dortmund', 'Düsseldorf');
 
-  const drawTwo = (s: TtrState) => {
-    let t = rules.apply(s, s.current, { type: 'drawBlind' }).state;
-    if (t.pending?.kind === 'secondDraw') t = rules.apply(t, t.current, { type: 'drawBlind' }).state;
-    return t;
-  };
 
   it('TTRG-12.1/12.2 (T35): C ends a turn with 1 train: A, B and C play once more, then the game ends', () => {
     let s = started(rules, 3);
@@ -637,7 +616,7 @@ describe('Germany: end of the game (TTRG-12, TTRG-4.3)', () => {
     const order: number[] = [];
     while (s.phase === 'turn') {
       order.push(s.current);
-      s = drawTwo(s);
+      s = drawTwo(rules, s);
     }
     expect(order).toEqual([0, 1, 2]);
     expect(s.phase).toBe('over');
@@ -658,7 +637,7 @@ describe('Germany: end of the game (TTRG-12, TTRG-4.3)', () => {
     const order: number[] = [];
     while (s.phase === 'turn') {
       order.push(s.current);
-      s = drawTwo(s);
+      s = drawTwo(rules, s);
     }
     expect(order).toEqual([1, 2]);
     expect(s.phase).toBe('over');

@@ -1,8 +1,40 @@
 /** Helpers shared by the Ticket to Ride rule suites. */
-import type { GameEvent } from '../../core/index.js';
+import { expect } from 'vitest';
+import { RuleError, type GameEvent } from '../../core/index.js';
 import type { TtrAction } from './actions.js';
-import { canonical, type Cards } from './cards.js';
-import type { CardType, Route, TtrMap } from './map.js';
+import { addCards, canonical, emptyHand, type Cards, type Hand } from './cards.js';
+import type { CardType, Route, RouteColour, TtrMap } from './map.js';
+import type { TtrRules } from './rules.js';
+import type { TtrState } from './state.js';
+
+/** A hand from a card multiset. */
+export const H = (cards: Cards): Hand => addCards(emptyHand(), cards);
+
+/** Regular cards of mixed colours, to pad a deck or a hand. */
+export const filler = (n: number): CardType[] => Array.from({ length: n }, (_, i) => (['orange', 'white', 'black', 'pink'] as const)[i % 4]!);
+
+/** Runs `fn`, which must throw a RuleError for `rule`. */
+export function rejects(fn: () => unknown, rule: string): RuleError {
+  expect(fn).toThrow(RuleError);
+  try {
+    fn();
+  } catch (e) {
+    expect((e as RuleError).rule).toBe(rule);
+    return e as RuleError;
+  }
+  throw new Error('unreachable');
+}
+
+export function fixtureRoute(id: number, a: string, b: string, length: number, colour: RouteColour, more: Partial<Route> = {}): Route {
+  return { id, a, b, length, colour, tunnel: false, ferry: 0, group: id, toCountry: false, ...more };
+}
+
+/** The current player draws two blind cards (one if no second draw is possible). */
+export function drawTwo(rules: TtrRules, s: TtrState): TtrState {
+  let t = rules.apply(s, s.current, { type: 'drawBlind' }).state;
+  if (t.pending?.kind === 'secondDraw') t = rules.apply(t, t.current, { type: 'drawBlind' }).state;
+  return t;
+}
 
 export function routeBetween(map: TtrMap, a: string, b: string, pred: (r: Route) => boolean = () => true): Route {
   const r = map.routes.find((x) => ((x.a === a && x.b === b) || (x.a === b && x.b === a)) && pred(x));
