@@ -4,7 +4,9 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -12,6 +14,7 @@ import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { DEADLINE_INDEX } from '../functions/store/keys.js';
 
 // Resolved from this file so synth and tests work from any working directory.
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,6 +29,8 @@ export interface RailpostStackProps extends StackProps {
   readonly apiEntry?: string;
   /** Entry of the stream notifier, for tests in the same way as `apiEntry`. */
   readonly notifierEntry?: string;
+  /** Entry of the deadline sweeper, for tests in the same way as `apiEntry`. */
+  readonly sweeperEntry?: string;
   /**
    * SSM SecureString parameter (JSON: vapidSubject, vapidPublicKey, vapidPrivateKey,
    * unsubscribeSecret) that the deployer creates before deploying; CloudFormation cannot create
@@ -64,6 +69,15 @@ export class RailpostStack extends Stack {
       // The event log is the source of truth: never lose it to a stack update or delete.
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      // Sparse: only the HEAD items of running timed games carry these keys (see functions/store/keys.ts).
+      globalSecondaryIndexes: [
+        {
+          indexName: DEADLINE_INDEX,
+          partitionKey: { name: 'dueShard', type: AttributeType.STRING },
+          sortKey: { name: 'dueAt', type: AttributeType.STRING },
+          projectionType: ProjectionType.KEYS_ONLY,
+        },
+      ],
     });
 
     const secretsParameter = props.notifySecretsParameter ?? '/railpost/notify-secrets';
@@ -74,15 +88,17 @@ export class RailpostStack extends Stack {
       DOCS_ASSETS_DIR,
       NOTIFY_SECRETS_PARAMETER: secretsParameter,
     }, {
-      // /docs serves Swagger UI from these files, never from a CDN.
-      afterBundling: (inputDir: string, outputDir: string) => {
-        const dist = `${inputDir}/node_modules/swagger-ui-dist`;
-        return [`mkdir -p "${outputDir}/${DOCS_ASSETS_DIR}"`, `cp "${dist}/swagger-ui-bundle.js" "${dist}/swagger-ui.css" "${outputDir}/${DOCS_ASSETS_DIR}/"`];
+      commandHooks: {
+        // /docs serves Swagger UI from these files, never from a CDN.
+        afterBundling: (inputDir: string, outputDir: string) => {
+          const dist = `${inputDir}/node_modules/swagger-ui-dist`;
+          return [`mkdir -p "${outputDir}/${DOCS_ASSETS_DIR}"`, `cp "${dist}/swagger-ui-bundle.js" "${dist}/swagger-ui.css" "${outputDir}/${DOCS_ASSETS_DIR}/"`];
+        },
+        beforeBundling: () => [],
+        beforeInstall: () => [],
       },
-      beforeBundling: () => [],
-      beforeInstall: () => [],
     });
-    table.grant(apiFunction, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchGetItem');
+    this.grantTable(apiFunction, table, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']);
     this.grantSecrets(apiFunction, parameterArn);
 
     const api = new HttpApi(this, 'HttpApi', {
@@ -137,7 +153,7 @@ export class RailpostStack extends Stack {
       EMAIL_FROM: emailFrom,
     });
     // Reads games and players, removes push and webhook endpoints that answer 404/410.
-    table.grant(notifier, 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:DeleteItem');
+    this.grantTable(notifier, table, ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:DeleteItem']);
     table.grantStreamRead(notifier);
     this.grantSecrets(notifier, parameterArn);
     const senderDomain = /@([^>\s]+)/.exec(emailFrom)?.[1] ?? 'example.com';
@@ -162,20 +178,43 @@ export class RailpostStack extends Stack {
         retryAttempts: 5,
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(deadLetters),
-        // Only appended events and game status changes concern the notifier.
+        // Only appended events, game status changes and reminder claims concern the notifier.
         filters: [
           FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith('EV#') } } } }),
           FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.isEqual('META') } } } }),
+          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith('REMIND#') } } } }),
         ],
       }),
     );
+
+    // Time controls: every minute, games past a reminder time or deadline get their policy
+    // applied through the same conditional append as a move; the stream above notifies.
+    const sweeper = this.lambdaFunction('Sweeper', props.sweeperEntry ?? join(projectRoot, 'functions/sweep/lambda.ts'), { TABLE_NAME: table.tableName }, {
+      timeout: Duration.seconds(55),
+      // One sweep at a time is enough; overlapping sweeps would be safe (conditional writes) but wasteful.
+      reservedConcurrentExecutions: 1,
+    });
+    this.grantTable(sweeper, table, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']);
+    sweeper.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${DEADLINE_INDEX}`] }));
+    new Rule(this, 'SweepSchedule', {
+      description: 'railpost deadline sweeper',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      // A failed sweep is simply done again a minute later; no retries pile up behind it.
+      targets: [new LambdaFunction(sweeper, { retryAttempts: 0 })],
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: stage.url });
     new CfnOutput(this, 'TableName', { value: table.tableName });
   }
 
   /** A Node 22 arm64 function bundled by local esbuild, with its own role and log group (no managed policies). */
-  private lambdaFunction(id: string, entry: string, environment: Record<string, string>, commandHooks?: NonNullable<NodejsFunctionProps['bundling']>['commandHooks']): NodejsFunction {
+  private lambdaFunction(
+    id: string,
+    entry: string,
+    environment: Record<string, string>,
+    extra: { commandHooks?: NonNullable<NodejsFunctionProps['bundling']>['commandHooks']; timeout?: Duration; reservedConcurrentExecutions?: number } = {},
+  ): NodejsFunction {
+    const { commandHooks, timeout = Duration.seconds(10), reservedConcurrentExecutions } = extra;
     const logGroup = new LogGroup(this, `${id}FunctionLogs`, { retention: RetentionDays.ONE_MONTH });
     // An explicit role instead of the default one, which carries the AWSLambdaBasicExecutionRole
     // managed policy (logs:CreateLogGroup and writes to every log group in the account).
@@ -189,7 +228,8 @@ export class RailpostStack extends Stack {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 1024,
-      timeout: Duration.seconds(10),
+      timeout,
+      ...(reservedConcurrentExecutions ? { reservedConcurrentExecutions } : {}),
       role,
       logGroup,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
@@ -203,6 +243,11 @@ export class RailpostStack extends Stack {
         'not an automatic one.',
     });
     return fn;
+  }
+
+  /** Item actions on the table itself; unlike TableV2.grant, no `index/*` wildcard comes with them. */
+  private grantTable(fn: NodejsFunction, table: TableV2, actions: string[]): void {
+    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [table.tableArn] }));
   }
 
   /** Read access to the one SecureString with the notification secrets (decrypted with the account's aws/ssm key). */

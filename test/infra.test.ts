@@ -8,7 +8,7 @@ import { RailpostStack } from '../infra/stack.js';
 // No stack is bundled, so esbuild never runs and the entry only has to exist: this file stands in
 // for functions/api/lambda.ts.
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-const stack = new RailpostStack(app, 'Railpost', { apiEntry: fileURLToPath(import.meta.url), notifierEntry: fileURLToPath(import.meta.url), emailFrom: 'railpost <turns@games.example>' });
+const stack = new RailpostStack(app, 'Railpost', { apiEntry: fileURLToPath(import.meta.url), notifierEntry: fileURLToPath(import.meta.url), sweeperEntry: fileURLToPath(import.meta.url), emailFrom: 'railpost <turns@games.example>' });
 const template = Template.fromStack(stack);
 
 interface Statement {
@@ -56,7 +56,7 @@ describe('Railpost stack', () => {
   });
 
   it('runs the API on nodejs22.x arm64 with the table name, source maps and docs assets in its environment', () => {
-    template.resourceCountIs('AWS::Lambda::Function', 2);
+    template.resourceCountIs('AWS::Lambda::Function', 3);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
@@ -89,7 +89,7 @@ describe('Railpost stack', () => {
     expect(JSON.stringify(policyStatements('ApiFunctionRole'))).toContain(':parameter/railpost/notify-secrets');
   });
 
-  it('runs the notifier from the table stream: only EV# inserts and META writes, partial-batch retries, a dead-letter queue', () => {
+  it('runs the notifier from the table stream: only EV# inserts, META writes and REMIND# inserts, partial-batch retries, a dead-letter queue', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       StartingPosition: 'LATEST',
       BisectBatchOnFunctionError: true,
@@ -100,6 +100,7 @@ describe('Railpost stack', () => {
         Filters: [
           { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: 'EV#' }] } } } }) },
           { Pattern: JSON.stringify({ dynamodb: { Keys: { sk: { S: ['META'] } } } }) },
+          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: 'REMIND#' }] } } } }) },
         ],
       },
     });
@@ -157,9 +158,47 @@ describe('Railpost stack', () => {
     });
   });
 
+  it('sweeps deadlines every minute with one sweeper at a time, which may query only the deadline index besides the table', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^SweeperFunction'), 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })],
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      ReservedConcurrentExecutions: 1,
+      Timeout: 55,
+      LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('^SweeperFunctionLogs') } },
+    });
+    expect(actionsOf('SweeperFunctionRole', 'dynamodb')).toEqual([
+      'dynamodb:BatchGetItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]);
+    expect(JSON.stringify(policyStatements('SweeperFunctionRole'))).toContain('/index/Deadlines');
+    expect(JSON.stringify(policyStatements('ApiFunctionRole'))).not.toContain('/index/');
+  });
+
+  it('indexes deadlines sparsely: HEAD items of timed games by shard and due time, keys only', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'Deadlines',
+          KeySchema: [
+            { AttributeName: 'dueShard', KeyType: 'HASH' },
+            { AttributeName: 'dueAt', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'KEYS_ONLY' },
+        },
+      ],
+    });
+  });
+
   it('keeps function and access logs for one month', () => {
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    expect(logGroups).toHaveLength(3);
+    expect(logGroups).toHaveLength(4);
     for (const logGroup of logGroups) expect(logGroup.Properties.RetentionInDays).toBe(30);
   });
 

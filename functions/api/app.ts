@@ -9,6 +9,7 @@ import { verifyUnsubscribe } from '../notify/unsubscribe.js';
 import type { Games } from '../service/games.js';
 import type { Players } from '../service/players.js';
 import { Problem, problems } from '../service/problem.js';
+import { onVacation } from '../service/vacations.js';
 import type { PlayerRecord, PushRecord, WebhookRecord } from '../store/records.js';
 import { docsRoutes } from './docs.js';
 import { problemResponse, toProblem } from './problem-response.js';
@@ -32,6 +33,8 @@ export interface AppDeps {
   games: Games;
   /** Absent: GET /v1/push/vapid-public-key answers 404 push_not_configured, unsubscribe links 404. */
   notify?: NotifyDeps;
+  /** The service's clock (tests use a fake one). */
+  now?: () => Date;
   /** Called with every 5xx; the response itself reveals nothing. */
   onServerError?: (err: unknown, c: Context) => void;
 }
@@ -127,6 +130,40 @@ const routes = {
       ...authErrors,
       409: problem('Too many webhooks (too_many_webhooks)'),
     },
+  }),
+  listVacations: createRoute({
+    operationId: 'listVacations',
+    method: 'get',
+    path: '/v1/players/me/vacations',
+    tags: ['players'],
+    summary: 'Your vacations',
+    security: secured,
+    responses: { 200: json(z.array(S.VacationSchema), 'Your vacations, oldest first'), ...authErrors },
+  }),
+  createVacation: createRoute({
+    operationId: 'createVacation',
+    method: 'post',
+    path: '/v1/players/me/vacations',
+    tags: ['players'],
+    summary: 'Mark days away: your clocks in every timed game pause',
+    security: secured,
+    request: { body: body(S.VacationCreateSchema) },
+    responses: {
+      201: json(S.VacationSchema, 'The vacation; deadlines of your running turns have moved'),
+      400: problem('Invalid body, a start in the past, or longer than 30 days'),
+      ...authErrors,
+      409: problem('Too many vacations not yet over'),
+    },
+  }),
+  deleteVacation: createRoute({
+    operationId: 'deleteVacation',
+    method: 'delete',
+    path: '/v1/players/me/vacations/{vacationId}',
+    tags: ['players'],
+    summary: 'Cancel a vacation that has not begun, or end one under way now',
+    security: secured,
+    request: { params: S.VacationIdParamSchema },
+    responses: { 204: { description: 'Cancelled or ended' }, 400: problem('Invalid id'), ...authErrors, 404: problem('No such vacation of yours'), 409: problem('The vacation is over') },
   }),
   deleteWebhook: createRoute({
     operationId: 'deleteWebhook',
@@ -360,6 +397,8 @@ export function createApp(deps: AppDeps) {
     createdAt: p.createdAt,
     ...(p.email ? { email: p.email } : {}),
     notifications: { email: p.notifications.email, events: { ...p.notifications.events } },
+    vacations: p.vacations,
+    onVacation: onVacation(p.vacations, deps.now?.() ?? new Date()),
   });
   const webhook = (w: WebhookRecord) => ({ id: w.id, url: w.url, events: w.events, createdAt: w.createdAt });
   const pushItem = (p: PushRecord) => ({ id: p.id, origin: new URL(p.subscription.endpoint).origin, createdAt: p.createdAt });
@@ -402,6 +441,19 @@ export function createApp(deps: AppDeps) {
     .openapi(routes.patchMe, async (c) => {
       const me = auth(c);
       return c.json(profile(await players.update(me, c.req.valid('json'))), 200);
+    })
+    .openapi(routes.listVacations, async (c) => c.json(auth(c).vacations, 200))
+    .openapi(routes.createVacation, async (c) => {
+      const me = auth(c);
+      const created = await players.addVacation(me, c.req.valid('json'));
+      await games.refreshDeadlines(me.id);
+      return c.json(created, 201);
+    })
+    .openapi(routes.deleteVacation, async (c) => {
+      const me = auth(c);
+      await players.endVacation(me, c.req.valid('param').vacationId);
+      await games.refreshDeadlines(me.id);
+      return c.body(null, 204);
     })
     .openapi(routes.listWebhooks, async (c) => c.json((await players.listWebhooks(auth(c))).map(webhook), 200))
     .openapi(routes.createWebhook, async (c) => {

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { OutcomeSchema } from '../../engine/core/index.js';
 import type { NotificationKind } from '../notify/message.js';
 import { PushSubscriptionSchema as PushSubscriptionBase } from '../notify/push.js';
+import { TimeControlSchema } from '../service/time-control.js';
 import { NOTIFICATION_KINDS } from '../store/records.js';
 
 export const ProblemSchema = z
@@ -81,8 +82,34 @@ export const NotificationSettingsPatchSchema = z
   })
   .openapi('NotificationSettingsPatch');
 
+export const VacationSchema = z
+  .object({ id: z.string(), from: z.string(), until: z.string() })
+  .openapi('Vacation', { description: 'Days away: your clocks pause from `from` until `until`' });
+
+export const VacationCreateSchema = z
+  .strictObject({
+    from: z.iso.datetime({ offset: true }).meta({ description: 'Start (not in the past); ISO 8601 date-time', example: '2026-12-20T00:00:00Z' }),
+    until: z.iso.datetime({ offset: true }).meta({ description: 'End, at most 30 days after the start', example: '2027-01-03T00:00:00Z' }),
+  })
+  .openapi('VacationCreate');
+
+export const VacationIdParamSchema = z.object({
+  vacationId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .openapi({ param: { name: 'vacationId', in: 'path' } }),
+});
+
 export const PlayerSchema = z
-  .object({ id: z.string(), name: z.string(), email: z.string().optional(), createdAt: z.string(), notifications: NotificationSettingsSchema })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().optional(),
+    createdAt: z.string(),
+    notifications: NotificationSettingsSchema,
+    vacations: z.array(VacationSchema).meta({ description: 'Past vacations stay listed while a clock may still count them' }),
+    onVacation: z.boolean().meta({ description: 'Your clocks are paused now' }),
+  })
   .openapi('Player');
 export const PlayerPatchSchema = z
   .strictObject({
@@ -179,12 +206,29 @@ export const GameCreateSchema = z
     players: z.number().int().min(1).max(16).meta({ description: 'Number of seats, including yours and the bots' }),
     options: z.record(z.string(), z.unknown()).optional().meta({ description: "The game's options (see the catalog's JSON Schema)" }),
     bots: z.number().int().min(0).max(15).optional().meta({ description: "Seats filled with the game's bot" }),
+    timeControl: TimeControlSchema.optional().meta({ description: 'Deadlines for each turn; without it, the game waits for ever' }),
   })
   .openapi('GameCreate');
 
 export const SeatSchema = z
-  .object({ seat: SeatIndex, name: z.string().nullable(), bot: z.boolean(), playerId: z.string().nullable() })
+  .object({
+    seat: SeatIndex,
+    name: z.string().nullable(),
+    bot: z.boolean(),
+    playerId: z.string().nullable(),
+    forfeited: z.boolean().optional().meta({ description: "The seat forfeited; the game's bot plays on for it" }),
+  })
   .openapi('Seat');
+
+export const ClockSchema = z
+  .object({
+    seat: SeatIndex,
+    deadline: z.string().optional().meta({ description: 'When the turn times out, while the seat is to act (vacations counted)' }),
+    bankMs: z.number().int().optional().meta({ description: 'Bank controls: the time the seat had when its turn began, or has while not to act (ms)' }),
+  })
+  .openapi('Clock');
+
+const Deadline = z.string().optional().meta({ description: 'Your deadline while you are to act, else the earliest deadline of the seats to act' });
 
 export const GameSchema = z
   .object({
@@ -202,6 +246,9 @@ export const GameSchema = z
     inviteCode: z.string().optional().meta({ description: 'Shown to seated players while seats are open' }),
     yourSeat: SeatIndex.optional(),
     outcome: OutcomeSchema.optional(),
+    timeControl: TimeControlSchema.optional(),
+    deadline: Deadline,
+    clocks: z.array(ClockSchema).optional(),
   })
   .openapi('Game');
 
@@ -216,6 +263,7 @@ export const GameListItemSchema = z
     toAct: z.array(SeatIndex),
     version: z.number().int(),
     createdAt: z.string(),
+    deadline: z.string().optional().meta({ description: 'Your deadline, while you are to act' }),
   })
   .openapi('GameListItem');
 
@@ -247,6 +295,8 @@ export const ViewSchema = z
     toAct: z.array(SeatIndex),
     view: z.unknown().meta({ description: 'What the caller may see; its shape is per game' }),
     legalActions: z.array(ActionSchema).meta({ description: 'Every action the caller may post now; empty when not to act' }),
+    deadline: Deadline,
+    clocks: z.array(ClockSchema).optional(),
   })
   .openapi('View');
 
@@ -274,6 +324,8 @@ export const LogSchema = z
           at: z.string(),
           action: ActionSchema.optional().meta({ description: 'Shown to the seat that acted, and to all after the end' }),
           events: z.array(z.object({ type: z.string(), data: z.record(z.string(), z.unknown()).optional() })),
+          timeout: z.literal(true).optional().meta({ description: "The seat's time ran out: the platform acted for it" }),
+          forfeit: z.literal(true).optional().meta({ description: 'The seat forfeited (a platform entry, not a game action)' }),
         })
         .openapi('LogEntry'),
     ),
@@ -287,7 +339,14 @@ export const ExportSchema = z
     players: z.array(SeatSchema),
     seed: z.string(),
     seedCommitment: z.string(),
-    actions: z.array(z.object({ seat: SeatIndex, action: ActionSchema })),
+    actions: z.array(
+      z.object({
+        seat: SeatIndex,
+        action: ActionSchema,
+        timeout: z.literal(true).optional(),
+        forfeit: z.literal(true).optional().meta({ description: 'Not a game action: skip it when replaying with the engine' }),
+      }),
+    ),
     outcome: OutcomeSchema.nullable(),
   })
   .openapi('Export');

@@ -12,6 +12,12 @@ async function testGames(): Promise<AnyGame[]> {
   return [highCard as AnyGame];
 }
 
+function sweepInterval(raw: string): number {
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0) throw new Error(`RAILPOST_SWEEP_MS must be a whole number of milliseconds (0: off), not "${raw}"`);
+  return ms;
+}
+
 const dataDir = process.env.RAILPOST_DATA_DIR ?? './.data';
 const port = Number(process.env.PORT ?? 8787);
 const server = await startLocalServer({
@@ -23,6 +29,7 @@ const server = await startLocalServer({
   // Webhook receivers on this machine (http://127.0.0.1:…) work unless RAILPOST_STRICT_WEBHOOKS=1.
   allowInsecureWebhooks: process.env.RAILPOST_STRICT_WEBHOOKS !== '1',
   ...(process.env.RAILPOST_VAPID_SUBJECT ? { vapidSubject: process.env.RAILPOST_VAPID_SUBJECT } : {}),
+  ...(process.env.RAILPOST_SWEEP_MS ? { sweepMs: sweepInterval(process.env.RAILPOST_SWEEP_MS) } : {}),
 });
 console.log(`railpost listening on ${server.url}`);
 console.log(`API reference: ${server.url}/docs   OpenAPI: ${server.url}/openapi.json   data: ${dataDir}`);

@@ -13,8 +13,10 @@ import { loadNotifySecrets, type NotifySecrets } from './notify-secrets.js';
 import { Notifier } from '../notify/core.js';
 import { outboxSender, smtpSender, type EmailSender } from '../notify/email.js';
 import { NotificationQueue } from '../notify/queue.js';
+import { Sweeper, type SweepReport } from '../service/sweeper.js';
 
 export const LOCAL_TABLE = 'railpost';
+export const DEFAULT_SWEEP_MS = 15_000;
 
 export interface LocalOptions {
   registry: GameRegistry;
@@ -39,6 +41,10 @@ export interface LocalOptions {
   email?: EmailSender;
   /** Tests only: trust a local push endpoint's self-signed certificate. */
   pushAgent?: import('node:https').Agent;
+  /** How often the deadline sweeper runs (ms); default 15000; 0 turns the interval off (tests sweep by hand). */
+  sweepMs?: number;
+  /** Tests only: the service's clock. */
+  now?: () => Date;
 }
 
 export interface LocalServer {
@@ -48,6 +54,8 @@ export interface LocalServer {
   notifySecrets: NotifySecrets;
   /** Resolves when every notification due so far has been delivered (or has failed). */
   notificationsIdle(): Promise<void>;
+  /** Runs the deadline sweeper once (the interval does this on its own). */
+  sweep(): Promise<SweepReport>;
   close(): Promise<void>;
 }
 
@@ -81,7 +89,15 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     () => notifier,
     (failures) => jsonLogger.info('notifications failed', { failures }),
   );
-  const services = createServices(db, LOCAL_TABLE, options.registry, undefined, (t) => queue.push(t));
+  const now = options.now ?? (() => new Date());
+  const services = createServices(db, LOCAL_TABLE, options.registry, now, (t) => queue.push(t), (r) => queue.remind(r));
+  const sweeper = new Sweeper(services.times, services.games, now, (message, details) => jsonLogger.info(message, details));
+  let sweeping: Promise<SweepReport> | null = null;
+  // Overlapping sweeps would be safe (conditional writes) but pointless on one machine.
+  const sweep = () => (sweeping ??= sweeper.sweep().finally(() => (sweeping = null)));
+  const sweepMs = options.sweepMs ?? DEFAULT_SWEEP_MS;
+  const interval = sweepMs > 0 ? setInterval(() => void sweep().catch((err: unknown) => jsonLogger.error('sweep failed', err)), sweepMs) : null;
+  interval?.unref();
   const app = createApp({
     ...services,
     notify: {
@@ -113,7 +129,10 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     services,
     notifySecrets,
     notificationsIdle: () => queue.idle(),
+    sweep,
     close: async () => {
+      if (interval) clearInterval(interval);
+      await sweeping;
       await queue.idle();
       await new Promise<void>((ok) => {
         server.close(() => ok());

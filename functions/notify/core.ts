@@ -6,7 +6,8 @@
 import type { Agent } from 'node:https';
 import type { GameRegistry } from '../../engine/core/index.js';
 import type { GameTable } from '../store/game-table.js';
-import type { GameMeta, PlayerRecord } from '../store/records.js';
+import { outcomeWithForfeits } from '../service/forfeit.js';
+import type { GameMeta, HeadRecord, PlayerRecord } from '../store/records.js';
 import type { EmailSender } from './email.js';
 import { renderEmail, type Notification, type NotificationKind } from './message.js';
 import { pushPayload, sendPush, type VapidKeys } from './push.js';
@@ -53,15 +54,27 @@ export class Notifier {
     for (const r of recipientsOf(t, meta.seats)) {
       const player = await this.config.table.getPlayer(r.playerId);
       if (!player || !wants(player, r.kind).any) continue;
-      const n = this.message(meta, r, player, t, changes(r.seat), head?.state);
+      const deadline = t.finished ? undefined : head?.clocks?.[r.seat]?.deadline;
+      const n = this.message(meta, r, player, t, changes(r.seat), head, deadline ?? undefined);
       failures.push(...(await this.toPlayer(player, n)));
     }
     return failures;
   }
 
-  private message(meta: GameMeta, r: Recipient, player: PlayerRecord, t: Transition, changes: string[], state: unknown): Notification {
+  /** The reminder the sweeper claimed for one seat: its time is running out. */
+  async remind(r: { gameId: string; seat: number; deadline: string }): Promise<DeliveryFailure[]> {
+    const { meta, head } = await this.config.table.getMetaAndHead(r.gameId);
+    const playerId = meta?.seats[r.seat]?.playerId;
+    if (!meta || !head || meta.status !== 'active' || !playerId || !head.toAct.includes(r.seat)) return [];
+    const player = await this.config.table.getPlayer(playerId);
+    if (!player || !wants(player, 'reminder').any) return [];
+    const t: Transition = { gameId: r.gameId, before: head.toAct, after: head.toAct, started: false, finished: false, version: head.version };
+    return this.toPlayer(player, this.message(meta, { seat: r.seat, playerId, kind: 'reminder' }, player, t, [], head, r.deadline));
+  }
+
+  private message(meta: GameMeta, r: Recipient, player: PlayerRecord, t: Transition, changes: string[], head: HeadRecord | null, deadline: string | undefined): Notification {
     const def = this.config.registry.get(meta.game);
-    const outcome = t.finished && def && state !== undefined ? def.outcome(state) : null;
+    const outcome = t.finished && def && head ? outcomeWithForfeits(def.outcome(head.state), meta.players, head.forfeited ?? []) : null;
     return {
       kind: r.kind,
       gameId: meta.id,
@@ -74,6 +87,7 @@ export class Notifier {
       version: t.version,
       link: `${this.config.publicUrl}/v1/games/${meta.id}`,
       changes,
+      ...(deadline ? { deadline } : {}),
       ...(outcome ? { result: { places: outcome.ranking, scores: outcome.scores } } : {}),
     };
   }

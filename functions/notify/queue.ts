@@ -1,4 +1,4 @@
-import type { GameTransition } from '../service/games.js';
+import type { GameTransition, ReminderNotice } from '../service/games.js';
 import { changesFor } from './changes.js';
 import type { DeliveryFailure, Notifier } from './core.js';
 
@@ -16,12 +16,18 @@ export class NotificationQueue {
 
   push(t: GameTransition): void {
     const names = t.seats.map((s) => s.name);
+    this.enqueue((notifier) => notifier.deliver(t, (seat) => changesFor(t.records, names, seat)));
+  }
+
+  remind(r: ReminderNotice): void {
+    this.enqueue((notifier) => notifier.remind(r));
+  }
+
+  private enqueue(send: (notifier: Notifier) => Promise<DeliveryFailure[]>): void {
     this.tail = this.tail.then(async () => {
       const notifier = this.notifier();
       if (!notifier) return;
-      const failures = await notifier.deliver(t, (seat) => changesFor(t.records, names, seat)).catch((err: unknown) => [
-        { playerId: '*', channel: 'webhook' as const, error: (err as Error).message },
-      ]);
+      const failures = await send(notifier).catch((err: unknown) => [{ playerId: '*', channel: 'webhook' as const, error: (err as Error).message }]);
       if (failures.length > 0) this.onFailures(failures);
     });
   }

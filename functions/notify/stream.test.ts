@@ -20,10 +20,10 @@ afterAll(() => server.close());
 const db = () => (server.services.table as unknown as { db: DynamoDBClient }).db;
 
 /** The table's items for a game, shaped as DynamoDB stream records with NEW_IMAGE. */
-async function streamRecords(gameId: string, afterVersion: number): Promise<StreamRecord[]> {
+async function streamRecords(gameId: string, afterVersion: number, prefix = 'EV#'): Promise<StreamRecord[]> {
   const out = await db().send(new QueryCommand({ TableName: server.services.table.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: `GAME#${gameId}` } } }));
   return (out.Items ?? [])
-    .filter((item: Record<string, AttributeValue>) => item.sk?.S?.startsWith('EV#') && Number(item.version?.N) > afterVersion)
+    .filter((item: Record<string, AttributeValue>) => item.sk?.S?.startsWith(prefix) && (prefix !== 'EV#' || Number(item.version?.N) > afterVersion))
     .map((item, i) => ({ eventName: 'INSERT', dynamodb: { NewImage: item, SequenceNumber: String(1000 + i) } }));
 }
 
@@ -55,6 +55,23 @@ describe('notifications from the table stream (AWS path)', () => {
     const failed = await notifyFromStream(await streamRecords(created.body.id, 0), { table: server.services.table, registry: testRegistry(), notifier });
     expect(failed).toEqual([]);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([['ben@example.test', expect.stringMatching(/turn/i)]]);
+  });
+
+  it('a reminder claim (REMIND# insert by the sweeper) sends one reminder to the seat, with its deadline', async () => {
+    const anna = await api.post('/v1/players', { name: 'Anna', email: 'anna@example.test' });
+    const created = await api.as(anna.body.token).post('/v1/games', { game: 'high-card', players: 2, bots: 1, timeControl: { perMove: 'P2D', onTimeout: 'bot' } });
+    const game = await api.as(anna.body.token).get(`/v1/games/${created.body.id}`);
+    expect(game.body.toAct).toEqual([0]);
+    const claim = { gameId: created.body.id, seat: 0, dueSince: game.body.createdAt, deadline: game.body.deadline, version: 0 };
+    expect(await server.services.times.claimReminder(claim, new Date())).toBe(true);
+    expect(await server.services.times.claimReminder(claim, new Date())).toBe(false);
+
+    const { mails, notifier } = capture(server.services.table);
+    const records = await streamRecords(created.body.id, 0, 'REMIND#');
+    expect(records).toHaveLength(1);
+    expect(await notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier })).toEqual([]);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([['anna@example.test', expect.stringMatching(/^Reminder/)]]);
+    expect(mails[0]!.text).toContain('Please move by');
   });
 
   it('reports the first record of a game it could not handle, so Lambda retries from there (partial batch failure)', async () => {

@@ -1,6 +1,7 @@
 /**
  * The table's stream as notifier input (AWS): appended events (EV# inserts) and game status
- * changes (META writes) become transitions, one per game and batch, in version order.
+ * changes (META writes) become transitions, one per game and batch, in version order; reminder
+ * claims (REMIND# inserts, written once per seat and turn by the sweeper) become reminders.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { GameRegistry } from '../../engine/core/index.js';
@@ -17,6 +18,7 @@ export interface StreamRecord {
 
 interface GameBatch {
   events: EventRecord[];
+  reminders: { seat: number; deadline: string }[];
   /** META images: the game started (status active) or finished. */
   statuses: string[];
   /** The first stream record of the game in this batch: where a retry must start. */
@@ -31,8 +33,9 @@ function group(records: readonly StreamRecord[]): Map<string, GameBatch> {
     const sk = image?.sk?.S;
     if (!image || !pk?.startsWith('GAME#') || !sk || (r.eventName !== 'INSERT' && r.eventName !== 'MODIFY')) continue;
     const gameId = pk.slice('GAME#'.length);
-    const batch = games.get(gameId) ?? { events: [], statuses: [], firstSequence: r.dynamodb?.SequenceNumber ?? '' };
+    const batch = games.get(gameId) ?? { events: [], reminders: [], statuses: [], firstSequence: r.dynamodb?.SequenceNumber ?? '' };
     if (sk.startsWith('EV#') && r.eventName === 'INSERT') batch.events.push(parseEvent(image));
+    else if (sk.startsWith('REMIND#') && r.eventName === 'INSERT') batch.reminders.push({ seat: Number(image.seat?.N), deadline: image.deadline?.S ?? '' });
     else if (sk === 'META') batch.statuses.push(parseMeta(gameId, { ...image, seed: image.seed ?? { S: '' } }).status);
     else continue;
     games.set(gameId, batch);
@@ -49,6 +52,7 @@ export async function notifyFromStream(records: readonly StreamRecord[], deps: {
   const failed: string[] = [];
   for (const [gameId, batch] of group(records)) {
     try {
+      for (const r of batch.reminders) await deps.notifier.remind({ gameId, ...r });
       const { meta, head } = await deps.table.getMetaAndHead(gameId);
       const def = meta && deps.registry.get(meta.game);
       if (!meta || !def) continue;

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Rng, RuleError, seedRng, type AnyGame, type GameRegistry, type Outcome, type Seat } from '../../engine/core/index.js';
 import { WriteConflict, type GameTable } from '../store/game-table.js';
-import type { EventRecord, GameMeta, GameStatus, HeadRecord, PlayerRecord } from '../store/records.js';
+import type { EventRecord, GameMeta, GameStatus, HeadRecord, PlayerRecord, Vacation } from '../store/records.js';
+import type { TimeTable } from '../store/time-table.js';
+import { advanceClocks, initialClocks, nextDueAt, refreshDeadlines, type Pause, type SeatClock } from './clock.js';
+import { outcomeWithForfeits, standingSeats } from './forfeit.js';
 import { problems, Problem } from './problem.js';
 import { initialState, replay } from './replay.js';
 import { newId, newInviteCode, newSeed, sha256Hex, equalHashes } from './secrets.js';
+import type { TimeControl } from './time-control.js';
 import { logEntryFor, seatOf, viewerFor, type LogEntry } from './visibility.js';
 
 /** A runaway bot loop is a bug; stop well before a request could time out. */
@@ -16,6 +20,16 @@ export interface SeatSummary {
   name: string | null;
   bot: boolean;
   playerId: string | null;
+  forfeited?: boolean;
+}
+
+/** A seat's clock as clients see it. */
+export interface ClockSummary {
+  seat: Seat;
+  /** When its turn times out, while it is due. */
+  deadline?: string;
+  /** Bank controls: the time the seat had when its turn began (or has, while it is not due), in ms. */
+  bankMs?: number;
 }
 
 export interface GameSummary {
@@ -35,6 +49,17 @@ export interface GameSummary {
   /** The caller's seat, if seated. */
   yourSeat?: Seat;
   outcome?: Outcome;
+  timeControl?: TimeControl;
+  /** The caller's deadline while due, else the earliest deadline of the seats to act. */
+  deadline?: string;
+  clocks?: ClockSummary[];
+}
+
+/** A reminder the sweeper claimed: the notifier tells the seat its time is running out. */
+export interface ReminderNotice {
+  gameId: string;
+  seat: Seat;
+  deadline: string;
 }
 
 /** What one request did to a game, for the notifier. */
@@ -55,6 +80,8 @@ export interface PlayerView {
   toAct: Seat[];
   view: unknown;
   legalActions: { type: string }[];
+  deadline?: string;
+  clocks?: ClockSummary[];
 }
 
 export interface ActInput {
@@ -75,7 +102,13 @@ interface Loaded {
   head: HeadRecord | null;
   state: unknown;
   version: number;
+  forfeited: Seat[];
+  /** Timed games only. */
+  clocks: SeatClock[] | null;
 }
+
+type PausesOf = (seat: Seat) => Pause[];
+const noPauses: PausesOf = () => [];
 
 export interface GameExport {
   game: string;
@@ -83,7 +116,8 @@ export interface GameExport {
   players: SeatSummary[];
   seed: string;
   seedCommitment: string;
-  actions: { seat: Seat; action: { type: string } }[];
+  /** `forfeit` entries are the platform's, not the game's: skip them when replaying with the engine. */
+  actions: { seat: Seat; action: { type: string }; timeout?: true; forfeit?: true }[];
   outcome: Outcome | null;
 }
 
@@ -91,9 +125,11 @@ export interface GameExport {
 export class Games {
   constructor(
     private readonly table: GameTable,
+    private readonly times: TimeTable,
     private readonly registry: GameRegistry,
     private readonly now: () => Date,
     private readonly onTransition: (t: GameTransition) => void = () => {},
+    private readonly onReminder: (r: ReminderNotice) => void = () => {},
   ) {}
 
   private gameDef(id: string): AnyGame {
@@ -102,7 +138,10 @@ export class Games {
     return def;
   }
 
-  async create(player: PlayerRecord, input: { game: string; players: number; options?: unknown; bots?: number | undefined }): Promise<GameSummary> {
+  async create(
+    player: PlayerRecord,
+    input: { game: string; players: number; options?: unknown; bots?: number | undefined; timeControl?: TimeControl | undefined },
+  ): Promise<GameSummary> {
     const def = this.gameDef(input.game);
     const bots = input.bots ?? 0;
     if (input.players < def.minPlayers || input.players > def.maxPlayers) {
@@ -135,10 +174,12 @@ export class Games {
       seedCommitment: sha256Hex(seed),
       seed,
       revision: 1,
+      ...(full ? { startedAt: this.now().toISOString() } : {}),
+      ...(input.timeControl ? { timeControl: input.timeControl } : {}),
     };
     await this.table.putMeta(meta);
     await this.table.putMembership({ playerId: player.id, gameId: meta.id, game: def.id, seat: 0, joinedAt: meta.createdAt });
-    const loaded = full ? await this.start(def, meta) : { meta, def, head: null, state: null, version: 0 };
+    const loaded = full ? await this.start(def, meta) : unstarted(meta, def);
     return this.summary(loaded, player.id);
   }
 
@@ -152,7 +193,7 @@ export class Games {
       const seat = meta.seats.findIndex((s) => !s.bot && s.playerId === null);
       const seats = meta.seats.map((s, i) => (i === seat ? { playerId: player.id, name: player.name, bot: false } : s));
       const full = seats.every((s) => s.bot || s.playerId !== null);
-      const next: GameMeta = { ...meta, seats, status: full ? 'active' : 'open', revision: meta.revision + 1 };
+      const next: GameMeta = { ...meta, seats, status: full ? 'active' : 'open', revision: meta.revision + 1, ...(full ? { startedAt: this.now().toISOString() } : {}) };
       try {
         await this.table.replaceMeta(next);
       } catch (err) {
@@ -161,7 +202,7 @@ export class Games {
       }
       await this.table.putMembership({ playerId: player.id, gameId, game: meta.game, seat, joinedAt: this.now().toISOString() });
       const def = this.gameDef(meta.game);
-      const loaded = full ? await this.start(def, next) : { meta: next, def, head: null, state: null, version: 0 };
+      const loaded = full ? await this.start(def, next) : unstarted(next, def);
       return this.summary(loaded, player.id);
     }
     throw problems.conflict('busy', 'Too many players are joining at once; retry');
@@ -170,10 +211,15 @@ export class Games {
   /** Version 0 is the setup; bots that open the game move at once. */
   private async start(def: AnyGame, meta: GameMeta): Promise<Loaded> {
     const state = initialState(def, meta);
-    const loaded: Loaded = { meta, def, head: null, state, version: 0 };
-    await this.table.putHead(meta.id, { version: 0, state, toAct: def.toAct(state), status: 'active' });
+    const pausesOf = await this.pausesOf(meta);
+    const unclocked: Loaded = { meta, def, head: null, state, version: 0, forfeited: [], clocks: null };
+    const clocks = meta.timeControl
+      ? advanceClocks(meta.timeControl, initialClocks(meta.timeControl, meta.players), meta.startedAt ?? meta.createdAt, this.timedDue(unclocked), pausesOf)
+      : null;
+    const loaded: Loaded = { ...unclocked, clocks };
+    await this.table.putHead(meta.id, headOf(loaded), this.dueAt(loaded));
     const appended: EventRecord[] = [];
-    const settled = await this.settle(await this.playBots(loaded, appended));
+    const settled = await this.settle(await this.playBots(loaded, appended, pausesOf));
     this.announce(loaded, settled, appended, true);
     return settled;
   }
@@ -183,8 +229,8 @@ export class Games {
     const finished = this.status(after) === 'finished';
     this.onTransition({
       gameId: after.meta.id,
-      before: started ? [] : before.def.toAct(before.state),
-      after: finished ? [] : after.def.toAct(after.state),
+      before: started ? [] : this.toAct(before),
+      after: this.toAct(after),
       started,
       finished,
       version: after.version,
@@ -202,49 +248,113 @@ export class Games {
     const { meta, head, latestVersion } = await this.table.getMetaAndHead(gameId);
     if (!meta) throw problems.notFound('Game');
     const def = this.gameDef(meta.game);
-    if (meta.status === 'open') return { meta, def, head, state: null, version: 0 };
+    if (meta.status === 'open') return unstarted(meta, def);
     const stale = latestVersion > (head?.version ?? 0);
     return fresh && stale ? this.catchUp({ meta, def, head }) : this.fromHead(meta, def, head);
   }
 
   private fromHead(meta: GameMeta, def: AnyGame, head: HeadRecord | null): Loaded {
-    const { state, version } = replay(def, meta, head, []);
-    return { meta, def, head, state, version };
+    const { state, version, forfeited } = replay(def, meta, head, []);
+    return { meta, def, head, state, version, forfeited, clocks: head?.clocks ?? null };
   }
 
+  /** Folds the events the head has not seen, clocks included, and refreshes the head. */
   private async catchUp(loaded: Pick<Loaded, 'meta' | 'def' | 'head'>): Promise<Loaded> {
     const { meta, def, head } = loaded;
     const tail = await this.table.eventsAfter(meta.id, head?.version ?? 0);
-    const { state, version } = replay(def, meta, head, tail);
-    const result = { meta, def, head, state, version };
-    if (tail.length > 0) await this.table.putHead(meta.id, headOf(result));
-    return result;
+    if (tail.length === 0) return this.fromHead(meta, def, head);
+    const pausesOf = await this.pausesOf(meta);
+    let current = head ? this.fromHead(meta, def, head) : await this.initial(meta, def, pausesOf);
+    for (const record of tail) {
+      if (record.version <= current.version) continue;
+      const { state, forfeited } = replay(def, meta, headOf(current), [record]);
+      current = this.advanced(current, record, state, forfeited, pausesOf);
+    }
+    await this.table.putHead(meta.id, headOf(current), this.dueAt(current));
+    return current;
+  }
+
+  /** Version 0 of a started game, for folding a log without a head. */
+  private async initial(meta: GameMeta, def: AnyGame, pausesOf: PausesOf): Promise<Loaded> {
+    const base: Loaded = { meta, def, head: null, state: initialState(def, meta), version: 0, forfeited: [], clocks: null };
+    if (!meta.timeControl) return base;
+    return { ...base, clocks: advanceClocks(meta.timeControl, initialClocks(meta.timeControl, meta.players), meta.startedAt ?? meta.createdAt, this.timedDue(base), pausesOf) };
+  }
+
+  /** The game after one more logged record: state, forfeits, and the clocks at the record's time. */
+  private advanced(l: Loaded, record: EventRecord, state: unknown, forfeited: Seat[], pausesOf: PausesOf): Loaded {
+    const next: Loaded = { ...l, state, version: record.version, forfeited };
+    const tc = l.meta.timeControl;
+    return tc && l.clocks ? { ...next, clocks: advanceClocks(tc, l.clocks, record.at, this.timedDue(next), pausesOf) } : next;
+  }
+
+  private outcome(l: Loaded): Outcome | null {
+    if (l.state === null) return null;
+    return outcomeWithForfeits(l.def.outcome(l.state), l.meta.players, l.forfeited);
   }
 
   private status(l: Loaded): GameStatus {
     if (l.meta.status !== 'active') return l.meta.status;
-    return l.def.outcome(l.state) ? 'finished' : 'active';
+    return this.outcome(l) ? 'finished' : 'active';
+  }
+
+  /** Seats due now, as the platform sees it: none once the game is over (by its rules or by forfeits). */
+  private toAct(l: Loaded): Seat[] {
+    return this.status(l) === 'active' ? l.def.toAct(l.state) : [];
+  }
+
+  /** Due seats that have a clock: people still in the game (bots and forfeited seats have none). */
+  private timedDue(l: Loaded): Seat[] {
+    return this.toAct(l).filter((seat) => !l.meta.seats[seat]?.bot && !l.forfeited.includes(seat));
+  }
+
+  /** The entry in the deadline index: only running timed games have one. */
+  private dueAt(l: Loaded): string | null {
+    return l.clocks && this.status(l) === 'active' ? nextDueAt(l.clocks) : null;
+  }
+
+  /** Each seated person's vacations as clock pauses; games without time control need none. */
+  private async pausesOf(meta: GameMeta): Promise<PausesOf> {
+    if (!meta.timeControl) return noPauses;
+    const people = meta.seats.map((s) => (s.bot ? null : s.playerId));
+    const vacations = await this.times.vacationsOf(people.filter((p): p is string => p !== null));
+    return (seat) => pausesFromVacations(vacations.get(people[seat] ?? '') ?? []);
   }
 
   private summary(l: Loaded, playerId: string): GameSummary {
     const status = this.status(l);
     const yourSeat = seatOf(l.meta, playerId);
-    const outcome = status === 'finished' ? l.def.outcome(l.state) : null;
+    const outcome = status === 'finished' ? this.outcome(l) : null;
     return {
       id: l.meta.id,
       game: l.meta.game,
       status,
       players: l.meta.players,
       options: l.meta.options,
-      seats: seatsOf(l.meta),
-      toAct: status === 'active' ? l.def.toAct(l.state) : [],
+      seats: seatsOf(l.meta, l.forfeited),
+      toAct: this.toAct(l),
       version: l.version,
       seedCommitment: l.meta.seedCommitment,
       createdAt: l.meta.createdAt,
       ...(l.meta.finishedAt ? { finishedAt: l.meta.finishedAt } : {}),
       ...(yourSeat !== null ? { yourSeat, ...(l.meta.status === 'open' ? { inviteCode: l.meta.inviteCode } : {}) } : {}),
       ...(outcome ? { outcome } : {}),
+      ...(l.meta.timeControl ? { timeControl: l.meta.timeControl } : {}),
+      ...this.clockSummary(l, yourSeat),
     };
+  }
+
+  /** Deadlines and banks for clients: the caller's own deadline first. */
+  private clockSummary(l: Loaded, yourSeat: Seat | null): { deadline?: string; clocks?: ClockSummary[] } {
+    if (!l.clocks || this.status(l) !== 'active') return {};
+    const clocks = l.clocks.map((c, seat) => ({
+      seat,
+      ...(c.deadline ? { deadline: c.deadline } : {}),
+      ...(c.bankMs !== null ? { bankMs: c.bankMs } : {}),
+    }));
+    const own = yourSeat === null ? undefined : l.clocks[yourSeat]?.deadline;
+    const earliest = own ?? nextDeadline(l.clocks);
+    return { clocks, ...(earliest ? { deadline: earliest } : {}) };
   }
 
   async get(player: PlayerRecord, gameId: string): Promise<GameSummary> {
@@ -260,6 +370,7 @@ export class Games {
       const { meta, head } = found;
       const status: GameStatus = meta.status === 'active' && head ? head.status : meta.status;
       const toAct = status === 'active' && head ? head.toAct : [];
+      const deadline = status === 'active' ? head?.clocks?.[m.seat]?.deadline : undefined;
       return [
         {
           id: meta.id,
@@ -271,6 +382,7 @@ export class Games {
           toAct,
           version: head?.version ?? 0,
           createdAt: meta.createdAt,
+          ...(deadline ? { deadline } : {}),
         },
       ];
     });
@@ -279,17 +391,29 @@ export class Games {
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
   }
 
+  /** After a player changed their vacations: the deadlines of their running turns move. */
+  async refreshDeadlines(playerId: string): Promise<void> {
+    for (const m of await this.table.listMemberships(playerId)) {
+      const loaded = await this.load(m.gameId, true);
+      const tc = loaded.meta.timeControl;
+      if (!tc || !loaded.clocks || this.status(loaded) !== 'active' || loaded.clocks[m.seat]?.dueSince == null) continue;
+      const clocks = refreshDeadlines(tc, loaded.clocks, await this.pausesOf(loaded.meta));
+      await this.times.updateClocks(m.gameId, loaded.version, clocks, nextDueAt(clocks));
+    }
+  }
+
   private viewOf(l: Loaded, playerId: string): PlayerView {
     const status = this.status(l);
     if (status === 'open') throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
     const viewer = viewerFor(l.meta, playerId, status === 'finished');
-    const toAct = status === 'active' ? l.def.toAct(l.state) : [];
+    const toAct = this.toAct(l);
     const seat = seatOf(l.meta, playerId);
     return {
       version: l.version,
       toAct,
       view: l.def.view(l.state, viewer),
-      legalActions: seat !== null && toAct.includes(seat) ? l.def.legalActions(l.state, seat) : [],
+      legalActions: seat !== null && toAct.includes(seat) && !l.forfeited.includes(seat) ? l.def.legalActions(l.state, seat) : [],
+      ...this.clockSummary(l, seat),
     };
   }
 
@@ -321,7 +445,8 @@ export class Games {
     }
     if (this.status(loaded) !== 'active') throw problems.conflict('game_over', 'The game has ended');
     if (input.expectedVersion !== loaded.version) throw problems.staleVersion(loaded.version);
-    if (!loaded.def.toAct(loaded.state).includes(seat)) throw problems.forbidden('not_your_turn', `Seat ${seat} is not to act now`);
+    if (loaded.forfeited.includes(seat)) throw problems.forbidden('forfeited', 'You forfeited this game; the bot plays on for your seat');
+    if (!this.toAct(loaded).includes(seat)) throw problems.forbidden('not_your_turn', `Seat ${seat} is not to act now`);
     const parsed = loaded.def.action.safeParse(input.action);
     if (!parsed.success) {
       throw problems.badRequest('invalid_action', 'The action does not have the shape of any action of this game', { issues: parsed.error.issues.map(issueOf) });
@@ -339,10 +464,11 @@ export class Games {
       playerId: player.id,
       action: parsed.data,
       events: applied.events,
-      toAct: loaded.def.toAct(applied.state),
+      toAct: this.toAct({ ...loaded, state: applied.state }),
       at: this.now().toISOString(),
       ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey, requestHash } : {}),
     };
+    const pausesOf = await this.pausesOf(loaded.meta);
     try {
       await this.table.appendEvent(gameId, record);
     } catch (err) {
@@ -350,7 +476,7 @@ export class Games {
       return this.lostRace(loaded, player, record);
     }
     const appended = [record];
-    const settled = await this.settle(await this.playBots({ ...loaded, state: applied.state, version: record.version }, appended));
+    const settled = await this.settle(await this.playBots(this.advanced(loaded, record, applied.state, loaded.forfeited, pausesOf), appended, pausesOf));
     this.announce(loaded, settled, appended, false);
     const result: ActResult = { status: 200, body: this.viewOf(settled, player.id), replayed: false };
     if (input.idempotencyKey && requestHash) {
@@ -373,42 +499,121 @@ export class Games {
     throw problems.staleVersion(current.version);
   }
 
-  /** Plays every due bot seat through the same append path as a person's move. */
-  private async playBots(loaded: Loaded, appended: EventRecord[]): Promise<Loaded> {
+  /** Plays every due bot seat (and forfeited seat) through the same append path as a person's move. */
+  private async playBots(loaded: Loaded, appended: EventRecord[], pausesOf: PausesOf): Promise<Loaded> {
     let current = loaded;
     for (let moves = 0; moves < MAX_BOT_MOVES_PER_REQUEST; moves++) {
-      const { def, meta, state } = current;
-      const seat = def.toAct(state).find((s) => meta.seats[s]?.bot);
+      const seat = this.toAct(current).find((s) => current.meta.seats[s]?.bot || current.forfeited.includes(s));
       if (seat === undefined) return current;
-      const rng = new Rng(seedRng(`${meta.seed}/bot/${current.version}`));
-      const action = def.bot({ seat, view: def.view(state, seat), legal: def.legalActions(state, seat), rng });
-      const applied = def.apply(state, seat, action);
-      const record: EventRecord = {
-        version: current.version + 1,
-        seat,
-        playerId: null,
-        action,
-        events: applied.events,
-        toAct: def.toAct(applied.state),
-        at: this.now().toISOString(),
-      };
-      try {
-        await this.table.appendEvent(meta.id, record);
-      } catch (err) {
-        // Another request advanced the game; it plays the bots from there.
-        if (err instanceof WriteConflict) return this.catchUp(current);
-        throw err;
-      }
-      appended.push(record);
-      current = { ...current, state: applied.state, version: record.version };
+      const next = await this.botMove(current, seat, false, appended, pausesOf);
+      // Another request advanced the game; it plays the bots from there.
+      if (!next) return this.catchUp(current);
+      current = next;
     }
     throw new Error(`bot loop in game ${loaded.meta.id} exceeded ${MAX_BOT_MOVES_PER_REQUEST} moves`);
   }
 
+  /** One move by the game's bot for `seat`, appended; null if another writer took the version. */
+  private async botMove(l: Loaded, seat: Seat, timeout: boolean, appended: EventRecord[], pausesOf: PausesOf): Promise<Loaded | null> {
+    const { def, meta, state } = l;
+    const rng = new Rng(seedRng(`${meta.seed}/bot/${l.version}`));
+    const action = def.bot({ seat, view: def.view(state, seat), legal: def.legalActions(state, seat), rng });
+    const applied = def.apply(state, seat, action);
+    const record: EventRecord = {
+      version: l.version + 1,
+      seat,
+      playerId: null,
+      action,
+      events: applied.events,
+      toAct: this.toAct({ ...l, state: applied.state }),
+      at: this.now().toISOString(),
+      ...(timeout ? { timeout: true } : {}),
+    };
+    return this.append(l, record, applied.state, l.forfeited, appended, pausesOf);
+  }
+
+  private async append(l: Loaded, record: EventRecord, state: unknown, forfeited: Seat[], appended: EventRecord[], pausesOf: PausesOf): Promise<Loaded | null> {
+    try {
+      await this.table.appendEvent(l.meta.id, record);
+    } catch (err) {
+      if (err instanceof WriteConflict) return null;
+      throw err;
+    }
+    appended.push(record);
+    return this.advanced(l, record, state, forfeited, pausesOf);
+  }
+
+  /**
+   * The sweeper's work for one game: a seat past its deadline gets the game's policy (the bot
+   * moves for it until it is no longer due, or it forfeits), through the same conditional append
+   * as a person's move, so racing sweeps apply it once; a seat past its reminder time gets one
+   * reminder. Deadlines are worked out again with the vacations as they are now.
+   */
+  async expire(gameId: string): Promise<'timeout' | 'reminder' | 'none'> {
+    const loaded = await this.load(gameId, true);
+    const tc = loaded.meta.timeControl;
+    if (!tc || !loaded.clocks || this.status(loaded) !== 'active') {
+      if (loaded.head) await this.times.updateClocks(gameId, loaded.version, loaded.clocks ?? [], null);
+      return 'none';
+    }
+    const now = this.now();
+    const pausesOf = await this.pausesOf(loaded.meta);
+    const clocks = refreshDeadlines(tc, loaded.clocks, pausesOf);
+    const late = clocks.findIndex((c) => c.deadline !== null && Date.parse(c.deadline) <= now.getTime());
+    if (late >= 0) {
+      await this.timeOut({ ...loaded, clocks }, late, tc, pausesOf);
+      return 'timeout';
+    }
+    let reminded = false;
+    const next: SeatClock[] = [];
+    for (const [seat, c] of clocks.entries()) {
+      if (c.dueSince === null || c.reminded || c.remindAt === null || Date.parse(c.remindAt) > now.getTime() || !c.deadline) {
+        next.push(c);
+        continue;
+      }
+      if (await this.times.claimReminder({ gameId, seat, dueSince: c.dueSince, deadline: c.deadline, version: loaded.version }, now)) {
+        this.onReminder({ gameId, seat, deadline: c.deadline });
+        reminded = true;
+      }
+      next.push({ ...c, reminded: true });
+    }
+    await this.times.updateClocks(gameId, loaded.version, next, nextDueAt(next));
+    return reminded ? 'reminder' : 'none';
+  }
+
+  private async timeOut(loaded: Loaded, seat: Seat, tc: TimeControl, pausesOf: PausesOf): Promise<void> {
+    const appended: EventRecord[] = [];
+    let current: Loaded | null = loaded;
+    if (tc.onTimeout === 'bot') {
+      for (let moves = 0; current && this.toAct(current).includes(seat); moves++) {
+        if (moves >= MAX_BOT_MOVES_PER_REQUEST) throw new Error(`timeout moves in game ${loaded.meta.id} exceeded ${MAX_BOT_MOVES_PER_REQUEST}`);
+        current = await this.botMove(current, seat, true, appended, pausesOf);
+      }
+    } else {
+      const forfeited = [...loaded.forfeited, seat];
+      const record: EventRecord = {
+        version: loaded.version + 1,
+        seat,
+        playerId: null,
+        action: { type: 'forfeit' },
+        events: [{ type: 'forfeited', data: { seat } }],
+        toAct: this.toAct({ ...loaded, forfeited }),
+        at: this.now().toISOString(),
+        timeout: true,
+        forfeit: true,
+      };
+      current = await this.append(loaded, record, loaded.state, forfeited, appended, pausesOf);
+    }
+    // Lost the race to a move or another sweep: whoever won settles the game.
+    if (!current) return;
+    const settled = await this.settle(await this.playBots(current, appended, pausesOf));
+    this.announce(loaded, settled, appended, false);
+  }
+
   /** Refreshes the head cache and, when the game has just ended, the meta item. */
   private async settle(l: Loaded): Promise<Loaded> {
-    await this.table.putHead(l.meta.id, headOf(l));
-    if (l.meta.status === 'active' && l.def.outcome(l.state)) {
+    await this.table.putHead(l.meta.id, headOf(l), this.dueAt(l));
+    if (l.meta.status === 'active' && this.outcome(l)) {
       const meta: GameMeta = { ...l.meta, status: 'finished', finishedAt: this.now().toISOString(), revision: l.meta.revision + 1 };
       try {
         await this.table.replaceMeta(meta);
@@ -434,22 +639,41 @@ export class Games {
     return {
       game: loaded.meta.game,
       options: loaded.meta.options,
-      players: seatsOf(loaded.meta),
+      players: seatsOf(loaded.meta, loaded.forfeited),
       seed: loaded.meta.seed,
       seedCommitment: loaded.meta.seedCommitment,
-      actions: records.map((r) => ({ seat: r.seat, action: r.action })),
-      outcome: loaded.def.outcome(loaded.state),
+      actions: records.map((r) => ({ seat: r.seat, action: r.action, ...(r.timeout ? { timeout: true as const } : {}), ...(r.forfeit ? { forfeit: true as const } : {}) })),
+      outcome: this.outcome(loaded),
     };
   }
 }
 
 function headOf(l: Loaded): HeadRecord {
-  const finished = l.def.outcome(l.state) !== null;
-  return { version: l.version, state: l.state, toAct: finished ? [] : l.def.toAct(l.state), status: finished ? 'finished' : 'active' };
+  const finished = outcomeWithForfeits(l.def.outcome(l.state), l.meta.players, l.forfeited) !== null;
+  return {
+    version: l.version,
+    state: l.state,
+    toAct: finished ? [] : l.def.toAct(l.state),
+    status: finished ? 'finished' : 'active',
+    ...(l.clocks ? { clocks: l.clocks } : {}),
+    ...(l.forfeited.length ? { forfeited: l.forfeited } : {}),
+  };
 }
 
-function seatsOf(meta: GameMeta): SeatSummary[] {
-  return meta.seats.map((s, seat) => ({ seat, name: s.name, bot: s.bot, playerId: s.playerId }));
+function unstarted(meta: GameMeta, def: AnyGame): Loaded {
+  return { meta, def, head: null, state: null, version: 0, forfeited: [], clocks: null };
+}
+
+function seatsOf(meta: GameMeta, forfeited: readonly Seat[]): SeatSummary[] {
+  return meta.seats.map((s, seat) => ({ seat, name: s.name, bot: s.bot, playerId: s.playerId, ...(forfeited.includes(seat) ? { forfeited: true } : {}) }));
+}
+
+function nextDeadline(clocks: readonly SeatClock[]): string | undefined {
+  return clocks.flatMap((c) => (c.deadline ? [c.deadline] : [])).sort()[0];
+}
+
+function pausesFromVacations(vacations: readonly Vacation[]): Pause[] {
+  return vacations.map((v) => ({ from: Date.parse(v.from), until: Date.parse(v.until) }));
 }
 
 function hashRequest(input: ActInput): string {

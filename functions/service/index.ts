@@ -1,12 +1,15 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { GameRegistry } from '../../engine/core/index.js';
 import { GameTable } from '../store/game-table.js';
-import { Games, type GameTransition } from './games.js';
+import { TimeTable } from '../store/time-table.js';
+import { Games, type GameTransition, type ReminderNotice } from './games.js';
 import { Players } from './players.js';
 
 export interface Services {
   registry: GameRegistry;
   table: GameTable;
+  times: TimeTable;
+  now: () => Date;
   players: Players;
   games: Games;
 }
@@ -17,7 +20,9 @@ export function createServices(
   registry: GameRegistry,
   now: () => Date = () => new Date(),
   onTransition?: (t: GameTransition) => void,
+  onReminder?: (r: ReminderNotice) => void,
 ): Services {
   const table = new GameTable(db, tableName);
-  return { registry, table, players: new Players(table, now), games: new Games(table, registry, now, onTransition) };
+  const times = new TimeTable(db, tableName);
+  return { registry, table, times, now, players: new Players(table, times, now), games: new Games(table, times, registry, now, onTransition, onReminder) };
 }

@@ -2,10 +2,12 @@ import type { NotificationKind } from '../notify/message.js';
 import type { PushSubscription } from '../notify/push.js';
 import { newWebhookSecret } from '../notify/webhook.js';
 import { LimitReached, WriteConflict, type GameTable } from '../store/game-table.js';
+import type { TimeTable } from '../store/time-table.js';
 import { pushSubscriptionId } from '../store/keys.js';
-import { notificationKinds, resolveNotifications, type NotificationChoices, type PlayerRecord, type PushRecord, type WebhookRecord } from '../store/records.js';
+import { notificationKinds, resolveNotifications, type NotificationChoices, type PlayerRecord, type PushRecord, type Vacation, type WebhookRecord } from '../store/records.js';
 import { Problem, problems } from './problem.js';
 import { equalHashes, newId, newSecret, sha256Hex } from './secrets.js';
+import { addVacation, endVacation } from './vacations.js';
 
 /**
  * Tokens are `<playerId>.<secret>`: the id finds the profile in one read, and only the
@@ -14,6 +16,7 @@ import { equalHashes, newId, newSecret, sha256Hex } from './secrets.js';
 export class Players {
   constructor(
     private readonly table: GameTable,
+    private readonly times: TimeTable,
     private readonly now: () => Date,
   ) {}
 
@@ -28,7 +31,7 @@ export class Players {
       ...(input.email ? { email: input.email } : {}),
     };
     await this.table.putPlayer(stored);
-    return { player: { ...stored, notifications: resolveNotifications(undefined, Boolean(input.email)) }, token: `${id}.${secret}` };
+    return { player: { ...stored, notifications: resolveNotifications(undefined, Boolean(input.email)), vacations: [] }, token: `${id}.${secret}` };
   }
 
   /** The player a bearer token belongs to; 401 for anything else. */
@@ -73,6 +76,18 @@ export class Players {
     const updated = await this.table.getPlayer(playerId);
     if (!updated) throw problems.notFound('Player');
     return updated;
+  }
+
+  // ---- vacations (the caller then moves the deadlines: Games.refreshDeadlines)
+
+  async addVacation(player: PlayerRecord, wanted: { from: string; until: string }): Promise<Vacation> {
+    const id = newId();
+    const next = await this.times.changeVacations(player.id, (current) => addVacation(current, wanted, this.now(), id)).catch(mapConflict);
+    return next.find((v) => v.id === id)!;
+  }
+
+  async endVacation(player: PlayerRecord, id: string): Promise<void> {
+    await this.times.changeVacations(player.id, (current) => endVacation(current, id, this.now())).catch(mapConflict);
   }
 
   // ---- webhooks

@@ -4,6 +4,8 @@ import type { EventRecord, GameMeta, HeadRecord } from '../store/records.js';
 export interface GameState {
   state: unknown;
   version: number;
+  /** Seats that forfeited, in order: platform records, not game actions. */
+  forfeited: number[];
 }
 
 /** The state at version 0: setup from the game's secret seed, seat count and options. */
@@ -18,11 +20,13 @@ export function initialState(def: AnyGame, meta: GameMeta): unknown {
 export function replay(def: AnyGame, meta: GameMeta, head: HeadRecord | null, events: readonly EventRecord[]): GameState {
   let state = head ? head.state : initialState(def, meta);
   let version = head ? head.version : 0;
+  const forfeited = [...(head?.forfeited ?? [])];
   for (const e of events) {
     if (e.version <= version) continue;
     if (e.version !== version + 1) throw new Error(`event log of ${meta.id} has a gap at ${version + 1}`);
-    state = def.apply(state, e.seat, e.action).state;
+    if (e.forfeit) forfeited.push(e.seat);
+    else state = def.apply(state, e.seat, e.action).state;
     version = e.version;
   }
-  return { state, version };
+  return { state, version, forfeited };
 }

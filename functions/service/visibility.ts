@@ -14,6 +14,10 @@ export interface LogEntry {
   /** The action as posted: shown to the seat that took it, and to everyone once the game is over. */
   action?: { type: string };
   events: VisibleEvent[];
+  /** The platform acted for the seat because its time ran out. */
+  timeout?: true;
+  /** The seat forfeited (a platform entry, not a game action). */
+  forfeit?: true;
 }
 
 /** The seat a player holds in a game, if any. */
@@ -41,6 +45,8 @@ export function logEntryFor(record: EventRecord, viewer: Viewer): LogEntry {
     bot: record.playerId === null,
     at: record.at,
     events: record.events.flatMap((e) => visibleEvent(e, viewer) ?? []),
+    ...(record.timeout ? { timeout: true as const } : {}),
+    ...(record.forfeit ? { forfeit: true as const } : {}),
   };
   if (viewer === 'all' || viewer === record.seat) entry.action = record.action;
   return entry;

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
   BatchGetItemCommand,
-  ConditionalCheckFailedException,
   DeleteItemCommand,
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
   UpdateItemCommand,
-  type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import type { NotificationKind } from '../notify/message.js';
+import { conditional, json, n, num, optStr, parsed, s, str, WriteConflict, type Item } from './attributes.js';
 import { keys, versionOfEventKey } from './keys.js';
 import {
   mergeNotificationChoices,
@@ -26,45 +25,11 @@ import {
   type PlayerRecord,
   type PushRecord,
   type RequestRecord,
+  type Vacation,
   type WebhookRecord,
 } from './records.js';
 
-type Item = Record<string, AttributeValue>;
-
-const s = (v: string): AttributeValue => ({ S: v });
-const n = (v: number): AttributeValue => ({ N: String(v) });
-const json = (v: unknown): AttributeValue => ({ S: JSON.stringify(v) });
-
-function str(item: Item, name: string): string {
-  const v = item[name]?.S;
-  if (v === undefined) throw new Error(`item attribute ${name} missing`);
-  return v;
-}
-function num(item: Item, name: string): number {
-  const v = item[name]?.N;
-  if (v === undefined) throw new Error(`item attribute ${name} missing`);
-  return Number(v);
-}
-function parsed<T>(item: Item, name: string): T {
-  return JSON.parse(str(item, name)) as T;
-}
-const optStr = (item: Item, name: string) => item[name]?.S;
-
-/** Thrown when a conditional write loses: the slot is taken or the item changed. */
-export class WriteConflict extends Error {
-  override readonly name = 'WriteConflict';
-}
-
-async function conditional<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException || (err as Error).name === 'ConditionalCheckFailedException') {
-      throw new WriteConflict('conditional write failed');
-    }
-    throw err;
-  }
-}
+export { WriteConflict } from './attributes.js';
 
 /** Thrown when a player already has as many webhooks or push subscriptions as allowed. */
 export class LimitReached extends Error {
@@ -124,7 +89,7 @@ export class GameTable {
         TableName: this.tableName,
         Key: { pk: s(keys.player(id)), sk: s(keys.profile) },
         ConsistentRead: true,
-        ProjectionExpression: '#name, email, tokenHash, createdAt, notifications',
+        ProjectionExpression: '#name, email, tokenHash, createdAt, notifications, vacations',
         ExpressionAttributeNames: { '#name': 'name' },
       }),
     );
@@ -138,6 +103,7 @@ export class GameTable {
       createdAt: str(item, 'createdAt'),
       ...(email ? { email } : {}),
       notifications: resolveNotifications(parseChoices(optStr(item, 'notifications')), Boolean(email)),
+      vacations: parseVacations(optStr(item, 'vacations')),
     };
   }
 
@@ -469,10 +435,10 @@ export class GameTable {
   }
 
   /** Heads (status and seats to act, without the state) and metas of many games, for listings. */
-  async getSummaries(gameIds: readonly string[]): Promise<Map<string, { meta: GameMeta; head: Pick<HeadRecord, 'version' | 'toAct' | 'status'> | null }>> {
-    const result = new Map<string, { meta: GameMeta; head: Pick<HeadRecord, 'version' | 'toAct' | 'status'> | null }>();
+  async getSummaries(gameIds: readonly string[]): Promise<Map<string, { meta: GameMeta; head: Pick<HeadRecord, 'version' | 'toAct' | 'status' | 'clocks'> | null }>> {
+    const result = new Map<string, { meta: GameMeta; head: Pick<HeadRecord, 'version' | 'toAct' | 'status' | 'clocks'> | null }>();
     const metas = new Map<string, GameMeta>();
-    const heads = new Map<string, Pick<HeadRecord, 'version' | 'toAct' | 'status'>>();
+    const heads = new Map<string, Pick<HeadRecord, 'version' | 'toAct' | 'status' | 'clocks'>>();
     // BatchGetItem rejects a request that names the same key twice, so ask for each game once.
     const wanted: Item[] = [...new Set(gameIds)].flatMap((id) => [
       { pk: s(keys.game(id)), sk: s(keys.meta) },
@@ -483,7 +449,7 @@ export class GameTable {
         [this.tableName]: {
           Keys: wanted.slice(i, i + 100),
           ConsistentRead: true,
-          ProjectionExpression: 'pk, sk, game, #options, players, seats, #status, createdAt, createdBy, inviteCode, seedCommitment, revision, finishedAt, version, toAct',
+          ProjectionExpression: 'pk, sk, game, #options, players, seats, #status, createdAt, createdBy, inviteCode, seedCommitment, revision, finishedAt, startedAt, timeControl, version, toAct, clocks',
           ExpressionAttributeNames: { '#options': 'options', '#status': 'status' },
         },
       };
@@ -494,7 +460,7 @@ export class GameTable {
         for (const item of out.Responses?.[this.tableName] ?? []) {
           const id = str(item, 'pk').slice('GAME#'.length);
           if (item.sk?.S === keys.meta) metas.set(id, parseMeta(id, { ...item, seed: s('') }));
-          else heads.set(id, { version: num(item, 'version'), toAct: parsed(item, 'toAct'), status: str(item, 'status') as GameStatus });
+          else heads.set(id, { version: num(item, 'version'), toAct: parsed(item, 'toAct'), status: str(item, 'status') as GameStatus, ...(item.clocks ? { clocks: parsed(item, 'clocks') } : {}) });
         }
         request = out.UnprocessedKeys as typeof request;
       }
@@ -506,21 +472,28 @@ export class GameTable {
     return result;
   }
 
-  /** Refreshes the head cache unless a newer head is already there. Losing is harmless. */
-  async putHead(gameId: string, head: HeadRecord): Promise<boolean> {
+  /**
+   * Refreshes the head cache unless a newer head is already there. Losing is harmless. A timed
+   * game's head also carries `dueAt`, its entry in the sparse deadline index.
+   */
+  async putHead(gameId: string, head: HeadRecord, dueAt: string | null = null): Promise<boolean> {
+    const item: Item = {
+      pk: s(keys.game(gameId)),
+      sk: s(keys.head),
+      version: n(head.version),
+      state: json(head.state),
+      toAct: json(head.toAct),
+      status: s(head.status),
+    };
+    if (head.clocks) item.clocks = json(head.clocks);
+    if (head.forfeited?.length) item.forfeited = json(head.forfeited);
+    if (dueAt) Object.assign(item, { dueShard: s(keys.dueShard(gameId)), dueAt: s(dueAt) });
     try {
       await conditional(
         this.db.send(
           new PutItemCommand({
             TableName: this.tableName,
-            Item: {
-              pk: s(keys.game(gameId)),
-              sk: s(keys.head),
-              version: n(head.version),
-              state: json(head.state),
-              toAct: json(head.toAct),
-              status: s(head.status),
-            },
+            Item: item,
             ConditionExpression: 'attribute_not_exists(version) OR version < :v',
             ExpressionAttributeValues: { ':v': n(head.version) },
           }),
@@ -548,6 +521,8 @@ export class GameTable {
     if (e.playerId) item.playerId = s(e.playerId);
     if (e.idempotencyKey) item.idempotencyKey = s(e.idempotencyKey);
     if (e.requestHash) item.requestHash = s(e.requestHash);
+    if (e.timeout) item.timeout = { BOOL: true };
+    if (e.forfeit) item.forfeit = { BOOL: true };
     await conditional(this.db.send(new PutItemCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(sk)' })));
   }
 
@@ -639,11 +614,14 @@ function metaItem(meta: GameMeta): Item {
     revision: n(meta.revision),
   };
   if (meta.finishedAt) item.finishedAt = s(meta.finishedAt);
+  if (meta.startedAt) item.startedAt = s(meta.startedAt);
+  if (meta.timeControl) item.timeControl = json(meta.timeControl);
   return item;
 }
 
 export function parseMeta(id: string, item: Item): GameMeta {
   const finishedAt = optStr(item, 'finishedAt');
+  const startedAt = optStr(item, 'startedAt');
   return {
     id,
     game: str(item, 'game'),
@@ -658,11 +636,26 @@ export function parseMeta(id: string, item: Item): GameMeta {
     seed: str(item, 'seed'),
     revision: num(item, 'revision'),
     ...(finishedAt ? { finishedAt } : {}),
+    ...(startedAt ? { startedAt } : {}),
+    ...(item.timeControl ? { timeControl: parsed(item, 'timeControl') } : {}),
   };
 }
 
 function parseHead(item: Item): HeadRecord {
-  return { version: num(item, 'version'), state: parsed(item, 'state'), toAct: parsed(item, 'toAct'), status: str(item, 'status') as GameStatus };
+  return {
+    version: num(item, 'version'),
+    state: parsed(item, 'state'),
+    toAct: parsed(item, 'toAct'),
+    status: str(item, 'status') as GameStatus,
+    ...(item.clocks ? { clocks: parsed(item, 'clocks') } : {}),
+    ...(item.forfeited ? { forfeited: parsed(item, 'forfeited') } : {}),
+  };
+}
+
+export function parseVacations(raw: string | undefined): Vacation[] {
+  if (raw === undefined) return [];
+  const value = JSON.parse(raw) as unknown;
+  return Array.isArray(value) ? (value as Vacation[]) : [];
 }
 
 export function parseEvent(item: Item): EventRecord {
@@ -679,5 +672,7 @@ export function parseEvent(item: Item): EventRecord {
     at: str(item, 'at'),
     ...(idempotencyKey ? { idempotencyKey } : {}),
     ...(requestHash ? { requestHash } : {}),
+    ...(item.timeout?.BOOL ? { timeout: true } : {}),
+    ...(item.forfeit?.BOOL ? { forfeit: true } : {}),
   };
 }

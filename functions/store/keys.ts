@@ -21,7 +21,16 @@ export const keys = {
   webhookPrefix: 'WEBHOOK#',
   push: (id: string) => `PUSH#${id}`,
   pushPrefix: 'PUSH#',
+  /** Sorts after META with REQ#: one reminder per seat and turn, claimed by a conditional put. */
+  reminder: (seat: number, dueSince: string) => `REMIND#${seat}#${dueSince}`,
+  reminderPrefix: 'REMIND#',
+  /** Partition of the sparse deadline index a game's HEAD goes to; shards spread the writes. */
+  dueShard: (gameId: string) => `DUE#${createHash('sha256').update(gameId).digest()[0]! % DUE_SHARDS}`,
 };
+
+/** The index the sweeper reads: only HEAD items of running timed games carry its keys. */
+export const DEADLINE_INDEX = 'Deadlines';
+export const DUE_SHARDS = 4;
 
 /** The same endpoint always gets the same id, so subscribing twice replaces instead of duplicating. */
 export function pushSubscriptionId(endpoint: string): string {

@@ -2,6 +2,8 @@ import type { Seat } from '../../engine/core/index.js';
 import type { GameEvent } from '../../engine/core/index.js';
 import type { NotificationKind } from '../notify/message.js';
 import type { PushSubscription } from '../notify/push.js';
+import type { SeatClock } from '../service/clock.js';
+import type { TimeControl } from '../service/time-control.js';
 
 export type GameStatus = 'open' | 'active' | 'finished' | 'aborted';
 
@@ -27,7 +29,10 @@ export interface GameMeta {
   seed: string;
   /** Bumped by every change of the meta item; guards concurrent joins. */
   revision: number;
+  /** When every seat was filled and the clocks started. */
+  startedAt?: string;
   finishedAt?: string;
+  timeControl?: TimeControl;
 }
 
 export interface HeadRecord {
@@ -35,6 +40,10 @@ export interface HeadRecord {
   state: unknown;
   toAct: Seat[];
   status: GameStatus;
+  /** Timed games: each seat's clock after `version` events. */
+  clocks?: SeatClock[];
+  /** Seats that forfeited; the game's bot plays on for them. */
+  forfeited?: Seat[];
 }
 
 export interface EventRecord {
@@ -49,6 +58,10 @@ export interface EventRecord {
   at: string;
   idempotencyKey?: string;
   requestHash?: string;
+  /** Made for the seat by the platform when its time ran out. */
+  timeout?: boolean;
+  /** Not a game action: the seat forfeited (`action` is `{ type: 'forfeit' }`). */
+  forfeit?: boolean;
 }
 
 export interface PlayerRecord {
@@ -59,10 +72,18 @@ export interface PlayerRecord {
   createdAt: string;
   /** Resolved on read: the player's choices over the defaults (see `resolveNotifications`). */
   notifications: NotificationSettings;
+  /** Days away: the player's clocks pause during them. */
+  vacations: Vacation[];
+}
+
+export interface Vacation {
+  id: string;
+  from: string;
+  until: string;
 }
 
 /** A player as written by `putPlayer`: without choices, the defaults apply (and keep following the address). */
-export type NewPlayerRecord = Omit<PlayerRecord, 'notifications'> & { notifications?: NotificationChoices };
+export type NewPlayerRecord = Omit<PlayerRecord, 'notifications' | 'vacations'> & { notifications?: NotificationChoices };
 
 /**
  * What a player receives. `events` applies to every channel (email, Web Push, webhooks; a webhook

@@ -68,12 +68,19 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** The id of one of owner's webhooks (or push subscriptions), adding one only when there is none. */
-async function ownersItem(kind: 'webhooks' | 'push-subscriptions'): Promise<string> {
+async function ownersItem(kind: 'webhooks' | 'push-subscriptions' | 'vacations'): Promise<string> {
   const listed = await owner.get(`/v1/players/me/${kind}`);
   if (listed.body[0]) return listed.body[0].id;
-  const created = await owner.post(`/v1/players/me/${kind}`, kind === 'webhooks' ? { url: 'https://hooks.example.org/auth-suite' } : ownerPush);
+  const bodies = { webhooks: { url: 'https://hooks.example.org/auth-suite' }, 'push-subscriptions': ownerPush, vacations: futureVacation() };
+  const created = await owner.post(`/v1/players/me/${kind}`, bodies[kind]);
   if (created.status !== 201) throw new Error(`cannot add to ${kind}: ${created.text}`);
   return created.body.id;
+}
+
+/** Days away, starting tomorrow. */
+function futureVacation() {
+  const day = 86_400_000;
+  return { from: new Date(Date.now() + day).toISOString(), until: new Date(Date.now() + 3 * day).toISOString() };
 }
 
 /** Everything the owner has set up for notifications, read under the API. */
@@ -89,6 +96,7 @@ async function requestFor(op: Operation): Promise<{ path: string; body?: unknown
   // Deleting needs something of owner's to delete (added only when there is none).
   if (op.key === 'DELETE /v1/players/me/webhooks/{webhookId}') return { path: `/v1/players/me/webhooks/${await ownersItem('webhooks')}` };
   if (op.key === 'DELETE /v1/players/me/push-subscriptions/{subscriptionId}') return { path: `/v1/players/me/push-subscriptions/${await ownersItem('push-subscriptions')}` };
+  if (op.key === 'DELETE /v1/players/me/vacations/{vacationId}') return { path: `/v1/players/me/vacations/${await ownersItem('vacations')}` };
   const requests: Record<string, { path: string; body?: unknown; headers?: Record<string, string> }> = {
     'GET /v1/catalog': { path: '/v1/catalog' },
     'GET /v1/catalog/{game}': { path: '/v1/catalog/ticket-to-ride-europe' },
@@ -107,6 +115,8 @@ async function requestFor(op: Operation): Promise<{ path: string; body?: unknown
     'POST /v1/players/me/webhooks': { path: '/v1/players/me/webhooks', body: { url: 'https://hooks.example.org/railpost', events: ['yourTurn'] } },
     'GET /v1/players/me/push-subscriptions': { path: '/v1/players/me/push-subscriptions' },
     'POST /v1/players/me/push-subscriptions': { path: '/v1/players/me/push-subscriptions', body: pushSubscription() },
+    'GET /v1/players/me/vacations': { path: '/v1/players/me/vacations' },
+    'POST /v1/players/me/vacations': { path: '/v1/players/me/vacations', body: futureVacation() },
     'GET /v1/push/vapid-public-key': { path: '/v1/push/vapid-public-key' },
     'GET /v1/unsubscribe': { path: unsubscribe },
     'POST /v1/unsubscribe': { path: unsubscribe, body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
@@ -128,6 +138,8 @@ const CREATED: Record<string, number> = {
   'POST /v1/players/me/push-subscriptions': 201,
   'DELETE /v1/players/me/webhooks/{webhookId}': 204,
   'DELETE /v1/players/me/push-subscriptions/{subscriptionId}': 204,
+  'POST /v1/players/me/vacations': 201,
+  'DELETE /v1/players/me/vacations/{vacationId}': 204,
 };
 /** Media types of successful answers other than JSON (none for 204). */
 const MEDIA_TYPES: Record<string, RegExp> = { 'GET /v1/unsubscribe': /^text\/html; charset=utf-8/i };
@@ -369,7 +381,7 @@ describe('tokens', () => {
     await a.patch('/v1/players/me', { email: 'a@example.test' });
     const me = await a.get('/v1/players/me');
     expect(me.status).toBe(200);
-    expect(Object.keys(me.body).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'notifications']);
+    expect(Object.keys(me.body).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'notifications', 'onVacation', 'vacations']);
     expect(me.body).not.toHaveProperty('token');
     expect(me.body).not.toHaveProperty('tokenHash');
 

@@ -287,11 +287,11 @@ describe('high-card fixture: engine contract properties', () => {
         expect(again).toEqual(final);
         // The platform's replay: from setup, and from a JSON-stored head in the middle plus the tail.
         const log = logOf(steps);
-        expect(replay(highCard as AnyGame, meta, null, log)).toEqual({ state: final, version: steps.length });
+        expect(replay(highCard as AnyGame, meta, null, log)).toEqual({ state: final, version: steps.length, forfeited: [] });
         const at = steps.length ? cut % (steps.length + 1) : 0;
         const headState = at === 0 ? start(setup) : steps[at - 1]!.after;
         const head = { version: at, state: JSON.parse(JSON.stringify(headState)), toAct: highCard.toAct(headState), status: 'active' as const };
-        expect(replay(highCard as AnyGame, meta, head, log)).toEqual({ state: final, version: steps.length });
+        expect(replay(highCard as AnyGame, meta, head, log)).toEqual({ state: final, version: steps.length, forfeited: [] });
       }),
       { numRuns: 80 },
     );

@@ -54,6 +54,9 @@ export class ApiClient {
   patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>('PATCH', path, body, headers);
   }
+  delete<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', path, undefined, headers);
+  }
 
   /** Registers a player; returns a client acting as that player. */
   async newPlayer(name: string): Promise<Player> {

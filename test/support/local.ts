@@ -6,7 +6,7 @@ import { highCard } from '../fixture/high-card.js';
 /** The public catalog plus the unlisted fixture game, as the tests play it. */
 export const testRegistry = () => createRegistry([...catalogGames, highCard as AnyGame]);
 
-/** A local server on a free port, in memory unless a data folder is given. */
+/** A local server on a free port, in memory unless a data folder is given; tests sweep deadlines by hand. */
 export function startTestServer(dataDir?: string, onDbCall?: (command: string) => void): Promise<LocalServer> {
-  return startLocalServer({ registry: testRegistry(), ...(dataDir ? { dataDir } : {}), ...(onDbCall ? { onDbCall } : {}) });
+  return startLocalServer({ registry: testRegistry(), sweepMs: 0, ...(dataDir ? { dataDir } : {}), ...(onDbCall ? { onDbCall } : {}) });
 }

@@ -1,0 +1,143 @@
+import { BatchGetItemCommand, GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { SeatClock } from '../service/clock.js';
+import { conditional, json, n, optStr, s, str, WriteConflict, type Item } from './attributes.js';
+import { parseVacations } from './game-table.js';
+import { DEADLINE_INDEX, DUE_SHARDS, keys } from './keys.js';
+import type { Vacation } from './records.js';
+
+/** Reminder claims outlive any turn; the table's TTL removes them afterwards. */
+const REMINDER_TTL_SECONDS = 180 * 24 * 3600;
+const MAX_ATTEMPTS = 20;
+
+export interface ReminderClaim {
+  gameId: string;
+  seat: number;
+  dueSince: string;
+  deadline: string;
+  version: number;
+}
+
+/** The table's side of time controls: the sparse deadline index, reminder claims and vacations. */
+export class TimeTable {
+  constructor(
+    private readonly db: DynamoDBClient,
+    readonly tableName: string,
+  ) {}
+
+  /** Games whose next reminder or deadline is at or before `now`, the most overdue first. */
+  async dueGames(now: Date, limitPerShard = 100): Promise<string[]> {
+    const ids: string[] = [];
+    for (let shard = 0; shard < DUE_SHARDS; shard++) {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: DEADLINE_INDEX,
+          KeyConditionExpression: 'dueShard = :shard AND dueAt <= :now',
+          ExpressionAttributeValues: { ':shard': s(`DUE#${shard}`), ':now': s(now.toISOString()) },
+          Limit: limitPerShard,
+        }),
+      );
+      for (const item of out.Items ?? []) ids.push(str(item, 'pk').slice('GAME#'.length));
+    }
+    return ids;
+  }
+
+  /** Rewrites the clocks of the head at `version` and its index entry; false if the head moved on. */
+  async updateClocks(gameId: string, version: number, clocks: readonly SeatClock[], dueAt: string | null): Promise<boolean> {
+    try {
+      await conditional(
+        this.db.send(
+          new UpdateItemCommand({
+            TableName: this.tableName,
+            Key: { pk: s(keys.game(gameId)), sk: s(keys.head) },
+            UpdateExpression: dueAt ? 'SET clocks = :clocks, dueShard = :shard, dueAt = :dueAt' : 'SET clocks = :clocks REMOVE dueShard, dueAt',
+            ConditionExpression: 'version = :v',
+            ExpressionAttributeValues: {
+              ':clocks': json(clocks),
+              ':v': n(version),
+              ...(dueAt ? { ':shard': s(keys.dueShard(gameId)), ':dueAt': s(dueAt) } : {}),
+            },
+          }),
+        ),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof WriteConflict) return false;
+      throw err;
+    }
+  }
+
+  /** True for exactly one caller per seat and turn: the one that sends the reminder. */
+  async claimReminder(claim: ReminderClaim, now: Date): Promise<boolean> {
+    try {
+      await conditional(
+        this.db.send(
+          new PutItemCommand({
+            TableName: this.tableName,
+            Item: {
+              pk: s(keys.game(claim.gameId)),
+              sk: s(keys.reminder(claim.seat, claim.dueSince)),
+              seat: n(claim.seat),
+              deadline: s(claim.deadline),
+              version: n(claim.version),
+              ttl: n(Math.floor(now.getTime() / 1000) + REMINDER_TTL_SECONDS),
+            },
+            ConditionExpression: 'attribute_not_exists(sk)',
+          }),
+        ),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof WriteConflict) return false;
+      throw err;
+    }
+  }
+
+  /** Vacations of several players (one request for a game's seats). */
+  async vacationsOf(playerIds: readonly string[]): Promise<Map<string, Vacation[]>> {
+    const result = new Map<string, Vacation[]>();
+    const unique = [...new Set(playerIds)];
+    if (unique.length === 0) return result;
+    let request: Record<string, { Keys: Item[]; ConsistentRead: boolean; ProjectionExpression: string }> | undefined = {
+      [this.tableName]: { Keys: unique.map((id) => ({ pk: s(keys.player(id)), sk: s(keys.profile) })), ConsistentRead: true, ProjectionExpression: 'pk, vacations' },
+    };
+    for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
+      if (attempt > 0) await new Promise((ok) => setTimeout(ok, Math.min(1000, 25 * 2 ** attempt)));
+      const out = await this.db.send(new BatchGetItemCommand({ RequestItems: request }));
+      for (const item of out.Responses?.[this.tableName] ?? []) result.set(str(item, 'pk').slice('PLAYER#'.length), parseVacations(optStr(item, 'vacations')));
+      request = out.UnprocessedKeys as typeof request;
+    }
+    return result;
+  }
+
+  /**
+   * Changes a player's vacations with `change` applied to what is stored, conditioned on what was
+   * read, so concurrent changes both survive. `change` may throw to refuse.
+   */
+  async changeVacations(playerId: string, change: (current: Vacation[]) => Vacation[]): Promise<Vacation[]> {
+    const key = { pk: s(keys.player(playerId)), sk: s(keys.profile) };
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const current = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'pk, vacations' }));
+      if (!current.Item) throw new WriteConflict('no such player');
+      const stored = optStr(current.Item, 'vacations');
+      const next = change(parseVacations(stored));
+      try {
+        await conditional(
+          this.db.send(
+            new UpdateItemCommand({
+              TableName: this.tableName,
+              Key: key,
+              UpdateExpression: 'SET vacations = :next',
+              ConditionExpression: stored === undefined ? 'attribute_exists(pk) AND attribute_not_exists(vacations)' : 'vacations = :stored',
+              ExpressionAttributeValues: { ':next': json(next), ...(stored === undefined ? {} : { ':stored': s(stored) }) },
+            }),
+          ),
+        );
+        return next;
+      } catch (err) {
+        if (!(err instanceof WriteConflict)) throw err;
+      }
+    }
+    throw new WriteConflict('too many concurrent changes');
+  }
+}
