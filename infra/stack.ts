@@ -178,11 +178,12 @@ export class RailpostStack extends Stack {
         retryAttempts: 5,
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(deadLetters),
-        // Only appended events, game status changes and reminder claims concern the notifier.
+        // Only appended events, game status changes, reminder claims and chat concern the notifier.
         filters: [
           FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith('EV#') } } } }),
           FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.isEqual('META') } } } }),
           FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith('REMIND#') } } } }),
+          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith('CHAT#') } } } }),
         ],
       }),
     );

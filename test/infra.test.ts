@@ -89,7 +89,7 @@ describe('Railpost stack', () => {
     expect(JSON.stringify(policyStatements('ApiFunctionRole'))).toContain(':parameter/railpost/notify-secrets');
   });
 
-  it('runs the notifier from the table stream: only EV# inserts, META writes and REMIND# inserts, partial-batch retries, a dead-letter queue', () => {
+  it('runs the notifier from the table stream: only EV# inserts, META writes, REMIND# and CHAT# inserts, partial-batch retries, a dead-letter queue', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       StartingPosition: 'LATEST',
       BisectBatchOnFunctionError: true,
@@ -101,6 +101,7 @@ describe('Railpost stack', () => {
           { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: 'EV#' }] } } } }) },
           { Pattern: JSON.stringify({ dynamodb: { Keys: { sk: { S: ['META'] } } } }) },
           { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: 'REMIND#' }] } } } }) },
+          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: 'CHAT#' }] } } } }) },
         ],
       },
     });

@@ -6,11 +6,12 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { GameRegistry } from '../../engine/core/index.js';
 import { verifyUnsubscribe } from '../notify/unsubscribe.js';
+import type { Chat } from '../service/chat.js';
 import type { Games } from '../service/games.js';
 import type { Players } from '../service/players.js';
 import { Problem, problems } from '../service/problem.js';
 import { onVacation } from '../service/vacations.js';
-import type { PlayerRecord, PushRecord, WebhookRecord } from '../store/records.js';
+import type { ChatRecord, PlayerRecord, PushRecord, WebhookRecord } from '../store/records.js';
 import { docsRoutes } from './docs.js';
 import { problemResponse, toProblem } from './problem-response.js';
 import * as S from './schemas.js';
@@ -31,6 +32,7 @@ export interface AppDeps {
   registry: GameRegistry;
   players: Players;
   games: Games;
+  chat: Chat;
   /** Absent: GET /v1/push/vapid-public-key answers 404 push_not_configured, unsubscribe links 404. */
   notify?: NotifyDeps;
   /** The service's clock (tests use a fake one). */
@@ -342,10 +344,36 @@ const routes = {
     request: { params: S.GameIdParamSchema },
     responses: { 200: json(S.ExportSchema, 'The whole game'), ...authErrors, 404: problem('No such game'), 409: problem('The game has not ended') },
   }),
+  chat: createRoute({
+    operationId: 'readChat',
+    method: 'get',
+    path: '/v1/games/{id}/chat',
+    tags: ['play'],
+    summary: "The game's table talk, oldest first (seats and spectators read it)",
+    security: secured,
+    request: { params: S.GameIdParamSchema, query: S.ChatQuerySchema },
+    responses: { 200: json(S.ChatSchema, 'Messages'), 400: problem('Invalid id or query'), ...authErrors, 404: problem('No such game') },
+  }),
+  postChat: createRoute({
+    operationId: 'writeChat',
+    method: 'post',
+    path: '/v1/games/{id}/chat',
+    tags: ['play'],
+    summary: 'Say something to the table (open and non-binding; seated players only)',
+    security: secured,
+    request: { params: S.GameIdParamSchema, body: body(S.ChatPostSchema) },
+    responses: {
+      201: json(S.ChatMessageSchema, 'The message as stored'),
+      400: problem('Invalid body, or nothing left once control characters are dropped'),
+      ...authErrors,
+      403: problem('Not seated in this game'),
+      404: problem('No such game'),
+    },
+  }),
 };
 
 export function createApp(deps: AppDeps) {
-  const { registry, players, games } = deps;
+  const { registry, players, games, chat } = deps;
   const app = new OpenAPIHono<Env>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -529,6 +557,15 @@ export function createApp(deps: AppDeps) {
     })
     .openapi(routes.export, async (c) => {
       return c.json(await games.export(c.req.valid('param').id), 200);
+    })
+    .openapi(routes.chat, async (c) => {
+      const { after, limit } = c.req.valid('query');
+      const messages = await chat.list(c.req.valid('param').id, after, limit);
+      return c.json({ messages: messages.map(chatMessage) }, 200);
+    })
+    .openapi(routes.postChat, async (c) => {
+      const me = auth(c);
+      return c.json(chatMessage(await chat.post(me, c.req.valid('param').id, c.req.valid('json').text)), 201);
     });
 
   v1.doc31('/openapi.json', openApiInfo);
@@ -536,6 +573,11 @@ export function createApp(deps: AppDeps) {
   app.route('/docs', docsRoutes());
   app.get('/', (c) => c.redirect('/docs'));
   return app;
+}
+
+/** Player ids stay out of the chat: seat and name say who wrote. */
+function chatMessage(m: ChatRecord) {
+  return { id: m.id, seat: m.seat, name: m.name, text: m.text, at: m.at, version: m.version };
 }
 
 export const openApiInfo = {

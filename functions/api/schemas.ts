@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { OutcomeSchema } from '../../engine/core/index.js';
 import type { NotificationKind } from '../notify/message.js';
 import { PushSubscriptionSchema as PushSubscriptionBase } from '../notify/push.js';
+import { MAX_CHAT_LENGTH } from '../service/chat.js';
 import { TimeControlSchema } from '../service/time-control.js';
 import { NOTIFICATION_KINDS } from '../store/records.js';
 
@@ -350,6 +351,32 @@ export const ExportSchema = z
     outcome: OutcomeSchema.nullable(),
   })
   .openapi('Export');
+
+export const ChatPostSchema = z
+  .strictObject({ text: z.string().min(1).max(MAX_CHAT_LENGTH).meta({ description: `Up to ${MAX_CHAT_LENGTH} characters; line breaks kept, control characters dropped` }) })
+  .openapi('ChatPost');
+
+export const ChatMessageSchema = z
+  .object({
+    id: z.string().meta({ description: 'Sorts in order; pass it as `after` to read what came later' }),
+    seat: SeatIndex,
+    name: z.string(),
+    text: z.string(),
+    at: z.string(),
+    version: z.number().int().meta({ description: "The game's version when it was written: it follows that log entry" }),
+  })
+  .openapi('ChatMessage');
+
+export const ChatSchema = z.object({ messages: z.array(ChatMessageSchema) }).openapi('Chat');
+
+export const ChatQuerySchema = z.object({
+  after: z
+    .string()
+    .regex(/^[0-9a-z-]{1,64}$/)
+    .optional()
+    .openapi({ param: { name: 'after', in: 'query' }, description: 'Only messages after this id' }),
+  limit: z.coerce.number().int().min(1).max(500).default(100).openapi({ param: { name: 'limit', in: 'query' }, type: 'integer' }),
+});
 
 export const IdempotencyHeaderSchema = z.object({
   'idempotency-key': z

@@ -90,7 +90,11 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     (failures) => jsonLogger.info('notifications failed', { failures }),
   );
   const now = options.now ?? (() => new Date());
-  const services = createServices(db, LOCAL_TABLE, options.registry, now, (t) => queue.push(t), (r) => queue.remind(r));
+  const services = createServices(db, LOCAL_TABLE, options.registry, now, {
+    onTransition: (t) => queue.push(t),
+    onReminder: (r) => queue.remind(r),
+    onChat: (m) => queue.chat(m),
+  });
   const sweeper = new Sweeper(services.times, services.games, now, (message, details) => jsonLogger.info(message, details));
   let sweeping: Promise<SweepReport> | null = null;
   // Overlapping sweeps would be safe (conditional writes) but pointless on one machine.

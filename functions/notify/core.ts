@@ -7,7 +7,7 @@ import type { Agent } from 'node:https';
 import type { GameRegistry } from '../../engine/core/index.js';
 import type { GameTable } from '../store/game-table.js';
 import { outcomeWithForfeits } from '../service/forfeit.js';
-import type { GameMeta, HeadRecord, PlayerRecord } from '../store/records.js';
+import type { ChatRecord, GameMeta, HeadRecord, PlayerRecord } from '../store/records.js';
 import type { EmailSender } from './email.js';
 import { renderEmail, type Notification, type NotificationKind } from './message.js';
 import { pushPayload, sendPush, type VapidKeys } from './push.js';
@@ -70,6 +70,23 @@ export class Notifier {
     if (!player || !wants(player, 'reminder').any) return [];
     const t: Transition = { gameId: r.gameId, before: head.toAct, after: head.toAct, started: false, finished: false, version: head.version };
     return this.toPlayer(player, this.message(meta, { seat: r.seat, playerId, kind: 'reminder' }, player, t, [], head, r.deadline));
+  }
+
+  /** A table-talk message, to every seated person but its author who chose to hear of chat. */
+  async chat(m: ChatRecord): Promise<DeliveryFailure[]> {
+    const { meta, head } = await this.config.table.getMetaAndHead(m.gameId);
+    if (!meta) return [];
+    const failures: DeliveryFailure[] = [];
+    const toAct = head?.status === 'active' ? head.toAct : [];
+    const t: Transition = { gameId: m.gameId, before: toAct, after: toAct, started: false, finished: false, version: head?.version ?? 0 };
+    for (const [seat, holder] of meta.seats.entries()) {
+      if (holder.bot || !holder.playerId || holder.playerId === m.playerId) continue;
+      const player = await this.config.table.getPlayer(holder.playerId);
+      if (!player || !wants(player, 'chat').any) continue;
+      const n = { ...this.message(meta, { seat, playerId: player.id, kind: 'chat' }, player, t, [], head, undefined), chat: { from: m.name, text: m.text } };
+      failures.push(...(await this.toPlayer(player, n)));
+    }
+    return failures;
   }
 
   private message(meta: GameMeta, r: Recipient, player: PlayerRecord, t: Transition, changes: string[], head: HeadRecord | null, deadline: string | undefined): Notification {

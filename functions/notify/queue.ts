@@ -1,4 +1,5 @@
 import type { GameTransition, ReminderNotice } from '../service/games.js';
+import type { ChatRecord } from '../store/records.js';
 import { changesFor } from './changes.js';
 import type { DeliveryFailure, Notifier } from './core.js';
 
@@ -21,6 +22,10 @@ export class NotificationQueue {
 
   remind(r: ReminderNotice): void {
     this.enqueue((notifier) => notifier.remind(r));
+  }
+
+  chat(m: ChatRecord): void {
+    this.enqueue((notifier) => notifier.chat(m));
   }
 
   private enqueue(send: (notifier: Notifier) => Promise<DeliveryFailure[]>): void {

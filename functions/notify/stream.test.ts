@@ -74,6 +74,21 @@ describe('notifications from the table stream (AWS path)', () => {
     expect(mails[0]!.text).toContain('Please move by');
   });
 
+  it('a chat message (CHAT# insert) reaches the other seats that chose chat', async () => {
+    const anna = await api.post('/v1/players', { name: 'Anna', email: 'anna-chat@example.test' });
+    const ben = await api.post('/v1/players', { name: 'Ben', email: 'ben-chat@example.test' });
+    await api.as(ben.body.token).patch('/v1/players/me', { notifications: { events: { chat: true } } });
+    const created = await api.as(anna.body.token).post('/v1/games', { game: 'high-card', players: 2 });
+    await api.as(ben.body.token).post(`/v1/games/${created.body.id}/join`, { inviteCode: created.body.inviteCode });
+    await api.as(anna.body.token).post(`/v1/games/${created.body.id}/chat`, { text: 'Hello Ben' });
+
+    const { mails, notifier } = capture(server.services.table);
+    const records = await streamRecords(created.body.id, 0, 'CHAT#');
+    expect(records).toHaveLength(1);
+    expect(await notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier })).toEqual([]);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([['ben-chat@example.test', expect.stringMatching(/^Anna wrote in/)]]);
+  });
+
   it('reports the first record of a game it could not handle, so Lambda retries from there (partial batch failure)', async () => {
     const anna = await api.newPlayer('Anna');
     const created = await anna.post('/v1/games', { game: 'high-card', players: 2, bots: 1 });

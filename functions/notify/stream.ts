@@ -1,13 +1,15 @@
 /**
  * The table's stream as notifier input (AWS): appended events (EV# inserts) and game status
  * changes (META writes) become transitions, one per game and batch, in version order; reminder
- * claims (REMIND# inserts, written once per seat and turn by the sweeper) become reminders.
+ * claims (REMIND# inserts, written once per seat and turn by the sweeper) become reminders, and
+ * table talk (CHAT# inserts) becomes chat notifications.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { GameRegistry } from '../../engine/core/index.js';
 import { initialState } from '../service/replay.js';
 import { parseEvent, parseMeta, type GameTable } from '../store/game-table.js';
-import type { EventRecord } from '../store/records.js';
+import { parseChat } from '../store/chat-table.js';
+import type { ChatRecord, EventRecord } from '../store/records.js';
 import { changesFor } from './changes.js';
 import type { Notifier } from './core.js';
 
@@ -19,6 +21,7 @@ export interface StreamRecord {
 interface GameBatch {
   events: EventRecord[];
   reminders: { seat: number; deadline: string }[];
+  chats: ChatRecord[];
   /** META images: the game started (status active) or finished. */
   statuses: string[];
   /** The first stream record of the game in this batch: where a retry must start. */
@@ -33,8 +36,9 @@ function group(records: readonly StreamRecord[]): Map<string, GameBatch> {
     const sk = image?.sk?.S;
     if (!image || !pk?.startsWith('GAME#') || !sk || (r.eventName !== 'INSERT' && r.eventName !== 'MODIFY')) continue;
     const gameId = pk.slice('GAME#'.length);
-    const batch = games.get(gameId) ?? { events: [], reminders: [], statuses: [], firstSequence: r.dynamodb?.SequenceNumber ?? '' };
+    const batch = games.get(gameId) ?? { events: [], reminders: [], chats: [], statuses: [], firstSequence: r.dynamodb?.SequenceNumber ?? '' };
     if (sk.startsWith('EV#') && r.eventName === 'INSERT') batch.events.push(parseEvent(image));
+    else if (sk.startsWith('CHAT#') && r.eventName === 'INSERT') batch.chats.push(parseChat(gameId, image));
     else if (sk.startsWith('REMIND#') && r.eventName === 'INSERT') batch.reminders.push({ seat: Number(image.seat?.N), deadline: image.deadline?.S ?? '' });
     else if (sk === 'META') batch.statuses.push(parseMeta(gameId, { ...image, seed: image.seed ?? { S: '' } }).status);
     else continue;
@@ -53,6 +57,7 @@ export async function notifyFromStream(records: readonly StreamRecord[], deps: {
   for (const [gameId, batch] of group(records)) {
     try {
       for (const r of batch.reminders) await deps.notifier.remind({ gameId, ...r });
+      for (const m of batch.chats) await deps.notifier.chat(m);
       const { meta, head } = await deps.table.getMetaAndHead(gameId);
       const def = meta && deps.registry.get(meta.game);
       if (!meta || !def) continue;

@@ -21,6 +21,9 @@ export const keys = {
   webhookPrefix: 'WEBHOOK#',
   push: (id: string) => `PUSH#${id}`,
   pushPrefix: 'PUSH#',
+  /** Sorts before EV#, so the META..EV# range never touches it; by game version, then time. */
+  chat: (id: string) => `CHAT#${id}`,
+  chatPrefix: 'CHAT#',
   /** Sorts after META with REQ#: one reminder per seat and turn, claimed by a conditional put. */
   reminder: (seat: number, dueSince: string) => `REMIND#${seat}#${dueSince}`,
   reminderPrefix: 'REMIND#',

@@ -176,3 +176,16 @@ export interface RequestRecord {
   status: number;
   body: unknown;
 }
+
+/** A table-talk message (item `GAME#<gameId>` / `CHAT#<id>`); ids sort by game version, then time. */
+export interface ChatRecord {
+  gameId: string;
+  id: string;
+  seat: Seat;
+  playerId: string;
+  name: string;
+  text: string;
+  at: string;
+  /** The game's version when it was written: where it falls among the log's entries. */
+  version: number;
+}

@@ -111,6 +111,8 @@ async function requestFor(op: Operation): Promise<{ path: string; body?: unknown
     'POST /v1/games/{id}/actions': { path: `${running.path}/actions`, body: { action: { type: 'pass' }, expectedVersion: version } },
     'GET /v1/games/{id}/log': { path: `${running.path}/log?after=0` },
     'GET /v1/games/{id}/export': { path: `${finished.path}/export` },
+    'GET /v1/games/{id}/chat': { path: `${running.path}/chat` },
+    'POST /v1/games/{id}/chat': { path: `${running.path}/chat`, body: { text: 'Nice draw.' } },
     'GET /v1/players/me/webhooks': { path: '/v1/players/me/webhooks' },
     'POST /v1/players/me/webhooks': { path: '/v1/players/me/webhooks', body: { url: 'https://hooks.example.org/railpost', events: ['yourTurn'] } },
     'GET /v1/players/me/push-subscriptions': { path: '/v1/players/me/push-subscriptions' },
@@ -139,6 +141,7 @@ const CREATED: Record<string, number> = {
   'DELETE /v1/players/me/webhooks/{webhookId}': 204,
   'DELETE /v1/players/me/push-subscriptions/{subscriptionId}': 204,
   'POST /v1/players/me/vacations': 201,
+  'POST /v1/games/{id}/chat': 201,
   'DELETE /v1/players/me/vacations/{vacationId}': 204,
 };
 /** Media types of successful answers other than JSON (none for 204). */

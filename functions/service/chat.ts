@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import type { ChatTable } from '../store/chat-table.js';
+import type { GameTable } from '../store/game-table.js';
+import type { ChatRecord, PlayerRecord } from '../store/records.js';
+import { problems } from './problem.js';
+import { seatOf } from './visibility.js';
+
+export const MAX_CHAT_LENGTH = 1000;
+
+/** What a message says once control characters (other than line breaks) are gone and ends are trimmed. */
+export function cleanChatText(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+}
+
+/**
+ * Table talk: open and non-binding. Seated players write; everybody who may look at the game
+ * (seats and spectators) reads. Each message remembers the game's version, so clients can show
+ * it in its place among the log's entries.
+ */
+export class Chat {
+  constructor(
+    private readonly games: GameTable,
+    private readonly chats: ChatTable,
+    private readonly now: () => Date,
+    private readonly onChat: (m: ChatRecord) => void = () => {},
+  ) {}
+
+  async post(player: PlayerRecord, gameId: string, raw: string): Promise<ChatRecord> {
+    const { meta, head, latestVersion } = await this.games.getMetaAndHead(gameId);
+    if (!meta) throw problems.notFound('Game');
+    const seat = seatOf(meta, player.id);
+    if (seat === null) throw problems.forbidden('not_seated', 'Only seated players write in a game’s chat');
+    const text = cleanChatText(raw);
+    if (text.length === 0) throw problems.badRequest('empty_message', 'The message is empty');
+    const at = this.now();
+    const version = Math.max(latestVersion, head?.version ?? 0);
+    // Sorts by version, then time; the random tail keeps two messages of one millisecond apart.
+    const id = `${String(version).padStart(10, '0')}-${at.getTime().toString(36).padStart(9, '0')}-${randomBytes(4).toString('hex')}`;
+    const message: ChatRecord = { gameId, id, seat, playerId: player.id, name: player.name, text, at: at.toISOString(), version };
+    await this.chats.put(message);
+    this.onChat(message);
+    return message;
+  }
+
+  async list(gameId: string, after: string | undefined, limit: number): Promise<ChatRecord[]> {
+    const { meta } = await this.games.getMetaAndHead(gameId);
+    if (!meta) throw problems.notFound('Game');
+    return this.chats.list(gameId, after, limit);
+  }
+}

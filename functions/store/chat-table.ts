@@ -1,0 +1,69 @@
+import { PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { n, num, s, str, type Item } from './attributes.js';
+import { keys } from './keys.js';
+import type { ChatRecord } from './records.js';
+
+/** Table talk, stored with the game it belongs to. */
+export class ChatTable {
+  constructor(
+    private readonly db: DynamoDBClient,
+    readonly tableName: string,
+  ) {}
+
+  async put(m: ChatRecord): Promise<void> {
+    await this.db.send(
+      new PutItemCommand({
+        TableName: this.tableName,
+        Item: {
+          pk: s(keys.game(m.gameId)),
+          sk: s(keys.chat(m.id)),
+          seat: n(m.seat),
+          playerId: s(m.playerId),
+          name: s(m.name),
+          text: s(m.text),
+          at: s(m.at),
+          version: n(m.version),
+        },
+        // Ids are random: a clash is a bug, not something to overwrite.
+        ConditionExpression: 'attribute_not_exists(sk)',
+      }),
+    );
+  }
+
+  /** Messages after the one with id `after` (all when absent), oldest first. */
+  async list(gameId: string, after: string | undefined, limit: number): Promise<ChatRecord[]> {
+    const out: ChatRecord[] = [];
+    let start: Item | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': s(keys.game(gameId)), ':from': s(keys.chat(after ?? '')), ':to': s(`${keys.chatPrefix}~`) },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+          Limit: limit + 1,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const m = parseChat(gameId, item);
+        if (m.id !== after && out.length < limit) out.push(m);
+      }
+      start = page.LastEvaluatedKey;
+    } while (start && out.length < limit);
+    return out;
+  }
+}
+
+export function parseChat(gameId: string, item: Item): ChatRecord {
+  return {
+    gameId,
+    id: str(item, 'sk').slice(keys.chatPrefix.length),
+    seat: num(item, 'seat'),
+    playerId: str(item, 'playerId'),
+    name: str(item, 'name'),
+    text: str(item, 'text'),
+    at: str(item, 'at'),
+    version: num(item, 'version'),
+  };
+}
