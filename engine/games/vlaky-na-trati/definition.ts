@@ -1,0 +1,30 @@
+import { type GameDefinition } from '../../core/index.js';
+import { VntActionSchema, VntOptionsSchema, type VntAction, type VntOptions } from './actions.js';
+import { createBot } from './bot.js';
+import type { VntData } from './data.js';
+import { createRules } from './rules.js';
+import type { VntState } from './state.js';
+import { createView, type VntView } from './view.js';
+
+/** The game over any §17 data set (the reconstruction in production, fixtures in tests). */
+export function vlakyNaTrati(data: VntData): GameDefinition<VntState, VntAction, VntOptions, VntView> {
+  const rules = createRules(data);
+  return {
+    id: 'vlaky-na-trati',
+    title: 'Vlaky na trati',
+    minPlayers: 2,
+    maxPlayers: 3,
+    listed: true,
+    components: data,
+    options: VntOptionsSchema,
+    action: VntActionSchema,
+    checkOptions: (options, players) => (options.startingPlayer !== 'random' && options.startingPlayer >= players ? `startingPlayer must be a seat from 0 to ${players - 1}` : null),
+    setup: ({ seed, players, options }) => rules.setup(seed, players, options),
+    toAct: rules.toAct,
+    legalActions: rules.legalActions,
+    apply: rules.apply,
+    view: createView(rules),
+    outcome: (s) => s.result,
+    bot: createBot(data),
+  };
+}
