@@ -10,7 +10,8 @@ import { median } from './stats.js';
 
 const GAMES = Number(process.env.BENCH_GAMES_PER_COUNT ?? 10);
 const TOURNAMENT = Number(process.env.BENCH_TOURNAMENT ?? 200);
-const COUNTS = [2, 4, 5];
+/** The smallest and largest table, and four players where the game allows it. */
+const countsOf = (game: AnyGame) => [...new Set([game.minPlayers, Math.min(4, game.maxPlayers), game.maxPlayers])].filter((n) => n >= game.minPlayers);
 
 function timed(game: AnyGame, players: number, seed: string) {
   const legalUs: number[] = [];
@@ -48,7 +49,7 @@ function timed(game: AnyGame, players: number, seed: string) {
 console.log(`games: ${GAMES} random games per game and player count (all seats random bots)`);
 console.log('game                      N  game ms  actions  legalActions µs  apply µs  state bytes  view bytes');
 for (const game of catalogGames) {
-  for (const players of COUNTS.filter((n) => n >= game.minPlayers && n <= game.maxPlayers)) {
+  for (const players of countsOf(game)) {
     const runs = Array.from({ length: GAMES }, (_, i) => timed(game, players, `bench-${game.id}-${players}-${i}`));
     if (runs.some((r) => !r.finished)) throw new Error(`${game.id} with ${players} players did not finish`);
     const all = (pick: (r: (typeof runs)[number]) => number[]) => runs.flatMap(pick);
@@ -68,19 +69,20 @@ for (const game of catalogGames) {
 }
 
 console.log('');
-console.log(`greedy vs random: ${TOURNAMENT} four-player games per game, one greedy bot (seat rotating) against three random bots`);
+console.log(`greedy vs random: ${TOURNAMENT} games per game at four players (or the most the game takes), one greedy bot (seat rotating) against random bots`);
 for (const game of catalogGames) {
+  const players = Math.min(4, game.maxPlayers);
   let wins = 0;
   let shared = 0;
   for (let i = 0; i < TOURNAMENT; i++) {
-    const greedySeat = i % 4;
-    const bots = Array.from({ length: 4 }, (_, seat) => (seat === greedySeat ? game.bot : randomBot));
-    const result = playout(game, `tournament-${game.id}-${i}`, 4, {}, bots);
+    const greedySeat = i % players;
+    const bots = Array.from({ length: players }, (_, seat) => (seat === greedySeat ? game.bot : randomBot));
+    const result = playout(game, `tournament-${game.id}-${i}`, players, {}, bots);
     const ranking = game.outcome(result.state)?.ranking ?? [];
     if (ranking[greedySeat] === 1) {
       wins++;
       if (ranking.filter((p) => p === 1).length > 1) shared++;
     }
   }
-  console.log(`  ${game.id}: greedy wins ${wins}/${TOURNAMENT} (${((100 * wins) / TOURNAMENT).toFixed(1)}%, ${shared} shared; 25% would be chance)`);
+  console.log(`  ${game.id}: greedy wins ${wins}/${TOURNAMENT} (${((100 * wins) / TOURNAMENT).toFixed(1)}%, ${shared} shared; ${(100 / players).toFixed(0)}% would be chance at ${players} players)`);
 }
