@@ -3,11 +3,13 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { RailpostStack } from './stack.js';
 
 const app = new App();
-// Deploy-time settings: `npx cdk deploy -c emailFrom='railpost <turns@your.domain>' -c notifySecretsParameter=/railpost/notify-secrets`.
+// Deploy-time settings: `npx cdk deploy -c emailFrom='railpost <turns@your.domain>' -c notifySecretsParameter=/railpost/notify-secrets`
+// and optionally `-c sesConfigurationSet=<name>`.
 const context = (key: string): string | undefined => app.node.tryGetContext(key);
 new RailpostStack(app, 'Railpost', {
   ...(context('emailFrom') ? { emailFrom: context('emailFrom') } : {}),
   ...(context('notifySecretsParameter') ? { notifySecretsParameter: context('notifySecretsParameter') } : {}),
+  ...(context('sesConfigurationSet') ? { sesConfigurationSet: context('sesConfigurationSet') } : {}),
 });
 // cdk-nag 3 runs as a synth-time validation plugin (it replaced the v2 Aspect); any unacknowledged
 // error fails `cdk synth`.

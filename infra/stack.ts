@@ -39,6 +39,8 @@ export interface RailpostStackProps extends StackProps {
   readonly notifySecretsParameter?: string;
   /** The sender of turn emails; its domain must be a verified SES identity in the region. */
   readonly emailFrom?: string;
+  /** An existing SES configuration set for the turn emails (event publishing, suppression, IP pool). */
+  readonly sesConfigurationSet?: string;
 }
 
 const BUNDLING: NonNullable<NodejsFunctionProps['bundling']> = {
@@ -151,6 +153,7 @@ export class RailpostStack extends Stack {
       NOTIFY_SECRETS_PARAMETER: secretsParameter,
       PUBLIC_URL: stage.url.replace(/\/$/, ''),
       EMAIL_FROM: emailFrom,
+      ...(props.sesConfigurationSet ? { SES_CONFIGURATION_SET: props.sesConfigurationSet } : {}),
     });
     // Reads games and players, removes push and webhook endpoints that answer 404/410.
     this.grantTable(notifier, table, ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:DeleteItem']);
@@ -158,7 +161,14 @@ export class RailpostStack extends Stack {
     this.grantSecrets(notifier, parameterArn);
     const senderDomain = /@([^>\s]+)/.exec(emailFrom)?.[1] ?? 'example.com';
     notifier.addToRolePolicy(
-      new PolicyStatement({ actions: ['ses:SendEmail'], resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: senderDomain })] }),
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [
+          this.formatArn({ service: 'ses', resource: 'identity', resourceName: senderDomain }),
+          // SES also authorises a send against the configuration set it names.
+          ...(props.sesConfigurationSet ? [this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.sesConfigurationSet })] : []),
+        ],
+      }),
     );
     const deadLetters = new Queue(this, 'NotifierDeadLetters', {
       encryption: QueueEncryption.SQS_MANAGED,

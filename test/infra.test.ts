@@ -27,6 +27,24 @@ const actionsOf = (rolePrefix: string, service: string) =>
     .filter((action) => action.startsWith(`${service}:`))
     .sort();
 
+describe('Railpost stack with an SES configuration set', () => {
+  it('passes the configuration set to the notifier and lets it send through that set only', () => {
+    const withSet = Template.fromStack(
+      new RailpostStack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'RailpostSes', {
+        apiEntry: fileURLToPath(import.meta.url),
+        notifierEntry: fileURLToPath(import.meta.url),
+        sweeperEntry: fileURLToPath(import.meta.url),
+        emailFrom: 'turns@games.example',
+        sesConfigurationSet: 'railpost-turns',
+      }),
+    );
+    withSet.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ SES_CONFIGURATION_SET: 'railpost-turns', EMAIL_FROM: 'turns@games.example' }) } });
+    const ses = JSON.stringify(Object.values(withSet.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p).includes('ses:SendEmail')));
+    expect(ses).toContain(':configuration-set/railpost-turns');
+    expect(ses).toContain(':identity/games.example');
+  });
+});
+
 describe('Railpost stack', () => {
   it('has no cdk-nag AwsSolutions findings left unacknowledged', () => {
     expect(new AwsSolutionsChecks().validateScope(stack).violations).toEqual([]);
