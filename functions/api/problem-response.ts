@@ -14,7 +14,31 @@ export function problemResponse(c: Context, p: Problem): Response {
     ...(c.get('requestId') ? { requestId: c.get('requestId') as string } : {}),
     ...p.extras,
   };
-  return c.body(JSON.stringify(body), p.status as 400, { 'content-type': 'application/problem+json' });
+  const headers: Record<string, string> = { 'content-type': 'application/problem+json' };
+  if (p.status === 503) headers['retry-after'] = String(RETRY_AFTER_SECONDS);
+  return c.body(JSON.stringify(body), p.status as 400, headers);
+}
+
+const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * DynamoDB failures that say "not now" rather than "never": throttling, timeouts, a service
+ * hiccup. The SDK has already retried them; the client may retry too (with its Idempotency-Key).
+ */
+const TRANSIENT = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+]);
+
+function isTransient(err: unknown): boolean {
+  const e = err as { name?: string; $retryable?: unknown; $metadata?: { httpStatusCode?: number } } | null;
+  return Boolean(e && (TRANSIENT.has(e.name ?? '') || e.$retryable || (e.$metadata?.httpStatusCode ?? 0) >= 500));
 }
 
 /** Any thrown value as a Problem; unknown errors become a 500 that reveals nothing. */
@@ -25,6 +49,9 @@ export function toProblem(err: unknown): Problem {
     if (err.status === 413) return new Problem(413, 'body_too_large', 'Body too large', err.message);
     if (err.status === 415) return new Problem(415, 'unsupported_media_type', 'Unsupported media type', 'Send the body as application/json');
     if (err.status < 500) return new Problem(err.status, 'bad_request', 'Invalid request', err.message);
+  }
+  if (isTransient(err)) {
+    return new Problem(503, 'store_unavailable', 'Try again', 'The game store is busy or did not answer in time; retry in a moment (with the same Idempotency-Key)');
   }
   return new Problem(500, 'internal', 'Internal error', 'Something went wrong on our side; the request may be retried');
 }

@@ -8,6 +8,7 @@ import { createApp } from '../api/app.js';
 import { jsonLogger } from '../api/json-logger.js';
 import { createServices, type Services } from '../service/index.js';
 import { ensureTable } from '../store/create-table.js';
+import { DeliveryLog } from '../store/delivery-log.js';
 import { startEmbeddedStore } from './embedded-store.js';
 import { loadNotifySecrets, type NotifySecrets } from './notify-secrets.js';
 import { Notifier } from '../notify/core.js';
@@ -45,6 +46,31 @@ export interface LocalOptions {
   sweepMs?: number;
   /** Tests only: the service's clock. */
   now?: () => Date;
+  /** Tests of the AWS stream path turn the in-process notifier off (default on). */
+  notify?: boolean;
+  /** Tests only: make store calls fail, before they reach the store or after it has done them. */
+  injectFault?: FaultInjector;
+}
+
+export interface StoreCall {
+  command: string;
+  input: Record<string, any>;
+}
+
+export type FaultInjector = (call: StoreCall) => { when: 'before' | 'after'; error: Error } | null;
+
+/** Runs outside the SDK's retries, so an injected fault reaches the service exactly once. */
+function injectFaults(db: DynamoDBClient, inject: FaultInjector): void {
+  db.middlewareStack.add(
+    (next, context) => async (args) => {
+      const fault = inject({ command: context.commandName ?? 'unknown', input: args.input as Record<string, any> });
+      if (fault?.when === 'before') throw fault.error;
+      const out = await next(args);
+      if (fault?.when === 'after') throw fault.error;
+      return out;
+    },
+    { step: 'initialize', name: 'railpostInjectFaults' },
+  );
 }
 
 export interface LocalServer {
@@ -84,6 +110,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
   const db = store.client();
   await ensureTable(db, LOCAL_TABLE);
   if (options.onDbCall) countCalls(db, options.onDbCall);
+  if (options.injectFault) injectFaults(db, options.injectFault);
   let notifier: Notifier | null = null;
   const queue = new NotificationQueue(
     () => notifier,
@@ -118,8 +145,9 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
   const url = `http://${host}:${port}`;
   const log = (line: string) => console.log(line);
-  notifier = new Notifier({
+  if (options.notify !== false) notifier = new Notifier({
     table: services.table,
+    deliveries: new DeliveryLog(db, LOCAL_TABLE),
     registry: options.registry,
     publicUrl: url,
     email: emailSender(options, log),

@@ -5,6 +5,7 @@
  */
 import type { Agent } from 'node:https';
 import type { GameRegistry } from '../../engine/core/index.js';
+import type { DeliveryLog } from '../store/delivery-log.js';
 import type { GameTable } from '../store/game-table.js';
 import { outcomeWithForfeits } from '../service/forfeit.js';
 import type { ChatRecord, GameMeta, HeadRecord, PlayerRecord } from '../store/records.js';
@@ -17,6 +18,8 @@ import { deliverWebhook, webhookPayload } from './webhook.js';
 
 export interface NotifierConfig {
   table: GameTable;
+  /** Claims each message before it is sent, so duplicates of a stream record send nothing twice. */
+  deliveries: DeliveryLog;
   registry: GameRegistry;
   /** Where links in messages point: the service's public base URL. */
   publicUrl: string;
@@ -56,7 +59,7 @@ export class Notifier {
       if (!player || !wants(player, r.kind).any) continue;
       const deadline = t.finished ? undefined : head?.clocks?.[r.seat]?.deadline;
       const n = this.message(meta, r, player, t, changes(r.seat), head, deadline ?? undefined);
-      failures.push(...(await this.toPlayer(player, n)));
+      failures.push(...(await this.once(player, n, `${r.kind}#${t.version}`)));
     }
     return failures;
   }
@@ -69,7 +72,7 @@ export class Notifier {
     const player = await this.config.table.getPlayer(playerId);
     if (!player || !wants(player, 'reminder').any) return [];
     const t: Transition = { gameId: r.gameId, before: head.toAct, after: head.toAct, started: false, finished: false, version: head.version };
-    return this.toPlayer(player, this.message(meta, { seat: r.seat, playerId, kind: 'reminder' }, player, t, [], head, r.deadline));
+    return this.once(player, this.message(meta, { seat: r.seat, playerId, kind: 'reminder' }, player, t, [], head, r.deadline), `reminder#${r.seat}#${r.deadline}`);
   }
 
   /** A table-talk message, to every seated person but its author who chose to hear of chat. */
@@ -84,9 +87,15 @@ export class Notifier {
       const player = await this.config.table.getPlayer(holder.playerId);
       if (!player || !wants(player, 'chat').any) continue;
       const n = { ...this.message(meta, { seat, playerId: player.id, kind: 'chat' }, player, t, [], head, undefined), chat: { from: m.name, text: m.text } };
-      failures.push(...(await this.toPlayer(player, n)));
+      failures.push(...(await this.once(player, n, `chat#${m.id}`)));
     }
     return failures;
+  }
+
+  /** Sends a message unless it was sent before (a redelivered stream record, a retried batch). */
+  private async once(player: PlayerRecord, n: Notification, key: string): Promise<DeliveryFailure[]> {
+    if (!(await this.config.deliveries.claim(n.gameId, player.id, key, new Date()))) return [];
+    return this.toPlayer(player, n);
   }
 
   private message(meta: GameMeta, r: Recipient, player: PlayerRecord, t: Transition, changes: string[], head: HeadRecord | null, deadline: string | undefined): Notification {

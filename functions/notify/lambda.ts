@@ -4,6 +4,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { createRegistry } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
 import { jsonLogger } from '../api/json-logger.js';
+import { DeliveryLog } from '../store/delivery-log.js';
 import { GameTable } from '../store/game-table.js';
 import { Notifier } from './core.js';
 import { sesSender } from './email.js';
@@ -17,11 +18,13 @@ function env(name: string): string {
 }
 
 const secrets = await loadNotifySecretsParameter(env('NOTIFY_SECRETS_PARAMETER'));
-const table = new GameTable(new DynamoDBClient({}), env('TABLE_NAME'));
+const db = new DynamoDBClient({});
+const table = new GameTable(db, env('TABLE_NAME'));
 const registry = createRegistry(catalogGames);
 const configurationSetName = process.env.SES_CONFIGURATION_SET;
 const notifier = new Notifier({
   table,
+  deliveries: new DeliveryLog(db, env('TABLE_NAME')),
   registry,
   publicUrl: env('PUBLIC_URL'),
   email: sesSender({ client: new SESv2Client({}), from: env('EMAIL_FROM'), ...(configurationSetName ? { configurationSetName } : {}) }),

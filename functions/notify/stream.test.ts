@@ -1,6 +1,7 @@
 import { QueryCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../local/server.js';
+import { DeliveryLog } from '../store/delivery-log.js';
 import { GameTable } from '../store/game-table.js';
 import { ApiClient } from '../../test/support/client.js';
 import { testRegistry } from '../../test/support/local.js';
@@ -12,7 +13,8 @@ let server: LocalServer;
 let api: ApiClient;
 
 beforeAll(async () => {
-  server = await startLocalServer({ registry: testRegistry() });
+  // The stream path alone sends: the in-process notifier would claim the same messages first.
+  server = await startLocalServer({ registry: testRegistry(), notify: false });
   api = new ApiClient(server.url);
 });
 afterAll(() => server.close());
@@ -27,10 +29,11 @@ async function streamRecords(gameId: string, afterVersion: number, prefix = 'EV#
     .map((item, i) => ({ eventName: 'INSERT', dynamodb: { NewImage: item, SequenceNumber: String(1000 + i) } }));
 }
 
-function capture(table: GameTable) {
+function capture(table: GameTable, client: DynamoDBClient = db()) {
   const mails: OutgoingMail[] = [];
   const notifier = new Notifier({
     table,
+    deliveries: new DeliveryLog(client, table.tableName),
     registry: testRegistry(),
     publicUrl: 'https://railpost.example',
     email: { send: async (m) => void mails.push(m) },
@@ -55,6 +58,11 @@ describe('notifications from the table stream (AWS path)', () => {
     const failed = await notifyFromStream(await streamRecords(created.body.id, 0), { table: server.services.table, registry: testRegistry(), notifier });
     expect(failed).toEqual([]);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([['ben@example.test', expect.stringMatching(/turn/i)]]);
+
+    // The same records again (Lambda redelivers after a timeout, or retries a batch): nobody hears twice.
+    const again = capture(server.services.table);
+    expect(await notifyFromStream(await streamRecords(created.body.id, 0), { table: server.services.table, registry: testRegistry(), notifier: again.notifier })).toEqual([]);
+    expect(again.mails).toEqual([]);
   });
 
   it('a reminder claim (REMIND# insert by the sweeper) sends one reminder to the seat, with its deadline', async () => {
@@ -95,8 +103,9 @@ describe('notifications from the table stream (AWS path)', () => {
     await anna.post(`/v1/games/${created.body.id}/actions`, { action: { type: 'pass' }, expectedVersion: 0 });
     const records = await streamRecords(created.body.id, 0);
     expect(records.length).toBeGreaterThan(0);
-    const broken = new GameTable({ send: async () => Promise.reject(new Error('unreachable')) } as unknown as DynamoDBClient, 'x');
-    const { notifier } = capture(broken);
+    const unreachable = { send: async () => Promise.reject(new Error('unreachable')) } as unknown as DynamoDBClient;
+    const broken = new GameTable(unreachable, 'x');
+    const { notifier } = capture(broken, unreachable);
     const failed = await notifyFromStream(records, { table: broken, registry: testRegistry(), notifier });
     expect(failed).toEqual([records[0]!.dynamodb!.SequenceNumber]);
   });

@@ -240,6 +240,26 @@ export class Games {
   }
 
   /**
+   * A request that appended its move but failed before telling the notifier (it timed out, or
+   * died before the head update) is told again when its client retries with the same key. The
+   * notifier sends each message once, so a request that did get that far sends nothing twice.
+   */
+  private async announceRecovered(current: Loaded, fromVersion: number): Promise<void> {
+    const records = await this.table.eventsAfter(current.meta.id, fromVersion);
+    const before = fromVersion === 0 ? current.def.toAct(initialState(current.def, current.meta)) : ((await this.table.getEvent(current.meta.id, fromVersion))?.toAct ?? []);
+    this.onTransition({
+      gameId: current.meta.id,
+      before,
+      after: this.toAct(current),
+      started: false,
+      finished: this.status(current) === 'finished',
+      version: current.version,
+      records,
+      seats: current.meta.seats,
+    });
+  }
+
+  /**
    * Meta and state. The head may lag behind the log (a writer died between append and head
    * update); with `fresh`, the events it has not seen are folded in. Writers skip that: their
    * conditional append fails on a stale version anyway.
@@ -440,7 +460,9 @@ export class Games {
       const earlier = await this.table.getEvent(gameId, input.expectedVersion + 1);
       if (earlier && earlier.playerId === player.id && earlier.idempotencyKey === input.idempotencyKey) {
         if (earlier.requestHash !== requestHash) throw idempotencyMismatch();
-        return { status: 200, body: this.viewOf(await this.load(gameId, true), player.id), replayed: true };
+        const current = await this.load(gameId, true);
+        await this.announceRecovered(current, input.expectedVersion);
+        return { status: 200, body: this.viewOf(current, player.id), replayed: true };
       }
     }
     if (this.status(loaded) !== 'active') throw problems.conflict('game_over', 'The game has ended');

@@ -27,6 +27,8 @@ export const keys = {
   /** Sorts after META with REQ#: one reminder per seat and turn, claimed by a conditional put. */
   reminder: (seat: number, dueSince: string) => `REMIND#${seat}#${dueSince}`,
   reminderPrefix: 'REMIND#',
+  /** Sorts after META: one item per notification sent, so a redelivered stream record sends nothing. */
+  sent: (playerId: string, key: string) => `SENT#${playerId}#${key}`,
   /** Partition of the sparse deadline index a game's HEAD goes to; shards spread the writes. */
   dueShard: (gameId: string) => `DUE#${createHash('sha256').update(gameId).digest()[0]! % DUE_SHARDS}`,
 };

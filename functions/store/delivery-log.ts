@@ -1,0 +1,36 @@
+import { PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { conditional, n, s, WriteConflict } from './attributes.js';
+import { keys } from './keys.js';
+
+/** Long enough to outlive any redelivery of a stream record (24 h) with room to spare. */
+const TTL_SECONDS = 7 * 24 * 3600;
+
+/**
+ * Which notifications went out: a stream record delivered twice, or a batch retried after a
+ * partial failure, must not email anybody twice. Whoever claims a message first sends it.
+ */
+export class DeliveryLog {
+  constructor(
+    private readonly db: DynamoDBClient,
+    readonly tableName: string,
+  ) {}
+
+  /** True for exactly one caller per game, player and message key. */
+  async claim(gameId: string, playerId: string, key: string, now: Date): Promise<boolean> {
+    try {
+      await conditional(
+        this.db.send(
+          new PutItemCommand({
+            TableName: this.tableName,
+            Item: { pk: s(keys.game(gameId)), sk: s(keys.sent(playerId, key)), ttl: n(Math.floor(now.getTime() / 1000) + TTL_SECONDS) },
+            ConditionExpression: 'attribute_not_exists(sk)',
+          }),
+        ),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof WriteConflict) return false;
+      throw err;
+    }
+  }
+}
