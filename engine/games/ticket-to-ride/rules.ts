@@ -41,6 +41,14 @@ function subsets<T>(items: readonly T[], min: number): T[][] {
   return out;
 }
 
+/**
+ * Kept tickets are named in the order they were dealt, as legalActions lists them: one action per
+ * choice, so that apply accepts exactly the listed actions.
+ */
+function inDealtOrder(kept: readonly number[], dealt: readonly number[]): boolean {
+  return kept.every((t, i) => i === 0 || dealt.indexOf(t) > dealt.indexOf(kept[i - 1]!));
+}
+
 function sameSet(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && new Set(a).size === a.length && a.every((x) => b.includes(x));
 }
@@ -412,6 +420,7 @@ export function createRules(map: TtrMap): TtrRules {
   function keepTickets(ctx: Ctx, pending: Extract<Pending, { kind: 'tickets' }>, kept: number[]): void {
     if (kept.length < 1) fail('keep_at_least_one', 'Keep at least one ticket', R('11.3', '10.4'));
     if (new Set(kept).size !== kept.length || !kept.every((t) => pending.drawn.includes(t))) fail('not_drawn', 'Keep only tickets you just drew', R('11.3', '10.4'));
+    if (!inDealtOrder(kept, pending.drawn)) fail('not_in_order', 'Name the kept tickets in the order they were drawn (as legalActions lists them)', R('11.3', '10.4'));
     const returned = pending.drawn.filter((t) => !kept.includes(t));
     ctx.s.tickets[ctx.seat] = [...ctx.s.tickets[ctx.seat]!, ...kept];
     // Returned tickets go under their own deck in random order (TTRE-11.4, TTRG-10.5).
@@ -466,6 +475,7 @@ export function createRules(map: TtrMap): TtrRules {
     if (germany && o.short === null) fail('announce_first', 'Announce your mix of short and long tickets first', 'TTRG-3.2');
     if (kept.length < 2) fail('keep_at_least_two', 'Keep at least two of your opening tickets', R('3.2', '3.3'));
     if (new Set(kept).size !== kept.length || !kept.every((t) => o.dealt.includes(t))) fail('not_dealt', 'Keep only tickets you were dealt', R('3.2', '3.3'));
+    if (!inDealtOrder(kept, o.dealt)) fail('not_in_order', 'Name the kept tickets in the order they were dealt (as legalActions lists them)', R('3.2', '3.3'));
     o.kept = kept;
     const returned = o.dealt.filter((t) => !kept.includes(t));
     if (germany) for (const id of returned) (tickets.get(id)!.long ? ctx.s.setAside.long : ctx.s.setAside.short).push(id);
