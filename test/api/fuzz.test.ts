@@ -81,7 +81,7 @@ describe('fuzzing every operation', () => {
   it.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))('%s: no 5xx, problem+json for errors', async (_, op) => {
     await fc.assert(
       fc.asyncProperty(pathFor(op.path), body, token, fc.constantFrom('application/json', 'text/plain', 'application/json; charset=utf-16'), async (path, raw, who, type) => {
-        const headers = op.method === 'GET' || op.method === 'DELETE' ? {} : { 'content-type': type };
+        const headers: Record<string, string> = op.method === 'GET' || op.method === 'DELETE' ? {} : { 'content-type': type };
         const r = await client(who).request(op.method, path, op.method === 'GET' ? undefined : raw, headers);
         await expectSane(r.status, r.headers.get('content-type'), `${op.method} ${path} ← ${raw.slice(0, 80)}`);
       }),
