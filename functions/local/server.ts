@@ -25,8 +25,8 @@ export interface LocalOptions {
   dataDir?: string;
   port?: number;
   host?: string;
-  /** Sees every DynamoDB command the service sends (benchmarks count them). */
-  onDbCall?: (command: string) => void;
+  /** Sees every DynamoDB command the service sends, with its input and output (benchmarks count and size them). */
+  onDbCall?: (call: StoreCall & { output: Record<string, any> }) => void;
   /**
    * Accept http:// and private/loopback webhook URLs, so that receivers on this machine work.
    * Default true (this is a development server); false applies the production rules.
@@ -92,11 +92,19 @@ function emailSender(options: LocalOptions, log: (line: string) => void): EmailS
   return null;
 }
 
-function countCalls(db: DynamoDBClient, onDbCall: (command: string) => void): void {
+function countCalls(db: DynamoDBClient, onDbCall: NonNullable<LocalOptions['onDbCall']>): void {
   db.middlewareStack.add(
-    (next, context) => (args) => {
-      onDbCall(context.commandName ?? 'unknown');
-      return next(args);
+    (next, context) => async (args) => {
+      const call = { command: context.commandName ?? 'unknown', input: args.input as Record<string, any> };
+      try {
+        const out = await next(args);
+        onDbCall({ ...call, output: out.output as Record<string, any> });
+        return out;
+      } catch (err) {
+        // A failed conditional write is still a call (and still costs a write unit).
+        onDbCall({ ...call, output: {} });
+        throw err;
+      }
     },
     { step: 'initialize', name: 'railpostCountCalls' },
   );

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { playout, randomBot, type AnyGame } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
-import { median } from './stats.js';
+import { median, percentile } from './stats.js';
 
 const GAMES = Number(process.env.BENCH_GAMES_PER_COUNT ?? 10);
 const TOURNAMENT = Number(process.env.BENCH_TOURNAMENT ?? 200);
@@ -16,6 +16,7 @@ const countsOf = (game: AnyGame) => [...new Set([game.minPlayers, Math.min(4, ga
 function timed(game: AnyGame, players: number, seed: string) {
   const legalUs: number[] = [];
   const applyUs: number[] = [];
+  const viewUs: number[] = [];
   const stateBytes: number[] = [];
   const viewBytes: number[] = [];
   const timedGame: AnyGame = {
@@ -37,30 +38,48 @@ function timed(game: AnyGame, players: number, seed: string) {
   const start = performance.now();
   const result = playout(timedGame, seed, players, {}, bots, 5000, {
     onStep: (state, seat) => {
-      if (stateBytes.length % 25 === 0) {
+      const t = performance.now();
+      const view = game.view(state, seat);
+      viewUs.push((performance.now() - t) * 1000);
+      if (viewUs.length % 25 === 1) {
         stateBytes.push(JSON.stringify(state).length);
-        viewBytes.push(JSON.stringify(game.view(state, seat)).length);
+        viewBytes.push(JSON.stringify(view).length);
       }
     },
   });
-  return { ms: performance.now() - start, actions: result.actions.length, finished: result.finished, legalUs, applyUs, stateBytes, viewBytes };
+  // The whole-game time includes the view timing above; bots see a view every step anyway.
+  return { ms: performance.now() - start, actions: result.actions.length, finished: result.finished, legalUs, applyUs, viewUs, stateBytes, viewBytes };
 }
 
+export const results: { tables: Record<string, unknown>[]; tournaments: Record<string, unknown>[] } = { tables: [], tournaments: [] };
+
 console.log(`games: ${GAMES} random games per game and player count (all seats random bots)`);
-console.log('game                      N  game ms  actions  legalActions µs  apply µs  state bytes  view bytes');
+console.log('game                      N  game ms  actions  legalActions µs (p99)  apply µs (p99)  view µs (p99)  state bytes  view bytes');
 for (const game of catalogGames) {
   for (const players of countsOf(game)) {
     const runs = Array.from({ length: GAMES }, (_, i) => timed(game, players, `bench-${game.id}-${players}-${i}`));
     if (runs.some((r) => !r.finished)) throw new Error(`${game.id} with ${players} players did not finish`);
     const all = (pick: (r: (typeof runs)[number]) => number[]) => runs.flatMap(pick);
+    results.tables.push({
+      game: game.id,
+      players,
+      gameMs: median(runs.map((r) => r.ms)),
+      actions: median(runs.map((r) => r.actions)),
+      legalActionsUs: { median: median(all((r) => r.legalUs)), p99: percentile(all((r) => r.legalUs), 0.99) },
+      applyUs: { median: median(all((r) => r.applyUs)), p99: percentile(all((r) => r.applyUs), 0.99) },
+      viewUs: { median: median(all((r) => r.viewUs)), p99: percentile(all((r) => r.viewUs), 0.99) },
+      stateBytes: median(all((r) => r.stateBytes)),
+      viewBytes: median(all((r) => r.viewBytes)),
+    });
     console.log(
       [
         game.id.padEnd(24),
         String(players).padStart(2),
         median(runs.map((r) => r.ms)).toFixed(1).padStart(8),
         String(median(runs.map((r) => r.actions))).padStart(8),
-        median(all((r) => r.legalUs)).toFixed(1).padStart(16),
-        median(all((r) => r.applyUs)).toFixed(1).padStart(9),
+        `${median(all((r) => r.legalUs)).toFixed(1)} (${percentile(all((r) => r.legalUs), 0.99).toFixed(0)})`.padStart(22),
+        `${median(all((r) => r.applyUs)).toFixed(1)} (${percentile(all((r) => r.applyUs), 0.99).toFixed(0)})`.padStart(15),
+        `${median(all((r) => r.viewUs)).toFixed(1)} (${percentile(all((r) => r.viewUs), 0.99).toFixed(0)})`.padStart(14),
         String(Math.round(median(all((r) => r.stateBytes)))).padStart(12),
         String(Math.round(median(all((r) => r.viewBytes)))).padStart(11),
       ].join(' '),
@@ -84,5 +103,6 @@ for (const game of catalogGames) {
       if (ranking.filter((p) => p === 1).length > 1) shared++;
     }
   }
+  results.tournaments.push({ game: game.id, players, games: TOURNAMENT, greedyWins: wins, shared });
   console.log(`  ${game.id}: greedy wins ${wins}/${TOURNAMENT} (${((100 * wins) / TOURNAMENT).toFixed(1)}%, ${shared} shared; ${(100 / players).toFixed(0)}% would be chance at ${players} players)`);
 }
