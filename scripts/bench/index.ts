@@ -1,5 +1,5 @@
 /**
- * `npm run bench [api|store|games|bundle]`: every part by default. Each part prints a table and
+ * `npm run bench [api|store|games|compare|bundle]`: every part by default. Each part prints a table and
  * returns its figures, which are written together to bench/report.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ const report: Record<string, unknown> = {
 if (want('api')) report.api = (await import('./api.js')).results;
 if (want('store')) report.store = (await import('./store.js')).results;
 if (want('games')) report.games = (await import('./games.js')).results;
+if (want('compare')) report.compare = (await import('./compare.js')).results;
 if (want('bundle')) report.bundle = (await import('./bundle.js')).results;
 mkdirSync(new URL('../../bench/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../../bench/report.json', import.meta.url), `${JSON.stringify(report, null, 2)}\n`);
