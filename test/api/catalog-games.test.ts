@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng, seedRng, type AnyGame } from '../../engine/core/index.js';
+import { streetcar } from '../../engine/games/streetcar/index.js';
 import { vlakyNaTratiGame } from '../../engine/games/vlaky-na-trati/index.js';
 import type { LocalServer } from '../../functions/local/server.js';
 import { ApiClient } from '../support/client.js';
@@ -28,7 +29,12 @@ interface Case {
   secretKeys: string[];
 }
 
-const cases: [string, Case][] = [['Vlaky na trati (VNT)', { game: vlakyNaTratiGame as AnyGame, players: 3, options: { sheet: 'II' }, secretKeys: ['"deck"', '"rng"'] }]];
+const cases: [string, Case][] = [
+  ['Vlaky na trati (VNT)', { game: vlakyNaTratiGame as AnyGame, players: 3, options: { sheet: 'II' }, secretKeys: ['"deck"', '"rng"'] }],
+  ['Streetcar (SC), base game', { game: streetcar as AnyGame, players: 3, options: {}, secretKeys: ['"rng"'] }],
+  ['Streetcar (SC), turnstile + exchange/pass + central supply', { game: streetcar as AnyGame, players: 2, options: { turnstile: true, exchangePass: true, centralSupply: true }, secretKeys: ['"rng"'] }],
+  ['Streetcar (SC), complete circuit without a die', { game: streetcar as AnyGame, players: 2, options: { circuit: true }, secretKeys: ['"rng"'] }],
+];
 
 describe.each(cases)('%s through the API', (_, { game, players, options, secretKeys }) => {
   it('is in the catalog with its options schema and its public components', async () => {

@@ -1,0 +1,137 @@
+/** V1 — complete circuit without a die: announcements, the four-action turn, blocking, 180° turns and the two legs. */
+import { ruleCheck } from '../../core/index.js';
+import type { ActionOf, StreetcarAction } from './actions.js';
+import { masksOf } from './placement.js';
+import { successors, terminalsConnected } from './paths.js';
+import { otherTerminal, ownTerminals, requiredStops } from './schedule.js';
+import type { StreetcarState, TramPos } from './state.js';
+import { targetKey, targetOf } from './targets.js';
+import { endGame, finishBuilding, type Ctx } from './turn.js';
+
+const nodeKey = (p: TramPos): string => (p.at === 'tile' ? `s${p.sq}` : `t${p.terminal}`);
+
+/** V1-6: nodes holding another player's tram. */
+const occupiedBy = (s: StreetcarState, seat: number): Set<string> => new Set(s.players.flatMap((p, i) => (i !== seat && p.tram ? [nodeKey(p.tram)] : [])));
+
+/** Steps the tram may take now, trams blocking (V1-6). */
+function stepTargets(s: StreetcarState, seat: number): TramPos[] {
+  const tram = s.players[seat]!.tram;
+  if (!tram) return [];
+  const taken = occupiedBy(s, seat);
+  return successors(masksOf(s.board), tram).filter((p) => !taken.has(nodeKey(p)));
+}
+
+const canTurn = (s: StreetcarState, seat: number): boolean => {
+  const tram = s.players[seat]!.tram;
+  return !!tram && (tram.at === 'tile' || tram.exit !== null) && stepTargets(s, seat).length === 0;
+};
+
+function phaseBStep(s: StreetcarState, seat: number): Extract<StreetcarState['step'], { kind: 'build' }> {
+  const step = s.step;
+  ruleCheck(s.circuit?.phase === 'B' && step.kind === 'build' && seat === s.current, 'WRONG_STEP', 'Tram actions exist only in phase B of the complete circuit', 'V1-4');
+  ruleCheck(step.actions < 4, 'WRONG_STEP', 'All four actions are used', 'V1-4');
+  return step;
+}
+
+/** V1-2: after every build action, any player whose terminals have become connected is announced. */
+export function announceConnections(c: Ctx): void {
+  const { s } = c;
+  const masks = masksOf(s.board);
+  s.players.forEach((p, seat) => {
+    if (p.announced || !terminalsConnected(masks, ...ownTerminals(p))) return;
+    p.announced = true;
+    if (s.circuit?.phase === 'A') s.circuit.pendingB = true;
+    c.events.push({ type: 'lineConnected', data: { seat, line: p.line } });
+  });
+}
+
+/** V1-4: the tram actions of a phase-B turn, besides building. */
+export function circuitActions(s: StreetcarState, seat: number): StreetcarAction[] {
+  const step = s.step;
+  if (step.kind !== 'build') return [];
+  const p = s.players[seat]!;
+  const out: StreetcarAction[] = [];
+  if (step.actions < 4 && !p.tram) {
+    const taken = occupiedBy(s, seat);
+    for (const t of ownTerminals(p)) if (!taken.has(`t${t}`)) out.push({ type: 'enter', terminal: t });
+  }
+  if (step.actions < 4 && p.tram && !step.halted) for (const pos of stepTargets(s, seat)) out.push({ type: 'step', to: targetOf(pos) });
+  if (step.actions === 0 && canTurn(s, seat)) out.push({ type: 'turn180' });
+  out.push({ type: 'endTurn' });
+  return out;
+}
+
+/** Uses `n` actions; `progress` (entering, a credit, a new leg) counts against the no-progress rule. */
+function spend(c: Ctx, step: Extract<StreetcarState['step'], { kind: 'build' }>, n: number, progress: boolean): void {
+  Object.assign(step, { actions: step.actions + n, changed: step.changed || progress });
+  if (step.actions >= 4) finishBuilding(c);
+}
+
+export function enter(c: Ctx, seat: number, a: ActionOf<'enter'>): void {
+  const { s } = c;
+  const step = phaseBStep(s, seat);
+  const p = s.players[seat]!;
+  ruleCheck(!p.tram, 'WRONG_STEP', 'Your tram is already on the board', 'V1-4');
+  ruleCheck(ownTerminals(p).includes(a.terminal), 'WRONG_STEP', 'That is not one of your terminals', 'V1-4');
+  ruleCheck(!occupiedBy(s, seat).has(`t${a.terminal}`), 'BLOCKED', 'Another tram is on that terminal', 'V1-6');
+  Object.assign(p, { tram: { at: 'terminal', terminal: a.terminal, exit: null }, start: a.terminal, end: otherTerminal(p, a.terminal), visited: [], leg: 'out' });
+  c.events.push({ type: 'enter', data: { seat, terminal: a.terminal } });
+  spend(c, step, 1, true);
+}
+
+/** V1-8: which required stop, if any, is credited when the tram stops on `sq`. */
+function creditAt(s: StreetcarState, seat: number, sq: number): string | null {
+  const p = s.players[seat]!;
+  const letter = Object.keys(s.stops).find((l) => s.stops[l] === sq);
+  if (!letter || !requiredStops(p).includes(letter) || p.visited.includes(letter)) return null;
+  return p.leg === 'return' || p.visited.length === 0 ? letter : null;
+}
+
+export function step(c: Ctx, seat: number, a: ActionOf<'step'>): void {
+  const { s } = c;
+  const st = phaseBStep(s, seat);
+  const p = s.players[seat]!;
+  ruleCheck(p.tram, 'WRONG_STEP', 'Your tram is not on the board', 'V1-4');
+  ruleCheck(!st.halted, 'WRONG_STEP', 'Your tram stopped at a stop this turn', 'V1-5');
+  const all = successors(masksOf(s.board), p.tram);
+  const to = all.find((pos) => targetKey(targetOf(pos)) === targetKey(a.to));
+  ruleCheck(to, 'BAD_PATH', 'The tram cannot go there in one step', 'SC-2.14');
+  ruleCheck(!occupiedBy(s, seat).has(nodeKey(to)), 'BLOCKED', 'Another tram is in the way', 'V1-6');
+  p.tram = to;
+  let progress = false;
+  c.events.push({ type: 'step', data: { seat, to: a.to } });
+  if (to.at === 'tile' && Object.values(s.stops).includes(to.sq)) {
+    st.halted = true;
+    const letter = creditAt(s, seat, to.sq);
+    if (letter) {
+      p.visited = [...p.visited, letter].sort();
+      progress = true;
+      c.events.push({ type: 'credit', data: { seat, building: letter, leg: p.leg } });
+    }
+  }
+  if (to.at === 'terminal' && to.terminal === p.end && p.leg === 'out' && p.visited.length > 0) {
+    p.leg = 'return';
+    progress = true;
+    c.events.push({ type: 'returnLeg', data: { seat } });
+  }
+  if (to.at === 'terminal' && to.terminal === p.start && p.leg === 'return' && p.visited.length === requiredStops(p).length) return endGame(c, seat);
+  spend(c, st, 1, progress);
+}
+
+export function turn180(c: Ctx, seat: number): void {
+  const { s } = c;
+  const st = phaseBStep(s, seat);
+  ruleCheck(st.actions === 0, 'WRONG_STEP', 'A 180° turn uses all four actions of the turn', 'V1-7');
+  ruleCheck(canTurn(s, seat), 'NOT_BLOCKED', 'Only a blocked tram may turn', 'V1-7');
+  const tram = s.players[seat]!.tram!;
+  s.players[seat]!.tram = tram.at === 'tile' ? { ...tram, from: tram.heading, heading: tram.from } : { ...tram, exit: tram.exit === 0 ? 1 : 0 };
+  c.events.push({ type: 'turn180', data: { seat } });
+  spend(c, st, 4, false);
+}
+
+export function endTurnAction(c: Ctx, seat: number): void {
+  const { s } = c;
+  ruleCheck(s.circuit?.phase === 'B' && s.step.kind === 'build' && seat === s.current, 'WRONG_STEP', 'You must build while a legal build action exists', 'SC-4.4');
+  finishBuilding(c);
+}
+

@@ -1,0 +1,33 @@
+import type { GameDefinition } from '../../core/index.js';
+import { StreetcarActionSchema, StreetcarOptionsSchema, type StreetcarAction, type StreetcarOptions } from './actions.js';
+import { greedyBot } from './bot.js';
+import { components } from './components.js';
+import { legalActions } from './legal.js';
+import { outcome } from './outcome.js';
+import { apply, toAct } from './rules.js';
+import { setup } from './setup.js';
+import type { StreetcarState } from './state.js';
+import { view, type StreetcarView } from './view.js';
+
+export const streetcar: GameDefinition<StreetcarState, StreetcarAction, StreetcarOptions, StreetcarView> = {
+  id: 'streetcar',
+  title: 'Streetcar (Linie 1)',
+  minPlayers: 2,
+  maxPlayers: 5,
+  listed: true,
+  components,
+  options: StreetcarOptionsSchema,
+  action: StreetcarActionSchema,
+  checkOptions: (o, players) => {
+    if (o.firstPlayer >= players) return `firstPlayer must be a seat from 0 to ${players - 1}`;
+    if (o.handicap.length > players) return 'handicap lists more seats than there are players';
+    return null;
+  },
+  setup: ({ seed, players, options }) => setup(seed, players, options),
+  toAct,
+  legalActions,
+  apply,
+  view,
+  outcome,
+  bot: greedyBot,
+};

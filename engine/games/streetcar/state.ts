@@ -1,0 +1,77 @@
+/** The game state: plain JSON (it is stored). Squares are indices 0..143 and edges 0..3 (geometry.ts). */
+import type { RngState } from '../../core/index.js';
+import type { StreetcarOptions } from './actions.js';
+import type { DieFace } from './data.js';
+import type { Edge, Rotation } from './geometry.js';
+
+export interface PlacedTile {
+  tile: string;
+  rotation: Rotation;
+}
+
+/** SC-2.13: a tram's node plus heading. `from` is the edge it entered by (V1-7 turns back along it). */
+export type TramPos = { at: 'tile'; sq: number; from: Edge; heading: Edge } | { at: 'terminal'; terminal: number; exit: 0 | 1 | null };
+
+export interface PlayerState {
+  /** SC-15.1: secret; tile type ids. */
+  hand: string[];
+  handLimit: number;
+  /** SC-3.4/3.5: secret until revealed. */
+  line: number;
+  route: string;
+  role: 'builder' | 'driver';
+  /** SC-10.4: line and route card public. */
+  revealed: boolean;
+  /** V1-2: line card public (route card still secret). */
+  announced: boolean;
+  tram: TramPos | null;
+  start: number | null;
+  end: number | null;
+  /** Required stops visited (SC-11.4) or, in V1, credited (V1-8). */
+  visited: string[];
+  /** V1-8: which leg of the circuit the tram is on. */
+  leg: 'out' | 'return';
+}
+
+export type Step =
+  /** A building turn (V1: any phase-B turn): actions done, tiles placed (the refill), whether anything progressed (SC-12.3), and V1-5's stop. */
+  | { kind: 'build'; actions: number; placements: number; changed: boolean; halted: boolean }
+  /** The refill needs a choice of open or display tiles (SC-7.4, V5-2). */
+  | { kind: 'take'; placements: number; changed: boolean }
+  /** V3-1: the passing builder gives back `count` tiles. */
+  | { kind: 'return'; count: number }
+  | { kind: 'roll'; restarted: boolean }
+  | { kind: 'move'; roll: DieFace }
+  | { kind: 'forcedRestart' }
+  | { kind: 'over' };
+
+export interface StreetcarState {
+  options: StreetcarOptions;
+  rng: RngState;
+  players: PlayerState[];
+  current: number;
+  step: Step;
+  /** 144 squares, row-major. */
+  board: (PlacedTile | null)[];
+  /** SC-8: building letter -> square of its stop marker. */
+  stops: Record<string, number>;
+  /** SC-3.3: four face-down stacks; index 0 is the top. */
+  stacks: string[][];
+  /** SC-7.3: drivers' released tiles. */
+  open: string[];
+  /** V5-1: the face-up display. */
+  display: string[];
+  /** SC-3.2: start tiles left in the box (kept for the tile count). */
+  boxed: string[];
+  lastRoll: DieFace | null;
+  /** SC-12.3: consecutive turns in which nothing changed. */
+  idleTurns: number;
+  /** V1: null outside the variant; 'A' building, 'B' four actions; `pendingB` once a line is announced (V1-3). */
+  circuit: { phase: 'A' | 'B'; pendingB: boolean } | null;
+  winner: number | null;
+  /** SC-10.4: the public witness path of the latest declaration. */
+  witness: WitnessNode[] | null;
+}
+
+/** A node on a published path: a tile square or a terminal. */
+export type WitnessNode = { row: number; col: number } | { terminal: number };
