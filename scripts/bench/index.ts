@@ -4,6 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import type { StoreFigures } from './cost-model.js';
 
 const parts = process.argv.slice(2);
 const want = (part: string) => parts.length === 0 || parts.includes(part);
@@ -15,6 +16,14 @@ const report: Record<string, unknown> = {
 };
 if (want('api')) report.api = (await import('./api.js')).results;
 if (want('store')) report.store = (await import('./store.js')).results;
+if (want('store')) {
+  const { costPerMillionMoves, PRICES, ASSUMPTIONS } = await import('./cost-model.js');
+  const cost = costPerMillionMoves(report.store as StoreFigures);
+  report.cost = { ...cost, prices: PRICES, assumptions: ASSUMPTIONS };
+  const d = cost.dollars;
+  console.log(`cost per million moves (us-east-1, on-demand; see scripts/bench/cost-model.ts for prices and assumptions):`);
+  console.log(`  DynamoDB $${d.dynamo} (${cost.readUnitsPerMove} RRU + ${cost.writeUnitsPerMove} WRU per move), Lambda $${d.lambda}, HTTP API $${d.httpApi}: $${d.total}; storage $${d.storagePerMonth}/month per million moves kept; email $${d.email} if half the turns go by email`);
+}
 if (want('games')) report.games = (await import('./games.js')).results;
 if (want('compare')) report.compare = (await import('./compare.js')).results;
 if (want('bundle')) report.bundle = (await import('./bundle.js')).results;
