@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['engine/**/*.test.ts', 'functions/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['engine/**/*.test.ts', 'functions/**/*.test.ts', 'web/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: files run two at a time, each with its own embedded store.
