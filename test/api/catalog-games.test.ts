@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng, seedRng, type AnyGame } from '../../engine/core/index.js';
 import { streetcar } from '../../engine/games/streetcar/index.js';
+import { trainsAndStations } from '../../engine/games/trains-and-stations/index.js';
 import { vlakyNaTratiGame } from '../../engine/games/vlaky-na-trati/index.js';
 import type { LocalServer } from '../../functions/local/server.js';
 import { ApiClient } from '../support/client.js';
@@ -27,16 +28,22 @@ interface Case {
   options: Record<string, unknown>;
   /** JSON fragments of the full state that no player's view may contain (the deck order and the like). */
   secretKeys: string[];
+  /**
+   * How the person picks among legalActions: at random, or as the game's bot would from the view
+   * (for games where random play barely ends, like Trains & Stations' dice).
+   */
+  picks: 'random' | 'bot';
 }
 
 const cases: [string, Case][] = [
-  ['Vlaky na trati (VNT)', { game: vlakyNaTratiGame as AnyGame, players: 3, options: { sheet: 'II' }, secretKeys: ['"deck"', '"rng"'] }],
-  ['Streetcar (SC), base game', { game: streetcar as AnyGame, players: 3, options: {}, secretKeys: ['"rng"'] }],
-  ['Streetcar (SC), turnstile + exchange/pass + central supply', { game: streetcar as AnyGame, players: 2, options: { turnstile: true, exchangePass: true, centralSupply: true }, secretKeys: ['"rng"'] }],
-  ['Streetcar (SC), complete circuit without a die', { game: streetcar as AnyGame, players: 2, options: { circuit: true }, secretKeys: ['"rng"'] }],
+  ['Vlaky na trati (VNT)', { game: vlakyNaTratiGame as AnyGame, players: 3, options: { sheet: 'II' }, secretKeys: ['"deck"', '"rng"'], picks: 'random' }],
+  ['Streetcar (SC), base game', { game: streetcar as AnyGame, players: 3, options: {}, secretKeys: ['"rng"'], picks: 'random' }],
+  ['Streetcar (SC), turnstile + exchange/pass + central supply', { game: streetcar as AnyGame, players: 2, options: { turnstile: true, exchangePass: true, centralSupply: true }, secretKeys: ['"rng"'], picks: 'random' }],
+  ['Trains & Stations (TS)', { game: trainsAndStations as AnyGame, players: 3, options: {}, secretKeys: ['"rng"'], picks: 'bot' }],
+  ['Streetcar (SC), complete circuit without a die', { game: streetcar as AnyGame, players: 2, options: { circuit: true }, secretKeys: ['"rng"'], picks: 'random' }],
 ];
 
-describe.each(cases)('%s through the API', (_, { game, players, options, secretKeys }) => {
+describe.each(cases)('%s through the API', (_, { game, players, options, secretKeys, picks }) => {
   it('is in the catalog with its options schema and its public components', async () => {
     const entry = (await api.get('/v1/catalog')).body.find((g: { id: string }) => g.id === game.id);
     expect(entry).toMatchObject({ title: game.title, minPlayers: game.minPlayers, maxPlayers: game.maxPlayers });
@@ -66,7 +73,8 @@ describe.each(cases)('%s through the API', (_, { game, players, options, secretK
         expect(stale.status).toBe(409);
         expect((await anna.get(`${path}/view`)).body.version).toBe(body.version);
       }
-      const action = rng.pick(body.legalActions as { type: string }[]);
+      const legal = body.legalActions as { type: string }[];
+      const action = picks === 'random' ? rng.pick(legal) : game.bot({ seat: 0, view: body.view, legal, rng });
       const posted = await anna.post(`${path}/actions`, { action, expectedVersion: body.version });
       expect(posted.status, posted.text).toBe(200);
     }

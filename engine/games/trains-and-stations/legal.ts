@@ -1,0 +1,123 @@
+/**
+ * legalActions: every action `apply` accepts now, enumerated. Dice of the same kind (own or white)
+ * showing the same face are interchangeable, so one representative per choice is listed (lowest
+ * ids first); `apply` accepts only that spelling (see definition.ts).
+ */
+import type { Seat } from '../../core/index.js';
+import type { ActionOf, TsAction } from './actions.js';
+import { BUILDINGS, GOODS, taskKey, type Board, type Good } from './board.js';
+import { dieClass, idsWhere, inPlay, isBuildingFace, isTrain, legalSpaces, ownOnTrack, rerollable } from './dice.js';
+import { bonusRange, buildableCities, canReroll, mustPlace, toAct } from './rules.js';
+import type { TsState } from './state.js';
+import { fulfilledTasks } from './tasks.js';
+
+/** Every multiset of dice by class: 0..n of each class, lowest ids first. */
+export function classPicks(s: TsState, ids: readonly number[], key: (id: number) => string = (id) => dieClass(s.dice[id])): number[][] {
+  const groups = new Map<string, number[]>();
+  for (const id of [...ids].sort((x, y) => x - y)) groups.set(key(id), [...(groups.get(key(id)) ?? []), id]);
+  let picks: number[][] = [[]];
+  for (const g of groups.values()) picks = picks.flatMap((p) => Array.from({ length: g.length + 1 }, (_, k) => [...p, ...g.slice(0, k)]));
+  return picks;
+}
+
+export function combinations<T>(items: readonly T[], k: number): T[][] {
+  if (k === 0) return [[]];
+  return items.flatMap((x, i) => combinations(items.slice(i + 1), k - 1).map((rest) => [x, ...rest]));
+}
+
+export function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [items.slice()];
+  return items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [x, ...rest]));
+}
+
+/** Vectors with 0 ≤ v[i] ≤ max[i] and the given sum. */
+function boundedSums(max: readonly number[], sum: number): number[][] {
+  const [first, ...rest] = max;
+  if (first === undefined) return sum === 0 ? [[]] : [];
+  return Array.from({ length: Math.min(first, sum) + 1 }, (_, n) => boundedSums(rest, sum - n).map((v) => [n, ...v])).flat();
+}
+
+function resolveActions(b: Board, s: TsState, seat: Seat): TsAction[] {
+  const play = inPlay(s);
+  const out: TsAction[] = [];
+  const spaces = legalSpaces(b, s);
+  const trains = classPicks(s, play.filter((id) => isTrain(s.dice[id]?.face ?? null)), (id) => dieClass({ ...s.dice[id]!, face: 'TRAIN' }));
+  for (const pick of trains.filter((p) => p.length === 1)) for (const space of spaces) out.push({ type: 'PLACE_TRAIN', die: pick[0]!, space });
+  const cities = buildableCities(b, s);
+  const player = s.players[seat]!;
+  for (const building of BUILDINGS) {
+    if (player.buildings[building] === 0) continue;
+    const sets = classPicks(s, play.filter((id) => s.dice[id]?.face === building)).filter((p) => p.length === 3);
+    for (const dice of sets) for (const city of cities) out.push({ type: 'BUILD', building, dice, city });
+  }
+  for (const dice of classPicks(s, play.filter((id) => s.dice[id]?.face === 'COIN'))) if (dice.length > 0) out.push({ type: 'TAKE_COINS', dice });
+  if (!mustPlace(b, s)) {
+    const savable = play.filter((id) => s.dice[id]?.owner === seat && (isBuildingFace(s.dice[id]?.face ?? null) || s.dice[id]?.face === 'COIN'));
+    for (const save of classPicks(s, savable)) out.push({ type: 'END_RESOLUTION', save });
+  }
+  return out;
+}
+
+function speculateActions(b: Board, s: TsState, seat: Seat): TsAction[] {
+  const player = s.players[seat]!;
+  const held = GOODS.filter((g) => player.goods[g] > 0);
+  let goodsPicks: Partial<Record<Good, number>>[] = [{}];
+  for (const g of held) goodsPicks = goodsPicks.flatMap((p) => Array.from({ length: player.goods[g] + 1 }, (_, n) => (n === 0 ? p : { ...p, [g]: n })));
+  const specialGoods = player.specials.filter((id) => b.special.get(id)?.kind === 'GOODS');
+  const specialPicks = Array.from({ length: specialGoods.length + 1 }, (_, k) => combinations(specialGoods, k)).flat();
+  const out: TsAction[] = [{ type: 'SPECULATE_PASS' }];
+  for (const goods of goodsPicks) {
+    const units = Object.values(goods).reduce((a, n) => a + (n ?? 0), 0);
+    for (const specials of specialPicks) {
+      const total = units + 2 * specials.length;
+      if (total >= 2 && total % 2 === 0) out.push({ type: 'SPECULATE', goods, specials });
+    }
+  }
+  return out;
+}
+
+export function legalActions(b: Board, s: TsState, seat: Seat): TsAction[] {
+  if (!toAct(s).includes(seat)) return [];
+  const p = s.pending;
+  switch (p.kind) {
+    case 'keep':
+      return combinations(s.players[seat]!.dealt, b.constants.specialKept).map((cards) => ({ type: 'KEEP_SPECIAL_CARDS', cards }));
+    case 'start': {
+      const [lo, hi] = bonusRange(b, s, seat);
+      const saved = idsWhere(s, (d) => d.owner === seat && d.zone === 'saved');
+      const rolls: TsAction[] = [];
+      for (let bonus = lo; bonus <= hi; bonus++) for (const keep of classPicks(s, saved)) rolls.push({ type: 'ROLL', bonus, keep });
+      return ownOnTrack(s, seat) >= b.constants.recallMinDiceOnBoard ? [...rolls, { type: 'RECALL' }] : rolls;
+    }
+    case 'rolling': {
+      const rerolls: TsAction[] = canReroll(b, s) ? classPicks(s, rerollable(s)).filter((d) => d.length > 0).map((dice) => ({ type: 'REROLL', dice })) : [];
+      return [...rerolls, { type: 'STOP_ROLLING' }, ...resolveActions(b, s, seat)];
+    }
+    case 'resolve':
+      return resolveActions(b, s, seat);
+    case 'order':
+      return permutations(p.routes).map((routes) => ({ type: 'ORDER_DELIVERIES', routes }));
+    case 'tie':
+      return p.tied.map((winner) => ({ type: 'BREAK_TIE', route: p.route, winner }));
+    case 'goods':
+      return combinations(p.buildings, p.count).map((buildings) => ({ type: 'ALLOCATE_GOODS', route: p.route, space: p.space, buildings }));
+    case 'tasks': {
+      // Per city pair: reveal none or one of the fulfilled cards (AMB-13).
+      const pairs = new Map<string, string[]>();
+      for (const t of fulfilledTasks(b, s, seat)) pairs.set(taskKey(t), [...(pairs.get(taskKey(t)) ?? []), t.id]);
+      let picks: string[][] = [[]];
+      for (const ids of pairs.values()) picks = picks.flatMap((p) => [p, ...ids.map((id) => [...p, id])]);
+      return picks.map((cards) => ({ type: 'REVEAL_TASKS', cards }));
+    }
+    case 'upgrade': {
+      const choices = (space: string) => p.options.filter((o) => o.space === space).length;
+      return p.options.map((o): ActionOf<'CHOOSE_UPGRADE'> => (choices(o.space) > 1 && o.good !== null ? { type: 'CHOOSE_UPGRADE', space: o.space, good: o.good } : { type: 'CHOOSE_UPGRADE', space: o.space }));
+    }
+    case 'speculate':
+      return speculateActions(b, s, seat);
+    case 'share':
+      return boundedSums(p.requests, s.spaces[p.space].count).map((shares) => ({ type: 'ALLOCATE_SPECULATION', shares }));
+    case 'over':
+      return [];
+  }
+}
