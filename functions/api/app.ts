@@ -12,6 +12,7 @@ import type { Players } from '../service/players.js';
 import { Problem, problems } from '../service/problem.js';
 import { onVacation } from '../service/vacations.js';
 import type { ChatRecord, PlayerRecord, PushRecord, WebhookRecord } from '../store/records.js';
+import { renderBoard } from '../../web/render/index.js';
 import { docsRoutes } from './docs.js';
 import { problemResponse, toProblem } from './problem-response.js';
 import * as S from './schemas.js';
@@ -344,6 +345,21 @@ const routes = {
     request: { params: S.GameIdParamSchema },
     responses: { 200: json(S.ExportSchema, 'The whole game'), ...authErrors, 404: problem('No such game'), 409: problem('The game has not ended') },
   }),
+  board: createRoute({
+    operationId: 'getBoardPicture',
+    method: 'get',
+    path: '/v1/games/{id}/board.svg',
+    tags: ['play'],
+    summary: 'The board as you may see it, as an SVG picture',
+    security: secured,
+    request: { params: S.GameIdParamSchema },
+    responses: {
+      200: { content: { 'image/svg+xml': { schema: z.string() } }, description: 'A standalone SVG document (no scripts, no external resources)' },
+      ...authErrors,
+      404: problem('No such game, or no picture for this game yet'),
+      409: problem('The game has not started'),
+    },
+  }),
   chat: createRoute({
     operationId: 'readChat',
     method: 'get',
@@ -557,6 +573,13 @@ export function createApp(deps: AppDeps) {
     })
     .openapi(routes.export, async (c) => {
       return c.json(await games.export(c.req.valid('param').id), 200);
+    })
+    .openapi(routes.board, async (c) => {
+      const picture = await games.pictureOf(auth(c), c.req.valid('param').id);
+      const svg = renderBoard(picture.game, picture.components, picture.view, { seatNames: picture.seatNames });
+      if (svg === null) throw new Problem(404, 'no_board_picture', 'Not found', `There is no board picture for ${picture.game} yet`);
+      // The picture is the caller's own view: not for shared caches.
+      return c.body(svg, 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'private, no-store' });
     })
     .openapi(routes.chat, async (c) => {
       const { after, limit } = c.req.valid('query');

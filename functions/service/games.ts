@@ -441,6 +441,13 @@ export class Games {
     return this.viewOf(await this.load(gameId, true), player.id);
   }
 
+  /** What a board picture is drawn from: the caller's view, the game's components and the seat names. */
+  async pictureOf(player: PlayerRecord, gameId: string): Promise<{ game: string; components: unknown; view: unknown; seatNames: (string | null)[] }> {
+    const loaded = await this.load(gameId, true);
+    const { view } = this.viewOf(loaded, player.id);
+    return { game: loaded.def.id, components: loaded.def.components ?? null, view, seatNames: loaded.meta.seats.map((s) => s.name) };
+  }
+
   async act(player: PlayerRecord, gameId: string, input: ActInput): Promise<ActResult> {
     const requestHash = input.idempotencyKey ? hashRequest(input) : undefined;
     if (input.idempotencyKey && requestHash) {

@@ -50,6 +50,8 @@ let open: { id: string; inviteCode: string };
 let finished: HighCardGame;
 /** Gets the unsubscribe links (their token, not a bearer token, is the authority). */
 let reader: Player;
+/** owner against a bot in a game that has a board picture. */
+let pictured: string;
 /** owner's one push subscription endpoint. */
 const ownerPush = pushSubscription();
 
@@ -64,6 +66,7 @@ beforeAll(async () => {
   finished = await HighCardGame.create([owner], { bots: 1, options: { rounds: 1, handSize: 2 } });
   await finished.playToEnd();
   reader = await api.newPlayer('Reader');
+  pictured = (await owner.post('/v1/games', { game: 'ticket-to-ride-europe', players: 2, bots: 1 })).body.id;
 });
 afterAll(() => server.close());
 
@@ -112,6 +115,7 @@ async function requestFor(op: Operation): Promise<{ path: string; body?: unknown
     'GET /v1/games/{id}/log': { path: `${running.path}/log?after=0` },
     'GET /v1/games/{id}/export': { path: `${finished.path}/export` },
     'GET /v1/games/{id}/chat': { path: `${running.path}/chat` },
+    'GET /v1/games/{id}/board.svg': { path: `/v1/games/${pictured}/board.svg` },
     'POST /v1/games/{id}/chat': { path: `${running.path}/chat`, body: { text: 'Nice draw.' } },
     'GET /v1/players/me/webhooks': { path: '/v1/players/me/webhooks' },
     'POST /v1/players/me/webhooks': { path: '/v1/players/me/webhooks', body: { url: 'https://hooks.example.org/railpost', events: ['yourTurn'] } },
@@ -145,7 +149,7 @@ const CREATED: Record<string, number> = {
   'DELETE /v1/players/me/vacations/{vacationId}': 204,
 };
 /** Media types of successful answers other than JSON (none for 204). */
-const MEDIA_TYPES: Record<string, RegExp> = { 'GET /v1/unsubscribe': /^text\/html; charset=utf-8/i };
+const MEDIA_TYPES: Record<string, RegExp> = { 'GET /v1/unsubscribe': /^text\/html; charset=utf-8/i, 'GET /v1/games/{id}/board.svg': /^image\/svg\+xml/ };
 
 function expectSuccess(op: Operation, r: Reply): void {
   expect(r.status, r.text).toBe(CREATED[op.key] ?? 200);

@@ -1,0 +1,206 @@
+/**
+ * Streetcar (Linie 1): the 12×12 board with every placed tile at its rotation (straights as lines and
+ * curves as quarter arcs between edge midpoints), buildings with their letters, stop markers, the two
+ * terminals of each of the six lines around the edge, the latest declared path, and trams as player
+ * tokens (colour, pattern and seat number) with their heading.
+ */
+import type { components } from '../../engine/games/streetcar/components.js';
+import type { StreetcarView } from '../../engine/games/streetcar/view.js';
+import { legend, markAttrs, playerName, playerPatterns, playerToken } from './players.js';
+import { h, label, svgDocument, type Markup } from './svg.js';
+
+export type StreetcarComponents = typeof components;
+
+export interface RenderOptions {
+  seatNames?: (string | null)[];
+}
+
+type Edge = 'N' | 'E' | 'S' | 'W';
+
+const CELL = 50;
+const M = 56;
+const N = 12;
+const BOARD = N * CELL;
+
+/** Colours of lines 1..6 as printed (red, yellow, green, blue, magenta, white). */
+export const LINE_COLOURS: readonly string[] = ['#D7262E', '#F2D03B', '#2E9E48', '#2F6FD0', '#D63AAF', '#FFFFFF'];
+const lineColour = (line: number): string => LINE_COLOURS[line - 1] ?? '#888';
+
+const x0 = (col: number) => M + (col - 1) * CELL;
+const y0 = (row: number) => M + (row - 1) * CELL;
+
+/** Midpoint of an edge in tile coordinates (0..CELL). */
+const MID: Record<Edge, [number, number]> = { N: [CELL / 2, 0], E: [CELL, CELL / 2], S: [CELL / 2, CELL], W: [0, CELL / 2] };
+/** The corner between two adjacent edges (the centre of a curve). */
+function corner(a: Edge, b: Edge): [number, number] {
+  const s = new Set([a, b]);
+  return [s.has('E') ? CELL : 0, s.has('S') ? CELL : 0];
+}
+const OPPOSITE: Record<Edge, Edge> = { N: 'S', S: 'N', E: 'W', W: 'E' };
+
+/** One segment in tile coordinates: a line for a straight, a quarter arc for a curve. */
+export function segmentPath(a: Edge, b: Edge): string {
+  const [ax, ay] = MID[a];
+  const [bx, by] = MID[b];
+  if (OPPOSITE[a] === b) return `M${ax},${ay} L${bx},${by}`;
+  const [cx, cy] = corner(a, b);
+  const sweep = (ax - cx) * (by - cy) - (ay - cy) * (bx - cx) > 0 ? 1 : 0;
+  return `M${ax},${ay} A${CELL / 2},${CELL / 2} 0 0 ${sweep} ${bx},${by}`;
+}
+
+function tile(t: StreetcarView['board'][number], comps: StreetcarComponents): Markup {
+  const type = comps.tiles.find((x) => x.id === t.tile);
+  const segs = (type?.segments ?? []) as [Edge, Edge][];
+  const x = x0(t.col);
+  const y = y0(t.row);
+  const d = segs.map(([a, b]) => segmentPath(a, b)).join(' ');
+  return h(
+    'g',
+    { 'data-square': `${t.row},${t.col}`, 'data-tile': t.tile, 'data-rotation': t.rotation },
+    h('title', {}, `${t.tile} at row ${t.row}, column ${t.col}, rotated ${t.rotation}°`),
+    h(
+      'g',
+      { transform: `translate(${x} ${y}) rotate(${t.rotation} ${CELL / 2} ${CELL / 2})` },
+      h('rect', { width: CELL, height: CELL, fill: '#F3EBD3', stroke: '#B9AE8E', 'stroke-width': 0.6 }),
+      h('path', { d, fill: 'none', stroke: '#4A4A4A', 'stroke-width': 8, 'stroke-linecap': 'butt' }),
+      h('path', { d, fill: 'none', stroke: '#BFBFBF', 'stroke-width': 2, 'stroke-dasharray': '3 3' }),
+      type?.tree ? h('path', { d: 'M5,14 L10,4 L15,14 Z', fill: '#2E7D32', 'data-tree': 1 }) : null,
+    ),
+  );
+}
+
+interface TerminalGeom {
+  cx: number;
+  cy: number;
+  /** Edge midpoints of the two port squares on the board edge. */
+  ports: [[number, number], [number, number]];
+  out: [number, number];
+}
+
+function terminalGeom(t: StreetcarComponents['terminals'][number]): TerminalGeom {
+  const out: [number, number] = t.edge === 'N' ? [0, -1] : t.edge === 'S' ? [0, 1] : t.edge === 'E' ? [1, 0] : [-1, 0];
+  const ports = t.squares.map((s) => {
+    const [mx, my] = MID[t.edge as Edge];
+    return [x0(s.col) + mx, y0(s.row) + my] as [number, number];
+  }) as [[number, number], [number, number]];
+  return { cx: (ports[0][0] + ports[1][0]) / 2 + out[0] * 24, cy: (ports[0][1] + ports[1][1]) / 2 + out[1] * 24, ports, out };
+}
+
+function terminal(t: StreetcarComponents['terminals'][number]): Markup {
+  const g = terminalGeom(t);
+  const [[ax, ay], [bx, by]] = g.ports;
+  const [ox, oy] = g.out;
+  const loop = `M${ax},${ay} C${ax + ox * 30},${ay + oy * 30} ${bx + ox * 30},${by + oy * 30} ${bx},${by}`;
+  const colour = lineColour(t.line);
+  return h(
+    'g',
+    { 'data-terminal': t.id, 'data-line': t.line },
+    h('title', {}, `Line ${t.line} terminal: ${t.street}`),
+    h('path', { d: loop, fill: 'none', stroke: '#4A4A4A', 'stroke-width': 8 }),
+    h('path', { d: loop, fill: 'none', stroke: colour, 'stroke-width': 4 }),
+    h('rect', { x: g.cx - 11, y: g.cy - 11, width: 22, height: 22, rx: 4, fill: colour, stroke: '#000', 'stroke-width': 1.2 }),
+    label(g.cx, g.cy, t.line, { 'font-size': 13, 'font-weight': 700, fill: t.line === 2 || t.line === 6 ? '#000' : '#fff' }),
+  );
+}
+
+export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView, options: RenderOptions = {}): string {
+  const names = options.seatNames;
+  const grid: Markup[] = [];
+  for (let i = 0; i <= N; i++) {
+    grid.push(h('line', { x1: M, y1: M + i * CELL, x2: M + BOARD, y2: M + i * CELL }));
+    grid.push(h('line', { x1: M + i * CELL, y1: M, x2: M + i * CELL, y2: M + BOARD }));
+  }
+  const buildings = comps.buildings.map((b) =>
+    h(
+      'g',
+      { 'data-building': b.letter },
+      h('title', {}, `${b.letter}: ${b.name}`),
+      h('rect', { x: x0(b.col) + 2, y: y0(b.row) + 2, width: CELL - 4, height: CELL - 4, rx: 4, fill: '#8D8D8D', stroke: '#333' }),
+      label(x0(b.col) + CELL / 2, y0(b.row) + CELL / 2, b.letter, { 'font-size': 24, 'font-weight': 700, fill: '#fff' }),
+    ),
+  );
+  const stops = Object.entries(view.stops).map(([letter, s]) =>
+    h(
+      'g',
+      { 'data-stop': letter },
+      h('title', {}, `Stop ${letter}`),
+      h('circle', { cx: x0(s.col) + CELL - 10, cy: y0(s.row) + 10, r: 8, fill: '#FFD600', stroke: '#000', 'stroke-width': 1.2 }),
+      label(x0(s.col) + CELL - 10, y0(s.row) + 10, letter, { 'font-size': 10, 'font-weight': 700 }),
+    ),
+  );
+  const termGeom = new Map(comps.terminals.map((t) => [t.id, terminalGeom(t)]));
+
+  // The latest declared path (public), as a dashed line through square centres.
+  const nodePoint = (n: { row: number; col: number } | { terminal: number }): [number, number] | null => {
+    if ('terminal' in n) {
+      const g = termGeom.get(n.terminal);
+      return g ? [g.cx, g.cy] : null;
+    }
+    return [x0(n.col) + CELL / 2, y0(n.row) + CELL / 2];
+  };
+  const witnessPts = (view.witness ?? []).map(nodePoint).filter((p): p is [number, number] => p !== null);
+  const witness = witnessPts.length > 1 ? h('polyline', { points: witnessPts.map(([x, y]) => `${x},${y}`).join(' '), fill: 'none', stroke: '#E91E63', 'stroke-width': 2, 'stroke-dasharray': '6 4', opacity: 0.8, 'data-witness': 1 }) : null;
+
+  const perPlace = new Map<string, number>();
+  const trams = view.trams.map((t) => {
+    const at = t.at;
+    let cx: number;
+    let cy: number;
+    let heading: Edge | null = null;
+    let key: string;
+    if ('terminal' in at) {
+      const g = termGeom.get(at.terminal)!;
+      [cx, cy] = g ? [g.cx + g.out[0] * 18, g.cy + g.out[1] * 18] : [M / 2, M / 2];
+      key = `t${at.terminal}`;
+    } else {
+      cx = x0(at.col) + CELL / 2;
+      cy = y0(at.row) + CELL / 2;
+      heading = at.heading;
+      key = `${at.row},${at.col}`;
+    }
+    // Trams sharing a place are fanned out.
+    const k = perPlace.get(key) ?? 0;
+    perPlace.set(key, k + 1);
+    cx += (k % 2 === 0 ? -1 : 1) * Math.ceil(k / 2) * 9;
+    cy += (k % 2 === 0 ? -1 : 1) * Math.ceil(k / 2) * 5;
+    const arrow = heading ? h('path', { d: 'M-5,-11 L0,-19 L5,-11 Z', fill: '#000', transform: `translate(${cx} ${cy}) rotate(${{ N: 0, E: 90, S: 180, W: 270 }[heading]})` }) : null;
+    return h('g', { 'data-tram': t.seat, ...markAttrs(t.seat) }, h('title', {}, `Tram of ${playerName(t.seat, names)}${heading ? `, heading ${heading}` : ''}`), arrow, playerToken(t.seat, cx, cy, 11));
+  });
+
+  const players = view.players.map((p) => ({
+    seat: p.seat,
+    current: view.current === p.seat,
+    detail: [
+      p.role,
+      p.line !== null ? `line ${p.line}` : null,
+      p.stops ? `stops ${p.stops.join(' ')}` : null,
+      p.visited.length > 0 ? `visited ${p.visited.join(' ')}` : null,
+      `${p.handCount} tiles`,
+    ]
+      .filter(Boolean)
+      .join(', '),
+  }));
+  const legendY = 2 * M + BOARD + 4;
+  const info = `Stacks ${view.stacks.join('/')}${view.lastRoll !== null ? ` · last roll ${view.lastRoll}` : ''}${view.winner !== null ? ` · winner ${playerName(view.winner, names)}` : view.over ? ' · game over' : ''}`;
+  const width = 2 * M + BOARD;
+  const height = legendY + 24 + players.length * 26 + 12;
+  return svgDocument({
+    title: `Streetcar (Linie 1)${view.over ? ' — game over' : ''}`,
+    width,
+    height,
+    defs: playerPatterns(view.players.length),
+    body: [
+      h('rect', { width, height, fill: '#FAFAF5' }),
+      h('rect', { x: M, y: M, width: BOARD, height: BOARD, fill: '#E4DCC4' }),
+      h('g', { stroke: '#C9BE9E', 'stroke-width': 0.6 }, grid),
+      h('g', { class: 'terminals' }, comps.terminals.map(terminal)),
+      h('g', { class: 'tiles' }, view.board.map((t) => tile(t, comps))),
+      h('g', { class: 'buildings' }, buildings),
+      h('g', { class: 'stops' }, stops),
+      witness,
+      h('g', { class: 'trams' }, trams),
+      h('text', { x: M / 2, y: legendY + 10, 'font-size': 13, fill: '#333' }, info),
+      legend(players, M / 2, legendY + 24, names),
+    ],
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * Real longitude/latitude of every place on the two Ticket to Ride boards (2 decimals). They live here,
+ * not in engine/games/ticket-to-ride/data/*.json, because those files must stay verbatim copies of
+ * shared/reference (maps.test.ts checks it). Germany's neighbouring countries sit at a plausible point
+ * just beyond the border, near the cities that lead there.
+ */
+export interface LonLat {
+  lon: number;
+  lat: number;
+}
+
+const ll = (lon: number, lat: number): LonLat => ({ lon, lat });
+
+export const EUROPE_PLACES: Readonly<Record<string, LonLat>> = {
+  Amsterdam: ll(4.9, 52.37),
+  Angora: ll(32.86, 39.93),
+  Athina: ll(23.73, 37.98),
+  Barcelona: ll(2.17, 41.39),
+  Berlin: ll(13.4, 52.52),
+  Brest: ll(-4.49, 48.39),
+  Brindisi: ll(17.94, 40.63),
+  Bruxelles: ll(4.35, 50.85),
+  Bucuresti: ll(26.1, 44.43),
+  Budapest: ll(19.04, 47.5),
+  Cadiz: ll(-6.29, 36.53),
+  Constantinople: ll(28.98, 41.01),
+  Danzig: ll(18.65, 54.35),
+  Dieppe: ll(1.08, 49.92),
+  Edinburgh: ll(-3.19, 55.95),
+  Erzurum: ll(41.27, 39.9),
+  Essen: ll(7.01, 51.46),
+  Frankfurt: ll(8.68, 50.11),
+  Kharkov: ll(36.23, 49.99),
+  Kobenhavn: ll(12.57, 55.68),
+  Kyiv: ll(30.52, 50.45),
+  Lisboa: ll(-9.14, 38.72),
+  London: ll(-0.13, 51.51),
+  Madrid: ll(-3.7, 40.42),
+  Marseille: ll(5.37, 43.3),
+  Moskva: ll(37.62, 55.76),
+  München: ll(11.58, 48.14),
+  Palermo: ll(13.36, 38.12),
+  Pamplona: ll(-1.64, 42.81),
+  Paris: ll(2.35, 48.86),
+  Petrograd: ll(30.32, 59.94),
+  Riga: ll(24.11, 56.95),
+  Roma: ll(12.5, 41.9),
+  Rostov: ll(39.72, 47.24),
+  Sarajevo: ll(18.41, 43.86),
+  Sevastopol: ll(33.52, 44.62),
+  Smolensk: ll(32.05, 54.78),
+  Smyrna: ll(27.14, 38.42),
+  Sochi: ll(39.73, 43.6),
+  Sofia: ll(23.32, 42.7),
+  Stockholm: ll(18.07, 59.33),
+  Venezia: ll(12.32, 45.44),
+  Warszawa: ll(21.01, 52.23),
+  Wien: ll(16.37, 48.21),
+  Wilno: ll(25.28, 54.69),
+  Zagrab: ll(15.98, 45.81),
+  Zürich: ll(8.54, 47.38),
+};
+
+export const GERMANY_PLACES: Readonly<Record<string, LonLat>> = {
+  Augsburg: ll(10.9, 48.37),
+  Berlin: ll(13.4, 52.52),
+  Bremen: ll(8.8, 53.08),
+  Bremerhaven: ll(8.58, 53.54),
+  Chemnitz: ll(12.92, 50.83),
+  Dortmund: ll(7.47, 51.51),
+  Dresden: ll(13.74, 51.05),
+  Düsseldorf: ll(6.77, 51.23),
+  Emden: ll(7.21, 53.37),
+  Erfurt: ll(11.03, 50.98),
+  Frankfurt: ll(8.68, 50.11),
+  Freiburg: ll(7.85, 47.99),
+  Hamburg: ll(9.99, 53.55),
+  Hannover: ll(9.73, 52.37),
+  Karlsruhe: ll(8.4, 49.01),
+  Kassel: ll(9.48, 51.31),
+  Kiel: ll(10.14, 54.32),
+  Koblenz: ll(7.59, 50.36),
+  Köln: ll(6.96, 50.94),
+  Konstanz: ll(9.18, 47.66),
+  Leipzig: ll(12.37, 51.34),
+  Lindau: ll(9.68, 47.55),
+  Magdeburg: ll(11.63, 52.13),
+  Mainz: ll(8.27, 50.0),
+  Mannheim: ll(8.47, 49.49),
+  München: ll(11.58, 48.14),
+  Münster: ll(7.63, 51.96),
+  Nürnberg: ll(11.08, 49.45),
+  Regensburg: ll(12.1, 49.01),
+  Rostock: ll(12.1, 54.09),
+  Saarbrücken: ll(7.0, 49.24),
+  Schwerin: ll(11.42, 53.63),
+  Stuttgart: ll(9.18, 48.78),
+  Ulm: ll(9.99, 48.4),
+  Würzburg: ll(9.93, 49.79),
+  // Neighbouring countries (TTRG dead ends): a point beyond the border, between the cities that lead there.
+  Dänemark: ll(9.45, 55.05),
+  Niederlande: ll(6.0, 52.45),
+  Frankreich: ll(6.85, 48.45),
+  Schweiz: ll(8.55, 47.3),
+  Österreich: ll(12.95, 47.75),
+};
+
+export const PLACES_BY_MAP: Readonly<Record<string, Readonly<Record<string, LonLat>>>> = { europe: EUROPE_PLACES, germany: GERMANY_PLACES };

@@ -1,0 +1,257 @@
+/**
+ * Vlaky na trati: the serpentine card row (start card, 3 rows of 8 slots joined by two curves, end card)
+ * with each card's three lanes and station symbols, every player's track as a thin line, both
+ * locomotives of each player (fast = round, slow = square; colour, pattern and seat number), the
+ * market, and each player's public scoring sheet as a compact table.
+ */
+import type { Lane, Sheet, Sym, VntData } from '../../engine/games/vlaky-na-trati/data.js';
+import { isLocked } from '../../engine/games/vlaky-na-trati/sheet.js';
+import type { VntView } from '../../engine/games/vlaky-na-trati/view.js';
+import { markAttrs, patternId, playerColour, playerInk, playerLabel, playerName, playerPatterns, playerToken } from './players.js';
+import { h, label, svgDocument, type Markup } from './svg.js';
+
+export interface RenderOptions {
+  seatNames?: (string | null)[];
+}
+
+/** A short code and a colour per symbol, so stations read without icons. */
+export const SYMBOL_STYLE: Readonly<Record<Sym, { code: string; fill: string }>> = {
+  PASSENGER: { code: 'Pa', fill: '#FCE4B6' },
+  MAIL: { code: 'Ma', fill: '#D6E6FA' },
+  COAL: { code: 'Co', fill: '#BDBDBD' },
+  IRON_ORE: { code: 'Fe', fill: '#E8C1A7' },
+  STEELWORKS: { code: 'St', fill: '#C5CAE9' },
+  FACTORY: { code: 'Fa', fill: '#F8BBD0' },
+  FOREST: { code: 'Fo', fill: '#B9E4B4' },
+  SAWMILL: { code: 'Sa', fill: '#E6D3A8' },
+  BEET: { code: 'Be', fill: '#E1BEE7' },
+  SUGAR_FACTORY: { code: 'Su', fill: '#FFFFFF' },
+  GLASSWORKS: { code: 'Gl', fill: '#B2EBF2' },
+};
+
+const CW = 84;
+const CH = 72;
+const GAP = 10;
+const MX = 16;
+const MY = 40;
+const LANE_Y: Record<Lane, number> = { T: 16, M: 36, B: 56 };
+
+function symbols(list: readonly Sym[], cx: number, cy: number): Markup[] {
+  const w = 20;
+  return list.map((s, i) => {
+    const x = cx - (list.length * w) / 2 + i * w;
+    const st = SYMBOL_STYLE[s];
+    return h('g', { 'data-symbol': s }, h('rect', { x: x + 1, y: cy - 7, width: w - 2, height: 14, rx: 3, fill: st.fill, stroke: '#444', 'stroke-width': 0.7 }), label(x + w / 2, cy, st.code, { 'font-size': 9, 'font-weight': 700 }));
+  });
+}
+
+export function renderVlakyNaTrati(data: VntData, view: VntView, options: RenderOptions = {}): string {
+  const names = options.seatNames;
+  const perRow = data.constants.slotsPerRow;
+  const rows = data.constants.rows;
+  const cards = new Map(data.railwayCards.map((c) => [c.id, c]));
+  const rowOf = (slot: number) => Math.ceil(slot / perRow);
+  const rowY = (row: number) => MY + (row - 1) * (CH + GAP);
+  /** Column 0 holds the start card and the left curves, column perRow+1 the right curves and the end card. */
+  const colX = (col: number) => MX + col * CW;
+  const slotCol = (slot: number) => {
+    const i = (slot - 1) % perRow;
+    return rowOf(slot) % 2 === 0 ? perRow - i : i + 1;
+  };
+
+  const cardFrame = (x: number, y: number, attrs: Record<string, string | number>, fill: string, ...inner: (Markup | null)[]) =>
+    h('g', attrs, h('rect', { x: x + 2, y: y + 2, width: CW - 4, height: CH - 4, rx: 5, fill, stroke: '#555', 'stroke-width': 1 }), ...inner);
+
+  const placed = view.line.map((id, i) => {
+    const slot = i + 1;
+    const x = colX(slotCol(slot));
+    const y = rowY(rowOf(slot));
+    const card = cards.get(id);
+    const tracks = (card?.tracks ?? []).map((t) => {
+      const ya = y + LANE_Y[t.left];
+      const yb = y + LANE_Y[t.right];
+      return h(
+        'g',
+        {},
+        h('path', { d: `M${x + 2},${ya} C${x + CW / 2},${ya} ${x + CW / 2},${yb} ${x + CW - 2},${yb}`, fill: 'none', stroke: '#6D4C41', 'stroke-width': 2.5 }),
+        t.station ? symbols(t.station.symbols, x + CW / 2, (ya + yb) / 2) : [],
+      );
+    });
+    return cardFrame(x, y, { 'data-card': id, 'data-slot': slot }, card?.deck === 'A' ? '#FFF8E1' : '#F1F8E9', h('title', {}, `Slot ${slot}: card ${id}`), ...tracks, label(x + CW - 12, y + CH - 8, slot, { 'font-size': 8, fill: '#777' }));
+  });
+
+  const empty: Markup[] = [];
+  for (let slot = view.line.length + 1; slot <= view.slots; slot++) {
+    const x = colX(slotCol(slot));
+    const y = rowY(rowOf(slot));
+    empty.push(h('g', { 'data-empty-slot': slot }, h('rect', { x: x + 2, y: y + 2, width: CW - 4, height: CH - 4, rx: 5, fill: 'none', stroke: '#BBB', 'stroke-dasharray': '4 3' }), label(x + CW / 2, y + CH / 2, slot, { 'font-size': 12, fill: '#BBB' })));
+  }
+
+  // Start card (the chosen side, or side 1 greyed before the choice).
+  const side = data.startCard.sides[view.side ?? 0];
+  const sx = colX(0);
+  const sy = rowY(1);
+  const start = cardFrame(
+    sx,
+    sy,
+    { 'data-start': view.side ?? 'unchosen' },
+    view.side === null ? '#EEEEEE' : '#E3F2FD',
+    h('title', {}, view.side === null ? 'Start card (side not chosen yet)' : `Start card, side ${view.side + 1}`),
+    ...(['T', 'M', 'B'] as const).map((lane) => h('g', {}, h('line', { x1: sx + CW / 2, y1: sy + LANE_Y[lane], x2: sx + CW - 2, y2: sy + LANE_Y[lane], stroke: '#6D4C41', 'stroke-width': 2.5 }), side ? symbols(side.fields[lane].symbols, sx + CW / 2 - 8, sy + LANE_Y[lane]) : null)),
+  );
+
+  // Curves join row r to row r+1 at the right (odd r) or left (even r) end.
+  const curveX = (r: number) => (r % 2 === 1 ? colX(perRow + 1) : colX(0));
+  /** A curve's track as a half circle (cubic approximation) from the edge at `ya` back to the edge at `yb`. */
+  const curveArc = (r: number, ya: number, yb: number) => {
+    const right = r % 2 === 1;
+    const edge = right ? curveX(r) + 2 : curveX(r) + CW - 2;
+    const radius = Math.abs(yb - ya) / 2;
+    const bulge = edge + (right ? 1 : -1) * (4 / 3) * radius;
+    return { edge, bulge, radius, mid: [edge + (right ? 1 : -1) * radius, (ya + yb) / 2] as [number, number] };
+  };
+  const curves = data.curves.slice(0, rows - 1).map((c, i) => {
+    const r = i + 1;
+    const x = curveX(r);
+    const y = rowY(r);
+    const right = r % 2 === 1;
+    const paths = (['T', 'M', 'B'] as const).map((lane) => {
+      const ya = y + LANE_Y[lane];
+      const yb = rowY(r + 1) + LANE_Y[c.laneMap[lane]];
+      const { edge, bulge } = curveArc(r, ya, yb);
+      const st = c.stations[lane];
+      return h(
+        'g',
+        {},
+        h('path', { d: `M${edge},${ya} C${bulge},${ya} ${bulge},${yb} ${edge},${yb}`, fill: 'none', stroke: '#6D4C41', 'stroke-width': 2.5 }),
+        st.curveLoco ? h('circle', { cx: right ? x + 18 : x + CW - 18, cy: ya, r: 5, fill: '#fff', stroke: '#6D4C41', 'stroke-width': 1.5, 'data-turntable': lane }) : null,
+        symbols(st.symbols, right ? x + 40 : x + CW - 40, ya),
+      );
+    });
+    return h('g', { 'data-curve': r }, h('title', {}, `Curve ${r}`), h('rect', { x: x + 2, y: y + 2, width: CW - 4, height: 2 * CH + GAP - 4, rx: 8, fill: '#EDE7F6', stroke: '#555' }), paths);
+  });
+  const endRow = rows;
+  const ex = endRow % 2 === 1 ? colX(perRow + 1) : colX(0);
+  const end = cardFrame(ex, rowY(endRow), { 'data-end': 1 }, '#FBE9E7', h('title', {}, 'End card'), ...(['T', 'M', 'B'] as const).map((lane) => { const st = data.endCard.stations[lane]; return st ? h('g', {}, symbols(st.symbols, ex + CW / 2, rowY(endRow) + LANE_Y[lane])) : null; }), label(ex + CW / 2, rowY(endRow) + CH - 10, 'END', { 'font-size': 9, fill: '#777' }));
+
+  // Where a route node sits: its card (slot), the start card, a curve or the end card, on its lane.
+  const nodePoint = (seat: number, node: number): [number, number] | null => {
+    const route = view.players[seat]?.route ?? [];
+    const n = route[node];
+    if (!n) return null;
+    const next = route[node + 1];
+    if (n.kind === 'card' && n.slot !== null) {
+      const y = rowY(rowOf(n.slot));
+      const exit = next && next.kind === 'card' ? next.lane : n.lane;
+      return [colX(slotCol(n.slot)) + CW / 2, y + (LANE_Y[n.lane] + LANE_Y[exit]) / 2];
+    }
+    if (n.kind === 'start') return [sx + CW / 2 + 14, sy + LANE_Y[n.lane]];
+    if (n.kind === 'curve') {
+      const prev = route[node - 1];
+      const r = prev?.slot ? rowOf(prev.slot) : 1;
+      const exit = data.curves[r - 1]?.laneMap[n.lane] ?? n.lane;
+      return curveArc(r, rowY(r) + LANE_Y[n.lane], rowY(r + 1) + LANE_Y[exit]).mid;
+    }
+    return [ex + CW / 2, rowY(endRow) + LANE_Y[n.lane]];
+  };
+
+  const trackLines = view.players.map((p) => {
+    const pts = p.route.map((_, i) => nodePoint(p.seat, i)).filter((q): q is [number, number] => q !== null);
+    const off = (p.seat - (view.players.length - 1) / 2) * 3;
+    return pts.length > 1 ? h('polyline', { 'data-track': p.seat, points: pts.map(([x, y]) => `${x},${y + off}`).join(' '), fill: 'none', stroke: playerColour(p.seat), 'stroke-width': 2, opacity: 0.7, 'stroke-dasharray': p.seat % 2 === 1 ? '6 3' : null }) : null;
+  });
+
+  const crowd = new Map<string, number>();
+  const locos = view.players.flatMap((p) =>
+    (['slow', 'fast'] as const).map((speed, i) => {
+      const at = nodePoint(p.seat, p.locos[i]!);
+      const [x, y] = at ?? [sx + 10, sy + 10];
+      const key = `${Math.round(x)},${Math.round(y)}`;
+      const k = crowd.get(key) ?? 0;
+      crowd.set(key, k + 1);
+      // Up to two tokens left of the card's stations, further ones right of them.
+      const cx = k < 2 ? x - CW / 2 + 11 + k * 13 : x + CW / 2 - 11 - (k - 2) * 13;
+      const cy = y;
+      const what = `${speed === 'fast' ? 'Faster' : 'Slower'} locomotive of ${playerName(p.seat, names)} at node ${p.locos[i]}`;
+      if (speed === 'fast') return h('g', { 'data-loco': `${p.seat}-fast` }, h('title', {}, what), playerToken(p.seat, cx, cy, 7));
+      return h(
+        'g',
+        { 'data-loco': `${p.seat}-slow`, ...markAttrs(p.seat) },
+        h('title', {}, what),
+        h('rect', { x: cx - 6, y: cy - 6, width: 12, height: 12, rx: 2, fill: `url(#${patternId(p.seat)})`, stroke: '#000', 'stroke-width': 1.2 }),
+        label(cx, cy, playerLabel(p.seat), { 'font-size': 9, 'font-weight': 700, fill: playerInk(p.seat), stroke: playerColour(p.seat), 'stroke-width': 2, 'paint-order': 'stroke' }),
+      );
+    }),
+  );
+
+  const gridBottom = rowY(rows) + CH;
+  const my = gridBottom + 28;
+  const market = view.market.map((id, i) => {
+    const card = cards.get(id);
+    const x = MX + 96 + i * 64;
+    return h('g', { 'data-market-card': id }, h('rect', { x, y: my - 14, width: 60, height: 28, rx: 4, fill: card?.deck === 'A' ? '#FFF8E1' : '#F1F8E9', stroke: '#555' }), label(x + 30, my, id, { 'font-size': 11 }));
+  });
+  const marketRow = h('g', { class: 'market' }, h('text', { x: MX, y: my, 'dominant-baseline': 'central', 'font-size': 13 }, 'Market'), market, h('text', { x: MX + 96 + view.market.length * 64 + 10, y: my, 'dominant-baseline': 'central', 'font-size': 12, fill: '#555' }, `deck ${view.deckCount}`));
+
+  // Scoring sheets, one compact table per player.
+  const sheet: Sheet | undefined = data.sheets[view.sheet];
+  const BOX = 22;
+  const ROWH = 17;
+  const sheetW = 56 + 7 * BOX + 40;
+  const sheetTop = my + 30;
+  const sheets = view.players.map((p, i) => {
+    const x = MX + i * (sheetW + 12);
+    const y = sheetTop;
+    const rowsMk = (sheet?.rows ?? []).map((r, ri) => {
+      const ry = y + 30 + ri * ROWH;
+      const ticked = p.sheet.ticks[r.symbol] ?? 0;
+      return h(
+        'g',
+        { 'data-sheet-row': r.symbol },
+        symbols([r.symbol], x + 16, ry + ROWH / 2),
+        r.boxes.map((b, bi) => {
+          const on = bi < ticked;
+          const locked = sheet ? isLocked(sheet, p.sheet, b.id) : false;
+          const bx = x + 34 + bi * BOX;
+          return h(
+            'g',
+            { 'data-box': b.id, 'data-ticked': on ? 1 : 0 },
+            h('rect', { x: bx, y: ry + 1, width: BOX - 2, height: ROWH - 2, fill: on ? `url(#${patternId(p.seat)})` : locked ? '#E0E0E0' : '#fff', stroke: on ? '#000' : '#999', 'stroke-width': on ? 1.1 : 0.6 }),
+            label(bx + (BOX - 2) / 2, ry + ROWH / 2, b.value, { 'font-size': 9, fill: on ? playerInk(p.seat) : locked ? '#999' : '#222', stroke: on ? playerColour(p.seat) : null, 'stroke-width': on ? 2 : null, 'paint-order': on ? 'stroke' : null }),
+          );
+        }),
+      );
+    });
+    const nRows = sheet?.rows.length ?? 0;
+    const footY = y + 30 + nRows * ROWH + 14;
+    return h(
+      'g',
+      { 'data-sheet': p.seat, 'data-legend': p.seat },
+      h('rect', { x: x - 4, y: y - 4, width: sheetW, height: nRows * ROWH + 74, rx: 6, fill: '#fff', stroke: playerColour(p.seat), 'stroke-width': 2 }),
+      playerToken(p.seat, x + 10, y + 12, 10),
+      h('text', { x: x + 26, y: y + 12, 'dominant-baseline': 'central', 'font-size': 13, 'font-weight': view.current === p.seat ? 700 : 400 }, `${view.current === p.seat ? '▶ ' : ''}${playerName(p.seat, names)}`),
+      rowsMk,
+      h('text', { x, y: footY, 'dominant-baseline': 'central', 'font-size': 12, 'font-weight': 700 }, `score ${p.score} · coins ${p.coins}`),
+      h('text', { x, y: footY + 15, 'dominant-baseline': 'central', 'font-size': 10 }, `declines ${p.sheet.declinesUsed} · lane ${p.lane ?? '–'} · hand ${p.handCount}${p.sheet.anySymbolUsed ? ' · any used' : ''}`),
+    );
+  });
+
+  const width = Math.max(colX(perRow + 2) + MX, MX + view.players.length * (sheetW + 12) + MX);
+  const height = sheetTop + (sheet?.rows.length ?? 0) * ROWH + 84;
+  const status = view.phase === 'over' ? 'game over' : view.round !== null ? `round ${view.round}` : `setup (${view.phase})`;
+  return svgDocument({
+    title: `Vlaky na trati — sheet ${view.sheet}, ${status}`,
+    width,
+    height,
+    defs: playerPatterns(view.players.length),
+    body: [
+      h('rect', { width, height, fill: '#FAFAF5' }),
+      h('text', { x: MX, y: 22, 'font-size': 15, 'font-weight': 700 }, `Vlaky na trati — ${status}, ${view.line.length}/${view.slots} cards placed`),
+      h('g', { class: 'line' }, start, curves, end, empty, placed),
+      h('g', { class: 'tracks' }, trackLines),
+      h('g', { class: 'locos' }, locos),
+      marketRow,
+      h('g', { class: 'sheets' }, sheets),
+    ],
+  });
+}
