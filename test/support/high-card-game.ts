@@ -134,6 +134,8 @@ export async function trueState(server: LocalServer, gameId: string) {
 
 /** How many items the whole table holds: unchanged means no write happened anywhere. */
 export async function tableItemCount(server: LocalServer): Promise<number> {
+  // Notifications of earlier requests write their delivery claims off the request path: let them land first.
+  await server.notificationsIdle();
   const db = server.services.table['db'] as DynamoDBClient;
   let count = 0;
   let start: Record<string, AttributeValue> | undefined;
