@@ -71,11 +71,8 @@ function canon(a: TtrAction): string {
     case 'payTunnel':
     case 'buildStation':
       return JSON.stringify({ ...a, cards: canonical(a.cards) });
-    case 'keepTickets':
-    case 'keepInitialTickets':
-      // Ticket arrays compare as sets; duplicates make the action a different (illegal) one.
-      return JSON.stringify({ ...a, tickets: [...a.tickets].sort((x, y) => x - y) });
     default:
+      // Kept tickets are named in dealt order, as offered: another order is another (refused) action.
       return JSON.stringify(a);
   }
 }
