@@ -1,11 +1,10 @@
 /** Fixtures shared by the Streetcar rule suites (§17.0 notation). */
-import { expect } from 'vitest';
-import { RuleError } from '../../core/index.js';
 import { StreetcarOptionsSchema, type StreetcarAction } from './actions.js';
 import { BUILDING_NEXT_TO, edgeOf, sqOf, type Rotation } from './geometry.js';
 import { apply } from './rules.js';
 import { setup } from './setup.js';
 import type { StreetcarState, TramPos } from './state.js';
+import { expectRuleError } from '../../../test/support/rule-errors.js';
 
 /** §17.0 shorthands: a tile type and rotation. Curves: rot0 {N,E}, 90 {E,S}, 180 {S,W}, 270 {W,N}. */
 export const S_NS = { tile: 'straight', rotation: 0 } as const;
@@ -80,17 +79,7 @@ export function hand(s: StreetcarState, seat: number, tiles: string[]): Streetca
 export const act = (s: StreetcarState, a: StreetcarAction, seat = s.current) => apply(s, seat, a);
 
 /** Runs `fn`, which must throw a RuleError with `code` (and `rule`, if given). */
-export function rejects(fn: () => unknown, code: string, rule?: string): RuleError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(RuleError);
-    expect((e as RuleError).code).toBe(code);
-    if (rule) expect((e as RuleError).rule).toBe(rule);
-    return e as RuleError;
-  }
-  throw new Error(`expected a RuleError ${code}`);
-}
+export const rejects = (fn: () => unknown, code: string, rule?: string) => expectRuleError(fn, { code, ...(rule ? { rule } : {}) });
 
 export const place = (t: { tile: string; rotation: Rotation }, r: number, c: number): StreetcarAction => ({ type: 'place', tile: t.tile, rotation: t.rotation, row: r, col: c });
 export const exchange = (t: { tile: string; rotation: Rotation }, r: number, c: number): StreetcarAction => ({ type: 'exchange', tile: t.tile, rotation: t.rotation, row: r, col: c });

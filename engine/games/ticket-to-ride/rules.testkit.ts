@@ -1,11 +1,11 @@
 /** Helpers shared by the Ticket to Ride rule suites. */
-import { expect } from 'vitest';
-import { RuleError, type GameEvent } from '../../core/index.js';
+import type { GameEvent } from '../../core/index.js';
 import type { TtrAction } from './actions.js';
 import { addCards, canonical, emptyHand, type Cards, type Hand } from './cards.js';
 import type { CardType, Route, RouteColour, TtrMap } from './map.js';
 import type { TtrRules } from './rules.js';
 import type { TtrState } from './state.js';
+import { expectRuleError } from '../../../test/support/rule-errors.js';
 
 /** A hand from a card multiset. */
 export const H = (cards: Cards): Hand => addCards(emptyHand(), cards);
@@ -14,16 +14,7 @@ export const H = (cards: Cards): Hand => addCards(emptyHand(), cards);
 export const filler = (n: number): CardType[] => Array.from({ length: n }, (_, i) => (['orange', 'white', 'black', 'pink'] as const)[i % 4]!);
 
 /** Runs `fn`, which must throw a RuleError for `rule`. */
-export function rejects(fn: () => unknown, rule: string): RuleError {
-  expect(fn).toThrow(RuleError);
-  try {
-    fn();
-  } catch (e) {
-    expect((e as RuleError).rule).toBe(rule);
-    return e as RuleError;
-  }
-  throw new Error('unreachable');
-}
+export const rejects = (fn: () => unknown, rule: string) => expectRuleError(fn, { rule });
 
 export function fixtureRoute(id: number, a: string, b: string, length: number, colour: RouteColour, more: Partial<Route> = {}): Route {
   return { id, a, b, length, colour, tunnel: false, ferry: 0, group: id, toCountry: false, ...more };

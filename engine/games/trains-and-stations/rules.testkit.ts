@@ -1,6 +1,5 @@
 /** Helpers for the rule tests: FIXTURE-1 (spec BD-8), hand-built positions and rigged dice. */
-import { expect } from 'vitest';
-import { Rng, RuleError, type RngState } from '../../core/index.js';
+import { Rng, type RngState } from '../../core/index.js';
 import type { TsAction } from './actions.js';
 import { BoardDataSchema, FACES, loadBoard, type BuildingType, type Face } from './board.js';
 import boardData from './data/board.json' with { type: 'json' };
@@ -8,6 +7,7 @@ import { defineTrainsAndStations } from './definition.js';
 import { legalActions } from './legal.js';
 import { createRules } from './rules.js';
 import type { TsState } from './state.js';
+import { expectRuleError } from '../../../test/support/rule-errors.js';
 
 const base = BoardDataSchema.parse(boardData.reconstructed_design);
 const city = (id: string, name: string, sites: 2 | 3, kind: 'VP' | 'SPECIAL_CARD' | 'BONUS_DIE') => ({ id, name, sites, bonus: { kind, amount: 1 }, xy: [0, 0] as [number, number] });
@@ -57,16 +57,7 @@ export const [A, B, C, D] = [0, 1, 2, 3] as const;
 export const act = (s: TsState, seat: number, a: TsAction) => rules.apply(s, seat, a).state;
 
 /** Runs `fn`, which must throw a RuleError citing `rule`. */
-export function rejects(fn: () => unknown, rule: string): RuleError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(RuleError);
-    expect((e as RuleError).rule).toBe(rule);
-    return e as RuleError;
-  }
-  throw new Error(`expected a RuleError for ${rule}`);
-}
+export const rejects = (fn: () => unknown, rule: string) => expectRuleError(fn, { rule });
 
 /** A game after DP-1 (everyone keeps their first two cards): A (seat 0) is the conductor at DP-2. */
 export function started(players = 4, seed = 'fixture', manualTasks = false): TsState {

@@ -2,14 +2,13 @@
  * Fixture FX of the spec (§20): synthetic cards and sheets, and helpers to build "given" states.
  * Card notation: straight cards (T→T, M→M, B→B) with the listed station per lane; null = no station.
  */
-import { expect } from 'vitest';
-import { RuleError } from '../../core/index.js';
 import type { VntAction } from './actions.js';
 import { SYMBOLS, VntDataSchema, type Lane, type Sym, type VntData } from './data.js';
 import { vlakyNaTrati } from './definition.js';
 import { createRules } from './rules.js';
 import { emptySheet, type SheetState } from './sheet.js';
 import type { VntState } from './state.js';
+import { expectRuleError } from '../../../test/support/rule-errors.js';
 
 type Lanes = [Sym[] | null, Sym[] | null, Sym[] | null];
 
@@ -179,15 +178,6 @@ export const plainLine = (n: number): string[] => Array.from({ length: n }, (_, 
 export const act = (s: VntState, seat: number, a: VntAction): VntState => rules.apply(s, seat, a).state;
 
 /** Runs `fn`, which must throw a RuleError citing `rule`. */
-export function rejects(fn: () => unknown, rule: string): RuleError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(RuleError);
-    expect((e as RuleError).rule).toBe(rule);
-    return e as RuleError;
-  }
-  throw new Error(`expected a RuleError for ${rule}`);
-}
+export const rejects = (fn: () => unknown, rule: string) => expectRuleError(fn, { rule });
 
 export const types = (actions: readonly VntAction[]): string[] => [...new Set(actions.map((a) => a.type))].sort();
