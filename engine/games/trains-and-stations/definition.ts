@@ -21,6 +21,9 @@ export const componentsOf = (b: Board) => ({
   reconstruction: true,
 });
 
+/** The actions that name dice (ACT-2, 4, 6, 7, 8, 9). */
+const DICE_ACTIONS: ReadonlySet<string> = new Set(['ROLL', 'REROLL', 'PLACE_TRAIN', 'BUILD', 'TAKE_COINS', 'END_RESOLUTION']);
+
 /** Key order does not make two actions different. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -37,6 +40,8 @@ export function defineTrainsAndStations(b: Board): GameDefinition<TsState, TsAct
    */
   const apply = (s: TsState, seat: number, action: TsAction) => {
     const applied = rules.apply(s, seat, action);
+    // Only actions that name dice have other spellings; the rest need no second look.
+    if (!DICE_ACTIONS.has(action.type)) return applied;
     const spelled = canonical(action);
     ruleCheck(
       legalActions(b, s, seat).some((a) => canonical(a) === spelled),
