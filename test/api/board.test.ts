@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalServer } from '../../functions/local/server.js';
-import { ApiClient } from '../support/client.js';
-import { startTestServer } from '../support/local.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/local.js';
 
-let server: LocalServer;
-let api: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = new ApiClient(server.url);
-});
-afterAll(() => server.close());
+const suite = useTestServer();
 
 describe('GET /v1/games/{id}/board.svg', () => {
   it('draws the caller’s view of a running game: every route once, names escaped, not for shared caches', async () => {
-    const anna = await api.newPlayer('Anna <script>alert(1)</script>');
+    const anna = await suite.api.newPlayer('Anna <script>alert(1)</script>');
     const created = await anna.post('/v1/games', { game: 'ticket-to-ride-europe', players: 3, bots: 2 });
     const r = await anna.request('GET', `/v1/games/${created.body.id}/board.svg`);
     expect(r.status, r.text).toBe(200);
@@ -25,11 +16,11 @@ describe('GET /v1/games/{id}/board.svg', () => {
     expect(r.text).not.toContain('<script');
     expect(r.text).toContain('&lt;script&gt;');
     // A spectator may look at the board too, as at a real table.
-    expect((await (await api.newPlayer('Spectator')).request('GET', `/v1/games/${created.body.id}/board.svg`)).status).toBe(200);
+    expect((await (await suite.api.newPlayer('Spectator')).request('GET', `/v1/games/${created.body.id}/board.svg`)).status).toBe(200);
   });
 
   it('answers problem+json when there is nothing to draw: no game, a game not started, a game without a picture', async () => {
-    const anna = await api.newPlayer('Anna');
+    const anna = await suite.api.newPlayer('Anna');
     expect((await anna.get('/v1/games/nope/board.svg')).body.code).toBe('not_found');
     const open = await anna.post('/v1/games', { game: 'streetcar', players: 2 });
     expect((await anna.get(`/v1/games/${open.body.id}/board.svg`)).body.code).toBe('game_not_started');
@@ -37,6 +28,6 @@ describe('GET /v1/games/{id}/board.svg', () => {
     const none = await anna.get(`/v1/games/${fixture.body.id}/board.svg`);
     expect(none.status).toBe(404);
     expect(none.body.code).toBe('no_board_picture');
-    expect((await api.get(`/v1/games/${fixture.body.id}/board.svg`)).status).toBe(401);
+    expect((await suite.api.get(`/v1/games/${fixture.body.id}/board.svg`)).status).toBe(401);
   });
 });

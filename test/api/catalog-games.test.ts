@@ -4,23 +4,14 @@
  * back with the version read. Game-specific view checks live with each game's own tests.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Rng, seedRng, type AnyGame } from '../../engine/core/index.js';
 import { streetcar } from '../../engine/games/streetcar/index.js';
 import { trainsAndStations } from '../../engine/games/trains-and-stations/index.js';
 import { vlakyNaTratiGame } from '../../engine/games/vlaky-na-trati/index.js';
-import type { LocalServer } from '../../functions/local/server.js';
-import { ApiClient } from '../support/client.js';
-import { startTestServer } from '../support/local.js';
+import { useTestServer } from '../support/local.js';
 
-let server: LocalServer;
-let api: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = new ApiClient(server.url);
-});
-afterAll(() => server.close());
+const suite = useTestServer();
 
 interface Case {
   game: AnyGame;
@@ -45,15 +36,15 @@ const cases: [string, Case][] = [
 
 describe.each(cases)('%s through the API', (_, { game, players, options, secretKeys, picks }) => {
   it('is in the catalog with its options schema and its public components', async () => {
-    const entry = (await api.get('/v1/catalog')).body.find((g: { id: string }) => g.id === game.id);
+    const entry = (await suite.api.get('/v1/catalog')).body.find((g: { id: string }) => g.id === game.id);
     expect(entry).toMatchObject({ title: game.title, minPlayers: game.minPlayers, maxPlayers: game.maxPlayers });
     expect(entry.options.type).toBe('object');
-    const full = await api.get(`/v1/catalog/${game.id}`);
+    const full = await suite.api.get(`/v1/catalog/${game.id}`);
     expect(full.body.components).toEqual(JSON.parse(JSON.stringify(game.components)));
   });
 
   it('a person plays a whole game against bots by posting legalActions; illegal posts change nothing; the export replays to the same result', async () => {
-    const anna = await api.newPlayer('Anna');
+    const anna = await suite.api.newPlayer('Anna');
     const created = await anna.post('/v1/games', { game: game.id, players, bots: players - 1, options });
     expect(created.status, created.text).toBe(201);
     const path = `/v1/games/${created.body.id}`;

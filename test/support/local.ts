@@ -1,7 +1,9 @@
 import { createRegistry, type AnyGame } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
+import { afterAll, beforeAll } from 'vitest';
 import { startLocalServer, type LocalOptions, type LocalServer } from '../../functions/local/server.js';
 import { highCard } from '../fixture/high-card.js';
+import { ApiClient } from './client.js';
 import { tally } from '../fixture/tally.js';
 
 /** The public catalog plus the unlisted fixture games, as the tests play them. */
@@ -10,4 +12,15 @@ export const testRegistry = () => createRegistry([...catalogGames, highCard as A
 /** A local server on a free port, in memory unless a data folder is given; tests sweep deadlines by hand. */
 export function startTestServer(dataDir?: string, onDbCall?: LocalOptions['onDbCall']): Promise<LocalServer> {
   return startLocalServer({ registry: testRegistry(), sweepMs: 0, ...(dataDir ? { dataDir } : {}), ...(onDbCall ? { onDbCall } : {}) });
+}
+
+/** A test server for the whole suite (started before it, closed after it) and a client without a token. */
+export function useTestServer(): { readonly server: LocalServer; readonly api: ApiClient } {
+  const suite = {} as { server: LocalServer; api: ApiClient };
+  beforeAll(async () => {
+    suite.server = await startTestServer();
+    suite.api = new ApiClient(suite.server.url);
+  });
+  afterAll(() => suite.server.close());
+  return suite;
 }
