@@ -20,6 +20,7 @@ import { DEADLINE_INDEX } from '../functions/store/keys.js';
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const DOCS_ASSETS_DIR = 'docs-assets';
+const WEB_ASSETS_DIR = 'web-assets';
 
 export interface RailpostStackProps extends StackProps {
   /**
@@ -88,13 +89,18 @@ export class RailpostStack extends Stack {
     const apiFunction = this.lambdaFunction('Api', props.apiEntry ?? join(projectRoot, 'functions/api/lambda.ts'), {
       TABLE_NAME: table.tableName,
       DOCS_ASSETS_DIR,
+      WEB_ASSETS_DIR,
       NOTIFY_SECRETS_PARAMETER: secretsParameter,
     }, {
       commandHooks: {
-        // /docs serves Swagger UI from these files, never from a CDN.
+        // /docs serves Swagger UI from these files, never from a CDN; `/` serves the web client, built here.
         afterBundling: (inputDir: string, outputDir: string) => {
           const dist = `${inputDir}/node_modules/swagger-ui-dist`;
-          return [`mkdir -p "${outputDir}/${DOCS_ASSETS_DIR}"`, `cp "${dist}/swagger-ui-bundle.js" "${dist}/swagger-ui.css" "${outputDir}/${DOCS_ASSETS_DIR}/"`];
+          return [
+            `mkdir -p "${outputDir}/${DOCS_ASSETS_DIR}"`,
+            `cp "${dist}/swagger-ui-bundle.js" "${dist}/swagger-ui.css" "${outputDir}/${DOCS_ASSETS_DIR}/"`,
+            `cd "${inputDir}" && npx tsx web/build.ts "${outputDir}/${WEB_ASSETS_DIR}"`,
+          ];
         },
         beforeBundling: () => [],
         beforeInstall: () => [],

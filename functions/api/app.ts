@@ -14,6 +14,7 @@ import { onVacation } from '../service/vacations.js';
 import type { ChatRecord, PlayerRecord, PushRecord, WebhookRecord } from '../store/records.js';
 import { renderBoard } from '../../web/render/index.js';
 import { docsRoutes } from './docs.js';
+import { webRoutes, type WebAssets } from './web.js';
 import { problemResponse, toProblem } from './problem-response.js';
 import * as S from './schemas.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
@@ -40,6 +41,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Called with every 5xx; the response itself reveals nothing. */
   onServerError?: (err: unknown, c: Context) => void;
+  /** The built web client, served at `/`; without it `/` redirects to the API reference. */
+  web?: WebAssets;
 }
 
 /** Larger bodies get 413 before they are parsed. Real actions are a few hundred bytes. */
@@ -301,10 +304,16 @@ const routes = {
     method: 'get',
     path: '/v1/games/{id}/view',
     tags: ['play'],
-    summary: 'What you may see, and the actions you may post now',
+    summary: 'What you may see, and the actions you may post now (or what you saw at a past version)',
     security: secured,
-    request: { params: S.GameIdParamSchema },
-    responses: { 200: json(S.ViewSchema, 'Your view'), ...authErrors, 404: problem('No such game'), 409: problem('The game has not started') },
+    request: { params: S.GameIdParamSchema, query: S.VersionQuerySchema },
+    responses: {
+      200: json(S.ViewSchema, 'Your view'),
+      400: problem('Invalid query'),
+      ...authErrors,
+      404: problem('No such game, or a version not reached yet'),
+      409: problem('The game has not started'),
+    },
   }),
   act: createRoute({
     operationId: 'postAction',
@@ -350,13 +359,14 @@ const routes = {
     method: 'get',
     path: '/v1/games/{id}/board.svg',
     tags: ['play'],
-    summary: 'The board as you may see it, as an SVG picture',
+    summary: 'The board as you may see it (now or at a past version), as an SVG picture',
     security: secured,
-    request: { params: S.GameIdParamSchema },
+    request: { params: S.GameIdParamSchema, query: S.VersionQuerySchema },
     responses: {
       200: { content: { 'image/svg+xml': { schema: z.string() } }, description: 'A standalone SVG document (no scripts, no external resources)' },
+      400: problem('Invalid query'),
       ...authErrors,
-      404: problem('No such game, or no picture for this game yet'),
+      404: problem('No such game, a version not reached yet, or no picture for this game yet'),
       409: problem('The game has not started'),
     },
   }),
@@ -553,7 +563,7 @@ export function createApp(deps: AppDeps) {
     })
     .openapi(routes.view, async (c) => {
       const me = auth(c);
-      return c.json(await games.view(me, c.req.valid('param').id), 200);
+      return c.json(await games.view(me, c.req.valid('param').id, c.req.valid('query').version), 200);
     })
     .openapi(routes.act, async (c) => {
       const me = auth(c);
@@ -575,7 +585,7 @@ export function createApp(deps: AppDeps) {
       return c.json(await games.export(c.req.valid('param').id), 200);
     })
     .openapi(routes.board, async (c) => {
-      const picture = await games.pictureOf(auth(c), c.req.valid('param').id);
+      const picture = await games.pictureOf(auth(c), c.req.valid('param').id, c.req.valid('query').version);
       const svg = renderBoard(picture.game, picture.components, picture.view, { seatNames: picture.seatNames });
       if (svg === null) throw new Problem(404, 'no_board_picture', 'Not found', `There is no board picture for ${picture.game} yet`);
       // The picture is the caller's own view: not for shared caches.
@@ -594,7 +604,8 @@ export function createApp(deps: AppDeps) {
   v1.doc31('/openapi.json', openApiInfo);
   app.get('/docs/', (c) => c.redirect('/docs'));
   app.route('/docs', docsRoutes());
-  app.get('/', (c) => c.redirect('/docs'));
+  if (deps.web) app.route('/', webRoutes(deps.web));
+  else app.get('/', (c) => c.redirect('/docs'));
   return app;
 }
 

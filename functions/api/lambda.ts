@@ -1,3 +1,5 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
@@ -8,6 +10,7 @@ import { loadNotifySecretsParameter } from '../notify/secrets.js';
 import { createServices } from '../service/index.js';
 import { createApp } from './app.js';
 import { jsonLogger } from './json-logger.js';
+import { loadWebAssets } from './web.js';
 
 const tableName = process.env.TABLE_NAME;
 if (!tableName) throw new Error('TABLE_NAME is not set');
@@ -15,8 +18,12 @@ if (!tableName) throw new Error('TABLE_NAME is not set');
 const services = createServices(new DynamoDBClient({}), tableName, createRegistry(catalogGames));
 const secretsParameter = process.env.NOTIFY_SECRETS_PARAMETER;
 const secrets = secretsParameter ? await loadNotifySecretsParameter(secretsParameter) : null;
+// The web client's files, written next to the bundle by the CDK bundling step.
+const webDir = process.env.WEB_ASSETS_DIR;
+const web = webDir ? await loadWebAssets(resolve(dirname(fileURLToPath(import.meta.url)), webDir)) : undefined;
 const app = createApp({
   ...services,
+  ...(web ? { web } : {}),
   ...(secrets ? { notify: { vapidPublicKey: secrets.vapidPublicKey, unsubscribeSecret: secrets.unsubscribeSecret } } : {}),
   onServerError: (err) => jsonLogger.error('unhandled error', err),
 });

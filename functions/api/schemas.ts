@@ -313,6 +313,15 @@ export const LogQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(1000).openapi({ param: { name: 'limit', in: 'query' }, type: 'integer' }),
 });
 
+export const VersionQuerySchema = z.object({
+  version: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .openapi({ param: { name: 'version', in: 'query' }, type: 'integer', description: 'A past version to replay (default: now); nothing can be posted there' }),
+});
+
 export const LogSchema = z
   .object({
     version: z.number().int(),

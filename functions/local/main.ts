@@ -1,5 +1,6 @@
 import { createRegistry, type AnyGame } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
+import { buildClient } from '../../web/build.js';
 import { startLocalServer } from './server.js';
 
 /**
@@ -30,8 +31,9 @@ const server = await startLocalServer({
   allowInsecureWebhooks: process.env.RAILPOST_STRICT_WEBHOOKS !== '1',
   ...(process.env.RAILPOST_VAPID_SUBJECT ? { vapidSubject: process.env.RAILPOST_VAPID_SUBJECT } : {}),
   ...(process.env.RAILPOST_SWEEP_MS ? { sweepMs: sweepInterval(process.env.RAILPOST_SWEEP_MS) } : {}),
+  web: await buildClient(),
 });
-console.log(`railpost listening on ${server.url}`);
+console.log(`railpost listening on ${server.url}   (web client: ${server.url}/)`);
 console.log(`API reference: ${server.url}/docs   OpenAPI: ${server.url}/openapi.json   data: ${dataDir}`);
 
 let closing = false;

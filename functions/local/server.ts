@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import type { GameRegistry } from '../../engine/core/index.js';
 import { createApp } from '../api/app.js';
 import { jsonLogger } from '../api/json-logger.js';
+import type { WebAssets } from '../api/web.js';
 import { createServices, type Services } from '../service/index.js';
 import { ensureTable } from '../store/create-table.js';
 import { DeliveryLog } from '../store/delivery-log.js';
@@ -50,6 +51,8 @@ export interface LocalOptions {
   notify?: boolean;
   /** Tests only: make store calls fail, before they reach the store or after it has done them. */
   injectFault?: FaultInjector;
+  /** The built web client (web/build.ts), served at `/`; without it `/` redirects to /docs. */
+  web?: WebAssets;
 }
 
 export interface StoreCall {
@@ -145,6 +148,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
       allowInsecureWebhooks: options.allowInsecureWebhooks ?? true,
     },
     onServerError: (err) => jsonLogger.error('unhandled error', err),
+    ...(options.web ? { web: options.web } : {}),
   });
   const server = await new Promise<Server>((ok) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: options.host ?? '127.0.0.1' }, () => ok(s as Server));

@@ -111,7 +111,9 @@ export class Notifier {
       toAct: [...t.after],
       seatNames: meta.seats.map((s) => s.name),
       version: t.version,
-      link: `${this.config.publicUrl}/v1/games/${meta.id}`,
+      // The web client is served by the API at `/`, on the same public URL.
+      link: `${this.config.publicUrl}/#/games/${meta.id}`,
+      apiLink: `${this.config.publicUrl}/v1/games/${meta.id}`,
       changes,
       ...(deadline ? { deadline } : {}),
       ...(outcome ? { result: { places: outcome.ranking, scores: outcome.scores } } : {}),

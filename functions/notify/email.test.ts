@@ -32,10 +32,10 @@ function expectDelivered(m: ReadMail): void {
   expect(html?.contentType).toMatch(/^text\/html; charset=utf-8/i);
   expect(text?.body).toContain('Hello Zoë,');
   expect(text?.body).toContain('Alice claimed Berlin–Wien (3 green)');
-  expect(text?.body).toContain(`Open the game: ${sampleNotification().link}`);
+  expect(text?.body).toContain(`Open the game and its board: ${sampleNotification().link}`);
   expect(text?.body).toContain(`Stop these emails: ${UNSUBSCRIBE}`);
   expect(html?.body).toContain('<li>Alice claimed Berlin–Wien (3 green)</li>');
-  expect(html?.body).toContain('href="https://railpost.example/games/g7Hk2mQpX9aBcDeF?seat=1&amp;view=board"');
+  expect(html?.body).toContain('href="https://railpost.example/#/games/g7Hk2mQpX9aBcDeF"');
   expect(html?.body).toContain(`href="${UNSUBSCRIBE}"`);
 }
 

@@ -26,7 +26,7 @@ describe('renderEmail', () => {
     expect(text).toContain('Also due now: Alice, Seat 3.');
     expect(text).toContain('Since you last acted:\n- Alice claimed Berlin–Wien (3 green)\n- Seat 3 drew two cards');
     expect(text).toContain('Please move by 2026-11-24 18:00 UTC.');
-    expect(text).toContain('Open the game: https://railpost.example/games/g7Hk2mQpX9aBcDeF?seat=1&view=board');
+    expect(text).toContain('Open the game and its board: https://railpost.example/#/games/g7Hk2mQpX9aBcDeF');
     expect(text).toContain(`Stop these emails: ${UNSUBSCRIBE}`);
     expect(html).toContain('<p>Also due now: Alice, Seat 3.</p>');
     expect(html).toContain('<ul><li>Alice claimed Berlin–Wien (3 green)</li><li>Seat 3 drew two cards</li></ul>');
@@ -73,7 +73,7 @@ describe('renderEmail', () => {
     expect(html).toContain('<title>Your turn in Game &amp; &lt;b&gt;bold&lt;/b&gt;</title>');
     expect(html).toContain('Also due now: Alice &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;, O&#39;Brien &quot;the bot&quot;.');
     expect(html).toContain('<li>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; claimed &lt;a href=&quot;javascript:x&quot;&gt;Paris&lt;/a&gt;</li>');
-    expect(html).toContain('<a href="https://railpost.example/games/g?x=&quot;&gt;&lt;script&gt;">Open the game</a>');
+    expect(html).toContain('<a href="https://railpost.example/games/g?x=&quot;&gt;&lt;script&gt;">Open the game and its board</a>');
     expect(html).toContain(`<a href="${UNSUBSCRIBE}?a=1&amp;b=&quot;2&quot;">Stop these emails</a>`);
     // The text part is not HTML: it shows names as typed.
     expect(text).toContain(`Hello Zoë ${evil},`);

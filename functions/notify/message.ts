@@ -10,7 +10,8 @@ export interface Notification {
   toAct: number[]; // seats due now
   seatNames: (string | null)[];
   version: number;
-  link: string; // absolute URL of the game for this player
+  link: string; // absolute URL of the game's page in the web client (its board, your hand, your moves)
+  apiLink: string; // absolute URL of the game in the REST API, for machines (webhooks)
   changes: string[]; // human lines: what happened since this player last acted (may be empty)
   deadline?: string; // ISO time, for yourTurn / reminder
   result?: { places: number[]; scores: number[] }; // for gameFinished
@@ -127,7 +128,7 @@ function renderText(b: Body, link: string, unsubscribeUrl: string): string {
   if (b.standings.length) lines.push(...b.standings, '');
   if (b.changes.length) lines.push('Since you last acted:', ...b.changes.map((c) => `- ${c}`), '');
   // "-- " (with the space) is the signature separator mail clients recognise.
-  lines.push(`Open the game: ${link}`, '', '-- ', FOOTER, `Stop these emails: ${unsubscribeUrl}`, '');
+  lines.push(`Open the game and its board: ${link}`, '', '-- ', FOOTER, `Stop these emails: ${unsubscribeUrl}`, '');
   return lines.join('\n');
 }
 
@@ -141,7 +142,7 @@ function renderHtml(subject: string, b: Body, link: string, unsubscribeUrl: stri
     ...b.paragraphs.map((p) => `<p>${esc(p)}</p>`),
     b.standings.length ? list('ol', b.standings) : null,
     b.changes.length ? `<p>Since you last acted:</p>${list('ul', b.changes)}` : null,
-    `<p><a href="${esc(link)}">Open the game</a></p>`,
+    `<p><a href="${esc(link)}">Open the game and its board</a></p>`,
     `<hr><p style="font-size: small; color: #666">${esc(FOOTER)} <a href="${esc(unsubscribeUrl)}">Stop these emails</a>.</p>`,
     '</body></html>',
     '',

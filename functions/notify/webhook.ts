@@ -24,6 +24,7 @@ export interface WebhookPayload {
     seatsDue: number[];
     version: number;
     link: string;
+    page: string;
     changes: string[];
     deadline?: string;
     result?: { places: number[]; scores: number[] };
@@ -59,7 +60,8 @@ export function webhookPayload(n: Notification, now: Date = new Date()): Webhook
       seat: n.seat,
       seatsDue: n.toAct,
       version: n.version,
-      link: n.link,
+      link: n.apiLink,
+      page: n.link,
       changes: n.changes,
       ...(n.deadline && { deadline: n.deadline }),
       ...(n.result && { result: n.result }),

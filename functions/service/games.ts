@@ -437,14 +437,29 @@ export class Games {
     };
   }
 
-  async view(player: PlayerRecord, gameId: string): Promise<PlayerView> {
-    return this.viewOf(await this.load(gameId, true), player.id);
+  /** The caller's view now, or after `version` actions (a replay of the log, with nothing to post). */
+  async view(player: PlayerRecord, gameId: string, version?: number): Promise<PlayerView> {
+    return this.viewAt(await this.load(gameId, true), player, version);
   }
 
-  /** What a board picture is drawn from: the caller's view, the game's components and the seat names. */
-  async pictureOf(player: PlayerRecord, gameId: string): Promise<{ game: string; components: unknown; view: unknown; seatNames: (string | null)[] }> {
+  private async viewAt(loaded: Loaded, player: PlayerRecord, version: number | undefined): Promise<PlayerView> {
+    if (version === undefined || version === loaded.version) return this.viewOf(loaded, player.id);
+    if (version > loaded.version) throw new Problem(404, 'version_not_found', 'Not found', `The game is at version ${loaded.version}; version ${version} has not happened`);
+    const status = this.status(loaded);
+    if (status === 'open') throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
+    const events = version === 0 ? [] : await this.table.eventsAfter(loaded.meta.id, 0, version);
+    const past = replay(loaded.def, loaded.meta, null, events);
+    // The stored status is today's; at a past version the game was still running (unless it had just ended).
+    const then: Loaded = { ...loaded, meta: { ...loaded.meta, status: 'active' }, head: null, ...past, clocks: null };
+    // Past views are seen as the caller sees the game now: their seat's, or everything after the end.
+    const viewer = viewerFor(loaded.meta, player.id, status === 'finished');
+    return { version: past.version, toAct: this.toAct(then), view: loaded.def.view(past.state, viewer), legalActions: [] };
+  }
+
+  /** What a board picture is drawn from: the caller's view (now or at `version`), the game's components and the seat names. */
+  async pictureOf(player: PlayerRecord, gameId: string, version?: number): Promise<{ game: string; components: unknown; view: unknown; seatNames: (string | null)[] }> {
     const loaded = await this.load(gameId, true);
-    const { view } = this.viewOf(loaded, player.id);
+    const { view } = await this.viewAt(loaded, player, version);
     return { game: loaded.def.id, components: loaded.def.components ?? null, view, seatNames: loaded.meta.seats.map((s) => s.name) };
   }
 

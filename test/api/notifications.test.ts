@@ -70,7 +70,8 @@ describe('turn notifications, delivered in-process by the local server', () => {
     expect(benMails).toHaveLength(2);
     const turnMail = benMails[1]!;
     expect(turnMail.subject).toMatch(/turn/i);
-    expect(turnMail.text).toContain(`/v1/games/${id}`);
+    // The link opens the game's page in the web client, where its board is drawn.
+    expect(turnMail.text).toContain(`${server.url}/#/games/${id}`);
     const annaHand = ((await anna.get(`/v1/games/${id}/view`)).body.view.hand as number[]).map(String);
     const drawn = annaHand.at(-1)!;
     expect(turnMail.text).not.toMatch(new RegExp(`"card":${drawn}\\b`));

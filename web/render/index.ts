@@ -5,10 +5,12 @@
 import type { TtrMap } from '../../engine/games/ticket-to-ride/map.js';
 import type { TtrView } from '../../engine/games/ticket-to-ride/view.js';
 import type { StreetcarView } from '../../engine/games/streetcar/view.js';
+import type { TsView } from '../../engine/games/trains-and-stations/view.js';
 import type { VntData } from '../../engine/games/vlaky-na-trati/data.js';
 import type { VntView } from '../../engine/games/vlaky-na-trati/view.js';
 import { renderStreetcar, type StreetcarComponents } from './streetcar.js';
 import { renderTicketToRide } from './ticket-to-ride.js';
+import { renderTrainsAndStations, type TsComponents } from './trains-and-stations.js';
 import { renderVlakyNaTrati } from './vlaky-na-trati.js';
 
 export interface RenderBoardOptions {
@@ -23,6 +25,7 @@ const RENDERERS: Readonly<Record<string, Renderer>> = {
   'ticket-to-ride-germany': (c, v, o) => renderTicketToRide(c as TtrMap, v as TtrView, o),
   streetcar: (c, v, o) => renderStreetcar(c as StreetcarComponents, v as StreetcarView, o),
   'vlaky-na-trati': (c, v, o) => renderVlakyNaTrati(c as VntData, v as VntView, o),
+  'trains-and-stations': (c, v, o) => renderTrainsAndStations(c as TsComponents, v as TsView, o),
 };
 
 /** Game ids that have a board picture. */

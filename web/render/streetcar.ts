@@ -56,7 +56,7 @@ function tile(t: StreetcarView['board'][number], comps: StreetcarComponents): Ma
   const d = segs.map(([a, b]) => segmentPath(a, b)).join(' ');
   return h(
     'g',
-    { 'data-square': `${t.row},${t.col}`, 'data-tile': t.tile, 'data-rotation': t.rotation },
+    { 'data-square': `${t.row},${t.col}`, 'data-tile': t.tile, 'data-rotation': t.rotation, 'data-target': `square:${t.row},${t.col}` },
     h('title', {}, `${t.tile} at row ${t.row}, column ${t.col}, rotated ${t.rotation}°`),
     h(
       'g',
@@ -65,6 +65,24 @@ function tile(t: StreetcarView['board'][number], comps: StreetcarComponents): Ma
       h('path', { d, fill: 'none', stroke: '#4A4A4A', 'stroke-width': 8, 'stroke-linecap': 'butt' }),
       h('path', { d, fill: 'none', stroke: '#BFBFBF', 'stroke-width': 2, 'stroke-dasharray': '3 3' }),
       type?.tree ? h('path', { d: 'M5,14 L10,4 L15,14 Z', fill: '#2E7D32', 'data-tree': 1 }) : null,
+    ),
+  );
+}
+
+/** A face-up tile in a supply row (display or open tiles), unrotated, `size` wide. */
+function miniTile(id: string, x: number, y: number, size: number, comps: StreetcarComponents, attrs: Record<string, string | number | null>): Markup {
+  const type = comps.tiles.find((t) => t.id === id);
+  const d = ((type?.segments ?? []) as [Edge, Edge][]).map(([a, b]) => segmentPath(a, b)).join(' ');
+  return h(
+    'g',
+    attrs,
+    h('title', {}, id.replace(/_/g, ' ')),
+    h(
+      'g',
+      { transform: `translate(${x} ${y}) scale(${size / CELL})` },
+      h('rect', { width: CELL, height: CELL, fill: '#F3EBD3', stroke: '#555', 'stroke-width': 1.5 }),
+      h('path', { d, fill: 'none', stroke: '#4A4A4A', 'stroke-width': 8 }),
+      type?.tree ? h('path', { d: 'M5,14 L10,4 L15,14 Z', fill: '#2E7D32' }) : null,
     ),
   );
 }
@@ -94,7 +112,7 @@ function terminal(t: StreetcarComponents['terminals'][number]): Markup {
   const colour = lineColour(t.line);
   return h(
     'g',
-    { 'data-terminal': t.id, 'data-line': t.line },
+    { 'data-terminal': t.id, 'data-line': t.line, 'data-target': `terminal:${t.id}` },
     h('title', {}, `Line ${t.line} terminal: ${t.street}`),
     h('path', { d: loop, fill: 'none', stroke: '#4A4A4A', 'stroke-width': 8 }),
     h('path', { d: loop, fill: 'none', stroke: colour, 'stroke-width': 4 }),
@@ -109,6 +127,14 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
   for (let i = 0; i <= N; i++) {
     grid.push(h('line', { x1: M, y1: M + i * CELL, x2: M + BOARD, y2: M + i * CELL }));
     grid.push(h('line', { x1: M + i * CELL, y1: M, x2: M + i * CELL, y2: M + BOARD }));
+  }
+  // Every square without a tile or a building is a click target for placements (under the tiles).
+  const filled = new Set([...view.board.map((t) => `${t.row},${t.col}`), ...comps.buildings.map((b) => `${b.row},${b.col}`)]);
+  const cells: Markup[] = [];
+  for (let row = 1; row <= N; row++) {
+    for (let col = 1; col <= N; col++) {
+      if (!filled.has(`${row},${col}`)) cells.push(h('rect', { x: x0(col), y: y0(row), width: CELL, height: CELL, fill: '#000', 'fill-opacity': 0, 'data-target': `square:${row},${col}` }));
+    }
   }
   const buildings = comps.buildings.map((b) =>
     h(
@@ -139,7 +165,7 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
     return [x0(n.col) + CELL / 2, y0(n.row) + CELL / 2];
   };
   const witnessPts = (view.witness ?? []).map(nodePoint).filter((p): p is [number, number] => p !== null);
-  const witness = witnessPts.length > 1 ? h('polyline', { points: witnessPts.map(([x, y]) => `${x},${y}`).join(' '), fill: 'none', stroke: '#E91E63', 'stroke-width': 2, 'stroke-dasharray': '6 4', opacity: 0.8, 'data-witness': 1 }) : null;
+  const witness = witnessPts.length > 1 ? h('polyline', { points: witnessPts.map(([x, y]) => `${x},${y}`).join(' '), fill: 'none', stroke: '#E91E63', 'stroke-width': 2, 'stroke-dasharray': '6 4', opacity: 0.8, 'data-witness': 1, 'pointer-events': 'none' }) : null;
 
   const perPlace = new Map<string, number>();
   const trams = view.trams.map((t) => {
@@ -180,7 +206,26 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
       .filter(Boolean)
       .join(', '),
   }));
-  const legendY = 2 * M + BOARD + 4;
+  // Face-up tiles (V5 display, drivers' open tiles); the pool a refilling builder takes from is clickable (SC-7.4, V5-2).
+  const pool = view.display.length > 0 ? 'display' : view.stacks.reduce((a, b) => a + b, 0) === 0 && view.open.length > 0 ? 'open' : null;
+  const MINI = 30;
+  const supplyRows = (
+    [
+      ['display', 'Display', view.display],
+      ['open', 'Open tiles', view.open],
+    ] as const
+  ).filter(([, , tiles]) => tiles.length > 0);
+  const supplyTop = 2 * M + BOARD + 4;
+  const supply = supplyRows.map(([kind, title, tiles], i) => {
+    const y = supplyTop + i * (MINI + 8);
+    return h(
+      'g',
+      { class: `supply-${kind}` },
+      h('text', { x: M / 2, y: y + MINI / 2, 'dominant-baseline': 'central', 'font-size': 13 }, title),
+      tiles.map((id, k) => miniTile(id, M / 2 + 80 + k * (MINI + 6), y, MINI, comps, { 'data-supply': kind, 'data-supply-tile': id, 'data-target': pool === kind ? `supply:${id}` : null })),
+    );
+  });
+  const legendY = supplyTop + supplyRows.length * (MINI + 8);
   const info = `Stacks ${view.stacks.join('/')}${view.lastRoll !== null ? ` · last roll ${view.lastRoll}` : ''}${view.winner !== null ? ` · winner ${playerName(view.winner, names)}` : view.over ? ' · game over' : ''}`;
   const width = 2 * M + BOARD;
   const height = legendY + 24 + players.length * 26 + 12;
@@ -194,10 +239,12 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
       h('rect', { x: M, y: M, width: BOARD, height: BOARD, fill: '#E4DCC4' }),
       h('g', { stroke: '#C9BE9E', 'stroke-width': 0.6 }, grid),
       h('g', { class: 'terminals' }, comps.terminals.map(terminal)),
+      h('g', { class: 'cells' }, cells),
       h('g', { class: 'tiles' }, view.board.map((t) => tile(t, comps))),
       h('g', { class: 'buildings' }, buildings),
-      h('g', { class: 'stops' }, stops),
+      h('g', { class: 'stops', 'pointer-events': 'none' }, stops),
       witness,
+      h('g', { class: 'supply' }, supply),
       h('g', { class: 'trams' }, trams),
       h('text', { x: M / 2, y: legendY + 10, 'font-size': 13, fill: '#333' }, info),
       legend(players, M / 2, legendY + 24, names),

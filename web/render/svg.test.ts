@@ -37,6 +37,6 @@ describe('svg builder', () => {
     expect(renderBoard('no-such-game', {}, {})).toBeNull();
     expect(renderBoard('__proto__', {}, {})).toBeNull();
     expect(renderBoard('streetcar', null, {})).toBeNull();
-    expect(renderableGames).toEqual(['ticket-to-ride-europe', 'ticket-to-ride-germany', 'streetcar', 'vlaky-na-trati']);
+    expect(renderableGames).toEqual(['ticket-to-ride-europe', 'ticket-to-ride-germany', 'streetcar', 'vlaky-na-trati', 'trains-and-stations']);
   });
 });

@@ -4,7 +4,7 @@
  * routes of a group side by side, tunnels with a dark dashed outline, ferries with their locomotive
  * symbols, claimed routes in the owner's colour, pattern and seat number, stations, passengers, names.
  */
-import type { Route, TtrMap } from '../../engine/games/ticket-to-ride/map.js';
+import type { CardType, Route, TtrMap } from '../../engine/games/ticket-to-ride/map.js';
 import type { TtrView } from '../../engine/games/ticket-to-ride/view.js';
 import { legend, markAttrs, patternId, playerColour, playerInk, playerLabel, playerName, playerPatterns, playerToken } from './players.js';
 import { h, label, svgDocument, type Markup } from './svg.js';
@@ -37,6 +37,21 @@ const PAD = 48;
 const CITY_R = 6;
 const TRACK_GAP = 9;
 const CAR_WIDTH = 7;
+/** Height of the card row under the map (face-up cards, deck, tickets). */
+const SUPPLY_H = 44;
+
+/** Face colours of train cards (locomotives dark purple), with a readable ink and a short name. */
+export const CARD_FACE: Readonly<Record<CardType, { fill: string; ink: string; name: string }>> = {
+  pink: { fill: ROUTE_COLOURS.pink!, ink: '#000', name: 'pink' },
+  white: { fill: ROUTE_COLOURS.white!, ink: '#000', name: 'white' },
+  blue: { fill: ROUTE_COLOURS.blue!, ink: '#fff', name: 'blue' },
+  yellow: { fill: ROUTE_COLOURS.yellow!, ink: '#000', name: 'yellow' },
+  orange: { fill: ROUTE_COLOURS.orange!, ink: '#000', name: 'orange' },
+  black: { fill: ROUTE_COLOURS.black!, ink: '#fff', name: 'black' },
+  red: { fill: ROUTE_COLOURS.red!, ink: '#fff', name: 'red' },
+  green: { fill: ROUTE_COLOURS.green!, ink: '#fff', name: 'green' },
+  loco: { fill: '#5B3A8E', ink: '#fff', name: 'loco' },
+};
 
 /** Equirectangular projection fitted into a MAP_SIZE square (the longer side fills it). */
 export function projector(places: readonly LonLat[]): { at: (p: LonLat) => Pt; width: number; height: number } {
@@ -54,7 +69,7 @@ export function projector(places: readonly LonLat[]): { at: (p: LonLat) => Pt; w
   };
 }
 
-function cars(route: Route, a: Pt, b: Pt, offset: number, owner: number | undefined): Markup[] {
+function cars(route: Route, a: Pt, b: Pt, offset: number, owner: number | undefined, hitWidth: number): Markup[] {
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   const dist = Math.hypot(dx, dy) || 1;
@@ -79,6 +94,9 @@ function cars(route: Route, a: Pt, b: Pt, offset: number, owner: number | undefi
     // Ferry: the first `ferry` cars carry a locomotive symbol.
     if (i < route.ferry) out.push(h('circle', { cx, cy, r: CAR_WIDTH * 0.32, fill: '#111', stroke: '#fff', 'stroke-width': 0.8, 'data-loco': 1 }));
   }
+  // A wide invisible stroke along the track, so a click between or beside the cars still hits the route.
+  const [sx, sy, ex, ey] = [a.x + ux * start + nx * offset, a.y + uy * start + ny * offset, a.x + ux * (start + span) + nx * offset, a.y + uy * (start + span) + ny * offset];
+  out.push(h('line', { x1: sx, y1: sy, x2: ex, y2: ey, stroke: '#000', 'stroke-opacity': 0, 'stroke-width': hitWidth, 'pointer-events': 'stroke', 'data-hit': 1 }));
   if (owner !== undefined) {
     const mid = start + span / 2;
     out.push(playerToken(owner, a.x + ux * mid + nx * offset, a.y + uy * mid + ny * offset, 6.5));
@@ -111,6 +129,7 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderOp
       'g',
       {
         'data-route': r.id,
+        'data-target': `route:${r.id}`,
         'data-group': r.group,
         'data-length': r.length,
         'data-route-colour': r.colour,
@@ -119,7 +138,7 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderOp
         ...(owner !== undefined ? { 'data-owner': owner, ...markAttrs(owner) } : {}),
       },
       h('title', {}, what),
-      cars(r, where(p!), where(q!), offset, owner),
+      cars(r, where(p!), where(q!), offset, owner, siblings.length > 1 ? TRACK_GAP : 16),
     );
   });
 
@@ -128,12 +147,15 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderOp
     const p = where(n);
     const country = map.countries.includes(n);
     const waiting = Object.values(passengers[n] ?? {}).reduce((a, b) => a + b, 0);
+    // Europe: a city is where a station goes, so it is a click target (with a slightly larger hit area).
+    const stationSite = !country && map.stationsPerPlayer > 0;
     return h(
       'g',
-      { 'data-city': n, class: country ? 'country' : 'city' },
+      { 'data-city': n, class: country ? 'country' : 'city', 'data-target': stationSite ? `city:${n}` : null },
       country
         ? h('rect', { x: p.x - 9, y: p.y - 9, width: 18, height: 18, rx: 3, fill: '#FFF7E0', stroke: '#7A5C00', 'stroke-width': 1.5 })
         : h('circle', { cx: p.x, cy: p.y, r: CITY_R, fill: '#FFFDF5', stroke: '#333', 'stroke-width': 1.5 }),
+      stationSite ? h('circle', { cx: p.x, cy: p.y, r: CITY_R + 4, fill: '#000', 'fill-opacity': 0, 'data-hit': 1 }) : null,
       h('text', { x: p.x + 8, y: p.y - 8, 'font-size': 12, fill: '#111', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'stroke-linejoin': 'round' }, n),
       waiting > 0 ? h('g', { 'data-passengers': waiting }, h('circle', { cx: p.x - 9, cy: p.y + 9, r: 6, fill: '#fff', stroke: '#555' }), label(p.x - 9, p.y + 9, waiting, { 'font-size': 8 })) : null,
     );
@@ -152,7 +174,45 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderOp
     );
   });
 
-  const legendY = proj.height + 8;
+  // The card row: the five face-up cards, the deck and the ticket pile(s), each a click target.
+  const supplyY = proj.height + 4;
+  const cardW = 44;
+  const cardH = 30;
+  const cy = supplyY + SUPPLY_H / 2;
+  const faceUp = view.market.map((card, slot) => {
+    const x = PAD / 2 + 60 + slot * (cardW + 8);
+    if (card === null) return h('rect', { x, y: cy - cardH / 2, width: cardW, height: cardH, rx: 4, fill: 'none', stroke: '#999', 'stroke-dasharray': '3 2', 'data-market': slot });
+    const f = CARD_FACE[card];
+    return h(
+      'g',
+      { 'data-market': slot, 'data-card-type': card, 'data-target': `market:${slot}` },
+      h('title', {}, `Face-up card ${slot + 1}: ${card === 'loco' ? 'locomotive' : card}`),
+      h('rect', { x, y: cy - cardH / 2, width: cardW, height: cardH, rx: 4, fill: f.fill, stroke: '#222', 'stroke-width': 1.2 }),
+      label(x + cardW / 2, cy, f.name, { 'font-size': 10, 'font-weight': 700, fill: f.ink }),
+    );
+  });
+  const deckX = PAD / 2 + 60 + 5 * (cardW + 8) + 16;
+  const deck = h(
+    'g',
+    { 'data-deck': view.deckCount, 'data-target': 'deck' },
+    h('title', {}, `Draw pile: ${view.deckCount} cards`),
+    h('rect', { x: deckX + 3, y: cy - cardH / 2 - 3, width: cardW, height: cardH, rx: 4, fill: '#3E4A61', stroke: '#222' }),
+    h('rect', { x: deckX, y: cy - cardH / 2, width: cardW, height: cardH, rx: 4, fill: '#52617F', stroke: '#222', 'stroke-width': 1.2 }),
+    label(deckX + cardW / 2, cy, view.deckCount, { 'font-size': 11, 'font-weight': 700, fill: '#fff' }),
+  );
+  const ticketCount = map.passengers ? `${view.ticketDecks.short} short · ${view.ticketDecks.long} long` : `${view.ticketDecks.short + view.ticketDecks.long}`;
+  const ticketsX = deckX + cardW + 20;
+  const ticketsW = map.passengers ? 120 : 60;
+  const ticketPile = h(
+    'g',
+    { 'data-tickets': view.ticketDecks.short + view.ticketDecks.long, 'data-target': 'tickets' },
+    h('title', {}, `Destination tickets: ${ticketCount}`),
+    h('rect', { x: ticketsX, y: cy - cardH / 2, width: ticketsW, height: cardH, rx: 4, fill: '#F6E7C1', stroke: '#7A5C00', 'stroke-width': 1.2 }),
+    label(ticketsX + ticketsW / 2, cy, `tickets ${ticketCount}`, { 'font-size': 10, fill: '#4A3700' }),
+  );
+  const supply = h('g', { class: 'supply' }, h('text', { x: PAD / 2, y: cy, 'dominant-baseline': 'central', 'font-size': 13 }, 'Cards'), faceUp, deck, ticketPile);
+
+  const legendY = supplyY + SUPPLY_H + 4;
   const players = view.players.map((p) => ({
     seat: p.seat,
     current: view.current === p.seat,
@@ -170,6 +230,7 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderOp
       h('g', { class: 'routes' }, routes),
       h('g', { class: 'places' }, places),
       h('g', { class: 'stations' }, stations),
+      supply,
       legend(players, PAD / 2, legendY, options.seatNames),
     ],
   });

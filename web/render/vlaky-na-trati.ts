@@ -5,7 +5,7 @@
  * market, and each player's public scoring sheet as a compact table.
  */
 import type { Lane, Sheet, Sym, VntData } from '../../engine/games/vlaky-na-trati/data.js';
-import { isLocked } from '../../engine/games/vlaky-na-trati/sheet.js';
+import type { SheetState } from '../../engine/games/vlaky-na-trati/sheet.js';
 import type { VntView } from '../../engine/games/vlaky-na-trati/view.js';
 import { markAttrs, patternId, playerColour, playerInk, playerLabel, playerName, playerPatterns, playerToken } from './players.js';
 import { h, label, svgDocument, type Markup } from './svg.js';
@@ -29,6 +29,15 @@ export const SYMBOL_STYLE: Readonly<Record<Sym, { code: string; fill: string }>>
   GLASSWORKS: { code: 'Gl', fill: '#B2EBF2' },
 };
 
+/**
+ * VNT-14.7: a box behind a red line is locked until its gate box is ticked. The same test as the engine's
+ * sheet.ts `isLocked`, repeated here because that module pulls zod (via data.ts) into the browser bundle.
+ */
+function isLocked(sheet: Sheet, s: SheetState, id: string): boolean {
+  const ticked = (box: string) => sheet.rows.some((r) => r.boxes.findIndex((b) => b.id === box) >= 0 && r.boxes.findIndex((b) => b.id === box) < (s.ticks[r.symbol] ?? 0));
+  return sheet.sugarSections.some((sec) => sec.boxes.includes(id) && !ticked(sec.gate));
+}
+
 const CW = 84;
 const CH = 72;
 const GAP = 10;
@@ -47,9 +56,14 @@ function symbols(list: readonly Sym[], cx: number, cy: number): Markup[] {
 
 export function renderVlakyNaTrati(data: VntData, view: VntView, options: RenderOptions = {}): string {
   const names = options.seatNames;
+  /** The viewing seat: its hand, slower locomotive and sheet rows are click targets. */
+  const me = view.you?.seat ?? null;
   const perRow = data.constants.slotsPerRow;
   const rows = data.constants.rows;
   const cards = new Map(data.railwayCards.map((c) => [c.id, c]));
+  /** "T→M Co · M→B – · B→T Pa Ma": the three tracks and their station symbols. */
+  const cardSummary = (id: string): string =>
+    (cards.get(id)?.tracks ?? []).map((t) => `${t.left}→${t.right} ${t.station ? t.station.symbols.map((x) => SYMBOL_STYLE[x].code).join(' ') : '–'}`).join(' · ');
   const rowOf = (slot: number) => Math.ceil(slot / perRow);
   const rowY = (row: number) => MY + (row - 1) * (CH + GAP);
   /** Column 0 holds the start card and the left curves, column perRow+1 the right curves and the end card. */
@@ -59,7 +73,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
     return rowOf(slot) % 2 === 0 ? perRow - i : i + 1;
   };
 
-  const cardFrame = (x: number, y: number, attrs: Record<string, string | number>, fill: string, ...inner: (Markup | null)[]) =>
+  const cardFrame = (x: number, y: number, attrs: Record<string, string | number | null>, fill: string, ...inner: (Markup | null)[]) =>
     h('g', attrs, h('rect', { x: x + 2, y: y + 2, width: CW - 4, height: CH - 4, rx: 5, fill, stroke: '#555', 'stroke-width': 1 }), ...inner);
 
   const placed = view.line.map((id, i) => {
@@ -91,13 +105,23 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
   const side = data.startCard.sides[view.side ?? 0];
   const sx = colX(0);
   const sy = rowY(1);
+  // Before the side is chosen the start card is the click target for that choice; then each free start field (lane) is.
+  const laneFree = (lane: Lane) => view.phase === 'track' && !view.players.some((p) => p.lane === lane);
   const start = cardFrame(
     sx,
     sy,
-    { 'data-start': view.side ?? 'unchosen' },
+    { 'data-start': view.side ?? 'unchosen', 'data-target': view.phase === 'side' ? 'start' : null },
     view.side === null ? '#EEEEEE' : '#E3F2FD',
     h('title', {}, view.side === null ? 'Start card (side not chosen yet)' : `Start card, side ${view.side + 1}`),
-    ...(['T', 'M', 'B'] as const).map((lane) => h('g', {}, h('line', { x1: sx + CW / 2, y1: sy + LANE_Y[lane], x2: sx + CW - 2, y2: sy + LANE_Y[lane], stroke: '#6D4C41', 'stroke-width': 2.5 }), side ? symbols(side.fields[lane].symbols, sx + CW / 2 - 8, sy + LANE_Y[lane]) : null)),
+    ...(['T', 'M', 'B'] as const).map((lane) =>
+      h(
+        'g',
+        { 'data-lane': lane, 'data-target': laneFree(lane) ? `lane:${lane}` : null },
+        laneFree(lane) ? h('rect', { x: sx + 4, y: sy + LANE_Y[lane] - 9, width: CW - 8, height: 18, rx: 3, fill: '#FFF59D', stroke: '#F9A825', 'stroke-width': 1 }) : null,
+        h('line', { x1: sx + CW / 2, y1: sy + LANE_Y[lane], x2: sx + CW - 2, y2: sy + LANE_Y[lane], stroke: '#6D4C41', 'stroke-width': 2.5 }),
+        side ? symbols(side.fields[lane].symbols, sx + CW / 2 - 8, sy + LANE_Y[lane]) : null,
+      ),
+    ),
   );
 
   // Curves join row r to row r+1 at the right (odd r) or left (even r) end.
@@ -176,7 +200,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
       if (speed === 'fast') return h('g', { 'data-loco': `${p.seat}-fast` }, h('title', {}, what), playerToken(p.seat, cx, cy, 7));
       return h(
         'g',
-        { 'data-loco': `${p.seat}-slow`, ...markAttrs(p.seat) },
+        { 'data-loco': `${p.seat}-slow`, ...markAttrs(p.seat), 'data-target': p.seat === me ? 'slow-loco' : null },
         h('title', {}, what),
         h('rect', { x: cx - 6, y: cy - 6, width: 12, height: 12, rx: 2, fill: `url(#${patternId(p.seat)})`, stroke: '#000', 'stroke-width': 1.2 }),
         label(cx, cy, playerLabel(p.seat), { 'font-size': 9, 'font-weight': 700, fill: playerInk(p.seat), stroke: playerColour(p.seat), 'stroke-width': 2, 'paint-order': 'stroke' }),
@@ -189,16 +213,32 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
   const market = view.market.map((id, i) => {
     const card = cards.get(id);
     const x = MX + 96 + i * 64;
-    return h('g', { 'data-market-card': id }, h('rect', { x, y: my - 14, width: 60, height: 28, rx: 4, fill: card?.deck === 'A' ? '#FFF8E1' : '#F1F8E9', stroke: '#555' }), label(x + 30, my, id, { 'font-size': 11 }));
+    return h('g', { 'data-market-card': id, 'data-target': `market:${id}` }, h('title', {}, `Market card ${id}: ${cardSummary(id)}`), h('rect', { x, y: my - 14, width: 60, height: 28, rx: 4, fill: card?.deck === 'A' ? '#FFF8E1' : '#F1F8E9', stroke: '#555' }), label(x + 30, my, id, { 'font-size': 11 }));
   });
   const marketRow = h('g', { class: 'market' }, h('text', { x: MX, y: my, 'dominant-baseline': 'central', 'font-size': 13 }, 'Market'), market, h('text', { x: MX + 96 + view.market.length * 64 + 10, y: my, 'dominant-baseline': 'central', 'font-size': 12, fill: '#555' }, `deck ${view.deckCount}`));
+  // The viewer's own hand (A cards), only in that seat's picture (H-1).
+  const hy = my + 34;
+  const handCards = view.you?.hand ?? [];
+  const handRow =
+    view.you !== undefined
+      ? h(
+          'g',
+          { class: 'hand' },
+          h('text', { x: MX, y: hy, 'dominant-baseline': 'central', 'font-size': 13 }, 'Your hand'),
+          handCards.length === 0 ? h('text', { x: MX + 96, y: hy, 'dominant-baseline': 'central', 'font-size': 12, fill: '#777' }, 'empty') : null,
+          handCards.map((id, i) => {
+            const x = MX + 96 + i * 64;
+            return h('g', { 'data-hand-card': id, 'data-target': `hand:${id}` }, h('title', {}, `Your card ${id}: ${cardSummary(id)}`), h('rect', { x, y: hy - 14, width: 60, height: 28, rx: 4, fill: '#FFF8E1', stroke: '#555' }), label(x + 30, hy, id, { 'font-size': 11 }));
+          }),
+        )
+      : null;
 
   // Scoring sheets, one compact table per player.
   const sheet: Sheet | undefined = data.sheets[view.sheet];
   const BOX = 22;
   const ROWH = 17;
   const sheetW = 56 + 7 * BOX + 40;
-  const sheetTop = my + 30;
+  const sheetTop = my + 30 + (handRow ? 34 : 0);
   const sheets = view.players.map((p, i) => {
     const x = MX + i * (sheetW + 12);
     const y = sheetTop;
@@ -207,7 +247,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
       const ticked = p.sheet.ticks[r.symbol] ?? 0;
       return h(
         'g',
-        { 'data-sheet-row': r.symbol },
+        { 'data-sheet-row': r.symbol, 'data-target': p.seat === me ? `row:${r.symbol}` : null },
         symbols([r.symbol], x + 16, ry + ROWH / 2),
         r.boxes.map((b, bi) => {
           const on = bi < ticked;
@@ -251,6 +291,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
       h('g', { class: 'tracks' }, trackLines),
       h('g', { class: 'locos' }, locos),
       marketRow,
+      handRow,
       h('g', { class: 'sheets' }, sheets),
     ],
   });

@@ -1,0 +1,85 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join, relative, sep } from 'node:path';
+import { Hono } from 'hono';
+
+/**
+ * The web client, served by the API itself at `/` (one origin: no CORS, no second deployment).
+ * Built files live in memory: `npm start` builds them at start (web/build.ts); in Lambda they are
+ * read once from WEB_ASSETS_DIR, where the CDK bundling step wrote them.
+ */
+export type WebAssets = ReadonlyMap<string, { body: Uint8Array; type: string }>;
+
+/** Scripts and styles only from this origin; the board SVG is inline markup without scripts. */
+export const CLIENT_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+].join('; ');
+
+export function indexHtml(script: string, style: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>railpost</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${style}">
+<script type="module" src="${script}"></script>
+</head>
+<body>
+<noscript>railpost needs JavaScript in the browser; the REST API is described at <a href="/docs">/docs</a>.</noscript>
+<div id="app"></div>
+</body>
+</html>
+`;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+/** Every file under `dir`, keyed by its URL path (`/assets/app-XYZ.js`). */
+export async function loadWebAssets(dir: string): Promise<WebAssets> {
+  const files = new Map<string, { body: Uint8Array; type: string }>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = join(entry.parentPath, entry.name);
+    const path = `/${relative(dir, full).split(sep).join('/')}`;
+    files.set(path, { body: await readFile(full), type: TYPES[extname(full)] ?? 'application/octet-stream' });
+  }
+  return files;
+}
+
+export function webRoutes(assets: WebAssets): Hono {
+  const web = new Hono();
+  const page = assets.get('/index.html');
+  web.get('/', (c) => {
+    if (!page) return c.notFound();
+    return c.body(page.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': page.type, 'content-security-policy': CLIENT_CSP, 'cache-control': 'no-cache' });
+  });
+  // The service worker must be served from the root to control the whole site; never cached long.
+  web.get('/sw.js', (c) => {
+    const sw = assets.get('/sw.js');
+    if (!sw) return c.notFound();
+    return c.body(sw.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': sw.type, 'cache-control': 'no-cache' });
+  });
+  web.get('/assets/:name', (c) => {
+    const file = assets.get(`/assets/${c.req.param('name')}`);
+    if (!file) return c.notFound();
+    // Names carry a content hash: a new build has new names.
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': file.type, 'cache-control': 'public, max-age=31536000, immutable' });
+  });
+  return web;
+}

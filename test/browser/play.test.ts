@@ -1,0 +1,153 @@
+/**
+ * The web client in a real browser (issue 9): Debian's Chromium, headless, driven by Playwright
+ * against the local server on a 375-px-wide phone screen. For every game type: sign up, create a
+ * game with bots, make moves by clicking the board (and the list where a move has no place on it),
+ * see the board change, read the log, replay back to the start. Screenshots go to test-results/browser/.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
+import { buildClient } from '../../web/build.js';
+import { testRegistry } from '../support/local.js';
+import { launchChromium } from './chromium.js';
+
+const SHOTS = join('test-results', 'browser');
+const MOVES = 4;
+
+let server: LocalServer;
+let browser: Browser;
+const renderTimes: Record<string, number> = {};
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), sweepMs: 0, web: await buildClient() }), launchChromium()]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  console.log(`first render of a game page (ms): ${JSON.stringify(renderTimes)}`);
+});
+
+/** A fresh phone-sized page that fails the test on any script error or CSP violation. */
+async function phone(): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  return { page, problems };
+}
+
+async function signUp(page: Page, name: string): Promise<void> {
+  await page.goto(`${server.url}/`);
+  await page.fill('input[name=name]', name);
+  await page.click('button:has-text("Start playing")');
+  await page.waitForSelector('h1:has-text("My games")');
+}
+
+/** The picture as drawn, without the client's highlighting of clickable places (which depends on whose turn it is). */
+const PICTURE = () => {
+  const svg = document.querySelector('.board svg')?.cloneNode(true) as Element | undefined;
+  if (!svg) return '';
+  for (const el of svg.querySelectorAll('[data-target]')) {
+    el.classList.remove('target', 'picked');
+    if (!el.getAttribute('class')) el.removeAttribute('class');
+    el.removeAttribute('role');
+    el.removeAttribute('tabindex');
+  }
+  return svg.outerHTML;
+};
+const boardMarkup = (page: Page) => page.evaluate(PICTURE);
+const logCount = (page: Page) => page.locator('.log li').count();
+/** The game's version as the replay slider shows it (no slider before the first move: 0). */
+const moveNumber = (page: Page) => page.evaluate(() => Number(/of (\d+)/.exec(document.querySelector('.replay label')?.textContent ?? '')?.[1] ?? 0));
+
+/** One move: a highlighted board place and one of its choices if there is one, else the first listed button. */
+async function move(page: Page): Promise<'board' | 'list'> {
+  await page.waitForSelector('section.actions');
+  const before = await moveNumber(page);
+  const targets = page.locator('.board .target');
+  let how: 'board' | 'list';
+  if ((await targets.count()) > 0) {
+    const target = targets.first();
+    // A real click where the place is drawn; a label drawn over it may take the pointer, then the event goes to the place itself.
+    await target.click({ timeout: 2000 }).catch(() => target.dispatchEvent('click'));
+    await page.waitForSelector('.choices p');
+    await page.locator('.choices').first().locator('button:not(.secondary)').first().click();
+    how = 'board';
+  } else {
+    await page.locator('section.actions .choices button').first().click();
+    how = 'list';
+  }
+  await page.waitForFunction((v) => Number(/of (\d+)/.exec(document.querySelector('.replay label')?.textContent ?? '')?.[1] ?? 0) > v, before);
+  return how;
+}
+
+const GAMES: { id: string; title: string; players: number }[] = [
+  { id: 'ticket-to-ride-europe', title: 'Ticket to Ride: Europe', players: 2 },
+  { id: 'ticket-to-ride-germany', title: 'Ticket to Ride: Germany', players: 2 },
+  { id: 'streetcar', title: 'Streetcar', players: 2 },
+  { id: 'trains-and-stations', title: 'Trains', players: 0 },
+  { id: 'vlaky-na-trati', title: 'Vlaky', players: 2 },
+];
+
+describe('web client in Chromium at 375 px (issue 9)', () => {
+  for (const g of GAMES) {
+    it(`${g.id}: sign up, create a game with bots, move by clicking, see the board change, read the log, replay`, async () => {
+      const { page, problems } = await phone();
+      await signUp(page, `Tester ${g.id}`);
+
+      await page.click('a:has-text("New game")');
+      await page.selectOption('select[name=game]', g.id);
+      const players = g.players || Number(await page.locator('select[name=players] option').first().getAttribute('value'));
+      await page.selectOption('select[name=players]', String(players));
+      await page.selectOption('select[name=bots]', String(players - 1));
+      await page.click('button:has-text("Create game")');
+      await page.waitForSelector('.board svg');
+      const gameUrl = page.url();
+
+      // First render of the game page from a cold load: navigation start to the board on screen (the API's reads + drawing).
+      await page.goto('about:blank');
+      await page.goto(gameUrl);
+      await page.waitForSelector('.board svg');
+      renderTimes[g.id] = Math.round(await page.evaluate(() => performance.now()));
+      expect(await page.locator('h1').textContent()).toContain(g.title);
+      const start = await boardMarkup(page);
+      // Bots may have moved already (e.g. chosen their opening tickets): the start is this version.
+      const startVersion = await moveNumber(page);
+      await page.screenshot({ path: join(SHOTS, `${g.id}-start.png`), fullPage: true });
+
+      const ways: string[] = [];
+      for (let i = 0; i < MOVES; i++) ways.push(await move(page));
+      expect(ways, 'at least one move made on the board itself').toContain('board');
+
+      expect(await boardMarkup(page)).not.toBe(start);
+      expect(await logCount(page)).toBeGreaterThanOrEqual(MOVES);
+      const lines = await page.locator('.log li').allTextContents();
+      expect(lines.join('\n')).toMatch(/Tester/);
+      await page.screenshot({ path: join(SHOTS, `${g.id}-played.png`), fullPage: true });
+
+      // The board fits the phone's width: no sideways scrolling of the page.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+      await page.locator('input[name=replay]').evaluate((el: HTMLInputElement, v) => {
+        el.value = String(v);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }, startVersion);
+      await page.waitForSelector('button:has-text("Back to now")');
+      await expect.poll(() => boardMarkup(page), { timeout: 5000 }).toBe(start);
+      expect(await page.locator('section.actions').count()).toBe(0);
+      await page.screenshot({ path: join(SHOTS, `${g.id}-replay.png`), fullPage: true });
+      await page.click('button:has-text("Back to now")');
+      await page.waitForSelector('section.actions');
+
+      expect(problems).toEqual([]);
+      await page.context().close();
+    });
+  }
+});

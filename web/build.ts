@@ -1,0 +1,59 @@
+/**
+ * Builds the web client (web/client) with esbuild into memory: content-hashed JS and CSS under
+ * /assets/, the service worker at /sw.js (its scope must be the whole site) and index.html.
+ * `npm start` and the browser tests serve the result directly; the CDK stack writes it next to
+ * the API Lambda's bundle (`tsx web/build.ts <dir>`), which serves it from there.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type BuildOptions } from 'esbuild';
+import { indexHtml, type WebAssets } from '../functions/api/web.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+const COMMON: BuildOptions = {
+  bundle: true,
+  minify: true,
+  write: false,
+  format: 'esm',
+  target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  legalComments: 'none',
+  logLevel: 'silent',
+};
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+
+export async function buildClient(): Promise<WebAssets> {
+  const [app, worker] = await Promise.all([
+    build({ ...COMMON, entryPoints: { app: join(here, 'client/main.tsx') }, outdir: '/assets', entryNames: '[name]-[hash]' }),
+    build({ ...COMMON, entryPoints: { sw: join(here, 'client/sw.ts') }, outdir: '/' }),
+  ]);
+  const files = new Map<string, { body: Uint8Array; type: string }>();
+  for (const out of [...(app.outputFiles ?? []), ...(worker.outputFiles ?? [])]) {
+    const ext = out.path.slice(out.path.lastIndexOf('.'));
+    files.set(out.path, { body: out.contents, type: TYPES[ext] ?? 'application/octet-stream' });
+  }
+  const script = [...files.keys()].find((p) => p.startsWith('/assets/app-') && p.endsWith('.js'));
+  const style = [...files.keys()].find((p) => p.startsWith('/assets/app-') && p.endsWith('.css'));
+  if (!script || !style) throw new Error('the client build gave no app script or stylesheet');
+  files.set('/index.html', { body: new TextEncoder().encode(indexHtml(script, style)), type: 'text/html; charset=utf-8' });
+  return files;
+}
+
+/** Writes the built client into `dir` (the API Lambda's asset folder). */
+export async function writeClient(dir: string): Promise<void> {
+  for (const [path, file] of await buildClient()) {
+    const target = join(dir, path);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, file.body);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const dir = process.argv[2];
+  if (!dir) throw new Error('usage: tsx web/build.ts <output folder>');
+  await writeClient(dir);
+}

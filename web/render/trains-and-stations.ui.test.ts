@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { Rng, seedRng, type GameEvent } from '../../engine/core/index.js';
+import { TsActionSchema } from '../../engine/games/trains-and-stations/actions.js';
+import { trainsAndStations } from '../../engine/games/trains-and-stations/index.js';
+import type { TsState } from '../../engine/games/trains-and-stations/state.js';
+import { plainWords, type UiAction } from './game-ui.js';
+import { renderBoard } from './index.js';
+import { attrValues } from './testkit.js';
+import type { TsComponents } from './trains-and-stations.js';
+import { trainsAndStationsUi as ui } from './trains-and-stations.ui.js';
+
+const game = trainsAndStations;
+const comps = game.components as TsComponents;
+const ACTION_TYPES = TsActionSchema.options.map((o) => o.shape.type.value);
+/** Every event type the engine emits (rules.ts, delivery.ts, tasks.ts, upgrade.ts, turn.ts, setup.ts). */
+const EVENT_TYPES = [
+  'setupDone', 'turnStart', 'specialsKept', 'roll', 'reroll', 'strike', 'recall', 'trainPlaced', 'built', 'coins', 'resolutionEnded',
+  'deliveryOrder', 'delivery', 'completionVP', 'majority', 'bonusVP', 'bonusSpecialCard', 'bonusDie', 'bonusLost', 'goodsDrawn', 'goodsVP',
+  'taskRevealed', 'tasksCommitted', 'upgrade', 'spaceDead', 'speculationCommitted', 'speculationRevealed', 'speculationShare', 'gameOver',
+];
+
+interface Step {
+  state: TsState;
+  seat: number;
+  legal: UiAction[];
+}
+
+/** Random games (greedy bot mixed with uniform moves), recording every decision and every event. */
+function games(): { steps: Step[]; events: GameEvent[] } {
+  const steps: Step[] = [];
+  const events: GameEvent[] = [];
+  const runs: [string, number, number, boolean][] = [['ui-a', 3, 900, false], ['ui-b', 4, 900, true], ['ui-c', 5, 700, false], ['ui-d', 3, 2500, true]];
+  for (const [seed, players, max, manualTasks] of runs) {
+    let s = game.setup({ seed, players, options: game.options.parse({ manualTasks }) });
+    const rng = new Rng(seedRng(`${seed}/ui`));
+    for (let n = 0; n < max; n++) {
+      const seat = game.toAct(s)[0];
+      if (seat === undefined) break;
+      const legal = game.legalActions(s, seat);
+      steps.push({ state: s, seat, legal });
+      const action = rng.int(3) === 0 ? rng.pick(legal) : game.bot({ seat, view: game.view(s, seat), legal, rng });
+      const applied = game.apply(s, seat, action);
+      events.push(...applied.events);
+      s = applied.state;
+    }
+  }
+  return { steps, events };
+}
+
+describe('trains & stations UI', () => {
+  const { steps, events } = games();
+
+  it('describes every action type in words (ACT-1…ACT-17), for every legal action met in play', () => {
+    const seen = new Set<string>();
+    for (const st of steps) {
+      // Every type met, and at most 12 actions of a decision (orders and offers come in hundreds).
+      for (const a of st.legal.filter((x, i) => i < 12 || !seen.has(x.type))) {
+        seen.add(a.type);
+        const text = ui.describeAction(a, comps);
+        expect(text.length, a.type).toBeGreaterThan(8);
+        expect(text).not.toBe(plainWords(a.type, Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'type'))));
+        expect(text).not.toMatch(/undefined|NaN|\[object/);
+      }
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(12);
+    // Types that random play may not reach still get their own sentence.
+    const samples: UiAction[] = [
+      { type: 'KEEP_SPECIAL_CARDS', cards: ['S01', 'S03'] },
+      { type: 'ROLL', bonus: 1, keep: [3] },
+      { type: 'RECALL' },
+      { type: 'REROLL', dice: [0, 1] },
+      { type: 'STOP_ROLLING' },
+      { type: 'PLACE_TRAIN', die: 2, space: 'R02.1' },
+      { type: 'BUILD', building: 'MINE', dice: [0, 1, 40], city: 'DEN' },
+      { type: 'TAKE_COINS', dice: [4] },
+      { type: 'END_RESOLUTION', save: [5] },
+      { type: 'ORDER_DELIVERIES', routes: ['R02', 'R03'] },
+      { type: 'BREAK_TIE', route: 'R02', winner: 1 },
+      { type: 'ALLOCATE_GOODS', route: 'R02', space: 'RANCH', buildings: [0, 2] },
+      { type: 'REVEAL_TASKS', cards: ['S03'] },
+      { type: 'CHOOSE_UPGRADE', space: 'HOTEL', good: 'food' },
+      { type: 'SPECULATE', goods: { cattle: 2 }, specials: [] },
+      { type: 'SPECULATE_PASS' },
+      { type: 'ALLOCATE_SPECULATION', shares: [3, 0, 4] },
+    ];
+    expect(samples.map((a) => a.type).sort()).toEqual([...ACTION_TYPES].sort());
+    for (const a of samples) {
+      expect(() => TsActionSchema.parse(a)).not.toThrow();
+      const text = ui.describeAction(a, comps);
+      expect(text.length).toBeGreaterThan(5);
+      expect(text).not.toMatch(/undefined|NaN|\[object/);
+    }
+    expect(ui.describeAction({ type: 'BUILD', building: 'MINE', dice: [0, 1, 40], city: 'DEN' }, comps)).toBe('Build a mine in Denver with 3 dice (#0, #1, #40)');
+  });
+
+  it('every target of every legal action is a data-target on the picture of that state (clicks reach every board action)', () => {
+    let checked = 0;
+    const keys = new Set<string>();
+    let candidates = 0;
+    for (const st of steps) {
+      const targets = st.legal.flatMap((a) => ui.targets(a));
+      // Every decision other than rolling and resolving (rare: tie, goods, order, upgrade), and every 8th of those.
+      if (targets.length === 0 || (['rolling', 'resolve', 'start'].includes(st.state.pending.kind) && candidates++ % 8 !== 0)) continue;
+      const svg = renderBoard('trains-and-stations', comps, game.view(st.state, st.seat))!;
+      const onPicture = new Set(attrValues(svg, 'data-target'));
+      for (const t of targets) {
+        expect(onPicture.has(t), `${t} in ${st.state.pending.kind}`).toBe(true);
+        keys.add(t.split(':')[0]!);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(150);
+    // Places the actions point at: spaces (TS-6.3), cities (TS-6.9), dice (TS-5.3, TS-6.13, TS-6.14), routes (TS-7.3).
+    for (const kind of ['space', 'city', 'die', 'route']) expect(keys.has(kind), kind).toBe(true);
+  }, 120_000);
+
+  it('targets name the board places of each action kind', () => {
+    expect(ui.targets({ type: 'PLACE_TRAIN', die: 7, space: 'R05.1' })).toEqual(['space:R05.1', 'die:7']);
+    expect(ui.targets({ type: 'BUILD', building: 'HOTEL', dice: [1, 2, 3], city: 'CHI' })).toEqual(['city:CHI', 'die:1', 'die:2', 'die:3']);
+    expect(ui.targets({ type: 'ORDER_DELIVERIES', routes: ['R07', 'R02'] })).toEqual(['route:R07']);
+    expect(ui.targets({ type: 'BREAK_TIE', route: 'R07', winner: 2 })).toEqual(['route:R07', 'player:2']);
+    expect(ui.targets({ type: 'ALLOCATE_GOODS', route: 'R07', space: 'MINE', buildings: [4] })).toEqual(['route:R07', 'goods:MINE', 'building:4']);
+    expect(ui.targets({ type: 'CHOOSE_UPGRADE', space: 'HOTEL', good: 'silver' })).toEqual(['goods:HOTEL', 'deck:silver']);
+    expect(ui.targets({ type: 'STOP_ROLLING' })).toEqual([]);
+    expect(ui.targets({ type: 'SPECULATE_PASS' })).toEqual([]);
+  });
+
+  it('describes every event type the engine emits, public and redacted, without the fallback', () => {
+    const seen = new Set(events.map((e) => e.type));
+    expect(seen.size).toBeGreaterThanOrEqual(18);
+    for (const t of seen) expect(EVENT_TYPES, t).toContain(t);
+    const name = (seat: number) => ['Ann', 'Bo', 'Cy', 'Di', 'Ed'][seat] ?? `Player ${seat + 1}`;
+    for (const e of events) {
+      for (const ev of [e, ...(e.redacted ? [e.redacted] : [])]) {
+        const text = ui.describeEvent(ev, comps, name);
+        expect(text).not.toBe(plainWords(ev.type, ev.data));
+        expect(text, ev.type).not.toMatch(/undefined|NaN|\[object/);
+      }
+    }
+    // Event types random play may not reach (a strike, a dead space, a lost bonus…) still get words.
+    for (const t of EVENT_TYPES) expect(ui.describeEvent({ type: t, data: { seat: 0 } }, comps, name)).not.toBe(plainWords(t, { seat: 0 }));
+    expect(ui.describeEvent({ type: 'somethingNew', data: { x: 1 } }, comps, name)).toBe(plainWords('somethingNew', { x: 1 }));
+    // A redacted commitment names no card (TS-17.5).
+    expect(ui.describeEvent({ type: 'specialsKept', data: { seat: 1 } }, comps, name)).toBe('Bo chose their special cards');
+  });
+
+  it("shows the viewer's own hand and sealed choices, never another seat's (TS-17.3, TS-17.5)", () => {
+    expect(ui.privatePanel(game.view(steps[0]!.state, 'spectator'), comps)).toEqual([]);
+    let compared = 0;
+    for (const [i, st] of steps.entries()) {
+      if (i % 25 !== 0) continue;
+      const s = st.state;
+      const me = 0;
+      const panel = ui.privatePanel(game.view(s, me), comps);
+      const text = JSON.stringify(panel);
+      expect(panel.map((p) => p.title)).toContain('Special cards');
+      for (const id of s.players[me]!.specials) expect(text).toContain(id);
+      // Another seat's hidden cards never appear; changing them does not change the panel.
+      for (let other = 1; other < s.players.length; other++) for (const id of [...s.players[other]!.specials, ...s.players[other]!.dealt]) expect(text).not.toContain(`"${id} `);
+      const changed = structuredClone(s);
+      for (let other = 1; other < changed.players.length; other++) {
+        const p = changed.players[other]!;
+        p.goods = { workers: 9, coal: 9, cattle: 9, food: 9, silver: 9, gold: 9 };
+        p.specials = ['S20', 'S19'];
+        p.dealt = p.dealt.length > 0 ? ['S18', 'S17', 'S16'] : [];
+      }
+      if (changed.pending.kind === 'speculate') changed.pending.offers = changed.pending.offers.map((o, seat) => (seat === me ? o : { goods: { gold: 8 }, specials: [] }));
+      expect(ui.privatePanel(game.view(changed, me), comps)).toEqual(panel);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(50);
+  });
+});
