@@ -86,6 +86,8 @@ describe('Railpost stack', () => {
           TABLE_NAME: { Ref: Match.stringLikeRegexp('^Table') },
           NODE_OPTIONS: '--enable-source-maps',
           DOCS_ASSETS_DIR: 'docs-assets',
+          // The web client's files, built next to the bundle by the bundling step (web/build.ts).
+          WEB_ASSETS_DIR: 'web-assets',
           NOTIFY_SECRETS_PARAMETER: '/railpost/notify-secrets',
         },
       },

@@ -1,10 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Context } from 'aws-lambda';
 import type { LambdaEvent } from 'hono/aws-lambda';
 import { startEmbeddedStore, type EmbeddedStore } from '../functions/local/embedded-store.js';
 import { ensureTable } from '../functions/store/create-table.js';
+import { writeClient } from '../web/build.js';
 
 let store: EmbeddedStore;
+let webDir: string;
 let handler: (event: LambdaEvent, context: Context) => Promise<{ statusCode: number; headers?: Record<string, string>; body: string }>;
 
 const context = { awsRequestId: 'req-1', functionName: 'api' } as Context;
@@ -43,9 +48,16 @@ beforeAll(async () => {
   process.env.AWS_REGION = 'local';
   process.env.AWS_ACCESS_KEY_ID = 'local';
   process.env.AWS_SECRET_ACCESS_KEY = 'local';
+  // As the stack's bundling step does: the built client in a folder beside the handler.
+  webDir = mkdtempSync(join(tmpdir(), 'railpost-web-'));
+  await writeClient(webDir);
+  process.env.WEB_ASSETS_DIR = webDir;
   ({ handler } = await import('../functions/api/lambda.js'));
 });
-afterAll(() => store.close());
+afterAll(async () => {
+  rmSync(webDir, { recursive: true, force: true });
+  await store.close();
+});
 
 describe('the Lambda entry (API Gateway HTTP API v2 events through middy and hono/aws-lambda)', () => {
   it('serves the API against DynamoDB: a player is created and reads its profile', async () => {
@@ -72,5 +84,16 @@ describe('the Lambda entry (API Gateway HTTP API v2 events through middy and hon
     expect(page.body).toContain('/docs/swagger-ui-bundle.js');
     const spec = await handler(event('GET', '/openapi.json'), context);
     expect(JSON.parse(spec.body).openapi).toBe('3.1.0');
+  });
+
+  it('serves the web client from WEB_ASSETS_DIR at / with its CSP, and its hashed script', async () => {
+    const page = await handler(event('GET', '/'), context);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers?.['content-security-policy']).toContain("script-src 'self'");
+    const script = /src="(\/assets\/app-\w+\.js)"/.exec(page.body)?.[1];
+    expect(script).toBeDefined();
+    const js = await handler(event('GET', script!), context);
+    expect(js.statusCode).toBe(200);
+    expect(js.headers?.['cache-control']).toContain('immutable');
   });
 });

@@ -1,8 +1,8 @@
 /**
- * `npm run bench [api|store|games|compare|bundle]`: every part by default. Each part prints a table and
+ * `npm run bench [api|store|games|compare|bundle|web]`: every part by default. Each part prints a table and
  * returns its figures, which are written together to bench/report.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import type { StoreFigures } from './cost-model.js';
 
@@ -27,6 +27,10 @@ if (want('store')) {
 if (want('games')) report.games = (await import('./games.js')).results;
 if (want('compare')) report.compare = (await import('./compare.js')).results;
 if (want('bundle')) report.bundle = (await import('./bundle.js')).results;
+if (want('web')) report.web = (await import('./web.js')).results;
+// A run of some parts keeps the other parts' figures from the last run (each part carries its own figures).
+const file = new URL('../../bench/report.json', import.meta.url);
+const previous = parts.length > 0 && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
 mkdirSync(new URL('../../bench/', import.meta.url), { recursive: true });
-writeFileSync(new URL('../../bench/report.json', import.meta.url), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ ...previous, ...report }, null, 2)}\n`);
 console.log('\nfigures written to bench/report.json');

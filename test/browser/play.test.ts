@@ -134,6 +134,9 @@ describe('web client in Chromium at 375 px (issue 9)', () => {
 
       // The board fits the phone's width: no sideways scrolling of the page.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: join(SHOTS, `${g.id}-desktop.png`) });
+      await page.setViewportSize({ width: 375, height: 812 });
 
       await page.locator('input[name=replay]').evaluate((el: HTMLInputElement, v) => {
         el.value = String(v);
@@ -150,4 +153,60 @@ describe('web client in Chromium at 375 px (issue 9)', () => {
       await page.context().close();
     });
   }
+});
+
+describe('invites and settings in Chromium (issue 9)', () => {
+  it('a friend joins by the invite link (signing up on the way) and both see the started game', async () => {
+    const host = await phone();
+    await signUp(host.page, 'Host');
+    await host.page.click('a:has-text("New game")');
+    await host.page.selectOption('select[name=game]', 'vlaky-na-trati');
+    await host.page.selectOption('select[name=players]', '2');
+    await host.page.selectOption('select[name=bots]', '0');
+    await host.page.click('button:has-text("Create game")');
+    const invite = await host.page.locator('input[name=invite]').inputValue();
+    expect(invite).toMatch(new RegExp(`^${server.url}/#/join/[\\w-]+/[\\w-]+$`));
+
+    const friend = await phone();
+    await friend.page.goto(invite);
+    await friend.page.fill('input[name=name]', 'Friend');
+    await friend.page.click('button:has-text("Start playing")');
+    await friend.page.waitForSelector('.board svg');
+    expect(await friend.page.locator('.seats').textContent()).toContain('Friend (you)');
+
+    // The host's waiting room turns into the game by itself (polling).
+    await host.page.waitForSelector('.board svg', { timeout: 15_000 });
+    expect(await host.page.locator('.seats').textContent()).toContain('Friend');
+    await host.page.screenshot({ path: join(SHOTS, 'invite-host.png'), fullPage: true });
+    expect([...host.problems, ...friend.problems]).toEqual([]);
+    await host.page.context().close();
+    await friend.page.context().close();
+  }, 60_000);
+
+  it('settings change what the player is notified of, and the service worker for Web Push is active', async () => {
+    const { page, problems } = await phone();
+    await page.goto(`${server.url}/`);
+    await page.fill('input[name=name]', 'Notified');
+    await page.fill('input[name=email]', 'notified@example.org');
+    await page.click('button:has-text("Start playing")');
+    await page.waitForSelector('h1:has-text("My games")');
+    await page.click('a:has-text("Settings")');
+    await page.waitForSelector('input[name=chat]');
+    expect(await page.locator('input[name=emailOn]').isChecked()).toBe(true);
+    const chatBefore = await page.locator('input[name=chat]').isChecked();
+    await page.locator('input[name=chat]').click();
+    await page.waitForSelector('.ok');
+    const me = await page.evaluate(async () => {
+      const r = await fetch('/v1/players/me', { headers: { authorization: `Bearer ${localStorage.getItem('railpost.token')}` } });
+      return (await r.json()) as { notifications: { events: Record<string, boolean> } };
+    });
+    expect(me.notifications.events.chat).toBe(!chatBefore);
+    const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+    expect(worker).toBe(`${server.url}/sw.js`);
+    // Subscribing needs the browser's push service, which this closed network cannot reach: the button is offered.
+    expect(await page.locator('button:has-text("Turn on notifications here")').count()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, 'settings.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -94,10 +94,11 @@ export function boardLayout(c: TsComponents): TsLayout {
   const n = ids.length;
 
   const springs: { a: number; b: number; len: number }[] = [];
-  const linked = new Set<string>();
+  // The layout runs in the browser on first sight of the board: flat arrays, no per-step allocation.
+  const linked = new Uint8Array(n * n);
   const link = (a: number, b: number, len: number) => {
     springs.push({ a, b, len });
-    linked.add(`${Math.min(a, b)},${Math.max(a, b)}`);
+    linked[a * n + b] = linked[b * n + a] = 1;
   };
   for (const r of c.routes) {
     const js = junctions.filter((s) => s.route === r.id);
@@ -118,54 +119,62 @@ export function boardLayout(c: TsComponents): TsLayout {
   const scale = geoLen > 0 ? mean(springs.map((s) => s.len)) / geoLen : 1;
   const geo = raw.map(([x, y]) => [x * scale, y * scale] as Pt);
   const p = geo.map(([x, y]) => [x, y] as Pt);
-  const move = (i: number, dx: number, dy: number) => {
-    p[i]![0] += dx;
-    p[i]![1] += dy;
+  // Coordinates as two flat arrays in the hot loop; `p` is rebuilt from them afterwards.
+  const X = Float64Array.from(p, (q) => q[0]);
+  const Y = Float64Array.from(p, (q) => q[1]);
+  const push = (i: number, dx: number, dy: number) => {
+    X[i]! += dx;
+    Y[i]! += dy;
   };
   for (let iter = 0; iter < 1000; iter++) {
     for (const s of springs) {
-      const [ax, ay] = p[s.a]!;
-      const [bx, by] = p[s.b]!;
-      const d = Math.hypot(bx - ax, by - ay) || 1;
+      const dx = X[s.b]! - X[s.a]!;
+      const dy = Y[s.b]! - Y[s.a]!;
+      const d = Math.sqrt(dx * dx + dy * dy) || 1;
       const f = ((d - s.len) / d) * 0.15;
-      move(s.a, (bx - ax) * f, (by - ay) * f);
-      move(s.b, -(bx - ax) * f, -(by - ay) * f);
+      push(s.a, dx * f, dy * f);
+      push(s.b, -dx * f, -dy * f);
     }
     for (let i = 0; i < n; i++) {
       for (let j = i + 1; j < n; j++) {
-        if (linked.has(`${i},${j}`)) continue;
+        if (linked[i * n + j]) continue;
         const minSep = (isCity(i) && isCity(j) ? 8 : 5) * GAP;
-        const [ax, ay] = p[i]!;
-        const [bx, by] = p[j]!;
-        const d = Math.hypot(bx - ax, by - ay) || 1;
+        const dx = X[j]! - X[i]!;
+        const dy = Y[j]! - Y[i]!;
+        const d = Math.sqrt(dx * dx + dy * dy) || 1;
         if (d >= minSep) continue;
         const f = ((minSep - d) / d) * 0.1;
-        move(i, -(bx - ax) * f, -(by - ay) * f);
-        move(j, (bx - ax) * f, (by - ay) * f);
+        push(i, -dx * f, -dy * f);
+        push(j, dx * f, dy * f);
       }
     }
     // A node too close to a spring it is not on (a rail between two other nodes) moves off it.
     for (let i = 0; i < n; i++) {
       for (const s of springs) {
         if (s.a === i || s.b === i) continue;
-        const [ax, ay] = p[s.a]!;
-        const [bx, by] = p[s.b]!;
-        const [px, py] = p[i]!;
+        const ax = X[s.a]!;
+        const ay = Y[s.a]!;
+        const bx = X[s.b]!;
+        const by = Y[s.b]!;
+        const px = X[i]!;
+        const py = Y[i]!;
         const len2 = (bx - ax) ** 2 + (by - ay) ** 2 || 1;
         const t = Math.max(0.1, Math.min(0.9, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / len2));
-        const [qx, qy] = [ax + t * (bx - ax), ay + t * (by - ay)];
-        const d = Math.hypot(px - qx, py - qy) || 1;
+        const qx = ax + t * (bx - ax);
+        const qy = ay + t * (by - ay);
+        const d = Math.sqrt((px - qx) ** 2 + (py - qy) ** 2) || 1;
         const minD = 3 * GAP;
         if (d >= minD) continue;
         const f = ((minD - d) / d) * 0.1;
-        move(i, (px - qx) * f, (py - qy) * f);
-        move(s.a, -(px - qx) * f * 0.5, -(py - qy) * f * 0.5);
-        move(s.b, -(px - qx) * f * 0.5, -(py - qy) * f * 0.5);
+        push(i, (px - qx) * f, (py - qy) * f);
+        push(s.a, -(px - qx) * f * 0.5, -(py - qy) * f * 0.5);
+        push(s.b, -(px - qx) * f * 0.5, -(py - qy) * f * 0.5);
       }
     }
     const pull = 0.006;
-    for (let i = 0; i < n; i++) move(i, (geo[i]![0] - p[i]![0]) * pull, (geo[i]![1] - p[i]![1]) * pull);
+    for (let i = 0; i < n; i++) push(i, (geo[i]![0] - X[i]!) * pull, (geo[i]![1] - Y[i]!) * pull);
   }
+  for (let i = 0; i < n; i++) p[i] = [X[i]!, Y[i]!];
 
   // Spaces: junctions where the layout put them, every other space at the average of its neighbours.
   const spaces = c.trackSpaces;
@@ -178,11 +187,20 @@ export function boardLayout(c: TsComponents): TsLayout {
       sp.set(s.id, [mean(cs.map((q) => q[0])), mean(cs.map((q) => q[1]))]);
     }
   }
+  const free = spaces
+    .filter((s) => !index.has(s.id))
+    .map((s) => ({ at: sp.get(s.id)!, pts: [...s.neighbours.map((id) => sp.get(id)), ...s.cities.map((id) => p[index.get(id)!])].filter((q): q is Pt => q !== undefined) }))
+    .filter((f) => f.pts.length > 0);
   for (let iter = 0; iter < 400; iter++) {
-    for (const s of spaces) {
-      if (index.has(s.id)) continue;
-      const pts = [...s.neighbours.map((id) => sp.get(id)!), ...s.cities.map((id) => p[index.get(id)!]!)].filter(Boolean);
-      if (pts.length > 0) sp.set(s.id, [mean(pts.map((q) => q[0])), mean(pts.map((q) => q[1]))]);
+    for (const { at, pts } of free) {
+      let x = 0;
+      let y = 0;
+      for (const q of pts) {
+        x += q[0];
+        y += q[1];
+      }
+      at[0] = x / pts.length;
+      at[1] = y / pts.length;
     }
   }
 

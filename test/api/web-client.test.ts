@@ -1,0 +1,58 @@
+/**
+ * The web client as the API serves it (issue 9): one page at `/` with a strict CSP, content-hashed
+ * assets cached for good, the service worker at the root, and a JavaScript budget of 150 KB gzipped.
+ */
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebAssets } from '../../functions/api/web.js';
+import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
+import { buildClient } from '../../web/build.js';
+import { testRegistry } from '../support/local.js';
+
+let assets: WebAssets;
+let server: LocalServer;
+
+beforeAll(async () => {
+  assets = await buildClient();
+  server = await startLocalServer({ registry: testRegistry(), sweepMs: 0, web: assets });
+}, 60_000);
+afterAll(() => server.close());
+
+describe('the web client served at /', () => {
+  it('keeps all of its JavaScript under 150 KB gzipped', () => {
+    const scripts = [...assets].filter(([path]) => path.endsWith('.js'));
+    expect(scripts.map(([p]) => p).sort()).toEqual([expect.stringMatching(/^\/assets\/app-\w+\.js$/), '/sw.js']);
+    const gzipped = scripts.reduce((sum, [, f]) => sum + gzipSync(f.body).length, 0);
+    expect(gzipped).toBeLessThan(150 * 1024);
+  });
+
+  it('serves the page with a CSP that allows only its own scripts, and its hashed assets for good', async () => {
+    const page = await fetch(`${server.url}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe');
+    const html = await page.text();
+    const script = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
+    const style = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
+    for (const path of [script, style]) {
+      const r = await fetch(`${server.url}${path}`);
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(Buffer.from(await r.arrayBuffer()).equals(Buffer.from(assets.get(path!)!.body))).toBe(true);
+    }
+    const sw = await fetch(`${server.url}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers problem+json 404 for assets it does not have, and leaves the API and /docs where they were', async () => {
+    const missing = await fetch(`${server.url}/assets/app-NOPE.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect((await fetch(`${server.url}/v1/catalog`)).status).toBe(200);
+    expect((await fetch(`${server.url}/docs`)).status).toBe(200);
+  });
+});
