@@ -136,6 +136,7 @@ describe('web client in Chromium at 375 px (issue 9)', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.screenshot({ path: join(SHOTS, `${g.id}-desktop.png`) });
+      await page.locator('.board').screenshot({ path: join(SHOTS, `${g.id}-board.png`) });
       await page.setViewportSize({ width: 375, height: 812 });
 
       await page.locator('input[name=replay]').evaluate((el: HTMLInputElement, v) => {
