@@ -4,6 +4,7 @@ import { vlakyNaTratiGame } from '../../engine/games/vlaky-na-trati/index.js';
 import type { VntState } from '../../engine/games/vlaky-na-trati/state.js';
 import { renderBoard } from './index.js';
 import { playerColour, playerLabel } from './players.js';
+import { SYMBOL_STYLE } from './vlaky-na-trati.js';
 import { attrValues, commonChecks, elementsWith, EVIL, play } from './testkit.js';
 
 const game = vlakyNaTratiGame;
@@ -32,6 +33,47 @@ describe.each(['I', 'II'] as const)('vlaky-na-trati board, sheet %s', (sheet) =>
     }
     expect(attrValues(svg, 'data-market-card')).toEqual(view.market);
     expect(attrValues(svg, 'data-curve')).toEqual(['1', '2']);
+  });
+
+  /** The symbols printed on a card, track by track, and the same as short codes. */
+  const printed = (id: string) => data.railwayCards.find((c) => c.id === id)!.tracks.flatMap((t) => t.station?.symbols ?? []);
+  const drawsCard = (g: string | undefined, id: string) => {
+    expect(g, id).toBeDefined();
+    expect(g!.match(/<path /g), id).toHaveLength(3);
+    expect(attrValues(g!, 'data-symbol'), id).toEqual(printed(id));
+    for (const sym of printed(id)) expect(g, `${id} ${sym}`).toContain(`>${SYMBOL_STYLE[sym].code}</text>`);
+    expect(g, id).toContain(`>${id}</text>`);
+  };
+
+  it('draws every market card and every card of the own hand with its tracks and stations, as a click target (VNT-5.1, VNT-2.8, H-3, H-1)', () => {
+    expect(view.market.length).toBeGreaterThan(0);
+    expect(view.you!.hand.length).toBeGreaterThan(0);
+    for (const id of view.market) {
+      const gs = elementsWith(svg, 'data-target', `market:${id}`);
+      expect(gs).toHaveLength(1);
+      expect(gs[0]).toContain(`data-market-card="${id}"`);
+      drawsCard(gs[0], id);
+    }
+    expect(attrValues(svg, 'data-hand-card')).toEqual(view.you!.hand);
+    for (const id of view.you!.hand) {
+      const gs = elementsWith(svg, 'data-target', `hand:${id}`);
+      expect(gs).toHaveLength(1);
+      drawsCard(gs[0], id);
+    }
+  });
+
+  it("another seat's picture and a spectator's show the market but not this seat's hand (H-1)", () => {
+    const mine = view.you!.hand;
+    expect(mine.length).toBeGreaterThan(0);
+    for (const viewer of [1, 'spectator'] as const) {
+      const other = renderBoard(game.id, data, game.view(state, viewer), { seatNames: [EVIL, 'B', 'C'] })!;
+      const theirs = viewer === 1 ? state.players[1]!.hand : [];
+      expect(attrValues(other, 'data-target').filter((t) => t.startsWith('hand:'))).toEqual(theirs.map((id) => `hand:${id}`));
+      expect(attrValues(other, 'data-hand-card')).toEqual(theirs);
+      for (const id of mine) expect(other).not.toMatch(new RegExp(`\\b${id}\\b`));
+      expect(attrValues(other, 'data-market-card')).toEqual(view.market);
+      if (viewer === 'spectator') expect(other).not.toContain('Your hand');
+    }
   });
 
   it("draws both locomotives of every player in the player's colour with the label", () => {

@@ -2,13 +2,14 @@
  * Vlaky na trati: the serpentine card row (start card, 3 rows of 8 slots joined by two curves, end card)
  * with each card's three lanes and station symbols, every player's track as a thin line, both
  * locomotives of each player (fast = round, slow = square; colour, pattern and seat number), the
- * market, and each player's public scoring sheet as a compact table.
+ * market and the viewer's hand (each card drawn with its tracks and stations, like a placed card), and
+ * each player's public scoring sheet as a compact table.
  */
-import type { Lane, Sheet, Sym, VntData } from '../../engine/games/vlaky-na-trati/data.js';
+import type { Lane, RailwayCard, Sheet, Sym, VntData } from '../../engine/games/vlaky-na-trati/data.js';
 import type { SheetState } from '../../engine/games/vlaky-na-trati/sheet.js';
 import type { VntView } from '../../engine/games/vlaky-na-trati/view.js';
 import { markAttrs, patternId, playerColour, playerInk, playerLabel, playerName, playerPatterns, playerToken } from './players.js';
-import { h, label, svgDocument, type Markup } from './svg.js';
+import { h, label, num, svgDocument, type Markup } from './svg.js';
 
 export interface RenderOptions {
   seatNames?: (string | null)[];
@@ -44,15 +45,41 @@ const GAP = 10;
 const MX = 16;
 const MY = 40;
 const LANE_Y: Record<Lane, number> = { T: 16, M: 36, B: 56 };
+/** Market and hand cards are drawn this many times the size of a card in the row. */
+const PICK_SCALE = 1;
 
-function symbols(list: readonly Sym[], cx: number, cy: number): Markup[] {
-  const w = 20;
+/** Station symbols centred on (cx, cy), `k` times the normal size. */
+function symbols(list: readonly Sym[], cx: number, cy: number, k = 1): Markup[] {
+  const w = 20 * k;
   return list.map((s, i) => {
     const x = cx - (list.length * w) / 2 + i * w;
     const st = SYMBOL_STYLE[s];
-    return h('g', { 'data-symbol': s }, h('rect', { x: x + 1, y: cy - 7, width: w - 2, height: 14, rx: 3, fill: st.fill, stroke: '#444', 'stroke-width': 0.7 }), label(x + w / 2, cy, st.code, { 'font-size': 9, 'font-weight': 700 }));
+    return h('g', { 'data-symbol': s }, h('rect', { x: x + k, y: cy - 7 * k, width: w - 2 * k, height: 14 * k, rx: 3 * k, fill: st.fill, stroke: '#444', 'stroke-width': 0.7 }), label(x + w / 2, cy, st.code, { 'font-size': 9 * k, 'font-weight': 700 }));
   });
 }
+
+/**
+ * What is printed on a railway card whose top left corner is (x, y), `k` times the size of a card in the
+ * row: its three tracks (left lane to right lane) and the station symbols on them. Placed, market and hand
+ * cards all use this.
+ */
+function cardContents(card: RailwayCard | undefined, x: number, y: number, k = 1): Markup[] {
+  return (card?.tracks ?? []).map((t) => {
+    const ya = y + LANE_Y[t.left] * k;
+    const yb = y + LANE_Y[t.right] * k;
+    const xa = x + 2 * k;
+    const xb = x + (CW - 2) * k;
+    const xm = x + (CW / 2) * k;
+    return h(
+      'g',
+      {},
+      h('path', { d: `M${num(xa)},${num(ya)} C${num(xm)},${num(ya)} ${num(xm)},${num(yb)} ${num(xb)},${num(yb)}`, fill: 'none', stroke: '#6D4C41', 'stroke-width': 2.5 * k }),
+      t.station ? symbols(t.station.symbols, xm, (ya + yb) / 2, k) : [],
+    );
+  });
+}
+
+const deckFill = (card: RailwayCard | undefined): string => (card?.deck === 'A' ? '#FFF8E1' : '#F1F8E9');
 
 export function renderVlakyNaTrati(data: VntData, view: VntView, options: RenderOptions = {}): string {
   const names = options.seatNames;
@@ -81,17 +108,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
     const x = colX(slotCol(slot));
     const y = rowY(rowOf(slot));
     const card = cards.get(id);
-    const tracks = (card?.tracks ?? []).map((t) => {
-      const ya = y + LANE_Y[t.left];
-      const yb = y + LANE_Y[t.right];
-      return h(
-        'g',
-        {},
-        h('path', { d: `M${x + 2},${ya} C${x + CW / 2},${ya} ${x + CW / 2},${yb} ${x + CW - 2},${yb}`, fill: 'none', stroke: '#6D4C41', 'stroke-width': 2.5 }),
-        t.station ? symbols(t.station.symbols, x + CW / 2, (ya + yb) / 2) : [],
-      );
-    });
-    return cardFrame(x, y, { 'data-card': id, 'data-slot': slot }, card?.deck === 'A' ? '#FFF8E1' : '#F1F8E9', h('title', {}, `Slot ${slot}: card ${id}`), ...tracks, label(x + CW - 12, y + CH - 8, slot, { 'font-size': 8, fill: '#777' }));
+    return cardFrame(x, y, { 'data-card': id, 'data-slot': slot }, deckFill(card), h('title', {}, `Slot ${slot}: card ${id}`), ...cardContents(card, x, y), label(x + CW - 12, y + CH - 8, slot, { 'font-size': 8, fill: '#777' }));
   });
 
   const empty: Markup[] = [];
@@ -208,37 +225,62 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
     }),
   );
 
-  const gridBottom = rowY(rows) + CH;
-  const my = gridBottom + 28;
-  const market = view.market.map((id, i) => {
-    const card = cards.get(id);
-    const x = MX + 96 + i * 64;
-    return h('g', { 'data-market-card': id, 'data-target': `market:${id}` }, h('title', {}, `Market card ${id}: ${cardSummary(id)}`), h('rect', { x, y: my - 14, width: 60, height: 28, rx: 4, fill: card?.deck === 'A' ? '#FFF8E1' : '#F1F8E9', stroke: '#555' }), label(x + 30, my, id, { 'font-size': 11 }));
-  });
-  const marketRow = h('g', { class: 'market' }, h('text', { x: MX, y: my, 'dominant-baseline': 'central', 'font-size': 13 }, 'Market'), market, h('text', { x: MX + 96 + view.market.length * 64 + 10, y: my, 'dominant-baseline': 'central', 'font-size': 12, fill: '#555' }, `deck ${view.deckCount}`));
-  // The viewer's own hand (A cards), only in that seat's picture (H-1).
-  const hy = my + 34;
-  const handCards = view.you?.hand ?? [];
-  const handRow =
-    view.you !== undefined
-      ? h(
-          'g',
-          { class: 'hand' },
-          h('text', { x: MX, y: hy, 'dominant-baseline': 'central', 'font-size': 13 }, 'Your hand'),
-          handCards.length === 0 ? h('text', { x: MX + 96, y: hy, 'dominant-baseline': 'central', 'font-size': 12, fill: '#777' }, 'empty') : null,
-          handCards.map((id, i) => {
-            const x = MX + 96 + i * 64;
-            return h('g', { 'data-hand-card': id, 'data-target': `hand:${id}` }, h('title', {}, `Your card ${id}: ${cardSummary(id)}`), h('rect', { x, y: hy - 14, width: 60, height: 28, rx: 4, fill: '#FFF8E1', stroke: '#555' }), label(x + 30, hy, id, { 'font-size': 11 }));
-          }),
-        )
-      : null;
-
-  // Scoring sheets, one compact table per player.
+  // Scoring sheet sizes, needed first for the picture's width.
   const sheet: Sheet | undefined = data.sheets[view.sheet];
   const BOX = 22;
   const ROWH = 17;
   const sheetW = 56 + 7 * BOX + 40;
-  const sheetTop = my + 30 + (handRow ? 34 : 0);
+  const width = Math.max(colX(perRow + 2) + MX, MX + view.players.length * (sheetW + 12) + MX);
+
+  // Market and the viewer's hand: every card drawn as it is printed (as in the row), its id small in the corner.
+  const gridBottom = rowY(rows) + CH;
+  const PW = CW * PICK_SCALE;
+  const PH = CH * PICK_SCALE;
+  const PITCH = PW + 6;
+  const HEAD = 20;
+  const pickCard = (id: string, x: number, y: number, attrs: Record<string, string>, what: string): Markup => {
+    const card = cards.get(id);
+    // One inner group, so the client's highlight of a target's children outlines the card as a whole.
+    return h(
+      'g',
+      attrs,
+      h('title', {}, `${what} ${id}: ${cardSummary(id)}`),
+      h(
+        'g',
+        {},
+        h('rect', { x: x + 2 * PICK_SCALE, y: y + 2 * PICK_SCALE, width: PW - 4 * PICK_SCALE, height: PH - 4 * PICK_SCALE, rx: 5 * PICK_SCALE, fill: deckFill(card), stroke: '#555', 'stroke-width': 1 }),
+        ...cardContents(card, x, y, PICK_SCALE),
+        label(x + PW - 12 * PICK_SCALE, y + PH - 8 * PICK_SCALE, id, { 'font-size': 8 * PICK_SCALE, fill: '#555' }),
+      ),
+    );
+  };
+  /** A titled run of cards with its top left corner at (x, y); "empty" when there are none. */
+  const cardRun = (cls: string, x: number, y: number, head: string, ids: readonly string[], card: (id: string, cx: number, cy: number) => Markup): Markup =>
+    h(
+      'g',
+      { class: cls },
+      h('text', { x: x + 2, y: y + HEAD / 2, 'dominant-baseline': 'central', 'font-size': 13 }, head),
+      ids.length === 0 ? h('text', { x: x + 2, y: y + HEAD + PH / 2, 'dominant-baseline': 'central', 'font-size': 12, fill: '#777' }, 'empty') : null,
+      ids.map((id, i) => card(id, x + i * PITCH, y + HEAD)),
+    );
+  const runWidth = (n: number) => Math.max(n, 1) * PITCH;
+  const pickTop = gridBottom + 12;
+  const marketRow = cardRun('market', MX, pickTop, `Market (deck ${view.deckCount})`, view.market, (id, x, y) =>
+    pickCard(id, x, y, { 'data-market-card': id, 'data-target': `market:${id}` }, 'Market card'),
+  );
+  // The viewer's own hand (A cards), only in that seat's picture (H-1): beside the market, or below it when too wide.
+  const handCards = view.you?.hand ?? [];
+  const besideX = MX + runWidth(view.market.length) + 18;
+  const beside = besideX + runWidth(handCards.length) <= width - MX;
+  const handX = beside ? besideX : MX;
+  const handTop = beside ? pickTop : pickTop + HEAD + PH + 8;
+  const handRow =
+    view.you !== undefined
+      ? cardRun('hand', handX, handTop, 'Your hand', handCards, (id, x, y) => pickCard(id, x, y, { 'data-hand-card': id, 'data-target': `hand:${id}` }, 'Your card'))
+      : null;
+
+  // Scoring sheets, one compact table per player.
+  const sheetTop = (handRow ? handTop : pickTop) + HEAD + PH + 16;
   const sheets = view.players.map((p, i) => {
     const x = MX + i * (sheetW + 12);
     const y = sheetTop;
@@ -276,7 +318,6 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
     );
   });
 
-  const width = Math.max(colX(perRow + 2) + MX, MX + view.players.length * (sheetW + 12) + MX);
   const height = sheetTop + (sheet?.rows.length ?? 0) * ROWH + 84;
   const status = view.phase === 'over' ? 'game over' : view.round !== null ? `round ${view.round}` : `setup (${view.phase})`;
   return svgDocument({
