@@ -15,6 +15,7 @@ import type { ChatRecord, PlayerRecord, PushRecord, WebhookRecord } from '../sto
 import { renderBoard } from '../../web/render/index.js';
 import { docsRoutes } from './docs.js';
 import { webRoutes, type WebAssets } from './web.js';
+import { verifyBoardLink } from '../notify/board-link.js';
 import { problemResponse, toProblem } from './problem-response.js';
 import * as S from './schemas.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
@@ -370,6 +371,21 @@ const routes = {
       409: problem('The game has not started'),
     },
   }),
+  boardPicture: createRoute({
+    operationId: 'getBoardPictureLink',
+    method: 'get',
+    path: '/v1/board-pictures/{token}',
+    tags: ['play'],
+    summary: "The board picture behind an email's link, no login: the signed token names the game and version",
+    description: 'What a spectator sees of the board at that version (no hand, no secret), so the link may be forwarded. The picture of a version never changes.',
+    security: [],
+    request: { params: S.BoardPictureTokenParamSchema },
+    responses: {
+      200: { content: { 'image/svg+xml': { schema: z.string() } }, description: 'A standalone SVG document (no scripts, no external resources)' },
+      400: problem('Malformed or tampered token (invalid_token)'),
+      404: problem('No such game or version, no picture for this game, or links not configured'),
+    },
+  }),
   chat: createRoute({
     operationId: 'readChat',
     method: 'get',
@@ -440,7 +456,8 @@ export function createApp(deps: AppDeps) {
       (method === 'GET' && path.startsWith('/v1/catalog')) ||
       (method === 'POST' && path === '/v1/players') ||
       (method === 'GET' && path === '/v1/push/vapid-public-key') ||
-      ((method === 'GET' || method === 'POST') && path === '/v1/unsubscribe');
+      ((method === 'GET' || method === 'POST') && path === '/v1/unsubscribe') ||
+      (method === 'GET' && path.startsWith('/v1/board-pictures/'));
     if (!isPublic && method !== 'OPTIONS') c.set('player', await players.authenticate(c.req.header('authorization')));
     await next();
   });
@@ -585,11 +602,16 @@ export function createApp(deps: AppDeps) {
       return c.json(await games.export(c.req.valid('param').id), 200);
     })
     .openapi(routes.board, async (c) => {
-      const picture = await games.pictureOf(auth(c), c.req.valid('param').id, c.req.valid('query').version);
-      const svg = renderBoard(picture.game, picture.components, picture.view, { seatNames: picture.seatNames });
-      if (svg === null) throw new Problem(404, 'no_board_picture', 'Not found', `There is no board picture for ${picture.game} yet`);
+      const svg = drawPicture(await games.pictureOf(auth(c), c.req.valid('param').id, c.req.valid('query').version));
       // The picture is the caller's own view: not for shared caches.
       return c.body(svg, 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'private, no-store' });
+    })
+    .openapi(routes.boardPicture, async (c) => {
+      if (!notify) throw new Problem(404, 'board_links_not_configured', 'Not found', 'Board picture links are not configured on this server');
+      const link = verifyBoardLink(notify.unsubscribeSecret, c.req.valid('param').token);
+      if (!link) throw problems.badRequest('invalid_token', 'The board picture link is not valid; open the game instead');
+      const svg = drawPicture(await games.pictureOf(null, link.gameId, link.version));
+      return c.body(svg, 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' });
     })
     .openapi(routes.chat, async (c) => {
       const { after, limit } = c.req.valid('query');
@@ -607,6 +629,12 @@ export function createApp(deps: AppDeps) {
   if (deps.web) app.route('/', webRoutes(deps.web));
   else app.get('/', (c) => c.redirect('/docs'));
   return app;
+}
+
+function drawPicture(picture: { game: string; components: unknown; view: unknown; seatNames: (string | null)[] }): string {
+  const svg = renderBoard(picture.game, picture.components, picture.view, { seatNames: picture.seatNames });
+  if (svg === null) throw new Problem(404, 'no_board_picture', 'Not found', `There is no board picture for ${picture.game} yet`);
+  return svg;
 }
 
 /** Player ids stay out of the chat: seat and name say who wrote. */

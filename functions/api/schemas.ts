@@ -313,6 +313,14 @@ export const LogQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(1000).openapi({ param: { name: 'limit', in: 'query' }, type: 'integer' }),
 });
 
+export const BoardPictureTokenParamSchema = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(1024)
+    .openapi({ param: { name: 'token', in: 'path' }, description: 'The signed token from the link in an email' }),
+});
+
 export const VersionQuerySchema = z.object({
   version: z.coerce
     .number()

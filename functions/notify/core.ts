@@ -14,6 +14,8 @@ import { renderEmail, type Notification, type NotificationKind } from './message
 import { pushPayload, sendPush, type VapidKeys } from './push.js';
 import { recipientsOf, type Recipient, type Transition } from './recipients.js';
 import { signUnsubscribe } from './unsubscribe.js';
+import { signBoardLink } from './board-link.js';
+import { renderableGames } from '../../web/render/index.js';
 import { deliverWebhook, webhookPayload } from './webhook.js';
 
 export interface NotifierConfig {
@@ -25,6 +27,7 @@ export interface NotifierConfig {
   publicUrl: string;
   email: EmailSender | null;
   vapid: VapidKeys | null;
+  /** Signs the links in emails (unsubscribe, board pictures), each kind under its own purpose. */
   unsubscribeSecret: string;
   /** Tests only: trust a local push endpoint's self-signed certificate. */
   pushAgent?: Agent;
@@ -114,6 +117,9 @@ export class Notifier {
       // The web client is served by the API at `/`, on the same public URL.
       link: `${this.config.publicUrl}/#/games/${meta.id}`,
       apiLink: `${this.config.publicUrl}/v1/games/${meta.id}`,
+      ...(renderableGames.includes(meta.game)
+        ? { boardLink: `${this.config.publicUrl}/v1/board-pictures/${signBoardLink(this.config.unsubscribeSecret, { gameId: meta.id, version: t.version })}` }
+        : {}),
       changes,
       ...(deadline ? { deadline } : {}),
       ...(outcome ? { result: { places: outcome.ranking, scores: outcome.scores } } : {}),

@@ -12,6 +12,7 @@ export interface Notification {
   version: number;
   link: string; // absolute URL of the game's page in the web client (its board, your hand, your moves)
   apiLink: string; // absolute URL of the game in the REST API, for machines (webhooks)
+  boardLink?: string; // absolute URL of the board picture at this version, as a spectator sees it (no login)
   changes: string[]; // human lines: what happened since this player last acted (may be empty)
   deadline?: string; // ISO time, for yourTurn / reminder
   result?: { places: number[]; scores: number[] }; // for gameFinished
@@ -72,8 +73,8 @@ export function renderEmail(n: Notification, unsubscribeUrl: string): RenderedEm
   const body = bodyOf(n);
   return {
     subject,
-    text: renderText(body, n.link, unsubscribeUrl),
-    html: renderHtml(subject, body, n.link, unsubscribeUrl),
+    text: renderText(body, n, unsubscribeUrl),
+    html: renderHtml(subject, body, n, unsubscribeUrl),
     headers: {
       'List-Unsubscribe': `<${unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -123,16 +124,17 @@ function bodyOf(n: Notification): Body {
   }
 }
 
-function renderText(b: Body, link: string, unsubscribeUrl: string): string {
+function renderText(b: Body, n: Notification, unsubscribeUrl: string): string {
   const lines = [b.greeting, '', ...b.paragraphs.flatMap((p) => [p, ''])];
   if (b.standings.length) lines.push(...b.standings, '');
   if (b.changes.length) lines.push('Since you last acted:', ...b.changes.map((c) => `- ${c}`), '');
   // "-- " (with the space) is the signature separator mail clients recognise.
-  lines.push(`Open the game and its board: ${link}`, '', '-- ', FOOTER, `Stop these emails: ${unsubscribeUrl}`, '');
+  if (n.boardLink) lines.push(`See the board: ${n.boardLink}`);
+  lines.push(`Open the game and its board: ${n.link}`, '', '-- ', FOOTER, `Stop these emails: ${unsubscribeUrl}`, '');
   return lines.join('\n');
 }
 
-function renderHtml(subject: string, b: Body, link: string, unsubscribeUrl: string): string {
+function renderHtml(subject: string, b: Body, n: Notification, unsubscribeUrl: string): string {
   const list = (tag: 'ol' | 'ul', items: string[]) => `<${tag}>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</${tag}>`;
   return [
     '<!doctype html>',
@@ -142,7 +144,8 @@ function renderHtml(subject: string, b: Body, link: string, unsubscribeUrl: stri
     ...b.paragraphs.map((p) => `<p>${esc(p)}</p>`),
     b.standings.length ? list('ol', b.standings) : null,
     b.changes.length ? `<p>Since you last acted:</p>${list('ul', b.changes)}` : null,
-    `<p><a href="${esc(link)}">Open the game and its board</a></p>`,
+    n.boardLink ? `<p><a href="${esc(n.boardLink)}">See the board</a></p>` : null,
+    `<p><a href="${esc(n.link)}">Open the game and its board</a></p>`,
     `<hr><p style="font-size: small; color: #666">${esc(FOOTER)} <a href="${esc(unsubscribeUrl)}">Stop these emails</a>.</p>`,
     '</body></html>',
     '',

@@ -25,6 +25,7 @@ export interface WebhookPayload {
     version: number;
     link: string;
     page: string;
+    board?: string;
     changes: string[];
     deadline?: string;
     result?: { places: number[]; scores: number[] };
@@ -62,6 +63,7 @@ export function webhookPayload(n: Notification, now: Date = new Date()): Webhook
       version: n.version,
       link: n.apiLink,
       page: n.link,
+      ...(n.boardLink && { board: n.boardLink }),
       changes: n.changes,
       ...(n.deadline && { deadline: n.deadline }),
       ...(n.result && { result: n.result }),

@@ -422,7 +422,7 @@ export class Games {
     }
   }
 
-  private viewOf(l: Loaded, playerId: string): PlayerView {
+  private viewOf(l: Loaded, playerId: string | null): PlayerView {
     const status = this.status(l);
     if (status === 'open') throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
     const viewer = viewerFor(l.meta, playerId, status === 'finished');
@@ -439,11 +439,11 @@ export class Games {
 
   /** The caller's view now, or after `version` actions (a replay of the log, with nothing to post). */
   async view(player: PlayerRecord, gameId: string, version?: number): Promise<PlayerView> {
-    return this.viewAt(await this.load(gameId, true), player, version);
+    return this.viewAt(await this.load(gameId, true), player.id, version);
   }
 
-  private async viewAt(loaded: Loaded, player: PlayerRecord, version: number | undefined): Promise<PlayerView> {
-    if (version === undefined || version === loaded.version) return this.viewOf(loaded, player.id);
+  private async viewAt(loaded: Loaded, playerId: string | null, version: number | undefined): Promise<PlayerView> {
+    if (version === undefined || version === loaded.version) return this.viewOf(loaded, playerId);
     if (version > loaded.version) throw new Problem(404, 'version_not_found', 'Not found', `The game is at version ${loaded.version}; version ${version} has not happened`);
     const status = this.status(loaded);
     if (status === 'open') throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
@@ -452,14 +452,17 @@ export class Games {
     // The stored status is today's; at a past version the game was still running (unless it had just ended).
     const then: Loaded = { ...loaded, meta: { ...loaded.meta, status: 'active' }, head: null, ...past, clocks: null };
     // Past views are seen as the caller sees the game now: their seat's, or everything after the end.
-    const viewer = viewerFor(loaded.meta, player.id, status === 'finished');
+    const viewer = viewerFor(loaded.meta, playerId, status === 'finished');
     return { version: past.version, toAct: this.toAct(then), view: loaded.def.view(past.state, viewer), legalActions: [] };
   }
 
-  /** What a board picture is drawn from: the caller's view (now or at `version`), the game's components and the seat names. */
-  async pictureOf(player: PlayerRecord, gameId: string, version?: number): Promise<{ game: string; components: unknown; view: unknown; seatNames: (string | null)[] }> {
+  /**
+   * What a board picture is drawn from: the view (now or at `version`) of `player`, or of nobody in
+   * particular (what a spectator sees) for `null`; the game's components and the seat names.
+   */
+  async pictureOf(player: PlayerRecord | null, gameId: string, version?: number): Promise<{ game: string; components: unknown; view: unknown; seatNames: (string | null)[] }> {
     const loaded = await this.load(gameId, true);
-    const { view } = await this.viewAt(loaded, player, version);
+    const { view } = await this.viewAt(loaded, player?.id ?? null, version);
     return { game: loaded.def.id, components: loaded.def.components ?? null, view, seatNames: loaded.meta.seats.map((s) => s.name) };
   }
 

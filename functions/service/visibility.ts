@@ -20,13 +20,15 @@ export interface LogEntry {
   forfeit?: true;
 }
 
-/** The seat a player holds in a game, if any. */
-export function seatOf(meta: GameMeta, playerId: string): Seat | null {
+/** The seat a player holds in a game, if any; `null` is nobody in particular (a public picture). */
+export function seatOf(meta: GameMeta, playerId: string | null): Seat | null {
+  // Bot seats have no player id: nobody holds them.
+  if (playerId === null) return null;
   const seat = meta.seats.findIndex((s) => s.playerId === playerId);
   return seat < 0 ? null : seat;
 }
 
-export function viewerFor(meta: GameMeta, playerId: string, finished: boolean): Viewer {
+export function viewerFor(meta: GameMeta, playerId: string | null, finished: boolean): Viewer {
   if (finished) return 'all';
   return seatOf(meta, playerId) ?? 'spectator';
 }

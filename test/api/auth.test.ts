@@ -10,7 +10,7 @@ import type { LocalServer } from '../../functions/local/server.js';
 import { ApiClient, type Player, type Reply } from '../support/client.js';
 import { HighCardGame, storedGame } from '../support/high-card-game.js';
 import { startTestServer } from '../support/local.js';
-import { pushSubscription, unsubscribeToken } from '../support/notifications.js';
+import { boardPictureToken, pushSubscription, unsubscribeToken } from '../support/notifications.js';
 
 interface Operation {
   key: string;
@@ -116,6 +116,7 @@ async function requestFor(op: Operation): Promise<{ path: string; body?: unknown
     'GET /v1/games/{id}/export': { path: `${finished.path}/export` },
     'GET /v1/games/{id}/chat': { path: `${running.path}/chat` },
     'GET /v1/games/{id}/board.svg': { path: `/v1/games/${pictured}/board.svg` },
+    'GET /v1/board-pictures/{token}': { path: `/v1/board-pictures/${boardPictureToken(server, pictured, 0)}` },
     'POST /v1/games/{id}/chat': { path: `${running.path}/chat`, body: { text: 'Nice draw.' } },
     'GET /v1/players/me/webhooks': { path: '/v1/players/me/webhooks' },
     'POST /v1/players/me/webhooks': { path: '/v1/players/me/webhooks', body: { url: 'https://hooks.example.org/railpost', events: ['yourTurn'] } },
@@ -149,7 +150,11 @@ const CREATED: Record<string, number> = {
   'DELETE /v1/players/me/vacations/{vacationId}': 204,
 };
 /** Media types of successful answers other than JSON (none for 204). */
-const MEDIA_TYPES: Record<string, RegExp> = { 'GET /v1/unsubscribe': /^text\/html; charset=utf-8/i, 'GET /v1/games/{id}/board.svg': /^image\/svg\+xml/ };
+const MEDIA_TYPES: Record<string, RegExp> = {
+  'GET /v1/unsubscribe': /^text\/html; charset=utf-8/i,
+  'GET /v1/games/{id}/board.svg': /^image\/svg\+xml/,
+  'GET /v1/board-pictures/{token}': /^image\/svg\+xml/,
+};
 
 function expectSuccess(op: Operation, r: Reply): void {
   expect(r.status, r.text).toBe(CREATED[op.key] ?? 200);
@@ -185,10 +190,11 @@ function badAuthorizations(): [string, string][] {
 }
 
 describe('the operations under test', () => {
-  it('cover every operation of api-spec/openapi.json, and only the catalog, sign-up, the VAPID key and unsubscribe links are public', async () => {
+  it('cover every operation of api-spec/openapi.json, and only the catalog, sign-up, the VAPID key and the links in emails are public', async () => {
     expect(operations.length).toBeGreaterThanOrEqual(21);
     for (const op of operations) await expect(requestFor(op)).resolves.toBeDefined();
     expect(operations.filter((o) => o.isPublic).map((o) => o.key).sort()).toEqual([
+      'GET /v1/board-pictures/{token}',
       'GET /v1/catalog',
       'GET /v1/catalog/{game}',
       'GET /v1/push/vapid-public-key',

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LocalServer } from '../../functions/local/server.js';
 import type { NotificationKind } from '../../functions/notify/message.js';
+import { signBoardLink } from '../../functions/notify/board-link.js';
 import { signUnsubscribe } from '../../functions/notify/unsubscribe.js';
 
 /** What PushSubscription.toJSON() gives in a browser: an https endpoint, a P-256 point (0x04 || X || Y) and a 16-byte secret. */
@@ -19,4 +20,9 @@ export function pushSubscription(endpoint = `https://push.example.net/wpush/v2/$
 /** The token of an unsubscribe link, as the notifier signs it with the server's secret. */
 export function unsubscribeToken(server: LocalServer, playerId: string, kind?: NotificationKind | 'all'): string {
   return signUnsubscribe(server.notifySecrets.unsubscribeSecret, { playerId, channel: 'email', ...(kind ? { kind } : {}) });
+}
+
+/** The token of an email's board picture link, as the notifier signs it. */
+export function boardPictureToken(server: LocalServer, gameId: string, version: number): string {
+  return signBoardLink(server.notifySecrets.unsubscribeSecret, { gameId, version });
 }

@@ -1,0 +1,59 @@
+/**
+ * The board picture link in turn emails (issue 9: "turn emails embed or link it"): a signed,
+ * login-free link to the board as a spectator sees it at the email's version.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
+import type { OutgoingMail } from '../../functions/notify/email.js';
+import { ApiClient } from '../support/client.js';
+import { testRegistry } from '../support/local.js';
+
+let server: LocalServer;
+let api: ApiClient;
+const mails: OutgoingMail[] = [];
+
+beforeAll(async () => {
+  server = await startLocalServer({ registry: testRegistry(), sweepMs: 0, email: { send: async (m) => void mails.push(m) } });
+  api = new ApiClient(server.url);
+});
+afterAll(() => server.close());
+
+describe('GET /v1/board-pictures/{token}', () => {
+  it('the turn email links the board at its version as a spectator sees it: no login, no hand, cacheable for good', async () => {
+    const anna = await api.post('/v1/players', { name: 'Anna', email: 'anna@example.test' });
+    const annaApi = api.as(anna.body.token);
+    const created = await annaApi.post('/v1/games', { game: 'vlaky-na-trati', players: 2, bots: 1 });
+    await server.notificationsIdle();
+    const mail = mails.find((m) => m.to === 'anna@example.test');
+    expect(mail).toBeDefined();
+    const link = /See the board: (\S+)/.exec(mail!.text)?.[1];
+    expect(link).toMatch(new RegExp(`^${server.url}/v1/board-pictures/b1\\.`));
+    expect(mail!.html).toContain(`href="${link}"`);
+
+    const picture = await fetch(link!);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(picture.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const svg = await picture.text();
+    // Anna's own picture shows her hand; the emailed one must not (VNT H-1: hands are secret).
+    const own = await annaApi.request('GET', `/v1/games/${created.body.id}/board.svg`);
+    expect(own.text).toContain('data-target="hand:');
+    expect(svg).not.toContain('hand:');
+    const spectator = (await api.newPlayer('Spectator')).request('GET', `/v1/games/${created.body.id}/board.svg`);
+    expect(svg).toBe((await spectator).text);
+  });
+
+  it('refuses a tampered token with 400 invalid_token, and a link to a game without a picture with 404', async () => {
+    const bad = await fetch(`${server.url}/v1/board-pictures/b1.eyJnIjoiZyIsInYiOjF9.AAAA`);
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(((await bad.json()) as { code: string }).code).toBe('invalid_token');
+
+    const ben = await api.post('/v1/players', { name: 'Ben', email: 'ben@example.test' });
+    await api.as(ben.body.token).post('/v1/games', { game: 'high-card', players: 2, bots: 1 });
+    await server.notificationsIdle();
+    const mail = mails.find((m) => m.to === 'ben@example.test');
+    // The fixture game has no picture, so its emails carry no board link.
+    expect(mail?.text).not.toContain('See the board');
+  });
+});
