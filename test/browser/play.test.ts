@@ -207,7 +207,23 @@ describe('invites and settings in Chromium (issue 9)', () => {
     // Subscribing needs the browser's push service, which this closed network cannot reach: the button is offered.
     expect(await page.locator('button:has-text("Turn on notifications here")').count()).toBe(1);
     await page.screenshot({ path: join(SHOTS, 'settings.png'), fullPage: true });
+
+    // The same account on another device: the token shown in Settings signs in there; a wrong one does not.
+    await page.click('button:has-text("Show my token")');
+    const shown = (await page.locator('code.token').textContent()) ?? '';
+    const other = await phone();
+    await other.page.goto(`${server.url}/`);
+    await other.page.click('summary:has-text("I already play here")');
+    await other.page.fill('input[name=token]', `${shown}x`);
+    await other.page.click('button:has-text("Sign in")');
+    await other.page.waitForSelector('.error:has-text("not valid")');
+    await other.page.fill('input[name=token]', shown);
+    await other.page.click('button:has-text("Sign in")');
+    await other.page.waitForSelector('h1:has-text("My games")');
     expect(problems).toEqual([]);
+    // The refused token is a 401 the browser reports as a failed load, and nothing else.
+    expect(other.problems.filter((p) => !p.includes('401'))).toEqual([]);
     await page.context().close();
+    await other.page.context().close();
   });
 });

@@ -33,6 +33,11 @@ export async function api<T = any>(method: string, path: string, body?: unknown,
   if (res.status === 204) return undefined as T;
   const type = res.headers.get('content-type') ?? '';
   const data = type.includes('json') ? await res.json() : await res.text();
+  if (res.status === 401 && t) {
+    // The token is no longer known (signed out elsewhere, or a fresh local store): back to the welcome page.
+    token.clear();
+    location.assign('/');
+  }
   if (!res.ok) {
     const p = typeof data === 'object' && data ? (data as Record<string, unknown>) : {};
     const message = String(p.detail ?? p.title ?? `${res.status} ${res.statusText}`);

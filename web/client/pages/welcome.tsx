@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ApiError, get, post, token } from '../api.js';
+import { ApiError, post, token } from '../api.js';
 import { ErrorLine } from '../widgets.js';
 
 /** Sign up (name, optional email) or sign in on another device by pasting a token. */
@@ -27,14 +27,11 @@ export function WelcomePage({ onSignedIn }: { onSignedIn: () => void }) {
 
   const signIn = async (e: Event) => {
     e.preventDefault();
+    // Checked before it is stored: a stored token that fails sends the page back here.
+    const res = await fetch('/v1/players/me', { headers: { authorization: `Bearer ${pasted.trim()}` } });
+    if (!res.ok) return setError(res.status === 401 ? 'That token is not valid.' : `${res.status} ${res.statusText}`);
     token.set(pasted.trim());
-    try {
-      await get('/v1/players/me');
-      onSignedIn();
-    } catch (err) {
-      token.clear();
-      setError(err instanceof ApiError && err.status === 401 ? 'That token is not valid.' : String(err));
-    }
+    onSignedIn();
   };
 
   return (
