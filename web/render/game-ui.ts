@@ -25,8 +25,11 @@ export interface GameUi {
    * (`route:<id>`, `square:<row>,<col>`, `market:<index>`, …); [] for an action with no place on it.
    */
   targets(action: UiAction): string[];
-  /** One line a person reads in the action list, e.g. "Claim Berlin–Wien (green): 3 green + 1 locomotive". */
-  describeAction(action: UiAction, components: unknown): string;
+  /**
+   * One line a person reads in the action list, e.g. "Claim Berlin–Wien (green): 3 green + 1 locomotive".
+   * `view` is the viewer's view where the words depend on the state (which colour lies in a face-up slot).
+   */
+  describeAction(action: UiAction, components: unknown, view?: unknown): string;
   /** One line for a log event; `seatName` gives a seat's display name. */
   describeEvent(event: UiEvent, components: unknown, seatName: (seat: number) => string): string;
   /** The viewer's own panel (hand, tickets, schedule, sheet…) from what the view shows them only. */

@@ -41,7 +41,13 @@ function exercise(game: AnyGame, seed: string, players: number, steps: number, r
     if (seats.length === 0) break;
     for (const seat of seats) {
       const legal = game.legalActions(state, seat) as UiAction[];
-      const texts = legal.map((a) => ui.describeAction(a, game.components));
+      const view = game.view(state, seat) as TtrView;
+      const texts = legal.map((a) => ui.describeAction(a, game.components, view));
+      // With the view, a face-up draw names the card in its slot (TTRE-5.1 (a): a card taken from the market, whose cards lie open).
+      legal.forEach((a, i) => {
+        const card = a.type === 'drawFaceUp' ? view.market[a.slot as number] : null;
+        if (card && !texts[i]!.includes(card === 'loco' ? 'locomotive' : card)) expect(texts[i]).toContain(card);
+      });
       // Plain checks first: expect() per action would dominate the run time.
       const bad = texts.filter((t) => t.trim() === '' || /undefined|NaN|\[object|\?/.test(t));
       if (bad.length > 0) expect(bad).toEqual([]);

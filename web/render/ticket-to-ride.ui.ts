@@ -94,8 +94,10 @@ function targets(action: UiAction): string[] {
   }
 }
 
-function describeAction(action: UiAction, components: unknown): string {
+function describeAction(action: UiAction, components: unknown, view?: unknown): string {
   const map = asMap(components);
+  const v = isRecord(view) ? (view as unknown as Partial<TtrView>) : {};
+  const pendingRoute = v.pending && 'route' in v.pending ? routeOf(map, v.pending.route) : undefined;
   switch (action.type) {
     case 'chooseInitialTickets': {
       const short = num(action.short) ?? 0;
@@ -106,8 +108,11 @@ function describeAction(action: UiAction, components: unknown): string {
       const ids = numbers(action.tickets);
       return `Keep ${plural(ids.length, 'ticket')}: ${ticketsText(map, ids)}`;
     }
-    case 'drawFaceUp':
-      return `Take face-up card ${(num(action.slot) ?? 0) + 1}`;
+    case 'drawFaceUp': {
+      const slot = num(action.slot) ?? 0;
+      const card = v.market?.[slot];
+      return card ? `Take the face-up ${cardName(card, 1)} (slot ${slot + 1})` : `Take face-up card ${slot + 1}`;
+    }
     case 'drawBlind':
       return 'Draw a card from the deck';
     case 'claimRoute': {
@@ -116,7 +121,7 @@ function describeAction(action: UiAction, components: unknown): string {
       return `${verb} ${routeText(map, action.route)}: ${cardsText(action.cards)}`;
     }
     case 'payTunnel':
-      return `Pay the tunnel's extra cost: ${cardsText(action.cards)}`;
+      return `Pay the extra cost of ${pendingRoute ? `the tunnel ${pendingRoute.a} – ${pendingRoute.b}` : 'the tunnel'}: ${cardsText(action.cards)}`;
     case 'withdrawTunnel':
       return 'Give up the tunnel and take the cards back';
     case 'drawTickets': {
@@ -129,7 +134,8 @@ function describeAction(action: UiAction, components: unknown): string {
       const a = str(action.a);
       const b = str(action.b);
       if (!a && !b) return 'Take no passengers';
-      return `Take passengers: ${a ? `a ${a} one` : 'none'} at the first end, ${b ? `a ${b} one` : 'none'} at the second`;
+      const [first, second] = pendingRoute ? [pendingRoute.a, pendingRoute.b] : ['the first end', 'the second end'];
+      return `Take passengers: ${a ? `a ${a} one` : 'none'} at ${first}, ${b ? `a ${b} one` : 'none'} at ${second}`;
     }
     default:
       return plainWords(action.type, Object.fromEntries(Object.entries(action).filter(([k]) => k !== 'type')));

@@ -37,7 +37,7 @@ function exercise(seed: string, players: number, options: Record<string, unknown
     if (seats.length === 0) break;
     for (const seat of seats) {
       const legal = game.legalActions(state, seat) as UiAction[];
-      const texts = legal.map((a) => ui.describeAction(a, data));
+      const texts = legal.map((a) => ui.describeAction(a, data, game.view(state, seat)));
       const bad = texts.filter((t) => t.trim() === '' || /undefined|NaN|\[object|\?/.test(t));
       if (bad.length > 0) expect(bad).toEqual([]);
       if (new Set(texts).size !== texts.length) expect(texts.filter((t, i) => texts.indexOf(t) !== i)).toEqual([]);

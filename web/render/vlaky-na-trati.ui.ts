@@ -64,7 +64,7 @@ function moveTail(action: UiAction): string {
   return symbol ? `, taking ${symbolName(symbol)}` : '';
 }
 
-function describeAction(action: UiAction, components: unknown): string {
+function describeAction(action: UiAction, components: unknown, view?: unknown): string {
   const data = asData(components);
   switch (action.type) {
     case 'CHOOSE_START_SIDE': {
@@ -82,7 +82,9 @@ function describeAction(action: UiAction, components: unknown): string {
     case 'RESOLVE_GAINS': {
       const d = Array.isArray(action.decline) ? action.decline.filter((x): x is number => typeof x === 'number') : [];
       if (d.length === 0) return 'Take every symbol';
-      return `Decline symbol${d.length > 1 ? 's' : ''} ${d.map((i) => i + 1).join(' and ')} for ${d.length > 1 ? 'coins' : 'a coin'}`;
+      const gained = pendingSymbols(view);
+      const named = d.map((i) => (gained[i] ? `${i + 1} (${symbolName(gained[i])})` : String(i + 1)));
+      return `Decline symbol${d.length > 1 ? 's' : ''} ${named.join(' and ')} for ${d.length > 1 ? 'coins' : 'a coin'}`;
     }
     case 'CURVE_MOVE':
       return `Free curve move: slower locomotive ${plural(num(action.steps) ?? 0, 'station')} ahead${moveTail(action)}`;
@@ -148,6 +150,14 @@ function describeEvent(event: UiEvent, components: unknown, seatName: (seat: num
     default:
       return plainWords(event.type, event.data);
   }
+}
+
+/** The symbols the viewer is deciding on (a gains decision), in the order RESOLVE_GAINS counts them. */
+function pendingSymbols(view: unknown): string[] {
+  if (!isRecord(view) || !isRecord(view.you)) return [];
+  const v = view as unknown as VntView;
+  const pending = v.players.find((p) => p.seat === v.you!.seat)?.pending;
+  return pending?.kind === 'gains' ? pending.symbols : [];
 }
 
 function privatePanel(view: unknown, components: unknown): PanelSection[] {

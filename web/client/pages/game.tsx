@@ -132,7 +132,7 @@ export function GamePage({ id }: { id: string }) {
                 <p>{picked}: choose one</p>
                 {choices.map((a, i) => (
                   <button key={i} disabled={busy} onClick={() => void act(a)}>
-                    {ui.describeAction(a, info?.components)}
+                    {ui.describeAction(a, info?.components, live?.view)}
                   </button>
                 ))}
                 <button class="secondary" onClick={() => setPicked(null)}>
@@ -144,13 +144,13 @@ export function GamePage({ id }: { id: string }) {
               <div class="choices">
                 {offBoard.map((a, i) => (
                   <button key={i} disabled={busy} onClick={() => void act(a)}>
-                    {ui.describeAction(a, info?.components)}
+                    {ui.describeAction(a, info?.components, live?.view)}
                   </button>
                 ))}
               </div>
             )}
             {offBoard.length < legal.length && <p class="hint">Tap a highlighted place on the board, or pick from the list.</p>}
-            <AllActions legal={legal} describe={(a) => ui.describeAction(a, info?.components)} busy={busy} onAct={(a) => void act(a)} />
+            <AllActions legal={legal} describe={(a) => ui.describeAction(a, info?.components, live?.view)} busy={busy} onAct={(a) => void act(a)} />
           </section>
         )}
         <Seats game={game} seatName={seatName} />
