@@ -206,6 +206,14 @@ describe('invites and settings in Chromium (issue 9)', () => {
     expect(worker).toBe(`${server.url}/sw.js`);
     // Subscribing needs the browser's push service, which this closed network cannot reach: the button is offered.
     expect(await page.locator('button:has-text("Turn on notifications here")').count()).toBe(1);
+
+    // Days away: a week from tomorrow is listed with a way to cancel it.
+    const date = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    await page.fill('input[name=vacationFrom]', date(1));
+    await page.fill('input[name=vacationUntil]', date(7));
+    await page.click('form:has(input[name=vacationFrom]) button:has-text("Add")');
+    await page.waitForSelector('.vacations li button:has-text("Cancel")');
+    expect(await page.locator('.vacations li').count()).toBe(1);
     await page.screenshot({ path: join(SHOTS, 'settings.png'), fullPage: true });
 
     // The same account on another device: the token shown in Settings signs in there; a wrong one does not.

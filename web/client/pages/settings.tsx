@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, get, post, token, type Me } from '../api.js';
 import { go } from '../router.js';
 import { ErrorLine } from '../widgets.js';
+import { Vacations } from './vacations.js';
 
 const PUSH_ID_KEY = 'railpost.push';
 
@@ -114,6 +115,7 @@ export function SettingsPage({ onSignedOut }: { onSignedOut: () => void }) {
       )}
       {saved && <p class="ok">{saved}</p>}
       <ErrorLine error={error} />
+      <Vacations />
       <h2>This account on another device</h2>
       <p>Your token is your login: paste it on the welcome page of another browser. Keep it secret.</p>
       {showToken ? <code class="token">{token.get()}</code> : <button class="secondary" onClick={() => setShowToken(true)}>Show my token</button>}

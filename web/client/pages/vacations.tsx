@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError, get, post } from '../api.js';
+import { ErrorLine } from '../widgets.js';
+
+interface Vacation {
+  id: string;
+  from: string;
+  until: string;
+}
+
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+
+/** Days away: clocks of timed games pause (at most 30 days each, at most 5 pending; the API checks). */
+export function Vacations() {
+  const [list, setList] = useState<Vacation[]>([]);
+  const [from, setFrom] = useState('');
+  const [until, setUntil] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const fail = (err: unknown) => setError(err instanceof ApiError ? err.message : String(err));
+  const load = () => get<Vacation[]>('/v1/players/me/vacations').then(setList, fail);
+  useEffect(() => void load(), []);
+
+  const add = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      // A vacation starting today starts now (it may not start in the past); it ends at the end of its last day.
+      const start = new Date(`${from}T00:00:00`);
+      const begin = start.getTime() < Date.now() ? new Date(Date.now() + 60_000) : start;
+      const end = new Date(`${until}T23:59:59`);
+      await post('/v1/players/me/vacations', { from: begin.toISOString(), until: end.toISOString() });
+      setFrom('');
+      setUntil('');
+      await load();
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  const cancel = async (id: string) => {
+    try {
+      await api('DELETE', `/v1/players/me/vacations/${encodeURIComponent(id)}`);
+      await load();
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  return (
+    <>
+      <h2>Days away</h2>
+      <p class="hint">Your clocks in timed games pause while you are away (up to 30 days at a time).</p>
+      <ul class="vacations">
+        {list.map((v) => (
+          <li key={v.id}>
+            {day(v.from)} – {day(v.until)}{' '}
+            {Date.parse(v.until) > Date.now() && (
+              <button class="secondary" onClick={() => void cancel(v.id)}>
+                {Date.parse(v.from) > Date.now() ? 'Cancel' : 'End now'}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <form class="row" onSubmit={add}>
+        <label>
+          From
+          <input type="date" name="vacationFrom" required value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
+        </label>
+        <label>
+          Until
+          <input type="date" name="vacationUntil" required value={until} onInput={(e) => setUntil(e.currentTarget.value)} />
+        </label>
+        <button type="submit" disabled={!from || !until}>
+          Add
+        </button>
+      </form>
+      <ErrorLine error={error} />
+    </>
+  );
+}
