@@ -9,13 +9,9 @@
  */
 import type { StreetcarView } from '../../engine/games/streetcar/view.js';
 import { plainWords, type GameUi, type PanelSection, type UiAction, type UiEvent } from './game-ui.js';
+import { isRecord, num, plural, str, strings } from './loose.js';
 import type { StreetcarComponents } from './streetcar.js';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 const HEADING: Record<string, string> = { N: 'north', E: 'east', S: 'south', W: 'west' };
 

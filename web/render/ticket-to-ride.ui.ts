@@ -9,16 +9,12 @@
 import type { CardType, Route, Ticket, TtrMap } from '../../engine/games/ticket-to-ride/map.js';
 import type { TtrView } from '../../engine/games/ticket-to-ride/view.js';
 import { plainWords, type GameUi, type PanelSection, type UiAction, type UiEvent } from './game-ui.js';
+import { isRecord, num, numbers, plural, str } from './loose.js';
 
 const CARD_ORDER: readonly CardType[] = ['pink', 'white', 'blue', 'yellow', 'orange', 'black', 'red', 'green', 'loco'];
 
 type Cards = Partial<Record<CardType, number>>;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const numbers = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 function asMap(components: unknown): TtrMap | null {
   return isRecord(components) && Array.isArray(components.routes) && Array.isArray(components.tickets) ? (components as unknown as TtrMap) : null;

@@ -5,15 +5,13 @@
  */
 import type { TsView } from '../../engine/games/trains-and-stations/view.js';
 import { plainWords, type GameUi, type PanelSection, type UiAction, type UiEvent } from './game-ui.js';
+import { num, numbers, plural } from './loose.js';
 import type { TsComponents } from './trains-and-stations.js';
 
 type Data = Record<string, unknown>;
 
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string => (typeof v === 'string' ? v : String(v ?? ''));
-const nums = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.map(str) : []);
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const lower = (v: unknown) => str(v).toLowerCase();
 const FACE: Readonly<Record<string, string>> = { TRAIN: 'train', LOCKED_TRAIN: 'locked train', RANCH: 'ranch', MINE: 'mine', HOTEL: 'hotel', COIN: 'coin' };
 const BONUS: Readonly<Record<string, string>> = { VP: 'VP', SPECIAL_CARD: 'special card', BONUS_DIE: 'bonus die' };
@@ -36,7 +34,7 @@ function cardWords(components: unknown, id: unknown): string {
   return card.kind === 'TASK' ? `${card.id} task ${card.cities.map((c) => cityName(components, c)).join('–')}, ${card.vp} VP` : `${card.id} goods ${card.goods.join('+')}`;
 }
 const diceList = (ids: unknown) => {
-  const list = nums(ids);
+  const list = numbers(ids);
   return list.length === 0 ? 'no dice' : `${plural(list.length, 'die', 'dice')} (#${list.join(', #')})`;
 };
 function goodsOffer(goods: unknown): string {
@@ -56,7 +54,7 @@ function offerWords(components: unknown, offer: unknown): string {
 /** The board places an action is about, as `data-target` keys of the picture. */
 function targets(action: UiAction): string[] {
   const a = action as Data;
-  const dice = (v: unknown) => nums(v).map((id) => `die:${id}`);
+  const dice = (v: unknown) => numbers(v).map((id) => `die:${id}`);
   switch (action.type) {
     case 'ROLL':
       return dice(a.keep);
@@ -77,11 +75,11 @@ function targets(action: UiAction): string[] {
     case 'BREAK_TIE':
       return [`route:${str(a.route)}`, `player:${str(a.winner)}`];
     case 'ALLOCATE_GOODS':
-      return [`route:${str(a.route)}`, `goods:${str(a.space)}`, ...nums(a.buildings).map((id) => `building:${id}`)];
+      return [`route:${str(a.route)}`, `goods:${str(a.space)}`, ...numbers(a.buildings).map((id) => `building:${id}`)];
     case 'CHOOSE_UPGRADE':
       return [`goods:${str(a.space)}`, ...(typeof a.good === 'string' ? [`deck:${a.good}`] : [])];
     case 'ALLOCATE_SPECULATION':
-      return nums(a.shares).flatMap((n, seat) => (n > 0 ? [`player:${seat}`] : []));
+      return numbers(a.shares).flatMap((n, seat) => (n > 0 ? [`player:${seat}`] : []));
     default:
       // KEEP_SPECIAL_CARDS, REVEAL_TASKS, SPECULATE(_PASS): about the hand; RECALL, STOP_ROLLING: no place.
       return [];
@@ -94,7 +92,7 @@ function describeAction(action: UiAction, components: unknown): string {
     case 'KEEP_SPECIAL_CARDS':
       return `Keep ${strs(a.cards).map((id) => cardWords(components, id)).join(' and ')}`;
     case 'ROLL': {
-      const keep = nums(a.keep);
+      const keep = numbers(a.keep);
       const bonus = num(a.bonus) ?? 0;
       return `Roll the dice${bonus > 0 ? ` with ${plural(bonus, 'white bonus die', 'white bonus dice')}` : ''}${keep.length > 0 ? `, keeping the faces of saved ${diceList(keep)}` : ''}`;
     }
@@ -111,7 +109,7 @@ function describeAction(action: UiAction, components: unknown): string {
     case 'TAKE_COINS':
       return `Take coins for ${diceList(a.dice)}`;
     case 'END_RESOLUTION': {
-      const save = nums(a.save);
+      const save = numbers(a.save);
       return save.length > 0 ? `End the resolution, saving ${diceList(save)}` : 'End the resolution, saving no dice';
     }
     case 'ORDER_DELIVERIES':
@@ -119,7 +117,7 @@ function describeAction(action: UiAction, components: unknown): string {
     case 'BREAK_TIE':
       return `Give the majority on ${routeName(components, a.route)} to player ${(num(a.winner) ?? 0) + 1}`;
     case 'ALLOCATE_GOODS':
-      return `Give the last ${lower(a.space)} goods on ${routeName(components, a.route)} to buildings #${nums(a.buildings).join(', #')}`;
+      return `Give the last ${lower(a.space)} goods on ${routeName(components, a.route)} to buildings #${numbers(a.buildings).join(', #')}`;
     case 'REVEAL_TASKS': {
       const cards = strs(a.cards);
       return cards.length > 0 ? `Reveal ${cards.map((id) => cardWords(components, id)).join(' and ')}` : 'Reveal no task';
@@ -131,7 +129,7 @@ function describeAction(action: UiAction, components: unknown): string {
     case 'SPECULATE_PASS':
       return 'Do not speculate';
     case 'ALLOCATE_SPECULATION':
-      return `Share out the new goods: ${nums(a.shares).map((n, seat) => `player ${seat + 1} gets ${n}`).join(', ')}`;
+      return `Share out the new goods: ${numbers(a.shares).map((n, seat) => `player ${seat + 1} gets ${n}`).join(', ')}`;
     default:
       return plainWords(action.type, Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'type')));
   }
@@ -141,7 +139,7 @@ function describeEvent(event: UiEvent, components: unknown, seatName: (seat: num
   const d = event.data ?? {};
   const who = (v: unknown) => {
     const seat = num(v);
-    return seat === null ? 'Someone' : seatName(seat);
+    return seat === undefined ? 'Someone' : seatName(seat);
   };
   const faces = (v: unknown) =>
     Array.isArray(v)

@@ -10,11 +10,8 @@
 import type { Sym, VntData } from '../../engine/games/vlaky-na-trati/data.js';
 import type { VntView } from '../../engine/games/vlaky-na-trati/view.js';
 import { plainWords, type GameUi, type PanelSection, type UiAction, type UiEvent } from './game-ui.js';
+import { isRecord, num, plural, str } from './loose.js';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 const LANE_NAME: Record<string, string> = { T: 'top', M: 'middle', B: 'bottom' };
 const laneName = (lane: unknown): string => LANE_NAME[String(lane)] ?? String(lane);
