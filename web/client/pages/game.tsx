@@ -73,6 +73,13 @@ export function GamePage({ id }: { id: string }) {
   const legal = replayAt === null ? (live?.legalActions ?? []) : [];
   const names = (game?.seats ?? []).map((s, i) => s.name ?? (s.bot ? `Bot ${i + 1}` : `Seat ${i + 1}`));
   const seatName = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
+  const namesKey = names.join('\n');
+  // Drawing is the page's heaviest work: redone when the view, components or names change, not on every poll.
+  const svg = useMemo(
+    () => (game && info && shown ? renderBoard(game.game, info.components, shown.view, { seatNames: names }) : null),
+    [game?.game, info, shown, namesKey],
+  );
+  const targetKeys = useMemo(() => new Set(legal.flatMap((a) => ui.targets(a))), [legal, ui]);
 
   const act = async (action: Action) => {
     if (!live) return;
@@ -110,8 +117,8 @@ export function GamePage({ id }: { id: string }) {
         </p>
         {info && shown && (
           <Board
-            svg={renderBoard(game.game, info.components, shown.view, { seatNames: names })}
-            targets={new Set(legal.flatMap((a) => ui.targets(a)))}
+            svg={svg}
+            targets={targetKeys}
             picked={picked}
             onPick={(key) => {
               setError(null);
