@@ -1,4 +1,4 @@
-/** ACT-PLACE, ACT-EXCHANGE and ACT-DOUBLE-EXCHANGE (SC-5, SC-6, SC-8). */
+/** ACT-PLACE, ACT-EXCHANGE, ACT-DOUBLE-EXCHANGE (SC-5, SC-6, SC-8) and ending the building step (SC-4.3, V1-4). */
 import { removeAll, removeOne, ruleCheck } from '../../core/index.js';
 import type { ActionOf, TileOnSquare } from './actions.js';
 import { TILE_IDS } from './data.js';
@@ -6,7 +6,8 @@ import { BUILDING_NEXT_TO, sqOf, tileMask } from './geometry.js';
 import { doubleExchangeViolation, exchangeViolation, masksOf, placementViolation, type Violation } from './placement.js';
 import { actionBudget, buildRules } from './schedule.js';
 import type { StreetcarState } from './state.js';
-import { afterBuild, type Ctx } from './turn.js';
+import { hasBuildAction } from './legal.js';
+import { afterBuild, finishBuilding, type Ctx } from './turn.js';
 
 function raise(v: Violation | null): void {
   ruleCheck(!v, v?.code ?? '', v?.message ?? '', v?.rule ?? '');
@@ -79,4 +80,17 @@ export function doubleExchange(c: Ctx, seat: number, a: ActionOf<'doubleExchange
   Object.assign(step, { actions: step.actions + 2, changed: true });
   c.events.push({ type: 'doubleExchange', data: { seat, first: a.first, second: a.second, old } });
   afterBuild(c);
+}
+
+/**
+ * ACT-END-TURN: ends the building step for the refill. V1 phase B may stop early (V1-4); otherwise only
+ * a builder without a legal build action, whose actions SC-4.3 forfeits, may — the choice exists when
+ * a declaration (voluntary, AMB-10) or a V3 pass could be taken instead; SC-4.4 forbids it otherwise.
+ */
+export function endTurnAction(c: Ctx, seat: number): void {
+  const { s } = c;
+  const step = s.step;
+  ruleCheck(step.kind === 'build' && s.players[seat]!.role === 'builder', 'WRONG_STEP', 'There is no building step to end now', 'SC-4.2');
+  ruleCheck(s.circuit?.phase === 'B' || !hasBuildAction(s, seat, actionBudget(s) - step.actions), 'WRONG_STEP', 'You must build while a legal build action exists', 'SC-4.4');
+  finishBuilding(c);
 }

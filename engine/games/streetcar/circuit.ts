@@ -128,10 +128,3 @@ export function turn180(c: Ctx, seat: number): void {
   c.events.push({ type: 'turn180', data: { seat } });
   spend(c, st, 4, false);
 }
-
-export function endTurnAction(c: Ctx, seat: number): void {
-  const { s } = c;
-  ruleCheck(s.circuit?.phase === 'B' && s.step.kind === 'build' && seat === s.current, 'WRONG_STEP', 'You must build while a legal build action exists', 'SC-4.4');
-  finishBuilding(c);
-}
-

@@ -54,6 +54,18 @@ describe('declaring the inaugural trip (§9, §10)', () => {
     expect(view(s, 1).players[0]!.route).toBeNull();
   });
 
+  it('SC-10.1 SC-7.5 SC-4.3 AMB-10 declaring is voluntary: an empty-handed builder with a complete route may instead take the turn with no actions and refill', () => {
+    const s = hand(p3(), 0, []);
+    const legal = legalActions(s, 0);
+    expect(legal).toContainEqual({ type: 'declare', terminal: PFEILSTRASSE });
+    expect(legal).toContainEqual({ type: 'endTurn' });
+    const { state } = act(s, { type: 'endTurn' });
+    expect(state.players[0]).toMatchObject({ role: 'builder', revealed: false });
+    expect(state.players[0]!.hand).toHaveLength(5);
+    expect(state.current).toBe(1);
+    expect(view(state, 1).players[0]!.route).toBeNull();
+  });
+
   it('T-28 SC-4.7 SC-10.1 after a build action the declaration is rejected NOT_START_OF_TURN', () => {
     const after = act(p3(), place(S_NS, 6, 10)).state;
     rejects(() => act(after, { type: 'declare', terminal: PFEILSTRASSE }), 'NOT_START_OF_TURN', 'SC-4.7');

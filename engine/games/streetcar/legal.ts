@@ -70,8 +70,11 @@ export function legalActions(s: StreetcarState, seat: number): StreetcarAction[]
     case 'build': {
       const out = [...declareActions(s, seat)];
       if (step.actions === 0 && s.options.exchangePass && s.circuit?.phase !== 'B') for (let k = 0; k <= p.hand.length; k++) out.push({ type: 'pass', count: k });
-      out.push(...buildActions(s, seat, actionBudget(s) - step.actions));
+      const builds = buildActions(s, seat, actionBudget(s) - step.actions);
+      out.push(...builds);
       if (s.circuit?.phase === 'B') out.push(...circuitActions(s, seat));
+      // SC-4.3: with no build action the turn is forfeited to the refill; it is a choice only beside a declaration or a V3 pass.
+      else if (builds.length === 0) out.push({ type: 'endTurn' });
       return out;
     }
     case 'take':

@@ -1,8 +1,8 @@
 /** apply and toAct: validates the acting seat, clones the state and dispatches to the action's module. */
 import { Rng, ruleCheck, type Applied, type Seat } from '../../core/index.js';
 import type { StreetcarAction } from './actions.js';
-import { doubleExchange, exchange, place } from './build.js';
-import { endTurnAction, enter, step, turn180 } from './circuit.js';
+import { doubleExchange, endTurnAction, exchange, place } from './build.js';
+import { enter, step, turn180 } from './circuit.js';
 import { declare, move, restart, roll } from './drive.js';
 import { pass, returnTiles, take } from './draws.js';
 import type { StreetcarState } from './state.js';

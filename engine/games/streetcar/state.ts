@@ -34,7 +34,7 @@ export interface PlayerState {
 }
 
 export type Step =
-  /** A building turn (V1: any phase-B turn): actions done, tiles placed (the refill), whether anything progressed (SC-12.3), and V1-5's stop. */
+  /** A building turn (V1: any phase-B turn): actions done, tiles placed (the refill), whether anything progressed (the V1 phase-B no-progress rule), and V1-5's stop. */
   | { kind: 'build'; actions: number; placements: number; changed: boolean; halted: boolean }
   /** The refill needs a choice of open or display tiles (SC-7.4, V5-2). */
   | { kind: 'take'; placements: number; changed: boolean }
@@ -64,7 +64,7 @@ export interface StreetcarState {
   /** SC-3.2: start tiles left in the box (kept for the tile count). */
   boxed: string[];
   lastRoll: DieFace | null;
-  /** SC-12.3: consecutive turns in which nothing changed. */
+  /** SC-12.3: consecutive builder turns that began with no legal build action and no declaration (V1 phase B: turns without progress); any driver resets it. */
   idleTurns: number;
   /** V1: null outside the variant; 'A' building, 'B' four actions; `pendingB` once a line is announced (V1-3). */
   circuit: { phase: 'A' | 'B'; pendingB: boolean } | null;

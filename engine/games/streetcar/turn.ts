@@ -13,8 +13,8 @@ export interface Ctx {
   events: GameEvent[];
 }
 
-/** Whether the current turn made progress: the board, a role, a driver's move, or (V1) an entry, credit or leg. */
-const turnChanged = (s: StreetcarState): boolean => (s.step.kind === 'build' || s.step.kind === 'take' ? s.step.changed : s.step.kind !== 'return');
+/** V1 phase B: whether the turn made progress (a tile change, an entry, a credit or a new leg). */
+const turnChanged = (s: StreetcarState): boolean => (s.step.kind === 'build' || s.step.kind === 'take') && s.step.changed;
 
 /** V1 phase B: rounds without progress before the game ends without a winner (the spec is silent). */
 export const V1_IDLE_ROUNDS = 12;
@@ -27,9 +27,14 @@ export function startTurn(c: Ctx): void {
     return;
   }
   s.step = { kind: 'build', actions: 0, placements: 0, changed: false, halted: false };
-  // SC-4.3 / T-43: a builder with nothing to do (no build, no declaration, no V3 pass) goes straight to the refill.
-  const idle = s.circuit?.phase !== 'B' && !s.options.exchangePass && !hasBuildAction(s, s.current, actionBudget(s)) && declareActions(s, s.current).length === 0;
-  if (idle) finishBuilding(c);
+  if (s.circuit?.phase === 'B') return;
+  // SC-12.3 judges a builder's turn by what it could do at its start, not by what it chose: a V3 pass or
+  // a declaration left aside by a builder who could build or declare is no idle turn. Kept out of the
+  // step, which is public, since it tells whether the hidden hand holds a usable tile.
+  const able = hasBuildAction(s, s.current, actionBudget(s)) || declareActions(s, s.current).length > 0;
+  s.idleTurns = able ? 0 : s.idleTurns + 1;
+  // SC-4.3 / T-43: without a build action, a declaration or a V3 pass to choose, straight to the refill.
+  if (!able && !s.options.exchangePass) finishBuilding(c);
 }
 
 /** SC-4.2 step 3: refill, which may need the builder's choice, then pass the turn. */
@@ -59,10 +64,11 @@ export function afterBuild(c: Ctx): void {
 export function endTurn(c: Ctx): void {
   const { s } = c;
   if (s.options.centralSupply) refillDisplay(s, c.events);
-  const drivers = s.players.some((p) => p.role === 'driver');
-  s.idleTurns = turnChanged(s) || drivers ? 0 : s.idleTurns + 1;
+  // AMB-11: never a stalemate while a driver exists. Builders' turns were counted at their start (startTurn).
+  if (s.players.some((p) => p.role === 'driver')) s.idleTurns = 0;
+  else if (s.circuit?.phase === 'B') s.idleTurns = turnChanged(s) ? 0 : s.idleTurns + 1;
   if (s.idleTurns >= s.players.length * (s.circuit?.phase === 'B' ? V1_IDLE_ROUNDS : 1)) {
-    // SC-12.3: a whole round in which nobody could change anything ends the game without a winner;
+    // SC-12.3: a whole round in which no builder could build or declare ends the game without a winner;
     // in V1 phase B trams may still wander, so the window is longer (README: choices).
     s.step = { kind: 'over' };
     c.events.push({ type: 'stalemate', data: { turns: s.idleTurns } });

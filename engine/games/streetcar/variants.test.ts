@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sqOf } from './geometry.js';
 import { legalActions } from './legal.js';
 import type { StreetcarState } from './state.js';
-import { act, C_SW, DUESSELDORFER, fresh, hand, p3, P3, PFEILSTRASSE, place, rejects, S_EW, S_NS, tram } from './testkit.js';
+import { act, C_SW, driver, DUESSELDORFER, fresh, hand, p3, P3, PFEILSTRASSE, place, rejects, S_EW, S_NS, tram } from './testkit.js';
 import { view } from './view.js';
 
 const straights = ['straight', 'straight', 'straight', 'curve', 'curve'];
@@ -158,6 +158,50 @@ describe('V3 exchange/pass', () => {
     const after = act(s, place(S_NS, 6, 6)).state;
     rejects(() => act(after, { type: 'pass', count: 0 }), 'NOT_START_OF_TURN', 'V3-1');
     rejects(() => act(s, { type: 'pass', count: 6 }), 'WRONG_STEP', 'V3-1');
+  });
+
+  it('SC-12.3 V3-2 two swaps or two plain passes by builders who could build do not end a 2-player game (audit: stalemate)', () => {
+    const s = hand(hand(fresh(2, { exchangePass: true }), 0, straights), 1, straights);
+    const swapped = act(act(s, { type: 'pass', count: 1 }).state, { type: 'returnTiles', tiles: ['curve'] }).state;
+    const twoSwaps = act(act(swapped, { type: 'pass', count: 1 }).state, { type: 'returnTiles', tiles: ['curve'] }).state;
+    expect(twoSwaps.step).toMatchObject({ kind: 'build', actions: 0 });
+    expect(twoSwaps.current).toBe(0);
+    let passes = s;
+    for (let turn = 0; turn < 6; turn++) passes = act(passes, { type: 'pass', count: 0 }).state;
+    expect(passes.step.kind).toBe('build');
+    expect(passes.winner).toBeNull();
+  });
+
+  it('SC-12.3 V3-2 a round of passes by builders with no legal build action and no declaration still ends the game with no winner', () => {
+    const s = hand(hand(fresh(2, { exchangePass: true }), 0, []), 1, []);
+    s.stacks = [[], [], [], []];
+    // Seat 0's first turn began with its dealt hand, so the idle round is seat 1's turn and seat 0's next.
+    const two = act(act(s, { type: 'pass', count: 0 }).state, { type: 'pass', count: 0 }).state;
+    expect(two.step.kind).toBe('build');
+    expect(legalActions(two, 0)).toEqual([{ type: 'pass', count: 0 }, { type: 'endTurn' }]);
+    const { state, events } = act(two, { type: 'pass', count: 0 });
+    expect(state.step.kind).toBe('over');
+    expect(state.winner).toBeNull();
+    expect(events.some((e) => e.type === 'stalemate')).toBe(true);
+  });
+
+  it('SC-4.3 SC-7.4 V3-1 a builder with no legal build action may forfeit to the refill (5 open tiles fill an empty hand); a V3 pass instead has no refill', () => {
+    const s = hand(fresh(3, { exchangePass: true }), 0, []);
+    s.stacks = [[], [], [], []];
+    driver(s, 1, tram(6, 6, 'E'), 0, 1);
+    s.open = ['curve', 'straight', 'double_curve_y', 'tree_crossing', 'curve'];
+    s.current = 2;
+    const start = act(s, { type: 'pass', count: 0 }).state;
+    expect(start.current).toBe(0);
+    expect(start.step).toMatchObject({ kind: 'build', actions: 0 });
+    expect(legalActions(start, 0)).toEqual(expect.arrayContaining([{ type: 'endTurn' }, { type: 'pass', count: 0 }]));
+    const { state } = act(start, { type: 'endTurn' });
+    expect([...state.players[0]!.hand].sort()).toEqual(['curve', 'curve', 'double_curve_y', 'straight', 'tree_crossing']);
+    expect(state.open).toEqual([]);
+    expect(state.current).toBe(1);
+    const passed = act(start, { type: 'pass', count: 0 }).state;
+    expect(passed.players[0]!.hand).toEqual([]);
+    expect(passed.open).toHaveLength(5);
   });
 
   it('V3-1 without the variant there is no pass', () => {
