@@ -12,7 +12,12 @@ const base64url = (bytes: number) =>
 
 /** What `PushSubscription.toJSON()` gives in a browser (RFC 8291 keys). */
 export const PushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https$/ }),
+  // z.url() would silently trim spaces and drop tabs and newlines; an endpoint with any is refused instead.
+  endpoint: z
+    .string()
+    .regex(/^[^\s\u0000-\u001f\u007f]*$/, 'must not contain spaces or control characters')
+    .pipe(z.url({ protocol: /^https$/ }))
+    .meta({ format: 'uri' }),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     // An uncompressed P-256 point: 0x04 || X || Y.
