@@ -133,7 +133,7 @@ const routes = {
     request: { body: body(S.WebhookCreateSchema) },
     responses: {
       201: json(S.WebhookCreatedSchema, 'The webhook, with its secret (shown once)'),
-      400: problem('Invalid body, or a URL that is not https (insecure_webhook_url) or not public (private_webhook_url)'),
+      400: problem('Invalid body (invalid_body), a URL that is not absolute, ambiguous or carries credentials (invalid_webhook_url), not https (insecure_webhook_url) or not public (private_webhook_url)'),
       ...authErrors,
       409: problem('Too many webhooks (too_many_webhooks)'),
     },
