@@ -127,7 +127,8 @@ export function postWebhook(req: WebhookRequest, opts: DeliverOptions = {}): Pro
         signal,
       },
       (response) => {
-        // The answer's body is of no use; an unread body would hold the socket open.
+        // The answer's body is of no use, but is drained: destroying the response would leave the
+        // pending timeout to fail it later, unhandled. A body that never ends is cut at the timeout.
         response.resume();
         const status = response.statusCode ?? 0;
         resolve({ status, gone: status === 404 || status === 410 });
