@@ -19,7 +19,7 @@ import { verifyBoardLink } from '../notify/board-link.js';
 import { problemResponse, toProblem } from './problem-response.js';
 import * as S from './schemas.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
-import { checkWebhookUrl } from './webhook-url.js';
+import { checkPushEndpoint, checkWebhookUrl } from './webhook-url.js';
 
 /** What the API needs to know of the notification channels (the notifier holds the private parts). */
 export interface NotifyDeps {
@@ -27,8 +27,8 @@ export interface NotifyDeps {
   vapidPublicKey: string;
   /** Verifies the tokens of unsubscribe links; several while a rotation is under way (newest first). */
   unsubscribeSecret: string | readonly string[];
-  /** Local development only: accept http:// and private/loopback webhook URLs (SSRF guard off). */
-  allowInsecureWebhooks?: boolean;
+  /** Local development and tests only: http:// webhooks, and webhooks and push endpoints on private or loopback hosts. */
+  localDelivery?: boolean;
 }
 
 export interface AppDeps {
@@ -133,7 +133,7 @@ const routes = {
     request: { body: body(S.WebhookCreateSchema) },
     responses: {
       201: json(S.WebhookCreatedSchema, 'The webhook, with its secret (shown once)'),
-      400: problem('Invalid body, or a URL that is not https (insecure_webhook_url) or not public (private_webhook_url)'),
+      400: problem('Invalid body (invalid_body), a URL that is not absolute, ambiguous or carries credentials (invalid_webhook_url), not https (insecure_webhook_url) or not public (private_webhook_url)'),
       ...authErrors,
       409: problem('Too many webhooks (too_many_webhooks)'),
     },
@@ -201,7 +201,7 @@ const routes = {
     request: { body: body(S.PushSubscriptionSchema) },
     responses: {
       201: json(S.PushSubscriptionCreatedSchema, 'Subscribed'),
-      400: problem('Not a PushSubscription (https endpoint, p256dh and auth keys)'),
+      400: problem('Not a PushSubscription (https endpoint, p256dh and auth keys: invalid_body), an ambiguous endpoint URL (invalid_push_endpoint), or one on a private, loopback or link-local host (private_push_endpoint)'),
       ...authErrors,
       409: problem('Too many subscriptions (too_many_push_subscriptions)'),
     },
@@ -530,7 +530,7 @@ export function createApp(deps: AppDeps) {
     .openapi(routes.createWebhook, async (c) => {
       const me = auth(c);
       const input = c.req.valid('json');
-      const url = checkWebhookUrl(input.url, { allowInsecure: notify?.allowInsecureWebhooks === true });
+      const url = checkWebhookUrl(input.url, { localDelivery: notify?.localDelivery === true });
       const created = await players.addWebhook(me, { url, events: input.events });
       return c.json({ ...webhook(created), secret: created.secret }, 201);
     })
@@ -540,7 +540,9 @@ export function createApp(deps: AppDeps) {
     })
     .openapi(routes.listPushSubscriptions, async (c) => c.json((await players.listPushSubscriptions(auth(c))).map(pushItem), 200))
     .openapi(routes.createPushSubscription, async (c) => {
-      const created = await players.addPushSubscription(auth(c), c.req.valid('json'));
+      const subscription = c.req.valid('json');
+      const endpoint = checkPushEndpoint(subscription.endpoint, { localDelivery: notify?.localDelivery === true });
+      const created = await players.addPushSubscription(auth(c), { ...subscription, endpoint });
       return c.json({ id: created.id }, 201);
     })
     .openapi(routes.deletePushSubscription, async (c) => {

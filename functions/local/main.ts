@@ -27,8 +27,8 @@ const server = await startLocalServer({
   ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
   port,
   host: process.env.HOST ?? '127.0.0.1',
-  // Webhook receivers on this machine (http://127.0.0.1:…) work unless RAILPOST_STRICT_WEBHOOKS=1.
-  allowInsecureWebhooks: process.env.RAILPOST_STRICT_WEBHOOKS !== '1',
+  // The production SSRF rules unless asked: receivers on this machine (http://127.0.0.1:…) need RAILPOST_LOCAL_DELIVERY=1.
+  localDelivery: process.env.RAILPOST_LOCAL_DELIVERY === '1',
   ...(process.env.RAILPOST_VAPID_SUBJECT ? { vapidSubject: process.env.RAILPOST_VAPID_SUBJECT } : {}),
   ...(process.env.RAILPOST_SWEEP_MS ? { sweepMs: sweepInterval(process.env.RAILPOST_SWEEP_MS) } : {}),
   web: await buildClient(),

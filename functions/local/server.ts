@@ -15,6 +15,7 @@ import { loadNotifySecrets, type NotifySecrets } from './notify-secrets.js';
 import { Notifier } from '../notify/core.js';
 import { outboxSender, smtpSender, type EmailSender } from '../notify/email.js';
 import { NotificationQueue } from '../notify/queue.js';
+import { outboundAgents, type OutboundOptions } from '../notify/outbound-guard.js';
 import { Sweeper, type SweepReport } from '../service/sweeper.js';
 
 export const LOCAL_TABLE = 'railpost';
@@ -29,10 +30,13 @@ export interface LocalOptions {
   /** Sees every DynamoDB command the service sends, with its input and output (benchmarks count and size them). */
   onDbCall?: (call: StoreCall & { output: Record<string, any> }) => void;
   /**
-   * Accept http:// and private/loopback webhook URLs, so that receivers on this machine work.
-   * Default true (this is a development server); false applies the production rules.
+   * Relaxes the SSRF guard so that receivers on this machine work: http:// webhooks, and webhooks
+   * and push endpoints on loopback and private addresses, at registration and at connect time.
+   * Default false: the production rules (`npm start` turns it on only with RAILPOST_LOCAL_DELIVERY=1).
    */
-  allowInsecureWebhooks?: boolean;
+  localDelivery?: boolean;
+  /** Tests only: how the notifier resolves host names (default DNS) and which certificate it trusts (a local push endpoint's). */
+  outbound?: Pick<OutboundOptions, 'lookup' | 'ca'>;
   /** The VAPID `subject` (mailto: or https: contact); default DEFAULT_VAPID_SUBJECT. */
   vapidSubject?: string;
   /**
@@ -41,8 +45,6 @@ export interface LocalOptions {
    */
   smtpUrl?: string;
   email?: EmailSender;
-  /** Tests only: trust a local push endpoint's self-signed certificate. */
-  pushAgent?: import('node:https').Agent;
   /** How often the deadline sweeper runs (ms); default 15000; 0 turns the interval off (tests sweep by hand). */
   sweepMs?: number;
   /** Tests only: the service's clock. */
@@ -145,7 +147,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     notify: {
       vapidPublicKey: notifySecrets.vapid.publicKey,
       unsubscribeSecret: notifySecrets.unsubscribeSecret,
-      allowInsecureWebhooks: options.allowInsecureWebhooks ?? true,
+      localDelivery: options.localDelivery === true,
     },
     onServerError: (err) => jsonLogger.error('unhandled error', err),
     ...(options.web ? { web: options.web } : {}),
@@ -165,7 +167,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     email: emailSender(options, log),
     vapid: notifySecrets.vapid,
     unsubscribeSecret: notifySecrets.unsubscribeSecret,
-    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+    outbound: outboundAgents({ ...options.outbound, allowPrivateNetworks: options.localDelivery === true }),
     log,
   });
   return {

@@ -3,7 +3,6 @@
  * every channel the player chose (email, Web Push, webhooks). The same code runs in-process
  * locally and behind the table's stream in AWS.
  */
-import type { Agent } from 'node:https';
 import type { GameRegistry } from '../../engine/core/index.js';
 import type { DeliveryLog } from '../store/delivery-log.js';
 import type { GameTable } from '../store/game-table.js';
@@ -17,6 +16,7 @@ import { signUnsubscribe } from './unsubscribe.js';
 import { signBoardLink } from './board-link.js';
 import { renderableGames } from '../../web/render/index.js';
 import { deliverWebhook, webhookPayload } from './webhook.js';
+import { strictOutbound, type Outbound } from './outbound-guard.js';
 
 export interface NotifierConfig {
   table: GameTable;
@@ -29,8 +29,11 @@ export interface NotifierConfig {
   vapid: VapidKeys | null;
   /** Signs the links in emails (unsubscribe, board pictures), each kind under its own purpose. */
   unsubscribeSecret: string;
-  /** Tests only: trust a local push endpoint's self-signed certificate. */
-  pushAgent?: Agent;
+  /**
+   * The agents webhooks and pushes go through; default the production rules (public addresses
+   * only, checked at connect time). Only the local server relaxes them, when told to.
+   */
+  outbound?: Outbound;
   log: (line: string) => void;
 }
 
@@ -137,6 +140,7 @@ export class Notifier {
       }
     };
     const { table, email, vapid } = this.config;
+    const outbound = this.config.outbound ?? strictOutbound;
     if (email && player.email && wants(player, n.kind).email) {
       const token = signUnsubscribe(this.config.unsubscribeSecret, { playerId: player.id, channel: 'email' });
       const mail = renderEmail(n, `${this.config.publicUrl}/v1/unsubscribe?token=${encodeURIComponent(token)}`);
@@ -145,7 +149,7 @@ export class Notifier {
     if (vapid) {
       for (const sub of await table.listPushSubscriptions(player.id)) {
         await attempt('push', async () => {
-          const { gone } = await sendPush(sub.subscription, pushPayload(n), vapid, { topic: n.gameId, ...(this.config.pushAgent ? { agent: this.config.pushAgent } : {}) });
+          const { gone } = await sendPush(sub.subscription, pushPayload(n), vapid, { topic: n.gameId, outbound });
           if (gone) await table.deletePushSubscription(player.id, sub.id);
         });
       }
@@ -153,7 +157,7 @@ export class Notifier {
     for (const hook of await table.listWebhooks(player.id)) {
       if (!hook.events.includes(n.kind)) continue;
       await attempt('webhook', async () => {
-        const { status, gone } = await deliverWebhook({ url: hook.url, secret: hook.secret }, webhookPayload(n));
+        const { status, gone } = await deliverWebhook({ url: hook.url, secret: hook.secret }, webhookPayload(n), { outbound });
         if (gone) await table.deleteWebhook(player.id, hook.id);
         else if (status >= 500 || status === 429) throw new Error(`webhook answered ${status}`);
       });

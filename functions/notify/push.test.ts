@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify, type ECDH } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, createServer, type Server } from 'node:https';
+import { createServer, type Server } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleNotification } from './fixture.testkit.js';
+import { outboundAgents, type Outbound } from './outbound-guard.js';
 import { newVapidKeys, pushPayload, PushSubscriptionSchema, sendPush, type PushSubscription } from './push.js';
 
 /** The browser side of a subscription: a P-256 key pair and a 16-byte auth secret (RFC 8291 §2). */
@@ -67,8 +68,9 @@ function readVapid(authorization: string | undefined, publicKey: string): Record
 describe('sendPush to a local HTTPS push endpoint', () => {
   const received: { path: string; headers: IncomingHttpHeaders; body: Buffer }[] = [];
   const vapid = { subject: 'mailto:ops@railpost.example', ...newVapidKeys() };
-  // The push endpoint's certificate is self-signed; only tests skip verification.
-  const agent = new Agent({ rejectUnauthorized: false });
+  // The push endpoint is on this machine, with a self-signed certificate: the tests opt in to both.
+  let outbound: Outbound;
+  let connections = 0;
   let certDir: string;
   let server: Server;
   let origin: string;
@@ -87,6 +89,8 @@ describe('sendPush to a local HTTPS push endpoint', () => {
         res.writeHead(status).end();
       });
     });
+    server.on('connection', () => connections++);
+    outbound = outboundAgents({ allowPrivateNetworks: true, ca: readFileSync(cert) });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -94,7 +98,7 @@ describe('sendPush to a local HTTPS push endpoint', () => {
     received.length = 0;
   });
   afterAll(async () => {
-    agent.destroy();
+    outbound.https.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     rmSync(certDir, { recursive: true, force: true });
   });
@@ -104,7 +108,7 @@ describe('sendPush to a local HTTPS push endpoint', () => {
     const n = sampleNotification();
     const payload = pushPayload(n);
 
-    const result = await sendPush(browser.subscription, payload, vapid, { agent, topic: n.gameId });
+    const result = await sendPush(browser.subscription, payload, vapid, { outbound, topic: n.gameId });
 
     expect(result).toEqual({ status: 201, gone: false });
     expect(received).toHaveLength(1);
@@ -124,7 +128,7 @@ describe('sendPush to a local HTTPS push endpoint', () => {
 
   it('cannot be read with another subscription’s keys', async () => {
     const browser = newBrowserKeys(`${origin}/push/abc123`);
-    await sendPush(browser.subscription, pushPayload(sampleNotification()), vapid, { agent });
+    await sendPush(browser.subscription, pushPayload(sampleNotification()), vapid, { outbound });
     const stranger = newBrowserKeys(`${origin}/push/other`);
     expect(() => decryptPush(received[0]?.body ?? Buffer.alloc(0), stranger.ecdh, stranger.auth)).toThrow();
   });
@@ -133,14 +137,22 @@ describe('sendPush to a local HTTPS push endpoint', () => {
     const gone = newBrowserKeys(`${origin}/gone/1`).subscription;
     const missing = newBrowserKeys(`${origin}/missing/1`).subscription;
     const overloaded = newBrowserKeys(`${origin}/overloaded/1`).subscription;
-    expect(await sendPush(gone, '{}', vapid, { agent })).toEqual({ status: 410, gone: true });
-    expect(await sendPush(missing, '{}', vapid, { agent })).toEqual({ status: 404, gone: true });
-    await expect(sendPush(overloaded, '{}', vapid, { agent })).rejects.toMatchObject({ statusCode: 503 });
+    expect(await sendPush(gone, '{}', vapid, { outbound })).toEqual({ status: 410, gone: true });
+    expect(await sendPush(missing, '{}', vapid, { outbound })).toEqual({ status: 404, gone: true });
+    await expect(sendPush(overloaded, '{}', vapid, { outbound })).rejects.toMatchObject({ statusCode: 503 });
   });
 
-  it('throws when the endpoint’s certificate is not trusted (no agent outside tests)', async () => {
+  it('throws when the endpoint’s certificate is not trusted (only tests name one)', async () => {
     const browser = newBrowserKeys(`${origin}/push/abc123`);
-    await expect(sendPush(browser.subscription, '{}', vapid)).rejects.toThrow(/self-signed|certificate/i);
+    await expect(sendPush(browser.subscription, '{}', vapid, { outbound: outboundAgents({ allowPrivateNetworks: true }) })).rejects.toThrow(/self-signed|certificate/i);
+    expect(received).toEqual([]);
+  });
+
+  it('audit #6: by default an endpoint on this machine is refused before any connection is made (no opt-in, no push)', async () => {
+    const before = connections;
+    const browser = newBrowserKeys(`${origin}/push/abc123`);
+    await expect(sendPush(browser.subscription, '{}', vapid)).rejects.toThrow(/not allowed|not a public address/);
+    expect(connections).toBe(before);
     expect(received).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-import type { Agent } from 'node:https';
 import webpush from 'web-push';
 import * as z from 'zod';
 import { subjectOf, summaryOf, type Notification } from './message.js';
+import { strictOutbound, type Outbound } from './outbound-guard.js';
 
 /** Unpadded or padded base64url that decodes to exactly `bytes` bytes. */
 const base64url = (bytes: number) =>
@@ -12,7 +12,12 @@ const base64url = (bytes: number) =>
 
 /** What `PushSubscription.toJSON()` gives in a browser (RFC 8291 keys). */
 export const PushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https$/ }),
+  // z.url() would silently trim spaces and drop tabs and newlines; an endpoint with any is refused instead.
+  endpoint: z
+    .string()
+    .regex(/^[^\s\u0000-\u001f\u007f]*$/, 'must not contain spaces or control characters')
+    .pipe(z.url({ protocol: /^https$/ }))
+    .meta({ format: 'uri' }),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     // An uncompressed P-256 point: 0x04 || X || Y.
@@ -35,8 +40,8 @@ export interface PushOptions {
   /** Push services keep only the newest undelivered message per topic: pass the game id. At most 32 base64url characters. */
   topic?: string;
   timeoutMs?: number;
-  /** Tests only: a local push endpoint has a self-signed certificate. */
-  agent?: Agent;
+  /** The guarded agents (outbound-guard.ts); default the production rules. */
+  outbound?: Outbound;
 }
 
 /** The JSON a service worker gets; `tag` makes a newer turn replace the older notification of the same game. */
@@ -71,7 +76,9 @@ export async function sendPush(subscription: PushSubscription, payloadJson: stri
       TTL: opts.ttlSeconds ?? DAY_SECONDS,
       timeout: opts.timeoutMs ?? 10_000,
       ...(opts.topic && { topic: opts.topic }),
-      ...(opts.agent && { agent: opts.agent }),
+      // The push service's address is checked at connect time like a webhook's: the endpoint is
+      // whatever URL a client registered.
+      agent: (opts.outbound ?? strictOutbound).https,
     });
     return { status: result.statusCode, gone: false };
   } catch (err) {

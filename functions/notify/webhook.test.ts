@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleNotification } from './fixture.testkit.js';
-import { deliverWebhook, newWebhookSecret, webhookPayload, type WebhookPayload } from './webhook.js';
+import { outboundAgents } from './outbound-guard.js';
+import { deliverWebhook, newWebhookSecret, postWebhook, signWebhook, webhookPayload, type WebhookRequest } from './webhook.js';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -21,7 +22,7 @@ function startReceiver(secret: string, behaviour: (path: string) => 'verify' | n
       const body = Buffer.concat(chunks).toString('utf8');
       const mode = behaviour(req.url ?? '/');
       if (mode === 'hang') return;
-      if (mode === 'redirect') return res.writeHead(307, { location: 'http://127.0.0.1:9/elsewhere' }).end();
+      if (mode === 'redirect') return res.writeHead(307, { location: '/hook' }).end();
       if (typeof mode === 'number') return res.writeHead(mode).end();
       try {
         const verified = new Webhook(secret).verify(body, req.headers as Record<string, string>);
@@ -81,6 +82,9 @@ describe('newWebhookSecret', () => {
 
 describe('deliverWebhook', () => {
   const secret = newWebhookSecret();
+  // The receiver is on this machine: these tests opt in to private addresses (the default refuses them).
+  const outbound = outboundAgents({ allowPrivateNetworks: true });
+  const local = { outbound };
   const receiver = startReceiver(secret, (path) => {
     if (path === '/gone') return 410;
     if (path === '/missing') return 404;
@@ -96,10 +100,13 @@ describe('deliverWebhook', () => {
   afterEach(() => {
     receiver.received.length = 0;
   });
-  afterAll(() => close(receiver.server));
+  afterAll(async () => {
+    outbound.http.destroy();
+    await close(receiver.server);
+  });
 
   it('delivers a body that the receiver verifies with the standardwebhooks library', async () => {
-    const result = await deliverWebhook({ url: `${base}/hook`, secret }, payload);
+    const result = await deliverWebhook({ url: `${base}/hook`, secret }, payload, local);
 
     expect(result).toEqual({ status: 204, gone: false });
     const [got] = receiver.received;
@@ -111,50 +118,48 @@ describe('deliverWebhook', () => {
   });
 
   it('keeps the webhook-id when the same payload is retried, and changes it for another event', async () => {
-    await deliverWebhook({ url: `${base}/hook`, secret }, payload);
-    await deliverWebhook({ url: `${base}/hook`, secret }, payload);
-    await deliverWebhook({ url: `${base}/hook`, secret }, { ...payload, timestamp: '2026-11-21T10:00:01.000Z' });
+    await deliverWebhook({ url: `${base}/hook`, secret }, payload, local);
+    await deliverWebhook({ url: `${base}/hook`, secret }, payload, local);
+    await deliverWebhook({ url: `${base}/hook`, secret }, { ...payload, timestamp: '2026-11-21T10:00:01.000Z' }, local);
     const ids = receiver.received.map((r) => r.headers['webhook-id']);
     expect(ids[0]).toBe(ids[1]);
     expect(ids[2]).not.toBe(ids[0]);
   });
 
   it('is rejected by the receiver when the body or the signature was tampered with on the way', async () => {
-    // A fetch that changes the request between signing and the wire.
-    const tamper = (change: (init: RequestInit) => RequestInit): typeof fetch => (url, init) => fetch(url, change(init ?? {}));
-    const withHeader = (init: RequestInit, name: string, value: string) => ({ ...init, headers: { ...(init.headers as Record<string, string>), [name]: value } });
+    // The signed request, changed between signing and the wire.
+    const signed = () => signWebhook({ url: `${base}/hook`, secret }, payload);
+    const withHeader = (req: WebhookRequest, name: string, value: string) => ({ ...req, headers: { ...req.headers, [name]: value } });
 
-    const body = await deliverWebhook({ url: `${base}/hook`, secret }, payload, {
-      fetch: tamper((init) => ({ ...init, body: String(init.body).replace('"seatsDue":[1]', '"seatsDue":[0]') })),
-    });
-    const signature = await deliverWebhook({ url: `${base}/hook`, secret }, payload, {
-      fetch: tamper((init) => withHeader(init, 'webhook-signature', `v1,${Buffer.alloc(32, 7).toString('base64')}`)),
-    });
-    const otherSecret = await deliverWebhook({ url: `${base}/hook`, secret: newWebhookSecret() }, payload);
-    const id = await deliverWebhook({ url: `${base}/hook`, secret }, payload, { fetch: tamper((init) => withHeader(init, 'webhook-id', 'msg_replayed')) });
+    const signedOnce = signed();
+    const body = await postWebhook({ ...signedOnce, body: signedOnce.body.replace('"seatsDue":[1]', '"seatsDue":[0]') }, local);
+    const signature = await postWebhook(withHeader(signed(), 'webhook-signature', `v1,${Buffer.alloc(32, 7).toString('base64')}`), local);
+    const otherSecret = await deliverWebhook({ url: `${base}/hook`, secret: newWebhookSecret() }, payload, local);
+    const id = await postWebhook(withHeader(signed(), 'webhook-id', 'msg_replayed'), local);
 
     expect([body, signature, otherSecret, id]).toEqual(Array(4).fill({ status: 400, gone: false }));
     expect(receiver.received).toEqual([]);
   });
 
   it('reports 410 and 404 as gone, other failures by status', async () => {
-    expect(await deliverWebhook({ url: `${base}/gone`, secret }, payload)).toEqual({ status: 410, gone: true });
-    expect(await deliverWebhook({ url: `${base}/missing`, secret }, payload)).toEqual({ status: 404, gone: true });
-    expect(await deliverWebhook({ url: `${base}/broken`, secret }, payload)).toEqual({ status: 500, gone: false });
+    expect(await deliverWebhook({ url: `${base}/gone`, secret }, payload, local)).toEqual({ status: 410, gone: true });
+    expect(await deliverWebhook({ url: `${base}/missing`, secret }, payload, local)).toEqual({ status: 404, gone: true });
+    expect(await deliverWebhook({ url: `${base}/broken`, secret }, payload, local)).toEqual({ status: 500, gone: false });
   });
 
-  it('does not follow a redirect', async () => {
-    expect(await deliverWebhook({ url: `${base}/moved`, secret }, payload)).toEqual({ status: 307, gone: false });
+  it('audit #6: does not follow a redirect (its target was never checked)', async () => {
+    expect(await deliverWebhook({ url: `${base}/moved`, secret }, payload, local)).toEqual({ status: 307, gone: false });
+    expect(receiver.received).toEqual([]);
   });
 
   it('throws on a timeout and on a refused connection, for the caller to retry', async () => {
     const started = Date.now();
-    await expect(deliverWebhook({ url: `${base}/slow`, secret }, payload, { timeoutMs: 200 })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(deliverWebhook({ url: `${base}/slow`, secret }, payload, { ...local, timeoutMs: 200 })).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(Date.now() - started).toBeLessThan(5_000);
 
     const dead = startReceiver(secret);
     const deadUrl = await dead.ready;
     await close(dead.server);
-    await expect(deliverWebhook({ url: deadUrl, secret }, payload)).rejects.toThrow(TypeError);
+    await expect(deliverWebhook({ url: deadUrl, secret }, payload, local)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 });

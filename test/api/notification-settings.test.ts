@@ -19,15 +19,15 @@ import { pushSubscription, unsubscribeToken } from '../support/notifications.js'
 const DEFAULT_EVENTS = { yourTurn: true, reminder: true, gameStarted: true, gameFinished: true, chat: false };
 const ALL_KINDS = ['yourTurn', 'reminder', 'gameStarted', 'gameFinished', 'chat'];
 
-/** The default local server: webhooks to this machine allowed, as for `npm start`. */
+/** A local server that opted in to deliveries on this machine (RAILPOST_LOCAL_DELIVERY=1 for `npm start`). */
 let server: LocalServer;
 let api: ApiClient;
-/** The production rules for webhook URLs (https, public hosts only). */
+/** The default: the production rules for webhook URLs and push endpoints (https, public hosts only). */
 let strict: LocalServer;
 let strictApi: ApiClient;
 
 beforeAll(async () => {
-  [server, strict] = await Promise.all([startTestServer(), startLocalServer({ registry: testRegistry(), allowInsecureWebhooks: false })]);
+  [server, strict] = await Promise.all([startLocalServer({ registry: testRegistry(), sweepMs: 0, localDelivery: true }), startTestServer()]);
   api = new ApiClient(server.url);
   strictApi = new ApiClient(strict.url);
 });
@@ -205,7 +205,60 @@ describe('webhooks', () => {
     expect((await p.get('/v1/players/me/webhooks')).body).toHaveLength(5);
   });
 
-  it('on the local development server http:// receivers on this machine are allowed', async () => {
+  it('audit #6: literal addresses in every IPv6 form that carries an IPv4 (SIIT, IPv4-compatible, NAT64, Teredo, 6to4) → 400 private_webhook_url', async () => {
+    const p = await strictApi.newPlayer('StrictV6');
+    for (const url of [
+      'https://[::ffff:0:7f00:1]/h', // SIIT 127.0.0.1
+      'https://[::ffff:0:a9fe:a9fe]/h', // SIIT 169.254.169.254
+      'https://[::7f00:1]/h', // IPv4-compatible 127.0.0.1
+      'https://[64:ff9b:1::a00:1]/h', // local-use NAT64 10.0.0.1
+      'https://[2001::1]/h', // Teredo
+      'https://[2002:7f00:1::1]/h', // 6to4 of 127.0.0.1
+      'https://[2002:a9fe:a9fe::1]/h', // 6to4 of 169.254.169.254
+      'https://[2001:db8::1]/h',
+      'https://[fec0::1]/h',
+      'https://192.0.0.170/h',
+      'https://255.255.255.255/h',
+    ]) {
+      const r = await p.post('/v1/players/me/webhooks', { url });
+      expect(r.status, `${url}: ${r.text}`).toBe(400);
+      expect(r.body.code, url).toBe('private_webhook_url');
+    }
+    expect((await p.get('/v1/players/me/webhooks')).body).toEqual([]);
+  });
+
+  it('audit #6: a URL that parsers read differently (backslash, userinfo, control characters, spaces, no //) → 400 invalid_webhook_url on every server; the normalised href is stored', async () => {
+    for (const client of [strictApi, api]) {
+      const p = await client.newPlayer('Ambiguous');
+      for (const url of [
+        'https://example.org\\@127.0.0.1/h', // WHATWG: host example.org, path /@127.0.0.1/h; other parsers: userinfo, host 127.0.0.1
+        'https://example.org\\.127.0.0.1.nip.io/h',
+        'https://@hooks.example.org/h',
+        'https://hooks.example.org@127.0.0.1/h',
+        ' https://hooks.example.org/h',
+        'https://hooks.example.org/h ',
+        'https://hooks.exa\tmple.org/h',
+        'https://hooks.example.org/h\n',
+        'https:hooks.example.org/h',
+        'https:/hooks.example.org/h',
+      ]) {
+        expectProblem(await p.post('/v1/players/me/webhooks', { url }), 400, 'invalid_webhook_url');
+      }
+      expect((await p.get('/v1/players/me/webhooks')).body).toEqual([]);
+      const created = await p.post('/v1/players/me/webhooks', { url: 'https://Hooks.EXAMPLE.org:443/a/../b?x=1' });
+      expect(created.status, created.text).toBe(201);
+      expect(created.body.url).toBe('https://hooks.example.org/b?x=1');
+    }
+  });
+
+  it('audit #6: strict rules are the default: a server that did not opt in refuses receivers on this machine', async () => {
+    const p = await strictApi.newPlayer('DefaultStrict');
+    expectProblem(await p.post('/v1/players/me/webhooks', { url: 'http://127.0.0.1:9999/hook' }), 400, 'insecure_webhook_url');
+    expectProblem(await p.post('/v1/players/me/webhooks', { url: 'https://127.0.0.1:9999/hook' }), 400, 'private_webhook_url');
+    expectProblem(await p.post('/v1/players/me/push-subscriptions', pushSubscription('https://127.0.0.1:9999/x')), 400, 'private_push_endpoint');
+  });
+
+  it('on the local development server (opted in) http:// receivers on this machine are allowed', async () => {
     const p = await api.newPlayer('LocalDev');
     for (const url of ['http://127.0.0.1:9999/hook', 'http://localhost:8080/', 'https://[::1]/x']) {
       const r = await p.post('/v1/players/me/webhooks', { url });
@@ -298,6 +351,38 @@ describe('Web Push subscriptions', () => {
     }
     expect((await p.post('/v1/players/me/push-subscriptions', '{"endpoint":')).status).toBe(400);
     expect((await p.get('/v1/players/me/push-subscriptions')).body).toEqual([]);
+  });
+
+  it('audit #6: with the production rules an endpoint on a private, loopback or special-purpose address → 400 private_push_endpoint; an ambiguous one → 400 invalid_push_endpoint; nothing is stored', async () => {
+    const p = await strictApi.newPlayer('PushStrict');
+    for (const endpoint of [
+      'https://127.0.0.1:8443/x',
+      'https://10.0.0.1/x',
+      'https://169.254.169.254/x',
+      'https://100.64.0.1/x',
+      'https://[::1]/x',
+      'https://[::ffff:127.0.0.1]/x',
+      'https://[::ffff:0:7f00:1]/x',
+      'https://[64:ff9b::a9fe:a9fe]/x',
+      'https://[2002:7f00:1::1]/x',
+      'https://[fd00::1]/x',
+      'https://localhost/x',
+      'https://push.internal/x',
+    ]) {
+      const r = await p.post('/v1/players/me/push-subscriptions', pushSubscription(endpoint));
+      expect(r.status, `${endpoint}: ${r.text}`).toBe(400);
+      expect(r.body.code, endpoint).toBe('private_push_endpoint');
+    }
+    for (const endpoint of ['https://push.example.net\\@127.0.0.1/x', 'https://@push.example.net/x', 'https://push.example.net@127.0.0.1/x', 'https:push.example.net/x']) {
+      expectProblem(await p.post('/v1/players/me/push-subscriptions', pushSubscription(endpoint)), 400, 'invalid_push_endpoint');
+    }
+    // What z.url() would silently strip is refused by the schema.
+    for (const endpoint of ['https://pu\tsh.example.net/x', ' https://push.example.net/x', 'https://push.example.net/x\n']) {
+      expectProblem(await p.post('/v1/players/me/push-subscriptions', pushSubscription(endpoint)), 400, 'invalid_body');
+    }
+    expect((await p.get('/v1/players/me/push-subscriptions')).body).toEqual([]);
+    // A name is judged when it is resolved, at delivery (see test/api/notifications.test.ts).
+    expect((await p.post('/v1/players/me/push-subscriptions', pushSubscription('https://updates.push.example.com/wpush/v2/abc'))).status).toBe(201);
   });
 
   it('at most 20 per player: one more → 409 too_many_push_subscriptions, but renewing one at the cap works', async () => {

@@ -1,11 +1,14 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type LookupFunction, type Server as TcpServer, type Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jsonLogger } from '../../functions/api/json-logger.js';
 import type { LocalServer } from '../../functions/local/server.js';
 import type { OutgoingMail } from '../../functions/notify/email.js';
 import { ApiClient, type Player } from '../support/client.js';
 import { testRegistry } from '../support/local.js';
+import { newVapidKeys } from '../../functions/notify/push.js';
+import { pushSubscription } from '../support/notifications.js';
 import { startLocalServer } from '../../functions/local/server.js';
 
 interface Received {
@@ -31,7 +34,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  server = await startLocalServer({ registry: testRegistry(), email: { send: async (m) => void mails.push(m) } });
+  // The receiver is on this machine: the suite opts in (the default refuses such deliveries).
+  server = await startLocalServer({ registry: testRegistry(), localDelivery: true, email: { send: async (m) => void mails.push(m) } });
   api = new ApiClient(server.url);
 });
 afterAll(async () => {
@@ -99,5 +103,86 @@ describe('turn notifications, delivered in-process by the local server', () => {
     expect(hooks.slice(hooksBefore).map((h) => JSON.parse(h.body).type)).toEqual(['game.started']);
     expect(mailsTo('ben@example.test')).toHaveLength(2);
     expect(mailsTo('anna@example.test')).toHaveLength(3);
+  });
+});
+
+/**
+ * What wildcard DNS services answer (nip.io, sslip.io, localtest.me), without a network: the
+ * address written in the name, or 127.0.0.1. A public-looking name that points to this machine.
+ */
+const wildcardDns = ((host: string, options: { all?: boolean }, callback: (err: null, address: unknown, family?: number) => void) => {
+  const embedded = /^(\d+[.-]\d+[.-]\d+[.-]\d+)\./.exec(host)?.[1]?.replaceAll('-', '.');
+  const address = embedded ?? '127.0.0.1';
+  if (options.all) callback(null, [{ address, family: 4 }]);
+  else callback(null, address, 4);
+}) as LookupFunction;
+
+describe('audit #6: names that resolve to this machine are refused when the notifier connects', () => {
+  /** A listener on 127.0.0.1: what a rebinding name points to; it must see no connection. */
+  let trap: TcpServer;
+  let port: number;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    trap = createTcpServer((socket) => {
+      sockets.push(socket);
+      socket.end('HTTP/1.1 204 No Content\r\nconnection: close\r\n\r\n');
+    });
+    await new Promise<void>((ok) => trap.listen(0, '127.0.0.1', ok));
+    port = (trap.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((ok) => trap.close(ok));
+  });
+
+  /** Two players, one with webhooks and pushes to `targets`; a game start notifies them. Answers what the notifier logged as failed. */
+  async function notifyThrough(local: LocalServer, targets: { webhooks: string[]; push: string[] }) {
+    const client = new ApiClient(local.url);
+    const anna = await client.newPlayer('Anna');
+    const ben = await client.newPlayer('Ben');
+    for (const url of targets.webhooks) expect((await ben.post('/v1/players/me/webhooks', { url })).status, url).toBe(201);
+    for (const endpoint of targets.push) {
+      // A real P-256 point, so that web-push gets as far as connecting.
+      const subscription = pushSubscription(endpoint);
+      const keys = { ...subscription.keys, p256dh: newVapidKeys().publicKey };
+      expect((await ben.post('/v1/players/me/push-subscriptions', { ...subscription, keys })).status, endpoint).toBe(201);
+    }
+    const logged = vi.spyOn(jsonLogger, 'info');
+    try {
+      const created = await anna.post('/v1/games', { game: 'high-card', players: 2 });
+      await ben.post(`/v1/games/${created.body.id}/join`, { inviteCode: created.body.inviteCode });
+      await local.notificationsIdle();
+      return logged.mock.calls.filter(([message]) => message === 'notifications failed').flatMap(([, fields]) => (fields as { failures: { channel: string; error: string }[] }).failures);
+    } finally {
+      logged.mockRestore();
+    }
+  }
+
+  it('by default: nip.io, sslip.io and localtest.me style names and push endpoints pass registration but no connection is made; each is a failed delivery, not a crash', async () => {
+    const strict = await startLocalServer({ registry: testRegistry(), outbound: { lookup: wildcardDns } });
+    try {
+      const webhooks = [`https://127.0.0.1.nip.io:${port}/h`, `https://169.254.169.254.nip.io:${port}/h`, `https://10-0-0-1.sslip.io:${port}/h`, `https://localtest.me:${port}/h`];
+      const push = [`https://push.localtest.me:${port}/x`];
+      const failures = await notifyThrough(strict, { webhooks, push });
+      expect(sockets).toHaveLength(0);
+      expect(failures.filter((f) => f.channel === 'webhook')).toHaveLength(webhooks.length);
+      expect(failures.filter((f) => f.channel === 'push')).toHaveLength(push.length);
+      for (const f of failures) expect(f.error).toMatch(/not allowed|not a public address/);
+      // The server is still there.
+      expect((await new ApiClient(strict.url).get('/v1/push/vapid-public-key')).status).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('only a server that opted in (local development) connects to such a name, through the same lookup', async () => {
+    const relaxed = await startLocalServer({ registry: testRegistry(), localDelivery: true, outbound: { lookup: wildcardDns } });
+    try {
+      const failures = await notifyThrough(relaxed, { webhooks: [`http://127.0.0.1.nip.io:${port}/h`], push: [] });
+      expect(failures).toEqual([]);
+      expect(sockets).toHaveLength(1);
+    } finally {
+      await relaxed.close();
+    }
   });
 });
