@@ -6,6 +6,7 @@ import type { Context } from 'aws-lambda';
 import type { LambdaEvent } from 'hono/aws-lambda';
 import { startEmbeddedStore, type EmbeddedStore } from '../functions/local/embedded-store.js';
 import { ensureTable } from '../functions/store/create-table.js';
+import { ensureLimitsTable } from '../functions/store/limits-table.js';
 import { writeClient } from '../web/build.js';
 
 let store: EmbeddedStore;
@@ -42,8 +43,10 @@ beforeAll(async () => {
   store = await startEmbeddedStore();
   const db = store.client();
   await ensureTable(db, 'lambda-test');
+  await ensureLimitsTable(db, 'lambda-test-limits');
   db.destroy();
   process.env.TABLE_NAME = 'lambda-test';
+  process.env.LIMITS_TABLE_NAME = 'lambda-test-limits';
   process.env.AWS_ENDPOINT_URL_DYNAMODB = store.endpoint;
   process.env.AWS_REGION = 'local';
   process.env.AWS_ACCESS_KEY_ID = 'local';

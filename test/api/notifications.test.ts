@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../functions/local/server.js';
 import type { OutgoingMail } from '../../functions/notify/email.js';
 import { ApiClient, type Player } from '../support/client.js';
-import { testRegistry } from '../support/local.js';
+import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 import { startLocalServer } from '../../functions/local/server.js';
 
 interface Received {
@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  server = await startLocalServer({ registry: testRegistry(), email: { send: async (m) => void mails.push(m) } });
+  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, email: { send: async (m) => void mails.push(m) } });
   api = new ApiClient(server.url);
 });
 afterAll(async () => {
