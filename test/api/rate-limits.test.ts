@@ -1,7 +1,10 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_LIMITS_TABLE, LOCAL_TABLE, startLocalServer, type LocalServer, type StoreCall } from '../../functions/local/server.js';
 import { DEFAULT_LIMITS, type Limits } from '../../functions/service/limits.js';
+import type { OutgoingMail } from '../../functions/notify/email.js';
+import { ApiClient } from '../support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 
 /**
@@ -242,5 +245,68 @@ describe('audit #7: caps on what one player stores', () => {
     expect((await ben.post(`/v1/games/${game.id}/chat`, { text: 'my turn to talk' })).status).toBe(201);
     const all = (await anna.get(`/v1/games/${game.id}/chat?limit=500`)).body.messages as { seat: number }[];
     expect(all.filter((m) => m.seat === 0)).toHaveLength(cap);
+  });
+});
+
+describe('audit #7: chat notices are debounced per recipient', () => {
+  let server: LocalServer;
+  let receiver: Server;
+  let receiverUrl: string;
+  let clock = Date.parse('2026-03-02T10:00:00Z');
+  const mails: OutgoingMail[] = [];
+  const hooks: { path: string; type: string }[] = [];
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        hooks.push({ path: req.url ?? '', type: JSON.parse(body).type });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    server = await startLocalServer({
+      registry: testRegistry(),
+      sweepMs: 0,
+      limits: RAISED_LIMITS,
+      email: { send: async (m) => void mails.push(m) },
+      now: () => new Date(clock),
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await new Promise((ok) => receiver.close(ok));
+  });
+
+  it('audit #7: a burst of chat messages yields one email and one call per webhook per window; the next window notifies again', async () => {
+    const api = new ApiClient(server.url);
+    const anna = await api.newPlayer('Anna');
+    const benReply = await api.post('/v1/players', { name: 'Ben', email: 'ben@example.test' });
+    const ben = api.as(benReply.body.token);
+    expect((await ben.patch('/v1/players/me', { notifications: { events: { chat: true } } })).status).toBe(200);
+    const webhooks = 10;
+    for (let i = 0; i < webhooks; i++) expect((await ben.post('/v1/players/me/webhooks', { url: `${receiverUrl}/hook-${i}`, events: ['chat'] })).status).toBe(201);
+    const game = (await anna.post('/v1/games', { game: 'high-card', players: 2 })).body;
+    await ben.post(`/v1/games/${game.id}/join`, { inviteCode: game.inviteCode });
+    await server.notificationsIdle();
+    const chatMails = () => mails.filter((m) => m.to === 'ben@example.test' && /wrote in/.test(m.subject));
+    const chatHooks = () => hooks.filter((h) => h.type === 'game.chat');
+
+    for (let i = 0; i < 12; i++) {
+      expect((await anna.post(`/v1/games/${game.id}/chat`, { text: `message ${i}` })).status).toBe(201);
+      clock += 1000;
+    }
+    await server.notificationsIdle();
+    expect(chatMails()).toHaveLength(1);
+    expect(chatMails()[0]!.text).toContain('message 0');
+    expect(chatHooks()).toHaveLength(webhooks);
+    expect(new Set(chatHooks().map((h) => h.path)).size).toBe(webhooks);
+
+    clock += DEFAULT_LIMITS.chatNoticeSeconds * 1000;
+    await anna.post(`/v1/games/${game.id}/chat`, { text: 'after a pause' });
+    await server.notificationsIdle();
+    expect(chatMails()).toHaveLength(2);
+    expect(chatHooks()).toHaveLength(2 * webhooks);
   });
 });
