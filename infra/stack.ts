@@ -15,6 +15,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { DEADLINE_INDEX } from '../functions/store/keys.js';
+import { LIMITS_KEY, LIMITS_TTL_ATTRIBUTE } from '../functions/store/limits-table.js';
 
 // Resolved from this file so synth and tests work from any working directory.
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,11 +84,25 @@ export class RailpostStack extends Stack {
       ],
     });
 
+    // Rate-limit counters (functions/api/rate-limits.ts): short-lived and disposable, so no
+    // backups, stream or retention; expired windows are deleted by TTL.
+    const limitsTable = new TableV2(this, 'LimitsTable', {
+      partitionKey: { name: LIMITS_KEY, type: AttributeType.STRING },
+      billing: Billing.onDemand(),
+      timeToLiveAttribute: LIMITS_TTL_ATTRIBUTE,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(limitsTable).acknowledge({
+      id: 'AwsSolutions-DDB3',
+      reason: 'Rate-limit counters live for minutes to an hour; restoring them would serve no one.',
+    });
+
     const secretsParameter = props.notifySecretsParameter ?? '/railpost/notify-secrets';
     const parameterArn = this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: secretsParameter.replace(/^\//, '') });
 
     const apiFunction = this.lambdaFunction('Api', props.apiEntry ?? join(projectRoot, 'functions/api/lambda.ts'), {
       TABLE_NAME: table.tableName,
+      LIMITS_TABLE_NAME: limitsTable.tableName,
       DOCS_ASSETS_DIR,
       WEB_ASSETS_DIR,
       NOTIFY_SECRETS_PARAMETER: secretsParameter,
@@ -108,6 +123,7 @@ export class RailpostStack extends Stack {
     });
     this.grantTable(apiFunction, table, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']);
     this.grantSecrets(apiFunction, parameterArn);
+    this.grantTable(apiFunction, limitsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']);
 
     const api = new HttpApi(this, 'HttpApi', {
       apiName: 'railpost',

@@ -13,6 +13,7 @@ const template = Template.fromStack(stack);
 
 interface Statement {
   Action: string | string[];
+  Resource?: unknown;
 }
 
 function policyStatements(rolePrefix = ''): Statement[] {
@@ -21,8 +22,9 @@ function policyStatements(rolePrefix = ''): Statement[] {
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
 }
 
-const actionsOf = (rolePrefix: string, service: string) =>
+const actionsOf = (rolePrefix: string, service: string, resource = '') =>
   policyStatements(rolePrefix)
+    .filter((s) => JSON.stringify(s.Resource ?? '').includes(resource))
     .flatMap((s) => [s.Action].flat())
     .filter((action) => action.startsWith(`${service}:`))
     .sort();
@@ -51,7 +53,8 @@ describe('Railpost stack', () => {
   });
 
   it('keeps the event log in one retained, recoverable table with a NEW_IMAGE stream and TTL', () => {
-    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    // The other table holds the rate-limit counters (next test).
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 2);
     template.hasResource('AWS::DynamoDB::GlobalTable', {
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
@@ -73,6 +76,19 @@ describe('Railpost stack', () => {
     });
   });
 
+  it('counts rate limits (audit #7) in a table of their own: key only, TTL on expire, no stream, disposable', () => {
+    template.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Delete',
+      Properties: {
+        KeySchema: [{ AttributeName: 'key', KeyType: 'HASH' }],
+        BillingMode: 'PAY_PER_REQUEST',
+        TimeToLiveSpecification: { AttributeName: 'expire', Enabled: true },
+        StreamSpecification: Match.absent(),
+      },
+    });
+    expect(actionsOf('ApiFunctionRole', 'dynamodb', 'LimitsTable')).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']);
+  });
+
   it('runs the API on nodejs22.x arm64 with the table name, source maps and docs assets in its environment', () => {
     template.resourceCountIs('AWS::Lambda::Function', 3);
     template.hasResourceProperties('AWS::Lambda::Function', {
@@ -84,6 +100,7 @@ describe('Railpost stack', () => {
       Environment: {
         Variables: {
           TABLE_NAME: { Ref: Match.stringLikeRegexp('^Table') },
+          LIMITS_TABLE_NAME: { Ref: Match.stringLikeRegexp('^LimitsTable') },
           NODE_OPTIONS: '--enable-source-maps',
           DOCS_ASSETS_DIR: 'docs-assets',
           // The web client's files, built next to the bundle by the bundling step (web/build.ts).
@@ -97,7 +114,7 @@ describe('Railpost stack', () => {
 
   it('grants the API function exactly the table actions it uses, and only its secrets parameter', () => {
     // An exact list also rules out dynamodb:* and grantFullAccess-style extras.
-    expect(actionsOf('ApiFunctionRole', 'dynamodb')).toEqual([
+    expect(actionsOf('ApiFunctionRole', 'dynamodb', '"Table')).toEqual([
       'dynamodb:BatchGetItem',
       'dynamodb:DeleteItem',
       'dynamodb:GetItem',

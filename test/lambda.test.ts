@@ -6,6 +6,8 @@ import type { Context } from 'aws-lambda';
 import type { LambdaEvent } from 'hono/aws-lambda';
 import { startEmbeddedStore, type EmbeddedStore } from '../functions/local/embedded-store.js';
 import { ensureTable } from '../functions/store/create-table.js';
+import { ensureLimitsTable } from '../functions/store/limits-table.js';
+import { DEFAULT_LIMITS } from '../functions/service/limits.js';
 import { writeClient } from '../web/build.js';
 
 let store: EmbeddedStore;
@@ -42,8 +44,10 @@ beforeAll(async () => {
   store = await startEmbeddedStore();
   const db = store.client();
   await ensureTable(db, 'lambda-test');
+  await ensureLimitsTable(db, 'lambda-test-limits');
   db.destroy();
   process.env.TABLE_NAME = 'lambda-test';
+  process.env.LIMITS_TABLE_NAME = 'lambda-test-limits';
   process.env.AWS_ENDPOINT_URL_DYNAMODB = store.endpoint;
   process.env.AWS_REGION = 'local';
   process.env.AWS_ACCESS_KEY_ID = 'local';
@@ -67,6 +71,21 @@ describe('the Lambda entry (API Gateway HTTP API v2 events through middy and hon
     const me = await handler(event('GET', '/v1/players/me', undefined, { authorization: `Bearer ${token}` }), context);
     expect(me.statusCode).toBe(200);
     expect(JSON.parse(me.body)).toMatchObject({ id, name: 'Lambda Lou' });
+  });
+
+  it('audit #7: limits player creation per API Gateway sourceIp, whatever X-Forwarded-For says', async () => {
+    const from = (sourceIp: string, forwardedFor: string) => {
+      const e = event('POST', '/v1/players', { name: 'Sock' }, { 'x-forwarded-for': forwardedFor }) as unknown as { requestContext: { http: { sourceIp: string } } };
+      e.requestContext.http.sourceIp = sourceIp;
+      return handler(e as unknown as LambdaEvent, context);
+    };
+    const allowed = DEFAULT_LIMITS.rates.createPlayer.perAddress!.points;
+    for (let i = 0; i < allowed; i++) expect((await from('203.0.113.7', `198.51.100.${i}`)).statusCode).toBe(201);
+    const refused = await from('203.0.113.7', '198.51.100.250');
+    expect(refused.statusCode).toBe(429);
+    expect(JSON.parse(refused.body).code).toBe('rate_limited');
+    expect(Number(refused.headers?.['retry-after'])).toBeGreaterThan(0);
+    expect((await from('203.0.113.8', '198.51.100.250')).statusCode).toBe(201);
   });
 
   it('answers bad input with problem+json, never a 500', async () => {

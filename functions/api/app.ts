@@ -20,6 +20,7 @@ import { problemResponse, toProblem } from './problem-response.js';
 import * as S from './schemas.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
 import { checkPushEndpoint, checkWebhookUrl } from './webhook-url.js';
+import { rateLimitMiddleware, type RateLimits } from './rate-limits.js';
 
 /** What the API needs to know of the notification channels (the notifier holds the private parts). */
 export interface NotifyDeps {
@@ -44,6 +45,8 @@ export interface AppDeps {
   onServerError?: (err: unknown, c: Context) => void;
   /** The built web client, served at `/`; without it `/` redirects to the API reference. */
   web?: WebAssets;
+  /** Write limits (429) and where a request's client address comes from; absent, nothing is limited. */
+  rateLimits?: { limits: RateLimits; clientAddress: (c: Context) => string | undefined };
 }
 
 /** Larger bodies get 413 before they are parsed. Real actions are a few hundred bytes. */
@@ -60,6 +63,7 @@ const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { '
 const html = (description: string) => ({ content: { 'text/html': { schema: z.string() } }, description });
 const secured = [{ bearer: [] }];
 const authErrors = { 401: problem('No token or a bad token') };
+const rateLimited = { 429: problem('Too many requests (rate_limited); retry after the Retry-After header\'s seconds') };
 
 const routes = {
   catalog: createRoute({
@@ -89,7 +93,7 @@ const routes = {
     summary: 'Register a player and get its bearer token (shown once)',
     security: [],
     request: { body: body(S.PlayerCreateSchema) },
-    responses: { 201: json(S.PlayerCreatedSchema, 'The new player'), 400: problem('Invalid body') },
+    responses: { 201: json(S.PlayerCreatedSchema, 'The new player'), 400: problem('Invalid body'), ...rateLimited },
   }),
   me: createRoute({
     operationId: 'getMe',
@@ -261,7 +265,13 @@ const routes = {
     summary: 'Create a game; you take seat 0 and bots fill the last seats',
     security: secured,
     request: { body: body(S.GameCreateSchema) },
-    responses: { 201: json(S.GameSchema, 'The new game, with its invite code'), 400: problem('Invalid body, game, seat count or options'), ...authErrors },
+    responses: {
+      201: json(S.GameSchema, 'The new game, with its invite code'),
+      400: problem('Invalid body, game, seat count or options'),
+      ...authErrors,
+      409: problem('Too many of your games wait for players (too_many_open_games)'),
+      ...rateLimited,
+    },
   }),
   listGames: createRoute({
     operationId: 'listGames',
@@ -288,6 +298,7 @@ const routes = {
       403: problem('Wrong invite code'),
       404: problem('No such game'),
       409: problem('Already seated, or no free seat'),
+      ...rateLimited,
     },
   }),
   getGame: createRoute({
@@ -333,6 +344,7 @@ const routes = {
       409: problem('Stale expectedVersion (see currentVersion), or the game is not running'),
       413: problem('Body too large'),
       422: problem('Illegal by the rules (see rule), or an Idempotency-Key reused for another request'),
+      ...rateLimited,
     },
   }),
   log: createRoute({
@@ -410,6 +422,8 @@ const routes = {
       ...authErrors,
       403: problem('Not seated in this game'),
       404: problem('No such game'),
+      409: problem('You have written as many messages in this game as one player may (chat_full)'),
+      ...rateLimited,
     },
   }),
 };
@@ -461,6 +475,7 @@ export function createApp(deps: AppDeps) {
     if (!isPublic && method !== 'OPTIONS') c.set('player', await players.authenticate(c.req.header('authorization')));
     await next();
   });
+  if (deps.rateLimits) app.use('/v1/*', rateLimitMiddleware(deps.rateLimits.limits, deps.rateLimits.clientAddress));
   const auth = (c: Context<Env>): PlayerRecord => c.get('player');
   const profile = (p: PlayerRecord) => ({
     id: p.id,

@@ -8,14 +8,20 @@ import { createRegistry } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
 import { loadNotifySecretsParameter } from '../notify/secrets.js';
 import { createServices } from '../service/index.js';
+import { DEFAULT_LIMITS } from '../service/limits.js';
+import { limitsStoreClient } from '../store/limits-table.js';
 import { createApp } from './app.js';
 import { jsonLogger } from './json-logger.js';
+import { RateLimits } from './rate-limits.js';
 import { loadWebAssets } from './web.js';
 
 const tableName = process.env.TABLE_NAME;
 if (!tableName) throw new Error('TABLE_NAME is not set');
+const limitsTable = process.env.LIMITS_TABLE_NAME;
+if (!limitsTable) throw new Error('LIMITS_TABLE_NAME is not set');
 
-const services = createServices(new DynamoDBClient({}), tableName, createRegistry(catalogGames));
+const db = new DynamoDBClient({});
+const services = createServices(db, tableName, createRegistry(catalogGames));
 const secretsParameter = process.env.NOTIFY_SECRETS_PARAMETER;
 const secrets = secretsParameter ? await loadNotifySecretsParameter(secretsParameter) : null;
 // The web client's files, written next to the bundle by the CDK bundling step.
@@ -26,7 +32,17 @@ const app = createApp({
   ...(web ? { web } : {}),
   ...(secrets ? { notify: { vapidPublicKey: secrets.vapidPublicKey, unsubscribeSecret: secrets.unsubscribeSecret } } : {}),
   onServerError: (err) => jsonLogger.error('unhandled error', err),
+  rateLimits: { limits: new RateLimits(DEFAULT_LIMITS.rates, { client: limitsStoreClient(db), tableName: limitsTable }), clientAddress: sourceIp },
 });
+
+/**
+ * The address API Gateway saw the request come from. X-Forwarded-For is never read: a client
+ * can write anything there (hono's own getConnInfo falls back to it).
+ */
+function sourceIp(c: { env: unknown }): string | undefined {
+  const context = (c.env as { requestContext?: { http?: { sourceIp?: string }; identity?: { sourceIp?: string } } } | undefined)?.requestContext;
+  return context?.http?.sourceIp ?? context?.identity?.sourceIp;
+}
 
 type Result = { statusCode: number; headers?: Record<string, string>; body: string };
 

@@ -16,6 +16,7 @@ export function problemResponse(c: Context, p: Problem): Response {
   };
   const headers: Record<string, string> = { 'content-type': 'application/problem+json' };
   if (p.status === 503) headers['retry-after'] = String(RETRY_AFTER_SECONDS);
+  if (p.status === 429) headers['retry-after'] = String(p.extras.retryAfter);
   return c.body(JSON.stringify(body), p.status as 400, headers);
 }
 

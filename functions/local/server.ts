@@ -3,11 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { GameRegistry } from '../../engine/core/index.js';
 import { createApp } from '../api/app.js';
 import { jsonLogger } from '../api/json-logger.js';
 import type { WebAssets } from '../api/web.js';
+import { RateLimits } from '../api/rate-limits.js';
 import { createServices, type Services } from '../service/index.js';
+import { DEFAULT_LIMITS, type Limits } from '../service/limits.js';
+import { ensureLimitsTable, limitsStoreClient } from '../store/limits-table.js';
 import { ensureTable } from '../store/create-table.js';
 import { DeliveryLog } from '../store/delivery-log.js';
 import { startEmbeddedStore } from './embedded-store.js';
@@ -19,6 +23,7 @@ import { outboundAgents, type OutboundOptions } from '../notify/outbound-guard.j
 import { Sweeper, type SweepReport } from '../service/sweeper.js';
 
 export const LOCAL_TABLE = 'railpost';
+export const LOCAL_LIMITS_TABLE = 'railpost-limits';
 export const DEFAULT_SWEEP_MS = 15_000;
 
 export interface LocalOptions {
@@ -55,6 +60,8 @@ export interface LocalOptions {
   injectFault?: FaultInjector;
   /** The built web client (web/build.ts), served at `/`; without it `/` redirects to /docs. */
   web?: WebAssets;
+  /** Rate limits and caps; default DEFAULT_LIMITS (tests and load runs raise them). */
+  limits?: Limits;
 }
 
 export interface StoreCall {
@@ -122,6 +129,8 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
   const store = await startEmbeddedStore(options.dataDir ? resolve(join(options.dataDir, 'dynalite')) : undefined);
   const db = store.client();
   await ensureTable(db, LOCAL_TABLE);
+  await ensureLimitsTable(db, LOCAL_LIMITS_TABLE);
+  const limits = options.limits ?? DEFAULT_LIMITS;
   if (options.onDbCall) countCalls(db, options.onDbCall);
   if (options.injectFault) injectFaults(db, options.injectFault);
   let notifier: Notifier | null = null;
@@ -134,7 +143,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     onTransition: (t) => queue.push(t),
     onReminder: (r) => queue.remind(r),
     onChat: (m) => queue.chat(m),
-  });
+  }, limits.caps);
   const sweeper = new Sweeper(services.times, services.games, now, (message, details) => jsonLogger.info(message, details));
   let sweeping: Promise<SweepReport> | null = null;
   // Overlapping sweeps would be safe (conditional writes) but pointless on one machine.
@@ -150,6 +159,10 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
       localDelivery: options.localDelivery === true,
     },
     onServerError: (err) => jsonLogger.error('unhandled error', err),
+    rateLimits: {
+      limits: new RateLimits(limits.rates, { client: limitsStoreClient(db), tableName: LOCAL_LIMITS_TABLE }),
+      clientAddress: (c) => getConnInfo(c).remote.address,
+    },
     ...(options.web ? { web: options.web } : {}),
   });
   const server = await new Promise<Server>((ok) => {
@@ -168,6 +181,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     vapid: notifySecrets.vapid,
     unsubscribeSecret: notifySecrets.unsubscribeSecret,
     outbound: outboundAgents({ ...options.outbound, allowPrivateNetworks: options.localDelivery === true }),
+    chatNoticeSeconds: limits.chatNoticeSeconds,
     log,
   });
   return {

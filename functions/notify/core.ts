@@ -7,6 +7,7 @@ import type { GameRegistry } from '../../engine/core/index.js';
 import type { DeliveryLog } from '../store/delivery-log.js';
 import type { GameTable } from '../store/game-table.js';
 import { outcomeWithForfeits } from '../service/forfeit.js';
+import { DEFAULT_LIMITS } from '../service/limits.js';
 import type { ChatRecord, GameMeta, HeadRecord, PlayerRecord } from '../store/records.js';
 import type { EmailSender } from './email.js';
 import { renderEmail, type Notification, type NotificationKind } from './message.js';
@@ -34,6 +35,8 @@ export interface NotifierConfig {
    * only, checked at connect time). Only the local server relaxes them, when told to.
    */
   outbound?: Outbound;
+  /** At most one chat notice per recipient and game in this many seconds; default DEFAULT_LIMITS.chatNoticeSeconds. */
+  chatNoticeSeconds?: number;
   log: (line: string) => void;
 }
 
@@ -81,19 +84,24 @@ export class Notifier {
     return this.once(player, this.message(meta, { seat: r.seat, playerId, kind: 'reminder' }, player, t, [], head, r.deadline), `reminder#${r.seat}#${r.deadline}`);
   }
 
-  /** A table-talk message, to every seated person but its author who chose to hear of chat. */
+  /**
+   * A table-talk message, to every seated person but its author who chose to hear of chat. A
+   * burst of messages must not become a burst of emails, pushes and webhook calls: each recipient
+   * hears of the first message of a fixed window only (the game's chat has the rest).
+   */
   async chat(m: ChatRecord): Promise<DeliveryFailure[]> {
     const { meta, head } = await this.config.table.getMetaAndHead(m.gameId);
     if (!meta) return [];
     const failures: DeliveryFailure[] = [];
     const toAct = head?.status === 'active' ? head.toAct : [];
     const t: Transition = { gameId: m.gameId, before: toAct, after: toAct, started: false, finished: false, version: head?.version ?? 0 };
+    const window = Math.floor(Date.parse(m.at) / ((this.config.chatNoticeSeconds ?? DEFAULT_LIMITS.chatNoticeSeconds) * 1000));
     for (const [seat, holder] of meta.seats.entries()) {
       if (holder.bot || !holder.playerId || holder.playerId === m.playerId) continue;
       const player = await this.config.table.getPlayer(holder.playerId);
       if (!player || !wants(player, 'chat').any) continue;
       const n = { ...this.message(meta, { seat, playerId: player.id, kind: 'chat' }, player, t, [], head, undefined), chat: { from: m.name, text: m.text } };
-      failures.push(...(await this.once(player, n, `chat#${m.id}`)));
+      failures.push(...(await this.once(player, n, `chat#${window}`)));
     }
     return failures;
   }

@@ -4,7 +4,7 @@ import { startLocalServer, type LocalServer } from '../local/server.js';
 import { DeliveryLog } from '../store/delivery-log.js';
 import { GameTable } from '../store/game-table.js';
 import { ApiClient } from '../../test/support/client.js';
-import { testRegistry } from '../../test/support/local.js';
+import { RAISED_LIMITS, testRegistry } from '../../test/support/local.js';
 import { Notifier } from './core.js';
 import type { OutgoingMail } from './email.js';
 import { notifyFromStream, type StreamRecord } from './stream.js';
@@ -14,7 +14,7 @@ let api: ApiClient;
 
 beforeAll(async () => {
   // The stream path alone sends: the in-process notifier would claim the same messages first.
-  server = await startLocalServer({ registry: testRegistry(), notify: false });
+  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, notify: false });
   api = new ApiClient(server.url);
 });
 afterAll(() => server.close());

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChatTable } from '../store/chat-table.js';
 import type { GameTable } from '../store/game-table.js';
 import type { ChatRecord, PlayerRecord } from '../store/records.js';
+import { DEFAULT_LIMITS, type Caps } from './limits.js';
 import { problems } from './problem.js';
 import { seatOf } from './visibility.js';
 
@@ -23,6 +24,7 @@ export class Chat {
     private readonly chats: ChatTable,
     private readonly now: () => Date,
     private readonly onChat: (m: ChatRecord) => void = () => {},
+    private readonly caps: Caps = DEFAULT_LIMITS.caps,
   ) {}
 
   async post(player: PlayerRecord, gameId: string, raw: string): Promise<ChatRecord> {
@@ -32,6 +34,10 @@ export class Chat {
     if (seat === null) throw problems.forbidden('not_seated', 'Only seated players write in a game’s chat');
     const text = cleanChatText(raw);
     if (text.length === 0) throw problems.badRequest('empty_message', 'The message is empty');
+    const cap = this.caps.chatMessagesPerGame;
+    if (!(await this.chats.countMessage(gameId, player.id, cap))) {
+      throw problems.conflict('chat_full', `You have written ${cap} messages in this game, as many as one player may`, { limit: cap });
+    }
     const at = this.now();
     const version = Math.max(latestVersion, head?.version ?? 0);
     // Sorts by version, then time; the random tail keeps two messages of one millisecond apart.

@@ -8,6 +8,7 @@ import { outcomeWithForfeits, standingSeats } from './forfeit.js';
 import { problems, Problem } from './problem.js';
 import { initialState, replay } from './replay.js';
 import { newId, newInviteCode, newSeed, sha256Hex, equalHashes } from './secrets.js';
+import { DEFAULT_LIMITS, type Caps } from './limits.js';
 import type { TimeControl } from './time-control.js';
 import { logEntryFor, seatOf, viewerFor, type LogEntry } from './visibility.js';
 
@@ -130,6 +131,7 @@ export class Games {
     private readonly now: () => Date,
     private readonly onTransition: (t: GameTransition) => void = () => {},
     private readonly onReminder: (r: ReminderNotice) => void = () => {},
+    private readonly caps: Caps = DEFAULT_LIMITS.caps,
   ) {}
 
   private gameDef(id: string): AnyGame {
@@ -161,8 +163,10 @@ export class Games {
       return { playerId: null, name: null, bot: false };
     });
     const full = bots === input.players - 1;
+    const id = newId();
+    if (!full) await this.reserveOpenGame(player.id, id);
     const meta: GameMeta = {
-      id: newId(),
+      id,
       game: def.id,
       options: parsed.data,
       players: input.players,
@@ -201,11 +205,29 @@ export class Games {
         throw err;
       }
       await this.table.putMembership({ playerId: player.id, gameId, game: meta.game, seat, joinedAt: this.now().toISOString() });
+      // Should this fail, the next reserveOpenGame of the creator finds the game started and drops it.
+      if (full) await this.table.removeOpenGames(meta.createdBy, [gameId]);
       const def = this.gameDef(meta.game);
       const loaded = full ? await this.start(def, next) : unstarted(next, def);
       return this.summary(loaded, player.id);
     }
     throw problems.conflict('busy', 'Too many players are joining at once; retry');
+  }
+
+  /**
+   * Counts a new game among the player's games waiting for players; 409 too_many_open_games at
+   * the cap. Ids whose game is no longer open (started, or never stored because its request
+   * failed) are dropped first, so a lost update never locks a player out.
+   */
+  private async reserveOpenGame(playerId: string, gameId: string): Promise<void> {
+    const cap = this.caps.openGamesPerPlayer;
+    if (await this.table.addOpenGame(playerId, gameId, cap)) return;
+    const held = await this.table.listOpenGames(playerId);
+    const games = await this.table.getSummaries(held);
+    const stale = held.filter((id) => games.get(id)?.meta.status !== 'open');
+    await this.table.removeOpenGames(playerId, stale);
+    if (stale.length > 0 && (await this.table.addOpenGame(playerId, gameId, cap))) return;
+    throw problems.conflict('too_many_open_games', `At most ${cap} of your games may wait for players at once; share their invite codes, or wait until they start`, { limit: cap });
   }
 
   /** Version 0 is the setup; bots that open the game move at once. */

@@ -6,6 +6,7 @@ import type { ChatRecord } from '../store/records.js';
 import { TimeTable } from '../store/time-table.js';
 import { Chat } from './chat.js';
 import { Games, type GameTransition, type ReminderNotice } from './games.js';
+import { DEFAULT_LIMITS, type Caps } from './limits.js';
 import { Players } from './players.js';
 
 export interface Services {
@@ -31,6 +32,7 @@ export function createServices(
   registry: GameRegistry,
   now: () => Date = () => new Date(),
   hooks: ServiceHooks = {},
+  caps: Caps = DEFAULT_LIMITS.caps,
 ): Services {
   const table = new GameTable(db, tableName);
   const times = new TimeTable(db, tableName);
@@ -40,7 +42,7 @@ export function createServices(
     times,
     now,
     players: new Players(table, times, now),
-    games: new Games(table, times, registry, now, hooks.onTransition, hooks.onReminder),
-    chat: new Chat(table, new ChatTable(db, tableName), now, hooks.onChat),
+    games: new Games(table, times, registry, now, hooks.onTransition, hooks.onReminder, caps),
+    chat: new Chat(table, new ChatTable(db, tableName), now, hooks.onChat, caps),
   };
 }

@@ -1,5 +1,5 @@
-import { PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { n, num, s, str, type Item } from './attributes.js';
+import { PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { conditional, n, num, s, str, WriteConflict, type Item } from './attributes.js';
 import { keys } from './keys.js';
 import type { ChatRecord } from './records.js';
 
@@ -28,6 +28,30 @@ export class ChatTable {
         ConditionExpression: 'attribute_not_exists(sk)',
       }),
     );
+  }
+
+  /**
+   * Counts one more message of a player in a game, unless `cap` are counted already (false then).
+   * One atomic update: concurrent writers cannot pass the cap together.
+   */
+  async countMessage(gameId: string, playerId: string, cap: number): Promise<boolean> {
+    try {
+      await conditional(
+        this.db.send(
+          new UpdateItemCommand({
+            TableName: this.tableName,
+            Key: { pk: s(keys.game(gameId)), sk: s(keys.chatQuota(playerId)) },
+            UpdateExpression: 'ADD messages :one',
+            ConditionExpression: 'attribute_not_exists(messages) OR messages < :cap',
+            ExpressionAttributeValues: { ':one': n(1), ':cap': n(cap) },
+          }),
+        ),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof WriteConflict) return false;
+      throw err;
+    }
   }
 
   /** Messages after the one with id `after` (all when absent), oldest first. */

@@ -172,6 +172,54 @@ export class GameTable {
     }
   }
 
+  // ---- open games (ids in a string set on the profile, so the cap is one conditional update)
+
+  /** Adds the game to the player's open games unless `cap` are there already (false then). */
+  async addOpenGame(playerId: string, gameId: string, cap: number): Promise<boolean> {
+    try {
+      await conditional(
+        this.db.send(
+          new UpdateItemCommand({
+            TableName: this.tableName,
+            Key: { pk: s(keys.player(playerId)), sk: s(keys.profile) },
+            UpdateExpression: 'ADD openGames :id',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(openGames) OR size(openGames) < :cap)',
+            ExpressionAttributeValues: { ':id': { SS: [gameId] }, ':cap': n(cap) },
+          }),
+        ),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof WriteConflict) return false;
+      throw err;
+    }
+  }
+
+  async listOpenGames(playerId: string): Promise<string[]> {
+    const out = await this.db.send(
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: { pk: s(keys.player(playerId)), sk: s(keys.profile) },
+        ConsistentRead: true,
+        ProjectionExpression: 'openGames',
+      }),
+    );
+    return out.Item?.openGames?.SS ?? [];
+  }
+
+  /** Removing an id that is not there is fine: the set only shrinks. */
+  async removeOpenGames(playerId: string, gameIds: readonly string[]): Promise<void> {
+    if (gameIds.length === 0) return;
+    await this.db.send(
+      new UpdateItemCommand({
+        TableName: this.tableName,
+        Key: { pk: s(keys.player(playerId)), sk: s(keys.profile) },
+        UpdateExpression: 'DELETE openGames :ids',
+        ExpressionAttributeValues: { ':ids': { SS: [...gameIds] } },
+      }),
+    );
+  }
+
   // ---- notification channels (items under the player's partition)
 
   async listWebhooks(playerId: string): Promise<WebhookRecord[]> {

@@ -27,6 +27,8 @@ export const keys = {
   /** Sorts after META with REQ#: one reminder per seat and turn, claimed by a conditional put. */
   reminder: (seat: number, dueSince: string) => `REMIND#${seat}#${dueSince}`,
   reminderPrefix: 'REMIND#',
+  /** Sorts between META and REQ#, outside every range read of a game: how many messages a player wrote there. */
+  chatQuota: (playerId: string) => `QUOTA#CHAT#${playerId}`,
   /** Sorts after META: one item per notification sent, so a redelivered stream record sends nothing. */
   sent: (playerId: string, key: string) => `SENT#${playerId}#${key}`,
   /** Partition of the sparse deadline index a game's HEAD goes to; shards spread the writes. */

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { Rng, seedRng } from '../../engine/core/index.js';
 import { startLocalServer, type LocalOptions } from '../../functions/local/server.js';
 import { ApiClient, type Player } from '../../test/support/client.js';
-import { testRegistry } from '../../test/support/local.js';
+import { RAISED_LIMITS, testRegistry } from '../../test/support/local.js';
 import { itemBytes, readUnits, writeUnits } from './item-size.js';
 import { median, percentile } from './stats.js';
 
@@ -60,7 +60,7 @@ const take = () => {
   return out;
 };
 // The request path alone: the notifier's reads and its one claim per message are counted apart (README, cost model).
-const server = await startLocalServer({ registry: testRegistry(), sweepMs: 0, notify: false, onDbCall: (c) => calls.push(c) });
+const server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, notify: false, onDbCall: (c) => calls.push(c) });
 
 /** Plays `moves` moves of a tally game; returns each move's round trip in ms. */
 async function tallyMoves(seats: Player[], moves: number): Promise<number[]> {

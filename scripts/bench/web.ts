@@ -8,7 +8,7 @@ import { catalogGames } from '../../engine/games/index.js';
 import { startLocalServer } from '../../functions/local/server.js';
 import { ApiClient } from '../../test/support/client.js';
 import { launchChromium } from '../../test/browser/chromium.js';
-import { testRegistry } from '../../test/support/local.js';
+import { RAISED_LIMITS, testRegistry } from '../../test/support/local.js';
 import { buildClient } from '../../web/build.js';
 import { median, percentile } from './stats.js';
 
@@ -26,7 +26,7 @@ const scriptGzip = Object.entries(files)
   .reduce((sum, [, f]) => sum + f.gzipBytes, 0);
 console.log(`  all JavaScript: ${(scriptGzip / 1024).toFixed(1)} KiB gzipped (budget 150 KB)`);
 
-const server = await startLocalServer({ registry: testRegistry(), sweepMs: 0, web: assets });
+const server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: assets });
 const browser = await launchChromium();
 const firstRender: Record<string, { medianMs: number; p90Ms: number; loads: number }> = {};
 try {

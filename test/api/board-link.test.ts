@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import type { OutgoingMail } from '../../functions/notify/email.js';
 import { ApiClient } from '../support/client.js';
-import { testRegistry } from '../support/local.js';
+import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 
 let server: LocalServer;
 let api: ApiClient;
 const mails: OutgoingMail[] = [];
 
 beforeAll(async () => {
-  server = await startLocalServer({ registry: testRegistry(), sweepMs: 0, email: { send: async (m) => void mails.push(m) } });
+  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, email: { send: async (m) => void mails.push(m) } });
   api = new ApiClient(server.url);
 });
 afterAll(() => server.close());

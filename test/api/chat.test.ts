@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import type { OutgoingMail } from '../../functions/notify/email.js';
 import { ApiClient, type Player } from '../support/client.js';
-import { testRegistry } from '../support/local.js';
+import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 
 let server: LocalServer;
 let api: ApiClient;
 const mails: OutgoingMail[] = [];
 
 beforeAll(async () => {
-  server = await startLocalServer({ registry: testRegistry(), email: { send: async (m) => void mails.push(m) }, sweepMs: 0 });
+  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, email: { send: async (m) => void mails.push(m) }, sweepMs: 0 });
   api = new ApiClient(server.url);
 });
 afterAll(() => server.close());

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type FaultInjector, type LocalServer, type StoreCall } from '../../functions/local/server.js';
 import type { OutgoingMail } from '../../functions/notify/email.js';
 import { ApiClient, type Player } from '../support/client.js';
-import { testRegistry } from '../support/local.js';
+import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 import { storedGame } from '../support/high-card-game.js';
 
 let server: LocalServer;
@@ -17,7 +17,7 @@ let fault: FaultInjector | null = null;
 const mails: OutgoingMail[] = [];
 
 beforeAll(async () => {
-  server = await startLocalServer({ registry: testRegistry(), sweepMs: 0, email: { send: async (m) => void mails.push(m) }, injectFault: (call) => fault?.(call) ?? null });
+  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, email: { send: async (m) => void mails.push(m) }, injectFault: (call) => fault?.(call) ?? null });
   api = new ApiClient(server.url);
 });
 afterAll(() => server.close());

@@ -13,7 +13,7 @@ import { createApp } from '../../functions/api/app.js';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { signUnsubscribe } from '../../functions/notify/unsubscribe.js';
 import { ApiClient, type Player, type Reply } from '../support/client.js';
-import { startTestServer, testRegistry } from '../support/local.js';
+import { RAISED_LIMITS, startTestServer, testRegistry } from '../support/local.js';
 import { pushSubscription, unsubscribeToken } from '../support/notifications.js';
 
 const DEFAULT_EVENTS = { yourTurn: true, reminder: true, gameStarted: true, gameFinished: true, chat: false };
@@ -27,7 +27,7 @@ let strict: LocalServer;
 let strictApi: ApiClient;
 
 beforeAll(async () => {
-  [server, strict] = await Promise.all([startLocalServer({ registry: testRegistry(), sweepMs: 0, localDelivery: true }), startTestServer()]);
+  [server, strict] = await Promise.all([startLocalServer({ registry: testRegistry(), sweepMs: 0, limits: RAISED_LIMITS, localDelivery: true }), startTestServer()]);
   api = new ApiClient(server.url);
   strictApi = new ApiClient(strict.url);
 });

@@ -6,7 +6,7 @@ import { jsonLogger } from '../../functions/api/json-logger.js';
 import type { LocalServer } from '../../functions/local/server.js';
 import type { OutgoingMail } from '../../functions/notify/email.js';
 import { ApiClient, type Player } from '../support/client.js';
-import { testRegistry } from '../support/local.js';
+import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 import { newVapidKeys } from '../../functions/notify/push.js';
 import { pushSubscription } from '../support/notifications.js';
 import { startLocalServer } from '../../functions/local/server.js';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   // The receiver is on this machine: the suite opts in (the default refuses such deliveries).
-  server = await startLocalServer({ registry: testRegistry(), localDelivery: true, email: { send: async (m) => void mails.push(m) } });
+  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, localDelivery: true, email: { send: async (m) => void mails.push(m) } });
   api = new ApiClient(server.url);
 });
 afterAll(async () => {

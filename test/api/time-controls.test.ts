@@ -3,7 +3,7 @@ import { startLocalServer, type LocalServer } from '../../functions/local/server
 import type { OutgoingMail } from '../../functions/notify/email.js';
 import { Sweeper } from '../../functions/service/sweeper.js';
 import { ApiClient, type Player } from '../support/client.js';
-import { testRegistry } from '../support/local.js';
+import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 
 const S = 1000;
 const M = 60 * S;
@@ -19,7 +19,7 @@ let api: ApiClient;
 const mails: OutgoingMail[] = [];
 
 beforeAll(async () => {
-  server = await startLocalServer({ registry: testRegistry(), email: { send: async (m) => void mails.push(m) }, now: () => new Date(clock), sweepMs: 0 });
+  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, email: { send: async (m) => void mails.push(m) }, now: () => new Date(clock), sweepMs: 0 });
   api = new ApiClient(server.url);
 });
 afterAll(() => server.close());
@@ -251,7 +251,7 @@ describe('time controls: deadlines, reminders and timeouts (DESIGN §5)', () => 
 
 describe('the local sweeper interval (RAILPOST_SWEEP_MS)', () => {
   it('applies a timeout by itself, without anybody calling the API', async () => {
-    const local = await startLocalServer({ registry: testRegistry(), sweepMs: 50 });
+    const local = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 50 });
     try {
       const client = new ApiClient(local.url);
       const anna = await client.newPlayer('Anna');

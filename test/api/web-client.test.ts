@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebAssets } from '../../functions/api/web.js';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { buildClient } from '../../web/build.js';
-import { testRegistry } from '../support/local.js';
+import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 
 let assets: WebAssets;
 let server: LocalServer;
 
 beforeAll(async () => {
   assets = await buildClient();
-  server = await startLocalServer({ registry: testRegistry(), sweepMs: 0, web: assets });
+  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: assets });
 }, 60_000);
 afterAll(() => server.close());
 

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { buildClient } from '../../web/build.js';
-import { testRegistry } from '../support/local.js';
+import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 import { launchChromium } from './chromium.js';
 
 const SHOTS = join('test-results', 'browser');
@@ -22,7 +22,7 @@ const renderTimes: Record<string, number> = {};
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), sweepMs: 0, web: await buildClient() }), launchChromium()]);
+  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
 }, 180_000);
 
 afterAll(async () => {

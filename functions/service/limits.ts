@@ -1,0 +1,54 @@
+/**
+ * Every write limit of the service, in one place (README "Limits" lists them with these numbers).
+ * Rates are fixed windows counted per player and per client address; caps bound what one player
+ * can keep stored. Tests raise them; everything else runs with DEFAULT_LIMITS.
+ */
+
+/** At most `points` requests per `seconds`. */
+export interface Rate {
+  points: number;
+  seconds: number;
+}
+
+export interface OperationRates {
+  perPlayer?: Rate;
+  perAddress?: Rate;
+  /**
+   * Counted in the shared limits table, so the limit holds across Lambda instances; otherwise
+   * in the memory of each instance (moves must not pay a store round trip for it).
+   */
+  shared: boolean;
+}
+
+export type LimitedOperation = 'createPlayer' | 'createGame' | 'join' | 'badInviteCode' | 'chat' | 'action';
+
+export interface Caps {
+  /** Games a player created that still wait for players. */
+  openGamesPerPlayer: number;
+  /** Messages one player may write in one game's chat. */
+  chatMessagesPerGame: number;
+}
+
+export interface Limits {
+  rates: Record<LimitedOperation, OperationRates>;
+  caps: Caps;
+  /** Chat notices to one recipient about one game: at most one per channel in this many seconds. */
+  chatNoticeSeconds: number;
+}
+
+const minute = 60;
+const hour = 3600;
+
+export const DEFAULT_LIMITS: Limits = {
+  rates: {
+    createPlayer: { perAddress: { points: 20, seconds: hour }, shared: true },
+    createGame: { perPlayer: { points: 30, seconds: hour }, perAddress: { points: 60, seconds: hour }, shared: true },
+    join: { perPlayer: { points: 60, seconds: hour }, perAddress: { points: 120, seconds: hour }, shared: true },
+    /** Only wrong invite codes count: guessing codes stops long before it could succeed. */
+    badInviteCode: { perPlayer: { points: 10, seconds: hour }, perAddress: { points: 30, seconds: hour }, shared: true },
+    chat: { perPlayer: { points: 20, seconds: minute }, perAddress: { points: 60, seconds: minute }, shared: true },
+    action: { perPlayer: { points: 120, seconds: minute }, perAddress: { points: 600, seconds: minute }, shared: false },
+  },
+  caps: { openGamesPerPlayer: 20, chatMessagesPerGame: 500 },
+  chatNoticeSeconds: 10 * minute,
+};
