@@ -270,6 +270,8 @@ describe('audit #7: chat notices are debounced per recipient', () => {
       registry: testRegistry(),
       sweepMs: 0,
       limits: RAISED_LIMITS,
+      // The webhook receiver is on this machine: the suite opts in (the default refuses it).
+      localDelivery: true,
       email: { send: async (m) => void mails.push(m) },
       now: () => new Date(clock),
     });
