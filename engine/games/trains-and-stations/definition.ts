@@ -8,6 +8,7 @@ import { canonicalAction } from './spelling.js';
 import { finalScores } from './scoring.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from './setup.js';
 import type { TsState } from './state.js';
+import { ROUND_LIMIT } from './turn.js';
 import { createView, type TsView } from './view.js';
 
 /** Public static components a client draws: cities, routes, track spaces, special cards, goods. */
@@ -22,8 +23,9 @@ export const componentsOf = (b: Board) => ({
   reconstruction: true,
 });
 
-export function defineTrainsAndStations(b: Board): GameDefinition<TsState, TsAction, TsOptions, TsView> {
-  const rules = createRules(b);
+/** The game on board `b`; `roundLimit` (RP-TS-1) is changed only by simulations measuring natural ends. */
+export function defineTrainsAndStations(b: Board, { roundLimit = ROUND_LIMIT }: { roundLimit?: number | null } = {}): GameDefinition<TsState, TsAction, TsOptions, TsView> {
+  const rules = createRules(b, roundLimit);
   // Any spelling of a choice is accepted; the rules see the listed one (spelling.ts, TS-0.2).
   const apply = (s: TsState, seat: number, action: TsAction) => rules.apply(s, seat, canonicalAction(s, seat, action));
   return {
