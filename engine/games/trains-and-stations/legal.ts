@@ -12,13 +12,13 @@ import { playChoice, savedChoice, trainChoice, type DiceChoice } from './spellin
 import type { TsState } from './state.js';
 import { fulfilledTasks } from './tasks.js';
 
-/** Every multiset of the offered dice that pass `only`, by kind: 0..n of each kind, its lowest ids, sorted (spelling.ts). */
+/** Every multiset of the offered dice that pass `only`, by kind: 0..n of each kind, its lowest ids, in the order spelling.ts gives. */
 export function classPicks(choice: DiceChoice, only: (id: number) => boolean = () => true): number[][] {
   const groups = new Map<string, number[]>();
   for (const id of choice.ids.filter(only).sort((x, y) => x - y)) groups.set(choice.key(id), [...(groups.get(choice.key(id)) ?? []), id]);
   let picks: number[][] = [[]];
   for (const g of groups.values()) picks = picks.flatMap((p) => Array.from({ length: g.length + 1 }, (_, k) => [...p, ...g.slice(0, k)]));
-  return picks.map((p) => p.sort((x, y) => x - y));
+  return picks;
 }
 
 export function combinations<T>(items: readonly T[], k: number): T[][] {

@@ -1,8 +1,8 @@
 /**
  * Dice of one kind (own or white) showing one face are interchangeable (TS-0.2): naming die 3 or
  * die 5 when both are own HOTEL dice in play is the same choice. `legalActions` lists one spelling
- * per choice, the lowest ids of each kind in ascending order; `canonicalAction` rewrites any other
- * spelling to that one, so `apply` accepts every equivalent spelling and the rules see one.
+ * per choice, the lowest ids of each kind; `canonicalAction` rewrites any other spelling to that
+ * one, so `apply` accepts every equivalent spelling and the rules see one.
  */
 import type { Seat } from '../../core/index.js';
 import type { ActionOf, TsAction } from './actions.js';
@@ -27,14 +27,21 @@ export const trainChoice = (s: TsState): DiceChoice => ({
 /** The seat's saved dice, whose faces ROLL may keep (TS-5.1). */
 export const savedChoice = (s: TsState, seat: Seat): DiceChoice => ({ ids: idsWhere(s, (d) => d.owner === seat && d.zone === 'saved'), key: (id) => dieClass(s.dice[id]) });
 
-/** Rewrites the named ids: each die the choice offers becomes the lowest unused id of its kind; sets are sorted. */
+/**
+ * Rewrites the named ids: each die the choice offers becomes the lowest unused id of its kind. The
+ * result is ordered kind by kind (kinds by their lowest id), ids ascending within a kind: the order
+ * legalActions has always listed, which matters because REROLL rolls its dice in the order named,
+ * so stored games replay as they were played.
+ */
 function respell(named: readonly number[], choice: DiceChoice): number[] {
   // A die named twice is an error the rules report; rewriting could hide it.
   if (new Set(named).size !== named.length) return [...named];
   const byKey = new Map<string, number[]>();
   for (const id of [...choice.ids].sort((x, y) => x - y)) byKey.set(choice.key(id), [...(byKey.get(choice.key(id)) ?? []), id]);
+  const rank = new Map([...byKey.keys()].map((k, i) => [k, i]));
   const offered = new Set(choice.ids);
-  return named.map((id) => (offered.has(id) ? byKey.get(choice.key(id))!.shift()! : id)).sort((x, y) => x - y);
+  const order = (id: number) => (offered.has(id) ? rank.get(choice.key(id))! : rank.size);
+  return named.map((id) => (offered.has(id) ? byKey.get(choice.key(id))!.shift()! : id)).sort((x, y) => order(x) - order(y) || x - y);
 }
 
 type DiceAction = ActionOf<'ROLL' | 'REROLL' | 'PLACE_TRAIN' | 'BUILD' | 'TAKE_COINS' | 'END_RESOLUTION'>;
