@@ -1,13 +1,17 @@
 /**
  * Engine-level fuzzing over every catalog game (and the fixture): at states reached by random
  * play, actions made by mutating legal ones (other values, other seats' actions, missing or extra
- * fields) are accepted by `apply` exactly when they are in `legalActions`, and refused with a
- * RuleError otherwise — never another exception. FUZZ_GAMES raises the number of games played.
+ * fields) are accepted by `apply` exactly when they are in `legalActions` up to the game's stated
+ * equivalence (EQUIVALENCE below; the identity for most games), and refused with a RuleError
+ * otherwise — never another exception. FUZZ_GAMES raises the number of games played.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Rng, RuleError, seedRng, type AnyGame } from '../../engine/core/index.js';
+import { Rng, RuleError, seedRng, type AnyGame, type Seat } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
+import { canonicalAction as tsCanonicalAction, trainsAndStations } from '../../engine/games/trains-and-stations/index.js';
+import type { TsAction } from '../../engine/games/trains-and-stations/actions.js';
+import type { TsState } from '../../engine/games/trains-and-stations/state.js';
 import { highCard } from '../fixture/high-card.js';
 
 const GAMES = Number(process.env.FUZZ_GAMES ?? 3);
@@ -27,6 +31,18 @@ function canonical(value: unknown): string {
   }
   return JSON.stringify(value) ?? 'undefined';
 }
+
+type Spelling = (state: unknown, seat: Seat, action: Action) => Action;
+
+/**
+ * Actions a game declares to be the same choice, rewritten to the spelling legalActions lists.
+ * Trains & Stations: dice of one kind and face are interchangeable (TS-0.2, audit #4), so any
+ * spelling of a listed choice must be accepted, and an accepted action must still be one of them.
+ */
+const EQUIVALENCE: Record<string, Spelling> = {
+  [trainsAndStations.id]: (state, seat, action) => tsCanonicalAction(state as TsState, seat, action as TsAction) as Action,
+};
+const asListed = (game: AnyGame): Spelling => EQUIVALENCE[game.id] ?? ((_, __, action) => action);
 
 /** Values seen in any legal action, so mutants use the game's own vocabulary (ids, colours, squares). */
 function vocabulary(actions: readonly Action[]): unknown[] {
@@ -72,14 +88,17 @@ function checkState(game: AnyGame, state: unknown, rng: Rng): number {
   let checked = 0;
   for (const seat of due) {
     const legal = game.legalActions(state, seat) as Action[];
+    const listedSpelling = asListed(game);
     const legalSet = new Set(legal.map(canonical));
+    // The equivalence may only merge spellings: every listed action is its own listed spelling.
+    for (const a of legal) expect(canonical(listedSpelling(state, seat, a))).toBe(canonical(a));
     const others = seats.filter((s) => s !== seat).flatMap((s) => (due.includes(s) ? (game.legalActions(state, s) as Action[]) : []));
     const words = vocabulary([...legal, ...others]);
     const candidates = [...others, ...Array.from({ length: MUTANTS_PER_STATE }, () => mutate(rng.pick(legal.length ? legal : others), words, rng))];
     for (const candidate of candidates) {
       const parsed = game.action.safeParse(candidate);
       if (!parsed.success) continue; // the API refuses it with 400 before the engine sees it
-      const isLegal = legalSet.has(canonical(parsed.data));
+      const isLegal = legalSet.has(canonical(listedSpelling(state, seat, parsed.data as Action)));
       let accepted = true;
       try {
         game.apply(state, seat, parsed.data);

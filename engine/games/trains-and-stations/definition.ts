@@ -1,12 +1,14 @@
-import { ruleCheck, type GameDefinition } from '../../core/index.js';
+import type { GameDefinition } from '../../core/index.js';
 import { TsActionSchema, TsOptionsSchema, type TsAction, type TsOptions } from './actions.js';
 import type { Board } from './board.js';
 import { createBot } from './bot.js';
 import { legalActions } from './legal.js';
 import { createRules, toAct } from './rules.js';
+import { canonicalAction } from './spelling.js';
 import { finalScores } from './scoring.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from './setup.js';
 import type { TsState } from './state.js';
+import { ROUND_LIMIT } from './turn.js';
 import { createView, type TsView } from './view.js';
 
 /** Public static components a client draws: cities, routes, track spaces, special cards, goods. */
@@ -21,36 +23,11 @@ export const componentsOf = (b: Board) => ({
   reconstruction: true,
 });
 
-/** The actions that name dice (ACT-2, 4, 6, 7, 8, 9). */
-const DICE_ACTIONS: ReadonlySet<string> = new Set(['ROLL', 'REROLL', 'PLACE_TRAIN', 'BUILD', 'TAKE_COINS', 'END_RESOLUTION']);
-
-/** Key order does not make two actions different. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') return `{${Object.keys(value).sort().map((k) => `${k}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  return JSON.stringify(value);
-}
-
-export function defineTrainsAndStations(b: Board): GameDefinition<TsState, TsAction, TsOptions, TsView> {
-  const rules = createRules(b);
-  /**
-   * Dice of one kind and face are interchangeable, and legalActions names one representative per
-   * choice. Only that spelling is accepted (refused citing TS-0.2), so that apply accepts exactly legalActions;
-   * the rules' own checks run first, so an illegal action still cites the rule it breaks.
-   */
-  const apply = (s: TsState, seat: number, action: TsAction) => {
-    const applied = rules.apply(s, seat, action);
-    // Only actions that name dice have other spellings; the rest need no second look.
-    if (!DICE_ACTIONS.has(action.type)) return applied;
-    const spelled = canonical(action);
-    ruleCheck(
-      legalActions(b, s, seat).some((a) => canonical(a) === spelled),
-      'not_as_listed',
-      'Name the dice as legalActions does: dice of one kind and face are interchangeable, and the lowest ids stand for them',
-      'TS-0.2',
-    );
-    return applied;
-  };
+/** The game on board `b`; `roundLimit` (RP-TS-1) is changed only by simulations measuring natural ends. */
+export function defineTrainsAndStations(b: Board, { roundLimit = ROUND_LIMIT }: { roundLimit?: number | null } = {}): GameDefinition<TsState, TsAction, TsOptions, TsView> {
+  const rules = createRules(b, roundLimit);
+  // Any spelling of a choice is accepted; the rules see the listed one (spelling.ts, TS-0.2).
+  const apply = (s: TsState, seat: number, action: TsAction) => rules.apply(s, seat, canonicalAction(s, seat, action));
   return {
     id: 'trains-and-stations',
     title: 'Trains & Stations',

@@ -1,20 +1,21 @@
 /**
  * legalActions: every action `apply` accepts now, enumerated. Dice of the same kind (own or white)
- * showing the same face are interchangeable, so one representative per choice is listed (lowest
- * ids first); `apply` accepts only that spelling (see definition.ts).
+ * showing the same face are interchangeable, so one spelling per choice is listed, the one
+ * `canonicalAction` (spelling.ts) gives; `apply` accepts every equivalent spelling.
  */
 import type { Seat } from '../../core/index.js';
 import type { ActionOf, TsAction } from './actions.js';
 import { BUILDINGS, GOODS, taskKey, type Board, type Good } from './board.js';
-import { dieClass, idsWhere, inPlay, isBuildingFace, isTrain, legalSpaces, ownOnTrack, rerollable } from './dice.js';
+import { isBuildingFace, legalSpaces, ownOnTrack, rerollable } from './dice.js';
 import { bonusRange, buildableCities, canReroll, mustPlace, toAct } from './rules.js';
+import { playChoice, savedChoice, trainChoice, type DiceChoice } from './spelling.js';
 import type { TsState } from './state.js';
 import { fulfilledTasks } from './tasks.js';
 
-/** Every multiset of dice by class: 0..n of each class, lowest ids first. */
-export function classPicks(s: TsState, ids: readonly number[], key: (id: number) => string = (id) => dieClass(s.dice[id])): number[][] {
+/** Every multiset of the offered dice that pass `only`, by kind: 0..n of each kind, its lowest ids, in the order spelling.ts gives. */
+export function classPicks(choice: DiceChoice, only: (id: number) => boolean = () => true): number[][] {
   const groups = new Map<string, number[]>();
-  for (const id of [...ids].sort((x, y) => x - y)) groups.set(key(id), [...(groups.get(key(id)) ?? []), id]);
+  for (const id of choice.ids.filter(only).sort((x, y) => x - y)) groups.set(choice.key(id), [...(groups.get(choice.key(id)) ?? []), id]);
   let picks: number[][] = [[]];
   for (const g of groups.values()) picks = picks.flatMap((p) => Array.from({ length: g.length + 1 }, (_, k) => [...p, ...g.slice(0, k)]));
   return picks;
@@ -38,22 +39,23 @@ function boundedSums(max: readonly number[], sum: number): number[][] {
 }
 
 function resolveActions(b: Board, s: TsState, seat: Seat): TsAction[] {
-  const play = inPlay(s);
+  const play = playChoice(s);
+  const face = (f: string) => (id: number) => s.dice[id]?.face === f;
   const out: TsAction[] = [];
   const spaces = legalSpaces(b, s);
-  const trains = classPicks(s, play.filter((id) => isTrain(s.dice[id]?.face ?? null)), (id) => dieClass({ ...s.dice[id]!, face: 'TRAIN' }));
+  const trains = classPicks(trainChoice(s));
   for (const pick of trains.filter((p) => p.length === 1)) for (const space of spaces) out.push({ type: 'PLACE_TRAIN', die: pick[0]!, space });
   const cities = buildableCities(b, s);
   const player = s.players[seat]!;
   for (const building of BUILDINGS) {
     if (player.buildings[building] === 0) continue;
-    const sets = classPicks(s, play.filter((id) => s.dice[id]?.face === building)).filter((p) => p.length === 3);
+    const sets = classPicks(play, face(building)).filter((p) => p.length === 3);
     for (const dice of sets) for (const city of cities) out.push({ type: 'BUILD', building, dice, city });
   }
-  for (const dice of classPicks(s, play.filter((id) => s.dice[id]?.face === 'COIN'))) if (dice.length > 0) out.push({ type: 'TAKE_COINS', dice });
+  for (const dice of classPicks(play, face('COIN'))) if (dice.length > 0) out.push({ type: 'TAKE_COINS', dice });
   if (!mustPlace(b, s)) {
-    const savable = play.filter((id) => s.dice[id]?.owner === seat && (isBuildingFace(s.dice[id]?.face ?? null) || s.dice[id]?.face === 'COIN'));
-    for (const save of classPicks(s, savable)) out.push({ type: 'END_RESOLUTION', save });
+    const savable = (id: number) => s.dice[id]?.owner === seat && (isBuildingFace(s.dice[id]?.face ?? null) || s.dice[id]?.face === 'COIN');
+    for (const save of classPicks(play, savable)) out.push({ type: 'END_RESOLUTION', save });
   }
   return out;
 }
@@ -84,13 +86,12 @@ export function legalActions(b: Board, s: TsState, seat: Seat): TsAction[] {
       return combinations(s.players[seat]!.dealt, b.constants.specialKept).map((cards) => ({ type: 'KEEP_SPECIAL_CARDS', cards }));
     case 'start': {
       const [lo, hi] = bonusRange(b, s, seat);
-      const saved = idsWhere(s, (d) => d.owner === seat && d.zone === 'saved');
       const rolls: TsAction[] = [];
-      for (let bonus = lo; bonus <= hi; bonus++) for (const keep of classPicks(s, saved)) rolls.push({ type: 'ROLL', bonus, keep });
+      for (let bonus = lo; bonus <= hi; bonus++) for (const keep of classPicks(savedChoice(s, seat))) rolls.push({ type: 'ROLL', bonus, keep });
       return ownOnTrack(s, seat) >= b.constants.recallMinDiceOnBoard ? [...rolls, { type: 'RECALL' }] : rolls;
     }
     case 'rolling': {
-      const rerolls: TsAction[] = canReroll(b, s) ? classPicks(s, rerollable(s)).filter((d) => d.length > 0).map((dice) => ({ type: 'REROLL', dice })) : [];
+      const rerolls: TsAction[] = canReroll(b, s) ? classPicks({ ...playChoice(s), ids: rerollable(s) }).filter((d) => d.length > 0).map((dice) => ({ type: 'REROLL', dice })) : [];
       return [...rerolls, { type: 'STOP_ROLLING' }, ...resolveActions(b, s, seat)];
     }
     case 'resolve':

@@ -10,6 +10,7 @@ import { heldBonus, bonusSupply, idsWhere, inPlay, isBuildingFace, isTrain, lega
 import { closeKeep, setupState } from './setup.js';
 import type { Offer, TsState } from './state.js';
 import { fulfilledTasks, revealTasks } from './tasks.js';
+import { ROUND_LIMIT } from './turn.js';
 import { endOfTurn, offerUnits, resolveSpeculation, shareSpeculation, upgrade } from './upgrade.js';
 import { loseVP } from './vp.js';
 
@@ -56,7 +57,8 @@ export const canReroll = (b: Board, s: TsState) => !s.strike && (s.players[s.act
 /** Train dice that must still be placed and can be (TS-6.2, TS-6.5). */
 export const mustPlace = (b: Board, s: TsState) => inPlay(s).some((id) => isTrain(s.dice[id]?.face ?? null)) && legalSpaces(b, s).length > 0;
 
-export function createRules(b: Board): TsRules {
+/** `roundLimit`: RP-TS-1 (turn.ts); null only to measure how games end without it. */
+export function createRules(b: Board, roundLimit: number | null = ROUND_LIMIT): TsRules {
   const C = b.constants;
 
   /** After every roll: the strike check, then Step 2 goes on only if a re-roll is possible (TS-5.2/5.5/5.6). */
@@ -333,5 +335,5 @@ export function createRules(b: Board): TsRules {
     return { state: s, events: ev };
   }
 
-  return { board: b, setup: (seed, players, options) => setupState(b, seed, players, options), toAct, apply };
+  return { board: b, setup: (seed, players, options) => setupState(b, seed, players, options, roundLimit), toAct, apply };
 }

@@ -9,7 +9,7 @@ export const MAX_PLAYERS = 5;
 
 const zeroGoods = () => Object.fromEntries(GOODS.map((g) => [g, 0])) as Record<Good, number>;
 
-export function setupState(b: Board, seed: string, players: number, options: TsOptions): TsState {
+export function setupState(b: Board, seed: string, players: number, options: TsOptions, roundLimit: number | null): TsState {
   if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS) throw new RuleError('bad_player_count', 'Trains & Stations takes 3 to 5 players', 'TS-2.1');
   const c = b.constants;
   const rng = new Rng(seedRng(seed));
@@ -54,6 +54,7 @@ export function setupState(b: Board, seed: string, players: number, options: TsO
     minted: 0,
     bank: COINS_TOTAL - players * c.startCoins,
     endTriggered: false,
+    roundLimit,
     manualTasks: options.manualTasks,
     strike: false,
     delivered: [],

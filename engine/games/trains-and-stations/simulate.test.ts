@@ -7,15 +7,15 @@ const GAMES = 8;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 describe('simulation (DATA-DESIGN checks)', () => {
-  it('TS-10.4: greedy 4-player games on the reconstructed board end in 9–16 rounds and spread deliveries over routes', () => {
+  it('TS-10.4: greedy 4-player games on the reconstructed board end in 6–11 rounds and no route takes 30% of deliveries', () => {
     const games = Array.from({ length: GAMES }, (_, i) => simulate(`guard-${i}`, 4, [game.bot, game.bot, game.bot, game.bot]));
     expect(games.every((g) => g.finished)).toBe(true);
     const rounds = median(games.map((g) => g.rounds));
-    expect(rounds).toBeGreaterThanOrEqual(9);
-    expect(rounds).toBeLessThanOrEqual(16);
+    expect(rounds).toBeGreaterThanOrEqual(6);
+    expect(rounds).toBeLessThanOrEqual(11);
     const byRoute: Record<string, number> = {};
     for (const g of games) for (const [r, n] of Object.entries(g.routes)) byRoute[r] = (byRoute[r] ?? 0) + n;
     const total = Object.values(byRoute).reduce((a, n) => a + n, 0);
-    expect(Math.max(...Object.values(byRoute)) / total).toBeLessThan(0.25);
+    expect(Math.max(...Object.values(byRoute)) / total).toBeLessThan(0.3);
   });
 });

@@ -37,13 +37,14 @@ export interface GameStats {
   strikes: number;
   recalls: number;
   routes: Record<string, number>;
+  /** Ended by the VP supply (TS-10.4), not by the round limit (RP-TS-1) or the action cap. */
   finished: boolean;
 }
 
 export function simulate(seed: string, players: number, bots: readonly BotFn[]): GameStats {
   const run = playout(game, seed, players, {}, bots, MAX_ACTIONS);
   const s = run.state as TsState;
-  // An unfinished game is scored as if it ended now, to say who leads at the action cap.
+  // A game stopped by the action cap is scored as if it ended now, to say who leads there.
   const out = game.outcome(s) ?? finalScores(defaultBoard, s);
   return {
     players,
@@ -57,7 +58,7 @@ export function simulate(seed: string, players: number, bots: readonly BotFn[]):
     strikes: s.stats.strikes,
     recalls: s.stats.recalls,
     routes: s.stats.routeDeliveries,
-    finished: run.finished,
+    finished: run.finished && s.endTriggered,
   };
 }
 
@@ -80,7 +81,7 @@ function report(label: string, games: readonly GameStats[]): string[] {
   const y = ['R01', 'R04', 'R13', 'R16', 'R19'].reduce((a, r) => a + (routes[r] ?? 0), 0);
   const never = defaultBoard.routes.filter((r) => !routes[r.id]).map((r) => r.id);
   return [
-    `${label}: ${games.length} games, unfinished ${games.filter((g) => !g.finished).length}`,
+    `${label}: ${games.length} games, not ended by the VP supply ${games.filter((g) => !g.finished).length}`,
     `  rounds median ${quantile(games.map((g) => g.rounds), 0.5)} (p10 ${quantile(games.map((g) => g.rounds), 0.1)}, p90 ${quantile(games.map((g) => g.rounds), 0.9)})`,
     `  score mean ${f1(mean(games.flatMap((g) => g.scores)))}, winner-loser spread median ${quantile(spread, 0.5)}`,
     `  per game: deliveries ${f1(mean(games.map((g) => g.deliveries)))}, upgrades ${f1(mean(games.map((g) => g.upgrades)))}, speculations ${f1(mean(games.map((g) => g.speculations)))}, tasks revealed ${f1(mean(games.map((g) => g.tasks)))}, strikes ${f1(mean(games.map((g) => g.strikes)))}, recalls ${f1(mean(games.map((g) => g.recalls)))}`,
@@ -119,7 +120,7 @@ export function main(n: number, vsRandom = true): string[] {
         `${players}p 1 ${name} vs ${players - 1} greedy: finished ${reverse.filter(({ g }) => g.finished).length}/${n}, the random seat won ${randomWins} (fair share ${f1(100 / players)}%), rounds median ${quantile(reverse.map(({ g }) => g.rounds), 0.5)}`,
       );
       lines.push(
-        `${players}p 1 greedy vs ${players - 1} ${name}: finished ${done.length}/${n}, greedy won ${wins} of them (fair share ${f1(100 / players)}%), rounds median ${quantile(done.map(({ g }) => g.rounds), 0.5)}; unfinished after ${MAX_ACTIONS} actions: greedy leads in ${leads}/${n - done.length}`,
+        `${players}p 1 greedy vs ${players - 1} ${name}: finished ${done.length}/${n}, greedy won ${wins} of them (fair share ${f1(100 / players)}%), rounds median ${quantile(done.map(({ g }) => g.rounds), 0.5)}; not ended by the VP supply (round limit RP-TS-1 or ${MAX_ACTIONS} actions): greedy leads in ${leads}/${n - done.length}`,
       );
     }
   }

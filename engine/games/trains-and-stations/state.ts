@@ -98,6 +98,8 @@ export interface TsState {
   minted: number;
   bank: number;
   endTriggered: boolean;
+  /** RP-TS-1: the game ends after this many full rounds even without the trigger; null: no limit (simulations). */
+  roundLimit: number | null;
   /** The "manual tasks" variant (DP-8, AMB-12). */
   manualTasks: boolean;
   /** This turn: a strike happened (TS-5.5). */

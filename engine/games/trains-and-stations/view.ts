@@ -40,6 +40,8 @@ export interface TsView {
   turn: number;
   round: number;
   endTriggered: boolean;
+  /** RP-TS-1: the game ends after this round even if the VP supply lasts; null: no limit. */
+  roundLimit: number | null;
   vpSupply: number;
   vpReserve: number;
   bank: number;
@@ -86,6 +88,7 @@ export function createView(b: Board, toAct: (s: TsState) => number[]) {
       turn: s.turn,
       round: Math.ceil(s.turn / s.players.length),
       endTriggered: s.endTriggered,
+      roundLimit: s.roundLimit,
       vpSupply: s.supply,
       vpReserve: s.reserve,
       bank: s.bank,
