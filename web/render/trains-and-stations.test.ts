@@ -26,7 +26,8 @@ function playUntil(seed: string, players: number, pred: (s: TsState) => boolean,
 
 describe('trains & stations board', () => {
   const players = 4;
-  const state = play<TsState>(game, 'ts-render', players, 400);
+  // Mid-game (the board's reference lengths end a game of these bots within about 200 steps).
+  const state = play<TsState>(game, 'ts-render', players, 150);
   const view = game.view(state, 2);
   const svg = renderBoard('trains-and-stations', comps, view, { seatNames: ['Ann', 'Bo', EVIL] })!;
 
