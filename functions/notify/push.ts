@@ -7,12 +7,16 @@ import { subjectOf, summaryOf, type Notification } from './message.js';
 const base64url = (bytes: number) =>
   z
     .string()
+    .max(Math.ceil((bytes * 4) / 3) + 2)
     .regex(/^[A-Za-z0-9_-]+={0,2}$/)
     .refine((s) => Buffer.from(s, 'base64url').length === bytes, `must decode to ${bytes} bytes`);
 
+/** Real endpoints are a few hundred characters; the bound keeps one subscription's item small. */
+export const MAX_PUSH_ENDPOINT_LENGTH = 2048;
+
 /** What `PushSubscription.toJSON()` gives in a browser (RFC 8291 keys). */
 export const PushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https$/ }),
+  endpoint: z.url({ protocol: /^https$/ }).max(MAX_PUSH_ENDPOINT_LENGTH),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     // An uncompressed P-256 point: 0x04 || X || Y.
