@@ -221,6 +221,11 @@ describe('audit #10: what strangers and forfeited seats may read', () => {
     expect(view).not.toHaveProperty('hands');
     expect((await anna.get(`${path}/view?version=0`)).body.view).not.toHaveProperty('hand');
     expect((await ben.get(`${path}/view`)).body.view.hand).toBeDefined();
+    // The bot drew for Anna's seat (HC-2): her log shows that draw as a stranger's does, card hidden.
+    const stranger = await player('Carl');
+    const log = (await anna.get(`${path}/log`)).body;
+    expect(log.entries.some((e: { seat: number; bot: boolean }) => e.seat === 0 && e.bot && !('forfeit' in e))).toBe(true);
+    expect(log).toEqual((await stranger.get(`${path}/log`)).body);
 
     const refused = await anna.post(`${path}/chat`, { text: 'the bot holds a 40' });
     expect([refused.status, refused.body.code]).toEqual([403, 'forfeited']);
