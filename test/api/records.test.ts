@@ -183,6 +183,23 @@ describe('audit #9: names are one clean line', () => {
       }
     }
   });
+  it('audit #9: a name stored before names were cleaned still cannot add a line to those emails', async () => {
+    clock = T0;
+    const anna = await player('Anna');
+    await server.services.table.updatePlayer(anna.playerId, { name: EVIL.replace('Anna', 'Old') });
+    const ben = await player('Ben', 'ben-legacy@example.test');
+    const { path } = await table({ anna, ben });
+    const view = (await anna.get(`${path}/view`)).body;
+    expect((await anna.post(`${path}/actions`, { action: { type: 'draw' }, expectedVersion: view.version })).status).toBe(200);
+    await server.notificationsIdle();
+    const mails = await Promise.all((await readdir(outbox)).map(async (f) => readEml(await readFile(join(outbox, f), 'utf8'))));
+    const turn = mails.filter((m) => m.header('to') === 'ben-legacy@example.test' && /turn/i.test(m.header('subject') ?? ''));
+    expect(turn.length).toBeGreaterThan(0);
+    for (const part of turn.flatMap((m) => m.parts)) {
+      expect(part.body).toContain('Old ACCOUNT LOCKED');
+      for (const line of part.body.split(/\r?\n/).filter((l) => l.includes('ACCOUNT LOCKED'))) expect(line).toMatch(/Old ACCOUNT LOCKED/);
+    }
+  });
 });
 
 describe('audit #10: what strangers and forfeited seats may read', () => {
