@@ -16,7 +16,7 @@ import { renderBoard } from '../../web/render/index.js';
 import { docsRoutes } from './docs.js';
 import { webRoutes, type WebAssets } from './web.js';
 import { verifyBoardLink } from '../notify/board-link.js';
-import { problemResponse, toProblem } from './problem-response.js';
+import { problemResponse, RECORD_TOO_LARGE, toProblem } from './problem-response.js';
 import * as S from './schemas.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
 import { checkPushEndpoint, checkWebhookUrl } from './webhook-url.js';
@@ -420,13 +420,23 @@ const routes = {
       201: json(S.ChatMessageSchema, 'The message as stored'),
       400: problem('Invalid body, or nothing left once control characters are dropped'),
       ...authErrors,
-      403: problem('Not seated in this game'),
+      403: problem('Not seated in this game (not_seated), or forfeited while it runs (forfeited)'),
       404: problem('No such game'),
       409: problem('You have written as many messages in this game as one player may (chat_full)'),
       ...rateLimited,
     },
   }),
 };
+
+// Any write could meet the store's item size limit if some bound were missed (problem-response.ts).
+for (const route of Object.values(routes)) {
+  if (route.method === 'get') continue;
+  const responses = route.responses as Record<number, { description: string }>;
+  const earlier = responses[422];
+  responses[422] = earlier
+    ? { ...earlier, description: `${earlier.description}, or a stored record would grow too large (${RECORD_TOO_LARGE})` }
+    : problem(`A stored record would grow too large (${RECORD_TOO_LARGE}); nothing was changed`);
+}
 
 export function createApp(deps: AppDeps) {
   const { registry, players, games, chat } = deps;
@@ -616,7 +626,7 @@ export function createApp(deps: AppDeps) {
       return c.json(await games.log(me, c.req.valid('param').id, after, limit), 200);
     })
     .openapi(routes.export, async (c) => {
-      return c.json(await games.export(c.req.valid('param').id), 200);
+      return c.json(await games.export(auth(c), c.req.valid('param').id), 200);
     })
     .openapi(routes.board, async (c) => {
       const svg = drawPicture(await games.pictureOf(auth(c), c.req.valid('param').id, c.req.valid('query').version));

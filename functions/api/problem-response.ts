@@ -42,6 +42,18 @@ function isTransient(err: unknown): boolean {
   return Boolean(e && (TRANSIENT.has(e.name ?? '') || e.$retryable || (e.$metadata?.httpStatusCode ?? 0) >= 500));
 }
 
+/**
+ * DynamoDB refuses an item over 400 KB with a plain ValidationException. Every record's lists are
+ * bounded, so this should not happen; if a bound is missed, the client still learns it is the
+ * request (what it would store), not the service, and nothing was written.
+ */
+function isItemTooLarge(err: unknown): boolean {
+  const e = err as { name?: string; message?: string } | null;
+  return e?.name === 'ValidationException' && /item size (to update )?has exceeded the maximum allowed size/i.test(e.message ?? '');
+}
+
+export const RECORD_TOO_LARGE = 'record_too_large';
+
 /** Any thrown value as a Problem; unknown errors become a 500 that reveals nothing. */
 export function toProblem(err: unknown): Problem {
   if (err instanceof Problem) return err;
@@ -50,6 +62,9 @@ export function toProblem(err: unknown): Problem {
     if (err.status === 413) return new Problem(413, 'body_too_large', 'Body too large', err.message);
     if (err.status === 415) return new Problem(415, 'unsupported_media_type', 'Unsupported media type', 'Send the body as application/json');
     if (err.status < 500) return new Problem(err.status, 'bad_request', 'Invalid request', err.message);
+  }
+  if (isItemTooLarge(err)) {
+    return new Problem(422, RECORD_TOO_LARGE, 'Record too large', 'This change would make a stored record larger than the store allows; nothing was changed');
   }
   if (isTransient(err)) {
     return new Problem(503, 'store_unavailable', 'Try again', 'The game store is busy or did not answer in time; retry in a moment (with the same Idempotency-Key)');

@@ -3,7 +3,9 @@ import { OutcomeSchema } from '../../engine/core/index.js';
 import type { NotificationKind } from '../notify/message.js';
 import { PushSubscriptionSchema as PushSubscriptionBase } from '../notify/push.js';
 import { MAX_CHAT_LENGTH } from '../service/chat.js';
+import { MAX_NAME_BYTES, MAX_NAME_CHARACTERS } from '../service/players.js';
 import { TimeControlSchema } from '../service/time-control.js';
+import { MAX_STORED_VACATIONS } from '../service/vacations.js';
 import { NOTIFICATION_KINDS } from '../store/records.js';
 
 export const ProblemSchema = z
@@ -45,7 +47,19 @@ export const CatalogIdParamSchema = z.object({
     .openapi({ param: { name: 'game', in: 'path' }, example: 'ticket-to-ride-europe' }),
 });
 
-const Name = z.string().trim().min(1).max(64);
+/** Room for what cleaning drops; the cleaned name is bounded much tighter. */
+const MAX_NAME_INPUT = 256;
+/** Raw input; the service cleans it and then bounds it (players.ts: playerName). */
+const Name = z
+  .string()
+  .min(1)
+  .max(MAX_NAME_INPUT)
+  .meta({
+    description:
+      `One line of at most ${MAX_NAME_CHARACTERS} characters and ${MAX_NAME_BYTES} UTF-8 bytes once line breaks become spaces and control, ` +
+      'zero-width and bidi-override characters are dropped; nothing left: 400 invalid_name',
+    example: 'Anna',
+  });
 const Email = z.email().max(254);
 
 export const PlayerCreateSchema = z.strictObject({ name: Name, email: Email.optional() }).openapi('PlayerCreate');
@@ -90,7 +104,7 @@ export const VacationSchema = z
 export const VacationCreateSchema = z
   .strictObject({
     from: z.iso.datetime({ offset: true }).meta({ description: 'Start (not in the past); ISO 8601 date-time', example: '2026-12-20T00:00:00Z' }),
-    until: z.iso.datetime({ offset: true }).meta({ description: 'End, at most 30 days after the start', example: '2027-01-03T00:00:00Z' }),
+    until: z.iso.datetime({ offset: true }).meta({ description: 'End: in the future, and at most 30 days after the start', example: '2027-01-03T00:00:00Z' }),
   })
   .openapi('VacationCreate');
 
@@ -108,7 +122,7 @@ export const PlayerSchema = z
     email: z.string().optional(),
     createdAt: z.string(),
     notifications: NotificationSettingsSchema,
-    vacations: z.array(VacationSchema).meta({ description: 'Past vacations stay listed while a clock may still count them' }),
+    vacations: z.array(VacationSchema).meta({ description: `Past vacations stay listed while a clock may still count them (at most ${MAX_STORED_VACATIONS} in all: the oldest past ones go first)` }),
     onVacation: z.boolean().meta({ description: 'Your clocks are paused now' }),
   })
   .openapi('Player');
@@ -216,7 +230,11 @@ export const SeatSchema = z
     seat: SeatIndex,
     name: z.string().nullable(),
     bot: z.boolean(),
-    playerId: z.string().nullable(),
+    playerId: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "The seat holder's player id (null: a bot or an open seat); shown to the game's seated players only, like chat" }),
     forfeited: z.boolean().optional().meta({ description: "The seat forfeited; the game's bot plays on for it" }),
   })
   .openapi('Seat');

@@ -1,7 +1,16 @@
 import type { EventRecord } from '../store/records.js';
+import { cleanText } from '../service/text.js';
 import { logEntryFor } from '../service/visibility.js';
 
 const MAX_LINES = 20;
+
+/**
+ * A name as messages show it: one clean line, or null if nothing is left. Names are cleaned when
+ * set, but seats and profiles written before that may still hold line breaks (audit #9).
+ */
+export function shownName(name: string | null): string | null {
+  return name === null ? null : cleanText(name, 'join') || null;
+}
 
 /**
  * What others did, as lines the recipient may read: the same redaction as the log, so a message
@@ -11,7 +20,7 @@ export function changesFor(records: readonly EventRecord[], seatNames: readonly 
   const lines = records
     .filter((r) => r.seat !== viewer)
     .flatMap((r) => {
-      const who = seatNames[r.seat] ?? `Seat ${r.seat + 1}`;
+      const who = shownName(seatNames[r.seat] ?? null) ?? `Seat ${r.seat + 1}`;
       return logEntryFor(r, viewer).events.map((e) => {
         const { seat: _seat, ...details } = e.data ?? {};
         const shown = Object.keys(details).length > 0 ? ` ${JSON.stringify(details)}` : '';

@@ -13,6 +13,7 @@ import type { EmailSender } from './email.js';
 import { renderEmail, type Notification, type NotificationKind } from './message.js';
 import { pushPayload, sendPush, type VapidKeys } from './push.js';
 import { recipientsOf, type Recipient, type Transition } from './recipients.js';
+import { shownName } from './changes.js';
 import { signUnsubscribe } from './unsubscribe.js';
 import { signBoardLink } from './board-link.js';
 import { renderableGames } from '../../web/render/index.js';
@@ -100,7 +101,7 @@ export class Notifier {
       if (holder.bot || !holder.playerId || holder.playerId === m.playerId) continue;
       const player = await this.config.table.getPlayer(holder.playerId);
       if (!player || !wants(player, 'chat').any) continue;
-      const n = { ...this.message(meta, { seat, playerId: player.id, kind: 'chat' }, player, t, [], head, undefined), chat: { from: m.name, text: m.text } };
+      const n = { ...this.message(meta, { seat, playerId: player.id, kind: 'chat' }, player, t, [], head, undefined), chat: { from: shownName(m.name) ?? `Seat ${m.seat + 1}`, text: m.text } };
       failures.push(...(await this.once(player, n, `chat#${window}`)));
     }
     return failures;
@@ -120,10 +121,10 @@ export class Notifier {
       gameId: meta.id,
       gameTitle: def?.title ?? meta.game,
       playerId: player.id,
-      playerName: player.name,
+      playerName: shownName(player.name) ?? `Seat ${r.seat + 1}`,
       seat: r.seat,
       toAct: [...t.after],
-      seatNames: meta.seats.map((s) => s.name),
+      seatNames: meta.seats.map((s) => shownName(s.name)),
       version: t.version,
       // The web client is served by the API at `/`, on the same public URL.
       link: `${this.config.publicUrl}/#/games/${meta.id}`,

@@ -7,14 +7,19 @@ import { strictOutbound, type Outbound } from './outbound-guard.js';
 const base64url = (bytes: number) =>
   z
     .string()
+    .max(Math.ceil((bytes * 4) / 3) + 2)
     .regex(/^[A-Za-z0-9_-]+={0,2}$/)
     .refine((s) => Buffer.from(s, 'base64url').length === bytes, `must decode to ${bytes} bytes`);
+
+/** Real endpoints are a few hundred characters; the bound keeps one subscription's item small. */
+export const MAX_PUSH_ENDPOINT_LENGTH = 2048;
 
 /** What `PushSubscription.toJSON()` gives in a browser (RFC 8291 keys). */
 export const PushSubscriptionSchema = z.object({
   // z.url() would silently trim spaces and drop tabs and newlines; an endpoint with any is refused instead.
   endpoint: z
     .string()
+    .max(MAX_PUSH_ENDPOINT_LENGTH)
     .regex(/^[^\s\u0000-\u001f\u007f]*$/, 'must not contain spaces or control characters')
     .pipe(z.url({ protocol: /^https$/ }))
     .meta({ format: 'uri' }),

@@ -4,18 +4,14 @@ import type { GameTable } from '../store/game-table.js';
 import type { ChatRecord, PlayerRecord } from '../store/records.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
 import { problems } from './problem.js';
+import { cleanText } from './text.js';
 import { seatOf } from './visibility.js';
 
 export const MAX_CHAT_LENGTH = 1000;
 
-/** What a message says once control characters (other than line breaks) are gone and ends are trimmed. */
-export function cleanChatText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
-}
-
 /**
- * Table talk: open and non-binding. Seated players write; everybody who may look at the game
- * (seats and spectators) reads. Each message remembers the game's version, so clients can show
+ * Table talk: open and non-binding. Seated players write (a seat that forfeited only once the game
+ * has ended); everybody who may look at the game (seats and spectators) reads. Each message remembers the game's version, so clients can show
  * it in its place among the log's entries.
  */
 export class Chat {
@@ -32,7 +28,10 @@ export class Chat {
     if (!meta) throw problems.notFound('Game');
     const seat = seatOf(meta, player.id);
     if (seat === null) throw problems.forbidden('not_seated', 'Only seated players write in a game’s chat');
-    const text = cleanChatText(raw);
+    // Table talk is among those still playing: one who is out could tell the table what the bot now holds.
+    const running = meta.status === 'active' && head?.status !== 'finished';
+    if (running && head?.forfeited?.includes(seat)) throw problems.forbidden('forfeited', 'You forfeited this game: you read its chat, but write again only once it has ended');
+    const text = cleanText(raw, 'keep');
     if (text.length === 0) throw problems.badRequest('empty_message', 'The message is empty');
     const cap = this.caps.chatMessagesPerGame;
     if (!(await this.chats.countMessage(gameId, player.id, cap))) {

@@ -20,7 +20,8 @@ export interface SeatSummary {
   seat: Seat;
   name: string | null;
   bot: boolean;
-  playerId: string | null;
+  /** Shown to the game's seated players only, as chat does: ids are not for strangers to collect. */
+  playerId?: string | null;
   forfeited?: boolean;
 }
 
@@ -373,7 +374,7 @@ export class Games {
       status,
       players: l.meta.players,
       options: l.meta.options,
-      seats: seatsOf(l.meta, l.forfeited),
+      seats: seatsOf(l.meta, l.forfeited, playerId),
       toAct: this.toAct(l),
       version: l.version,
       seedCommitment: l.meta.seedCommitment,
@@ -447,7 +448,7 @@ export class Games {
   private viewOf(l: Loaded, playerId: string | null): PlayerView {
     const status = this.status(l);
     if (status === 'open') throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
-    const viewer = viewerFor(l.meta, playerId, status === 'finished');
+    const viewer = viewerFor(l.meta, playerId, status === 'finished', l.forfeited);
     const toAct = this.toAct(l);
     const seat = seatOf(l.meta, playerId);
     return {
@@ -474,7 +475,7 @@ export class Games {
     // The stored status is today's; at a past version the game was still running (unless it had just ended).
     const then: Loaded = { ...loaded, meta: { ...loaded.meta, status: 'active' }, head: null, ...past, clocks: null };
     // Past views are seen as the caller sees the game now: their seat's, or everything after the end.
-    const viewer = viewerFor(loaded.meta, playerId, status === 'finished');
+    const viewer = viewerFor(loaded.meta, playerId, status === 'finished', loaded.forfeited);
     return { version: past.version, toAct: this.toAct(then), view: loaded.def.view(past.state, viewer), legalActions: [] };
   }
 
@@ -697,18 +698,18 @@ export class Games {
   async log(player: PlayerRecord, gameId: string, after: number, limit: number): Promise<{ entries: LogEntry[]; version: number }> {
     const loaded = await this.load(gameId, true);
     const records = await this.table.eventsAfter(gameId, after, limit);
-    const viewer = viewerFor(loaded.meta, player.id, this.status(loaded) === 'finished');
+    const viewer = viewerFor(loaded.meta, player.id, this.status(loaded) === 'finished', loaded.forfeited);
     return { entries: records.map((r) => logEntryFor(r, viewer)), version: loaded.version };
   }
 
-  async export(gameId: string): Promise<GameExport> {
+  async export(player: PlayerRecord, gameId: string): Promise<GameExport> {
     const loaded = await this.load(gameId, true);
     if (this.status(loaded) !== 'finished') throw problems.conflict('game_not_finished', 'The seed and the full log are published when the game has ended');
     const records = await this.table.eventsAfter(gameId, 0);
     return {
       game: loaded.meta.game,
       options: loaded.meta.options,
-      players: seatsOf(loaded.meta, loaded.forfeited),
+      players: seatsOf(loaded.meta, loaded.forfeited, player.id),
       seed: loaded.meta.seed,
       seedCommitment: loaded.meta.seedCommitment,
       actions: records.map((r) => ({ seat: r.seat, action: r.action, ...(r.timeout ? { timeout: true as const } : {}), ...(r.forfeit ? { forfeit: true as const } : {}) })),
@@ -733,8 +734,15 @@ function unstarted(meta: GameMeta, def: AnyGame): Loaded {
   return { meta, def, head: null, state: null, version: 0, forfeited: [], clocks: null };
 }
 
-function seatsOf(meta: GameMeta, forfeited: readonly Seat[]): SeatSummary[] {
-  return meta.seats.map((s, seat) => ({ seat, name: s.name, bot: s.bot, playerId: s.playerId, ...(forfeited.includes(seat) ? { forfeited: true } : {}) }));
+function seatsOf(meta: GameMeta, forfeited: readonly Seat[], viewerId: string): SeatSummary[] {
+  const seated = seatOf(meta, viewerId) !== null;
+  return meta.seats.map((s, seat) => ({
+    seat,
+    name: s.name,
+    bot: s.bot,
+    ...(seated ? { playerId: s.playerId } : {}),
+    ...(forfeited.includes(seat) ? { forfeited: true } : {}),
+  }));
 }
 
 function nextDeadline(clocks: readonly SeatClock[]): string | undefined {

@@ -7,7 +7,25 @@ import { pushSubscriptionId } from '../store/keys.js';
 import { notificationKinds, resolveNotifications, type NotificationChoices, type PlayerRecord, type PushRecord, type Vacation, type WebhookRecord } from '../store/records.js';
 import { Problem, problems } from './problem.js';
 import { equalHashes, newId, newSecret, sha256Hex } from './secrets.js';
+import { cleanText, characterCount } from './text.js';
 import { addVacation, endVacation } from './vacations.js';
+
+export const MAX_NAME_CHARACTERS = 64;
+/** Other players' emails, push titles and chat headers carry names: bytes bound them whatever the script. */
+export const MAX_NAME_BYTES = 128;
+
+/**
+ * A name as others will read it: one line, nothing invisible (see cleanText). A name that is
+ * empty or too long once cleaned is refused, never cut, so nobody is renamed by surprise.
+ */
+export function playerName(raw: string): string {
+  const name = cleanText(raw, 'join');
+  if (name.length === 0) throw problems.badRequest('invalid_name', 'The name is empty once control and invisible characters are dropped');
+  if (characterCount(name) > MAX_NAME_CHARACTERS || Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES) {
+    throw problems.badRequest('invalid_name', `A name has at most ${MAX_NAME_CHARACTERS} characters and ${MAX_NAME_BYTES} bytes (UTF-8)`);
+  }
+  return name;
+}
 
 /**
  * Tokens are `<playerId>.<secret>`: the id finds the profile in one read, and only the
@@ -25,7 +43,7 @@ export class Players {
     const secret = newSecret();
     const stored = {
       id,
-      name: input.name,
+      name: playerName(input.name),
       tokenHash: sha256Hex(secret),
       createdAt: this.now().toISOString(),
       ...(input.email ? { email: input.email } : {}),
@@ -54,11 +72,12 @@ export class Players {
     changes: { name?: string | undefined; email?: string | null | undefined; notifications?: NotificationChoices | undefined },
   ): Promise<PlayerRecord> {
     const address = changes.email === undefined ? player.email : changes.email;
+    const name = changes.name === undefined ? undefined : playerName(changes.name);
     if (changes.notifications?.email === true && !address) {
       throw problems.badRequest('email_address_required', 'Set an email address to turn email notifications on');
     }
     const { notifications, ...rest } = changes;
-    await this.table.updatePlayer(player.id, { ...defined(rest), ...(notifications ? { notifications } : {}) }).catch(mapConflict);
+    await this.table.updatePlayer(player.id, { ...defined({ ...rest, name }), ...(notifications ? { notifications } : {}) }).catch(mapConflict);
     const updated = await this.table.getPlayer(player.id);
     if (!updated) throw problems.notFound('Player');
     return updated;

@@ -10,6 +10,12 @@ export const MAX_VACATION_DAYS = 30;
 /** Vacations not yet over; past ones stay on record while a clock might still count them. */
 export const MAX_PENDING_VACATIONS = 5;
 const KEEP_PAST_MS = 180 * DAY;
+/**
+ * Every vacation lives in the player's one profile item, so the list needs a bound whatever the
+ * pace of adding and cancelling: beyond it the oldest past ones go (the clocks least likely to
+ * still count them).
+ */
+export const MAX_STORED_VACATIONS = 25;
 /** Clock skew between a client and us: a vacation "from now" may arrive a little late. */
 const GRACE_MS = 60_000;
 
@@ -19,13 +25,29 @@ export function addVacation(current: readonly Vacation[], wanted: { from: string
   const t = now.getTime();
   if (from < t - GRACE_MS) throw problems.badRequest('vacation_in_past', 'A vacation cannot start in the past: clocks that already ran are not rewound');
   if (until <= from) throw problems.badRequest('invalid_vacation', '`until` must be after `from`');
+  if (until <= t) throw problems.badRequest('vacation_in_past', 'A vacation must end in the future: one already over pauses nothing');
   if (until - from > MAX_VACATION_DAYS * DAY) throw problems.badRequest('vacation_too_long', `A vacation lasts at most ${MAX_VACATION_DAYS} days`);
   const kept = current.filter((v) => Date.parse(v.until) > t - KEEP_PAST_MS);
   if (kept.filter((v) => Date.parse(v.until) > t).length >= MAX_PENDING_VACATIONS) {
     throw new Problem(409, 'too_many_vacations', 'Conflict', `At most ${MAX_PENDING_VACATIONS} vacations that are not over yet`, { limit: MAX_PENDING_VACATIONS });
   }
   const start = new Date(Math.max(from, t)).toISOString();
-  return [...kept, { id, from: start, until: new Date(until).toISOString() }].sort((a, b) => a.from.localeCompare(b.from));
+  const next = [...kept, { id, from: start, until: new Date(until).toISOString() }];
+  return withinBound(next, t).sort((a, b) => a.from.localeCompare(b.from));
+}
+
+/** Drops the past vacations that ended first until the list fits MAX_STORED_VACATIONS. */
+function withinBound(vacations: Vacation[], t: number): Vacation[] {
+  const excess = vacations.length - MAX_STORED_VACATIONS;
+  if (excess <= 0) return vacations;
+  const dropped = new Set(
+    vacations
+      .filter((v) => Date.parse(v.until) <= t)
+      .sort((a, b) => Date.parse(a.until) - Date.parse(b.until))
+      .slice(0, excess)
+      .map((v) => v.id),
+  );
+  return vacations.filter((v) => !dropped.has(v.id));
 }
 
 /** A vacation that has not begun is removed; one under way ends now; one that is over stays. */

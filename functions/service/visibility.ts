@@ -28,9 +28,15 @@ export function seatOf(meta: GameMeta, playerId: string | null): Seat | null {
   return seat < 0 ? null : seat;
 }
 
-export function viewerFor(meta: GameMeta, playerId: string | null, finished: boolean): Viewer {
+/**
+ * Whose eyes a caller sees the game with. A seat that forfeited sees what a spectator sees until
+ * the end: the bot now plays that hand, and a player who is out must not be able to tell anyone
+ * still playing what it holds.
+ */
+export function viewerFor(meta: GameMeta, playerId: string | null, finished: boolean, forfeited: readonly Seat[]): Viewer {
   if (finished) return 'all';
-  return seatOf(meta, playerId) ?? 'spectator';
+  const seat = seatOf(meta, playerId);
+  return seat === null || forfeited.includes(seat) ? 'spectator' : seat;
 }
 
 function visibleEvent(e: GameEvent, viewer: Viewer): VisibleEvent | null {

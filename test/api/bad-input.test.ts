@@ -303,11 +303,13 @@ describe('POST /v1/games with a bad body', () => {
 });
 
 describe('POST /v1/players and PATCH /v1/players/me with a bad body', () => {
-  it('bad names, bad emails and unknown fields → 400 invalid_body; no player is created and the profile is unchanged', async () => {
+  it('bad names, bad emails and unknown fields → 400 invalid_body (invalid_name once cleaned); no player is created and the profile is unchanged', async () => {
     const items = await tableItemCount(server);
-    for (const body of [{}, { name: '' }, { name: '   ' }, { name: 'x'.repeat(65) }, { name: 7 }, { name: 'Ok', email: 'not-an-email' }, { name: 'Ok', token: 'mine' }]) {
+    for (const body of [{}, { name: '' }, { name: 'x'.repeat(257) }, { name: 7 }, { name: 'Ok', email: 'not-an-email' }, { name: 'Ok', token: 'mine' }]) {
       expectProblem(await api.post('/v1/players', body), 400, 'invalid_body');
     }
+    // Well-formed, but nothing left once cleaned, or too long once cleaned (audit #9).
+    for (const body of [{ name: '   ' }, { name: 'x'.repeat(65) }]) expectProblem(await api.post('/v1/players', body), 400, 'invalid_name');
     const profile = (await me.get('/v1/players/me')).body;
     for (const body of [{ name: '' }, { email: 'nope' }, { tokenHash: 'x' }, { id: 'someone-else' }, { name: null }]) {
       expectProblem(await me.patch('/v1/players/me', body), 400, 'invalid_body');

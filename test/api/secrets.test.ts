@@ -214,8 +214,9 @@ describe('after the end', () => {
     const finalView = await anna.get(`${game.path}/view`);
     expect(finalView.body.version).toBe(ex.actions.length);
     expect(finalView.body.view).toEqual(highCard.view(state, 'all'));
-    // After the end everyone, spectators too, may see everything.
+    // After the end everyone, spectators too, may see everything of the game; seats' player ids stay for seated players (audit #10a).
     const outsider = await api.newPlayer('Late');
-    expect((await outsider.get(`${game.path}/export`)).body).toEqual(ex);
+    const withoutIds = { ...ex, players: ex.players.map(({ playerId: _id, ...seat }: { playerId: string | null }) => seat) };
+    expect((await outsider.get(`${game.path}/export`)).body).toEqual(withoutIds);
   });
 });

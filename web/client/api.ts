@@ -54,7 +54,8 @@ export interface Seat {
   seat: number;
   name: string | null;
   bot: boolean;
-  playerId: string | null;
+  /** Only for the game's seated players; a taken seat always has a name. */
+  playerId?: string | null;
   forfeited?: boolean;
 }
 export interface Game {

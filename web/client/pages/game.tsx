@@ -358,7 +358,7 @@ function WaitingRoom({ game, seatName }: { game: Game; seatName: (s: number) => 
       <ul class="seats">
         {game.seats.map((s) => (
           <li key={s.seat}>
-            <SeatMark seat={s.seat} /> {s.playerId || s.bot ? seatName(s.seat) : 'open seat'}
+            <SeatMark seat={s.seat} /> {s.name !== null || s.bot ? seatName(s.seat) : 'open seat'}
           </li>
         ))}
       </ul>
