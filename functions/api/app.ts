@@ -604,14 +604,14 @@ export function createApp(deps: AppDeps) {
     .openapi(routes.board, async (c) => {
       const svg = drawPicture(await games.pictureOf(auth(c), c.req.valid('param').id, c.req.valid('query').version));
       // The picture is the caller's own view: not for shared caches.
-      return c.body(svg, 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'private, no-store' });
+      return c.body(svg, 200, svgHeaders('private, no-store'));
     })
     .openapi(routes.boardPicture, async (c) => {
       if (!notify) throw new Problem(404, 'board_links_not_configured', 'Not found', 'Board picture links are not configured on this server');
       const link = verifyBoardLink(notify.unsubscribeSecret, c.req.valid('param').token);
       if (!link) throw problems.badRequest('invalid_token', 'The board picture link is not valid; open the game instead');
       const svg = drawPicture(await games.pictureOf(null, link.gameId, link.version));
-      return c.body(svg, 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' });
+      return c.body(svg, 200, svgHeaders('public, max-age=31536000, immutable'));
     })
     .openapi(routes.chat, async (c) => {
       const { after, limit } = c.req.valid('query');
@@ -635,6 +635,16 @@ function drawPicture(picture: { game: string; components: unknown; view: unknown
   const svg = renderBoard(picture.game, picture.components, picture.view, { seatNames: picture.seatNames });
   if (svg === null) throw new Problem(404, 'no_board_picture', 'Not found', `There is no board picture for ${picture.game} yet`);
   return svg;
+}
+
+/**
+ * An SVG opened on its own is a document that could run script or load things; ours need neither
+ * (presentation attributes and same-document `url(#…)` patterns only), so the policy forbids all.
+ */
+export const SVG_CSP = "default-src 'none'";
+
+function svgHeaders(cacheControl: string): Record<string, string> {
+  return { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': cacheControl, 'content-security-policy': SVG_CSP };
 }
 
 /** Player ids stay out of the chat: seat and name say who wrote. */
