@@ -2,7 +2,6 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { GameRegistry } from '../../engine/core/index.js';
 import { verifyUnsubscribe } from '../notify/unsubscribe.js';
@@ -17,6 +16,7 @@ import { docsRoutes } from './docs.js';
 import { webRoutes, type WebAssets } from './web.js';
 import { verifyBoardLink } from '../notify/board-link.js';
 import { problemResponse, toProblem } from './problem-response.js';
+import { requestIds, type RequestIdVariables } from './request-id.js';
 import * as S from './schemas.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
 import { checkWebhookUrl } from './webhook-url.js';
@@ -49,7 +49,7 @@ export interface AppDeps {
 /** Larger bodies get 413 before they are parsed. Real actions are a few hundred bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-type Env = { Variables: { requestId: string; player: PlayerRecord } };
+type Env = { Variables: RequestIdVariables & { player: PlayerRecord } };
 
 /** Validation targets as clients know them (stable parts of problem codes). */
 const TARGET_NAMES: Record<string, string> = { json: 'body', form: 'body', query: 'query', param: 'path', header: 'header' };
@@ -427,7 +427,7 @@ export function createApp(deps: AppDeps) {
     },
   });
 
-  app.use('*', requestId());
+  app.use('*', requestIds());
   app.use('*', secureHeaders());
   app.use('/v1/*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'], maxAge: 86400 }));
   app.use(

@@ -10,6 +10,7 @@ import { loadNotifySecretsParameter } from '../notify/secrets.js';
 import { createServices } from '../service/index.js';
 import { createApp } from './app.js';
 import { jsonLogger } from './json-logger.js';
+import { requestLogFields } from './request-id.js';
 import { loadWebAssets } from './web.js';
 
 const tableName = process.env.TABLE_NAME;
@@ -25,7 +26,7 @@ const app = createApp({
   ...services,
   ...(web ? { web } : {}),
   ...(secrets ? { notify: { vapidPublicKey: secrets.vapidPublicKey, unsubscribeSecret: secrets.unsubscribeSecret } } : {}),
-  onServerError: (err) => jsonLogger.error('unhandled error', err),
+  onServerError: (err, c) => jsonLogger.error('unhandled error', err, requestLogFields(c)),
 });
 
 type Result = { statusCode: number; headers?: Record<string, string>; body: string };

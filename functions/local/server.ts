@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import type { GameRegistry } from '../../engine/core/index.js';
 import { createApp } from '../api/app.js';
 import { jsonLogger } from '../api/json-logger.js';
+import { requestLogFields } from '../api/request-id.js';
 import type { WebAssets } from '../api/web.js';
 import { createServices, type Services } from '../service/index.js';
 import { ensureTable } from '../store/create-table.js';
@@ -147,7 +148,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
       unsubscribeSecret: notifySecrets.unsubscribeSecret,
       allowInsecureWebhooks: options.allowInsecureWebhooks ?? true,
     },
-    onServerError: (err) => jsonLogger.error('unhandled error', err),
+    onServerError: (err, c) => jsonLogger.error('unhandled error', err, requestLogFields(c)),
     ...(options.web ? { web: options.web } : {}),
   });
   const server = await new Promise<Server>((ok) => {
