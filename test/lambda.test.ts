@@ -78,6 +78,14 @@ describe('the Lambda entry (API Gateway HTTP API v2 events through middy and hon
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('audit #10: an over-long URL that API Gateway lets through (request line and headers under 10240 bytes) → 414 uri_too_long as problem+json', async () => {
+    const query = `pad=${'x'.repeat(9_000)}`;
+    const r = await handler({ ...event('GET', '/v1/catalog'), rawQueryString: query, queryStringParameters: { pad: 'x'.repeat(9_000) } } as LambdaEvent, context);
+    expect(r.statusCode).toBe(414);
+    expect(r.headers?.['content-type']).toContain('application/problem+json');
+    expect(JSON.parse(r.body).code).toBe('uri_too_long');
+  });
+
   it('serves the API reference and its self-hosted assets', async () => {
     const page = await handler(event('GET', '/docs'), context);
     expect(page.statusCode).toBe(200);

@@ -49,6 +49,12 @@ export interface AppDeps {
 /** Larger bodies get 413 before they are parsed. Real actions are a few hundred bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * Longer URLs (path and query) get 414. API Gateway refuses a request line plus headers over
+ * 10240 bytes itself, with its own body; under that, this keeps the answer problem+json.
+ */
+export const MAX_URL_BYTES = 8 * 1024;
+
 type Env = { Variables: RequestIdVariables & { player: PlayerRecord } };
 
 /** Validation targets as clients know them (stable parts of problem codes). */
@@ -428,6 +434,12 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('*', requestIds());
+  app.use('*', async (c, next) => {
+    const { pathname, search } = new URL(c.req.url);
+    // Both are percent-encoded ASCII, so characters are bytes.
+    if (pathname.length + search.length > MAX_URL_BYTES) throw new Problem(414, 'uri_too_long', 'URI too long', `Path and query are limited to ${MAX_URL_BYTES} bytes`);
+    await next();
+  });
   app.use('*', secureHeaders());
   app.use('/v1/*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'], maxAge: 86400 }));
   app.use(

@@ -11,6 +11,7 @@ import type { WebAssets } from '../api/web.js';
 import { createServices, type Services } from '../service/index.js';
 import { ensureTable } from '../store/create-table.js';
 import { DeliveryLog } from '../store/delivery-log.js';
+import { answerClientErrors } from './client-error.js';
 import { startEmbeddedStore } from './embedded-store.js';
 import { loadNotifySecrets, type NotifySecrets } from './notify-secrets.js';
 import { Notifier } from '../notify/core.js';
@@ -154,6 +155,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
   const server = await new Promise<Server>((ok) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: options.host ?? '127.0.0.1' }, () => ok(s as Server));
   });
+  answerClientErrors(server);
   const { port } = server.address() as AddressInfo;
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
   const url = `http://${host}:${port}`;

@@ -425,3 +425,18 @@ describe('fuzzing with arbitrary JSON (fast-check)', () => {
     // Each run counts the table's items twice (a scan): give a loaded 2-core machine time.
   }, 120_000);
 });
+
+describe('over-long requests', () => {
+  it('audit #10: a 100 KB query string → 431 headers_too_large as problem+json (Node refuses it before the app), not an empty 431', async () => {
+    const r = await fetch(`${server.url}/v1/catalog?pad=${'x'.repeat(100_000)}`);
+    expect(r.status).toBe(431);
+    expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await r.json()).toMatchObject({ status: 431, code: 'headers_too_large', type: expect.stringMatching(/\/headers_too_large$/) });
+  });
+
+  it('audit #10: a URL over 8 KiB that reaches the app (as it would in Lambda, under API Gateway 10240-byte limit) → 414 uri_too_long', async () => {
+    const r = await me.request('GET', `/v1/games?pad=${'x'.repeat(9_000)}`);
+    expectProblem(r, 414, 'uri_too_long');
+    expect((await me.request('GET', `/v1/games?pad=${'x'.repeat(7_000)}`)).status).toBe(200);
+  });
+});
