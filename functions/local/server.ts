@@ -13,6 +13,7 @@ import { ensureTable } from '../store/create-table.js';
 import { DeliveryLog } from '../store/delivery-log.js';
 import { answerClientErrors } from './client-error.js';
 import { startEmbeddedStore } from './embedded-store.js';
+import { InFlight } from './in-flight.js';
 import { loadNotifySecrets, type NotifySecrets } from './notify-secrets.js';
 import { Notifier } from '../notify/core.js';
 import { outboxSender, smtpSender, type EmailSender } from '../notify/email.js';
@@ -152,8 +153,9 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     onServerError: (err, c) => jsonLogger.error('unhandled error', err, requestLogFields(c)),
     ...(options.web ? { web: options.web } : {}),
   });
+  const requests = new InFlight();
   const server = await new Promise<Server>((ok) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: options.host ?? '127.0.0.1' }, () => ok(s as Server));
+    const s = serve({ fetch: (req, env) => requests.track(Promise.resolve(app.fetch(req, env))), port: options.port ?? 0, hostname: options.host ?? '127.0.0.1' }, () => ok(s as Server));
   });
   answerClientErrors(server);
   const { port } = server.address() as AddressInfo;
@@ -179,12 +181,16 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     sweep,
     close: async () => {
       if (interval) clearInterval(interval);
+      // No new connections; idle keep-alive ones (an open browser tab's) close at once.
+      const stopped = new Promise<void>((ok) => server.close(() => ok()));
+      // Requests under way run to their end, so their writes land before the store closes
+      // (cutting them short left dynalite waiting on its own 30-second shutdown timeout)…
+      await requests.drain();
+      // …then whatever connection is still open (kept alive, or a request half sent) is cut.
+      server.closeAllConnections();
+      await stopped;
       await sweeping;
       await queue.idle();
-      await new Promise<void>((ok) => {
-        server.close(() => ok());
-        server.closeAllConnections?.();
-      });
       db.destroy();
       await store.close();
     },
