@@ -41,9 +41,13 @@ export const handler = middy<LambdaEvent, Result, Error, Context>(handle(app) as
     (request.internal as Record<string, unknown>).startedAt = Date.now();
   })
   .after((request) => {
-    const event = request.event as { rawPath?: string; requestContext?: { http?: { method?: string } } };
+    const event = request.event as { rawPath?: string; headers?: Record<string, string | undefined>; requestContext?: { http?: { method?: string } } };
+    const clientRequestId = event.headers?.['x-request-id'];
     jsonLogger.info('request', {
       requestId: request.context.awsRequestId,
+      // The id the app answered with (X-Request-Id, problem bodies), and the caller's own, never echoed.
+      apiRequestId: request.response?.headers?.['x-request-id'],
+      ...(clientRequestId ? { clientRequestId: clientRequestId.slice(0, 200) } : {}),
       method: event.requestContext?.http?.method,
       path: event.rawPath,
       status: request.response?.statusCode,
