@@ -10,6 +10,7 @@ function problemFor(err: NodeJS.ErrnoException): Problem {
   if (err.code === 'HPE_HEADER_OVERFLOW') {
     return new Problem(431, 'headers_too_large', 'Request header fields too large', `The request line and headers together are limited to ${NODE_MAX_HEADER_BYTES} bytes`);
   }
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new Problem(408, 'request_timeout', 'Request timeout', 'The request was not received in time');
   return new Problem(400, 'malformed_request', 'Malformed request', 'The request is not valid HTTP/1.1');
 }
 
