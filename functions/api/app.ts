@@ -653,7 +653,7 @@ function drawPicture(picture: { game: string; components: unknown; view: unknown
  * An SVG opened on its own is a document that could run script or load things; ours need neither
  * (presentation attributes and same-document `url(#…)` patterns only), so the policy forbids all.
  */
-export const SVG_CSP = "default-src 'none'";
+const SVG_CSP = "default-src 'none'";
 
 function svgHeaders(cacheControl: string): Record<string, string> {
   return { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': cacheControl, 'content-security-policy': SVG_CSP };

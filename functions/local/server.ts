@@ -184,7 +184,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
       // No new connections; idle keep-alive ones (an open browser tab's) close at once.
       const stopped = new Promise<void>((ok) => server.close(() => ok()));
       // Requests under way run to their end, so their writes land before the store closes
-      // (cutting them short left dynalite waiting on its own 30-second shutdown timeout)…
+      // (closing it under them crashed the process on dynalite's "Database is closed")…
       await requests.drain();
       // …then whatever connection is still open (kept alive, or a request half sent) is cut.
       server.closeAllConnections();
