@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
 import type { LambdaEvent } from 'hono/aws-lambda';
 import { startEmbeddedStore, type EmbeddedStore } from '../functions/local/embedded-store.js';
@@ -95,6 +95,30 @@ describe('the Lambda entry (API Gateway HTTP API v2 events through middy and hon
     expect(JSON.parse(malformed.body).code).toBe('malformed_body');
     const anonymous = await handler(event('GET', '/v1/games'), context);
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('audit #10: an over-long URL that API Gateway lets through (request line and headers under 10240 bytes) → 414 uri_too_long as problem+json', async () => {
+    const query = `pad=${'x'.repeat(9_000)}`;
+    const r = await handler({ ...event('GET', '/v1/catalog'), rawQueryString: query, queryStringParameters: { pad: 'x'.repeat(9_000) } } as LambdaEvent, context);
+    expect(r.statusCode).toBe(414);
+    expect(r.headers?.['content-type']).toContain('application/problem+json');
+    expect(JSON.parse(r.body).code).toBe('uri_too_long');
+  });
+
+  it("audit #10: a client's X-Request-Id is not echoed; the request log line carries the app's id and the client's apart", async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)));
+    try {
+      const r = await handler(event('GET', '/v1/nope', undefined, { 'x-request-id': 'client-7' }), context);
+      expect(r.statusCode).toBe(401);
+      const id = r.headers?.['x-request-id'];
+      expect(id).not.toBe('client-7');
+      expect(JSON.parse(r.body).requestId).toBe(id);
+      const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.message === 'request');
+      expect(logged).toMatchObject({ requestId: 'req-1', apiRequestId: id, clientRequestId: 'client-7', status: 401 });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('serves the API reference and its self-hosted assets', async () => {

@@ -2,7 +2,6 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { GameRegistry } from '../../engine/core/index.js';
 import { verifyUnsubscribe } from '../notify/unsubscribe.js';
@@ -17,6 +16,7 @@ import { docsRoutes } from './docs.js';
 import { webRoutes, type WebAssets } from './web.js';
 import { verifyBoardLink } from '../notify/board-link.js';
 import { problemResponse, RECORD_TOO_LARGE, toProblem } from './problem-response.js';
+import { requestIds, type RequestIdVariables } from './request-id.js';
 import * as S from './schemas.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
 import { checkPushEndpoint, checkWebhookUrl } from './webhook-url.js';
@@ -52,7 +52,13 @@ export interface AppDeps {
 /** Larger bodies get 413 before they are parsed. Real actions are a few hundred bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-type Env = { Variables: { requestId: string; player: PlayerRecord } };
+/**
+ * Longer URLs (path and query) get 414. API Gateway refuses a request line plus headers over
+ * 10240 bytes itself, with its own body; under that, this keeps the answer problem+json.
+ */
+export const MAX_URL_BYTES = 8 * 1024;
+
+type Env = { Variables: RequestIdVariables & { player: PlayerRecord } };
 
 /** Validation targets as clients know them (stable parts of problem codes). */
 const TARGET_NAMES: Record<string, string> = { json: 'body', form: 'body', query: 'query', param: 'path', header: 'header' };
@@ -451,7 +457,13 @@ export function createApp(deps: AppDeps) {
     },
   });
 
-  app.use('*', requestId());
+  app.use('*', requestIds());
+  app.use('*', async (c, next) => {
+    const { pathname, search } = new URL(c.req.url);
+    // Both are percent-encoded ASCII, so characters are bytes.
+    if (pathname.length + search.length > MAX_URL_BYTES) throw new Problem(414, 'uri_too_long', 'URI too long', `Path and query are limited to ${MAX_URL_BYTES} bytes`);
+    await next();
+  });
   app.use('*', secureHeaders());
   app.use('/v1/*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'], maxAge: 86400 }));
   app.use(
@@ -631,14 +643,14 @@ export function createApp(deps: AppDeps) {
     .openapi(routes.board, async (c) => {
       const svg = drawPicture(await games.pictureOf(auth(c), c.req.valid('param').id, c.req.valid('query').version));
       // The picture is the caller's own view: not for shared caches.
-      return c.body(svg, 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'private, no-store' });
+      return c.body(svg, 200, svgHeaders('private, no-store'));
     })
     .openapi(routes.boardPicture, async (c) => {
       if (!notify) throw new Problem(404, 'board_links_not_configured', 'Not found', 'Board picture links are not configured on this server');
       const link = verifyBoardLink(notify.unsubscribeSecret, c.req.valid('param').token);
       if (!link) throw problems.badRequest('invalid_token', 'The board picture link is not valid; open the game instead');
       const svg = drawPicture(await games.pictureOf(null, link.gameId, link.version));
-      return c.body(svg, 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' });
+      return c.body(svg, 200, svgHeaders('public, max-age=31536000, immutable'));
     })
     .openapi(routes.chat, async (c) => {
       const { after, limit } = c.req.valid('query');
@@ -662,6 +674,16 @@ function drawPicture(picture: { game: string; components: unknown; view: unknown
   const svg = renderBoard(picture.game, picture.components, picture.view, { seatNames: picture.seatNames });
   if (svg === null) throw new Problem(404, 'no_board_picture', 'Not found', `There is no board picture for ${picture.game} yet`);
   return svg;
+}
+
+/**
+ * An SVG opened on its own is a document that could run script or load things; ours need neither
+ * (presentation attributes and same-document `url(#…)` patterns only), so the policy forbids all.
+ */
+const SVG_CSP = "default-src 'none'";
+
+function svgHeaders(cacheControl: string): Record<string, string> {
+  return { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': cacheControl, 'content-security-policy': SVG_CSP };
 }
 
 /** Player ids stay out of the chat: seat and name say who wrote. */

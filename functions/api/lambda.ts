@@ -13,6 +13,7 @@ import { limitsStoreClient } from '../store/limits-table.js';
 import { createApp } from './app.js';
 import { jsonLogger } from './json-logger.js';
 import { RateLimits } from './rate-limits.js';
+import { requestLogFields } from './request-id.js';
 import { loadWebAssets } from './web.js';
 
 const tableName = process.env.TABLE_NAME;
@@ -31,7 +32,7 @@ const app = createApp({
   ...services,
   ...(web ? { web } : {}),
   ...(secrets ? { notify: { vapidPublicKey: secrets.vapidPublicKey, unsubscribeSecret: secrets.unsubscribeSecret } } : {}),
-  onServerError: (err) => jsonLogger.error('unhandled error', err),
+  onServerError: (err, c) => jsonLogger.error('unhandled error', err, requestLogFields(c)),
   rateLimits: { limits: new RateLimits(DEFAULT_LIMITS.rates, { client: limitsStoreClient(db), tableName: limitsTable }), clientAddress: sourceIp },
 });
 
@@ -56,9 +57,13 @@ export const handler = middy<LambdaEvent, Result, Error, Context>(handle(app) as
     (request.internal as Record<string, unknown>).startedAt = Date.now();
   })
   .after((request) => {
-    const event = request.event as { rawPath?: string; requestContext?: { http?: { method?: string } } };
+    const event = request.event as { rawPath?: string; headers?: Record<string, string | undefined>; requestContext?: { http?: { method?: string } } };
+    const clientRequestId = event.headers?.['x-request-id'];
     jsonLogger.info('request', {
       requestId: request.context.awsRequestId,
+      // The id the app answered with (X-Request-Id, problem bodies), and the caller's own, never echoed.
+      apiRequestId: request.response?.headers?.['x-request-id'],
+      ...(clientRequestId ? { clientRequestId: clientRequestId.slice(0, 200) } : {}),
       method: event.requestContext?.http?.method,
       path: event.rawPath,
       status: request.response?.statusCode,

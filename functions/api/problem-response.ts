@@ -4,20 +4,24 @@ import { Problem } from '../service/problem.js';
 
 const PROBLEM_BASE = 'https://railpost.dev/problems/';
 
-export function problemResponse(c: Context, p: Problem): Response {
-  const body = {
+/** The problem+json document of a problem (also written raw by the local server for unparsable requests). */
+export function problemJson(p: Problem, requestId?: string): string {
+  return JSON.stringify({
     type: PROBLEM_BASE + p.code,
     title: p.title,
     status: p.status,
     code: p.code,
     ...(p.detail ? { detail: p.detail } : {}),
-    ...(c.get('requestId') ? { requestId: c.get('requestId') as string } : {}),
+    ...(requestId ? { requestId } : {}),
     ...p.extras,
-  };
+  });
+}
+
+export function problemResponse(c: Context, p: Problem): Response {
   const headers: Record<string, string> = { 'content-type': 'application/problem+json' };
   if (p.status === 503) headers['retry-after'] = String(RETRY_AFTER_SECONDS);
   if (p.status === 429) headers['retry-after'] = String(p.extras.retryAfter);
-  return c.body(JSON.stringify(body), p.status as 400, headers);
+  return c.body(problemJson(p, c.get('requestId') as string | undefined), p.status as 400, headers);
 }
 
 const RETRY_AFTER_SECONDS = 1;

@@ -7,6 +7,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { GameRegistry } from '../../engine/core/index.js';
 import { createApp } from '../api/app.js';
 import { jsonLogger } from '../api/json-logger.js';
+import { requestLogFields } from '../api/request-id.js';
 import type { WebAssets } from '../api/web.js';
 import { RateLimits } from '../api/rate-limits.js';
 import { createServices, type Services } from '../service/index.js';
@@ -14,7 +15,9 @@ import { DEFAULT_LIMITS, type Limits } from '../service/limits.js';
 import { ensureLimitsTable, limitsStoreClient } from '../store/limits-table.js';
 import { ensureTable } from '../store/create-table.js';
 import { DeliveryLog } from '../store/delivery-log.js';
+import { answerClientErrors } from './client-error.js';
 import { startEmbeddedStore } from './embedded-store.js';
+import { InFlight } from './in-flight.js';
 import { loadNotifySecrets, type NotifySecrets } from './notify-secrets.js';
 import { Notifier } from '../notify/core.js';
 import { outboxSender, smtpSender, type EmailSender } from '../notify/email.js';
@@ -158,16 +161,18 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
       unsubscribeSecret: notifySecrets.unsubscribeSecret,
       localDelivery: options.localDelivery === true,
     },
-    onServerError: (err) => jsonLogger.error('unhandled error', err),
+    onServerError: (err, c) => jsonLogger.error('unhandled error', err, requestLogFields(c)),
     rateLimits: {
       limits: new RateLimits(limits.rates, { client: limitsStoreClient(db), tableName: LOCAL_LIMITS_TABLE }),
       clientAddress: (c) => getConnInfo(c).remote.address,
     },
     ...(options.web ? { web: options.web } : {}),
   });
+  const requests = new InFlight();
   const server = await new Promise<Server>((ok) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: options.host ?? '127.0.0.1' }, () => ok(s as Server));
+    const s = serve({ fetch: (req, env) => requests.track(Promise.resolve(app.fetch(req, env))), port: options.port ?? 0, hostname: options.host ?? '127.0.0.1' }, () => ok(s as Server));
   });
+  answerClientErrors(server);
   const { port } = server.address() as AddressInfo;
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
   const url = `http://${host}:${port}`;
@@ -192,12 +197,16 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     sweep,
     close: async () => {
       if (interval) clearInterval(interval);
+      // No new connections; idle keep-alive ones (an open browser tab's) close at once.
+      const stopped = new Promise<void>((ok) => server.close(() => ok()));
+      // Requests under way run to their end, so their writes land before the store closes
+      // (closing it under them crashed the process on dynalite's "Database is closed")…
+      await requests.drain();
+      // …then whatever connection is still open (kept alive, or a request half sent) is cut.
+      server.closeAllConnections();
+      await stopped;
       await sweeping;
       await queue.idle();
-      await new Promise<void>((ok) => {
-        server.close(() => ok());
-        server.closeAllConnections?.();
-      });
       db.destroy();
       await store.close();
     },

@@ -465,7 +465,11 @@ export class Games {
     return this.viewAt(await this.load(gameId, true), player.id, version);
   }
 
-  private async viewAt(loaded: Loaded, playerId: string | null, version: number | undefined): Promise<PlayerView> {
+  /**
+   * `seen: 'now'` shows a past version as the caller sees the game today (their seat's, or
+   * everything after the end); `'then'` as it was visible at that version, which never changes.
+   */
+  private async viewAt(loaded: Loaded, playerId: string | null, version: number | undefined, seen: 'now' | 'then' = 'now'): Promise<PlayerView> {
     if (version === undefined || version === loaded.version) return this.viewOf(loaded, playerId);
     if (version > loaded.version) throw new Problem(404, 'version_not_found', 'Not found', `The game is at version ${loaded.version}; version ${version} has not happened`);
     const status = this.status(loaded);
@@ -474,18 +478,20 @@ export class Games {
     const past = replay(loaded.def, loaded.meta, null, events);
     // The stored status is today's; at a past version the game was still running (unless it had just ended).
     const then: Loaded = { ...loaded, meta: { ...loaded.meta, status: 'active' }, head: null, ...past, clocks: null };
-    // Past views are seen as the caller sees the game now: their seat's, or everything after the end.
-    const viewer = viewerFor(loaded.meta, playerId, status === 'finished', loaded.forfeited);
+    const finished = (seen === 'now' ? status : this.status(then)) === 'finished';
+    const viewer = viewerFor(loaded.meta, playerId, finished, loaded.forfeited);
     return { version: past.version, toAct: this.toAct(then), view: loaded.def.view(past.state, viewer), legalActions: [] };
   }
 
   /**
    * What a board picture is drawn from: the view (now or at `version`) of `player`, or of nobody in
    * particular (what a spectator sees) for `null`; the game's components and the seat names.
+   * The public picture of a version is served as immutable, so it shows that version as a
+   * spectator saw it then: the end-of-game reveal must not leak into earlier versions.
    */
   async pictureOf(player: PlayerRecord | null, gameId: string, version?: number): Promise<{ game: string; components: unknown; view: unknown; seatNames: (string | null)[] }> {
     const loaded = await this.load(gameId, true);
-    const { view } = await this.viewAt(loaded, player?.id ?? null, version);
+    const { view } = await this.viewAt(loaded, player?.id ?? null, version, player === null ? 'then' : 'now');
     return { game: loaded.def.id, components: loaded.def.components ?? null, view, seatNames: loaded.meta.seats.map((s) => s.name) };
   }
 

@@ -4,6 +4,7 @@
  * bad path ids and queries, impossible games, actions the rules forbid (422 with the rule ID),
  * and arbitrary JSON thrown at the two richest bodies (fast-check).
  */
+import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../functions/local/server.js';
@@ -426,4 +427,35 @@ describe('fuzzing with arbitrary JSON (fast-check)', () => {
     expect(created).toBeGreaterThan(0);
     // Each run counts the table's items twice (a scan): give a loaded 2-core machine time.
   }, 120_000);
+});
+
+describe('over-long requests', () => {
+  it('audit #10: a 100 KB query string → 431 headers_too_large as problem+json (Node refuses it before the app), not an empty 431', async () => {
+    const r = await fetch(`${server.url}/v1/catalog?pad=${'x'.repeat(100_000)}`);
+    expect(r.status).toBe(431);
+    expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await r.json()).toMatchObject({ status: 431, code: 'headers_too_large', type: expect.stringMatching(/\/headers_too_large$/) });
+  });
+
+  it('audit #10: a URL over 8 KiB that reaches the app (as it would in Lambda, under API Gateway 10240-byte limit) → 414 uri_too_long', async () => {
+    const r = await me.request('GET', `/v1/games?pad=${'x'.repeat(9_000)}`);
+    expectProblem(r, 414, 'uri_too_long');
+    expect((await me.request('GET', `/v1/games?pad=${'x'.repeat(7_000)}`)).status).toBe(200);
+  });
+});
+
+describe('requests Node cannot parse', () => {
+  it('audit #10: broken HTTP syntax → 400 malformed_request as problem+json, then the connection closes', async () => {
+    const url = new URL(server.url);
+    const raw = await new Promise<string>((ok, fail) => {
+      let text = '';
+      const socket = connect(Number(url.port), url.hostname, () => socket.write('GET / HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n'));
+      socket.on('data', (d) => void (text += d.toString()));
+      socket.on('end', () => ok(text));
+      socket.on('error', fail);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw).toMatch(/content-type: application\/problem\+json/i);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400, code: 'malformed_request' });
+  });
 });

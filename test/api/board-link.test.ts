@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import type { OutgoingMail } from '../../functions/notify/email.js';
+import { signBoardLink } from '../../functions/notify/board-link.js';
 import { ApiClient } from '../support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 
@@ -55,5 +56,46 @@ describe('GET /v1/board-pictures/{token}', () => {
     const mail = mails.find((m) => m.to === 'ben@example.test');
     // The fixture game has no picture, so its emails carry no board link.
     expect(mail?.text).not.toContain('See the board');
+  });
+
+  it('audit #10: a pinned version is drawn as a spectator saw it then, so its immutable picture does not change when the game ends', async () => {
+    let clock = Date.parse('2026-11-02T08:00:00.000Z');
+    const timed = await startLocalServer({ registry: testRegistry(), sweepMs: 0, now: () => new Date(clock) });
+    try {
+      const timedApi = new ApiClient(timed.url);
+      const anna = await timedApi.newPlayer('Anna');
+      const created = await anna.post('/v1/games', { game: 'streetcar', players: 2, bots: 1, timeControl: { perMove: 'PT1M', onTimeout: 'forfeit' } });
+      expect(created.status, created.text).toBe(201);
+      const path = `/v1/games/${created.body.id}`;
+      const version = (await anna.get(path)).body.version as number;
+      const token = signBoardLink(timed.notifySecrets.unsubscribeSecret, { gameId: created.body.id, version });
+      const before = await (await fetch(`${timed.url}/v1/board-pictures/${token}`)).text();
+      expect(before).not.toContain('stops ');
+
+      // Anna's clock runs out: she forfeits and the two-seat game ends, which reveals every route card (SC-10.4 no longer applies).
+      clock += 2 * 60_000;
+      await timed.sweep();
+      expect((await anna.get(path)).body.status).toBe('finished');
+      const after = await fetch(`${timed.url}/v1/board-pictures/${token}`);
+      expect(after.status).toBe(200);
+      expect(await after.text()).toBe(before);
+      expect((await fetch(`${timed.url}${path}/board.svg`, { headers: { authorization: `Bearer ${anna.token}` } }).then((r) => r.text()))).toContain('stops ');
+    } finally {
+      await timed.close();
+    }
+  });
+
+  it("audit #10: every SVG response carries Content-Security-Policy default-src 'none' (no script, no loads)", async () => {
+    const anna = await api.newPlayer('Anna');
+    const created = await anna.post('/v1/games', { game: 'ticket-to-ride-europe', players: 2, bots: 1 });
+    expect(created.status, created.text).toBe(201);
+    const own = await fetch(`${server.url}/v1/games/${created.body.id}/board.svg`, { headers: { authorization: `Bearer ${anna.token}` } });
+    const token = signBoardLink(server.notifySecrets.unsubscribeSecret, { gameId: created.body.id, version: 0 });
+    const pinned = await fetch(`${server.url}/v1/board-pictures/${token}`);
+    for (const r of [own, pinned]) {
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      expect(r.headers.get('content-security-policy')).toBe("default-src 'none'");
+    }
   });
 });

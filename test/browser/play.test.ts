@@ -172,6 +172,8 @@ describe('invites and settings in Chromium (issue 9)', () => {
     await friend.page.goto(invite);
     await friend.page.fill('input[name=name]', 'Friend');
     await friend.page.click('button:has-text("Start playing")');
+    // The link asks first (audit #10): only the Join button takes the seat.
+    await friend.page.click('button:has-text("Join")');
     await friend.page.waitForSelector('.board svg');
     expect(await friend.page.locator('.seats').textContent()).toContain('Friend (you)');
 

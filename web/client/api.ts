@@ -68,6 +68,8 @@ export interface Game {
   version: number;
   inviteCode?: string;
   yourSeat?: number;
+  options?: Record<string, unknown>;
+  timeControl?: { perMove?: string; bank?: unknown; onTimeout: 'bot' | 'forfeit' };
   outcome?: { scores: number[]; ranking: number[] };
   deadline?: string;
   clocks?: { seat: number; deadline?: string; bankMs?: number }[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from './api.js';
-import { fieldsOf, parseNumbers } from './options-form.js';
+import { describeOptions, fieldsOf, parseNumbers } from './options-form.js';
 
 /** The JSON Schemas as GET /v1/catalog gives them (zod's toJSONSchema of each game's options). */
 const streetcar: JsonSchema = {
@@ -49,5 +49,17 @@ describe('options form generated from a game’s options schema (issue 9: create
     expect(parseNumbers('')).toEqual([]);
     expect(parseNumbers('1, x')).toBeNull();
     expect(parseNumbers('1.5')).toBeNull();
+  });
+});
+
+describe('a game’s options shown before joining', () => {
+  it('audit #10: names each option with the value chosen (defaults filled in), as the invite page shows them', () => {
+    expect(describeOptions(fieldsOf(streetcar), { firstPlayer: 2, handicap: [1, 3] })).toEqual([
+      { label: 'First player', value: 'Seat 3' },
+      { label: 'Circuit', value: 'no' },
+      { label: 'Handicap', value: '1, 3' },
+    ]);
+    expect(describeOptions(fieldsOf(ticketToRide), {})).toEqual([{ label: 'First player', value: 'random' }]);
+    expect(describeOptions(fieldsOf(vlaky), { sheet: 'II' })).toEqual([{ label: 'Sheet', value: 'II' }]);
   });
 });

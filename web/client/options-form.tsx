@@ -43,6 +43,16 @@ export function fieldsOf(schema: JsonSchema): Field[] {
   return out;
 }
 
+/** A game's chosen options as label and value, to show before joining (defaults filled in). */
+export function describeOptions(fields: Field[], values: Readonly<Record<string, unknown>>): { label: string; value: string }[] {
+  return fields.map((f) => {
+    const v = values[f.name] ?? f.default;
+    if (f.kind === 'checkbox') return { label: f.label, value: v === true ? 'yes' : 'no' };
+    if (f.kind === 'select') return { label: f.label, value: f.choices.find((c) => c.value === v)?.label ?? String(v) };
+    return { label: f.label, value: Array.isArray(v) && v.length > 0 ? v.join(', ') : 'none' };
+  });
+}
+
 /** Parses "1, 2,3" for a list field; null if it is not a list of whole numbers. */
 export function parseNumbers(text: string): number[] | null {
   const parts = text.split(/[\s,]+/).filter(Boolean);

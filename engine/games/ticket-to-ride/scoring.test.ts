@@ -352,8 +352,23 @@ describe('station borrowing and country areas (TTRE-14.4/14.5, A13–A15; TTRG-1
     );
     expect(r.players[A]!.stationBorrows).toEqual([{ city: 'Q', routeId: 2 }, { city: 'R', routeId: 3 }]);
     expect(r.players[A]!.tickets[0]!.completed).toBe(true);
-    expect(r.breakdown[A]).toContainEqual({ item: 'station at R', points: 0, detail: 'borrows R–S' });
+    expect(r.breakdown[A]).toContainEqual({ item: 'station at R', points: 0, detail: 'borrows R–S (route 3, gray) from seat 1' });
     addsUp(r);
+  });
+
+  it('TTRE-14.5 (audit #10): on a double route held by two opponents, the breakdown says which route was borrowed (id, colour, owner)', () => {
+    const plain = board(europeMap, [[1, 'P', 'Q', 2], [2, 'Q', 'R', 2], [3, 'Q', 'R', 2]], [[1, 'P', 'R', 7]]);
+    const colours: Record<number, string> = { 1: 'gray', 2: 'red', 3: 'blue' };
+    const map = { ...plain, routes: plain.routes.map((route) => ({ ...route, colour: colours[route.id]!, group: route.id === 3 ? 2 : route.id })) } as TtrMap;
+    for (const [owners, borrowed] of [
+      [{ 1: A, 2: B, 3: C }, 'borrows Q–R (route 2, red) from seat 1'],
+      [{ 1: A, 2: C, 3: B }, 'borrows Q–R (route 2, red) from seat 2'],
+    ] as const) {
+      const r = finalScoring(input(map, 3, owners, { tickets: [[1], [], []], stations: [{ city: 'Q', seat: A }], stationsLeft: [2, 3, 3] }));
+      expect(r.players[A]!.stationBorrows).toEqual([{ city: 'Q', routeId: 2 }]);
+      expect(r.breakdown[A]).toContainEqual({ item: 'station at Q', points: 0, detail: borrowed });
+      addsUp(r);
+    }
   });
 
   it('TTRE-14.7 (T39): a borrowed route that would join two of A’s routes still does not lengthen A’s path', () => {

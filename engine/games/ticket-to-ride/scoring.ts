@@ -56,6 +56,11 @@ export interface ScoringResult {
 }
 
 const label = (r: Route) => `${r.a}–${r.b}`;
+/**
+ * TTRE-14.5 makes the assignment public: the cities alone do not say which of a double route's
+ * two routes was borrowed when both are claimed, so the route's id, colour and owner are named too.
+ */
+const borrowedLabel = (r: Route, owner: number) => `${label(r)} (route ${r.id}, ${r.colour}) from seat ${owner}`;
 
 /** TTRG-11.5: a route into a country ends in a node of its own, so paths cannot pass through. */
 function edgeOf(map: TtrMap, r: Route): Edge {
@@ -189,7 +194,7 @@ export function finalScoring(input: ScoringInput): ScoringResult {
     for (const t of p.tickets) lines.push({ item: `ticket ${t.a}–${t.b}`, points: t.completed ? t.points : -t.points, detail: t.completed ? 'completed' : 'not completed' });
     for (const b of p.stationBorrows) {
       const route = b.routeId === null ? null : routesById.get(b.routeId)!;
-      lines.push({ item: `station at ${b.city}`, points: 0, detail: route ? `borrows ${label(route)}` : 'borrows no route' });
+      lines.push({ item: `station at ${b.city}`, points: 0, detail: route ? `borrows ${borrowedLabel(route, input.routeOwners[route.id]!)}` : 'borrows no route' });
     }
     if (map.stationsPerPlayer > 0) lines.push({ item: 'unused stations', points: p.stationPoints, detail: `${p.unusedStations} × ${map.unusedStationPoints}` });
     if (map.longestPathBonus > 0) lines.push({ item: 'European Express', points: p.longestPathBonus, detail: `longest path ${p.longestPath}` });

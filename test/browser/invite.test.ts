@@ -1,0 +1,148 @@
+/**
+ * Invite links ask before they join, a malformed link shows a not-found page, and the board
+ * pictures (served with CSP default-src 'none') still draw in Chromium (audit #10).
+ * Screenshots go to test-results/browser/.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
+import { signBoardLink } from '../../functions/notify/board-link.js';
+import { buildClient } from '../../web/build.js';
+import { ApiClient, type Player } from '../support/client.js';
+import { testRegistry } from '../support/local.js';
+import { launchChromium } from './chromium.js';
+
+const SHOTS = join('test-results', 'browser');
+
+let server: LocalServer;
+let browser: Browser;
+let api: ApiClient;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), sweepMs: 0, web: await buildClient() }), launchChromium()]);
+  api = new ApiClient(server.url);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A fresh page of the given size that records script errors and CSP violations. */
+async function open(width = 375, height = 812): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  return { page, problems };
+}
+
+async function signUp(page: Page, name: string): Promise<void> {
+  await page.goto(`${server.url}/`);
+  await page.fill('input[name=name]', name);
+  await page.click('button:has-text("Start playing")');
+  await page.waitForSelector('h1:has-text("My games")');
+}
+
+/** Anna's Ticket to Ride game with one bot and one free seat, three days per move. */
+async function invitation(): Promise<{ anna: Player; id: string; link: string }> {
+  const anna = await api.newPlayer('Anna');
+  const created = await anna.post('/v1/games', {
+    game: 'ticket-to-ride-europe',
+    players: 3,
+    bots: 1,
+    options: { firstPlayer: 1 },
+    timeControl: { perMove: 'P3D', onTimeout: 'bot' },
+  });
+  expect(created.status, created.text).toBe(201);
+  return { anna, id: created.body.id, link: `${server.url}/#/join/${created.body.id}/${created.body.inviteCode}` };
+}
+
+describe('invite links in Chromium (audit #10)', () => {
+  it('audit #10: an invite link shows the game (name, players, options, pace) and joins only when Join is pressed', async () => {
+    const { anna, id, link } = await invitation();
+    const { page, problems } = await open();
+    await signUp(page, 'Ben');
+    await page.goto(link);
+    await page.waitForSelector('h1:has-text("Join Ticket to Ride: Europe?")');
+    const seats = await page.locator('.seats').textContent();
+    expect(seats).toContain('Anna');
+    expect(seats).toContain('free seat');
+    expect(seats).toContain('(bot)');
+    const facts = await page.locator('.facts').textContent();
+    expect(facts).toContain('3d per move, then a bot moves for you');
+    expect(facts).toContain('Seat 2');
+    await page.screenshot({ path: join(SHOTS, 'invite-ask-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: join(SHOTS, 'invite-ask-desktop.png') });
+
+    // Looking took no seat.
+    const before = await anna.get(`/v1/games/${id}`);
+    expect(before.body.status).toBe('open');
+    expect(before.body.seats.map((s: { name: string | null }) => s.name)).not.toContain('Ben');
+
+    await page.click('button:has-text("Join")');
+    await page.waitForSelector('.board svg');
+    expect(page.url()).toBe(`${server.url}/#/games/${id}`);
+    expect(await page.locator('.seats').textContent()).toContain('Ben (you)');
+    expect((await anna.get(`/v1/games/${id}`)).body.seats.map((s: { name: string | null }) => s.name)).toContain('Ben');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('audit #10: Cancel on an invite leaves the game untouched and goes back to my games', async () => {
+    const { anna, id, link } = await invitation();
+    const { page, problems } = await open();
+    await signUp(page, 'Cleo');
+    await page.goto(link);
+    await page.waitForSelector('button:has-text("Join")');
+    await page.click('button:has-text("Cancel")');
+    await page.waitForSelector('h1:has-text("My games")');
+    const game = (await anna.get(`/v1/games/${id}`)).body;
+    expect(game.status).toBe('open');
+    expect(game.seats.map((s: { name: string | null }) => s.name)).not.toContain('Cleo');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+});
+
+describe('malformed links and board pictures in Chromium (audit #10)', () => {
+  it('audit #10: a malformed hash route (#/games/%E0%A4%A) shows a not-found page, not a blank one', async () => {
+    const { page, problems } = await open();
+    await signUp(page, 'Dora');
+    await page.goto(`${server.url}/#/games/%E0%A4%A`);
+    await page.waitForSelector('h1:has-text("Page not found")');
+    await page.screenshot({ path: join(SHOTS, 'not-found-phone.png'), fullPage: true });
+    await page.click('a:has-text("Go to my games")');
+    await page.waitForSelector('h1:has-text("My games")');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it("audit #10: a board picture served with CSP default-src 'none' still draws in Chromium, with no CSP violation", async () => {
+    const started = await (await api.newPlayer('Eve')).post('/v1/games', { game: 'ticket-to-ride-europe', players: 2, bots: 1 });
+    const id = started.body.id as string;
+    const picture = `${server.url}/v1/board-pictures/${signBoardLink(server.notifySecrets.unsubscribeSecret, { gameId: id, version: 0 })}`;
+    const { page, problems } = await open(1280, 800);
+    const response = await page.goto(picture);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toBe("default-src 'none'");
+    const drawn = await page.evaluate(() => {
+      const svg = document.querySelector('svg');
+      const box = svg?.getBoundingClientRect();
+      return { width: box?.width ?? 0, height: box?.height ?? 0, paths: document.querySelectorAll('path, rect, line, circle').length };
+    });
+    expect(drawn.width).toBeGreaterThan(300);
+    expect(drawn.height).toBeGreaterThan(200);
+    expect(drawn.paths).toBeGreaterThan(50);
+    await page.screenshot({ path: join(SHOTS, 'board-picture-csp.png') });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+});
