@@ -1,6 +1,7 @@
 import { createRegistry, type AnyGame } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
 import { buildClient } from '../../web/build.js';
+import { RAISED_LIMITS } from '../service/limits.js';
 import { startLocalServer } from './server.js';
 
 /**
@@ -29,6 +30,8 @@ const server = await startLocalServer({
   host: process.env.HOST ?? '127.0.0.1',
   // The production SSRF rules unless asked: receivers on this machine (http://127.0.0.1:…) need RAILPOST_LOCAL_DELIVERY=1.
   localDelivery: process.env.RAILPOST_LOCAL_DELIVERY === '1',
+  // Real limits unless asked: a local load run from one address needs RAILPOST_RAISED_LIMITS=1.
+  ...(process.env.RAILPOST_RAISED_LIMITS === '1' ? { limits: RAISED_LIMITS } : {}),
   ...(process.env.RAILPOST_VAPID_SUBJECT ? { vapidSubject: process.env.RAILPOST_VAPID_SUBJECT } : {}),
   ...(process.env.RAILPOST_SWEEP_MS ? { sweepMs: sweepInterval(process.env.RAILPOST_SWEEP_MS) } : {}),
   web: await buildClient(),

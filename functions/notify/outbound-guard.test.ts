@@ -1,6 +1,6 @@
-import { createServer, isIP, type LookupFunction, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConnectionTrap, type ConnectionTrap } from './connection-trap.testkit.js';
 import { sampleNotification } from './fixture.testkit.js';
 import { isPublicAddress, outboundAgents } from './outbound-guard.js';
 import { newVapidKeys, sendPush } from './push.js';
@@ -67,63 +67,54 @@ describe('isPublicAddress (audit #6: an allow-list of ipaddr.js unicast, IPv6 on
 
 describe('the connect-time guard (audit #6)', () => {
   /** A listener on this machine: the target of the rebinding, which must see no connection. */
-  let trap: Server;
+  let trap: ConnectionTrap;
   let port: number;
-  let connections = 0;
-  const sockets: Socket[] = [];
+  const connections = () => trap.connections();
   const secret = newWebhookSecret();
   const payload = webhookPayload(sampleNotification());
   const vapid = { subject: 'mailto:ops@railpost.example', ...newVapidKeys() };
   const pushTo = (endpoint: string) => ({ endpoint, keys: { p256dh: newVapidKeys().publicKey, auth: Buffer.alloc(16, 1).toString('base64url') } });
 
   beforeAll(async () => {
-    trap = createServer((socket) => {
-      connections++;
-      sockets.push(socket);
-      socket.end('HTTP/1.1 204 No Content\r\nconnection: close\r\n\r\n');
-    });
-    await new Promise<void>((ok) => trap.listen(0, '127.0.0.1', ok));
-    port = (trap.address() as AddressInfo).port;
+    trap = await startConnectionTrap();
+    port = trap.port;
   });
-  afterAll(async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise<void>((ok) => trap.close(() => ok()));
-  });
+  afterAll(() => trap.close());
 
   it('audit #6: a public-looking name that resolves to a local address is refused after the lookup, before any connection (webhook, http and https)', async () => {
     for (const answer of [['127.0.0.1'], ['169.254.169.254'], ['::ffff:7f00:1'], ['::ffff:127.0.0.1'], ['64:ff9b::7f00:1'], ['::1'], ['8.8.8.8', '127.0.0.1']]) {
       const outbound = outboundAgents({ lookup: lookupTo(...answer) });
       for (const scheme of ['http', 'https']) {
-        const before = connections;
+        const before = connections();
         await expect(deliverWebhook({ url: `${scheme}://hooks.example.org:${port}/hook`, secret }, payload, { outbound }), `${answer} over ${scheme}`).rejects.toThrow(
           /not allowed|not a public address/,
         );
-        expect(connections, `${answer} over ${scheme}`).toBe(before);
+        expect(connections(), `${answer} over ${scheme}`).toBe(before);
       }
     }
   });
 
   it('audit #6: the same for a Web Push endpoint, by default (no agents given) and with the rebinding lookup', async () => {
     const outbound = outboundAgents({ lookup: lookupTo('127.0.0.1') });
-    const before = connections;
+    const before = connections();
     await expect(sendPush(pushTo(`https://push.example.net:${port}/x`), '{}', vapid, { outbound })).rejects.toThrow(/not allowed|not a public address/);
     await expect(sendPush(pushTo(`https://127.0.0.1:${port}/x`), '{}', vapid)).rejects.toThrow(/not allowed|not a public address/);
     await expect(sendPush(pushTo(`https://[::ffff:7f00:1]:${port}/x`), '{}', vapid)).rejects.toThrow(/not allowed|not a public address/);
-    expect(connections).toBe(before);
+    expect(connections()).toBe(before);
   });
 
   it('audit #6: literal addresses are refused by default for webhooks too, in every IPv6 spelling', async () => {
-    const before = connections;
+    const before = connections();
     for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]', '[::ffff:0:7f00:1]', '[::7f00:1]', '[64:ff9b::7f00:1]']) {
       await expect(deliverWebhook({ url: `http://${host}:${port}/hook`, secret }, payload), host).rejects.toThrow(/not allowed|not a public address/);
     }
-    expect(connections).toBe(before);
+    expect(connections()).toBe(before);
   });
 
   it('audit #6: only an explicit opt-in (local development, tests) connects to this machine, through the same lookup', async () => {
-    const before = connections;
+    const before = connections();
     const outbound = outboundAgents({ lookup: lookupTo('127.0.0.1'), allowPrivateNetworks: true });
     expect(await deliverWebhook({ url: `http://hooks.example.org:${port}/hook`, secret }, payload, { outbound })).toEqual({ status: 204, gone: false });
-    expect(connections).toBe(before + 1);
+    expect(connections()).toBe(before + 1);
   });
 });

@@ -52,3 +52,22 @@ export const DEFAULT_LIMITS: Limits = {
   caps: { openGamesPerPlayer: 20, chatMessagesPerGame: 500 },
   chatNoticeSeconds: 10 * minute,
 };
+
+const HIGH = 1_000_000;
+
+/**
+ * The real limits with every rate and cap out of reach, for suites that play many games from
+ * one address as fast as they can (fuzzers, load runs, and `npm start` with
+ * RAILPOST_RAISED_LIMITS=1). test/api/rate-limits.test.ts checks the
+ * real ones. The chat notice window stays as it is.
+ */
+export const RAISED_LIMITS: Limits = {
+  ...DEFAULT_LIMITS,
+  rates: Object.fromEntries(
+    Object.entries(DEFAULT_LIMITS.rates).map(([operation, rates]) => [
+      operation,
+      { ...rates, ...(rates.perPlayer ? { perPlayer: { ...rates.perPlayer, points: HIGH } } : {}), ...(rates.perAddress ? { perAddress: { ...rates.perAddress, points: HIGH } } : {}) },
+    ]),
+  ) as Record<LimitedOperation, OperationRates>,
+  caps: { openGamesPerPlayer: HIGH, chatMessagesPerGame: HIGH },
+};

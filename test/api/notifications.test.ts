@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo, type LookupFunction, type Server as TcpServer, type Socket } from 'node:net';
+import type { AddressInfo, LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonLogger } from '../../functions/api/json-logger.js';
 import type { LocalServer } from '../../functions/local/server.js';
+import { startConnectionTrap, type ConnectionTrap } from '../../functions/notify/connection-trap.testkit.js';
 import type { OutgoingMail } from '../../functions/notify/email.js';
 import { ApiClient, type Player } from '../support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
@@ -118,22 +119,14 @@ const wildcardDns = ((host: string, options: { all?: boolean }, callback: (err: 
 }) as LookupFunction;
 
 describe('audit #6: names that resolve to this machine are refused when the notifier connects', () => {
-  /** A listener on 127.0.0.1: what a rebinding name points to; it must see no connection. */
-  let trap: TcpServer;
+  /** What a rebinding name points to; it must see no connection. */
+  let trap: ConnectionTrap;
   let port: number;
-  const sockets: Socket[] = [];
   beforeAll(async () => {
-    trap = createTcpServer((socket) => {
-      sockets.push(socket);
-      socket.end('HTTP/1.1 204 No Content\r\nconnection: close\r\n\r\n');
-    });
-    await new Promise<void>((ok) => trap.listen(0, '127.0.0.1', ok));
-    port = (trap.address() as AddressInfo).port;
+    trap = await startConnectionTrap();
+    port = trap.port;
   });
-  afterAll(async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise((ok) => trap.close(ok));
-  });
+  afterAll(() => trap.close());
 
   /** Two players, one with webhooks and pushes to `targets`; a game start notifies them. Answers what the notifier logged as failed. */
   async function notifyThrough(local: LocalServer, targets: { webhooks: string[]; push: string[] }) {
@@ -164,7 +157,7 @@ describe('audit #6: names that resolve to this machine are refused when the noti
       const webhooks = [`https://127.0.0.1.nip.io:${port}/h`, `https://169.254.169.254.nip.io:${port}/h`, `https://10-0-0-1.sslip.io:${port}/h`, `https://localtest.me:${port}/h`];
       const push = [`https://push.localtest.me:${port}/x`];
       const failures = await notifyThrough(strict, { webhooks, push });
-      expect(sockets).toHaveLength(0);
+      expect(trap.connections()).toBe(0);
       expect(failures.filter((f) => f.channel === 'webhook')).toHaveLength(webhooks.length);
       expect(failures.filter((f) => f.channel === 'push')).toHaveLength(push.length);
       for (const f of failures) expect(f.error).toMatch(/not allowed|not a public address/);
@@ -180,7 +173,7 @@ describe('audit #6: names that resolve to this machine are refused when the noti
     try {
       const failures = await notifyThrough(relaxed, { webhooks: [`http://127.0.0.1.nip.io:${port}/h`], push: [] });
       expect(failures).toEqual([]);
-      expect(sockets).toHaveLength(1);
+      expect(trap.connections()).toBe(1);
     } finally {
       await relaxed.close();
     }

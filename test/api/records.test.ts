@@ -13,7 +13,7 @@ import { readEml } from '../../functions/notify/read-eml.testkit.js';
 import { Sweeper } from '../../functions/service/sweeper.js';
 import type { Vacation } from '../../functions/store/records.js';
 import { ApiClient, type Player } from '../support/client.js';
-import { testRegistry } from '../support/local.js';
+import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 import { pushSubscription } from '../support/notifications.js';
 
 const S = 1000;
@@ -29,7 +29,7 @@ let outbox: string;
 
 beforeAll(async () => {
   outbox = await mkdtemp(join(tmpdir(), 'railpost-records-'));
-  server = await startLocalServer({ registry: testRegistry(), email: outboxSender(outbox, () => {}), now: () => new Date(clock), sweepMs: 0 });
+  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, email: outboxSender(outbox, () => {}), now: () => new Date(clock), sweepMs: 0 });
   api = new ApiClient(server.url);
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /**
  * Debian's Chromium drives the browser tests (Playwright's own browser download cannot reach its
@@ -28,4 +28,24 @@ export function launchChromium(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** A fresh page of the given size (a phone by default) that records script errors and CSP violations. */
+export async function watchedPage(browser: Browser, width = 375, height = 812): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  return { page, problems };
+}
+
+/** Signs up on the welcome page of the web client at `baseUrl` and waits for "My games". */
+export async function signUp(page: Page, baseUrl: string, name: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.fill('input[name=name]', name);
+  await page.click('button:has-text("Start playing")');
+  await page.waitForSelector('h1:has-text("My games")');
 }

@@ -11,8 +11,8 @@ import { startLocalServer, type LocalServer } from '../../functions/local/server
 import { signBoardLink } from '../../functions/notify/board-link.js';
 import { buildClient } from '../../web/build.js';
 import { ApiClient, type Player } from '../support/client.js';
-import { testRegistry } from '../support/local.js';
-import { launchChromium } from './chromium.js';
+import { RAISED_LIMITS, testRegistry } from '../support/local.js';
+import { launchChromium, signUp as signUpAt, watchedPage } from './chromium.js';
 
 const SHOTS = join('test-results', 'browser');
 
@@ -22,7 +22,7 @@ let api: ApiClient;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), sweepMs: 0, web: await buildClient() }), launchChromium()]);
+  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
   api = new ApiClient(server.url);
 }, 180_000);
 
@@ -31,24 +31,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A fresh page of the given size that records script errors and CSP violations. */
-async function open(width = 375, height = 812): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  return { page, problems };
-}
+const open = (width?: number, height?: number) => watchedPage(browser, width, height);
 
-async function signUp(page: Page, name: string): Promise<void> {
-  await page.goto(`${server.url}/`);
-  await page.fill('input[name=name]', name);
-  await page.click('button:has-text("Start playing")');
-  await page.waitForSelector('h1:has-text("My games")');
-}
+const signUp = (page: Page, name: string) => signUpAt(page, server.url, name);
 
 /** Anna's Ticket to Ride game with one bot and one free seat, three days per move. */
 async function invitation(): Promise<{ anna: Player; id: string; link: string }> {

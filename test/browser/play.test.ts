@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { buildClient } from '../../web/build.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { launchChromium } from './chromium.js';
+import { launchChromium, signUp as signUpAt, watchedPage } from './chromium.js';
 
 const SHOTS = join('test-results', 'browser');
 const MOVES = 4;
@@ -31,24 +31,9 @@ afterAll(async () => {
   console.log(`first render of a game page (ms): ${JSON.stringify(renderTimes)}`);
 });
 
-/** A fresh phone-sized page that fails the test on any script error or CSP violation. */
-async function phone(): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  return { page, problems };
-}
+const phone = () => watchedPage(browser);
 
-async function signUp(page: Page, name: string): Promise<void> {
-  await page.goto(`${server.url}/`);
-  await page.fill('input[name=name]', name);
-  await page.click('button:has-text("Start playing")');
-  await page.waitForSelector('h1:has-text("My games")');
-}
+const signUp = (page: Page, name: string) => signUpAt(page, server.url, name);
 
 /** The picture as drawn, without the client's highlighting of clickable places (which depends on whose turn it is). */
 const PICTURE = () => {

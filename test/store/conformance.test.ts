@@ -175,7 +175,10 @@ beforeAll(() => {
   // Bundling skipped: the API entry only has to exist, so this file stands in for it.
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new RailpostStack(app, 'ConformanceRailpost', { apiEntry: fileURLToPath(import.meta.url) });
-  const tables = Object.values(Template.fromStack(stack).findResources('AWS::DynamoDB::GlobalTable'));
+  // The game table (pk/sk); the stack's other table holds rate-limit counters only.
+  const tables = Object.values(Template.fromStack(stack).findResources('AWS::DynamoDB::GlobalTable')).filter((t) =>
+    (t.Properties.KeySchema as { AttributeName: string }[]).some((k) => k.AttributeName === 'pk'),
+  );
   expect(tables).toHaveLength(1);
   infraTable = tables[0]!.Properties;
 });

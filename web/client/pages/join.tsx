@@ -48,7 +48,7 @@ export function JoinPage({ gameId, code }: { gameId: string; code: string }) {
     }
   };
 
-  const free = game ? game.seats.filter((s) => !s.bot && s.playerId === null).length : 0;
+  const free = game ? game.seats.filter((s) => !s.bot && s.name === null).length : 0;
   const options = game && entry ? describeOptions(fieldsOf(entry.options), game.options ?? {}) : [];
   return (
     <section class="card narrow join">
