@@ -170,7 +170,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
   });
   const requests = new InFlight();
   const server = await new Promise<Server>((ok) => {
-    const s = serve({ fetch: (req, env) => requests.track(Promise.resolve(app.fetch(req, env))), port: options.port ?? 0, hostname: options.host ?? '127.0.0.1' }, () => ok(s as Server));
+    const s = serve({ fetch: (req, env) => requests.handle(() => app.fetch(req, env)), port: options.port ?? 0, hostname: options.host ?? '127.0.0.1' }, () => ok(s as Server));
   });
   answerClientErrors(server);
   const { port } = server.address() as AddressInfo;

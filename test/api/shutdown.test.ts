@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * now takes about 0.2 s; the bound leaves room for a CI machine busy with other suites, since
  * this is a behaviour check, not a timing.
  */
-const STOP_BOUND_MS = 8000;
+const STOP_BOUND_MS = 5000;
 
 let dataDir: string;
 const started: ChildProcess[] = [];
