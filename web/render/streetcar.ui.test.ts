@@ -75,18 +75,18 @@ describe('Streetcar UI', () => {
     exercise('ui-v5', 3, 60, { centralSupply: true }, seen);
     exercise('c', 2, 80, { circuit: true }, seen, 8, 3);
     exercise('ui-v2', 2, 30, { turnstile: true }, seen);
-    for (const t of ['pass', 'returnTiles', 'take', 'enter', 'step', 'endTurn']) expect(seen.actionTypes.has(t), t).toBe(true);
-    for (const t of ['pass', 'returnTiles', 'take', 'displayRefilled', 'lineConnected', 'circuitPhaseB', 'enter', 'step']) expect(seen.eventTypes.has(t), t).toBe(true);
+    for (const t of ['pass', 'return_tiles', 'take', 'enter', 'step', 'end_turn']) expect(seen.actionTypes.has(t), t).toBe(true);
+    for (const t of ['pass', 'return_tiles', 'take', 'display_refilled', 'line_connected', 'circuit_phase_b', 'enter', 'step']) expect(seen.eventTypes.has(t), t).toBe(true);
   });
 
   it('targets: squares for tiles (both of a double exchange), terminals, face-up tiles', () => {
     expect(ui.targets({ type: 'place', tile: 'curve', row: 3, col: 4, rotation: 90 })).toEqual(['square:3,4']);
-    expect(ui.targets({ type: 'doubleExchange', first: { tile: 'curve', row: 1, col: 2, rotation: 0 }, second: { tile: 'straight', row: 5, col: 6, rotation: 90 } })).toEqual(['square:1,2', 'square:5,6']);
+    expect(ui.targets({ type: 'double_exchange', first: { tile: 'curve', row: 1, col: 2, rotation: 0 }, second: { tile: 'straight', row: 5, col: 6, rotation: 90 } })).toEqual(['square:1,2', 'square:5,6']);
     expect(ui.targets({ type: 'declare', terminal: 3 })).toEqual(['terminal:3']);
     expect(ui.targets({ type: 'move', to: { row: 2, col: 9, heading: 'N' }, visited: [] })).toEqual(['square:2,9']);
     expect(ui.targets({ type: 'step', to: { terminal: 5, exit: 1 } })).toEqual(['terminal:5']);
     expect(ui.targets({ type: 'take', tile: 'curve' })).toEqual(['supply:curve']);
-    for (const type of ['roll', 'pass', 'returnTiles', 'turn180', 'endTurn']) expect(ui.targets({ type })).toEqual([]);
+    for (const type of ['roll', 'pass', 'return_tiles', 'turn180', 'end_turn']) expect(ui.targets({ type })).toEqual([]);
     expect(ui.describeAction({ type: 'place', tile: 'straight_plus_curve_left', row: 3, col: 4, rotation: 90 }, comps)).toBe('Place a straight plus curve left on (3, 4) turned 90°');
   });
 

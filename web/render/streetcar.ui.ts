@@ -60,7 +60,7 @@ function targets(action: UiAction): string[] {
     case 'place':
     case 'exchange':
       return [`square:${String(action.row)},${String(action.col)}`];
-    case 'doubleExchange': {
+    case 'double_exchange': {
       const a = isRecord(action.first) ? action.first : {};
       const b = isRecord(action.second) ? action.second : {};
       return [`square:${String(a.row)},${String(a.col)}`, `square:${String(b.row)},${String(b.col)}`];
@@ -86,7 +86,7 @@ function describeAction(action: UiAction, components: unknown): string {
       return `Place a ${tileName(action.tile)} on ${square(action.row, action.col)} ${turned(action.rotation)}`;
     case 'exchange':
       return `Exchange the tile on ${square(action.row, action.col)} for a ${tileName(action.tile)} ${turned(action.rotation)}`;
-    case 'doubleExchange': {
+    case 'double_exchange': {
       const part = (t: unknown) => (isRecord(t) ? `a ${tileName(t.tile)} on ${square(t.row, t.col)} ${turned(t.rotation)}` : '?');
       return `Exchange two tiles: ${part(action.first)} and ${part(action.second)}`;
     }
@@ -106,7 +106,7 @@ function describeAction(action: UiAction, components: unknown): string {
       const n = num(action.count) ?? 0;
       return n === 0 ? 'Pass without swapping tiles' : `Pass and swap ${plural(n, 'tile')}`;
     }
-    case 'returnTiles': {
+    case 'return_tiles': {
       const tiles = strings(action.tiles);
       return tiles.length > 0 ? `Give back ${tileCounts(tiles).join(', ')}` : 'Give back no tiles';
     }
@@ -116,7 +116,7 @@ function describeAction(action: UiAction, components: unknown): string {
       return `Step to ${targetText(comps, action.to)}`;
     case 'turn180':
       return 'Turn the tram around (uses the whole turn)';
-    case 'endTurn':
+    case 'end_turn':
       return 'End the turn';
     default:
       return plainWords(action.type, Object.fromEntries(Object.entries(action).filter(([k]) => k !== 'type')));
@@ -134,12 +134,12 @@ function describeEvent(event: UiEvent, components: unknown, seatName: (seat: num
     }
     case 'exchange':
       return `${who} exchanged the ${tileName(d.old)} on ${square(d.row, d.col)} for a ${tileName(d.tile)} ${turned(d.rotation)}`;
-    case 'doubleExchange': {
+    case 'double_exchange': {
       const old = strings(d.old);
       const part = (t: unknown, o: string | undefined) => (isRecord(t) ? `the ${tileName(o)} on ${square(t.row, t.col)} for a ${tileName(t.tile)} ${turned(t.rotation)}` : '?');
       return `${who} exchanged ${part(d.first, old[0])} and ${part(d.second, old[1])}`;
     }
-    case 'lineConnected':
+    case 'line_connected':
       return `${who}'s line ${String(num(d.line) ?? '?')} now joins its two terminals`;
     case 'enter':
       return `${who}'s tram entered at ${terminalText(comps, d.terminal)}`;
@@ -147,7 +147,7 @@ function describeEvent(event: UiEvent, components: unknown, seatName: (seat: num
       return `${who}'s tram stepped to ${targetText(comps, d.to)}`;
     case 'credit':
       return `${who} stopped at ${stopText(comps, str(d.building) ?? '?')}${d.leg === 'return' ? ' on the return leg' : ''}`;
-    case 'returnLeg':
+    case 'return_leg':
       return `${who}'s tram reached the far terminal and starts the return leg`;
     case 'turn180':
       return `${who}'s tram turned around`;
@@ -155,7 +155,7 @@ function describeEvent(event: UiEvent, components: unknown, seatName: (seat: num
       const n = num(d.count) ?? 0;
       return n === 0 ? `${who} passed` : `${who} passed to swap ${plural(n, 'tile')}`;
     }
-    case 'returnTiles':
+    case 'return_tiles':
       return `${who} gave back ${plural(num(d.count) ?? 0, 'tile')}${num(d.stack) !== undefined ? ` into stack ${num(d.stack)! + 1}` : ''}`;
     case 'declare': {
       const released = strings(d.released);
@@ -167,7 +167,7 @@ function describeEvent(event: UiEvent, components: unknown, seatName: (seat: num
       const visited = strings(d.visited);
       return `${who}'s tram drove to ${targetText(comps, d.to)}${visited.length > 0 ? ` (stops visited: ${visited.join(', ')})` : ''}${d.arrived === true ? ' and arrived at the end terminal' : ''}`;
     }
-    case 'tripFailed':
+    case 'trip_failed':
       return `${who} arrived without every stop: the trip starts again`;
     case 'restart':
       return `${who} ${d.forced === true ? 'had to restart' : 'restarted'} the trip from ${terminalText(comps, d.terminal)}`;
@@ -177,11 +177,11 @@ function describeEvent(event: UiEvent, components: unknown, seatName: (seat: num
     }
     case 'take':
       return `${who} took a ${tileName(d.tile)} from ${d.from === 'display' ? 'the display' : 'the open tiles'}`;
-    case 'displayRefilled':
+    case 'display_refilled':
       return `The display was refilled with ${tileCounts(strings(d.tiles)).join(', ')}`;
     case 'stalemate':
       return `Nothing changed for ${plural(num(d.turns) ?? 0, 'turn')}: the game ends without a winner`;
-    case 'circuitPhaseB':
+    case 'circuit_phase_b':
       return 'A line is complete: phase B begins, trams may enter the board';
     case 'win':
       return `${who} wins!`;

@@ -41,7 +41,7 @@ export const StreetcarActionSchema = z.discriminatedUnion('type', [
   /** ACT-EXCHANGE (SC-6). */
   z.strictObject({ type: z.literal('exchange'), tile: TileId, row: Coord, col: Coord, rotation: Rotation }),
   /** ACT-DOUBLE-EXCHANGE (SC-6.8). */
-  z.strictObject({ type: z.literal('doubleExchange'), first: TileOnSquareSchema, second: TileOnSquareSchema }),
+  z.strictObject({ type: z.literal('double_exchange'), first: TileOnSquareSchema, second: TileOnSquareSchema }),
   /** ACT-DECLARE (SC-10). */
   z.strictObject({ type: z.literal('declare'), terminal: TerminalId }),
   /** ACT-ROLL (SC-11.1b). */
@@ -55,7 +55,7 @@ export const StreetcarActionSchema = z.discriminatedUnion('type', [
   /** ACT-PASS-SWAP, first half (V3-1): pass and draw `count` tiles. */
   z.strictObject({ type: z.literal('pass'), count: z.number().int().min(0).max(10) }),
   /** ACT-PASS-SWAP, second half (V3-1): the tiles given back, as many as were drawn. */
-  z.strictObject({ type: z.literal('returnTiles'), tiles: z.array(TileId).max(10) }),
+  z.strictObject({ type: z.literal('return_tiles'), tiles: z.array(TileId).max(10) }),
   /** V1 ACT-ENTER (V1-4d). */
   z.strictObject({ type: z.literal('enter'), terminal: TerminalId }),
   /** V1 ACT-STEP (V1-4a): one step to the chosen next node. */
@@ -63,7 +63,7 @@ export const StreetcarActionSchema = z.discriminatedUnion('type', [
   /** V1 ACT-TURN180 (V1-7). */
   z.strictObject({ type: z.literal('turn180') }),
   /** V1 ACT-END-TURN (V1-4); in the base game only when no build action is left (SC-4.4). */
-  z.strictObject({ type: z.literal('endTurn') }),
+  z.strictObject({ type: z.literal('end_turn') }),
 ]);
 export type StreetcarAction = z.infer<typeof StreetcarActionSchema>;
 export type ActionOf<T extends StreetcarAction['type']> = Extract<StreetcarAction, { type: T }>;

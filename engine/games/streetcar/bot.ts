@@ -123,7 +123,7 @@ function afterBuild(b: Board, a: StreetcarAction): Board | null {
   };
   if (a.type === 'place') put(a, true);
   else if (a.type === 'exchange') put(a, false);
-  else if (a.type === 'doubleExchange') {
+  else if (a.type === 'double_exchange') {
     put(a.first, false);
     put(a.second, false);
   } else return null;
@@ -137,7 +137,7 @@ function bestBuild(input: Input, builds: StreetcarAction[]): StreetcarAction {
   const near = candidateSquares(b, you.line, you.stops);
   const seen = new Set<string>();
   const tried = builds.filter((a) => {
-    if (a.type === 'doubleExchange') return false;
+    if (a.type === 'double_exchange') return false;
     if (a.type === 'place' && !near.has(sqOf(a.row, a.col))) return false;
     if (a.type !== 'place' && a.type !== 'exchange') return false;
     const key = `${a.type}${a.row},${a.col},${a.tile},${tileMask(a.tile, a.rotation)}`;
@@ -190,7 +190,7 @@ export function greedyBot(input: Input): StreetcarAction {
     const restart = legal.find((a) => a.type === 'restart');
     return view.you?.canStillFinish === false && restart ? restart : legal.find((a) => a.type === 'roll')!;
   }
-  const builds = legal.filter((a) => a.type === 'place' || a.type === 'exchange' || a.type === 'doubleExchange');
+  const builds = legal.filter((a) => a.type === 'place' || a.type === 'exchange' || a.type === 'double_exchange');
   if (view.circuitPhase === 'B') return circuitMove(input, builds);
   if (builds.length > 0) return bestBuild(input, builds);
   const rest = legal.filter((a) => a.type !== 'pass');
@@ -209,7 +209,7 @@ function circuitMove(input: Input, builds: StreetcarAction[]): StreetcarAction {
   const tram = view.trams.find((t) => t.seat === seat);
   if (legal.some((a) => a.type === 'turn180') && tram?.from && 'row' in tram.at && distance(posOf({ ...tram.at, heading: tram.from })) < UNREACHABLE) return { type: 'turn180' };
   if (builds.length > 0 && view.step.kind === 'build' && view.step.actions < 3) return bestBuild(input, builds);
-  return legal.find((a) => a.type === 'endTurn') ?? legal[0]!;
+  return legal.find((a) => a.type === 'end_turn') ?? legal[0]!;
 }
 
 const UNREACHABLE = 99;

@@ -16,22 +16,22 @@ function raise(v: Violation | null): void {
 /** The building step must be open with `cost` actions left, for a builder. */
 function buildStep(s: StreetcarState, seat: number, cost: number): Extract<StreetcarState['step'], { kind: 'build' }> {
   const step = s.step;
-  ruleCheck(step.kind === 'build' && s.players[seat]!.role === 'builder', 'WRONG_STEP', 'No build action is possible now', 'SC-4.2');
-  ruleCheck(actionBudget(s) - step.actions >= cost, 'WRONG_STEP', cost === 2 ? 'A double exchange needs both build actions (SC-6.8)' : 'No build action is left this turn', cost === 2 ? 'SC-6.8' : 'SC-4.2');
+  ruleCheck(step.kind === 'build' && s.players[seat]!.role === 'builder', 'wrong_step', 'No build action is possible now', 'SC-4.2');
+  ruleCheck(actionBudget(s) - step.actions >= cost, 'wrong_step', cost === 2 ? 'A double exchange needs both build actions (SC-6.8)' : 'No build action is left this turn', cost === 2 ? 'SC-6.8' : 'SC-4.2');
   return step;
 }
 
 function takeFromHand(s: StreetcarState, seat: number, tiles: string[]): void {
-  for (const t of tiles) ruleCheck(TILE_IDS.includes(t), 'NOT_IN_HAND', `Unknown tile ${t}`, 'SC-1.3');
+  for (const t of tiles) ruleCheck(TILE_IDS.includes(t), 'not_in_hand', `Unknown tile ${t}`, 'SC-1.3');
   const rest = removeAll(s.players[seat]!.hand, tiles);
-  ruleCheck(rest, 'NOT_IN_HAND', 'The tile is not in your hand', 'SC-5.1');
+  ruleCheck(rest, 'not_in_hand', 'The tile is not in your hand', 'SC-5.1');
   s.players[seat]!.hand = rest;
 }
 
 export function place(c: Ctx, seat: number, a: ActionOf<'place'>): void {
   const { s } = c;
   const step = buildStep(s, seat, 1);
-  ruleCheck(removeOne(s.players[seat]!.hand, a.tile), 'NOT_IN_HAND', 'The tile is not in your hand', 'SC-5.1');
+  ruleCheck(removeOne(s.players[seat]!.hand, a.tile), 'not_in_hand', 'The tile is not in your hand', 'SC-5.1');
   const sq = sqOf(a.row, a.col);
   raise(placementViolation(masksOf(s.board), sq, tileMask(a.tile, a.rotation), buildRules(s)));
   takeFromHand(s, seat, [a.tile]);
@@ -57,7 +57,7 @@ function swapIn(s: StreetcarState, seat: number, t: TileOnSquare): string {
 export function exchange(c: Ctx, seat: number, a: ActionOf<'exchange'>): void {
   const { s } = c;
   const step = buildStep(s, seat, 1);
-  ruleCheck(removeOne(s.players[seat]!.hand, a.tile), 'NOT_IN_HAND', 'The tile is not in your hand', 'SC-6.1');
+  ruleCheck(removeOne(s.players[seat]!.hand, a.tile), 'not_in_hand', 'The tile is not in your hand', 'SC-6.1');
   const sq = sqOf(a.row, a.col);
   raise(exchangeViolation(s.board, masksOf(s.board), sq, tileMask(a.tile, a.rotation), buildRules(s)));
   takeFromHand(s, seat, [a.tile]);
@@ -67,18 +67,18 @@ export function exchange(c: Ctx, seat: number, a: ActionOf<'exchange'>): void {
   afterBuild(c);
 }
 
-export function doubleExchange(c: Ctx, seat: number, a: ActionOf<'doubleExchange'>): void {
+export function doubleExchange(c: Ctx, seat: number, a: ActionOf<'double_exchange'>): void {
   const { s } = c;
   const step = buildStep(s, seat, 2);
-  ruleCheck(s.circuit?.phase === 'B' || step.actions === 0, 'WRONG_STEP', 'A double exchange must be the first build action of the turn', 'SC-6.8');
-  ruleCheck(removeAll(s.players[seat]!.hand, [a.first.tile, a.second.tile]), 'NOT_IN_HAND', 'The tiles are not in your hand', 'SC-6.8');
+  ruleCheck(s.circuit?.phase === 'B' || step.actions === 0, 'wrong_step', 'A double exchange must be the first build action of the turn', 'SC-6.8');
+  ruleCheck(removeAll(s.players[seat]!.hand, [a.first.tile, a.second.tile]), 'not_in_hand', 'The tiles are not in your hand', 'SC-6.8');
   const one = { sq: sqOf(a.first.row, a.first.col), mask: tileMask(a.first.tile, a.first.rotation) };
   const two = { sq: sqOf(a.second.row, a.second.col), mask: tileMask(a.second.tile, a.second.rotation) };
   raise(doubleExchangeViolation(s.board, masksOf(s.board), one, two, buildRules(s)));
   takeFromHand(s, seat, [a.first.tile, a.second.tile]);
   const old = [swapIn(s, seat, a.first), swapIn(s, seat, a.second)];
   Object.assign(step, { actions: step.actions + 2, changed: true });
-  c.events.push({ type: 'doubleExchange', data: { seat, first: a.first, second: a.second, old } });
+  c.events.push({ type: 'double_exchange', data: { seat, first: a.first, second: a.second, old } });
   afterBuild(c);
 }
 
@@ -90,7 +90,7 @@ export function doubleExchange(c: Ctx, seat: number, a: ActionOf<'doubleExchange
 export function endTurnAction(c: Ctx, seat: number): void {
   const { s } = c;
   const step = s.step;
-  ruleCheck(step.kind === 'build' && s.players[seat]!.role === 'builder', 'WRONG_STEP', 'There is no building step to end now', 'SC-4.2');
-  ruleCheck(s.circuit?.phase === 'B' || !hasBuildAction(s, seat, actionBudget(s) - step.actions), 'WRONG_STEP', 'You must build while a legal build action exists', 'SC-4.4');
+  ruleCheck(step.kind === 'build' && s.players[seat]!.role === 'builder', 'wrong_step', 'There is no building step to end now', 'SC-4.2');
+  ruleCheck(s.circuit?.phase === 'B' || !hasBuildAction(s, seat, actionBudget(s) - step.actions), 'wrong_step', 'You must build while a legal build action exists', 'SC-4.4');
   finishBuilding(c);
 }

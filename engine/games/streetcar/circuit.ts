@@ -28,8 +28,8 @@ const canTurn = (s: StreetcarState, seat: number): boolean => {
 
 function phaseBStep(s: StreetcarState, seat: number): Extract<StreetcarState['step'], { kind: 'build' }> {
   const step = s.step;
-  ruleCheck(s.circuit?.phase === 'B' && step.kind === 'build' && seat === s.current, 'WRONG_STEP', 'Tram actions exist only in phase B of the complete circuit', 'V1-4');
-  ruleCheck(step.actions < 4, 'WRONG_STEP', 'All four actions are used', 'V1-4');
+  ruleCheck(s.circuit?.phase === 'B' && step.kind === 'build' && seat === s.current, 'wrong_step', 'Tram actions exist only in phase B of the complete circuit', 'V1-4');
+  ruleCheck(step.actions < 4, 'wrong_step', 'All four actions are used', 'V1-4');
   return step;
 }
 
@@ -41,7 +41,7 @@ export function announceConnections(c: Ctx): void {
     if (p.announced || !terminalsConnected(masks, ...ownTerminals(p))) return;
     p.announced = true;
     if (s.circuit?.phase === 'A') s.circuit.pendingB = true;
-    c.events.push({ type: 'lineConnected', data: { seat, line: p.line } });
+    c.events.push({ type: 'line_connected', data: { seat, line: p.line } });
   });
 }
 
@@ -57,7 +57,7 @@ export function circuitActions(s: StreetcarState, seat: number): StreetcarAction
   }
   if (step.actions < 4 && p.tram && !step.halted) for (const pos of stepTargets(s, seat)) out.push({ type: 'step', to: targetOf(pos) });
   if (step.actions === 0 && canTurn(s, seat)) out.push({ type: 'turn180' });
-  out.push({ type: 'endTurn' });
+  out.push({ type: 'end_turn' });
   return out;
 }
 
@@ -71,9 +71,9 @@ export function enter(c: Ctx, seat: number, a: ActionOf<'enter'>): void {
   const { s } = c;
   const step = phaseBStep(s, seat);
   const p = s.players[seat]!;
-  ruleCheck(!p.tram, 'WRONG_STEP', 'Your tram is already on the board', 'V1-4');
-  ruleCheck(ownTerminals(p).includes(a.terminal), 'WRONG_STEP', 'That is not one of your terminals', 'V1-4');
-  ruleCheck(!occupiedBy(s, seat).has(`t${a.terminal}`), 'BLOCKED', 'Another tram is on that terminal', 'V1-6');
+  ruleCheck(!p.tram, 'wrong_step', 'Your tram is already on the board', 'V1-4');
+  ruleCheck(ownTerminals(p).includes(a.terminal), 'wrong_step', 'That is not one of your terminals', 'V1-4');
+  ruleCheck(!occupiedBy(s, seat).has(`t${a.terminal}`), 'blocked', 'Another tram is on that terminal', 'V1-6');
   Object.assign(p, { tram: { at: 'terminal', terminal: a.terminal, exit: null }, start: a.terminal, end: otherTerminal(p, a.terminal), visited: [], leg: 'out' });
   c.events.push({ type: 'enter', data: { seat, terminal: a.terminal } });
   spend(c, step, 1, true);
@@ -91,12 +91,12 @@ export function step(c: Ctx, seat: number, a: ActionOf<'step'>): void {
   const { s } = c;
   const st = phaseBStep(s, seat);
   const p = s.players[seat]!;
-  ruleCheck(p.tram, 'WRONG_STEP', 'Your tram is not on the board', 'V1-4');
-  ruleCheck(!st.halted, 'WRONG_STEP', 'Your tram stopped at a stop this turn', 'V1-5');
+  ruleCheck(p.tram, 'wrong_step', 'Your tram is not on the board', 'V1-4');
+  ruleCheck(!st.halted, 'wrong_step', 'Your tram stopped at a stop this turn', 'V1-5');
   const all = successors(masksOf(s.board), p.tram);
   const to = all.find((pos) => targetKey(targetOf(pos)) === targetKey(a.to));
-  ruleCheck(to, 'BAD_PATH', 'The tram cannot go there in one step', 'SC-2.14');
-  ruleCheck(!occupiedBy(s, seat).has(nodeKey(to)), 'BLOCKED', 'Another tram is in the way', 'V1-6');
+  ruleCheck(to, 'bad_path', 'The tram cannot go there in one step', 'SC-2.14');
+  ruleCheck(!occupiedBy(s, seat).has(nodeKey(to)), 'blocked', 'Another tram is in the way', 'V1-6');
   p.tram = to;
   let progress = false;
   c.events.push({ type: 'step', data: { seat, to: a.to } });
@@ -112,7 +112,7 @@ export function step(c: Ctx, seat: number, a: ActionOf<'step'>): void {
   if (to.at === 'terminal' && to.terminal === p.end && p.leg === 'out' && p.visited.length > 0) {
     p.leg = 'return';
     progress = true;
-    c.events.push({ type: 'returnLeg', data: { seat } });
+    c.events.push({ type: 'return_leg', data: { seat } });
   }
   if (to.at === 'terminal' && to.terminal === p.start && p.leg === 'return' && p.visited.length === requiredStops(p).length) return endGame(c, seat);
   spend(c, st, 1, progress);
@@ -121,8 +121,8 @@ export function step(c: Ctx, seat: number, a: ActionOf<'step'>): void {
 export function turn180(c: Ctx, seat: number): void {
   const { s } = c;
   const st = phaseBStep(s, seat);
-  ruleCheck(st.actions === 0, 'WRONG_STEP', 'A 180° turn uses all four actions of the turn', 'V1-7');
-  ruleCheck(canTurn(s, seat), 'NOT_BLOCKED', 'Only a blocked tram may turn', 'V1-7');
+  ruleCheck(st.actions === 0, 'wrong_step', 'A 180° turn uses all four actions of the turn', 'V1-7');
+  ruleCheck(canTurn(s, seat), 'not_blocked', 'Only a blocked tram may turn', 'V1-7');
   const tram = s.players[seat]!.tram!;
   s.players[seat]!.tram = tram.at === 'tile' ? { ...tram, from: tram.heading, heading: tram.from } : { ...tram, exit: tram.exit === 0 ? 1 : 0 };
   c.events.push({ type: 'turn180', data: { seat } });

@@ -10,18 +10,18 @@ import type { StreetcarState } from './state.js';
 import { endGame, endTurn, type Ctx } from './turn.js';
 
 function ownTerminal(s: StreetcarState, seat: number, t: number, rule: string): void {
-  ruleCheck(ownTerminals(s.players[seat]!).includes(t), 'WRONG_STEP', 'That is not one of your terminals', rule);
+  ruleCheck(ownTerminals(s.players[seat]!).includes(t), 'wrong_step', 'That is not one of your terminals', rule);
 }
 
 export function declare(c: Ctx, seat: number, a: ActionOf<'declare'>): void {
   const { s } = c;
   const p = s.players[seat]!;
-  ruleCheck(!s.circuit, 'WRONG_STEP', 'There is no inaugural trip in the complete-circuit variant', 'V1-1');
-  ruleCheck(s.step.kind === 'build' && p.role === 'builder', 'WRONG_STEP', 'Only a builder may declare, on their own turn', 'SC-10.1');
-  ruleCheck(s.step.actions === 0, 'NOT_START_OF_TURN', 'The inaugural trip can only be declared before any build action', 'SC-4.7');
+  ruleCheck(!s.circuit, 'wrong_step', 'There is no inaugural trip in the complete-circuit variant', 'V1-1');
+  ruleCheck(s.step.kind === 'build' && p.role === 'builder', 'wrong_step', 'Only a builder may declare, on their own turn', 'SC-10.1');
+  ruleCheck(s.step.actions === 0, 'not_start_of_turn', 'The inaugural trip can only be declared before any build action', 'SC-4.7');
   ownTerminal(s, seat, a.terminal, 'SC-10.2');
   const witness = tripFrom(s, p, a.terminal);
-  ruleCheck(witness, 'ROUTE_INCOMPLETE', 'There is no valid trip path yet', 'SC-10.3');
+  ruleCheck(witness, 'route_incomplete', 'There is no valid trip path yet', 'SC-10.3');
   const released = p.hand;
   s.open.push(...released);
   Object.assign(p, { hand: [], role: 'driver', revealed: true, tram: { at: 'terminal', terminal: a.terminal, exit: null }, start: a.terminal, end: otherTerminal(p, a.terminal), visited: [] });
@@ -32,7 +32,7 @@ export function declare(c: Ctx, seat: number, a: ActionOf<'declare'>): void {
 
 export function roll(c: Ctx, seat: number): void {
   const { s } = c;
-  ruleCheck(s.step.kind === 'roll', 'WRONG_STEP', 'You cannot roll now', 'SC-11.1');
+  ruleCheck(s.step.kind === 'roll', 'wrong_step', 'You cannot roll now', 'SC-11.1');
   const face = c.rng.pick(DIE_FACES);
   s.lastRoll = face;
   s.step = { kind: 'move', roll: face };
@@ -44,10 +44,10 @@ export function roll(c: Ctx, seat: number): void {
 
 export function move(c: Ctx, seat: number, a: ActionOf<'move'>): void {
   const { s } = c;
-  ruleCheck(s.step.kind === 'move', 'WRONG_STEP', 'Roll first', 'SC-11.1');
+  ruleCheck(s.step.kind === 'move', 'wrong_step', 'Roll first', 'SC-11.1');
   const wanted = `${targetKey(a.to)}|${[...a.visited].sort().join('')}`;
   const option = currentMoveOptions(s, seat).find((o) => `${targetKey(targetOf(o.to))}|${o.visited.join('')}` === wanted);
-  ruleCheck(option, 'BAD_PATH', 'No path for this roll ends there with those stops', s.step.roll === 'H' ? 'SC-11.6' : 'SC-11.3');
+  ruleCheck(option, 'bad_path', 'No path for this roll ends there with those stops', s.step.roll === 'H' ? 'SC-11.6' : 'SC-11.3');
   moveTram(c, seat, option);
 }
 
@@ -61,13 +61,13 @@ function moveTram(c: Ctx, seat: number, o: MoveOption): void {
   if (o.visited.length === requiredStops(p).length) return endGame(c, seat);
   // SC-11.5 / AMB-16: arriving without every stop is a failed trip; the driver picks the restart terminal.
   s.step = { kind: 'forcedRestart' };
-  c.events.push({ type: 'tripFailed', data: { seat } });
+  c.events.push({ type: 'trip_failed', data: { seat } });
 }
 
 export function restart(c: Ctx, seat: number, a: ActionOf<'restart'>): void {
   const { s } = c;
   const step = s.step;
-  ruleCheck(step.kind === 'forcedRestart' || (step.kind === 'roll' && !step.restarted), 'WRONG_STEP', 'A restart is allowed only before rolling, once a turn', 'SC-11.10');
+  ruleCheck(step.kind === 'forcedRestart' || (step.kind === 'roll' && !step.restarted), 'wrong_step', 'A restart is allowed only before rolling, once a turn', 'SC-11.10');
   ownTerminal(s, seat, a.terminal, 'SC-11.10');
   const p = s.players[seat]!;
   Object.assign(p, { tram: { at: 'terminal', terminal: a.terminal, exit: null }, start: a.terminal, end: otherTerminal(p, a.terminal), visited: [] });

@@ -45,12 +45,12 @@ describe('declaring the inaugural trip (§9, §10)', () => {
     expect(state.step).toEqual({ kind: 'roll', restarted: true });
   });
 
-  it('T-27 SC-8.6 SC-10.3 with M\'s marker on an unreachable (5,6) the declaration is rejected ROUTE_INCOMPLETE and reveals nothing', () => {
+  it('T-27 SC-8.6 SC-10.3 with M\'s marker on an unreachable (5,6) the declaration is rejected route_incomplete and reveals nothing', () => {
     const tiles = [...P3.slice(0, 5), [5, 6, C_SW] as const, ...P3.slice(5)];
     const s = p3({}, tiles);
     expect(s.stops.M).toBe(sqOf(5, 6));
     expect(legalActions(s, 0).some((a) => a.type === 'declare')).toBe(false);
-    rejects(() => act(s, { type: 'declare', terminal: PFEILSTRASSE }), 'ROUTE_INCOMPLETE', 'SC-10.3');
+    rejects(() => act(s, { type: 'declare', terminal: PFEILSTRASSE }), 'route_incomplete', 'SC-10.3');
     expect(view(s, 1).players[0]!.route).toBeNull();
   });
 
@@ -58,21 +58,21 @@ describe('declaring the inaugural trip (§9, §10)', () => {
     const s = hand(p3(), 0, []);
     const legal = legalActions(s, 0);
     expect(legal).toContainEqual({ type: 'declare', terminal: PFEILSTRASSE });
-    expect(legal).toContainEqual({ type: 'endTurn' });
-    const { state } = act(s, { type: 'endTurn' });
+    expect(legal).toContainEqual({ type: 'end_turn' });
+    const { state } = act(s, { type: 'end_turn' });
     expect(state.players[0]).toMatchObject({ role: 'builder', revealed: false });
     expect(state.players[0]!.hand).toHaveLength(5);
     expect(state.current).toBe(1);
     expect(view(state, 1).players[0]!.route).toBeNull();
   });
 
-  it('T-28 SC-4.7 SC-10.1 after a build action the declaration is rejected NOT_START_OF_TURN', () => {
+  it('T-28 SC-4.7 SC-10.1 after a build action the declaration is rejected not_start_of_turn', () => {
     const after = act(p3(), place(S_NS, 6, 10)).state;
-    rejects(() => act(after, { type: 'declare', terminal: PFEILSTRASSE }), 'NOT_START_OF_TURN', 'SC-4.7');
+    rejects(() => act(after, { type: 'declare', terminal: PFEILSTRASSE }), 'not_start_of_turn', 'SC-4.7');
   });
 
   it('SC-10.2 only the player\'s own terminals may be named', () => {
-    rejects(() => act(p3(), { type: 'declare', terminal: 0 }), 'WRONG_STEP', 'SC-10.2');
+    rejects(() => act(p3(), { type: 'declare', terminal: 0 }), 'wrong_step', 'SC-10.2');
   });
 
   it('SC-9.4 a complete schedule is valid from either terminal', () => {
@@ -115,10 +115,10 @@ describe('driving (§11, §12)', () => {
     expect(state.current).toBe(1);
   });
 
-  it('SC-11.3 a move that does not match an outcome is rejected BAD_PATH', () => {
+  it('SC-11.3 a move that does not match an outcome is rejected bad_path', () => {
     const s = rolled(tram(3, 3, 'E'), 3);
-    rejects(() => act(s, { type: 'move', to: { row: 3, col: 5, heading: 'E' }, visited: [] }), 'BAD_PATH', 'SC-11.3');
-    rejects(() => act(s, { type: 'move', to: { row: 3, col: 6, heading: 'E' }, visited: [] }), 'BAD_PATH');
+    rejects(() => act(s, { type: 'move', to: { row: 3, col: 5, heading: 'E' }, visited: [] }), 'bad_path', 'SC-11.3');
+    rejects(() => act(s, { type: 'move', to: { row: 3, col: 6, heading: 'E' }, visited: [] }), 'bad_path');
   });
 
   it('T-33 SC-11.6 H from the Pfeilstraße terminal stops on F\'s stop (3,4)', () => {

@@ -30,7 +30,7 @@ export function buildActions(s: StreetcarState, seat: number, remaining: number)
     ...legalPlacements(masks, hand, rules).map((b) => ({ type: 'place' as const, ...placed(b) })),
     ...legalExchanges(s.board, masks, hand, rules).map((b) => ({ type: 'exchange' as const, ...placed(b) })),
   ];
-  if (remaining >= 2) for (const [a, b] of legalDoubleExchanges(s.board, masks, hand, rules)) out.push({ type: 'doubleExchange', first: placed(a), second: placed(b) });
+  if (remaining >= 2) for (const [a, b] of legalDoubleExchanges(s.board, masks, hand, rules)) out.push({ type: 'double_exchange', first: placed(a), second: placed(b) });
   return out;
 }
 
@@ -74,13 +74,13 @@ export function legalActions(s: StreetcarState, seat: number): StreetcarAction[]
       out.push(...builds);
       if (s.circuit?.phase === 'B') out.push(...circuitActions(s, seat));
       // SC-4.3: with no build action the turn is forfeited to the refill; it is a choice only beside a declaration or a V3 pass.
-      else if (builds.length === 0) out.push({ type: 'endTurn' });
+      else if (builds.length === 0) out.push({ type: 'end_turn' });
       return out;
     }
     case 'take':
       return [...new Set(choicePool(s)?.tiles ?? [])].sort().map((tile) => ({ type: 'take', tile }));
     case 'return':
-      return subMultisets(p.hand, step.count).map((tiles) => ({ type: 'returnTiles', tiles }));
+      return subMultisets(p.hand, step.count).map((tiles) => ({ type: 'return_tiles', tiles }));
     case 'roll':
       return [{ type: 'roll' }, ...(step.restarted ? [] : ownTerminals(p).map((terminal) => ({ type: 'restart' as const, terminal })))];
     case 'move':

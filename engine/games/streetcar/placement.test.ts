@@ -13,47 +13,47 @@ describe('placing a tile (§5)', () => {
     expect(state.stops).toEqual({});
   });
 
-  it('T-4 SC-5.4 SC-2.8 a port on a closed border is rejected OFF_BOARD', () => {
-    rejects(() => act(builder(straight), place(C_NE, 1, 5)), 'OFF_BOARD', 'SC-5.4');
+  it('T-4 SC-5.4 SC-2.8 a port on a closed border is rejected off_board', () => {
+    rejects(() => act(builder(straight), place(C_NE, 1, 5)), 'off_board', 'SC-5.4');
   });
 
   it('T-5 SC-5.4 SC-2.12 a port on a terminal port of any line is legal', () => {
     expect(() => act(builder(straight), place(S_NS, 1, 6))).not.toThrow();
   });
 
-  it('T-6 SC-5.5 a port facing a building is rejected INTO_BUILDING', () => {
-    rejects(() => act(builder(straight), place(S_EW, 4, 7)), 'INTO_BUILDING', 'SC-5.5');
+  it('T-6 SC-5.5 a port facing a building is rejected into_building', () => {
+    rejects(() => act(builder(straight), place(S_EW, 4, 7)), 'into_building', 'SC-5.5');
   });
 
-  it('T-7 SC-5.3 a tile on a building square is rejected ON_BUILDING_OR_OCCUPIED, as is one on a tile', () => {
-    rejects(() => act(builder(straight), place(S_NS, 4, 6)), 'ON_BUILDING_OR_OCCUPIED', 'SC-5.3');
-    rejects(() => act(builder(straight, [[6, 6, S_NS]]), place(S_NS, 6, 6)), 'ON_BUILDING_OR_OCCUPIED', 'SC-5.3');
+  it('T-7 SC-5.3 a tile on a building square is rejected on_building_or_occupied, as is one on a tile', () => {
+    rejects(() => act(builder(straight), place(S_NS, 4, 6)), 'on_building_or_occupied', 'SC-5.3');
+    rejects(() => act(builder(straight, [[6, 6, S_NS]]), place(S_NS, 6, 6)), 'on_building_or_occupied', 'SC-5.3');
   });
 
-  it('T-8 SC-5.6 a neighbouring track end that is not continued is rejected BLOCKS_TRACK', () => {
-    rejects(() => act(builder(straight, [[6, 5, S_EW]]), place(S_NS, 6, 6)), 'BLOCKS_TRACK', 'SC-5.6');
+  it('T-8 SC-5.6 a neighbouring track end that is not continued is rejected blocks_track', () => {
+    rejects(() => act(builder(straight, [[6, 5, S_EW]]), place(S_NS, 6, 6)), 'blocks_track', 'SC-5.6');
   });
 
-  it('T-9 SC-5.7 a track end into a trackless tile side is rejected DEAD_END', () => {
-    rejects(() => act(builder(straight, [[6, 5, S_NS]]), place(S_EW, 6, 6)), 'DEAD_END', 'SC-5.7');
+  it('T-9 SC-5.7 a track end into a trackless tile side is rejected dead_end', () => {
+    rejects(() => act(builder(straight, [[6, 5, S_NS]]), place(S_EW, 6, 6)), 'dead_end', 'SC-5.7');
   });
 
-  it('T-10 SC-5.6 SC-5.8 (a) a straight joining two track ends is legal; (b) a curve leaving one uncontinued is BLOCKS_TRACK', () => {
+  it('T-10 SC-5.6 SC-5.8 (a) a straight joining two track ends is legal; (b) a curve leaving one uncontinued is blocks_track', () => {
     const s = builder(straight, [[6, 5, S_EW], [6, 7, S_EW]]);
     expect(() => act(s, place(S_EW, 6, 6))).not.toThrow();
-    rejects(() => act(s, place(C_WN, 6, 6)), 'BLOCKS_TRACK', 'SC-5.6');
+    rejects(() => act(s, place(C_WN, 6, 6)), 'blocks_track', 'SC-5.6');
   });
 
-  it('T-11 SC-2.9 SC-5.4 a straight in a corner is OFF_BOARD in both rotations; a curve {S,E} is legal', () => {
+  it('T-11 SC-2.9 SC-5.4 a straight in a corner is off_board in both rotations; a curve {S,E} is legal', () => {
     const s = builder(straight);
-    rejects(() => act(s, place(S_NS, 1, 1)), 'OFF_BOARD');
-    rejects(() => act(s, place(S_EW, 1, 1)), 'OFF_BOARD');
+    rejects(() => act(s, place(S_NS, 1, 1)), 'off_board');
+    rejects(() => act(s, place(S_EW, 1, 1)), 'off_board');
     expect(() => act(s, place(C_ES, 1, 1))).not.toThrow();
   });
 
   it('T-12 SC-5.8 AMB-3 making a square unfillable is legal by default and rejected with strictExtendable', () => {
     expect(() => act(builder(straight, [[2, 1, S_NS]]), place(S_NS, 1, 2))).not.toThrow();
-    rejects(() => act(builder(straight, [[2, 1, S_NS]], { strictExtendable: true }), place(S_NS, 1, 2)), 'DEAD_END', 'AMB-3');
+    rejects(() => act(builder(straight, [[2, 1, S_NS]], { strictExtendable: true }), place(S_NS, 1, 2)), 'dead_end', 'AMB-3');
   });
 
   it('T-13 SC-2.11 SC-5.4 AMB-4 a track end may lead into a terminal, and a tile beside a terminal need not connect to it', () => {
@@ -61,16 +61,16 @@ describe('placing a tile (§5)', () => {
     expect(() => act(builder(straight), place(S_NS, 2, 1))).not.toThrow();
   });
 
-  it('SC-5.1 a tile not in hand is rejected NOT_IN_HAND; SC-0.4 another seat is rejected NOT_YOUR_TURN', () => {
-    rejects(() => act(builder(straight), place({ tile: 'tree_crossing', rotation: 0 }, 6, 6)), 'NOT_IN_HAND');
-    rejects(() => act(builder(straight), place(S_NS, 6, 6), 1), 'NOT_YOUR_TURN', 'SC-0.4');
+  it('SC-5.1 a tile not in hand is rejected not_in_hand; SC-0.4 another seat is rejected not_your_turn', () => {
+    rejects(() => act(builder(straight), place({ tile: 'tree_crossing', rotation: 0 }, 6, 6)), 'not_in_hand');
+    rejects(() => act(builder(straight), place(S_NS, 6, 6), 1), 'not_your_turn', 'SC-0.4');
   });
 
   it('SC-5.9 the second placement is checked on the board after the first', () => {
     const s = builder(straight, [[6, 5, S_EW]]);
     expect(() => act(s, place(S_NS, 6, 7))).not.toThrow();
     const { state } = act(s, place(S_EW, 6, 6));
-    rejects(() => act(state, place(S_NS, 6, 7)), 'BLOCKS_TRACK');
+    rejects(() => act(state, place(S_NS, 6, 7)), 'blocks_track');
   });
 });
 
@@ -104,33 +104,33 @@ describe('exchanging a tile (§6)', () => {
     expect(two.state.players[0]!.hand).toHaveLength(5);
   });
 
-  it('T-18 SC-6.3 AMB-6 a Y cannot become a straight-plus-curve in any rotation: LOSES_TRACK', () => {
+  it('T-18 SC-6.3 AMB-6 a Y cannot become a straight-plus-curve in any rotation: loses_track', () => {
     const s = builder(['straight_plus_curve_left', 'straight_plus_curve_right', 'straight', 'curve', 'curve'], [[6, 6, Y0]]);
     for (const tile of ['straight_plus_curve_left', 'straight_plus_curve_right'])
-      for (const rotation of [0, 90, 180, 270] as const) rejects(() => act(s, exchange({ tile, rotation }, 6, 6)), 'LOSES_TRACK', 'SC-6.3');
+      for (const rotation of [0, 90, 180, 270] as const) rejects(() => act(s, exchange({ tile, rotation }, 6, 6)), 'loses_track', 'SC-6.3');
   });
 
-  it('T-19 SC-6.2 a tree tile is never exchanged: TREE_TILE', () => {
+  it('T-19 SC-6.2 a tree tile is never exchanged: tree_tile', () => {
     const s = builder(['tree_four_curves', 'straight', 'straight', 'curve', 'curve'], [[6, 6, { tile: 'tree_crossing', rotation: 0 }]]);
-    rejects(() => act(s, exchange({ tile: 'tree_four_curves', rotation: 0 }, 6, 6)), 'TREE_TILE', 'SC-6.2');
+    rejects(() => act(s, exchange({ tile: 'tree_four_curves', rotation: 0 }, 6, 6)), 'tree_tile', 'SC-6.2');
   });
 
-  it('T-20 SC-6.5 SC-5.7 a new track end into a trackless side is DEAD_END', () => {
+  it('T-20 SC-6.5 SC-5.7 a new track end into a trackless side is dead_end', () => {
     const s = builder(['tree_crossing', 'straight', 'straight', 'curve', 'curve'], [[6, 6, S_NS], [6, 7, S_NS]]);
-    rejects(() => act(s, exchange({ tile: 'tree_crossing', rotation: 0 }, 6, 6)), 'DEAD_END', 'SC-5.7');
+    rejects(() => act(s, exchange({ tile: 'tree_crossing', rotation: 0 }, 6, 6)), 'dead_end', 'SC-5.7');
   });
 
-  it('T-21 SC-6.4 an exchange that adds nothing is NOTHING_ADDED', () => {
-    rejects(() => act(builder(straight, [[6, 6, S_NS]]), exchange({ tile: 'straight', rotation: 180 }, 6, 6)), 'NOTHING_ADDED', 'SC-6.4');
+  it('T-21 SC-6.4 an exchange that adds nothing is nothing_added', () => {
+    rejects(() => act(builder(straight, [[6, 6, S_NS]]), exchange({ tile: 'straight', rotation: 180 }, 6, 6)), 'nothing_added', 'SC-6.4');
   });
 
-  it('T-22 SC-6.8 SC-7.1 one exchange alone is DEAD_END; the double exchange is legal, both straights go to hand, and the refill draws 0', () => {
+  it('T-22 SC-6.8 SC-7.1 one exchange alone is dead_end; the double exchange is legal, both straights go to hand, and the refill draws 0', () => {
     const s = builder(['straight_plus_curve_right', 'straight_plus_curve_left', 'curve', 'curve', 'curve'], [[6, 6, S_NS], [6, 7, S_NS]]);
-    rejects(() => act(s, exchange({ tile: 'straight_plus_curve_right', rotation: 0 }, 6, 6)), 'DEAD_END');
+    rejects(() => act(s, exchange({ tile: 'straight_plus_curve_right', rotation: 0 }, 6, 6)), 'dead_end');
     const first = { row: 6, col: 6, tile: 'straight_plus_curve_right', rotation: 0 as const };
     const second = { row: 6, col: 7, tile: 'straight_plus_curve_left', rotation: 0 as const };
-    expect(legalActions(s, 0)).toContainEqual({ type: 'doubleExchange', first, second });
-    const { state, events } = act(s, { type: 'doubleExchange', first, second });
+    expect(legalActions(s, 0)).toContainEqual({ type: 'double_exchange', first, second });
+    const { state, events } = act(s, { type: 'double_exchange', first, second });
     expect(state.current).toBe(1);
     expect([...state.players[0]!.hand].sort()).toEqual(['curve', 'curve', 'curve', 'straight', 'straight']);
     expect(events.filter((e) => e.type === 'draw')).toHaveLength(0);
@@ -139,9 +139,9 @@ describe('exchanging a tile (§6)', () => {
   it('SC-6.8 a double exchange needs both actions and adjacent squares', () => {
     const s = builder(['straight_plus_curve_right', 'straight_plus_curve_left', 'straight', 'curve', 'curve'], [[6, 6, S_NS], [6, 7, S_NS], [9, 9, S_NS]]);
     const first = { row: 6, col: 6, tile: 'straight_plus_curve_right', rotation: 0 as const };
-    rejects(() => act(s, { type: 'doubleExchange', first, second: { row: 9, col: 9, tile: 'straight_plus_curve_left', rotation: 0 } }), 'NOT_ADJACENT', 'SC-6.8');
+    rejects(() => act(s, { type: 'double_exchange', first, second: { row: 9, col: 9, tile: 'straight_plus_curve_left', rotation: 0 } }), 'not_adjacent', 'SC-6.8');
     const after = act(s, place(S_NS, 1, 6)).state;
-    rejects(() => act(after, { type: 'doubleExchange', first, second: { row: 6, col: 7, tile: 'straight_plus_curve_left', rotation: 0 } }), 'WRONG_STEP', 'SC-6.8');
+    rejects(() => act(after, { type: 'double_exchange', first, second: { row: 6, col: 7, tile: 'straight_plus_curve_left', rotation: 0 } }), 'wrong_step', 'SC-6.8');
   });
 
   it('T-23 SC-6.4 AMB-6 two_opposite_curves to tree_four_curves adds segments between existing ports: legal', () => {
@@ -149,9 +149,9 @@ describe('exchanging a tile (§6)', () => {
     expect(() => act(s, exchange({ tile: 'tree_four_curves', rotation: 0 }, 6, 6))).not.toThrow();
   });
 
-  it('T-24 SC-6.9 SC-5.5 on P3 with a tram on (3,6): a new port into M is INTO_BUILDING; a legal exchange keeps marker and tram', () => {
+  it('T-24 SC-6.9 SC-5.5 on P3 with a tram on (3,6): a new port into M is into_building; a legal exchange keeps marker and tram', () => {
     const s = hand(driver(p3(), 1, tram(3, 6, 'E'), 2, 3), 0, ['straight_plus_curve_left', 'straight', 'straight', 'curve', 'curve']);
-    rejects(() => act(s, exchange({ tile: 'straight_plus_curve_left', rotation: 270 }, 3, 6)), 'INTO_BUILDING', 'SC-5.5');
+    rejects(() => act(s, exchange({ tile: 'straight_plus_curve_left', rotation: 270 }, 3, 6)), 'into_building', 'SC-5.5');
     const { state } = act(s, exchange({ tile: 'straight_plus_curve_left', rotation: 90 }, 3, 6));
     expect(state.board[sqOf(3, 6)]).toEqual({ tile: 'straight_plus_curve_left', rotation: 90 });
     expect(state.stops.M).toBe(sqOf(3, 6));

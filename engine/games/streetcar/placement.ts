@@ -37,13 +37,13 @@ function endAllowed(masks: readonly number[], sq: number, e: Edge): boolean {
 export function trackViolation(masks: readonly number[], sq: number, strict: boolean): Violation | null {
   const ports = portsAt(masks, sq);
   const faces = EDGES.map((e) => ({ e, n: neighbour(sq, e), mine: hasPort(ports, e) }));
-  for (const { e, n, mine } of faces) if (mine && n === null && !terminalPortAt(sq, e)) return { code: 'OFF_BOARD', rule: 'SC-5.4', message: 'Track would lead off the board at a closed border' };
-  for (const { n, mine } of faces) if (mine && n !== null && BUILDING_AT[n]) return { code: 'INTO_BUILDING', rule: 'SC-5.5', message: `Track would lead into building ${BUILDING_AT[n]}` };
+  for (const { e, n, mine } of faces) if (mine && n === null && !terminalPortAt(sq, e)) return { code: 'off_board', rule: 'SC-5.4', message: 'Track would lead off the board at a closed border' };
+  for (const { n, mine } of faces) if (mine && n !== null && BUILDING_AT[n]) return { code: 'into_building', rule: 'SC-5.5', message: `Track would lead into building ${BUILDING_AT[n]}` };
   for (const { e, n, mine } of faces)
-    if (mine && n !== null && occupied(masks, n) && !hasPort(portsAt(masks, n), opposite(e))) return { code: 'DEAD_END', rule: 'SC-5.7', message: 'Track would run into the trackless side of a tile' };
+    if (mine && n !== null && occupied(masks, n) && !hasPort(portsAt(masks, n), opposite(e))) return { code: 'dead_end', rule: 'SC-5.7', message: 'Track would run into the trackless side of a tile' };
   for (const { e, n, mine } of faces)
-    if (!mine && n !== null && hasPort(portsAt(masks, n), opposite(e))) return { code: 'BLOCKS_TRACK', rule: 'SC-5.6', message: 'A neighbouring track end would not be continued' };
-  if (strict) for (const { n } of faces) if (n !== null && !BUILDING_AT[n] && !occupied(masks, n) && unfillable(masks, n)) return { code: 'DEAD_END', rule: 'AMB-3', message: 'A track end would face a square that can never be filled' };
+    if (!mine && n !== null && hasPort(portsAt(masks, n), opposite(e))) return { code: 'blocks_track', rule: 'SC-5.6', message: 'A neighbouring track end would not be continued' };
+  if (strict) for (const { n } of faces) if (n !== null && !BUILDING_AT[n] && !occupied(masks, n) && unfillable(masks, n)) return { code: 'dead_end', rule: 'AMB-3', message: 'A track end would face a square that can never be filled' };
   return null;
 }
 
@@ -86,22 +86,22 @@ function trying<T>(masks: number[], sq: number, mask: number, check: () => T): T
 
 /** ACT-PLACE: SC-5.3 (C), then A, B, E, D, then V2-2. */
 export function placementViolation(masks: number[], sq: number, mask: number, rules: BuildRules): Violation | null {
-  if (BUILDING_AT[sq] || occupied(masks, sq)) return { code: 'ON_BUILDING_OR_OCCUPIED', rule: 'SC-5.3', message: 'The square is a building or already holds a tile' };
+  if (BUILDING_AT[sq] || occupied(masks, sq)) return { code: 'on_building_or_occupied', rule: 'SC-5.3', message: 'The square is a building or already holds a tile' };
   return trying(masks, sq, mask, () => {
     const track = trackViolation(masks, sq, rules.strict);
     if (track) return track;
-    if (rules.mustConnect && !connects(masks, sq)) return { code: 'NO_CONNECTION', rule: 'V2-2', message: 'The tile must meet a track end already on the board' };
+    if (rules.mustConnect && !connects(masks, sq)) return { code: 'no_connection', rule: 'V2-2', message: 'The tile must meet a track end already on the board' };
     return null;
   });
 }
 
 /** SC-6.2–6.4 for one old/new pair, before neighbours are looked at. */
 export function swapViolation(old: PlacedTile | null, mask: number): Violation | null {
-  if (!old) return { code: 'WRONG_STEP', rule: 'SC-6.1', message: 'There is no tile on that square to exchange' };
-  if (isTree(old.tile)) return { code: 'TREE_TILE', rule: 'SC-6.2', message: 'A tree tile can never be exchanged' };
+  if (!old) return { code: 'wrong_step', rule: 'SC-6.1', message: 'There is no tile on that square to exchange' };
+  if (isTree(old.tile)) return { code: 'tree_tile', rule: 'SC-6.2', message: 'A tree tile can never be exchanged' };
   const oldMask = tileMask(old.tile, old.rotation);
-  if ((oldMask & ~mask) !== 0) return { code: 'LOSES_TRACK', rule: 'SC-6.3', message: 'The new tile must keep every segment of the old one' };
-  if (oldMask === mask) return { code: 'NOTHING_ADDED', rule: 'SC-6.4', message: 'The new tile must add at least one segment' };
+  if ((oldMask & ~mask) !== 0) return { code: 'loses_track', rule: 'SC-6.3', message: 'The new tile must keep every segment of the old one' };
+  if (oldMask === mask) return { code: 'nothing_added', rule: 'SC-6.4', message: 'The new tile must add at least one segment' };
   return null;
 }
 
@@ -112,7 +112,7 @@ export function exchangeViolation(board: readonly (PlacedTile | null)[], masks: 
 
 /** ACT-DOUBLE-EXCHANGE: SC-6.8, with SC-6.5 checked on the board holding both new tiles. */
 export function doubleExchangeViolation(board: readonly (PlacedTile | null)[], masks: readonly number[], a: { sq: number; mask: number }, b: { sq: number; mask: number }, rules: BuildRules): Violation | null {
-  if (!EDGES.some((e) => neighbour(a.sq, e) === b.sq)) return { code: 'NOT_ADJACENT', rule: 'SC-6.8', message: 'A double exchange needs two orthogonally adjacent tiles' };
+  if (!EDGES.some((e) => neighbour(a.sq, e) === b.sq)) return { code: 'not_adjacent', rule: 'SC-6.8', message: 'A double exchange needs two orthogonally adjacent tiles' };
   const pair = swapViolation(board[a.sq] ?? null, a.mask) ?? swapViolation(board[b.sq] ?? null, b.mask);
   if (pair) return pair;
   const after = withTile(withTile(masks, a.sq, a.mask), b.sq, b.mask);

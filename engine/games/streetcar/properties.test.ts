@@ -28,7 +28,7 @@ const VARIANTS: Record<string, Record<string, unknown>> = {
 
 /** Actions compared as the rules see them: a double exchange is a set of two, visited stops a set. */
 function canon(a: StreetcarAction): string {
-  if (a.type === 'doubleExchange') return JSON.stringify([a.first, a.second].map((x) => [x.row, x.col, x.tile, x.rotation]).sort());
+  if (a.type === 'double_exchange') return JSON.stringify([a.first, a.second].map((x) => [x.row, x.col, x.tile, x.rotation]).sort());
   if (a.type === 'move') return JSON.stringify({ to: 'terminal' in a.to ? [a.to.terminal, a.to.exit] : [a.to.row, a.to.col, a.to.heading], v: [...a.visited].sort() });
   if (a.type === 'step') return JSON.stringify({ step: 'terminal' in a.to ? [a.to.terminal, a.to.exit] : [a.to.row, a.to.col, a.to.heading] });
   return JSON.stringify(Object.entries(a).sort());
@@ -43,7 +43,7 @@ function candidates(s: StreetcarState, seat: number, rng: Rng): StreetcarAction[
     { type: 'place', tile: tile(), ...at() },
     { type: 'place', tile: tile(), ...at() },
     { type: 'exchange', tile: tile(), ...at() },
-    { type: 'doubleExchange', first: { tile: tile(), ...at() }, second: { tile: tile(), ...at() } },
+    { type: 'double_exchange', first: { tile: tile(), ...at() }, second: { tile: tile(), ...at() } },
     { type: 'declare', terminal: rng.pick(ownTerminals(s.players[seat]!)) },
     { type: 'declare', terminal: rng.int(12) },
     { type: 'roll' },
@@ -51,11 +51,11 @@ function candidates(s: StreetcarState, seat: number, rng: Rng): StreetcarAction[
     { type: 'move', to: { row: rng.between(1, 12), col: rng.between(1, 12), heading: heading() }, visited: [] },
     { type: 'take', tile: tile() },
     { type: 'pass', count: rng.int(4) },
-    { type: 'returnTiles', tiles: [tile()] },
+    { type: 'return_tiles', tiles: [tile()] },
     { type: 'enter', terminal: rng.int(12) },
     { type: 'step', to: { row: rng.between(1, 12), col: rng.between(1, 12), heading: heading() } },
     { type: 'turn180' },
-    { type: 'endTurn' },
+    { type: 'end_turn' },
   ];
 }
 
@@ -88,7 +88,7 @@ function checkEvents(events: readonly GameEvent[]) {
       expect(e.redacted?.data).not.toHaveProperty('tiles');
       continue;
     }
-    if (e.type !== 'displayRefilled') expect(e.data ?? {}).not.toHaveProperty('tiles');
+    if (e.type !== 'display_refilled') expect(e.data ?? {}).not.toHaveProperty('tiles');
     if (e.type !== 'declare') expect(e.data ?? {}).not.toHaveProperty('route');
   }
 }

@@ -11,8 +11,8 @@ import type { Ctx } from './turn.js';
 export const toAct = (s: StreetcarState): Seat[] => (s.step.kind === 'over' ? [] : [s.current]);
 
 export function apply(state: StreetcarState, seat: Seat, action: StreetcarAction): Applied<StreetcarState> {
-  ruleCheck(state.step.kind !== 'over', 'WRONG_STEP', 'The game is over', 'SC-12.1');
-  ruleCheck(seat === state.current, 'NOT_YOUR_TURN', 'It is not your turn', 'SC-0.4');
+  ruleCheck(state.step.kind !== 'over', 'wrong_step', 'The game is over', 'SC-12.1');
+  ruleCheck(seat === state.current, 'not_your_turn', 'It is not your turn', 'SC-0.4');
   const s = structuredClone(state);
   const c: Ctx = { s, rng: new Rng(s.rng), events: [] };
   switch (action.type) {
@@ -22,7 +22,7 @@ export function apply(state: StreetcarState, seat: Seat, action: StreetcarAction
     case 'exchange':
       exchange(c, seat, action);
       break;
-    case 'doubleExchange':
+    case 'double_exchange':
       doubleExchange(c, seat, action);
       break;
     case 'declare':
@@ -43,7 +43,7 @@ export function apply(state: StreetcarState, seat: Seat, action: StreetcarAction
     case 'pass':
       pass(c, seat, action);
       break;
-    case 'returnTiles':
+    case 'return_tiles':
       returnTiles(c, seat, action);
       break;
     case 'enter':
@@ -55,7 +55,7 @@ export function apply(state: StreetcarState, seat: Seat, action: StreetcarAction
     case 'turn180':
       turn180(c, seat);
       break;
-    case 'endTurn':
+    case 'end_turn':
       endTurnAction(c, seat);
       break;
   }

@@ -21,7 +21,7 @@ describe('drawing and exhausted stacks (§7, §4)', () => {
     s = act(act(s, place(S_NS, 6, 2)).state, place(S_NS, 9, 10)).state;
     expect(s.step.kind).toBe('take');
     expect(legalActions(s, 0)).toEqual(['curve', 'double_curve_y', 'straight_plus_curve_left', 'tree_crossing'].map((tile) => ({ type: 'take', tile })));
-    rejects(() => act(s, { type: 'take', tile: 'tree_four_curves' }), 'NOT_IN_HAND', 'SC-7.4');
+    rejects(() => act(s, { type: 'take', tile: 'tree_four_curves' }), 'not_in_hand', 'SC-7.4');
     s = act(s, { type: 'take', tile: 'tree_crossing' }).state;
     expect(s.step.kind).toBe('take');
     const { state, events } = act(s, { type: 'take', tile: 'curve' });
@@ -58,9 +58,9 @@ describe('drawing and exhausted stacks (§7, §4)', () => {
     expect(state.step.kind).toBe('over');
   });
 
-  it('T-44 SC-4.4 ending the turn with a legal action left is rejected WRONG_STEP', () => {
+  it('T-44 SC-4.4 ending the turn with a legal action left is rejected wrong_step', () => {
     const s = act(hand(fresh(3), 0, straights), place(S_NS, 6, 6)).state;
-    rejects(() => act(s, { type: 'endTurn' }), 'WRONG_STEP', 'SC-4.4');
+    rejects(() => act(s, { type: 'end_turn' }), 'wrong_step', 'SC-4.4');
   });
 
   it('T-45 SC-12.3 two builders with empty hands and an empty supply: after a round the game ends with no winner', () => {
@@ -87,6 +87,6 @@ describe('drawing and exhausted stacks (§7, §4)', () => {
     const s = driver(hand(fresh(2), 0, []), 0, tram(6, 6, 'E'), 0, 1);
     s.step = { kind: 'roll', restarted: false };
     expect(legalActions(s, 0).every((a) => a.type === 'roll' || a.type === 'restart')).toBe(true);
-    rejects(() => act(s, place(S_NS, 2, 2)), 'WRONG_STEP');
+    rejects(() => act(s, place(S_NS, 2, 2)), 'wrong_step');
   });
 });

@@ -92,5 +92,5 @@ export function refillDisplay(s: StreetcarState, events: GameEvent[]): void {
     s.display.push(t);
     tiles.push(t);
   }
-  if (tiles.length > 0) events.push({ type: 'displayRefilled', data: { tiles } });
+  if (tiles.length > 0) events.push({ type: 'display_refilled', data: { tiles } });
 }

@@ -76,7 +76,7 @@ export function endTurn(c: Ctx): void {
   }
   if (s.circuit?.phase === 'A' && s.circuit.pendingB) {
     s.circuit = { phase: 'B', pendingB: false };
-    c.events.push({ type: 'circuitPhaseB', data: {} });
+    c.events.push({ type: 'circuit_phase_b', data: {} });
   }
   s.current = (s.current + 1) % s.players.length;
   startTurn(c);

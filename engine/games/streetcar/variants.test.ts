@@ -24,7 +24,7 @@ describe('V1 complete circuit', () => {
     const s = hand(p3({ circuit: true }, P3.slice(0, -1)), 1, straights);
     s.current = 1;
     const one = act(s, place(S_EW, 10, 12), 1);
-    expect(one.events).toContainEqual({ type: 'lineConnected', data: { seat: 0, line: 3 } });
+    expect(one.events).toContainEqual({ type: 'line_connected', data: { seat: 0, line: 3 } });
     expect(view(one.state, 2).players[0]).toMatchObject({ line: 3, route: null, stops: null });
     expect(one.state.circuit).toEqual({ phase: 'A', pendingB: true });
     expect(legalActions(one.state, 1).some((a) => a.type === 'step' || a.type === 'enter' || a.type === 'declare')).toBe(false);
@@ -44,36 +44,36 @@ describe('V1 complete circuit', () => {
     expect(state.players[0]!.tram).toMatchObject({ at: 'tile', sq: sqOf(3, 2) });
     expect(events.filter((e) => e.type === 'draw').map((e) => e.redacted?.data?.count)).toEqual([1]);
     expect(state.current).toBe(1);
-    rejects(() => act(state, { type: 'step', to: { row: 3, col: 3, heading: 'E' } }, 0), 'NOT_YOUR_TURN');
+    rejects(() => act(state, { type: 'step', to: { row: 3, col: 3, heading: 'E' } }, 0), 'not_your_turn');
   });
 
   it('V1-4 the turn may end early; ENTER is once only', () => {
     const s = act(phaseB(), { type: 'enter', terminal: DUESSELDORFER }).state;
     expect(legalActions(s, 0).some((a) => a.type === 'enter')).toBe(false);
-    rejects(() => act(s, { type: 'enter', terminal: PFEILSTRASSE }), 'WRONG_STEP', 'V1-4');
-    expect(act(s, { type: 'endTurn' }).state.current).toBe(1);
+    rejects(() => act(s, { type: 'enter', terminal: PFEILSTRASSE }), 'wrong_step', 'V1-4');
+    expect(act(s, { type: 'end_turn' }).state.current).toBe(1);
   });
 
   it('T-48 V1-5 a tram that enters a stop tile stops: a further step is rejected, building is still allowed', () => {
     const s = act(withTram(phaseB(), 0, tram(3, 3, 'E')), { type: 'step', to: { row: 3, col: 4, heading: 'E' } }).state;
     expect(legalActions(s, 0).some((a) => a.type === 'step')).toBe(false);
-    rejects(() => act(s, { type: 'step', to: { row: 3, col: 5, heading: 'E' } }), 'WRONG_STEP', 'V1-5');
+    rejects(() => act(s, { type: 'step', to: { row: 3, col: 5, heading: 'E' } }), 'wrong_step', 'V1-5');
     expect(() => act(s, place(S_NS, 6, 10))).not.toThrow();
   });
 
   it('T-49 V1-6 V1-7 a step into another tram is rejected; the 180° turn as the only action of the turn reverses the heading', () => {
     const s = withTram(withTram(phaseB(), 0, tram(3, 3, 'E')), 1, tram(3, 4, 'E'));
-    rejects(() => act(s, { type: 'step', to: { row: 3, col: 4, heading: 'E' } }), 'BLOCKED', 'V1-6');
+    rejects(() => act(s, { type: 'step', to: { row: 3, col: 4, heading: 'E' } }), 'blocked', 'V1-6');
     expect(legalActions(s, 0)).toContainEqual({ type: 'turn180' });
     const { state } = act(s, { type: 'turn180' });
     expect(state.players[0]!.tram).toEqual(tram(3, 3, 'W', 'E'));
     expect(state.current).toBe(1);
     const built = act(s, place(S_NS, 6, 10)).state;
-    rejects(() => act(built, { type: 'turn180' }), 'WRONG_STEP', 'V1-7');
+    rejects(() => act(built, { type: 'turn180' }), 'wrong_step', 'V1-7');
   });
 
-  it('T-50 V1-7 a tram that is not blocked cannot turn: NOT_BLOCKED', () => {
-    rejects(() => act(withTram(phaseB(), 0, tram(3, 3, 'E')), { type: 'turn180' }), 'NOT_BLOCKED', 'V1-7');
+  it('T-50 V1-7 a tram that is not blocked cannot turn: not_blocked', () => {
+    rejects(() => act(withTram(phaseB(), 0, tram(3, 3, 'E')), { type: 'turn180' }), 'not_blocked', 'V1-7');
   });
 
   it('T-51 V1-8 V1-9 V1-10 M is credited on the out leg, D only on the return leg; the win comes on re-entering the start terminal', () => {
@@ -103,9 +103,9 @@ describe('V1 complete circuit', () => {
   it('SC-12.3 V1 (README) in phase B, 12 rounds with no tile, entry, credit or leg change end the game without a winner', () => {
     let s = phaseB();
     s.players.forEach((p, i) => (p.hand = i === 0 ? straights : []));
-    for (let turn = 0; turn < 12 * 4 - 1; turn++) s = act(s, { type: 'endTurn' }).state;
+    for (let turn = 0; turn < 12 * 4 - 1; turn++) s = act(s, { type: 'end_turn' }).state;
     expect(s.step.kind).toBe('build');
-    const { state, events } = act(s, { type: 'endTurn' });
+    const { state, events } = act(s, { type: 'end_turn' });
     expect(state.step.kind).toBe('over');
     expect(state.winner).toBeNull();
     expect(events.some((e) => e.type === 'stalemate')).toBe(true);
@@ -114,7 +114,7 @@ describe('V1 complete circuit', () => {
   it('V1-1 V1-11 there is no declaration and no die in the circuit variant', () => {
     const s = p3({ circuit: true });
     expect(legalActions(s, 0).some((a) => a.type === 'declare' || a.type === 'roll')).toBe(false);
-    rejects(() => act(s, { type: 'declare', terminal: PFEILSTRASSE }), 'WRONG_STEP', 'V1-1');
+    rejects(() => act(s, { type: 'declare', terminal: PFEILSTRASSE }), 'wrong_step', 'V1-1');
   });
 });
 
@@ -126,12 +126,12 @@ describe('V2 turnstile', () => {
     expect(s.stacks.reduce((n, st) => n + st.length, 0)).toBe(97);
   });
 
-  it('T-52 V2-1 V2-2 SC-8.2 a tile away from the network is NO_CONNECTION; a curve meeting (6,6)\'s N end is legal and creates M\'s stop', () => {
+  it('T-52 V2-1 V2-2 SC-8.2 a tile away from the network is no_connection; a curve meeting (6,6)\'s N end is legal and creates M\'s stop', () => {
     const s = hand(fresh(3, { turnstile: true }), 0, straights);
-    rejects(() => act(s, place(S_NS, 2, 2)), 'NO_CONNECTION', 'V2-2');
+    rejects(() => act(s, place(S_NS, 2, 2)), 'no_connection', 'V2-2');
     const { state } = act(s, place(C_SW, 5, 6));
     expect(state.stops.M).toBe(sqOf(5, 6));
-    rejects(() => act(s, place(S_NS, 5, 6)), 'INTO_BUILDING', 'SC-5.5');
+    rejects(() => act(s, place(S_NS, 5, 6)), 'into_building', 'SC-5.5');
   });
 });
 
@@ -143,11 +143,11 @@ describe('V3 exchange/pass', () => {
     expect(drawn.state.players[0]!.hand).toHaveLength(8);
     expect(drawn.state.stacks.map((st) => st.length)).toEqual([24, 24, 25, 25]);
     expect(drawn.state.step).toEqual({ kind: 'return', count: 3 });
-    rejects(() => act(drawn.state, { type: 'returnTiles', tiles: ['straight'] }), 'WRONG_STEP', 'V3-1');
-    const { state, events } = act(drawn.state, { type: 'returnTiles', tiles: ['straight', 'straight', 'curve'] });
+    rejects(() => act(drawn.state, { type: 'return_tiles', tiles: ['straight'] }), 'wrong_step', 'V3-1');
+    const { state, events } = act(drawn.state, { type: 'return_tiles', tiles: ['straight', 'straight', 'curve'] });
     expect(state.players[0]!.hand).toHaveLength(5);
     expect(state.stacks.map((st) => st.length)).toEqual([27, 24, 25, 25]);
-    expect(events.find((e) => e.type === 'returnTiles')?.data).toEqual({ seat: 0, count: 3, stack: 0 });
+    expect(events.find((e) => e.type === 'return_tiles')?.data).toEqual({ seat: 0, count: 3, stack: 0 });
     expect(state.board.every((t) => t === null)).toBe(true);
     expect(state.current).toBe(1);
   });
@@ -156,14 +156,14 @@ describe('V3 exchange/pass', () => {
     const s = hand(fresh(3, { exchangePass: true }), 0, straights);
     expect(act(s, { type: 'pass', count: 0 }).state.current).toBe(1);
     const after = act(s, place(S_NS, 6, 6)).state;
-    rejects(() => act(after, { type: 'pass', count: 0 }), 'NOT_START_OF_TURN', 'V3-1');
-    rejects(() => act(s, { type: 'pass', count: 6 }), 'WRONG_STEP', 'V3-1');
+    rejects(() => act(after, { type: 'pass', count: 0 }), 'not_start_of_turn', 'V3-1');
+    rejects(() => act(s, { type: 'pass', count: 6 }), 'wrong_step', 'V3-1');
   });
 
   it('SC-12.3 V3-2 two swaps or two plain passes by builders who could build do not end a 2-player game (audit: stalemate)', () => {
     const s = hand(hand(fresh(2, { exchangePass: true }), 0, straights), 1, straights);
-    const swapped = act(act(s, { type: 'pass', count: 1 }).state, { type: 'returnTiles', tiles: ['curve'] }).state;
-    const twoSwaps = act(act(swapped, { type: 'pass', count: 1 }).state, { type: 'returnTiles', tiles: ['curve'] }).state;
+    const swapped = act(act(s, { type: 'pass', count: 1 }).state, { type: 'return_tiles', tiles: ['curve'] }).state;
+    const twoSwaps = act(act(swapped, { type: 'pass', count: 1 }).state, { type: 'return_tiles', tiles: ['curve'] }).state;
     expect(twoSwaps.step).toMatchObject({ kind: 'build', actions: 0 });
     expect(twoSwaps.current).toBe(0);
     let passes = s;
@@ -178,7 +178,7 @@ describe('V3 exchange/pass', () => {
     // Seat 0's first turn began with its dealt hand, so the idle round is seat 1's turn and seat 0's next.
     const two = act(act(s, { type: 'pass', count: 0 }).state, { type: 'pass', count: 0 }).state;
     expect(two.step.kind).toBe('build');
-    expect(legalActions(two, 0)).toEqual([{ type: 'pass', count: 0 }, { type: 'endTurn' }]);
+    expect(legalActions(two, 0)).toEqual([{ type: 'pass', count: 0 }, { type: 'end_turn' }]);
     const { state, events } = act(two, { type: 'pass', count: 0 });
     expect(state.step.kind).toBe('over');
     expect(state.winner).toBeNull();
@@ -194,8 +194,8 @@ describe('V3 exchange/pass', () => {
     const start = act(s, { type: 'pass', count: 0 }).state;
     expect(start.current).toBe(0);
     expect(start.step).toMatchObject({ kind: 'build', actions: 0 });
-    expect(legalActions(start, 0)).toEqual(expect.arrayContaining([{ type: 'endTurn' }, { type: 'pass', count: 0 }]));
-    const { state } = act(start, { type: 'endTurn' });
+    expect(legalActions(start, 0)).toEqual(expect.arrayContaining([{ type: 'end_turn' }, { type: 'pass', count: 0 }]));
+    const { state } = act(start, { type: 'end_turn' });
     expect([...state.players[0]!.hand].sort()).toEqual(['curve', 'curve', 'double_curve_y', 'straight', 'tree_crossing']);
     expect(state.open).toEqual([]);
     expect(state.current).toBe(1);
@@ -205,7 +205,7 @@ describe('V3 exchange/pass', () => {
   });
 
   it('V3-1 without the variant there is no pass', () => {
-    rejects(() => act(fresh(3), { type: 'pass', count: 0 }), 'WRONG_STEP', 'V3-1');
+    rejects(() => act(fresh(3), { type: 'pass', count: 0 }), 'wrong_step', 'V3-1');
   });
 });
 
@@ -234,7 +234,7 @@ describe('V4 handicap and V5 central supply', () => {
     expect(state.players[0]!.hand).toContain('tree_crossing');
     expect(state.display).toHaveLength(8);
     expect(state.stacks.reduce((n, st) => n + st.length, 0)).toBe(91);
-    expect(events.find((e) => e.type === 'displayRefilled')?.data?.tiles).toHaveLength(2);
+    expect(events.find((e) => e.type === 'display_refilled')?.data?.tiles).toHaveLength(2);
     expect(events.some((e) => e.type === 'draw')).toBe(false);
   });
 
