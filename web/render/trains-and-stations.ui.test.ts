@@ -14,9 +14,9 @@ const comps = game.components as TsComponents;
 const ACTION_TYPES = TsActionSchema.options.map((o) => o.shape.type.value);
 /** Every event type the engine emits (rules.ts, delivery.ts, tasks.ts, upgrade.ts, turn.ts, setup.ts). */
 const EVENT_TYPES = [
-  'setupDone', 'turnStart', 'specialsKept', 'roll', 'reroll', 'strike', 'recall', 'trainPlaced', 'built', 'coins', 'resolutionEnded',
-  'deliveryOrder', 'delivery', 'completionVP', 'majority', 'bonusVP', 'bonusSpecialCard', 'bonusDie', 'bonusLost', 'goodsDrawn', 'goodsVP',
-  'taskRevealed', 'tasksCommitted', 'upgrade', 'spaceDead', 'speculationCommitted', 'speculationRevealed', 'speculationShare', 'gameOver',
+  'setup_done', 'turn_start', 'specials_kept', 'roll', 'reroll', 'strike', 'recall', 'train_placed', 'built', 'coins', 'resolution_ended',
+  'delivery_order', 'delivery', 'completion_vp', 'majority', 'bonus_vp', 'bonus_special_card', 'bonus_die', 'bonus_lost', 'goods_drawn', 'goods_vp',
+  'task_revealed', 'tasks_committed', 'upgrade', 'space_dead', 'speculation_committed', 'speculation_revealed', 'speculation_share', 'game_over',
 ];
 
 interface Step {
@@ -65,23 +65,23 @@ describe('trains & stations UI', () => {
     expect(seen.size).toBeGreaterThanOrEqual(12);
     // Types that random play may not reach still get their own sentence.
     const samples: UiAction[] = [
-      { type: 'KEEP_SPECIAL_CARDS', cards: ['S01', 'S03'] },
-      { type: 'ROLL', bonus: 1, keep: [3] },
-      { type: 'RECALL' },
-      { type: 'REROLL', dice: [0, 1] },
-      { type: 'STOP_ROLLING' },
-      { type: 'PLACE_TRAIN', die: 2, space: 'R02.1' },
-      { type: 'BUILD', building: 'MINE', dice: [0, 1, 40], city: 'DEN' },
-      { type: 'TAKE_COINS', dice: [4] },
-      { type: 'END_RESOLUTION', save: [5] },
-      { type: 'ORDER_DELIVERIES', routes: ['R02', 'R03'] },
-      { type: 'BREAK_TIE', route: 'R02', winner: 1 },
-      { type: 'ALLOCATE_GOODS', route: 'R02', space: 'RANCH', buildings: [0, 2] },
-      { type: 'REVEAL_TASKS', cards: ['S03'] },
-      { type: 'CHOOSE_UPGRADE', space: 'HOTEL', good: 'food' },
-      { type: 'SPECULATE', goods: { cattle: 2 }, specials: [] },
-      { type: 'SPECULATE_PASS' },
-      { type: 'ALLOCATE_SPECULATION', shares: [3, 0, 4] },
+      { type: 'keep_special_cards', cards: ['S01', 'S03'] },
+      { type: 'roll', bonus: 1, keep: [3] },
+      { type: 'recall' },
+      { type: 'reroll', dice: [0, 1] },
+      { type: 'stop_rolling' },
+      { type: 'place_train', die: 2, space: 'R02.1' },
+      { type: 'build', building: 'MINE', dice: [0, 1, 40], city: 'DEN' },
+      { type: 'take_coins', dice: [4] },
+      { type: 'end_resolution', save: [5] },
+      { type: 'order_deliveries', routes: ['R02', 'R03'] },
+      { type: 'break_tie', route: 'R02', winner: 1 },
+      { type: 'allocate_goods', route: 'R02', space: 'RANCH', buildings: [0, 2] },
+      { type: 'reveal_tasks', cards: ['S03'] },
+      { type: 'choose_upgrade', space: 'HOTEL', good: 'food' },
+      { type: 'speculate', goods: { cattle: 2 }, specials: [] },
+      { type: 'speculate_pass' },
+      { type: 'allocate_speculation', shares: [3, 0, 4] },
     ];
     expect(samples.map((a) => a.type).sort()).toEqual([...ACTION_TYPES].sort());
     for (const a of samples) {
@@ -90,7 +90,7 @@ describe('trains & stations UI', () => {
       expect(text.length).toBeGreaterThan(5);
       expect(text).not.toMatch(/undefined|NaN|\[object/);
     }
-    expect(ui.describeAction({ type: 'BUILD', building: 'MINE', dice: [0, 1, 40], city: 'DEN' }, comps)).toBe('Build a mine in Denver with 3 dice (#0, #1, #40)');
+    expect(ui.describeAction({ type: 'build', building: 'MINE', dice: [0, 1, 40], city: 'DEN' }, comps)).toBe('Build a mine in Denver with 3 dice (#0, #1, #40)');
   });
 
   it('every target of every legal action is a data-target on the picture of that state (clicks reach every board action)', () => {
@@ -115,14 +115,14 @@ describe('trains & stations UI', () => {
   }, 120_000);
 
   it('targets name the board places of each action kind', () => {
-    expect(ui.targets({ type: 'PLACE_TRAIN', die: 7, space: 'R05.1' })).toEqual(['space:R05.1', 'die:7']);
-    expect(ui.targets({ type: 'BUILD', building: 'HOTEL', dice: [1, 2, 3], city: 'CHI' })).toEqual(['city:CHI', 'die:1', 'die:2', 'die:3']);
-    expect(ui.targets({ type: 'ORDER_DELIVERIES', routes: ['R07', 'R02'] })).toEqual(['route:R07']);
-    expect(ui.targets({ type: 'BREAK_TIE', route: 'R07', winner: 2 })).toEqual(['route:R07', 'player:2']);
-    expect(ui.targets({ type: 'ALLOCATE_GOODS', route: 'R07', space: 'MINE', buildings: [4] })).toEqual(['route:R07', 'goods:MINE', 'building:4']);
-    expect(ui.targets({ type: 'CHOOSE_UPGRADE', space: 'HOTEL', good: 'silver' })).toEqual(['goods:HOTEL', 'deck:silver']);
-    expect(ui.targets({ type: 'STOP_ROLLING' })).toEqual([]);
-    expect(ui.targets({ type: 'SPECULATE_PASS' })).toEqual([]);
+    expect(ui.targets({ type: 'place_train', die: 7, space: 'R05.1' })).toEqual(['space:R05.1', 'die:7']);
+    expect(ui.targets({ type: 'build', building: 'HOTEL', dice: [1, 2, 3], city: 'CHI' })).toEqual(['city:CHI', 'die:1', 'die:2', 'die:3']);
+    expect(ui.targets({ type: 'order_deliveries', routes: ['R07', 'R02'] })).toEqual(['route:R07']);
+    expect(ui.targets({ type: 'break_tie', route: 'R07', winner: 2 })).toEqual(['route:R07', 'player:2']);
+    expect(ui.targets({ type: 'allocate_goods', route: 'R07', space: 'MINE', buildings: [4] })).toEqual(['route:R07', 'goods:MINE', 'building:4']);
+    expect(ui.targets({ type: 'choose_upgrade', space: 'HOTEL', good: 'silver' })).toEqual(['goods:HOTEL', 'deck:silver']);
+    expect(ui.targets({ type: 'stop_rolling' })).toEqual([]);
+    expect(ui.targets({ type: 'speculate_pass' })).toEqual([]);
   });
 
   it('describes every event type the engine emits, public and redacted, without the fallback', () => {
@@ -141,7 +141,7 @@ describe('trains & stations UI', () => {
     for (const t of EVENT_TYPES) expect(ui.describeEvent({ type: t, data: { seat: 0 } }, comps, name)).not.toBe(plainWords(t, { seat: 0 }));
     expect(ui.describeEvent({ type: 'somethingNew', data: { x: 1 } }, comps, name)).toBe(plainWords('somethingNew', { x: 1 }));
     // A redacted commitment names no card (TS-17.5).
-    expect(ui.describeEvent({ type: 'specialsKept', data: { seat: 1 } }, comps, name)).toBe('Bo chose their special cards');
+    expect(ui.describeEvent({ type: 'specials_kept', data: { seat: 1 } }, comps, name)).toBe('Bo chose their special cards');
   });
 
   it("shows the viewer's own hand and sealed choices, never another seat's (TS-17.3, TS-17.5)", () => {

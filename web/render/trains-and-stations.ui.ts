@@ -56,32 +56,32 @@ function targets(action: UiAction): string[] {
   const a = action as Data;
   const dice = (v: unknown) => numbers(v).map((id) => `die:${id}`);
   switch (action.type) {
-    case 'ROLL':
+    case 'roll':
       return dice(a.keep);
-    case 'REROLL':
-    case 'TAKE_COINS':
+    case 'reroll':
+    case 'take_coins':
       return dice(a.dice);
-    case 'PLACE_TRAIN':
+    case 'place_train':
       return [`space:${str(a.space)}`, ...dice([a.die])];
-    case 'BUILD':
+    case 'build':
       return [`city:${str(a.city)}`, ...dice(a.dice)];
-    case 'END_RESOLUTION':
+    case 'end_resolution':
       return dice(a.save);
-    case 'ORDER_DELIVERIES': {
+    case 'order_deliveries': {
       // The route delivered first: a click on a route narrows to the orders that start with it.
       const first = strs(a.routes)[0];
       return first === undefined ? [] : [`route:${first}`];
     }
-    case 'BREAK_TIE':
+    case 'break_tie':
       return [`route:${str(a.route)}`, `player:${str(a.winner)}`];
-    case 'ALLOCATE_GOODS':
+    case 'allocate_goods':
       return [`route:${str(a.route)}`, `goods:${str(a.space)}`, ...numbers(a.buildings).map((id) => `building:${id}`)];
-    case 'CHOOSE_UPGRADE':
+    case 'choose_upgrade':
       return [`goods:${str(a.space)}`, ...(typeof a.good === 'string' ? [`deck:${a.good}`] : [])];
-    case 'ALLOCATE_SPECULATION':
+    case 'allocate_speculation':
       return numbers(a.shares).flatMap((n, seat) => (n > 0 ? [`player:${seat}`] : []));
     default:
-      // KEEP_SPECIAL_CARDS, REVEAL_TASKS, SPECULATE(_PASS): about the hand; RECALL, STOP_ROLLING: no place.
+      // keep_special_cards, reveal_tasks, speculate(_pass): about the hand; recall, stop_rolling: no place.
       return [];
   }
 }
@@ -89,46 +89,46 @@ function targets(action: UiAction): string[] {
 function describeAction(action: UiAction, components: unknown): string {
   const a = action as Data;
   switch (action.type) {
-    case 'KEEP_SPECIAL_CARDS':
+    case 'keep_special_cards':
       return `Keep ${strs(a.cards).map((id) => cardWords(components, id)).join(' and ')}`;
-    case 'ROLL': {
+    case 'roll': {
       const keep = numbers(a.keep);
       const bonus = num(a.bonus) ?? 0;
       return `Roll the dice${bonus > 0 ? ` with ${plural(bonus, 'white bonus die', 'white bonus dice')}` : ''}${keep.length > 0 ? `, keeping the faces of saved ${diceList(keep)}` : ''}`;
     }
-    case 'RECALL':
+    case 'recall':
       return 'Recall all your dice from the track (ends the turn)';
-    case 'REROLL':
+    case 'reroll':
       return `Pay 1 coin and re-roll ${diceList(a.dice)}`;
-    case 'STOP_ROLLING':
+    case 'stop_rolling':
       return 'Stop rolling and resolve the dice';
-    case 'PLACE_TRAIN':
+    case 'place_train':
       return `Place train die #${str(a.die)} on ${str(a.space)}`;
-    case 'BUILD':
+    case 'build':
       return `Build a ${lower(a.building)} in ${cityName(components, a.city)} with ${diceList(a.dice)}`;
-    case 'TAKE_COINS':
+    case 'take_coins':
       return `Take coins for ${diceList(a.dice)}`;
-    case 'END_RESOLUTION': {
+    case 'end_resolution': {
       const save = numbers(a.save);
       return save.length > 0 ? `End the resolution, saving ${diceList(save)}` : 'End the resolution, saving no dice';
     }
-    case 'ORDER_DELIVERIES':
+    case 'order_deliveries':
       return `Deliver in this order: ${strs(a.routes).map((r) => routeName(components, r)).join(', then ')}`;
-    case 'BREAK_TIE':
+    case 'break_tie':
       return `Give the majority on ${routeName(components, a.route)} to player ${(num(a.winner) ?? 0) + 1}`;
-    case 'ALLOCATE_GOODS':
+    case 'allocate_goods':
       return `Give the last ${lower(a.space)} goods on ${routeName(components, a.route)} to buildings #${numbers(a.buildings).join(', #')}`;
-    case 'REVEAL_TASKS': {
+    case 'reveal_tasks': {
       const cards = strs(a.cards);
       return cards.length > 0 ? `Reveal ${cards.map((id) => cardWords(components, id)).join(' and ')}` : 'Reveal no task';
     }
-    case 'CHOOSE_UPGRADE':
+    case 'choose_upgrade':
       return `Upgrade the ${lower(a.space)} goods space${typeof a.good === 'string' ? ` to ${a.good}` : ''}`;
-    case 'SPECULATE':
+    case 'speculate':
       return `Speculate: ${offerWords(components, { goods: a.goods, specials: a.specials }).replace(/^offers /, 'offer ')}`;
-    case 'SPECULATE_PASS':
+    case 'speculate_pass':
       return 'Do not speculate';
-    case 'ALLOCATE_SPECULATION':
+    case 'allocate_speculation':
       return `Share out the new goods: ${numbers(a.shares).map((n, seat) => `player ${seat + 1} gets ${n}`).join(', ')}`;
     default:
       return plainWords(action.type, Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'type')));
@@ -148,11 +148,11 @@ function describeEvent(event: UiEvent, components: unknown, seatName: (seat: num
           .join(', ')
       : '';
   switch (event.type) {
-    case 'setupDone':
+    case 'setup_done':
       return `Special cards kept; ${who(d.conductor)} is the conductor (${plural(num(d.specialDeck) ?? 0, 'card')} left in the special deck)`;
-    case 'turnStart':
+    case 'turn_start':
       return `Turn ${str(d.turn)}: ${who(d.seat)}`;
-    case 'specialsKept':
+    case 'specials_kept':
       return Array.isArray(d.cards) ? `${who(d.seat)} kept ${strs(d.cards).map((id) => cardWords(components, id)).join(' and ')}` : `${who(d.seat)} chose their special cards`;
     case 'roll':
       return `${who(d.seat)} rolled ${faces(d.dice)}`;
@@ -162,55 +162,55 @@ function describeEvent(event: UiEvent, components: unknown, seatName: (seat: num
       return `Strike! ${who(d.seat)} rolled 3 locked trains and lost ${plural(num(d.vp) ?? 0, 'VP', 'VP')}`;
     case 'recall':
       return `${who(d.seat)} recalled their dice from the track`;
-    case 'trainPlaced':
+    case 'train_placed':
       return `${who(d.seat)} placed ${d.owner === null ? 'a white' : num(d.owner) === num(d.seat) ? 'a' : `${who(d.owner)}'s`} train on ${str(d.space)}`;
     case 'built':
       return `${who(d.seat)} built a ${lower(d.building)} in ${cityName(components, d.city)}`;
     case 'coins':
       return `${who(d.seat)} took ${plural(num(d.coins) ?? 0, 'coin')}`;
-    case 'resolutionEnded': {
+    case 'resolution_ended': {
       const saved = Array.isArray(d.saved) ? d.saved.length : 0;
       return `${who(d.seat)} ended the resolution${saved > 0 ? `, saving ${faces(d.saved)}` : ''}`;
     }
-    case 'deliveryOrder':
+    case 'delivery_order':
       return `Deliveries in order: ${strs(d.routes).map((r) => routeName(components, r)).join(', ')}`;
     case 'delivery':
       return `${routeName(components, d.route)} delivered (${strs(d.cities).map((c) => cityName(components, c)).join('–')})`;
-    case 'completionVP':
+    case 'completion_vp':
       return `${who(d.seat)} gains ${plural(num(d.vp) ?? 0, 'VP', 'VP')} for trains on ${routeName(components, d.route)}`;
     case 'majority':
       return `${who(d.seat)} has the majority on ${routeName(components, d.route)}`;
-    case 'bonusVP':
+    case 'bonus_vp':
       return `${who(d.seat)} gains 1 VP (${cityName(components, d.city)} bonus)`;
-    case 'bonusSpecialCard':
+    case 'bonus_special_card':
       return `${who(d.seat)} draws a special card (${cityName(components, d.city)} bonus)${d.card !== undefined ? `: ${cardWords(components, d.card)}` : ''}`;
-    case 'bonusDie':
+    case 'bonus_die':
       return `${who(d.seat)} gains a white bonus die (${cityName(components, d.city)} bonus)`;
-    case 'bonusLost':
+    case 'bonus_lost':
       return `${who(d.seat)} misses the ${BONUS[str(d.kind)] ?? lower(d.kind)} of ${cityName(components, d.city)}: none left`;
-    case 'goodsDrawn':
+    case 'goods_drawn':
       return `${who(d.seat)} draws ${str(d.good)} for their building in ${cityName(components, d.city)}`;
-    case 'goodsVP':
+    case 'goods_vp':
       return `${who(d.seat)} gains 1 VP instead of goods for their building in ${cityName(components, d.city)}`;
-    case 'taskRevealed':
+    case 'task_revealed':
       return `${who(d.seat)} reveals task ${strs(d.cities).map((c) => cityName(components, c)).join('–')} (${str(d.vp)} VP at the end)`;
-    case 'tasksCommitted':
+    case 'tasks_committed':
       return Array.isArray(d.cards) ? `${who(d.seat)} chose to reveal ${d.cards.length === 0 ? 'no task' : strs(d.cards).map((id) => cardWords(components, id)).join(' and ')}` : `${who(d.seat)} has decided on tasks`;
     case 'upgrade':
       return `The ${lower(d.space)} goods space is upgraded to ${str(d.good)} (${str(d.count)} cards)`;
-    case 'spaceDead':
+    case 'space_dead':
       return `The ${lower(d.space)} goods space is dead: no upgrade left`;
-    case 'speculationCommitted':
+    case 'speculation_committed':
       return 'offer' in d ? `${who(d.seat)} ${offerWords(components, d.offer)}` : `${who(d.seat)} has decided on speculation`;
-    case 'speculationRevealed': {
+    case 'speculation_revealed': {
       const offers = Array.isArray(d.offers) ? d.offers : [];
       return `Speculation on ${str(d.good)}: ${offers.map((o, seat) => `${seatName(seat)} ${offerWords(components, o)}`).join('; ')}`;
     }
-    case 'speculationShare': {
+    case 'speculation_share': {
       const vp = num(d.vp) ?? 0;
       return `${who(d.seat)} receives ${plural(num(d.cards) ?? 0, `${str(d.good)} card`)}${vp > 0 ? ` and ${vp} VP for the shortfall` : ''}`;
     }
-    case 'gameOver':
+    case 'game_over':
       return `Game over after ${plural(num(d.turns) ?? 0, 'turn')}`;
     default:
       return plainWords(event.type, event.data);

@@ -67,7 +67,7 @@ export function createBot(b: Board) {
     }, 0);
   }
 
-  function placeScore(view: TsView, a: Of<'PLACE_TRAIN'>, seat: number): number {
+  function placeScore(view: TsView, a: Of<'place_train'>, seat: number): number {
     const own = view.dice[a.die]?.owner === seat;
     const st = routeState(view, spaceRoute.get(a.space) ?? '', seat);
     const cities = st.route.cities.length;
@@ -105,23 +105,23 @@ export function createBot(b: Board) {
     const junk = inPlay.filter(({ d }) => d.face !== t.face && d.face !== 'TRAIN' && d.face !== 'LOCKED_TRAIN' && !(d.face === 'COIN' && view.players[seat]!.coins < 2)).map(({ id }) => id);
     if (junk.length === 0) return undefined;
     const want = signature(view, junk);
-    return ofType(legal, 'REROLL').find((a) => signature(view, a.dice) === want);
+    return ofType(legal, 'reroll').find((a) => signature(view, a.dice) === want);
   }
 
   function resolve(view: TsView, legal: readonly TsAction[], seat: number, rng: Rng): TsAction | undefined {
-    const build = best(ofType(legal, 'BUILD'), (a) => cityValue(view, a.city, seat) - a.dice.filter((id) => view.dice[id]?.owner !== null).length * 0.01);
+    const build = best(ofType(legal, 'build'), (a) => cityValue(view, a.city, seat) - a.dice.filter((id) => view.dice[id]?.owner !== null).length * 0.01);
     if (build) return build;
     const me = view.players[seat]!;
     if (me.coins < 5) {
       const need = Math.ceil((5 - me.coins) / 2);
-      const coins = best(ofType(legal, 'TAKE_COINS'), (a) => -Math.abs(a.dice.length - need) - 0.1 * a.dice.filter((id) => view.dice[id]?.owner === null).length);
+      const coins = best(ofType(legal, 'take_coins'), (a) => -Math.abs(a.dice.length - need) - 0.1 * a.dice.filter((id) => view.dice[id]?.owner === null).length);
       if (coins) return coins;
     }
     // Noise only breaks ties, so equally good routes share the traffic instead of one fixed favourite.
-    const place = best(ofType(legal, 'PLACE_TRAIN'), (a) => placeScore(view, a, seat) + (rng.int(1000) / 1000) * JITTER);
+    const place = best(ofType(legal, 'place_train'), (a) => placeScore(view, a, seat) + (rng.int(1000) / 1000) * JITTER);
     if (place) return place;
     const t = target(view, seat, view.dice.filter((d) => d.zone === 'play' && d.owner === seat));
-    return best(ofType(legal, 'END_RESOLUTION'), (a) => a.save.filter((id) => view.dice[id]?.face === t?.face).length * 2 - a.save.length);
+    return best(ofType(legal, 'end_resolution'), (a) => a.save.filter((id) => view.dice[id]?.face === t?.face).length * 2 - a.save.length);
   }
 
   function speculate(view: TsView, legal: readonly TsAction[]): TsAction | undefined {
@@ -129,7 +129,7 @@ export function createBot(b: Board) {
     if (!goods) return undefined;
     const surplus = best(GOODS.filter((g) => goods[g] >= SURPLUS), (g) => goods[g]);
     if (surplus === undefined) return undefined;
-    return ofType(legal, 'SPECULATE').find((a) => a.specials.length === 0 && Object.keys(a.goods).length === 1 && a.goods[surplus] === 2);
+    return ofType(legal, 'speculate').find((a) => a.specials.length === 0 && Object.keys(a.goods).length === 1 && a.goods[surplus] === 2);
   }
 
   function keepValue(id: string): number {
@@ -141,34 +141,34 @@ export function createBot(b: Board) {
     const pick = (): TsAction | undefined => {
       switch (view.pending.kind) {
         case 'keep':
-          return best(ofType(legal, 'KEEP_SPECIAL_CARDS'), (a) => a.cards.reduce((v, id) => v + keepValue(id), 0));
+          return best(ofType(legal, 'keep_special_cards'), (a) => a.cards.reduce((v, id) => v + keepValue(id), 0));
         case 'start': {
           const me = view.players[seat]!;
-          if (me.diceOnBoard >= RECALL_AT) return legal.find((a) => a.type === 'RECALL');
+          if (me.diceOnBoard >= RECALL_AT) return legal.find((a) => a.type === 'recall');
           // Kept faces help only if fresh dice are rolled with them; otherwise the same faces come back every turn.
           const wanted = me.diceInPool > 0 ? buildable(view, seat) : [];
-          return best(ofType(legal, 'ROLL'), (a) => a.bonus * 10 + a.keep.filter((id) => wanted.includes(view.dice[id]?.face as BuildingType)).length * 2 - a.keep.length);
+          return best(ofType(legal, 'roll'), (a) => a.bonus * 10 + a.keep.filter((id) => wanted.includes(view.dice[id]?.face as BuildingType)).length * 2 - a.keep.length);
         }
         case 'rolling':
-          return reroll(view, legal, seat) ?? legal.find((a) => a.type === 'STOP_ROLLING');
+          return reroll(view, legal, seat) ?? legal.find((a) => a.type === 'stop_rolling');
         case 'resolve':
           return resolve(view, legal, seat, rng);
         case 'tie': {
-          const ties = ofType(legal, 'BREAK_TIE');
+          const ties = ofType(legal, 'break_tie');
           return ties.find((a) => a.winner === seat) ?? best(ties, (a) => -(view.players[a.winner]?.vp ?? 0));
         }
         case 'goods':
-          return best(ofType(legal, 'ALLOCATE_GOODS'), (a) => a.buildings.filter((id) => view.buildings[id]?.owner === seat).length);
+          return best(ofType(legal, 'allocate_goods'), (a) => a.buildings.filter((id) => view.buildings[id]?.owner === seat).length);
         case 'speculate':
           return speculate(view, legal);
         case 'tasks':
-          return best(ofType(legal, 'REVEAL_TASKS'), (a) => a.cards.length);
+          return best(ofType(legal, 'reveal_tasks'), (a) => a.cards.length);
         case 'share':
-          return best(ofType(legal, 'ALLOCATE_SPECULATION'), (a) => a.shares[seat] ?? 0);
+          return best(ofType(legal, 'allocate_speculation'), (a) => a.shares[seat] ?? 0);
         default:
           return undefined;
       }
     };
-    return pick() ?? legal.find((a) => a.type === 'SPECULATE_PASS') ?? rng.pick(legal);
+    return pick() ?? legal.find((a) => a.type === 'speculate_pass') ?? rng.pick(legal);
   };
 }

@@ -50,24 +50,24 @@ export function awardMajority(b: Board, s: TsState, routeId: string, winner: num
     for (let i = 0; i < bonus.amount; i++) {
       if (bonus.kind === 'VP') {
         payVP(s, winner, 1);
-        ev.push({ type: 'bonusVP', data: { seat: winner, city: cityId } });
+        ev.push({ type: 'bonus_vp', data: { seat: winner, city: cityId } });
       } else if (bonus.kind === 'SPECIAL_CARD') {
         const card = s.specialDeck.shift();
         if (card === undefined) {
-          ev.push({ type: 'bonusLost', data: { seat: winner, city: cityId, kind: bonus.kind } });
+          ev.push({ type: 'bonus_lost', data: { seat: winner, city: cityId, kind: bonus.kind } });
           continue;
         }
         s.players[winner]?.specials.push(card);
-        ev.push({ type: 'bonusSpecialCard', data: { seat: winner, city: cityId, card }, visibleTo: [winner], redacted: { type: 'bonusSpecialCard', data: { seat: winner, city: cityId } } });
+        ev.push({ type: 'bonus_special_card', data: { seat: winner, city: cityId, card }, visibleTo: [winner], redacted: { type: 'bonus_special_card', data: { seat: winner, city: cityId } } });
       } else {
         const die = s.dice.find((d) => d.zone === 'supply');
         if (!die) {
-          ev.push({ type: 'bonusLost', data: { seat: winner, city: cityId, kind: bonus.kind } });
+          ev.push({ type: 'bonus_lost', data: { seat: winner, city: cityId, kind: bonus.kind } });
           continue;
         }
         die.zone = 'held';
         die.holder = winner;
-        ev.push({ type: 'bonusDie', data: { seat: winner, city: cityId } });
+        ev.push({ type: 'bonus_die', data: { seat: winner, city: cityId } });
       }
     }
   }
@@ -89,10 +89,10 @@ export function giveGoods(s: TsState, type: BuildingType, drawing: readonly numb
     if (receiving.includes(id)) {
       space.count -= 1;
       p.goods[space.good] += 1;
-      ev.push({ type: 'goodsDrawn', data: { seat: building.owner, good: space.good, building: id, city: building.city } });
+      ev.push({ type: 'goods_drawn', data: { seat: building.owner, good: space.good, building: id, city: building.city } });
     } else {
       payVP(s, building.owner, 1);
-      ev.push({ type: 'goodsVP', data: { seat: building.owner, building: id, city: building.city } });
+      ev.push({ type: 'goods_vp', data: { seat: building.owner, building: id, city: building.city } });
     }
   }
 }
@@ -111,7 +111,7 @@ export function runDeliveries(b: Board, s: TsState, ev: GameEvent[]): void {
       counts.forEach((n, seat) => {
         if (n === 0) return;
         payVP(s, seat, route.cities.length);
-        ev.push({ type: 'completionVP', data: { seat, route: routeId, vp: route.cities.length } });
+        ev.push({ type: 'completion_vp', data: { seat, route: routeId, vp: route.cities.length } });
       });
       s.deliveries.goodsStep = 0;
       const tied = majorityCandidates(b, s, routeId);

@@ -55,22 +55,22 @@ const SUBJECTS = [subject('reconstructed board', defaultBoard, 4), subject('FIXT
 function canon(s: TsState, a: TsAction): string {
   const dice = (ids: readonly number[], placing = false) => ids.map((id) => (placing ? dieClass({ ...s.dice[id]!, face: 'TRAIN' }) : dieClass(s.dice[id]))).sort();
   switch (a.type) {
-    case 'ROLL':
+    case 'roll':
       return JSON.stringify({ ...a, keep: dice(a.keep) });
-    case 'REROLL':
-    case 'TAKE_COINS':
-    case 'BUILD':
+    case 'reroll':
+    case 'take_coins':
+    case 'build':
       return JSON.stringify({ ...a, dice: dice(a.dice) });
-    case 'END_RESOLUTION':
+    case 'end_resolution':
       return JSON.stringify({ ...a, save: dice(a.save) });
-    case 'PLACE_TRAIN':
+    case 'place_train':
       return JSON.stringify({ ...a, die: s.dice[a.die] ? dice([a.die], true) : a.die });
-    case 'KEEP_SPECIAL_CARDS':
-    case 'REVEAL_TASKS':
+    case 'keep_special_cards':
+    case 'reveal_tasks':
       return JSON.stringify({ ...a, cards: [...a.cards].sort() });
-    case 'ALLOCATE_GOODS':
+    case 'allocate_goods':
       return JSON.stringify({ ...a, buildings: [...a.buildings].sort() });
-    case 'SPECULATE':
+    case 'speculate':
       return JSON.stringify({ type: a.type, goods: Object.fromEntries(GOODS.flatMap((g) => ((a.goods[g] ?? 0) > 0 ? [[g, a.goods[g]]] : []))), specials: [...a.specials].sort() });
     default:
       return JSON.stringify(a);
@@ -84,24 +84,24 @@ function randomAction(x: Subject, s: TsState, rng: Rng): TsAction {
   const seat = () => rng.int(s.players.length);
   const building = () => rng.pick(BUILDINGS);
   const candidates: TsAction[] = [
-    { type: 'KEEP_SPECIAL_CARDS', cards: [rng.pick(x.cards), rng.pick(x.cards)] },
-    { type: 'ROLL', bonus: rng.int(4), keep: dice(rng.int(2)) },
-    { type: 'RECALL' },
-    { type: 'REROLL', dice: dice() },
-    { type: 'STOP_ROLLING' },
-    { type: 'PLACE_TRAIN', die: die(), space: rng.pick(x.spaces) },
-    { type: 'BUILD', building: building(), dice: dice(3), city: rng.pick(x.cities) },
-    { type: 'TAKE_COINS', dice: dice() },
-    { type: 'END_RESOLUTION', save: dice(rng.int(3)) },
-    { type: 'ORDER_DELIVERIES', routes: [rng.pick(x.routes), rng.pick(x.routes)] },
-    { type: 'BREAK_TIE', route: rng.pick(x.routes), winner: seat() },
-    { type: 'ALLOCATE_GOODS', route: rng.pick(x.routes), space: building(), buildings: [rng.int(20), rng.int(20)] },
-    { type: 'REVEAL_TASKS', cards: rng.int(2) === 0 ? [] : [rng.pick(x.cards)] },
-    { type: 'CHOOSE_UPGRADE', space: building(), good: rng.pick(GOODS) },
-    { type: 'CHOOSE_UPGRADE', space: building() },
-    { type: 'SPECULATE', goods: { [rng.pick(GOODS)]: rng.int(4) }, specials: rng.int(3) === 0 ? [rng.pick(x.cards)] : [] },
-    { type: 'SPECULATE_PASS' },
-    { type: 'ALLOCATE_SPECULATION', shares: s.players.map(() => rng.int(5)) },
+    { type: 'keep_special_cards', cards: [rng.pick(x.cards), rng.pick(x.cards)] },
+    { type: 'roll', bonus: rng.int(4), keep: dice(rng.int(2)) },
+    { type: 'recall' },
+    { type: 'reroll', dice: dice() },
+    { type: 'stop_rolling' },
+    { type: 'place_train', die: die(), space: rng.pick(x.spaces) },
+    { type: 'build', building: building(), dice: dice(3), city: rng.pick(x.cities) },
+    { type: 'take_coins', dice: dice() },
+    { type: 'end_resolution', save: dice(rng.int(3)) },
+    { type: 'order_deliveries', routes: [rng.pick(x.routes), rng.pick(x.routes)] },
+    { type: 'break_tie', route: rng.pick(x.routes), winner: seat() },
+    { type: 'allocate_goods', route: rng.pick(x.routes), space: building(), buildings: [rng.int(20), rng.int(20)] },
+    { type: 'reveal_tasks', cards: rng.int(2) === 0 ? [] : [rng.pick(x.cards)] },
+    { type: 'choose_upgrade', space: building(), good: rng.pick(GOODS) },
+    { type: 'choose_upgrade', space: building() },
+    { type: 'speculate', goods: { [rng.pick(GOODS)]: rng.int(4) }, specials: rng.int(3) === 0 ? [rng.pick(x.cards)] : [] },
+    { type: 'speculate_pass' },
+    { type: 'allocate_speculation', shares: s.players.map(() => rng.int(5)) },
   ];
   return rng.pick(candidates);
 }
@@ -149,7 +149,7 @@ function scramble(s: TsState, seat: number): TsState {
 }
 
 /** Events shown to everybody that name a special card although the card stays hidden (TS-17.2/17.4). */
-const PUBLIC_CARDS = new Set(['taskRevealed', 'speculationRevealed']);
+const PUBLIC_CARDS = new Set(['task_revealed', 'speculation_revealed']);
 function leakingEvents(x: Subject, events: readonly GameEvent[]): string[] {
   return events.flatMap((e) => {
     const shown = e.visibleTo ? (e.redacted ?? null) : e;

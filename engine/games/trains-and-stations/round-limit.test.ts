@@ -29,7 +29,7 @@ describe('RP-TS-1: the round limit (audit #5)', () => {
       expect(before.pending.kind).not.toBe('over');
       const last = run.actions.at(-1)!;
       const events: GameEvent[] = game.apply(before, last.seat, last.action as never).events;
-      expect(events.find((e) => e.type === 'gameOver')?.data).toEqual({ turns: ROUND_LIMIT * players, roundLimit: ROUND_LIMIT });
+      expect(events.find((e) => e.type === 'game_over')?.data).toEqual({ turns: ROUND_LIMIT * players, roundLimit: ROUND_LIMIT });
     }
   });
 

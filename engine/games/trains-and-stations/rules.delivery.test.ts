@@ -9,7 +9,7 @@ function board(dice: [number | null, string][], players = 4): TsState {
   for (const [seat, space] of dice) onTrack(s, seat, space);
   return s;
 }
-const end = (s: TsState) => act(s, A, { type: 'END_RESOLUTION', save: [] });
+const end = (s: TsState) => act(s, A, { type: 'end_resolution', save: [] });
 const held = (s: TsState, seat: number) => s.dice.filter((d) => d.zone === 'held' && d.holder === seat).length;
 
 describe('Step 4 — delivery', () => {
@@ -40,8 +40,8 @@ describe('Step 4 — delivery', () => {
     const t = end(s);
     expect(vpOf(t).map((v, i) => v - before[i]!)).toEqual([3, 3, 0, 0]);
     expect(t.pending).toEqual({ kind: 'tie', route: 'R1', tied: [A, B] });
-    rejects(() => act(t, A, { type: 'BREAK_TIE', route: 'R1', winner: C }), 'TS-7.6');
-    const u = act(t, A, { type: 'BREAK_TIE', route: 'R1', winner: A });
+    rejects(() => act(t, A, { type: 'break_tie', route: 'R1', winner: C }), 'TS-7.6');
+    const u = act(t, A, { type: 'break_tie', route: 'R1', winner: A });
     expect(u.players[A]!.vp - t.players[A]!.vp).toBe(1);
     expect(u.players[A]!.specials.length - t.players[A]!.specials.length).toBe(1);
     expect(held(u, A)).toBe(1);
@@ -103,10 +103,10 @@ describe('Step 4 — delivery', () => {
     const t = end(s);
     expect(t.pending).toMatchObject({ kind: 'goods', route: 'R1', space: 'MINE', count: 3 });
     expect(t.active).toBe(A);
-    rejects(() => act(t, A, { type: 'ALLOCATE_GOODS', route: 'R1', space: 'MINE', buildings: mines }), 'TS-7.7');
+    rejects(() => act(t, A, { type: 'allocate_goods', route: 'R1', space: 'MINE', buildings: mines }), 'TS-7.7');
     expect(legal(t, A)).toHaveLength(4);
     const before = vpOf(t);
-    const u = act(t, A, { type: 'ALLOCATE_GOODS', route: 'R1', space: 'MINE', buildings: mines.slice(0, 3) });
+    const u = act(t, A, { type: 'allocate_goods', route: 'R1', space: 'MINE', buildings: mines.slice(0, 3) });
     expect([A, B, C, D].map((p) => u.players[p]!.goods.coal)).toEqual([1, 1, 1, 0]);
     expect(u.players[D]!.vp - before[D]!).toBe(1);
     expect(u.spaces.MINE).toMatchObject({ good: 'silver', count: 10 });
@@ -126,9 +126,9 @@ describe('Step 4 — delivery', () => {
     build(s, C, 'RANCH', 'BIL');
     const t = end(s);
     expect(t.pending).toEqual({ kind: 'order', routes: ['R1', 'R2'] });
-    rejects(() => act(t, A, { type: 'ORDER_DELIVERIES', routes: ['R1'] }), 'TS-7.3');
+    rejects(() => act(t, A, { type: 'order_deliveries', routes: ['R1'] }), 'TS-7.3');
     expect(legal(t, A)).toHaveLength(2);
-    const u = act(t, A, { type: 'ORDER_DELIVERIES', routes: ['R2', 'R1'] });
+    const u = act(t, A, { type: 'order_deliveries', routes: ['R2', 'R1'] });
     expect(u.players[C]!.goods.cattle).toBe(2);
     expect(u.pending.kind).toBe('start');
   });
@@ -139,7 +139,7 @@ describe('Step 4 — delivery', () => {
     const s = board(bothRoutesWhite());
     s.players[C]!.specials = ['SD1'];
     const supply = s.supply;
-    const t = act(end(s), A, { type: 'ORDER_DELIVERIES', routes: ['R1', 'R2'] });
+    const t = act(end(s), A, { type: 'order_deliveries', routes: ['R1', 'R2'] });
     expect(t.players[C]!.tasks).toEqual(['SD1']);
     expect(t.players[C]!.specials).toEqual([]);
     expect(t.supply).toBe(supply);
@@ -148,7 +148,7 @@ describe('Step 4 — delivery', () => {
   it('T-29 (TS-7.8, AMB-13): of two identical tasks only one is revealed per turn', () => {
     const s = board(bothRoutesWhite());
     s.players[D]!.specials = ['SD1', 'SD2'];
-    const t = act(end(s), A, { type: 'ORDER_DELIVERIES', routes: ['R2', 'R1'] });
+    const t = act(end(s), A, { type: 'order_deliveries', routes: ['R2', 'R1'] });
     expect(t.players[D]!.tasks).toHaveLength(1);
     expect(t.players[D]!.specials).toHaveLength(1);
   });
@@ -177,20 +177,20 @@ describe('Step 4 — delivery', () => {
       let t = window();
       expect(t.pending).toEqual({ kind: 'tasks', answers: [null, null, null, null] });
       expect(legal(t, B)).toEqual([
-        { type: 'REVEAL_TASKS', cards: [] },
-        { type: 'REVEAL_TASKS', cards: ['BD'] },
+        { type: 'reveal_tasks', cards: [] },
+        { type: 'reveal_tasks', cards: ['BD'] },
       ]);
-      rejects(() => act(t, D, { type: 'REVEAL_TASKS', cards: ['SD1'] }), 'TS-7.8');
-      t = act(t, B, { type: 'REVEAL_TASKS', cards: ['BD'] });
+      rejects(() => act(t, D, { type: 'reveal_tasks', cards: ['SD1'] }), 'TS-7.8');
+      t = act(t, B, { type: 'reveal_tasks', cards: ['BD'] });
       expect(t.players[B]!.tasks).toEqual([]);
       expect(game.view(t, A).pending).toEqual({ kind: 'tasks', committed: [false, true, false, false] });
-      for (const seat of [A, C, D]) t = act(t, seat, { type: 'REVEAL_TASKS', cards: [] });
+      for (const seat of [A, C, D]) t = act(t, seat, { type: 'reveal_tasks', cards: [] });
       expect(t.players[B]!.tasks).toEqual(['BD']);
       expect(t.pending.kind).toBe('start');
     });
     it('a pass counts as forgetting', () => {
       let t = window();
-      for (const seat of [A, B, C, D]) t = act(t, seat, { type: 'REVEAL_TASKS', cards: [] });
+      for (const seat of [A, B, C, D]) t = act(t, seat, { type: 'reveal_tasks', cards: [] });
       expect(t.players[B]!.specials).toEqual(['BD']);
     });
   });
@@ -210,11 +210,11 @@ describe('Step 4 — delivery', () => {
       return end(s);
     };
     it('order R1, R2: A gets no BIL die, B gets the returned one', () => {
-      const t = act(position(), A, { type: 'ORDER_DELIVERIES', routes: ['R1', 'R2'] });
+      const t = act(position(), A, { type: 'order_deliveries', routes: ['R1', 'R2'] });
       expect([held(t, A), held(t, B)]).toEqual([0, 1]);
     });
     it('order R2, R1: B gets no die', () => {
-      const t = act(position(), A, { type: 'ORDER_DELIVERIES', routes: ['R2', 'R1'] });
+      const t = act(position(), A, { type: 'order_deliveries', routes: ['R2', 'R1'] });
       expect([held(t, A), held(t, B)]).toEqual([0, 0]);
       expect(t.dice.filter((d) => d.zone === 'supply')).toHaveLength(1);
     });

@@ -5,7 +5,7 @@ import { TsActionSchema } from './actions.js';
 import { A, B, C, D, act, game, onTrack, rejects, resolving, rigged, rules, started } from './rules.testkit.js';
 import type { TsState } from './state.js';
 
-const end = (s: TsState) => act(s, s.active, { type: 'END_RESOLUTION', save: [] });
+const end = (s: TsState) => act(s, s.active, { type: 'end_resolution', save: [] });
 const dice = (s: TsState, seat: number | null, zone: string) => s.dice.filter((d) => d.owner === seat && d.zone === zone).length;
 
 /** Plays the active seat's turn with the greedy bot until another seat's turn starts or the game ends. */
@@ -24,7 +24,7 @@ describe('Setup', () => {
     expect(fresh.pending.kind).toBe('keep');
     expect(game.toAct(fresh)).toEqual([A, B, C, D]);
     expect(fresh.players.every((p) => p.dealt.length === 3)).toBe(true);
-    rejects(() => act(fresh, A, { type: 'KEEP_SPECIAL_CARDS', cards: fresh.players[A]!.dealt }), 'TS-2.5');
+    rejects(() => act(fresh, A, { type: 'keep_special_cards', cards: fresh.players[A]!.dealt }), 'TS-2.5');
     const s = started(4, 't01');
     expect([s.supply, s.reserve, s.bank, s.specialDeck.length, dice(s, null, 'supply')]).toEqual([58, 10, 13, 12, 10]);
     for (const p of s.players) {
@@ -58,7 +58,7 @@ describe('End of game', () => {
     expect(s.supply).toBe(0);
     expect(s.reserve).toBe(8);
     expect([s.players[C]!.vp, s.players[D]!.vp]).toEqual([5, 5]);
-    s = act(s, C, { type: 'BREAK_TIE', route: 'R3', winner: C });
+    s = act(s, C, { type: 'break_tie', route: 'R3', winner: C });
     expect(s.active).toBe(D);
     s = botTurn(s);
     expect(s.pending.kind).toBe('over');
@@ -80,7 +80,7 @@ describe('End of game', () => {
 
   it('T-42 (TS-10.3, AMB-2): VP lost in a strike go back to the supply and the end stays triggered', () => {
     const s = Object.assign(started(), { active: B, supply: 0, endTriggered: true, rng: rigged(['LOCKED_TRAIN', 'LOCKED_TRAIN', 'LOCKED_TRAIN', 'COIN', 'COIN']) });
-    const t = act(s, B, { type: 'ROLL', bonus: 0, keep: [] });
+    const t = act(s, B, { type: 'roll', bonus: 0, keep: [] });
     expect([t.supply, t.endTriggered, t.players[B]!.vp]).toEqual([3, true, 0]);
   });
 
@@ -141,10 +141,10 @@ describe('Hidden information and table talk', () => {
     s.spaces.RANCH.count = 0;
     s.players[A]!.goods.cattle = 2;
     s = end(s);
-    const r = rules.apply(s, A, { type: 'SPECULATE', goods: { cattle: 2 }, specials: [] });
-    const commit = r.events.find((e) => e.type === 'speculationCommitted')!;
+    const r = rules.apply(s, A, { type: 'speculate', goods: { cattle: 2 }, specials: [] });
+    const commit = r.events.find((e) => e.type === 'speculation_committed')!;
     expect(commit.visibleTo).toEqual([A]);
-    expect(commit.redacted).toEqual({ type: 'speculationCommitted', data: { seat: A } });
+    expect(commit.redacted).toEqual({ type: 'speculation_committed', data: { seat: A } });
     s = r.state;
     const seen = game.view(s, B);
     expect(seen.pending).toEqual({ kind: 'speculate', space: 'RANCH', good: 'food', committed: [true, false, false, false] });
@@ -152,7 +152,7 @@ describe('Hidden information and table talk', () => {
     expect(JSON.stringify(seen)).not.toContain('cattle":2');
     expect(JSON.stringify(seen)).not.toContain(s.players[A]!.specials[0]);
     expect(game.view(s, A).you?.offer).toEqual({ goods: { cattle: 2 }, specials: [] });
-    const revealed = [B, C, D].reduce((x, seat) => act(x, seat, { type: 'SPECULATE_PASS' }), s);
+    const revealed = [B, C, D].reduce((x, seat) => act(x, seat, { type: 'speculate_pass' }), s);
     expect(game.view(revealed, B).boxedGoods.cattle).toBe(2);
   });
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { A, B, C, D, act, build, legal, onTrack, rejects, resolving, rules, started, vpOf } from './rules.testkit.js';
 import type { TsState } from './state.js';
 
-const end = (s: TsState, seat = s.active) => act(s, seat, { type: 'END_RESOLUTION', save: [] });
-const passAll = (s: TsState) => [A, B, C, D].reduce((t, seat) => act(t, seat, { type: 'SPECULATE_PASS' }), s);
+const end = (s: TsState, seat = s.active) => act(s, seat, { type: 'end_resolution', save: [] });
+const passAll = (s: TsState) => [A, B, C, D].reduce((t, seat) => act(t, seat, { type: 'speculate_pass' }), s);
 /** The turn of `seat` at Step 3 with nothing in play. */
 const turnOf = (s: TsState, seat: number) => resolving(Object.assign(s, { active: seat }));
 
@@ -36,11 +36,11 @@ describe('Step 5 — upgrades', () => {
     const t = end(s);
     expect(t.pending).toMatchObject({ kind: 'upgrade' });
     expect(legal(t, A)).toEqual([
-      { type: 'CHOOSE_UPGRADE', space: 'HOTEL', good: 'silver' },
-      { type: 'CHOOSE_UPGRADE', space: 'HOTEL', good: 'food' },
+      { type: 'choose_upgrade', space: 'HOTEL', good: 'silver' },
+      { type: 'choose_upgrade', space: 'HOTEL', good: 'food' },
     ]);
-    rejects(() => act(t, A, { type: 'CHOOSE_UPGRADE', space: 'HOTEL', good: 'gold' }), 'TS-8.4');
-    expect(act(t, A, { type: 'CHOOSE_UPGRADE', space: 'HOTEL', good: 'food' }).spaces.HOTEL).toMatchObject({ good: 'food', count: 10 });
+    rejects(() => act(t, A, { type: 'choose_upgrade', space: 'HOTEL', good: 'gold' }), 'TS-8.4');
+    expect(act(t, A, { type: 'choose_upgrade', space: 'HOTEL', good: 'food' }).spaces.HOTEL).toMatchObject({ good: 'food', count: 10 });
   });
 
   it('T-34 (TS-8.3/8.7, TS-7.7): one upgrade per turn; the waiting space pays 1 VP and upgrades at the next turn end', () => {
@@ -50,8 +50,8 @@ describe('Step 5 — upgrades', () => {
     s = end(s);
     expect(s.pending).toMatchObject({ kind: 'upgrade' });
     expect(s.active).toBe(B);
-    rejects(() => act(s, B, { type: 'CHOOSE_UPGRADE', space: 'HOTEL' }), 'TS-8.3');
-    s = passAll(act(s, B, { type: 'CHOOSE_UPGRADE', space: 'MINE' }));
+    rejects(() => act(s, B, { type: 'choose_upgrade', space: 'HOTEL' }), 'TS-8.3');
+    s = passAll(act(s, B, { type: 'choose_upgrade', space: 'MINE' }));
     expect(s.spaces.MINE).toMatchObject({ good: 'silver', count: 10 });
     expect(s.spaces.RANCH).toMatchObject({ good: 'cattle', count: 0 });
     expect(s.active).toBe(C);
@@ -90,12 +90,12 @@ describe('Step 5 — upgrades', () => {
 describe('Speculation', () => {
   it('T-36 (TS-9.2–9.4, the rulebook example): sealed offers are revealed together, boxed, and paid in full', () => {
     let s = foodSpeculation([{ cattle: 4, workers: 2 }, { cattle: 1, coal: 1 }, { workers: 2, coal: 2 }, {}]);
-    s = act(s, A, { type: 'SPECULATE', goods: { cattle: 4, workers: 2 }, specials: [] });
-    s = act(s, C, { type: 'SPECULATE', goods: { workers: 2, coal: 2 }, specials: [] });
-    s = act(s, D, { type: 'SPECULATE_PASS' });
+    s = act(s, A, { type: 'speculate', goods: { cattle: 4, workers: 2 }, specials: [] });
+    s = act(s, C, { type: 'speculate', goods: { workers: 2, coal: 2 }, specials: [] });
+    s = act(s, D, { type: 'speculate_pass' });
     expect(s.players[A]!.goods.cattle).toBe(4);
-    const r = rules.apply(s, B, { type: 'SPECULATE', goods: { cattle: 1, coal: 1 }, specials: [] });
-    expect(r.events.find((e) => e.type === 'speculationRevealed')?.visibleTo).toBeUndefined();
+    const r = rules.apply(s, B, { type: 'speculate', goods: { cattle: 1, coal: 1 }, specials: [] });
+    expect(r.events.find((e) => e.type === 'speculation_revealed')?.visibleTo).toBeUndefined();
     const t = r.state;
     expect(Object.values(t.boxedGoods).reduce((a, n) => a + n, 0)).toBe(12);
     expect([A, B, C, D].map((p) => t.players[p]!.goods.food)).toEqual([3, 1, 2, 0]);
@@ -105,15 +105,15 @@ describe('Speculation', () => {
 
   it('T-37 (TS-9.4, DP-11, AMB-19): in a shortage the active player hands out every card; the missing ones pay VP', () => {
     let s = foodSpeculation([{ cattle: 12 }, { coal: 8 }, { workers: 6 }, {}]);
-    s = act(s, A, { type: 'SPECULATE', goods: { cattle: 12 }, specials: [] });
-    s = act(s, B, { type: 'SPECULATE', goods: { coal: 8 }, specials: [] });
-    s = act(s, C, { type: 'SPECULATE', goods: { workers: 6 }, specials: [] });
-    s = act(s, D, { type: 'SPECULATE_PASS' });
+    s = act(s, A, { type: 'speculate', goods: { cattle: 12 }, specials: [] });
+    s = act(s, B, { type: 'speculate', goods: { coal: 8 }, specials: [] });
+    s = act(s, C, { type: 'speculate', goods: { workers: 6 }, specials: [] });
+    s = act(s, D, { type: 'speculate_pass' });
     expect(s.pending).toEqual({ kind: 'share', space: 'RANCH', good: 'food', requests: [6, 4, 3, 0] });
-    rejects(() => act(s, A, { type: 'ALLOCATE_SPECULATION', shares: [6, 3, 0, 0] }), 'AMB-19');
-    rejects(() => act(s, A, { type: 'ALLOCATE_SPECULATION', shares: [7, 3, 0, 0] }), 'TS-9.4');
+    rejects(() => act(s, A, { type: 'allocate_speculation', shares: [6, 3, 0, 0] }), 'AMB-19');
+    rejects(() => act(s, A, { type: 'allocate_speculation', shares: [7, 3, 0, 0] }), 'TS-9.4');
     const before = vpOf(s);
-    const t = act(s, A, { type: 'ALLOCATE_SPECULATION', shares: [6, 4, 0, 0] });
+    const t = act(s, A, { type: 'allocate_speculation', shares: [6, 4, 0, 0] });
     expect(vpOf(t).map((v, i) => v - before[i]!)).toEqual([0, 0, 3, 0]);
     expect(t.players[C]!.goods.food).toBe(0);
     expect(t.spaces.RANCH.count).toBe(0);
@@ -122,10 +122,10 @@ describe('Speculation', () => {
   it('T-38 (TS-9.2, TS-12.4): an offer has an even number of units; a special goods card is 2', () => {
     const s = foodSpeculation([{ cattle: 1, coal: 1 }, {}, {}, {}]);
     s.players[A]!.specials = ['SC', 'SD1'];
-    rejects(() => act(s, A, { type: 'SPECULATE', goods: { cattle: 1 }, specials: [] }), 'TS-9.2');
-    rejects(() => act(s, A, { type: 'SPECULATE', goods: { coal: 1 }, specials: ['SC'] }), 'TS-9.2');
-    rejects(() => act(s, A, { type: 'SPECULATE', goods: {}, specials: ['SD1'] }), 'TS-12.4');
-    const u = [B, C, D].reduce((x, seat) => act(x, seat, { type: 'SPECULATE_PASS' }), act(s, A, { type: 'SPECULATE', goods: {}, specials: ['SC'] }));
+    rejects(() => act(s, A, { type: 'speculate', goods: { cattle: 1 }, specials: [] }), 'TS-9.2');
+    rejects(() => act(s, A, { type: 'speculate', goods: { coal: 1 }, specials: ['SC'] }), 'TS-9.2');
+    rejects(() => act(s, A, { type: 'speculate', goods: {}, specials: ['SD1'] }), 'TS-12.4');
+    const u = [B, C, D].reduce((x, seat) => act(x, seat, { type: 'speculate_pass' }), act(s, A, { type: 'speculate', goods: {}, specials: ['SC'] }));
     expect(u.players[A]!.goods.food).toBe(1);
     expect(u.boxedSpecials).toEqual(['SC']);
   });
@@ -133,10 +133,10 @@ describe('Speculation', () => {
   it('T-39 (TS-9.5/8.7): speculation that empties the new deck upgrades nothing more this turn; next turn its player chooses', () => {
     let s = foodSpeculation([{ cattle: 10 }, { coal: 10 }, {}, {}]);
     s.spaces.MINE.count = 0;
-    s = act(s, A, { type: 'SPECULATE', goods: { cattle: 10 }, specials: [] });
-    s = act(s, B, { type: 'SPECULATE', goods: { coal: 10 }, specials: [] });
-    s = act(s, C, { type: 'SPECULATE_PASS' });
-    s = act(s, D, { type: 'SPECULATE_PASS' });
+    s = act(s, A, { type: 'speculate', goods: { cattle: 10 }, specials: [] });
+    s = act(s, B, { type: 'speculate', goods: { coal: 10 }, specials: [] });
+    s = act(s, C, { type: 'speculate_pass' });
+    s = act(s, D, { type: 'speculate_pass' });
     expect(s.spaces.RANCH).toMatchObject({ good: 'food', count: 0 });
     expect(s.pending.kind).toBe('start');
     expect(s.active).toBe(B);

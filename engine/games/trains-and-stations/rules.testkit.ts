@@ -62,7 +62,7 @@ export const rejects = (fn: () => unknown, rule: string) => expectRuleError(fn, 
 /** A game after DP-1 (everyone keeps their first two cards): A (seat 0) is the conductor at DP-2. */
 export function started(players = 4, seed = 'fixture', manualTasks = false): TsState {
   let s = rules.setup(seed, players, { conductor: 0, manualTasks });
-  for (let seat = 0; seat < players; seat++) s = act(s, seat, { type: 'KEEP_SPECIAL_CARDS', cards: s.players[seat]!.dealt.slice(0, 2) });
+  for (let seat = 0; seat < players; seat++) s = act(s, seat, { type: 'keep_special_cards', cards: s.players[seat]!.dealt.slice(0, 2) });
   return s;
 }
 
@@ -99,7 +99,7 @@ export function build(s: TsState, owner: number, type: BuildingType, cityId: str
   return s.buildings.length - 1;
 }
 
-/** Step 3 of the active player with nothing left in play, ready for END_RESOLUTION. */
+/** Step 3 of the active player with nothing left in play, ready for end_resolution. */
 export function resolving(s: TsState): TsState {
   s.pending = { kind: 'resolve' };
   return s;

@@ -40,7 +40,7 @@ export function buildableCities(b: Board, s: TsState): string[] {
   return b.cities.filter((c) => counts.get(c.id) === least && least < c.sites).map((c) => c.id);
 }
 
-/** Bonus dice a ROLL may use: [min, max] (TS-4.3). */
+/** Bonus dice a roll may use: [min, max] (TS-4.3). */
 export function bonusRange(b: Board, s: TsState, seat: number): [number, number] {
   const held = heldBonus(s, seat).length;
   if (bonusSupply(s).length === 0) return [held, held];
@@ -82,7 +82,7 @@ export function createRules(b: Board, roundLimit: number | null = ROUND_LIMIT): 
 
   const faces = (s: TsState) => inPlay(s).map((id) => ({ die: id, face: s.dice[id]?.face ?? null }));
 
-  function doRoll(s: TsState, seat: number, a: ActionOf<'ROLL'>, ev: GameEvent[]): void {
+  function doRoll(s: TsState, seat: number, a: ActionOf<'roll'>, ev: GameEvent[]): void {
     ruleCheck(s.pending.kind === 'start', 'wrong_step', 'Rolling starts a turn', 'TS-3.1');
     const saved = idsWhere(s, (d) => d.owner === seat && d.zone === 'saved');
     ruleCheck(distinct(a.keep) && a.keep.every((id) => saved.includes(id)), 'not_saved', 'Only saved dice can keep their faces', 'TS-5.1');
@@ -103,7 +103,7 @@ export function createRules(b: Board, roundLimit: number | null = ROUND_LIMIT): 
     afterRoll(s, ev);
   }
 
-  function doReroll(s: TsState, seat: number, a: ActionOf<'REROLL'>, ev: GameEvent[]): void {
+  function doReroll(s: TsState, seat: number, a: ActionOf<'reroll'>, ev: GameEvent[]): void {
     ruleCheck(s.pending.kind === 'rolling', s.strike ? 'strike' : 'wrong_step', s.strike ? 'No re-rolls after a strike' : 'Re-rolls are only allowed in Step 2', s.strike ? 'TS-5.5' : 'TS-5.3');
     ruleCheck(a.dice.length > 0 && distinct(a.dice), 'bad_dice', 'Name one or more different dice', 'TS-5.3');
     ruleCheck(a.dice.every((id) => s.dice[id]?.zone === 'play'), 'not_in_play', 'Only dice in play can be re-rolled', 'TS-5.3');
@@ -132,16 +132,16 @@ export function createRules(b: Board, roundLimit: number | null = ROUND_LIMIT): 
     s.pending = { kind: 'resolve' };
   };
 
-  function doPlace(s: TsState, seat: number, a: ActionOf<'PLACE_TRAIN'>, ev: GameEvent[]): void {
+  function doPlace(s: TsState, seat: number, a: ActionOf<'place_train'>, ev: GameEvent[]): void {
     resolving(s);
     const d = s.dice[a.die];
     ruleCheck(d?.zone === 'play' && isTrain(d.face), 'not_a_train', 'Only a train die in play can be placed', 'TS-6.2');
     ruleCheck(legalSpaces(b, s).includes(a.space), 'bad_space', 'A train goes on an empty space next to a city or to an occupied space', 'TS-6.3');
     Object.assign(d, { zone: 'track', space: a.space, face: null, holder: null });
-    ev.push({ type: 'trainPlaced', data: { seat, die: a.die, owner: d.owner, space: a.space } });
+    ev.push({ type: 'train_placed', data: { seat, die: a.die, owner: d.owner, space: a.space } });
   }
 
-  function doBuild(s: TsState, seat: number, a: ActionOf<'BUILD'>, ev: GameEvent[]): void {
+  function doBuild(s: TsState, seat: number, a: ActionOf<'build'>, ev: GameEvent[]): void {
     resolving(s);
     ruleCheck(a.dice.length === 3 && distinct(a.dice), 'bad_set', 'A building takes exactly 3 different dice', 'TS-6.7');
     ruleCheck(a.dice.every((id) => s.dice[id]?.zone === 'play' && s.dice[id]?.face === a.building), 'bad_set', 'The 3 dice must show that building', 'TS-6.7');
@@ -157,7 +157,7 @@ export function createRules(b: Board, roundLimit: number | null = ROUND_LIMIT): 
     ev.push({ type: 'built', data: { seat, building: a.building, city: a.city } });
   }
 
-  function doCoins(s: TsState, seat: number, a: ActionOf<'TAKE_COINS'>, ev: GameEvent[]): void {
+  function doCoins(s: TsState, seat: number, a: ActionOf<'take_coins'>, ev: GameEvent[]): void {
     resolving(s);
     ruleCheck(a.dice.length > 0 && distinct(a.dice), 'bad_dice', 'Name one or more different dice', 'TS-6.13');
     ruleCheck(a.dice.every((id) => s.dice[id]?.zone === 'play' && s.dice[id]?.face === 'COIN'), 'not_coin', 'Only dice showing COIN give coins', 'TS-6.13');
@@ -169,7 +169,7 @@ export function createRules(b: Board, roundLimit: number | null = ROUND_LIMIT): 
     ev.push({ type: 'coins', data: { seat, coins: gain } });
   }
 
-  function doEndResolution(s: TsState, seat: number, a: ActionOf<'END_RESOLUTION'>, ev: GameEvent[]): void {
+  function doEndResolution(s: TsState, seat: number, a: ActionOf<'end_resolution'>, ev: GameEvent[]): void {
     resolving(s);
     ruleCheck(!mustPlace(b, s), 'trains_unplaced', 'Every train die must be placed first', 'TS-6.2');
     ruleCheck(distinct(a.save), 'bad_dice', 'Name each die once', 'TS-6.14');
@@ -184,20 +184,20 @@ export function createRules(b: Board, roundLimit: number | null = ROUND_LIMIT): 
       if (a.save.includes(id)) d.zone = 'saved';
       else sendBack(d);
     }
-    ev.push({ type: 'resolutionEnded', data: { seat, saved: a.save.map((id) => ({ die: id, face: s.dice[id]?.face ?? null })) } });
+    ev.push({ type: 'resolution_ended', data: { seat, saved: a.save.map((id) => ({ die: id, face: s.dice[id]?.face ?? null })) } });
     startDeliveries(b, s, ev);
   }
 
-  function doOrder(s: TsState, a: ActionOf<'ORDER_DELIVERIES'>, ev: GameEvent[]): void {
+  function doOrder(s: TsState, a: ActionOf<'order_deliveries'>, ev: GameEvent[]): void {
     const p = s.pending;
     ruleCheck(p.kind === 'order', 'wrong_step', 'No deliveries to order', 'TS-7.3');
     ruleCheck(a.routes.length === p.routes.length && distinct(a.routes) && a.routes.every((r) => p.routes.includes(r)), 'bad_order', 'Order every complete route once', 'TS-7.3');
     s.deliveries = { queue: [...a.routes], goodsStep: null };
-    ev.push({ type: 'deliveryOrder', data: { routes: a.routes } });
+    ev.push({ type: 'delivery_order', data: { routes: a.routes } });
     runDeliveries(b, s, ev);
   }
 
-  function doTie(s: TsState, a: ActionOf<'BREAK_TIE'>, ev: GameEvent[]): void {
+  function doTie(s: TsState, a: ActionOf<'break_tie'>, ev: GameEvent[]): void {
     const p = s.pending;
     ruleCheck(p.kind === 'tie', 'wrong_step', 'No majority tie to break', 'TS-7.6');
     ruleCheck(a.route === p.route && p.tied.includes(a.winner), 'not_tied', 'The winner must be one of the tied players', 'TS-7.6');
@@ -205,7 +205,7 @@ export function createRules(b: Board, roundLimit: number | null = ROUND_LIMIT): 
     runDeliveries(b, s, ev);
   }
 
-  function doAllocateGoods(s: TsState, a: ActionOf<'ALLOCATE_GOODS'>, ev: GameEvent[]): void {
+  function doAllocateGoods(s: TsState, a: ActionOf<'allocate_goods'>, ev: GameEvent[]): void {
     const p = s.pending;
     ruleCheck(p.kind === 'goods', 'wrong_step', 'No goods to share out', 'TS-7.7');
     ruleCheck(a.route === p.route && a.space === p.space, 'wrong_deck', 'That is not the deck being shared', 'TS-7.7');
@@ -214,7 +214,7 @@ export function createRules(b: Board, roundLimit: number | null = ROUND_LIMIT): 
     runDeliveries(b, s, ev);
   }
 
-  function doUpgrade(s: TsState, a: ActionOf<'CHOOSE_UPGRADE'>, ev: GameEvent[]): void {
+  function doUpgrade(s: TsState, a: ActionOf<'choose_upgrade'>, ev: GameEvent[]): void {
     const p = s.pending;
     ruleCheck(p.kind === 'upgrade', 'wrong_step', 'No upgrade to choose', 'TS-8.3');
     const forSpace = p.options.filter((o) => o.space === a.space);
@@ -224,11 +224,11 @@ export function createRules(b: Board, roundLimit: number | null = ROUND_LIMIT): 
     upgrade(b, s, pick.space, pick.good, ev);
   }
 
-  function doSpeculate(s: TsState, seat: number, a: ActionOf<'SPECULATE'> | ActionOf<'SPECULATE_PASS'>, ev: GameEvent[]): void {
+  function doSpeculate(s: TsState, seat: number, a: ActionOf<'speculate'> | ActionOf<'speculate_pass'>, ev: GameEvent[]): void {
     const p = s.pending;
     ruleCheck(p.kind === 'speculate', 'wrong_step', 'No speculation is open', 'TS-9.1');
     let offer: Offer | 'pass' = 'pass';
-    if (a.type === 'SPECULATE') {
+    if (a.type === 'speculate') {
       const player = s.players[seat]!;
       const goods = Object.fromEntries(Object.entries(a.goods).filter(([, n]) => (n ?? 0) > 0));
       ruleCheck(Object.entries(goods).every(([g, n]) => (n ?? 0) <= player.goods[g as keyof typeof player.goods]), 'not_in_hand', 'You can offer only goods in your hand', 'TS-9.2');
@@ -238,11 +238,11 @@ export function createRules(b: Board, roundLimit: number | null = ROUND_LIMIT): 
       ruleCheck(units >= 2 && units % 2 === 0, 'odd_offer', 'An offer needs an even number of goods, at least 2', 'TS-9.2');
     }
     p.offers[seat] = offer;
-    ev.push({ type: 'speculationCommitted', data: { seat, offer }, visibleTo: [seat], redacted: { type: 'speculationCommitted', data: { seat } } });
+    ev.push({ type: 'speculation_committed', data: { seat, offer }, visibleTo: [seat], redacted: { type: 'speculation_committed', data: { seat } } });
     if (p.offers.every((o) => o !== null)) resolveSpeculation(s, ev);
   }
 
-  function doShare(s: TsState, a: ActionOf<'ALLOCATE_SPECULATION'>, ev: GameEvent[]): void {
+  function doShare(s: TsState, a: ActionOf<'allocate_speculation'>, ev: GameEvent[]): void {
     const p = s.pending;
     ruleCheck(p.kind === 'share', 'wrong_step', 'No speculation shortage to share out', 'TS-9.4');
     ruleCheck(a.shares.length === s.players.length, 'bad_shares', 'Give a share for every seat', 'TS-9.4');
@@ -251,7 +251,7 @@ export function createRules(b: Board, roundLimit: number | null = ROUND_LIMIT): 
     shareSpeculation(s, p.space, p.requests, a.shares, ev);
   }
 
-  function doRevealTasks(s: TsState, seat: number, a: ActionOf<'REVEAL_TASKS'>, ev: GameEvent[]): void {
+  function doRevealTasks(s: TsState, seat: number, a: ActionOf<'reveal_tasks'>, ev: GameEvent[]): void {
     const p = s.pending;
     ruleCheck(p.kind === 'tasks', 'wrong_step', 'No task window is open', 'TS-7.8');
     const fulfilled = fulfilledTasks(b, s, seat);
@@ -259,76 +259,76 @@ export function createRules(b: Board, roundLimit: number | null = ROUND_LIMIT): 
     ruleCheck(distinct(a.cards) && cards.every((t) => t !== undefined), 'not_fulfilled', 'Only task cards in your hand fulfilled this turn can be revealed', 'TS-7.8');
     ruleCheck(distinct(cards.map((t) => taskKey(t!))), 'same_pair', 'Only one task per city pair can be revealed in a turn', 'AMB-13');
     p.answers[seat] = [...a.cards];
-    ev.push({ type: 'tasksCommitted', data: { seat, cards: a.cards }, visibleTo: [seat], redacted: { type: 'tasksCommitted', data: { seat } } });
+    ev.push({ type: 'tasks_committed', data: { seat, cards: a.cards }, visibleTo: [seat], redacted: { type: 'tasks_committed', data: { seat } } });
     if (p.answers.every((x) => x !== null)) {
       revealTasks(b, s, p.answers as string[][], ev);
       endOfTurn(b, s, ev);
     }
   }
 
-  function doKeep(s: TsState, seat: number, a: ActionOf<'KEEP_SPECIAL_CARDS'>, ev: GameEvent[]): void {
+  function doKeep(s: TsState, seat: number, a: ActionOf<'keep_special_cards'>, ev: GameEvent[]): void {
     const p = s.pending;
     ruleCheck(p.kind === 'keep', 'wrong_step', 'Special cards are kept at setup', 'TS-2.5');
     const dealt = s.players[seat]!.dealt;
     ruleCheck(a.cards.length === C.specialKept && distinct(a.cards) && a.cards.every((id) => dealt.includes(id)), 'bad_keep', `Keep exactly ${C.specialKept} of your dealt cards`, 'TS-2.5');
     p.kept[seat] = [...a.cards];
-    ev.push({ type: 'specialsKept', data: { seat, cards: a.cards }, visibleTo: [seat], redacted: { type: 'specialsKept', data: { seat } } });
+    ev.push({ type: 'specials_kept', data: { seat, cards: a.cards }, visibleTo: [seat], redacted: { type: 'specials_kept', data: { seat } } });
     if (p.kept.every((k) => k !== null)) closeKeep(s, p.kept as string[][], ev);
   }
 
   function apply(state: TsState, seat: Seat, action: TsAction): Applied<TsState> {
-    ruleCheck(toAct(state).includes(seat), 'NOT_YOUR_DECISION', 'It is not your decision now', 'TS-3.2');
+    ruleCheck(toAct(state).includes(seat), 'not_your_decision', 'It is not your decision now', 'TS-3.2');
     const s = structuredClone(state);
     const ev: GameEvent[] = [];
     switch (action.type) {
-      case 'KEEP_SPECIAL_CARDS':
+      case 'keep_special_cards':
         doKeep(s, seat, action, ev);
         break;
-      case 'ROLL':
+      case 'roll':
         doRoll(s, seat, action, ev);
         break;
-      case 'RECALL':
+      case 'recall':
         doRecall(s, seat, ev);
         break;
-      case 'REROLL':
+      case 'reroll':
         doReroll(s, seat, action, ev);
         break;
-      case 'STOP_ROLLING':
+      case 'stop_rolling':
         ruleCheck(s.pending.kind === 'rolling', 'wrong_step', 'Not rolling now', 'TS-5.6');
         s.pending = { kind: 'resolve' };
         break;
-      case 'PLACE_TRAIN':
+      case 'place_train':
         doPlace(s, seat, action, ev);
         break;
-      case 'BUILD':
+      case 'build':
         doBuild(s, seat, action, ev);
         break;
-      case 'TAKE_COINS':
+      case 'take_coins':
         doCoins(s, seat, action, ev);
         break;
-      case 'END_RESOLUTION':
+      case 'end_resolution':
         doEndResolution(s, seat, action, ev);
         break;
-      case 'ORDER_DELIVERIES':
+      case 'order_deliveries':
         doOrder(s, action, ev);
         break;
-      case 'BREAK_TIE':
+      case 'break_tie':
         doTie(s, action, ev);
         break;
-      case 'ALLOCATE_GOODS':
+      case 'allocate_goods':
         doAllocateGoods(s, action, ev);
         break;
-      case 'REVEAL_TASKS':
+      case 'reveal_tasks':
         doRevealTasks(s, seat, action, ev);
         break;
-      case 'CHOOSE_UPGRADE':
+      case 'choose_upgrade':
         doUpgrade(s, action, ev);
         break;
-      case 'SPECULATE':
-      case 'SPECULATE_PASS':
+      case 'speculate':
+      case 'speculate_pass':
         doSpeculate(s, seat, action, ev);
         break;
-      case 'ALLOCATE_SPECULATION':
+      case 'allocate_speculation':
         doShare(s, action, ev);
         break;
     }

@@ -75,6 +75,6 @@ export function closeKeep(s: TsState, kept: readonly string[][], ev: GameEvent[]
   s.rng = rng.state;
   s.turn = 1;
   s.pending = { kind: 'start' };
-  ev.push({ type: 'setupDone', data: { specialDeck: s.specialDeck.length, conductor: s.conductor } });
-  ev.push({ type: 'turnStart', data: { seat: s.active, turn: s.turn } });
+  ev.push({ type: 'setup_done', data: { specialDeck: s.specialDeck.length, conductor: s.conductor } });
+  ev.push({ type: 'turn_start', data: { seat: s.active, turn: s.turn } });
 }

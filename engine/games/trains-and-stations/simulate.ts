@@ -20,8 +20,8 @@ const MAX_ACTIONS = 3_000;
  */
 export const patientRandomBot: BotFn = (input) => {
   const legal = input.legal as readonly TsAction[];
-  const rolls = legal.filter((a) => a.type !== 'RECALL');
-  const stuck = legal.some((a) => a.type === 'ROLL' && a.bonus === 0) && (input.view as TsView).players[input.seat]?.diceInPool === 0;
+  const rolls = legal.filter((a) => a.type !== 'recall');
+  const stuck = legal.some((a) => a.type === 'roll' && a.bonus === 0) && (input.view as TsView).players[input.seat]?.diceInPool === 0;
   return stuck || rolls.length === 0 ? input.rng.pick(legal) : input.rng.pick(rolls);
 };
 

@@ -30,15 +30,15 @@ function respell(s: TsState, a: TsAction, rng: Rng): TsAction {
     return rng.shuffle(out);
   };
   switch (a.type) {
-    case 'ROLL':
+    case 'roll':
       return { ...a, keep: swap(a.keep) };
-    case 'PLACE_TRAIN':
+    case 'place_train':
       return { ...a, die: swap([a.die], true)[0]! };
-    case 'END_RESOLUTION':
+    case 'end_resolution':
       return { ...a, save: swap(a.save) };
-    case 'REROLL':
-    case 'BUILD':
-    case 'TAKE_COINS':
+    case 'reroll':
+    case 'build':
+    case 'take_coins':
       return { ...a, dice: swap(a.dice) };
     default:
       return a;
@@ -46,25 +46,25 @@ function respell(s: TsState, a: TsAction, rng: Rng): TsAction {
 }
 
 describe('audit #4: interchangeable dice (TS-0.2, ACT-2/4/6/7/8/9)', () => {
-  it('ACT-6: PLACE_TRAIN accepts any train die in play, a LOCKED_TRAIN for a TRAIN too, with the same result', () => {
+  it('ACT-6: place_train accepts any train die in play, a LOCKED_TRAIN for a TRAIN too, with the same result', () => {
     const s = resolving(started());
     const [d1, d2, d3] = inPlay(s, ['TRAIN', 'TRAIN', 'LOCKED_TRAIN']) as [number, number, number];
-    const listed = fixtureGame.apply(s, A, { type: 'PLACE_TRAIN', die: d1, space: 'u1' }).state;
-    expect(fixtureGame.apply(s, A, { type: 'PLACE_TRAIN', die: d2, space: 'u1' }).state).toEqual(listed);
-    expect(fixtureGame.apply(s, A, { type: 'PLACE_TRAIN', die: d3, space: 'u1' }).state).toEqual(listed);
+    const listed = fixtureGame.apply(s, A, { type: 'place_train', die: d1, space: 'u1' }).state;
+    expect(fixtureGame.apply(s, A, { type: 'place_train', die: d2, space: 'u1' }).state).toEqual(listed);
+    expect(fixtureGame.apply(s, A, { type: 'place_train', die: d3, space: 'u1' }).state).toEqual(listed);
   });
 
-  it('ACT-7/8/9: BUILD, TAKE_COINS and END_RESOLUTION accept any dice of the kind and face, in any order; white dice stay apart from own', () => {
+  it('ACT-7/8/9: build, take_coins and end_resolution accept any dice of the kind and face, in any order; white dice stay apart from own', () => {
     const s = resolving(started());
     hold(s, A, 2);
     const [, h2, h3, h4, wh] = inPlay(s, ['HOTEL', 'HOTEL', 'HOTEL', 'HOTEL', 'W:HOTEL']) as number[];
     const [c1, c2] = inPlay(s, ['COIN', 'COIN']) as number[];
-    const listedBuild = fixtureGame.legalActions(s, A).find((a) => a.type === 'BUILD' && a.city === 'DET' && a.dice.every((id) => s.dice[id]!.owner === A))!;
-    expect(fixtureGame.apply(s, A, { type: 'BUILD', building: 'HOTEL', dice: [h4!, h2!, h3!], city: 'DET' }).state).toEqual(fixtureGame.apply(s, A, listedBuild).state);
-    const withWhite = fixtureGame.apply(s, A, { type: 'BUILD', building: 'HOTEL', dice: [wh!, h3!, h4!], city: 'DET' }).state;
+    const listedBuild = fixtureGame.legalActions(s, A).find((a) => a.type === 'build' && a.city === 'DET' && a.dice.every((id) => s.dice[id]!.owner === A))!;
+    expect(fixtureGame.apply(s, A, { type: 'build', building: 'HOTEL', dice: [h4!, h2!, h3!], city: 'DET' }).state).toEqual(fixtureGame.apply(s, A, listedBuild).state);
+    const withWhite = fixtureGame.apply(s, A, { type: 'build', building: 'HOTEL', dice: [wh!, h3!, h4!], city: 'DET' }).state;
     expect(withWhite.dice[wh!]!.zone).toBe('supply');
-    expect(fixtureGame.apply(s, A, { type: 'TAKE_COINS', dice: [c2!] }).state).toEqual(fixtureGame.apply(s, A, { type: 'TAKE_COINS', dice: [c1!] }).state);
-    const saveLast = fixtureGame.apply(s, A, { type: 'END_RESOLUTION', save: [h4!, c2!] }).state;
+    expect(fixtureGame.apply(s, A, { type: 'take_coins', dice: [c2!] }).state).toEqual(fixtureGame.apply(s, A, { type: 'take_coins', dice: [c1!] }).state);
+    const saveLast = fixtureGame.apply(s, A, { type: 'end_resolution', save: [h4!, c2!] }).state;
     expect(saveLast.dice.filter((d) => d.zone === 'saved').map((d) => d.face).sort()).toEqual(['COIN', 'HOTEL']);
   });
 
@@ -77,7 +77,7 @@ describe('audit #4: interchangeable dice (TS-0.2, ACT-2/4/6/7/8/9)', () => {
       for (let step = 0; step < 250 && game.toAct(s).length > 0; step++) {
         const seat = game.toAct(s)[0]!;
         const legal = game.legalActions(s, seat);
-        for (const a of legal.filter((x) => ['ROLL', 'REROLL', 'PLACE_TRAIN', 'BUILD', 'TAKE_COINS', 'END_RESOLUTION'].includes(x.type)).slice(0, 6)) {
+        for (const a of legal.filter((x) => ['roll', 'reroll', 'place_train', 'build', 'take_coins', 'end_resolution'].includes(x.type)).slice(0, 6)) {
           const other = respell(s, a, rng);
           expect(game.apply(s, seat, other).state, JSON.stringify({ listed: a, other })).toEqual(game.apply(s, seat, a).state);
           if (JSON.stringify(other) !== JSON.stringify(a)) respelled++;

@@ -24,13 +24,13 @@ export const trainChoice = (s: TsState): DiceChoice => ({
   key: (id) => dieClass({ ...s.dice[id]!, face: 'TRAIN' }),
 });
 
-/** The seat's saved dice, whose faces ROLL may keep (TS-5.1). */
+/** The seat's saved dice, whose faces roll may keep (TS-5.1). */
 export const savedChoice = (s: TsState, seat: Seat): DiceChoice => ({ ids: idsWhere(s, (d) => d.owner === seat && d.zone === 'saved'), key: (id) => dieClass(s.dice[id]) });
 
 /**
  * Rewrites the named ids: each die the choice offers becomes the lowest unused id of its kind. The
  * result is ordered kind by kind (kinds by their lowest id), ids ascending within a kind: the order
- * legalActions has always listed, which matters because REROLL rolls its dice in the order named,
+ * legalActions has always listed, which matters because reroll rolls its dice in the order named,
  * so stored games replay as they were played.
  */
 function respell(named: readonly number[], choice: DiceChoice): number[] {
@@ -44,23 +44,23 @@ function respell(named: readonly number[], choice: DiceChoice): number[] {
   return named.map((id) => (offered.has(id) ? byKey.get(choice.key(id))!.shift()! : id)).sort((x, y) => order(x) - order(y) || x - y);
 }
 
-type DiceAction = ActionOf<'ROLL' | 'REROLL' | 'PLACE_TRAIN' | 'BUILD' | 'TAKE_COINS' | 'END_RESOLUTION'>;
+type DiceAction = ActionOf<'roll' | 'reroll' | 'place_train' | 'build' | 'take_coins' | 'end_resolution'>;
 
 /** Where each dice-naming action (ACT-2, 4, 6, 7, 8, 9) names dice, and from which choice. */
 function rewrite(s: TsState, seat: Seat, a: DiceAction): TsAction {
   switch (a.type) {
-    case 'ROLL':
+    case 'roll':
       return { ...a, keep: respell(a.keep, savedChoice(s, seat)) };
-    case 'PLACE_TRAIN':
+    case 'place_train':
       return { ...a, die: respell([a.die], trainChoice(s))[0]! };
-    case 'END_RESOLUTION':
+    case 'end_resolution':
       return { ...a, save: respell(a.save, playChoice(s)) };
     default:
       return { ...a, dice: respell(a.dice, playChoice(s)) };
   }
 }
 
-const DICE_ACTIONS: ReadonlySet<TsAction['type']> = new Set(['ROLL', 'REROLL', 'PLACE_TRAIN', 'BUILD', 'TAKE_COINS', 'END_RESOLUTION']);
+const DICE_ACTIONS: ReadonlySet<TsAction['type']> = new Set(['roll', 'reroll', 'place_train', 'build', 'take_coins', 'end_resolution']);
 
 /** The listed spelling of `action` in state `s` for `seat`; actions that name no dice are returned as they are. */
 export function canonicalAction(s: TsState, seat: Seat, action: TsAction): TsAction {

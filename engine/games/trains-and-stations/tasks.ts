@@ -37,7 +37,7 @@ export function revealTasks(b: Board, s: TsState, chosen: readonly (readonly str
       p.specials = p.specials.filter((x) => x !== id);
       p.tasks.push(id);
       s.stats.tasks += 1;
-      ev.push({ type: 'taskRevealed', data: { seat, card: id, cities: card.cities, vp: card.vp } });
+      ev.push({ type: 'task_revealed', data: { seat, card: id, cities: card.cities, vp: card.vp } });
     }
   });
 }

@@ -15,7 +15,7 @@ export function finishTurn(s: TsState, ev: GameEvent[]): void {
   const limitReached = s.roundLimit !== null && s.turn >= s.roundLimit * s.players.length;
   if ((s.endTriggered || limitReached) && next === s.conductor) {
     s.pending = { kind: 'over' };
-    ev.push({ type: 'gameOver', data: { turns: s.turn, ...(s.endTriggered ? {} : { roundLimit: s.roundLimit }) } });
+    ev.push({ type: 'game_over', data: { turns: s.turn, ...(s.endTriggered ? {} : { roundLimit: s.roundLimit }) } });
     return;
   }
   s.active = next;
@@ -24,5 +24,5 @@ export function finishTurn(s: TsState, ev: GameEvent[]): void {
   s.delivered = [];
   s.deliveries = { queue: [], goodsStep: null };
   s.pending = { kind: 'start' };
-  ev.push({ type: 'turnStart', data: { seat: next, turn: s.turn } });
+  ev.push({ type: 'turn_start', data: { seat: next, turn: s.turn } });
 }

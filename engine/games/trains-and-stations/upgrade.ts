@@ -40,7 +40,7 @@ export function endOfTurn(b: Board, s: TsState, ev: GameEvent[]): void {
 export function upgrade(b: Board, s: TsState, space: BuildingType, good: Good | null, ev: GameEvent[]): void {
   if (good === null) {
     s.spaces[space].dead = true;
-    ev.push({ type: 'spaceDead', data: { space } });
+    ev.push({ type: 'space_dead', data: { space } });
     return finishTurn(s, ev);
   }
   s.spaces[space] = { good, count: b.deckSize[good], dead: false };
@@ -58,7 +58,7 @@ export function resolveSpeculation(s: TsState, ev: GameEvent[]): void {
   const p = s.pending;
   if (p.kind !== 'speculate') return;
   const requests = p.offers.map((o) => (o === null || o === 'pass' ? 0 : offerUnits(o) / 2));
-  ev.push({ type: 'speculationRevealed', data: { good: p.good, offers: p.offers, requests } });
+  ev.push({ type: 'speculation_revealed', data: { good: p.good, offers: p.offers, requests } });
   p.offers.forEach((o, seat) => {
     const player = s.players[seat];
     if (o === null || o === 'pass' || !player) return;
@@ -88,7 +88,7 @@ export function shareSpeculation(s: TsState, space: BuildingType, requests: read
     s.spaces[space].count -= n;
     const missing = (requests[seat] ?? 0) - n;
     payVP(s, seat, missing);
-    if (n > 0 || missing > 0) ev.push({ type: 'speculationShare', data: { seat, good, cards: n, vp: missing } });
+    if (n > 0 || missing > 0) ev.push({ type: 'speculation_share', data: { seat, good, cards: n, vp: missing } });
   });
   finishTurn(s, ev);
 }
