@@ -68,24 +68,24 @@ describe('Vlaky na trati UI', () => {
     exercise('ui-3-I', 3, { sheet: 'I' }, seen);
     exercise('ui-2-II', 2, { sheet: 'II' }, seen);
     exercise('ui-3-II', 3, { sheet: 'II' }, seen, 2);
-    for (const t of ['CHOOSE_START_SIDE', 'CHOOSE_TRACK', 'PLACE_CARD', 'SECOND_CARD', 'SLOW_MOVE', 'DISCARD_A', 'ANY_SYMBOL', 'END_TURN', 'PASS', 'RESOLVE_GAINS', 'CURVE_MOVE', 'CURVE_SKIP']) expect(seen.actionTypes.has(t), t).toBe(true);
-    for (const t of ['startSide', 'track', 'turn', 'placed', 'refill', 'moved', 'symbol', 'slowMoved', 'declined', 'discardA', 'endTriggered', 'gameOver']) expect(seen.eventTypes.has(t), t).toBe(true);
+    for (const t of ['choose_start_side', 'choose_track', 'place_card', 'second_card', 'slow_move', 'discard_a', 'any_symbol', 'end_turn', 'pass', 'resolve_gains', 'curve_move', 'curve_skip']) expect(seen.actionTypes.has(t), t).toBe(true);
+    for (const t of ['start_side', 'track', 'turn', 'placed', 'refill', 'moved', 'symbol', 'slow_moved', 'declined', 'discard_a', 'end_triggered', 'game_over']) expect(seen.eventTypes.has(t), t).toBe(true);
     expect(seen.targetKeys).toBeGreaterThan(500);
   });
 
   it('targets: the start card, start fields, market and hand cards, the slower locomotive, sheet rows', () => {
-    expect(ui.targets({ type: 'CHOOSE_START_SIDE', side: 1 })).toEqual(['start']);
-    expect(ui.targets({ type: 'CHOOSE_TRACK', lane: 'M' })).toEqual(['lane:M']);
-    expect(ui.targets({ type: 'PLACE_CARD', source: 'MARKET', cardId: 'B7' })).toEqual(['market:B7']);
-    expect(ui.targets({ type: 'SECOND_CARD', source: 'HAND', cardId: 'A2' })).toEqual(['hand:A2']);
-    expect(ui.targets({ type: 'DISCARD_A', cardId: 'A2' })).toEqual(['hand:A2']);
-    expect(ui.targets({ type: 'SLOW_MOVE', steps: 2 })).toEqual(['slow-loco']);
-    expect(ui.targets({ type: 'ANY_SYMBOL', row: 'COAL' })).toEqual(['row:COAL']);
-    for (const type of ['RESOLVE_GAINS', 'CURVE_SKIP', 'END_TURN', 'PASS']) expect(ui.targets({ type })).toEqual([]);
+    expect(ui.targets({ type: 'choose_start_side', side: 1 })).toEqual(['start']);
+    expect(ui.targets({ type: 'choose_track', lane: 'M' })).toEqual(['lane:M']);
+    expect(ui.targets({ type: 'place_card', source: 'MARKET', cardId: 'B7' })).toEqual(['market:B7']);
+    expect(ui.targets({ type: 'second_card', source: 'HAND', cardId: 'A2' })).toEqual(['hand:A2']);
+    expect(ui.targets({ type: 'discard_a', cardId: 'A2' })).toEqual(['hand:A2']);
+    expect(ui.targets({ type: 'slow_move', steps: 2 })).toEqual(['slow-loco']);
+    expect(ui.targets({ type: 'any_symbol', row: 'COAL' })).toEqual(['row:COAL']);
+    for (const type of ['resolve_gains', 'curve_skip', 'end_turn', 'pass']) expect(ui.targets({ type })).toEqual([]);
   });
 
   it('a redacted discard reads "discarded an A card" (H-1, H-2)', () => {
-    expect(ui.describeEvent({ type: 'discardA', data: { seat: 2 } }, data, seatName)).toBe('P3 discarded an A card for a coin');
+    expect(ui.describeEvent({ type: 'discard_a', data: { seat: 2 } }, data, seatName)).toBe('P3 discarded an A card for a coin');
   });
 
   it("the private panel shows the own hand and sheet, never another seat's hand; nothing for a spectator (H-1, H-4)", () => {

@@ -35,19 +35,19 @@ const cost = (data: VntData | null, key: 'slowMove' | 'secondCard' | 'discardGai
 
 function targets(action: UiAction): string[] {
   switch (action.type) {
-    case 'CHOOSE_START_SIDE':
+    case 'choose_start_side':
       return ['start'];
-    case 'CHOOSE_TRACK':
+    case 'choose_track':
       return [`lane:${String(action.lane)}`];
-    case 'PLACE_CARD':
-    case 'SECOND_CARD':
+    case 'place_card':
+    case 'second_card':
       return [`${action.source === 'HAND' ? 'hand' : 'market'}:${String(action.cardId)}`];
-    case 'DISCARD_A':
+    case 'discard_a':
       return [`hand:${String(action.cardId)}`];
-    case 'SLOW_MOVE':
-    case 'CURVE_MOVE':
+    case 'slow_move':
+    case 'curve_move':
       return ['slow-loco'];
-    case 'ANY_SYMBOL':
+    case 'any_symbol':
       return [`row:${String(action.row)}`];
     default:
       return [];
@@ -64,38 +64,38 @@ function moveTail(action: UiAction): string {
 function describeAction(action: UiAction, components: unknown, view?: unknown): string {
   const data = asData(components);
   switch (action.type) {
-    case 'CHOOSE_START_SIDE': {
+    case 'choose_start_side': {
       const side = num(action.side) ?? 0;
       const fields = data?.startCard.sides[side]?.fields;
       const detail = fields ? ` (${(['T', 'M', 'B'] as const).map((l) => `${laneName(l)}: ${symbolsText(fields[l].symbols)}`).join(', ')})` : '';
       return `Turn side ${side + 1} of the start card up${detail}`;
     }
-    case 'CHOOSE_TRACK':
+    case 'choose_track':
       return `Take the ${laneName(action.lane)} track`;
-    case 'PLACE_CARD':
+    case 'place_card':
       return `Place ${cardText(data, action.cardId)} from ${action.source === 'HAND' ? 'your hand' : 'the market'}`;
-    case 'SECOND_CARD':
+    case 'second_card':
       return `Pay ${cost(data, 'secondCard', 1)}: place ${cardText(data, action.cardId)} from ${action.source === 'HAND' ? 'your hand' : 'the market'} as a second card`;
-    case 'RESOLVE_GAINS': {
+    case 'resolve_gains': {
       const d = Array.isArray(action.decline) ? action.decline.filter((x): x is number => typeof x === 'number') : [];
       if (d.length === 0) return 'Take every symbol';
       const gained = pendingSymbols(view);
       const named = d.map((i) => (gained[i] ? `${i + 1} (${symbolName(gained[i])})` : String(i + 1)));
       return `Decline symbol${d.length > 1 ? 's' : ''} ${named.join(' and ')} for ${d.length > 1 ? 'coins' : 'a coin'}`;
     }
-    case 'CURVE_MOVE':
+    case 'curve_move':
       return `Free curve move: slower locomotive ${plural(num(action.steps) ?? 0, 'station')} ahead${moveTail(action)}`;
-    case 'CURVE_SKIP':
+    case 'curve_skip':
       return 'Skip the free curve move';
-    case 'SLOW_MOVE':
+    case 'slow_move':
       return `Pay ${cost(data, 'slowMove', 1)}: slower locomotive ${plural(num(action.steps) ?? 0, 'station')} ahead${moveTail(action)}`;
-    case 'DISCARD_A':
+    case 'discard_a':
       return `Discard ${cardText(data, action.cardId)} from your hand for ${cost(data, 'discardGain', 1)}`;
-    case 'ANY_SYMBOL':
+    case 'any_symbol':
       return `Pay ${cost(data, 'anySymbol', 2)}: tick the ${symbolName(action.row)} row (once per game)`;
-    case 'END_TURN':
+    case 'end_turn':
       return 'End your turn';
-    case 'PASS':
+    case 'pass':
       return 'Pass (no final free action)';
     default:
       return plainWords(action.type, Object.fromEntries(Object.entries(action).filter(([k]) => k !== 'type')));
@@ -107,7 +107,7 @@ function describeEvent(event: UiEvent, components: unknown, seatName: (seat: num
   const d = event.data ?? {};
   const who = num(d.seat) !== undefined ? seatName(num(d.seat)!) : 'Someone';
   switch (event.type) {
-    case 'startSide':
+    case 'start_side':
       return `${who} turned side ${(num(d.side) ?? 0) + 1} of the start card up`;
     case 'track':
       return `${who} took the ${laneName(d.lane)} track`;
@@ -122,7 +122,7 @@ function describeEvent(event: UiEvent, components: unknown, seatName: (seat: num
       return `${str(d.cardId) ?? 'A card'} refilled the market${num(d.deckCount) !== undefined ? ` (${plural(num(d.deckCount)!, 'card')} left in the deck)` : ''}`;
     case 'moved':
       return `${who}'s faster locomotive is at position ${String(num(d.node) ?? '')}`;
-    case 'slowMoved':
+    case 'slow_moved':
       return `${who}'s slower locomotive moved to position ${String(num(d.node) ?? '')}`;
     case 'symbol': {
       const s = symbolName(d.symbol);
@@ -132,15 +132,15 @@ function describeEvent(event: UiEvent, components: unknown, seatName: (seat: num
     }
     case 'declined':
       return `${who} declined ${symbolName(d.symbol)} for a coin`;
-    case 'curveSkipped':
+    case 'curve_skipped':
       return `${who} skipped the free curve move`;
-    case 'discardA':
+    case 'discard_a':
       return str(d.cardId) ? `${who} discarded ${cardText(data, d.cardId)} for a coin` : `${who} discarded an A card for a coin`;
-    case 'anySymbol':
+    case 'any_symbol':
       return `${who} paid ${cost(data, 'anySymbol', 2)} to tick ${symbolName(d.symbol)}`;
-    case 'endTriggered':
+    case 'end_triggered':
       return d.reason === 'lineComplete' ? 'The line is complete: the game ends after this round and the final free actions' : 'Deck B is empty: the game ends after this round and the final free actions';
-    case 'gameOver': {
+    case 'game_over': {
       const scores = Array.isArray(d.scores) ? d.scores.filter((x): x is number => typeof x === 'number') : [];
       return `Game over: ${scores.map((s, seat) => `${seatName(seat)} ${s}`).join(', ')}`;
     }
@@ -149,7 +149,7 @@ function describeEvent(event: UiEvent, components: unknown, seatName: (seat: num
   }
 }
 
-/** The symbols the viewer is deciding on (a gains decision), in the order RESOLVE_GAINS counts them. */
+/** The symbols the viewer is deciding on (a gains decision), in the order resolve_gains counts them. */
 function pendingSymbols(view: unknown): string[] {
   if (!isRecord(view) || !isRecord(view.you)) return [];
   const v = view as unknown as VntView;

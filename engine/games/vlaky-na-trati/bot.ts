@@ -84,40 +84,40 @@ export function createValuer(data: VntData): Valuer {
 
   return (view, seat, action) => {
     switch (action.type) {
-      case 'CHOOSE_START_SIDE': {
+      case 'choose_start_side': {
         const side = data.startCard.sides[action.side];
         return side ? Math.max(...Object.values(side.fields).map((f) => own(view, seat, (s) => withGains(view, s, f.symbols)))) : 0;
       }
-      case 'CHOOSE_TRACK': {
+      case 'choose_track': {
         const field = data.startCard.sides[view.side ?? 0]?.fields[action.lane];
         return own(view, seat, (s) => withGains(view, s, field?.symbols ?? []));
       }
-      case 'PLACE_CARD':
+      case 'place_card':
         return placement(view, seat, action.cardId, 0);
-      case 'SECOND_CARD':
+      case 'second_card':
         return placement(view, seat, action.cardId, C.costs.secondCard);
-      case 'RESOLVE_GAINS': {
+      case 'resolve_gains': {
         const pending = view.players[seat]?.pending;
         const symbols = pending?.kind === 'gains' ? pending.symbols : [];
         return own(view, seat, (s) => symbols.reduce((sh, sym, i) => (action.decline.includes(i) ? decline(sh) : withGains(view, sh, [sym])), s));
       }
-      case 'CURVE_MOVE':
-      case 'SLOW_MOVE': {
+      case 'curve_move':
+      case 'slow_move': {
         const all = slowDestination(view, seat, action.steps);
         const symbols = action.symbol ? [action.symbol] : all;
-        const cost = action.type === 'SLOW_MOVE' ? C.costs.slowMove : 0;
-        return own(view, seat, (s) => (action.type === 'CURVE_MOVE' && action.decline ? symbols.reduce(decline, spend(s, cost)) : withGains(view, spend(s, cost), symbols)));
+        const cost = action.type === 'slow_move' ? C.costs.slowMove : 0;
+        return own(view, seat, (s) => (action.type === 'curve_move' && action.decline ? symbols.reduce(decline, spend(s, cost)) : withGains(view, spend(s, cost), symbols)));
       }
-      case 'DISCARD_A': {
+      case 'discard_a': {
         const handCount = view.players[seat]?.handCount ?? 0;
         const keep = view.step === 'free' && handCount <= turnsLeft(view) ? HAND_CARD_VALUE : 0;
         return own(view, seat, (s) => ({ ...s, coinsGained: s.coinsGained + C.costs.discardGain })) - keep;
       }
-      case 'ANY_SYMBOL':
+      case 'any_symbol':
         return own(view, seat, (s) => anySymbol(data.sheets[view.sheet], s, action.row, view.turnIndex, C.costs.anySymbol));
-      case 'END_TURN':
-      case 'PASS':
-      case 'CURVE_SKIP':
+      case 'end_turn':
+      case 'pass':
+      case 'curve_skip':
         return 0;
     }
   };

@@ -25,22 +25,22 @@ const componentsBefore = JSON.stringify(game.components);
 
 /** Actions of every type with plausible parameters: the universe the rejection sample is drawn from. */
 const universe: VntAction[] = [
-  { type: 'CHOOSE_START_SIDE', side: 0 },
-  { type: 'CHOOSE_START_SIDE', side: 1 },
-  ...LANES.map((lane) => ({ type: 'CHOOSE_TRACK' as const, lane })),
-  ...ALL_IDS.flatMap((cardId) => (['HAND', 'MARKET'] as const).flatMap((source) => [{ type: 'PLACE_CARD' as const, source, cardId }, { type: 'SECOND_CARD' as const, source, cardId }])),
-  ...[[], [0], [1], [0, 1], [1, 0], [0, 0]].map((decline) => ({ type: 'RESOLVE_GAINS' as const, decline })),
+  { type: 'choose_start_side', side: 0 },
+  { type: 'choose_start_side', side: 1 },
+  ...LANES.map((lane) => ({ type: 'choose_track' as const, lane })),
+  ...ALL_IDS.flatMap((cardId) => (['HAND', 'MARKET'] as const).flatMap((source) => [{ type: 'place_card' as const, source, cardId }, { type: 'second_card' as const, source, cardId }])),
+  ...[[], [0], [1], [0, 1], [1, 0], [0, 0]].map((decline) => ({ type: 'resolve_gains' as const, decline })),
   ...[1, 2, 3, 4, 5].flatMap((steps) => [
-    { type: 'SLOW_MOVE' as const, steps },
-    { type: 'CURVE_MOVE' as const, steps },
-    { type: 'CURVE_MOVE' as const, steps, decline: true as const },
-    ...SYMBOLS.slice(0, 3).map((symbol) => ({ type: 'SLOW_MOVE' as const, steps, symbol })),
+    { type: 'slow_move' as const, steps },
+    { type: 'curve_move' as const, steps },
+    { type: 'curve_move' as const, steps, decline: true as const },
+    ...SYMBOLS.slice(0, 3).map((symbol) => ({ type: 'slow_move' as const, steps, symbol })),
   ]),
-  { type: 'CURVE_SKIP' },
-  ...A_IDS.map((cardId) => ({ type: 'DISCARD_A' as const, cardId })),
-  ...SYMBOLS.map((row) => ({ type: 'ANY_SYMBOL' as const, row })),
-  { type: 'END_TURN' },
-  { type: 'PASS' },
+  { type: 'curve_skip' },
+  ...A_IDS.map((cardId) => ({ type: 'discard_a' as const, cardId })),
+  ...SYMBOLS.map((row) => ({ type: 'any_symbol' as const, row })),
+  { type: 'end_turn' },
+  { type: 'pass' },
 ];
 
 const key = (a: VntAction) => JSON.stringify(a);

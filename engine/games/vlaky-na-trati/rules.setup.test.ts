@@ -30,26 +30,26 @@ describe('setup (§2)', () => {
     const s = rules.setup('x', 2, { sheet: 'I', startingPlayer: 1 });
     expect(rules.toAct(s)).toEqual([1]);
     expect(rules.legalActions(s, 0)).toEqual([]);
-    rejects(() => rules.apply(s, 0, { type: 'CHOOSE_START_SIDE', side: 1 }), 'VNT-4.1');
-    const t = act(s, 1, { type: 'CHOOSE_START_SIDE', side: 1 });
+    rejects(() => rules.apply(s, 0, { type: 'choose_start_side', side: 1 }), 'VNT-4.1');
+    const t = act(s, 1, { type: 'choose_start_side', side: 1 });
     expect(t.side).toBe(1);
-    expect(types(rules.legalActions(t, 1))).toEqual(['CHOOSE_TRACK']);
+    expect(types(rules.legalActions(t, 1))).toEqual(['choose_track']);
   });
 
   it('T-2 VNT-2.9: a taken track is rejected; tracks go clockwise from the starting player', () => {
     let s = rules.setup('x', 3, { sheet: 'I', startingPlayer: 0 });
-    s = act(s, 0, { type: 'CHOOSE_START_SIDE', side: 0 });
-    s = act(s, 0, { type: 'CHOOSE_TRACK', lane: 'M' });
-    rejects(() => rules.apply(s, 1, { type: 'CHOOSE_TRACK', lane: 'M' }), 'VNT-2.9');
-    s = act(s, 1, { type: 'CHOOSE_TRACK', lane: 'T' });
+    s = act(s, 0, { type: 'choose_start_side', side: 0 });
+    s = act(s, 0, { type: 'choose_track', lane: 'M' });
+    rejects(() => rules.apply(s, 1, { type: 'choose_track', lane: 'M' }), 'VNT-2.9');
+    s = act(s, 1, { type: 'choose_track', lane: 'T' });
     expect(rules.toAct(s)).toEqual([2]);
-    expect(rules.legalActions(s, 2)).toEqual([{ type: 'CHOOSE_TRACK', lane: 'B' }]);
+    expect(rules.legalActions(s, 2)).toEqual([{ type: 'choose_track', lane: 'B' }]);
   });
 
   it('T-3 VNT-2.10 VNT-10.5: the start field symbol is ticked at setup and cannot be declined', () => {
     let s = rules.setup('x', 3, { sheet: 'I', startingPlayer: 0 });
-    s = act(s, 0, { type: 'CHOOSE_START_SIDE', side: 0 });
-    s = act(s, 0, { type: 'CHOOSE_TRACK', lane: 'M' });
+    s = act(s, 0, { type: 'choose_start_side', side: 0 });
+    s = act(s, 0, { type: 'choose_track', lane: 'M' });
     expect(s.players[0]?.sheet.ticks.PASSENGER).toBe(1);
     expect(s.players[0]?.sheet.gained.PASSENGER).toBe(1);
     expect(s.tasks.flat()).toEqual([]);
@@ -61,7 +61,7 @@ describe('setup (§2)', () => {
     expect(s.phase).toBe('turn');
     expect(s.turnIndex).toBe(1);
     expect(rules.toAct(s)).toEqual([0]);
-    expect(types(rules.legalActions(s, 0))).toEqual(['PLACE_CARD']);
+    expect(types(rules.legalActions(s, 0))).toEqual(['place_card']);
     expect(s.players.every((p) => p.sheet.coinsGained === 0 && p.sheet.declinesUsed === 0 && !p.sheet.anySymbolUsed)).toBe(true);
   });
 

@@ -147,8 +147,8 @@ export const game = vlakyNaTrati(fx);
 /** Seats P1, P2, P3 = 0, 1, 2; P1 starts, start side 0, tracks in seat order. */
 export function started(lanes: Lane[], sheet: 'I' | 'II' = 'I', seed = 'fx'): VntState {
   let s = rules.setup(seed, lanes.length, { sheet, startingPlayer: 0 });
-  s = rules.apply(s, 0, { type: 'CHOOSE_START_SIDE', side: 0 }).state;
-  lanes.forEach((lane, seat) => (s = rules.apply(s, seat, { type: 'CHOOSE_TRACK', lane }).state));
+  s = rules.apply(s, 0, { type: 'choose_start_side', side: 0 }).state;
+  lanes.forEach((lane, seat) => (s = rules.apply(s, seat, { type: 'choose_track', lane }).state));
   return s;
 }
 

@@ -106,16 +106,16 @@ export function createRules(data: VntData): VntRules {
     const p = player(s, seat);
     const money = coins(p.sheet);
     const out: VntAction[] = [];
-    if (money >= C.costs.slowMove) out.push(...slowActions(slowChoices(s, seat), false).map((a) => ({ type: 'SLOW_MOVE' as const, ...a })));
-    if (secondCard && money >= C.costs.secondCard && s.line.length < SLOTS) out.push(...placements(s, seat).map((a) => ({ ...a, type: 'SECOND_CARD' as const })));
-    out.push(...p.hand.map((cardId) => ({ type: 'DISCARD_A' as const, cardId })));
-    if (!p.sheet.anySymbolUsed && money >= C.costs.anySymbol) out.push(...tickableRows(sheetDef(s), p.sheet).map((row) => ({ type: 'ANY_SYMBOL' as const, row })));
+    if (money >= C.costs.slowMove) out.push(...slowActions(slowChoices(s, seat), false).map((a) => ({ type: 'slow_move' as const, ...a })));
+    if (secondCard && money >= C.costs.secondCard && s.line.length < SLOTS) out.push(...placements(s, seat).map((a) => ({ ...a, type: 'second_card' as const })));
+    out.push(...p.hand.map((cardId) => ({ type: 'discard_a' as const, cardId })));
+    if (!p.sheet.anySymbolUsed && money >= C.costs.anySymbol) out.push(...tickableRows(sheetDef(s), p.sheet).map((row) => ({ type: 'any_symbol' as const, row })));
     return out;
   }
 
   const placements = (s: VntState, seat: Seat) => [
-    ...player(s, seat).hand.map((cardId) => ({ type: 'PLACE_CARD' as const, source: 'HAND' as const, cardId })),
-    ...s.market.map((cardId) => ({ type: 'PLACE_CARD' as const, source: 'MARKET' as const, cardId })),
+    ...player(s, seat).hand.map((cardId) => ({ type: 'place_card' as const, source: 'HAND' as const, cardId })),
+    ...s.market.map((cardId) => ({ type: 'place_card' as const, source: 'MARKET' as const, cardId })),
   ];
 
   function legalActions(s: VntState, seat: Seat): VntAction[] {
@@ -123,32 +123,32 @@ export function createRules(data: VntData): VntRules {
     if (anyOpen(s)) {
       const head = tasksOf(s, seat)[0];
       if (!head) return [];
-      if (head.kind === 'gains') return declineSubsets(head.symbols.length, C.declinesPerGame - player(s, seat).sheet.declinesUsed).map((d) => ({ type: 'RESOLVE_GAINS', decline: d }));
-      return [...slowActions(slowChoices(s, seat), declinable(s, seat)).map((a) => ({ type: 'CURVE_MOVE' as const, ...a })), { type: 'CURVE_SKIP' }];
+      if (head.kind === 'gains') return declineSubsets(head.symbols.length, C.declinesPerGame - player(s, seat).sheet.declinesUsed).map((d) => ({ type: 'resolve_gains', decline: d }));
+      return [...slowActions(slowChoices(s, seat), declinable(s, seat)).map((a) => ({ type: 'curve_move' as const, ...a })), { type: 'curve_skip' }];
     }
     if (seat !== s.current) return [];
     switch (s.phase) {
       case 'side':
-        return [0, 1].map((side) => ({ type: 'CHOOSE_START_SIDE', side: side as 0 | 1 }));
+        return [0, 1].map((side) => ({ type: 'choose_start_side', side: side as 0 | 1 }));
       case 'track': {
         const taken = new Set(s.players.map((p) => p.lane));
-        return LANES.filter((l) => !taken.has(l)).map((lane) => ({ type: 'CHOOSE_TRACK', lane }));
+        return LANES.filter((l) => !taken.has(l)).map((lane) => ({ type: 'choose_track', lane }));
       }
       case 'turn':
         if (s.step === 'place') return placements(s, seat);
-        if (s.step === 'free') return [...freeActions(s, seat, true), { type: 'END_TURN' }];
-        if (s.step === 'noPlace') return [...freeActions(s, seat, false), { type: 'END_TURN' }];
+        if (s.step === 'free') return [...freeActions(s, seat, true), { type: 'end_turn' }];
+        if (s.step === 'noPlace') return [...freeActions(s, seat, false), { type: 'end_turn' }];
         return [];
       case 'final':
-        return [...freeActions(s, seat, false), { type: 'PASS' }];
+        return [...freeActions(s, seat, false), { type: 'pass' }];
     }
   }
 
   // ---------- apply (on a private copy)
 
   function apply(state: VntState, seat: Seat, action: VntAction): Applied<VntState> {
-    ruleCheck(state.phase !== 'over', 'GAME_OVER', 'The game is over', 'VNT-11.9');
-    ruleCheck(seat >= 0 && seat < state.players.length, 'NO_SEAT', 'No such seat', 'VNT-0.2');
+    ruleCheck(state.phase !== 'over', 'game_over', 'The game is over', 'VNT-11.9');
+    ruleCheck(seat >= 0 && seat < state.players.length, 'no_seat', 'No such seat', 'VNT-0.2');
     const s = structuredClone(state);
     const events: GameEvent[] = [];
     const log = (type: string, eventData: Record<string, unknown>) => events.push({ type, data: eventData });
@@ -177,7 +177,7 @@ export function createRules(data: VntData): VntRules {
     const finish = () => {
       s.phase = 'over';
       s.result = outcomeOf(sheetDef(s), s.players.map((p) => p.sheet));
-      log('gameOver', { scores: s.result.scores, ranking: s.result.ranking });
+      log('game_over', { scores: s.result.scores, ranking: s.result.ranking });
     };
 
     /** VNT-11.3 / 11.8: the next turn, the final free actions, or scoring. */
@@ -204,20 +204,20 @@ export function createRules(data: VntData): VntRules {
     };
 
     const trigger = (reason: string) => {
-      if (!s.endTriggered) log('endTriggered', { reason });
+      if (!s.endTriggered) log('end_triggered', { reason });
       s.endTriggered = true;
     };
 
     /** VNT-5 → 6 → 7 → 8 (→ 10 decisions): one placement event. */
     const place = (source: 'HAND' | 'MARKET', cardId: string, then: 'free' | 'end') => {
-      ruleCheck(s.line.length < SLOTS, 'LINE_FULL', 'All slots are filled', 'VNT-5.8');
+      ruleCheck(s.line.length < SLOTS, 'line_full', 'All slots are filled', 'VNT-5.8');
       const p = player(s, seat);
       if (source === 'HAND') {
-        ruleCheck(p.hand.includes(cardId), 'NOT_IN_HAND', 'That card is not in your hand', 'VNT-5.1');
+        ruleCheck(p.hand.includes(cardId), 'not_in_hand', 'That card is not in your hand', 'VNT-5.1');
         p.hand = p.hand.filter((c) => c !== cardId);
       } else {
         const i = s.market.indexOf(cardId);
-        ruleCheck(i >= 0, 'NOT_IN_MARKET', 'That card is not in the market', 'VNT-5.1');
+        ruleCheck(i >= 0, 'not_in_market', 'That card is not in the market', 'VNT-5.1');
         const refill = s.deckB.shift();
         if (refill === undefined) s.market.splice(i, 1);
         else s.market[i] = refill;
@@ -244,18 +244,18 @@ export function createRules(data: VntData): VntRules {
       afterEvents();
     };
 
-    /** VNT-9.3–9.5 for SLOW_MOVE and CURVE_MOVE. */
+    /** VNT-9.3–9.5 for slow_move and curve_move. */
     const moveSlow = (a: SlowAction, declining: boolean) => {
       const option = slowChoices(s, seat).find((o) => o.steps === a.steps);
-      ruleCheck(option, 'NO_SUCH_STATION', 'Fewer stations lie between your locomotives', 'VNT-9.4');
-      if (option.symbols.length === 2) ruleCheck(a.symbol !== undefined && option.symbols.includes(a.symbol), 'CHOOSE_SYMBOL', 'Choose one of the two symbols of that station', 'VNT-9.5');
-      else ruleCheck(a.symbol === undefined, 'NO_SYMBOL_CHOICE', 'That station offers no symbol choice', 'VNT-9.5');
+      ruleCheck(option, 'no_such_station', 'Fewer stations lie between your locomotives', 'VNT-9.4');
+      if (option.symbols.length === 2) ruleCheck(a.symbol !== undefined && option.symbols.includes(a.symbol), 'choose_symbol', 'Choose one of the two symbols of that station', 'VNT-9.5');
+      else ruleCheck(a.symbol === undefined, 'no_symbol_choice', 'That station offers no symbol choice', 'VNT-9.5');
       const p = player(s, seat);
       p.locos = [option.node, p.locos[1]];
-      log('slowMoved', { seat, node: option.node });
+      log('slow_moved', { seat, node: option.node });
       const symbols = a.symbol === undefined ? option.symbols : [a.symbol];
       if (!declining) return record(seat, symbols, option.node);
-      ruleCheck(declinable(s, seat) && symbols.length > 0, 'NO_DECLINE', 'This gain cannot be declined', 'VNT-10.5');
+      ruleCheck(declinable(s, seat) && symbols.length > 0, 'no_decline', 'This gain cannot be declined', 'VNT-10.5');
       declineEach(symbols);
     };
 
@@ -269,32 +269,32 @@ export function createRules(data: VntData): VntRules {
 
     const pay = (cost: number, rule: string) => {
       const p = player(s, seat);
-      ruleCheck(coins(p.sheet) >= cost, 'NO_COINS', `This costs ${cost} coin(s)`, rule);
+      ruleCheck(coins(p.sheet) >= cost, 'no_coins', `This costs ${cost} coin(s)`, rule);
       p.sheet = { ...p.sheet, coinsSpent: p.sheet.coinsSpent + cost };
     };
 
     /** VNT-9.1, 11.5, 11.8: where a free action may be taken. */
     const freeStep = (second: boolean) => {
-      ruleCheck(seat === s.current, 'NOT_YOUR_TURN', 'It is not your turn', 'VNT-4.1');
+      ruleCheck(seat === s.current, 'not_your_turn', 'It is not your turn', 'VNT-4.1');
       const ok = s.phase === 'final' ? !second : s.phase === 'turn' && (s.step === 'free' || (s.step === 'noPlace' && !second));
-      ruleCheck(ok, 'NO_FREE_ACTION_NOW', second ? 'A second card only after your placement, with an empty slot' : 'A free action only after your placement', second ? 'VNT-9.6' : 'VNT-9.1');
+      ruleCheck(ok, 'no_free_action_now', second ? 'A second card only after your placement, with an empty slot' : 'A free action only after your placement', second ? 'VNT-9.6' : 'VNT-9.1');
     };
 
     if (anyOpen(s)) {
       const head = tasksOf(s, seat)[0];
-      ruleCheck(head, 'WAIT', 'Other players are deciding about their gains or curve moves', 'VNT-8.5');
+      ruleCheck(head, 'wait', 'Other players are deciding about their gains or curve moves', 'VNT-8.5');
       const list = tasksOf(s, seat);
       if (head.kind === 'gains') {
-        ruleCheck(action.type === 'RESOLVE_GAINS', 'ANSWER_GAINS', 'Decide which symbols to decline first', 'VNT-10.4');
+        ruleCheck(action.type === 'resolve_gains', 'answer_gains', 'Decide which symbols to decline first', 'VNT-10.4');
         const left = C.declinesPerGame - player(s, seat).sheet.declinesUsed;
         const d = action.decline;
-        ruleCheck(d.every((x, i) => x < head.symbols.length && (i === 0 || x > (d[i - 1] ?? -1))), 'BAD_INDICES', 'Decline indices must be distinct pending symbols in increasing order', 'VNT-10.3');
-        ruleCheck(d.length <= left, 'NO_DECLINES_LEFT', `You have ${left} decline(s) left`, 'VNT-10.1');
+        ruleCheck(d.every((x, i) => x < head.symbols.length && (i === 0 || x > (d[i - 1] ?? -1))), 'bad_indices', 'Decline indices must be distinct pending symbols in increasing order', 'VNT-10.3');
+        ruleCheck(d.length <= left, 'no_declines_left', `You have ${left} decline(s) left`, 'VNT-10.1');
         head.symbols.forEach((symbol, i) => (d.includes(i) ? declineEach([symbol]) : record(seat, [symbol], head.node)));
       } else {
-        ruleCheck(action.type === 'CURVE_MOVE' || action.type === 'CURVE_SKIP', 'ANSWER_CURVE', 'Decide about your free curve move first', 'VNT-8.5');
-        if (action.type === 'CURVE_MOVE') moveSlow(action, action.decline === true);
-        else log('curveSkipped', { seat });
+        ruleCheck(action.type === 'curve_move' || action.type === 'curve_skip', 'answer_curve', 'Decide about your free curve move first', 'VNT-8.5');
+        if (action.type === 'curve_move') moveSlow(action, action.decline === true);
+        else log('curve_skipped', { seat });
       }
       list.shift();
       drain(seat);
@@ -302,18 +302,18 @@ export function createRules(data: VntData): VntRules {
       return { state: s, events };
     }
 
-    ruleCheck(seat === s.current, 'NOT_YOUR_TURN', 'It is not your turn', 'VNT-4.1');
+    ruleCheck(seat === s.current, 'not_your_turn', 'It is not your turn', 'VNT-4.1');
     const p = player(s, seat);
     switch (action.type) {
-      case 'CHOOSE_START_SIDE':
-        ruleCheck(s.phase === 'side', 'NOT_NOW', 'The start side is already chosen', 'VNT-2.4');
+      case 'choose_start_side':
+        ruleCheck(s.phase === 'side', 'not_now', 'The start side is already chosen', 'VNT-2.4');
         s.side = action.side;
         s.phase = 'track';
-        log('startSide', { seat, side: action.side });
+        log('start_side', { seat, side: action.side });
         break;
-      case 'CHOOSE_TRACK': {
-        ruleCheck(s.phase === 'track', 'NOT_NOW', 'Tracks are chosen at setup', 'VNT-2.9');
-        ruleCheck(s.players.every((o) => o.lane !== action.lane), 'TRACK_TAKEN', 'That track is taken', 'VNT-2.9');
+      case 'choose_track': {
+        ruleCheck(s.phase === 'track', 'not_now', 'Tracks are chosen at setup', 'VNT-2.9');
+        ruleCheck(s.players.every((o) => o.lane !== action.lane), 'track_taken', 'That track is taken', 'VNT-2.9');
         p.lane = action.lane;
         log('track', { seat, lane: action.lane });
         record(seat, route(data, s.side ?? 0, [], action.lane)[0]?.station?.symbols ?? [], 0);
@@ -327,52 +327,52 @@ export function createRules(data: VntData): VntRules {
         }
         break;
       }
-      case 'PLACE_CARD':
-        ruleCheck(s.phase === 'turn' && s.step === 'place', 'NOT_NOW', s.step === 'noPlace' ? 'No card can be placed now' : 'You have placed your card this turn', s.step === 'noPlace' ? 'VNT-11.5' : 'VNT-4.1');
+      case 'place_card':
+        ruleCheck(s.phase === 'turn' && s.step === 'place', 'not_now', s.step === 'noPlace' ? 'No card can be placed now' : 'You have placed your card this turn', s.step === 'noPlace' ? 'VNT-11.5' : 'VNT-4.1');
         place(action.source, action.cardId, 'free');
         break;
-      case 'SECOND_CARD':
+      case 'second_card':
         freeStep(true);
         pay(C.costs.secondCard, 'VNT-9.6');
         place(action.source, action.cardId, 'end');
         break;
-      case 'SLOW_MOVE':
+      case 'slow_move':
         freeStep(false);
         pay(C.costs.slowMove, 'VNT-9.3');
         moveSlow(action, false);
         endTurn();
         break;
-      case 'DISCARD_A':
+      case 'discard_a':
         freeStep(false);
-        ruleCheck(p.hand.includes(action.cardId), 'NOT_IN_HAND', 'That card is not in your hand', 'VNT-9.7');
+        ruleCheck(p.hand.includes(action.cardId), 'not_in_hand', 'That card is not in your hand', 'VNT-9.7');
         p.hand = p.hand.filter((c) => c !== action.cardId);
         s.discarded.push(action.cardId);
         p.sheet = { ...p.sheet, coinsGained: p.sheet.coinsGained + C.costs.discardGain };
         // H-2: the discarded card stays hidden from everyone else.
-        events.push({ type: 'discardA', data: { seat, cardId: action.cardId }, visibleTo: [seat], redacted: { type: 'discardA', data: { seat } } });
+        events.push({ type: 'discard_a', data: { seat, cardId: action.cardId }, visibleTo: [seat], redacted: { type: 'discard_a', data: { seat } } });
         endTurn();
         break;
-      case 'ANY_SYMBOL':
+      case 'any_symbol':
         freeStep(false);
-        ruleCheck(!p.sheet.anySymbolUsed, 'ANY_SYMBOL_USED', 'Any symbol is once per game', 'VNT-9.8');
-        ruleCheck(tickableRows(sheetDef(s), p.sheet).includes(action.row), 'ROW_NOT_TICKABLE', 'That row has no free unlocked box', 'VNT-9.8');
-        ruleCheck(coins(p.sheet) >= C.costs.anySymbol, 'NO_COINS', `This costs ${C.costs.anySymbol} coins`, 'VNT-9.8');
+        ruleCheck(!p.sheet.anySymbolUsed, 'any_symbol_used', 'Any symbol is once per game', 'VNT-9.8');
+        ruleCheck(tickableRows(sheetDef(s), p.sheet).includes(action.row), 'row_not_tickable', 'That row has no free unlocked box', 'VNT-9.8');
+        ruleCheck(coins(p.sheet) >= C.costs.anySymbol, 'no_coins', `This costs ${C.costs.anySymbol} coins`, 'VNT-9.8');
         p.sheet = anySymbol(sheetDef(s), p.sheet, action.row, s.turnIndex, C.costs.anySymbol);
-        log('anySymbol', { seat, symbol: action.row });
+        log('any_symbol', { seat, symbol: action.row });
         endTurn();
         break;
-      case 'END_TURN':
-        ruleCheck(s.phase === 'turn' && (s.step === 'free' || s.step === 'noPlace'), 'NOT_NOW', 'Place your card first', 'VNT-4.1');
+      case 'end_turn':
+        ruleCheck(s.phase === 'turn' && (s.step === 'free' || s.step === 'noPlace'), 'not_now', 'Place your card first', 'VNT-4.1');
         endTurn();
         break;
-      case 'PASS':
-        ruleCheck(s.phase === 'final', 'NOT_NOW', 'Passing is the final free action', 'VNT-11.8');
+      case 'pass':
+        ruleCheck(s.phase === 'final', 'not_now', 'Passing is the final free action', 'VNT-11.8');
         endTurn();
         break;
-      case 'RESOLVE_GAINS':
-      case 'CURVE_MOVE':
-      case 'CURVE_SKIP':
-        ruleCheck(false, 'NOTHING_PENDING', 'There is no decision of yours pending', 'VNT-10.4');
+      case 'resolve_gains':
+      case 'curve_move':
+      case 'curve_skip':
+        ruleCheck(false, 'nothing_pending', 'There is no decision of yours pending', 'VNT-10.4');
     }
     return { state: s, events };
   }

@@ -83,7 +83,7 @@ describe('sheet II (§14)', () => {
 
   it('T-31 AMB-18: a player who reaches it through another player’s card scores 8 with them (engine turnIndex)', () => {
     const s = given(started(['T', 'B'], 'II'), { market: ['gl'], sheets: [sheetOf({ GLASSWORKS: 2 }), sheetOf({ GLASSWORKS: 2 })] });
-    const t = act(s, 0, { type: 'PLACE_CARD', source: 'MARKET', cardId: 'gl' });
+    const t = act(s, 0, { type: 'place_card', source: 'MARKET', cardId: 'gl' });
     expect(t.players.map((p) => p.sheet.glassMaxTurn)).toEqual([t.turnIndex, t.turnIndex]);
     expect(outcomeOf(II, t.players.map((p) => p.sheet)).breakdown.map((b) => b.find((l) => l.item === 'GLASSWORKS')?.points)).toEqual([8, 8]);
   });
@@ -108,7 +108,7 @@ describe('sheet II (§14)', () => {
 
   it('T-33 VNT-7.6 AMB-29: a [BEET, SUGAR_FACTORY] station ticks the sugar factory first, which unlocks the beet box', () => {
     const s = given(started(['T', 'B'], 'II'), { market: ['su'], sheets: [sheetOf({ BEET: 2 }), sheetOf({})] });
-    const p = act(s, 0, { type: 'PLACE_CARD', source: 'MARKET', cardId: 'su' }).players[0];
+    const p = act(s, 0, { type: 'place_card', source: 'MARKET', cardId: 'su' }).players[0];
     expect(p?.sheet.ticks).toMatchObject({ SUGAR_FACTORY: 1, BEET: 3 });
   });
 

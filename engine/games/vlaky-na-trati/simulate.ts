@@ -12,7 +12,7 @@ import { vntData } from './reference.js';
 import type { VntState } from './state.js';
 
 type Bot = typeof game.bot;
-const FREE = ['SLOW_MOVE', 'SECOND_CARD', 'DISCARD_A', 'ANY_SYMBOL'] as const;
+const FREE = ['slow_move', 'second_card', 'discard_a', 'any_symbol'] as const;
 const value = createValuer(vntData);
 
 interface Tally {
@@ -71,9 +71,9 @@ function run(seed: string, players: number, sheet: SheetId, bots: Bot[], tally: 
       }
       if (action.type in tally.free) tally.free[action.type]!.taken++;
     }
-    if (tally && legal.some((a) => a.type === 'CURVE_SKIP')) {
+    if (tally && legal.some((a) => a.type === 'curve_skip')) {
       tally.curve.offered++;
-      if (action.type === 'CURVE_MOVE') tally.curve.taken++;
+      if (action.type === 'curve_move') tally.curve.taken++;
     }
     s = game.apply(s, seat, action as VntAction).state;
     actions++;

@@ -47,7 +47,7 @@ export interface VntState {
   deckB: string[];
   /** 2 players: A cards boxed unseen (VNT-2.7). */
   boxA: string[];
-  /** A cards removed face down by DISCARD_A. */
+  /** A cards removed face down by discard_a. */
   discarded: string[];
   /** Per seat, the open work of the current placement event. */
   tasks: Task[][];

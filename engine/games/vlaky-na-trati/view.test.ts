@@ -21,7 +21,7 @@ describe('views (§18)', () => {
   });
 
   it('H-3 H-4: line, market, locomotives, routes, round and every sheet are public', () => {
-    const t = act({ ...s, market: ['b1', 'b2', 'b3', 'b4'] }, 0, { type: 'PLACE_CARD', source: 'MARKET', cardId: 'b1' });
+    const t = act({ ...s, market: ['b1', 'b2', 'b3', 'b4'] }, 0, { type: 'place_card', source: 'MARKET', cardId: 'b1' });
     const v = game.view(t, 'spectator');
     expect(v.line).toEqual(['b1']);
     expect(v.market).toHaveLength(4);
@@ -33,7 +33,7 @@ describe('views (§18)', () => {
   });
 
   it('H-5: pending decisions are public with the symbols concerned', () => {
-    const t = act({ ...s, market: ['ma'] }, 0, { type: 'PLACE_CARD', source: 'MARKET', cardId: 'ma' });
+    const t = act({ ...s, market: ['ma'] }, 0, { type: 'place_card', source: 'MARKET', cardId: 'ma' });
     const v = game.view(t, 0);
     expect(v.toAct).toEqual([1, 2]);
     expect(v.players[1]?.pending).toEqual({ kind: 'gains', node: 1, symbols: ['MAIL'] });
