@@ -91,7 +91,7 @@ describe('fuzzing every operation', () => {
 
   it('actions of another game, of another seat, and at stale or future versions are refused and change nothing', async () => {
     const before = await storedGame(server, running.id);
-    const ttrActions = [{ type: 'drawBlind' }, { type: 'claimRoute', route: 1, cards: ['red'] }, { type: 'keepInitialTickets', tickets: [1, 2] }];
+    const ttrActions = [{ type: 'draw_blind' }, { type: 'claim_route', route: 1, cards: ['red'] }, { type: 'keep_initial_tickets', tickets: [1, 2] }];
     const version = (await owner.get(running.path)).body.version as number;
     await fc.assert(
       fc.asyncProperty(

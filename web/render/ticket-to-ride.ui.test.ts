@@ -45,7 +45,7 @@ function exercise(game: AnyGame, seed: string, players: number, steps: number, r
       const texts = legal.map((a) => ui.describeAction(a, game.components, view));
       // With the view, a face-up draw names the card in its slot (TTRE-5.1 (a): a card taken from the market, whose cards lie open).
       legal.forEach((a, i) => {
-        const card = a.type === 'drawFaceUp' ? view.market[a.slot as number] : null;
+        const card = a.type === 'draw_face_up' ? view.market[a.slot as number] : null;
         if (card && !texts[i]!.includes(card === 'loco' ? 'locomotive' : card)) expect(texts[i]).toContain(card);
       });
       // Plain checks first: expect() per action would dominate the run time.
@@ -87,36 +87,36 @@ describe.each([
     const a = exercise(game, `ui-${mapId}-a`, players, 450, 7);
     const b = exercise(game, `ui-${mapId}-b`, 2, 300, 9);
     const types = new Set([...a.actionTypes, ...b.actionTypes]);
-    for (const t of ['drawFaceUp', 'drawBlind', 'claimRoute', 'drawTickets', 'keepTickets']) expect(types.has(t), t).toBe(true);
-    if (mapId === 'europe') for (const t of ['buildStation', 'keepInitialTickets']) expect(types.has(t), t).toBe(true);
-    else for (const t of ['chooseInitialTickets', 'takePassengers']) expect(types.has(t), t).toBe(true);
+    for (const t of ['draw_face_up', 'draw_blind', 'claim_route', 'draw_tickets', 'keep_tickets']) expect(types.has(t), t).toBe(true);
+    if (mapId === 'europe') for (const t of ['build_station', 'keep_initial_tickets']) expect(types.has(t), t).toBe(true);
+    else for (const t of ['choose_initial_tickets', 'take_passengers']) expect(types.has(t), t).toBe(true);
     const events = new Set([...a.eventTypes, ...b.eventTypes]);
-    for (const t of ['claimedRoute', 'scored', 'drewBlind', 'drewFaceUp', 'drewTickets', 'keptTickets', 'playStarted', 'gameOver']) expect(events.has(t), t).toBe(true);
+    for (const t of ['claimed_route', 'scored', 'drew_blind', 'drew_face_up', 'drew_tickets', 'kept_tickets', 'play_started', 'game_over']) expect(events.has(t), t).toBe(true);
     expect(a.targetKeys).toBeGreaterThan(500);
   });
 
   it('targets name the board places of the actions', () => {
-    expect(ui.targets({ type: 'claimRoute', route: 7, cards: { red: 2 } })).toEqual(['route:7']);
-    expect(ui.targets({ type: 'drawFaceUp', slot: 3 })).toEqual(['market:3']);
-    expect(ui.targets({ type: 'drawBlind' })).toEqual(['deck']);
-    expect(ui.targets({ type: 'drawTickets', short: 2 })).toEqual(['tickets']);
-    expect(ui.targets({ type: 'buildStation', city: 'Wien', cards: { red: 1 } })).toEqual(['city:Wien']);
-    for (const type of ['keepTickets', 'keepInitialTickets', 'chooseInitialTickets', 'payTunnel', 'withdrawTunnel', 'takePassengers']) expect(ui.targets({ type })).toEqual([]);
+    expect(ui.targets({ type: 'claim_route', route: 7, cards: { red: 2 } })).toEqual(['route:7']);
+    expect(ui.targets({ type: 'draw_face_up', slot: 3 })).toEqual(['market:3']);
+    expect(ui.targets({ type: 'draw_blind' })).toEqual(['deck']);
+    expect(ui.targets({ type: 'draw_tickets', short: 2 })).toEqual(['tickets']);
+    expect(ui.targets({ type: 'build_station', city: 'Wien', cards: { red: 1 } })).toEqual(['city:Wien']);
+    for (const type of ['keep_tickets', 'keep_initial_tickets', 'choose_initial_tickets', 'pay_tunnel', 'withdraw_tunnel', 'take_passengers']) expect(ui.targets({ type })).toEqual([]);
   });
 
   it('describes a claim with city names, route colour and length, and the payment', () => {
     const r = map.routes.find((x) => x.colour !== 'gray' && !x.tunnel && x.ferry === 0 && x.length >= 3)!;
-    const text = ui.describeAction({ type: 'claimRoute', route: r.id, cards: { [r.colour]: r.length - 1, loco: 1 } }, map);
+    const text = ui.describeAction({ type: 'claim_route', route: r.id, cards: { [r.colour]: r.length - 1, loco: 1 } }, map);
     expect(text).toContain(`${r.a} – ${r.b} (${r.colour}, ${r.length}`);
     expect(text).toContain(`${r.length - 1} ${r.colour} + 1 locomotive`);
     expect(cardsText({ loco: 3 })).toBe('3 locomotives');
   });
 
   it(`redacted events read well: "drew a card", "drew 3 tickets", "kept 2 tickets" (${R('H2', 'H2')}, ${R('H7', 'H5')})`, () => {
-    expect(ui.describeEvent({ type: 'drewBlind', data: { seat: 1 } }, map, seatName)).toBe('P2 drew a card from the deck');
-    expect(ui.describeEvent({ type: 'drewTickets', data: { seat: 0, count: 3 } }, map, seatName)).toBe('P1 drew 3 tickets');
-    expect(ui.describeEvent({ type: 'keptTickets', data: { seat: 0, kept: 2, returned: 1 } }, map, seatName)).toBe('P1 kept 2 tickets and returned 1');
-    expect(ui.describeEvent({ type: 'keptOpeningTickets', data: { seat: 2 } }, map, seatName)).toBe('P3 chose opening tickets');
+    expect(ui.describeEvent({ type: 'drew_blind', data: { seat: 1 } }, map, seatName)).toBe('P2 drew a card from the deck');
+    expect(ui.describeEvent({ type: 'drew_tickets', data: { seat: 0, count: 3 } }, map, seatName)).toBe('P1 drew 3 tickets');
+    expect(ui.describeEvent({ type: 'kept_tickets', data: { seat: 0, kept: 2, returned: 1 } }, map, seatName)).toBe('P1 kept 2 tickets and returned 1');
+    expect(ui.describeEvent({ type: 'kept_opening_tickets', data: { seat: 2 } }, map, seatName)).toBe('P3 chose opening tickets');
     expect(ui.describeEvent({ type: 'somethingNew', data: { x: 1 } }, map, seatName)).toBe(plainWords('somethingNew', { x: 1 }));
   });
 

@@ -2,8 +2,8 @@
  * The Ticket to Ride (Europe and Germany) UI contract: click targets on the board picture, actions and
  * log events in words (city names from the map), and the viewer's own hand and tickets.
  *
- * Targets: `route:<routeId>` (claimRoute), `market:<slot>` (drawFaceUp), `deck` (drawBlind), `tickets`
- * (drawTickets), `city:<name>` (buildStation, Europe). Ticket choices, tunnel payments and passengers are
+ * Targets: `route:<routeId>` (claim_route), `market:<slot>` (draw_face_up), `deck` (draw_blind), `tickets`
+ * (draw_tickets), `city:<name>` (build_station, Europe). Ticket choices, tunnel payments and passengers are
  * buttons.
  */
 import type { CardType, Route, Ticket, TtrMap } from '../../engine/games/ticket-to-ride/map.js';
@@ -75,15 +75,15 @@ function shortLong(short: unknown, long: unknown): string {
 
 function targets(action: UiAction): string[] {
   switch (action.type) {
-    case 'claimRoute':
+    case 'claim_route':
       return [`route:${String(action.route)}`];
-    case 'drawFaceUp':
+    case 'draw_face_up':
       return [`market:${String(action.slot)}`];
-    case 'drawBlind':
+    case 'draw_blind':
       return ['deck'];
-    case 'drawTickets':
+    case 'draw_tickets':
       return ['tickets'];
-    case 'buildStation':
+    case 'build_station':
       return [`city:${String(action.city)}`];
     default:
       return [];
@@ -95,38 +95,38 @@ function describeAction(action: UiAction, components: unknown, view?: unknown): 
   const v = isRecord(view) ? (view as unknown as Partial<TtrView>) : {};
   const pendingRoute = v.pending && 'route' in v.pending ? routeOf(map, v.pending.route) : undefined;
   switch (action.type) {
-    case 'chooseInitialTickets': {
+    case 'choose_initial_tickets': {
       const short = num(action.short) ?? 0;
       return `Draw opening tickets: ${short} short + ${4 - short} long`;
     }
-    case 'keepInitialTickets':
-    case 'keepTickets': {
+    case 'keep_initial_tickets':
+    case 'keep_tickets': {
       const ids = numbers(action.tickets);
       return `Keep ${plural(ids.length, 'ticket')}: ${ticketsText(map, ids)}`;
     }
-    case 'drawFaceUp': {
+    case 'draw_face_up': {
       const slot = num(action.slot) ?? 0;
       const card = v.market?.[slot];
       return card ? `Take the face-up ${cardName(card, 1)} (slot ${slot + 1})` : `Take face-up card ${slot + 1}`;
     }
-    case 'drawBlind':
+    case 'draw_blind':
       return 'Draw a card from the deck';
-    case 'claimRoute': {
+    case 'claim_route': {
       const r = routeOf(map, action.route);
       const verb = r?.tunnel ? 'Try the tunnel' : 'Claim';
       return `${verb} ${routeText(map, action.route)}: ${cardsText(action.cards)}`;
     }
-    case 'payTunnel':
+    case 'pay_tunnel':
       return `Pay the extra cost of ${pendingRoute ? `the tunnel ${pendingRoute.a} – ${pendingRoute.b}` : 'the tunnel'}: ${cardsText(action.cards)}`;
-    case 'withdrawTunnel':
+    case 'withdraw_tunnel':
       return 'Give up the tunnel and take the cards back';
-    case 'drawTickets': {
+    case 'draw_tickets': {
       const short = num(action.short);
       return short === undefined ? 'Draw destination tickets' : `Draw destination tickets: ${short} short, the rest long`;
     }
-    case 'buildStation':
+    case 'build_station':
       return `Build a station in ${str(action.city) ?? '?'}: ${cardsText(action.cards)}`;
-    case 'takePassengers': {
+    case 'take_passengers': {
       const a = str(action.a);
       const b = str(action.b);
       if (!a && !b) return 'Take no passengers';
@@ -143,38 +143,38 @@ function describeEvent(event: UiEvent, components: unknown, seatName: (seat: num
   const d = event.data ?? {};
   const who = num(d.seat) !== undefined ? seatName(num(d.seat)!) : 'Someone';
   switch (event.type) {
-    case 'drewFaceUp': {
+    case 'drew_face_up': {
       const refill = str(d.refill);
       return `${who} took a face-up ${cardName(str(d.card) ?? 'card', 1)}${refill ? `; ${cardName(refill, 1)} turned up in its place` : ''}`;
     }
-    case 'drewBlind':
+    case 'drew_blind':
       return str(d.card) ? `${who} drew a ${cardName(str(d.card)!, 1)} from the deck` : `${who} drew a card from the deck`;
-    case 'claimedRoute':
+    case 'claimed_route':
       return `${who} claimed ${routeText(map, d.route)} with ${cardsText(d.cards)}`;
     case 'scored':
       return `${who} scored ${plural(num(d.points) ?? 0, 'point')} for ${routeText(map, d.route)}`;
-    case 'tunnelRevealed': {
+    case 'tunnel_revealed': {
       const extra = num(d.extra) ?? 0;
       return `${who} tried the tunnel ${routeText(map, d.route)} with ${cardsText(d.committed)}; revealed ${cardListText(d.revealed)}: ${extra === 0 ? 'nothing extra to pay' : `${plural(extra, 'extra card')} to pay`}`;
     }
-    case 'tunnelPaid':
+    case 'tunnel_paid':
       return `${who} paid ${cardsText(d.cards)} extra for the tunnel ${routeText(map, d.route)}`;
-    case 'tunnelWithdrawn':
+    case 'tunnel_withdrawn':
       return `${who} gave up the tunnel ${routeText(map, d.route)}`;
-    case 'tookPassengers': {
+    case 'took_passengers': {
       const r = routeOf(map, d.route);
       const part = (colour: unknown, place: string | undefined) => (str(colour) ? `a ${str(colour)} passenger in ${place ?? 'one end'}` : null);
       const taken = [part(d.a, r?.a), part(d.b, r?.b)].filter(Boolean);
       return taken.length > 0 ? `${who} took ${taken.join(' and ')}` : `${who} took no passengers`;
     }
-    case 'drewTickets': {
+    case 'drew_tickets': {
       const ids = numbers(d.tickets);
       if (Array.isArray(d.tickets)) return `${who} drew tickets: ${ticketsText(map, ids)}`;
       return `${who} drew ${plural(num(d.count) ?? 0, 'ticket')}${shortLong(d.short, d.long)}`;
     }
-    case 'keptTickets':
-    case 'keptOpeningTickets': {
-      const opening = event.type === 'keptOpeningTickets' ? 'opening ' : '';
+    case 'kept_tickets':
+    case 'kept_opening_tickets': {
+      const opening = event.type === 'kept_opening_tickets' ? 'opening ' : '';
       if (Array.isArray(d.kept)) {
         const returned = numbers(d.returned);
         return `${who} kept ${opening}tickets ${ticketsText(map, numbers(d.kept))}${returned.length > 0 ? `; returned ${ticketsText(map, returned)}` : ''}`;
@@ -186,25 +186,25 @@ function describeEvent(event: UiEvent, components: unknown, seatName: (seat: num
       const returned = num(d.returned);
       return `${who} kept ${plural(count, `${opening}ticket`)}${types}${returned !== undefined ? ` and returned ${returned}` : ''}`;
     }
-    case 'drewOpeningTickets': {
+    case 'drew_opening_tickets': {
       const ids = numbers(d.tickets);
       return `${who} drew opening tickets${shortLong(d.short, d.long)}${ids.length > 0 ? `: ${ticketsText(map, ids)}` : ''}`;
     }
-    case 'builtStation':
+    case 'built_station':
       return `${who} built a station in ${str(d.city) ?? '?'} with ${cardsText(d.cards)}`;
-    case 'playStarted': {
+    case 'play_started': {
       const kept = numbers(d.ticketsKept);
       return `Play starts with ${num(d.first) !== undefined ? seatName(num(d.first)!) : 'the first player'}${kept.length > 0 ? `; tickets kept: ${kept.map((n, seat) => `${seatName(seat)} ${n}`).join(', ')}` : ''}`;
     }
-    case 'finalRound':
+    case 'final_round':
       return `${num(d.trigger) !== undefined ? seatName(num(d.trigger)!) : 'A player'} has ${plural(num(d.trains) ?? 0, 'train')} left: everyone plays one last turn`;
     case 'passed':
       return `${who} could not do anything and passed`;
-    case 'marketWiped':
+    case 'market_wiped':
       return `Three locomotives face up: the face-up cards (${cardListText(d.wiped)}) were discarded and replaced by ${cardListText(Array.isArray(d.market) ? d.market.filter((c) => c !== null) : [])}`;
-    case 'deckReshuffled':
+    case 'deck_reshuffled':
       return `The discard pile (${plural(num(d.cards) ?? 0, 'card')}) was shuffled into a new deck`;
-    case 'gameOver': {
+    case 'game_over': {
       const scores = numbers(d.scores);
       const why = d.reason === 'deadlock' ? 'nobody could move any more' : 'the final round is over';
       return `Game over (${why}): ${scores.map((s, seat) => `${seatName(seat)} ${s}`).join(', ')}`;

@@ -67,40 +67,40 @@ export function createBot(rules: TtrRules) {
     return wanted;
   }
 
-  function claimScore(a: Of<'claimRoute'>): number {
+  function claimScore(a: Of<'claim_route'>): number {
     const route = rules.route(a.route)!;
     return route.length * 10 - (a.cards.loco ?? 0);
   }
 
   function draw(legal: readonly TtrAction[], view: TtrView, wanted: Set<number>): TtrAction | undefined {
     const colours = new Set([...wanted].map((id) => rules.route(id)!.colour));
-    const faceUp = ofType(legal, 'drawFaceUp').find((a) => {
+    const faceUp = ofType(legal, 'draw_face_up').find((a) => {
       const card = view.market[a.slot];
       return card === 'loco' || (card !== null && card !== undefined && colours.has(card));
     });
-    return faceUp ?? ofType(legal, 'drawBlind')[0] ?? ofType(legal, 'drawFaceUp')[0];
+    return faceUp ?? ofType(legal, 'draw_blind')[0] ?? ofType(legal, 'draw_face_up')[0];
   }
 
   return ({ view, legal, seat, rng }: BotInput<TtrView, TtrAction>): TtrAction => {
     const you = view.you;
     const choice = (() => {
       if (!you) return undefined;
-      const mix = ofType(legal, 'chooseInitialTickets');
+      const mix = ofType(legal, 'choose_initial_tickets');
       if (mix.length) return mix.find((a) => a.short === 3) ?? mix[0];
-      const keepOpening = ofType(legal, 'keepInitialTickets');
+      const keepOpening = ofType(legal, 'keep_initial_tickets');
       if (keepOpening.length) return cheapest(keepOpening, (a) => a.tickets.length * 100 + a.tickets.reduce((n, id) => n + (ticketPoints.get(id) ?? 0), 0));
-      const keep = ofType(legal, 'keepTickets');
+      const keep = ofType(legal, 'keep_tickets');
       if (keep.length) return cheapest(keep, (a) => a.tickets.length * 100 + a.tickets.reduce((n, id) => n + (ticketPoints.get(id) ?? 0), 0));
-      const pay = ofType(legal, 'payTunnel');
-      if (view.pending?.kind === 'tunnel') return cheapest(pay, (a) => a.cards.loco ?? 0) ?? ofType(legal, 'withdrawTunnel')[0];
-      const passengers = ofType(legal, 'takePassengers');
+      const pay = ofType(legal, 'pay_tunnel');
+      if (view.pending?.kind === 'tunnel') return cheapest(pay, (a) => a.cards.loco ?? 0) ?? ofType(legal, 'withdraw_tunnel')[0];
+      const passengers = ofType(legal, 'take_passengers');
       if (passengers.length) return cheapest(passengers, (a) => (a.a === null ? 1 : 0) + (a.b === null ? 1 : 0));
       const wanted = wantedRoutes(view, seat, you.tickets);
       if (view.pending?.kind === 'secondDraw') return draw(legal, view, wanted);
-      const claims = ofType(legal, 'claimRoute');
+      const claims = ofType(legal, 'claim_route');
       const useful = claims.filter((a) => wanted.has(a.route));
       if (useful.length) return cheapest(useful, (a) => -claimScore(a));
-      const tickets = ofType(legal, 'drawTickets');
+      const tickets = ofType(legal, 'draw_tickets');
       if (wanted.size === 0 && tickets.length && (view.players[seat]?.trains ?? 0) >= TRAINS_FOR_NEW_TICKETS) {
         return cheapest(tickets, (a) => -(a.short ?? 0));
       }

@@ -67,9 +67,9 @@ afterAll(() => {
 
 function canon(a: TtrAction): string {
   switch (a.type) {
-    case 'claimRoute':
-    case 'payTunnel':
-    case 'buildStation':
+    case 'claim_route':
+    case 'pay_tunnel':
+    case 'build_station':
       return JSON.stringify({ ...a, cards: canonical(a.cards) });
     default:
       // Kept tickets are named in dealt order, as offered: another order is another (refused) action.
@@ -178,7 +178,7 @@ function checkViews(e: Edition, s: TtrState): void {
 
 /** Private log entries carry a public twin without identities; public ones never carry secrets. */
 function checkEvents(events: readonly GameEvent[]): void {
-  const secret = new Set(['drewBlind', 'drewTickets', 'keptTickets', 'drewOpeningTickets', 'keptOpeningTickets']);
+  const secret = new Set(['drew_blind', 'drew_tickets', 'kept_tickets', 'drew_opening_tickets', 'kept_opening_tickets']);
   for (const ev of events) {
     if (secret.has(ev.type)) {
       expect(ev.visibleTo).toBeDefined();
@@ -219,7 +219,7 @@ function mutants(e: Edition, s: TtrState, seat: number, legal: readonly TtrActio
   const out: TtrAction[] = [];
   const routeIds = e.map.routes.map((r) => r.id);
   const any = <T>(xs: readonly T[]) => rng.pick(xs);
-  const claims = legal.filter((a): a is Extract<TtrAction, { type: 'claimRoute' }> => a.type === 'claimRoute');
+  const claims = legal.filter((a): a is Extract<TtrAction, { type: 'claim_route' }> => a.type === 'claim_route');
   const o = s.opening[seat]!;
   const drawn = s.pending?.kind === 'tickets' ? s.pending.drawn : s.phase === 'opening' ? o.dealt : [];
   const someTickets = () => {
@@ -230,22 +230,22 @@ function mutants(e: Edition, s: TtrState, seat: number, legal: readonly TtrActio
   };
   const colours = e.map.passengers ? [...Object.keys(e.map.passengers.colours), 'purple'] : ['red'];
   for (let i = 0; i < 2; i++) {
-    out.push({ type: 'drawFaceUp', slot: rng.between(-1, 5) });
-    out.push({ type: 'claimRoute', route: rng.int(5) === 0 ? 9999 : any(routeIds), cards: randomCards(rng) });
+    out.push({ type: 'draw_face_up', slot: rng.between(-1, 5) });
+    out.push({ type: 'claim_route', route: rng.int(5) === 0 ? 9999 : any(routeIds), cards: randomCards(rng) });
     if (claims.length) {
       const c = any(claims);
-      out.push({ type: 'claimRoute', route: c.route, cards: tweakCards(c.cards, rng) });
-      out.push({ type: 'claimRoute', route: any(routeIds), cards: c.cards });
+      out.push({ type: 'claim_route', route: c.route, cards: tweakCards(c.cards, rng) });
+      out.push({ type: 'claim_route', route: any(routeIds), cards: c.cards });
     }
-    out.push({ type: 'buildStation', city: rng.int(4) === 0 ? 'Atlantis' : any([...e.map.cities, ...e.map.countries]), cards: randomCards(rng, 3) });
-    out.push({ type: 'payTunnel', cards: randomCards(rng, 3) });
-    out.push({ type: 'keepTickets', tickets: someTickets() });
-    out.push({ type: 'keepInitialTickets', tickets: someTickets() });
-    out.push({ type: 'chooseInitialTickets', short: rng.between(-1, 5) });
-    out.push(rng.int(2) ? { type: 'drawTickets' } : { type: 'drawTickets', short: rng.between(-1, 5) });
-    out.push({ type: 'takePassengers', a: rng.int(3) ? any(colours) : null, b: rng.int(3) ? any(colours) : null });
+    out.push({ type: 'build_station', city: rng.int(4) === 0 ? 'Atlantis' : any([...e.map.cities, ...e.map.countries]), cards: randomCards(rng, 3) });
+    out.push({ type: 'pay_tunnel', cards: randomCards(rng, 3) });
+    out.push({ type: 'keep_tickets', tickets: someTickets() });
+    out.push({ type: 'keep_initial_tickets', tickets: someTickets() });
+    out.push({ type: 'choose_initial_tickets', short: rng.between(-1, 5) });
+    out.push(rng.int(2) ? { type: 'draw_tickets' } : { type: 'draw_tickets', short: rng.between(-1, 5) });
+    out.push({ type: 'take_passengers', a: rng.int(3) ? any(colours) : null, b: rng.int(3) ? any(colours) : null });
   }
-  out.push({ type: 'drawBlind' }, { type: 'withdrawTunnel' });
+  out.push({ type: 'draw_blind' }, { type: 'withdraw_tunnel' });
   return out;
 }
 
@@ -392,7 +392,7 @@ function botGame(e: Edition, seed: string, players: number, botFor: (seat: numbe
     expect(legal.length).toBeLessThan(5000);
     const action = botFor(seat)({ seat, view: e.game.view(s, seat), legal, rng });
     const applied = e.game.apply(s, seat, action);
-    for (const ev of applied.events) if (ev.type === 'gameOver') end = String((ev.data as { reason: string }).reason);
+    for (const ev of applied.events) if (ev.type === 'game_over') end = String((ev.data as { reason: string }).reason);
     s = applied.state;
     actions++;
     if (actions % 25 === 0) {

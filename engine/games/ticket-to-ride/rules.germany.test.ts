@@ -23,8 +23,8 @@ import { countOf, drawActions, drawTwo, eventsOf, filler, fixtureRoute, H, has, 
 function started(rules: TtrRules, players = 2, seed = 'germany-scenarios'): TtrState {
   let s = rules.setup(seed, players, { firstPlayer: 0 });
   for (let seat = 0; seat < players; seat++) {
-    s = rules.apply(s, seat, { type: 'chooseInitialTickets', short: 2 }).state;
-    s = rules.apply(s, seat, { type: 'keepInitialTickets', tickets: s.opening[seat]!.dealt.slice(0, 2) }).state;
+    s = rules.apply(s, seat, { type: 'choose_initial_tickets', short: 2 }).state;
+    s = rules.apply(s, seat, { type: 'keep_initial_tickets', tickets: s.opening[seat]!.dealt.slice(0, 2) }).state;
   }
   expect(s.phase).toBe('turn');
   expect(s.current).toBe(0);
@@ -92,7 +92,7 @@ const fx = createRules(fixture);
 
 /** Ends a claim's turn: no passengers taken. */
 function skipPassengers(r: TtrRules, s: TtrState): TtrState {
-  return s.pending?.kind === 'passengers' ? r.apply(s, s.current, { type: 'takePassengers', a: null, b: null }).state : s;
+  return s.pending?.kind === 'passengers' ? r.apply(s, s.current, { type: 'take_passengers', a: null, b: null }).state : s;
 }
 
 // ---------- opening: announced mix, keep at least two, returned tickets set aside (TTRG-3)
@@ -104,24 +104,24 @@ describe('Germany: opening tickets (TTRG-3)', () => {
     expect(s0.ticketDecks.short).toHaveLength(55);
     expect(s0.ticketDecks.long).toHaveLength(34);
     expect(s0.opening.every((o) => o.short === null && o.dealt.length === 0)).toBe(true);
-    expect(rules.legalActions(s0, 0)).toEqual([0, 1, 2, 3, 4].map((short) => ({ type: 'chooseInitialTickets', short })));
+    expect(rules.legalActions(s0, 0)).toEqual([0, 1, 2, 3, 4].map((short) => ({ type: 'choose_initial_tickets', short })));
     const byId = new Map(germanyMap.tickets.map((t) => [t.id, t]));
 
     // A: 1 SHORT + 3 LONG, from the top of each deck at the moment of the announcement.
-    const a = rules.apply(s0, 0, { type: 'chooseInitialTickets', short: 1 });
+    const a = rules.apply(s0, 0, { type: 'choose_initial_tickets', short: 1 });
     const dealtA = a.state.opening[0]!.dealt;
     expect(dealtA).toEqual([s0.ticketDecks.short[0], ...s0.ticketDecks.long.slice(0, 3)]);
     expect(dealtA.map((id) => byId.get(id)!.long)).toEqual([false, true, true, true]);
     // The mix is public, the tickets are not.
-    const drew = eventsOf(a.events, 'drewOpeningTickets')[0]!;
+    const drew = eventsOf(a.events, 'drew_opening_tickets')[0]!;
     expect(drew.visibleTo).toEqual([0]);
-    expect(drew.redacted).toEqual({ type: 'drewOpeningTickets', data: { seat: 0, short: 1, long: 3 } });
+    expect(drew.redacted).toEqual({ type: 'drew_opening_tickets', data: { seat: 0, short: 1, long: 3 } });
     expect(rules.legalActions(a.state, 0)).toHaveLength(11);
     expect(rules.toAct(a.state)).toEqual([0, 1, 2]);
 
     const keptA = [dealtA[0]!, dealtA[1]!];
     const returnedA = [dealtA[2]!, dealtA[3]!];
-    let s = rules.apply(a.state, 0, { type: 'keepInitialTickets', tickets: keptA }).state;
+    let s = rules.apply(a.state, 0, { type: 'keep_initial_tickets', tickets: keptA }).state;
     expect(s.setAside).toEqual({ short: [], long: returnedA });
     expect(s.ticketDecks.short).toHaveLength(54);
     expect(s.ticketDecks.long).toHaveLength(31);
@@ -135,13 +135,13 @@ describe('Germany: opening tickets (TTRG-3)', () => {
 
     // B draws 4 LONG after A handed two back: B gets the next ones, never A's returns.
     const longTop = s.ticketDecks.long.slice(0, 4);
-    s = rules.apply(s, 1, { type: 'chooseInitialTickets', short: 0 }).state;
+    s = rules.apply(s, 1, { type: 'choose_initial_tickets', short: 0 }).state;
     expect(s.opening[1]!.dealt).toEqual(longTop);
     expect(s.opening[1]!.dealt.some((id) => returnedA.includes(id))).toBe(false);
-    s = rules.apply(s, 1, { type: 'keepInitialTickets', tickets: s.opening[1]!.dealt.slice(0, 3) }).state;
-    s = rules.apply(s, 2, { type: 'chooseInitialTickets', short: 4 }).state;
+    s = rules.apply(s, 1, { type: 'keep_initial_tickets', tickets: s.opening[1]!.dealt.slice(0, 3) }).state;
+    s = rules.apply(s, 2, { type: 'choose_initial_tickets', short: 4 }).state;
     const beforeLast = structuredClone(s);
-    s = rules.apply(s, 2, { type: 'keepInitialTickets', tickets: s.opening[2]!.dealt }).state;
+    s = rules.apply(s, 2, { type: 'keep_initial_tickets', tickets: s.opening[2]!.dealt }).state;
 
     expect(s.phase).toBe('turn');
     expect(s.setAside).toEqual({ short: [], long: [] });
@@ -158,40 +158,40 @@ describe('Germany: opening tickets (TTRG-3)', () => {
   });
 
   it('TTRG-3.3 (T02): keeping only one opening ticket is rejected', () => {
-    const s = rules.apply(rules.setup('g-t02', 2, { firstPlayer: 0 }), 0, { type: 'chooseInitialTickets', short: 2 }).state;
-    rejects(() => rules.apply(s, 0, { type: 'keepInitialTickets', tickets: [s.opening[0]!.dealt[0]!] }), 'TTRG-3.3');
-    rejects(() => rules.apply(s, 0, { type: 'keepInitialTickets', tickets: [] }), 'TTRG-3.3');
+    const s = rules.apply(rules.setup('g-t02', 2, { firstPlayer: 0 }), 0, { type: 'choose_initial_tickets', short: 2 }).state;
+    rejects(() => rules.apply(s, 0, { type: 'keep_initial_tickets', tickets: [s.opening[0]!.dealt[0]!] }), 'TTRG-3.3');
+    rejects(() => rules.apply(s, 0, { type: 'keep_initial_tickets', tickets: [] }), 'TTRG-3.3');
     // Only dealt tickets, each once.
     const [t1] = s.opening[0]!.dealt as [number];
-    rejects(() => rules.apply(s, 0, { type: 'keepInitialTickets', tickets: [t1, t1] }), 'TTRG-3.3');
-    rejects(() => rules.apply(s, 0, { type: 'keepInitialTickets', tickets: [t1, s.ticketDecks.short[0]!] }), 'TTRG-3.3');
+    rejects(() => rules.apply(s, 0, { type: 'keep_initial_tickets', tickets: [t1, t1] }), 'TTRG-3.3');
+    rejects(() => rules.apply(s, 0, { type: 'keep_initial_tickets', tickets: [t1, s.ticketDecks.short[0]!] }), 'TTRG-3.3');
   });
 
   it('TTRG-3.1/3.2 (T03): the mix always totals 4: only 0–4 SHORT (rest LONG) is offered, nothing else is accepted', () => {
     // The action names the SHORT count; LONG is 4 minus it, so "3 SHORT + 2 LONG" is a short
     // count of 3 with 1 LONG — a mix of 5 cannot be expressed, and out-of-range counts are rejected.
     const s = rules.setup('g-t03', 2, { firstPlayer: 0 });
-    expect(ofType(rules.legalActions(s, 0), 'chooseInitialTickets').map((a) => a.short)).toEqual([0, 1, 2, 3, 4]);
-    for (const short of [5, -1, 1.5]) rejects(() => rules.apply(s, 0, { type: 'chooseInitialTickets', short }), 'TTRG-3.1');
-    expect(TtrActionSchema.safeParse({ type: 'chooseInitialTickets', short: 5 }).success).toBe(false);
+    expect(ofType(rules.legalActions(s, 0), 'choose_initial_tickets').map((a) => a.short)).toEqual([0, 1, 2, 3, 4]);
+    for (const short of [5, -1, 1.5]) rejects(() => rules.apply(s, 0, { type: 'choose_initial_tickets', short }), 'TTRG-3.1');
+    expect(TtrActionSchema.safeParse({ type: 'choose_initial_tickets', short: 5 }).success).toBe(false);
     // Announce before keeping, and only once.
-    rejects(() => rules.apply(s, 0, { type: 'keepInitialTickets', tickets: [] }), 'TTRG-3.2');
-    const t = rules.apply(s, 0, { type: 'chooseInitialTickets', short: 3 }).state;
+    rejects(() => rules.apply(s, 0, { type: 'keep_initial_tickets', tickets: [] }), 'TTRG-3.2');
+    const t = rules.apply(s, 0, { type: 'choose_initial_tickets', short: 3 }).state;
     expect(t.opening[0]!.dealt).toHaveLength(4);
-    rejects(() => rules.apply(t, 0, { type: 'chooseInitialTickets', short: 2 }), 'TTRG-3.2');
+    rejects(() => rules.apply(t, 0, { type: 'choose_initial_tickets', short: 2 }), 'TTRG-3.2');
     // Nothing but the opening is possible before turn 1.
-    rejects(() => rules.apply(t, 1, { type: 'drawBlind' }), 'TTRG-3.5');
+    rejects(() => rules.apply(t, 1, { type: 'draw_blind' }), 'TTRG-3.5');
   });
 
   it('TTRG-3.5: each player announces, draws and keeps independently; turn 1 waits for everyone', () => {
     let s = rules.setup('g-indep', 3, { firstPlayer: 1 });
-    s = rules.apply(s, 2, { type: 'chooseInitialTickets', short: 4 }).state;
-    s = rules.apply(s, 0, { type: 'chooseInitialTickets', short: 0 }).state;
-    s = rules.apply(s, 2, { type: 'keepInitialTickets', tickets: s.opening[2]!.dealt.slice(1) }).state;
+    s = rules.apply(s, 2, { type: 'choose_initial_tickets', short: 4 }).state;
+    s = rules.apply(s, 0, { type: 'choose_initial_tickets', short: 0 }).state;
+    s = rules.apply(s, 2, { type: 'keep_initial_tickets', tickets: s.opening[2]!.dealt.slice(1) }).state;
     expect(rules.toAct(s)).toEqual([0, 1]);
-    s = rules.apply(s, 1, { type: 'chooseInitialTickets', short: 2 }).state;
-    s = rules.apply(s, 1, { type: 'keepInitialTickets', tickets: s.opening[1]!.dealt.slice(0, 2) }).state;
-    s = rules.apply(s, 0, { type: 'keepInitialTickets', tickets: s.opening[0]!.dealt.slice(0, 2) }).state;
+    s = rules.apply(s, 1, { type: 'choose_initial_tickets', short: 2 }).state;
+    s = rules.apply(s, 1, { type: 'keep_initial_tickets', tickets: s.opening[1]!.dealt.slice(0, 2) }).state;
+    s = rules.apply(s, 0, { type: 'keep_initial_tickets', tickets: s.opening[0]!.dealt.slice(0, 2) }).state;
     expect(s.phase).toBe('turn');
     expect(rules.toAct(s)).toEqual([1]);
     expect(s.tickets.map((t) => t.length)).toEqual([2, 2, 3]);
@@ -208,15 +208,15 @@ describe('Germany: drawing destination tickets (TTRG-10)', () => {
     s.ticketDecks.long = s.ticketDecks.long.slice(0, 2);
     const [s1, s2] = s.ticketDecks.short as [number, number];
     const [l1, l2] = s.ticketDecks.long as [number, number];
-    expect(ofType(rules.legalActions(s, 0), 'drawTickets').map((a) => a.short)).toEqual([2, 3, 4]);
-    rejects(() => rules.apply(s, 0, { type: 'drawTickets', short: 0 }), 'TTRG-10.2');
-    rejects(() => rules.apply(s, 0, { type: 'drawTickets', short: 1 }), 'TTRG-10.2');
-    rejects(() => rules.apply(s, 0, { type: 'drawTickets' }), 'TTRG-10.2');
-    const d = rules.apply(s, 0, { type: 'drawTickets', short: 2 });
+    expect(ofType(rules.legalActions(s, 0), 'draw_tickets').map((a) => a.short)).toEqual([2, 3, 4]);
+    rejects(() => rules.apply(s, 0, { type: 'draw_tickets', short: 0 }), 'TTRG-10.2');
+    rejects(() => rules.apply(s, 0, { type: 'draw_tickets', short: 1 }), 'TTRG-10.2');
+    rejects(() => rules.apply(s, 0, { type: 'draw_tickets' }), 'TTRG-10.2');
+    const d = rules.apply(s, 0, { type: 'draw_tickets', short: 2 });
     expect(d.state.pending).toEqual({ kind: 'tickets', drawn: [s1, s2, l1, l2] });
-    expect(d.events[0]).toMatchObject({ visibleTo: [0], redacted: { type: 'drewTickets', data: { seat: 0, count: 4, short: 2, long: 2 } } });
-    expect(ofType(rules.legalActions(d.state, 0), 'keepTickets')).toHaveLength(15);
-    const k = rules.apply(d.state, 0, { type: 'keepTickets', tickets: [s1] });
+    expect(d.events[0]).toMatchObject({ visibleTo: [0], redacted: { type: 'drew_tickets', data: { seat: 0, count: 4, short: 2, long: 2 } } });
+    expect(ofType(rules.legalActions(d.state, 0), 'keep_tickets')).toHaveLength(15);
+    const k = rules.apply(d.state, 0, { type: 'keep_tickets', tickets: [s1] });
     expect(k.state.ticketDecks.short).toHaveLength(29);
     expect(k.state.ticketDecks.long).toHaveLength(2);
     expect(k.state.ticketDecks.short.at(-1)).toBe(s2);
@@ -229,28 +229,28 @@ describe('Germany: drawing destination tickets (TTRG-10)', () => {
     const s = started(rules);
     s.ticketDecks.short = s.ticketDecks.short.slice(0, 1);
     s.ticketDecks.long = s.ticketDecks.long.slice(0, 2);
-    expect(ofType(rules.legalActions(s, 0), 'drawTickets')).toEqual([{ type: 'drawTickets', short: 1 }]);
-    const d = rules.apply(s, 0, { type: 'drawTickets', short: 1 }).state;
+    expect(ofType(rules.legalActions(s, 0), 'draw_tickets')).toEqual([{ type: 'draw_tickets', short: 1 }]);
+    const d = rules.apply(s, 0, { type: 'draw_tickets', short: 1 }).state;
     expect(d.pending).toMatchObject({ kind: 'tickets' });
     expect((d.pending as { drawn: number[] }).drawn).toHaveLength(3);
-    rejects(() => rules.apply(d, 0, { type: 'keepTickets', tickets: [] }), 'TTRG-10.4');
-    expect(ofType(rules.legalActions(d, 0), 'keepTickets')).toHaveLength(7);
+    rejects(() => rules.apply(d, 0, { type: 'keep_tickets', tickets: [] }), 'TTRG-10.4');
+    expect(ofType(rules.legalActions(d, 0), 'keep_tickets')).toHaveLength(7);
   });
 
   it('TTRG-10.3 (T06): both ticket decks empty: drawing tickets is not offered', () => {
     const s = started(rules);
     s.ticketDecks = { short: [], long: [] };
-    expect(ofType(rules.legalActions(s, 0), 'drawTickets')).toEqual([]);
-    rejects(() => rules.apply(s, 0, { type: 'drawTickets', short: 0 }), 'TTRG-10.3');
+    expect(ofType(rules.legalActions(s, 0), 'draw_tickets')).toEqual([]);
+    rejects(() => rules.apply(s, 0, { type: 'draw_tickets', short: 0 }), 'TTRG-10.3');
   });
 
   it('TTRG-10.2: one deck empty: the whole draw comes from the other', () => {
     const s = started(rules);
     s.ticketDecks.long = [];
-    expect(ofType(rules.legalActions(s, 0), 'drawTickets')).toEqual([{ type: 'drawTickets', short: 4 }]);
+    expect(ofType(rules.legalActions(s, 0), 'draw_tickets')).toEqual([{ type: 'draw_tickets', short: 4 }]);
     s.ticketDecks.short = [];
     s.ticketDecks.long = [7, 8, 9, 10, 11].map((i) => germanyMap.tickets.filter((t) => t.long)[i]!.id);
-    expect(ofType(rules.legalActions(s, 0), 'drawTickets')).toEqual([{ type: 'drawTickets', short: 0 }]);
+    expect(ofType(rules.legalActions(s, 0), 'draw_tickets')).toEqual([{ type: 'draw_tickets', short: 0 }]);
   });
 });
 
@@ -262,7 +262,7 @@ describe('Germany: drawing train cards (TTRG-5, TTRG-6)', () => {
     s.market = ['loco', 'red', 'blue', 'green', 'white'];
     s.deck = ['black', ...filler(20)];
     s.hands[0] = H({});
-    const { state } = rules.apply(s, 0, { type: 'drawFaceUp', slot: 0 });
+    const { state } = rules.apply(s, 0, { type: 'draw_face_up', slot: 0 });
     expect(state.hands[0]).toEqual(H({ loco: 1 }));
     expect(state.market).toEqual(['black', 'red', 'blue', 'green', 'white']);
     expect(state.pending).toBeNull();
@@ -274,18 +274,18 @@ describe('Germany: drawing train cards (TTRG-5, TTRG-6)', () => {
     s.market = ['red', 'blue', 'green', 'white', 'black'];
     s.deck = ['loco', ...filler(20)];
     s.hands[0] = H({});
-    const first = rules.apply(s, 0, { type: 'drawBlind' });
-    const blind = eventsOf(first.events, 'drewBlind')[0]!;
-    expect(blind).toMatchObject({ data: { seat: 0, card: 'loco' }, visibleTo: [0], redacted: { type: 'drewBlind', data: { seat: 0 } } });
+    const first = rules.apply(s, 0, { type: 'draw_blind' });
+    const blind = eventsOf(first.events, 'drew_blind')[0]!;
+    expect(blind).toMatchObject({ data: { seat: 0, card: 'loco' }, visibleTo: [0], redacted: { type: 'drew_blind', data: { seat: 0 } } });
     expect(JSON.stringify(blind.redacted)).not.toContain('loco');
     const viewB = createView(germanyMap)(first.state, 1);
     expect(viewB.players[0]!.cards).toBe(1);
     expect(viewB.you!.seat).toBe(1);
     expect(viewB.players[0]).not.toHaveProperty('hand');
     expect(viewB.revealed).toBeUndefined();
-    const second = rules.apply(first.state, 0, { type: 'drawFaceUp', slot: 0 });
-    expect(eventsOf(second.events, 'drewFaceUp')[0]).toMatchObject({ data: { seat: 0, card: 'red' } });
-    expect(eventsOf(second.events, 'drewFaceUp')[0]!.visibleTo).toBeUndefined();
+    const second = rules.apply(first.state, 0, { type: 'draw_face_up', slot: 0 });
+    expect(eventsOf(second.events, 'drew_face_up')[0]).toMatchObject({ data: { seat: 0, card: 'red' } });
+    expect(eventsOf(second.events, 'drew_face_up')[0]!.visibleTo).toBeUndefined();
     expect(second.state.hands[0]).toEqual(H({ loco: 1, red: 1 }));
     expect(second.state.current).toBe(1);
   });
@@ -294,14 +294,14 @@ describe('Germany: drawing train cards (TTRG-5, TTRG-6)', () => {
     const s = started(rules);
     s.market = ['red', 'blue', 'green', 'white', 'black'];
     s.deck = ['loco', ...filler(20)];
-    const first = rules.apply(s, 0, { type: 'drawFaceUp', slot: 0 }).state;
-    rejects(() => rules.apply(first, 0, { type: 'drawFaceUp', slot: 0 }), 'TTRG-5.6');
+    const first = rules.apply(s, 0, { type: 'draw_face_up', slot: 0 }).state;
+    rejects(() => rules.apply(first, 0, { type: 'draw_face_up', slot: 0 }), 'TTRG-5.6');
     expect(drawActions(rules.legalActions(first, 0))).toEqual([
-      { type: 'drawFaceUp', slot: 1 },
-      { type: 'drawFaceUp', slot: 2 },
-      { type: 'drawFaceUp', slot: 3 },
-      { type: 'drawFaceUp', slot: 4 },
-      { type: 'drawBlind' },
+      { type: 'draw_face_up', slot: 1 },
+      { type: 'draw_face_up', slot: 2 },
+      { type: 'draw_face_up', slot: 3 },
+      { type: 'draw_face_up', slot: 4 },
+      { type: 'draw_blind' },
     ]);
   });
 
@@ -309,8 +309,8 @@ describe('Germany: drawing train cards (TTRG-5, TTRG-6)', () => {
     const s = started(rules);
     s.market = ['loco', 'red', 'blue', 'green', 'white'];
     s.deck = filler(20);
-    const first = rules.apply(s, 0, { type: 'drawFaceUp', slot: 1 }).state;
-    rejects(() => rules.apply(first, 0, { type: 'drawFaceUp', slot: 0 }), 'TTRG-5.6');
+    const first = rules.apply(s, 0, { type: 'draw_face_up', slot: 1 }).state;
+    rejects(() => rules.apply(first, 0, { type: 'draw_face_up', slot: 0 }), 'TTRG-5.6');
   });
 
   it('TTRG-6.4 (T11): a replacement making three locomotives wipes the market', () => {
@@ -318,12 +318,12 @@ describe('Germany: drawing train cards (TTRG-5, TTRG-6)', () => {
     s.market = ['loco', 'loco', 'red', 'blue', 'green'];
     s.deck = ['loco', 'pink', 'yellow', 'white', 'black', 'orange', ...filler(20)];
     s.discard = [];
-    const { state, events } = rules.apply(s, 0, { type: 'drawFaceUp', slot: 2 });
-    expect(eventsOf(events, 'marketWiped')).toHaveLength(1);
+    const { state, events } = rules.apply(s, 0, { type: 'draw_face_up', slot: 2 });
+    expect(eventsOf(events, 'market_wiped')).toHaveLength(1);
     expect(state.market).toEqual(['pink', 'yellow', 'white', 'black', 'orange']);
     expect(countOf(state.discard)).toEqual(countOf(['loco', 'loco', 'loco', 'blue', 'green']));
     expect(state.pending).toEqual({ kind: 'secondDraw' });
-    expect(rules.apply(state, 0, { type: 'drawFaceUp', slot: 3 }).state.hands[0]!.black).toBe(s.hands[0]!.black + 1);
+    expect(rules.apply(state, 0, { type: 'draw_face_up', slot: 3 }).state.hands[0]!.black).toBe(s.hands[0]!.black + 1);
   });
 
   it('TTRG-5.2/6.3 (T12): deck and discard empty: two face-up cards, the market is then empty', () => {
@@ -332,10 +332,10 @@ describe('Germany: drawing train cards (TTRG-5, TTRG-6)', () => {
     s.discard = [];
     s.market = ['yellow', 'black', null, null, null];
     s.hands[0] = H({});
-    const first = rules.apply(s, 0, { type: 'drawFaceUp', slot: 0 }).state;
+    const first = rules.apply(s, 0, { type: 'draw_face_up', slot: 0 }).state;
     expect(first.pending).toEqual({ kind: 'secondDraw' });
-    expect(rules.legalActions(first, 0)).toEqual([{ type: 'drawFaceUp', slot: 1 }]);
-    const second = rules.apply(first, 0, { type: 'drawFaceUp', slot: 1 }).state;
+    expect(rules.legalActions(first, 0)).toEqual([{ type: 'draw_face_up', slot: 1 }]);
+    const second = rules.apply(first, 0, { type: 'draw_face_up', slot: 1 }).state;
     expect(second.hands[0]).toEqual(H({ yellow: 1, black: 1 }));
     expect(second.market).toEqual([null, null, null, null, null]);
     expect(second.current).toBe(1);
@@ -349,18 +349,18 @@ describe('Germany: drawing train cards (TTRG-5, TTRG-6)', () => {
     s.hands[0] = H({ red: 2 });
     const legal = rules.legalActions(s, 0);
     expect(drawActions(legal)).toEqual([]);
-    expect(ofType(legal, 'claimRoute').length).toBeGreaterThan(0);
-    expect(ofType(legal, 'drawTickets').length).toBeGreaterThan(0);
-    rejects(() => rules.apply(s, 0, { type: 'drawBlind' }), 'TTRG-5.2');
+    expect(ofType(legal, 'claim_route').length).toBeGreaterThan(0);
+    expect(ofType(legal, 'draw_tickets').length).toBeGreaterThan(0);
+    rejects(() => rules.apply(s, 0, { type: 'draw_blind' }), 'TTRG-5.2');
   });
 
   it('TTRG-5.7: the second card is mandatory while one can be taken', () => {
     const s = started(rules);
     s.deck = filler(20);
     s.hands[0] = H({ red: 2 });
-    const first = rules.apply(s, 0, { type: 'drawBlind' }).state;
-    rejects(() => rules.apply(first, 0, { type: 'drawTickets', short: 2 }), 'TTRG-5.7');
-    rejects(() => rules.apply(first, 1, { type: 'drawBlind' }), 'TTRG-4.1');
+    const first = rules.apply(s, 0, { type: 'draw_blind' }).state;
+    rejects(() => rules.apply(first, 0, { type: 'draw_tickets', short: 2 }), 'TTRG-5.7');
+    rejects(() => rules.apply(first, 1, { type: 'draw_blind' }), 'TTRG-4.1');
   });
 });
 
@@ -372,7 +372,7 @@ describe('Germany: claiming routes (TTRG-7, TTRG-8)', () => {
     s.hands[0] = H({ blue: 2, loco: 1 });
     s.trains[0] = 10;
     s.discard = [];
-    const { state } = fx.apply(s, 0, { type: 'claimRoute', route: 8, cards: { blue: 2, loco: 1 } });
+    const { state } = fx.apply(s, 0, { type: 'claim_route', route: 8, cards: { blue: 2, loco: 1 } });
     expect(state.routePoints[0]).toBe(4);
     expect(state.trains[0]).toBe(7);
     expect(countOf(state.discard)).toEqual({ blue: 2, loco: 1 });
@@ -383,17 +383,17 @@ describe('Germany: claiming routes (TTRG-7, TTRG-8)', () => {
     const s = started(rules);
     const route = germanyMap.routes.find((r) => r.colour === 'gray' && r.length === 2)!;
     s.hands[0] = H({ red: 1, yellow: 1 });
-    rejects(() => rules.apply(s, 0, { type: 'claimRoute', route: route.id, cards: { red: 1, yellow: 1 } }), 'TTRG-7.3');
-    expect(ofType(rules.legalActions(s, 0), 'claimRoute').some((a) => a.route === route.id)).toBe(false);
+    rejects(() => rules.apply(s, 0, { type: 'claim_route', route: route.id, cards: { red: 1, yellow: 1 } }), 'TTRG-7.3');
+    expect(ofType(rules.legalActions(s, 0), 'claim_route').some((a) => a.route === route.id)).toBe(false);
     // A coloured route takes its own colour only.
     const red = germanyMap.routes.find((r) => r.colour === 'red' && r.length === 2)!;
     s.hands[0] = H({ blue: 2 });
-    rejects(() => rules.apply(s, 0, { type: 'claimRoute', route: red.id, cards: { blue: 2 } }), 'TTRG-7.3');
+    rejects(() => rules.apply(s, 0, { type: 'claim_route', route: red.id, cards: { blue: 2 } }), 'TTRG-7.3');
     // Exactly L cards.
     s.hands[0] = H({ red: 3 });
-    rejects(() => rules.apply(s, 0, { type: 'claimRoute', route: red.id, cards: { red: 3 } }), 'TTRG-7.3');
+    rejects(() => rules.apply(s, 0, { type: 'claim_route', route: red.id, cards: { red: 3 } }), 'TTRG-7.3');
     s.hands[0] = H({ red: 1 });
-    rejects(() => rules.apply(s, 0, { type: 'claimRoute', route: red.id, cards: { red: 2 } }), 'TTRG-7.3');
+    rejects(() => rules.apply(s, 0, { type: 'claim_route', route: red.id, cards: { red: 2 } }), 'TTRG-7.3');
   });
 
   it('TTRG-1.7 (T16, hyp.): routes of length 5, 6 and 7 score 10, 15 and 18', () => {
@@ -405,7 +405,7 @@ describe('Germany: claiming routes (TTRG-7, TTRG-8)', () => {
       [11, 18],
     ] as const) {
       const length = fx.route(route)!.length;
-      const { state } = fx.apply(s, 0, { type: 'claimRoute', route, cards: { green: length } });
+      const { state } = fx.apply(s, 0, { type: 'claim_route', route, cards: { green: length } });
       expect(state.routePoints[0]).toBe(points);
       expect(state.trains[0]).toBe(45 - length);
     }
@@ -415,21 +415,21 @@ describe('Germany: claiming routes (TTRG-7, TTRG-8)', () => {
     const s = started(fx);
     s.hands[0] = H({ green: 5 });
     s.trains[0] = 4;
-    rejects(() => fx.apply(s, 0, { type: 'claimRoute', route: 9, cards: { green: 5 } }), 'TTRG-7.2');
-    expect(ofType(fx.legalActions(s, 0), 'claimRoute').some((a) => a.route === 9)).toBe(false);
+    rejects(() => fx.apply(s, 0, { type: 'claim_route', route: 9, cards: { green: 5 } }), 'TTRG-7.2');
+    expect(ofType(fx.legalActions(s, 0), 'claim_route').some((a) => a.route === 9)).toBe(false);
   });
 
   it('TTRG-8.2/8.3 (T22, hyp.): 4 players, a triple route: one each, never two for the same player', () => {
     let s = started(fx, 4);
     s.routeOwners['3'] = 0;
     for (let p = 0; p < 4; p++) s.hands[p] = H({ red: 1 });
-    rejects(() => fx.apply(s, 0, { type: 'claimRoute', route: 4, cards: { red: 1 } }), 'TTRG-8.2');
-    expect(ofType(fx.legalActions(s, 0), 'claimRoute').some((a) => a.route === 4 || a.route === 5)).toBe(false);
+    rejects(() => fx.apply(s, 0, { type: 'claim_route', route: 4, cards: { red: 1 } }), 'TTRG-8.2');
+    expect(ofType(fx.legalActions(s, 0), 'claim_route').some((a) => a.route === 4 || a.route === 5)).toBe(false);
     s.current = 1;
-    s = skipPassengers(fx, fx.apply(s, 1, { type: 'claimRoute', route: 4, cards: { red: 1 } }).state);
+    s = skipPassengers(fx, fx.apply(s, 1, { type: 'claim_route', route: 4, cards: { red: 1 } }).state);
     expect(s.current).toBe(2);
-    rejects(() => fx.apply(s, 2, { type: 'claimRoute', route: 3, cards: { red: 1 } }), 'TTRG-7.1');
-    s = skipPassengers(fx, fx.apply(s, 2, { type: 'claimRoute', route: 5, cards: { red: 1 } }).state);
+    rejects(() => fx.apply(s, 2, { type: 'claim_route', route: 3, cards: { red: 1 } }), 'TTRG-7.1');
+    s = skipPassengers(fx, fx.apply(s, 2, { type: 'claim_route', route: 5, cards: { red: 1 } }).state);
     expect([s.routeOwners['3'], s.routeOwners['4'], s.routeOwners['5']]).toEqual([0, 1, 2]);
   });
 
@@ -437,8 +437,8 @@ describe('Germany: claiming routes (TTRG-7, TTRG-8)', () => {
     const s = started(fx, 3);
     s.routeOwners['6'] = 1;
     s.hands[0] = H({ red: 2 });
-    rejects(() => fx.apply(s, 0, { type: 'claimRoute', route: 7, cards: { red: 2 } }), 'TTRG-8.4');
-    expect(ofType(fx.legalActions(s, 0), 'claimRoute').some((a) => a.route === 7)).toBe(false);
+    rejects(() => fx.apply(s, 0, { type: 'claim_route', route: 7, cards: { red: 2 } }), 'TTRG-8.4');
+    expect(ofType(fx.legalActions(s, 0), 'claim_route').some((a) => a.route === 7)).toBe(false);
   });
 
   it('TTRG-8.4: 2 players, the Dortmund–Düsseldorf triple route: one route in total', () => {
@@ -448,17 +448,17 @@ describe('Germany: claiming routes (TTRG-7, TTRG-8)', () => {
     let s = started(rules, 2);
     s.hands[0] = H({ red: 1 });
     s.hands[1] = H({ red: 2 });
-    s = skipPassengers(rules, rules.apply(s, 0, { type: 'claimRoute', route: triple[0]!.id, cards: { red: 1 } }).state);
+    s = skipPassengers(rules, rules.apply(s, 0, { type: 'claim_route', route: triple[0]!.id, cards: { red: 1 } }).state);
     for (const r of triple.slice(1)) {
-      rejects(() => rules.apply(s, 1, { type: 'claimRoute', route: r.id, cards: { red: 1 } }), 'TTRG-8.4');
-      expect(ofType(rules.legalActions(s, 1), 'claimRoute').some((a) => a.route === r.id)).toBe(false);
+      rejects(() => rules.apply(s, 1, { type: 'claim_route', route: r.id, cards: { red: 1 } }), 'TTRG-8.4');
+      expect(ofType(rules.legalActions(s, 1), 'claim_route').some((a) => a.route === r.id)).toBe(false);
     }
     // With 5 players three different players may share it.
     let f = started(rules, 5);
     for (let p = 0; p < 5; p++) f.hands[p] = H({ red: 1 });
     for (const [p, r] of triple.entries()) {
       f.current = p;
-      f = skipPassengers(rules, rules.apply(f, p, { type: 'claimRoute', route: r.id, cards: { red: 1 } }).state);
+      f = skipPassengers(rules, rules.apply(f, p, { type: 'claim_route', route: r.id, cards: { red: 1 } }).state);
     }
     expect(triple.map((r) => f.routeOwners[String(r.id)])).toEqual([0, 1, 2]);
   });
@@ -469,10 +469,10 @@ describe('Germany: claiming routes (TTRG-7, TTRG-8)', () => {
     const s = started(rules);
     s.hands[0] = H({ red: 3, loco: 3 });
     const legal = rules.legalActions(s, 0);
-    expect(legal.some((a) => a.type === 'buildStation' || a.type === 'payTunnel' || a.type === 'withdrawTunnel')).toBe(false);
-    rejects(() => rules.apply(s, 0, { type: 'buildStation', city: 'Berlin', cards: { red: 1 } }), 'TTRG-1.9');
-    rejects(() => rules.apply(s, 0, { type: 'withdrawTunnel' }), 'TTRG-4.2');
-    rejects(() => rules.apply(s, 0, { type: 'payTunnel', cards: { red: 1 } }), 'TTRG-4.2');
+    expect(legal.some((a) => a.type === 'build_station' || a.type === 'pay_tunnel' || a.type === 'withdraw_tunnel')).toBe(false);
+    rejects(() => rules.apply(s, 0, { type: 'build_station', city: 'Berlin', cards: { red: 1 } }), 'TTRG-1.9');
+    rejects(() => rules.apply(s, 0, { type: 'withdraw_tunnel' }), 'TTRG-4.2');
+    rejects(() => rules.apply(s, 0, { type: 'pay_tunnel', cards: { red: 1 } }), 'TTRG-4.2');
     expect(s.stationsLeft).toEqual([0, 0]);
   });
 });
@@ -497,19 +497,19 @@ describe('Germany: passengers (TTRG-9)', () => {
   it('TTRG-9.1/9.2 (T18): after the claim, one passenger of a chosen colour from each end', () => {
     const s = board();
     expect(berlinMagdeburg).toMatchObject({ length: 3, colour: 'red' });
-    const claimed = rules.apply(s, 0, { type: 'claimRoute', route: berlinMagdeburg.id, cards: { red: 3 } }).state;
+    const claimed = rules.apply(s, 0, { type: 'claim_route', route: berlinMagdeburg.id, cards: { red: 3 } }).state;
     expect(claimed.pending).toEqual({ kind: 'passengers', route: berlinMagdeburg.id });
     expect(claimed.current).toBe(0);
     expect(rules.toAct(claimed)).toEqual([0]);
-    const legal = ofType(rules.legalActions(claimed, 0), 'takePassengers');
+    const legal = ofType(rules.legalActions(claimed, 0), 'take_passengers');
     expect(legal).toHaveLength(4 * 2);
     const berlin = end(berlinMagdeburg, 'Berlin');
-    const choice = { type: 'takePassengers', a: null, b: null } as Extract<TtrAction, { type: 'takePassengers' }>;
+    const choice = { type: 'take_passengers', a: null, b: null } as Extract<TtrAction, { type: 'take_passengers' }>;
     choice[berlin] = 'red';
     choice[berlin === 'a' ? 'b' : 'a'] = 'green';
     expect(has(legal, choice)).toBe(true);
     // Nothing else may happen before the choice.
-    rejects(() => rules.apply(claimed, 0, { type: 'drawBlind' }), 'TTRG-9.6');
+    rejects(() => rules.apply(claimed, 0, { type: 'draw_blind' }), 'TTRG-9.6');
     const { state, events } = rules.apply(claimed, 0, choice);
     expect(nonZero(state.passengers[0])).toEqual({ red: 1, green: 1 });
     expect(nonZero(state.passengersAt['Berlin'])).toEqual({ red: 1, blue: 2, white: 1 });
@@ -517,7 +517,7 @@ describe('Germany: passengers (TTRG-9)', () => {
     expect(state.pending).toBeNull();
     expect(state.current).toBe(1);
     // The pool is public.
-    expect(eventsOf(events, 'tookPassengers')[0]!.visibleTo).toBeUndefined();
+    expect(eventsOf(events, 'took_passengers')[0]!.visibleTo).toBeUndefined();
     const viewC = createView(germanyMap)(state, 2);
     expect(nonZero(viewC.players[0]!.passengers)).toEqual({ red: 1, green: 1 });
     expect(nonZero(viewC.passengersAt['Berlin'])).toEqual({ red: 1, blue: 2, white: 1 });
@@ -525,19 +525,19 @@ describe('Germany: passengers (TTRG-9)', () => {
 
   it('TTRG-9.3 (T19): an empty endpoint gives nothing; naming a colour there is rejected', () => {
     let s = board();
-    s = rules.apply(s, 0, { type: 'claimRoute', route: berlinMagdeburg.id, cards: { red: 3 } }).state;
-    s = rules.apply(s, 0, { type: 'takePassengers', [end(berlinMagdeburg, 'Berlin')]: 'red', [end(berlinMagdeburg, 'Magdeburg')]: 'green' } as TtrAction).state;
+    s = rules.apply(s, 0, { type: 'claim_route', route: berlinMagdeburg.id, cards: { red: 3 } }).state;
+    s = rules.apply(s, 0, { type: 'take_passengers', [end(berlinMagdeburg, 'Berlin')]: 'red', [end(berlinMagdeburg, 'Magdeburg')]: 'green' } as TtrAction).state;
     expect(s.current).toBe(1);
-    const claimed = rules.apply(s, 1, { type: 'claimRoute', route: leipzigMagdeburg.id, cards: { yellow: 2 } }).state;
+    const claimed = rules.apply(s, 1, { type: 'claim_route', route: leipzigMagdeburg.id, cards: { yellow: 2 } }).state;
     expect(claimed.pending).toMatchObject({ kind: 'passengers' });
     const m = end(leipzigMagdeburg, 'Magdeburg');
     const l = m === 'a' ? 'b' : 'a';
-    rejects(() => rules.apply(claimed, 1, { type: 'takePassengers', [l]: 'yellow', [m]: 'green' } as TtrAction), 'TTRG-9.3');
-    const legal = ofType(rules.legalActions(claimed, 1), 'takePassengers');
+    rejects(() => rules.apply(claimed, 1, { type: 'take_passengers', [l]: 'yellow', [m]: 'green' } as TtrAction), 'TTRG-9.3');
+    const legal = ofType(rules.legalActions(claimed, 1), 'take_passengers');
     expect(legal.every((a) => a[m] === null)).toBe(true);
     expect(legal.map((a) => a[l]).sort()).toEqual(['black', 'yellow', null].sort());
     // A colour present at the other end only is not available here either.
-    rejects(() => rules.apply(claimed, 1, { type: 'takePassengers', [l]: 'green', [m]: null } as TtrAction), 'TTRG-9.3');
+    rejects(() => rules.apply(claimed, 1, { type: 'take_passengers', [l]: 'green', [m]: null } as TtrAction), 'TTRG-9.3');
   });
 
   it('TTRG-9.2/A4 (T20): taking a passenger is optional', () => {
@@ -545,9 +545,9 @@ describe('Germany: passengers (TTRG-9)', () => {
     s.passengersAt['Magdeburg'] = { blue: 1 };
     s.passengersAt['Leipzig'] = {};
     s.current = 1;
-    const claimed = rules.apply(s, 1, { type: 'claimRoute', route: leipzigMagdeburg.id, cards: { yellow: 2 } }).state;
-    expect(ofType(rules.legalActions(claimed, 1), 'takePassengers')).toHaveLength(2);
-    const { state } = rules.apply(claimed, 1, { type: 'takePassengers', a: null, b: null });
+    const claimed = rules.apply(s, 1, { type: 'claim_route', route: leipzigMagdeburg.id, cards: { yellow: 2 } }).state;
+    expect(ofType(rules.legalActions(claimed, 1), 'take_passengers')).toHaveLength(2);
+    const { state } = rules.apply(claimed, 1, { type: 'take_passengers', a: null, b: null });
     expect(nonZero(state.passengersAt['Magdeburg'])).toEqual({ blue: 1 });
     expect(nonZero(state.passengers[1])).toEqual({});
     expect(state.current).toBe(2);
@@ -558,10 +558,10 @@ describe('Germany: passengers (TTRG-9)', () => {
     s.passengersAt['Magdeburg'] = {};
     s.passengersAt['Leipzig'] = { yellow: 0 };
     s.current = 1;
-    const { state } = rules.apply(s, 1, { type: 'claimRoute', route: leipzigMagdeburg.id, cards: { yellow: 2 } });
+    const { state } = rules.apply(s, 1, { type: 'claim_route', route: leipzigMagdeburg.id, cards: { yellow: 2 } });
     expect(state.pending).toBeNull();
     expect(state.current).toBe(2);
-    rejects(() => rules.apply(state, 2, { type: 'takePassengers', a: null, b: null }), 'TTRG-4.2');
+    rejects(() => rules.apply(state, 2, { type: 'take_passengers', a: null, b: null }), 'TTRG-4.2');
   });
 
   it('TTRG-9.1/A28 (T21, hyp.): a country holds one passenger for all the routes into it', () => {
@@ -571,29 +571,29 @@ describe('Germany: passengers (TTRG-9)', () => {
     s.passengersAt['C2'] = {};
     s.hands[0] = H({ white: 2 });
     s.hands[1] = H({ red: 2 });
-    s = fx.apply(s, 0, { type: 'claimRoute', route: 1, cards: { white: 2 } }).state;
+    s = fx.apply(s, 0, { type: 'claim_route', route: 1, cards: { white: 2 } }).state;
     expect(fx.legalActions(s, 0)).toEqual([
-      { type: 'takePassengers', a: null, b: null },
-      { type: 'takePassengers', a: null, b: 'white' },
+      { type: 'take_passengers', a: null, b: null },
+      { type: 'take_passengers', a: null, b: 'white' },
     ]);
-    s = fx.apply(s, 0, { type: 'takePassengers', a: null, b: 'white' }).state;
+    s = fx.apply(s, 0, { type: 'take_passengers', a: null, b: 'white' }).state;
     expect(nonZero(s.passengersAt['X'])).toEqual({});
     expect(nonZero(s.passengers[0])).toEqual({ white: 1 });
     // B's route into X later: nothing to take, no passenger step.
-    const { state } = fx.apply(s, 1, { type: 'claimRoute', route: 2, cards: { red: 2 } });
+    const { state } = fx.apply(s, 1, { type: 'claim_route', route: 2, cards: { red: 2 } });
     expect(state.pending).toBeNull();
     expect(state.current).toBe(0);
   });
 
   it('TTRG-9.4: at most one passenger per endpoint, two per claim, only right after a claim', () => {
     const s = board();
-    const claimed = rules.apply(s, 0, { type: 'claimRoute', route: berlinMagdeburg.id, cards: { red: 3 } }).state;
+    const claimed = rules.apply(s, 0, { type: 'claim_route', route: berlinMagdeburg.id, cards: { red: 3 } }).state;
     for (const a of rules.legalActions(claimed, 0)) {
       const { state } = rules.apply(claimed, 0, a);
       const taken = Object.values(state.passengers[0]!).reduce((n, k) => n + k, 0);
       expect(taken).toBeLessThanOrEqual(2);
     }
-    rejects(() => rules.apply(s, 0, { type: 'takePassengers', a: 'red', b: null }), 'TTRG-4.2');
+    rejects(() => rules.apply(s, 0, { type: 'take_passengers', a: 'red', b: null }), 'TTRG-4.2');
   });
 });
 
@@ -610,7 +610,7 @@ describe('Germany: end of the game (TTRG-12, TTRG-4.3)', () => {
     s.current = 2;
     s.trains[2] = 2;
     s.hands[2] = H({ white: 1 });
-    s = skipPassengers(rules, rules.apply(s, 2, { type: 'claimRoute', route: konstanz.id, cards: { white: 1 } }).state);
+    s = skipPassengers(rules, rules.apply(s, 2, { type: 'claim_route', route: konstanz.id, cards: { white: 1 } }).state);
     expect(s.trains[2]).toBe(1);
     expect(s.finalRound).toEqual({ trigger: 2, turnsLeft: 3 });
     const order: number[] = [];
@@ -628,10 +628,10 @@ describe('Germany: end of the game (TTRG-12, TTRG-4.3)', () => {
     s.current = 2;
     s.trains[2] = 2;
     s.hands[2] = H({ white: 1 });
-    s = skipPassengers(rules, rules.apply(s, 2, { type: 'claimRoute', route: konstanz.id, cards: { white: 1 } }).state);
+    s = skipPassengers(rules, rules.apply(s, 2, { type: 'claim_route', route: konstanz.id, cards: { white: 1 } }).state);
     s.trains[0] = 1;
     s.hands[0] = H({ red: 1 });
-    s = skipPassengers(rules, rules.apply(s, 0, { type: 'claimRoute', route: dortmund.id, cards: { red: 1 } }).state);
+    s = skipPassengers(rules, rules.apply(s, 0, { type: 'claim_route', route: dortmund.id, cards: { red: 1 } }).state);
     expect(s.trains[0]).toBe(0);
     expect(s.finalRound).toEqual({ trigger: 2, turnsLeft: 2 });
     const order: number[] = [];
@@ -648,10 +648,10 @@ describe('Germany: end of the game (TTRG-12, TTRG-4.3)', () => {
     s.trains[0] = 3;
     s.hands[0] = H({ white: 1 });
     s.passengersAt['Konstanz'] = { red: 1 };
-    s = rules.apply(s, 0, { type: 'claimRoute', route: konstanz.id, cards: { white: 1 } }).state;
+    s = rules.apply(s, 0, { type: 'claim_route', route: konstanz.id, cards: { white: 1 } }).state;
     expect(s.pending).toMatchObject({ kind: 'passengers' });
     expect(s.finalRound).toBeNull();
-    s = rules.apply(s, 0, { type: 'takePassengers', a: 'red', b: null }).state;
+    s = rules.apply(s, 0, { type: 'take_passengers', a: 'red', b: null }).state;
     expect(s.finalRound).toEqual({ trigger: 0, turnsLeft: 2 });
   });
 
@@ -663,11 +663,11 @@ describe('Germany: end of the game (TTRG-12, TTRG-4.3)', () => {
     s.hands = [H({}), H({})];
     const last = s.ticketDecks.short[0]!;
     s.ticketDecks = { short: [last], long: [] };
-    const drawn = rules.apply(s, 0, { type: 'drawTickets', short: 1 }).state;
-    const { state, events } = rules.apply(drawn, 0, { type: 'keepTickets', tickets: [last] });
+    const drawn = rules.apply(s, 0, { type: 'draw_tickets', short: 1 }).state;
+    const { state, events } = rules.apply(drawn, 0, { type: 'keep_tickets', tickets: [last] });
     expect(eventsOf(events, 'passed').map((e) => e.data)).toEqual([{ seat: 1 }, { seat: 0 }]);
     expect(state.phase).toBe('over');
-    expect(eventsOf(events, 'gameOver')[0]!.data).toMatchObject({ reason: 'deadlock' });
+    expect(eventsOf(events, 'game_over')[0]!.data).toMatchObject({ reason: 'deadlock' });
   });
 });
 
@@ -680,10 +680,10 @@ describe('Germany: ticket information (TTRG-H4, H5)', () => {
     const before = view(s, 1).players[0]!;
     const shortTop = s.ticketDecks.short.slice(0, 2);
     const longTop = s.ticketDecks.long.slice(0, 2);
-    const d = rules.apply(s, 0, { type: 'drawTickets', short: 2 });
-    expect(d.events[0]!.redacted).toEqual({ type: 'drewTickets', data: { seat: 0, count: 4, short: 2, long: 2 } });
-    const k = rules.apply(d.state, 0, { type: 'keepTickets', tickets: [shortTop[0]!, longTop[0]!] });
-    const kept = eventsOf(k.events, 'keptTickets')[0]!;
+    const d = rules.apply(s, 0, { type: 'draw_tickets', short: 2 });
+    expect(d.events[0]!.redacted).toEqual({ type: 'drew_tickets', data: { seat: 0, count: 4, short: 2, long: 2 } });
+    const k = rules.apply(d.state, 0, { type: 'keep_tickets', tickets: [shortTop[0]!, longTop[0]!] });
+    const kept = eventsOf(k.events, 'kept_tickets')[0]!;
     expect(kept.visibleTo).toEqual([0]);
     expect(kept.redacted!.data).toMatchObject({ seat: 0, kept: 2, returned: 2, keptShort: 1, keptLong: 1 });
     const b = view(k.state, 1);
@@ -698,11 +698,11 @@ describe('Germany: ticket information (TTRG-H4, H5)', () => {
 
   it('TTRG-H5: the opening keep is public as counts by type', () => {
     let s = rules.setup('g-h5', 2, { firstPlayer: 0 });
-    s = rules.apply(s, 0, { type: 'chooseInitialTickets', short: 2 }).state;
-    const kept = rules.apply(s, 0, { type: 'keepInitialTickets', tickets: s.opening[0]!.dealt.slice(1, 4) });
-    const e = eventsOf(kept.events, 'keptOpeningTickets')[0]!;
+    s = rules.apply(s, 0, { type: 'choose_initial_tickets', short: 2 }).state;
+    const kept = rules.apply(s, 0, { type: 'keep_initial_tickets', tickets: s.opening[0]!.dealt.slice(1, 4) });
+    const e = eventsOf(kept.events, 'kept_opening_tickets')[0]!;
     expect(e.visibleTo).toEqual([0]);
-    expect(e.redacted).toEqual({ type: 'keptOpeningTickets', data: { seat: 0, keptShort: 1, keptLong: 2 } });
+    expect(e.redacted).toEqual({ type: 'kept_opening_tickets', data: { seat: 0, keptShort: 1, keptLong: 2 } });
     expect(handSize(kept.state.hands[0]!)).toBe(4);
   });
 });

@@ -22,8 +22,8 @@ export function fixtureRoute(id: number, a: string, b: string, length: number, c
 
 /** The current player draws two blind cards (one if no second draw is possible). */
 export function drawTwo(rules: TtrRules, s: TtrState): TtrState {
-  let t = rules.apply(s, s.current, { type: 'drawBlind' }).state;
-  if (t.pending?.kind === 'secondDraw') t = rules.apply(t, t.current, { type: 'drawBlind' }).state;
+  let t = rules.apply(s, s.current, { type: 'draw_blind' }).state;
+  if (t.pending?.kind === 'secondDraw') t = rules.apply(t, t.current, { type: 'draw_blind' }).state;
   return t;
 }
 
@@ -41,7 +41,7 @@ export const canon = (a: TtrAction): string => {
 };
 export const has = (legal: readonly TtrAction[], a: TtrAction) => legal.some((l) => canon(l) === canon(a));
 export const ofType = <T extends TtrAction['type']>(legal: readonly TtrAction[], type: T) => legal.filter((a): a is Extract<TtrAction, { type: T }> => a.type === type);
-export const drawActions = (legal: readonly TtrAction[]) => legal.filter((a) => a.type === 'drawFaceUp' || a.type === 'drawBlind');
+export const drawActions = (legal: readonly TtrAction[]) => legal.filter((a) => a.type === 'draw_face_up' || a.type === 'draw_blind');
 export const eventsOf = (events: readonly GameEvent[], type: string) => events.filter((e) => e.type === type);
 export const countOf = (cards: readonly (CardType | null)[]): Cards => {
   const out: Cards = {};

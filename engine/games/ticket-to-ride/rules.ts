@@ -158,19 +158,19 @@ export function createRules(map: TtrMap): TtrRules {
   function drawOptions(s: TtrState, second: boolean): TtrAction[] {
     const out: TtrAction[] = [];
     s.market.forEach((card, slot) => {
-      if (card !== null && !(second && card === 'loco')) out.push({ type: 'drawFaceUp', slot });
+      if (card !== null && !(second && card === 'loco')) out.push({ type: 'draw_face_up', slot });
     });
-    if (cardsAvailable(s)) out.push({ type: 'drawBlind' });
+    if (cardsAvailable(s)) out.push({ type: 'draw_blind' });
     return out;
   }
 
   function ticketDrawOptions(s: TtrState): TtrAction[] {
     const { short, long } = s.ticketDecks;
-    if (!germany) return short.length > 0 ? [{ type: 'drawTickets' }] : [];
+    if (!germany) return short.length > 0 ? [{ type: 'draw_tickets' }] : [];
     const total = Math.min(GERMANY_TICKET_DRAW, short.length + long.length);
     if (total === 0) return [];
     const out: TtrAction[] = [];
-    for (let n = 0; n <= total; n++) if (n <= short.length && total - n <= long.length) out.push({ type: 'drawTickets', short: n });
+    for (let n = 0; n <= total; n++) if (n <= short.length && total - n <= long.length) out.push({ type: 'draw_tickets', short: n });
     return out;
   }
 
@@ -179,13 +179,13 @@ export function createRules(map: TtrMap): TtrRules {
     const out: TtrAction[] = [...drawOptions(s, false)];
     for (const route of map.routes) {
       if (claimBlock(s, seat, route)) continue;
-      for (const cards of payableSets(hand, claimRule(route))) out.push({ type: 'claimRoute', route: route.id, cards });
+      for (const cards of payableSets(hand, claimRule(route))) out.push({ type: 'claim_route', route: route.id, cards });
     }
     out.push(...ticketDrawOptions(s));
     if ((s.stationsLeft[seat] ?? 0) > 0) {
       const sets = payableSets(hand, stationRule(s, seat));
       const taken = new Set(s.stations.map((st) => st.city));
-      for (const city of map.cities) if (!taken.has(city)) for (const cards of sets) out.push({ type: 'buildStation', city, cards });
+      for (const city of map.cities) if (!taken.has(city)) for (const cards of sets) out.push({ type: 'build_station', city, cards });
     }
     return out;
   }
@@ -205,12 +205,12 @@ export function createRules(map: TtrMap): TtrRules {
       case 'secondDraw':
         return drawOptions(s, true);
       case 'tickets':
-        return subsets(pending.drawn, 1).map((kept) => ({ type: 'keepTickets', tickets: kept }));
+        return subsets(pending.drawn, 1).map((kept) => ({ type: 'keep_tickets', tickets: kept }));
       case 'tunnel':
-        return [...payableSets(s.hands[seat]!, tunnelExtraRule(pending)).map((cards): TtrAction => ({ type: 'payTunnel', cards })), { type: 'withdrawTunnel' }];
+        return [...payableSets(s.hands[seat]!, tunnelExtraRule(pending)).map((cards): TtrAction => ({ type: 'pay_tunnel', cards })), { type: 'withdraw_tunnel' }];
       case 'passengers': {
         const route = routes.get(pending.route)!;
-        return passengerChoices(s, route.a).flatMap((a) => passengerChoices(s, route.b).map((b): TtrAction => ({ type: 'takePassengers', a, b })));
+        return passengerChoices(s, route.a).flatMap((a) => passengerChoices(s, route.b).map((b): TtrAction => ({ type: 'take_passengers', a, b })));
       }
     }
   }
@@ -218,8 +218,8 @@ export function createRules(map: TtrMap): TtrRules {
   function openingOptions(s: TtrState, seat: Seat): TtrAction[] {
     const o = s.opening[seat]!;
     if (o.kept !== null) return [];
-    if (germany && o.short === null) return Array.from({ length: GERMANY_TICKET_DRAW + 1 }, (_, n): TtrAction => ({ type: 'chooseInitialTickets', short: n }));
-    return subsets(o.dealt, 2).map((kept) => ({ type: 'keepInitialTickets', tickets: kept }));
+    if (germany && o.short === null) return Array.from({ length: GERMANY_TICKET_DRAW + 1 }, (_, n): TtrAction => ({ type: 'choose_initial_tickets', short: n }));
+    return subsets(o.dealt, 2).map((kept) => ({ type: 'keep_initial_tickets', tickets: kept }));
   }
 
   function legalActions(s: TtrState, seat: Seat): TtrAction[] {
@@ -250,14 +250,14 @@ export function createRules(map: TtrMap): TtrRules {
   }
 
   function wipeEvents(ctx: Ctx, wipes: Wipe[]): void {
-    for (const w of wipes) ctx.events.push({ type: 'marketWiped', data: { wiped: w.wiped, market: w.dealt } });
+    for (const w of wipes) ctx.events.push({ type: 'market_wiped', data: { wiped: w.wiped, market: w.dealt } });
   }
 
   /** Draws one card; reshuffles are public (the discard pile's contents are, TTRE-H4). */
   function draw(ctx: Ctx, p: Piles): ReturnType<typeof drawCard>['card'] {
     const discarded = p.discard.length;
     const { card, reshuffled } = drawCard(p, ctx.rng);
-    if (reshuffled) ctx.events.push({ type: 'deckReshuffled', data: { cards: discarded } });
+    if (reshuffled) ctx.events.push({ type: 'deck_reshuffled', data: { cards: discarded } });
     return card;
   }
 
@@ -278,7 +278,7 @@ export function createRules(map: TtrMap): TtrRules {
     const p = piles(ctx);
     p.market[slot] = draw(ctx, p);
     ctx.s.hands[ctx.seat]![card]++;
-    ctx.events.push({ type: 'drewFaceUp', data: { seat: ctx.seat, slot, card, refill: p.market[slot] } });
+    ctx.events.push({ type: 'drew_face_up', data: { seat: ctx.seat, slot, card, refill: p.market[slot] } });
     wipeEvents(ctx, settleMarket(p, ctx.rng));
     storePiles(ctx, p);
     finishDraw(ctx, second || card === 'loco');
@@ -290,7 +290,7 @@ export function createRules(map: TtrMap): TtrRules {
     const card = draw(ctx, p)!;
     storePiles(ctx, p);
     ctx.s.hands[ctx.seat]![card]++;
-    ctx.events.push({ type: 'drewBlind', data: { seat: ctx.seat, card }, visibleTo: [ctx.seat], redacted: { type: 'drewBlind', data: { seat: ctx.seat } } });
+    ctx.events.push({ type: 'drew_blind', data: { seat: ctx.seat, card }, visibleTo: [ctx.seat], redacted: { type: 'drew_blind', data: { seat: ctx.seat } } });
     finishDraw(ctx, second);
   }
 
@@ -314,7 +314,7 @@ export function createRules(map: TtrMap): TtrRules {
     takeFromHand(ctx, cards, R('7.5', '7.3'));
     if (route.tunnel) return attemptTunnel(ctx, route, canonical(cards));
     discard(ctx, cards);
-    ctx.events.push({ type: 'claimedRoute', data: { seat: ctx.seat, route: route.id, cards: canonical(cards) } });
+    ctx.events.push({ type: 'claimed_route', data: { seat: ctx.seat, route: route.id, cards: canonical(cards) } });
     routeClaimed(ctx, route);
   }
 
@@ -345,7 +345,7 @@ export function createRules(map: TtrMap): TtrRules {
     const colour = cardList(committed).find((c) => c !== 'loco');
     const match = colour ?? 'loco';
     const extra = revealed.filter((c) => c === 'loco' || c === match).length;
-    ctx.events.push({ type: 'tunnelRevealed', data: { seat: ctx.seat, route: route.id, committed, revealed, extra } });
+    ctx.events.push({ type: 'tunnel_revealed', data: { seat: ctx.seat, route: route.id, committed, revealed, extra } });
     if (extra === 0) {
       discard(ctx, addCards(handOf(revealed), committed));
       routeClaimed(ctx, route);
@@ -360,7 +360,7 @@ export function createRules(map: TtrMap): TtrRules {
     }
     takeFromHand(ctx, cards, 'TTRE-10.10');
     discard(ctx, addCards(addCards(handOf(pending.revealed), pending.committed), cards));
-    ctx.events.push({ type: 'tunnelPaid', data: { seat: ctx.seat, route: pending.route, cards: canonical(cards) } });
+    ctx.events.push({ type: 'tunnel_paid', data: { seat: ctx.seat, route: pending.route, cards: canonical(cards) } });
     ctx.s.pending = null;
     routeClaimed(ctx, routes.get(pending.route)!);
   }
@@ -368,7 +368,7 @@ export function createRules(map: TtrMap): TtrRules {
   function withdrawTunnel(ctx: Ctx, pending: Extract<Pending, { kind: 'tunnel' }>): void {
     ctx.s.hands[ctx.seat] = addCards(ctx.s.hands[ctx.seat]!, pending.committed);
     discard(ctx, handOf(pending.revealed));
-    ctx.events.push({ type: 'tunnelWithdrawn', data: { seat: ctx.seat, route: pending.route } });
+    ctx.events.push({ type: 'tunnel_withdrawn', data: { seat: ctx.seat, route: pending.route } });
     endTurn(ctx, true);
   }
 
@@ -390,7 +390,7 @@ export function createRules(map: TtrMap): TtrRules {
       const pool = ctx.s.passengers[ctx.seat]!;
       pool[colour] = (pool[colour] ?? 0) + 1;
     }
-    ctx.events.push({ type: 'tookPassengers', data: { seat: ctx.seat, route: route.id, a, b } });
+    ctx.events.push({ type: 'took_passengers', data: { seat: ctx.seat, route: route.id, a, b } });
     endTurn(ctx, true);
   }
 
@@ -399,7 +399,7 @@ export function createRules(map: TtrMap): TtrRules {
     if (legal.length === 0) fail('no_tickets', 'The ticket deck is empty', R('11.2', '10.3'));
     let drawn: number[];
     if (germany) {
-      if (short === undefined || !legal.some((a) => a.type === 'drawTickets' && a.short === short)) {
+      if (short === undefined || !legal.some((a) => a.type === 'draw_tickets' && a.short === short)) {
         fail('bad_ticket_mix', 'Name how many short tickets to draw; short + long must be 4, or all that is left', 'TTRG-10.2');
       }
       const total = Math.min(GERMANY_TICKET_DRAW, ctx.s.ticketDecks.short.length + ctx.s.ticketDecks.long.length);
@@ -410,10 +410,10 @@ export function createRules(map: TtrMap): TtrRules {
     }
     ctx.s.pending = { kind: 'tickets', drawn };
     ctx.events.push({
-      type: 'drewTickets',
+      type: 'drew_tickets',
       data: { seat: ctx.seat, tickets: drawn, ...(germany ? { short, long: drawn.length - short! } : {}) },
       visibleTo: [ctx.seat],
-      redacted: { type: 'drewTickets', data: { seat: ctx.seat, count: drawn.length, ...(germany ? { short, long: drawn.length - short! } : {}) } },
+      redacted: { type: 'drew_tickets', data: { seat: ctx.seat, count: drawn.length, ...(germany ? { short, long: drawn.length - short! } : {}) } },
     });
   }
 
@@ -429,10 +429,10 @@ export function createRules(map: TtrMap): TtrRules {
       deck.push(id);
     }
     ctx.events.push({
-      type: 'keptTickets',
+      type: 'kept_tickets',
       data: { seat: ctx.seat, kept, returned },
       visibleTo: [ctx.seat],
-      redacted: { type: 'keptTickets', data: { seat: ctx.seat, kept: kept.length, returned: returned.length, ...(germany ? typeCounts(kept) : {}) } },
+      redacted: { type: 'kept_tickets', data: { seat: ctx.seat, kept: kept.length, returned: returned.length, ...(germany ? typeCounts(kept) : {}) } },
     });
     endTurn(ctx, true);
   }
@@ -449,7 +449,7 @@ export function createRules(map: TtrMap): TtrRules {
     discard(ctx, cards);
     s.stationsLeft[seat]! -= 1;
     s.stations.push({ city, seat });
-    ctx.events.push({ type: 'builtStation', data: { seat, city, cards: canonical(cards) } });
+    ctx.events.push({ type: 'built_station', data: { seat, city, cards: canonical(cards) } });
     endTurn(ctx, true);
   }
 
@@ -463,10 +463,10 @@ export function createRules(map: TtrMap): TtrRules {
     o.short = short;
     o.dealt = [...ctx.s.ticketDecks.short.splice(0, short), ...ctx.s.ticketDecks.long.splice(0, GERMANY_TICKET_DRAW - short)];
     ctx.events.push({
-      type: 'drewOpeningTickets',
+      type: 'drew_opening_tickets',
       data: { seat: ctx.seat, short, long: GERMANY_TICKET_DRAW - short, tickets: o.dealt },
       visibleTo: [ctx.seat],
-      redacted: { type: 'drewOpeningTickets', data: { seat: ctx.seat, short, long: GERMANY_TICKET_DRAW - short } },
+      redacted: { type: 'drew_opening_tickets', data: { seat: ctx.seat, short, long: GERMANY_TICKET_DRAW - short } },
     });
   }
 
@@ -480,8 +480,8 @@ export function createRules(map: TtrMap): TtrRules {
     const returned = o.dealt.filter((t) => !kept.includes(t));
     if (germany) for (const id of returned) (tickets.get(id)!.long ? ctx.s.setAside.long : ctx.s.setAside.short).push(id);
     // Germany: how many of each type were kept is public (TTRG-H5); Europe keeps even the count secret until turn 1 (TTRE-H12).
-    const redacted = { type: 'keptOpeningTickets', data: { seat: ctx.seat, ...(germany ? typeCounts(kept) : {}) } };
-    ctx.events.push({ type: 'keptOpeningTickets', data: { seat: ctx.seat, kept }, visibleTo: [ctx.seat], redacted });
+    const redacted = { type: 'kept_opening_tickets', data: { seat: ctx.seat, ...(germany ? typeCounts(kept) : {}) } };
+    ctx.events.push({ type: 'kept_opening_tickets', data: { seat: ctx.seat, kept }, visibleTo: [ctx.seat], redacted });
     if (ctx.s.opening.every((x) => x.kept !== null)) startPlay(ctx);
   }
 
@@ -495,7 +495,7 @@ export function createRules(map: TtrMap): TtrRules {
       s.setAside = { short: [], long: [] };
     }
     s.phase = 'turn';
-    ctx.events.push({ type: 'playStarted', data: { first: s.current, ticketsKept: s.tickets.map((t) => t.length) } });
+    ctx.events.push({ type: 'play_started', data: { first: s.current, ticketsKept: s.tickets.map((t) => t.length) } });
     passIfStuck(ctx);
   }
 
@@ -513,7 +513,7 @@ export function createRules(map: TtrMap): TtrRules {
       if (s.finalRound.turnsLeft <= 0) return gameOver(ctx, 'finalRound');
     } else if ((s.trains[s.current] ?? 0) <= LAST_ROUND_TRAINS) {
       s.finalRound = { trigger: s.current, turnsLeft: s.players };
-      ctx.events.push({ type: 'finalRound', data: { trigger: s.current, trains: s.trains[s.current] } });
+      ctx.events.push({ type: 'final_round', data: { trigger: s.current, trains: s.trains[s.current] } });
     }
     s.current = (s.current + 1) % s.players;
     s.turn += 1;
@@ -545,7 +545,7 @@ export function createRules(map: TtrMap): TtrRules {
       routePoints: s.routePoints,
     });
     s.result = { scores: scoring.scores, ranking: scoring.ranking, breakdown: scoring.breakdown };
-    ctx.events.push({ type: 'gameOver', data: { reason, scores: scoring.scores, ranking: scoring.ranking, tickets: s.tickets } });
+    ctx.events.push({ type: 'game_over', data: { reason, scores: scoring.scores, ranking: scoring.ranking, tickets: s.tickets } });
   }
 
   // ---------- dispatch
@@ -557,33 +557,33 @@ export function createRules(map: TtrMap): TtrRules {
     const wrongStep = (rule: string) => fail('wrong_step', `That is not possible now`, rule);
 
     if (s.phase === 'opening') {
-      if (action.type === 'chooseInitialTickets') chooseOpening(ctx, action.short);
-      else if (action.type === 'keepInitialTickets') keepOpening(ctx, action.tickets);
+      if (action.type === 'choose_initial_tickets') chooseOpening(ctx, action.short);
+      else if (action.type === 'keep_initial_tickets') keepOpening(ctx, action.tickets);
       else wrongStep(R('3.4', '3.5'));
     } else if (s.pending) {
       const p = s.pending;
-      if (p.kind === 'secondDraw' && action.type === 'drawFaceUp') drawFaceUp(ctx, action.slot, true);
-      else if (p.kind === 'secondDraw' && action.type === 'drawBlind') drawBlind(ctx, true);
-      else if (p.kind === 'tickets' && action.type === 'keepTickets') keepTickets(ctx, p, action.tickets);
-      else if (p.kind === 'tunnel' && action.type === 'payTunnel') payTunnel(ctx, p, action.cards);
-      else if (p.kind === 'tunnel' && action.type === 'withdrawTunnel') withdrawTunnel(ctx, p);
-      else if (p.kind === 'passengers' && action.type === 'takePassengers') takePassengers(ctx, p, action.a, action.b);
+      if (p.kind === 'secondDraw' && action.type === 'draw_face_up') drawFaceUp(ctx, action.slot, true);
+      else if (p.kind === 'secondDraw' && action.type === 'draw_blind') drawBlind(ctx, true);
+      else if (p.kind === 'tickets' && action.type === 'keep_tickets') keepTickets(ctx, p, action.tickets);
+      else if (p.kind === 'tunnel' && action.type === 'pay_tunnel') payTunnel(ctx, p, action.cards);
+      else if (p.kind === 'tunnel' && action.type === 'withdraw_tunnel') withdrawTunnel(ctx, p);
+      else if (p.kind === 'passengers' && action.type === 'take_passengers') takePassengers(ctx, p, action.a, action.b);
       else wrongStep(p.kind === 'secondDraw' ? R('5.9', '5.7') : p.kind === 'passengers' ? 'TTRG-9.6' : R('4.7', '4.5'));
     } else {
       switch (action.type) {
-        case 'drawFaceUp':
+        case 'draw_face_up':
           drawFaceUp(ctx, action.slot, false);
           break;
-        case 'drawBlind':
+        case 'draw_blind':
           drawBlind(ctx, false);
           break;
-        case 'claimRoute':
+        case 'claim_route':
           claimRoute(ctx, action.route, action.cards);
           break;
-        case 'drawTickets':
+        case 'draw_tickets':
           drawTickets(ctx, action.short);
           break;
-        case 'buildStation':
+        case 'build_station':
           buildStation(ctx, action.city, action.cards);
           break;
         default:
