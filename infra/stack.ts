@@ -14,7 +14,7 @@ import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { DEADLINE_INDEX } from '../functions/store/keys.js';
+import { DEADLINE_INDEX, keys } from '../functions/store/keys.js';
 import { LIMITS_KEY, LIMITS_TTL_ATTRIBUTE } from '../functions/store/limits-table.js';
 
 // Resolved from this file so synth and tests work from any working directory.
@@ -212,10 +212,10 @@ export class RailpostStack extends Stack {
         onFailure: new SqsDlq(deadLetters),
         // Only appended events, game status changes, reminder claims and chat concern the notifier.
         filters: [
-          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith('EV#') } } } }),
-          FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.isEqual('META') } } } }),
-          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith('REMIND#') } } } }),
-          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith('CHAT#') } } } }),
+          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.eventPrefix) } } } }),
+          FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.isEqual(keys.meta) } } } }),
+          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.reminderPrefix) } } } }),
+          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.chatPrefix) } } } }),
         ],
       }),
     );

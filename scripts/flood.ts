@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { createRegistry } from '../engine/core/index.js';
 import { catalogGames } from '../engine/games/index.js';
 import { startLocalServer } from '../functions/local/server.js';
-import { ApiClient } from '../test/support/client.js';
+import { ApiClient } from './support/api-client.js';
 
 const SECONDS = Number(process.env.FLOOD_SECONDS ?? 8);
 const CLIENTS = 8;

@@ -9,8 +9,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Rng, seedRng } from '../engine/core/index.js';
-import { ApiClient, type Player } from '../test/support/client.js';
-import { startTestServer } from '../test/support/local.js';
+import { ApiClient, type Player } from './support/api-client.js';
+import { startTestServer } from './support/test-server.js';
 import { median, percentile } from './bench/stats.js';
 
 const GAMES = Number(process.env.LOAD_GAMES ?? 16);

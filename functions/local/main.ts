@@ -10,7 +10,7 @@ import { startLocalServer } from './server.js';
  */
 async function testGames(): Promise<AnyGame[]> {
   if (process.env.RAILPOST_TEST_GAMES !== '1') return [];
-  const { highCard } = await import('../../test/fixture/high-card.js');
+  const { highCard } = await import('../../engine/fixtures/high-card.js');
   return [highCard as AnyGame];
 }
 

@@ -1,4 +1,6 @@
-export type NotificationKind = 'yourTurn' | 'reminder' | 'gameStarted' | 'gameFinished' | 'chat';
+import type { NotificationKind } from '../store/records.js';
+
+export type { NotificationKind };
 
 export interface Notification {
   kind: NotificationKind;

@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import * as z from 'zod';
+import type { PushSubscription } from '../store/records.js';
 import { subjectOf, summaryOf, type Notification } from './message.js';
 import { strictOutbound, type Outbound } from './outbound-guard.js';
 
@@ -29,8 +30,9 @@ export const PushSubscriptionSchema = z.object({
     p256dh: base64url(65).refine((s) => Buffer.from(s, 'base64url')[0] === 4, 'must be an uncompressed P-256 point'),
     auth: base64url(16),
   }),
-});
-export type PushSubscription = z.infer<typeof PushSubscriptionSchema>;
+}) satisfies z.ZodType<PushSubscription>;
+
+export type { PushSubscription };
 
 export interface VapidKeys {
   /** `mailto:` or `https:` contact for the push services' operators; not a localhost URL (Apple rejects it). */

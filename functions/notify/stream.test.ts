@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../local/server.js';
 import { DeliveryLog } from '../store/delivery-log.js';
 import { GameTable } from '../store/game-table.js';
+import { keys } from '../store/keys.js';
 import { ApiClient } from '../../test/support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../../test/support/local.js';
 import { Notifier } from './core.js';
@@ -22,10 +23,10 @@ afterAll(() => server.close());
 const db = () => (server.services.table as unknown as { db: DynamoDBClient }).db;
 
 /** The table's items for a game, shaped as DynamoDB stream records with NEW_IMAGE. */
-async function streamRecords(gameId: string, afterVersion: number, prefix = 'EV#'): Promise<StreamRecord[]> {
-  const out = await db().send(new QueryCommand({ TableName: server.services.table.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: `GAME#${gameId}` } } }));
+async function streamRecords(gameId: string, afterVersion: number, prefix = keys.eventPrefix): Promise<StreamRecord[]> {
+  const out = await db().send(new QueryCommand({ TableName: server.services.table.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: keys.game(gameId) } } }));
   return (out.Items ?? [])
-    .filter((item: Record<string, AttributeValue>) => item.sk?.S?.startsWith(prefix) && (prefix !== 'EV#' || Number(item.version?.N) > afterVersion))
+    .filter((item: Record<string, AttributeValue>) => item.sk?.S?.startsWith(prefix) && (prefix !== keys.eventPrefix || Number(item.version?.N) > afterVersion))
     .map((item, i) => ({ eventName: 'INSERT', dynamodb: { NewImage: item, SequenceNumber: String(1000 + i) } }));
 }
 
@@ -75,7 +76,7 @@ describe('notifications from the table stream (AWS path)', () => {
     expect(await server.services.times.claimReminder(claim, new Date())).toBe(false);
 
     const { mails, notifier } = capture(server.services.table);
-    const records = await streamRecords(created.body.id, 0, 'REMIND#');
+    const records = await streamRecords(created.body.id, 0, keys.reminderPrefix);
     expect(records).toHaveLength(1);
     expect(await notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier })).toEqual([]);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([['anna@example.test', expect.stringMatching(/^Reminder/)]]);
@@ -91,7 +92,7 @@ describe('notifications from the table stream (AWS path)', () => {
     await api.as(anna.body.token).post(`/v1/games/${created.body.id}/chat`, { text: 'Hello Ben' });
 
     const { mails, notifier } = capture(server.services.table);
-    const records = await streamRecords(created.body.id, 0, 'CHAT#');
+    const records = await streamRecords(created.body.id, 0, keys.chatPrefix);
     expect(records).toHaveLength(1);
     expect(await notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier })).toEqual([]);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([['ben-chat@example.test', expect.stringMatching(/^Anna wrote in/)]]);

@@ -1,15 +1,15 @@
 /**
- * The table's stream as notifier input (AWS): appended events (EV# inserts) and game status
- * changes (META writes) become transitions, one per game and batch, in version order; reminder
- * claims (REMIND# inserts, written once per seat and turn by the sweeper) become reminders, and
- * table talk (CHAT# inserts) becomes chat notifications.
+ * The table's stream as notifier input (AWS): appended events and game status changes (meta
+ * writes) become transitions, one per game and batch, in version order; reminder claims (written
+ * once per seat and turn by the sweeper) become reminders, and table talk becomes chat
+ * notifications. The store reads the images (readGameImage): the key layout stays its own.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { GameRegistry } from '../../engine/core/index.js';
 import { initialState } from '../service/replay.js';
-import { parseEvent, parseMeta, type GameTable } from '../store/game-table.js';
-import { parseChat } from '../store/chat-table.js';
+import type { GameTable } from '../store/game-table.js';
 import type { ChatRecord, EventRecord } from '../store/records.js';
+import { readGameImage } from '../store/stream-image.js';
 import { changesFor } from './changes.js';
 import type { Notifier } from './core.js';
 
@@ -32,16 +32,15 @@ function group(records: readonly StreamRecord[]): Map<string, GameBatch> {
   const games = new Map<string, GameBatch>();
   for (const r of records) {
     const image = r.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
-    const pk = image?.pk?.S;
-    const sk = image?.sk?.S;
-    if (!image || !pk?.startsWith('GAME#') || !sk || (r.eventName !== 'INSERT' && r.eventName !== 'MODIFY')) continue;
-    const gameId = pk.slice('GAME#'.length);
+    if (!image || (r.eventName !== 'INSERT' && r.eventName !== 'MODIFY')) continue;
+    const item = readGameImage(image, r.eventName === 'INSERT');
+    if (!item) continue;
+    const { gameId } = item;
     const batch = games.get(gameId) ?? { events: [], reminders: [], chats: [], statuses: [], firstSequence: r.dynamodb?.SequenceNumber ?? '' };
-    if (sk.startsWith('EV#') && r.eventName === 'INSERT') batch.events.push(parseEvent(image));
-    else if (sk.startsWith('CHAT#') && r.eventName === 'INSERT') batch.chats.push(parseChat(gameId, image));
-    else if (sk.startsWith('REMIND#') && r.eventName === 'INSERT') batch.reminders.push({ seat: Number(image.seat?.N), deadline: image.deadline?.S ?? '' });
-    else if (sk === 'META') batch.statuses.push(parseMeta(gameId, { ...image, seed: image.seed ?? { S: '' } }).status);
-    else continue;
+    if (item.kind === 'event') batch.events.push(item.event);
+    else if (item.kind === 'chat') batch.chats.push(item.chat);
+    else if (item.kind === 'reminder') batch.reminders.push({ seat: item.seat, deadline: item.deadline });
+    else batch.statuses.push(item.status);
     games.set(gameId, batch);
   }
   return games;

@@ -4,24 +4,15 @@
  * Vacations pause the clock: only time outside them counts.
  */
 import type { Seat } from '../../engine/core/index.js';
-import { bankOf, perMoveMs, type TimeControl } from './time-control.js';
+import type { SeatClock, TimeControl } from '../store/records.js';
+import { bankOf, perMoveMs } from './time-control.js';
+
+export type { SeatClock };
 
 /** A span of a player's absence, in epoch milliseconds. */
 export interface Pause {
   from: number;
   until: number;
-}
-
-export interface SeatClock {
-  /** When the seat became due; null while it is not (or has no clock: bots, forfeited seats). */
-  dueSince: string | null;
-  /** Bank controls: the time left when the seat became due, or now while it is not due. */
-  bankMs: number | null;
-  /** When the turn times out, and when the reminder goes out (vacations known at the time counted). */
-  deadline: string | null;
-  remindAt: string | null;
-  /** The reminder for this turn has been sent. */
-  reminded: boolean;
 }
 
 export function initialClocks(tc: TimeControl, players: number): SeatClock[] {

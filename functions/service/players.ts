@@ -1,10 +1,8 @@
-import type { NotificationKind } from '../notify/message.js';
-import type { PushSubscription } from '../notify/push.js';
 import { newWebhookSecret } from '../notify/webhook.js';
 import { LimitReached, WriteConflict, type GameTable } from '../store/game-table.js';
 import type { TimeTable } from '../store/time-table.js';
 import { pushSubscriptionId } from '../store/keys.js';
-import { notificationKinds, resolveNotifications, type NotificationChoices, type PlayerRecord, type PushRecord, type Vacation, type WebhookRecord } from '../store/records.js';
+import { notificationKinds, resolveNotifications, type NotificationChoices, type NotificationKind, type PlayerRecord, type PushRecord, type PushSubscription, type Vacation, type WebhookRecord } from '../store/records.js';
 import { Problem, problems } from './problem.js';
 import { equalHashes, newId, newSecret, sha256Hex } from './secrets.js';
 import { cleanText, characterCount } from './text.js';

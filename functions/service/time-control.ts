@@ -1,4 +1,7 @@
 import * as z from 'zod';
+import type { TimeControl } from '../store/records.js';
+
+export type { TimeControl };
 
 const SECOND = 1000;
 const DAY = 86_400 * SECOND;
@@ -46,8 +49,7 @@ export const TimeControlSchema = z
     reminderAt: z.number().gt(0).lt(1).default(0.8).meta({ description: 'Fraction of the time after which a reminder goes out' }),
   })
   .refine((tc) => (tc.perMove === undefined) !== (tc.bank === undefined), { message: 'Give exactly one of perMove and bank' })
-  .meta({ id: 'TimeControl' });
-export type TimeControl = z.infer<typeof TimeControlSchema>;
+  .meta({ id: 'TimeControl' }) satisfies z.ZodType<TimeControl>;
 
 export function perMoveMs(tc: TimeControl): number | null {
   return tc.perMove === undefined ? null : durationMs(tc.perMove);

@@ -8,7 +8,6 @@ import {
   UpdateItemCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import type { NotificationKind } from '../notify/message.js';
 import { conditional, json, n, num, optStr, parsed, s, str, WriteConflict, type Item } from './attributes.js';
 import { keys, versionOfEventKey } from './keys.js';
 import {
@@ -21,6 +20,7 @@ import {
   type HeadRecord,
   type MembershipRecord,
   type NewPlayerRecord,
+  type NotificationKind,
   type NotificationChoices,
   type PlayerRecord,
   type PushRecord,

@@ -5,6 +5,7 @@ const SEQ_DIGITS = 10;
 
 export const keys = {
   game: (id: string) => `GAME#${id}`,
+  gamePrefix: 'GAME#',
   player: (id: string) => `PLAYER#${id}`,
   meta: 'META',
   head: 'HEAD',

@@ -1,9 +1,41 @@
 import type { Seat } from '../../engine/core/index.js';
 import type { GameEvent } from '../../engine/core/index.js';
-import type { NotificationKind } from '../notify/message.js';
-import type { PushSubscription } from '../notify/push.js';
-import type { SeatClock } from '../service/clock.js';
-import type { TimeControl } from '../service/time-control.js';
+
+/** What a player can be told about; every channel and the settings share these names. */
+export type NotificationKind = 'yourTurn' | 'reminder' | 'gameStarted' | 'gameFinished' | 'chat';
+
+/**
+ * A timed game's control as stored on the meta item; the API's TimeControlSchema (service) checks
+ * input against this shape.
+ */
+export interface TimeControl {
+  /** ISO 8601 durations, e.g. "P3D": exactly one of `perMove` and `bank`. */
+  perMove?: string;
+  bank?: { initial: string; increment: string; cap?: string };
+  onTimeout: 'bot' | 'forfeit';
+  /** Fraction of the time after which a reminder goes out. */
+  reminderAt: number;
+}
+
+/** A seat's clock in a timed game, as stored on the head item. */
+export interface SeatClock {
+  /** When the seat became due; null while it is not (or has no clock: bots, forfeited seats). */
+  dueSince: string | null;
+  /** Bank controls: the time left when the seat became due, or now while it is not due. */
+  bankMs: number | null;
+  /** When the turn times out, and when the reminder goes out (vacations known at the time counted). */
+  deadline: string | null;
+  remindAt: string | null;
+  /** The reminder for this turn has been sent. */
+  reminded: boolean;
+}
+
+/** A browser's Web Push subscription (RFC 8291 keys), as stored; notify's PushSubscriptionSchema checks input against it. */
+export interface PushSubscription {
+  endpoint: string;
+  expirationTime?: number | null;
+  keys: { p256dh: string; auth: string };
+}
 
 export type GameStatus = 'open' | 'active' | 'finished' | 'aborted';
 

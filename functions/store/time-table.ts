@@ -1,9 +1,8 @@
 import { BatchGetItemCommand, GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { SeatClock } from '../service/clock.js';
 import { conditional, json, n, optStr, s, str, WriteConflict, type Item } from './attributes.js';
 import { parseVacations } from './game-table.js';
 import { DEADLINE_INDEX, DUE_SHARDS, keys } from './keys.js';
-import type { Vacation } from './records.js';
+import type { SeatClock, Vacation } from './records.js';
 
 /** Reminder claims outlive any turn; the table's TTL removes them afterwards. */
 const REMINDER_TTL_SECONDS = 180 * 24 * 3600;

@@ -4,8 +4,8 @@
  * are noisy, so compare ratios, not single numbers.
  */
 import { performance } from 'node:perf_hooks';
-import { ApiClient } from '../../test/support/client.js';
-import { startTestServer } from '../../test/support/local.js';
+import { ApiClient } from '../support/api-client.js';
+import { startTestServer } from '../support/test-server.js';
 import { median, percentile } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

@@ -11,7 +11,7 @@ import { createRegistry, type AnyGame } from '../../engine/core/index.js';
 import { startEmbeddedStore } from '../../functions/local/embedded-store.js';
 import { createServices } from '../../functions/service/index.js';
 import { ensureTable } from '../../functions/store/create-table.js';
-import { tally } from '../../test/fixture/tally.js';
+import { tally } from '../../engine/fixtures/tally.js';
 import { median, percentile } from './stats.js';
 
 const MOVES = Number(process.env.BENCH_COMPARE_MOVES ?? 1000);

@@ -6,8 +6,8 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { performance } from 'node:perf_hooks';
 import { Rng, seedRng } from '../../engine/core/index.js';
 import { startLocalServer, type LocalOptions } from '../../functions/local/server.js';
-import { ApiClient, type Player } from '../../test/support/client.js';
-import { RAISED_LIMITS, testRegistry } from '../../test/support/local.js';
+import { ApiClient, type Player } from '../support/api-client.js';
+import { RAISED_LIMITS, testRegistry } from '../support/test-server.js';
 import { itemBytes, readUnits, writeUnits } from './item-size.js';
 import { median, percentile } from './stats.js';
 

@@ -6,9 +6,9 @@
 import { gzipSync } from 'node:zlib';
 import { catalogGames } from '../../engine/games/index.js';
 import { startLocalServer } from '../../functions/local/server.js';
-import { ApiClient } from '../../test/support/client.js';
-import { launchChromium } from '../../test/browser/chromium.js';
-import { RAISED_LIMITS, testRegistry } from '../../test/support/local.js';
+import { ApiClient } from '../support/api-client.js';
+import { launchChromium } from '../support/chromium.js';
+import { RAISED_LIMITS, testRegistry } from '../support/test-server.js';
 import { buildClient } from '../../web/build.js';
 import { median, percentile } from './stats.js';
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../functions/local/server.js';
-import { highCard } from '../fixture/high-card.js';
+import { highCard } from '../../engine/fixtures/high-card.js';
 import { ApiClient, type Player, type Reply } from '../support/client.js';
 import { HighCardGame, trueState, type ViewReply } from '../support/high-card-game.js';
 import { hiddenNumbersIn } from '../support/leaks.js';

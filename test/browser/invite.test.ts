@@ -12,7 +12,7 @@ import { signBoardLink } from '../../functions/notify/board-link.js';
 import { buildClient } from '../../web/build.js';
 import { ApiClient, type Player } from '../support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { launchChromium, signUp as signUpAt, watchedPage } from './chromium.js';
+import { launchChromium, signUp as signUpAt, watchedPage } from '../../scripts/support/chromium.js';
 
 const SHOTS = join('test-results', 'browser');
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { buildClient } from '../../web/build.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { launchChromium, signUp as signUpAt, watchedPage } from './chromium.js';
+import { launchChromium, signUp as signUpAt, watchedPage } from '../../scripts/support/chromium.js';
 
 const SHOTS = join('test-results', 'browser');
 const MOVES = 4;

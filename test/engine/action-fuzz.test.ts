@@ -12,7 +12,7 @@ import { catalogGames } from '../../engine/games/index.js';
 import { canonicalAction as tsCanonicalAction, trainsAndStations } from '../../engine/games/trains-and-stations/index.js';
 import type { TsAction } from '../../engine/games/trains-and-stations/actions.js';
 import type { TsState } from '../../engine/games/trains-and-stations/state.js';
-import { highCard } from '../fixture/high-card.js';
+import { highCard } from '../../engine/fixtures/high-card.js';
 
 const GAMES = Number(process.env.FUZZ_GAMES ?? 3);
 const MUTANTS_PER_STATE = 12;

@@ -1,6 +1,6 @@
 /**
  * The engine contract (DESIGN.md section 2) as properties, checked on the fixture game
- * "high card" (test/fixture/high-card.ts, rules HC-1..HC-4) over random seeds, seat counts,
+ * "high card" (engine/fixtures/high-card.ts, rules HC-1..HC-4) over random seeds, seat counts,
  * options and play sequences. Every game must pass the same kind of suite.
  */
 import fc from 'fast-check';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { rankByScore, Rng, RuleError, seedRng, type AnyGame, type GameEvent, type Seat } from '../../engine/core/index.js';
 import { initialState, replay } from '../../functions/service/replay.js';
 import type { EventRecord, GameMeta } from '../../functions/store/records.js';
-import { highCard } from '../fixture/high-card.js';
+import { highCard } from '../../engine/fixtures/high-card.js';
 
 type State = ReturnType<typeof highCard.setup>;
 type Action = Parameters<typeof highCard.apply>[2];

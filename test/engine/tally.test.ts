@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../engine/core/index.js';
-import { tally } from '../fixture/tally.js';
+import { tally } from '../../engine/fixtures/tally.js';
 
 describe('tally fixture', () => {
   it('TA-1/TA-2: seats alternate adding 1 or 2; TA-3: reaching the target ends the game and wins it', () => {

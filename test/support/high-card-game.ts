@@ -1,11 +1,11 @@
 /**
- * Driving the high-card fixture (test/fixture/high-card.ts) through the API, and reading what
+ * Driving the high-card fixture (engine/fixtures/high-card.ts) through the API, and reading what
  * the store holds underneath it, for suites that compare "before" and "after".
  */
 import { ScanCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { LocalServer } from '../../functions/local/server.js';
 import { replay } from '../../functions/service/replay.js';
-import { highCard, type View } from '../fixture/high-card.js';
+import { highCard, type View } from '../../engine/fixtures/high-card.js';
 import type { ApiClient, Player, Reply } from './client.js';
 
 export interface HighCardOptions {

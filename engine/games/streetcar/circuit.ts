@@ -1,64 +1,19 @@
-/** V1 — complete circuit without a die: announcements, the four-action turn, blocking, 180° turns and the two legs. */
+/** V1 — complete circuit without a die: the tram actions of phase B (entering, stepping, 180° turns) and the two legs. */
 import { ruleCheck } from '../../core/index.js';
-import type { ActionOf, StreetcarAction } from './actions.js';
+import type { ActionOf } from './actions.js';
+import { canTurn, nodeKey, occupiedBy } from './circuit-board.js';
 import { masksOf } from './placement.js';
-import { successors, terminalsConnected } from './paths.js';
+import { successors } from './paths.js';
 import { otherTerminal, ownTerminals, requiredStops } from './schedule.js';
-import type { StreetcarState, TramPos } from './state.js';
+import type { StreetcarState } from './state.js';
 import { targetKey, targetOf } from './targets.js';
 import { endGame, finishBuilding, type Ctx } from './turn.js';
-
-const nodeKey = (p: TramPos): string => (p.at === 'tile' ? `s${p.sq}` : `t${p.terminal}`);
-
-/** V1-6: nodes holding another player's tram. */
-const occupiedBy = (s: StreetcarState, seat: number): Set<string> => new Set(s.players.flatMap((p, i) => (i !== seat && p.tram ? [nodeKey(p.tram)] : [])));
-
-/** Steps the tram may take now, trams blocking (V1-6). */
-function stepTargets(s: StreetcarState, seat: number): TramPos[] {
-  const tram = s.players[seat]!.tram;
-  if (!tram) return [];
-  const taken = occupiedBy(s, seat);
-  return successors(masksOf(s.board), tram).filter((p) => !taken.has(nodeKey(p)));
-}
-
-const canTurn = (s: StreetcarState, seat: number): boolean => {
-  const tram = s.players[seat]!.tram;
-  return !!tram && (tram.at === 'tile' || tram.exit !== null) && stepTargets(s, seat).length === 0;
-};
 
 function phaseBStep(s: StreetcarState, seat: number): Extract<StreetcarState['step'], { kind: 'build' }> {
   const step = s.step;
   ruleCheck(s.circuit?.phase === 'B' && step.kind === 'build' && seat === s.current, 'wrong_step', 'Tram actions exist only in phase B of the complete circuit', 'V1-4');
   ruleCheck(step.actions < 4, 'wrong_step', 'All four actions are used', 'V1-4');
   return step;
-}
-
-/** V1-2: after every build action, any player whose terminals have become connected is announced. */
-export function announceConnections(c: Ctx): void {
-  const { s } = c;
-  const masks = masksOf(s.board);
-  s.players.forEach((p, seat) => {
-    if (p.announced || !terminalsConnected(masks, ...ownTerminals(p))) return;
-    p.announced = true;
-    if (s.circuit?.phase === 'A') s.circuit.pendingB = true;
-    c.events.push({ type: 'line_connected', data: { seat, line: p.line } });
-  });
-}
-
-/** V1-4: the tram actions of a phase-B turn, besides building. */
-export function circuitActions(s: StreetcarState, seat: number): StreetcarAction[] {
-  const step = s.step;
-  if (step.kind !== 'build') return [];
-  const p = s.players[seat]!;
-  const out: StreetcarAction[] = [];
-  if (step.actions < 4 && !p.tram) {
-    const taken = occupiedBy(s, seat);
-    for (const t of ownTerminals(p)) if (!taken.has(`t${t}`)) out.push({ type: 'enter', terminal: t });
-  }
-  if (step.actions < 4 && p.tram && !step.halted) for (const pos of stepTargets(s, seat)) out.push({ type: 'step', to: targetOf(pos) });
-  if (step.actions === 0 && canTurn(s, seat)) out.push({ type: 'turn180' });
-  out.push({ type: 'end_turn' });
-  return out;
 }
 
 /** Uses `n` actions; `progress` (entering, a credit, a new leg) counts against the no-progress rule. */

@@ -5,7 +5,7 @@ import { legalDoubleExchanges, legalExchanges, legalPlacements, masksOf, type Bu
 import { moveOptions, stopSquares, type MoveOption } from './paths.js';
 import { actionBudget, buildRules, ownTerminals, requiredStops, tripFrom } from './schedule.js';
 import { choicePool } from './supply.js';
-import { circuitActions } from './circuit.js';
+import { circuitActions } from './circuit-board.js';
 import type { StreetcarState } from './state.js';
 import { targetOf } from './targets.js';
 

@@ -4,7 +4,7 @@ import { BUILDING_NEXT_TO, edgeOf, sqOf, type Rotation } from './geometry.js';
 import { apply } from './rules.js';
 import { setup } from './setup.js';
 import type { StreetcarState, TramPos } from './state.js';
-import { expectRuleError } from '../../../test/support/rule-errors.js';
+import { expectRuleError } from '../../core/rule-errors.testkit.js';
 
 /** §17.0 shorthands: a tile type and rotation. Curves: rot0 {N,E}, 90 {E,S}, 180 {S,W}, 270 {W,N}. */
 export const S_NS = { tile: 'straight', rotation: 0 } as const;

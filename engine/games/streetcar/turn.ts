@@ -1,6 +1,6 @@
 /** Turn flow (SC-4.2–4.4, SC-12.3, V1-3, V5-3): starting, finishing and passing turns. */
 import type { GameEvent, Rng } from '../../core/index.js';
-import { announceConnections } from './circuit.js';
+import { announceConnections } from './circuit-board.js';
 import { declareActions, hasBuildAction } from './legal.js';
 import { actionBudget } from './schedule.js';
 import { refill, refillDisplay } from './supply.js';
@@ -53,7 +53,7 @@ export function finishBuilding(c: Ctx): void {
 /** After each build action (SC-4.3, V1-2): announce connections, and end the building step when no action is left. */
 export function afterBuild(c: Ctx): void {
   const { s } = c;
-  if (s.circuit) announceConnections(c);
+  if (s.circuit) announceConnections(s, c.events);
   const step = s.step;
   if (step.kind !== 'build') return;
   const left = actionBudget(s) - step.actions;

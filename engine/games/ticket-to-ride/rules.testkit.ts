@@ -5,7 +5,7 @@ import { addCards, canonical, emptyHand, type Cards, type Hand } from './cards.j
 import type { CardType, Route, RouteColour, TtrMap } from './map.js';
 import type { TtrRules } from './rules.js';
 import type { TtrState } from './state.js';
-import { expectRuleError } from '../../../test/support/rule-errors.js';
+import { expectRuleError } from '../../core/rule-errors.testkit.js';
 
 /** A hand from a card multiset. */
 export const H = (cards: Cards): Hand => addCards(emptyHand(), cards);

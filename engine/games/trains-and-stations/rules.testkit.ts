@@ -7,7 +7,7 @@ import { defineTrainsAndStations } from './definition.js';
 import { legalActions } from './legal.js';
 import { createRules } from './rules.js';
 import type { TsState } from './state.js';
-import { expectRuleError } from '../../../test/support/rule-errors.js';
+import { expectRuleError } from '../../core/rule-errors.testkit.js';
 
 const base = BoardDataSchema.parse(boardData.reconstructed_design);
 const city = (id: string, name: string, sites: 2 | 3, kind: 'VP' | 'SPECIAL_CARD' | 'BONUS_DIE') => ({ id, name, sites, bonus: { kind, amount: 1 }, xy: [0, 0] as [number, number] });

@@ -8,7 +8,7 @@ import { vlakyNaTrati } from './definition.js';
 import { createRules } from './rules.js';
 import { emptySheet, type SheetState } from './sheet.js';
 import type { VntState } from './state.js';
-import { expectRuleError } from '../../../test/support/rule-errors.js';
+import { expectRuleError } from '../../core/rule-errors.testkit.js';
 
 type Lanes = [Sym[] | null, Sym[] | null, Sym[] | null];
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { RuleError } from '../../engine/core/index.js';
+import { RuleError } from './index.js';
 
 /** Runs `fn`, which must throw a RuleError citing `rule` and/or with `code`; returns the error. */
 export function expectRuleError(fn: () => unknown, expected: { rule?: string; code?: string }): RuleError {

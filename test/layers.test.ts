@@ -1,0 +1,74 @@
+/**
+ * Issue 15 item 6, "layers one way": the import rules of DESIGN.md and COMMON.md, checked on the
+ * sources so that a new import across a layer fails here instead of in review.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cyclesAmong, importsOf, isTestCode, ROOT, sourcesUnder } from './support/imports.js';
+
+const ALL = ['engine', 'functions', 'web', 'scripts', 'infra', 'test'].flatMap(sourcesUnder);
+const under = (dir: string) => ALL.filter((f) => f.startsWith(`${dir}/`));
+const within = (target: string, dirs: readonly string[]) => dirs.some((d) => target.startsWith(`${d}/`));
+
+/** `file -> target` for each import of `files` that `bad` flags. */
+function violations(files: readonly string[], bad: (i: ReturnType<typeof importsOf>[number], file: string) => boolean): string[] {
+  return files.flatMap((file) => importsOf(file).filter((i) => bad(i, file)).map((i) => `${file} -> ${i.target}${i.typeOnly ? ' (type)' : ''}`));
+}
+
+/** The files reachable from `roots` over runtime (not type-only) imports of repository files. */
+function runtimeClosure(roots: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const i of importsOf(file)) if (!i.external && !i.typeOnly) visit(i.target);
+  };
+  roots.forEach(visit);
+  return [...seen].sort();
+}
+
+describe('layers (issue 15 item 6)', () => {
+  it('the scan sees the repository (guards the rules below against passing on nothing)', () => {
+    expect(under('engine').length).toBeGreaterThan(50);
+    expect(under('functions/store').length).toBeGreaterThan(5);
+    expect(importsOf('functions/local/main.ts').map((i) => i.target)).toContain('engine/games/index.ts');
+  });
+
+  it('issue 15 #6: engine/** imports no file outside engine/ (tests and test kits included)', () => {
+    expect(violations(under('engine'), (i) => !i.external && !i.target.startsWith('engine/'))).toEqual([]);
+  });
+
+  it('issue 15 #6: the engine at runtime (what the service and the web client load) uses only zod and @noble/hashes', () => {
+    const runtime = runtimeClosure(['engine/core/index.ts', 'engine/games/index.ts', ...under('engine/fixtures').filter((f) => !isTestCode(f))]);
+    expect(runtime.length).toBeGreaterThan(50);
+    expect(violations(runtime, (i) => i.external && !i.typeOnly && i.target !== 'zod' && i.target !== '@noble/hashes')).toEqual([]);
+  });
+
+  it('issue 15 #6: functions/store imports nothing above it (service, notify, api, sweep, local, web, scripts, test)', () => {
+    const above = ['functions/service', 'functions/notify', 'functions/api', 'functions/sweep', 'functions/local', 'web', 'scripts', 'test'];
+    expect(violations(under('functions/store'), (i) => !i.external && within(i.target, above))).toEqual([]);
+  });
+
+  it('issue 15 #6: non-test code never imports test/', () => {
+    const code = ALL.filter((f) => !isTestCode(f));
+    expect(violations(code, (i) => !i.external && i.target.startsWith('test/'))).toEqual([]);
+  });
+
+  it('issue 15 #6: web/render imports only web/render and, type-only, engine/; no packages', () => {
+    const code = under('web/render').filter((f) => !isTestCode(f));
+    expect(violations(code, (i) => i.external || !(i.target.startsWith('web/render/') || (i.typeOnly && i.target.startsWith('engine/'))))).toEqual([]);
+  });
+
+  it('issue 15 #6: no import cycles inside engine/ (type-only imports included)', () => {
+    expect(cyclesAmong(under('engine')).map((c) => c.join(' -> '))).toEqual([]);
+  });
+
+  it("issue 15 #6: the store's key layout is spelled only in functions/store (no 'GAME#', 'EV#', … in other non-test code)", () => {
+    const prefixes = [...readFileSync(join(ROOT, 'functions/store/keys.ts'), 'utf8').matchAll(/[`'"]([A-Z]+)#/g)].map((m) => m[1]!);
+    expect(new Set(prefixes)).toEqual(new Set(['GAME', 'PLAYER', 'EV', 'REQ', 'WEBHOOK', 'PUSH', 'CHAT', 'REMIND', 'QUOTA', 'SENT', 'DUE']));
+    const spelling = new RegExp(`[\`'"](${[...new Set(prefixes)].join('|')})#`);
+    const code = ALL.filter((f) => !isTestCode(f) && !f.startsWith('functions/store/'));
+    expect(code.filter((f) => spelling.test(readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
+  });
+});
