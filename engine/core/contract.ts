@@ -70,6 +70,11 @@ export interface GameDefinition<S = unknown, A extends { type: string } = { type
   options: z.ZodType<O, unknown>;
   /** Every action's shape; legality beyond shape is `apply`'s job. */
   action: z.ZodType<A, unknown>;
+  /**
+   * The published shapes of what `view` returns and of the log's events (redacted forms included),
+   * for the OpenAPI document and typed clients. Optional until every game has them (issue 15).
+   */
+  schemas?: GameSchemas<V>;
   /** Checks options against the seat count (e.g. a chosen first player must exist); a message if they do not fit. */
   checkOptions?(options: O, players: number): string | null;
   setup(input: SetupInput<O>): S;
@@ -82,6 +87,13 @@ export interface GameDefinition<S = unknown, A extends { type: string } = { type
   view(state: S, viewer: Viewer): V;
   outcome(state: S): Outcome | null;
   bot(input: BotInput<V, A>): A;
+}
+
+export interface GameSchemas<V> {
+  /** Exactly what `view` returns, for every viewer; closed objects are strict. */
+  view: z.ZodType<V, unknown>;
+  /** Every event `apply` emits, and every `redacted` form, as a union discriminated by `type`. */
+  event: z.ZodType<{ type: string; data?: Record<string, unknown> }, unknown>;
 }
 
 /** The registry and the platform handle games without knowing their types. */
