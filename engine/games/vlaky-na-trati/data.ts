@@ -15,7 +15,7 @@ export type Sym = (typeof SYMBOLS)[number];
 export const SymSchema = z.enum(SYMBOLS);
 
 const CardStation = z.strictObject({ symbols: z.array(SymSchema).min(1).max(2) });
-const EdgeStation = z.strictObject({ symbols: z.array(SymSchema).max(2), curveLoco: z.boolean() });
+export const EdgeStation = z.strictObject({ symbols: z.array(SymSchema).max(2), curveLoco: z.boolean() });
 export type EdgeStation = z.infer<typeof EdgeStation>;
 
 const lanePermutation = (lanes: readonly Lane[]) => new Set(lanes).size === 3;

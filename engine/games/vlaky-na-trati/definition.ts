@@ -3,8 +3,9 @@ import { VntActionSchema, VntOptionsSchema, type VntAction, type VntOptions } fr
 import { createBot } from './bot.js';
 import type { VntData } from './data.js';
 import { createRules } from './rules.js';
+import { VntEventSchema, VntViewSchema, type VntView } from './schemas.js';
 import type { VntState } from './state.js';
-import { createView, type VntView } from './view.js';
+import { createView } from './view.js';
 
 /** The game over any §17 data set (the reconstruction in production, fixtures in tests). */
 export function vlakyNaTrati(data: VntData): GameDefinition<VntState, VntAction, VntOptions, VntView> {
@@ -18,6 +19,7 @@ export function vlakyNaTrati(data: VntData): GameDefinition<VntState, VntAction,
     components: data,
     options: VntOptionsSchema,
     action: VntActionSchema,
+    schemas: { view: VntViewSchema, event: VntEventSchema },
     checkOptions: (options, players) => (options.startingPlayer !== 'random' && options.startingPlayer >= players ? `startingPlayer must be a seat from 0 to ${players - 1}` : null),
     setup: ({ seed, players, options }) => rules.setup(seed, players, options),
     toAct: rules.toAct,

@@ -4,16 +4,10 @@
  * cards and their start lane, so the state never stores lanes that could disagree with the cards.
  */
 import type { EdgeStation, Lane, RailwayCard, Sym, VntData } from './data.js';
+import type { RouteNode } from './schemas.js';
 
-export interface RouteNode {
-  node: number;
-  /** Slot number for railway-card nodes. */
-  slot: number | null;
-  kind: 'start' | 'card' | 'curve' | 'end';
-  /** Lane on which the track enters this node (in the row's direction of travel). */
-  lane: Lane;
-  station: EdgeStation | null;
-}
+// Routes are shown in the view: the node's shape lives with the view schema.
+export type { RouteNode } from './schemas.js';
 
 const rowOfSlot = (d: VntData, slot: number): number => Math.ceil(slot / d.constants.slotsPerRow);
 

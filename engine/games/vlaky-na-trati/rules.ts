@@ -8,6 +8,7 @@ import { LANES, slotCount, type Sym, type VntData } from './data.js';
 import { arrivals, route, slowOptions, type RouteNode, type SlowOption } from './geometry.js';
 import { outcomeOf } from './scoring.js';
 import { anySymbol, coins, decline, emptySheet, gain, gainOrder, tickableRows } from './sheet.js';
+import type { VntEvent } from './schemas.js';
 import type { PlayerState, Task, VntState } from './state.js';
 
 export interface VntRules {
@@ -151,7 +152,8 @@ export function createRules(data: VntData): VntRules {
     ruleCheck(seat >= 0 && seat < state.players.length, 'no_seat', 'No such seat', 'VNT-0.2');
     const s = structuredClone(state);
     const events: GameEvent[] = [];
-    const log = (type: string, eventData: Record<string, unknown>) => events.push({ type, data: eventData });
+    // Typed by the published event schema, so an emitted event cannot drift from it (issue 15 #4).
+    const log = <T extends VntEvent['type']>(type: T, eventData: Extract<VntEvent, { type: T }>['data']) => events.push({ type, data: eventData });
 
     const record = (who: Seat, symbols: readonly Sym[], node: number) => {
       const p = player(s, who);
@@ -194,7 +196,7 @@ export function createRules(data: VntData): VntRules {
         s.step = canPlace(s, s.current) ? 'place' : 'noPlace';
       }
       s.turnIndex++;
-      log('turn', { seat: s.current, turnIndex: s.turnIndex, phase: s.phase });
+      log('turn', { seat: s.current, turnIndex: s.turnIndex, phase: s.phase === 'final' ? 'final' : 'turn' });
     };
 
     const afterEvents = () => {
@@ -203,7 +205,7 @@ export function createRules(data: VntData): VntRules {
       else endTurn();
     };
 
-    const trigger = (reason: string) => {
+    const trigger = (reason: 'deckEmpty' | 'lineComplete') => {
       if (!s.endTriggered) log('end_triggered', { reason });
       s.endTriggered = true;
     };
@@ -323,7 +325,7 @@ export function createRules(data: VntData): VntRules {
           s.current = s.startSeat;
           s.step = 'place';
           s.turnIndex = 1;
-          log('turn', { seat: s.current, turnIndex: 1, phase: s.phase });
+          log('turn', { seat: s.current, turnIndex: 1, phase: 'turn' });
         }
         break;
       }
@@ -349,7 +351,7 @@ export function createRules(data: VntData): VntRules {
         s.discarded.push(action.cardId);
         p.sheet = { ...p.sheet, coinsGained: p.sheet.coinsGained + C.costs.discardGain };
         // H-2: the discarded card stays hidden from everyone else.
-        events.push({ type: 'discard_a', data: { seat, cardId: action.cardId }, visibleTo: [seat], redacted: { type: 'discard_a', data: { seat } } });
+        events.push({ type: 'discard_a', data: { seat, cardId: action.cardId }, visibleTo: [seat], redacted: { type: 'discard_a', data: { seat } } } satisfies VntEvent);
         endTurn();
         break;
       case 'any_symbol':

@@ -3,25 +3,10 @@
  * per row, coins circled and crossed, and the counters later rules need.
  */
 import { SYMBOLS, type Box, type Row, type Sheet, type Sym } from './data.js';
+import type { GainOutcome, SheetState } from './schemas.js';
 
-export interface SheetState {
-  /** VNT-7.3: boxes 1..k of each row are ticked. */
-  ticks: Record<Sym, number>;
-  /** VNT-7.7: ticked + converted to coins; not declined or lost. */
-  gained: Record<Sym, number>;
-  coinsGained: number;
-  coinsSpent: number;
-  declinesUsed: number;
-  anySymbolUsed: boolean;
-  /** Sheet II columns already paid (indices into sheet.columns). */
-  columnsPaid: number[];
-  /** Sheet II: turnIndex in which the row's race box was ticked (VNT-14.9). */
-  glassMaxTurn: number | null;
-  /** Symbols lost to a locked box (VNT-7.5). */
-  lost: number;
-}
-
-export type GainOutcome = 'ticked' | 'coins' | 'lost';
+// Sheets are public in every view (H-4), so their shape is derived from the view schema.
+export type { GainOutcome, SheetState } from './schemas.js';
 
 const zeroes = (): Record<Sym, number> => Object.fromEntries(SYMBOLS.map((s) => [s, 0])) as Record<Sym, number>;
 

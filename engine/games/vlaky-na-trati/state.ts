@@ -2,7 +2,7 @@
 import type { Outcome, RngState, Seat } from '../../core/index.js';
 import type { VntOptions } from './actions.js';
 import type { Lane, Sym } from './data.js';
-import type { SheetState } from './sheet.js';
+import type { Phase, SheetState, Step, Task } from './schemas.js';
 
 export interface PlayerState {
   /** Start field = track, null before DP-2. */
@@ -13,18 +13,8 @@ export interface PlayerState {
   sheet: SheetState;
 }
 
-/**
- * Work a placement event left for one player, done in order (§16.1 "for one player the order is …").
- * A task that needs the player's answer is that player's open decision point.
- */
-export type Task =
-  | { kind: 'gains'; node: number; symbols: Sym[] }
-  | { kind: 'curveMove'; node: number };
-
-export type Phase = 'side' | 'track' | 'turn' | 'final' | 'over';
-
-/** Within a turn: DP-3, the VNT-11.5 variant, a placement event being resolved, DP-6. */
-export type Step = 'place' | 'noPlace' | 'events' | 'free';
+// Tasks (H-5), the phase and the step are public in the view: their shapes live with the view schema.
+export type { Phase, Step, Task } from './schemas.js';
 
 export interface VntState {
   options: VntOptions;

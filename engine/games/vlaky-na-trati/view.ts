@@ -2,56 +2,15 @@
  * What each viewer may see (§18): the line, market, locomotives and every sheet are public (H-3, H-4);
  * a hand only to its owner (H-1); deck B order, boxed and discarded A cards and the RNG to nobody (H-2).
  */
-import type { Outcome, Seat, Viewer } from '../../core/index.js';
-import type { Lane, SheetId } from './data.js';
-import type { RouteNode } from './geometry.js';
+import type { Viewer } from '../../core/index.js';
 import type { VntRules } from './rules.js';
+import type { VntView } from './schemas.js';
 import { scoreLines, total } from './scoring.js';
-import { coins, type SheetState } from './sheet.js';
-import type { Phase, Step, Task, VntState } from './state.js';
+import { coins } from './sheet.js';
+import type { VntState } from './state.js';
 
-export interface VntPlayerView {
-  seat: Seat;
-  lane: Lane | null;
-  /** Slower first. */
-  locos: [number, number];
-  handCount: number;
-  sheet: SheetState;
-  coins: number;
-  /** The player's track as built: nodes with their station symbols (index = node). */
-  route: RouteNode[];
-  /** Open DP-4/DP-5 of this player (H-5). */
-  pending: Task | null;
-  /** Score if the game ended now (sheets are public, H-4). */
-  score: number;
-}
-
-export interface VntView {
-  sheet: SheetId;
-  phase: Phase;
-  step: Step;
-  /** Active (or choosing) seat; null when over. */
-  current: Seat | null;
-  startSeat: Seat;
-  side: number | null;
-  turnIndex: number;
-  /** Round number during the turns (H-3): every seat plays once per round from the starting player. */
-  round: number | null;
-  endTriggered: boolean;
-  /** Placed cards in slot order. */
-  line: string[];
-  market: string[];
-  deckCount: number;
-  boxedCount: number;
-  discardedCount: number;
-  slots: number;
-  toAct: Seat[];
-  players: VntPlayerView[];
-  you?: { seat: Seat; hand: string[] };
-  /** Every hand, for the 'all' viewer. */
-  hands?: string[][];
-  result: Outcome | null;
-}
+// The published schema is the single source of the view's shape (issue 15 #4).
+export type { VntPlayerView, VntView } from './schemas.js';
 
 export function createView(rules: VntRules): (s: VntState, viewer: Viewer) => VntView {
   const slots = rules.data.constants.slotsPerRow * rules.data.constants.rows;
