@@ -111,6 +111,7 @@ describe('Ticket to Ride published schemas (issue 15 #4)', () => {
     expect(TtrViewSchema.safeParse(view).success).toBe(true);
     expect(TtrViewSchema.safeParse({ ...view, extra: 1 }).success).toBe(false);
     expect(TtrViewSchema.safeParse({ ...view, you: { ...view.you, deck: [] } }).success).toBe(false);
+    expect(TtrViewSchema.safeParse({ ...view, you: { ...view.you, hand: { ...view.you!.hand, purple: 1 } } }).success).toBe(false);
     expect(TtrViewSchema.safeParse({ ...view, phase: 'setup' }).success).toBe(false);
   });
 
