@@ -4,7 +4,8 @@ import { createBot } from './bot.js';
 import type { TtrMap } from './map.js';
 import { createRules } from './rules.js';
 import type { TtrState } from './state.js';
-import { createView, type TtrView } from './view.js';
+import { TtrEventSchema, TtrViewSchema, type TtrView } from './schemas.js';
+import { createView } from './view.js';
 
 /** One Ticket to Ride game definition per map: the editions differ only in their map data. */
 export function ticketToRide(id: string, title: string, map: TtrMap): GameDefinition<TtrState, TtrAction, TtrOptions, TtrView> {
@@ -16,6 +17,7 @@ export function ticketToRide(id: string, title: string, map: TtrMap): GameDefini
     maxPlayers: 5,
     listed: true,
     components: map,
+    schemas: { view: TtrViewSchema, event: TtrEventSchema },
     options: TtrOptionsSchema,
     action: TtrActionSchema,
     checkOptions: (options, players) =>

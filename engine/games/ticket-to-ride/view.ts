@@ -1,60 +1,11 @@
 /** What each viewer may see (TTRE-H, TTRG hidden information). */
 import type { Viewer } from '../../core/index.js';
-import { handSize, type Cards, type Hand } from './cards.js';
-import type { CardType, Ticket, TtrMap } from './map.js';
+import { handSize, type Cards } from './cards.js';
+import type { CardType, TtrMap } from './map.js';
+import type { TtrView } from './schemas.js';
 import type { TtrState } from './state.js';
 
-export type TicketView = Ticket;
-
-export interface PlayerPublic {
-  seat: number;
-  trains: number;
-  stationsLeft: number;
-  cards: number;
-  /** Null while the opening choice is secret (TTRE-H12). */
-  tickets: number | null;
-  /** Germany: SHORT and LONG tickets held (kept), public by their backs (TTRG-H5, A30); null before the opening keep. Absent in Europe (TTRE-H7). */
-  ticketTypes?: { short: number; long: number } | null;
-  routePoints: number;
-  passengers: Record<string, number>;
-  /** During the opening: whether this seat has chosen. */
-  ready: boolean;
-}
-
-export interface TtrView {
-  map: TtrMap['id'];
-  phase: TtrState['phase'];
-  turn: number;
-  current: number | null;
-  market: (CardType | null)[];
-  deckCount: number;
-  /** The discard pile's contents are public (TTRE-A31); its order is not. */
-  discard: Partial<Record<CardType, number>>;
-  ticketDecks: { short: number; long: number };
-  routeOwners: Record<string, number>;
-  stations: { city: string; seat: number }[];
-  passengersAt: Record<string, Record<string, number>>;
-  players: PlayerPublic[];
-  finalRound: TtrState['finalRound'];
-  /** Public part of the active player's sub-decision. */
-  pending:
-    | { kind: 'secondDraw' }
-    | { kind: 'tickets'; count: number }
-    | { kind: 'tunnel'; route: number; committed: Cards; revealed: CardType[]; extra: number; match: string }
-    | { kind: 'passengers'; route: number }
-    | null;
-  you?: {
-    seat: number;
-    hand: Hand;
-    tickets: TicketView[];
-    /** Tickets drawn and waiting for a keep decision (yours only). */
-    choosing?: TicketView[];
-    openingMix?: number | null;
-  };
-  /** Everyone's hands and tickets, once the game is over. */
-  revealed?: { hands: Hand[]; tickets: TicketView[][] };
-  result: TtrState['result'];
-}
+export type { TtrView } from './schemas.js';
 
 function countCards(cards: readonly CardType[]): Partial<Record<CardType, number>> {
   const out: Partial<Record<CardType, number>> = {};
