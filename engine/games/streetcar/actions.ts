@@ -19,11 +19,11 @@ export const StreetcarOptionsSchema = z.strictObject({
 });
 export type StreetcarOptions = z.infer<typeof StreetcarOptionsSchema>;
 
-const Coord = z.number().int().min(1).max(12);
-const Rotation = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);
-const EdgeName = z.enum(['N', 'E', 'S', 'W']);
-const TileId = z.string().min(1).max(40);
-const TerminalId = z.number().int().min(0).max(11);
+export const Coord = z.number().int().min(1).max(12);
+export const Rotation = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);
+export const EdgeName = z.enum(['N', 'E', 'S', 'W']);
+export const TileId = z.string().min(1).max(40);
+export const TerminalId = z.number().int().min(0).max(11);
 
 export const TileOnSquareSchema = z.strictObject({ row: Coord, col: Coord, tile: TileId, rotation: Rotation });
 export type TileOnSquare = z.infer<typeof TileOnSquareSchema>;

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import raw from './data/streetcar.json' with { type: 'json' };
+import type { DieFace } from './schemas.js';
 
 const EdgeName = z.enum(['N', 'E', 'S', 'W']);
 const Square = z.object({ row: z.number().int().min(1).max(12), col: z.number().int().min(1).max(12) });
@@ -65,8 +66,8 @@ export interface RouteCard {
   rows: Record<string, string[]>;
 }
 
-/** SC-1.9: a number of steps, or H (to the next stop or terminal). */
-export type DieFace = 1 | 2 | 3 | 4 | 'H';
+/** SC-1.9: a number of steps, or H (to the next stop or terminal); published in the view and the log. */
+export type { DieFace } from './schemas.js';
 
 const SIDE: Record<'top' | 'right' | 'bottom' | 'left', EdgeName> = { top: 'N', right: 'E', bottom: 'S', left: 'W' };
 

@@ -5,6 +5,7 @@ import { components } from './components.js';
 import { legalActions } from './legal.js';
 import { outcome } from './outcome.js';
 import { apply, toAct } from './rules.js';
+import { StreetcarEventSchema, StreetcarViewSchema } from './schemas.js';
 import { setup } from './setup.js';
 import type { StreetcarState } from './state.js';
 import { view, type StreetcarView } from './view.js';
@@ -18,6 +19,7 @@ export const streetcar: GameDefinition<StreetcarState, StreetcarAction, Streetca
   components,
   options: StreetcarOptionsSchema,
   action: StreetcarActionSchema,
+  schemas: { view: StreetcarViewSchema, event: StreetcarEventSchema },
   checkOptions: (o, players) => {
     if (o.firstPlayer >= players) return `firstPlayer must be a seat from 0 to ${players - 1}`;
     if (o.handicap.length > players) return 'handicap lists more seats than there are players';

@@ -3,6 +3,7 @@ import type { RngState } from '../../core/index.js';
 import type { StreetcarOptions } from './actions.js';
 import type { DieFace } from './data.js';
 import type { Edge, Rotation } from './geometry.js';
+import type { Step, WitnessNode } from './schemas.js';
 
 export interface PlacedTile {
   tile: string;
@@ -33,17 +34,8 @@ export interface PlayerState {
   leg: 'out' | 'return';
 }
 
-export type Step =
-  /** A building turn (V1: any phase-B turn): actions done, tiles placed (the refill), whether anything progressed (the V1 phase-B no-progress rule), and V1-5's stop. */
-  | { kind: 'build'; actions: number; placements: number; changed: boolean; halted: boolean }
-  /** The refill needs a choice of open or display tiles (SC-7.4, V5-2). */
-  | { kind: 'take'; placements: number; changed: boolean }
-  /** V3-1: the passing builder gives back `count` tiles. */
-  | { kind: 'return'; count: number }
-  | { kind: 'roll'; restarted: boolean }
-  | { kind: 'move'; roll: DieFace }
-  | { kind: 'forcedRestart' }
-  | { kind: 'over' };
+/** The step is shown in the view as it is, so its type is the published one (schemas.ts). */
+export type { Step, WitnessNode } from './schemas.js';
 
 export interface StreetcarState {
   options: StreetcarOptions;
@@ -72,6 +64,3 @@ export interface StreetcarState {
   /** SC-10.4: the public witness path of the latest declaration. */
   witness: WitnessNode[] | null;
 }
-
-/** A node on a published path: a tile square or a terminal. */
-export type WitnessNode = { row: number; col: number } | { terminal: number };

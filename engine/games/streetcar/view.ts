@@ -3,57 +3,14 @@
  * seat also its own hand and cards; for 'all' (after the game) everything.
  */
 import type { Viewer } from '../../core/index.js';
-import type { TramTarget } from './actions.js';
-import type { DieFace } from './data.js';
 import { colOf, EDGE_NAMES, rowOf } from './geometry.js';
 import { currentMoveOptions } from './legal.js';
 import { targetOf } from './targets.js';
 import { canStillFinish, requiredStops } from './schedule.js';
-import type { PlayerState, StreetcarState, TramPos, WitnessNode } from './state.js';
+import type { PlayerView, StreetcarView, TramView } from './schemas.js';
+import type { PlayerState, StreetcarState, TramPos } from './state.js';
 
-export interface TramView {
-  seat: number;
-  at: TramTarget | { terminal: number; exit: null };
-  /** The edge the tram entered its tile by (V1-7). */
-  from: 'N' | 'E' | 'S' | 'W' | null;
-}
-
-export interface PlayerView {
-  seat: number;
-  role: 'builder' | 'driver';
-  handCount: number;
-  handLimit: number;
-  /** Public once declared (SC-10.4) or, in V1, announced (V1-2). */
-  line: number | null;
-  route: string | null;
-  stops: string[] | null;
-  start: number | null;
-  end: number | null;
-  /** Drivers' visited stops (SC-15.4); in V1 the credited ones (V1-9). */
-  visited: string[];
-  leg: 'out' | 'return';
-}
-
-export interface StreetcarView {
-  current: number | null;
-  step: StreetcarState['step'];
-  board: { row: number; col: number; tile: string; rotation: number; stop: string | null }[];
-  stops: Record<string, { row: number; col: number }>;
-  trams: TramView[];
-  stacks: number[];
-  open: string[];
-  display: string[];
-  lastRoll: DieFace | null;
-  witness: WitnessNode[] | null;
-  circuitPhase: 'A' | 'B' | null;
-  players: PlayerView[];
-  winner: number | null;
-  over: boolean;
-  /** The viewing seat's secrets. */
-  you: { seat: number; hand: string[]; line: number; route: string; stops: string[]; canStillFinish: boolean | null } | null;
-  /** Outcomes of the current roll with a path each, for the client to draw (public, SC-15.6). */
-  moves: { to: TramTarget; visited: string[]; arrived: boolean; path: WitnessNode[] }[];
-}
+export type { StreetcarView } from './schemas.js';
 
 function tramView(seat: number, pos: TramPos): TramView {
   if (pos.at === 'terminal' && pos.exit === null) return { seat, at: { terminal: pos.terminal, exit: null }, from: null };
