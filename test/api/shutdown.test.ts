@@ -23,7 +23,14 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'railpost-shutdown-'));
 });
 afterAll(async () => {
-  for (const p of started) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  // The whole process group: killing npm alone would leave its server running when a test failed.
+  for (const p of started) {
+    try {
+      if (p.pid) process.kill(-p.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -43,7 +50,7 @@ function freePort(): Promise<number> {
  */
 async function start(port: number, how: 'node' | 'npm' = 'node'): Promise<{ proc: ChildProcess; url: string; exited: Promise<number | null> }> {
   const [command, args] = how === 'npm' ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'functions/local/main.ts']];
-  const proc = spawn(command, args, { env: { ...process.env, RAILPOST_DATA_DIR: dataDir, PORT: String(port), RAILPOST_SWEEP_MS: '200', RAILPOST_RAISED_LIMITS: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(command, args, { env: { ...process.env, RAILPOST_DATA_DIR: dataDir, PORT: String(port), RAILPOST_SWEEP_MS: '200', RAILPOST_RAISED_LIMITS: '1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   started.push(proc);
   const exited = new Promise<number | null>((ok) => proc.once('exit', (code) => ok(code)));
   let output = '';
