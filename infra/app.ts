@@ -1,12 +1,16 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { RailpostStack } from './stack.js';
+import { parseStage, stackName } from './stage.js';
 
 const app = new App();
-// Deploy-time settings: `npx cdk deploy -c emailFrom='railpost <turns@your.domain>' -c notifySecretsParameter=/railpost/notify-secrets`
-// and optionally `-c sesConfigurationSet=<name>`.
+// Deploy-time settings: `npx cdk deploy -c stage=prod -c emailFrom='railpost <turns@your.domain>'
+// -c notifySecretsParameter=/railpost/notify-secrets --parameters AlarmEmail=ops@your.domain`
+// and optionally `-c sesConfigurationSet=<name>` (README, "Deploying").
 const context = (key: string): string | undefined => app.node.tryGetContext(key);
-new RailpostStack(app, 'Railpost', {
+const stage = parseStage(context('stage'));
+new RailpostStack(app, stackName(stage), {
+  stage,
   ...(context('emailFrom') ? { emailFrom: context('emailFrom') } : {}),
   ...(context('notifySecretsParameter') ? { notifySecretsParameter: context('notifySecretsParameter') } : {}),
   ...(context('sesConfigurationSet') ? { sesConfigurationSet: context('sesConfigurationSet') } : {}),

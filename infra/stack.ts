@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -8,14 +8,16 @@ import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { DEADLINE_INDEX, keys } from '../functions/store/keys.js';
 import { LIMITS_KEY, LIMITS_TTL_ATTRIBUTE } from '../functions/store/limits-table.js';
+import { Monitoring } from './monitoring.js';
+import { stageSettings, type StageName, type StageSettings } from './stage.js';
 
 // Resolved from this file so synth and tests work from any working directory.
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,6 +26,8 @@ const DOCS_ASSETS_DIR = 'docs-assets';
 const WEB_ASSETS_DIR = 'web-assets';
 
 export interface RailpostStackProps extends StackProps {
+  /** dev or prod (default prod, the careful one): table names, removal, backups and log retention follow it. */
+  readonly stage?: StageName;
   /**
    * Entry file of the API Lambda. NodejsFunction checks that it exists even when bundling is
    * skipped, so tests can point it at any file and stay independent of functions/.
@@ -59,20 +63,34 @@ const BUNDLING: NonNullable<NodejsFunctionProps['bundling']> = {
 };
 
 export class RailpostStack extends Stack {
+  private readonly settings: StageSettings;
+  private readonly namespace: string;
+
   constructor(scope: Construct, id: string, props: RailpostStackProps = {}) {
     super(scope, id, props);
+    this.settings = stageSettings(props.stage ?? 'prod');
+    const stageName = this.settings.name;
+    // Each stage's metrics apart, so dev traffic never moves a prod alarm.
+    this.namespace = `Railpost/${stageName}`;
+    const alarmEmail = new CfnParameter(this, 'AlarmEmail', {
+      type: 'String',
+      description: 'Where alarm notices go (an SNS email subscription; confirm the message AWS sends)',
+      allowedPattern: '^[^@\\s]+@[^@\\s]+$',
+    });
 
     const table = new TableV2(this, 'Table', {
+      tableName: `railpost-${stageName}`,
       partitionKey: { name: 'pk', type: AttributeType.STRING },
       sortKey: { name: 'sk', type: AttributeType.STRING },
       billing: Billing.onDemand(),
       // The stream feeds the notifier; NEW_IMAGE is all it reads (the appended event).
       dynamoStream: StreamViewType.NEW_IMAGE,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: this.settings.pointInTimeRecovery },
       timeToLiveAttribute: 'ttl',
-      // The event log is the source of truth: never lose it to a stack update or delete.
-      deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      // In prod the event log is the source of truth: never lose it to a stack update or delete.
+      // A dev table goes with its stack.
+      deletionProtection: this.settings.deletionProtection,
+      removalPolicy: this.settings.tableRemoval,
       // Sparse: only the HEAD items of running timed games carry these keys (see functions/store/keys.ts).
       globalSecondaryIndexes: [
         {
@@ -84,9 +102,14 @@ export class RailpostStack extends Stack {
       ],
     });
 
+    if (!this.settings.pointInTimeRecovery) {
+      Validations.of(table).acknowledge({ id: 'AwsSolutions-DDB3', reason: 'A dev table holds test games only; it may be destroyed with its stack, so it needs no backups.' });
+    }
+
     // Rate-limit counters (functions/api/rate-limits.ts): short-lived and disposable, so no
     // backups, stream or retention; expired windows are deleted by TTL.
     const limitsTable = new TableV2(this, 'LimitsTable', {
+      tableName: `railpost-${stageName}-limits`,
       partitionKey: { name: LIMITS_KEY, type: AttributeType.STRING },
       billing: Billing.onDemand(),
       timeToLiveAttribute: LIMITS_TTL_ATTRIBUTE,
@@ -126,7 +149,7 @@ export class RailpostStack extends Stack {
     this.grantTable(apiFunction, limitsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']);
 
     const api = new HttpApi(this, 'HttpApi', {
-      apiName: 'railpost',
+      apiName: `railpost-${stageName}`,
       // The stage below replaces the default one so it can carry throttling and access logs.
       createDefaultStage: false,
     });
@@ -142,7 +165,7 @@ export class RailpostStack extends Stack {
         'must be reachable without a token.',
     });
 
-    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_MONTH });
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: this.settings.logRetention, removalPolicy: this.settings.tableRemoval });
     const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: api,
       autoDeploy: true,
@@ -236,7 +259,18 @@ export class RailpostStack extends Stack {
       targets: [new LambdaFunction(sweeper, { retryAttempts: 0 })],
     });
 
+    const monitoring = new Monitoring(this, 'Monitoring', {
+      stage: stageName,
+      namespace: this.namespace,
+      alarmEmail: alarmEmail.valueAsString,
+      api,
+      functions: { Api: apiFunction, Notifier: notifier, Sweeper: sweeper },
+      tables: { Table: table, LimitsTable: limitsTable },
+      deadLetters,
+    });
+
     new CfnOutput(this, 'ApiUrl', { value: stage.url });
+    new CfnOutput(this, 'AlarmTopicArn', { value: monitoring.topic.topicArn });
     new CfnOutput(this, 'TableName', { value: table.tableName });
   }
 
@@ -248,7 +282,7 @@ export class RailpostStack extends Stack {
     extra: { commandHooks?: NonNullable<NodejsFunctionProps['bundling']>['commandHooks']; timeout?: Duration; reservedConcurrentExecutions?: number } = {},
   ): NodejsFunction {
     const { commandHooks, timeout = Duration.seconds(10), reservedConcurrentExecutions } = extra;
-    const logGroup = new LogGroup(this, `${id}FunctionLogs`, { retention: RetentionDays.ONE_MONTH });
+    const logGroup = new LogGroup(this, `${id}FunctionLogs`, { retention: this.settings.logRetention, removalPolicy: this.settings.tableRemoval });
     // An explicit role instead of the default one, which carries the AWSLambdaBasicExecutionRole
     // managed policy (logs:CreateLogGroup and writes to every log group in the account).
     const role = new Role(this, `${id}FunctionRole`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
@@ -265,8 +299,14 @@ export class RailpostStack extends Stack {
       ...(reservedConcurrentExecutions ? { reservedConcurrentExecutions } : {}),
       role,
       logGroup,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
+      // Traces of each invocation and its AWS SDK calls (Powertools Tracer); X-Ray samples, so cost stays small.
+      tracing: Tracing.ACTIVE,
+      environment: { NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_METRICS_NAMESPACE: this.namespace, ...environment },
       bundling: { ...BUNDLING, ...(commandHooks ? { commandHooks } : {}) },
+    });
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Active tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords, which take no resource narrower than *.',
     });
     Validations.of(fn).acknowledge({
       id: 'AwsSolutions-L1',

@@ -40,6 +40,21 @@ function event(method: string, path: string, body?: unknown, headers: Record<str
   } as unknown as LambdaEvent;
 }
 
+/** The JSON lines the handler wrote while `run` ran (Powertools writes to stdout, not through console.log). */
+async function logged<T>(run: () => Promise<T>): Promise<{ result: T; lines: Record<string, unknown>[] }> {
+  const chunks: string[] = [];
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    chunks.push(String(chunk));
+    return true;
+  });
+  try {
+    const result = await run();
+    return { result, lines: chunks.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>) };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 beforeAll(async () => {
   store = await startEmbeddedStore();
   const db = store.client();
@@ -52,6 +67,7 @@ beforeAll(async () => {
   process.env.AWS_REGION = 'local';
   process.env.AWS_ACCESS_KEY_ID = 'local';
   process.env.AWS_SECRET_ACCESS_KEY = 'local';
+  process.env.POWERTOOLS_METRICS_NAMESPACE = 'Railpost/test';
   // As the stack's bundling step does: the built client in a folder beside the handler.
   webDir = mkdtempSync(join(tmpdir(), 'railpost-web-'));
   await writeClient(webDir);
@@ -106,19 +122,12 @@ describe('the Lambda entry (API Gateway HTTP API v2 events through middy and hon
   });
 
   it("audit #10: a client's X-Request-Id is not echoed; the request log line carries the app's id and the client's apart", async () => {
-    const lines: string[] = [];
-    const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)));
-    try {
-      const r = await handler(event('GET', '/v1/nope', undefined, { 'x-request-id': 'client-7' }), context);
-      expect(r.statusCode).toBe(401);
-      const id = r.headers?.['x-request-id'];
-      expect(id).not.toBe('client-7');
-      expect(JSON.parse(r.body).requestId).toBe(id);
-      const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.message === 'request');
-      expect(logged).toMatchObject({ requestId: 'req-1', apiRequestId: id, clientRequestId: 'client-7', status: 401 });
-    } finally {
-      spy.mockRestore();
-    }
+    const { result: r, lines } = await logged(() => handler(event('GET', '/v1/nope', undefined, { 'x-request-id': 'client-7' }), context));
+    expect(r.statusCode).toBe(401);
+    const id = r.headers?.['x-request-id'];
+    expect(id).not.toBe('client-7');
+    expect(JSON.parse(r.body).requestId).toBe(id);
+    expect(lines.find((l) => l.message === 'request')).toMatchObject({ requestId: 'req-1', apiRequestId: id, clientRequestId: 'client-7', status: 401 });
   });
 
   it('serves the API reference and its self-hosted assets', async () => {
@@ -138,5 +147,56 @@ describe('the Lambda entry (API Gateway HTTP API v2 events through middy and hon
     const js = await handler(event('GET', script!), context);
     expect(js.statusCode).toBe(200);
     expect(js.headers?.['cache-control']).toContain('immutable');
+  });
+});
+
+describe('issue 21 item 1: Powertools logs and metrics from the API Lambda', () => {
+  const authed = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it('writes one request line per request with the request id, game id, player id, status and duration, never the token', async () => {
+    const { token, id: playerId } = JSON.parse((await handler(event('POST', '/v1/players', { name: 'Logan' }), context)).body);
+    const game = JSON.parse((await handler(event('POST', '/v1/games', { game: 'vlaky-na-trati', players: 2, bots: 1 }, authed(token)), context)).body);
+    const { result, lines } = await logged(() => handler(event('GET', `/v1/games/${game.id}/view`, undefined, authed(token)), context));
+    expect(result.statusCode).toBe(200);
+    const requests = lines.filter((l) => l.message === 'request');
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ level: 'INFO', service: 'api', requestId: 'req-1', gameId: game.id, playerId, method: 'GET', status: 200, ms: expect.any(Number) });
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
+
+  it('cuts the signed token out of a board-picture link before logging its path', async () => {
+    const secret = 'c2lnbmVkLWxpbmstdG9rZW4';
+    const { lines } = await logged(() => handler(event('GET', `/v1/board-pictures/${secret}`), context));
+    expect(lines.find((l) => l.message === 'request')).toMatchObject({ path: '/v1/board-pictures/{token}' });
+    expect(JSON.stringify(lines)).not.toContain(secret);
+  });
+
+  it('counts a move, the bot moves it sets off and a rejected move by code as CloudWatch EMF', async () => {
+    const { token } = JSON.parse((await handler(event('POST', '/v1/players', { name: 'Emma' }), context)).body);
+    const game = JSON.parse((await handler(event('POST', '/v1/games', { game: 'vlaky-na-trati', players: 2, bots: 1 }, authed(token)), context)).body);
+    const view = JSON.parse((await handler(event('GET', `/v1/games/${game.id}/view`, undefined, authed(token)), context)).body);
+    const emf = (lines: Record<string, unknown>[]) => lines.filter((l) => l._aws) as { _aws: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[] } & Record<string, unknown> }[];
+    const moved = await logged(() => handler(event('POST', `/v1/games/${game.id}/actions`, { action: view.legalActions[0], expectedVersion: view.version }, authed(token)), context));
+    expect(moved.result.statusCode).toBe(200);
+    const counted = emf(moved.lines).find((l) => 'Moves' in l)!;
+    expect(counted._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'Railpost/test', Dimensions: [['service']] });
+    expect(counted).toMatchObject({ service: 'api', Moves: 1 });
+    // A move that hands the turn to the bot seat sets off its moves in the same request.
+    let botMoves: unknown;
+    let current = JSON.parse(moved.result.body) as { version: number; legalActions: unknown[] };
+    for (let i = 0; i < 20 && botMoves === undefined; i++) {
+      const next = await logged(() => handler(event('POST', `/v1/games/${game.id}/actions`, { action: current.legalActions[0], expectedVersion: current.version }, authed(token)), context));
+      current = JSON.parse(next.result.body);
+      botMoves = emf(next.lines).find((l) => 'BotMoves' in l)?.BotMoves;
+    }
+    // Repeated values in one flush are one array (EMF sums them).
+    expect([botMoves].flat().every((v) => v === 1)).toBe(true);
+    expect(botMoves).toBeDefined();
+
+    const stale = await logged(() => handler(event('POST', `/v1/games/${game.id}/actions`, { action: view.legalActions[0], expectedVersion: 0 }, authed(token)), context));
+    expect(stale.result.statusCode).toBe(409);
+    const rejected = emf(stale.lines).find((l) => 'RejectedMoves' in l)!;
+    expect(rejected).toMatchObject({ service: 'api', code: 'stale_version', RejectedMoves: 1 });
+    expect(rejected._aws.CloudWatchMetrics[0]!.Dimensions).toEqual([['service', 'code']]);
   });
 });

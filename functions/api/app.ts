@@ -17,6 +17,7 @@ import { webRoutes, type WebAssets } from './web.js';
 import { verifyBoardLink } from '../notify/board-link.js';
 import { problemResponse, RECORD_TOO_LARGE, toProblem } from './problem-response.js';
 import { requestIds, type RequestIdVariables } from './request-id.js';
+import { requestLog, type RequestLine } from './request-log.js';
 import * as S from './schemas.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
 import { checkPushEndpoint, checkWebhookUrl } from './webhook-url.js';
@@ -43,6 +44,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Called with every 5xx; the response itself reveals nothing. */
   onServerError?: (err: unknown, c: Context) => void;
+  /** Called once per request with its log line (the Lambda writes it; the local server does not). */
+  onRequest?: (c: Context, line: RequestLine) => void;
   /** The built web client, served at `/`; without it `/` redirects to the API reference. */
   web?: WebAssets;
   /** Write limits (429) and where a request's client address comes from; absent, nothing is limited. */
@@ -458,6 +461,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('*', requestIds());
+  if (deps.onRequest) app.use('*', requestLog(deps.onRequest));
   app.use('*', async (c, next) => {
     const { pathname, search } = new URL(c.req.url);
     // Both are percent-encoded ASCII, so characters are bytes.

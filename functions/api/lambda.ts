@@ -7,11 +7,11 @@ import { handle, type LambdaEvent } from 'hono/aws-lambda';
 import { createRegistry } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
 import { loadNotifySecretsParameter } from '../notify/secrets.js';
+import { observability } from '../observability/powertools.js';
 import { createServices } from '../service/index.js';
 import { DEFAULT_LIMITS } from '../service/limits.js';
 import { limitsStoreClient } from '../store/limits-table.js';
 import { createApp } from './app.js';
-import { jsonLogger } from './json-logger.js';
 import { RateLimits } from './rate-limits.js';
 import { requestLogFields } from './request-id.js';
 import { loadWebAssets } from './web.js';
@@ -21,8 +21,9 @@ if (!tableName) throw new Error('TABLE_NAME is not set');
 const limitsTable = process.env.LIMITS_TABLE_NAME;
 if (!limitsTable) throw new Error('LIMITS_TABLE_NAME is not set');
 
-const db = new DynamoDBClient({});
-const services = createServices(db, tableName, createRegistry(catalogGames));
+const { logger, tracer, port, middlewares } = observability('api');
+const db = tracer.captureAWSv3Client(new DynamoDBClient({}));
+const services = createServices(db, tableName, createRegistry(catalogGames), undefined, { metrics: port });
 const secretsParameter = process.env.NOTIFY_SECRETS_PARAMETER;
 const secrets = secretsParameter ? await loadNotifySecretsParameter(secretsParameter) : null;
 // The web client's files, written next to the bundle by the CDK bundling step.
@@ -32,7 +33,9 @@ const app = createApp({
   ...services,
   ...(web ? { web } : {}),
   ...(secrets ? { notify: { vapidPublicKey: secrets.vapidPublicKey, unsubscribeSecret: secrets.unsubscribeSecret } } : {}),
-  onServerError: (err, c) => jsonLogger.error('unhandled error', err, requestLogFields(c)),
+  onServerError: (err, c) => logger.error('unhandled error', { ...requestLogFields(c), error: err as Error }),
+  // One line per request, under the Lambda request id (hono/aws-lambda hands over the context).
+  onRequest: (c, line) => logger.info('request', { requestId: (c.env as { lambdaContext?: Context } | undefined)?.lambdaContext?.awsRequestId, ...line }),
   rateLimits: { limits: new RateLimits(DEFAULT_LIMITS.rates, { client: limitsStoreClient(db), tableName: limitsTable }), clientAddress: sourceIp },
 });
 
@@ -48,30 +51,14 @@ function sourceIp(c: { env: unknown }): string | undefined {
 type Result = { statusCode: number; headers?: Record<string, string>; body: string };
 
 /**
- * Hono does the HTTP work (routing, validation, problem+json); middy adds only the Lambda-wide
- * concerns: one JSON log line per request with its request id, and a problem+json 500 if
- * anything escapes the app. (middy's HTTP body parsers would fight Hono's, so none are used.)
+ * Hono does the HTTP work (routing, validation, problem+json, the request log line); middy adds
+ * only the Lambda-wide concerns: Powertools context, traces and metrics, and a problem+json 500
+ * if anything escapes the app. (middy's HTTP body parsers would fight Hono's, so none are used.)
  */
 export const handler = middy<LambdaEvent, Result, Error, Context>(handle(app) as unknown as (e: LambdaEvent, c: Context) => Promise<Result>)
-  .before((request) => {
-    (request.internal as Record<string, unknown>).startedAt = Date.now();
-  })
-  .after((request) => {
-    const event = request.event as { rawPath?: string; headers?: Record<string, string | undefined>; requestContext?: { http?: { method?: string } } };
-    const clientRequestId = event.headers?.['x-request-id'];
-    jsonLogger.info('request', {
-      requestId: request.context.awsRequestId,
-      // The id the app answered with (X-Request-Id, problem bodies), and the caller's own, never echoed.
-      apiRequestId: request.response?.headers?.['x-request-id'],
-      ...(clientRequestId ? { clientRequestId: clientRequestId.slice(0, 200) } : {}),
-      method: event.requestContext?.http?.method,
-      path: event.rawPath,
-      status: request.response?.statusCode,
-      ms: Date.now() - ((request.internal as Record<string, number>).startedAt ?? Date.now()),
-    });
-  })
+  .use(middlewares)
   .onError((request) => {
-    jsonLogger.error('request failed', request.error, { requestId: request.context.awsRequestId });
+    logger.error('request failed', { error: request.error as Error });
     request.response = {
       statusCode: 500,
       headers: { 'content-type': 'application/problem+json' },

@@ -23,6 +23,7 @@ import { Notifier } from '../notify/core.js';
 import { outboxSender, smtpSender, type EmailSender } from '../notify/email.js';
 import { NotificationQueue } from '../notify/queue.js';
 import { outboundAgents, type OutboundOptions } from '../notify/outbound-guard.js';
+import type { Metrics } from '../service/metrics.js';
 import { Sweeper, type SweepReport } from '../service/sweeper.js';
 
 export const LOCAL_TABLE = 'railpost';
@@ -65,6 +66,8 @@ export interface LocalOptions {
   web?: WebAssets;
   /** Rate limits and caps; default DEFAULT_LIMITS (tests and load runs raise them). */
   limits?: Limits;
+  /** Where business figures are counted; default nowhere (CloudWatch is the Lambdas' business; tests count here). */
+  metrics?: Metrics;
 }
 
 export interface StoreCall {
@@ -146,8 +149,9 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     onTransition: (t) => queue.push(t),
     onReminder: (r) => queue.remind(r),
     onChat: (m) => queue.chat(m),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   }, limits.caps);
-  const sweeper = new Sweeper(services.times, services.games, now, (message, details) => jsonLogger.info(message, details));
+  const sweeper = new Sweeper(services.times, services.games, now, (message, details) => jsonLogger.info(message, details), options.metrics);
   let sweeping: Promise<SweepReport> | null = null;
   // Overlapping sweeps would be safe (conditional writes) but pointless on one machine.
   const sweep = () => (sweeping ??= sweeper.sweep().finally(() => (sweeping = null)));
@@ -188,6 +192,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     outbound: outboundAgents({ ...options.outbound, allowPrivateNetworks: options.localDelivery === true }),
     chatNoticeSeconds: limits.chatNoticeSeconds,
     log,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   return {
     url,

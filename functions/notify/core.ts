@@ -8,6 +8,7 @@ import type { DeliveryLog } from '../store/delivery-log.js';
 import type { GameTable } from '../store/game-table.js';
 import { outcomeWithForfeits } from '../service/forfeit.js';
 import { DEFAULT_LIMITS } from '../service/limits.js';
+import { noMetrics, type Metrics } from '../service/metrics.js';
 import type { ChatRecord, GameMeta, HeadRecord, PlayerRecord } from '../store/records.js';
 import type { EmailSender } from './email.js';
 import { renderEmail, type Notification, type NotificationKind } from './message.js';
@@ -39,6 +40,8 @@ export interface NotifierConfig {
   /** At most one chat notice per recipient and game in this many seconds; default DEFAULT_LIMITS.chatNoticeSeconds. */
   chatNoticeSeconds?: number;
   log: (line: string) => void;
+  /** Counts every delivery attempt by channel and outcome. */
+  metrics?: Metrics;
 }
 
 export interface DeliveryFailure {
@@ -141,9 +144,12 @@ export class Notifier {
   private async toPlayer(player: PlayerRecord, n: Notification): Promise<DeliveryFailure[]> {
     const failures: DeliveryFailure[] = [];
     const attempt = async (channel: DeliveryFailure['channel'], send: () => Promise<void>) => {
+      const metrics = this.config.metrics ?? noMetrics;
       try {
         await send();
+        metrics.count('Notifications', { channel, outcome: 'sent' });
       } catch (err) {
+        metrics.count('Notifications', { channel, outcome: 'failed' });
         failures.push({ playerId: player.id, channel, error: (err as Error).message });
         this.config.log(`notify: ${channel} to ${player.id} failed: ${(err as Error).message}`);
       }

@@ -1,9 +1,10 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { createRegistry } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
-import { jsonLogger } from '../api/json-logger.js';
+import { observability } from '../observability/powertools.js';
 import { DeliveryLog } from '../store/delivery-log.js';
 import { GameTable } from '../store/game-table.js';
 import { Notifier } from './core.js';
@@ -17,8 +18,9 @@ function env(name: string): string {
   return value;
 }
 
+const { logger, tracer, port, middlewares } = observability('notifier');
 const secrets = await loadNotifySecretsParameter(env('NOTIFY_SECRETS_PARAMETER'));
-const db = new DynamoDBClient({});
+const db = tracer.captureAWSv3Client(new DynamoDBClient({}));
 const table = new GameTable(db, env('TABLE_NAME'));
 const registry = createRegistry(catalogGames);
 const configurationSetName = process.env.SES_CONFIGURATION_SET;
@@ -27,15 +29,16 @@ const notifier = new Notifier({
   deliveries: new DeliveryLog(db, env('TABLE_NAME')),
   registry,
   publicUrl: env('PUBLIC_URL'),
-  email: sesSender({ client: new SESv2Client({}), from: env('EMAIL_FROM'), ...(configurationSetName ? { configurationSetName } : {}) }),
+  email: sesSender({ client: tracer.captureAWSv3Client(new SESv2Client({})), from: env('EMAIL_FROM'), ...(configurationSetName ? { configurationSetName } : {}) }),
   vapid: { subject: secrets.vapidSubject, publicKey: secrets.vapidPublicKey, privateKey: secrets.vapidPrivateKey },
   unsubscribeSecret: secrets.unsubscribeSecret,
-  log: (line) => jsonLogger.info(line),
+  log: (line) => logger.warn(line),
+  metrics: port,
 });
 
 /** Stream batches in, partial-batch failures out: Lambda retries from the first failed record. */
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+export const handler = middy(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const failed = await notifyFromStream(event.Records as StreamRecord[], { table, registry, notifier });
-  if (failed.length > 0) jsonLogger.info('notification batch partly failed', { failed });
+  if (failed.length > 0) logger.warn('notification batch partly failed', { failed });
   return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
-}
+}).use(middlewares);

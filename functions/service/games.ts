@@ -9,6 +9,7 @@ import { problems, Problem } from './problem.js';
 import { initialState, replay } from './replay.js';
 import { newId, newInviteCode, newSeed, sha256Hex, equalHashes } from './secrets.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
+import { noMetrics, type Metrics } from './metrics.js';
 import type { TimeControl } from './time-control.js';
 import { logEntryFor, seatOf, viewerFor, type LogEntry } from './visibility.js';
 
@@ -133,6 +134,7 @@ export class Games {
     private readonly onTransition: (t: GameTransition) => void = () => {},
     private readonly onReminder: (r: ReminderNotice) => void = () => {},
     private readonly caps: Caps = DEFAULT_LIMITS.caps,
+    private readonly metrics: Metrics = noMetrics,
   ) {}
 
   private gameDef(id: string): AnyGame {
@@ -496,6 +498,15 @@ export class Games {
   }
 
   async act(player: PlayerRecord, gameId: string, input: ActInput): Promise<ActResult> {
+    try {
+      return await this.tryAct(player, gameId, input);
+    } catch (err) {
+      if (err instanceof Problem) this.metrics.count('RejectedMoves', { code: err.code });
+      throw err;
+    }
+  }
+
+  private async tryAct(player: PlayerRecord, gameId: string, input: ActInput): Promise<ActResult> {
     const requestHash = input.idempotencyKey ? hashRequest(input) : undefined;
     if (input.idempotencyKey && requestHash) {
       const earlier = await this.table.getRequest(gameId, player.id, input.idempotencyKey);
@@ -551,6 +562,7 @@ export class Games {
       if (!(err instanceof WriteConflict)) throw err;
       return this.lostRace(loaded, player, record);
     }
+    this.metrics.count('Moves');
     const appended = [record];
     const settled = await this.settle(await this.playBots(this.advanced(loaded, record, applied.state, loaded.forfeited, pausesOf), appended, pausesOf));
     this.announce(loaded, settled, appended, false);
@@ -605,7 +617,9 @@ export class Games {
       at: this.now().toISOString(),
       ...(timeout ? { timeout: true } : {}),
     };
-    return this.append(l, record, applied.state, l.forfeited, appended, pausesOf);
+    const next = await this.append(l, record, applied.state, l.forfeited, appended, pausesOf);
+    if (next) this.metrics.count('BotMoves');
+    return next;
   }
 
   private async append(l: Loaded, record: EventRecord, state: unknown, forfeited: Seat[], appended: EventRecord[], pausesOf: PausesOf): Promise<Loaded | null> {

@@ -7,6 +7,7 @@ import { TimeTable } from '../store/time-table.js';
 import { Chat } from './chat.js';
 import { Games, type GameTransition, type ReminderNotice } from './games.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
+import type { Metrics } from './metrics.js';
 import { Players } from './players.js';
 
 export interface Services {
@@ -24,6 +25,8 @@ export interface ServiceHooks {
   onTransition?: (t: GameTransition) => void;
   onReminder?: (r: ReminderNotice) => void;
   onChat?: (m: ChatRecord) => void;
+  /** Where moves, bot moves and refused moves are counted. */
+  metrics?: Metrics;
 }
 
 export function createServices(
@@ -42,7 +45,7 @@ export function createServices(
     times,
     now,
     players: new Players(table, times, now),
-    games: new Games(table, times, registry, now, hooks.onTransition, hooks.onReminder, caps),
+    games: new Games(table, times, registry, now, hooks.onTransition, hooks.onReminder, caps, hooks.metrics),
     chat: new Chat(table, new ChatTable(db, tableName), now, hooks.onChat, caps),
   };
 }

@@ -1,11 +1,14 @@
 import type { TimeTable } from '../store/time-table.js';
 import type { Games } from './games.js';
+import { noMetrics, type Metrics } from './metrics.js';
 
 export interface SweepReport {
   games: number;
   timeouts: number;
   reminders: number;
   failed: number;
+  /** Seconds the oldest due deadline had waited when the sweep began (0 when none was due). */
+  lagSeconds: number;
 }
 
 /**
@@ -19,16 +22,28 @@ export class Sweeper {
     private readonly games: Games,
     private readonly now: () => Date,
     private readonly log: (message: string, details: Record<string, unknown>) => void = () => {},
+    private readonly metrics: Metrics = noMetrics,
   ) {}
 
   async sweep(): Promise<SweepReport> {
-    const report: SweepReport = { games: 0, timeouts: 0, reminders: 0, failed: 0 };
-    for (const gameId of await this.times.dueGames(this.now())) {
+    const startedAt = this.now();
+    const due = await this.times.dueGames(startedAt);
+    const oldest = due.reduce((min, d) => (d.dueAt < min ? d.dueAt : min), startedAt.toISOString());
+    const report: SweepReport = { games: 0, timeouts: 0, reminders: 0, failed: 0, lagSeconds: Math.max(0, (startedAt.getTime() - Date.parse(oldest)) / 1000) };
+    // Reported on every sweep, zero included, so a sweeper that stops running shows as missing data.
+    this.metrics.gauge('SweeperLagSeconds', report.lagSeconds);
+    for (const { gameId } of due) {
       report.games++;
       try {
         const done = await this.games.expire(gameId);
-        if (done === 'timeout') report.timeouts++;
-        if (done === 'reminder') report.reminders++;
+        if (done === 'timeout') {
+          report.timeouts++;
+          this.metrics.count('Timeouts');
+        }
+        if (done === 'reminder') {
+          report.reminders++;
+          this.metrics.count('Reminders');
+        }
       } catch (err) {
         // One broken game must not hold up the others; it stays in the index for the next sweep.
         report.failed++;

@@ -23,9 +23,9 @@ export class TimeTable {
     readonly tableName: string,
   ) {}
 
-  /** Games whose next reminder or deadline is at or before `now`, the most overdue first. */
-  async dueGames(now: Date, limitPerShard = 100): Promise<string[]> {
-    const ids: string[] = [];
+  /** Games whose next reminder or deadline is at or before `now`, with that time; each shard's most overdue first. */
+  async dueGames(now: Date, limitPerShard = 100): Promise<{ gameId: string; dueAt: string }[]> {
+    const due: { gameId: string; dueAt: string }[] = [];
     for (let shard = 0; shard < DUE_SHARDS; shard++) {
       const out = await this.db.send(
         new QueryCommand({
@@ -36,9 +36,9 @@ export class TimeTable {
           Limit: limitPerShard,
         }),
       );
-      for (const item of out.Items ?? []) ids.push(str(item, 'pk').slice('GAME#'.length));
+      for (const item of out.Items ?? []) due.push({ gameId: str(item, 'pk').slice('GAME#'.length), dueAt: str(item, 'dueAt') });
     }
-    return ids;
+    return due;
   }
 
   /** Rewrites the clocks of the head at `version` and its index entry; false if the head moved on. */

@@ -1,20 +1,23 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import middy from '@middy/core';
 import { createRegistry } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
-import { jsonLogger } from '../api/json-logger.js';
+import { observability } from '../observability/powertools.js';
 import { createServices } from '../service/index.js';
 import { Sweeper, type SweepReport } from '../service/sweeper.js';
 
 const tableName = process.env.TABLE_NAME;
 if (!tableName) throw new Error('TABLE_NAME is not set');
 
+const { logger, tracer, port, middlewares } = observability('sweeper');
 // Timeouts and reminders are written to the table; the stream notifier tells the players.
-const services = createServices(new DynamoDBClient({}), tableName, createRegistry(catalogGames));
-const sweeper = new Sweeper(services.times, services.games, services.now, (message, details) => jsonLogger.info(message, details));
+// Bot moves a timeout sets off are counted as the API counts them.
+const services = createServices(tracer.captureAWSv3Client(new DynamoDBClient({})), tableName, createRegistry(catalogGames), undefined, { metrics: port });
+const sweeper = new Sweeper(services.times, services.games, services.now, (message, details) => logger.warn(message, details), port);
 
 /** EventBridge calls this every minute. */
-export async function handler(): Promise<SweepReport> {
+export const handler = middy(async (): Promise<SweepReport> => {
   const report = await sweeper.sweep();
-  if (report.games > 0) jsonLogger.info('sweep', { ...report });
+  if (report.games > 0) logger.info('sweep', { ...report });
   return report;
-}
+}).use(middlewares);

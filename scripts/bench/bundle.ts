@@ -41,7 +41,7 @@ try {
       ? Array.from({ length: IMPORTS }, () =>
           Number(
             execFileSync(process.execPath, ['--input-type=module', '-e', `const t = performance.now(); await import(${JSON.stringify(outfile)}); console.log(performance.now() - t);`], {
-              env: { ...process.env, TABLE_NAME: 'bench', DOCS_ASSETS_DIR: 'docs-assets', AWS_REGION: 'eu-central-1', NODE_NO_WARNINGS: '1' },
+              env: { ...process.env, TABLE_NAME: 'bench', LIMITS_TABLE_NAME: 'bench-limits', DOCS_ASSETS_DIR: 'docs-assets', AWS_REGION: 'eu-central-1', NODE_NO_WARNINGS: '1' },
               encoding: 'utf8',
             }).trim(),
           ),
