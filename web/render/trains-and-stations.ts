@@ -429,9 +429,8 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
   // The market: the three goods spaces, the unused decks, the box.
   const market: Markup[] = [];
   const BOX_W = 150;
-  const types = Object.keys(view.goodsSpaces);
-  types.forEach((type, i) => {
-    const g = view.goodsSpaces[type]!;
+  const spaces = Object.entries(view.goodsSpaces);
+  spaces.forEach(([type, g], i) => {
     const bx = 20 + i * (BOX_W + 10);
     const state = g.dead ? 'dead' : g.count === 0 ? 'empty: upgrade pending' : `${g.count} cards`;
     const upgrading = p.kind === 'upgrade' && p.options.some((o) => o.space === type);
@@ -447,7 +446,7 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       ),
     );
   });
-  const dx0 = 20 + types.length * (BOX_W + 10) + 10;
+  const dx0 = 20 + spaces.length * (BOX_W + 10) + 10;
   market.push(h('text', { x: dx0, y: y + 12, 'font-size': 12, 'font-weight': 700 }, 'Unused decks:'));
   view.unusedGoods.forEach((good, i) => {
     const bx = dx0 + i * 70;

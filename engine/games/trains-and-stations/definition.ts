@@ -4,6 +4,7 @@ import type { Board } from './board.js';
 import { createBot } from './bot.js';
 import { legalActions } from './legal.js';
 import { createRules, toAct } from './rules.js';
+import { TsEventSchema, TsViewSchema } from './schemas.js';
 import { canonicalAction } from './spelling.js';
 import { finalScores } from './scoring.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from './setup.js';
@@ -37,6 +38,7 @@ export function defineTrainsAndStations(b: Board, { roundLimit = ROUND_LIMIT }: 
     components: componentsOf(b),
     options: TsOptionsSchema,
     action: TsActionSchema,
+    schemas: { view: TsViewSchema, event: TsEventSchema },
     checkOptions: (options, players) => (options.conductor !== 'random' && options.conductor >= players ? `conductor must be a seat from 0 to ${players - 1}` : null),
     setup: ({ seed, players, options }) => rules.setup(seed, players, options),
     toAct,

@@ -3,64 +3,13 @@
  * sealed choices; of other seats only that they have committed. Hand sizes of others are hidden too
  * (TS-17.3), and nobody sees the special deck's order or the RNG state (TS-17.6).
  */
-import type { Outcome, Viewer } from '../../core/index.js';
-import { GOODS, type Board, type Good } from './board.js';
+import type { Viewer } from '../../core/index.js';
+import { GOODS, type Board } from './board.js';
+import type { Hand, PendingView, TsView } from './schemas.js';
 import { finalScores } from './scoring.js';
-import type { Building, Die, GoodsSpace, Offer, Pending, TsState } from './state.js';
+import type { Pending, TsState } from './state.js';
 
-/** The pending decision without sealed contents (TS-17.5). */
-export type PendingView =
-  | Exclude<Pending, { kind: 'keep' } | { kind: 'speculate' } | { kind: 'tasks' }>
-  | { kind: 'keep'; committed: boolean[] }
-  | { kind: 'tasks'; committed: boolean[] }
-  | { kind: 'speculate'; space: string; good: Good; committed: boolean[] };
-
-export interface PlayerView {
-  vp: number;
-  coins: number;
-  buildingsLeft: Record<string, number>;
-  revealedTasks: string[];
-  heldBonusDice: number;
-  diceInPool: number;
-  diceOnBoard: number;
-}
-
-export interface Hand {
-  goods: Record<Good, number>;
-  specials: string[];
-  dealt: string[];
-}
-
-export interface TsView {
-  pending: PendingView;
-  /** Seats expected to act now. */
-  toAct: number[];
-  active: number;
-  conductor: number;
-  turn: number;
-  round: number;
-  endTriggered: boolean;
-  /** RP-TS-1: the game ends after this round even if the VP supply lasts; null: no limit. */
-  roundLimit: number | null;
-  vpSupply: number;
-  vpReserve: number;
-  bank: number;
-  specialDeck: number;
-  bonusSupply: number;
-  goodsSpaces: Record<string, GoodsSpace>;
-  usedGoods: Good[];
-  unusedGoods: Good[];
-  boxedGoods: Record<Good, number>;
-  boxedSpecials: string[];
-  dice: Die[];
-  buildings: Building[];
-  players: PlayerView[];
-  /** The viewer's own hidden items; null for spectators. */
-  you: (Hand & { seat: number; kept: string[] | null; offer: Offer | 'pass' | null; revealing: string[] | null }) | null;
-  /** Every hand: only for the 'all' viewer (after the game). */
-  hands: Hand[] | null;
-  outcome: Outcome | null;
-}
+export type { TsView } from './schemas.js';
 
 function pendingView(p: Pending): PendingView {
   if (p.kind === 'keep') return { kind: 'keep', committed: p.kept.map((k) => k !== null) };
