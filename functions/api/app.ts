@@ -447,8 +447,20 @@ for (const route of Object.values(routes)) {
     : problem(`A stored record would grow too large (${RECORD_TOO_LARGE}); nothing was changed`);
 }
 
+/** The play routes answering in each catalog game's published shapes (discriminated by `game`). */
+function typedPlayRoutes(registry: GameRegistry) {
+  const view = S.gameViewSchema(registry);
+  const log = S.gameLogSchema(registry);
+  const answer = <R extends { responses: { 200: { description: string } } }>(route: R, schema: z.ZodType): R => ({
+    ...route,
+    responses: { ...route.responses, 200: json(schema, route.responses[200].description) },
+  });
+  return { view: answer(routes.view, view), act: answer(routes.act, view), log: answer(routes.log, log) };
+}
+
 export function createApp(deps: AppDeps) {
   const { registry, players, games, chat } = deps;
+  const play = typedPlayRoutes(registry);
   const app = new OpenAPIHono<Env>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -621,11 +633,11 @@ export function createApp(deps: AppDeps) {
       const me = auth(c);
       return c.json(await games.get(me, c.req.valid('param').id), 200);
     })
-    .openapi(routes.view, async (c) => {
+    .openapi(play.view, async (c) => {
       const me = auth(c);
       return c.json(await games.view(me, c.req.valid('param').id, c.req.valid('query').version), 200);
     })
-    .openapi(routes.act, async (c) => {
+    .openapi(play.act, async (c) => {
       const me = auth(c);
       const { action, expectedVersion } = c.req.valid('json');
       const result = await games.act(me, c.req.valid('param').id, {
@@ -636,7 +648,7 @@ export function createApp(deps: AppDeps) {
       if (result.replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(result.body, 200);
     })
-    .openapi(routes.log, async (c) => {
+    .openapi(play.log, async (c) => {
       const me = auth(c);
       const { after, limit } = c.req.valid('query');
       return c.json(await games.log(me, c.req.valid('param').id, after, limit), 200);

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { OutcomeSchema } from '../../engine/core/index.js';
+import { OutcomeSchema, type AnyGame, type GameRegistry } from '../../engine/core/index.js';
 import type { NotificationKind } from '../notify/message.js';
 import { PushSubscriptionSchema as PushSubscriptionBase } from '../notify/push.js';
 import { MAX_CHAT_LENGTH } from '../service/chat.js';
@@ -308,8 +308,11 @@ export const ActionSchema = z
   .looseObject({ type: z.string().min(1).max(64) })
   .openapi('Action', { description: 'One of legalActions, posted back unchanged' });
 
+const GameIdField = z.string().meta({ description: "The game's catalog id; it decides the shapes of `view`, `legalActions` and the log's events" });
+
 export const ViewSchema = z
   .object({
+    game: GameIdField,
     version: z.number().int(),
     toAct: z.array(SeatIndex),
     view: z.unknown().meta({ description: 'What the caller may see; its shape is per game' }),
@@ -348,23 +351,22 @@ export const VersionQuerySchema = z.object({
     .openapi({ param: { name: 'version', in: 'query' }, type: 'integer', description: 'A past version to replay (default: now); nothing can be posted there' }),
 });
 
+const LogEntrySchema = z.object({
+  version: z.number().int(),
+  seat: SeatIndex,
+  bot: z.boolean(),
+  at: z.string(),
+  action: ActionSchema.optional().meta({ description: 'Shown to the seat that acted, and to all after the end' }),
+  events: z.array(z.object({ type: z.string(), data: z.record(z.string(), z.unknown()).optional() })),
+  timeout: z.literal(true).optional().meta({ description: "The seat's time ran out: the platform acted for it" }),
+  forfeit: z.literal(true).optional().meta({ description: 'The seat forfeited (a platform entry, not a game action)' }),
+});
+
 export const LogSchema = z
   .object({
+    game: GameIdField,
     version: z.number().int(),
-    entries: z.array(
-      z
-        .object({
-          version: z.number().int(),
-          seat: SeatIndex,
-          bot: z.boolean(),
-          at: z.string(),
-          action: ActionSchema.optional().meta({ description: 'Shown to the seat that acted, and to all after the end' }),
-          events: z.array(z.object({ type: z.string(), data: z.record(z.string(), z.unknown()).optional() })),
-          timeout: z.literal(true).optional().meta({ description: "The seat's time ran out: the platform acted for it" }),
-          forfeit: z.literal(true).optional().meta({ description: 'The seat forfeited (a platform entry, not a game action)' }),
-        })
-        .openapi('LogEntry'),
-    ),
+    entries: z.array(LogEntrySchema.openapi('LogEntry')),
   })
   .openapi('Log');
 
@@ -420,3 +422,37 @@ export const IdempotencyHeaderSchema = z.object({
     .optional()
     .openapi({ param: { name: 'idempotency-key', in: 'header' }, description: 'Retrying with the same key returns the first answer and appends nothing' }),
 });
+
+/** The catalog's games that publish their shapes (GameDefinition.schemas), in catalog order; unlisted test games are not documented. */
+const published = (registry: GameRegistry) => registry.listed().flatMap((g) => (g.schemas ? [{ def: g as AnyGame, schemas: g.schemas }] : []));
+
+/** A game id as a component name: `ticket-to-ride-europe` -> `TicketToRideEurope`. */
+const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+
+/**
+ * The view answer per game, discriminated by `game`: the game's published view, and its own
+ * action schema for `legalActions`. TypeScript sees the common shape (the wire shape is the union).
+ */
+export function gameViewSchema(registry: GameRegistry): typeof ViewSchema {
+  const members = published(registry).map(({ def, schemas }) =>
+    ViewSchema.extend({
+      game: z.literal(def.id),
+      view: schemas.view,
+      legalActions: z.array(def.action).meta({ description: 'Every action the caller may post now; empty when not to act' }),
+    }).openapi(`${pascal(def.id)}ViewAnswer`),
+  );
+  const [first, ...rest] = members;
+  return (first ? z.discriminatedUnion('game', [first, ...rest]).openapi('GameView') : ViewSchema) as unknown as typeof ViewSchema;
+}
+
+/** The log answer per game, discriminated by `game`, with the game's published events. */
+export function gameLogSchema(registry: GameRegistry): typeof LogSchema {
+  const members = published(registry).map(({ def, schemas }) =>
+    LogSchema.extend({
+      game: z.literal(def.id),
+      entries: z.array(LogEntrySchema.extend({ action: def.action.optional(), events: z.array(schemas.event) })),
+    }).openapi(`${pascal(def.id)}LogAnswer`),
+  );
+  const [first, ...rest] = members;
+  return (first ? z.discriminatedUnion('game', [first, ...rest]).openapi('GameLog') : LogSchema) as unknown as typeof LogSchema;
+}

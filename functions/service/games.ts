@@ -79,6 +79,8 @@ export interface GameTransition {
 }
 
 export interface PlayerView {
+  /** The game's catalog id: which game's view and actions these are. */
+  game: string;
   version: number;
   toAct: Seat[];
   view: unknown;
@@ -454,6 +456,7 @@ export class Games {
     const toAct = this.toAct(l);
     const seat = seatOf(l.meta, playerId);
     return {
+      game: l.meta.game,
       version: l.version,
       toAct,
       view: l.def.view(l.state, viewer),
@@ -482,7 +485,7 @@ export class Games {
     const then: Loaded = { ...loaded, meta: { ...loaded.meta, status: 'active' }, head: null, ...past, clocks: null };
     const finished = (seen === 'now' ? status : this.status(then)) === 'finished';
     const viewer = viewerFor(loaded.meta, playerId, finished, loaded.forfeited);
-    return { version: past.version, toAct: this.toAct(then), view: loaded.def.view(past.state, viewer), legalActions: [] };
+    return { game: loaded.meta.game, version: past.version, toAct: this.toAct(then), view: loaded.def.view(past.state, viewer), legalActions: [] };
   }
 
   /**
@@ -715,11 +718,11 @@ export class Games {
     return l;
   }
 
-  async log(player: PlayerRecord, gameId: string, after: number, limit: number): Promise<{ entries: LogEntry[]; version: number }> {
+  async log(player: PlayerRecord, gameId: string, after: number, limit: number): Promise<{ game: string; entries: LogEntry[]; version: number }> {
     const loaded = await this.load(gameId, true);
     const records = await this.table.eventsAfter(gameId, after, limit);
     const viewer = viewerFor(loaded.meta, player.id, this.status(loaded) === 'finished', loaded.forfeited);
-    return { entries: records.map((r) => logEntryFor(r, viewer)), version: loaded.version };
+    return { game: loaded.meta.game, entries: records.map((r) => logEntryFor(r, viewer)), version: loaded.version };
   }
 
   async export(player: PlayerRecord, gameId: string): Promise<GameExport> {

@@ -1,0 +1,61 @@
+/**
+ * Issue 15 #4: the view, action and log answers of every catalog game match the shapes the OpenAPI
+ * document publishes for that game (discriminated by `game`), strictly where a game's shape is
+ * closed. A person plays the first moves of a game against bots through the API, as a third-party
+ * client would, and every answer is parsed with the published schemas.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRegistry } from '../../engine/core/index.js';
+import { catalogGames } from '../../engine/games/index.js';
+import { gameLogSchema, gameViewSchema } from '../../functions/api/schemas.js';
+import { useTestServer } from '../support/local.js';
+import spec from '../../api-spec/openapi.json' with { type: 'json' };
+
+const suite = useTestServer();
+const registry = createRegistry(catalogGames);
+const views = gameViewSchema(registry);
+const logs = gameLogSchema(registry);
+/** Enough moves to reach each game's first decisions after the opening, while the suite stays quick. */
+const MOVES = 25;
+
+describe('issue 15 #4: every catalog game answers in its published shapes', () => {
+  it('the OpenAPI document types the view and the log per catalog game, discriminated by game', () => {
+    const schemas = spec.components.schemas as Record<string, { discriminator?: { propertyName: string; mapping: Record<string, string> } }>;
+    for (const [component, what] of [
+      ['GameView', 'ViewAnswer'],
+      ['GameLog', 'LogAnswer'],
+    ] as const) {
+      expect(schemas[component]?.discriminator?.propertyName).toBe('game');
+      expect(Object.keys(schemas[component]!.discriminator!.mapping).sort()).toEqual(catalogGames.map((g) => g.id).sort());
+      for (const ref of Object.values(schemas[component]!.discriminator!.mapping)) expect(ref).toMatch(new RegExp(`${what}$`));
+    }
+  });
+
+  it.each(catalogGames.map((g) => [g.id, g] as const))('%s: views, answers to moves and log pages parse with the published schemas', async (id, game) => {
+    expect(game.schemas, `${id} publishes its schemas`).toBeDefined();
+    const anna = await suite.api.newPlayer('Anna');
+    const created = await anna.post('/v1/games', { game: id, players: game.minPlayers, bots: game.minPlayers - 1 });
+    expect(created.status, created.text).toBe(201);
+    const path = `/v1/games/${created.body.id}`;
+    let view = (await anna.get(`${path}/view`)).body;
+    for (let n = 0; n < MOVES && view.toAct.length > 0; n++) {
+      expect(views.parse(view)).toMatchObject({ game: id });
+      const answer = await anna.post(`${path}/actions`, { action: view.legalActions[0], expectedVersion: view.version });
+      expect(answer.status, answer.text).toBe(200);
+      view = views.parse(answer.body);
+    }
+    const log = (await anna.get(`${path}/log`)).body;
+    expect(logs.parse(log)).toMatchObject({ game: id });
+    expect(log.entries.length).toBeGreaterThan(0);
+    // A past version is an answer of the same shape.
+    expect(views.parse((await anna.get(`${path}/view?version=1`)).body)).toMatchObject({ game: id, legalActions: [] });
+  });
+
+  it('a view that does not match its game is refused by the published schema (closed shapes)', async () => {
+    const anna = await suite.api.newPlayer('Anna');
+    const created = await anna.post('/v1/games', { game: 'streetcar', players: 2, bots: 1 });
+    const view = (await anna.get(`/v1/games/${created.body.id}/view`)).body;
+    expect(() => views.parse({ ...view, game: 'vlaky-na-trati' })).toThrow();
+    expect(() => views.parse({ ...view, view: { ...view.view, secret: 1 } })).toThrow();
+  });
+});
