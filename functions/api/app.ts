@@ -437,6 +437,11 @@ const routes = {
   }),
 };
 
+// Any request can be too long: the app refuses path and query past its limit before routing.
+for (const route of Object.values(routes)) {
+  (route.responses as Record<number, unknown>)[414] = problem('Path and query are longer than 8 KiB (uri_too_long)');
+}
+
 // Any write could meet the store's item size limit if some bound were missed (problem-response.ts).
 for (const route of Object.values(routes)) {
   if (route.method === 'get') continue;
