@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['engine/**/*.test.ts', 'functions/**/*.test.ts', 'web/**/*.test.ts', 'test/**/*.test.ts'],
+    // Checks every answer the API suites receive against the OpenAPI document.
+    setupFiles: ['test/support/answer-checks.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: files run two at a time, each with its own embedded store.

@@ -13,7 +13,7 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFn } from 'aws-cdk-lib/aws-lambda';
 import { Subscription, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -38,7 +38,7 @@ export interface MonitoringProps {
   readonly namespace: string;
   readonly alarmEmail: string;
   readonly api: HttpApi;
-  readonly functions: Record<'Api' | 'Notifier' | 'Sweeper', NodejsFunction>;
+  readonly functions: Record<'Api' | 'Notifier' | 'Sweeper', LambdaFn>;
   readonly tables: Record<'Table' | 'LimitsTable', TableV2>;
   readonly deadLetters: Queue;
 }

@@ -1,6 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, CfnParameter, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { AssetHashType, CfnOutput, CfnParameter, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -8,29 +9,26 @@ import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, FilterCriteria, FilterRule, Function as LambdaFn, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { DEADLINE_INDEX, keys } from '../functions/store/keys.js';
 import { LIMITS_KEY, LIMITS_TTL_ATTRIBUTE } from '../functions/store/limits-table.js';
+import { DOCS_ASSETS_DIR, WEB_ASSETS_DIR } from './bundle.js';
 import { Monitoring } from './monitoring.js';
 import { stageSettings, type StageName, type StageSettings } from './stage.js';
 
 // Resolved from this file so synth and tests work from any working directory.
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-const DOCS_ASSETS_DIR = 'docs-assets';
-const WEB_ASSETS_DIR = 'web-assets';
-
 export interface RailpostStackProps extends StackProps {
   /** dev or prod (default prod, the careful one): table names, removal, backups and log retention follow it. */
   readonly stage?: StageName;
   /**
-   * Entry file of the API Lambda. NodejsFunction checks that it exists even when bundling is
-   * skipped, so tests can point it at any file and stay independent of functions/.
+   * Entry file of the API Lambda. Tests skip bundling, so they can point it at any file and stay
+   * independent of functions/.
    */
   readonly apiEntry?: string;
   /** Entry of the stream notifier, for tests in the same way as `apiEntry`. */
@@ -48,19 +46,6 @@ export interface RailpostStackProps extends StackProps {
   /** An existing SES configuration set for the turn emails (event publishing, suppression, IP pool). */
   readonly sesConfigurationSet?: string;
 }
-
-const BUNDLING: NonNullable<NodejsFunctionProps['bundling']> = {
-  format: OutputFormat.ESM,
-  target: 'node22',
-  minify: true,
-  sourceMap: true,
-  // Prefer ESM builds: smaller bundles than the CJS `main` entries (STACK-NOTES §6).
-  mainFields: ['module', 'main'],
-  // CJS dependencies bundled into ESM still call require() for Node built-ins.
-  banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-  // A bundled SDK imports faster than the runtime's copy and pins the version we test with.
-  bundleAwsSDK: true,
-};
 
 export class RailpostStack extends Stack {
   private readonly settings: StageSettings;
@@ -83,7 +68,7 @@ export class RailpostStack extends Stack {
       partitionKey: { name: 'pk', type: AttributeType.STRING },
       sortKey: { name: 'sk', type: AttributeType.STRING },
       billing: Billing.onDemand(),
-      // The stream feeds the notifier; NEW_IMAGE is all it reads (the appended event).
+      // The stream feeds the notifier; NEW_IMAGE is all it reads (the written commit).
       dynamoStream: StreamViewType.NEW_IMAGE,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: this.settings.pointInTimeRecovery },
       timeToLiveAttribute: 'ttl',
@@ -91,7 +76,7 @@ export class RailpostStack extends Stack {
       // A dev table goes with its stack.
       deletionProtection: this.settings.deletionProtection,
       removalPolicy: this.settings.tableRemoval,
-      // Sparse: only the HEAD items of running timed games carry these keys (see functions/store/keys.ts).
+      // Sparse: only the DUE items of running timed games carry these keys (see functions/store/keys.ts).
       globalSecondaryIndexes: [
         {
           indexName: DEADLINE_INDEX,
@@ -123,30 +108,29 @@ export class RailpostStack extends Stack {
     const secretsParameter = props.notifySecretsParameter ?? '/railpost/notify-secrets';
     const parameterArn = this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: secretsParameter.replace(/^\//, '') });
 
+    const emailFrom = props.emailFrom ?? 'railpost <turns@example.com>';
+    const mailFrom = {
+      EMAIL_FROM: emailFrom,
+      ...(props.sesConfigurationSet ? { SES_CONFIGURATION_SET: props.sesConfigurationSet } : {}),
+    };
     const apiFunction = this.lambdaFunction('Api', props.apiEntry ?? join(projectRoot, 'functions/api/lambda.ts'), {
       TABLE_NAME: table.tableName,
       LIMITS_TABLE_NAME: limitsTable.tableName,
       DOCS_ASSETS_DIR,
       WEB_ASSETS_DIR,
       NOTIFY_SECRETS_PARAMETER: secretsParameter,
+      // Sign-in codes and address confirmations (README "Accounts") are sent by the API itself.
+      ...mailFrom,
     }, {
-      commandHooks: {
-        // /docs serves Swagger UI from these files, never from a CDN; `/` serves the web client, built here.
-        afterBundling: (inputDir: string, outputDir: string) => {
-          const dist = `${inputDir}/node_modules/swagger-ui-dist`;
-          return [
-            `mkdir -p "${outputDir}/${DOCS_ASSETS_DIR}"`,
-            `cp "${dist}/swagger-ui-bundle.js" "${dist}/swagger-ui.css" "${outputDir}/${DOCS_ASSETS_DIR}/"`,
-            `cd "${inputDir}" && npx tsx web/build.ts "${outputDir}/${WEB_ASSETS_DIR}"`,
-          ];
-        },
-        beforeBundling: () => [],
-        beforeInstall: () => [],
-      },
+      // /docs serves Swagger UI from files beside the bundle, never from a CDN; `/` serves the web client, built there too.
+      withApiAssets: true,
+      // A view asked with waitForVersion is held up to 25 s (functions/service/version-waits.ts); API Gateway gives up at 30.
+      timeout: Duration.seconds(29),
     });
     this.grantTable(apiFunction, table, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']);
     this.grantSecrets(apiFunction, parameterArn);
     this.grantTable(apiFunction, limitsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']);
+    this.grantSend(apiFunction, emailFrom, props.sesConfigurationSet);
 
     const api = new HttpApi(this, 'HttpApi', {
       apiName: `railpost-${stageName}`,
@@ -192,29 +176,18 @@ export class RailpostStack extends Stack {
       },
     });
 
-    const emailFrom = props.emailFrom ?? 'railpost <turns@example.com>';
     const notifier = this.lambdaFunction('Notifier', props.notifierEntry ?? join(projectRoot, 'functions/notify/lambda.ts'), {
       TABLE_NAME: table.tableName,
       NOTIFY_SECRETS_PARAMETER: secretsParameter,
       PUBLIC_URL: stage.url.replace(/\/$/, ''),
-      EMAIL_FROM: emailFrom,
-      ...(props.sesConfigurationSet ? { SES_CONFIGURATION_SET: props.sesConfigurationSet } : {}),
+      ...mailFrom,
     });
-    // Reads games and players, removes push and webhook endpoints that answer 404/410.
-    this.grantTable(notifier, table, ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:DeleteItem']);
+    // Reads games and players, removes push and webhook endpoints that answer 404/410, and records
+    // finished games: ratings, leaderboards and the search index (README, "Ratings").
+    this.grantTable(notifier, table, ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     table.grantStreamRead(notifier);
     this.grantSecrets(notifier, parameterArn);
-    const senderDomain = /@([^>\s]+)/.exec(emailFrom)?.[1] ?? 'example.com';
-    notifier.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: [
-          this.formatArn({ service: 'ses', resource: 'identity', resourceName: senderDomain }),
-          // SES also authorises a send against the configuration set it names.
-          ...(props.sesConfigurationSet ? [this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.sesConfigurationSet })] : []),
-        ],
-      }),
-    );
+    this.grantSend(notifier, emailFrom, props.sesConfigurationSet);
     const deadLetters = new Queue(this, 'NotifierDeadLetters', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -233,9 +206,9 @@ export class RailpostStack extends Stack {
         retryAttempts: 5,
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(deadLetters),
-        // Only appended events, game status changes, reminder claims and chat concern the notifier.
+        // Only written commits, game status changes, reminder claims and chat concern the notifier.
         filters: [
-          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.eventPrefix) } } } }),
+          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.commitPrefix) } } } }),
           FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.isEqual(keys.meta) } } } }),
           FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.reminderPrefix) } } } }),
           FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.chatPrefix) } } } }),
@@ -244,13 +217,14 @@ export class RailpostStack extends Stack {
     );
 
     // Time controls: every minute, games past a reminder time or deadline get their policy
-    // applied through the same conditional append as a move; the stream above notifies.
+    // applied through the same conditional commit as a move; the stream above notifies.
     const sweeper = this.lambdaFunction('Sweeper', props.sweeperEntry ?? join(projectRoot, 'functions/sweep/lambda.ts'), { TABLE_NAME: table.tableName }, {
       timeout: Duration.seconds(55),
       // One sweep at a time is enough; overlapping sweeps would be safe (conditional writes) but wasteful.
       reservedConcurrentExecutions: 1,
     });
-    this.grantTable(sweeper, table, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']);
+    // DeleteItem: lobby entries of the public games it closes (README "Lobby").
+    this.grantTable(sweeper, table, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']);
     sweeper.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${DEADLINE_INDEX}`] }));
     new Rule(this, 'SweepSchedule', {
       description: 'railpost deadline sweeper',
@@ -274,24 +248,22 @@ export class RailpostStack extends Stack {
     new CfnOutput(this, 'TableName', { value: table.tableName });
   }
 
-  /** A Node 22 arm64 function bundled by local esbuild, with its own role and log group (no managed policies). */
+  /** A Node 22 arm64 function bundled by infra/bundle.ts, with its own role and log group (no managed policies). */
   private lambdaFunction(
     id: string,
     entry: string,
     environment: Record<string, string>,
-    extra: { commandHooks?: NonNullable<NodejsFunctionProps['bundling']>['commandHooks']; timeout?: Duration; reservedConcurrentExecutions?: number } = {},
-  ): NodejsFunction {
-    const { commandHooks, timeout = Duration.seconds(10), reservedConcurrentExecutions } = extra;
+    extra: { withApiAssets?: boolean; timeout?: Duration; reservedConcurrentExecutions?: number } = {},
+  ): LambdaFn {
+    const { withApiAssets = false, timeout = Duration.seconds(10), reservedConcurrentExecutions } = extra;
     const logGroup = new LogGroup(this, `${id}FunctionLogs`, { retention: this.settings.logRetention, removalPolicy: this.settings.tableRemoval });
     // An explicit role instead of the default one, which carries the AWSLambdaBasicExecutionRole
     // managed policy (logs:CreateLogGroup and writes to every log group in the account).
     const role = new Role(this, `${id}FunctionRole`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
-    const fn = new NodejsFunction(this, `${id}Function`, {
-      entry,
-      handler: 'handler',
-      projectRoot,
-      depsLockFilePath: join(projectRoot, 'package-lock.json'),
+    const fn = new LambdaFn(this, `${id}Function`, {
+      code: bundledCode(entry, withApiAssets),
+      handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 1024,
@@ -302,7 +274,6 @@ export class RailpostStack extends Stack {
       // Traces of each invocation and its AWS SDK calls (Powertools Tracer); X-Ray samples, so cost stays small.
       tracing: Tracing.ACTIVE,
       environment: { NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_METRICS_NAMESPACE: this.namespace, ...environment },
-      bundling: { ...BUNDLING, ...(commandHooks ? { commandHooks } : {}) },
     });
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
@@ -319,12 +290,48 @@ export class RailpostStack extends Stack {
   }
 
   /** Item actions on the table itself; unlike TableV2.grant, no `index/*` wildcard comes with them. */
-  private grantTable(fn: NodejsFunction, table: TableV2, actions: string[]): void {
+  private grantTable(fn: LambdaFn, table: TableV2, actions: string[]): void {
     fn.addToRolePolicy(new PolicyStatement({ actions, resources: [table.tableArn] }));
   }
 
   /** Read access to the one SecureString with the notification secrets (decrypted with the account's aws/ssm key). */
-  private grantSecrets(fn: NodejsFunction, parameterArn: string): void {
+  /** Sending as the stage's sender (its domain's identity), and through the configuration set if one is named. */
+  private grantSend(fn: LambdaFn, emailFrom: string, configurationSet: string | undefined): void {
+    const senderDomain = /@([^>\s]+)/.exec(emailFrom)?.[1] ?? 'example.com';
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [
+          this.formatArn({ service: 'ses', resource: 'identity', resourceName: senderDomain }),
+          // SES also authorises a send against the configuration set it names.
+          ...(configurationSet ? [this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSet })] : []),
+        ],
+      }),
+    );
+  }
+
+  private grantSecrets(fn: LambdaFn, parameterArn: string): void {
     fn.addToRolePolicy(new PolicyStatement({ actions: ['ssm:GetParameter'], resources: [parameterArn] }));
   }
+}
+
+/**
+ * The bundle of `entry`, built at synth by infra/bundle.ts on this machine (no Docker). The asset is
+ * the entry's folder so each function's bundle is staged apart; it is hashed by its output, never
+ * by its source.
+ */
+function bundledCode(entry: string, withApiAssets: boolean): Code {
+  return Code.fromAsset(dirname(entry), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: Runtime.NODEJS_22_X.bundlingImage,
+      local: {
+        tryBundle(outputDir) {
+          const args = ['--import', 'tsx', join(projectRoot, 'infra/bundle.ts'), entry, outputDir, ...(withApiAssets ? ['--api'] : [])];
+          execFileSync(process.execPath, args, { cwd: projectRoot, stdio: 'inherit' });
+          return true;
+        },
+      },
+    },
+  });
 }

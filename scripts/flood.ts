@@ -36,7 +36,7 @@ try {
   console.log(`games by one player, ${SECONDS} s:`, await flood(async () => (await anna.post('/v1/games', { game: 'ticket-to-ride-europe', players: 2 })).status));
   const t0 = performance.now();
   const list = await anna.get('/v1/games');
-  console.log(`GET /v1/games afterwards: ${list.body.length} games, ${list.text.length} bytes, ${(performance.now() - t0).toFixed(0)} ms`);
+  console.log(`GET /v1/games afterwards: ${list.body.items.length} games (first page), ${list.text.length} bytes, ${(performance.now() - t0).toFixed(0)} ms`);
   const game = (await ben.post('/v1/games', { game: 'ticket-to-ride-europe', players: 2, bots: 1 })).body;
   console.log(`chat by one player, ${SECONDS} s:`, await flood(async () => (await ben.post(`/v1/games/${game.id}/chat`, { text: 'hello' })).status));
 } finally {

@@ -1,7 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openApiDocumentText } from '../functions/api/openapi-document.js';
+import { openApiTypesText } from './support/openapi-types.js';
 
-const target = fileURLToPath(new URL('../api-spec/openapi.json', import.meta.url));
-writeFileSync(target, openApiDocumentText());
-console.log(`wrote ${target}`);
+const document = openApiDocumentText();
+// Written together, from one text, so the typed client never drifts from the document.
+for (const [file, text] of [
+  ['openapi.json', document],
+  ['openapi.d.ts', await openApiTypesText(document)],
+] as const) {
+  const target = fileURLToPath(new URL(`../api-spec/${file}`, import.meta.url));
+  writeFileSync(target, text);
+  console.log(`wrote ${target}`);
+}

@@ -1,14 +1,65 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { openApiDocumentText } from '../functions/api/openapi-document.js';
+import { openApiTypesText } from '../scripts/support/openapi-types.js';
+import { CONNECTION_CODES, PROBLEM_CODES } from '../functions/api/problem-codes.js';
+import { ProblemSchema } from '../functions/api/schemas.js';
+import { DEFAULT_LIMITS, type LimitedOperation } from '../functions/service/limits.js';
+import { isTestCode, ROOT, sourcesUnder } from './support/imports.js';
+import { committedDocument, createResponseValidator } from './support/response-validator.js';
 
 const committedPath = new URL('../api-spec/openapi.json', import.meta.url);
+const typesPath = new URL('../api-spec/openapi.d.ts', import.meta.url);
+const bin = (name: string) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
+const run = promisify(execFile);
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+
+/** Every problem code the sources can throw, read from the ways they make problems. */
+function thrownCodes(): Set<string> {
+  const code = sourcesUnder('functions').filter((f) => !isTestCode(f));
+  const found = new Set<string>();
+  const patterns = [
+    /new Problem\(\s*\d{3},\s*'([a-z_]+)'/g,
+    /super\(\s*\d{3},\s*'([a-z_]+)'/g,
+    /problems\.(?:badRequest|forbidden|conflict)\(\s*'([a-z_]+)'/g,
+    /parseOutboundUrl\(\w+,\s*'([a-z_]+)'/g,
+    /const code = [^;]*?'(too_many_[a-z_]+)'/g,
+    /: '(too_many_[a-z_]+)';/g,
+    /const RECORD_TOO_LARGE = '([a-z_]+)'/g,
+  ];
+  for (const file of code) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    for (const pattern of patterns) for (const m of text.matchAll(pattern)) found.add(m[1]!);
+    // The validation hook's codes: `invalid_${target}` for each target name (app.ts: TARGET_NAMES).
+    if (text.includes('`invalid_${target}`')) for (const target of ['body', 'query', 'path', 'header']) found.add(`invalid_${target}`);
+  }
+  return found;
+}
+
+/** The README's problem table: status → codes (the problem members it names, such as `limit`, are not codes). */
+function readmeCodes(): Map<number, string[]> {
+  const members = new Set(Object.keys(ProblemSchema.shape));
+  const table = readme.slice(readme.indexOf('| status | codes |'));
+  const rows = new Map<number, string[]>();
+  for (const line of table.split('\n').slice(2)) {
+    const row = /^\| (\d{3}) \| (.*) \|$/.exec(line);
+    if (!row) break;
+    rows.set(Number(row[1]), [...row[2]!.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!).filter((name) => !members.has(name)));
+  }
+  return rows;
+}
 
 describe('api-spec/openapi.json', () => {
   it('is what `npm run spec` generates from the routes (run it after changing the API)', () => {
     expect(readFileSync(committedPath, 'utf8')).toBe(openApiDocumentText());
+  });
+
+  it('issue 19 #2: api-spec/openapi.d.ts, the typed client\'s types, is what openapi-typescript generates from it (`npm run spec` writes both)', async () => {
+    expect(readFileSync(typesPath, 'utf8')).toBe(await openApiTypesText(readFileSync(committedPath, 'utf8')));
   });
 
   it('documents every path of the core contract in DESIGN.md section 4', () => {
@@ -32,13 +83,100 @@ describe('api-spec/openapi.json', () => {
     );
   });
 
-  it('passes the Redocly OpenAPI linter with no errors and no warnings', async () => {
-    const bin = new URL('../node_modules/.bin/redocly', import.meta.url).pathname;
-    const { stdout, stderr } = await promisify(execFile)(bin, ['lint', '--format=stylish', committedPath.pathname], {
+  it('passes the Redocly OpenAPI linter (recommended rules and operation-description, redocly.yaml) with no errors and no warnings', async () => {
+    const config = new URL('../redocly.yaml', import.meta.url).pathname;
+    const { stdout, stderr } = await run(bin('redocly'), ['lint', '--format=stylish', `--config=${config}`, committedPath.pathname], {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
     });
     const output = stdout + stderr;
     expect(output).toContain('Your API description is valid');
     expect(output).not.toMatch(/\b(error|warning)\b\s+[a-z0-9-]+/);
+    expect(output).not.toMatch(/You have \d+ warnings?/);
+  }, 60_000);
+
+  it("issue 19: passes Spectral's oas ruleset (.spectral.yaml) with no result of any severity", async () => {
+    const ruleset = new URL('../.spectral.yaml', import.meta.url).pathname;
+    const { stdout } = await run(bin('spectral'), ['lint', '--format=json', `--ruleset=${ruleset}`, '--fail-severity=hint', '--quiet', committedPath.pathname]).catch(
+      (err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }),
+    );
+    const results = JSON.parse(stdout) as { code: string; message: string; path: string[] }[];
+    expect(results.map((r) => `${r.code} at ${r.path.join('.')}: ${r.message}`)).toEqual([]);
+  }, 120_000);
+});
+
+describe('issue 19 #1: what the document declares', () => {
+  const doc = JSON.parse(readFileSync(committedPath, 'utf8')) as {
+    paths: Record<string, Record<string, { description?: string; responses: Record<string, { headers?: Record<string, { required?: boolean }>; content?: Record<string, { example?: unknown; examples?: unknown }> }> }>>;
+  };
+  const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, method, op })));
+
+  it('issue 19 #1: every problem code the sources throw is declared (problem-codes.ts), and every declared one is thrown', () => {
+    expect([...thrownCodes()].sort()).toEqual([...Object.keys(PROBLEM_CODES), ...CONNECTION_CODES].sort());
+  });
+
+  it("issue 19 #1: README's problem table lists exactly the codes of each status", () => {
+    const expected = new Map<number, string[]>();
+    for (const [code, { status }] of Object.entries(PROBLEM_CODES)) expected.set(status, [...(expected.get(status) ?? []), code]);
+    expected.get(400)!.push('malformed_request');
+    expected.set(408, ['request_timeout']);
+    const sorted = (m: Map<number, string[]>) => [...m].map(([status, codes]) => [status, [...codes].sort()]).sort(([a], [b]) => Number(a) - Number(b));
+    expect(sorted(readmeCodes())).toEqual(sorted(expected));
+  });
+
+  it("issue 19 #6: README's rate limit table gives the limits the server enforces", () => {
+    const per = (rate?: { points: number; seconds: number }) => (rate ? `${rate.points} / ${rate.seconds === 60 ? 'minute' : 'hour'}` : '—');
+    const rows: [string, LimitedOperation][] = [
+      ['`POST /v1/players`', 'createPlayer'],
+      ['`POST /v1/games`', 'createGame'],
+      ['`POST /v1/games/{id}/join`', 'join'],
+      ['wrong invite codes (a join answered `bad_invite_code`)', 'badInviteCode'],
+      ['`POST /v1/games/{id}/chat`', 'chat'],
+      ['`POST /v1/games/{id}/actions`', 'action'],
+    ];
+    for (const [what, operation] of rows) {
+      const { perPlayer, perAddress } = DEFAULT_LIMITS.rates[operation];
+      expect(readme, operation).toContain(`| ${what} | ${per(perPlayer)} | ${per(perAddress)} |`);
+    }
+  });
+
+  it('issue 19 #1: every operation has a description, declares X-Request-Id on every answer, and has an example of its success body', () => {
+    for (const { name, op } of operations) {
+      expect(op.description, name).toBeTruthy();
+      for (const [status, response] of Object.entries(op.responses)) expect(response.headers?.['X-Request-Id']?.required, `${name} ${status}`).toBe(true);
+      const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'))![1];
+      const json = success.content?.['application/json'];
+      if (json) expect(json.example ?? json.examples, name).toBeDefined();
+    }
+  });
+
+  it('issue 19 #1: 429 and 503 declare Retry-After, every 201 but a chat message Location, every GET 200 an ETag', () => {
+    for (const { name, method, op } of operations) {
+      for (const status of ['429', '503']) if (op.responses[status]) expect(op.responses[status]!.headers?.['Retry-After']?.required, `${name} ${status}`).toBe(true);
+      if (op.responses['201'] && name !== 'POST /v1/games/{id}/chat') expect(op.responses['201'].headers?.Location?.required, name).toBe(true);
+      if (method === 'get') expect(op.responses['200']!.headers?.ETag?.required, name).toBe(true);
+      if (op.responses['429']) for (const h of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) expect(op.responses['429'].headers?.[h], `${name} ${h}`).toBeDefined();
+    }
+  });
+
+  it("issue 19 #1: Swagger shows a real action, not `additionalProp1`: the Action schema and postAction's body carry examples", () => {
+    const full = doc as unknown as { components: { schemas: Record<string, { example?: { type?: unknown } }> }; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { example?: { action?: { type?: unknown } } }> } }>> };
+    expect(full.components.schemas.Action!.example?.type).toEqual(expect.any(String));
+    expect(full.paths['/v1/games/{id}/actions']!.post!.requestBody!.content['application/json']!.example?.action?.type).toEqual(expect.any(String));
+  });
+
+  it('issue 19 #1: an export whose outcome is null (an aborted game) is a valid answer', () => {
+    const validate = createResponseValidator(committedDocument());
+    const headers = { 'x-request-id': '0b6f4b8e-3f0a-4c47-9a55-1f2c3d4e5f60', etag: '"e"' };
+    const body = { game: 'streetcar', options: {}, players: [{ seat: 0, name: 'Anna', bot: false }], seed: 'ab', seedCommitment: 'cd', actions: [], outcome: null };
+    const sample = { method: 'GET', path: '/v1/games/abc/export', status: 200, contentType: 'application/json', headers, body: JSON.stringify(body) };
+    expect(validate(sample).errors).toEqual([]);
+    expect(validate({ ...sample, body: JSON.stringify({ ...body, outcome: 'none' }) }).errors).not.toEqual([]);
+  });
+
+  it('issue 19 #1: the TypeScript a client generates from it (openapi-typescript) has no `X & unknown` type, and problems typed per status', async () => {
+    const types = astToString(await openapiTS(new URL(committedPath.href)));
+    expect(types).not.toMatch(/& unknown\b/);
+    // Problems are typed per status: a 409 of postAction is one of its conflict codes.
+    expect(types).toMatch(/status: 409;\s*\/\*\* @enum \{string\} \*\/\s*code: "stale_version" \| "game_not_started" \| "game_over"/);
   }, 60_000);
 });

@@ -90,14 +90,15 @@ describe('Railpost stack', () => {
     expect(actionsOf('ApiFunctionRole', 'dynamodb', 'LimitsTable')).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']);
   });
 
-  it('runs the API on nodejs22.x arm64 with the table name, source maps and docs assets in its environment', () => {
+  it('runs the API on nodejs22.x arm64 with the table name, source maps and docs assets in its environment, and a 29 s timeout for held views', () => {
     template.resourceCountIs('AWS::Lambda::Function', 3);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
       Handler: 'index.handler',
       MemorySize: 1024,
-      Timeout: 10,
+      // issue 19 #3: long enough for a view held 25 s (waitForVersion), under API Gateway's 30 s.
+      Timeout: 29,
       Environment: {
         Variables: {
           TABLE_NAME: { Ref: Match.stringLikeRegexp('^Table') },
@@ -127,7 +128,7 @@ describe('Railpost stack', () => {
     expect(JSON.stringify(policyStatements('ApiFunctionRole'))).toContain(':parameter/railpost/notify-secrets');
   });
 
-  it('runs the notifier from the table stream: only EV# inserts, META writes, REMIND# and CHAT# inserts, partial-batch retries, a dead-letter queue', () => {
+  it('runs the notifier from the table stream: only LOG# (commit) inserts, META writes, REMIND# and CHAT# inserts, partial-batch retries, a dead-letter queue', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       StartingPosition: 'LATEST',
       BisectBatchOnFunctionError: true,
@@ -136,7 +137,7 @@ describe('Railpost stack', () => {
       DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
       FilterCriteria: {
         Filters: [
-          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: 'EV#' }] } } } }) },
+          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: 'LOG#' }] } } } }) },
           { Pattern: JSON.stringify({ dynamodb: { Keys: { sk: { S: ['META'] } } } }) },
           { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: 'REMIND#' }] } } } }) },
           { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: 'CHAT#' }] } } } }) },
@@ -150,8 +151,16 @@ describe('Railpost stack', () => {
     });
   });
 
-  it('lets the notifier read games and players, remove dead endpoints, read the stream, and send mail only as its domain', () => {
-    expect(actionsOf('NotifierFunctionRole', 'dynamodb').filter((a) => !/Stream|GetRecords|GetShardIterator/.test(a))).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+  it('lets the API send sign-in codes and address confirmations (issue 18 #1) as the stage\'s sender only', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ EMAIL_FROM: 'railpost <turns@games.example>', LIMITS_TABLE_NAME: Match.anyValue() }) },
+    });
+    expect(actionsOf('ApiFunctionRole', 'ses')).toEqual(['ses:SendEmail']);
+    expect(JSON.stringify(policyStatements('ApiFunctionRole').filter((st) => JSON.stringify(st).includes('ses:')))).toContain(':identity/games.example');
+  });
+
+  it('lets the notifier read games and players, remove dead endpoints, record finished games (issue 18 #6 #7), read the stream, and send mail only as its domain', () => {
+    expect(actionsOf('NotifierFunctionRole', 'dynamodb').filter((a) => !/Stream|GetRecords|GetShardIterator/.test(a))).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
     expect(actionsOf('NotifierFunctionRole', 'dynamodb')).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator']));
     expect(actionsOf('NotifierFunctionRole', 'ses')).toEqual(['ses:SendEmail']);
     expect(JSON.stringify(policyStatements('NotifierFunctionRole'))).toContain(':identity/games.example');
@@ -210,6 +219,7 @@ describe('Railpost stack', () => {
     });
     expect(actionsOf('SweeperFunctionRole', 'dynamodb')).toEqual([
       'dynamodb:BatchGetItem',
+      'dynamodb:DeleteItem',
       'dynamodb:GetItem',
       'dynamodb:PutItem',
       'dynamodb:Query',
@@ -220,7 +230,7 @@ describe('Railpost stack', () => {
     expect(JSON.stringify(policyStatements('ApiFunctionRole'))).not.toContain('/index/');
   });
 
-  it('indexes deadlines sparsely: HEAD items of timed games by shard and due time, keys only', () => {
+  it('indexes deadlines sparsely: DUE items of timed games by shard and due time, keys only', () => {
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       GlobalSecondaryIndexes: [
         {

@@ -50,6 +50,11 @@ describe('layers (issue 15 item 6)', () => {
     expect(violations(under('functions/store'), (i) => !i.external && within(i.target, above))).toEqual([]);
   });
 
+  it('issue 15 #6: functions/service uses only engine and store: it imports nothing from notify, api, sweep, local, web, scripts or test', () => {
+    const above = ['functions/notify', 'functions/api', 'functions/sweep', 'functions/local', 'web', 'scripts', 'test'];
+    expect(violations(under('functions/service').filter((f) => !isTestCode(f)), (i) => !i.external && within(i.target, above))).toEqual([]);
+  });
+
   it('issue 15 #6: non-test code never imports test/', () => {
     const code = ALL.filter((f) => !isTestCode(f));
     expect(violations(code, (i) => !i.external && i.target.startsWith('test/'))).toEqual([]);
@@ -64,9 +69,9 @@ describe('layers (issue 15 item 6)', () => {
     expect(cyclesAmong(under('engine')).map((c) => c.join(' -> '))).toEqual([]);
   });
 
-  it("issue 15 #6: the store's key layout is spelled only in functions/store (no 'GAME#', 'EV#', … in other non-test code)", () => {
+  it("issue 15 #6: the store's key layout is spelled only in functions/store (no 'GAME#', 'LOG#', … in other non-test code)", () => {
     const prefixes = [...readFileSync(join(ROOT, 'functions/store/keys.ts'), 'utf8').matchAll(/[`'"]([A-Z]+)#/g)].map((m) => m[1]!);
-    expect(new Set(prefixes)).toEqual(new Set(['GAME', 'PLAYER', 'EV', 'REQ', 'WEBHOOK', 'PUSH', 'CHAT', 'REMIND', 'QUOTA', 'SENT', 'DUE']));
+    expect(new Set(prefixes)).toEqual(new Set(['GAME', 'PLAYER', 'LOG', 'WEBHOOK', 'PUSH', 'CRED', 'EMAIL', 'CHAT', 'REMIND', 'QUOTA', 'SENT', 'DUE', 'RATING', 'BOARD', 'FINISHED', 'PLAYED', 'LOBBY', 'SEEKS']));
     const spelling = new RegExp(`[\`'"](${[...new Set(prefixes)].join('|')})#`);
     const code = ALL.filter((f) => !isTestCode(f) && !f.startsWith('functions/store/'));
     expect(code.filter((f) => spelling.test(readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);

@@ -72,9 +72,9 @@ export interface GameDefinition<S = unknown, A extends { type: string } = { type
   action: z.ZodType<A, unknown>;
   /**
    * The published shapes of what `view` returns and of the log's events (redacted forms included),
-   * for the OpenAPI document and typed clients. Optional until every game has them (issue 15).
+   * for the OpenAPI document and typed clients.
    */
-  schemas?: GameSchemas<V>;
+  schemas: GameSchemas<V>;
   /** Checks options against the seat count (e.g. a chosen first player must exist); a message if they do not fit. */
   checkOptions?(options: O, players: number): string | null;
   setup(input: SetupInput<O>): S;
@@ -85,6 +85,12 @@ export interface GameDefinition<S = unknown, A extends { type: string } = { type
   /** Throws RuleError for an illegal action. */
   apply(state: S, seat: Seat, action: A): Applied<S>;
   view(state: S, viewer: Viewer): V;
+  /**
+   * What no seat sees and no draw of the RNG covers: the undrawn piles in their hidden order. An
+   * action that changes it revealed something (a card drawn, a tile turned), so the platform will
+   * not take it back; games without such piles leave it out.
+   */
+  concealed?(state: S): unknown;
   outcome(state: S): Outcome | null;
   bot(input: BotInput<V, A>): A;
 }
@@ -99,10 +105,6 @@ export interface GameSchemas<V> {
 /** The registry and the platform handle games without knowing their types. */
 export type AnyGame = GameDefinition<any, { type: string }, any, any>;
 
-/** Places from scores, highest first; equal scores share a place (1, 1, 3). */
-export function rankByScore(scores: readonly number[]): number[] {
-  return scores.map((s) => 1 + scores.filter((o) => o > s).length);
-}
 
 /** The baseline bot every game has: a uniformly random legal action. */
 export function randomBot<V, A>({ legal, rng }: BotInput<V, A>): A {

@@ -6,9 +6,9 @@ import type { Context } from 'aws-lambda';
 import { handle, type LambdaEvent } from 'hono/aws-lambda';
 import { createRegistry } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
-import { loadNotifySecretsParameter } from '../notify/secrets.js';
 import { observability } from '../observability/powertools.js';
 import { createServices } from '../service/index.js';
+import { sesAccountMailer } from './account-mailer.js';
 import { DEFAULT_LIMITS } from '../service/limits.js';
 import { limitsStoreClient } from '../store/limits-table.js';
 import { createApp } from './app.js';
@@ -23,16 +23,25 @@ if (!limitsTable) throw new Error('LIMITS_TABLE_NAME is not set');
 
 const { logger, tracer, port, middlewares } = observability('api');
 const db = tracer.captureAWSv3Client(new DynamoDBClient({}));
-const services = createServices(db, tableName, createRegistry(catalogGames), undefined, { metrics: port });
+const emailFrom = process.env.EMAIL_FROM;
+const mailer = emailFrom ? sesAccountMailer(emailFrom, process.env.SES_CONFIGURATION_SET) : undefined;
+const services = createServices(db, tableName, createRegistry(catalogGames), undefined, { metrics: port, ...(mailer ? { mailer } : {}) });
 const secretsParameter = process.env.NOTIFY_SECRETS_PARAMETER;
-const secrets = secretsParameter ? await loadNotifySecretsParameter(secretsParameter) : null;
+// Read from SSM by the first request that needs them (push key, unsubscribe and board links), never at a cold start.
+const notify = secretsParameter
+  ? async () => {
+      const { loadNotifySecretsParameter } = await import('../notify/secrets.js');
+      const { vapidPublicKey, unsubscribeSecret } = await loadNotifySecretsParameter(secretsParameter);
+      return { vapidPublicKey, unsubscribeSecret };
+    }
+  : undefined;
 // The web client's files, written next to the bundle by the CDK bundling step.
 const webDir = process.env.WEB_ASSETS_DIR;
 const web = webDir ? await loadWebAssets(resolve(dirname(fileURLToPath(import.meta.url)), webDir)) : undefined;
 const app = createApp({
   ...services,
   ...(web ? { web } : {}),
-  ...(secrets ? { notify: { vapidPublicKey: secrets.vapidPublicKey, unsubscribeSecret: secrets.unsubscribeSecret } } : {}),
+  ...(notify ? { notify } : {}),
   onServerError: (err, c) => logger.error('unhandled error', { ...requestLogFields(c), error: err as Error }),
   // One line per request, under the Lambda request id (hono/aws-lambda hands over the context).
   onRequest: (c, line) => logger.info('request', { requestId: (c.env as { lambdaContext?: Context } | undefined)?.lambdaContext?.awsRequestId, ...line }),
@@ -61,7 +70,7 @@ export const handler = middy<LambdaEvent, Result, Error, Context>(handle(app) as
     logger.error('request failed', { error: request.error as Error });
     request.response = {
       statusCode: 500,
-      headers: { 'content-type': 'application/problem+json' },
+      headers: { 'content-type': 'application/problem+json', 'x-request-id': request.context.awsRequestId },
       body: JSON.stringify({
         type: 'https://railpost.dev/problems/internal',
         title: 'Internal error',

@@ -56,7 +56,7 @@ function isItemTooLarge(err: unknown): boolean {
   return e?.name === 'ValidationException' && /item size (to update )?has exceeded the maximum allowed size/i.test(e.message ?? '');
 }
 
-export const RECORD_TOO_LARGE = 'record_too_large';
+const RECORD_TOO_LARGE = 'record_too_large';
 
 /** Any thrown value as a Problem; unknown errors become a 500 that reveals nothing. */
 export function toProblem(err: unknown): Problem {

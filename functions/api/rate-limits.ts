@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import ipaddr from 'ipaddr.js';
-import { RateLimiterDynamo, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { LimitedOperation, Limits, Rate } from '../service/limits.js';
-import { Problem, problems } from '../service/problem.js';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import RateLimiterDynamo from 'rate-limiter-flexible/lib/RateLimiterDynamo.js';
+import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
+import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js';
+import { DEFAULT_LIMITS, type LimitedOperation, type Limits, type Rate } from '../service/limits.js';
+import { Problem } from '../service/problem.js';
 import type { PlayerRecord } from '../store/records.js';
 import type { limitsStoreClient } from '../store/limits-table.js';
 
@@ -20,7 +24,38 @@ export interface Subject {
 type Dimension = 'perPlayer' | 'perAddress';
 const DIMENSIONS: Dimension[] = ['perPlayer', 'perAddress'];
 
-const retryAfterOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+const secondsUntil = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+
+/**
+ * Where a client stands against the tightest limit of a request, sent as the RateLimit-Limit,
+ * RateLimit-Remaining and RateLimit-Reset headers (draft-ietf-httpapi-ratelimit-headers: with
+ * several limits, the one with the least left).
+ */
+export interface Quota {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window of this limit ends. */
+  resetSeconds: number;
+}
+
+const quotaOf = (rate: Rate, res: RateLimiterRes): Quota => ({
+  limit: rate.points,
+  remaining: Math.max(0, rate.points - res.consumedPoints),
+  resetSeconds: secondsUntil(res),
+});
+
+const tightest = (quotas: Quota[]): Quota | null =>
+  quotas.reduce<Quota | null>((best, q) => (!best || q.remaining < best.remaining || (q.remaining === best.remaining && q.resetSeconds > best.resetSeconds) ? q : best), null);
+
+/** A 429, with where the client stands (its headers). */
+export class RateLimited extends Problem {
+  constructor(
+    readonly quota: Quota,
+    detail: string,
+  ) {
+    super(429, 'rate_limited', 'Too many requests', detail, { retryAfter: quota.resetSeconds });
+  }
+}
 
 /**
  * The rates of service/limits.ts, counted by rate-limiter-flexible: shared operations in the
@@ -58,23 +93,28 @@ export class RateLimits {
   }
 
   /** Spends one request of each of the operation's limits; 429 rate_limited once one is used up. */
-  async consume(operation: LimitedOperation, subject: Subject): Promise<void> {
+  async consume(operation: LimitedOperation, subject: Subject): Promise<Quota[]> {
+    const quotas: Quota[] = [];
     for (const [dimension, key, entry] of this.applicable(operation, subject)) {
       try {
-        await entry.limiter.consume(key);
+        quotas.push(quotaOf(entry.rate, await entry.limiter.consume(key)));
       } catch (err) {
         if (err instanceof RateLimiterRes) throw refusal(operation, dimension, entry.rate, err);
         throw err;
       }
     }
+    return quotas;
   }
 
   /** 429 if one of the operation's limits is used up already; spends nothing. */
-  async check(operation: LimitedOperation, subject: Subject): Promise<void> {
+  async check(operation: LimitedOperation, subject: Subject): Promise<Quota[]> {
+    const quotas: Quota[] = [];
     for (const [dimension, key, entry] of this.applicable(operation, subject)) {
       const res = await entry.limiter.get(key);
       if (res && res.consumedPoints >= entry.rate.points) throw refusal(operation, dimension, entry.rate, res);
+      quotas.push(res ? quotaOf(entry.rate, res) : { limit: entry.rate.points, remaining: entry.rate.points, resetSeconds: entry.rate.seconds });
     }
+    return quotas;
   }
 
   private *applicable(operation: LimitedOperation, subject: Subject) {
@@ -93,11 +133,22 @@ const WHAT: Record<LimitedOperation, string> = {
   badInviteCode: 'wrong invite codes',
   chat: 'chat messages',
   action: 'actions',
+  signInMail: 'sign-in mails',
+  signInCode: 'sign-in code attempts',
+  confirmationMail: 'address confirmation mails',
+  seek: 'seeks and withdrawn seeks',
 };
 
-function refusal(operation: LimitedOperation, dimension: Dimension, rate: Rate, res: RateLimiterRes): Problem {
-  const who = dimension === 'perPlayer' ? 'per player' : 'per address';
-  return problems.rateLimited(retryAfterOf(res), `At most ${rate.points} ${WHAT[operation]} ${who} in ${rate.seconds} s; retry after ${retryAfterOf(res)} s`);
+function refusal(operation: LimitedOperation, dimension: Dimension, rate: Rate, res: RateLimiterRes): RateLimited {
+  const who = dimension === 'perPlayer' ? `per ${DEFAULT_LIMITS.rates[operation].perPlayerIs ?? 'player'}` : 'per address';
+  // A key blocked in memory is refused with a result that does not count its points: refused is none left.
+  const quota = { ...quotaOf(rate, res), remaining: 0 };
+  return new RateLimited(quota, `At most ${rate.points} ${WHAT[operation]} ${who} in ${rate.seconds} s; retry after ${quota.resetSeconds} s`);
+}
+
+/** The RateLimit-* headers of a quota. */
+function quotaHeaders(q: Quota): Record<string, string> {
+  return { 'RateLimit-Limit': String(q.limit), 'RateLimit-Remaining': String(q.remaining), 'RateLimit-Reset': String(q.resetSeconds) };
 }
 
 /**
@@ -113,14 +164,36 @@ export function addressKey(raw: string | undefined): string | undefined {
   return `${v6.toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
 }
 
-/** Which writes are limited: everything else passes untouched. */
-const LIMITED: { method: string; path: RegExp; operation: LimitedOperation }[] = [
+/**
+ * Which writes are limited: everything else passes untouched. `perPlayer` names what the
+ * per-player limit counts instead of the player; with `onlyWithKey`, a request it finds nothing
+ * for is not limited at all.
+ */
+const LIMITED: { method: string; path: RegExp; operation: LimitedOperation; perPlayer?: (c: Context) => Promise<string | undefined>; onlyWithKey?: true }[] = [
   { method: 'POST', path: /^\/v1\/players$/, operation: 'createPlayer' },
   { method: 'POST', path: /^\/v1\/games$/, operation: 'createGame' },
   { method: 'POST', path: /^\/v1\/games\/[^/]+\/join$/, operation: 'join' },
   { method: 'POST', path: /^\/v1\/games\/[^/]+\/chat$/, operation: 'chat' },
   { method: 'POST', path: /^\/v1\/games\/[^/]+\/actions$/, operation: 'action' },
+  // Finishing games and take-backs count with the moves.
+  { method: 'POST', path: /^\/v1\/games\/[^/]+\/(resign|abort|takeback(\/accept|\/refuse)?|rematch(\/accept|\/decline)?)$/, operation: 'action' },
+  { method: 'POST', path: /^\/v1\/sign-in$/, operation: 'signInMail', perPlayer: emailKey },
+  { method: 'POST', path: /^\/v1\/sign-in\/verify$/, operation: 'signInCode' },
+  // Only a change naming an address mails a code; notification settings and names pass unlimited.
+  { method: 'PATCH', path: /^\/v1\/players\/me$/, operation: 'confirmationMail', perPlayer: emailKey, onlyWithKey: true },
+  { method: 'POST', path: /^\/v1\/seeks$/, operation: 'seek' },
+  { method: 'DELETE', path: /^\/v1\/seeks\/current$/, operation: 'seek' },
 ];
+
+/**
+ * Sign-in and confirmation mails count per address they go to, known or not (so the limit says
+ * nothing of accounts); the counters keep a digest of the address, not the address.
+ */
+async function emailKey(c: Context): Promise<string | undefined> {
+  const body = (await c.req.json().catch(() => null)) as { email?: unknown } | null;
+  if (typeof body?.email !== 'string') return undefined;
+  return `email:${createHash('sha256').update(body.email.trim().toLowerCase()).digest('base64url')}`;
+}
 
 /**
  * Runs after authentication, so per-player limits know the player. A join is refused while its
@@ -134,10 +207,19 @@ export function rateLimitMiddleware(
   return async (c, next) => {
     const rule = LIMITED.find((r) => r.method === c.req.method && r.path.test(c.req.path));
     if (!rule) return next();
-    const subject: Subject = { player: c.get('player')?.id, address: addressKey(clientAddress(c)) };
-    if (rule.operation === 'join') await limits.check('badInviteCode', subject);
-    await limits.consume(rule.operation, subject);
+    const subject: Subject = { player: rule.perPlayer ? await rule.perPlayer(c) : c.get('player')?.id, address: addressKey(clientAddress(c)) };
+    if (rule.onlyWithKey && !subject.player) return next();
+    let quota: Quota | null;
+    try {
+      const guesses = rule.operation === 'join' ? await limits.check('badInviteCode', subject) : [];
+      quota = tightest([...guesses, ...(await limits.consume(rule.operation, subject))]);
+    } catch (err) {
+      // Set before the throw: the problem answer is made from this context.
+      if (err instanceof RateLimited) for (const [name, value] of Object.entries(quotaHeaders(err.quota))) c.header(name, value);
+      throw err;
+    }
     await next();
+    if (quota) for (const [name, value] of Object.entries(quotaHeaders(quota))) c.res.headers.set(name, value);
     if (rule.operation === 'join' && c.error instanceof Problem && c.error.code === 'bad_invite_code') {
       // This request keeps its 403; the next one is refused if this was the last code allowed.
       await limits.consume('badInviteCode', subject).catch((err: unknown) => {

@@ -1,15 +1,27 @@
 import { z } from '@hono/zod-openapi';
-import { OutcomeSchema, type AnyGame, type GameRegistry } from '../../engine/core/index.js';
+import { OutcomeSchema, ScoreLineSchema, type AnyGame, type GameRegistry } from '../../engine/core/index.js';
 import type { NotificationKind } from '../notify/message.js';
-import { PushSubscriptionSchema as PushSubscriptionBase } from '../notify/push.js';
+import { PushSubscriptionSchema as PushSubscriptionBase } from '../notify/push-subscription.js';
 import { MAX_CHAT_LENGTH } from '../service/chat.js';
 import { MAX_NAME_BYTES, MAX_NAME_CHARACTERS } from '../service/players.js';
 import { TimeControlSchema } from '../service/time-control.js';
 import { MAX_STORED_VACATIONS } from '../service/vacations.js';
-import { NOTIFICATION_KINDS } from '../store/records.js';
+import { NOTIFICATION_KINDS, SCOPES, type Scope } from '../store/records.js';
+import { MAX_WAIT_SECONDS } from '../service/version-waits.js';
+import { MAX_LABEL_CHARACTERS } from '../service/credentials.js';
+import { isCursor } from './pagination.js';
+import { LANGUAGES } from '../../engine/core/languages.js';
+
+/*
+ * Answer objects are strict: the document then closes them (`additionalProperties: false`), so a
+ * field the API starts to send without declaring it is a mismatch, not a silent extra. Only
+ * content that is open by nature (a game's options, static components) stays `unknown`.
+ * A registered schema's `.extend()` renders as `allOf` with its parent, which a closed parent
+ * refuses; answers that add to another one spread its shape instead.
+ */
 
 export const ProblemSchema = z
-  .object({
+  .strictObject({
     type: z.string().meta({ example: 'https://railpost.dev/problems/stale_version' }),
     title: z.string(),
     status: z.number().int(),
@@ -19,15 +31,20 @@ export const ProblemSchema = z
     currentVersion: z.number().int().optional().meta({ description: 'With 409 stale_version: the version to read and retry from' }),
     rule: z.string().optional().meta({ description: 'With 422 illegal_action: the rule ID of the game spec', example: 'TTRE-7.2' }),
     reason: z.string().optional().meta({ description: 'With 422 illegal_action: the game-specific reason code' }),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    issues: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
     limit: z.number().int().optional().meta({ description: 'With 409 too_many_webhooks / too_many_push_subscriptions: the cap' }),
+    retryAfter: z.number().int().min(1).optional().meta({ description: 'With 429 rate_limited: seconds to wait, as in the Retry-After header' }),
+    gameId: z.string().optional().meta({ description: 'With 409 seek_matched: the game your seek was matched into' }),
   })
   .openapi('Problem');
 
 export const SeatIndex = z.number().int().min(0);
 
+/** An instant as the API writes it: ISO 8601 in UTC (`Date.prototype.toISOString`). */
+export const Timestamp = z.iso.datetime();
+
 export const CatalogEntrySchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     title: z.string(),
     minPlayers: z.number().int(),
@@ -36,9 +53,12 @@ export const CatalogEntrySchema = z
   })
   .openapi('CatalogEntry');
 
-export const CatalogGameSchema = CatalogEntrySchema.extend({
-  components: z.unknown().meta({ description: 'Static components to draw the game with (e.g. the map: cities, routes with colour and length, tickets)' }),
-}).openapi('CatalogGame');
+export const CatalogGameSchema = z
+  .strictObject({
+    ...CatalogEntrySchema.shape,
+    components: z.unknown().meta({ description: 'Static components to draw the game with (e.g. the map: cities, routes with colour and length, tickets)' }),
+  })
+  .openapi('CatalogGame');
 
 export const CatalogIdParamSchema = z.object({
   game: z
@@ -62,9 +82,10 @@ const Name = z
   });
 const Email = z.email().max(254);
 
-export const PlayerCreateSchema = z.strictObject({ name: Name, email: Email.optional() }).openapi('PlayerCreate');
+const LanguageSchema = z.enum(LANGUAGES).meta({ description: 'The language of your emails and pushes (and of the web client on a new device)', example: 'cs' });
+export const PlayerCreateSchema = z.strictObject({ name: Name, email: Email.optional(), language: LanguageSchema.optional().meta({ description: 'Default: English' }) }).openapi('PlayerCreate');
 export const PlayerCreatedSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     name: z.string(),
     token: z.string().meta({ description: 'Bearer token; shown only here, stored only as a hash' }),
@@ -84,9 +105,9 @@ const kindFlags = <T extends z.ZodType>(flag: (kind: NotificationKind) => T) =>
   }) satisfies Record<NotificationKind, T>;
 
 export const NotificationSettingsSchema = z
-  .object({
+  .strictObject({
     email: z.boolean().meta({ description: 'Whether notifications are emailed; always false without an address' }),
-    events: z.object(kindFlags(() => z.boolean())).meta({ description: 'Which kinds you are notified of, on every channel' }),
+    events: z.strictObject(kindFlags(() => z.boolean())).meta({ description: 'Which kinds you are notified of, on every channel' }),
   })
   .openapi('NotificationSettings');
 
@@ -98,7 +119,7 @@ export const NotificationSettingsPatchSchema = z
   .openapi('NotificationSettingsPatch');
 
 export const VacationSchema = z
-  .object({ id: z.string(), from: z.string(), until: z.string() })
+  .strictObject({ id: z.string(), from: Timestamp, until: Timestamp })
   .openapi('Vacation', { description: 'Days away: your clocks pause from `from` until `until`' });
 
 export const VacationCreateSchema = z
@@ -116,21 +137,24 @@ export const VacationIdParamSchema = z.object({
 });
 
 export const PlayerSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     name: z.string(),
-    email: z.string().optional(),
-    createdAt: z.string(),
+    email: z.string().optional().meta({ description: 'Your confirmed address: the only one notices and sign-in codes go to' }),
+    pendingEmail: z.string().optional().meta({ description: 'A new address waiting for the code sent to it (POST /v1/players/me/email-confirmation)' }),
+    createdAt: Timestamp,
     notifications: NotificationSettingsSchema,
     vacations: z.array(VacationSchema).meta({ description: `Past vacations stay listed while a clock may still count them (at most ${MAX_STORED_VACATIONS} in all: the oldest past ones go first)` }),
     onVacation: z.boolean().meta({ description: 'Your clocks are paused now' }),
+    language: LanguageSchema,
   })
   .openapi('Player');
 export const PlayerPatchSchema = z
   .strictObject({
     name: Name.optional(),
-    email: Email.nullable().optional().meta({ description: 'null removes the address' }),
+    email: Email.nullable().optional().meta({ description: 'A new address gets a code to confirm it (until then the old one stays); null removes both at once' }),
     notifications: NotificationSettingsPatchSchema.optional(),
+    language: LanguageSchema.optional(),
   })
   .openapi('PlayerPatch');
 
@@ -149,15 +173,18 @@ export const WebhookCreateSchema = z
   .openapi('WebhookCreate');
 
 export const WebhookSchema = z
-  .object({ id: z.string(), url: z.string(), events: z.array(NotificationKindSchema), createdAt: z.string() })
+  .strictObject({ id: z.string(), url: z.string(), events: z.array(NotificationKindSchema), createdAt: Timestamp })
   .openapi('Webhook');
 
-export const WebhookCreatedSchema = WebhookSchema.extend({
-  secret: z.string().meta({
-    description: 'The signing secret (Standard Webhooks, `whsec_` + base64): shown only here, never again',
-    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-  }),
-}).openapi('WebhookCreated');
+export const WebhookCreatedSchema = z
+  .strictObject({
+    ...WebhookSchema.shape,
+    secret: z.string().meta({
+      description: 'The signing secret (Standard Webhooks, `whsec_` + base64): shown only here, never again',
+      example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    }),
+  })
+  .openapi('WebhookCreated');
 
 export const WebhookIdParamSchema = z.object({
   webhookId: z
@@ -171,14 +198,14 @@ export const PushSubscriptionSchema = PushSubscriptionBase.openapi('PushSubscrip
 });
 
 export const PushSubscriptionCreatedSchema = z
-  .object({ id: z.string().meta({ description: 'The same endpoint always gets the same id (subscribing again replaces)' }) })
+  .strictObject({ id: z.string().meta({ description: 'The same endpoint always gets the same id (subscribing again replaces)' }) })
   .openapi('PushSubscriptionCreated');
 
 export const PushSubscriptionItemSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     origin: z.string().meta({ description: "The push service's origin (the endpoint itself is not shown)", example: 'https://fcm.googleapis.com' }),
-    createdAt: z.string(),
+    createdAt: Timestamp,
   })
   .openapi('PushSubscriptionItem');
 
@@ -190,7 +217,7 @@ export const PushSubscriptionIdParamSchema = z.object({
 });
 
 export const VapidPublicKeySchema = z
-  .object({ publicKey: z.string().meta({ description: 'base64url P-256 public key: the applicationServerKey for pushManager.subscribe()' }) })
+  .strictObject({ publicKey: z.string().meta({ description: 'base64url P-256 public key: the applicationServerKey for pushManager.subscribe()' }) })
   .openapi('VapidPublicKey');
 
 export const UnsubscribeQuerySchema = z.object({
@@ -206,7 +233,7 @@ export const UnsubscribeFormSchema = z
   .openapi('UnsubscribeForm', { description: 'RFC 8058 one-click body; may also be empty' });
 
 export const UnsubscribedSchema = z
-  .object({
+  .strictObject({
     unsubscribed: z.literal(true),
     channel: z.literal('email'),
     kind: z.union([NotificationKindSchema, z.literal('all')]).meta({ description: "'all': no more email; a kind: no more notifications of that kind" }),
@@ -215,6 +242,8 @@ export const UnsubscribedSchema = z
 
 export const GameStatusSchema = z.enum(['open', 'active', 'finished', 'aborted']);
 
+export const VisibilitySchema = z.enum(['public', 'private']);
+
 export const GameCreateSchema = z
   .strictObject({
     game: z.string().min(1).max(64).meta({ description: 'A game id from the catalog', example: 'ticket-to-ride-europe' }),
@@ -222,11 +251,12 @@ export const GameCreateSchema = z
     options: z.record(z.string(), z.unknown()).optional().meta({ description: "The game's options (see the catalog's JSON Schema)" }),
     bots: z.number().int().min(0).max(15).optional().meta({ description: "Seats filled with the game's bot" }),
     timeControl: TimeControlSchema.optional().meta({ description: 'Deadlines for each turn; without it, the game waits for ever' }),
+    visibility: VisibilitySchema.optional().meta({ description: "'public': listed in the lobby while seats are open, and anyone may join without the invite code; 'private' (the default): by invite only" }),
   })
   .openapi('GameCreate');
 
 export const SeatSchema = z
-  .object({
+  .strictObject({
     seat: SeatIndex,
     name: z.string().nullable(),
     bot: z.boolean(),
@@ -236,21 +266,83 @@ export const SeatSchema = z
       .optional()
       .meta({ description: "The seat holder's player id (null: a bot or an open seat); shown to the game's seated players only, like chat" }),
     forfeited: z.boolean().optional().meta({ description: "The seat forfeited; the game's bot plays on for it" }),
+    deleted: z.boolean().optional().meta({ description: 'Its player deleted their account: no name, no id' }),
   })
   .openapi('Seat');
 
 export const ClockSchema = z
-  .object({
+  .strictObject({
     seat: SeatIndex,
-    deadline: z.string().optional().meta({ description: 'When the turn times out, while the seat is to act (vacations counted)' }),
+    deadline: Timestamp.optional().meta({ description: 'When the turn times out, while the seat is to act (vacations counted)' }),
     bankMs: z.number().int().optional().meta({ description: 'Bank controls: the time the seat had when its turn began, or has while not to act (ms)' }),
   })
   .openapi('Clock');
 
-const Deadline = z.string().optional().meta({ description: 'Your deadline while you are to act, else the earliest deadline of the seats to act' });
+const Deadline = Timestamp.optional().meta({ description: 'Your deadline while you are to act, else the earliest deadline of the seats to act' });
+
+// ---- finishing games and take-backs (issue 18 #4 #5)
+
+export const TakebackSchema = z
+  .strictObject({
+    seat: SeatIndex.meta({ description: 'Who asked' }),
+    undoes: z.number().int().meta({ description: 'The version of the action to undo: accepted, the game returns to the version before it' }),
+    requestedAt: z.number().int().meta({ description: 'The version the request was logged at' }),
+    accepted: z.array(SeatIndex),
+    waitingFor: z.array(SeatIndex).meta({ description: 'Seated people still to answer (bots accept at once)' }),
+  })
+  .openapi('Takeback', { description: 'A take-back request waiting for answers; any move ends it' });
+
+export const RematchSchema = z
+  .strictObject({
+    status: z.enum(['pending', 'declined', 'started']),
+    proposedBy: SeatIndex,
+    accepted: z.array(SeatIndex).meta({ description: 'Seated people who accepted, the proposer included' }),
+    waitingFor: z.array(SeatIndex).meta({ description: 'Seated people still to answer (bots accept at once)' }),
+    declinedBy: SeatIndex.optional(),
+    gameId: z.string().optional().meta({ description: 'The rematch, once every seated person accepted' }),
+  })
+  .openapi('Rematch', { description: 'A rematch offer on a finished game, and the new game once it exists' });
+
+const FinishingFields = {
+  abortable: z.boolean().optional().meta({ description: 'While the game runs: no seat has made a second action yet, so any seated player may abort it' }),
+  canTakeBack: z.boolean().optional().meta({ description: 'While the game runs, for a seated player: whether you may ask to take your last action back now' }),
+  takeback: TakebackSchema.optional(),
+  rematch: RematchSchema.optional(),
+};
+
+export const ExpectedVersionSchema = z
+  .strictObject({ expectedVersion: z.number().int().min(0).meta({ description: 'The version you read: a move since then makes this 409 stale_version' }) })
+  .openapi('ExpectedVersion');
+
+/** The platform's entries besides forfeits: an abort and the steps of a take-back. */
+const PlatformEventSchema = z.union([
+  z.strictObject({ type: z.literal('aborted'), data: z.strictObject({ seat: SeatIndex }) }),
+  z.strictObject({ type: z.literal('takeback_requested'), data: z.strictObject({ seat: SeatIndex, undoes: z.number().int() }) }),
+  z.strictObject({ type: z.literal('takeback_accepted'), data: z.strictObject({ seat: SeatIndex }) }),
+  z.strictObject({ type: z.literal('takeback_refused'), data: z.strictObject({ seat: SeatIndex }) }),
+  z.strictObject({ type: z.literal('taken_back'), data: z.strictObject({ seat: SeatIndex, to: z.number().int().meta({ description: 'The game is now as it was at this version' }) }) }),
+]);
+
+const PlatformActionSchema = z.union([
+  z.strictObject({ type: z.enum(['abort', 'accept_takeback', 'refuse_takeback']) }),
+  z.strictObject({ type: z.literal('request_takeback'), undoes: z.number().int() }),
+  z.strictObject({ type: z.literal('take_back'), to: z.number().int() }),
+]);
+
+/**
+ * The engine's outcome, closed: exactly these fields, score lines included. It takes the engine's
+ * component name, so the games' views (which name the engine's open schema) refer to it too; the
+ * Game answer, generated before any view, makes it the one in the document.
+ */
+const OutcomeAnswerSchema = z
+  .strictObject({
+    ...OutcomeSchema.shape,
+    breakdown: z.array(z.array(ScoreLineSchema.strict())).meta({ description: OutcomeSchema.shape.breakdown.description }),
+  })
+  .openapi('Outcome');
 
 export const GameSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     game: z.string(),
     status: GameStatusSchema,
@@ -260,19 +352,21 @@ export const GameSchema = z
     toAct: z.array(SeatIndex).meta({ description: 'Seats that may act now (several during simultaneous decisions)' }),
     version: z.number().int().meta({ description: 'Number of accepted actions; post actions with this as expectedVersion' }),
     seedCommitment: z.string().meta({ description: "SHA-256 (hex) of the game's secret seed, published with the export after the end" }),
-    createdAt: z.string(),
-    finishedAt: z.string().optional(),
+    createdAt: Timestamp,
+    visibility: VisibilitySchema.meta({ description: "'public': in the lobby while seats are open, joined without the invite code; 'private': by invite only" }),
+    finishedAt: Timestamp.optional(),
     inviteCode: z.string().optional().meta({ description: 'Shown to seated players while seats are open' }),
     yourSeat: SeatIndex.optional(),
-    outcome: OutcomeSchema.optional(),
+    outcome: OutcomeAnswerSchema.optional(),
     timeControl: TimeControlSchema.optional(),
     deadline: Deadline,
     clocks: z.array(ClockSchema).optional(),
+    ...FinishingFields,
   })
   .openapi('Game');
 
 export const GameListItemSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     game: z.string(),
     status: GameStatusSchema,
@@ -281,19 +375,41 @@ export const GameListItemSchema = z
     myTurn: z.boolean(),
     toAct: z.array(SeatIndex),
     version: z.number().int(),
-    createdAt: z.string(),
-    deadline: z.string().optional().meta({ description: 'Your deadline, while you are to act' }),
+    createdAt: Timestamp,
+    deadline: Timestamp.optional().meta({ description: 'Your deadline, while you are to act' }),
   })
   .openapi('GameListItem');
 
+export const GAME_PAGE = { min: 1, max: 100, default: 50 };
+
 export const GameListQuerySchema = z.object({
-  status: GameStatusSchema.optional().openapi({ param: { name: 'status', in: 'query' } }),
+  status: GameStatusSchema.optional().openapi({ param: { name: 'status', in: 'query' }, description: 'Only games in this status' }),
   myTurn: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional()
-    .openapi({ param: { name: 'myTurn', in: 'query' }, type: 'boolean' }),
+    .openapi({ param: { name: 'myTurn', in: 'query' }, type: 'boolean', description: 'Only games where you are (true) or are not (false) to act' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(GAME_PAGE.min)
+    .max(GAME_PAGE.max)
+    .default(GAME_PAGE.default)
+    .openapi({ param: { name: 'limit', in: 'query' }, description: 'Games per page' }),
+  cursor: z
+    .string()
+    .max(256)
+    .refine(isCursor, 'not a cursor of this listing')
+    .optional()
+    .openapi({ param: { name: 'cursor', in: 'query' }, description: 'The `next` of the previous page (opaque); without it, the first page', example: 'WyIyMDI2LTA1LTA0VDA5OjEyOjAwLjAwMFoiLCJrM0pkOWFReDBQelk3YkxtIl0' }),
 });
+
+export const GamePageSchema = z
+  .strictObject({
+    items: z.array(GameListItemSchema).meta({ description: 'Newest first' }),
+    next: z.string().nullable().meta({ description: 'Pass it as `cursor` (with the same filters) for the next page; null on the last page' }),
+  })
+  .openapi('GamePage');
 
 export const GameIdParamSchema = z.object({
   id: z
@@ -302,16 +418,21 @@ export const GameIdParamSchema = z.object({
     .openapi({ param: { name: 'id', in: 'path' }, example: 'k3Jd9aQx0PzY7bLm' }),
 });
 
-export const JoinSchema = z.strictObject({ inviteCode: z.string().min(1).max(128) }).openapi('Join');
+export const JoinSchema = z
+  .strictObject({ inviteCode: z.string().min(1).max(128).optional().meta({ description: 'Needed for a private game; a public game is open to anyone' }) })
+  .openapi('Join');
 
 export const ActionSchema = z
   .looseObject({ type: z.string().min(1).max(64) })
-  .openapi('Action', { description: 'One of legalActions, posted back unchanged' });
+  .openapi('Action', {
+    description: "One of legalActions, posted back unchanged: `type` and the action's own fields (each game's schema in GameView lists them)",
+    example: { type: 'claim_route', route: 2, cards: { yellow: 2, loco: 1 } },
+  });
 
 const GameIdField = z.string().meta({ description: "The game's catalog id; it decides the shapes of `view`, `legalActions` and the log's events" });
 
 export const ViewSchema = z
-  .object({
+  .strictObject({
     game: GameIdField,
     version: z.number().int(),
     toAct: z.array(SeatIndex),
@@ -330,8 +451,8 @@ export const ActionPostSchema = z
   .openapi('ActionPost');
 
 export const LogQuerySchema = z.object({
-  after: z.coerce.number().int().min(0).default(0).openapi({ param: { name: 'after', in: 'query' }, type: 'integer' }),
-  limit: z.coerce.number().int().min(1).max(1000).default(1000).openapi({ param: { name: 'limit', in: 'query' }, type: 'integer' }),
+  after: z.coerce.number().int().min(0).default(0).openapi({ param: { name: 'after', in: 'query' }, description: 'Only entries after this version (the setup is version 0)' }),
+  limit: z.coerce.number().int().min(1).max(1000).default(1000).openapi({ param: { name: 'limit', in: 'query' }, description: 'Entries per answer' }),
 });
 
 export const BoardPictureTokenParamSchema = z.object({
@@ -348,44 +469,97 @@ export const VersionQuerySchema = z.object({
     .int()
     .min(0)
     .optional()
-    .openapi({ param: { name: 'version', in: 'query' }, type: 'integer', description: 'A past version to replay (default: now); nothing can be posted there' }),
+    .openapi({ param: { name: 'version', in: 'query' }, description: 'A past version to replay (default: now); nothing can be posted there' }),
 });
 
-const LogEntrySchema = z.object({
+/** A view's query: a past version, or how long to wait for a later one (issue 19 #3). */
+export const ViewQuerySchema = VersionQuerySchema.extend({
+  waitForVersion: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .openapi({
+      param: { name: 'waitForVersion', in: 'query' },
+      description: 'Hold the answer until the game reaches this version (usually the version you have plus one), at most `wait` seconds. Not with `version`.',
+      example: 13,
+    }),
+  wait: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_WAIT_SECONDS)
+    .default(MAX_WAIT_SECONDS)
+    .openapi({ param: { name: 'wait', in: 'query' }, description: `The longest hold for waitForVersion, in seconds (1–${MAX_WAIT_SECONDS})` }),
+});
+
+/** A log event as the platform knows it, whatever the game (each game publishes its own union). */
+export const LogEventSchema = z.strictObject({ type: z.string(), data: z.record(z.string(), z.unknown()).optional() });
+
+/** What every log entry says, whoever made it. */
+const EntryBase = {
   version: z.number().int(),
   seat: SeatIndex,
   bot: z.boolean(),
-  at: z.string(),
-  action: ActionSchema.optional().meta({ description: 'Shown to the seat that acted, and to all after the end' }),
-  events: z.array(z.object({ type: z.string(), data: z.record(z.string(), z.unknown()).optional() })),
+  at: Timestamp,
   timeout: z.literal(true).optional().meta({ description: "The seat's time ran out: the platform acted for it" }),
-  forfeit: z.literal(true).optional().meta({ description: 'The seat forfeited (a platform entry, not a game action)' }),
+};
+
+/** An entry of the game: one of its actions and the events it caused. */
+const LogEntrySchema = z.strictObject({
+  ...EntryBase,
+  action: ActionSchema.optional().meta({ description: 'Shown to the seat that acted, and to all after the end' }),
+  events: z.array(LogEventSchema),
 });
 
+/** The platform's entry when a seat forfeits (its time ran out): not a game action, the same in every game. */
+const ForfeitEntrySchema = z
+  .strictObject({
+    ...EntryBase,
+    action: z.strictObject({ type: z.literal('forfeit') }).optional().meta({ description: 'Shown to the seat, and to all after the end' }),
+    events: z.array(z.strictObject({ type: z.literal('forfeited'), data: z.strictObject({ seat: SeatIndex }) })),
+    forfeit: z.literal(true).meta({ description: 'The seat forfeited: a platform entry, not a game action (skip it when replaying)' }),
+  })
+  .openapi('ForfeitEntry');
+
+/** An abort or a step of a take-back: a platform entry, the same in every game. */
+const PlatformEntrySchema = z
+  .strictObject({
+    ...EntryBase,
+    action: PlatformActionSchema,
+    events: z.array(PlatformEventSchema),
+    platform: z.literal(true).meta({ description: 'Not a game action: skip it when replaying, except `take_back`, which returns to the state at version `to`' }),
+  })
+  .openapi('PlatformEntry');
+
 export const LogSchema = z
-  .object({
+  .strictObject({
     game: GameIdField,
     version: z.number().int(),
-    entries: z.array(LogEntrySchema.openapi('LogEntry')),
+    entries: z.array(z.union([LogEntrySchema.openapi('LogEntry'), ForfeitEntrySchema, PlatformEntrySchema])),
   })
   .openapi('Log');
 
 export const ExportSchema = z
-  .object({
+  .strictObject({
     game: z.string(),
     options: z.unknown(),
     players: z.array(SeatSchema),
     seed: z.string(),
     seedCommitment: z.string(),
     actions: z.array(
-      z.object({
+      z.strictObject({
         seat: SeatIndex,
         action: ActionSchema,
         timeout: z.literal(true).optional(),
         forfeit: z.literal(true).optional().meta({ description: 'Not a game action: skip it when replaying with the engine' }),
+        platform: z
+          .literal(true)
+          .optional()
+          .meta({ description: 'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`' }),
       }),
     ),
-    outcome: OutcomeSchema.nullable(),
+    outcome: OutcomeAnswerSchema.nullable(),
   })
   .openapi('Export');
 
@@ -394,25 +568,30 @@ export const ChatPostSchema = z
   .openapi('ChatPost');
 
 export const ChatMessageSchema = z
-  .object({
+  .strictObject({
     id: z.string().meta({ description: 'Sorts in order; pass it as `after` to read what came later' }),
     seat: SeatIndex,
     name: z.string(),
     text: z.string(),
-    at: z.string(),
+    at: Timestamp,
     version: z.number().int().meta({ description: "The game's version when it was written: it follows that log entry" }),
   })
   .openapi('ChatMessage');
 
-export const ChatSchema = z.object({ messages: z.array(ChatMessageSchema) }).openapi('Chat');
+export const ChatSchema = z
+  .strictObject({
+    messages: z.array(ChatMessageSchema).meta({ description: 'Oldest first' }),
+    next: z.string().nullable().meta({ description: 'Pass it as `after` for the messages that follow; null when none follow yet' }),
+  })
+  .openapi('Chat');
 
 export const ChatQuerySchema = z.object({
   after: z
     .string()
     .regex(/^[0-9a-z-]{1,64}$/)
     .optional()
-    .openapi({ param: { name: 'after', in: 'query' }, description: 'Only messages after this id' }),
-  limit: z.coerce.number().int().min(1).max(500).default(100).openapi({ param: { name: 'limit', in: 'query' }, type: 'integer' }),
+    .openapi({ param: { name: 'after', in: 'query' }, description: 'Only messages after the one with this id (a `next`); without it, from the first' }),
+  limit: z.coerce.number().int().min(1).max(500).default(100).openapi({ param: { name: 'limit', in: 'query' }, description: 'Messages per answer' }),
 });
 
 export const IdempotencyHeaderSchema = z.object({
@@ -429,30 +608,118 @@ const published = (registry: GameRegistry) => registry.listed().flatMap((g) => (
 /** A game id as a component name: `ticket-to-ride-europe` -> `TicketToRideEurope`. */
 const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
+/** One game's view answer: the common envelope with the game's id, its view and its own actions. */
+export const viewAnswerSchema = (def: AnyGame, view: z.ZodType) =>
+  z.strictObject({
+    ...ViewSchema.shape,
+    game: z.literal(def.id),
+    view,
+    legalActions: z.array(def.action).meta({ description: 'Every action the caller may post now; empty when not to act' }),
+  });
+
+/** One game's log answer: the common envelope with the game's id, its own actions and events. */
+export const logAnswerSchema = (def: AnyGame, event: z.ZodType) =>
+  z.strictObject({
+    ...LogSchema.shape,
+    game: z.literal(def.id),
+    entries: z.array(z.union([z.strictObject({ ...LogEntrySchema.shape, action: def.action.optional(), events: z.array(event) }), ForfeitEntrySchema, PlatformEntrySchema])),
+  });
+
 /**
  * The view answer per game, discriminated by `game`: the game's published view, and its own
  * action schema for `legalActions`. TypeScript sees the common shape (the wire shape is the union).
  */
 export function gameViewSchema(registry: GameRegistry): typeof ViewSchema {
-  const members = published(registry).map(({ def, schemas }) =>
-    ViewSchema.extend({
-      game: z.literal(def.id),
-      view: schemas.view,
-      legalActions: z.array(def.action).meta({ description: 'Every action the caller may post now; empty when not to act' }),
-    }).openapi(`${pascal(def.id)}ViewAnswer`),
-  );
+  const members = published(registry).map(({ def, schemas }) => viewAnswerSchema(def, schemas.view).openapi(`${pascal(def.id)}ViewAnswer`));
   const [first, ...rest] = members;
   return (first ? z.discriminatedUnion('game', [first, ...rest]).openapi('GameView') : ViewSchema) as unknown as typeof ViewSchema;
 }
 
 /** The log answer per game, discriminated by `game`, with the game's published events. */
 export function gameLogSchema(registry: GameRegistry): typeof LogSchema {
-  const members = published(registry).map(({ def, schemas }) =>
-    LogSchema.extend({
-      game: z.literal(def.id),
-      entries: z.array(LogEntrySchema.extend({ action: def.action.optional(), events: z.array(schemas.event) })),
-    }).openapi(`${pascal(def.id)}LogAnswer`),
-  );
+  const members = published(registry).map(({ def, schemas }) => logAnswerSchema(def, schemas.event).openapi(`${pascal(def.id)}LogAnswer`));
   const [first, ...rest] = members;
   return (first ? z.discriminatedUnion('game', [first, ...rest]).openapi('GameLog') : LogSchema) as unknown as typeof LogSchema;
 }
+
+// ---- sign-in, sessions, tokens and your data (issue 18)
+
+export const ScopeSchema = z
+  .enum(SCOPES as [Scope, ...Scope[]])
+  .openapi('Scope', { description: 'read: every GET; play: create, join and act in games; chat: write in chats; settings: profile, notifications, vacations, sessions, tokens, your data' });
+
+const Code = z.string().regex(/^[0-9]{6}$/).meta({ description: 'The six digits from the email', example: '042917' });
+const CredentialId = (name: string) => z.string().regex(/^[A-Za-z0-9_-]{16}$/).openapi({ param: { name, in: 'path' }, example: 'q3JmX0v9LkT2aPzC' });
+
+export const SignInRequestSchema = z.strictObject({ email: Email }).openapi('SignInRequest');
+export const SignInSentSchema = z
+  .strictObject({ expiresAt: Timestamp.meta({ description: 'When a code sent now stops working' }) })
+  .openapi('SignInSent', { description: 'The same answer whether or not the address belongs to an account' });
+export const SignInVerifySchema = z
+  .strictObject({
+    email: Email,
+    code: Code,
+    label: z.string().min(1).max(MAX_LABEL_CHARACTERS).optional().meta({ description: "What the session is called in your list (default: the browser's user agent)" }),
+  })
+  .openapi('SignInVerify');
+
+export const SessionSchema = z
+  .strictObject({
+    id: z.string(),
+    label: z.string(),
+    createdAt: Timestamp,
+    lastUsedAt: Timestamp.meta({ description: 'Written at most once an hour' }),
+    expiresAt: Timestamp.meta({ description: 'Thirty days after its last use' }),
+    current: z.boolean().meta({ description: 'The session this request was made with' }),
+  })
+  .openapi('Session');
+export const SessionCreatedSchema = z
+  .strictObject({ ...SessionSchema.shape, token: z.string().meta({ description: 'The bearer token of the session: shown only here, stored only as a hash' }) })
+  .openapi('SessionCreated');
+export const SessionIdParamSchema = z.object({ sessionId: CredentialId('sessionId') });
+
+export const TokenSchema = z
+  .strictObject({ id: z.string(), name: z.string(), scopes: z.array(ScopeSchema), createdAt: Timestamp, lastUsedAt: Timestamp.meta({ description: 'Written at most once an hour' }) })
+  .openapi('Token');
+export const TokenCreateSchema = z
+  .strictObject({
+    name: z.string().min(1).max(64).meta({ description: 'What the token is for', example: 'my bot' }),
+    scopes: z
+      .array(ScopeSchema)
+      .min(1)
+      .max(SCOPES.length)
+      .refine((list) => new Set(list).size === list.length, 'each scope at most once')
+      .meta({ description: 'At most the scopes of the credential creating it' }),
+  })
+  .openapi('TokenCreate');
+export const TokenCreatedSchema = z
+  .strictObject({ ...TokenSchema.shape, token: z.string().meta({ description: 'The bearer token: shown only here, stored only as a hash' }) })
+  .openapi('TokenCreated');
+export const TokenIdParamSchema = z.object({ tokenId: CredentialId('tokenId') });
+
+export const SignOutEverywhereSchema = z
+  .strictObject({ tokens: z.boolean().optional().meta({ description: 'Also revoke every personal access token and the registration token (needs a confirmed address)' }) })
+  .openapi('SignOutEverywhere');
+export const EmailConfirmationSchema = z.strictObject({ code: Code }).openapi('EmailConfirmation');
+
+export const AccountExportSchema = z
+  .strictObject({
+    exportedAt: Timestamp,
+    profile: PlayerSchema,
+    sessions: z.array(SessionSchema.omit({ current: true })),
+    tokens: z.array(TokenSchema),
+    webhooks: z.array(WebhookSchema).meta({ description: 'Without their signing secrets' }),
+    pushSubscriptions: z.array(z.strictObject({ id: z.string(), endpoint: z.string(), createdAt: Timestamp })).meta({ description: 'Without their keys' }),
+    games: z.array(
+      z.strictObject({
+        id: z.string(),
+        game: z.string(),
+        seat: SeatIndex,
+        joinedAt: Timestamp,
+        status: GameStatusSchema,
+        seats: z.array(z.strictObject({ seat: SeatIndex, name: z.string().nullable(), bot: z.boolean() })),
+      }),
+    ),
+    chat: z.array(z.strictObject({ gameId: z.string(), id: z.string(), seat: SeatIndex, text: z.string(), at: Timestamp, version: z.number().int() })),
+  })
+  .openapi('AccountExport', { description: 'Everything stored about you, without secrets (no token hashes, webhook secrets or push keys)' });

@@ -26,9 +26,11 @@ export function answerClientErrors(server: Server): void {
       return;
     }
     const p = problemFor(err);
-    const body = problemJson(p);
+    // Every answer has a request id (as the app's have), even one the app never saw.
+    const id = crypto.randomUUID();
+    const body = problemJson(p, id);
     socket.end(
-      `HTTP/1.1 ${p.status} ${p.title}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${p.status} ${p.title}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${id}\r\nconnection: close\r\n\r\n${body}`,
     );
   });
 }

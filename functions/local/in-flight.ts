@@ -7,15 +7,19 @@ import { Problem } from '../service/problem.js';
  * away at once: a busy client would otherwise keep the drain waiting for as long as it sends.
  */
 export class InFlight {
-  private readonly pending = new Set<Promise<Response>>();
+  private readonly pending = new Set<Promise<void>>();
   private closing = false;
 
-  handle(work: () => Response | Promise<Response>): Promise<Response> {
+  /**
+   * Runs `work`; the request counts as under way until `sent` settles too (the answer written to
+   * its connection: a Response resolved is not yet a Response delivered).
+   */
+  handle(work: () => Response | Promise<Response>, sent: Promise<unknown> = Promise.resolve()): Promise<Response> {
     if (this.closing) return Promise.resolve(shuttingDown());
     const running = Promise.resolve().then(work);
-    this.pending.add(running);
-    const done = () => void this.pending.delete(running);
-    running.then(done, done);
+    const whole = Promise.allSettled([running, sent]).then(() => undefined);
+    this.pending.add(whole);
+    whole.then(() => void this.pending.delete(whole));
     return running;
   }
 
@@ -28,5 +32,7 @@ export class InFlight {
 
 function shuttingDown(): Response {
   const p = new Problem(503, 'shutting_down', 'Shutting down', 'The server is stopping; retry in a moment (with the same Idempotency-Key)');
-  return new Response(problemJson(p), { status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '1', connection: 'close' } });
+  // Every answer has a request id (as the app's have), even one the app never saw.
+  const id = crypto.randomUUID();
+  return new Response(problemJson(p, id), { status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '1', 'x-request-id': id, connection: 'close' } });
 }

@@ -6,12 +6,11 @@ import { startLocalServer } from './server.js';
 
 /**
  * `npm start`: the service on this machine with its embedded store. RAILPOST_TEST_GAMES=1 also
- * seats the test fixture game (unlisted), handy for trying the API before any real game.
+ * seats the fixture games (unlisted), handy for trying the API before any real game.
  */
-async function testGames(): Promise<AnyGame[]> {
+async function testGames(): Promise<readonly AnyGame[]> {
   if (process.env.RAILPOST_TEST_GAMES !== '1') return [];
-  const { highCard } = await import('../../engine/fixtures/high-card.js');
-  return [highCard as AnyGame];
+  return (await import('../../engine/fixtures/index.js')).fixtureGames;
 }
 
 function sweepInterval(raw: string): number {

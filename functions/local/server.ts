@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { serve } from '@hono/node-server';
+import { serve, type HttpBindings } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { GameRegistry } from '../../engine/core/index.js';
 import { createApp } from '../api/app.js';
@@ -17,10 +17,11 @@ import { ensureTable } from '../store/create-table.js';
 import { DeliveryLog } from '../store/delivery-log.js';
 import { answerClientErrors } from './client-error.js';
 import { startEmbeddedStore } from './embedded-store.js';
+import { drainBody } from './drain-body.js';
 import { InFlight } from './in-flight.js';
 import { loadNotifySecrets, type NotifySecrets } from './notify-secrets.js';
 import { Notifier } from '../notify/core.js';
-import { outboxSender, smtpSender, type EmailSender } from '../notify/email.js';
+import { outboxSender, smtpSender, type EmailSender, type OutgoingMail } from '../notify/email.js';
 import { NotificationQueue } from '../notify/queue.js';
 import { outboundAgents, type OutboundOptions } from '../notify/outbound-guard.js';
 import type { Metrics } from '../service/metrics.js';
@@ -98,6 +99,11 @@ export interface LocalServer {
   notifySecrets: NotifySecrets;
   /** Resolves when every notification due so far has been delivered (or has failed). */
   notificationsIdle(): Promise<void>;
+  /**
+   * Every email sent so far, oldest first: notices (when a sender is configured) and sign-in and
+   * confirmation codes (always, also in memory without a sender, where they go nowhere else).
+   */
+  readonly sentMail: readonly OutgoingMail[];
   /** Runs the deadline sweeper once (the interval does this on its own). */
   sweep(): Promise<SweepReport>;
   close(): Promise<void>;
@@ -145,13 +151,24 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     (failures) => jsonLogger.info('notifications failed', { failures }),
   );
   const now = options.now ?? (() => new Date());
+  const log = (line: string) => console.log(line);
+  const sentMail: OutgoingMail[] = [];
+  const configured = emailSender(options, log);
+  const recorded = (sender: EmailSender | null): EmailSender => ({
+    async send(mail) {
+      sentMail.push(mail);
+      await sender?.send(mail);
+    },
+  });
   const services = createServices(db, LOCAL_TABLE, options.registry, now, {
+    mailer: recorded(configured),
+    log: (message, err) => jsonLogger.error(message, err),
     onTransition: (t) => queue.push(t),
     onReminder: (r) => queue.remind(r),
     onChat: (m) => queue.chat(m),
     ...(options.metrics ? { metrics: options.metrics } : {}),
   }, limits.caps);
-  const sweeper = new Sweeper(services.times, services.games, now, (message, details) => jsonLogger.info(message, details), options.metrics);
+  const sweeper = new Sweeper(services.times, services.games, now, (message, details) => jsonLogger.info(message, details), options.metrics, services.lobby);
   let sweeping: Promise<SweepReport> | null = null;
   // Overlapping sweeps would be safe (conditional writes) but pointless on one machine.
   const sweep = () => (sweeping ??= sweeper.sweep().finally(() => (sweeping = null)));
@@ -173,20 +190,26 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     ...(options.web ? { web: options.web } : {}),
   });
   const requests = new InFlight();
+  const answer = async (req: Request, env: HttpBindings): Promise<Response> => {
+    const res = await app.fetch(req, env);
+    if (res.status === 413) await drainBody(req);
+    return res;
+  };
+  /** When the answer to a request has gone out on its connection (or the connection died). */
+  const answered = ({ outgoing }: HttpBindings) => new Promise<void>((ok) => outgoing.once('close', () => ok()));
   const server = await new Promise<Server>((ok) => {
-    const s = serve({ fetch: (req, env) => requests.handle(() => app.fetch(req, env)), port: options.port ?? 0, hostname: options.host ?? '127.0.0.1' }, () => ok(s as Server));
+    const s = serve({ fetch: (req, env) => requests.handle(() => answer(req, env as HttpBindings), answered(env as HttpBindings)), port: options.port ?? 0, hostname: options.host ?? '127.0.0.1' }, () => ok(s as Server));
   });
   answerClientErrors(server);
   const { port } = server.address() as AddressInfo;
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
   const url = `http://${host}:${port}`;
-  const log = (line: string) => console.log(line);
   if (options.notify !== false) notifier = new Notifier({
     table: services.table,
     deliveries: new DeliveryLog(db, LOCAL_TABLE),
     registry: options.registry,
     publicUrl: url,
-    email: emailSender(options, log),
+    email: configured && recorded(configured),
     vapid: notifySecrets.vapid,
     unsubscribeSecret: notifySecrets.unsubscribeSecret,
     outbound: outboundAgents({ ...options.outbound, allowPrivateNetworks: options.localDelivery === true }),
@@ -198,12 +221,15 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     url,
     services,
     notifySecrets,
+    sentMail,
     notificationsIdle: () => queue.idle(),
     sweep,
     close: async () => {
       if (interval) clearInterval(interval);
       // No new connections; idle keep-alive ones (an open browser tab's) close at once.
       const stopped = new Promise<void>((ok) => server.close(() => ok()));
+      // Held waits for a move answer now rather than hold the stop for up to their 25 s.
+      services.waits.stop();
       // Requests under way run to their end, so their writes land before the store closes
       // (closing it under them crashed the process on dynalite's "Database is closed")…
       await requests.drain();

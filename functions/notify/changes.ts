@@ -1,3 +1,4 @@
+import type { UiEvent } from '../../web/render/game-ui.js';
 import type { EventRecord } from '../store/records.js';
 import { cleanText } from '../service/text.js';
 import { logEntryFor } from '../service/visibility.js';
@@ -12,20 +13,28 @@ export function shownName(name: string | null): string | null {
   return name === null ? null : cleanText(name, 'join') || null;
 }
 
+/** A game's words in the recipient's language (the ones its log shows in the web client). */
+export interface ChangeWording {
+  describe(event: UiEvent, seatName: (seat: number) => string): string;
+  seatName(seat: number): string;
+  more(count: number): string;
+}
+
 /**
  * What others did, as lines the recipient may read: the same redaction as the log, so a message
- * never says more than `GET /log` would.
+ * never says more than `GET /log` would, in the words the log has in the web client.
  */
-export function changesFor(records: readonly EventRecord[], seatNames: readonly (string | null)[], viewer: number): string[] {
+export function changesFor(records: readonly EventRecord[], viewer: number, wording: ChangeWording): string[] {
   const lines = records
     .filter((r) => r.seat !== viewer)
     .flatMap((r) => {
-      const who = shownName(seatNames[r.seat] ?? null) ?? `Seat ${r.seat + 1}`;
+      const who = wording.seatName(r.seat);
+      // The log shows each entry beside its seat's mark; a line that does not name its actor (plain
+      // wording, an impersonal event) says who first.
       return logEntryFor(r, viewer).events.map((e) => {
-        const { seat: _seat, ...details } = e.data ?? {};
-        const shown = Object.keys(details).length > 0 ? ` ${JSON.stringify(details)}` : '';
-        return `${who}: ${e.type}${shown}`;
+        const text = wording.describe(e, (seat) => wording.seatName(seat));
+        return text.includes(who) ? text : `${who}: ${text}`;
       });
     });
-  return lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES), `… and ${lines.length - MAX_LINES} more`] : lines;
+  return lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES), wording.more(lines.length - MAX_LINES)] : lines;
 }

@@ -9,12 +9,15 @@ import type { GameTable } from '../store/game-table.js';
 import { outcomeWithForfeits } from '../service/forfeit.js';
 import { DEFAULT_LIMITS } from '../service/limits.js';
 import { noMetrics, type Metrics } from '../service/metrics.js';
-import type { ChatRecord, GameMeta, HeadRecord, PlayerRecord } from '../store/records.js';
+import type { ChatRecord, EventRecord, GameMeta, GameRecord, PlayerRecord } from '../store/records.js';
 import type { EmailSender } from './email.js';
 import { renderEmail, type Notification, type NotificationKind } from './message.js';
 import { pushPayload, sendPush, type VapidKeys } from './push.js';
 import { recipientsOf, type Recipient, type Transition } from './recipients.js';
-import { shownName } from './changes.js';
+import { changesFor, shownName, type ChangeWording } from './changes.js';
+import { wordsIn } from './wording.js';
+import { plainUi } from '../../web/render/game-ui.js';
+import { webGame } from '../../web/render/games.js';
 import { signUnsubscribe } from './unsubscribe.js';
 import { signBoardLink } from './board-link.js';
 import { renderableGames } from '../../web/render/index.js';
@@ -50,8 +53,6 @@ export interface DeliveryFailure {
   error: string;
 }
 
-/** What happened in the transition, as lines a recipient may read (their own view of the log). */
-export type ChangesFor = (seat: number) => string[];
 
 /** Per-event choices apply to every channel; email also needs an address and email switched on. */
 function wants(player: PlayerRecord, kind: NotificationKind): { any: boolean; email: boolean } {
@@ -62,30 +63,40 @@ function wants(player: PlayerRecord, kind: NotificationKind): { any: boolean; em
 export class Notifier {
   constructor(private readonly config: NotifierConfig) {}
 
-  /** Delivers every message of a transition; failures are returned (for retries), never thrown. */
-  async deliver(t: Transition, changes: ChangesFor): Promise<DeliveryFailure[]> {
-    const { meta, head } = await this.config.table.getMetaAndHead(t.gameId);
-    if (!meta) return [];
+  /** The game, as the caller has it already or as one read finds it. */
+  private async gameOf(gameId: string, known: GameRecord | null | undefined): Promise<GameRecord | null> {
+    return known === undefined ? this.config.table.readGame(gameId) : known;
+  }
+
+  /**
+   * Delivers every message of a transition; failures are returned (for retries), never thrown.
+   * `game` is the game as it is now, when the caller has read it already.
+   */
+  async deliver(t: Transition, records: readonly EventRecord[], known?: GameRecord | null): Promise<DeliveryFailure[]> {
+    const game = await this.gameOf(t.gameId, known);
+    if (!game) return [];
+    const { meta, latest } = game;
     const failures: DeliveryFailure[] = [];
     for (const r of recipientsOf(t, meta.seats)) {
       const player = await this.config.table.getPlayer(r.playerId);
       if (!player || !wants(player, r.kind).any) continue;
-      const deadline = t.finished ? undefined : head?.clocks?.[r.seat]?.deadline;
-      const n = this.message(meta, r, player, t, changes(r.seat), head, deadline ?? undefined);
+      const deadline = t.finished ? undefined : latest?.clocks?.[r.seat]?.deadline;
+      const n = this.message(game, r, player, t, records, deadline ?? undefined);
       failures.push(...(await this.once(player, n, `${r.kind}#${t.version}`)));
     }
     return failures;
   }
 
   /** The reminder the sweeper claimed for one seat: its time is running out. */
-  async remind(r: { gameId: string; seat: number; deadline: string }): Promise<DeliveryFailure[]> {
-    const { meta, head } = await this.config.table.getMetaAndHead(r.gameId);
-    const playerId = meta?.seats[r.seat]?.playerId;
-    if (!meta || !head || meta.status !== 'active' || !playerId || !head.toAct.includes(r.seat)) return [];
+  async remind(r: { gameId: string; seat: number; deadline: string }, known?: GameRecord | null): Promise<DeliveryFailure[]> {
+    const game = await this.gameOf(r.gameId, known);
+    const latest = game?.latest;
+    const playerId = game?.meta.seats[r.seat]?.playerId;
+    if (!game || !latest || game.meta.status !== 'active' || latest.status !== 'active' || !playerId || !latest.toAct.includes(r.seat)) return [];
     const player = await this.config.table.getPlayer(playerId);
     if (!player || !wants(player, 'reminder').any) return [];
-    const t: Transition = { gameId: r.gameId, before: head.toAct, after: head.toAct, started: false, finished: false, version: head.version };
-    return this.once(player, this.message(meta, { seat: r.seat, playerId, kind: 'reminder' }, player, t, [], head, r.deadline), `reminder#${r.seat}#${r.deadline}`);
+    const t: Transition = { gameId: r.gameId, before: latest.toAct, after: latest.toAct, started: false, finished: false, version: latest.version };
+    return this.once(player, this.message(game, { seat: r.seat, playerId, kind: 'reminder' }, player, t, [], r.deadline), `reminder#${r.seat}#${r.deadline}`);
   }
 
   /**
@@ -93,18 +104,20 @@ export class Notifier {
    * burst of messages must not become a burst of emails, pushes and webhook calls: each recipient
    * hears of the first message of a fixed window only (the game's chat has the rest).
    */
-  async chat(m: ChatRecord): Promise<DeliveryFailure[]> {
-    const { meta, head } = await this.config.table.getMetaAndHead(m.gameId);
-    if (!meta) return [];
+  async chat(m: ChatRecord, known?: GameRecord | null): Promise<DeliveryFailure[]> {
+    const game = await this.gameOf(m.gameId, known);
+    if (!game) return [];
+    const { meta, latest } = game;
     const failures: DeliveryFailure[] = [];
-    const toAct = head?.status === 'active' ? head.toAct : [];
-    const t: Transition = { gameId: m.gameId, before: toAct, after: toAct, started: false, finished: false, version: head?.version ?? 0 };
+    const toAct = latest?.status === 'active' ? latest.toAct : [];
+    const t: Transition = { gameId: m.gameId, before: toAct, after: toAct, started: false, finished: false, version: latest?.version ?? 0 };
     const window = Math.floor(Date.parse(m.at) / ((this.config.chatNoticeSeconds ?? DEFAULT_LIMITS.chatNoticeSeconds) * 1000));
     for (const [seat, holder] of meta.seats.entries()) {
       if (holder.bot || !holder.playerId || holder.playerId === m.playerId) continue;
       const player = await this.config.table.getPlayer(holder.playerId);
       if (!player || !wants(player, 'chat').any) continue;
-      const n = { ...this.message(meta, { seat, playerId: player.id, kind: 'chat' }, player, t, [], head, undefined), chat: { from: shownName(m.name) ?? `Seat ${m.seat + 1}`, text: m.text } };
+      const n = this.message(game, { seat, playerId: player.id, kind: 'chat' }, player, t, [], undefined);
+      n.chat = { from: shownName(m.name) ?? wordsIn(n.language)('mail.seat', { n: m.seat + 1 }), text: m.text };
       failures.push(...(await this.once(player, n, `chat#${window}`)));
     }
     return failures;
@@ -116,18 +129,29 @@ export class Notifier {
     return this.toPlayer(player, n);
   }
 
-  private message(meta: GameMeta, r: Recipient, player: PlayerRecord, t: Transition, changes: string[], head: HeadRecord | null, deadline: string | undefined): Notification {
+  /** A message for one recipient, in their language: the game's title and the moves as its log words them. */
+  private message({ meta, latest }: GameRecord, r: Recipient, player: PlayerRecord, t: Transition, records: readonly EventRecord[], deadline: string | undefined): Notification {
     const def = this.config.registry.get(meta.game);
-    const outcome = t.finished && def && head ? outcomeWithForfeits(def.outcome(head.state), meta.players, head.forfeited ?? []) : null;
+    const outcome = t.finished && def && latest ? outcomeWithForfeits(def.outcome(latest.state), meta.players, latest.forfeited) : null;
+    const language = player.language ?? 'en';
+    const words = wordsIn(language);
+    const seatNames = meta.seats.map((s) => shownName(s.name));
+    const ui = webGame(meta.game)?.ui(words) ?? plainUi;
+    const wording: ChangeWording = {
+      describe: (event, seatName) => ui.describeEvent(event, def?.components, seatName),
+      seatName: (seat) => seatNames[seat] ?? words('mail.seat', { n: seat + 1 }),
+      more: (count) => words('mail.more', { count }),
+    };
     return {
       kind: r.kind,
+      language,
       gameId: meta.id,
-      gameTitle: def?.title ?? meta.game,
+      gameTitle: words(`gameNames.${meta.game}`, { defaultValue: def?.title ?? meta.game }),
       playerId: player.id,
-      playerName: shownName(player.name) ?? `Seat ${r.seat + 1}`,
+      playerName: shownName(player.name) ?? wording.seatName(r.seat),
       seat: r.seat,
       toAct: [...t.after],
-      seatNames: meta.seats.map((s) => shownName(s.name)),
+      seatNames,
       version: t.version,
       // The web client is served by the API at `/`, on the same public URL.
       link: `${this.config.publicUrl}/#/games/${meta.id}`,
@@ -135,7 +159,7 @@ export class Notifier {
       ...(renderableGames.includes(meta.game)
         ? { boardLink: `${this.config.publicUrl}/v1/board-pictures/${signBoardLink(this.config.unsubscribeSecret, { gameId: meta.id, version: t.version })}` }
         : {}),
-      changes,
+      changes: changesFor(records, r.seat, wording),
       ...(deadline ? { deadline } : {}),
       ...(outcome ? { result: { places: outcome.ranking, scores: outcome.scores } } : {}),
     };

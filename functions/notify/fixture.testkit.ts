@@ -4,6 +4,7 @@ import type { Notification } from './message.js';
 export function sampleNotification(overrides: Partial<Notification> = {}): Notification {
   return {
     kind: 'yourTurn',
+    language: 'en',
     gameId: 'g7Hk2mQpX9aBcDeF',
     gameTitle: 'Ticket to Ride: Europe',
     playerId: 'p_zoe',

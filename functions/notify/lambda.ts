@@ -7,6 +7,9 @@ import { catalogGames } from '../../engine/games/index.js';
 import { observability } from '../observability/powertools.js';
 import { DeliveryLog } from '../store/delivery-log.js';
 import { GameTable } from '../store/game-table.js';
+import { FinishedTable } from '../store/finished-table.js';
+import { RatingsTable } from '../store/ratings-table.js';
+import { Results } from '../service/results.js';
 import { Notifier } from './core.js';
 import { sesSender } from './email.js';
 import { loadNotifySecretsParameter } from './secrets.js';
@@ -36,9 +39,11 @@ const notifier = new Notifier({
   metrics: port,
 });
 
+const results = new Results(table, new RatingsTable(db, env('TABLE_NAME')), new FinishedTable(db, env('TABLE_NAME')), registry);
+
 /** Stream batches in, partial-batch failures out: Lambda retries from the first failed record. */
 export const handler = middy(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
-  const failed = await notifyFromStream(event.Records as StreamRecord[], { table, registry, notifier });
+  const failed = await notifyFromStream(event.Records as StreamRecord[], { table, registry, notifier, results });
   if (failed.length > 0) logger.warn('notification batch partly failed', { failed });
   return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
 }).use(middlewares);

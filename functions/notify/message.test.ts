@@ -90,3 +90,20 @@ describe('summaryOf', () => {
     expect(long.endsWith('😀…')).toBe(true);
   });
 });
+
+describe("issue 17 #5: in the recipient's language", () => {
+  it('Czech and Russian: the subject, the place as an ordinal of the language and the points in its plural forms', () => {
+    const cs = renderEmail(finished({ language: 'cs', result: { places: [2, 1, 3], scores: [98, 120, 4] } }), UNSUBSCRIBE);
+    expect(cs.subject).toBe('Hra Ticket to Ride: Europe skončila: jste na 1. místě');
+    expect(cs.text).toContain('1. Zoë (vy), 120 bodů\n2. Alice, 98 bodů\n3. Místo 3, 4 body');
+    expect(cs.text).toContain('Už mi tyto e-maily neposílejte: ');
+    const ru = renderEmail(finished({ language: 'ru', result: { places: [1, 1, 3], scores: [121, 121, 40] } }), UNSUBSCRIBE);
+    expect(ru.subject).toBe('Игра Ticket to Ride: Europe окончена: вы делите 1-е место');
+    expect(ru.text).toContain('1-е: Alice, 121 очко\n1-е: Zoë (вы), 121 очко\n3-е: Место 3, 40 очков');
+  });
+
+  it('German: the turn, who else is due and the deadline', () => {
+    expect(subjectOf(sampleNotification({ language: 'de' }))).toBe('Du bist am Zug: Ticket to Ride: Europe');
+    expect(summaryOf(sampleNotification({ language: 'de', toAct: [0, 1], changes: [] }))).toBe('Ebenfalls am Zug: Alice. Zug bis 2026-11-24 18:00 UTC.');
+  });
+});

@@ -1,9 +1,13 @@
+import type { Language } from '../../engine/core/languages.js';
 import type { NotificationKind } from '../store/records.js';
+import { wordsIn } from './wording.js';
 
 export type { NotificationKind };
 
 export interface Notification {
   kind: NotificationKind;
+  /** The recipient's language: every sentence, and the game's wording in `changes`. */
+  language: Language;
   gameId: string;
   gameTitle: string; // e.g. "Ticket to Ride: Europe"
   playerId: string;
@@ -35,36 +39,37 @@ export interface RenderedEmail {
 
 /** One line, whatever the inputs hold: a subject is a mail header and a push title. */
 export function subjectOf(n: Notification): string {
+  const t = wordsIn(n.language);
   const title = n.gameTitle;
   switch (n.kind) {
     case 'yourTurn':
-      return oneLine(`Your turn in ${title}`);
     case 'reminder':
-      return oneLine(`Reminder: your turn in ${title}`);
+      return oneLine(t(`mail.subject.${n.kind}`, { title }));
     case 'gameStarted':
-      return oneLine(`${title} has started`);
+      return oneLine(t('mail.subject.started', { title }));
     case 'gameFinished': {
       const place = placeOf(n);
-      return oneLine(place ? `${title} has ended: you ${place}` : `${title} has ended`);
+      return oneLine(place ? t(place.tied ? 'mail.subject.finishedTied' : 'mail.subject.finishedPlaced', { title, rank: place.rank }) : t('mail.subject.finished', { title }));
     }
     case 'chat':
-      return oneLine(`${n.chat?.from ?? 'Someone'} wrote in ${title}`);
+      return oneLine(t('mail.subject.chat', { name: n.chat?.from ?? t('mail.someone'), title }));
   }
 }
 
 /** A short body for channels with little room (Web Push), next to `subjectOf` as the title. */
 export function summaryOf(n: Notification): string {
+  const t = wordsIn(n.language);
   switch (n.kind) {
     case 'yourTurn':
     case 'reminder':
     case 'gameStarted': {
       const latest = n.changes.at(-1);
-      const parts = [latest && sentence(latest), dueLine(n), n.deadline && `Move by ${formatTime(n.deadline)}.`];
-      const fallback = n.toAct.includes(n.seat) ? "It's your move." : 'Open the game to follow it.';
+      const parts = [latest && sentence(latest), dueLine(n), n.deadline && t('mail.moveByShort', { when: formatTime(n.deadline) })];
+      const fallback = n.toAct.includes(n.seat) ? t('mail.yourMove') : t('mail.follow');
       return truncate(parts.filter(Boolean).join(' '), SUMMARY_MAX) || fallback;
     }
     case 'gameFinished':
-      return truncate(standings(n).join('; '), SUMMARY_MAX) || 'Open the game to see the result.';
+      return truncate(standings(n).join('; '), SUMMARY_MAX) || t('mail.seeResult');
     case 'chat':
       return truncate(n.chat?.text ?? '', SUMMARY_MAX);
   }
@@ -87,8 +92,6 @@ export function renderEmail(n: Notification, unsubscribeUrl: string): RenderedEm
 /** Push services cap a payload at about 4 KB; a notification shows two or three lines anyway. */
 const SUMMARY_MAX = 240;
 
-const FOOTER = 'You get this email because you turned on email notifications on railpost.';
-
 /** The content once, rendered twice (text and HTML), so that the two parts cannot drift apart. */
 interface Body {
   greeting: string;
@@ -98,10 +101,11 @@ interface Body {
 }
 
 function bodyOf(n: Notification): Body {
-  const title = `"${n.gameTitle}"`;
-  const deadline = n.deadline ? `Please move by ${formatTime(n.deadline)}.` : null;
+  const t = wordsIn(n.language);
+  const title = n.gameTitle;
+  const deadline = n.deadline ? t('mail.moveBy', { when: formatTime(n.deadline) }) : null;
   const body = (paragraphs: (string | null)[], more: Partial<Body> = {}): Body => ({
-    greeting: `Hello ${n.playerName},`,
+    greeting: t('mail.hello', { name: n.playerName }),
     paragraphs: paragraphs.filter((p): p is string => Boolean(p)),
     standings: [],
     changes: n.changes,
@@ -109,46 +113,47 @@ function bodyOf(n: Notification): Body {
   });
   switch (n.kind) {
     case 'yourTurn':
-      return body([`It's your turn in ${title}.`, dueLine(n), deadline]);
+      return body([t('mail.yourTurn', { title }), dueLine(n), deadline]);
     case 'reminder':
-      return body([`A reminder: your turn in ${title} is still open.`, dueLine(n), deadline]);
-    case 'gameStarted': {
-      const mine = n.toAct.includes(n.seat) ? " It's your turn." : '';
-      return body([`${title} has started.${mine}`, dueLine(n), deadline]);
-    }
+      return body([t('mail.reminder', { title }), dueLine(n), deadline]);
+    case 'gameStarted':
+      return body([t(n.toAct.includes(n.seat) ? 'mail.startedYourTurn' : 'mail.started', { title }), dueLine(n), deadline]);
     case 'gameFinished': {
       const place = placeOf(n);
       const standing = standings(n);
-      return body([`${title} has ended.${place ? ` You ${place}.` : ''}`, standing.length ? 'Final standings:' : null], { standings: standing });
+      const ended = place ? t(place.tied ? 'mail.finishedTied' : 'mail.finishedPlaced', { title, rank: place.rank }) : t('mail.finished', { title });
+      return body([ended, standing.length ? t('mail.finalStandings') : null], { standings: standing });
     }
     case 'chat':
-      return body([`${n.chat?.from ?? 'Someone'} wrote in ${title}:`, `“${n.chat?.text ?? ''}”`], { changes: [] });
+      return body([t('mail.chat', { name: n.chat?.from ?? t('mail.someone'), title }), t('mail.quote', { text: n.chat?.text ?? '' })], { changes: [] });
   }
 }
 
 function renderText(b: Body, n: Notification, unsubscribeUrl: string): string {
+  const t = wordsIn(n.language);
   const lines = [b.greeting, '', ...b.paragraphs.flatMap((p) => [p, ''])];
   if (b.standings.length) lines.push(...b.standings, '');
-  if (b.changes.length) lines.push('Since you last acted:', ...b.changes.map((c) => `- ${c}`), '');
+  if (b.changes.length) lines.push(t('mail.since'), ...b.changes.map((c) => `- ${c}`), '');
   // "-- " (with the space) is the signature separator mail clients recognise.
-  if (n.boardLink) lines.push(`See the board: ${n.boardLink}`);
-  lines.push(`Open the game and its board: ${n.link}`, '', '-- ', FOOTER, `Stop these emails: ${unsubscribeUrl}`, '');
+  if (n.boardLink) lines.push(`${t('mail.seeBoard')}: ${n.boardLink}`);
+  lines.push(`${t('mail.openGame')}: ${n.link}`, '', '-- ', t('mail.footer'), `${t('mail.stop')}: ${unsubscribeUrl}`, '');
   return lines.join('\n');
 }
 
 function renderHtml(subject: string, b: Body, n: Notification, unsubscribeUrl: string): string {
+  const t = wordsIn(n.language);
   const list = (tag: 'ol' | 'ul', items: string[]) => `<${tag}>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</${tag}>`;
   return [
     '<!doctype html>',
-    `<html><head><meta charset="utf-8"><title>${esc(subject)}</title></head>`,
+    `<html lang="${n.language}"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>`,
     '<body style="font-family: sans-serif; line-height: 1.4">',
     `<p>${esc(b.greeting)}</p>`,
     ...b.paragraphs.map((p) => `<p>${esc(p)}</p>`),
     b.standings.length ? list('ol', b.standings) : null,
-    b.changes.length ? `<p>Since you last acted:</p>${list('ul', b.changes)}` : null,
-    n.boardLink ? `<p><a href="${esc(n.boardLink)}">See the board</a></p>` : null,
-    `<p><a href="${esc(n.link)}">Open the game and its board</a></p>`,
-    `<hr><p style="font-size: small; color: #666">${esc(FOOTER)} <a href="${esc(unsubscribeUrl)}">Stop these emails</a>.</p>`,
+    b.changes.length ? `<p>${esc(t('mail.since'))}</p>${list('ul', b.changes)}` : null,
+    n.boardLink ? `<p><a href="${esc(n.boardLink)}">${esc(t('mail.seeBoard'))}</a></p>` : null,
+    `<p><a href="${esc(n.link)}">${esc(t('mail.openGame'))}</a></p>`,
+    `<hr><p style="font-size: small; color: #666">${esc(t('mail.footer'))} <a href="${esc(unsubscribeUrl)}">${esc(t('mail.stop'))}</a>.</p>`,
     '</body></html>',
     '',
   ]
@@ -158,41 +163,45 @@ function renderHtml(subject: string, b: Body, n: Notification, unsubscribeUrl: s
 
 /** The other seats due now; the recipient's own turn is said by the sentence before. */
 function dueLine(n: Notification): string | null {
+  const t = wordsIn(n.language);
   const others = n.toAct.filter((s) => s !== n.seat).map((s) => seatName(n, s));
   if (!others.length) return null;
-  return n.toAct.includes(n.seat) ? `Also due now: ${others.join(', ')}.` : `Waiting for: ${others.join(', ')}.`;
+  return t(n.toAct.includes(n.seat) ? 'mail.alsoDue' : 'mail.waitingFor', { names: others.join(', ') });
 }
 
 /** Best first, e.g. "1st: Alice, 120 points". */
 function standings(n: Notification): string[] {
   if (!n.result) return [];
+  const t = wordsIn(n.language);
   const { places, scores } = n.result;
   return places
     .map((place, seat) => ({ place, seat }))
     .sort((a, b) => a.place - b.place || a.seat - b.seat)
     .map(({ place, seat }) => {
-      const name = seat === n.seat ? `${n.playerName} (you)` : seatName(n, seat);
-      return `${ordinal(place)}: ${name}, ${scores[seat] ?? 0} points`;
+      const name = seat === n.seat ? t('mail.you', { name: n.playerName }) : seatName(n, seat);
+      return t('mail.standing', { rank: ordinal(n, place), name, count: scores[seat] ?? 0 });
     });
 }
 
-/** "placed 2nd", or "tied for 1st" when another seat shares the place. */
-function placeOf(n: Notification): string | null {
+/** The recipient's place ("1st"), and whether another seat shares it. */
+function placeOf(n: Notification): { rank: string; tied: boolean } | null {
   const places = n.result?.places ?? [];
   const place = places[n.seat];
   if (place === undefined) return null;
-  const tied = places.filter((p) => p === place).length > 1;
-  return `${tied ? 'tied for' : 'placed'} ${ordinal(place)}`;
+  return { rank: ordinal(n, place), tied: places.filter((p) => p === place).length > 1 };
 }
 
 /** Seats without a name are bots or empty; people count seats from 1. */
 function seatName(n: Notification, seat: number): string {
-  return n.seatNames[seat] ?? `Seat ${seat + 1}`;
+  return n.seatNames[seat] ?? wordsIn(n.language)('mail.seat', { n: seat + 1 });
 }
 
-function ordinal(k: number): string {
-  const teen = k % 100 >= 11 && k % 100 <= 13;
-  return `${k}${teen ? 'th' : (['th', 'st', 'nd', 'rd'][k % 10] ?? 'th')}`;
+/**
+ * "1st", "2nd" in English, "1." in Czech and German: the language's ordinal rule picks the form.
+ * (Passed on as `rank`: i18next reads an `ordinal` option as "use ordinal plural rules".)
+ */
+function ordinal(n: Notification, k: number): string {
+  return wordsIn(n.language)(`mail.ordinal.${new Intl.PluralRules(n.language, { type: 'ordinal' }).select(k)}`, { n: k });
 }
 
 /** Recipients live in many time zones and mail clients do not localise body text: UTC, said so. */

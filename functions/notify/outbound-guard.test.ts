@@ -4,7 +4,8 @@ import { startConnectionTrap, type ConnectionTrap } from './connection-trap.test
 import { sampleNotification } from './fixture.testkit.js';
 import { isPublicAddress, outboundAgents } from './outbound-guard.js';
 import { newVapidKeys, sendPush } from './push.js';
-import { deliverWebhook, newWebhookSecret, webhookPayload } from './webhook.js';
+import { deliverWebhook, webhookPayload } from './webhook.js';
+import { newWebhookSecret } from '../service/secrets.js';
 
 /** A DNS server that answers what the test says (a rebinding one: a public name, a local address). */
 function lookupTo(...addresses: string[]): LookupFunction {

@@ -1,6 +1,5 @@
 import type { GameTransition, ReminderNotice } from '../service/games.js';
 import type { ChatRecord } from '../store/records.js';
-import { changesFor } from './changes.js';
 import type { DeliveryFailure, Notifier } from './core.js';
 
 /**
@@ -16,8 +15,7 @@ export class NotificationQueue {
   ) {}
 
   push(t: GameTransition): void {
-    const names = t.seats.map((s) => s.name);
-    this.enqueue((notifier) => notifier.deliver(t, (seat) => changesFor(t.records, names, seat)));
+    this.enqueue((notifier) => notifier.deliver(t, t.records, t.game));
   }
 
   remind(r: ReminderNotice): void {

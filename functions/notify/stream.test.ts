@@ -4,29 +4,31 @@ import { startLocalServer, type LocalServer } from '../local/server.js';
 import { DeliveryLog } from '../store/delivery-log.js';
 import { GameTable } from '../store/game-table.js';
 import { keys } from '../store/keys.js';
-import { ApiClient } from '../../test/support/client.js';
+import { dataOf, testClient, type Api } from '../../test/support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../../test/support/local.js';
+import { playerWithEmail } from '../../test/support/accounts.js';
 import { Notifier } from './core.js';
 import type { OutgoingMail } from './email.js';
 import { notifyFromStream, type StreamRecord } from './stream.js';
+import type { Results } from '../service/results.js';
 
 let server: LocalServer;
-let api: ApiClient;
+let api: Api;
 
 beforeAll(async () => {
   // The stream path alone sends: the in-process notifier would claim the same messages first.
   server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, notify: false });
-  api = new ApiClient(server.url);
+  api = testClient(server.url);
 });
 afterAll(() => server.close());
 
 const db = () => (server.services.table as unknown as { db: DynamoDBClient }).db;
 
 /** The table's items for a game, shaped as DynamoDB stream records with NEW_IMAGE. */
-async function streamRecords(gameId: string, afterVersion: number, prefix = keys.eventPrefix): Promise<StreamRecord[]> {
+async function streamRecords(gameId: string, afterVersion: number, prefix = keys.commitPrefix): Promise<StreamRecord[]> {
   const out = await db().send(new QueryCommand({ TableName: server.services.table.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: keys.game(gameId) } } }));
   return (out.Items ?? [])
-    .filter((item: Record<string, AttributeValue>) => item.sk?.S?.startsWith(prefix) && (prefix !== keys.eventPrefix || Number(item.version?.N) > afterVersion))
+    .filter((item: Record<string, AttributeValue>) => item.sk?.S?.startsWith(prefix) && (prefix !== keys.commitPrefix || Number(item.v?.N) > afterVersion))
     .map((item, i) => ({ eventName: 'INSERT', dynamodb: { NewImage: item, SequenceNumber: String(1000 + i) } }));
 }
 
@@ -46,37 +48,37 @@ function capture(table: GameTable, client: DynamoDBClient = db()) {
 }
 
 describe('notifications from the table stream (AWS path)', () => {
-  it('a batch of appended events tells the seat that became due, once', async () => {
+  it('a batch of written commits tells the seat that became due, once', async () => {
     const anna = await api.newPlayer('Anna');
-    const ben = await api.post('/v1/players', { name: 'Ben', email: 'ben@example.test' });
-    const benClient = api.as(ben.body.token);
-    const created = await anna.post('/v1/games', { game: 'high-card', players: 2 });
-    await benClient.post(`/v1/games/${created.body.id}/join`, { inviteCode: created.body.inviteCode });
-    const view = await anna.get(`/v1/games/${created.body.id}/view`);
-    await anna.post(`/v1/games/${created.body.id}/actions`, { action: { type: 'draw' }, expectedVersion: view.body.version });
+    const ben = await playerWithEmail(server, api, 'Ben', 'ben@example.test');
+    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
+    const params = { path: { id: created.id } };
+    await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } });
+    const view = dataOf(await anna.GET('/v1/games/{id}/view', { params }));
+    await anna.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'draw' }, expectedVersion: view.version } });
 
     const { mails, notifier } = capture(server.services.table);
-    const failed = await notifyFromStream(await streamRecords(created.body.id, 0), { table: server.services.table, registry: testRegistry(), notifier });
+    const failed = await notifyFromStream(await streamRecords(created.id, 0), { table: server.services.table, registry: testRegistry(), notifier });
     expect(failed).toEqual([]);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([['ben@example.test', expect.stringMatching(/turn/i)]]);
 
     // The same records again (Lambda redelivers after a timeout, or retries a batch): nobody hears twice.
     const again = capture(server.services.table);
-    expect(await notifyFromStream(await streamRecords(created.body.id, 0), { table: server.services.table, registry: testRegistry(), notifier: again.notifier })).toEqual([]);
+    expect(await notifyFromStream(await streamRecords(created.id, 0), { table: server.services.table, registry: testRegistry(), notifier: again.notifier })).toEqual([]);
     expect(again.mails).toEqual([]);
   });
 
   it('a reminder claim (REMIND# insert by the sweeper) sends one reminder to the seat, with its deadline', async () => {
-    const anna = await api.post('/v1/players', { name: 'Anna', email: 'anna@example.test' });
-    const created = await api.as(anna.body.token).post('/v1/games', { game: 'high-card', players: 2, bots: 1, timeControl: { perMove: 'P2D', onTimeout: 'bot' } });
-    const game = await api.as(anna.body.token).get(`/v1/games/${created.body.id}`);
-    expect(game.body.toAct).toEqual([0]);
-    const claim = { gameId: created.body.id, seat: 0, dueSince: game.body.createdAt, deadline: game.body.deadline, version: 0 };
+    const anna = await playerWithEmail(server, api, 'Anna', 'anna@example.test');
+    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1, timeControl: { perMove: 'P2D', onTimeout: 'bot' } } }));
+    const game = dataOf(await anna.GET('/v1/games/{id}', { params: { path: { id: created.id } } }));
+    expect(game.toAct).toEqual([0]);
+    const claim = { gameId: created.id, seat: 0, dueSince: game.createdAt, deadline: game.deadline!, version: 0 };
     expect(await server.services.times.claimReminder(claim, new Date())).toBe(true);
     expect(await server.services.times.claimReminder(claim, new Date())).toBe(false);
 
     const { mails, notifier } = capture(server.services.table);
-    const records = await streamRecords(created.body.id, 0, keys.reminderPrefix);
+    const records = await streamRecords(created.id, 0, keys.reminderPrefix);
     expect(records).toHaveLength(1);
     expect(await notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier })).toEqual([]);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([['anna@example.test', expect.stringMatching(/^Reminder/)]]);
@@ -84,15 +86,16 @@ describe('notifications from the table stream (AWS path)', () => {
   });
 
   it('a chat message (CHAT# insert) reaches the other seats that chose chat', async () => {
-    const anna = await api.post('/v1/players', { name: 'Anna', email: 'anna-chat@example.test' });
-    const ben = await api.post('/v1/players', { name: 'Ben', email: 'ben-chat@example.test' });
-    await api.as(ben.body.token).patch('/v1/players/me', { notifications: { events: { chat: true } } });
-    const created = await api.as(anna.body.token).post('/v1/games', { game: 'high-card', players: 2 });
-    await api.as(ben.body.token).post(`/v1/games/${created.body.id}/join`, { inviteCode: created.body.inviteCode });
-    await api.as(anna.body.token).post(`/v1/games/${created.body.id}/chat`, { text: 'Hello Ben' });
+    const anna = await playerWithEmail(server, api, 'Anna', 'anna-chat@example.test');
+    const ben = await playerWithEmail(server, api, 'Ben', 'ben-chat@example.test');
+    await ben.PATCH('/v1/players/me', { body: { notifications: { events: { chat: true } } } });
+    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
+    const params = { path: { id: created.id } };
+    await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } });
+    await anna.POST('/v1/games/{id}/chat', { params, body: { text: 'Hello Ben' } });
 
     const { mails, notifier } = capture(server.services.table);
-    const records = await streamRecords(created.body.id, 0, keys.chatPrefix);
+    const records = await streamRecords(created.id, 0, keys.chatPrefix);
     expect(records).toHaveLength(1);
     expect(await notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier })).toEqual([]);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([['ben-chat@example.test', expect.stringMatching(/^Anna wrote in/)]]);
@@ -100,14 +103,30 @@ describe('notifications from the table stream (AWS path)', () => {
 
   it('reports the first record of a game it could not handle, so Lambda retries from there (partial batch failure)', async () => {
     const anna = await api.newPlayer('Anna');
-    const created = await anna.post('/v1/games', { game: 'high-card', players: 2, bots: 1 });
-    await anna.post(`/v1/games/${created.body.id}/actions`, { action: { type: 'pass' }, expectedVersion: 0 });
-    const records = await streamRecords(created.body.id, 0);
+    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
+    await anna.POST('/v1/games/{id}/actions', { params: { path: { id: created.id } }, body: { action: { type: 'pass' }, expectedVersion: 0 } });
+    const records = await streamRecords(created.id, 0);
     expect(records.length).toBeGreaterThan(0);
     const unreachable = { send: async () => Promise.reject(new Error('unreachable')) } as unknown as DynamoDBClient;
     const broken = new GameTable(unreachable, 'x');
     const { notifier } = capture(broken, unreachable);
     const failed = await notifyFromStream(records, { table: broken, registry: testRegistry(), notifier });
     expect(failed).toEqual([records[0]!.dynamodb!.SequenceNumber]);
+  });
+
+  it('issue 18 #6 #7: a batch whose commits finish a game has it recorded (ratings, search), and a batch that does not, not', async () => {
+    const [anna, ben] = [await api.newPlayer('Anna'), await api.newPlayer('Ben')];
+    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
+    const params = { path: { id: created.id } };
+    await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } });
+    const recorded: string[] = [];
+    const results = { record: async (id: string) => void recorded.push(id) } as unknown as Results;
+    const { notifier } = capture(server.services.table);
+    const deps = { table: server.services.table, registry: testRegistry(), notifier, results };
+    expect(await notifyFromStream(await streamRecords(created.id, -1), deps)).toEqual([]);
+    expect(recorded).toEqual([]);
+    await ben.POST('/v1/games/{id}/resign', { params });
+    expect(await notifyFromStream(await streamRecords(created.id, 0), deps)).toEqual([]);
+    expect(recorded).toEqual([created.id]);
   });
 });

@@ -4,7 +4,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleNotification } from './fixture.testkit.js';
 import { outboundAgents } from './outbound-guard.js';
-import { deliverWebhook, newWebhookSecret, postWebhook, signWebhook, webhookPayload, type WebhookRequest } from './webhook.js';
+import { deliverWebhook, postWebhook, signWebhook, webhookPayload, type WebhookRequest } from './webhook.js';
+import { newWebhookSecret } from '../service/secrets.js';
 
 interface Received {
   headers: IncomingHttpHeaders;

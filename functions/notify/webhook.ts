@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
@@ -55,11 +55,6 @@ export interface WebhookRequest {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
-
-/** `whsec_` + base64 of 32 random bytes, the format the Standard Webhooks libraries read. */
-export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
 
 export function webhookPayload(n: Notification, now: Date = new Date()): WebhookPayload {
   return {

@@ -24,13 +24,14 @@ export class Chat {
   ) {}
 
   async post(player: PlayerRecord, gameId: string, raw: string): Promise<ChatRecord> {
-    const { meta, head, latestVersion } = await this.games.getMetaAndHead(gameId);
-    if (!meta) throw problems.notFound('Game');
+    const game = await this.games.readGame(gameId);
+    if (!game) throw problems.notFound('Game');
+    const { meta, latest } = game;
     const seat = seatOf(meta, player.id);
     if (seat === null) throw problems.forbidden('not_seated', 'Only seated players write in a game’s chat');
     // Table talk is among those still playing: one who is out could tell the table what the bot now holds.
-    const running = meta.status === 'active' && head?.status !== 'finished';
-    if (running && head?.forfeited?.includes(seat)) throw problems.forbidden('forfeited', 'You forfeited this game: you read its chat, but write again only once it has ended');
+    const running = meta.status === 'active' && latest?.status !== 'finished';
+    if (running && latest?.forfeited.includes(seat)) throw problems.forbidden('forfeited', 'You forfeited this game: you read its chat, but write again only once it has ended');
     const text = cleanText(raw, 'keep');
     if (text.length === 0) throw problems.badRequest('empty_message', 'The message is empty');
     const cap = this.caps.chatMessagesPerGame;
@@ -38,7 +39,7 @@ export class Chat {
       throw problems.conflict('chat_full', `You have written ${cap} messages in this game, as many as one player may`, { limit: cap });
     }
     const at = this.now();
-    const version = Math.max(latestVersion, head?.version ?? 0);
+    const version = latest?.version ?? 0;
     // Sorts by version, then time; the random tail keeps two messages of one millisecond apart.
     const id = `${String(version).padStart(10, '0')}-${at.getTime().toString(36).padStart(9, '0')}-${randomBytes(4).toString('hex')}`;
     const message: ChatRecord = { gameId, id, seat, playerId: player.id, name: player.name, text, at: at.toISOString(), version };
@@ -48,8 +49,7 @@ export class Chat {
   }
 
   async list(gameId: string, after: string | undefined, limit: number): Promise<ChatRecord[]> {
-    const { meta } = await this.games.getMetaAndHead(gameId);
-    if (!meta) throw problems.notFound('Game');
+    if (!(await this.games.readGame(gameId))) throw problems.notFound('Game');
     return this.chats.list(gameId, after, limit);
   }
 }

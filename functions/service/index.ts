@@ -6,9 +6,23 @@ import type { ChatRecord } from '../store/records.js';
 import { TimeTable } from '../store/time-table.js';
 import { Chat } from './chat.js';
 import { Games, type GameTransition, type ReminderNotice } from './games.js';
+import { LobbyTable } from '../store/lobby-table.js';
+import { Lobby } from './lobby.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
 import type { Metrics } from './metrics.js';
 import { Players } from './players.js';
+import { VersionWaits } from './version-waits.js';
+import { AccountTable } from '../store/account-table.js';
+import type { Mailer } from './account-mail.js';
+import { Credentials } from './credentials.js';
+import { EmailAddresses } from './email-addresses.js';
+import { OneTimeCodes } from './one-time-codes.js';
+import { SignIn } from './sign-in.js';
+import { YourData } from './your-data.js';
+import { RatingsTable } from '../store/ratings-table.js';
+import { FinishedTable } from '../store/finished-table.js';
+import { Results } from './results.js';
+import { Profiles } from './profiles.js';
 
 export interface Services {
   registry: GameRegistry;
@@ -18,6 +32,17 @@ export interface Services {
   players: Players;
   games: Games;
   chat: Chat;
+  /** Requests held until a game moves (long-polled views). */
+  waits: VersionWaits;
+  credentials: Credentials;
+  signIn: SignIn;
+  emails: EmailAddresses;
+  yourData: YourData;
+  /** Ratings, search index and histories of finished games (written when a game finishes). */
+  results: Results;
+  profiles: Profiles;
+  /** Public games waiting for players, and seeks (README "Lobby"). */
+  lobby: Lobby;
 }
 
 /** What the notifier must hear of, beyond the table's own writes (locally; in AWS the stream carries it). */
@@ -27,6 +52,10 @@ export interface ServiceHooks {
   onChat?: (m: ChatRecord) => void;
   /** Where moves, bot moves and refused moves are counted. */
   metrics?: Metrics;
+  /** Sends sign-in codes and address confirmations; without it none go out. */
+  mailer?: Mailer;
+  /** Where failures off the request path (a mail that could not be sent) are told. */
+  log?: (message: string, err: unknown) => void;
 }
 
 export function createServices(
@@ -39,13 +68,41 @@ export function createServices(
 ): Services {
   const table = new GameTable(db, tableName);
   const times = new TimeTable(db, tableName);
+  const waits = new VersionWaits(table);
+  const log = hooks.log ?? ((message: string, err: unknown) => console.error(message, err));
+  const ratings = new RatingsTable(db, tableName);
+  const finished = new FinishedTable(db, tableName);
+  const results = new Results(table, ratings, finished, registry);
+  const onTransition = (t: GameTransition) => {
+    waits.wake(t.gameId);
+    hooks.onTransition?.(t);
+    // Off the request path; in AWS the stream's notifier records it too (Results is safe to repeat and to race).
+    if (t.finished) results.record(t.gameId).catch((err: unknown) => log('recording a finished game failed', err));
+  };
+  const accounts = new AccountTable(db, tableName);
+  const chats = new ChatTable(db, tableName);
+  const players = new Players(table, times, now, accounts);
+  const lobbyTable = new LobbyTable(db, tableName);
+  const games = new Games(table, times, registry, now, onTransition, hooks.onReminder, caps, hooks.metrics, lobbyTable);
+  const lobby = new Lobby(table, lobbyTable, games, registry, now, ratings);
+  const codes = new OneTimeCodes(accounts, now);
+  const credentials = new Credentials(accounts, table, players, now);
+  const mailer = hooks.mailer ?? null;
   return {
     registry,
     table,
     times,
     now,
-    players: new Players(table, times, now),
-    games: new Games(table, times, registry, now, hooks.onTransition, hooks.onReminder, caps, hooks.metrics),
-    chat: new Chat(table, new ChatTable(db, tableName), now, hooks.onChat, caps),
+    players,
+    games,
+    chat: new Chat(table, chats, now, hooks.onChat, caps),
+    credentials,
+    signIn: new SignIn(accounts, table, codes, credentials, mailer, log),
+    emails: new EmailAddresses(accounts, table, players, codes, mailer, log),
+    yourData: new YourData(table, accounts, chats, games, players, results, lobby),
+    waits,
+    results,
+    profiles: new Profiles(table, ratings, finished, registry),
+    lobby,
   };
 }

@@ -13,6 +13,8 @@ export interface Rate {
 export interface OperationRates {
   perPlayer?: Rate;
   perAddress?: Rate;
+  /** What the per-player limit counts instead, when not the player (sign-in mails: the address they go to). */
+  perPlayerIs?: string;
   /**
    * Counted in the shared limits table, so the limit holds across Lambda instances; otherwise
    * in the memory of each instance (moves must not pay a store round trip for it).
@@ -20,7 +22,7 @@ export interface OperationRates {
   shared: boolean;
 }
 
-export type LimitedOperation = 'createPlayer' | 'createGame' | 'join' | 'badInviteCode' | 'chat' | 'action';
+export type LimitedOperation = 'createPlayer' | 'createGame' | 'join' | 'badInviteCode' | 'chat' | 'action' | 'signInMail' | 'signInCode' | 'confirmationMail' | 'seek';
 
 export interface Caps {
   /** Games a player created that still wait for players. */
@@ -48,6 +50,14 @@ export const DEFAULT_LIMITS: Limits = {
     badInviteCode: { perPlayer: { points: 10, seconds: hour }, perAddress: { points: 30, seconds: hour }, shared: true },
     chat: { perPlayer: { points: 20, seconds: minute }, perAddress: { points: 60, seconds: minute }, shared: true },
     action: { perPlayer: { points: 120, seconds: minute }, perAddress: { points: 600, seconds: minute }, shared: false },
+    /** Mails to one address, and from one client: nobody floods a mailbox, nor many. */
+    signInMail: { perPlayer: { points: 5, seconds: hour }, perPlayerIs: 'email address', perAddress: { points: 20, seconds: hour }, shared: true },
+    /** Codes tried from one client; each code also dies after 5 wrong tries (service/one-time-codes.ts). */
+    signInCode: { perAddress: { points: 30, seconds: hour }, shared: true },
+    /** Codes confirming a new address (PATCH /v1/players/me naming one): counted like sign-in mails, apart from them. */
+    confirmationMail: { perPlayer: { points: 5, seconds: hour }, perPlayerIs: 'email address', perAddress: { points: 20, seconds: hour }, shared: true },
+    /** Seeking and withdrawing seeks in the lobby, together. */
+    seek: { perPlayer: { points: 60, seconds: hour }, perAddress: { points: 120, seconds: hour }, shared: true },
   },
   caps: { openGamesPerPlayer: 20, chatMessagesPerGame: 500 },
   chatNoticeSeconds: 10 * minute,

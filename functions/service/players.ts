@@ -1,10 +1,11 @@
-import { newWebhookSecret } from '../notify/webhook.js';
+import type { Language } from '../../engine/core/languages.js';
 import { LimitReached, WriteConflict, type GameTable } from '../store/game-table.js';
 import type { TimeTable } from '../store/time-table.js';
 import { pushSubscriptionId } from '../store/keys.js';
-import { notificationKinds, resolveNotifications, type NotificationChoices, type NotificationKind, type PlayerRecord, type PushRecord, type PushSubscription, type Vacation, type WebhookRecord } from '../store/records.js';
+import type { AccountTable } from '../store/account-table.js';
+import { notificationKinds, resolveNotifications, SCOPES, type NotificationChoices, type NotificationKind, type PlayerRecord, type PushRecord, type PushSubscription, type Scope, type Vacation, type WebhookRecord } from '../store/records.js';
 import { Problem, problems } from './problem.js';
-import { equalHashes, newId, newSecret, sha256Hex } from './secrets.js';
+import { equalHashes, newId, newSecret, newWebhookSecret, sha256Hex } from './secrets.js';
 import { cleanText, characterCount } from './text.js';
 import { addVacation, endVacation } from './vacations.js';
 
@@ -26,39 +27,129 @@ export function playerName(raw: string): string {
 }
 
 /**
- * Tokens are `<playerId>.<secret>`: the id finds the profile in one read, and only the
- * SHA-256 of the 256-bit secret is stored, compared in constant time.
+ * How long a verified token is trusted without reading the profile again. It bounds how late a
+ * change to the stored token hash (revoking a token) takes effect on the other instances that
+ * served the token lately, and how stale the name and settings the routes outside
+ * `/v1/players/me` see may be there. The instance that made a change sees it at once.
+ */
+export const TOKEN_TRUST_MS = 60_000;
+/** Tokens trusted at once per instance; the oldest is dropped first. */
+const TRUSTED_TOKENS = 10_000;
+/** A session unused this long expires; every use (seen at most once an hour) moves it on. */
+export const SESSION_MS = 30 * 86_400_000;
+/** How often a credential's `lastUsedAt` (and a session's expiry) is written: a write per hour at most, not per request. */
+const TOUCH_MS = 3_600_000;
+
+/** Who is calling and with what: the credential decides what the request may do. */
+export interface Access {
+  player: PlayerRecord;
+  credential: {
+    /** The token from POST /v1/players, a browser session, or a personal access token. */
+    kind: 'registration' | 'session' | 'token';
+    /** The session's or token's id; null for the registration token. */
+    id: string | null;
+    scopes: readonly Scope[];
+  };
+}
+
+/**
+ * `<playerId>.<secret>` (the registration token) or `<playerId>.<credentialId>.<secret>` (a
+ * session or a personal access token). The auth scheme name is case-insensitive (RFC 9110 section 11.1).
+ */
+const BEARER = /^Bearer +([A-Za-z0-9_-]{1,64})\.(?:([A-Za-z0-9_-]{16})\.)?([A-Za-z0-9_-]{43})$/i;
+
+/**
+ * Tokens name their player (and credential), so one read finds them; only the SHA-256 of each
+ * 256-bit secret is stored, compared in constant time. A verified token is then trusted for
+ * TOKEN_TRUST_MS in memory, so moves and polls cost no read for it.
  */
 export class Players {
+  private readonly trusted = new Map<string, { tokenHash: string; access: Access; until: number }>();
+
   constructor(
     private readonly table: GameTable,
     private readonly times: TimeTable,
     private readonly now: () => Date,
+    private readonly accounts: AccountTable,
   ) {}
 
-  async create(input: { name: string; email?: string | undefined }): Promise<{ player: PlayerRecord; token: string }> {
+  async create(input: { name: string; language?: Language | undefined }): Promise<{ player: PlayerRecord; token: string }> {
     const id = newId();
     const secret = newSecret();
-    const stored = {
-      id,
-      name: playerName(input.name),
-      tokenHash: sha256Hex(secret),
-      createdAt: this.now().toISOString(),
-      ...(input.email ? { email: input.email } : {}),
-    };
+    const stored = { id, name: playerName(input.name), tokenHash: sha256Hex(secret), createdAt: this.now().toISOString(), ...defined({ language: input.language }) };
     await this.table.putPlayer(stored);
-    return { player: { ...stored, notifications: resolveNotifications(undefined, Boolean(input.email)), vacations: [] }, token: `${id}.${secret}` };
+    return { player: { ...stored, notifications: resolveNotifications(undefined, false), vacations: [] }, token: `${id}.${secret}` };
   }
 
-  /** The player a bearer token belongs to; 401 for anything else. */
-  async authenticate(authorization: string | undefined): Promise<PlayerRecord> {
-    // The auth scheme name is case-insensitive (RFC 9110 section 11.1).
-    const match = /^Bearer +([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/i.exec(authorization ?? '');
+  /**
+   * The player a bearer token belongs to; 401 for anything else. `fresh` reads the profile (and
+   * the credential) even if the token is trusted (the routes that show or change the profile).
+   */
+  async authenticate(authorization: string | undefined, fresh = false): Promise<PlayerRecord> {
+    return (await this.access(authorization, fresh)).player;
+  }
+
+  /** The caller and its credential (see `authenticate`). */
+  async access(authorization: string | undefined, fresh = false): Promise<Access> {
+    const match = BEARER.exec(authorization ?? '');
     if (!match) throw problems.unauthorized();
-    const [, id, secret] = match as unknown as [string, string, string];
+    const [, id, credentialId, secret] = match as unknown as [string, string, string | undefined, string];
+    const key = credentialId ? `${id}.${credentialId}` : id;
+    const tokenHash = sha256Hex(secret);
+    const trusted = this.trusted.get(key);
+    if (!fresh && trusted && trusted.until > this.now().getTime() && equalHashes(tokenHash, trusted.tokenHash)) return trusted.access;
+    const access = credentialId ? await this.verifyCredential(id, credentialId, tokenHash) : await this.verifyRegistration(id, tokenHash);
+    if (!access) {
+      this.trusted.delete(key);
+      throw problems.unauthorized('The token is not valid');
+    }
+    this.trusted.delete(key);
+    this.trusted.set(key, { tokenHash, access, until: this.now().getTime() + TOKEN_TRUST_MS });
+    if (this.trusted.size > TRUSTED_TOKENS) this.trusted.delete(this.trusted.keys().next().value!);
+    return access;
+  }
+
+  private async verifyRegistration(id: string, tokenHash: string): Promise<Access | null> {
     const player = await this.table.getPlayer(id);
-    if (!player || !equalHashes(sha256Hex(secret), player.tokenHash)) throw problems.unauthorized('The token is not valid');
+    if (!player || !equalHashes(tokenHash, player.tokenHash)) return null;
+    return { player, credential: { kind: 'registration', id: null, scopes: SCOPES } };
+  }
+
+  private async verifyCredential(id: string, credentialId: string, tokenHash: string): Promise<Access | null> {
+    const [player, credential] = await Promise.all([this.table.getPlayer(id), this.accounts.getCredential(id, credentialId)]);
+    if (!player || !credential || !equalHashes(tokenHash, credential.hash)) return null;
+    const now = this.now();
+    if (credential.expiresAt !== null && Date.parse(credential.expiresAt) <= now.getTime()) return null;
+    if (now.getTime() - Date.parse(credential.lastUsedAt) >= TOUCH_MS) {
+      const expiresAt = credential.kind === 'session' ? new Date(now.getTime() + SESSION_MS).toISOString() : null;
+      await this.accounts.touchCredential(id, credentialId, now.toISOString(), expiresAt);
+    }
+    return { player, credential: { kind: credential.kind, id: credentialId, scopes: credential.kind === 'session' ? SCOPES : credential.scopes } };
+  }
+
+  /** The changed profile, for every credential of the player this instance trusts. */
+  private trust(player: PlayerRecord): PlayerRecord {
+    for (const entry of this.trusted.values()) if (entry.access.player.id === player.id) entry.access = { ...entry.access, player };
     return player;
+  }
+
+  /**
+   * Stops trusting the player's credentials on this instance (one, or all of them): a revoked
+   * credential is refused here at once, elsewhere within TOKEN_TRUST_MS.
+   */
+  forget(playerId: string, credentialId?: string): void {
+    if (credentialId) {
+      this.trusted.delete(`${playerId}.${credentialId}`);
+      return;
+    }
+    for (const [key, entry] of this.trusted) if (entry.access.player.id === playerId) this.trusted.delete(key);
+  }
+
+  /** Reads the profile again (after a change made elsewhere in the service) and trusts it. */
+  async reload(playerId: string): Promise<PlayerRecord> {
+    const updated = await this.table.getPlayer(playerId);
+    if (!updated) throw problems.notFound('Player');
+    return this.trust(updated);
   }
 
   /**
@@ -67,18 +158,17 @@ export class Players {
    */
   async update(
     player: PlayerRecord,
-    changes: { name?: string | undefined; email?: string | null | undefined; notifications?: NotificationChoices | undefined },
+    changes: { name?: string | undefined; language?: Language | undefined; notifications?: NotificationChoices | undefined },
+    /** The address the player will have after this request (a new one counts while it waits for its confirmation). */
+    address: string | undefined,
   ): Promise<PlayerRecord> {
-    const address = changes.email === undefined ? player.email : changes.email;
     const name = changes.name === undefined ? undefined : playerName(changes.name);
     if (changes.notifications?.email === true && !address) {
       throw problems.badRequest('email_address_required', 'Set an email address to turn email notifications on');
     }
-    const { notifications, ...rest } = changes;
-    await this.table.updatePlayer(player.id, { ...defined({ ...rest, name }), ...(notifications ? { notifications } : {}) }).catch(mapConflict);
-    const updated = await this.table.getPlayer(player.id);
-    if (!updated) throw problems.notFound('Player');
-    return updated;
+    const { notifications } = changes;
+    await this.table.updatePlayer(player.id, { ...defined({ name, language: changes.language }), ...(notifications ? { notifications } : {}) }).catch(mapConflict);
+    return this.reload(player.id);
   }
 
   /** One-click unsubscribe: every email, or one kind of notification (on every channel). */
@@ -90,9 +180,7 @@ export class Players {
       if (err instanceof WriteConflict) throw problems.notFound('Player');
       throw err;
     }
-    const updated = await this.table.getPlayer(playerId);
-    if (!updated) throw problems.notFound('Player');
-    return updated;
+    return this.reload(playerId);
   }
 
   // ---- vacations (the caller then moves the deadlines: Games.refreshDeadlines)
@@ -100,11 +188,13 @@ export class Players {
   async addVacation(player: PlayerRecord, wanted: { from: string; until: string }): Promise<Vacation> {
     const id = newId();
     const next = await this.times.changeVacations(player.id, (current) => addVacation(current, wanted, this.now(), id)).catch(mapConflict);
+    this.trust({ ...player, vacations: next });
     return next.find((v) => v.id === id)!;
   }
 
   async endVacation(player: PlayerRecord, id: string): Promise<void> {
-    await this.times.changeVacations(player.id, (current) => endVacation(current, id, this.now())).catch(mapConflict);
+    const next = await this.times.changeVacations(player.id, (current) => endVacation(current, id, this.now())).catch(mapConflict);
+    this.trust({ ...player, vacations: next });
   }
 
   // ---- webhooks

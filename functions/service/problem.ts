@@ -24,6 +24,4 @@ export const problems = {
   staleVersion: (currentVersion: number) =>
     new Problem(409, 'stale_version', 'The game has moved on', `The game is at version ${currentVersion}; read the view again and retry`, { currentVersion }),
   illegal: (code: string, detail: string, rule: string) => new Problem(422, 'illegal_action', 'Illegal action', detail, { rule, reason: code }),
-  /** `retryAfter` (seconds) is also sent as the Retry-After header. */
-  rateLimited: (retryAfter: number, detail: string) => new Problem(429, 'rate_limited', 'Too many requests', detail, { retryAfter }),
 };

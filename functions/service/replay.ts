@@ -1,5 +1,5 @@
 import type { AnyGame } from '../../engine/core/index.js';
-import type { EventRecord, GameMeta, HeadRecord } from '../store/records.js';
+import type { EventRecord, GameMeta } from '../store/records.js';
 
 export interface GameState {
   state: unknown;
@@ -13,20 +13,33 @@ export function initialState(def: AnyGame, meta: GameMeta): unknown {
   return def.setup({ seed: meta.seed, players: meta.players, options: def.options.parse(meta.options) });
 }
 
+/** The version an accepted take-back returns the game to, for its `take_back` entry; null for any other record. */
+export function takenBackTo(record: EventRecord): number | null {
+  if (!record.platform || record.action.type !== 'take_back') return null;
+  return (record.action as { type: string; to: number }).to;
+}
+
 /**
- * Folds logged events onto the head (or onto setup when there is no head). The log is the
- * truth: the head is only a shortcut, and any events it has not seen yet are applied here.
+ * Folds logged events onto a known state (a commit's), or onto the setup when there is none.
+ * Platform entries change no state, except a take-back, which returns to the state of an earlier
+ * version: that version must be among those folded here (from the setup, every one is).
  */
-export function replay(def: AnyGame, meta: GameMeta, head: HeadRecord | null, events: readonly EventRecord[]): GameState {
-  let state = head ? head.state : initialState(def, meta);
-  let version = head ? head.version : 0;
-  const forfeited = [...(head?.forfeited ?? [])];
+export function replay(def: AnyGame, meta: GameMeta, from: GameState | null, events: readonly EventRecord[]): GameState {
+  let state = from ? from.state : initialState(def, meta);
+  let version = from ? from.version : 0;
+  const forfeited = [...(from?.forfeited ?? [])];
+  const seen = new Map<number, unknown>([[version, state]]);
   for (const e of events) {
     if (e.version <= version) continue;
     if (e.version !== version + 1) throw new Error(`event log of ${meta.id} has a gap at ${version + 1}`);
-    if (e.forfeit) forfeited.push(e.seat);
-    else state = def.apply(state, e.seat, e.action).state;
+    const to = takenBackTo(e);
+    if (to !== null) {
+      if (!seen.has(to)) throw new Error(`take-back in ${meta.id} to version ${to}, before this replay began`);
+      state = seen.get(to);
+    } else if (e.forfeit) forfeited.push(e.seat);
+    else if (!e.platform) state = def.apply(state, e.seat, e.action).state;
     version = e.version;
+    seen.set(version, state);
   }
   return { state, version, forfeited };
 }

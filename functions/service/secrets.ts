@@ -11,6 +11,9 @@ export const newSecret = () => randomBytes(32).toString('base64url');
 /** Seeds are 256 random bits; their SHA-256 is published as the commitment. */
 export const newSeed = () => randomBytes(32).toString('hex');
 
+/** `whsec_` + base64 of 32 random bytes, the format the Standard Webhooks libraries read. */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
 export const newInviteCode = () => randomBytes(8).toString('base64url');
 
 export function equalHashes(hexA: string, hexB: string): boolean {

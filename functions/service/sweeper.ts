@@ -1,5 +1,6 @@
 import type { TimeTable } from '../store/time-table.js';
 import type { Games } from './games.js';
+import type { Lobby } from './lobby.js';
 import { noMetrics, type Metrics } from './metrics.js';
 
 export interface SweepReport {
@@ -7,6 +8,8 @@ export interface SweepReport {
   timeouts: number;
   reminders: number;
   failed: number;
+  /** Public games closed because nobody filled them in time (README "Lobby"). */
+  expiredOpenGames: number;
   /** Seconds the oldest due deadline had waited when the sweep began (0 when none was due). */
   lagSeconds: number;
 }
@@ -14,7 +17,7 @@ export interface SweepReport {
 /**
  * Applies time controls: every game whose next reminder or deadline has come (the sparse
  * deadline index says which) gets `Games.expire`. In AWS a scheduled Lambda calls `sweep` every
- * minute; locally an interval does. Two sweeps may overlap: every step is a conditional write.
+ * minute; locally an interval does. It also closes public games nobody filled in time (Lobby). Two sweeps may overlap: every step is a conditional write.
  */
 export class Sweeper {
   constructor(
@@ -23,13 +26,14 @@ export class Sweeper {
     private readonly now: () => Date,
     private readonly log: (message: string, details: Record<string, unknown>) => void = () => {},
     private readonly metrics: Metrics = noMetrics,
+    private readonly lobby: Lobby | null = null,
   ) {}
 
   async sweep(): Promise<SweepReport> {
     const startedAt = this.now();
     const due = await this.times.dueGames(startedAt);
     const oldest = due.reduce((min, d) => (d.dueAt < min ? d.dueAt : min), startedAt.toISOString());
-    const report: SweepReport = { games: 0, timeouts: 0, reminders: 0, failed: 0, lagSeconds: Math.max(0, (startedAt.getTime() - Date.parse(oldest)) / 1000) };
+    const report: SweepReport = { games: 0, timeouts: 0, reminders: 0, failed: 0, expiredOpenGames: 0, lagSeconds: Math.max(0, (startedAt.getTime() - Date.parse(oldest)) / 1000) };
     // Reported on every sweep, zero included, so a sweeper that stops running shows as missing data.
     this.metrics.gauge('SweeperLagSeconds', report.lagSeconds);
     for (const { gameId } of due) {
@@ -49,6 +53,13 @@ export class Sweeper {
         report.failed++;
         this.log('sweep failed', { gameId, error: (err as Error).message });
       }
+    }
+    try {
+      report.expiredOpenGames = (await this.lobby?.expireOpenGames()) ?? 0;
+    } catch (err) {
+      // Closing lobby games waits for the next sweep; the deadlines above are done.
+      report.failed++;
+      this.log('lobby expiry failed', { error: (err as Error).message });
     }
     return report;
   }

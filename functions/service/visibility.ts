@@ -18,6 +18,8 @@ export interface LogEntry {
   timeout?: true;
   /** The seat forfeited (a platform entry, not a game action). */
   forfeit?: true;
+  /** An abort or a take-back entry: the platform's, not a game action. */
+  platform?: true;
 }
 
 /** The seat a player holds in a game, if any; `null` is nobody in particular (a public picture). */
@@ -55,7 +57,9 @@ export function logEntryFor(record: EventRecord, viewer: Viewer): LogEntry {
     events: record.events.flatMap((e) => visibleEvent(e, viewer) ?? []),
     ...(record.timeout ? { timeout: true as const } : {}),
     ...(record.forfeit ? { forfeit: true as const } : {}),
+    ...(record.platform ? { platform: true as const } : {}),
   };
-  if (viewer === 'all' || viewer === record.seat) entry.action = record.action;
+  // Platform entries hide nothing: their action says only what their events say.
+  if (viewer === 'all' || viewer === record.seat || record.platform) entry.action = record.action;
   return entry;
 }

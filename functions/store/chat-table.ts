@@ -1,4 +1,4 @@
-import { PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { conditional, n, num, s, str, WriteConflict, type Item } from './attributes.js';
 import { keys } from './keys.js';
 import type { ChatRecord } from './records.js';
@@ -52,6 +52,10 @@ export class ChatTable {
       if (err instanceof WriteConflict) return false;
       throw err;
     }
+  }
+
+  async remove(gameId: string, id: string): Promise<void> {
+    await this.db.send(new DeleteItemCommand({ TableName: this.tableName, Key: { pk: s(keys.game(gameId)), sk: s(keys.chat(id)) } }));
   }
 
   /** Messages after the one with id `after` (all when absent), oldest first. */

@@ -1,19 +1,16 @@
 import {
-  BatchWriteItemCommand,
   CreateTableCommand,
-  DeleteTableCommand,
   DescribeTableCommand,
+  GetItemCommand,
+  PutItemCommand,
   ResourceNotFoundException,
   ScanCommand,
   waitUntilTableExists,
-  waitUntilTableNotExists,
   type AttributeDefinition,
-  type AttributeValue,
   type DynamoDBClient,
   type GlobalSecondaryIndex,
-  type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
-import { DEADLINE_INDEX } from './keys.js';
+import { DEADLINE_INDEX, keys } from './keys.js';
 
 const DEADLINE_ATTRIBUTES: AttributeDefinition[] = [
   { AttributeName: 'dueShard', AttributeType: 'S' },
@@ -29,21 +26,45 @@ const DEADLINE_GSI: GlobalSecondaryIndex = {
   Projection: { ProjectionType: 'KEYS_ONLY' },
 };
 
+/** The layout this code reads and writes (docs/architecture.md, "Store: one read, one write"). */
+export const TABLE_LAYOUT = 2;
+
+/** A local data folder whose table holds items in a layout this code cannot read. */
+export class OldTableLayout extends Error {
+  override readonly name = 'OldTableLayout';
+}
+
 /**
- * Creates the table for local use and tests, with the key schema and index infra/ deploys; a
- * table from an older local data folder gets the index added. In AWS the CDK stack owns the
- * table; this is never called there.
+ * Creates the table for local use and tests, with the key schema and index infra/ deploys, and
+ * marks it with the layout its items follow. An existing table must carry that mark, or be empty:
+ * a data folder from before the commit layout is refused with a message saying what to do (the
+ * older layout is not converted). In AWS the CDK stack owns the table; this is never called there.
  */
 export async function ensureTable(db: DynamoDBClient, tableName: string): Promise<void> {
-  let indexes: string[] | null = null;
+  let indexed = false;
   try {
-    const out = await db.send(new DescribeTableCommand({ TableName: tableName }));
-    indexes = (out.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? '');
+    const { Table } = await db.send(new DescribeTableCommand({ TableName: tableName }));
+    indexed = (Table?.GlobalSecondaryIndexes ?? []).some((i) => i.IndexName === DEADLINE_INDEX);
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException) && (err as Error).name !== 'ResourceNotFoundException') throw err;
+    await createTable(db, tableName);
+    indexed = true;
   }
-  if (indexes?.includes(DEADLINE_INDEX)) return;
-  if (indexes) return addDeadlineIndex(db, tableName);
+  const marker = { pk: { S: keys.format.pk }, sk: { S: keys.format.sk } };
+  const { Item } = await db.send(new GetItemCommand({ TableName: tableName, Key: marker, ConsistentRead: true }));
+  const layout = Number(Item?.layout?.N ?? 0);
+  if (layout === TABLE_LAYOUT) return;
+  const { Items } = await db.send(new ScanCommand({ TableName: tableName, Limit: 1 }));
+  if (!indexed || layout > TABLE_LAYOUT || (Items ?? []).length > 0) {
+    throw new OldTableLayout(
+      `The table ${tableName} holds data in layout ${layout || 1}; this version of railpost reads layout ${TABLE_LAYOUT} only. ` +
+        'Local data from before it cannot be read: move the data folder (RAILPOST_DATA_DIR, default ./.data) away or delete it, then start again.',
+    );
+  }
+  await db.send(new PutItemCommand({ TableName: tableName, Item: { ...marker, layout: { N: String(TABLE_LAYOUT) } } }));
+}
+
+async function createTable(db: DynamoDBClient, tableName: string): Promise<void> {
   await db.send(
     new CreateTableCommand({
       TableName: tableName,
@@ -57,30 +78,4 @@ export async function ensureTable(db: DynamoDBClient, tableName: string): Promis
     }),
   );
   await waitUntilTableExists({ client: db, maxWaitTime: 60, minDelay: 1, maxDelay: 2 }, { TableName: tableName });
-}
-
-/**
- * A data folder from before the index: add it. dynalite cannot add an index to a table (it
- * accepts only throughput updates), so the table is rebuilt with it: every item read, the table
- * dropped and created again, the items written back. Local data is small; AWS never gets here.
- */
-async function addDeadlineIndex(db: DynamoDBClient, tableName: string): Promise<void> {
-  const items: Record<string, AttributeValue>[] = [];
-  let start: Record<string, AttributeValue> | undefined;
-  do {
-    const page = await db.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  await db.send(new DeleteTableCommand({ TableName: tableName }));
-  await waitUntilTableNotExists({ client: db, maxWaitTime: 60, minDelay: 1, maxDelay: 2 }, { TableName: tableName });
-  await ensureTable(db, tableName);
-  for (let i = 0; i < items.length; i += 25) {
-    let batch: WriteRequest[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; batch && batch.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((ok) => setTimeout(ok, Math.min(1000, 25 * 2 ** attempt)));
-      const out: { UnprocessedItems?: Record<string, WriteRequest[]> } = await db.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: batch } }));
-      batch = out.UnprocessedItems?.[tableName];
-    }
-  }
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  BatchGetItemCommand,
   DeleteItemCommand,
   GetItemCommand,
   PutItemCommand,
@@ -9,22 +8,27 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { conditional, json, n, num, optStr, parsed, s, str, WriteConflict, type Item } from './attributes.js';
-import { keys, versionOfEventKey } from './keys.js';
+import { commitItem, parseCommit, parseCommitSummary, SUMMARY_PROJECTION } from './commit-item.js';
+import { keys } from './keys.js';
+import { batchGet } from './batch-get.js';
+import { ProfileSet } from './profile-set.js';
+import { isLanguage, type Language } from '../../engine/core/languages.js';
 import {
   mergeNotificationChoices,
   notificationKinds,
   resolveNotifications,
-  type EventRecord,
+  type CommitRecord,
+  type CommitSummary,
   type GameMeta,
+  type GameRecord,
   type GameStatus,
-  type HeadRecord,
+  type GameVersion,
   type MembershipRecord,
   type NewPlayerRecord,
   type NotificationKind,
   type NotificationChoices,
   type PlayerRecord,
   type PushRecord,
-  type RequestRecord,
   type Vacation,
   type WebhookRecord,
 } from './records.js';
@@ -54,18 +58,27 @@ const LEASE_MS = 10_000;
 const LEASE_WAIT_MS = 15_000;
 const backoff = (attempt: number) => sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
 
-/** How long idempotency records are kept (the table's TTL deletes them later). */
-const REQUEST_TTL_SECONDS = 24 * 3600;
+/** Reads a listing keeps under way at once. */
+const LISTING_READS_AT_ONCE = 16;
+
+/** What a listing reads of a meta item: everything but the secret seed. */
+const META_SUMMARY_PROJECTION = 'pk, sk, game, #options, players, seats, #status, createdAt, createdBy, inviteCode, seedCommitment, revision, startedAt, timeControl, rematch, visibility';
+const META_SUMMARY_NAMES = { '#options': 'options', '#status': 'status' };
 
 /**
- * The single-table event store (DESIGN.md section 3). Every write that could race is a
- * conditional write; the event log alone suffices to rebuild every game.
+ * The single-table store (docs/architecture.md, "Store: one read, one write"). Every write that
+ * could race is a conditional write; a game is its meta and its commits, the newest of which holds
+ * the current state.
  */
 export class GameTable {
+  private readonly openGames: ProfileSet;
+
   constructor(
     private readonly db: DynamoDBClient,
     readonly tableName: string,
-  ) {}
+  ) {
+    this.openGames = new ProfileSet(db, tableName, 'openGames');
+  }
 
   // ---- players
 
@@ -79,6 +92,8 @@ export class GameTable {
       createdAt: s(p.createdAt),
     };
     if (p.email) item.email = s(p.email);
+    if (p.pendingEmail) item.pendingEmail = s(p.pendingEmail);
+    if (p.language) item.lang = s(p.language);
     if (p.notifications) item.notifications = json(mergeNotificationChoices(undefined, p.notifications));
     await conditional(this.db.send(new PutItemCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' })));
   }
@@ -89,19 +104,23 @@ export class GameTable {
         TableName: this.tableName,
         Key: { pk: s(keys.player(id)), sk: s(keys.profile) },
         ConsistentRead: true,
-        ProjectionExpression: '#name, email, tokenHash, createdAt, notifications, vacations',
+        ProjectionExpression: '#name, email, pendingEmail, tokenHash, createdAt, notifications, vacations, lang',
         ExpressionAttributeNames: { '#name': 'name' },
       }),
     );
     const item = out.Item;
     if (!item) return null;
     const email = optStr(item, 'email');
+    const pendingEmail = optStr(item, 'pendingEmail');
+    const language = optStr(item, 'lang');
     return {
       id,
       name: str(item, 'name'),
       tokenHash: str(item, 'tokenHash'),
       createdAt: str(item, 'createdAt'),
       ...(email ? { email } : {}),
+      ...(pendingEmail ? { pendingEmail } : {}),
+      ...(isLanguage(language) ? { language } : {}),
       notifications: resolveNotifications(parseChoices(optStr(item, 'notifications')), Boolean(email)),
       vacations: parseVacations(optStr(item, 'vacations')),
     };
@@ -112,7 +131,10 @@ export class GameTable {
    * are one JSON attribute, so the merge is a read and a write conditioned on the value read:
    * two concurrent changes of different kinds both survive.
    */
-  async updatePlayer(id: string, changes: { name?: string; email?: string | null; notifications?: NotificationChoices }): Promise<void> {
+  async updatePlayer(
+    id: string,
+    changes: { name?: string; email?: string | null; pendingEmail?: string | null; tokenHash?: string; language?: Language; notifications?: NotificationChoices },
+  ): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       const sets: string[] = [];
       const removes: string[] = [];
@@ -124,10 +146,17 @@ export class GameTable {
         names['#name'] = 'name';
         values[':name'] = s(changes.name);
       }
-      if (changes.email === null) removes.push('email');
-      else if (changes.email !== undefined) {
-        sets.push('email = :email');
-        values[':email'] = s(changes.email);
+      if (changes.language !== undefined) {
+        sets.push('lang = :lang');
+        values[':lang'] = s(changes.language);
+      }
+      for (const attribute of ['email', 'pendingEmail', 'tokenHash'] as const) {
+        const value = changes[attribute];
+        if (value === null) removes.push(attribute);
+        else if (value !== undefined) {
+          sets.push(`${attribute} = :${attribute}`);
+          values[`:${attribute}`] = s(value);
+        }
       }
       if (changes.notifications) {
         const current = await this.db.send(
@@ -172,52 +201,20 @@ export class GameTable {
     }
   }
 
-  // ---- open games (ids in a string set on the profile, so the cap is one conditional update)
+  // ---- open games (ids in a capped set on the profile)
 
   /** Adds the game to the player's open games unless `cap` are there already (false then). */
-  async addOpenGame(playerId: string, gameId: string, cap: number): Promise<boolean> {
-    try {
-      await conditional(
-        this.db.send(
-          new UpdateItemCommand({
-            TableName: this.tableName,
-            Key: { pk: s(keys.player(playerId)), sk: s(keys.profile) },
-            UpdateExpression: 'ADD openGames :id',
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(openGames) OR size(openGames) < :cap)',
-            ExpressionAttributeValues: { ':id': { SS: [gameId] }, ':cap': n(cap) },
-          }),
-        ),
-      );
-      return true;
-    } catch (err) {
-      if (err instanceof WriteConflict) return false;
-      throw err;
-    }
+  addOpenGame(playerId: string, gameId: string, cap: number): Promise<boolean> {
+    return this.openGames.add(playerId, gameId, cap);
   }
 
-  async listOpenGames(playerId: string): Promise<string[]> {
-    const out = await this.db.send(
-      new GetItemCommand({
-        TableName: this.tableName,
-        Key: { pk: s(keys.player(playerId)), sk: s(keys.profile) },
-        ConsistentRead: true,
-        ProjectionExpression: 'openGames',
-      }),
-    );
-    return out.Item?.openGames?.SS ?? [];
+  listOpenGames(playerId: string): Promise<string[]> {
+    return this.openGames.list(playerId);
   }
 
   /** Removing an id that is not there is fine: the set only shrinks. */
-  async removeOpenGames(playerId: string, gameIds: readonly string[]): Promise<void> {
-    if (gameIds.length === 0) return;
-    await this.db.send(
-      new UpdateItemCommand({
-        TableName: this.tableName,
-        Key: { pk: s(keys.player(playerId)), sk: s(keys.profile) },
-        UpdateExpression: 'DELETE openGames :ids',
-        ExpressionAttributeValues: { ':ids': { SS: [...gameIds] } },
-      }),
-    );
+  removeOpenGames(playerId: string, gameIds: readonly string[]): Promise<void> {
+    return this.openGames.remove(playerId, gameIds);
   }
 
   // ---- notification channels (items under the player's partition)
@@ -455,178 +452,153 @@ export class GameTable {
   }
 
   /**
-   * One query for the meta item, the head cache and the newest event: read backwards from META,
-   * the sort order is META > HEAD > EV#n > EV#n-1 (REQ# items sort after META and are not touched).
-   * `latestVersion` tells whether the head has seen every event.
+   * The meta and the newest commit, in one read: backwards from META over the commits (the sort
+   * order is META > LOG#n > LOG#n-1 …; DUE, CHAT#, REMIND# and the rest lie outside the range).
+   * Null for a game that does not exist.
    */
-  async getMetaAndHead(gameId: string): Promise<{ meta: GameMeta | null; head: HeadRecord | null; latestVersion: number }> {
+  async readGame(gameId: string): Promise<GameRecord | null> {
+    const found = await this.metaAndNewest(gameId);
+    return found && { meta: parseMeta(gameId, found.meta), latest: found.commit ? parseCommit(found.commit) : null };
+  }
+
+  /**
+   * What a conditional GET compares, read like `readGame` but projected to the meta's revision and
+   * the newest commit's version and clocks (the same read unit, a fraction of the bytes, nothing to
+   * inflate). Null for a game that does not exist.
+   */
+  async readVersion(gameId: string): Promise<GameVersion | null> {
+    const found = await this.metaAndNewest(gameId, 'sk, revision, v, ck');
+    if (!found) return null;
+    const { meta, commit } = found;
+    return { revision: num(meta, 'revision'), version: commit ? num(commit, 'v') : 0, clocks: commit ? (optStr(commit, 'ck') ?? null) : null };
+  }
+
+  /** The META item and the newest commit of a game in one Query (optionally projected); null for no game. */
+  private async metaAndNewest(gameId: string, projection?: string): Promise<{ meta: Item; commit: Item | undefined } | null> {
     const out = await this.db.send(
       new QueryCommand({
         TableName: this.tableName,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :meta',
-        ExpressionAttributeValues: { ':pk': s(keys.game(gameId)), ':from': s(keys.eventPrefix), ':meta': s(keys.meta) },
+        ExpressionAttributeValues: { ':pk': s(keys.game(gameId)), ':from': s(keys.commitPrefix), ':meta': s(keys.meta) },
         ScanIndexForward: false,
-        Limit: 3,
+        Limit: 2,
         ConsistentRead: true,
+        ...(projection ? { ProjectionExpression: projection } : {}),
       }),
     );
-    let meta: GameMeta | null = null;
-    let head: HeadRecord | null = null;
-    let latestVersion = 0;
-    for (const item of out.Items ?? []) {
-      const sk = item.sk?.S ?? '';
-      if (sk === keys.meta) meta = parseMeta(gameId, item);
-      else if (sk === keys.head) head = parseHead(item);
-      else if (sk.startsWith(keys.eventPrefix)) latestVersion = Math.max(latestVersion, versionOfEventKey(sk));
-    }
-    return { meta, head, latestVersion };
-  }
-
-  /** Heads (status and seats to act, without the state) and metas of many games, for listings. */
-  async getSummaries(gameIds: readonly string[]): Promise<Map<string, { meta: GameMeta; head: Pick<HeadRecord, 'version' | 'toAct' | 'status' | 'clocks'> | null }>> {
-    const result = new Map<string, { meta: GameMeta; head: Pick<HeadRecord, 'version' | 'toAct' | 'status' | 'clocks'> | null }>();
-    const metas = new Map<string, GameMeta>();
-    const heads = new Map<string, Pick<HeadRecord, 'version' | 'toAct' | 'status' | 'clocks'>>();
-    // BatchGetItem rejects a request that names the same key twice, so ask for each game once.
-    const wanted: Item[] = [...new Set(gameIds)].flatMap((id) => [
-      { pk: s(keys.game(id)), sk: s(keys.meta) },
-      { pk: s(keys.game(id)), sk: s(keys.head) },
-    ]);
-    for (let i = 0; i < wanted.length; i += 100) {
-      let request: Record<string, { Keys: Item[]; ConsistentRead?: boolean; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> }> | undefined = {
-        [this.tableName]: {
-          Keys: wanted.slice(i, i + 100),
-          ConsistentRead: true,
-          ProjectionExpression: 'pk, sk, game, #options, players, seats, #status, createdAt, createdBy, inviteCode, seedCommitment, revision, finishedAt, startedAt, timeControl, version, toAct, clocks',
-          ExpressionAttributeNames: { '#options': 'options', '#status': 'status' },
-        },
-      };
-      for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
-        // Unprocessed keys mean throttling: back off before asking again.
-        if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
-        const out = await this.db.send(new BatchGetItemCommand({ RequestItems: request }));
-        for (const item of out.Responses?.[this.tableName] ?? []) {
-          const id = str(item, 'pk').slice('GAME#'.length);
-          if (item.sk?.S === keys.meta) metas.set(id, parseMeta(id, { ...item, seed: s('') }));
-          else heads.set(id, { version: num(item, 'version'), toAct: parsed(item, 'toAct'), status: str(item, 'status') as GameStatus, ...(item.clocks ? { clocks: parsed(item, 'clocks') } : {}) });
-        }
-        request = out.UnprocessedKeys as typeof request;
-      }
-    }
-    for (const id of gameIds) {
-      const meta = metas.get(id);
-      if (meta) result.set(id, { meta, head: heads.get(id) ?? null });
-    }
-    return result;
+    const [meta, commit] = out.Items ?? [];
+    return meta?.sk?.S === keys.meta ? { meta, commit } : null;
   }
 
   /**
-   * Refreshes the head cache unless a newer head is already there. Losing is harmless. A timed
-   * game's head also carries `dueAt`, its entry in the sparse deadline index.
+   * Metas (without the seed) and newest commits (without records or state) of many games, for
+   * listings: one read per game, several under way at once.
    */
-  async putHead(gameId: string, head: HeadRecord, dueAt: string | null = null): Promise<boolean> {
-    const item: Item = {
-      pk: s(keys.game(gameId)),
-      sk: s(keys.head),
-      version: n(head.version),
-      state: json(head.state),
-      toAct: json(head.toAct),
-      status: s(head.status),
-    };
-    if (head.clocks) item.clocks = json(head.clocks);
-    if (head.forfeited?.length) item.forfeited = json(head.forfeited);
-    if (dueAt) Object.assign(item, { dueShard: s(keys.dueShard(gameId)), dueAt: s(dueAt) });
-    try {
-      await conditional(
-        this.db.send(
-          new PutItemCommand({
+  async readSummaries(gameIds: readonly string[]): Promise<Map<string, { meta: GameMeta; latest: CommitSummary | null }>> {
+    const ids = [...new Set(gameIds)];
+    const found = new Map<string, { meta: GameMeta; latest: CommitSummary | null }>();
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < ids.length; i = next++) {
+        const id = ids[i]!;
+        const out = await this.db.send(
+          new QueryCommand({
             TableName: this.tableName,
-            Item: item,
-            ConditionExpression: 'attribute_not_exists(version) OR version < :v',
-            ExpressionAttributeValues: { ':v': n(head.version) },
+            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :meta',
+            ExpressionAttributeValues: { ':pk': s(keys.game(id)), ':from': s(keys.commitPrefix), ':meta': s(keys.meta) },
+            ScanIndexForward: false,
+            Limit: 2,
+            ConsistentRead: true,
+            ProjectionExpression: `${META_SUMMARY_PROJECTION}, ${SUMMARY_PROJECTION}`,
+            ExpressionAttributeNames: META_SUMMARY_NAMES,
           }),
-        ),
-      );
-      return true;
-    } catch (err) {
-      if (err instanceof WriteConflict) return false;
-      throw err;
-    }
-  }
-
-  /** Appends event `e.version`; exactly one of several racing writers of a version wins. */
-  async appendEvent(gameId: string, e: EventRecord): Promise<void> {
-    const item: Item = {
-      pk: s(keys.game(gameId)),
-      sk: s(keys.event(e.version)),
-      version: n(e.version),
-      seat: n(e.seat),
-      action: json(e.action),
-      events: json(e.events),
-      toAct: json(e.toAct),
-      at: s(e.at),
+        );
+        const [metaItem, commit] = out.Items ?? [];
+        if (metaItem?.sk?.S !== keys.meta) continue;
+        found.set(id, { meta: parseMeta(id, { ...metaItem, seed: s('') }), latest: commit ? parseCommitSummary(commit) : null });
+      }
     };
-    if (e.playerId) item.playerId = s(e.playerId);
-    if (e.idempotencyKey) item.idempotencyKey = s(e.idempotencyKey);
-    if (e.requestHash) item.requestHash = s(e.requestHash);
-    if (e.timeout) item.timeout = { BOOL: true };
-    if (e.forfeit) item.forfeit = { BOOL: true };
-    await conditional(this.db.send(new PutItemCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(sk)' })));
+    await Promise.all(Array.from({ length: Math.min(LISTING_READS_AT_ONCE, ids.length) }, worker));
+    return new Map(gameIds.flatMap((id) => (found.has(id) ? [[id, found.get(id)!] as const] : [])));
   }
 
-  /** Events with version > `after`, in order. */
-  async eventsAfter(gameId: string, after: number, limit?: number): Promise<EventRecord[]> {
-    const out: EventRecord[] = [];
+  /** Metas of many games without their seeds. */
+  async getMetas(gameIds: readonly string[]): Promise<Map<string, GameMeta>> {
+    const wanted: Item[] = [...new Set(gameIds)].map((id) => ({ pk: s(keys.game(id)), sk: s(keys.meta) }));
+    const items = await batchGet(this.db, this.tableName, wanted, { projection: META_SUMMARY_PROJECTION, names: META_SUMMARY_NAMES });
+    return new Map(
+      items.map((item) => {
+        const id = str(item, 'pk').slice(keys.gamePrefix.length);
+        return [id, parseMeta(id, { ...item, seed: s('') })] as const;
+      }),
+    );
+  }
+
+  /**
+   * Writes a commit; exactly one of several racing writers of the same key wins (the others get
+   * WriteConflict). Writers that read the same version write the same key, so this one condition
+   * is the race guard of every change to a game.
+   */
+  async putCommit(gameId: string, commit: CommitRecord): Promise<void> {
+    await conditional(
+      this.db.send(new PutItemCommand({ TableName: this.tableName, Item: commitItem(gameId, commit), ConditionExpression: 'attribute_not_exists(sk)' })),
+    );
+  }
+
+  async getCommit(gameId: string, key: number): Promise<CommitRecord | null> {
+    const out = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: { pk: s(keys.game(gameId)), sk: s(keys.commit(key)) }, ConsistentRead: true }));
+    return out.Item ? parseCommit(out.Item) : null;
+  }
+
+  /**
+   * Commits holding the versions after `after`, in order, until they cover `limit` versions (all
+   * without a limit). `latest`, the newest commit when the caller has it already, is not read
+   * again: a client polling from the version it last saw costs no read here at all.
+   */
+  async commitsAfter(gameId: string, after: number, limit?: number, latest?: CommitRecord | null): Promise<CommitRecord[]> {
+    if (latest !== undefined && (latest === null || latest.version <= after)) return [];
+    const enough = (list: CommitRecord[]) => limit !== undefined && (list.at(-1)?.version ?? after) >= after + limit;
+    if (latest && latest.key <= after + 1) return [latest];
+    const out: CommitRecord[] = [];
+    const upTo = latest ? keys.commit(latest.key - 1) : `${keys.commitPrefix}~`;
     let start: Item | undefined;
     do {
       const page = await this.db.send(
         new QueryCommand({
           TableName: this.tableName,
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': s(keys.game(gameId)), ':from': s(keys.event(after + 1)), ':to': s(`${keys.eventPrefix}~`) },
+          ExpressionAttributeValues: { ':pk': s(keys.game(gameId)), ':from': s(keys.commit(after + 1)), ':to': s(upTo) },
           ConsistentRead: true,
           ExclusiveStartKey: start,
-          ...(limit ? { Limit: limit - out.length } : {}),
+          // Every commit but a game's first holds at least one version.
+          ...(limit !== undefined ? { Limit: limit + 1 } : {}),
         }),
       );
-      for (const item of page.Items ?? []) out.push(parseEvent(item));
+      out.push(...(page.Items ?? []).map(parseCommit));
       start = page.LastEvaluatedKey;
-    } while (start && (!limit || out.length < limit));
+    } while (start && !enough(out));
+    if (after >= 0 && (out[0]?.key ?? Infinity) > after + 1) {
+      // The version after `after` is inside an earlier commit (a request's bot moves, a page cut by a limit).
+      const [holder] = await this.commitsUpTo(gameId, after, 1);
+      if (holder && holder.version > after) out.unshift(holder);
+    }
+    if (latest && !enough(out)) out.push(latest);
     return out;
   }
 
-  async getEvent(gameId: string, version: number): Promise<EventRecord | null> {
+  /** The newest `count` commits whose first version is at most `version`, newest first. */
+  async commitsUpTo(gameId: string, version: number, count: number): Promise<CommitRecord[]> {
     const out = await this.db.send(
-      new GetItemCommand({ TableName: this.tableName, Key: { pk: s(keys.game(gameId)), sk: s(keys.event(version)) }, ConsistentRead: true }),
-    );
-    return out.Item ? parseEvent(out.Item) : null;
-  }
-
-  // ---- idempotency
-
-  async getRequest(gameId: string, playerId: string, key: string): Promise<RequestRecord | null> {
-    const out = await this.db.send(
-      new GetItemCommand({ TableName: this.tableName, Key: { pk: s(keys.game(gameId)), sk: s(keys.request(playerId, key)) }, ConsistentRead: true }),
-    );
-    const item = out.Item;
-    if (!item) return null;
-    return { requestHash: str(item, 'requestHash'), status: num(item, 'status'), body: parsed(item, 'body') };
-  }
-
-  async putRequest(gameId: string, playerId: string, key: string, record: RequestRecord, now: Date): Promise<void> {
-    await this.db.send(
-      new PutItemCommand({
+      new QueryCommand({
         TableName: this.tableName,
-        Item: {
-          pk: s(keys.game(gameId)),
-          sk: s(keys.request(playerId, key)),
-          requestHash: s(record.requestHash),
-          status: n(record.status),
-          body: json(record.body),
-          ttl: n(Math.floor(now.getTime() / 1000) + REQUEST_TTL_SECONDS),
-        },
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': s(keys.game(gameId)), ':from': s(keys.commit(0)), ':to': s(keys.commit(version)) },
+        ScanIndexForward: false,
+        Limit: count,
+        ConsistentRead: true,
       }),
     );
+    return (out.Items ?? []).map(parseCommit);
   }
 }
 
@@ -661,15 +633,16 @@ function metaItem(meta: GameMeta): Item {
     seed: s(meta.seed),
     revision: n(meta.revision),
   };
-  if (meta.finishedAt) item.finishedAt = s(meta.finishedAt);
   if (meta.startedAt) item.startedAt = s(meta.startedAt);
   if (meta.timeControl) item.timeControl = json(meta.timeControl);
+  if (meta.rematch) item.rematch = json(meta.rematch);
+  if (meta.visibility) item.visibility = s(meta.visibility);
   return item;
 }
 
 export function parseMeta(id: string, item: Item): GameMeta {
-  const finishedAt = optStr(item, 'finishedAt');
   const startedAt = optStr(item, 'startedAt');
+  const visibility = optStr(item, 'visibility');
   return {
     id,
     game: str(item, 'game'),
@@ -683,20 +656,10 @@ export function parseMeta(id: string, item: Item): GameMeta {
     seedCommitment: str(item, 'seedCommitment'),
     seed: str(item, 'seed'),
     revision: num(item, 'revision'),
-    ...(finishedAt ? { finishedAt } : {}),
     ...(startedAt ? { startedAt } : {}),
     ...(item.timeControl ? { timeControl: parsed(item, 'timeControl') } : {}),
-  };
-}
-
-function parseHead(item: Item): HeadRecord {
-  return {
-    version: num(item, 'version'),
-    state: parsed(item, 'state'),
-    toAct: parsed(item, 'toAct'),
-    status: str(item, 'status') as GameStatus,
-    ...(item.clocks ? { clocks: parsed(item, 'clocks') } : {}),
-    ...(item.forfeited ? { forfeited: parsed(item, 'forfeited') } : {}),
+    ...(item.rematch ? { rematch: parsed(item, 'rematch') } : {}),
+    ...(visibility === 'public' || visibility === 'private' ? { visibility } : {}),
   };
 }
 
@@ -704,23 +667,4 @@ export function parseVacations(raw: string | undefined): Vacation[] {
   if (raw === undefined) return [];
   const value = JSON.parse(raw) as unknown;
   return Array.isArray(value) ? (value as Vacation[]) : [];
-}
-
-export function parseEvent(item: Item): EventRecord {
-  const playerId = optStr(item, 'playerId');
-  const idempotencyKey = optStr(item, 'idempotencyKey');
-  const requestHash = optStr(item, 'requestHash');
-  return {
-    version: versionOfEventKey(str(item, 'sk')),
-    seat: num(item, 'seat'),
-    playerId: playerId ?? null,
-    action: parsed(item, 'action'),
-    events: parsed(item, 'events'),
-    toAct: parsed(item, 'toAct'),
-    at: str(item, 'at'),
-    ...(idempotencyKey ? { idempotencyKey } : {}),
-    ...(requestHash ? { requestHash } : {}),
-    ...(item.timeout?.BOOL ? { timeout: true } : {}),
-    ...(item.forfeit?.BOOL ? { forfeit: true } : {}),
-  };
 }

@@ -1,4 +1,4 @@
-/** Key layout of the single table (DESIGN.md section 3). */
+/** Key layout of the single table (docs/architecture.md, "Store: one read, one write"). */
 import { createHash } from 'node:crypto';
 
 const SEQ_DIGITS = 10;
@@ -7,36 +7,87 @@ export const keys = {
   game: (id: string) => `GAME#${id}`,
   gamePrefix: 'GAME#',
   player: (id: string) => `PLAYER#${id}`,
+  playerPrefix: 'PLAYER#',
   meta: 'META',
-  head: 'HEAD',
   profile: 'PROFILE',
-  /** Zero-padded so that events sort by version. */
-  event: (version: number) => `EV#${String(version).padStart(SEQ_DIGITS, '0')}`,
-  eventPrefix: 'EV#',
+  /**
+   * One item per request that changed a game, keyed by the first version it holds (the version its
+   * writer read, plus one; 0 for the commit that starts a game), zero-padded so that commits sort
+   * by version. Between DUE and META: a backward range read ending at META meets the meta first,
+   * then the newest commit, and nothing else.
+   */
+  commit: (key: number) => `LOG#${String(key).padStart(SEQ_DIGITS, '0')}`,
+  commitPrefix: 'LOG#',
+  /** Timed games: the game's entry in the sparse deadline index. Sorts before every commit. */
+  due: 'DUE',
   membership: (gameId: string) => `GAME#${gameId}`,
   membershipPrefix: 'GAME#',
-  /** Sorts after META, so a HEAD..META range never touches it. */
-  request: (playerId: string, key: string) => `REQ#${playerId}#${key}`,
   /** Under the player's partition; sort after PROFILE, never begin with GAME# (memberships). */
   webhook: (id: string) => `WEBHOOK#${id}`,
   webhookPrefix: 'WEBHOOK#',
   push: (id: string) => `PUSH#${id}`,
   pushPrefix: 'PUSH#',
-  /** Sorts before EV#, so the META..EV# range never touches it; by game version, then time. */
+  /** Under the player's partition: one per browser session or personal access token. */
+  credential: (id: string) => `CRED#${id}`,
+  credentialPrefix: 'CRED#',
+  /** Under the player's partition: the address waiting for confirmation, with its code. */
+  emailChange: 'EMAILCHANGE',
+  /**
+   * An email address's own partition, named by the SHA-256 of its lower-cased form (the address
+   * itself is not a key): who owns it (`OWNER`) and its sign-in code (`SIGNIN`).
+   */
+  emailAddress: (address: string) => `EMAIL#${createHash('sha256').update(address.trim().toLowerCase()).digest('hex')}`,
+  emailOwner: 'OWNER',
+  signInCode: 'SIGNIN',
+  /** Sorts before DUE and LOG#, outside the range of a game's read; by game version, then time. */
   chat: (id: string) => `CHAT#${id}`,
   chatPrefix: 'CHAT#',
-  /** Sorts after META with REQ#: one reminder per seat and turn, claimed by a conditional put. */
+  /** Sorts after META: one reminder per seat and turn, claimed by a conditional put. */
   reminder: (seat: number, dueSince: string) => `REMIND#${seat}#${dueSince}`,
   reminderPrefix: 'REMIND#',
-  /** Sorts between META and REQ#, outside every range read of a game: how many messages a player wrote there. */
+  /** Sorts after META: how many messages a player wrote there. */
   chatQuota: (playerId: string) => `QUOTA#CHAT#${playerId}`,
   /** Sorts after META: one item per notification sent, so a redelivered stream record sends nothing. */
   sent: (playerId: string, key: string) => `SENT#${playerId}#${key}`,
-  /** Partition of the sparse deadline index a game's HEAD goes to; shards spread the writes. */
+  /**
+   * Under the player's partition: one item per rated game of a kind, keyed by the rating's version
+   * (1 for the first game), so that the newest is the player's rating and claiming version n+1 is
+   * one conditional put (README, "Ratings").
+   */
+  rating: (kind: string, version: number) => `RATING#${kind}#${String(version).padStart(SEQ_DIGITS, '0')}`,
+  ratingPrefix: (kind: string) => `RATING#${kind}#`,
+  /** Under the player's partition: the newest entry of each kind, one attribute per kind (bounded by the catalog). */
+  ratings: 'RATINGS',
+  /** Sorts after META: the game's rating plan (places and the ratings going in), written once, marked when applied. */
+  rated: 'RATED',
+  /** A rating kind's leaderboard: one bounded item. */
+  board: (kind: string) => ({ pk: `BOARD#${kind}`, sk: 'TOP' }),
+  /**
+   * Finished public games, newest first: in the partition of their game and in the one of all
+   * games (`*`), keyed by when they finished, then id; under the player's partition, their own.
+   */
+  finished: (game: string | null) => `FINISHED#${game ?? '*'}`,
+  finishedAt: (at: string, gameId: string) => `${at}#${gameId}`,
+  played: (at: string, gameId: string) => `PLAYED#${at}#${gameId}`,
+  playedPrefix: 'PLAYED#',
+  /** Partition of the sparse deadline index a game's DUE item goes to; shards spread the writes. */
   dueShard: (gameId: string) => `DUE#${createHash('sha256').update(gameId).digest()[0]! % DUE_SHARDS}`,
+  /**
+   * The lobby (README "Lobby"): one partition per catalog game, one entry per public game waiting
+   * for players, by creation time. Entries go when the game fills or expires.
+   */
+  lobby: (game: string) => `LOBBY#${game}`,
+  lobbyEntry: (createdAt: string, gameId: string) => `${createdAt}#${gameId}`,
+  /** The players waiting to be matched for one game, seat count and pace: one item, `POOL`. */
+  seekPool: (game: string, players: number, pace: string | null) => `SEEKS#${game}#${players}#${pace ?? 'untimed'}`,
+  pool: 'POOL',
+  /** Under the player's partition: their one seek (waiting, or matched with its game). */
+  seek: 'SEEK',
+  /** The table's own item: which layout its items follow. */
+  format: { pk: 'TABLE', sk: 'FORMAT' },
 };
 
-/** The index the sweeper reads: only HEAD items of running timed games carry its keys. */
+/** The index the sweeper reads: only DUE items of running timed games carry its keys. */
 export const DEADLINE_INDEX = 'Deadlines';
 export const DUE_SHARDS = 4;
 
@@ -45,6 +96,6 @@ export function pushSubscriptionId(endpoint: string): string {
   return createHash('sha256').update(endpoint, 'utf8').digest('hex').slice(0, 32);
 }
 
-export function versionOfEventKey(sk: string): number {
-  return Number(sk.slice(keys.eventPrefix.length));
+export function commitKeyOf(sk: string): number {
+  return Number(sk.slice(keys.commitPrefix.length));
 }

@@ -4,21 +4,22 @@
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { parseChat } from './chat-table.js';
-import { parseEvent, parseMeta } from './game-table.js';
+import { parseCommit } from './commit-item.js';
+import { parseMeta } from './game-table.js';
 import { keys } from './keys.js';
-import type { ChatRecord, EventRecord, GameStatus } from './records.js';
+import type { ChatRecord, CommitRecord, GameStatus } from './records.js';
 
 export type GameItemImage =
-  | { gameId: string; kind: 'event'; event: EventRecord }
+  | { gameId: string; kind: 'commit'; commit: CommitRecord }
   | { gameId: string; kind: 'chat'; chat: ChatRecord }
   /** A reminder claim, written once per seat and turn by the sweeper. */
   | { gameId: string; kind: 'reminder'; seat: number; deadline: string }
   | { gameId: string; kind: 'meta'; status: GameStatus };
 
 /**
- * The game item a stream image shows, or null for any other item (players, heads, requests, quotas,
- * …). Events, chat messages and reminder claims are written once, so they count only when
- * `inserted`; META counts on every write (a game starting or finishing).
+ * The game item a stream image shows, or null for any other item (players, deadline entries,
+ * quotas, delivery claims…). Commits, chat messages and reminder claims are written once, so they
+ * count only when `inserted`; META counts on every write (a game starting).
  */
 export function readGameImage(image: Record<string, AttributeValue>, inserted: boolean): GameItemImage | null {
   const pk = image.pk?.S;
@@ -28,7 +29,7 @@ export function readGameImage(image: Record<string, AttributeValue>, inserted: b
   // The seed is not needed for the status, and a stream image need not carry it.
   if (sk === keys.meta) return { gameId, kind: 'meta', status: parseMeta(gameId, { ...image, seed: image.seed ?? { S: '' } }).status };
   if (!inserted) return null;
-  if (sk.startsWith(keys.eventPrefix)) return { gameId, kind: 'event', event: parseEvent(image) };
+  if (sk.startsWith(keys.commitPrefix)) return { gameId, kind: 'commit', commit: parseCommit(image) };
   if (sk.startsWith(keys.chatPrefix)) return { gameId, kind: 'chat', chat: parseChat(gameId, image) };
   if (sk.startsWith(keys.reminderPrefix)) return { gameId, kind: 'reminder', seat: Number(image.seat?.N), deadline: image.deadline?.S ?? '' };
   return null;

@@ -41,21 +41,47 @@ export class TimeTable {
     return due;
   }
 
-  /** Rewrites the clocks of the head at `version` and its index entry; false if the head moved on. */
-  async updateClocks(gameId: string, version: number, clocks: readonly SeatClock[], dueAt: string | null): Promise<boolean> {
+  /**
+   * Moves the game's entry in the deadline index. `exact` sets what the game read at `version`
+   * says (null: nothing is due, the entry leaves the index), unless a newer version was recorded
+   * already. `earlier` only ever moves the entry earlier: a move writes it before its commit when
+   * its next reminder or deadline comes sooner than the one before, so that the entry is never later
+   * than the game's real next time, whatever crashes or lost races follow (the sweeper, finding the
+   * entry early, sets it exactly). False when the condition kept the entry as it was.
+   */
+  async setDue(gameId: string, dueAt: string | null, version: number, how: 'exact' | 'earlier'): Promise<boolean> {
+    const newer = '(attribute_not_exists(v) OR v <= :v)';
     try {
       await conditional(
         this.db.send(
           new UpdateItemCommand({
             TableName: this.tableName,
-            Key: { pk: s(keys.game(gameId)), sk: s(keys.head) },
-            UpdateExpression: dueAt ? 'SET clocks = :clocks, dueShard = :shard, dueAt = :dueAt' : 'SET clocks = :clocks REMOVE dueShard, dueAt',
-            ConditionExpression: 'version = :v',
-            ExpressionAttributeValues: {
-              ':clocks': json(clocks),
-              ':v': n(version),
-              ...(dueAt ? { ':shard': s(keys.dueShard(gameId)), ':dueAt': s(dueAt) } : {}),
-            },
+            Key: { pk: s(keys.game(gameId)), sk: s(keys.due) },
+            UpdateExpression: dueAt ? 'SET dueShard = :shard, dueAt = :dueAt, v = :v' : 'SET v = :v REMOVE dueShard, dueAt',
+            // An entry is never created only to say that nothing is due.
+            ConditionExpression: how === 'earlier' ? `(attribute_not_exists(dueAt) OR dueAt > :dueAt) AND ${newer}` : dueAt ? newer : `attribute_exists(v) AND v <= :v`,
+            ExpressionAttributeValues: { ':v': n(version), ...(dueAt ? { ':shard': s(keys.dueShard(gameId)), ':dueAt': s(dueAt) } : {}) },
+          }),
+        ),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof WriteConflict) return false;
+      throw err;
+    }
+  }
+
+  /** Rewrites the clocks of a commit in place (deadlines moved by a vacation); false if the commit is not there. */
+  async setClocks(gameId: string, commitKey: number, clocks: readonly SeatClock[]): Promise<boolean> {
+    try {
+      await conditional(
+        this.db.send(
+          new UpdateItemCommand({
+            TableName: this.tableName,
+            Key: { pk: s(keys.game(gameId)), sk: s(keys.commit(commitKey)) },
+            UpdateExpression: 'SET ck = :clocks',
+            ConditionExpression: 'attribute_exists(sk)',
+            ExpressionAttributeValues: { ':clocks': json(clocks) },
           }),
         ),
       );

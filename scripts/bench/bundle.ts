@@ -1,56 +1,113 @@
 /**
- * The bundle part of `npm run bench`: each Lambda bundled as the CDK stack bundles it (esbuild,
- * ESM, minified, node22), its size, and how long a fresh Node process takes to import it (the
- * cold-start cost our code adds; the notifier is sized only, since importing it reads SSM).
+ * The bundle part of `npm run bench`: each Lambda bundled by infra/bundle.ts, exactly as the CDK
+ * stack bundles it, and `@aws-sdk/client-dynamodb` bundled alone with the same options as the
+ * baseline. For each: what a cold start loads (the entry and the chunks it imports statically; the
+ * lazily imported chunks apart), gzipped too, and the CPU time a fresh Node process takes to
+ * import it. The imports of all bundles are interleaved, so machine load falls on each alike; the
+ * figure is the median of BENCH_IMPORTS runs (7 by default). The notifier is sized only: importing
+ * it reads SSM.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import type { Metafile } from 'esbuild';
+import { bundleLambda } from '../../infra/bundle.js';
 import { median } from './stats.js';
 
-const IMPORTS = Number(process.env.BENCH_IMPORTS ?? 5);
+// esbuild names outputs relative to the project root (infra/bundle.ts builds from there).
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+const IMPORTS = Number(process.env.BENCH_IMPORTS ?? 7);
+/** The issue's targets: the API's cold-start code at most 500 KiB, its import at most 1.5× the baseline's. */
+const TARGET_KIB = 500;
+const TARGET_RATIO = 1.5;
+
+const dir = mkdtempSync(join(tmpdir(), 'railpost-bundle-'));
+
 const entries = [
   { name: 'api', entry: 'functions/api/lambda.ts', importable: true },
   { name: 'notifier', entry: 'functions/notify/lambda.ts', importable: false },
   { name: 'sweeper', entry: 'functions/sweep/lambda.ts', importable: true },
+  { name: 'baseline', entry: 'scripts/bench/client-dynamodb-alone.ts', importable: true },
 ];
 
-const dir = mkdtempSync(join(tmpdir(), 'railpost-bundle-'));
-const results: Record<string, { bytes: number; gzipBytes: number; importMs: number | null }> = {};
-try {
-  console.log('bundle: Lambda bundles as the stack builds them (esbuild, ESM, minified, node22)');
-  for (const { name, entry, importable } of entries) {
-    const outfile = join(dir, `${name}.mjs`);
-    await build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      minify: true,
-      mainFields: ['module', 'main'],
-      banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
-      logLevel: 'error',
-    });
-    const code = readFileSync(outfile);
-    const times = importable
-      ? Array.from({ length: IMPORTS }, () =>
-          Number(
-            execFileSync(process.execPath, ['--input-type=module', '-e', `const t = performance.now(); await import(${JSON.stringify(outfile)}); console.log(performance.now() - t);`], {
-              env: { ...process.env, TABLE_NAME: 'bench', LIMITS_TABLE_NAME: 'bench-limits', DOCS_ASSETS_DIR: 'docs-assets', AWS_REGION: 'eu-central-1', NODE_NO_WARNINGS: '1' },
-              encoding: 'utf8',
-            }).trim(),
-          ),
-        )
-      : [];
-    results[name] = { bytes: code.length, gzipBytes: gzipSync(code).length, importMs: times.length ? median(times) : null };
-    const imported = times.length ? `, import ${median(times).toFixed(0)} ms (median of ${IMPORTS} fresh processes)` : '';
-    console.log(`  ${name.padEnd(9)} ${(code.length / 1024).toFixed(0)} KiB (${(gzipSync(code).length / 1024).toFixed(0)} KiB gzipped)${imported}`);
+interface BundleFigures {
+  /** The entry and every chunk it imports statically: what a cold start reads and evaluates. */
+  coldBytes: number;
+  coldGzipBytes: number;
+  /** Every file of the bundle, lazily imported chunks included (source maps not counted). */
+  totalBytes: number;
+  files: number;
+  /** Median CPU ms (user + system, all threads) a fresh process spends in `import` of the entry. */
+  importCpuMs: number | null;
+}
+
+/** The entry's output and the outputs it reaches through static imports. */
+function coldFiles(meta: Metafile): string[] {
+  const entry = Object.keys(meta.outputs).find((f) => meta.outputs[f]!.entryPoint && f.endsWith('index.mjs'))!;
+  const seen = new Set([entry]);
+  const queue = [entry];
+  for (let f = queue.shift(); f; f = queue.shift()) {
+    for (const i of meta.outputs[f]!.imports) {
+      if (i.kind === 'import-statement' && !i.external && !seen.has(i.path)) {
+        seen.add(i.path);
+        queue.push(i.path);
+      }
+    }
   }
+  return [...seen].map((f) => resolve(projectRoot, f));
+}
+
+/** CPU ms a fresh Node process spends importing `file`. */
+function importCpuMs(file: string): number {
+  const code = `const a = process.cpuUsage(); await import(${JSON.stringify(file)}); const b = process.cpuUsage(a); console.log((b.user + b.system) / 1000);`;
+  return Number(
+    execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+      env: { ...process.env, TABLE_NAME: 'bench', LIMITS_TABLE_NAME: 'bench-limits', DOCS_ASSETS_DIR: 'docs-assets', NOTIFY_SECRETS_PARAMETER: '/bench/secrets', AWS_REGION: 'eu-central-1', NODE_NO_WARNINGS: '1' },
+      encoding: 'utf8',
+    }).trim(),
+  );
+}
+
+const results: Record<string, BundleFigures> & { loadAverage?: number[]; apiVsBaseline?: number; targets?: unknown } = {};
+const load = loadavg();
+try {
+  console.log('bundle: each Lambda as infra/bundle.ts builds it for the stack (esbuild, ESM with splitting, minified, node22)');
+  const built: { name: string; file: string; importable: boolean }[] = [];
+  for (const { name, entry, importable } of entries) {
+    const outdir = join(dir, name);
+    const meta = await bundleLambda(entry, outdir);
+    const outputs = Object.keys(meta.outputs).filter((f) => f.endsWith('.mjs'));
+    const cold = coldFiles(meta).map((f) => readFileSync(f));
+    const coldBytes = cold.reduce((n, b) => n + b.length, 0);
+    results[name] = {
+      coldBytes,
+      coldGzipBytes: cold.reduce((n, b) => n + gzipSync(b).length, 0),
+      totalBytes: outputs.reduce((n, f) => n + meta.outputs[f]!.bytes, 0),
+      files: outputs.length,
+      importCpuMs: null,
+    };
+    built.push({ name, file: join(outdir, 'index.mjs'), importable });
+  }
+  const times = new Map<string, number[]>();
+  for (let run = 0; run < IMPORTS; run++) {
+    for (const { name, file, importable } of built) if (importable) times.set(name, [...(times.get(name) ?? []), importCpuMs(file)]);
+  }
+  for (const [name, t] of times) results[name]!.importCpuMs = Math.round(median(t) * 10) / 10;
+  for (const name of Object.keys(results)) {
+    const r = results[name]!;
+    const imported = r.importCpuMs === null ? '' : `, import ${r.importCpuMs.toFixed(0)} ms CPU (median of ${IMPORTS} fresh processes)`;
+    console.log(`  ${name.padEnd(9)} cold start loads ${(r.coldBytes / 1024).toFixed(0)} KiB (${(r.coldGzipBytes / 1024).toFixed(0)} KiB gzipped); ${r.files} files, ${(r.totalBytes / 1024).toFixed(0)} KiB in all${imported}`);
+  }
+  const api = results.api!;
+  const baseline = results.baseline!;
+  const ratio = Math.round((api.importCpuMs! / baseline.importCpuMs!) * 100) / 100;
+  results.apiVsBaseline = ratio;
+  results.loadAverage = load.slice(0, 2).map((x) => Math.round(x * 10) / 10);
+  results.targets = { apiColdKiB: TARGET_KIB, apiColdKiBMet: api.coldBytes <= TARGET_KIB * 1024, importRatio: TARGET_RATIO, importRatioMet: ratio <= TARGET_RATIO };
+  console.log(`  api import ${ratio}x the baseline's (target ≤ ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'}); api cold start ${(api.coldBytes / 1024).toFixed(0)} KiB (target ≤ ${TARGET_KIB} KiB: ${api.coldBytes <= TARGET_KIB * 1024 ? 'met' : 'NOT met'}); load average ${results.loadAverage.join(' ')}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,125 +1,151 @@
 /**
- * The comparison part of `npm run bench`: the per-move overhead of boardgame.io's in-process
- * master (with a Map-backed store like its InMemory) against railpost's service (engine, event
- * store on in-memory dynalite, head cache, idempotency, bots check), on the same trivial game, in
- * the same process, without HTTP on either side.
+ * The comparison part of `npm run bench`: the per-move time of boardgame.io's master against
+ * railpost's service on the same work, in the same process and run.
+ * - boardgame.io 0.50: its Master with credentials, a filtered state built and serialised for every
+ *   seat after every move, and storage that keeps JSON (scripts/bench/boardgame-io.ts).
+ * - railpost: authentication, Games.act and the serialised answer, with the real AWS SDK calls
+ *   answered by dynalite in this process (functions/local/in-process-store.ts); dynalite's time is
+ *   measured per call and subtracted ("net"), since DynamoDB's own time is not the platform's.
+ * - Both run railpost's rules: tally (the trivial fixture) and Ticket to Ride Europe, boardgame.io
+ *   replaying the very games railpost played (scripts/bench/compare-round.ts).
+ * Each move is timed in CPU time of the process (scripts/bench/cpu.ts) and in wall time; the ratio
+ * the target is about is CPU. Each run gives a median per side and their ratio; the figures are
+ * the medians over runs.
  */
-import { performance } from 'node:perf_hooks';
-import { Master } from 'boardgame.io/master';
-import { Sync, createMatch } from 'boardgame.io/internal';
-import { createRegistry, type AnyGame } from '../../engine/core/index.js';
-import { startEmbeddedStore } from '../../functions/local/embedded-store.js';
-import { createServices } from '../../functions/service/index.js';
-import { ensureTable } from '../../functions/store/create-table.js';
+import { loadavg } from 'node:os';
+import { Rng, seedRng, type AnyGame } from '../../engine/core/index.js';
 import { tally } from '../../engine/fixtures/tally.js';
-import { median, percentile } from './stats.js';
+import { ticketToRideEurope } from '../../engine/games/ticket-to-ride-europe/index.js';
+import { BoardgameIoSide, playRound, type BgioSample, type Round } from './compare-round.js';
+import { RailpostService, type MoveSample } from './railpost-service.js';
+import { median } from './stats.js';
 
-const MOVES = Number(process.env.BENCH_COMPARE_MOVES ?? 1000);
+const RUNS = Number(process.env.BENCH_COMPARE_RUNS ?? 5);
+/** Moves per game and run: whole games are played until at least this many. */
+const MOVES = Number(process.env.BENCH_COMPARE_MOVES ?? 300);
+/** The issue's target: railpost's per-move time at most this many times boardgame.io's. */
+const TARGET = 3;
 
-/** boardgame.io's InMemory storage is not exported; this is the same thing: maps in memory. */
-class MapStorage extends Sync {
-  private readonly states = new Map<string, unknown>();
-  private readonly initial = new Map<string, unknown>();
-  private readonly metadata = new Map<string, unknown>();
-  private readonly logs = new Map<string, unknown[]>();
-  override createMatch(matchID: string, opts: { initialState: unknown; metadata: unknown }) {
-    this.initial.set(matchID, opts.initialState);
-    this.states.set(matchID, opts.initialState);
-    this.metadata.set(matchID, opts.metadata);
-  }
-  override setState(matchID: string, state: unknown, deltalog?: unknown[]) {
-    if (deltalog?.length) this.logs.set(matchID, [...(this.logs.get(matchID) ?? []), ...deltalog]);
-    this.states.set(matchID, state);
-  }
-  override setMetadata(matchID: string, metadata: unknown) {
-    this.metadata.set(matchID, metadata);
-  }
-  override fetch(matchID: string, opts: { state?: boolean; metadata?: boolean; log?: boolean; initialState?: boolean }) {
-    return {
-      ...(opts.state ? { state: this.states.get(matchID) } : {}),
-      ...(opts.metadata ? { metadata: this.metadata.get(matchID) } : {}),
-      ...(opts.log ? { log: this.logs.get(matchID) ?? [] } : {}),
-      ...(opts.initialState ? { initialState: this.initial.get(matchID) } : {}),
-    } as never;
-  }
-  override wipe(matchID: string) {
-    this.states.delete(matchID);
-    this.metadata.delete(matchID);
-  }
-  override listMatches() {
-    return [...this.metadata.keys()];
-  }
+const GAMES = [
+  // About 100 moves a game with random adds of 1 or 2; a Ticket to Ride game of two random seats is about 200.
+  { def: tally as AnyGame, players: 2, options: { target: 150 } },
+  { def: ticketToRideEurope as AnyGame, players: 2, options: {} },
+];
+
+interface RunFigures {
+  moves: number;
+  bgioCpuUs: number;
+  bgioUs: number;
+  bgioRulesUs: number;
+  rawCpuUs: number;
+  netCpuUs: number;
+  rawUs: number;
+  netUs: number;
+  storeCpuUs: number;
+  sdkCpuUs: number;
+  rulesUs: number;
+  calls: number;
+  /** railpost's net CPU time over boardgame.io's: the figure the target is about. */
+  ratio: number;
+  wallRatio: number;
+  rawRatio: number;
+  /** The same, each side less the time in the rules. */
+  beyondRulesRatio: number;
 }
 
-const bgioTally = {
-  name: 'tally',
-  setup: () => ({ total: 0 }),
-  moves: {
-    add: ({ G }: { G: { total: number } }, n: number) => {
-      G.total += n;
-    },
-  },
-  turn: { minMoves: 1, maxMoves: 1 },
-  endIf: ({ G, ctx }: { G: { total: number }; ctx: { currentPlayer: string } }) => (G.total >= MOVES + 10 ? { winner: ctx.currentPlayer } : undefined),
-};
-
-async function boardgameIo(): Promise<number[]> {
-  const storage = new MapStorage();
-  const master = new Master(bgioTally as never, storage, { send: () => {}, sendAll: () => {} });
-  const match = createMatch({ game: bgioTally as never, numPlayers: 2, setupData: undefined, unlisted: false }) as { metadata: unknown; initialState: unknown };
-  storage.createMatch('m', match as never);
-  const us: number[] = [];
-  for (let stateID = 0; stateID < MOVES; stateID++) {
-    const playerID = String(stateID % 2);
-    const t = performance.now();
-    const out = await master.onUpdate({ type: 'MAKE_MOVE', payload: { type: 'add', args: [1], playerID, credentials: undefined } } as never, stateID, 'm', playerID);
-    us.push((performance.now() - t) * 1000);
-    if (out && 'error' in out) throw new Error(`boardgame.io refused move ${stateID}: ${out.error}`);
-  }
-  return us;
+/** A round's medians. */
+function figuresOf(round: Round): RunFigures {
+  const m = <T>(xs: T[], pick: (x: T) => number) => median(xs.map(pick));
+  const netCpu = (s: MoveSample) => s.cpuUs - s.storeCpuUs;
+  const bgioCpuUs = m(round.boardgameIo, (s) => s.cpuUs);
+  const bgioUs = m(round.boardgameIo, (s) => s.us);
+  const netCpuUs = m(round.railpost, netCpu);
+  const netUs = m(round.railpost, (s) => s.us - s.storeUs);
+  return {
+    moves: round.railpost.length,
+    bgioCpuUs,
+    bgioUs,
+    bgioRulesUs: m(round.boardgameIo, (s) => s.engineUs),
+    rawCpuUs: m(round.railpost, (s) => s.cpuUs),
+    netCpuUs,
+    rawUs: m(round.railpost, (s) => s.us),
+    netUs,
+    storeCpuUs: m(round.railpost, (s) => s.storeCpuUs),
+    sdkCpuUs: m(round.railpost, (s) => s.sdkCpuUs),
+    rulesUs: m(round.railpost, (s) => s.engineUs),
+    calls: m(round.railpost, (s) => s.calls),
+    ratio: netCpuUs / bgioCpuUs,
+    wallRatio: netUs / bgioUs,
+    rawRatio: m(round.railpost, (s) => s.cpuUs) / bgioCpuUs,
+    beyondRulesRatio: m(round.railpost, (s) => netCpu(s) - s.engineUs) / m(round.boardgameIo, (s: BgioSample) => s.cpuUs - s.engineUs),
+  };
 }
 
-async function railpost(): Promise<{ service: number[]; engine: number[] }> {
-  const store = await startEmbeddedStore();
-  const db = store.client();
-  try {
-    await ensureTable(db, 'compare');
-    const { players, games } = createServices(db, 'compare', createRegistry([tally as AnyGame]));
-    const [a, b] = [(await players.create({ name: 'A' })).player, (await players.create({ name: 'B' })).player];
-    const created = await games.create(a, { game: 'tally', players: 2, options: { target: MOVES + 10 } });
-    await games.join(b, created.id, created.inviteCode!);
-    const service: number[] = [];
-    for (let v = 0; v < MOVES; v++) {
-      const t = performance.now();
-      await games.act(v % 2 === 0 ? a : b, created.id, { action: { type: 'add', n: 1 }, expectedVersion: v });
-      service.push((performance.now() - t) * 1000);
-    }
-    const engine: number[] = [];
-    let state = tally.setup({ seed: 's', players: 2, options: { target: MOVES + 10 } });
-    for (let v = 0; v < MOVES; v++) {
-      const t = performance.now();
-      state = tally.apply(state, v % 2, { type: 'add', n: 1 }).state;
-      engine.push((performance.now() - t) * 1000);
-    }
-    return { service, engine };
-  } finally {
-    db.destroy();
-    await store.close();
-  }
+const railpost = await RailpostService.start(GAMES.map((g) => g.def));
+const sides = GAMES.map((g) => new BoardgameIoSide(g.def));
+const rng = new Rng(seedRng('bench-compare'));
+// A round of each, unmeasured, so that neither side is timed while the JIT warms up.
+const gameOf = (g: (typeof GAMES)[number]) => ({ id: g.def.id, players: g.players, options: g.options });
+for (const [i, g] of GAMES.entries()) await playRound(railpost, sides[i]!, gameOf(g), 1, rng);
+const runs: RunFigures[][] = GAMES.map(() => []);
+const loadBefore = loadavg()[0]!;
+for (let run = 0; run < RUNS; run++) {
+  for (const [i, g] of GAMES.entries()) runs[i]!.push(figuresOf(await playRound(railpost, sides[i]!, gameOf(g), MOVES, rng)));
 }
+// What else the machine was running: wall times stretch with it, CPU times much less.
+const load = [loadBefore, loadavg()[0]!].map((l) => Math.round(l * 10) / 10);
 
-const bgio = await boardgameIo();
-const ours = await railpost();
-const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} µs, p99 ${percentile(xs, 0.99).toFixed(0)} µs`;
-console.log(`compare: ${MOVES} moves of a trivial game, in process, no HTTP`);
-console.log(`  boardgame.io 0.50 Master + in-memory storage:   ${fmt(bgio)}`);
-console.log(`  railpost Games.act on in-memory dynalite:       ${fmt(ours.service)}  (${(median(ours.service) / median(bgio)).toFixed(1)}x boardgame.io)`);
-console.log(`  railpost engine alone (apply):                  ${fmt(ours.engine)}`);
-
+const us = (n: number) => `${Math.round(n)} µs`;
+const x = (n: number) => `${n.toFixed(1)}x`;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+console.log(`compare: per move, in one process; ${RUNS} runs of at least ${MOVES} moves per game; medians of the runs' medians; load average ${load.join(' → ')}`);
+console.log('  boardgame.io 0.50 Master: credentials, every seat sent its filtered state as JSON, JSON storage');
+console.log("  railpost: authenticate + Games.act + JSON answer; real AWS SDK calls to dynalite in process; net = less dynalite's time");
+console.log('  CPU time of the process (wall time in brackets: stretched by whatever else the machine runs, a long move more than a short one)');
 export const results = {
-  moves: MOVES,
-  boardgameIoUs: { median: median(bgio), p99: percentile(bgio, 0.99) },
-  railpostServiceUs: { median: median(ours.service), p99: percentile(ours.service, 0.99) },
-  railpostEngineUs: { median: median(ours.engine), p99: percentile(ours.engine, 0.99) },
-  ratio: median(ours.service) / median(bgio),
+  runs: RUNS,
+  movesPerRun: MOVES,
+  target: TARGET,
+  loadAverage: load,
+  games: Object.fromEntries(
+    GAMES.map((g, i) => {
+      const xs = runs[i]!;
+      const f = (key: keyof RunFigures) => round1(median(xs.map((run) => run[key])));
+      const ratios = xs.map((run) => round1(run.ratio));
+      const figures = {
+        moves: f('moves'),
+        boardgameIo: { cpuUs: f('bgioCpuUs'), wallUs: f('bgioUs'), rulesUs: f('bgioRulesUs') },
+        railpost: {
+          rawCpuUs: f('rawCpuUs'),
+          netCpuUs: f('netCpuUs'),
+          rawWallUs: f('rawUs'),
+          netWallUs: f('netUs'),
+          dynaliteCpuUs: f('storeCpuUs'),
+          sdkCpuUs: f('sdkCpuUs'),
+          rulesUs: f('rulesUs'),
+          dynamoCalls: f('calls'),
+        },
+        ratio: f('ratio'),
+        ratioRange: [Math.min(...ratios), Math.max(...ratios)],
+        wallRatio: f('wallRatio'),
+        rawRatio: f('rawRatio'),
+        beyondRulesRatio: f('beyondRulesRatio'),
+        targetMet: f('ratio') <= TARGET,
+      };
+      const b = figures.boardgameIo;
+      const r = figures.railpost;
+      console.log(`  ${g.def.id} (${figures.moves} moves a run):`);
+      console.log(`    boardgame.io  ${us(b.cpuUs)} (${us(b.wallUs)}), of which rules ${us(b.rulesUs)}`);
+      console.log(`    railpost raw  ${us(r.rawCpuUs)} (${us(r.rawWallUs)}), of which dynalite ${us(r.dynaliteCpuUs)} over ${r.dynamoCalls} calls`);
+      console.log(
+        `    railpost net  ${us(r.netCpuUs)} (${us(r.netWallUs)}): AWS SDK ${us(r.sdkCpuUs)} (${us(r.sdkCpuUs / r.dynamoCalls)} a call), ` +
+          `rules ${us(r.rulesUs)}, the service's own ${us(r.netCpuUs - r.sdkCpuUs - r.rulesUs)}`,
+      );
+      console.log(
+        `    ratio ${x(figures.ratio)} (runs ${figures.ratioRange.map((n) => n.toFixed(1)).join('–')}; wall ${x(figures.wallRatio)}; raw ${x(figures.rawRatio)}; ` +
+          `beyond the rules ${x(figures.beyondRulesRatio)}): target ≤ ${TARGET}x ${figures.targetMet ? 'met' : 'NOT met'}`,
+      );
+      return [g.def.id, figures];
+    }),
+  ),
 };

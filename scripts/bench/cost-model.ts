@@ -1,57 +1,145 @@
 /**
- * AWS cost per million moves, from the measured store figures of one run (calls, bytes and
- * capacity units per move and per view). The prices are written down here, not fetched: update
- * them when AWS changes them. us-east-1, on-demand, arm64, no free tier.
+ * AWS cost per million moves, from what the store part of `npm run bench` traced on the local
+ * store (scripts/bench/store-calls.ts: calls, capacity units, request times and answer sizes per
+ * operation) and the bundle part's cold import. The prices are written down here, not fetched:
+ * update them when AWS changes them. us-east-1, on-demand, arm64, no free tier.
+ *
+ * A move is counted with what it sets off: one view (the other player looking), one notification
+ * (the stream notifier's work for one message), and the Lambda invocations, HTTP API requests, logs,
+ * traces and bytes out of all three. An open web-client page is priced apart, per hour: what it
+ * costs does not depend on how many moves are made.
  */
+import type { Operation, OperationCost } from './store-calls.js';
+
 export const PRICES = {
   source: 'AWS public price pages for us-east-1 as of 2026 (on-demand; no free tier counted)',
   dynamoWriteUnitPerMillion: 0.625,
   dynamoReadUnitPerMillion: 0.125,
   dynamoStorageGbMonth: 0.25,
+  /** arm64; the INIT phase is billed like the handler's time (since August 2025). */
   lambdaGbSecond: 0.0000133334,
   lambdaRequestPerMillion: 0.2,
   httpApiRequestPerMillion: 1.0,
+  /** A Lambda function URL costs nothing beyond the function's own invocation. */
+  functionUrlRequestPerMillion: 0,
+  cloudWatchLogsIngestedGb: 0.5,
+  xrayTracesRecordedPerMillion: 5,
+  dataTransferOutGb: 0.09,
   sesPerThousandEmails: 0.1,
 };
 
-/** What is assumed rather than measured: how clients and notifications behave, and Lambda time. */
+/** What is assumed rather than measured, each with why. */
 export const ASSUMPTIONS = {
   viewsPerMove: 1,
   notificationsPerMove: 1,
-  /** The notifier's store work per message: meta/head query, player read, push and webhook lists, the claim. */
-  notifierReadUnitsPerMessage: 4,
-  notifierWriteUnitsPerMessage: 1,
-  lambdaMemoryGb: 1,
-  /** Billed milliseconds per request in Lambda: a few DynamoDB round trips of ~5 ms each plus the engine. */
-  postMs: 40,
-  viewMs: 20,
-  notifierMsPerMessage: 30,
+  /** The stack's memory size for every function (infra/stack.ts). */
+  lambdaMemoryMb: 1024,
+  /** A DynamoDB round trip from Lambda in the same region (single-digit ms); dynalite in process answers in well under 1 ms. */
+  dynamoRoundTripMs: 5,
+  /** One cold start per this many API invocations: a quiet service whose environments are often recycled. */
+  requestsPerColdStart: 200,
+  /** Billed INIT when the bundle bench has not run: the API's cold import (ms). */
+  defaultInitMs: 600,
+  /** Stream batches at low traffic hold one record: one notifier invocation per move (batching only lowers this). */
+  notifierInvocationsPerMove: 1,
+  /** Lambda's START, END and REPORT lines plus Powertools' request line and metrics (EMF) per invocation. */
+  logBytesPerInvocation: 1200,
+  /** HTTP API's access log line (the stack's JSON format) per request. */
+  accessLogBytesPerRequest: 450,
+  /** X-Ray's default sampling: the first request each second and 5% of the rest; at steady traffic about 5%. */
+  xraySampledShare: 0.05,
+  /** Status line and headers of an answer (ETag, X-Request-Id, rate-limit and security headers). */
+  answerHeaderBytes: 600,
+  /** The web client holds a view 25 s and asks again at once while nothing moves. */
+  holdSeconds: 25,
   emailShare: 0.5,
 };
 
 export interface StoreFigures {
-  perMove: { move: { rcu: number; wcu: number; bytesWritten: number }; view: { rcu: number } };
+  calls: Record<Operation, OperationCost>;
 }
 
-export function costPerMillionMoves(store: StoreFigures) {
+const round = (x: number, places = 2) => Math.round(x * 10 ** places) / 10 ** places;
+
+export function costPerMillionMoves(store: StoreFigures, initMs: number | null) {
   const p = PRICES;
   const a = ASSUMPTIONS;
+  const c = store.calls;
   const million = 1_000_000;
-  const readUnits = store.perMove.move.rcu + a.viewsPerMove * store.perMove.view.rcu + a.notificationsPerMove * a.notifierReadUnitsPerMessage;
-  const writeUnits = store.perMove.move.wcu + a.notificationsPerMove * a.notifierWriteUnitsPerMessage;
+  const gb = a.lambdaMemoryMb / 1024;
+  /**
+   * Billed ms of an operation in Lambda (1 ms steps): the local request's time stands in for the
+   * handler's, plus each store call at dynamoRoundTripMs. The local time includes loopback HTTP and
+   * dynalite's own work, so the figure errs high.
+   */
+  const billedMs = (op: OperationCost) => Math.ceil(op.ms + (op.reads + op.writes) * a.dynamoRoundTripMs);
+  const move = c.move;
+  const view = c.view;
+  const note = c.notifyPerMessage;
+
+  const readUnits = move.readUnitsMean + a.viewsPerMove * view.readUnitsMean + a.notificationsPerMove * note.readUnitsMean;
+  const writeUnits = move.writeUnitsMean + a.viewsPerMove * view.writeUnitsMean + a.notificationsPerMove * note.writeUnitsMean;
   const dynamo = (readUnits * p.dynamoReadUnitPerMillion + writeUnits * p.dynamoWriteUnitPerMillion);
-  const requests = 1 + a.viewsPerMove;
-  const gbSeconds = (a.lambdaMemoryGb * (a.postMs + a.viewsPerMove * a.viewMs + a.notificationsPerMove * a.notifierMsPerMessage)) / 1000;
-  const lambda = gbSeconds * million * p.lambdaGbSecond + (requests + a.notificationsPerMove) * p.lambdaRequestPerMillion;
-  const httpApi = requests * p.httpApiRequestPerMillion;
-  // The event is kept for ever; the head and everything else is overwritten or expires.
-  const storageGbMonth = (store.perMove.move.bytesWritten / 2) * million / 1e9;
-  const storage = storageGbMonth * p.dynamoStorageGbMonth;
+
+  const apiRequests = 1 + a.viewsPerMove;
+  const invocations = apiRequests + a.notifierInvocationsPerMove;
+  const init = initMs ?? a.defaultInitMs;
+  const ms = billedMs(move) + a.viewsPerMove * billedMs(view) + a.notificationsPerMove * billedMs(note) + (apiRequests / a.requestsPerColdStart) * init;
+  const lambda = (ms / 1000) * gb * million * p.lambdaGbSecond + invocations * p.lambdaRequestPerMillion;
+  const httpApi = apiRequests * p.httpApiRequestPerMillion;
+  const logsGb = (invocations * a.logBytesPerInvocation + apiRequests * a.accessLogBytesPerRequest) / 1e9;
+  const logs = logsGb * million * p.cloudWatchLogsIngestedGb;
+  const xray = invocations * a.xraySampledShare * p.xrayTracesRecordedPerMillion;
+  const outGb = (move.answerBytes + a.viewsPerMove * view.answerBytes + apiRequests * a.answerHeaderBytes) / 1e9;
+  const transfer = outGb * million * p.dataTransferOutGb;
+  const withoutFront = dynamo + lambda + logs + xray + transfer;
+
+  // An open page: one held view after another, each billed for the whole hold.
+  const hold = c.holdPerSecond;
+  const holdsPerHour = 3600 / a.holdSeconds;
+  const pageHour = {
+    requests: holdsPerHour,
+    dynamo: 3600 * (hold.readUnitsMean * p.dynamoReadUnitPerMillion) / million,
+    lambda: (3600 * gb * p.lambdaGbSecond) + (holdsPerHour * p.lambdaRequestPerMillion) / million,
+    httpApi: (holdsPerHour * p.httpApiRequestPerMillion) / million,
+  };
+
+  // The sweeper runs every minute whatever the traffic; DynamoDB bills an empty Query 1 RRU
+  // (strongly consistent) where dynalite reports none, so each of its reads counts at least that.
+  const sweepsPerMonth = 60 * 24 * 30;
+  const sweep = c.sweep;
+  const sweeperPerMonth =
+    sweepsPerMonth * (Math.max(sweep.readUnitsMean, sweep.reads) * p.dynamoReadUnitPerMillion + sweep.writeUnitsMean * p.dynamoWriteUnitPerMillion) / million +
+    sweepsPerMonth * ((billedMs(sweep) / 1000) * gb * p.lambdaGbSecond + p.lambdaRequestPerMillion / million);
+
+  // A move writes one item, its commit, kept for ever.
+  const storage = ((move.bytesWritten * million) / 1e9) * p.dynamoStorageGbMonth;
   const email = a.notificationsPerMove * a.emailShare * (million / 1000) * p.sesPerThousandEmails;
-  const round = (x: number) => Math.round(x * 100) / 100;
   return {
-    readUnitsPerMove: readUnits,
-    writeUnitsPerMove: writeUnits,
-    dollars: { dynamo: round(dynamo), lambda: round(lambda), httpApi: round(httpApi), total: round(dynamo + lambda + httpApi), storagePerMonth: round(storage), email: round(email) },
+    readUnitsPerMove: round(readUnits),
+    writeUnitsPerMove: round(writeUnits),
+    lambdaMsPerMove: round(ms, 1),
+    dollars: {
+      dynamo: round(dynamo),
+      lambda: round(lambda),
+      logs: round(logs),
+      xray: round(xray),
+      transfer: round(transfer),
+      httpApi: round(httpApi),
+      total: round(withoutFront + httpApi),
+      totalWithFunctionUrls: round(withoutFront + apiRequests * p.functionUrlRequestPerMillion),
+      storagePerMonth: round(storage),
+      email: round(email),
+    },
+    /** Dollars a month for the sweeper's run every minute with nothing due. */
+    sweeperPerMonth: round(sweeperPerMonth, 3),
+    /** Dollars per hour of one open web-client page (no moves counted). */
+    pageHour: {
+      requests: pageHour.requests,
+      dynamo: round(pageHour.dynamo, 5),
+      lambda: round(pageHour.lambda, 5),
+      httpApi: round(pageHour.httpApi, 5),
+      total: round(pageHour.dynamo + pageHour.lambda + pageHour.httpApi, 5),
+    },
   };
 }

@@ -16,14 +16,6 @@ const report: Record<string, unknown> = {
 };
 if (want('api')) report.api = (await import('./api.js')).results;
 if (want('store')) report.store = (await import('./store.js')).results;
-if (want('store')) {
-  const { costPerMillionMoves, PRICES, ASSUMPTIONS } = await import('./cost-model.js');
-  const cost = costPerMillionMoves(report.store as StoreFigures);
-  report.cost = { ...cost, prices: PRICES, assumptions: ASSUMPTIONS };
-  const d = cost.dollars;
-  console.log(`cost per million moves (us-east-1, on-demand; see scripts/bench/cost-model.ts for prices and assumptions):`);
-  console.log(`  DynamoDB $${d.dynamo} (${cost.readUnitsPerMove} RRU + ${cost.writeUnitsPerMove} WRU per move), Lambda $${d.lambda}, HTTP API $${d.httpApi}: $${d.total}; storage $${d.storagePerMonth}/month per million moves kept; email $${d.email} if half the turns go by email`);
-}
 if (want('games')) report.games = (await import('./games.js')).results;
 if (want('compare')) report.compare = (await import('./compare.js')).results;
 if (want('bundle')) report.bundle = (await import('./bundle.js')).results;
@@ -31,6 +23,19 @@ if (want('web')) report.web = (await import('./web.js')).results;
 // A run of some parts keeps the other parts' figures from the last run (each part carries its own figures).
 const file = new URL('../../bench/report.json', import.meta.url);
 const previous = parts.length > 0 && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+const merged = { ...previous, ...report };
+// The cost model needs the traced store figures (with request times, since issue 16 #4).
+if ((want('store') || want('bundle')) && (merged.store as Partial<StoreFigures> | undefined)?.calls?.holdPerSecond) {
+  const { costPerMillionMoves, PRICES, ASSUMPTIONS } = await import('./cost-model.js');
+  const initMs = (merged.bundle as { api?: { importCpuMs?: number | null } } | undefined)?.api?.importCpuMs ?? null;
+  const cost = costPerMillionMoves(merged.store as StoreFigures, initMs);
+  merged.cost = { ...cost, initMs, prices: PRICES, assumptions: ASSUMPTIONS };
+  const d = cost.dollars;
+  console.log(`cost per million moves, each with one view and one notification (us-east-1, on-demand; prices and assumptions in scripts/bench/cost-model.ts):`);
+  console.log(`  DynamoDB $${d.dynamo} (${cost.readUnitsPerMove} RRU + ${cost.writeUnitsPerMove} WRU per move), Lambda $${d.lambda} (${cost.lambdaMsPerMove} billed ms per move at ${ASSUMPTIONS.lambdaMemoryMb} MB), logs $${d.logs}, X-Ray $${d.xray}, transfer $${d.transfer}, HTTP API $${d.httpApi}`);
+  console.log(`  total $${d.total} behind HTTP API, $${d.totalWithFunctionUrls} behind Lambda function URLs (target ≤ $2.5); storage $${d.storagePerMonth}/month per million moves kept; email $${d.email} if half the turns go by email`);
+  console.log(`  an open web-client page: $${cost.pageHour.total} an hour (${cost.pageHour.requests} held views); the sweeper $${cost.sweeperPerMonth} a month`);
+}
 mkdirSync(new URL('../../bench/', import.meta.url), { recursive: true });
-writeFileSync(file, `${JSON.stringify({ ...previous, ...report }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
 console.log('\nfigures written to bench/report.json');

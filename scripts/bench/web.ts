@@ -1,7 +1,8 @@
 /**
  * The web part of `npm run bench`: the client's built files (raw and gzipped; the budget is 150 KB of
- * gzipped JavaScript) and the first render of a game page in headless Chromium on the local server:
- * navigation start to the board on screen, for a fresh page load of each game type, median of N loads.
+ * gzipped JavaScript per page, with one language's catalog) and the first render of a game page in
+ * headless Chromium on the local server: navigation start to the board on screen, for a fresh page
+ * load of each game type, median of N loads.
  */
 import { gzipSync } from 'node:zlib';
 import { catalogGames } from '../../engine/games/index.js';
@@ -21,10 +22,12 @@ for (const [path, file] of assets) {
   files[path] = { bytes: file.body.length, gzipBytes: gzipSync(file.body).length };
   console.log(`  ${path.padEnd(28)} ${(file.body.length / 1024).toFixed(1).padStart(6)} KiB  (${(files[path].gzipBytes / 1024).toFixed(1)} KiB gzipped)`);
 }
-const scriptGzip = Object.entries(files)
-  .filter(([p]) => p.endsWith('.js'))
-  .reduce((sum, [, f]) => sum + f.gzipBytes, 0);
-console.log(`  all JavaScript: ${(scriptGzip / 1024).toFixed(1)} KiB gzipped (budget 150 KB)`);
+// A page loads the app, the worker and the catalog of one language: the largest counts.
+const scripts = Object.entries(files).filter(([p]) => p.endsWith('.js'));
+const isCatalog = (p: string) => /^\/assets\/(en|cs|de|ru)-\w+\.js$/.test(p);
+const scriptGzip =
+  scripts.filter(([p]) => !isCatalog(p)).reduce((sum, [, f]) => sum + f.gzipBytes, 0) + Math.max(0, ...scripts.filter(([p]) => isCatalog(p)).map(([, f]) => f.gzipBytes));
+console.log(`  a page's JavaScript (app, worker, largest catalog): ${(scriptGzip / 1024).toFixed(1)} KiB gzipped (budget 150 KB)`);
 
 const server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: assets });
 const browser = await launchChromium();

@@ -30,9 +30,12 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** A fresh page of the given size (a phone by default) that records script errors and CSP violations. */
-export async function watchedPage(browser: Browser, width = 375, height = 812): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+/**
+ * A fresh page of the given size (a phone by default) that records script errors and CSP violations;
+ * `locale` sets the browser's language (navigator.languages), e.g. 'cs-CZ'.
+ */
+export async function watchedPage(browser: Browser, width = 375, height = 812, locale?: string): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, ...(locale ? { locale } : {}) });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -1,6 +1,5 @@
-import { createRegistry, type AnyGame } from '../../engine/core/index.js';
-import { highCard } from '../../engine/fixtures/high-card.js';
-import { tally } from '../../engine/fixtures/tally.js';
+import { createRegistry } from '../../engine/core/index.js';
+import { fixtureGames } from '../../engine/fixtures/index.js';
 import { catalogGames } from '../../engine/games/index.js';
 import { startLocalServer, type LocalOptions, type LocalServer } from '../../functions/local/server.js';
 import { RAISED_LIMITS } from '../../functions/service/limits.js';
@@ -8,7 +7,7 @@ import { RAISED_LIMITS } from '../../functions/service/limits.js';
 export { RAISED_LIMITS };
 
 /** The public catalog plus the unlisted fixture games, as the tests and the load scripts play them. */
-export const testRegistry = () => createRegistry([...catalogGames, highCard as AnyGame, tally as AnyGame]);
+export const testRegistry = () => createRegistry([...catalogGames, ...fixtureGames]);
 
 /** A local server on a free port, in memory unless a data folder is given; deadlines swept by hand; limits raised. */
 export function startTestServer(dataDir?: string, onDbCall?: LocalOptions['onDbCall']): Promise<LocalServer> {

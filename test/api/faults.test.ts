@@ -1,32 +1,35 @@
 /**
  * Fault injection: the store's DynamoDB client fails on purpose (throttling, timeouts before or
- * after a write took effect, a crash between the event append and the head update). Each time the
- * client sees success or a retryable 503, never a half-applied move; the next read is consistent;
- * notifications go out once.
+ * after a write took effect, a crash between the meta write of the join that starts a game and
+ * the game's first commit). Each time the client sees success or a retryable 503, never a
+ * half-applied move; the next read is consistent; notifications go out once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type FaultInjector, type LocalServer, type StoreCall } from '../../functions/local/server.js';
 import type { OutgoingMail } from '../../functions/notify/email.js';
-import { ApiClient, type Player } from '../support/client.js';
+import { dataOf, idempotencyKey, problemOf, testClient, textOf, type Api, type Player } from '../support/client.js';
+import { playerWithEmail } from '../support/accounts.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { storedGame } from '../support/high-card-game.js';
+import { highCardAnswer, storedGame } from '../support/high-card-game.js';
+import { keys } from '../../functions/store/keys.js';
 
 let server: LocalServer;
-let api: ApiClient;
+let api: Api;
 let fault: FaultInjector | null = null;
 const mails: OutgoingMail[] = [];
 
 beforeAll(async () => {
   server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, email: { send: async (m) => void mails.push(m) }, injectFault: (call) => fault?.(call) ?? null });
-  api = new ApiClient(server.url);
+  api = testClient(server.url);
 });
 afterAll(() => server.close());
 
 const named = (name: string, message: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(message), { name, ...extra });
 const throttling = () => named('ThrottlingException', 'Rate of requests exceeds the allowed throughput', { $retryable: { throttling: true } });
 const timeout = () => named('TimeoutError', 'Connection timed out after 1000 ms');
-const isEventAppend = (c: StoreCall) => c.command === 'PutItemCommand' && String(c.input.Item?.sk?.S).startsWith('EV#');
-const isHeadWrite = (c: StoreCall) => c.command === 'PutItemCommand' && c.input.Item?.sk?.S === 'HEAD';
+const commitKey = (c: StoreCall) => (c.command === 'PutItemCommand' && String(c.input.Item?.sk?.S).startsWith(keys.commitPrefix) ? String(c.input.Item.sk.S) : null);
+const isMoveCommit = (c: StoreCall) => commitKey(c) !== null && commitKey(c) !== keys.commit(0);
+const isStartCommit = (c: StoreCall) => commitKey(c) === keys.commit(0);
 
 /** Fails the first call that matches, then lets everything through. */
 function once(match: (c: StoreCall) => boolean, when: 'before' | 'after', error: () => Error): FaultInjector {
@@ -38,79 +41,81 @@ function once(match: (c: StoreCall) => boolean, when: 'before' | 'after', error:
   };
 }
 
-async function duel(): Promise<{ anna: Player; ben: Player; path: string; id: string; benMail: string }> {
+async function duel(): Promise<{ anna: Player; ben: Player; params: { path: { id: string } }; id: string; benMail: string }> {
   const tag = Math.random().toString(36).slice(2);
   const benMail = `ben-${tag}@example.test`;
   const anna = await api.newPlayer('Anna');
-  const benReply = await api.post('/v1/players', { name: 'Ben', email: benMail });
-  const ben = Object.assign(api.as(benReply.body.token), { playerId: benReply.body.id, token: benReply.body.token }) as Player;
-  const created = await anna.post('/v1/games', { game: 'high-card', players: 2, options: { rounds: 1 } });
-  await ben.post(`/v1/games/${created.body.id}/join`, { inviteCode: created.body.inviteCode });
+  const ben = await playerWithEmail(server, api, 'Ben', benMail);
+  const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, options: { rounds: 1 } } }));
+  const params = { path: { id: created.id } };
+  await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } });
   await server.notificationsIdle();
-  return { anna, ben, path: `/v1/games/${created.body.id}`, id: created.body.id, benMail };
+  return { anna, ben, params, id: created.id, benMail };
 }
 
 const turnMailsTo = (address: string) => mails.filter((m) => m.to === address && m.subject.startsWith('Your turn'));
 
 describe('fault injection on the store', () => {
-  it('a throttled append: 503 store_unavailable with Retry-After, nothing stored; the retry succeeds', async () => {
-    const { anna, path, id } = await duel();
+  it('a throttled commit: 503 store_unavailable with Retry-After, nothing stored; the retry succeeds', async () => {
+    const { anna, params, id } = await duel();
     const before = await storedGame(server, id);
-    fault = once(isEventAppend, 'before', throttling);
-    const r = await anna.post(`${path}/actions`, { action: { type: 'pass' }, expectedVersion: 0 });
+    fault = once(isMoveCommit, 'before', throttling);
+    const r = await anna.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'pass' }, expectedVersion: 0 } });
     fault = null;
-    expect(r.status).toBe(503);
-    expect(r.body.code).toBe('store_unavailable');
-    expect(r.headers.get('retry-after')).toBe('1');
+    expect(r.response.status).toBe(503);
+    expect(problemOf(r).code).toBe('store_unavailable');
+    expect(r.response.headers.get('retry-after')).toBe('1');
     expect(await storedGame(server, id)).toEqual(before);
-    expect((await anna.post(`${path}/actions`, { action: { type: 'pass' }, expectedVersion: 0 })).status).toBe(200);
-    expect((await anna.get(`${path}/log`)).body.entries).toHaveLength(1);
+    expect((await anna.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'pass' }, expectedVersion: 0 } })).response.status).toBe(200);
+    expect(dataOf(await anna.GET('/v1/games/{id}/log', { params })).entries).toHaveLength(1);
   });
 
-  it('the append took effect but its answer was lost: 503, the next read shows the move, the keyed retry replays it, one entry, one notification', async () => {
-    const { anna, path, benMail } = await duel();
-    fault = once(isEventAppend, 'after', timeout);
-    const first = await anna.post(`${path}/actions`, { action: { type: 'pass' }, expectedVersion: 0 }, { 'idempotency-key': 'move-1' });
+  it('the commit took effect but its answer was lost: 503, the next read shows the move, the keyed retry replays it, one entry, one notification', async () => {
+    const { anna, params, benMail } = await duel();
+    const keyed = { params: { ...params, header: idempotencyKey('move-1') }, body: { action: { type: 'pass' }, expectedVersion: 0 } };
+    fault = once(isMoveCommit, 'after', timeout);
+    const first = await anna.POST('/v1/games/{id}/actions', keyed);
     fault = null;
-    expect(first.status).toBe(503);
-    expect((await anna.get(`${path}/view`)).body.version).toBe(1);
-    const retry = await anna.post(`${path}/actions`, { action: { type: 'pass' }, expectedVersion: 0 }, { 'idempotency-key': 'move-1' });
-    expect(retry.status, retry.text).toBe(200);
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    expect(retry.body.version).toBe(1);
-    expect((await anna.get(`${path}/log`)).body.entries).toHaveLength(1);
+    expect(first.response.status).toBe(503);
+    expect(dataOf(await anna.GET('/v1/games/{id}/view', { params })).version).toBe(1);
+    const retry = await anna.POST('/v1/games/{id}/actions', keyed);
+    expect(retry.response.status, textOf(retry)).toBe(200);
+    expect(retry.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(dataOf(retry).version).toBe(1);
+    expect(dataOf(await anna.GET('/v1/games/{id}/log', { params })).entries).toHaveLength(1);
     // A second retry replays again and sends nothing new.
-    await anna.post(`${path}/actions`, { action: { type: 'pass' }, expectedVersion: 0 }, { 'idempotency-key': 'move-1' });
+    await anna.POST('/v1/games/{id}/actions', keyed);
     await server.notificationsIdle();
     expect(turnMailsTo(benMail)).toHaveLength(1);
   });
 
-  it('a crash between the append and the head update: the log alone answers the next read; a retry without a key is told the game moved on', async () => {
-    const { anna, ben, path } = await duel();
-    fault = once(isHeadWrite, 'before', timeout);
-    const r = await anna.post(`${path}/actions`, { action: { type: 'draw' }, expectedVersion: 0 });
+  it('a crash between the join that fills the game and its first commit: 503, and the game runs all the same, worked out from its meta', async () => {
+    const anna = await api.newPlayer('Anna');
+    const ben = await api.newPlayer('Ben');
+    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, options: { rounds: 1 } } }));
+    const params = { path: { id: created.id } };
+    const inviteCode = created.inviteCode!;
+    fault = once(isStartCommit, 'before', timeout);
+    const joined = await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode } });
     fault = null;
-    expect(r.status).toBe(503);
-    const view = (await ben.get(`${path}/view`)).body;
-    expect(view.version).toBe(1);
-    expect(view.toAct).toEqual([1]);
-    expect(view.legalActions.length).toBeGreaterThan(0);
-    expect((await anna.get(`${path}/view`)).body.view.hand).toHaveLength(3 + 1);
-    const again = await anna.post(`${path}/actions`, { action: { type: 'draw' }, expectedVersion: 0 });
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'stale_version', currentVersion: 1 });
-    expect((await ben.post(`${path}/actions`, { action: view.legalActions[0], expectedVersion: 1 })).status).toBe(200);
+    expect(joined.response.status).toBe(503);
+    const view = dataOf(highCardAnswer(await anna.GET('/v1/games/{id}/view', { params })));
+    expect(view).toMatchObject({ version: 0, toAct: [0] });
+    expect(dataOf(await ben.GET('/v1/games/{id}', { params }))).toMatchObject({ status: 'active', version: 0, yourSeat: 1 });
+    expect(problemOf(await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode } })).code).toBe('already_seated');
+    expect((await anna.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions[0]!, expectedVersion: 0 } })).response.status).toBe(200);
+    expect(dataOf(await ben.GET('/v1/games/{id}/log', { params })).entries.map((e) => e.version)).toEqual([1]);
   });
 
   it('throttled reads: 503 for reads and writes alike, and nothing changes', async () => {
-    const { anna, path, id } = await duel();
+    const { anna, params, id } = await duel();
     const before = await storedGame(server, id);
     fault = (call) => (call.command === 'QueryCommand' ? { when: 'before', error: throttling() } : null);
-    const view = await anna.get(`${path}/view`);
-    const move = await anna.post(`${path}/actions`, { action: { type: 'pass' }, expectedVersion: 0 });
+    const view = await anna.GET('/v1/games/{id}/view', { params });
+    const move = await anna.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'pass' }, expectedVersion: 0 } });
     fault = null;
-    expect([view.status, move.status]).toEqual([503, 503]);
-    expect(view.body.code).toBe('store_unavailable');
+    expect([view.response.status, move.response.status]).toEqual([503, 503]);
+    expect(problemOf(view).code).toBe('store_unavailable');
     expect(await storedGame(server, id)).toEqual(before);
   });
 });

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../functions/local/server.js';
-import { ApiClient, type Player } from '../support/client.js';
+import { dataOf, sendRaw, testClient, type Api, type Player } from '../support/client.js';
 import { HighCardGame, storedGame } from '../support/high-card-game.js';
 import { startTestServer } from '../support/local.js';
 
@@ -18,14 +18,14 @@ const spec = JSON.parse(readFileSync(new URL('../../api-spec/openapi.json', impo
 const operations = Object.entries(spec.paths).flatMap(([path, ops]) => Object.keys(ops).filter((m) => METHODS.has(m)).map((m) => ({ method: m.toUpperCase(), path })));
 
 let server: LocalServer;
-let api: ApiClient;
+let api: Api;
 let owner: Player;
 let mate: Player;
 let running: HighCardGame;
 
 beforeAll(async () => {
   server = await startTestServer();
-  api = new ApiClient(server.url);
+  api = testClient(server.url);
   [owner, mate] = [await api.newPlayer('Owner'), await api.newPlayer('Mate')];
   running = await HighCardGame.create([owner, mate]);
 });
@@ -58,6 +58,8 @@ const body = fc.oneof(
   fc.constantFrom('{', '{"action":', 'null', '"', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '\u0000', '{"text":"\uD800"}'),
 );
 
+const ENDING = new Set(['DELETE /v1/players/me', 'POST /v1/players/me/sign-out-everywhere']);
+
 const token = fc.oneof(
   fc.constant<'owner' | 'mate' | 'none'>('owner'),
   fc.constant<'owner' | 'mate' | 'none'>('mate'),
@@ -65,11 +67,12 @@ const token = fc.oneof(
   fc.string().map((t) => t),
 );
 
-function client(who: string): ApiClient {
-  if (who === 'owner') return owner;
-  if (who === 'mate') return mate;
+/** Who sends: a seat (or, for `as`, whoever stands in for it), nobody, or any token at all. */
+function client(who: string, as: { owner: Player; mate: Player } = { owner, mate }): { baseUrl: string; token?: string } {
+  if (who === 'owner') return as.owner;
+  if (who === 'mate') return as.mate;
   if (who === 'none') return api;
-  return api.as(who.replace(/[\r\n]/g, ''));
+  return { baseUrl: api.baseUrl, token: who.replace(/[\r\n]/g, '') };
 }
 
 async function expectSane(status: number, contentType: string | null, what: string) {
@@ -78,12 +81,14 @@ async function expectSane(status: number, contentType: string | null, what: stri
 }
 
 describe('fuzzing every operation', () => {
-  it.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))('%s: no 5xx, problem+json for errors', async (_, op) => {
+  it.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))('%s: no 5xx, problem+json for errors', async (key, op) => {
+    // Ending an account or its sessions (issue 18) is done by stand-ins: owner and mate must live on.
+    const as = ENDING.has(key) ? { owner: await api.newPlayer('Stand-in'), mate: await api.newPlayer('Stand-in 2') } : undefined;
     await fc.assert(
       fc.asyncProperty(pathFor(op.path), body, token, fc.constantFrom('application/json', 'text/plain', 'application/json; charset=utf-16'), async (path, raw, who, type) => {
         const headers: Record<string, string> = op.method === 'GET' || op.method === 'DELETE' ? {} : { 'content-type': type };
-        const r = await client(who).request(op.method, path, op.method === 'GET' ? undefined : raw, headers);
-        await expectSane(r.status, r.headers.get('content-type'), `${op.method} ${path} ← ${raw.slice(0, 80)}`);
+        const r = await sendRaw(client(who, as), op.method, path, { body: op.method === 'GET' ? undefined : raw, headers });
+        await expectSane(r.response.status, r.response.headers.get('content-type'), `${op.method} ${path} ← ${raw.slice(0, 80)}`);
       }),
       { numRuns: RUNS },
     );
@@ -92,7 +97,7 @@ describe('fuzzing every operation', () => {
   it('actions of another game, of another seat, and at stale or future versions are refused and change nothing', async () => {
     const before = await storedGame(server, running.id);
     const ttrActions = [{ type: 'draw_blind' }, { type: 'claim_route', route: 1, cards: ['red'] }, { type: 'keep_initial_tickets', tickets: [1, 2] }];
-    const version = (await owner.get(running.path)).body.version as number;
+    const version = dataOf(await owner.GET('/v1/games/{id}', { params: running.params })).version;
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.constantFrom(...ttrActions), fc.constantFrom({ type: 'draw' }, { type: 'pass' }, { type: 'play', card: 1 }), fc.jsonValue()),
@@ -102,9 +107,9 @@ describe('fuzzing every operation', () => {
           // Seat 0 (owner) is due: mate's moves are another seat's; owner's legal moves at the right version are not fuzz.
           const legal = who === 'owner' && expectedVersion === version && ['draw', 'pass'].includes((action as { type?: string } | null)?.type ?? '') && Object.keys(action as object).length === 1;
           fc.pre(!legal);
-          const r = await client(who).post(`${running.path}/actions`, { action, expectedVersion });
-          await expectSane(r.status, r.headers.get('content-type'), JSON.stringify({ action, expectedVersion, who }));
-          expect(r.status, `accepted ${JSON.stringify(action)} at ${expectedVersion} by ${who}`).not.toBe(200);
+          const r = await sendRaw(client(who), 'POST', `/v1/games/${running.id}/actions`, { body: { action, expectedVersion } });
+          await expectSane(r.response.status, r.response.headers.get('content-type'), JSON.stringify({ action, expectedVersion, who }));
+          expect(r.response.status, `accepted ${JSON.stringify(action)} at ${expectedVersion} by ${who}`).not.toBe(200);
         },
       ),
       { numRuns: RUNS * 4, examples: [[{ type: 'draw' }, version + 1, 'owner'], [{ type: 'draw' }, version - 1, 'owner'], [{ type: 'draw' }, version, 'mate'], [ttrActions[0]!, version, 'owner']] },

@@ -5,30 +5,20 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../functions/local/server.js';
-import { ApiClient, type Player } from '../support/client.js';
+import { dataOf, testClient, textOf, type Api, type operations, type Player, type Schemas } from '../support/client.js';
 import { HighCardGame } from '../support/high-card-game.js';
 import { startTestServer } from '../support/local.js';
 
 let server: LocalServer;
-let api: ApiClient;
+let api: Api;
 
 beforeAll(async () => {
   server = await startTestServer();
-  api = new ApiClient(server.url);
+  api = testClient(server.url);
 });
 afterAll(() => server.close());
 
-interface ListItem {
-  id: string;
-  game: string;
-  status: string;
-  players: number;
-  seat: number;
-  myTurn: boolean;
-  toAct: number[];
-  version: number;
-  createdAt: string;
-}
+type ListQuery = NonNullable<operations['listGames']['parameters']['query']>;
 
 describe('GET /v1/games', () => {
   let me: Player;
@@ -44,17 +34,19 @@ describe('GET /v1/games', () => {
     // Active, not my turn: other created it, I hold seat 1, seat 0 draws first (HC-2).
     ids.theirs = (await HighCardGame.create([other, me])).id;
     // Open: waiting for two more players.
-    ids.waiting = (await me.post('/v1/games', { game: 'high-card', players: 3 })).body.id;
+    ids.waiting = dataOf(await me.POST('/v1/games', { body: { game: 'high-card', players: 3 } })).id;
     // Active, my turn: I hold seat 0 and draw first.
     ids.mine = (await HighCardGame.create([me], { bots: 2 })).id;
     // Someone else's game I am not in.
     await HighCardGame.create([other], { bots: 1 });
   });
 
-  const list = async (query = ''): Promise<ListItem[]> => {
-    const r = await me.get(`/v1/games${query}`);
-    expect(r.status, r.text).toBe(200);
-    return r.body;
+  /** One page holds them all here: the default page is 50 games. */
+  const list = async (query: ListQuery = {}) => {
+    const r = await me.GET('/v1/games', { params: { query } });
+    expect(r.response.status, textOf(r)).toBe(200);
+    expect(dataOf(r).next).toBeNull();
+    return dataOf(r).items;
   };
 
   it('lists exactly the caller’s games, newest first, each with status, seat, myTurn, toAct and version', async () => {
@@ -73,20 +65,20 @@ describe('GET /v1/games', () => {
   });
 
   it('?status=active&myTurn=true lists only the games waiting for the caller; each filter works alone too', async () => {
-    expect((await list('?status=active&myTurn=true')).map((g) => g.id)).toEqual([ids.mine]);
-    expect((await list('?myTurn=true')).map((g) => g.id)).toEqual([ids.mine]);
-    expect((await list('?myTurn=false')).map((g) => g.id).sort()).toEqual([ids.waiting, ids.theirs, ids.done].sort());
-    expect((await list('?status=active')).map((g) => g.id).sort()).toEqual([ids.mine, ids.theirs].sort());
-    expect((await list('?status=active&myTurn=false')).map((g) => g.id)).toEqual([ids.theirs]);
-    expect((await list('?status=open')).map((g) => g.id)).toEqual([ids.waiting]);
-    expect((await list('?status=finished')).map((g) => g.id)).toEqual([ids.done]);
-    expect(await list('?status=aborted')).toEqual([]);
+    expect((await list({ status: 'active', myTurn: true })).map((g) => g.id)).toEqual([ids.mine]);
+    expect((await list({ myTurn: true })).map((g) => g.id)).toEqual([ids.mine]);
+    expect((await list({ myTurn: false })).map((g) => g.id).sort()).toEqual([ids.waiting, ids.theirs, ids.done].sort());
+    expect((await list({ status: 'active' })).map((g) => g.id).sort()).toEqual([ids.mine, ids.theirs].sort());
+    expect((await list({ status: 'active', myTurn: false })).map((g) => g.id)).toEqual([ids.theirs]);
+    expect((await list({ status: 'open' })).map((g) => g.id)).toEqual([ids.waiting]);
+    expect((await list({ status: 'finished' })).map((g) => g.id)).toEqual([ids.done]);
+    expect(await list({ status: 'aborted' })).toEqual([]);
   });
 
   it('myTurn follows the game: after the other seat moves it is the caller’s turn, and after the caller moves it is not', async () => {
     const theirs = new HighCardGame(ids.theirs, '', [other, me], 2);
     await theirs.act(0);
-    expect((await list('?status=active&myTurn=true')).map((g) => g.id).sort()).toEqual([ids.mine, ids.theirs].sort());
+    expect((await list({ status: 'active', myTurn: true })).map((g) => g.id).sort()).toEqual([ids.mine, ids.theirs].sort());
     const item = (await list()).find((g) => g.id === ids.theirs)!;
     expect(item).toMatchObject({ myTurn: true, toAct: [1], version: 1 });
     await theirs.act(1);
@@ -95,29 +87,81 @@ describe('GET /v1/games', () => {
     await theirs.act(1);
     expect((await list()).find((g) => g.id === ids.theirs)).toMatchObject({ myTurn: false, toAct: [0], version: 3 });
     // The other player's listing agrees.
-    const theirsList = (await other.get('/v1/games?myTurn=true')).body as ListItem[];
+    const theirsList = dataOf(await other.GET('/v1/games', { params: { query: { myTurn: true } } })).items;
     expect(theirsList.map((g) => g.id)).toContain(ids.theirs);
   });
 
   it('a new player has no games', async () => {
     const fresh = await api.newPlayer('Fresh');
-    expect((await fresh.get('/v1/games')).body).toEqual([]);
+    expect(dataOf(await fresh.GET('/v1/games'))).toEqual({ items: [], next: null });
+  });
+});
+
+describe('issue 19 #5: GET /v1/games a page at a time', () => {
+  type ListItem = Schemas['GameListItem'];
+  const create = async (player: Player, bots?: number) => {
+    const r = await player.POST('/v1/games', { body: { game: 'high-card', players: 2, ...(bots ? { bots } : {}) } });
+    expect(r.response.status, textOf(r)).toBe(201);
+    return dataOf(r);
+  };
+  const page = async (player: Player, query: ListQuery) => {
+    const r = await player.GET('/v1/games', { params: { query } });
+    expect(r.response.status, textOf(r)).toBe(200);
+    return dataOf(r);
+  };
+  /** Every page from the first, following `next`. */
+  async function walk(player: Player, query: ListQuery): Promise<ListItem[][]> {
+    const pages: ListItem[][] = [];
+    let cursor: string | null = null;
+    do {
+      const p = await page(player, { ...query, ...(cursor ? { cursor } : {}) });
+      pages.push(p.items);
+      cursor = p.next;
+    } while (cursor && pages.length < 20);
+    return pages;
+  }
+
+  it('issue 19 #5: `limit` games per page, newest first, and `next` until the last page; the pages together are the whole listing', async () => {
+    const player = await api.newPlayer('Pager');
+    for (let i = 0; i < 5; i++) await create(player);
+    const all = (await page(player, {})).items;
+    expect(all).toHaveLength(5);
+    const pages = await walk(player, { limit: 2 });
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.flat()).toEqual(all);
+    expect((await page(player, { limit: 5 })).next).toBeNull();
+    expect((await page(player, { limit: 4 })).next).toEqual(expect.any(String));
+  });
+
+  it('issue 19 #5: a game created between two pages neither repeats nor pushes one out of the later pages; filters apply on every page', async () => {
+    const player = await api.newPlayer('Pager2');
+    for (let i = 0; i < 4; i++) await create(player);
+    const before = (await page(player, {})).items;
+    const first = await page(player, { limit: 2 });
+    const created = await create(player, 1);
+    const second = await page(player, { limit: 2, cursor: first.next! });
+    expect([...first.items, ...second.items]).toEqual(before);
+    expect(second.next).toBeNull();
+    // The new game is on the first page now; only it is active.
+    expect((await page(player, { limit: 1 })).items[0]!.id).toBe(created.id);
+    const active = await walk(player, { limit: 1, status: 'active' });
+    expect(active.flat().map((g) => g.id)).toEqual([created.id]);
   });
 });
 
 describe('bots', () => {
   it('`bots: 3` seats three bots in the last seats, the game starts at once, and one person plays it to the end while bots move by themselves', async () => {
     const solo = await api.newPlayer('Solo');
-    const created = await solo.post('/v1/games', { game: 'high-card', players: 4, bots: 3, options: { rounds: 3, handSize: 3 } });
-    expect(created.status).toBe(201);
-    expect(created.body.status).toBe('active');
-    expect(created.body.seats.map((s: { bot: boolean; playerId: string | null }) => [s.bot, s.playerId])).toEqual([
+    const created = await solo.POST('/v1/games', { body: { game: 'high-card', players: 4, bots: 3, options: { rounds: 3, handSize: 3 } } });
+    expect(created.response.status).toBe(201);
+    expect(dataOf(created).status).toBe('active');
+    expect(dataOf(created).seats.map((s) => [s.bot, s.playerId])).toEqual([
       [false, solo.playerId],
       [true, null],
       [true, null],
       [true, null],
     ]);
-    const game = new HighCardGame(created.body.id, '', [solo], 4);
+    const game = new HighCardGame(dataOf(created).id, '', [solo], 4);
     let moves = 0;
     for (;;) {
       const v = await game.view(0);
@@ -129,40 +173,46 @@ describe('bots', () => {
       moves++;
       expect(moves).toBeLessThan(50);
     }
-    const summary = (await solo.get(game.path)).body;
+    const summary = dataOf(await solo.GET('/v1/games/{id}', { params: game.params }));
     expect(summary.status).toBe('finished');
-    expect(summary.outcome.ranking).toHaveLength(4);
+    expect(summary.outcome!.ranking).toHaveLength(4);
     // Per round one draw-phase move and one commitment (HC-2, HC-3) are the person's; the rest were the bots'.
     expect(moves).toBe(6);
-    const log = (await solo.get(`${game.path}/log`)).body;
+    const log = dataOf(await solo.GET('/v1/games/{id}/log', { params: game.params }));
     expect(log.entries).toHaveLength(summary.version);
-    const botEntries = log.entries.filter((e: { bot: boolean }) => e.bot);
+    const botEntries = log.entries.filter((e) => e.bot);
     expect(botEntries).toHaveLength(summary.version - moves);
-    expect(new Set(botEntries.map((e: { seat: number }) => e.seat))).toEqual(new Set([1, 2, 3]));
-    expect((await solo.get('/v1/games?status=finished')).body.map((g: ListItem) => g.id)).toEqual([game.id]);
+    expect(new Set(botEntries.map((e) => e.seat))).toEqual(new Set([1, 2, 3]));
+    expect(dataOf(await solo.GET('/v1/games', { params: { query: { status: 'finished' } } })).items.map((g) => g.id)).toEqual([game.id]);
   });
 
   it('bots fill the last seats of a game that still waits for people; it starts when the people have joined', async () => {
     const [host, guest] = [await api.newPlayer('Host'), await api.newPlayer('Guest')];
-    const created = await host.post('/v1/games', { game: 'high-card', players: 3, bots: 1 });
-    expect(created.body.status).toBe('open');
-    expect(created.body.seats.map((s: { bot: boolean }) => s.bot)).toEqual([false, false, true]);
-    const joined = await guest.post(`/v1/games/${created.body.id}/join`, { inviteCode: created.body.inviteCode });
-    expect(joined.body).toMatchObject({ status: 'active', yourSeat: 1 });
+    const created = dataOf(await host.POST('/v1/games', { body: { game: 'high-card', players: 3, bots: 1 } }));
+    expect(created.status).toBe('open');
+    expect(created.seats.map((s) => s.bot)).toEqual([false, false, true]);
+    const joined = await guest.POST('/v1/games/{id}/join', { params: { path: { id: created.id } }, body: { inviteCode: created.inviteCode! } });
+    expect(joined.data).toMatchObject({ status: 'active', yourSeat: 1 });
   });
 });
 
+// The documentation is not an operation of the document it serves: plain fetch.
 describe('documentation', () => {
+  const get = async (path: string) => {
+    const r = await fetch(`${server.url}${path}`);
+    return { status: r.status, headers: r.headers, text: await r.text() };
+  };
+
   it('GET /openapi.json equals the committed api-spec/openapi.json', async () => {
-    const r = await api.get('/openapi.json');
+    const r = await get('/openapi.json');
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     const committed = JSON.parse(readFileSync(new URL('../../api-spec/openapi.json', import.meta.url), 'utf8'));
-    expect(r.body).toEqual(committed);
+    expect(JSON.parse(r.text)).toEqual(committed);
   });
 
   it('GET /docs is an HTML page whose scripts and stylesheets are all served by the app itself under /docs/ with 200; no external URL', async () => {
-    const page = await api.get('/docs');
+    const page = await get('/docs');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = page.text;
@@ -171,13 +221,13 @@ describe('documentation', () => {
     expect(assets.length).toBeGreaterThanOrEqual(2);
     for (const asset of assets) {
       expect(asset).toMatch(/^\/docs\/[^/]/);
-      const r = await api.get(asset);
+      const r = await get(asset);
       expect(r.status, asset).toBe(200);
       expect(r.text.length, asset).toBeGreaterThan(0);
       expect(r.headers.get('content-type'), asset).toMatch(asset.endsWith('.css') ? /^text\/css/ : /javascript/);
     }
     // The page points Swagger UI at the served document.
-    const scripts = await Promise.all(assets.filter((a) => a.endsWith('.js')).map(async (a) => (await api.get(a)).text));
+    const scripts = await Promise.all(assets.filter((a) => a.endsWith('.js')).map(async (a) => (await get(a)).text));
     expect(scripts.some((js) => js.includes("'/openapi.json'") || js.includes('"/openapi.json"'))).toBe(true);
   });
 

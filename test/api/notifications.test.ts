@@ -6,11 +6,15 @@ import { jsonLogger } from '../../functions/api/json-logger.js';
 import type { LocalServer } from '../../functions/local/server.js';
 import { startConnectionTrap, type ConnectionTrap } from '../../functions/notify/connection-trap.testkit.js';
 import type { OutgoingMail } from '../../functions/notify/email.js';
-import { ApiClient, type Player } from '../support/client.js';
+import { dataOf, testClient, type Api } from '../support/client.js';
+import { isAccountMail, playerWithEmail } from '../support/accounts.js';
+import { highCardAnswer } from '../support/high-card-game.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 import { newVapidKeys } from '../../functions/notify/push.js';
-import { pushSubscription } from '../support/notifications.js';
+import { oneClick, pushSubscription } from '../support/notifications.js';
 import { startLocalServer } from '../../functions/local/server.js';
+import { CATALOGS, translate } from '../../web/client/i18n.testkit.js';
+import { webGame } from '../../web/render/games.js';
 
 interface Received {
   headers: Record<string, string>;
@@ -18,7 +22,7 @@ interface Received {
 }
 
 let server: LocalServer;
-let api: ApiClient;
+let api: Api;
 let receiver: Server;
 let receiverUrl: string;
 const mails: OutgoingMail[] = [];
@@ -37,38 +41,35 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   // The receiver is on this machine: the suite opts in (the default refuses such deliveries).
   server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, localDelivery: true, email: { send: async (m) => void mails.push(m) } });
-  api = new ApiClient(server.url);
+  api = testClient(server.url);
 });
 afterAll(async () => {
   await server.close();
   await new Promise((ok) => receiver.close(ok));
 });
 
-async function player(name: string, email: string): Promise<Player> {
-  const r = await api.post('/v1/players', { name, email });
-  return Object.assign(api.as(r.body.token), { playerId: r.body.id as string, token: r.body.token as string }) as Player;
-}
-
-const mailsTo = (address: string) => mails.filter((m) => m.to === address);
+const mailsTo = (address: string) => mails.filter((m) => m.to === address && !isAccountMail(m));
 
 describe('turn notifications, delivered in-process by the local server', () => {
   it('game start, then only the seat that became due; email and a signed webhook; no secrets; unsubscribe works without login', async () => {
-    const anna = await player('Anna', 'anna@example.test');
-    const ben = await player('Ben', 'ben@example.test');
-    const hook = await ben.post('/v1/players/me/webhooks', { url: receiverUrl });
-    expect(hook.status).toBe(201);
+    const anna = await playerWithEmail(server, api, 'Anna', 'anna@example.test');
+    const ben = await playerWithEmail(server, api, 'Ben', 'ben@example.test');
+    const hook = await ben.POST('/v1/players/me/webhooks', { body: { url: receiverUrl } });
+    expect(hook.response.status).toBe(201);
+    const { secret } = dataOf(hook);
 
-    const created = await anna.post('/v1/games', { game: 'high-card', players: 2, options: { rounds: 1 } });
-    await ben.post(`/v1/games/${created.body.id}/join`, { inviteCode: created.body.inviteCode });
+    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, options: { rounds: 1 } } }));
+    await ben.POST('/v1/games/{id}/join', { params: { path: { id: created.id } }, body: { inviteCode: created.inviteCode! } });
     await server.notificationsIdle();
     expect(mailsTo('anna@example.test').map((m) => m.subject)).toHaveLength(1);
     expect(mailsTo('ben@example.test')).toHaveLength(1);
     expect(hooks.map((h) => JSON.parse(h.body).type)).toEqual(['game.started']);
 
     // Anna draws a secret card (HC-2): Ben becomes due and is told once; Anna is not.
-    const id = created.body.id as string;
-    const view = await anna.get(`/v1/games/${id}/view`);
-    await anna.post(`/v1/games/${id}/actions`, { action: { type: 'draw' }, expectedVersion: view.body.version });
+    const id = created.id;
+    const params = { path: { id } };
+    const view = await anna.GET('/v1/games/{id}/view', { params });
+    await anna.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'draw' }, expectedVersion: dataOf(view).version } });
     await server.notificationsIdle();
     expect(mailsTo('anna@example.test')).toHaveLength(1);
     const benMails = mailsTo('ben@example.test');
@@ -77,33 +78,71 @@ describe('turn notifications, delivered in-process by the local server', () => {
     expect(turnMail.subject).toMatch(/turn/i);
     // The link opens the game's page in the web client, where its board is drawn.
     expect(turnMail.text).toContain(`${server.url}/#/games/${id}`);
-    const annaHand = ((await anna.get(`/v1/games/${id}/view`)).body.view.hand as number[]).map(String);
+    const annaHand = dataOf(highCardAnswer(await anna.GET('/v1/games/{id}/view', { params }))).view.hand!.map(String);
     const drawn = annaHand.at(-1)!;
     expect(turnMail.text).not.toMatch(new RegExp(`"card":${drawn}\\b`));
 
     const last = hooks.at(-1)!;
-    const payload = new Webhook(hook.body.secret).verify(last.body, last.headers) as { type: string; data: { seatsDue: number[]; gameId: string } };
+    const payload = new Webhook(secret).verify(last.body, last.headers) as { type: string; data: { seatsDue: number[]; gameId: string } };
     expect(payload.type).toBe('game.your_turn');
     expect(payload.data).toMatchObject({ gameId: id, seatsDue: [1] });
-    expect(() => new Webhook(hook.body.secret).verify(last.body.replace('your_turn', 'finished'), last.headers)).toThrow();
+    expect(() => new Webhook(secret).verify(last.body.replace('your_turn', 'finished'), last.headers)).toThrow();
 
     // The unsubscribe link works without a token; later turns send no email but the webhook still fires.
-    const link = /https?:\/\/\S+\/v1\/unsubscribe\?token=[^\s">]+/.exec(turnMail.text)![0];
-    const unsubscribed = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
-    expect(unsubscribed.status).toBe(200);
+    const link = new URL(/https?:\/\/\S+\/v1\/unsubscribe\?token=[^\s">]+/.exec(turnMail.text)![0]);
+    expect(link.origin).toBe(server.url);
+    const unsubscribed = await api.POST('/v1/unsubscribe', { params: { query: { token: link.searchParams.get('token')! } }, ...oneClick });
+    expect(unsubscribed.response.status).toBe(200);
     // Ben moves: Anna becomes due in the simultaneous play phase (HC-3) and is told; Ben, still due, is not.
-    const benView = await ben.get(`/v1/games/${id}/view`);
-    await ben.post(`/v1/games/${id}/actions`, { action: benView.body.legalActions[0], expectedVersion: benView.body.version });
+    const benView = dataOf(highCardAnswer(await ben.GET('/v1/games/{id}/view', { params })));
+    await ben.POST('/v1/games/{id}/actions', { params, body: { action: benView.legalActions[0]!, expectedVersion: benView.version } });
     await server.notificationsIdle();
     expect(mailsTo('anna@example.test')).toHaveLength(2);
     // A new game: Ben's webhook still hears of it, but no more email reaches him.
     const hooksBefore = hooks.length;
-    const second = await anna.post('/v1/games', { game: 'high-card', players: 2 });
-    await ben.post(`/v1/games/${second.body.id}/join`, { inviteCode: second.body.inviteCode });
+    const second = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
+    await ben.POST('/v1/games/{id}/join', { params: { path: { id: second.id } }, body: { inviteCode: second.inviteCode! } });
     await server.notificationsIdle();
     expect(hooks.slice(hooksBefore).map((h) => JSON.parse(h.body).type)).toEqual(['game.started']);
     expect(mailsTo('ben@example.test')).toHaveLength(2);
     expect(mailsTo('anna@example.test')).toHaveLength(3);
+  });
+});
+
+describe("issue 17 #5: emails in the recipient's language", () => {
+  it('a language chosen at sign-up or in settings words the subject, the sentences and the moves as the web client does in that language', async () => {
+    const anna = await playerWithEmail(server, api, 'Anna', 'anna-de@example.test');
+    const ben = await playerWithEmail(server, api, 'Ben', 'ben-cs@example.test');
+    expect(dataOf(await anna.GET('/v1/players/me')).language).toBe('en');
+    expect(dataOf(await anna.PATCH('/v1/players/me', { body: { language: 'de' } })).language).toBe('de');
+    expect(dataOf(await ben.PATCH('/v1/players/me', { body: { language: 'cs' } })).language).toBe('cs');
+    const unknown = await ben.PATCH('/v1/players/me', { body: { language: 'fr' as 'cs' } });
+    expect(unknown.response.status).toBe(400);
+    expect(dataOf(await ben.GET('/v1/players/me')).language).toBe('cs');
+
+    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'streetcar', players: 2, options: { firstPlayer: 0 } } }));
+    const params = { path: { id: created.id } };
+    await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } });
+    await server.notificationsIdle();
+    expect(mailsTo('anna-de@example.test').at(-1)!.subject).toBe(`${CATALOGS.de.gameNames.streetcar} hat begonnen`);
+
+    // Anna's turn (two tiles, SC-5) until Ben is due.
+    for (let i = 0; i < 4 && !dataOf(await anna.GET('/v1/games/{id}', { params })).toAct.includes(1); i++) {
+      const view = dataOf(await anna.GET('/v1/games/{id}/view', { params }));
+      await anna.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions[0]!, expectedVersion: view.version } });
+    }
+    await server.notificationsIdle();
+    const mail = mailsTo('ben-cs@example.test').at(-1)!;
+    expect(mail.subject).toBe(`Jste na tahu: ${CATALOGS.cs.gameNames.streetcar}`);
+    expect(mail.text).toContain('Dobrý den, Ben,');
+    // Anna's move that made Ben due, as Ben's log says it in Czech, in the web client's words for Streetcar.
+    const components = dataOf(await api.GET('/v1/catalog/{game}', { params: { path: { game: 'streetcar' } } })).components;
+    const entries = dataOf(await ben.GET('/v1/games/{id}/log', { params: { ...params, query: { after: 0 } } })).entries.filter((e) => e.seat === 0);
+    const ui = webGame('streetcar')!.ui(translate('cs'));
+    const lines = entries.at(-1)!.events.map((e) => ui.describeEvent(e, components, (seat) => ['Anna', 'Ben'][seat]!));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(mail.text).toContain(`${CATALOGS.cs.mail.since}\n${lines.map((l) => `- ${l}`).join('\n')}`);
+    expect(mail.html).toContain('<html lang="cs">');
   });
 });
 
@@ -130,20 +169,20 @@ describe('audit #6: names that resolve to this machine are refused when the noti
 
   /** Two players, one with webhooks and pushes to `targets`; a game start notifies them. Answers what the notifier logged as failed. */
   async function notifyThrough(local: LocalServer, targets: { webhooks: string[]; push: string[] }) {
-    const client = new ApiClient(local.url);
+    const client = testClient(local.url);
     const anna = await client.newPlayer('Anna');
     const ben = await client.newPlayer('Ben');
-    for (const url of targets.webhooks) expect((await ben.post('/v1/players/me/webhooks', { url })).status, url).toBe(201);
+    for (const url of targets.webhooks) expect((await ben.POST('/v1/players/me/webhooks', { body: { url } })).response.status, url).toBe(201);
     for (const endpoint of targets.push) {
       // A real P-256 point, so that web-push gets as far as connecting.
       const subscription = pushSubscription(endpoint);
       const keys = { ...subscription.keys, p256dh: newVapidKeys().publicKey };
-      expect((await ben.post('/v1/players/me/push-subscriptions', { ...subscription, keys })).status, endpoint).toBe(201);
+      expect((await ben.POST('/v1/players/me/push-subscriptions', { body: { ...subscription, keys } })).response.status, endpoint).toBe(201);
     }
     const logged = vi.spyOn(jsonLogger, 'info');
     try {
-      const created = await anna.post('/v1/games', { game: 'high-card', players: 2 });
-      await ben.post(`/v1/games/${created.body.id}/join`, { inviteCode: created.body.inviteCode });
+      const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
+      await ben.POST('/v1/games/{id}/join', { params: { path: { id: created.id } }, body: { inviteCode: created.inviteCode! } });
       await local.notificationsIdle();
       return logged.mock.calls.filter(([message]) => message === 'notifications failed').flatMap(([, fields]) => (fields as { failures: { channel: string; error: string }[] }).failures);
     } finally {
@@ -162,7 +201,7 @@ describe('audit #6: names that resolve to this machine are refused when the noti
       expect(failures.filter((f) => f.channel === 'push')).toHaveLength(push.length);
       for (const f of failures) expect(f.error).toMatch(/not allowed|not a public address/);
       // The server is still there.
-      expect((await new ApiClient(strict.url).get('/v1/push/vapid-public-key')).status).toBe(200);
+      expect((await testClient(strict.url).GET('/v1/push/vapid-public-key')).response.status).toBe(200);
     } finally {
       await strict.close();
     }

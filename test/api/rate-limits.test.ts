@@ -1,10 +1,13 @@
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_LIMITS_TABLE, LOCAL_TABLE, startLocalServer, type LocalServer, type StoreCall } from '../../functions/local/server.js';
 import { DEFAULT_LIMITS, type Limits } from '../../functions/service/limits.js';
 import type { OutgoingMail } from '../../functions/notify/email.js';
-import { ApiClient } from '../support/client.js';
+import { checkAnswer } from '../support/answer-checks.js';
+import { dataOf, problemOf, testClient, textOf, type Answer, type Api, type Problem, type Schemas } from '../support/client.js';
+import { playerWithEmail } from '../support/accounts.js';
+import { highCardAnswer } from '../support/high-card-game.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 
 /**
@@ -12,12 +15,6 @@ import { RAISED_LIMITS, testRegistry } from '../support/local.js';
  * Retry-After), and caps bound what one player stores. The server runs with the real limits;
  * each test sends from its own loopback address (127.0.0.x), since the address is part of the key.
  */
-
-interface Reply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: any;
-}
 
 const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 
@@ -34,59 +31,58 @@ async function harness(limits: Limits): Promise<Harness> {
 
 let nextAddress = 2;
 let forged = 0;
-/** A client that connects from its own loopback address (Linux routes all of 127/8 to lo). */
-function client(h: Harness) {
-  const address = `127.0.0.${nextAddress++}`;
-  const url = new URL(h.server.url);
-  const send = (method: string, path: string, body?: unknown, token?: string) =>
-    new Promise<Reply>((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = httpRequest(
-        {
-          host: url.hostname,
-          port: url.port,
-          method,
-          path,
-          localAddress: address,
-          headers: {
-            ...(payload ? { 'content-type': 'application/json' } : {}),
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-            // Never trusted: the limits must key on the connection, not on this.
-            'x-forwarded-for': `198.51.100.${++forged % 250}`,
-          },
-        },
-        (res) => {
-          let text = '';
-          res.on('data', (chunk) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
-        },
-      );
+
+/**
+ * The typed client's requests sent over node:http from `localAddress`: Node's fetch cannot choose
+ * the address a connection comes from. Its answers are checked against the document as the
+ * suites' fetch checks them.
+ */
+function fetchFrom(localAddress: string) {
+  return async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    const path = url.pathname + url.search;
+    const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    // Never trusted: the limits must key on the connection, not on this.
+    const headers = { ...Object.fromEntries(request.headers), 'x-forwarded-for': `198.51.100.${++forged % 250}` };
+    return new Promise<Response>((resolve, reject) => {
+      const req = httpRequest({ host: url.hostname, port: url.port, method: request.method, path, localAddress, headers }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          const seenHeaders = Object.fromEntries(Object.entries(res.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
+          checkAnswer({ method: request.method, path, status, contentType: res.headers['content-type'] ?? null, headers: seenHeaders, body: text });
+          const answered = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) for (const v of [value ?? []].flat()) answered.append(name, v);
+          resolve(new Response(text === '' ? null : text, { status, headers: answered }));
+        });
+      });
       req.on('error', reject);
       req.end(payload);
     });
-  const newPlayer = async (name: string) => {
-    const r = await send('POST', '/v1/players', { name });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    const token = r.body.token as string;
-    return {
-      id: r.body.id as string,
-      get: (path: string) => send('GET', path, undefined, token),
-      post: (path: string, body: unknown) => send('POST', path, body, token),
-    };
   };
-  return { address, send, newPlayer };
+}
+
+/** A client that connects from its own loopback address (Linux routes all of 127/8 to lo). */
+function client(h: Harness) {
+  const address = `127.0.0.${nextAddress++}`;
+  const api = testClient(h.server.url, { fetch: fetchFrom(address) });
+  return { address, api, newPlayer: (name: string) => api.newPlayer(name) };
 }
 
 /** A 429 as promised: problem+json, code rate_limited, Retry-After in whole seconds within the window. */
-function expectRateLimited(r: Reply, windowSeconds: number) {
-  expect(r.status, JSON.stringify(r.body)).toBe(429);
-  expect(r.headers['content-type']).toContain('application/problem+json');
-  expect(r.body.code).toBe('rate_limited');
-  const retryAfter = Number(r.headers['retry-after']);
+function expectRateLimited(r: Answer<Problem>, windowSeconds: number) {
+  expect(r.response.status, textOf(r)).toBe(429);
+  expect(r.response.headers.get('content-type')).toContain('application/problem+json');
+  expect(problemOf(r).code).toBe('rate_limited');
+  const retryAfter = Number(r.response.headers.get('retry-after'));
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-  expect(r.body.retryAfter).toBe(retryAfter);
+  expect(problemOf(r).retryAfter).toBe(retryAfter);
+  // issue 19 #6: the exhausted limit, in the RateLimit headers.
+  expect(r.response.headers.get('ratelimit-remaining')).toBe('0');
+  expect(r.response.headers.get('ratelimit-reset')).toBe(String(retryAfter));
 }
 
 /** Runs `refused` and returns the writes it sent to the game table (after notifications settle). */
@@ -101,6 +97,11 @@ async function gameTableWrites(h: Harness, refused: () => Promise<void>): Promis
 const rates = DEFAULT_LIMITS.rates;
 const CHAT_CAP = 30;
 
+const join = (p: Api, id: string, inviteCode: string) => p.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode } });
+const summary = async (p: Api, id: string) => dataOf(await p.GET('/v1/games/{id}', { params: { path: { id } } }));
+const chat = (p: Api, id: string, text: string) => p.POST('/v1/games/{id}/chat', { params: { path: { id } }, body: { text } });
+const messages = async (p: Api, id: string, limit: number) => dataOf(await p.GET('/v1/games/{id}/chat', { params: { path: { id }, query: { limit } } })).messages;
+
 describe('audit #7: rate limits on writes, with the real limits', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -109,97 +110,169 @@ describe('audit #7: rate limits on writes, with the real limits', () => {
   afterAll(() => h.server.close());
 
   it('audit #7: POST /v1/players is limited per address; the 429 stores no player; other addresses (and X-Forwarded-For) do not matter', async () => {
+    const register = (from: ReturnType<typeof client>, name: string) => from.api.POST('/v1/players', { body: { name } });
     const a = client(h);
     const allowed = rates.createPlayer.perAddress!;
-    for (let i = 0; i < allowed.points; i++) expect((await a.send('POST', '/v1/players', { name: `P${i}` })).status).toBe(201);
-    const writes = await gameTableWrites(h, async () => expectRateLimited(await a.send('POST', '/v1/players', { name: 'One too many' }), allowed.seconds));
+    for (let i = 0; i < allowed.points; i++) expect((await register(a, `P${i}`)).response.status).toBe(201);
+    const writes = await gameTableWrites(h, async () => expectRateLimited(await register(a, 'One too many'), allowed.seconds));
     expect(writes).toEqual([]);
-    expect((await client(h).send('POST', '/v1/players', { name: 'Elsewhere' })).status).toBe(201);
+    expect((await register(client(h), 'Elsewhere')).response.status).toBe(201);
   });
 
   it('audit #7: POST /v1/games is limited per player; the 429 stores no game', async () => {
     const anna = await client(h).newPlayer('Anna');
     const allowed = rates.createGame.perPlayer!;
     // Full games (a bot in the other seat) do not count towards the open-games cap.
-    const game = { game: 'high-card', players: 2, bots: 1 };
-    for (let i = 0; i < allowed.points; i++) expect((await anna.post('/v1/games', game)).status).toBe(201);
-    const writes = await gameTableWrites(h, async () => expectRateLimited(await anna.post('/v1/games', game), allowed.seconds));
+    const game: Schemas['GameCreate'] = { game: 'high-card', players: 2, bots: 1 };
+    for (let i = 0; i < allowed.points; i++) expect((await anna.POST('/v1/games', { body: game })).response.status).toBe(201);
+    const writes = await gameTableWrites(h, async () => expectRateLimited(await anna.POST('/v1/games', { body: game }), allowed.seconds));
     expect(writes).toEqual([]);
-    expect((await anna.get('/v1/games')).body).toHaveLength(allowed.points);
+    expect(dataOf(await anna.GET('/v1/games')).items).toHaveLength(allowed.points);
   });
 
   it('audit #7: POST /v1/games/{id}/join is limited per player (every attempt counts); the refused join takes no seat', async () => {
     const c = client(h);
     const [anna, ben] = [await c.newPlayer('Anna'), await c.newPlayer('Ben')];
-    const mine = (await anna.post('/v1/games', { game: 'high-card', players: 2 })).body;
-    const theirs = (await ben.post('/v1/games', { game: 'high-card', players: 2 })).body;
+    const mine = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
+    const theirs = dataOf(await ben.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
     const allowed = rates.join.perPlayer!;
-    for (let i = 0; i < allowed.points; i++) expect((await anna.post(`/v1/games/${mine.id}/join`, { inviteCode: mine.inviteCode })).body.code).toBe('already_seated');
-    const writes = await gameTableWrites(h, async () =>
-      expectRateLimited(await anna.post(`/v1/games/${theirs.id}/join`, { inviteCode: theirs.inviteCode }), allowed.seconds),
-    );
+    for (let i = 0; i < allowed.points; i++) expect((await join(anna, mine.id, mine.inviteCode!)).error?.code).toBe('already_seated');
+    const writes = await gameTableWrites(h, async () => expectRateLimited(await join(anna, theirs.id, theirs.inviteCode!), allowed.seconds));
     expect(writes).toEqual([]);
-    expect((await ben.get(`/v1/games/${theirs.id}`)).body.status).toBe('open');
+    expect((await summary(ben, theirs.id)).status).toBe('open');
   });
 
   it('audit #7: wrong invite codes are limited per player: after the allowed misses even the right code is refused (brute force)', async () => {
     const c = client(h);
     const [anna, mallory] = [await c.newPlayer('Anna'), await c.newPlayer('Mallory')];
-    const game = (await anna.post('/v1/games', { game: 'high-card', players: 2 })).body;
+    const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
     const allowed = rates.badInviteCode.perPlayer!;
     for (let i = 0; i < allowed.points; i++) {
-      expect((await mallory.post(`/v1/games/${game.id}/join`, { inviteCode: `guess-${i}` })).body.code).toBe('bad_invite_code');
+      expect((await join(mallory, game.id, `guess-${i}`)).error?.code).toBe('bad_invite_code');
     }
-    const writes = await gameTableWrites(h, async () =>
-      expectRateLimited(await mallory.post(`/v1/games/${game.id}/join`, { inviteCode: game.inviteCode }), allowed.seconds),
-    );
+    const writes = await gameTableWrites(h, async () => expectRateLimited(await join(mallory, game.id, game.inviteCode!), allowed.seconds));
     expect(writes).toEqual([]);
-    expect((await anna.get(`/v1/games/${game.id}`)).body.seats[1].playerId).toBeNull();
+    expect((await summary(anna, game.id)).seats[1]!.playerId).toBeNull();
   });
 
   it('audit #7: wrong invite codes are limited per address too, across fresh accounts', async () => {
     const c = client(h);
     const anna = await client(h).newPlayer('Anna');
-    const game = (await anna.post('/v1/games', { game: 'high-card', players: 2 })).body;
+    const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
     const perPlayer = rates.badInviteCode.perPlayer!.points;
     const allowed = rates.badInviteCode.perAddress!;
     let misses = 0;
     while (misses < allowed.points) {
       const sock = await c.newPlayer(`Sock ${misses}`);
       for (let i = 0; i < perPlayer && misses < allowed.points; i++, misses++) {
-        expect((await sock.post(`/v1/games/${game.id}/join`, { inviteCode: `guess-${misses}` })).body.code).toBe('bad_invite_code');
+        expect((await join(sock, game.id, `guess-${misses}`)).error?.code).toBe('bad_invite_code');
       }
     }
     const fresh = await c.newPlayer('Fresh sock');
-    expectRateLimited(await fresh.post(`/v1/games/${game.id}/join`, { inviteCode: game.inviteCode }), allowed.seconds);
-    expect((await anna.get(`/v1/games/${game.id}`)).body.status).toBe('open');
+    expectRateLimited(await join(fresh, game.id, game.inviteCode!), allowed.seconds);
+    expect((await summary(anna, game.id)).status).toBe('open');
+  });
+
+  it('issue 19 #6: every answer of a limited operation gives its tightest limit: RateLimit-Limit, RateLimit-Remaining counting down, RateLimit-Reset', async () => {
+    const anna = await client(h).newPlayer('Anna');
+    const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
+    const perPlayer = rates.chat.perPlayer!;
+    const remaining: (string | null)[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await chat(anna, game.id, `hello ${i}`);
+      expect(r.response.status).toBe(201);
+      expect(r.response.headers.get('ratelimit-limit')).toBe(String(perPlayer.points));
+      const reset = Number(r.response.headers.get('ratelimit-reset'));
+      expect(reset).toBeGreaterThanOrEqual(1);
+      expect(reset).toBeLessThanOrEqual(perPlayer.seconds);
+      remaining.push(r.response.headers.get('ratelimit-remaining'));
+    }
+    expect(remaining).toEqual([perPlayer.points - 1, perPlayer.points - 2, perPlayer.points - 3].map(String));
+    // A refused body past authentication counts too, and says so.
+    const refused = await chat(anna, game.id, '');
+    expect(refused.response.status).toBe(400);
+    expect(refused.response.headers.get('ratelimit-remaining')).toBe(String(perPlayer.points - 4));
+    // Operations without a limit carry none.
+    expect((await anna.GET('/v1/games/{id}', { params: { path: { id: game.id } } })).response.headers.get('ratelimit-limit')).toBeNull();
   });
 
   it('audit #7: POST /v1/games/{id}/chat is limited per player; the 429 stores no message', async () => {
     const anna = await client(h).newPlayer('Anna');
-    const game = (await anna.post('/v1/games', { game: 'high-card', players: 2, bots: 1 })).body;
+    const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
     const allowed = rates.chat.perPlayer!;
-    for (let i = 0; i < allowed.points; i++) expect((await anna.post(`/v1/games/${game.id}/chat`, { text: `hello ${i}` })).status).toBe(201);
-    const writes = await gameTableWrites(h, async () => expectRateLimited(await anna.post(`/v1/games/${game.id}/chat`, { text: 'one more' }), allowed.seconds));
+    for (let i = 0; i < allowed.points; i++) expect((await chat(anna, game.id, `hello ${i}`)).response.status).toBe(201);
+    const writes = await gameTableWrites(h, async () => expectRateLimited(await chat(anna, game.id, 'one more'), allowed.seconds));
     expect(writes).toEqual([]);
-    expect((await anna.get(`/v1/games/${game.id}/chat?limit=100`)).body.messages).toHaveLength(allowed.points);
+    expect((await messages(anna, game.id, 100))).toHaveLength(allowed.points);
   });
 
   it('audit #7: POST /v1/games/{id}/actions is limited per player in memory: no limits-table call, and the refused move is not played', async () => {
     const anna = await client(h).newPlayer('Anna');
-    const game = (await anna.post('/v1/games', { game: 'high-card', players: 2, bots: 1 })).body;
-    const path = `/v1/games/${game.id}`;
-    const view = (await anna.get(`${path}/view`)).body;
+    const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
+    const params = { path: { id: game.id } };
+    const view = dataOf(highCardAnswer(await anna.GET('/v1/games/{id}/view', { params })));
+    const move = (expectedVersion: number) => anna.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions[0]!, expectedVersion } });
     const allowed = rates.action.perPlayer!;
     const from = h.calls.length;
     // Stale versions are refused by the game, yet count: every attempt costs the server work.
     for (let i = 0; i < allowed.points; i++) {
-      expect((await anna.post(`${path}/actions`, { action: view.legalActions[0], expectedVersion: view.version + 1 })).body.code).toBe('stale_version');
+      expect((await move(view.version + 1)).error?.code).toBe('stale_version');
     }
-    const writes = await gameTableWrites(h, async () => expectRateLimited(await anna.post(`${path}/actions`, { action: view.legalActions[0], expectedVersion: view.version }), allowed.seconds));
+    const writes = await gameTableWrites(h, async () => expectRateLimited(await move(view.version), allowed.seconds));
     expect(writes).toEqual([]);
     expect(h.calls.slice(from).filter((c) => c.input.TableName === LOCAL_LIMITS_TABLE)).toEqual([]);
-    expect((await anna.get(`${path}/view`)).body.version).toBe(view.version);
+    expect(dataOf(await anna.GET('/v1/games/{id}/view', { params })).version).toBe(view.version);
+  });
+});
+
+describe('issue 18 #1: codes confirming a new address are limited like sign-in mails', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness(DEFAULT_LIMITS);
+  });
+  afterAll(() => h.server.close());
+
+  const setEmail = (p: Api, email: string) => p.PATCH('/v1/players/me', { body: { email } });
+  const mailsTo = (address: string) => h.server.sentMail.filter((m) => m.to === address).length;
+
+  it('issue 18 #1: PATCH /v1/players/me naming an address is limited per address the code goes to, whoever asks; the 429 mails nothing', async () => {
+    const c = client(h);
+    const [anna, mallory] = [await c.newPlayer('Anna'), await client(h).newPlayer('Mallory')];
+    const allowed = rates.confirmationMail.perPlayer!;
+    const target = 'flooded@example.test';
+    for (let i = 0; i < allowed.points; i++) {
+      const r = await setEmail(anna, target);
+      expect(r.response.status, textOf(r)).toBe(200);
+      expect(r.response.headers.get('ratelimit-remaining')).toBe(String(allowed.points - 1 - i));
+    }
+    expect(mailsTo(target)).toBe(allowed.points);
+    expectRateLimited(await setEmail(anna, target), allowed.seconds);
+    // Another player from another client address floods the same mailbox no further.
+    expectRateLimited(await setEmail(mallory, target), allowed.seconds);
+    expect(mailsTo(target)).toBe(allowed.points);
+    expect((await setEmail(anna, 'elsewhere@example.test')).response.status).toBe(200);
+  });
+
+  it('issue 18 #1: … and per client address, across addresses', async () => {
+    const c = client(h);
+    const anna = await c.newPlayer('Anna');
+    const allowed = rates.confirmationMail.perAddress!;
+    for (let i = 0; i < allowed.points; i++) expect((await setEmail(anna, `spread-${i}@example.test`)).response.status).toBe(200);
+    expectRateLimited(await setEmail(anna, 'one-more@example.test'), allowed.seconds);
+    expect(mailsTo('one-more@example.test')).toBe(0);
+  });
+
+  it('issue 18 #1: changes naming no address (notifications, name, removing the address) are not counted and carry no RateLimit headers', async () => {
+    const c = client(h);
+    const anna = await c.newPlayer('Anna');
+    const times = rates.confirmationMail.perAddress!.points + 5;
+    for (let i = 0; i < times; i++) {
+      const r = await anna.PATCH('/v1/players/me', { body: i % 2 ? { notifications: { events: { chat: i % 4 === 1 } } } : { name: `Anna ${i}` } });
+      expect(r.response.status, textOf(r)).toBe(200);
+      expect(r.response.headers.get('ratelimit-limit')).toBeNull();
+    }
+    expect((await anna.PATCH('/v1/players/me', { body: { email: null } })).response.status).toBe(200);
+    expect((await setEmail(anna, 'still-allowed@example.test')).response.status).toBe(200);
   });
 });
 
@@ -216,34 +289,35 @@ describe('audit #7: caps on what one player stores', () => {
     const c = client(h);
     const [anna, ben] = [await c.newPlayer('Anna'), await c.newPlayer('Ben')];
     const cap = DEFAULT_LIMITS.caps.openGamesPerPlayer;
+    const create = (body: Schemas['GameCreate']) => anna.POST('/v1/games', { body });
     const open = [];
-    for (let i = 0; i < cap; i++) open.push((await anna.post('/v1/games', { game: 'high-card', players: 2 })).body);
-    const refused = await anna.post('/v1/games', { game: 'high-card', players: 2 });
-    expect(refused.status).toBe(409);
-    expect(refused.headers['content-type']).toContain('application/problem+json');
-    expect(refused.body.code).toBe('too_many_open_games');
-    expect((await anna.get('/v1/games')).body).toHaveLength(cap);
+    for (let i = 0; i < cap; i++) open.push(dataOf(await create({ game: 'high-card', players: 2 })));
+    const refused = await create({ game: 'high-card', players: 2 });
+    expect(refused.response.status).toBe(409);
+    expect(refused.response.headers.get('content-type')).toContain('application/problem+json');
+    expect(problemOf(refused).code).toBe('too_many_open_games');
+    expect(dataOf(await anna.GET('/v1/games')).items).toHaveLength(cap);
     // Games that start at once (bots in every other seat) are not waiting for anybody.
-    expect((await anna.post('/v1/games', { game: 'high-card', players: 2, bots: 1 })).status).toBe(201);
-    expect((await ben.post(`/v1/games/${open[0].id}/join`, { inviteCode: open[0].inviteCode })).status).toBe(200);
-    expect((await anna.post('/v1/games', { game: 'high-card', players: 2 })).status).toBe(201);
+    expect((await create({ game: 'high-card', players: 2, bots: 1 })).response.status).toBe(201);
+    expect((await join(ben, open[0]!.id, open[0]!.inviteCode!)).response.status).toBe(200);
+    expect((await create({ game: 'high-card', players: 2 })).response.status).toBe(201);
   });
 
   it('audit #7: a player may write only so many messages in one game (409 chat_full), others still may', async () => {
     const c = client(h);
     const [anna, ben] = [await c.newPlayer('Anna'), await c.newPlayer('Ben')];
-    const game = (await anna.post('/v1/games', { game: 'high-card', players: 2 })).body;
-    await ben.post(`/v1/games/${game.id}/join`, { inviteCode: game.inviteCode });
+    const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
+    await join(ben, game.id, game.inviteCode!);
     const cap = CHAT_CAP;
     // Concurrent writers cannot pass the cap together: one atomic counter decides.
-    const burst = await Promise.all(Array.from({ length: cap + 10 }, (_, i) => anna.post(`/v1/games/${game.id}/chat`, { text: `m${i}` })));
-    expect(burst.filter((r) => r.status === 201)).toHaveLength(cap);
-    expect(new Set(burst.filter((r) => r.status !== 201).map((r) => r.body.code))).toEqual(new Set(['chat_full']));
-    const refused = await anna.post(`/v1/games/${game.id}/chat`, { text: 'one more' });
-    expect(refused.status).toBe(409);
-    expect(refused.body.code).toBe('chat_full');
-    expect((await ben.post(`/v1/games/${game.id}/chat`, { text: 'my turn to talk' })).status).toBe(201);
-    const all = (await anna.get(`/v1/games/${game.id}/chat?limit=500`)).body.messages as { seat: number }[];
+    const burst = await Promise.all(Array.from({ length: cap + 10 }, (_, i) => chat(anna, game.id, `m${i}`)));
+    expect(burst.filter((r) => r.response.status === 201)).toHaveLength(cap);
+    expect(new Set(burst.filter((r) => r.response.status !== 201).map((r) => r.error?.code))).toEqual(new Set(['chat_full']));
+    const refused = await chat(anna, game.id, 'one more');
+    expect(refused.response.status).toBe(409);
+    expect(problemOf(refused).code).toBe('chat_full');
+    expect((await chat(ben, game.id, 'my turn to talk')).response.status).toBe(201);
+    const all = await messages(anna, game.id, 500);
     expect(all.filter((m) => m.seat === 0)).toHaveLength(cap);
   });
 });
@@ -282,21 +356,20 @@ describe('audit #7: chat notices are debounced per recipient', () => {
   });
 
   it('audit #7: a burst of chat messages yields one email and one call per webhook per window; the next window notifies again', async () => {
-    const api = new ApiClient(server.url);
+    const api = testClient(server.url);
     const anna = await api.newPlayer('Anna');
-    const benReply = await api.post('/v1/players', { name: 'Ben', email: 'ben@example.test' });
-    const ben = api.as(benReply.body.token);
-    expect((await ben.patch('/v1/players/me', { notifications: { events: { chat: true } } })).status).toBe(200);
+    const ben = await playerWithEmail(server, api, 'Ben', 'ben@example.test');
+    expect((await ben.PATCH('/v1/players/me', { body: { notifications: { events: { chat: true } } } })).response.status).toBe(200);
     const webhooks = 10;
-    for (let i = 0; i < webhooks; i++) expect((await ben.post('/v1/players/me/webhooks', { url: `${receiverUrl}/hook-${i}`, events: ['chat'] })).status).toBe(201);
-    const game = (await anna.post('/v1/games', { game: 'high-card', players: 2 })).body;
-    await ben.post(`/v1/games/${game.id}/join`, { inviteCode: game.inviteCode });
+    for (let i = 0; i < webhooks; i++) expect((await ben.POST('/v1/players/me/webhooks', { body: { url: `${receiverUrl}/hook-${i}`, events: ['chat'] } })).response.status).toBe(201);
+    const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
+    await join(ben, game.id, game.inviteCode!);
     await server.notificationsIdle();
     const chatMails = () => mails.filter((m) => m.to === 'ben@example.test' && /wrote in/.test(m.subject));
     const chatHooks = () => hooks.filter((h) => h.type === 'game.chat');
 
     for (let i = 0; i < 12; i++) {
-      expect((await anna.post(`/v1/games/${game.id}/chat`, { text: `message ${i}` })).status).toBe(201);
+      expect((await chat(anna, game.id, `message ${i}`)).response.status).toBe(201);
       clock += 1000;
     }
     await server.notificationsIdle();
@@ -306,7 +379,7 @@ describe('audit #7: chat notices are debounced per recipient', () => {
     expect(new Set(chatHooks().map((h) => h.path)).size).toBe(webhooks);
 
     clock += DEFAULT_LIMITS.chatNoticeSeconds * 1000;
-    await anna.post(`/v1/games/${game.id}/chat`, { text: 'after a pause' });
+    await chat(anna, game.id, 'after a pause');
     await server.notificationsIdle();
     expect(chatMails()).toHaveLength(2);
     expect(chatHooks()).toHaveLength(2 * webhooks);

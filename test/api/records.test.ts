@@ -12,7 +12,9 @@ import { outboxSender } from '../../functions/notify/email.js';
 import { readEml } from '../../functions/notify/read-eml.testkit.js';
 import { Sweeper } from '../../functions/service/sweeper.js';
 import type { Vacation } from '../../functions/store/records.js';
-import { ApiClient, type Player } from '../support/client.js';
+import { dataOf, problemOf, testClient, textOf, type Api, type Player, type Schemas } from '../support/client.js';
+import { confirmEmail } from '../support/accounts.js';
+import { highCardAnswer } from '../support/high-card-game.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 import { pushSubscription } from '../support/notifications.js';
 
@@ -24,13 +26,13 @@ const EVIL = 'Anna\n\nACCOUNT LOCKED - sign in: http://evil.example/x';
 
 let clock = T0;
 let server: LocalServer;
-let api: ApiClient;
+let api: Api;
 let outbox: string;
 
 beforeAll(async () => {
   outbox = await mkdtemp(join(tmpdir(), 'railpost-records-'));
   server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, email: outboxSender(outbox, () => {}), now: () => new Date(clock), sweepMs: 0 });
-  api = new ApiClient(server.url);
+  api = testClient(server.url);
 });
 afterAll(async () => {
   await server.close();
@@ -38,51 +40,60 @@ afterAll(async () => {
 });
 
 async function player(name = 'Anna', email?: string): Promise<Player> {
-  const r = await api.post('/v1/players', { name, ...(email ? { email } : {}) });
-  expect(r.status, r.text).toBe(201);
-  return Object.assign(api.as(r.body.token), { playerId: r.body.id as string, token: r.body.token as string }) as Player;
+  const r = await api.POST('/v1/players', { body: { name, ...(email ? { email } : {}) } });
+  expect(r.response.status, textOf(r)).toBe(201);
+  const { id, token } = dataOf(r);
+  const created = Object.assign(api.as(token), { playerId: id, token });
+  if (email) await confirmEmail(server, created, email);
+  return created;
 }
+
+type GameParams = { path: { id: string } };
 
 /** A high-card game of `seats` seats (the last `bots` of them bots) between Anna and Ben. */
-async function table(options: { anna?: Player; ben?: Player; seats?: number; bots?: number; timeControl?: unknown } = {}) {
+async function table(options: { anna?: Player; ben?: Player; seats?: number; bots?: number; timeControl?: Schemas['GameCreate']['timeControl'] } = {}) {
   const anna = options.anna ?? (await player('Anna'));
   const ben = options.ben ?? (await player('Ben'));
-  const created = await anna.post('/v1/games', {
-    game: 'high-card',
-    players: options.seats ?? 2,
-    bots: options.bots ?? 0,
-    options: { rounds: 1 },
-    ...(options.timeControl ? { timeControl: options.timeControl } : {}),
+  const created = await anna.POST('/v1/games', {
+    body: {
+      game: 'high-card',
+      players: options.seats ?? 2,
+      bots: options.bots ?? 0,
+      options: { rounds: 1 },
+      ...(options.timeControl ? { timeControl: options.timeControl } : {}),
+    },
   });
-  expect(created.status, created.text).toBe(201);
-  const path = `/v1/games/${created.body.id}`;
-  const joined = await ben.post(`${path}/join`, { inviteCode: created.body.inviteCode });
-  expect(joined.status, joined.text).toBe(200);
+  expect(created.response.status, textOf(created)).toBe(201);
+  const { id, inviteCode } = dataOf(created);
+  const params: GameParams = { path: { id } };
+  const joined = await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: inviteCode! } });
+  expect(joined.response.status, textOf(joined)).toBe(200);
   await server.notificationsIdle();
-  return { anna, ben, path };
+  return { anna, ben, params };
 }
 
+const statusOf = async (p: Player, params: GameParams) => dataOf(await p.GET('/v1/games/{id}', { params })).status;
+
 /** Each of `players` in turn takes its first legal action until the game ends. */
-async function playOut(path: string, ...players: Player[]): Promise<void> {
-  for (let moves = 0; moves < 40 && (await players[0]!.get(path)).body.status === 'active'; moves++) {
+async function playOut(params: GameParams, ...players: Player[]): Promise<void> {
+  for (let moves = 0; moves < 40 && (await statusOf(players[0]!, params)) === 'active'; moves++) {
     const p = players[moves % players.length]!;
-    const view = (await p.get(`${path}/view`)).body;
-    if (view.legalActions.length) expect((await p.post(`${path}/actions`, { action: view.legalActions[0], expectedVersion: view.version })).status).toBe(200);
+    const view = dataOf(highCardAnswer(await p.GET('/v1/games/{id}/view', { params })));
+    if (view.legalActions.length) expect((await p.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions[0]!, expectedVersion: view.version } })).response.status).toBe(200);
   }
-  expect((await players[0]!.get(path)).body.status).toBe('finished');
+  expect(await statusOf(players[0]!, params)).toBe('finished');
 }
 
 describe('audit #8: records stay bounded', () => {
-  const vacations = '/v1/players/me/vacations';
 
   it('audit #8: a vacation that is already over when created is refused (400 vacation_in_past) and nothing is stored', async () => {
     clock = T0;
     const anna = await player();
-    const over = await anna.post(vacations, { from: iso(clock - 30 * S), until: iso(clock - 10 * S) });
-    expect(over.status, over.text).toBe(400);
-    expect(over.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(over.body.code).toBe('vacation_in_past');
-    expect((await anna.get(vacations)).body).toEqual([]);
+    const over = await anna.POST('/v1/players/me/vacations', { body: { from: iso(clock - 30 * S), until: iso(clock - 10 * S) } });
+    expect(over.response.status, textOf(over)).toBe(400);
+    expect(over.response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(problemOf(over).code).toBe('vacation_in_past');
+    expect((await anna.GET('/v1/players/me/vacations')).data).toEqual([]);
   });
 
   it('audit #8: a profile that already holds 4,309 past vacations (~409 KB) takes a valid one: 201, and the list is cut to the cap', async () => {
@@ -94,25 +105,25 @@ describe('audit #8: records stay bounded', () => {
       until: iso(clock - 30 * M + i),
     }));
     await server.services.times.changeVacations(anna.playerId, () => past);
-    const added = await anna.post(vacations, { from: iso(clock + 60 * M), until: iso(clock + 120 * M) });
-    expect(added.status, added.text).toBe(201);
-    const kept = (await anna.get(vacations)).body as Vacation[];
+    const added = await anna.POST('/v1/players/me/vacations', { body: { from: iso(clock + 60 * M), until: iso(clock + 120 * M) } });
+    expect(added.response.status, textOf(added)).toBe(201);
+    const kept = dataOf(await anna.GET('/v1/players/me/vacations'));
     expect(kept).toHaveLength(25);
-    expect(kept.map((v) => v.id)).toContain(added.body.id);
+    expect(kept.map((v) => v.id)).toContain(dataOf(added).id);
     // The newest past ones stay: the oldest went first.
-    expect(kept.filter((v) => v.id !== added.body.id).map((v) => v.id)).toEqual(past.slice(-24).map((v) => v.id));
+    expect(kept.filter((v) => v.id !== dataOf(added).id).map((v) => v.id)).toEqual(past.slice(-24).map((v) => v.id));
   });
 
   it('audit #8: adding and cancelling at once, again and again, never grows the list past 25', async () => {
     clock = T0;
     const anna = await player();
     for (let i = 0; i < 30; i++) {
-      const added = await anna.post(vacations, { from: iso(clock), until: iso(clock + M) });
-      expect(added.status, added.text).toBe(201);
-      expect((await anna.delete(`${vacations}/${added.body.id}`)).status).toBe(204);
+      const added = await anna.POST('/v1/players/me/vacations', { body: { from: iso(clock), until: iso(clock + M) } });
+      expect(added.response.status, textOf(added)).toBe(201);
+      expect((await anna.DELETE('/v1/players/me/vacations/{vacationId}', { params: { path: { vacationId: dataOf(added).id } } })).response.status).toBe(204);
       clock += S;
     }
-    expect(((await anna.get(vacations)).body as Vacation[]).length).toBeLessThanOrEqual(25);
+    expect(dataOf(await anna.GET('/v1/players/me/vacations')).length).toBeLessThanOrEqual(25);
   });
 
   it("audit #8: DynamoDB's item-size refusal becomes 422 record_too_large, not a 500", async () => {
@@ -126,51 +137,52 @@ describe('audit #8: records stay bounded', () => {
 
   it('audit #8: a push endpoint longer than 2048 characters is refused (400), not stored as a 60 KB item', async () => {
     const anna = await player();
-    const long = await anna.post('/v1/players/me/push-subscriptions', pushSubscription(`https://push.example.net/${'x'.repeat(60_000)}`));
-    expect(long.status, long.text).toBe(400);
-    expect(long.body.code).toBe('invalid_body');
-    expect((await anna.get('/v1/players/me/push-subscriptions')).body).toEqual([]);
+    const long = await anna.POST('/v1/players/me/push-subscriptions', { body: pushSubscription(`https://push.example.net/${'x'.repeat(60_000)}`) });
+    expect(long.response.status, textOf(long)).toBe(400);
+    expect(problemOf(long).code).toBe('invalid_body');
+    expect((await anna.GET('/v1/players/me/push-subscriptions')).data).toEqual([]);
   });
 });
 
 describe('audit #9: names are one clean line', () => {
   it('audit #9: line breaks, NUL, bidi overrides, zero-width characters and lone surrogates are cleaned on create and on patch', async () => {
-    const created = await api.post('/v1/players', { name: EVIL });
-    expect(created.status, created.text).toBe(201);
-    expect(created.body.name).toBe('Anna ACCOUNT LOCKED - sign in: http://evil.example/x');
-    const p = api.as(created.body.token);
-    const patched = await p.patch('/v1/players/me', { name: '\u202eBen\u0000\u200b\ud800 \r\n Bo' });
-    expect(patched.status, patched.text).toBe(200);
-    expect(patched.body.name).toBe('Ben Bo');
+    const created = await api.POST('/v1/players', { body: { name: EVIL } });
+    expect(created.response.status, textOf(created)).toBe(201);
+    expect(dataOf(created).name).toBe('Anna ACCOUNT LOCKED - sign in: http://evil.example/x');
+    const p = api.as(dataOf(created).token);
+    const patched = await p.PATCH('/v1/players/me', { body: { name: '\u202eBen\u0000\u200b\ud800 \r\n Bo' } });
+    expect(patched.response.status, textOf(patched)).toBe(200);
+    expect(dataOf(patched).name).toBe('Ben Bo');
   });
 
   it('audit #9: a name that is empty once cleaned is refused with 400 invalid_name (create and patch) and changes nothing', async () => {
-    const empty = await api.post('/v1/players', { name: '\u200b\n\u202e\u0000 ' });
-    expect(empty.status, empty.text).toBe(400);
-    expect(empty.body.code).toBe('invalid_name');
+    const empty = await api.POST('/v1/players', { body: { name: '\u200b\n\u202e\u0000 ' } });
+    expect(empty.response.status, textOf(empty)).toBe(400);
+    expect(problemOf(empty).code).toBe('invalid_name');
     const anna = await player('Anna');
-    const refused = await anna.patch('/v1/players/me', { name: '\r\n\u2066' });
-    expect(refused.status, refused.text).toBe(400);
-    expect(refused.body.code).toBe('invalid_name');
-    expect((await anna.get('/v1/players/me')).body.name).toBe('Anna');
+    const refused = await anna.PATCH('/v1/players/me', { body: { name: '\r\n\u2066' } });
+    expect(refused.response.status, textOf(refused)).toBe(400);
+    expect(problemOf(refused).code).toBe('invalid_name');
+    expect(dataOf(await anna.GET('/v1/players/me')).name).toBe('Anna');
   });
 
   it('audit #9: names are bounded in characters (64) and UTF-8 bytes (128)', async () => {
-    expect((await api.post('/v1/players', { name: 'a'.repeat(64) })).status).toBe(201);
-    expect((await api.post('/v1/players', { name: 'a'.repeat(65) })).body.code).toBe('invalid_name');
+    const register = (name: string) => api.POST('/v1/players', { body: { name } });
+    expect((await register('a'.repeat(64))).response.status).toBe(201);
+    expect(problemOf(await register('a'.repeat(65))).code).toBe('invalid_name');
     // 43 three-byte characters: within 64 characters, over 128 bytes.
-    const wide = await api.post('/v1/players', { name: '語'.repeat(43) });
-    expect([wide.status, wide.body.code]).toEqual([400, 'invalid_name']);
-    expect((await api.post('/v1/players', { name: '語'.repeat(42) })).status).toBe(201);
+    const wide = await register('語'.repeat(43));
+    expect([wide.response.status, wide.error?.code]).toEqual([400, 'invalid_name']);
+    expect((await register('語'.repeat(42))).response.status).toBe(201);
   });
 
   it("audit #9: a name cannot add a line to another player's \"your turn\" email (delivered through the outbox)", async () => {
     clock = T0;
     const anna = await player(EVIL);
     const ben = await player('Ben', 'ben-records@example.test');
-    const { path } = await table({ anna, ben });
-    const view = (await anna.get(`${path}/view`)).body;
-    expect((await anna.post(`${path}/actions`, { action: { type: 'draw' }, expectedVersion: view.version })).status).toBe(200);
+    const { params } = await table({ anna, ben });
+    const view = dataOf(await anna.GET('/v1/games/{id}/view', { params }));
+    expect((await anna.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'draw' }, expectedVersion: view.version } })).response.status).toBe(200);
     await server.notificationsIdle();
     const mails = await Promise.all((await readdir(outbox)).map(async (f) => readEml(await readFile(join(outbox, f), 'utf8'))));
     const turn = mails.filter((m) => m.header('to') === 'ben-records@example.test' && /turn/i.test(m.header('subject') ?? ''));
@@ -188,9 +200,9 @@ describe('audit #9: names are one clean line', () => {
     const anna = await player('Anna');
     await server.services.table.updatePlayer(anna.playerId, { name: EVIL.replace('Anna', 'Old') });
     const ben = await player('Ben', 'ben-legacy@example.test');
-    const { path } = await table({ anna, ben });
-    const view = (await anna.get(`${path}/view`)).body;
-    expect((await anna.post(`${path}/actions`, { action: { type: 'draw' }, expectedVersion: view.version })).status).toBe(200);
+    const { params } = await table({ anna, ben });
+    const view = dataOf(await anna.GET('/v1/games/{id}/view', { params }));
+    expect((await anna.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'draw' }, expectedVersion: view.version } })).response.status).toBe(200);
     await server.notificationsIdle();
     const mails = await Promise.all((await readdir(outbox)).map(async (f) => readEml(await readFile(join(outbox, f), 'utf8'))));
     const turn = mails.filter((m) => m.header('to') === 'ben-legacy@example.test' && /turn/i.test(m.header('subject') ?? ''));
@@ -205,53 +217,55 @@ describe('audit #9: names are one clean line', () => {
 describe('audit #10: what strangers and forfeited seats may read', () => {
   it("audit #10a: the game summary and the export show seats' player ids to seated players only", async () => {
     clock = T0;
-    const { anna, ben, path } = await table();
+    const { anna, ben, params } = await table();
     const stranger = await player('Carl');
-    const seen = (await stranger.get(path)).body;
-    expect(seen.seats.map((s: { name: string }) => s.name)).toEqual(['Anna', 'Ben']);
+    const seen = dataOf(await stranger.GET('/v1/games/{id}', { params }));
+    expect(seen.seats.map((s) => s.name)).toEqual(['Anna', 'Ben']);
     for (const seat of seen.seats) expect(seat).not.toHaveProperty('playerId');
-    expect((await ben.get(path)).body.seats.map((s: { playerId: string }) => s.playerId)).toEqual([anna.playerId, ben.playerId]);
-    await playOut(path, anna, ben);
-    const exported = await stranger.get(`${path}/export`);
-    expect(exported.status, exported.text).toBe(200);
-    expect(exported.body.players.map((s: { seat: number; name: string }) => [s.seat, s.name])).toEqual([
+    expect(dataOf(await ben.GET('/v1/games/{id}', { params })).seats.map((s) => s.playerId)).toEqual([anna.playerId, ben.playerId]);
+    await playOut(params, anna, ben);
+    const exported = await stranger.GET('/v1/games/{id}/export', { params });
+    expect(exported.response.status, textOf(exported)).toBe(200);
+    expect(dataOf(exported).players.map((s) => [s.seat, s.name])).toEqual([
       [0, 'Anna'],
       [1, 'Ben'],
     ]);
-    for (const seat of exported.body.players) expect(seat).not.toHaveProperty('playerId');
-    expect((await anna.get(`${path}/export`)).body.players.map((s: { playerId: string }) => s.playerId)).toEqual([anna.playerId, ben.playerId]);
-    expect(JSON.stringify((await stranger.get(path)).body)).not.toContain(anna.playerId);
+    for (const seat of dataOf(exported).players) expect(seat).not.toHaveProperty('playerId');
+    expect(dataOf(await anna.GET('/v1/games/{id}/export', { params })).players.map((s) => s.playerId)).toEqual([anna.playerId, ben.playerId]);
+    expect(JSON.stringify((await stranger.GET('/v1/games/{id}', { params })).data)).not.toContain(anna.playerId);
   });
 
   it('audit #10c: a forfeited seat sees what a spectator sees (no hand) and may read but not write chat until the game ends', async () => {
     clock = T0;
-    const { anna, ben, path } = await table({ seats: 3, bots: 1, timeControl: { perMove: 'PT1M', onTimeout: 'forfeit' } });
-    expect((await anna.get(`${path}/view`)).body.view.hand).toHaveLength(3);
-    expect((await anna.post(`${path}/chat`, { text: 'good luck' })).status).toBe(201);
+    const { anna, ben, params } = await table({ seats: 3, bots: 1, timeControl: { perMove: 'PT1M', onTimeout: 'forfeit' } });
+    const viewOf = async (p: Player, query: { version?: number } = {}) => dataOf(highCardAnswer(await p.GET('/v1/games/{id}/view', { params: { ...params, query } }))).view;
+    const chat = (p: Player, text: string) => p.POST('/v1/games/{id}/chat', { params, body: { text } });
+    expect((await viewOf(anna)).hand).toHaveLength(3);
+    expect((await chat(anna, 'good luck')).response.status).toBe(201);
     clock = T0 + M + S;
     await new Sweeper(server.services.times, server.services.games, server.services.now).sweep();
     await server.notificationsIdle();
-    expect((await ben.get(path)).body.seats[0].forfeited).toBe(true);
+    expect(dataOf(await ben.GET('/v1/games/{id}', { params })).seats[0]!.forfeited).toBe(true);
 
-    const view = (await anna.get(`${path}/view`)).body.view;
+    const view = await viewOf(anna);
     expect(view).not.toHaveProperty('hand');
     expect(view).not.toHaveProperty('hands');
-    expect((await anna.get(`${path}/view?version=0`)).body.view).not.toHaveProperty('hand');
-    expect((await ben.get(`${path}/view`)).body.view.hand).toBeDefined();
+    expect(await viewOf(anna, { version: 0 })).not.toHaveProperty('hand');
+    expect((await viewOf(ben)).hand).toBeDefined();
     // The bot drew for Anna's seat (HC-2): her log shows that draw as a stranger's does, card hidden.
     const stranger = await player('Carl');
-    const log = (await anna.get(`${path}/log`)).body;
-    expect(log.entries.some((e: { seat: number; bot: boolean }) => e.seat === 0 && e.bot && !('forfeit' in e))).toBe(true);
-    expect(log).toEqual((await stranger.get(`${path}/log`)).body);
+    const log = dataOf(await anna.GET('/v1/games/{id}/log', { params }));
+    expect(log.entries.some((e) => e.seat === 0 && e.bot && !('forfeit' in e))).toBe(true);
+    expect(log).toEqual((await stranger.GET('/v1/games/{id}/log', { params })).data);
 
-    const refused = await anna.post(`${path}/chat`, { text: 'the bot holds a 40' });
-    expect([refused.status, refused.body.code]).toEqual([403, 'forfeited']);
-    const chat = await anna.get(`${path}/chat`);
-    expect(chat.status).toBe(200);
-    expect(chat.body.messages.map((m: { text: string }) => m.text)).toEqual(['good luck']);
+    const refused = await chat(anna, 'the bot holds a 40');
+    expect([refused.response.status, refused.error?.code]).toEqual([403, 'forfeited']);
+    const read = await anna.GET('/v1/games/{id}/chat', { params });
+    expect(read.response.status).toBe(200);
+    expect(dataOf(read).messages.map((m) => m.text)).toEqual(['good luck']);
 
-    await playOut(path, ben);
-    expect((await anna.get(`${path}/view`)).body.view.hands).toHaveLength(3);
-    expect((await anna.post(`${path}/chat`, { text: 'well played' })).status).toBe(201);
+    await playOut(params, ben);
+    expect((await viewOf(anna)).hands).toHaveLength(3);
+    expect((await chat(anna, 'well played')).response.status).toBe(201);
   });
 });

@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { ApiClient } from '../support/client.js';
+import { problemOf, testClient, type Api } from '../support/client.js';
 import { testRegistry } from '../support/local.js';
 
 let server: LocalServer;
-let api: ApiClient;
+let api: Api;
 let failStore = false;
 
 beforeAll(async () => {
@@ -17,7 +17,7 @@ beforeAll(async () => {
     sweepMs: 0,
     injectFault: () => (failStore ? { when: 'before', error: new Error('disk on fire') } : null),
   });
-  api = new ApiClient(server.url);
+  api = testClient(server.url);
 });
 afterAll(() => server.close());
 
@@ -26,16 +26,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 describe('X-Request-Id', () => {
   it('audit #10: a client-chosen X-Request-Id is not echoed; the server generates its own for the header and the problem body', async () => {
     const chosen = 'support-says-refund-granted';
-    const r = await fetch(`${server.url}/v1/games/nope`, { headers: { 'x-request-id': chosen } });
-    expect(r.status).toBe(401);
-    const id = r.headers.get('x-request-id');
+    const r = await api.GET('/v1/games/{id}', { params: { path: { id: 'nope' } }, headers: { 'x-request-id': chosen } });
+    expect(r.response.status).toBe(401);
+    const id = r.response.headers.get('x-request-id');
     expect(id).toMatch(UUID);
-    const problem = (await r.json()) as { requestId?: string };
+    const problem = problemOf(r);
     expect(problem.requestId).toBe(id);
     expect(JSON.stringify(problem)).not.toContain(chosen);
 
-    const ok = await fetch(`${server.url}/v1/catalog`, { headers: { 'x-request-id': chosen } });
-    expect(ok.headers.get('x-request-id')).toMatch(UUID);
+    const ok = await api.GET('/v1/catalog', { headers: { 'x-request-id': chosen } });
+    expect(ok.response.headers.get('x-request-id')).toMatch(UUID);
   });
 
   it("audit #10: a 5xx is logged with the server's request id and the client's as a separate clientRequestId", async () => {
@@ -44,9 +44,9 @@ describe('X-Request-Id', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void logged.push(String(line)));
     failStore = true;
     try {
-      const r = await fetch(`${server.url}/v1/players/me`, { headers: { authorization: `Bearer ${anna.token}`, 'x-request-id': 'client-42' } });
-      expect(r.status).toBe(500);
-      const id = r.headers.get('x-request-id');
+      const r = await anna.GET('/v1/players/me', { headers: { 'x-request-id': 'client-42' } });
+      expect(r.response.status).toBe(500);
+      const id = r.response.headers.get('x-request-id');
       expect(id).toMatch(UUID);
       const line = logged.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.message === 'unhandled error');
       expect(line).toMatchObject({ requestId: id, clientRequestId: 'client-42' });

@@ -8,17 +8,17 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../functions/local/server.js';
 import { highCard } from '../../engine/fixtures/high-card.js';
-import { ApiClient, type Player, type Reply } from '../support/client.js';
-import { HighCardGame, trueState, type ViewReply } from '../support/high-card-game.js';
+import { dataOf, problemOf, testClient, textOf, watch, type Answer, type Api, type Player, type Problem, type Seen } from '../support/client.js';
+import { HighCardGame, highCardAnswer, trueState } from '../support/high-card-game.js';
 import { hiddenNumbersIn } from '../support/leaks.js';
 import { startTestServer } from '../support/local.js';
 
 let server: LocalServer;
-let api: ApiClient;
+let api: Api;
 
 beforeAll(async () => {
   server = await startTestServer();
-  api = new ApiClient(server.url);
+  api = testClient(server.url);
 });
 afterAll(() => server.close());
 
@@ -41,43 +41,48 @@ function expectNoLeak(what: string, body: unknown, truth: Truth, viewer: Viewer)
   expect(hiddenNumbersIn(body, hiddenFrom(truth, viewer)), `${what} seen by ${viewer}`).toEqual([]);
 }
 
-function responseText(r: Reply): string {
-  return [r.text, ...[...r.headers.entries()].map(([k, v]) => `${k}: ${v}`)].join('\n');
+/** An answer's body and headers, as one text. */
+function responseText({ text, headers }: { text: string; headers: Headers }): string {
+  return [text, ...[...headers.entries()].map(([k, v]) => `${k}: ${v}`)].join('\n');
 }
+
+const answerText = (r: Answer) => responseText({ text: textOf(r), headers: r.response.headers });
 
 /** Looks at the game as each seat and as a spectator, and checks nothing hidden shows. */
 async function inspect(game: HighCardGame, spectator: Player): Promise<Truth> {
   const viewers: [Viewer, Player][] = [...game.players.map((p, seat): [Viewer, Player] => [seat, p]), ['spectator', spectator]];
+  const { params } = game;
   const answers = await Promise.all(
     viewers.map(async ([viewer, client]) => ({
       viewer,
-      view: await client.get<ViewReply>(`${game.path}/view`),
-      log: await client.get(`${game.path}/log`),
-      summary: await client.get(game.path),
+      view: highCardAnswer(await client.GET('/v1/games/{id}/view', { params })),
+      log: await client.GET('/v1/games/{id}/log', { params }),
+      summary: await client.GET('/v1/games/{id}', { params }),
     })),
   );
   const { state: truth, seed } = await trueState(server, game.id);
   for (const { viewer, view, log, summary } of answers) {
     for (const r of [view, log, summary]) {
-      expect(r.status).toBe(200);
-      expect(responseText(r)).not.toContain(seed);
+      expect(r.response.status).toBe(200);
+      expect(answerText(r)).not.toContain(seed);
     }
-    expect(summary.body.status).toBe('active');
-    expect(summary.body).not.toHaveProperty('outcome');
-    expectNoLeak('view', view.body, truth, viewer);
-    expectNoLeak('log', log.body, truth, viewer);
-    expectNoLeak('game', summary.body, truth, viewer);
-    expect(view.body.view).not.toHaveProperty('hands');
+    expect(dataOf(summary).status).toBe('active');
+    expect(summary.data).not.toHaveProperty('outcome');
+    expectNoLeak('view', view.data, truth, viewer);
+    expectNoLeak('log', log.data, truth, viewer);
+    expectNoLeak('game', summary.data, truth, viewer);
+    const seen = dataOf(view);
+    expect(seen.view).not.toHaveProperty('hands');
     if (viewer === 'spectator') {
-      expect(view.body.view).not.toHaveProperty('hand');
-      expect(view.body.view).not.toHaveProperty('myPlay');
-      expect(view.body.legalActions).toEqual([]);
-      for (const e of log.body.entries) expect(e).not.toHaveProperty('action');
+      expect(seen.view).not.toHaveProperty('hand');
+      expect(seen.view).not.toHaveProperty('myPlay');
+      expect(seen.legalActions).toEqual([]);
+      for (const e of dataOf(log).entries) expect(e).not.toHaveProperty('action');
     } else {
-      expect([...view.body.view.hand!].sort()).toEqual([...truth.hands[viewer]!].sort());
-      expect(view.body.view.myPlay ?? null).toBe(truth.committed[viewer] ?? null);
+      expect([...seen.view.hand!].sort()).toEqual([...truth.hands[viewer]!].sort());
+      expect(seen.view.myPlay ?? null).toBe(truth.committed[viewer] ?? null);
       // Other seats' actions are not shown while the game runs; one's own are.
-      for (const e of log.body.entries) expect(e.action !== undefined, `log entry ${e.version} for seat ${viewer}`).toBe(e.seat === viewer);
+      for (const e of dataOf(log).entries) expect(e.action !== undefined, `log entry ${e.version} for seat ${viewer}`).toBe(e.seat === viewer);
     }
   }
   return truth;
@@ -105,8 +110,10 @@ describe('while the game runs', () => {
     }
     // The play phase was seen with some commitments made and others still secret.
     expect(sawCommitPending).toBe(true);
-    expect((await game.summary(0)).body.status).toBe('finished');
-  });
+    expect(dataOf(await game.summary(0)).status).toBe('finished');
+    // A whole game read from every seat and a spectator after each move, every answer checked
+    // against the document: hundreds of requests, so more than the default 30 s on a busy machine.
+  }, 120_000);
 
   it('the answer to an illegal play (HC-3) is the same whether the card is in another hand, in the deck or nowhere: no oracle for hidden cards', async () => {
     const game = await HighCardGame.start(api, 2, { prefix: 'oracle' });
@@ -116,14 +123,14 @@ describe('while the game runs', () => {
     const inDeck = truth.deck[0]!;
     const answers = await Promise.all([inOtherHand, inDeck, 41].map((card) => game.post(0, { type: 'play', card }, v.version)));
     for (const a of answers) {
-      expect(a.status).toBe(422);
-      expect(a.body.code).toBe('illegal_action');
-      expect(a.body.rule).toBe('HC-3');
-      expectNoLeak('illegal play answer', a.body, truth, 0);
+      expect(a.response.status).toBe(422);
+      expect(problemOf(a).code).toBe('illegal_action');
+      expect(problemOf(a).rule).toBe('HC-3');
+      expectNoLeak('illegal play answer', a.error, truth, 0);
     }
-    const strip = (b: Record<string, unknown>) => ({ ...b, requestId: undefined });
-    expect(strip(answers[0]!.body)).toEqual(strip(answers[1]!.body));
-    expect(strip(answers[0]!.body)).toEqual(strip(answers[2]!.body));
+    const strip = (a: Answer<Problem>) => ({ ...problemOf(a), requestId: undefined });
+    expect(strip(answers[0]!)).toEqual(strip(answers[1]!));
+    expect(strip(answers[0]!)).toEqual(strip(answers[2]!));
   });
 
   it('export before the end is 409 game_not_finished, for seated players and spectators alike, and shows no seed', async () => {
@@ -131,17 +138,17 @@ describe('while the game runs', () => {
     const outsider = await api.newPlayer('Outsider');
     const { seed } = await trueState(server, game.id);
     for (const who of [game.seat(0), outsider]) {
-      const r = await who.get(`${game.path}/export`);
-      expect(r.status).toBe(409);
-      expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(r.body.code).toBe('game_not_finished');
-      expect(responseText(r)).not.toContain(seed);
+      const r = await who.GET('/v1/games/{id}/export', { params: game.params });
+      expect(r.response.status).toBe(409);
+      expect(r.response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(problemOf(r).code).toBe('game_not_finished');
+      expect(answerText(r)).not.toContain(seed);
     }
   });
 
   it('the seed appears in no answer at all while the game runs: successes, errors (stale, illegal, not your turn, not seated, bad body, early export) and headers', async () => {
-    const seen: { method: string; path: string; reply: Reply }[] = [];
-    const watched = api.observed((method, path, reply) => seen.push({ method, path, reply }));
+    const seen: Seen[] = [];
+    const watched = api.with(watch(seen));
     const [a, b, outsider] = [await watched.newPlayer('SeedA'), await watched.newPlayer('SeedB'), await watched.newPlayer('SeedC')];
     const game = await HighCardGame.create([a, b], { bots: 1, options: { rounds: 2, handSize: 2 } });
     for (let step = 0; step < 40; step++) {
@@ -155,39 +162,41 @@ describe('while the game runs', () => {
       await game.post(seat, { type: 'fly' }, v.version); // not a high-card action
       await game.post(seat, { action: {}, expectedVersion: 'x' } as never, v.version); // bad body
       if (!v.toAct.includes(other)) await game.post(other, { type: 'pass' }, v.version); // not your turn
-      await outsider.post(`${game.path}/actions`, { action: { type: 'pass' }, expectedVersion: v.version }); // not seated
-      await outsider.get(`${game.path}/export`); // not finished
-      await outsider.get(`${game.path}/log`);
-      await watched.get(game.path);
+      const { params } = game;
+      await outsider.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'pass' }, expectedVersion: v.version } }); // not seated
+      await outsider.GET('/v1/games/{id}/export', { params }); // not finished
+      await outsider.GET('/v1/games/{id}/log', { params });
+      await watched.GET('/v1/games/{id}', { params });
       await game.act(seat, (legal) => legal[step % legal.length]);
     }
     const { seed, state } = await trueState(server, game.id);
     expect(state.phase).toBe('over');
-    const statuses = new Set(seen.map(({ reply }) => reply.status));
+    const statuses = new Set(seen.map((answer) => answer.status));
     for (const status of [200, 201, 400, 401, 403, 409, 422]) expect(statuses, `saw a ${status}`).toContain(status);
-    for (const { method, path, reply } of seen) expect(responseText(reply), `${method} ${path}`).not.toContain(seed);
+    for (const answer of seen) expect(responseText(answer), `${answer.method} ${answer.path}`).not.toContain(seed);
   });
 });
 
 describe('after the end', () => {
   it('the export publishes seed, options, players and actions; sha256(seed) is the commitment published at creation; replaying it with the engine gives the outcome and final view the API reports', async () => {
     const [anna, ben] = [await api.newPlayer('Anna'), await api.newPlayer('Ben')];
-    const created = await anna.post('/v1/games', { game: 'high-card', players: 3, bots: 1, options: { rounds: 3, handSize: 4 } });
-    expect(created.status).toBe(201);
-    const commitment = created.body.seedCommitment as string;
+    const created = await anna.POST('/v1/games', { body: { game: 'high-card', players: 3, bots: 1, options: { rounds: 3, handSize: 4 } } });
+    expect(created.response.status).toBe(201);
+    const { id, inviteCode, seedCommitment: commitment } = dataOf(created);
     expect(commitment).toMatch(/^[0-9a-f]{64}$/);
-    expect((await ben.post(`/v1/games/${created.body.id}/join`, { inviteCode: created.body.inviteCode })).status).toBe(200);
-    const game = new HighCardGame(created.body.id, created.body.inviteCode, [anna, ben], 3);
+    const params = { path: { id } };
+    expect((await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: inviteCode! } })).response.status).toBe(200);
+    const game = new HighCardGame(id, inviteCode!, [anna, ben], 3);
     await game.playToEnd((legal, v) => legal[(v.version * 7) % legal.length]);
 
-    const summary = (await anna.get(game.path)).body;
+    const summary = dataOf(await anna.GET('/v1/games/{id}', { params }));
     expect(summary.status).toBe('finished');
-    const exported = await ben.get(`${game.path}/export`);
-    expect(exported.status, exported.text).toBe(200);
-    const ex = exported.body;
+    const exported = await ben.GET('/v1/games/{id}/export', { params });
+    expect(exported.response.status, textOf(exported)).toBe(200);
+    const ex = dataOf(exported);
     expect(ex.game).toBe('high-card');
     expect(ex.options).toEqual({ rounds: 3, handSize: 4 });
-    expect(ex.players.map((p: { playerId: string | null; bot: boolean }) => [p.playerId, p.bot])).toEqual([
+    expect(ex.players.map((p) => [p.playerId, p.bot])).toEqual([
       [anna.playerId, false],
       [ben.playerId, false],
       [null, true],
@@ -195,12 +204,12 @@ describe('after the end', () => {
     expect(ex.seedCommitment).toBe(commitment);
     expect(createHash('sha256').update(ex.seed, 'utf8').digest('hex')).toBe(commitment);
     expect(ex.actions).toHaveLength(summary.version);
-    expect(ex.actions.some((a: { seat: number }) => a.seat === 2)).toBe(true);
+    expect(ex.actions.some((a) => a.seat === 2)).toBe(true);
 
     // Replay: setup from the published seed, then every action, checking the logged events on the way.
-    const log = (await anna.get(`${game.path}/log`)).body.entries as { events: unknown[]; action: unknown; seat: number }[];
+    const log = dataOf(await anna.GET('/v1/games/{id}/log', { params })).entries as { events: unknown[]; action?: unknown; seat: number }[];
     let state = highCard.setup({ seed: ex.seed, players: ex.players.length, options: highCard.options.parse(ex.options) });
-    ex.actions.forEach(({ seat, action }: { seat: number; action: { type: 'draw' } }, i: number) => {
+    ex.actions.forEach(({ seat, action }, i) => {
       const applied = highCard.apply(state, seat, highCard.action.parse(action));
       state = applied.state;
       expect(log[i]!.seat).toBe(seat);
@@ -211,12 +220,12 @@ describe('after the end', () => {
     expect(outcome).not.toBeNull();
     expect(ex.outcome).toEqual(outcome);
     expect(summary.outcome).toEqual(outcome);
-    const finalView = await anna.get(`${game.path}/view`);
-    expect(finalView.body.version).toBe(ex.actions.length);
-    expect(finalView.body.view).toEqual(highCard.view(state, 'all'));
+    const finalView = dataOf(highCardAnswer(await anna.GET('/v1/games/{id}/view', { params })));
+    expect(finalView.version).toBe(ex.actions.length);
+    expect(finalView.view).toEqual(highCard.view(state, 'all'));
     // After the end everyone, spectators too, may see everything of the game; seats' player ids stay for seated players (audit #10a).
     const outsider = await api.newPlayer('Late');
-    const withoutIds = { ...ex, players: ex.players.map(({ playerId: _id, ...seat }: { playerId: string | null }) => seat) };
-    expect((await outsider.get(`${game.path}/export`)).body).toEqual(withoutIds);
+    const withoutIds = { ...ex, players: ex.players.map(({ playerId: _id, ...seat }) => seat) };
+    expect((await outsider.GET('/v1/games/{id}/export', { params })).data).toEqual(withoutIds);
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createRegistry } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
 import { gameLogSchema, gameViewSchema } from '../../functions/api/schemas.js';
+import { dataOf, textOf } from '../support/client.js';
 import { useTestServer } from '../support/local.js';
 import spec from '../../api-spec/openapi.json' with { type: 'json' };
 
@@ -34,27 +35,28 @@ describe('issue 15 #4: every catalog game answers in its published shapes', () =
   it.each(catalogGames.map((g) => [g.id, g] as const))('%s: views, answers to moves and log pages parse with the published schemas', async (id, game) => {
     expect(game.schemas, `${id} publishes its schemas`).toBeDefined();
     const anna = await suite.api.newPlayer('Anna');
-    const created = await anna.post('/v1/games', { game: id, players: game.minPlayers, bots: game.minPlayers - 1 });
-    expect(created.status, created.text).toBe(201);
-    const path = `/v1/games/${created.body.id}`;
-    let view = (await anna.get(`${path}/view`)).body;
+    const created = await anna.POST('/v1/games', { body: { game: id, players: game.minPlayers, bots: game.minPlayers - 1 } });
+    expect(created.response.status, textOf(created)).toBe(201);
+    const params = { path: { id: dataOf(created).id } };
+    let view = dataOf(await anna.GET('/v1/games/{id}/view', { params }));
     for (let n = 0; n < MOVES && view.toAct.length > 0; n++) {
       expect(views.parse(view)).toMatchObject({ game: id });
-      const answer = await anna.post(`${path}/actions`, { action: view.legalActions[0], expectedVersion: view.version });
-      expect(answer.status, answer.text).toBe(200);
-      view = views.parse(answer.body);
+      const answer = await anna.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions[0]!, expectedVersion: view.version } });
+      expect(answer.response.status, textOf(answer)).toBe(200);
+      views.parse(answer.data);
+      view = dataOf(answer);
     }
-    const log = (await anna.get(`${path}/log`)).body;
+    const log = dataOf(await anna.GET('/v1/games/{id}/log', { params }));
     expect(logs.parse(log)).toMatchObject({ game: id });
     expect(log.entries.length).toBeGreaterThan(0);
     // A past version is an answer of the same shape.
-    expect(views.parse((await anna.get(`${path}/view?version=1`)).body)).toMatchObject({ game: id, legalActions: [] });
+    expect(views.parse(dataOf(await anna.GET('/v1/games/{id}/view', { params: { ...params, query: { version: 1 } } })))).toMatchObject({ game: id, legalActions: [] });
   });
 
   it('a view that does not match its game is refused by the published schema (closed shapes)', async () => {
     const anna = await suite.api.newPlayer('Anna');
-    const created = await anna.post('/v1/games', { game: 'streetcar', players: 2, bots: 1 });
-    const view = (await anna.get(`/v1/games/${created.body.id}/view`)).body;
+    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'streetcar', players: 2, bots: 1 } }));
+    const view = dataOf(await anna.GET('/v1/games/{id}/view', { params: { path: { id: created.id } } }));
     expect(() => views.parse({ ...view, game: 'vlaky-na-trati' })).toThrow();
     expect(() => views.parse({ ...view, view: { ...view.view, secret: 1 } })).toThrow();
   });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { signBoardLink } from '../../functions/notify/board-link.js';
 import { buildClient } from '../../web/build.js';
-import { ApiClient, type Player } from '../support/client.js';
+import { dataOf, testClient, textOf, type Api, type Player } from '../support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 import { launchChromium, signUp as signUpAt, watchedPage } from '../../scripts/support/chromium.js';
 
@@ -18,12 +18,12 @@ const SHOTS = join('test-results', 'browser');
 
 let server: LocalServer;
 let browser: Browser;
-let api: ApiClient;
+let api: Api;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
-  api = new ApiClient(server.url);
+  api = testClient(server.url);
 }, 180_000);
 
 afterAll(async () => {
@@ -38,16 +38,21 @@ const signUp = (page: Page, name: string) => signUpAt(page, server.url, name);
 /** Anna's Ticket to Ride game with one bot and one free seat, three days per move. */
 async function invitation(): Promise<{ anna: Player; id: string; link: string }> {
   const anna = await api.newPlayer('Anna');
-  const created = await anna.post('/v1/games', {
-    game: 'ticket-to-ride-europe',
-    players: 3,
-    bots: 1,
-    options: { firstPlayer: 1 },
-    timeControl: { perMove: 'P3D', onTimeout: 'bot' },
+  const created = await anna.POST('/v1/games', {
+    body: {
+      game: 'ticket-to-ride-europe',
+      players: 3,
+      bots: 1,
+      options: { firstPlayer: 1 },
+      timeControl: { perMove: 'P3D', onTimeout: 'bot' },
+    },
   });
-  expect(created.status, created.text).toBe(201);
-  return { anna, id: created.body.id, link: `${server.url}/#/join/${created.body.id}/${created.body.inviteCode}` };
+  expect(created.response.status, textOf(created)).toBe(201);
+  const { id, inviteCode } = dataOf(created);
+  return { anna, id, link: `${server.url}/#/join/${id}/${inviteCode}` };
 }
+
+const gameOf = async (p: Player, id: string) => dataOf(await p.GET('/v1/games/{id}', { params: { path: { id } } }));
 
 describe('invite links in Chromium (audit #10)', () => {
   it('audit #10: an invite link shows the game (name, players, options, pace) and joins only when Join is pressed', async () => {
@@ -61,22 +66,22 @@ describe('invite links in Chromium (audit #10)', () => {
     expect(seats).toContain('free seat');
     expect(seats).toContain('(bot)');
     const facts = await page.locator('.facts').textContent();
-    expect(facts).toContain('3d per move, then a bot moves for you');
+    expect(facts).toContain('3 days per move, then a bot moves for you');
     expect(facts).toContain('Seat 2');
     await page.screenshot({ path: join(SHOTS, 'invite-ask-phone.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: join(SHOTS, 'invite-ask-desktop.png') });
 
     // Looking took no seat.
-    const before = await anna.get(`/v1/games/${id}`);
-    expect(before.body.status).toBe('open');
-    expect(before.body.seats.map((s: { name: string | null }) => s.name)).not.toContain('Ben');
+    const before = await gameOf(anna, id);
+    expect(before.status).toBe('open');
+    expect(before.seats.map((s) => s.name)).not.toContain('Ben');
 
     await page.click('button:has-text("Join")');
     await page.waitForSelector('.board svg');
     expect(page.url()).toBe(`${server.url}/#/games/${id}`);
     expect(await page.locator('.seats').textContent()).toContain('Ben (you)');
-    expect((await anna.get(`/v1/games/${id}`)).body.seats.map((s: { name: string | null }) => s.name)).toContain('Ben');
+    expect((await gameOf(anna, id)).seats.map((s) => s.name)).toContain('Ben');
     expect(problems).toEqual([]);
     await page.context().close();
   }, 60_000);
@@ -89,9 +94,9 @@ describe('invite links in Chromium (audit #10)', () => {
     await page.waitForSelector('button:has-text("Join")');
     await page.click('button:has-text("Cancel")');
     await page.waitForSelector('h1:has-text("My games")');
-    const game = (await anna.get(`/v1/games/${id}`)).body;
+    const game = await gameOf(anna, id);
     expect(game.status).toBe('open');
-    expect(game.seats.map((s: { name: string | null }) => s.name)).not.toContain('Cleo');
+    expect(game.seats.map((s) => s.name)).not.toContain('Cleo');
     expect(problems).toEqual([]);
     await page.context().close();
   }, 60_000);
@@ -111,8 +116,8 @@ describe('malformed links and board pictures in Chromium (audit #10)', () => {
   }, 60_000);
 
   it("audit #10: a board picture served with CSP default-src 'none' still draws in Chromium, with no CSP violation", async () => {
-    const started = await (await api.newPlayer('Eve')).post('/v1/games', { game: 'ticket-to-ride-europe', players: 2, bots: 1 });
-    const id = started.body.id as string;
+    const started = await (await api.newPlayer('Eve')).POST('/v1/games', { body: { game: 'ticket-to-ride-europe', players: 2, bots: 1 } });
+    const { id } = dataOf(started);
     const picture = `${server.url}/v1/board-pictures/${signBoardLink(server.notifySecrets.unsubscribeSecret, { gameId: id, version: 0 })}`;
     const { page, problems } = await open(1280, 800);
     const response = await page.goto(picture);

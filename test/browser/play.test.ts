@@ -2,7 +2,8 @@
  * The web client in a real browser (issue 9): Debian's Chromium, headless, driven by Playwright
  * against the local server on a 375-px-wide phone screen. For every game type: sign up, create a
  * game with bots, make moves by clicking the board (and the list where a move has no place on it),
- * see the board change, read the log, replay back to the start. Screenshots go to test-results/browser/.
+ * see the board change, read the log, replay back to the start; and the same pages in Czech and Russian
+ * (issue 17 #5). Screenshots go to test-results/browser/.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { buildClient } from '../../web/build.js';
+import { lastCode } from '../support/accounts.js';
+import { dataOf, testClient } from '../support/client.js';
+import { pageToken } from './table.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 import { launchChromium, signUp as signUpAt, watchedPage } from '../../scripts/support/chromium.js';
 
@@ -31,45 +35,59 @@ afterAll(async () => {
   console.log(`first render of a game page (ms): ${JSON.stringify(renderTimes)}`);
 });
 
-const phone = () => watchedPage(browser);
+const phone = (locale?: string) => watchedPage(browser, 375, 812, locale);
 
 const signUp = (page: Page, name: string) => signUpAt(page, server.url, name);
 
-/** The picture as drawn, without the client's highlighting of clickable places (which depends on whose turn it is). */
+/** The picture as drawn, without the client's highlighting of clickable places and last moves (which depend on whose turn it is). */
 const PICTURE = () => {
   const svg = document.querySelector('.board svg')?.cloneNode(true) as Element | undefined;
   if (!svg) return '';
+  svg.querySelector(':scope > g.marks')?.remove();
+  svg.setAttribute('role', 'img');
   for (const el of svg.querySelectorAll('[data-target]')) {
     el.classList.remove('target', 'picked');
     if (!el.getAttribute('class')) el.removeAttribute('class');
     el.removeAttribute('role');
     el.removeAttribute('tabindex');
+    el.removeAttribute('aria-label');
   }
   return svg.outerHTML;
 };
 const boardMarkup = (page: Page) => page.evaluate(PICTURE);
 const logCount = (page: Page) => page.locator('.log li').count();
-/** The game's version as the replay slider shows it (no slider before the first move: 0). */
-const moveNumber = (page: Page) => page.evaluate(() => Number(/of (\d+)/.exec(document.querySelector('.replay label')?.textContent ?? '')?.[1] ?? 0));
+/** The game's version: the replay slider's end, in any language (no slider before the first move: 0). */
+const VERSION = () => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0);
+const moveNumber = (page: Page) => page.evaluate(VERSION);
 
-/** One move: a highlighted board place and one of its choices if there is one, else the first listed button. */
+/**
+ * One move: a highlighted board place (or a place on the game's own table) and one of its choices if
+ * it lists any (a place that means one action takes it at once), else the first listed button, else
+ * the first action of the full list (where a game's table offers every move, as at Ticket to Ride's
+ * opening).
+ */
 async function move(page: Page): Promise<'board' | 'list'> {
   await page.waitForSelector('section.actions');
   const before = await moveNumber(page);
-  const targets = page.locator('.board .target');
+  const moved = () => page.waitForFunction((v) => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > v, before);
+  const targets = page.locator('.board .target, [data-table] button[data-target]:not(:disabled)');
   let how: 'board' | 'list';
   if ((await targets.count()) > 0) {
     const target = targets.first();
     // A real click where the place is drawn; a label drawn over it may take the pointer, then the event goes to the place itself.
     await target.click({ timeout: 2000 }).catch(() => target.dispatchEvent('click'));
-    await page.waitForSelector('.choices p');
-    await page.locator('.choices').first().locator('button:not(.secondary)').first().click();
+    const listed = await Promise.race([page.waitForSelector('.choices p').then(() => true, () => false), moved().then(() => false, () => false)]);
+    if (listed) await page.locator('.choices').first().locator('button:not(.secondary)').first().click();
     how = 'board';
-  } else {
+  } else if ((await page.locator('section.actions .choices button').count()) > 0) {
     await page.locator('section.actions .choices button').first().click();
     how = 'list';
+  } else {
+    await page.locator('details.all-actions').evaluate((d: HTMLDetailsElement) => (d.open = true));
+    await page.locator('details.all-actions li button').first().click();
+    how = 'list';
   }
-  await page.waitForFunction((v) => Number(/of (\d+)/.exec(document.querySelector('.replay label')?.textContent ?? '')?.[1] ?? 0) > v, before);
+  await moved();
   return how;
 }
 
@@ -179,6 +197,10 @@ describe('invites and settings in Chromium (issue 9)', () => {
     await page.click('button:has-text("Start playing")');
     await page.waitForSelector('h1:has-text("My games")');
     await page.click('a:has-text("Settings")');
+    // Notices go to a confirmed address only (issue 18 #1): the code mailed at sign-up confirms it.
+    await page.fill('input[name=confirmCode]', lastCode(server, 'notified@example.org'));
+    await page.click('button:has-text("Confirm address")');
+    await page.waitForSelector('text=Address confirmed.');
     await page.waitForSelector('input[name=chat]');
     expect(await page.locator('input[name=emailOn]').isChecked()).toBe(true);
     const chatBefore = await page.locator('input[name=chat]').isChecked();
@@ -221,4 +243,89 @@ describe('invites and settings in Chromium (issue 9)', () => {
     await page.context().close();
     await other.page.context().close();
   });
+});
+
+describe('languages in Chromium (issue 17 #5)', () => {
+  /** Nothing runs off the side of a 375-px phone. */
+  const fitsThePhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  it('a Czech browser gets Czech pages and game wording; Russian chosen in the settings applies at once and stays after a reload', async () => {
+    const { page, problems } = await phone('cs-CZ');
+    await page.goto(`${server.url}/`);
+    await page.waitForSelector('h1:has-text("Vlakové hry poštou")');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('cs');
+    await fitsThePhone(page);
+    await page.screenshot({ path: join(SHOTS, 'welcome-cs-phone.png'), fullPage: true });
+    await page.fill('input[name=name]', 'Tester Čeština');
+    await page.click('button:has-text("Začít hrát")');
+    await page.waitForSelector('h1:has-text("Moje hry")');
+    expect(await page.title()).toBe('Moje hry · railpost');
+    // Issue 17 #5: the account speaks the language its player signed up in (its emails do too), and follows the picker.
+    const me = testClient(server.url, { token: await pageToken(page) });
+    expect(dataOf(await me.GET('/v1/players/me')).language).toBe('cs');
+
+    await page.click('a:has-text("Nová hra")');
+    await page.selectOption('select[name=game]', 'vlaky-na-trati');
+    await page.selectOption('select[name=players]', '2');
+    await page.selectOption('select[name=bots]', '1');
+    await page.click('button:has-text("Založit hru")');
+    await page.waitForSelector('.board svg');
+    const gameUrl = page.url();
+    expect(await page.locator('h1').textContent()).toBe('Vlaky na trati');
+    await page.waitForSelector('section.actions h2:has-text("Váš tah")');
+    for (let i = 0; i < 3; i++) await move(page);
+    await page.waitForSelector('.log h2:has-text("Průběh hry")');
+    const log = (await page.locator('.log li').allTextContents()).join('\n');
+    expect(log).toMatch(/Tester Čeština (otáčí|si vybírá|vykládá)/);
+    expect(await page.locator('#table').textContent()).toContain('Váš záznamový arch');
+    await fitsThePhone(page);
+    await page.screenshot({ path: join(SHOTS, 'vlaky-na-trati-cs-phone.png'), fullPage: true });
+
+    await page.click('a:has-text("Nastavení")');
+    await page.waitForSelector('h1:has-text("Nastavení")');
+    await page.selectOption('select[name=language]', 'ru');
+    await page.waitForSelector('h1:has-text("Настройки")');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+    await expect.poll(async () => dataOf(await me.GET('/v1/players/me')).language).toBe('ru');
+    expect(await page.locator('header nav').textContent()).toContain('Мои игры');
+    await fitsThePhone(page);
+    await page.screenshot({ path: join(SHOTS, 'settings-ru-phone.png'), fullPage: true });
+    await page.reload();
+    await page.waitForSelector('h1:has-text("Настройки")');
+
+    await page.goto(gameUrl);
+    await page.waitForSelector('.log h2:has-text("Журнал")');
+    expect(await page.locator('#table').textContent()).toContain('Ваш бланк');
+    await fitsThePhone(page);
+    await page.screenshot({ path: join(SHOTS, 'vlaky-na-trati-ru-phone.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  for (const [locale, heading, lang] of [
+    ['ru-RU', 'Ваш ход', 'ru'],
+    ['cs-CZ', 'Váš tah', 'cs'],
+    ['de-DE', 'Dein Zug', 'de'],
+  ] as const) {
+    it(`${lang}: a Streetcar table in the browser's language, moves and log included, fits the phone`, async () => {
+      const { page, problems } = await phone(locale);
+      await page.goto(`${server.url}/`);
+      await page.fill('input[name=name]', `Tester ${lang}`);
+      await page.click('form button[type=submit]');
+      await page.waitForSelector('header nav');
+      await page.click('header nav a[href="#/new"]');
+      await page.selectOption('select[name=game]', 'streetcar');
+      await page.selectOption('select[name=players]', '2');
+      await page.selectOption('select[name=bots]', '1');
+      await page.click('form button[type=submit]');
+      await page.waitForSelector('.board svg');
+      await page.waitForSelector(`section.actions h2:has-text("${heading}")`);
+      for (let i = 0; i < 2; i++) await move(page);
+      expect(await page.locator('.log li').count()).toBeGreaterThan(0);
+      await fitsThePhone(page);
+      await page.screenshot({ path: join(SHOTS, `streetcar-${lang}-phone.png`), fullPage: true });
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }, 90_000);
+  }
 });

@@ -7,13 +7,16 @@
  * server-side from the store, at every version, the way test/support/high-card-game.ts does.
  * The engine-level scan (test/leak/secret-leak.test.ts) covers many more games; this one checks
  * that the API adds no leak of its own (log, summary, picture, problem details, headers).
+ * The games are public (issue 18 #3 #7): while it waits for players the lobby's answer is scanned
+ * for the seed, and a spectator (no seat) reads the same answers, scanned for every secret any
+ * seated person may not see.
  *   LEAK_API_STEPS=200 npx vitest run test/leak/api-secret-leak.test.ts  (longer games)
  */
 import { describe, expect, it } from 'vitest';
 import { Rng, seedRng, type AnyGame, type Seat } from '../../engine/core/index.js';
 import { replay } from '../../functions/service/replay.js';
 import type { LocalServer } from '../../functions/local/server.js';
-import type { Player, Reply } from '../support/client.js';
+import { dataOf, textOf, type Answer, type Player } from '../support/client.js';
 import { useTestServer } from '../support/local.js';
 import { commonSecrets, leakSpecs, scanner, secretKey, type LeakSpec, type Secret, type Token } from './secrets.js';
 
@@ -24,16 +27,16 @@ type Action = { type: string } & Record<string, unknown>;
 
 /** Every state of the game from setup to now, replayed from the store, and the seed. */
 async function history(server: LocalServer, gameId: string, def: AnyGame) {
-  const { meta } = await server.services.table.getMetaAndHead(gameId);
+  const meta = (await server.services.table.readGame(gameId))?.meta;
   if (!meta) throw new Error(`no game ${gameId}`);
-  const records = await server.services.table.eventsAfter(gameId, 0);
+  const records = (await server.services.table.commitsAfter(gameId, 0)).flatMap((c) => c.records);
   const states: unknown[] = [replay(def, meta, null, []).state];
   for (const r of records) states.push(r.forfeit ? states.at(-1) : def.apply(states.at(-1), r.seat, r.action).state);
   return { states, records, seed: meta.seed };
 }
 
-function responseText(r: Reply): string {
-  return [r.text, ...[...r.headers.entries()].map(([k, v]) => `${k}: ${v}`)].join('\n');
+function responseText(r: Answer): string {
+  return [textOf(r), ...[...r.response.headers.entries()].map(([k, v]) => `${k}: ${v}`)].join('\n');
 }
 
 interface Figures {
@@ -45,15 +48,20 @@ interface Figures {
   hits: string[];
 }
 
-async function playAndScan(spec: LeakSpec, people: Player[], players: number, options: Record<string, unknown>, g: number, f: Figures): Promise<void> {
+async function playAndScan(spec: LeakSpec, people: Player[], watcher: Player, players: number, options: Record<string, unknown>, g: number, f: Figures): Promise<void> {
   const def = spec.game;
   const bots = players - people.length;
-  const created = await people[0]!.post('/v1/games', { game: def.id, players, bots, options });
-  expect(created.status, created.text).toBe(201);
-  const path = `/v1/games/${created.body.id}`;
-  for (const p of people.slice(1)) expect((await p.post(`${path}/join`, { inviteCode: created.body.inviteCode })).status).toBe(200);
+  const created = await people[0]!.POST('/v1/games', { body: { game: def.id, players, bots, options, visibility: 'public' } });
+  expect(created.response.status, textOf(created)).toBe(201);
+  const { id } = dataOf(created);
+  const params = { path: { id } };
+  const listed = await watcher.GET('/v1/lobby', { params: { query: { game: def.id } } });
+  expect(dataOf(listed).games.map((x) => x.id)).toContain(id);
+  f.responses++;
+  if (responseText(listed).includes((await history(suite.server, id, def)).seed)) f.hits.push(`${def.id} API game ${g}: the seed in the lobby`);
+  for (const p of people.slice(1)) expect((await p.POST('/v1/games/{id}/join', { params, body: {} })).response.status).toBe(200);
   const seatOf = new Map<Player, Seat>();
-  for (const p of people) seatOf.set(p, (await p.get(path)).body.yourSeat);
+  for (const p of people) seatOf.set(p, dataOf(await p.GET('/v1/games/{id}', { params })).yourSeat!);
   const rng = new Rng(seedRng(`api-leak/${def.id}/${g}`));
   const label = `${def.id} API game ${g} (${players} seats, ${bots} bots)`;
   /** Per seat: what it has legitimately known at any version so far, and the secrets at each version. */
@@ -74,29 +82,35 @@ async function playAndScan(spec: LeakSpec, people: Player[], players: number, op
   };
 
   for (let step = 0; step < STEPS; step++) {
-    const { states, seed } = await history(suite.server, created.body.id, def);
+    const { states, seed } = await history(suite.server, id, def);
     const version = states.length - 1;
     const state = states[version];
     if (def.toAct(state).length === 0) break;
+    await scanSpectator(watcher, params, version, [...people.map((p) => secretsFor(states, version, seatOf.get(p)!)).flat(), ...commonSecrets(seed, spec.rng(state))], seed, `${label} v${version} spectator`, f);
     for (const p of people) {
       const seat = seatOf.get(p)!;
       // Known so far (every version, bots' moves included), then the secrets now.
       const now = [...secretsFor(states, version, seat), ...commonSecrets(seed, spec.rng(state))];
       const check = scanner(now);
       const hit = (what: string, found: string[]) => found.forEach((h) => f.hits.push(`${label} v${version} seat ${seat} ${what}: ${h}`));
-      const [view, log, game, board] = await Promise.all([p.get(`${path}/view`), p.get(`${path}/log`), p.get(path), p.get(`${path}/board.svg`)]);
-      const replies = { view: view!, log: log!, game: game!, board: board! };
+      const [view, log, game, board] = await Promise.all([
+        p.GET('/v1/games/{id}/view', { params }),
+        p.GET('/v1/games/{id}/log', { params }),
+        p.GET('/v1/games/{id}', { params }),
+        p.GET('/v1/games/{id}/board.svg', { params, parseAs: 'text' }),
+      ]);
+      const replies: Record<string, Answer> = { view, log, game, board };
       for (const [what, r] of Object.entries(replies)) {
         f.responses++;
         f.values += now.length;
-        if (what !== 'board') expect(r.status, `${what} ${r.text}`).toBe(200);
+        if (what !== 'board') expect(r.response.status, `${what} ${textOf(r)}`).toBe(200);
         if (responseText(r).includes(seed)) hit(what, ['the seed']);
         if (what === 'log') continue; // entry by entry below, against the secrets of their own version
-        hit(what, check(what === 'board' ? r.text : r.body).map((h) => `${h.what} at ${h.path} = ${h.found}`));
+        hit(what, check(what === 'board' ? textOf(r) : r.data).map((h) => `${h.what} at ${h.path} = ${h.found}`));
       }
-      expect(replies.view.body.version).toBe(version);
+      expect(dataOf(view).version).toBe(version);
       // The log: entry k against what was secret both before and after it (an event may reveal).
-      for (const entry of replies.log.body.entries as { version: number }[]) {
+      for (const entry of dataOf(log).entries) {
         const k = entry.version;
         if (scannedEntries.has(`${seat}/${k}`)) continue;
         scannedEntries.add(`${seat}/${k}`);
@@ -109,21 +123,21 @@ async function playAndScan(spec: LeakSpec, people: Player[], players: number, op
       // A rejected action: another seat's legal action, or one of ours with a secret value in it.
       const others = def.toAct(state).filter((s) => s !== seat).flatMap((s) => def.legalActions(state, s) as Action[]);
       const values = now.flatMap((s) => (s.kind === 'text' || s.kind === 'id' ? [s.value] : []));
-      const mine = (replies.view.body.legalActions ?? []) as Action[];
-      let probe: Record<string, unknown> | undefined = others.length ? rng.pick(others) : undefined;
+      const mine: Action[] = dataOf(view).legalActions ?? [];
+      let probe: Action | undefined = others.length ? rng.pick(others) : undefined;
       if (!probe && mine.length && values.length) {
-        probe = structuredClone(rng.pick(mine)) as Record<string, unknown>;
+        probe = structuredClone(rng.pick(mine));
         const keys = Object.keys(probe).filter((k) => k !== 'type');
         if (keys.length) probe[rng.pick(keys)] = rng.pick(values);
       }
       if (probe) {
-        const r = await p.post(`${path}/actions`, { action: probe, expectedVersion: version });
-        if (r.status !== 200) {
+        const r = await p.POST('/v1/games/{id}/actions', { params, body: { action: probe, expectedVersion: version } });
+        if (r.response.status !== 200) {
           f.problems++;
           const typed = new Set(JSON.stringify(probe).match(/[A-Za-z0-9_]+/g) ?? []);
           const secrets = now.filter((s) => !((s.kind === 'text' || s.kind === 'id') && typed.has(String(s.value))));
           if (responseText(r).includes(seed)) hit('problem', ['the seed']);
-          hit(`problem ${r.status} for ${JSON.stringify(probe)}`, scanner(secrets)(r.body).map((h) => `${h.what} at ${h.path} = ${h.found}`));
+          hit(`problem ${r.response.status} for ${JSON.stringify(probe)}`, scanner(secrets)(r.error).map((h) => `${h.what} at ${h.path} = ${h.found}`));
           continue; // the state may have moved (bots do not, but keep it simple): read again next round
         }
         break; // accepted by luck: a new version, start over
@@ -132,17 +146,40 @@ async function playAndScan(spec: LeakSpec, people: Player[], players: number, op
     seenVersions = version;
     f.versions++;
     // One person due moves: the game's bot for Trains & Stations (random play barely ends), else at random.
-    const { states: fresh } = await history(suite.server, created.body.id, def);
+    const { states: fresh } = await history(suite.server, id, def);
     const current = fresh.at(-1);
     const due = people.filter((p) => def.toAct(current).includes(seatOf.get(p)!));
     if (due.length === 0) break;
     const mover = rng.pick(due);
     const seat = seatOf.get(mover)!;
-    const { body } = await mover.get(`${path}/view`);
-    const legal = body.legalActions as Action[];
+    const body = dataOf(await mover.GET('/v1/games/{id}/view', { params }));
+    const legal: Action[] = body.legalActions;
     const action = rng.next() / 2 ** 32 < spec.botShare ? def.bot({ seat, view: body.view, legal, rng }) : rng.pick(legal);
-    const posted = await mover.post(`${path}/actions`, { action, expectedVersion: body.version });
-    expect(posted.status, posted.text).toBe(200);
+    const posted = await mover.POST('/v1/games/{id}/actions', { params, body: { action, expectedVersion: body.version } });
+    expect(posted.response.status, textOf(posted)).toBe(200);
+  }
+}
+
+/**
+ * What a player without a seat reads (issue 18 #7): view, summary and board checked against every
+ * secret some seated person may not see, the log entry by entry against the same.
+ */
+async function scanSpectator(watcher: Player, params: { path: { id: string } }, version: number, secrets: Secret[], seed: string, label: string, f: Figures): Promise<void> {
+  const check = scanner(secrets);
+  const [view, log, game, board] = await Promise.all([
+    watcher.GET('/v1/games/{id}/view', { params }),
+    watcher.GET('/v1/games/{id}/log', { params }),
+    watcher.GET('/v1/games/{id}', { params }),
+    watcher.GET('/v1/games/{id}/board.svg', { params, parseAs: 'text' }),
+  ]);
+  expect(dataOf(view).legalActions).toEqual([]);
+  for (const [what, r] of Object.entries({ view, log, game, board } as Record<string, Answer>)) {
+    f.responses++;
+    f.values += secrets.length;
+    if (responseText(r).includes(seed)) f.hits.push(`${label} ${what}: the seed`);
+    // Log entries of earlier versions may show what was revealed since: only the newest is checked against today's secrets.
+    const body = what === 'board' ? textOf(r) : what === 'log' ? (dataOf(log).entries.filter((e) => e.version === version)) : r.data;
+    for (const h of check(body)) f.hits.push(`${label} ${what}: ${h.what} at ${h.path} = ${h.found}`);
   }
 }
 
@@ -152,12 +189,13 @@ describe('HARD-4 secret-leak scan through the API', () => {
       const f: Figures = { versions: 0, responses: 0, logEntries: 0, problems: 0, values: 0, hits: [] };
       const def = spec.game;
       const people = [await suite.api.newPlayer('Leak A'), await suite.api.newPlayer('Leak B')];
+      const watcher = await suite.api.newPlayer('Leak Spectator');
       // Two people, and bots for the other seats: the smallest table, and one seat more.
       const smallest = Math.max(2, def.minPlayers);
       const games = [smallest, Math.min(smallest + 1, def.maxPlayers)];
       for (const [g, players] of games.entries()) {
         const set = spec.optionSets[g % spec.optionSets.length]!;
-        await playAndScan(spec, people, players, set.options(players), g, f);
+        await playAndScan(spec, people, watcher, players, set.options(players), g, f);
       }
       console.log(`HARD-4 API ${def.id}: ${games.length} games, ${f.versions} versions, ${f.responses} responses, ${f.logEntries} log entries, ${f.problems} problem bodies, ${f.values} secret values scanned, ${f.hits.length} hits`);
       expect(f.hits.slice(0, 20)).toEqual([]);

@@ -6,9 +6,9 @@
  *
  * DynamoDB Local needs Java; if it cannot start, its tests fail with the reason (never skipped).
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { DescribeTableCommand, GetItemCommand, PutItemCommand, UpdateItemCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,10 @@ import { startEmbeddedStore } from '../../functions/local/embedded-store.js';
 import { ensureTable } from '../../functions/store/create-table.js';
 import { GameTable, LimitReached, MAX_PUSH_SUBSCRIPTIONS, MAX_WEBHOOKS, WriteConflict } from '../../functions/store/game-table.js';
 import { keys, pushSubscriptionId } from '../../functions/store/keys.js';
-import { resolveNotifications, type EventRecord, type GameMeta, type HeadRecord, type NewPlayerRecord, type PlayerRecord, type PushRecord, type WebhookRecord } from '../../functions/store/records.js';
+import { resolveNotifications, type CommitRecord, type EventRecord, type GameMeta, type NewPlayerRecord, type PlayerRecord, type PushRecord, type WebhookRecord } from '../../functions/store/records.js';
+import { ChatTable } from '../../functions/store/chat-table.js';
+import { DeliveryLog } from '../../functions/store/delivery-log.js';
+import { TimeTable } from '../../functions/store/time-table.js';
 import { RailpostStack } from '../../infra/stack.js';
 import { startDynamoDbLocal } from './dynamodb-local.js';
 
@@ -128,7 +131,7 @@ function gameMeta(id: string, over: Partial<GameMeta> = {}): GameMeta {
   };
 }
 
-function event(version: number, over: Partial<EventRecord> = {}): EventRecord {
+function record(version: number, over: Partial<EventRecord> = {}): EventRecord {
   return {
     version,
     seat: version % 2,
@@ -141,8 +144,22 @@ function event(version: number, over: Partial<EventRecord> = {}): EventRecord {
   };
 }
 
-function head(version: number, over: Partial<HeadRecord> = {}): HeadRecord {
-  return { version, state: { secretDeck: [3, 1, 2], version }, toAct: [version % 2], status: 'active', ...over };
+/** A commit holding versions `key`..`version` (none for a start commit at version 0), with a small state. */
+function commit(key: number, version: number, over: Partial<CommitRecord> = {}): CommitRecord {
+  const first = Math.max(key, 1);
+  return {
+    key,
+    version,
+    records: Array.from({ length: version - first + 1 }, (_, i) => record(first + i)),
+    before: [key % 2],
+    toAct: [version % 2],
+    status: 'active',
+    state: { secretDeck: [3, 1, 2], version },
+    forfeited: [],
+    recentKeys: {},
+    at: new Date(Date.UTC(2026, 10, 21, 10, 0, version)).toISOString(),
+    ...over,
+  };
 }
 
 function player(id: string, over: Partial<NewPlayerRecord> = {}): NewPlayerRecord {
@@ -189,6 +206,9 @@ describe.each(backends)('event store on $name', (backend) => {
   let running: Running;
   let client: DynamoDBClient;
   let table: GameTable;
+  let times: TimeTable;
+  let chats: ChatTable;
+  let deliveries: DeliveryLog;
   let calls: Call[];
   const tableName = `railpost-conformance-${uid()}`;
 
@@ -198,6 +218,9 @@ describe.each(backends)('event store on $name', (backend) => {
     calls = spy(client);
     await ensureTable(client, tableName);
     table = new GameTable(client, tableName);
+    times = new TimeTable(client, tableName);
+    chats = new ChatTable(client, tableName);
+    deliveries = new DeliveryLog(client, tableName);
   }, 90_000);
 
   afterAll(async () => {
@@ -240,63 +263,46 @@ describe.each(backends)('event store on $name', (backend) => {
       const id = `idem-${uid()}`;
       await table.putMeta(gameMeta(id));
       await ensureTable(client, tableName);
-      expect((await table.getMetaAndHead(id)).meta?.id).toBe(id);
+      expect((await table.readGame(id))?.meta.id).toBe(id);
     });
   });
 
   describe('game meta', () => {
-    it('putMeta then getMetaAndHead returns the same meta (secret seed included), no head, latestVersion 0', async () => {
+    it('putMeta then readGame returns the same meta (secret seed included) and no commit', async () => {
       const id = `meta-${uid()}`;
       const meta = gameMeta(id);
       await table.putMeta(meta);
-      expect(await table.getMetaAndHead(id)).toEqual({ meta, head: null, latestVersion: 0 });
+      expect(await table.readGame(id)).toEqual({ meta, latest: null });
     });
 
-    it('round-trips the optional finishedAt', async () => {
-      const id = `fin-${uid()}`;
-      const meta = gameMeta(id, { status: 'finished', finishedAt: '2026-11-22T10:00:00.000Z', revision: 7 });
-      await table.putMeta(meta);
-      expect((await table.getMetaAndHead(id)).meta).toEqual(meta);
-    });
-
-    it('getMetaAndHead of an unknown game is { meta: null, head: null, latestVersion: 0 }', async () => {
-      expect(await table.getMetaAndHead(`nope-${uid()}`)).toEqual({ meta: null, head: null, latestVersion: 0 });
+    it('readGame of an unknown game is null', async () => {
+      expect(await table.readGame(`nope-${uid()}`)).toBeNull();
     });
 
     it('putMeta refuses to overwrite an existing game (WriteConflict)', async () => {
       const id = `dup-${uid()}`;
       await table.putMeta(gameMeta(id));
       await expect(table.putMeta(gameMeta(id, { inviteCode: 'OTHER' }))).rejects.toBeInstanceOf(WriteConflict);
-      expect((await table.getMetaAndHead(id)).meta?.inviteCode).toBe(`INV-${id}`);
+      expect((await table.readGame(id))?.meta.inviteCode).toBe(`INV-${id}`);
     });
 
-    it('getMetaAndHead returns META, HEAD and the newest event version, untouched by idempotency records or other games', async () => {
+    it('readGame returns META and the newest commit in one query, untouched by the deadline entry, chat, reminders, quotas, delivery claims or other games', async () => {
       const id = `iso-${uid()}`;
-      const meta = gameMeta(id);
-      await table.putMeta(meta);
-      await table.putMeta(gameMeta(`${id}x`));
-      await table.appendEvent(`${id}x`, event(1));
-      await table.appendEvent(`${id}x`, event(2));
-      await table.appendEvent(id, event(1));
-      await table.putHead(id, head(1));
-      await table.putRequest(id, 'p-anna', 'key-1', { requestHash: 'rh', status: 200, body: { ok: true } }, new Date());
-      await table.putRequest(id, 'p-anna', 'key-2', { requestHash: 'rh', status: 200, body: { ok: true } }, new Date());
-      expect(await table.getMetaAndHead(id)).toEqual({ meta, head: head(1), latestVersion: 1 });
-    });
-
-    it('latestVersion tells a head that lags behind the log (with and without a head, across 10 -> 100 events)', async () => {
-      const id = `lag-${uid()}`;
       const meta = gameMeta(id, { status: 'active', revision: 2 });
       await table.putMeta(meta);
-      for (let v = 1; v <= 3; v++) await table.appendEvent(id, event(v));
-      expect(await table.getMetaAndHead(id)).toEqual({ meta, head: null, latestVersion: 3 });
-      await table.putHead(id, head(2));
-      expect(await table.getMetaAndHead(id)).toEqual({ meta, head: head(2), latestVersion: 3 });
-      for (let v = 4; v <= 101; v++) await table.appendEvent(id, event(v));
-      await table.putHead(id, head(100));
-      expect(await table.getMetaAndHead(id)).toEqual({ meta, head: head(100), latestVersion: 101 });
-      await table.putHead(id, head(101));
-      expect(await table.getMetaAndHead(id)).toEqual({ meta, head: head(101), latestVersion: 101 });
+      await table.putMeta(gameMeta(`${id}x`));
+      await table.putCommit(`${id}x`, commit(1, 5));
+      await table.putCommit(id, commit(0, 0));
+      await table.putCommit(id, commit(1, 2));
+      await times.setDue(id, '2026-11-22T10:00:00.000Z', 2, 'exact');
+      await chats.put({ gameId: id, id: 'c1', seat: 0, playerId: 'p-anna', name: 'Anna', text: 'hi', at: '2026-11-21T10:00:00.000Z', version: 2 });
+      await chats.countMessage(id, 'p-anna', 10);
+      await times.claimReminder({ gameId: id, seat: 0, dueSince: '2026-11-21T10:00:00.000Z', deadline: '2026-11-22T10:00:00.000Z', version: 2 }, new Date());
+      await deliveries.claim(id, 'p-anna', 'yourTurn#2', new Date());
+      const before = calls.length;
+      expect(await table.readGame(id)).toEqual({ meta, latest: commit(1, 2) });
+      expect(callsOf('QueryCommand', before)).toHaveLength(1);
+      expect(calls.length - before).toBe(1);
     });
   });
 
@@ -306,7 +312,7 @@ describe.each(backends)('event store on $name', (backend) => {
       await table.putMeta(gameMeta(id));
       const joined = gameMeta(id, { revision: 2, status: 'active', seats: [{ playerId: 'p-anna', name: 'Anna', bot: false }, { playerId: 'p-ben', name: 'Ben', bot: false }] });
       await table.replaceMeta(joined);
-      expect((await table.getMetaAndHead(id)).meta).toEqual(joined);
+      expect((await table.readGame(id))?.meta).toEqual(joined);
     });
 
     it('a writer with a stale revision loses with WriteConflict and changes nothing', async () => {
@@ -318,7 +324,7 @@ describe.each(backends)('event store on $name', (backend) => {
       await expect(table.replaceMeta(second)).rejects.toBeInstanceOf(WriteConflict);
       // Skipping a revision is stale too.
       await expect(table.replaceMeta(gameMeta(id, { revision: 4 }))).rejects.toBeInstanceOf(WriteConflict);
-      expect((await table.getMetaAndHead(id)).meta).toEqual(first);
+      expect((await table.readGame(id))?.meta).toEqual(first);
     });
 
     it('of 12 concurrent replaceMeta calls with the same revision exactly one wins', async () => {
@@ -330,7 +336,7 @@ describe.each(backends)('event store on $name', (backend) => {
       const { won, conflicts } = await race(candidates.map((m) => table.replaceMeta(m)));
       expect(won).toHaveLength(1);
       expect(conflicts).toBe(11);
-      expect((await table.getMetaAndHead(id)).meta).toEqual(candidates[won[0]!]);
+      expect((await table.readGame(id))?.meta).toEqual(candidates[won[0]!]);
     });
 
     it('replacing the meta of a game that does not exist fails with WriteConflict', async () => {
@@ -338,49 +344,68 @@ describe.each(backends)('event store on $name', (backend) => {
     });
   });
 
-  describe('appendEvent (conditional append, the truth of every game)', () => {
-    it('getEvent returns an appended event field for field, optional fields included', async () => {
-      const id = `ev-${uid()}`;
-      const full = event(1, { idempotencyKey: 'idem-1', requestHash: 'hash-1' });
-      const byBot = event(2, { playerId: null });
-      await table.appendEvent(id, full);
-      await table.appendEvent(id, byBot);
-      expect(await table.getEvent(id, 1)).toEqual(full);
-      expect(await table.getEvent(id, 2)).toEqual(byBot);
-      expect(await table.getEvent(id, 3)).toBeNull();
+  describe('putCommit (one conditional write per request: the truth of every game)', () => {
+    it('getCommit returns a commit field for field (records, state, clocks, request, recent keys), and one without the optional fields', async () => {
+      const id = `cm-${uid()}`;
+      const full = commit(1, 3, {
+        clocks: [{ dueSince: '2026-11-21T10:00:00.000Z', bankMs: null, deadline: '2026-11-24T10:00:00.000Z', remindAt: '2026-11-23T10:00:00.000Z', reminded: false }, { dueSince: null, bankMs: null, deadline: null, remindAt: null, reminded: false }],
+        request: { key: 'k'.repeat(16), hash: 'h'.repeat(16) },
+        recentKeys: { 0: { key: 'k'.repeat(16), commit: 1 } },
+        forfeited: [1],
+        status: 'finished',
+      });
+      const plain = commit(4, 4);
+      await table.putCommit(id, full);
+      await table.putCommit(id, plain);
+      expect(await table.getCommit(id, 1)).toEqual(full);
+      expect(await table.getCommit(id, 4)).toEqual(plain);
+      expect(await table.getCommit(id, 2)).toBeNull();
     });
 
-    it('appending the same version twice fails with WriteConflict and keeps the first event', async () => {
+    it('keeps the records and the state deflated in one binary attribute: a move of a 2.5 KB state writes one item under 1 KB', async () => {
+      const id = `small-${uid()}`;
+      const state = { deck: Array.from({ length: 110 }, (_, i) => ['red', 'blue', 'green', 'yellow', 'black', 'white', 'orange', 'pink', 'loco'][(i * 7) % 9]), hands: [['red', 'red', 'loco'], ['blue']], routes: Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`route-${i}`, i % 3 ? null : i % 2])) };
+      expect(JSON.stringify(state).length).toBeGreaterThan(1500);
+      const before = calls.length;
+      await table.putCommit(id, commit(1, 1, { state }));
+      const [put] = callsOf('PutItemCommand', before);
+      expect(Object.keys(put!.input.Item).sort()).toEqual(['d', 'due', 'pk', 'sk', 'v']);
+      expect(put!.input.Item.d.B).toBeInstanceOf(Uint8Array);
+      expect(put!.input.Item.d.B.length).toBeLessThan(700);
+      expect((await table.getCommit(id, 1))?.state).toEqual(state);
+    });
+
+    it('writing the same key twice fails with WriteConflict and keeps the first commit', async () => {
       const id = `twice-${uid()}`;
-      const first = event(1, { action: { type: 'draw' } });
-      await table.appendEvent(id, first);
-      await expect(table.appendEvent(id, event(1, { action: { type: 'pass' } }))).rejects.toBeInstanceOf(WriteConflict);
-      expect(await table.eventsAfter(id, 0)).toEqual([first]);
+      const first = commit(1, 1);
+      await table.putCommit(id, first);
+      await expect(table.putCommit(id, commit(1, 3, { state: { other: true } }))).rejects.toBeInstanceOf(WriteConflict);
+      expect(await table.commitsAfter(id, 0)).toEqual([first]);
     });
 
-    it('of 20 concurrent appends of the same version exactly one wins; nothing is lost or doubled', async () => {
+    it('of 20 concurrent commits of the same key (however many versions each holds) exactly one wins; nothing is lost or doubled', async () => {
       const id = `race-${uid()}`;
-      await table.appendEvent(id, event(1));
-      const contenders = Array.from({ length: 20 }, (_, i) => event(2, { seat: i, playerId: `racer-${i}`, idempotencyKey: `k-${i}` }));
-      const { won, conflicts } = await race(contenders.map((e) => table.appendEvent(id, e)));
+      await table.putCommit(id, commit(1, 1));
+      const contenders = Array.from({ length: 20 }, (_, i) => commit(2, 2 + (i % 3), { request: { key: `k-${i}`.padEnd(16, '-'), hash: 'h'.repeat(16) } }));
+      const { won, conflicts } = await race(contenders.map((c) => table.putCommit(id, c)));
       expect(won).toHaveLength(1);
       expect(conflicts).toBe(19);
-      const log = await table.eventsAfter(id, 0);
-      expect(log.map((e) => e.version)).toEqual([1, 2]);
+      const log = await table.commitsAfter(id, 0);
+      expect(log.map((c) => c.key)).toEqual([1, 2]);
       expect(log[1]).toEqual(contenders[won[0]!]);
     });
 
-    it('8 writers racing read-then-append loops build one gap-free log with every move exactly once', async () => {
+    it('8 writers racing read-then-commit loops build one gap-free log with every move exactly once', async () => {
       const id = `writers-${uid()}`;
+      await table.putMeta(gameMeta(id, { status: 'active', revision: 2 }));
       const writers = 8;
       const movesEach = 4;
       let conflicts = 0;
       const writer = async (w: number) => {
-        let known = 0;
         for (let m = 0; m < movesEach; ) {
-          known += (await table.eventsAfter(id, known)).length;
+          const known = (await table.readGame(id))?.latest?.version ?? 0;
           try {
-            await table.appendEvent(id, event(known + 1, { playerId: `w${w}`, idempotencyKey: `w${w}-m${m}` }));
+            await table.putCommit(id, commit(known + 1, known + 1, { records: [record(known + 1, { playerId: `w${w}`, action: { type: `w${w}-m${m}` } })] }));
             m++;
           } catch (err) {
             if (!(err instanceof WriteConflict)) throw err;
@@ -389,148 +414,186 @@ describe.each(backends)('event store on $name', (backend) => {
         }
       };
       await Promise.all(Array.from({ length: writers }, (_, w) => writer(w)));
-      const log = await table.eventsAfter(id, 0);
-      expect(log.map((e) => e.version)).toEqual(Array.from({ length: writers * movesEach }, (_, i) => i + 1));
-      const moves = log.map((e) => e.idempotencyKey).sort();
+      const records = (await table.commitsAfter(id, 0)).flatMap((c) => c.records);
+      expect(records.map((e) => e.version)).toEqual(Array.from({ length: writers * movesEach }, (_, i) => i + 1));
+      const moves = records.map((e) => e.action.type).sort();
       const expected = Array.from({ length: writers }, (_, w) => Array.from({ length: movesEach }, (_, m) => `w${w}-m${m}`)).flat().sort();
       expect(moves).toEqual(expected);
       expect(conflicts).toBeGreaterThan(0);
     });
   });
 
-  describe('eventsAfter', () => {
-    it('returns events in version order across digit boundaries (9 < 10 < 100), only those after N', async () => {
+  describe('commitsAfter and commitsUpTo (the log, and the state at a past version)', () => {
+    /** Commits of 1..3 versions each, keyed by their first version, and a start commit holding two opening moves. */
+    async function log(id: string, last: number): Promise<CommitRecord[]> {
+      const written: CommitRecord[] = [commit(0, 2)];
+      for (let key = 3; key <= last; key += 1 + (key % 3)) written.push(commit(key, Math.min(last, key + (key % 3))));
+      // Written out of order on purpose: the order comes from the zero-padded sort key.
+      for (const c of [...written].sort((a, b) => String(a.key).localeCompare(String(b.key)))) await table.putCommit(id, c);
+      return written;
+    }
+    const versionsOf = (commits: CommitRecord[], after: number) => commits.flatMap((c) => c.records).map((r) => r.version).filter((v) => v > after);
+
+    it('returns the commits holding the versions after N, in order across digit boundaries (9 < 10 < 100), the one holding N+1 included', async () => {
       const id = `order-${uid()}`;
-      // Appended out of order on purpose: the order comes from the zero-padded sort key.
-      const versions = Array.from({ length: 120 }, (_, i) => i + 1).sort((a, b) => String(a).localeCompare(String(b)));
-      for (const v of versions) await table.appendEvent(id, event(v));
-      expect((await table.eventsAfter(id, 0)).map((e) => e.version)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
-      expect((await table.eventsAfter(id, 98)).map((e) => e.version)).toEqual(Array.from({ length: 22 }, (_, i) => i + 99));
-      expect(await table.eventsAfter(id, 120)).toEqual([]);
-      expect(await table.eventsAfter(id, 500)).toEqual([]);
-      expect(await table.eventsAfter(`empty-${uid()}`, 0)).toEqual([]);
+      await log(id, 120);
+      const all = Array.from({ length: 120 }, (_, i) => i + 1);
+      for (const after of [0, 1, 2, 3, 4, 5, 9, 10, 98, 99, 119]) expect(versionsOf(await table.commitsAfter(id, after), after)).toEqual(all.filter((v) => v > after));
+      expect(await table.commitsAfter(id, 120)).toEqual([]);
+      expect(await table.commitsAfter(id, 500)).toEqual([]);
+      expect(await table.commitsAfter(`empty-${uid()}`, 0)).toEqual([]);
     });
 
-    it('with a limit returns at most that many, and paging by the last version read covers the log once', async () => {
+    it('with a limit covers at least that many versions, and paging by the last version read covers the log once', async () => {
       const id = `limit-${uid()}`;
-      for (let v = 1; v <= 23; v++) await table.appendEvent(id, event(v));
-      expect((await table.eventsAfter(id, 0, 5)).map((e) => e.version)).toEqual([1, 2, 3, 4, 5]);
-      expect((await table.eventsAfter(id, 20, 5)).map((e) => e.version)).toEqual([21, 22, 23]);
+      await log(id, 23);
       const seen: number[] = [];
       for (let after = 0; ; ) {
-        const page = await table.eventsAfter(id, after, 5);
+        const page = versionsOf(await table.commitsAfter(id, after, 5), after);
         if (page.length === 0) break;
-        expect(page.length).toBeLessThanOrEqual(5);
-        seen.push(...page.map((e) => e.version));
-        after = page.at(-1)!.version;
+        expect(page.length).toBeGreaterThanOrEqual(Math.min(5, 23 - after));
+        const taken = page.slice(0, 5);
+        seen.push(...taken);
+        after = taken.at(-1)!;
       }
       expect(seen).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
     });
 
-    it('ignores the game meta, head and idempotency records stored under the same game', async () => {
-      const id = `mixed-${uid()}`;
-      await table.putMeta(gameMeta(id));
-      await table.putHead(id, head(2));
-      await table.putRequest(id, 'p-anna', 'k', { requestHash: 'rh', status: 200, body: {} }, new Date());
-      await table.appendEvent(id, event(1));
-      await table.appendEvent(id, event(2));
-      expect((await table.eventsAfter(id, 0)).map((e) => e.version)).toEqual([1, 2]);
+    it('given the newest commit, reads nothing when the caller is at most one commit behind', async () => {
+      const id = `poll-${uid()}`;
+      const written = await log(id, 30);
+      const latest = written.at(-1)!;
+      const before = calls.length;
+      expect(await table.commitsAfter(id, latest.version, 10, latest)).toEqual([]);
+      expect(await table.commitsAfter(id, latest.key - 1, 10, latest)).toEqual([latest]);
+      expect(await table.commitsAfter(id, latest.version - 1, 10, latest)).toEqual([latest]);
+      expect(calls.length).toBe(before);
+      expect(versionsOf(await table.commitsAfter(id, 20, undefined, latest), 20)).toEqual(Array.from({ length: 10 }, (_, i) => i + 21));
     });
 
-    it('reads more than 1 MB of events by following LastEvaluatedKey, complete and in order', async () => {
+    it('commitsUpTo finds the commit holding a version and the one before it, newest first', async () => {
+      const id = `upto-${uid()}`;
+      const written = await log(id, 40);
+      for (const version of [1, 2, 3, 7, 8, 20, 40]) {
+        const [holder, previous] = await table.commitsUpTo(id, version, 2);
+        const expected = written.findLast((c) => c.key <= version)!;
+        expect(holder).toEqual(expected);
+        expect(previous).toEqual(written[written.indexOf(expected) - 1]);
+      }
+    });
+
+    it('ignores the meta, the deadline entry and the chat stored under the same game', async () => {
+      const id = `mixed-${uid()}`;
+      await table.putMeta(gameMeta(id));
+      await times.setDue(id, '2026-11-22T10:00:00.000Z', 2, 'exact');
+      await chats.put({ gameId: id, id: 'c1', seat: 0, playerId: 'p-anna', name: 'Anna', text: 'hi', at: '2026-11-21T10:00:00.000Z', version: 0 });
+      await table.putCommit(id, commit(1, 1));
+      await table.putCommit(id, commit(2, 2));
+      expect((await table.commitsAfter(id, 0)).map((c) => c.key)).toEqual([1, 2]);
+    });
+
+    it('reads more than 1 MB of commits by following LastEvaluatedKey, complete and in order', async () => {
       const id = `big-${uid()}`;
       const count = 25;
-      const bulky = (v: number): EventRecord => {
-        const action = { type: 'bulk', payload: `${v}:`.padEnd(60_000, String.fromCharCode(97 + (v % 26))) };
-        return event(v, { action });
-      };
-      for (let v = 1; v <= count; v++) await table.appendEvent(id, bulky(v));
+      // Random text: deflating does not shrink it, so each commit is about 60 KB.
+      const bulky = (v: number) => commit(v, v, { state: { payload: randomBytes(45_000).toString('base64') } });
+      const written = Array.from({ length: count }, (_, i) => bulky(i + 1));
+      for (const c of written) await table.putCommit(id, c);
 
       const before = calls.length;
-      const all = await table.eventsAfter(id, 0);
-      expect(all).toHaveLength(count);
-      all.forEach((e, i) => expect(e).toEqual(bulky(i + 1)));
+      const all = await table.commitsAfter(id, 0);
+      expect(all).toEqual(written);
       const queries = callsOf('QueryCommand', before);
       expect(queries.length).toBeGreaterThanOrEqual(2);
       expect(queries[0]!.output.LastEvaluatedKey).toBeDefined();
 
-      // A limit larger than the first 1 MB page is still honoured exactly.
-      const limited = await table.eventsAfter(id, 0, 22);
-      expect(limited.map((e) => e.version)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+      // A limit larger than the first 1 MB page is still honoured.
+      const limited = await table.commitsAfter(id, 0, 22);
+      expect(limited.map((c) => c.version).slice(0, 22)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
     });
   });
 
-  describe('putHead (a cache that only moves forward)', () => {
-    it('stores the first head, refuses an older or equal version (false) and accepts a newer one (true)', async () => {
-      const id = `head-${uid()}`;
-      await table.putMeta(gameMeta(id));
-      expect(await table.putHead(id, head(5))).toBe(true);
-      expect((await table.getMetaAndHead(id)).head).toEqual(head(5));
-      expect(await table.putHead(id, head(3, { state: { stale: true } }))).toBe(false);
-      expect(await table.putHead(id, head(5, { state: { same: true } }))).toBe(false);
-      expect((await table.getMetaAndHead(id)).head).toEqual(head(5));
-      expect(await table.putHead(id, head(6, { status: 'finished', toAct: [] }))).toBe(true);
-      expect((await table.getMetaAndHead(id)).head).toEqual(head(6, { status: 'finished', toAct: [] }));
-    });
-
-    it('concurrent putHead calls in shuffled order end at the newest version', async () => {
-      const id = `head-race-${uid()}`;
-      const versions = [7, 2, 10, 1, 9, 4, 3, 8, 6, 5];
-      const results = await Promise.all(versions.map((v) => table.putHead(id, head(v))));
-      expect(results[versions.indexOf(10)]).toBe(true);
-      expect((await table.getMetaAndHead(id)).head).toEqual(head(10));
-      expect(results.filter(Boolean).length).toBeGreaterThanOrEqual(1);
-    });
-  });
-
-  describe('getSummaries (listings)', () => {
-    it('returns 60 games (120 keys, more than one BatchGetItem of 100) with their heads, in the order asked', async () => {
+  describe('readSummaries and getMetas (listings)', () => {
+    it('returns 60 games with their newest commits, in the order asked, one read per game', async () => {
       const prefix = `sum-${uid()}`;
       const ids = Array.from({ length: 60 }, (_, i) => `${prefix}-${String(i).padStart(2, '0')}`);
       await Promise.all(
         ids.map(async (id, i) => {
           await table.putMeta(gameMeta(id, { status: i % 2 ? 'active' : 'open', revision: i + 1 }));
-          if (i % 2) await table.putHead(id, head(i, { status: 'active', toAct: [i % 3] }));
+          if (i % 2) await table.putCommit(id, commit(i, i, { toAct: [i % 3] }));
         }),
       );
       const asked = [...ids].reverse();
       const before = calls.length;
-      const summaries = await table.getSummaries([...asked, `${prefix}-missing`]);
-      const batches = callsOf('BatchGetItemCommand', before);
-      expect(batches.length).toBeGreaterThanOrEqual(2);
-      for (const b of batches) for (const req of Object.values<any>(b.input.RequestItems)) expect(req.Keys.length).toBeLessThanOrEqual(100);
-
+      const summaries = await table.readSummaries([...asked, `${prefix}-missing`]);
+      expect(callsOf('QueryCommand', before)).toHaveLength(61);
       expect([...summaries.keys()]).toEqual(asked);
       ids.forEach((id, i) => {
         const summary = summaries.get(id)!;
         expect(summary.meta).toEqual({ ...gameMeta(id, { status: i % 2 ? 'active' : 'open', revision: i + 1 }), seed: '' });
-        expect(summary.head).toEqual(i % 2 ? { version: i, toAct: [i % 3], status: 'active' } : null);
+        expect(summary.latest).toEqual(i % 2 ? { key: i, version: i, toAct: [i % 3], status: 'active' } : null);
       });
     });
 
-    it('never reads the secret seed or the game state: the projection leaves them out', async () => {
+    it('never read the secret seed or the game state: the projections leave them out', async () => {
       const id = `proj-${uid()}`;
       await table.putMeta(gameMeta(id));
-      await table.putHead(id, head(3));
+      await table.putCommit(id, commit(3, 3, { state: { secretDeck: [3, 1, 2] } }));
       const before = calls.length;
-      const summaries = await table.getSummaries([id]);
-      const items = callsOf('BatchGetItemCommand', before).flatMap((c) => Object.values<any>(c.output.Responses ?? {}).flat());
-      expect(items).toHaveLength(2);
+      const summaries = await table.readSummaries([id]);
+      const metas = await table.getMetas([id, id]);
+      const items = calls.slice(before).flatMap((c) => c.output.Items ?? Object.values<any>(c.output.Responses ?? {}).flat());
+      expect(items).toHaveLength(3);
       for (const item of items) {
         expect(item).not.toHaveProperty('seed');
-        expect(item).not.toHaveProperty('state');
+        expect(item).not.toHaveProperty('d');
       }
-      expect(JSON.stringify([...summaries.values()])).not.toContain('top-secret-seed');
-      expect(JSON.stringify([...summaries.values()])).not.toContain('secretDeck');
-      expect(summaries.get(id)!.head).toEqual({ version: 3, toAct: [1], status: 'active' });
+      expect(JSON.stringify([...summaries.values(), ...metas.values()])).not.toContain('top-secret-seed');
+      expect(summaries.get(id)!.latest).toEqual({ key: 3, version: 3, toAct: [1], status: 'active' });
+      expect(metas.get(id)).toEqual({ ...gameMeta(id), seed: '' });
     });
 
-    it('answers an empty list with an empty map and tolerates the same id asked twice', async () => {
-      expect((await table.getSummaries([])).size).toBe(0);
-      const id = `twice-${uid()}`;
-      await table.putMeta(gameMeta(id));
-      const summaries = await table.getSummaries([id, id]);
-      expect([...summaries.keys()]).toEqual([id]);
+    it('answer an empty list with an empty map', async () => {
+      expect((await table.readSummaries([])).size).toBe(0);
+      expect((await table.getMetas([])).size).toBe(0);
+    });
+  });
+
+  describe('the deadline entry and clocks in place (time controls)', () => {
+    const due = async (id: string) => (await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: keys.game(id) }, sk: { S: keys.due } }, ConsistentRead: true }))).Item;
+
+    it('exact sets the time unless a newer version was recorded; null takes the game out of the index', async () => {
+      const id = `due-${uid()}`;
+      expect(await times.setDue(id, '2026-11-22T10:00:00.000Z', 3, 'exact')).toBe(true);
+      expect(await times.setDue(id, '2026-11-25T10:00:00.000Z', 2, 'exact')).toBe(false);
+      expect((await due(id))?.dueAt?.S).toBe('2026-11-22T10:00:00.000Z');
+      expect(await times.setDue(id, '2026-11-25T10:00:00.000Z', 3, 'exact')).toBe(true);
+      expect((await due(id))?.dueAt?.S).toBe('2026-11-25T10:00:00.000Z');
+      expect((await times.dueGames(new Date('2026-11-26T00:00:00.000Z'))).map((d) => d.gameId)).toContain(id);
+      expect(await times.setDue(id, null, 4, 'exact')).toBe(true);
+      expect(await due(id)).not.toHaveProperty('dueAt');
+      expect((await times.dueGames(new Date('2026-11-26T00:00:00.000Z'))).map((d) => d.gameId)).not.toContain(id);
+      // Nothing due for a game without an entry creates none.
+      expect(await times.setDue(`none-${uid()}`, null, 1, 'exact')).toBe(false);
+    });
+
+    it('earlier only ever moves the time earlier, and never behind a newer version', async () => {
+      const id = `earlier-${uid()}`;
+      expect(await times.setDue(id, '2026-11-22T10:00:00.000Z', 1, 'earlier')).toBe(true);
+      expect(await times.setDue(id, '2026-11-23T10:00:00.000Z', 2, 'earlier')).toBe(false);
+      expect(await times.setDue(id, '2026-11-21T12:00:00.000Z', 2, 'earlier')).toBe(true);
+      expect(await times.setDue(id, '2026-11-21T11:00:00.000Z', 1, 'earlier')).toBe(false);
+      expect((await due(id))?.dueAt?.S).toBe('2026-11-21T12:00:00.000Z');
+    });
+
+    it('setClocks rewrites the clocks of a commit in place, and of no commit that is not there', async () => {
+      const id = `clocks-${uid()}`;
+      const clocks = [{ dueSince: '2026-11-21T10:00:00.000Z', bankMs: 5, deadline: '2026-11-24T10:00:00.000Z', remindAt: '2026-11-23T10:00:00.000Z', reminded: false }];
+      await table.putCommit(id, commit(1, 1, { clocks: [{ ...clocks[0]!, deadline: null, remindAt: null }] }));
+      expect(await times.setClocks(id, 1, clocks)).toBe(true);
+      expect((await table.getCommit(id, 1))?.clocks).toEqual(clocks);
+      expect(await times.setClocks(id, 2, clocks)).toBe(false);
+      expect(await table.getCommit(id, 2)).toBeNull();
     });
   });
 
@@ -793,35 +856,24 @@ describe.each(backends)('event store on $name', (backend) => {
     });
   });
 
-  describe('idempotency records', () => {
-    it('putRequest/getRequest round-trip per game, player and key', async () => {
-      const id = `req-${uid()}`;
-      const record = { requestHash: 'sha-of-body', status: 200, body: { version: 3, view: { hand: [1, 2] } } };
-      await table.putRequest(id, 'p-anna', 'key-1', record, new Date());
-      expect(await table.getRequest(id, 'p-anna', 'key-1')).toEqual(record);
-      expect(await table.getRequest(id, 'p-anna', 'key-2')).toBeNull();
-      expect(await table.getRequest(id, 'p-ben', 'key-1')).toBeNull();
-      expect(await table.getRequest(`${id}x`, 'p-anna', 'key-1')).toBeNull();
-    });
-
-    it('carries a numeric ttl (epoch seconds, 24 h after now) under the attribute name infra enables TTL on', async () => {
+  describe('claims that expire', () => {
+    it('reminder and delivery claims carry a numeric ttl (epoch seconds) under the attribute name infra enables TTL on', async () => {
       const id = `ttl-${uid()}`;
       const now = new Date('2026-11-21T12:00:00.500Z');
-      await table.putRequest(id, 'p-anna', 'k', { requestHash: 'h', status: 409, body: { code: 'stale' } }, now);
-      expect(await table.getRequest(id, 'p-anna', 'k')).toEqual({ requestHash: 'h', status: 409, body: { code: 'stale' } });
-      const { Item } = await client.send(
-        new GetItemCommand({ TableName: tableName, Key: { pk: { S: keys.game(id) }, sk: { S: keys.request('p-anna', 'k') } }, ConsistentRead: true }),
-      );
       const ttlAttribute: string = infraTable.TimeToLiveSpecification.AttributeName;
       expect(infraTable.TimeToLiveSpecification.Enabled).toBe(true);
-      expect(Item?.[ttlAttribute]).toEqual({ N: String(Math.floor(now.getTime() / 1000) + 24 * 3600) } satisfies AttributeValue);
+      expect(await times.claimReminder({ gameId: id, seat: 0, dueSince: '2026-11-21T10:00:00.000Z', deadline: '2026-11-22T10:00:00.000Z', version: 1 }, now)).toBe(true);
+      expect(await deliveries.claim(id, 'p-anna', 'yourTurn#1', now)).toBe(true);
+      const items = await client.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: keys.game(id) } }, ConsistentRead: true }));
+      const ttls = (items.Items ?? []).map((item) => Number(item[ttlAttribute]?.N) - Math.floor(now.getTime() / 1000));
+      expect(ttls.sort((a, b) => a - b)).toEqual([7 * 24 * 3600, 180 * 24 * 3600]);
     });
   });
 
   describe('errors that are not conflicts', () => {
     it('are not disguised as WriteConflict (a missing table surfaces as such)', async () => {
       const missing = new GameTable(client, `no-such-table-${uid()}`);
-      const err = await missing.appendEvent('g', event(1)).catch((e: unknown) => e);
+      const err = await missing.putCommit('g', commit(1, 1)).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(Error);
       expect(err).not.toBeInstanceOf(WriteConflict);
       expect((err as Error).name).toBe('ResourceNotFoundException');

@@ -26,3 +26,6 @@ export function unsubscribeToken(server: LocalServer, playerId: string, kind?: N
 export function boardPictureToken(server: LocalServer, gameId: string, version: number): string {
   return signBoardLink(server.notifySecrets.unsubscribeSecret, { gameId, version });
 }
+
+/** The RFC 8058 one-click unsubscribe request's body, as mail clients post it to an unsubscribe link. */
+export const oneClick = { body: { 'List-Unsubscribe': 'One-Click' as const }, headers: { 'content-type': 'application/x-www-form-urlencoded' } };

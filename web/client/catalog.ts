@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { get, type CatalogEntry, type CatalogGame } from './api.js';
+import { tOr } from './i18n.js';
 
 /** The catalog and each game's components are static: fetched once per page load. */
 let entries: Promise<CatalogEntry[]> | null = null;
@@ -15,6 +17,10 @@ export function catalogGame(id: string): Promise<CatalogGame> {
   return g;
 }
 
-export async function titleOf(id: string): Promise<string> {
-  return (await catalog()).find((g) => g.id === id)?.title ?? id;
+/**
+ * A game's name as its edition in the reader's language calls it (Linie 1, Zug um Zug…); the
+ * catalog's English title for a game the translations do not name.
+ */
+export function gameTitle(t: TFunction, id: string, fallback?: string): string {
+  return tOr(t, `gameNames.${id}`, fallback ?? id);
 }

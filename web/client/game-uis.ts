@@ -1,26 +1,15 @@
-import { plainWords, type GameUi } from '../render/game-ui.js';
-import { streetcarUi } from '../render/streetcar.ui.js';
-import { ticketToRideUi } from '../render/ticket-to-ride.ui.js';
-import { trainsAndStationsUi } from '../render/trains-and-stations.ui.js';
-import { vlakyNaTratiUi } from '../render/vlaky-na-trati.ui.js';
+import type { GameUi, Translate } from '../render/game-ui.js';
+import { plainUi } from '../render/game-ui.js';
+import { webGame } from '../render/games.js';
+import type { Table } from './table/table.js';
+import { StreetcarTable } from './table/streetcar-table.js';
+import { TtrTable } from './table/ttr-table.js';
+import { VntTable } from './table/vnt-table.js';
 
-/** Words for a game without its own UI module: the action type and its fields, nothing on the board. */
-export const genericUi: GameUi = {
-  targets: () => [],
-  describeAction: (a) => {
-    const { type, ...rest } = a;
-    return plainWords(type, rest);
-  },
-  describeEvent: (e) => plainWords(e.type, e.data),
-  privatePanel: () => [],
-};
+/** A game's wording in the reader's language from its line in web/render/games.ts; plain words only for an id this build does not know. */
+export const gameUi = (gameId: string, t: Translate): GameUi => webGame(gameId)?.ui(t) ?? plainUi;
 
-const UIS: Readonly<Record<string, GameUi>> = {
-  'ticket-to-ride-europe': ticketToRideUi,
-  'ticket-to-ride-germany': ticketToRideUi,
-  streetcar: streetcarUi,
-  'trains-and-stations': trainsAndStationsUi,
-  'vlaky-na-trati': vlakyNaTratiUi,
-};
+/** Games with a table of their own beside the board (issue 17 #1–#3); the others show the plain private panel. */
+const TABLES: Readonly<Record<string, Table>> = { 'ticket-to-ride-europe': TtrTable, 'ticket-to-ride-germany': TtrTable, streetcar: StreetcarTable, 'vlaky-na-trati': VntTable };
 
-export const gameUi = (gameId: string): GameUi => (Object.hasOwn(UIS, gameId) ? UIS[gameId]! : genericUi);
+export const gameTable = (gameId: string): Table | undefined => (Object.hasOwn(TABLES, gameId) ? TABLES[gameId] : undefined);

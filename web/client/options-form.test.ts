@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from './api.js';
+import { translator } from './i18n.testkit.js';
 import { describeOptions, fieldsOf, parseNumbers } from './options-form.js';
+
+const t = translator('en');
 
 /** The JSON Schemas as GET /v1/catalog gives them (zod's toJSONSchema of each game's options). */
 const streetcar: JsonSchema = {
@@ -19,7 +22,7 @@ const vlaky: JsonSchema = { type: 'object', properties: { sheet: { default: 'I',
 
 describe('options form generated from a game’s options schema (issue 9: create from the catalog)', () => {
   it('turns booleans into checkboxes, small integer ranges into seat choices, integer lists into a list field', () => {
-    const fields = fieldsOf(streetcar);
+    const fields = fieldsOf(t, streetcar);
     expect(fields.map((f) => [f.name, f.kind])).toEqual([
       ['firstPlayer', 'select'],
       ['circuit', 'checkbox'],
@@ -31,7 +34,7 @@ describe('options form generated from a game’s options schema (issue 9: create
   });
 
   it('offers every alternative of anyOf (a constant or a seat) with the default first chosen and the description as help', () => {
-    const [f] = fieldsOf(ticketToRide);
+    const [f] = fieldsOf(t, ticketToRide);
     expect(f?.kind).toBe('select');
     if (f?.kind !== 'select') return;
     expect(f.choices.map((c) => c.value)).toEqual(['random', 0, 1, 2, 3, 4]);
@@ -40,7 +43,7 @@ describe('options form generated from a game’s options schema (issue 9: create
   });
 
   it('lists enums as they are', () => {
-    const [f] = fieldsOf(vlaky);
+    const [f] = fieldsOf(t, vlaky);
     expect(f?.kind === 'select' && f.choices.map((c) => c.label)).toEqual(['I', 'II']);
   });
 
@@ -54,12 +57,12 @@ describe('options form generated from a game’s options schema (issue 9: create
 
 describe('a game’s options shown before joining', () => {
   it('audit #10: names each option with the value chosen (defaults filled in), as the invite page shows them', () => {
-    expect(describeOptions(fieldsOf(streetcar), { firstPlayer: 2, handicap: [1, 3] })).toEqual([
+    expect(describeOptions(t, fieldsOf(t, streetcar), { firstPlayer: 2, handicap: [1, 3] })).toEqual([
       { label: 'First player', value: 'Seat 3' },
       { label: 'Circuit', value: 'no' },
       { label: 'Handicap', value: '1, 3' },
     ]);
-    expect(describeOptions(fieldsOf(ticketToRide), {})).toEqual([{ label: 'First player', value: 'random' }]);
-    expect(describeOptions(fieldsOf(vlaky), { sheet: 'II' })).toEqual([{ label: 'Sheet', value: 'II' }]);
+    expect(describeOptions(t, fieldsOf(t, ticketToRide), {})).toEqual([{ label: 'First player', value: 'random' }]);
+    expect(describeOptions(t, fieldsOf(t, vlaky), { sheet: 'II' })).toEqual([{ label: 'Sheet', value: 'II' }]);
   });
 });

@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import type { JsonSchema } from './api.js';
+import { tOr, useT } from './i18n.js';
 
 /** One form control, derived from one property of a game's options JSON Schema. */
 export type Field =
@@ -29,27 +31,35 @@ function choicesOf(s: JsonSchema): unknown[] | null {
 }
 
 /** Integer options are seat numbers in every game so far (first player, conductor…): shown from 1. */
-const choiceLabel = (name: string, v: unknown) => (typeof v === 'number' && /player|conductor|seat/i.test(name) ? `Seat ${v + 1}` : String(v));
+function choiceLabel(t: TFunction, name: string, v: unknown): string {
+  if (typeof v === 'number' && /player|conductor|seat/i.test(name)) return t('options.seat', { n: v + 1 });
+  return typeof v === 'string' ? tOr(t, `options.values.${v}`, v) : String(v);
+}
 
-export function fieldsOf(schema: JsonSchema): Field[] {
+/**
+ * Form fields for a game's options: labels and help from the catalogs where they name the option,
+ * else the property's name and the schema's (English) description.
+ */
+export function fieldsOf(t: TFunction, schema: JsonSchema): Field[] {
   const out: Field[] = [];
   for (const [name, s] of Object.entries(schema.properties ?? {})) {
-    const base = { name, label: humanize(name), ...(s.description ? { help: s.description } : {}) };
+    const help = tOr(t, `options.fields.${name}.help`, s.description ?? '');
+    const base = { name, label: tOr(t, `options.fields.${name}.label`, humanize(name)), ...(help ? { help } : {}) };
     const choices = choicesOf(s);
     if (s.type === 'boolean') out.push({ ...base, kind: 'checkbox', default: s.default === true });
-    else if (choices) out.push({ ...base, kind: 'select', default: s.default ?? choices[0], choices: choices.map((v) => ({ value: v, label: choiceLabel(name, v) })) });
+    else if (choices) out.push({ ...base, kind: 'select', default: s.default ?? choices[0], choices: choices.map((v) => ({ value: v, label: choiceLabel(t, name, v) })) });
     else if (s.type === 'array' && s.items?.type === 'integer') out.push({ ...base, kind: 'numbers', default: Array.isArray(s.default) ? (s.default as number[]) : [] });
   }
   return out;
 }
 
 /** A game's chosen options as label and value, to show before joining (defaults filled in). */
-export function describeOptions(fields: Field[], values: Readonly<Record<string, unknown>>): { label: string; value: string }[] {
+export function describeOptions(t: TFunction, fields: Field[], values: Readonly<Record<string, unknown>>): { label: string; value: string }[] {
   return fields.map((f) => {
     const v = values[f.name] ?? f.default;
-    if (f.kind === 'checkbox') return { label: f.label, value: v === true ? 'yes' : 'no' };
+    if (f.kind === 'checkbox') return { label: f.label, value: v === true ? t('options.yes') : t('options.no') };
     if (f.kind === 'select') return { label: f.label, value: f.choices.find((c) => c.value === v)?.label ?? String(v) };
-    return { label: f.label, value: Array.isArray(v) && v.length > 0 ? v.join(', ') : 'none' };
+    return { label: f.label, value: Array.isArray(v) && v.length > 0 ? v.join(', ') : t('options.none') };
   });
 }
 
@@ -61,6 +71,7 @@ export function parseNumbers(text: string): number[] | null {
 }
 
 export function OptionsForm({ fields, values, onChange }: { fields: Field[]; values: Record<string, unknown>; onChange: (name: string, value: unknown) => void }) {
+  const t = useT();
   return (
     <div class="options">
       {fields.map((f) => {
@@ -98,7 +109,7 @@ export function OptionsForm({ fields, values, onChange }: { fields: Field[]; val
               id={id}
               name={f.name}
               inputMode="numeric"
-              placeholder="e.g. 0, 2"
+              placeholder={t('options.numbersPlaceholder')}
               value={((values[f.name] as number[] | undefined) ?? f.default).join(', ')}
               onChange={(e) => onChange(f.name, parseNumbers((e.currentTarget as HTMLInputElement).value) ?? f.default)}
             />

@@ -1,16 +1,38 @@
-/** "in 2 d 3 h", "in 40 min", "overdue" — deadlines are days away in play-by-mail games. */
-export function untilText(iso: string, now = Date.now()): string {
+import type { TFunction } from 'i18next';
+
+/**
+ * "in 40 minutes", "in 27 hours", "in 3 days" (Intl.RelativeTimeFormat in `locale`), or "overdue":
+ * deadlines are days away in play-by-mail games, and the date beside it gives the exact time.
+ */
+export function untilText(t: TFunction, locale: string, iso: string, now = Date.now()): string {
   const ms = Date.parse(iso) - now;
   if (!Number.isFinite(ms)) return '';
-  if (ms <= 0) return 'overdue';
+  if (ms <= 0) return t('time.overdue');
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
   const min = Math.round(ms / 60_000);
-  if (min < 60) return `in ${Math.max(1, min)} min`;
-  const h = Math.floor(min / 60);
-  if (h < 48) return `in ${h} h ${min % 60} min`;
-  return `in ${Math.floor(h / 24)} d ${h % 24} h`;
+  if (min < 60) return relative.format(Math.max(1, min), 'minute');
+  const h = Math.round(min / 60);
+  if (h < 48) return relative.format(h, 'hour');
+  return relative.format(Math.round(h / 24), 'day');
 }
 
-export function deadlineText(iso: string, now = Date.now()): string {
-  const at = new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-  return `${at} (${untilText(iso, now)})`;
+/** "Tue 24 Nov, 14:00 (in 3 days)" in `locale`. */
+export function deadlineText(t: TFunction, locale: string, iso: string, now = Date.now()): string {
+  const at = new Date(iso).toLocaleString(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return t('time.deadline', { at, until: untilText(t, locale, iso, now) });
 }
+
+/** An ISO 8601 duration of days, hours and minutes ("P3D", "PT12H") in words: "3 days", "12 Stunden". */
+export function durationText(locale: string, iso: string): string {
+  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?)?$/.exec(iso);
+  if (!m || iso === 'P' || iso === 'PT') return iso;
+  const parts = (['day', 'hour', 'minute'] as const).flatMap((unit, i) => {
+    const n = Number(m[i + 1] ?? 0);
+    return n > 0 ? [new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(n)] : [];
+  });
+  return new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' }).format(parts);
+}
+
+/** "24 Nov 2026, 14:00" in `locale`: when a session or token was made or last used. */
+export const momentText = (locale: string, iso: string): string =>
+  new Date(iso).toLocaleString(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });

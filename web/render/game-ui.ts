@@ -5,6 +5,16 @@
  * and one viewer's view, like the renderers; no zod or engine runtime code, so the client stays small.
  */
 
+/** Values a message interpolates; `count` also picks the plural form. */
+export type Vars = Readonly<Record<string, string | number>>;
+
+/**
+ * A message key of the wording catalogs in the reader's language (the web client passes i18next's
+ * `t`; web/render itself stays free of packages). Keys are the `<game>.…` entries of
+ * web/client/locales/<lang>.json.
+ */
+export type Translate = (key: string, vars?: Vars) => string;
+
 /** An action as the API lists it in `legalActions`. */
 export type UiAction = { type: string } & Record<string, unknown>;
 
@@ -34,9 +44,32 @@ export interface GameUi {
   describeEvent(event: UiEvent, components: unknown, seatName: (seat: number) => string): string;
   /** The viewer's own panel (hand, tickets, schedule, sheet…) from what the view shows them only. */
   privatePanel(view: unknown, components: unknown): PanelSection[];
+  /*
+   * Optional, for a game with a table of its own in the client (web/client/table/, issue 17 #1–#3);
+   * a game without them keeps the plain behaviour: every target glows, a tap lists its actions.
+   */
+  /** Board keys that glow now: the places that matter for the step due, given the table's `mode` (e.g. "station"). */
+  glowing?(legal: readonly UiAction[], mode: string | null): string[];
+  /** True: a tap on a place that means one legal action takes it at once, without a list of one. */
+  tapActs?: boolean;
+  /** Actions the game's table offers itself, left out of the quick buttons and of the choices at a picked place (they stay in the list of every action). */
+  onTable?(action: UiAction): boolean;
+  /** A board key in words ("Berlin – Wien (green, 3)"), for the line over the actions at a place. */
+  placeName?(key: string, components: unknown): string;
+  /**
+   * What the view everybody gets after the end shows of one seat's hidden things (hand, tickets,
+   * route card…), in words that fit any reader, not only that seat; [] where it reveals nothing.
+   */
+  revealed?(view: unknown, components: unknown, seat: number): PanelSection[];
+  /**
+   * Board keys (as `targets` gives them) a log event is about: where another seat's move shows on
+   * the board while its action itself stays hidden from the viewer (the log gives actions only to
+   * their own seat until the end).
+   */
+  eventTargets?(event: UiEvent): string[];
 }
 
-/** Fallback wording when a game has no UI module or an event type is unknown: type plus compact data. */
+/** Plain wording for an event type a game's UI does not name: type plus compact data. */
 export function plainWords(type: string, data?: Record<string, unknown>): string {
   const words = type.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
   const head = words.charAt(0).toUpperCase() + words.slice(1);
@@ -44,3 +77,17 @@ export function plainWords(type: string, data?: Record<string, unknown>): string
   const parts = Object.entries(data).map(([k, v]) => `${k} ${typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v)}`);
   return `${head}: ${parts.join(', ')}`;
 }
+
+/**
+ * The UI of a game that has no table of its own (the fixture games) or that this client build does
+ * not know: actions and events read as their type and fields, nothing on the board.
+ */
+export const plainUi: GameUi = {
+  targets: () => [],
+  describeAction: (a) => {
+    const { type, ...rest } = a;
+    return plainWords(type, rest);
+  },
+  describeEvent: (e) => plainWords(e.type, e.data),
+  privatePanel: () => [],
+};

@@ -7,5 +7,3 @@ export const num = (v: unknown): number | undefined => (typeof v === 'number' &&
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 export const numbers = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
 export const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-/** "1 card", "3 cards", "2 VP" (with `many`). */
-export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

@@ -5,12 +5,17 @@ import type { StreetcarState } from '../../engine/games/streetcar/state.js';
 import type { StreetcarView } from '../../engine/games/streetcar/view.js';
 import { plainWords, type UiAction } from './game-ui.js';
 import { renderBoard } from './index.js';
-import { streetcarUi as ui } from './streetcar.ui.js';
+import { streetcarUi } from './streetcar.ui.js';
+import { translate } from '../client/i18n.testkit.js';
+import { LANGUAGES } from '../client/languages.js';
 import { attrValues } from './testkit.js';
 
 const game = streetcar as AnyGame;
 const comps = streetcar.components;
 const seatName = (seat: number) => `P${seat + 1}`;
+/** The wording in every language of the web client (issue 17 #5); `ui` is the English one. */
+const uis = LANGUAGES.map((lang) => [lang, streetcarUi(translate(lang))] as const);
+const ui = streetcarUi(translate('en'));
 
 interface Seen {
   actionTypes: Set<string>;
@@ -21,26 +26,32 @@ interface Seen {
 /**
  * Plays with the bot (and random moves) and checks at every state: each target key of each legal action is
  * a data-target of the acting seat's picture, descriptions are non-empty and distinct, and every event (as
- * its owner and as everyone else sees it) reads as a sentence rather than the fallback.
+ * its owner and as everyone else sees it) reads as a sentence rather than the fallback, in every language
+ * (a message missing in one throws).
  */
 function exercise(seed: string, players: number, steps: number, options: Record<string, unknown> = {}, seen: Seen = { actionTypes: new Set(), eventTypes: new Set(), targetKeys: 0 }, randomEvery = 8, renderEvery = 2, prefer: readonly string[] = []): Seen {
   let state = game.setup({ seed, players, options: game.options.parse(options) });
   const rng = new Rng(seedRng(seed));
   const checkEvent = (e: GameEvent | { type: string; data?: Record<string, unknown> }) => {
-    const line = ui.describeEvent(e, comps, seatName);
-    expect(line, e.type).not.toBe(plainWords(e.type, e.data));
-    expect(line).not.toMatch(/undefined|NaN|\[object|\?/);
+    for (const [lang, ui] of uis) {
+      const line = ui.describeEvent(e, comps, seatName);
+      expect(line, `${lang} ${e.type}`).not.toBe(plainWords(e.type, e.data));
+      expect(line).not.toMatch(/undefined|NaN|\[object|\?|\{\{/);
+    }
     seen.eventTypes.add(e.type);
   };
   for (let n = 0; n < steps; n++) {
     const seat = game.toAct(state)[0];
     if (seat === undefined) break;
     const legal = game.legalActions(state, seat) as UiAction[];
-    const texts = legal.map((a) => ui.describeAction(a, comps));
-    // Plain checks first: expect() per action would dominate the run time.
-    const bad = texts.filter((t) => t.trim() === '' || /undefined|NaN|\[object|\?/.test(t));
-    if (bad.length > 0) expect(bad).toEqual([]);
-    if (new Set(texts).size !== texts.length) expect(texts.filter((t, i) => texts.indexOf(t) !== i)).toEqual([]);
+    // Thousands of placements a state: English words every state, the other languages every fourth.
+    for (const [lang, ui] of uis.filter(([lang]) => lang === 'en' || n % 4 === 0)) {
+      const texts = legal.map((a) => ui.describeAction(a, comps));
+      // Plain checks first: expect() per action would dominate the run time.
+      const bad = texts.filter((t) => t.trim() === '' || /undefined|NaN|\[object|\?|\{\{/.test(t));
+      if (bad.length > 0) expect(bad, lang).toEqual([]);
+      if (new Set(texts).size !== texts.length) expect(texts.filter((t, i) => texts.indexOf(t) !== i), lang).toEqual([]);
+    }
     legal.forEach((a) => seen.actionTypes.add(a.type));
     const keys = legal.flatMap((a) => ui.targets(a));
     if (keys.length > 0 && n % renderEvery === 0) {
@@ -108,6 +119,7 @@ describe('Streetcar UI', () => {
           expect(text).toContain(`Line ${me.line}:`);
           expect(text).toContain(`route card ${me.route}`);
           expect(text).toContain(`Your tiles (${me.hand.length})`);
+          for (const [, other] of uis) expect(other.privatePanel(view, comps)).toHaveLength(3);
           const counts = new Map<string, number>();
           for (const t of me.hand) counts.set(t, (counts.get(t) ?? 0) + 1);
           for (const [t, k] of counts) expect(text).toContain(`${k} ${t.replace(/_/g, ' ')}`);

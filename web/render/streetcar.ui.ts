@@ -1,6 +1,7 @@
 /**
  * The Streetcar (Linie 1) UI contract: click targets on the board picture, actions and log events in
- * words (terminal streets, building names), and the viewer's line card, route card and hand tiles.
+ * words (terminal streets, building names), and the viewer's line card, route card and hand tiles. Words
+ * come from the `sc.…` messages in the reader's language (`t`); streets keep the names printed on the board.
  *
  * Targets: `square:<row>,<col>` (place, exchange; both squares of a double exchange; a drive or step that
  * ends on a tile), `terminal:<id>` (declare, restart, enter; a drive or step that ends at a terminal),
@@ -8,51 +9,73 @@
  * turn are buttons.
  */
 import type { StreetcarView } from '../../engine/games/streetcar/view.js';
-import { plainWords, type GameUi, type PanelSection, type UiAction, type UiEvent } from './game-ui.js';
-import { isRecord, num, plural, str, strings } from './loose.js';
+import { plainWords, type GameUi, type PanelSection, type Translate, type UiAction, type UiEvent } from './game-ui.js';
+import { isRecord, num, str, strings } from './loose.js';
 import type { StreetcarComponents } from './streetcar.js';
+import { modeTile, onStreetcarTable, parseSquare, squaresFor } from './streetcar-table.js';
 
-
-const HEADING: Record<string, string> = { N: 'north', E: 'east', S: 'south', W: 'west' };
+const HEADINGS = ['N', 'E', 'S', 'W'] as const;
+/** The tile types and building letters the catalogs name; others read as their id. */
+const TILES = [
+  'straight',
+  'curve',
+  'straight_plus_curve_left',
+  'straight_plus_curve_right',
+  'double_curve_y',
+  'two_opposite_curves',
+  'tree_straight_two_curves_side',
+  'tree_straight_two_curves_end',
+  'tree_four_curves',
+  'tree_crossing',
+  'tree_straight_two_opposite_curves_a',
+  'tree_straight_two_opposite_curves_b',
+] as const;
+const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'K', 'L', 'M'] as const;
+const among = <T extends string>(list: readonly T[], v: unknown): v is T => list.includes(v as T);
 
 function asComponents(c: unknown): StreetcarComponents | null {
   return isRecord(c) && Array.isArray(c.terminals) && Array.isArray(c.buildings) ? (c as unknown as StreetcarComponents) : null;
 }
 
-/** "straight plus curve right". */
-export const tileName = (id: unknown): string => (typeof id === 'string' ? id.replace(/_/g, ' ') : 'tile');
 const square = (row: unknown, col: unknown): string => `(${String(row)}, ${String(col)})`;
-const turned = (rotation: unknown): string => `turned ${String(num(rotation) ?? 0)}°`;
+const rotation = (r: unknown): number => num(r) ?? 0;
 
-function terminalText(comps: StreetcarComponents | null, id: unknown): string {
-  const t = comps?.terminals.find((x) => x.id === id);
-  return t ? `terminal ${t.street} (line ${t.line})` : `terminal ${String(id)}`;
-}
-
-function stopText(comps: StreetcarComponents | null, letter: string): string {
-  const b = comps?.buildings.find((x) => x.letter === letter);
-  return b ? `${letter} (${b.name})` : letter;
-}
-const stopsText = (comps: StreetcarComponents | null, letters: readonly string[]): string => (letters.length > 0 ? letters.map((l) => stopText(comps, l)).join(', ') : 'none');
-
-/** Where a tram ends: a square with its heading, or a terminal with its exit port. */
-function targetText(comps: StreetcarComponents | null, to: unknown): string {
-  if (!isRecord(to)) return 'somewhere';
-  if (to.terminal !== undefined) return `${terminalText(comps, to.terminal)}${num(to.exit) !== undefined ? `, exit ${num(to.exit)! + 1}` : ''}`;
-  return `${square(to.row, to.col)} heading ${HEADING[str(to.heading) ?? ''] ?? str(to.heading) ?? '?'}`;
+/** The wording of one reader's language over the game's components. */
+function words(t: Translate, components: unknown) {
+  const comps = asComponents(components);
+  const tileName = (id: unknown): string => (among(TILES, id) ? t(`sc.tile.${id}`) : typeof id === 'string' ? id.replace(/_/g, ' ') : t('sc.tileUnknown'));
+  const terminalText = (id: unknown): string => {
+    const term = comps?.terminals.find((x) => x.id === id);
+    return term ? t('sc.terminal', { street: term.street, line: term.line }) : t('sc.terminalId', { id: String(id) });
+  };
+  const stopText = (letter: string): string => {
+    const b = comps?.buildings.find((x) => x.letter === letter);
+    if (!b) return letter;
+    return t('sc.stop', { letter, name: among(LETTERS, letter) ? t(`sc.building.${letter}`) : b.name });
+  };
+  const stopsText = (letters: readonly string[]): string => (letters.length > 0 ? letters.map(stopText).join(', ') : t('sc.none'));
+  /** Where a tram ends: a square with its heading, or a terminal with its exit port. */
+  const targetText = (to: unknown): string => {
+    if (!isRecord(to)) return t('sc.somewhere');
+    if (to.terminal !== undefined) return num(to.exit) !== undefined ? t('sc.atExit', { terminal: terminalText(to.terminal), n: num(to.exit)! + 1 }) : terminalText(to.terminal);
+    const heading = str(to.heading);
+    return t('sc.heading', { square: square(to.row, to.col), heading: among(HEADINGS, heading) ? t(`sc.compass.${heading}`) : (heading ?? '?') });
+  };
+  /** ["2 straight", "1 curve"] from a list of tile ids. */
+  const tileCounts = (tiles: readonly string[]): string[] => {
+    const counts = new Map<string, number>();
+    for (const tile of tiles) counts.set(tile, (counts.get(tile) ?? 0) + 1);
+    return [...counts]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([tile, n]) => t('sc.tileCount', { n, tile: tileName(tile) }));
+  };
+  return { comps, tileName, terminalText, stopText, stopsText, targetText, tileCounts };
 }
 
 function targetKey(to: unknown): string[] {
   if (!isRecord(to)) return [];
   if (to.terminal !== undefined) return [`terminal:${String(to.terminal)}`];
   return [`square:${String(to.row)},${String(to.col)}`];
-}
-
-/** "2 straight, 1 curve" from a list of tile ids. */
-function tileCounts(tiles: readonly string[]): string[] {
-  const counts = new Map<string, number>();
-  for (const t of tiles) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([t, n]) => `${n} ${tileName(t)}`);
 }
 
 function targets(action: UiAction): string[] {
@@ -79,137 +102,206 @@ function targets(action: UiAction): string[] {
   }
 }
 
-function describeAction(action: UiAction, components: unknown): string {
-  const comps = asComponents(components);
+/** Where a move shows: the squares a tile went to, the terminal a tram entered, where it drove to. */
+function eventTargets(event: UiEvent): string[] {
+  const d = event.data ?? {};
+  switch (event.type) {
+    case 'place':
+    case 'exchange':
+      return [`square:${String(d.row)},${String(d.col)}`];
+    case 'double_exchange':
+      return [d.first, d.second].flatMap((p) => (isRecord(p) ? [`square:${String(p.row)},${String(p.col)}`] : []));
+    case 'enter':
+    case 'restart':
+      return [`terminal:${String(d.terminal)}`];
+    case 'step':
+    case 'move':
+      return targetKey(d.to);
+    default:
+      return [];
+  }
+}
+
+function describeAction(t: Translate, action: UiAction, components: unknown): string {
+  const w = words(t, components);
   switch (action.type) {
     case 'place':
-      return `Place a ${tileName(action.tile)} on ${square(action.row, action.col)} ${turned(action.rotation)}`;
+      return t('sc.action.place', { tile: w.tileName(action.tile), square: square(action.row, action.col), rotation: rotation(action.rotation) });
     case 'exchange':
-      return `Exchange the tile on ${square(action.row, action.col)} for a ${tileName(action.tile)} ${turned(action.rotation)}`;
+      return t('sc.action.exchange', { tile: w.tileName(action.tile), square: square(action.row, action.col), rotation: rotation(action.rotation) });
     case 'double_exchange': {
-      const part = (t: unknown) => (isRecord(t) ? `a ${tileName(t.tile)} on ${square(t.row, t.col)} ${turned(t.rotation)}` : '?');
-      return `Exchange two tiles: ${part(action.first)} and ${part(action.second)}`;
+      const part = (p: unknown) => (isRecord(p) ? t('sc.action.exchangePart', { tile: w.tileName(p.tile), square: square(p.row, p.col), rotation: rotation(p.rotation) }) : '?');
+      return t('sc.action.doubleExchange', { first: part(action.first), second: part(action.second) });
     }
     case 'declare':
-      return `Declare the inaugural trip, starting at ${terminalText(comps, action.terminal)}`;
+      return t('sc.action.declare', { terminal: w.terminalText(action.terminal) });
     case 'roll':
-      return 'Roll the die';
+      return t('sc.action.roll');
     case 'move': {
       const visited = strings(action.visited);
-      return `Drive to ${targetText(comps, action.to)}${visited.length > 0 ? `, stops visited: ${visited.join(', ')}` : ', no stop visited yet'}`;
+      const target = w.targetText(action.to);
+      return visited.length > 0 ? t('sc.action.moveVisited', { target, list: visited.join(', ') }) : t('sc.action.move', { target });
     }
     case 'restart':
-      return `Start the trip again from ${terminalText(comps, action.terminal)}`;
+      return t('sc.action.restart', { terminal: w.terminalText(action.terminal) });
     case 'take':
-      return `Take a ${tileName(action.tile)}`;
+      return t('sc.action.take', { tile: w.tileName(action.tile) });
     case 'pass': {
       const n = num(action.count) ?? 0;
-      return n === 0 ? 'Pass without swapping tiles' : `Pass and swap ${plural(n, 'tile')}`;
+      return n === 0 ? t('sc.action.pass') : t('sc.action.passSwap', { count: n });
     }
     case 'return_tiles': {
       const tiles = strings(action.tiles);
-      return tiles.length > 0 ? `Give back ${tileCounts(tiles).join(', ')}` : 'Give back no tiles';
+      return tiles.length > 0 ? t('sc.action.returnTiles', { tiles: w.tileCounts(tiles).join(', ') }) : t('sc.action.returnNone');
     }
     case 'enter':
-      return `Put your tram on ${terminalText(comps, action.terminal)}`;
+      return t('sc.action.enter', { terminal: w.terminalText(action.terminal) });
     case 'step':
-      return `Step to ${targetText(comps, action.to)}`;
+      return t('sc.action.step', { target: w.targetText(action.to) });
     case 'turn180':
-      return 'Turn the tram around (uses the whole turn)';
+      return t('sc.action.turn180');
     case 'end_turn':
-      return 'End the turn';
+      return t('sc.action.endTurn');
     default:
       return plainWords(action.type, Object.fromEntries(Object.entries(action).filter(([k]) => k !== 'type')));
   }
 }
 
-function describeEvent(event: UiEvent, components: unknown, seatName: (seat: number) => string): string {
-  const comps = asComponents(components);
+function describeEvent(t: Translate, event: UiEvent, components: unknown, seatName: (seat: number) => string): string {
+  const w = words(t, components);
   const d = event.data ?? {};
-  const who = num(d.seat) !== undefined ? seatName(num(d.seat)!) : 'Someone';
+  const who = num(d.seat) !== undefined ? seatName(num(d.seat)!) : t('sc.someone');
   switch (event.type) {
     case 'place': {
       const stop = str(d.stop);
-      return `${who} placed a ${tileName(d.tile)} on ${square(d.row, d.col)} ${turned(d.rotation)}${stop ? `; stop ${stopText(comps, stop)} is there` : ''}`;
+      const vars = { who, tile: w.tileName(d.tile), square: square(d.row, d.col), rotation: rotation(d.rotation) };
+      return stop ? t('sc.event.placeStop', { ...vars, stop: w.stopText(stop) }) : t('sc.event.place', vars);
     }
     case 'exchange':
-      return `${who} exchanged the ${tileName(d.old)} on ${square(d.row, d.col)} for a ${tileName(d.tile)} ${turned(d.rotation)}`;
+      return t('sc.event.exchange', { who, old: w.tileName(d.old), tile: w.tileName(d.tile), square: square(d.row, d.col), rotation: rotation(d.rotation) });
     case 'double_exchange': {
       const old = strings(d.old);
-      const part = (t: unknown, o: string | undefined) => (isRecord(t) ? `the ${tileName(o)} on ${square(t.row, t.col)} for a ${tileName(t.tile)} ${turned(t.rotation)}` : '?');
-      return `${who} exchanged ${part(d.first, old[0])} and ${part(d.second, old[1])}`;
+      const part = (p: unknown, o: string | undefined) => (isRecord(p) ? t('sc.event.exchangePart', { old: w.tileName(o), tile: w.tileName(p.tile), square: square(p.row, p.col), rotation: rotation(p.rotation) }) : '?');
+      return t('sc.event.doubleExchange', { who, first: part(d.first, old[0]), second: part(d.second, old[1]) });
     }
     case 'line_connected':
-      return `${who}'s line ${String(num(d.line) ?? '?')} now joins its two terminals`;
+      return t('sc.event.lineConnected', { who, line: String(num(d.line) ?? '?') });
     case 'enter':
-      return `${who}'s tram entered at ${terminalText(comps, d.terminal)}`;
+      return t('sc.event.enter', { who, terminal: w.terminalText(d.terminal) });
     case 'step':
-      return `${who}'s tram stepped to ${targetText(comps, d.to)}`;
+      return t('sc.event.step', { who, target: w.targetText(d.to) });
     case 'credit':
-      return `${who} stopped at ${stopText(comps, str(d.building) ?? '?')}${d.leg === 'return' ? ' on the return leg' : ''}`;
+      return t(d.leg === 'return' ? 'sc.event.creditReturn' : 'sc.event.credit', { who, stop: w.stopText(str(d.building) ?? '?') });
     case 'return_leg':
-      return `${who}'s tram reached the far terminal and starts the return leg`;
+      return t('sc.event.returnLeg', { who });
     case 'turn180':
-      return `${who}'s tram turned around`;
+      return t('sc.event.turn180', { who });
     case 'pass': {
       const n = num(d.count) ?? 0;
-      return n === 0 ? `${who} passed` : `${who} passed to swap ${plural(n, 'tile')}`;
+      return n === 0 ? t('sc.event.pass', { who }) : t('sc.event.passSwap', { who, count: n });
     }
-    case 'return_tiles':
-      return `${who} gave back ${plural(num(d.count) ?? 0, 'tile')}${num(d.stack) !== undefined ? ` into stack ${num(d.stack)! + 1}` : ''}`;
+    case 'return_tiles': {
+      const count = num(d.count) ?? 0;
+      const stack = num(d.stack);
+      return stack === undefined ? t('sc.event.returnTiles', { who, count }) : t('sc.event.returnTilesStack', { who, count, stack: stack + 1 });
+    }
     case 'declare': {
       const released = strings(d.released);
-      return `${who} declared the inaugural trip: line ${String(num(d.line) ?? '?')}, route card ${str(d.route) ?? '?'}, stops ${stopsText(comps, strings(d.stops))}, from ${terminalText(comps, d.start)}${released.length > 0 ? `; ${plural(released.length, 'hand tile')} became open tiles` : ''}`;
+      const declared = t('sc.event.declare', { who, line: String(num(d.line) ?? '?'), route: str(d.route) ?? '?', stops: w.stopsText(strings(d.stops)), terminal: w.terminalText(d.start) });
+      return released.length > 0 ? `${declared}; ${t('sc.event.released', { count: released.length })}` : declared;
     }
     case 'roll':
-      return d.face === 'H' ? `${who} rolled H (on to the next stop or terminal)` : `${who} rolled ${String(d.face)}`;
+      return d.face === 'H' ? t('sc.event.rollH', { who }) : t('sc.event.roll', { who, face: String(d.face) });
     case 'move': {
       const visited = strings(d.visited);
-      return `${who}'s tram drove to ${targetText(comps, d.to)}${visited.length > 0 ? ` (stops visited: ${visited.join(', ')})` : ''}${d.arrived === true ? ' and arrived at the end terminal' : ''}`;
+      const drove = t('sc.event.move', { who, target: w.targetText(d.to) });
+      return `${drove}${visited.length > 0 ? t('sc.event.visited', { list: visited.join(', ') }) : ''}${d.arrived === true ? t('sc.event.arrived') : ''}`;
     }
     case 'trip_failed':
-      return `${who} arrived without every stop: the trip starts again`;
+      return t('sc.event.tripFailed', { who });
     case 'restart':
-      return `${who} ${d.forced === true ? 'had to restart' : 'restarted'} the trip from ${terminalText(comps, d.terminal)}`;
+      return t(d.forced === true ? 'sc.event.restartForced' : 'sc.event.restart', { who, terminal: w.terminalText(d.terminal) });
     case 'draw': {
       const tiles = strings(d.tiles);
-      return tiles.length > 0 ? `${who} drew ${tileCounts(tiles).join(', ')}` : `${who} drew ${plural(num(d.count) ?? 0, 'tile')}`;
+      return tiles.length > 0 ? t('sc.event.drewTiles', { who, tiles: w.tileCounts(tiles).join(', ') }) : t('sc.event.drew', { who, count: num(d.count) ?? 0 });
     }
     case 'take':
-      return `${who} took a ${tileName(d.tile)} from ${d.from === 'display' ? 'the display' : 'the open tiles'}`;
+      return t(d.from === 'display' ? 'sc.event.takeDisplay' : 'sc.event.takeOpen', { who, tile: w.tileName(d.tile) });
     case 'display_refilled':
-      return `The display was refilled with ${tileCounts(strings(d.tiles)).join(', ')}`;
+      return t('sc.event.displayRefilled', { tiles: w.tileCounts(strings(d.tiles)).join(', ') });
     case 'stalemate':
-      return `Nothing changed for ${plural(num(d.turns) ?? 0, 'turn')}: the game ends without a winner`;
+      return t('sc.event.stalemate', { count: num(d.turns) ?? 0 });
     case 'circuit_phase_b':
-      return 'A line is complete: phase B begins, trams may enter the board';
+      return t('sc.event.phaseB');
     case 'win':
-      return `${who} wins!`;
+      return t('sc.event.win', { who });
     default:
       return plainWords(event.type, event.data);
   }
 }
 
-function privatePanel(view: unknown, components: unknown): PanelSection[] {
-  const comps = asComponents(components);
+/** The viewer's line card and route card (the hand is drawn on the table, or listed by privatePanel). */
+export function streetcarCards(t: Translate, view: unknown, components: unknown): PanelSection[] {
+  const w = words(t, components);
   if (!isRecord(view) || !isRecord(view.you)) return [];
   const v = view as unknown as StreetcarView;
   const you = v.you!;
   const me = v.players.find((p) => p.seat === you.seat);
-  const terminals = comps?.terminals.filter((t) => t.line === you.line).map((t) => t.street) ?? [];
-  const sections: PanelSection[] = [
-    { title: 'Your line card', lines: [`Line ${you.line}${terminals.length > 0 ? `: ${terminals.join(' – ')}` : ''}`] },
+  const terminals = w.comps?.terminals.filter((x) => x.line === you.line).map((x) => x.street) ?? [];
+  const trip = you.canStillFinish === null ? [] : [t(you.canStillFinish ? 'sc.panel.canFinish' : 'sc.panel.cannotFinish')];
+  return [
+    { title: t('sc.panel.lineCard'), lines: [terminals.length > 0 ? t('sc.panel.lineTerminals', { line: you.line, terminals: terminals.join(' – ') }) : t('sc.panel.line', { line: you.line })] },
     {
-      title: `Your route card ${you.route}`,
-      lines: [
-        `Stops in order: ${stopsText(comps, you.stops)}`,
-        ...(me && me.visited.length > 0 ? [`Visited: ${me.visited.join(', ')}`] : []),
-        ...(you.canStillFinish === null ? [] : [you.canStillFinish ? 'The trip can still be finished' : 'The trip cannot be finished from here']),
-      ],
+      title: t('sc.panel.routeCard', { route: you.route }),
+      lines: [t('sc.panel.stops', { stops: w.stopsText(you.stops) }), ...(me && me.visited.length > 0 ? [t('sc.panel.visited', { list: me.visited.join(', ') })] : []), ...trip],
     },
-    { title: `Your tiles (${you.hand.length})`, lines: you.hand.length > 0 ? tileCounts(you.hand) : ['no tiles'] },
   ];
-  return sections;
 }
 
-export const streetcarUi: GameUi = { targets, describeAction, describeEvent, privatePanel };
+/** After the end every line and route card is open (SC §15); the tiles in hand stay uncounted in the view. */
+function revealed(t: Translate, view: unknown, components: unknown, seat: number): PanelSection[] {
+  const w = words(t, components);
+  if (!isRecord(view) || !Array.isArray(view.players)) return [];
+  const p = (view as unknown as StreetcarView).players.find((x) => x.seat === seat);
+  if (!p || p.line === null) return [];
+  const terminals = w.comps?.terminals.filter((x) => x.line === p.line).map((x) => x.street) ?? [];
+  const line = terminals.length > 0 ? t('sc.panel.lineTerminals', { line: p.line, terminals: terminals.join(' – ') }) : t('sc.panel.line', { line: p.line });
+  return [{ title: t('sc.revealed.cards'), lines: [line, ...(p.route !== null ? [t('sc.revealed.route', { route: p.route, stops: w.stopsText(p.stops ?? []) })] : [])] }];
+}
+
+function privatePanel(t: Translate, view: unknown, components: unknown): PanelSection[] {
+  const cards = streetcarCards(t, view, components);
+  if (cards.length === 0) return [];
+  const hand = (view as StreetcarView).you!.hand;
+  return [...cards, { title: t('sc.panel.tiles', { n: hand.length }), lines: hand.length > 0 ? words(t, components).tileCounts(hand) : [t('sc.panel.noTiles')] }];
+}
+
+/**
+ * With a hand tile chosen on the table, only the squares it may go on glow (SC-5, SC-6); otherwise
+ * every place some legal action is about (squares any hand tile may go on, terminals, the supply).
+ */
+function glowing(legal: readonly UiAction[], mode: string | null): string[] {
+  const tile = modeTile(mode);
+  const squares = tile === null ? [] : squaresFor(legal, tile);
+  return squares.length > 0 ? squares : [...new Set(legal.flatMap(targets))];
+}
+
+function placeName(t: Translate, key: string, components: unknown): string {
+  const sq = parseSquare(key);
+  if (sq) return t('sc.square', sq);
+  const terminal = /^terminal:(\d+)$/.exec(key);
+  if (terminal) return words(t, components).terminalText(Number(terminal[1]));
+  return key.startsWith('supply:') ? words(t, components).tileName(key.slice('supply:'.length)) : key;
+}
+
+export const streetcarUi = (t: Translate): GameUi => ({
+  targets,
+  describeAction: (a, c) => describeAction(t, a, c),
+  describeEvent: (e, c, seatName) => describeEvent(t, e, c, seatName),
+  privatePanel: (v, c) => privatePanel(t, v, c),
+  revealed: (v, c, seat) => revealed(t, v, c, seat),
+  eventTargets,
+  glowing,
+  onTable: onStreetcarTable,
+  placeName: (key, c) => placeName(t, key, c),
+});

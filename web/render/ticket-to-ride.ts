@@ -9,10 +9,7 @@ import type { TtrView } from '../../engine/games/ticket-to-ride/view.js';
 import { legend, markAttrs, patternId, playerColour, playerInk, playerLabel, playerName, playerPatterns, playerToken } from './players.js';
 import { h, label, svgDocument, type Markup } from './svg.js';
 import { PLACES_BY_MAP, type LonLat } from './ttr-places.js';
-
-export interface RenderOptions {
-  seatNames?: (string | null)[];
-}
+import type { RenderBoardOptions } from './board-options.js';
 
 /** Board colours of routes (gray routes gray). */
 export const ROUTE_COLOURS: Readonly<Record<string, string>> = {
@@ -104,7 +101,7 @@ function cars(route: Route, a: Pt, b: Pt, offset: number, owner: number | undefi
   return out;
 }
 
-export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderOptions = {}): string {
+export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBoardOptions = {}): string {
   const coords = PLACES_BY_MAP[map.id] ?? {};
   const names = [...map.cities, ...map.countries];
   const known = names.filter((n) => coords[n] !== undefined);
@@ -151,7 +148,9 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderOp
     const stationSite = !country && map.stationsPerPlayer > 0;
     return h(
       'g',
-      { 'data-city': n, class: country ? 'country' : 'city', 'data-target': stationSite ? `city:${n}` : null },
+      // data-mark: the client marks the place (a ticket's cities) by showing its ring; not only by colour, by a dashed ring.
+      { 'data-city': n, class: country ? 'country' : 'city', 'data-target': stationSite ? `city:${n}` : null, 'data-mark': `place:${n}` },
+      h('circle', { class: 'mark-ring', cx: p.x, cy: p.y, r: CITY_R + 13, fill: '#FFE066', 'fill-opacity': 0.6, stroke: '#000', 'stroke-width': 3, 'stroke-dasharray': '5 3', visibility: 'hidden' }),
       country
         ? h('rect', { x: p.x - 9, y: p.y - 9, width: 18, height: 18, rx: 3, fill: '#FFF7E0', stroke: '#7A5C00', 'stroke-width': 1.5 })
         : h('circle', { cx: p.x, cy: p.y, r: CITY_R, fill: '#FFFDF5', stroke: '#333', 'stroke-width': 1.5 }),
@@ -210,9 +209,9 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderOp
     h('rect', { x: ticketsX, y: cy - cardH / 2, width: ticketsW, height: cardH, rx: 4, fill: '#F6E7C1', stroke: '#7A5C00', 'stroke-width': 1.2 }),
     label(ticketsX + ticketsW / 2, cy, `tickets ${ticketCount}`, { 'font-size': 10, fill: '#4A3700' }),
   );
-  const supply = h('g', { class: 'supply' }, h('text', { x: PAD / 2, y: cy, 'dominant-baseline': 'central', 'font-size': 13 }, 'Cards'), faceUp, deck, ticketPile);
+  const supply = options.table ? null : h('g', { class: 'supply' }, h('text', { x: PAD / 2, y: cy, 'dominant-baseline': 'central', 'font-size': 13 }, 'Cards'), faceUp, deck, ticketPile);
 
-  const legendY = supplyY + SUPPLY_H + 4;
+  const legendY = options.table ? proj.height + 4 : supplyY + SUPPLY_H + 4;
   const players = view.players.map((p) => ({
     seat: p.seat,
     current: view.current === p.seat,

@@ -9,9 +9,15 @@ import type { TtrView } from '../../engine/games/ticket-to-ride/view.js';
 import { plainWords, type UiAction } from './game-ui.js';
 import { renderBoard } from './index.js';
 import { attrValues } from './testkit.js';
-import { cardsText, ticketToRideUi as ui } from './ticket-to-ride.ui.js';
+import { cardsText, ticketToRideUi } from './ticket-to-ride.ui.js';
+import { translate } from '../client/i18n.testkit.js';
+import { LANGUAGES } from '../client/languages.js';
 
 const seatName = (seat: number) => `P${seat + 1}`;
+/** The wording in every language of the web client (issue 17 #5); `ui` is the English one. */
+const uis = LANGUAGES.map((lang) => [lang, ticketToRideUi(translate(lang))] as const);
+const en = translate('en');
+const ui = ticketToRideUi(en);
 
 interface Seen {
   actionTypes: Set<string>;
@@ -23,17 +29,20 @@ interface Seen {
 /**
  * Plays with the game's bot (and random moves) and checks at every state: each target key of each legal
  * action is a data-target of the acting seat's picture, descriptions are non-empty and distinct, and every
- * event (as its owner and as everyone else sees it) reads as a sentence rather than the fallback.
+ * event (as its owner and as everyone else sees it) reads as a sentence rather than the fallback, in every
+ * language (a message missing in one throws).
  */
 function exercise(game: AnyGame, seed: string, players: number, steps: number, renderEvery = 1): Seen {
   const seen: Seen = { actionTypes: new Set(), targetKeys: 0, eventTypes: new Set(), states: 0 };
   let state = game.setup({ seed, players, options: game.options.parse({}) });
   const rng = new Rng(seedRng(`${seed}/ui`));
   const checkEvent = (e: GameEvent | { type: string; data?: Record<string, unknown> }) => {
-    const line = ui.describeEvent(e, game.components, seatName);
-    expect(line, e.type).not.toBe(plainWords(e.type, e.data));
-    expect(line.trim().length).toBeGreaterThan(0);
-    expect(line).not.toMatch(/undefined|NaN|\[object/);
+    for (const [lang, ui] of uis) {
+      const line = ui.describeEvent(e, game.components, seatName);
+      expect(line, `${lang} ${e.type}`).not.toBe(plainWords(e.type, e.data));
+      expect(line.trim().length).toBeGreaterThan(0);
+      expect(line).not.toMatch(/undefined|NaN|\[object|\{\{/);
+    }
     seen.eventTypes.add(e.type);
   };
   for (let n = 0; n < steps; n++) {
@@ -49,9 +58,12 @@ function exercise(game: AnyGame, seed: string, players: number, steps: number, r
         if (card && !texts[i]!.includes(card === 'loco' ? 'locomotive' : card)) expect(texts[i]).toContain(card);
       });
       // Plain checks first: expect() per action would dominate the run time.
-      const bad = texts.filter((t) => t.trim() === '' || /undefined|NaN|\[object|\?/.test(t));
-      if (bad.length > 0) expect(bad).toEqual([]);
-      if (new Set(texts).size !== texts.length) expect(texts.filter((t, i) => texts.indexOf(t) !== i)).toEqual([]);
+      for (const [lang, other] of uis) {
+        const said = lang === 'en' ? texts : legal.map((a) => other.describeAction(a, game.components, view));
+        const bad = said.filter((t) => t.trim() === '' || /undefined|NaN|\[object|\?|\{\{/.test(t));
+        if (bad.length > 0) expect(bad, lang).toEqual([]);
+        if (new Set(said).size !== said.length) expect(said.filter((t, i) => said.indexOf(t) !== i), lang).toEqual([]);
+      }
       legal.forEach((a) => seen.actionTypes.add(a.type));
       const keys = legal.flatMap((a) => ui.targets(a));
       if (keys.length > 0 && (n % renderEvery === 0 || seen.states < 3)) {
@@ -109,7 +121,7 @@ describe.each([
     const text = ui.describeAction({ type: 'claim_route', route: r.id, cards: { [r.colour]: r.length - 1, loco: 1 } }, map);
     expect(text).toContain(`${r.a} – ${r.b} (${r.colour}, ${r.length}`);
     expect(text).toContain(`${r.length - 1} ${r.colour} + 1 locomotive`);
-    expect(cardsText({ loco: 3 })).toBe('3 locomotives');
+    expect(cardsText(en, { loco: 3 })).toBe('3 locomotives');
   });
 
   it(`redacted events read well: "drew a card", "drew 3 tickets", "kept 2 tickets" (${R('H2', 'H2')}, ${R('H7', 'H5')})`, () => {
@@ -144,6 +156,7 @@ describe.each([
             }
           }
           expect(text).toMatch(/connected|not yet connected|none yet/);
+          for (const [, other] of uis) expect(other.privatePanel(view, map).length).toBe(panel.length);
           checked++;
         }
         expect(ui.privatePanel(game.view(state, 'spectator'), map)).toEqual([]);

@@ -20,12 +20,9 @@ import type { Die } from '../../engine/games/trains-and-stations/state.js';
 import type { TsView } from '../../engine/games/trains-and-stations/view.js';
 import { markAttrs, patternId, playerColour, playerInk, playerLabel, playerName, playerPatterns, playerToken } from './players.js';
 import { h, label, svgDocument, type Markup } from './svg.js';
+import type { RenderBoardOptions } from './board-options.js';
 
 export type TsComponents = ReturnType<typeof componentsOf>;
-
-export interface RenderOptions {
-  seatNames?: (string | null)[];
-}
 
 type Pt = [number, number];
 
@@ -314,7 +311,7 @@ function pendingText(view: TsView, name: (seat: number) => string): string {
   }
 }
 
-export function renderTrainsAndStations(c: TsComponents, view: TsView, options: RenderOptions = {}): string {
+export function renderTrainsAndStations(c: TsComponents, view: TsView, options: RenderBoardOptions = {}): string {
   const names = options.seatNames;
   const name = (seat: number) => playerName(seat, names);
   const L = boardLayout(c);

@@ -7,9 +7,14 @@ import { plainWords, type UiAction } from './game-ui.js';
 import { renderBoard } from './index.js';
 import { attrValues } from './testkit.js';
 import type { TsComponents } from './trains-and-stations.js';
-import { trainsAndStationsUi as ui } from './trains-and-stations.ui.js';
+import { trainsAndStationsUi } from './trains-and-stations.ui.js';
+import { translate } from '../client/i18n.testkit.js';
+import { LANGUAGES } from '../client/languages.js';
 
 const game = trainsAndStations;
+/** The wording in every language of the web client (issue 17 #5); `ui` is the English one. */
+const uis = LANGUAGES.map((lang) => [lang, trainsAndStationsUi(translate(lang))] as const);
+const ui = trainsAndStationsUi(translate('en'));
 const comps = game.components as TsComponents;
 const ACTION_TYPES = TsActionSchema.options.map((o) => o.shape.type.value);
 /** Every event type the engine emits (rules.ts, delivery.ts, tasks.ts, upgrade.ts, turn.ts, setup.ts). */
@@ -56,10 +61,12 @@ describe('trains & stations UI', () => {
       // Every type met, and at most 12 actions of a decision (orders and offers come in hundreds).
       for (const a of st.legal.filter((x, i) => i < 12 || !seen.has(x.type))) {
         seen.add(a.type);
-        const text = ui.describeAction(a, comps);
-        expect(text.length, a.type).toBeGreaterThan(8);
-        expect(text).not.toBe(plainWords(a.type, Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'type'))));
-        expect(text).not.toMatch(/undefined|NaN|\[object/);
+        for (const [lang, ui] of uis) {
+          const text = ui.describeAction(a, comps);
+          expect(text.length, `${lang} ${a.type}`).toBeGreaterThan(8);
+          expect(text).not.toBe(plainWords(a.type, Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'type'))));
+          expect(text).not.toMatch(/undefined|NaN|\[object|\{\{/);
+        }
       }
     }
     expect(seen.size).toBeGreaterThanOrEqual(12);
@@ -86,9 +93,11 @@ describe('trains & stations UI', () => {
     expect(samples.map((a) => a.type).sort()).toEqual([...ACTION_TYPES].sort());
     for (const a of samples) {
       expect(() => TsActionSchema.parse(a)).not.toThrow();
-      const text = ui.describeAction(a, comps);
-      expect(text.length).toBeGreaterThan(5);
-      expect(text).not.toMatch(/undefined|NaN|\[object/);
+      for (const [lang, ui] of uis) {
+        const text = ui.describeAction(a, comps);
+        expect(text.length, lang).toBeGreaterThan(5);
+        expect(text).not.toMatch(/undefined|NaN|\[object|\{\{/);
+      }
     }
     expect(ui.describeAction({ type: 'build', building: 'MINE', dice: [0, 1, 40], city: 'DEN' }, comps)).toBe('Build a mine in Denver with 3 dice (#0, #1, #40)');
   });
@@ -132,13 +141,15 @@ describe('trains & stations UI', () => {
     const name = (seat: number) => ['Ann', 'Bo', 'Cy', 'Di', 'Ed'][seat] ?? `Player ${seat + 1}`;
     for (const e of events) {
       for (const ev of [e, ...(e.redacted ? [e.redacted] : [])]) {
-        const text = ui.describeEvent(ev, comps, name);
-        expect(text).not.toBe(plainWords(ev.type, ev.data));
-        expect(text, ev.type).not.toMatch(/undefined|NaN|\[object/);
+        for (const [lang, ui] of uis) {
+          const text = ui.describeEvent(ev, comps, name);
+          expect(text).not.toBe(plainWords(ev.type, ev.data));
+          expect(text, `${lang} ${ev.type}`).not.toMatch(/undefined|NaN|\[object|\{\{/);
+        }
       }
     }
     // Event types random play may not reach (a strike, a dead space, a lost bonus…) still get words.
-    for (const t of EVENT_TYPES) expect(ui.describeEvent({ type: t, data: { seat: 0 } }, comps, name)).not.toBe(plainWords(t, { seat: 0 }));
+    for (const t of EVENT_TYPES) for (const [, ui] of uis) expect(ui.describeEvent({ type: t, data: { seat: 0 } }, comps, name)).not.toBe(plainWords(t, { seat: 0 }));
     expect(ui.describeEvent({ type: 'somethingNew', data: { x: 1 } }, comps, name)).toBe(plainWords('somethingNew', { x: 1 }));
     // A redacted commitment names no card (TS-17.5).
     expect(ui.describeEvent({ type: 'specials_kept', data: { seat: 1 } }, comps, name)).toBe('Bo chose their special cards');
@@ -154,6 +165,7 @@ describe('trains & stations UI', () => {
       const panel = ui.privatePanel(game.view(s, me), comps);
       const text = JSON.stringify(panel);
       expect(panel.map((p) => p.title)).toContain('Special cards');
+      for (const [, other] of uis) expect(other.privatePanel(game.view(s, me), comps)).toHaveLength(panel.length);
       for (const id of s.players[me]!.specials) expect(text).toContain(id);
       // Another seat's hidden cards never appear; changing them does not change the panel.
       for (let other = 1; other < s.players.length; other++) for (const id of [...s.players[other]!.specials, ...s.players[other]!.dealt]) expect(text).not.toContain(`"${id} `);

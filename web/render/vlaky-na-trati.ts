@@ -2,18 +2,15 @@
  * Vlaky na trati: the serpentine card row (start card, 3 rows of 8 slots joined by two curves, end card)
  * with each card's three lanes and station symbols, every player's track as a thin line, both
  * locomotives of each player (fast = round, slow = square; colour, pattern and seat number), the
- * market and the viewer's hand (each card drawn with its tracks and stations, like a placed card), and
- * each player's public scoring sheet as a compact table.
+ * market and the viewer's hand (each card drawn with its tracks and stations, like a placed card; left
+ * to the client's table when it has one), and each player's public scoring sheet as a compact table.
  */
 import type { Lane, RailwayCard, Sheet, Sym, VntData } from '../../engine/games/vlaky-na-trati/data.js';
 import type { SheetState } from '../../engine/games/vlaky-na-trati/sheet.js';
 import type { VntView } from '../../engine/games/vlaky-na-trati/view.js';
 import { markAttrs, patternId, playerColour, playerInk, playerLabel, playerName, playerPatterns, playerToken } from './players.js';
 import { h, label, num, svgDocument, type Markup } from './svg.js';
-
-export interface RenderOptions {
-  seatNames?: (string | null)[];
-}
+import type { RenderBoardOptions } from './board-options.js';
 
 /** A short code and a colour per symbol, so stations read without icons. */
 export const SYMBOL_STYLE: Readonly<Record<Sym, { code: string; fill: string }>> = {
@@ -39,8 +36,8 @@ function isLocked(sheet: Sheet, s: SheetState, id: string): boolean {
   return sheet.sugarSections.some((sec) => sec.boxes.includes(id) && !ticked(sec.gate));
 }
 
-const CW = 84;
-const CH = 72;
+export const CW = 84;
+export const CH = 72;
 const GAP = 10;
 const MX = 16;
 const MY = 40;
@@ -63,7 +60,7 @@ function symbols(list: readonly Sym[], cx: number, cy: number, k = 1): Markup[] 
  * row: its three tracks (left lane to right lane) and the station symbols on them. Placed, market and hand
  * cards all use this.
  */
-function cardContents(card: RailwayCard | undefined, x: number, y: number, k = 1): Markup[] {
+export function cardContents(card: RailwayCard | undefined, x: number, y: number, k = 1): Markup[] {
   return (card?.tracks ?? []).map((t) => {
     const ya = y + LANE_Y[t.left] * k;
     const yb = y + LANE_Y[t.right] * k;
@@ -79,9 +76,9 @@ function cardContents(card: RailwayCard | undefined, x: number, y: number, k = 1
   });
 }
 
-const deckFill = (card: RailwayCard | undefined): string => (card?.deck === 'A' ? '#FFF8E1' : '#F1F8E9');
+export const deckFill = (card: RailwayCard | undefined): string => (card?.deck === 'A' ? '#FFF8E1' : '#F1F8E9');
 
-export function renderVlakyNaTrati(data: VntData, view: VntView, options: RenderOptions = {}): string {
+export function renderVlakyNaTrati(data: VntData, view: VntView, options: RenderBoardOptions = {}): string {
   const names = options.seatNames;
   /** The viewing seat: its hand, slower locomotive and sheet rows are click targets. */
   const me = view.you?.seat ?? null;
@@ -265,7 +262,8 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
     );
   const runWidth = (n: number) => Math.max(n, 1) * PITCH;
   const pickTop = gridBottom + 12;
-  const marketRow = cardRun('market', MX, pickTop, `Market (deck ${view.deckCount})`, view.market, (id, x, y) =>
+  // With the client's table beside the board (web/client/table/vnt-table.tsx) the market and the hand are drawn there instead.
+  const marketRow = options.table ? null : cardRun('market', MX, pickTop, `Market (deck ${view.deckCount})`, view.market, (id, x, y) =>
     pickCard(id, x, y, { 'data-market-card': id, 'data-target': `market:${id}` }, 'Market card'),
   );
   // The viewer's own hand (A cards), only in that seat's picture (H-1): beside the market, or below it when too wide.
@@ -275,12 +273,12 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
   const handX = beside ? besideX : MX;
   const handTop = beside ? pickTop : pickTop + HEAD + PH + 8;
   const handRow =
-    view.you !== undefined
+    view.you !== undefined && !options.table
       ? cardRun('hand', handX, handTop, 'Your hand', handCards, (id, x, y) => pickCard(id, x, y, { 'data-hand-card': id, 'data-target': `hand:${id}` }, 'Your card'))
       : null;
 
   // Scoring sheets, one compact table per player.
-  const sheetTop = (handRow ? handTop : pickTop) + HEAD + PH + 16;
+  const sheetTop = marketRow ? (handRow ? handTop : pickTop) + HEAD + PH + 16 : gridBottom + 16;
   const sheets = view.players.map((p, i) => {
     const x = MX + i * (sheetW + 12);
     const y = sheetTop;

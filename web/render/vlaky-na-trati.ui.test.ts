@@ -6,11 +6,16 @@ import type { VntState } from '../../engine/games/vlaky-na-trati/state.js';
 import { plainWords, type UiAction } from './game-ui.js';
 import { renderBoard } from './index.js';
 import { attrValues } from './testkit.js';
-import { vlakyNaTratiUi as ui } from './vlaky-na-trati.ui.js';
+import { vlakyNaTratiUi } from './vlaky-na-trati.ui.js';
+import { translate } from '../client/i18n.testkit.js';
+import { LANGUAGES } from '../client/languages.js';
 
 const game = vlakyNaTratiGame as AnyGame;
 const data = vlakyNaTratiGame.components as VntData;
 const seatName = (seat: number) => `P${seat + 1}`;
+/** The wording in every language of the web client (issue 17 #5); `ui` is the English one. */
+const uis = LANGUAGES.map((lang) => [lang, vlakyNaTratiUi(translate(lang))] as const);
+const ui = vlakyNaTratiUi(translate('en'));
 
 interface Seen {
   actionTypes: Set<string>;
@@ -21,15 +26,18 @@ interface Seen {
 /**
  * Plays with the bot (and random moves) and checks at every state, for every seat that may act (DP-4/DP-5
  * are out of turn): each target key of each legal action is a data-target of that seat's picture,
- * descriptions are non-empty and distinct, and every event reads as a sentence rather than the fallback.
+ * descriptions are non-empty and distinct, and every event reads as a sentence rather than the fallback,
+ * in every language (a message missing in one throws).
  */
 function exercise(seed: string, players: number, options: Record<string, unknown>, seen: Seen, randomEvery = 3): void {
   let state = game.setup({ seed, players, options: game.options.parse(options) });
   const rng = new Rng(seedRng(seed));
   const checkEvent = (e: GameEvent | { type: string; data?: Record<string, unknown> }) => {
-    const line = ui.describeEvent(e, data, seatName);
-    expect(line, e.type).not.toBe(plainWords(e.type, e.data));
-    expect(line).not.toMatch(/undefined|NaN|\[object|\?/);
+    for (const [lang, ui] of uis) {
+      const line = ui.describeEvent(e, data, seatName);
+      expect(line, `${lang} ${e.type}`).not.toBe(plainWords(e.type, e.data));
+      expect(line).not.toMatch(/undefined|NaN|\[object|\?|\{\{/);
+    }
     seen.eventTypes.add(e.type);
   };
   for (let n = 0; n < 400; n++) {
@@ -37,10 +45,13 @@ function exercise(seed: string, players: number, options: Record<string, unknown
     if (seats.length === 0) break;
     for (const seat of seats) {
       const legal = game.legalActions(state, seat) as UiAction[];
-      const texts = legal.map((a) => ui.describeAction(a, data, game.view(state, seat)));
-      const bad = texts.filter((t) => t.trim() === '' || /undefined|NaN|\[object|\?/.test(t));
-      if (bad.length > 0) expect(bad).toEqual([]);
-      if (new Set(texts).size !== texts.length) expect(texts.filter((t, i) => texts.indexOf(t) !== i)).toEqual([]);
+      const view = game.view(state, seat);
+      for (const [lang, ui] of uis) {
+        const texts = legal.map((a) => ui.describeAction(a, data, view));
+        const bad = texts.filter((t) => t.trim() === '' || /undefined|NaN|\[object|\?|\{\{/.test(t));
+        if (bad.length > 0) expect(bad, lang).toEqual([]);
+        if (new Set(texts).size !== texts.length) expect(texts.filter((t, i) => texts.indexOf(t) !== i), lang).toEqual([]);
+      }
       legal.forEach((a) => seen.actionTypes.add(a.type));
       const keys = legal.flatMap((a) => ui.targets(a));
       if (keys.length > 0) {
@@ -103,6 +114,7 @@ describe('Vlaky na trati UI', () => {
             if (other !== seat) for (const id of o.hand) expect(text).not.toMatch(new RegExp(`\\b${id}\\b`));
           });
           expect(text).toContain('Your sheet');
+          for (const [, other] of uis) expect(other.privatePanel(game.view(state, seat), data).length).toBeGreaterThan(1);
           checked++;
         }
         expect(ui.privatePanel(game.view(state, 'spectator'), data)).toEqual([]);

@@ -1,37 +1,22 @@
-/** V1 — complete circuit without a die: the tram actions of phase B (entering, stepping, 180° turns) and the two legs. */
+/**
+ * V1 — complete circuit without a die: the phase-B turn of four actions (V1-4), each a build action or a
+ * tram action (entering, stepping, the 180° turn), and the two legs of the circuit (V1-8).
+ */
 import { ruleCheck } from '../../core/index.js';
-import type { ActionOf } from './actions.js';
-import { canTurn, nodeKey, occupiedBy } from './circuit-board.js';
+import type { ActionOf, StreetcarAction } from './actions.js';
+import { buildEffects, buildsLeft } from './build.js';
+import { canTurn, nodeKey, occupiedBy, stepTargets } from './circuit-board.js';
+import { buildActions } from './legal.js';
 import { masksOf } from './placement.js';
 import { successors } from './paths.js';
 import { otherTerminal, ownTerminals, requiredStops } from './schedule.js';
-import type { StreetcarState } from './state.js';
+import type { BuildStep, ScDraft, StreetcarState, TurnStep } from './state.js';
 import { targetKey, targetOf } from './targets.js';
-import { endGame, finishBuilding, type Ctx } from './turn.js';
-
-function phaseBStep(s: StreetcarState, seat: number): Extract<StreetcarState['step'], { kind: 'build' }> {
-  const step = s.step;
-  ruleCheck(s.circuit?.phase === 'B' && step.kind === 'build' && seat === s.current, 'wrong_step', 'Tram actions exist only in phase B of the complete circuit', 'V1-4');
-  ruleCheck(step.actions < 4, 'wrong_step', 'All four actions are used', 'V1-4');
-  return step;
-}
+import { endGame, finishBuilding, openStep } from './turn.js';
 
 /** Uses `n` actions; `progress` (entering, a credit, a new leg) counts against the no-progress rule. */
-function spend(c: Ctx, step: Extract<StreetcarState['step'], { kind: 'build' }>, n: number, progress: boolean): void {
+function spend(step: BuildStep, n: number, progress: boolean): void {
   Object.assign(step, { actions: step.actions + n, changed: step.changed || progress });
-  if (step.actions >= 4) finishBuilding(c);
-}
-
-export function enter(c: Ctx, seat: number, a: ActionOf<'enter'>): void {
-  const { s } = c;
-  const step = phaseBStep(s, seat);
-  const p = s.players[seat]!;
-  ruleCheck(!p.tram, 'wrong_step', 'Your tram is already on the board', 'V1-4');
-  ruleCheck(ownTerminals(p).includes(a.terminal), 'wrong_step', 'That is not one of your terminals', 'V1-4');
-  ruleCheck(!occupiedBy(s, seat).has(`t${a.terminal}`), 'blocked', 'Another tram is on that terminal', 'V1-6');
-  Object.assign(p, { tram: { at: 'terminal', terminal: a.terminal, exit: null }, start: a.terminal, end: otherTerminal(p, a.terminal), visited: [], leg: 'out' });
-  c.events.push({ type: 'enter', data: { seat, terminal: a.terminal } });
-  spend(c, step, 1, true);
 }
 
 /** V1-8: which required stop, if any, is credited when the tram stops on `sq`. */
@@ -42,44 +27,82 @@ function creditAt(s: StreetcarState, seat: number, sq: number): string | null {
   return p.leg === 'return' || p.visited.length === 0 ? letter : null;
 }
 
-export function step(c: Ctx, seat: number, a: ActionOf<'step'>): void {
-  const { s } = c;
-  const st = phaseBStep(s, seat);
+function enter(d: ScDraft, a: ActionOf<'enter'>): void {
+  const { state: s, seat } = d;
+  const p = s.players[seat]!;
+  ruleCheck(!p.tram, 'wrong_step', 'Your tram is already on the board', 'V1-4');
+  ruleCheck(ownTerminals(p).includes(a.terminal), 'wrong_step', 'That is not one of your terminals', 'V1-4');
+  ruleCheck(!occupiedBy(s, seat).has(`t${a.terminal}`), 'blocked', 'Another tram is on that terminal', 'V1-6');
+  Object.assign(p, { tram: { at: 'terminal', terminal: a.terminal, exit: null }, start: a.terminal, end: otherTerminal(p, a.terminal), visited: [], leg: 'out' });
+  d.emit('enter', { seat, terminal: a.terminal });
+  spend(openStep(s, 'build'), 1, true);
+}
+
+function step(d: ScDraft, a: ActionOf<'step'>): void {
+  const { state: s, seat } = d;
+  const st = openStep(s, 'build');
   const p = s.players[seat]!;
   ruleCheck(p.tram, 'wrong_step', 'Your tram is not on the board', 'V1-4');
   ruleCheck(!st.halted, 'wrong_step', 'Your tram stopped at a stop this turn', 'V1-5');
-  const all = successors(masksOf(s.board), p.tram);
-  const to = all.find((pos) => targetKey(targetOf(pos)) === targetKey(a.to));
+  const to = successors(masksOf(s.board), p.tram).find((pos) => targetKey(targetOf(pos)) === targetKey(a.to));
   ruleCheck(to, 'bad_path', 'The tram cannot go there in one step', 'SC-2.14');
   ruleCheck(!occupiedBy(s, seat).has(nodeKey(to)), 'blocked', 'Another tram is in the way', 'V1-6');
   p.tram = to;
   let progress = false;
-  c.events.push({ type: 'step', data: { seat, to: a.to } });
+  d.emit('step', { seat, to: a.to });
   if (to.at === 'tile' && Object.values(s.stops).includes(to.sq)) {
     st.halted = true;
     const letter = creditAt(s, seat, to.sq);
     if (letter) {
       p.visited = [...p.visited, letter].sort();
       progress = true;
-      c.events.push({ type: 'credit', data: { seat, building: letter, leg: p.leg } });
+      d.emit('credit', { seat, building: letter, leg: p.leg });
     }
   }
   if (to.at === 'terminal' && to.terminal === p.end && p.leg === 'out' && p.visited.length > 0) {
     p.leg = 'return';
     progress = true;
-    c.events.push({ type: 'return_leg', data: { seat } });
+    d.emit('return_leg', { seat });
   }
-  if (to.at === 'terminal' && to.terminal === p.start && p.leg === 'return' && p.visited.length === requiredStops(p).length) return endGame(c, seat);
-  spend(c, st, 1, progress);
+  if (to.at === 'terminal' && to.terminal === p.start && p.leg === 'return' && p.visited.length === requiredStops(p).length) return endGame(d, seat);
+  spend(st, 1, progress);
 }
 
-export function turn180(c: Ctx, seat: number): void {
-  const { s } = c;
-  const st = phaseBStep(s, seat);
+function turn180(d: ScDraft): void {
+  const { state: s, seat } = d;
+  const st = openStep(s, 'build');
   ruleCheck(st.actions === 0, 'wrong_step', 'A 180° turn uses all four actions of the turn', 'V1-7');
   ruleCheck(canTurn(s, seat), 'not_blocked', 'Only a blocked tram may turn', 'V1-7');
   const tram = s.players[seat]!.tram!;
   s.players[seat]!.tram = tram.at === 'tile' ? { ...tram, from: tram.heading, heading: tram.from } : { ...tram, exit: tram.exit === 0 ? 1 : 0 };
-  c.events.push({ type: 'turn180', data: { seat } });
-  spend(c, st, 4, false);
+  d.emit('turn180', { seat });
+  spend(st, 4, false);
 }
+
+/** V1-4: the tram actions open to the seat now, and ending the turn early. */
+function tramActions(s: StreetcarState, seat: number): StreetcarAction[] {
+  const st = openStep(s, 'build');
+  const p = s.players[seat]!;
+  const out: StreetcarAction[] = [];
+  if (!p.tram) {
+    const taken = occupiedBy(s, seat);
+    for (const t of ownTerminals(p)) if (!taken.has(`t${t}`)) out.push({ type: 'enter', terminal: t });
+  }
+  if (p.tram && !st.halted) for (const pos of stepTargets(s, seat)) out.push({ type: 'step', to: targetOf(pos) });
+  if (st.actions === 0 && canTurn(s, seat)) out.push({ type: 'turn180' });
+  out.push({ type: 'end_turn' });
+  return out;
+}
+
+/** V1-4: a phase-B turn, any four build or tram actions; the turn may end early. */
+export const circuit: TurnStep = {
+  rule: 'V1-4',
+  actions: (s, seat) => [...buildActions(s, seat, buildsLeft(s)), ...tramActions(s, seat)],
+  on: { ...buildEffects, enter, step, turn180, end_turn: finishBuilding },
+  // The turn ends once its four actions are used.
+  auto: (d) => {
+    if (buildsLeft(d.state) > 0) return false;
+    finishBuilding(d);
+    return true;
+  },
+};

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { masksOf } from './placement.js';
 import { findTrip, moveOptions, stopSquares, successors } from './paths.js';
-import { legalActions } from './legal.js';
+import { legalActions } from './rules.js';
 import { targetOf } from './targets.js';
 import { sqOf } from './geometry.js';
 import { requiredStops } from './schedule.js';

@@ -1,16 +1,15 @@
-import type { GameDefinition } from '../../core/index.js';
+import { defineGame, type KitGame } from '../../core/index.js';
 import { StreetcarActionSchema, StreetcarOptionsSchema, type StreetcarAction, type StreetcarOptions } from './actions.js';
 import { greedyBot } from './bot.js';
 import { components } from './components.js';
-import { legalActions } from './legal.js';
 import { outcome } from './outcome.js';
-import { apply, toAct } from './rules.js';
+import { rules } from './rules.js';
 import { StreetcarEventSchema, StreetcarViewSchema } from './schemas.js';
 import { setup } from './setup.js';
 import type { StreetcarState } from './state.js';
 import { view, type StreetcarView } from './view.js';
 
-export const streetcar: GameDefinition<StreetcarState, StreetcarAction, StreetcarOptions, StreetcarView> = {
+export const streetcar: KitGame<StreetcarState, StreetcarAction, StreetcarOptions, StreetcarView> = defineGame({
   id: 'streetcar',
   title: 'Streetcar (Linie 1)',
   minPlayers: 2,
@@ -26,10 +25,9 @@ export const streetcar: GameDefinition<StreetcarState, StreetcarAction, Streetca
     return null;
   },
   setup: ({ seed, players, options }) => setup(seed, players, options),
-  toAct,
-  legalActions,
-  apply,
+  rules,
   view,
+  concealed: (s) => s.stacks,
   outcome,
   bot: greedyBot,
-};
+});

@@ -1,5 +1,5 @@
 /** SC-12: one winner (1 point, place 1) and everybody else second; a stalemate ranks everyone first with 0. */
-import type { Outcome } from '../../core/index.js';
+import { rankByScore, type Outcome } from '../../core/index.js';
 import type { StreetcarState } from './state.js';
 
 export function outcome(s: StreetcarState): Outcome | null {
@@ -7,7 +7,7 @@ export function outcome(s: StreetcarState): Outcome | null {
   const scores = s.players.map((_, seat) => (seat === s.winner ? 1 : 0));
   return {
     scores,
-    ranking: scores.map((x) => (s.winner === null ? 1 : x === 1 ? 1 : 2)),
+    ranking: rankByScore(scores),
     breakdown: scores.map((x) => [{ item: s.winner === null ? 'stalemate: no winner (SC-12.3)' : x === 1 ? 'finished the trip first' : 'did not finish first', points: x }]),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sqOf } from './geometry.js';
-import { legalActions } from './legal.js';
+import { legalActions } from './rules.js';
 import { act, C_ES, C_NE, C_SW, C_WN, exchange, fresh, hand, lay, p3, place, rejects, S_EW, S_NS, tram, driver, Y0 } from './testkit.js';
 
 const builder = (tiles: string[], laid: Parameters<typeof lay>[1] = [], options: Record<string, unknown> = {}) => hand(lay(fresh(4, options), laid), 0, tiles);

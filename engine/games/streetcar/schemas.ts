@@ -115,7 +115,7 @@ export const StreetcarViewSchema = z
     stacks: z.array(Count).length(4).meta({ description: 'SC-3.3: the sizes of the four face-down stacks' }),
     open: z.array(TileId).meta({ description: "SC-7.3: drivers' released tiles, face up" }),
     display: z.array(TileId).meta({ description: 'V5-1: the face-up central supply' }),
-    lastRoll: StreetcarDieFaceSchema.nullable(),
+    lastRoll: z.union([StreetcarDieFaceSchema, z.null()]).meta({ description: 'The latest roll; null before the first (written as a union: the OpenAPI generator drops the null of a nullable reference)' }),
     witness: Path.nullable().meta({ description: 'SC-10.4: the published trip path of the latest declaration' }),
     circuitPhase: z.enum(['A', 'B']).nullable().meta({ description: 'V1: the phase of the complete circuit; null outside the variant' }),
     players: z.array(PlayerViewSchema),

@@ -1,10 +1,10 @@
 /** Setup (SC-3, V2-1, V4-2, V5-1). */
-import { Rng, seedRng, type GameEvent } from '../../core/index.js';
+import { Rng, seedRng } from '../../core/index.js';
 import type { StreetcarOptions } from './actions.js';
 import { LINES, ROUTE_CARDS, START_HAND, TILE_TYPES } from './data.js';
 import { SQUARES, sqOf, type Rotation } from './geometry.js';
 import type { PlacedTile, StreetcarState } from './state.js';
-import { drawBlind, refillDisplay } from './supply.js';
+import { fillDisplay, takeBlind } from './supply.js';
 import { startTurn } from './turn.js';
 
 /** V2-1 [DATA, AMB-19]: the pinwheel of four straight_plus_curve_right tiles on the centre squares. */
@@ -68,11 +68,10 @@ export function setup(seed: string, players: number, options: StreetcarOptions):
     winner: null,
     witness: null,
   };
-  const events: GameEvent[] = [];
   // V4-2: handicap tiles in seat order; V5-1: the display.
-  s.players.forEach((p, seat) => drawBlind(s, seat, p.handLimit - p.hand.length));
-  if (options.centralSupply) refillDisplay(s, events);
-  startTurn({ s, rng, events });
-  s.rng = rng.state;
+  s.players.forEach((p, seat) => takeBlind(s, seat, p.handLimit - p.hand.length));
+  if (options.centralSupply) fillDisplay(s);
+  // The opening hand always has a placement on the opening board, so no automatic forfeit is due (build.ts).
+  startTurn(s);
   return s;
 }

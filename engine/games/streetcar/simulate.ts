@@ -4,7 +4,7 @@
  */
 import { playout, randomBot, type AnyGame, type BotFn } from '../../core/index.js';
 import { streetcar } from './index.js';
-import { legalActions } from './legal.js';
+import { legalActions } from './rules.js';
 import type { StreetcarState } from './state.js';
 
 const games = Number(process.argv[2] ?? 40);

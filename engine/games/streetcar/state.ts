@@ -1,9 +1,9 @@
 /** The game state: plain JSON (it is stored). Squares are indices 0..143 and edges 0..3 (geometry.ts). */
-import type { RngState } from '../../core/index.js';
-import type { StreetcarOptions } from './actions.js';
+import type { Draft, RngState, Step as KitStep } from '../../core/index.js';
+import type { StreetcarAction, StreetcarOptions } from './actions.js';
 import type { DieFace } from './data.js';
 import type { Edge, Rotation } from './geometry.js';
-import type { Step, WitnessNode } from './schemas.js';
+import type { Step, StreetcarEvent, WitnessNode } from './schemas.js';
 
 export interface PlacedTile {
   tile: string;
@@ -64,3 +64,18 @@ export interface StreetcarState {
   /** SC-10.4: the public witness path of the latest declaration. */
   witness: WitnessNode[] | null;
 }
+
+/** The open building step (in V1 phase B any turn). */
+export type BuildStep = Extract<Step, { kind: 'build' }>;
+
+/** The private copy an effect changes, with its RNG and a log typed by the published events (game kit). */
+export type ScDraft = Draft<StreetcarState, StreetcarEvent>;
+
+/** A step of the game on the kit, over Streetcar's state, actions and published events. */
+export type ScStep = KitStep<StreetcarState, StreetcarAction, StreetcarEvent>;
+
+/**
+ * A step as its module declares it: the actions it offers beside their effects. Who acts and how
+ * other actions are refused is the same in every step, so rules.ts adds those.
+ */
+export type TurnStep = Pick<ScStep, 'rule' | 'actions' | 'on' | 'auto'>;

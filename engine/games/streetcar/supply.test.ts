@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legalActions } from './legal.js';
+import { legalActions } from './rules.js';
 import { outcome } from './outcome.js';
 import type { StreetcarState } from './state.js';
 import { act, C_SW, driver, fresh, hand, place, rejects, S_NS, tram } from './testkit.js';

@@ -1,9 +1,10 @@
 /**
  * Where tiles come from (SC-7, V3, V5): blind draws from the four stacks, the V5 display, drivers' open
- * tiles, and the refill that combines them. These helpers mutate the (already cloned) state they are given.
+ * tiles, and the refill that combines them. These helpers change the draft (or, at setup, the new state)
+ * they are given.
  */
-import type { GameEvent, Rng } from '../../core/index.js';
-import type { StreetcarState } from './state.js';
+import type { Rng } from '../../core/index.js';
+import type { ScDraft, StreetcarState } from './state.js';
 
 /** SC-7.2: the largest stack, lowest index on ties; null when all four are empty. */
 export function largestStack(stacks: readonly string[][]): number | null {
@@ -25,19 +26,25 @@ export function smallestStack(stacks: readonly string[][]): number {
 
 export const stackTotal = (s: StreetcarState): number => s.stacks.reduce((n, st) => n + st.length, 0);
 
-/** Draws up to `n` tiles blind; the drawer alone sees which (SC-15.5). */
-export function drawBlind(s: StreetcarState, seat: number, n: number): GameEvent[] {
+/** SC-7.2: takes up to `n` tiles from the largest stacks into the seat's hand; which tiles, from which stacks. */
+export function takeBlind(s: StreetcarState, seat: number, n: number): { tiles: string[]; stacks: number[] } {
   const tiles: string[] = [];
-  const from: number[] = [];
+  const stacks: number[] = [];
   for (let i = 0; i < n; i++) {
     const k = largestStack(s.stacks);
     if (k === null) break;
     tiles.push(s.stacks[k]!.shift()!);
-    from.push(k);
+    stacks.push(k);
   }
-  if (tiles.length === 0) return [];
   s.players[seat]!.hand.push(...tiles);
-  return [{ type: 'draw', data: { seat, tiles, stacks: from }, visibleTo: [seat], redacted: { type: 'draw', data: { seat, count: tiles.length, stacks: from } } }];
+  return { tiles, stacks };
+}
+
+/** Draws up to `n` tiles blind, the drawer alone seeing which (SC-15.5); how many came. */
+export function drawBlind(d: ScDraft, seat: number, n: number): number {
+  const { tiles, stacks } = takeBlind(d.state, seat, n);
+  if (tiles.length > 0) d.emitSecret({ type: 'draw', data: { seat, tiles, stacks } }, [seat], { type: 'draw', data: { seat, count: tiles.length, stacks } });
+  return tiles.length;
 }
 
 /** V3-1: tiles given back are shuffled into the smallest stack. */
@@ -54,36 +61,35 @@ export function choicePool(s: StreetcarState): { from: 'display' | 'open'; tiles
   return null;
 }
 
-export function takeFace(s: StreetcarState, seat: number, tile: string): GameEvent {
-  const pool = choicePool(s)!;
+/** Takes a face-up tile from the pool on offer into the seat's hand. */
+export function takeFace(d: ScDraft, seat: number, tile: string): void {
+  const pool = choicePool(d.state)!;
   pool.tiles.splice(pool.tiles.indexOf(tile), 1);
-  s.players[seat]!.hand.push(tile);
-  return { type: 'take', data: { seat, tile, from: pool.from } };
+  d.state.players[seat]!.hand.push(tile);
+  d.emit('take', { seat, tile, from: pool.from });
 }
 
 /**
  * SC-7.1–7.5, V5-2: fills the hand up to its limit as far as no choice is needed. Returns true when the
  * builder must choose (ACT-TAKE): fewer tiles are needed than the pool holds and the pool has two kinds.
  */
-export function refill(s: StreetcarState, seat: number, events: GameEvent[]): boolean {
-  const p = s.players[seat]!;
+export function refill(d: ScDraft, seat: number): boolean {
+  const p = d.state.players[seat]!;
   while (p.hand.length < p.handLimit) {
-    const pool = choicePool(s);
+    const pool = choicePool(d.state);
     if (pool) {
       const need = p.handLimit - p.hand.length;
       if (need < pool.tiles.length && new Set(pool.tiles).size > 1) return true;
-      events.push(takeFace(s, seat, pool.tiles[0]!));
+      takeFace(d, seat, pool.tiles[0]!);
       continue;
     }
-    const drawn = drawBlind(s, seat, p.handLimit - p.hand.length);
-    if (drawn.length === 0) break;
-    events.push(...drawn);
+    if (drawBlind(d, seat, p.handLimit - p.hand.length) === 0) break;
   }
   return false;
 }
 
-/** V5-3: the display goes back to 8 from the stacks; those tiles are face up, so the event is public. */
-export function refillDisplay(s: StreetcarState, events: GameEvent[]): void {
+/** V5-1: turns tiles from the stacks face up until the display holds 8; the tiles turned. */
+export function fillDisplay(s: StreetcarState): string[] {
   const tiles: string[] = [];
   while (s.display.length < 8) {
     const k = largestStack(s.stacks);
@@ -92,5 +98,11 @@ export function refillDisplay(s: StreetcarState, events: GameEvent[]): void {
     s.display.push(t);
     tiles.push(t);
   }
-  if (tiles.length > 0) events.push({ type: 'display_refilled', data: { tiles } });
+  return tiles;
+}
+
+/** V5-3: the display goes back to 8 from the stacks; those tiles are face up, so the event is public. */
+export function refillDisplay(d: ScDraft): void {
+  const tiles = fillDisplay(d.state);
+  if (tiles.length > 0) d.emit('display_refilled', { tiles });
 }

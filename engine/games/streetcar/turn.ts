@@ -1,16 +1,15 @@
 /** Turn flow (SC-4.2–4.4, SC-12.3, V1-3, V5-3): starting, finishing and passing turns. */
-import type { GameEvent, Rng } from '../../core/index.js';
-import { announceConnections } from './circuit-board.js';
+import { nextSeat } from '../../core/index.js';
 import { declareActions, hasBuildAction } from './legal.js';
 import { actionBudget } from './schedule.js';
 import { refill, refillDisplay } from './supply.js';
-import type { StreetcarState } from './state.js';
+import type { ScDraft, Step, StreetcarState } from './state.js';
 
-/** A state being changed by one apply call: the clone, its RNG cursor and the events so far. */
-export interface Ctx {
-  s: StreetcarState;
-  rng: Rng;
-  events: GameEvent[];
+/** The open step of `kind`: the kit hands each effect only the steps that take its action. */
+export function openStep<K extends Step['kind']>(s: StreetcarState, kind: K): Extract<Step, { kind: K }> {
+  const step = s.step;
+  if (step.kind !== kind) throw new Error(`streetcar: no ${kind} step is open`);
+  return step as Extract<Step, { kind: K }>;
 }
 
 /** V1 phase B: whether the turn made progress (a tile change, an entry, a credit or a new leg). */
@@ -19,8 +18,8 @@ const turnChanged = (s: StreetcarState): boolean => (s.step.kind === 'build' || 
 /** V1 phase B: rounds without progress before the game ends without a winner (the spec is silent). */
 export const V1_IDLE_ROUNDS = 12;
 
-export function startTurn(c: Ctx): void {
-  const { s } = c;
+/** Opens the current seat's turn; a builder with nothing to choose is passed on by the building step's `auto`. */
+export function startTurn(s: StreetcarState): void {
   const p = s.players[s.current]!;
   if (p.role === 'driver') {
     s.step = { kind: 'roll', restarted: false };
@@ -33,37 +32,24 @@ export function startTurn(c: Ctx): void {
   // step, which is public, since it tells whether the hidden hand holds a usable tile.
   const able = hasBuildAction(s, s.current, actionBudget(s)) || declareActions(s, s.current).length > 0;
   s.idleTurns = able ? 0 : s.idleTurns + 1;
-  // SC-4.3 / T-43: without a build action, a declaration or a V3 pass to choose, straight to the refill.
-  if (!able && !s.options.exchangePass) finishBuilding(c);
 }
 
 /** SC-4.2 step 3: refill, which may need the builder's choice, then pass the turn. */
-export function finishBuilding(c: Ctx): void {
-  const { s } = c;
+export function finishBuilding(d: ScDraft): void {
+  const s = d.state;
   const step = s.step;
   const placements = step.kind === 'build' || step.kind === 'take' ? step.placements : 0;
   const changed = turnChanged(s);
-  if (refill(s, s.current, c.events)) {
+  if (refill(d, s.current)) {
     s.step = { kind: 'take', placements, changed };
     return;
   }
-  endTurn(c);
+  endTurn(d);
 }
 
-/** After each build action (SC-4.3, V1-2): announce connections, and end the building step when no action is left. */
-export function afterBuild(c: Ctx): void {
-  const { s } = c;
-  if (s.circuit) announceConnections(s, c.events);
-  const step = s.step;
-  if (step.kind !== 'build') return;
-  const left = actionBudget(s) - step.actions;
-  if (left <= 0) return finishBuilding(c);
-  if (s.circuit?.phase !== 'B' && !hasBuildAction(s, s.current, left)) finishBuilding(c);
-}
-
-export function endTurn(c: Ctx): void {
-  const { s } = c;
-  if (s.options.centralSupply) refillDisplay(s, c.events);
+export function endTurn(d: ScDraft): void {
+  const s = d.state;
+  if (s.options.centralSupply) refillDisplay(d);
   // AMB-11: never a stalemate while a driver exists. Builders' turns were counted at their start (startTurn).
   if (s.players.some((p) => p.role === 'driver')) s.idleTurns = 0;
   else if (s.circuit?.phase === 'B') s.idleTurns = turnChanged(s) ? 0 : s.idleTurns + 1;
@@ -71,19 +57,19 @@ export function endTurn(c: Ctx): void {
     // SC-12.3: a whole round in which no builder could build or declare ends the game without a winner;
     // in V1 phase B trams may still wander, so the window is longer (README: choices).
     s.step = { kind: 'over' };
-    c.events.push({ type: 'stalemate', data: { turns: s.idleTurns } });
+    d.emit('stalemate', { turns: s.idleTurns });
     return;
   }
   if (s.circuit?.phase === 'A' && s.circuit.pendingB) {
     s.circuit = { phase: 'B', pendingB: false };
-    c.events.push({ type: 'circuit_phase_b', data: {} });
+    d.emit('circuit_phase_b', {});
   }
-  s.current = (s.current + 1) % s.players.length;
-  startTurn(c);
+  s.current = nextSeat(s.current, s.players.length);
+  startTurn(s);
 }
 
-export function endGame(c: Ctx, winner: number): void {
-  c.s.winner = winner;
-  c.s.step = { kind: 'over' };
-  c.events.push({ type: 'win', data: { seat: winner } });
+export function endGame(d: ScDraft, winner: number): void {
+  d.state.winner = winner;
+  d.state.step = { kind: 'over' };
+  d.emit('win', { seat: winner });
 }

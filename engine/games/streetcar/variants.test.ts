@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sqOf } from './geometry.js';
-import { legalActions } from './legal.js';
+import { legalActions } from './rules.js';
 import type { StreetcarState } from './state.js';
 import { act, C_SW, driver, DUESSELDORFER, fresh, hand, p3, P3, PFEILSTRASSE, place, rejects, S_EW, S_NS, tram } from './testkit.js';
 import { view } from './view.js';

@@ -1,12 +1,11 @@
 import * as z from 'zod';
-import { CARD_COLOURS, CARD_TYPES, type CardType } from './map.js';
+import { CARD_TYPES, type CardType } from './map.js';
 
 const Count = z.number().int().min(0).max(200);
 export const CardsSchema = z
   .partialRecord(z.enum(CARD_TYPES as [CardType, ...CardType[]]), Count)
   .meta({ description: 'A multiset of train cards, e.g. {"red": 2, "loco": 1}' });
 const TicketIds = z.array(z.number().int()).max(10);
-const Colour = z.enum(CARD_COLOURS);
 
 export const TtrActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('choose_initial_tickets'), short: z.number().int().min(0).max(4) }).meta({ description: 'Germany: announce the mix of the 4 opening tickets (short; the rest long)' }),

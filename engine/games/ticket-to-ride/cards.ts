@@ -2,7 +2,7 @@
  * Train cards: hands as counts per card type; the deck, market and discard pile as arrays
  * (top of the deck at index 0). Shared by both editions (TTRE-6, TTRG-6).
  */
-import type { Rng } from '../../core/index.js';
+import { drawReshuffling, type Rng } from '../../core/index.js';
 import { CARD_COLOURS, CARD_TYPES, type CardType, type Colour } from './map.js';
 
 export type Hand = Record<CardType, number>;
@@ -67,7 +67,11 @@ export function fullDeck(perColour: number, locomotives: number): CardType[] {
   return [...CARD_COLOURS.flatMap((c) => Array.from({ length: perColour }, () => c)), ...Array.from({ length: locomotives }, (): CardType => 'loco')];
 }
 
-/** The piles that are not in anyone's hand: what the market code works on. */
+/**
+ * The piles that are not in anyone's hand: what the market code works on. Cards come off the deck
+ * with drawReshuffling: the discard pile becomes the deck when it runs out (TTRE-6.2), and nothing
+ * comes when both are empty (TTRE-6.3).
+ */
 export interface Piles {
   deck: CardType[];
   market: (CardType | null)[];
@@ -77,21 +81,6 @@ export interface Piles {
 export interface Wipe {
   wiped: CardType[];
   dealt: (CardType | null)[];
-}
-
-/**
- * Draws the top card; when the deck is empty the whole discard pile is shuffled into a new
- * deck first (lazy reshuffle, TTRE-6.2). Null when both are empty (TTRE-6.3).
- */
-export function drawCard(piles: Piles, rng: Rng): { card: CardType | null; reshuffled: boolean } {
-  let reshuffled = false;
-  if (piles.deck.length === 0 && piles.discard.length > 0) {
-    piles.deck = rng.shuffle(piles.discard);
-    piles.discard = [];
-    reshuffled = true;
-  }
-  const card = piles.deck.shift() ?? null;
-  return { card, reshuffled };
 }
 
 const locosIn = (cards: readonly (CardType | null)[]) => cards.filter((c) => c === 'loco').length;
@@ -109,7 +98,7 @@ export function settleMarket(piles: Piles, rng: Rng): Wipe[] {
     if (regular < Math.min(MARKET_SLOTS, pool.length) - 2) break;
     const wiped = piles.market.filter((c): c is CardType => c !== null);
     piles.discard = [...piles.discard, ...wiped];
-    piles.market = piles.market.map(() => drawCard(piles, rng).card);
+    piles.market = piles.market.map(() => drawReshuffling(piles, rng).card);
     wipes.push({ wiped, dealt: piles.market.slice() });
   }
   return wipes;
@@ -120,7 +109,7 @@ export function topUpMarket(piles: Piles, rng: Rng): { changed: boolean; wipes: 
   let changed = false;
   piles.market = piles.market.map((slot) => {
     if (slot !== null) return slot;
-    const { card } = drawCard(piles, rng);
+    const { card } = drawReshuffling(piles, rng);
     if (card !== null) changed = true;
     return card;
   });

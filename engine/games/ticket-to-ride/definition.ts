@@ -1,4 +1,4 @@
-import type { GameDefinition } from '../../core/index.js';
+import { defineGame, type KitGame } from '../../core/index.js';
 import { TtrActionSchema, TtrOptionsSchema, type TtrAction, type TtrOptions } from './actions.js';
 import { createBot } from './bot.js';
 import type { TtrMap } from './map.js';
@@ -8,9 +8,9 @@ import { TtrEventSchema, TtrViewSchema, type TtrView } from './schemas.js';
 import { createView } from './view.js';
 
 /** One Ticket to Ride game definition per map: the editions differ only in their map data. */
-export function ticketToRide(id: string, title: string, map: TtrMap): GameDefinition<TtrState, TtrAction, TtrOptions, TtrView> {
+export function ticketToRide(id: string, title: string, map: TtrMap): KitGame<TtrState, TtrAction, TtrOptions, TtrView> {
   const rules = createRules(map);
-  return {
+  return defineGame({
     id,
     title,
     minPlayers: 2,
@@ -23,11 +23,10 @@ export function ticketToRide(id: string, title: string, map: TtrMap): GameDefini
     checkOptions: (options, players) =>
       options.firstPlayer !== 'random' && options.firstPlayer >= players ? `firstPlayer must be a seat from 0 to ${players - 1}` : null,
     setup: ({ seed, players, options }) => rules.setup(seed, players, options),
-    toAct: rules.toAct,
-    legalActions: rules.legalActions,
-    apply: rules.apply,
+    rules,
     view: createView(map),
+    concealed: (s) => ({ deck: s.deck, tickets: s.ticketDecks }),
     outcome: (s) => s.result,
     bot: createBot(rules),
-  };
+  });
 }

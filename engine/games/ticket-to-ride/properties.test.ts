@@ -17,7 +17,7 @@ import { randomBot, Rng, RuleError, seedRng, type GameDefinition, type GameEvent
 import type { TtrAction, TtrOptions } from './actions.js';
 import { canonical, handSize, type Cards } from './cards.js';
 import { ticketToRide } from './definition.js';
-import { CARD_COLOURS, CARD_TYPES, type CardType, type TtrMap } from './map.js';
+import { CARD_TYPES, type CardType, type TtrMap } from './map.js';
 import { europeMap, germanyMap } from './maps.js';
 import { createRules, type TtrRules } from './rules.js';
 import type { TtrState } from './state.js';

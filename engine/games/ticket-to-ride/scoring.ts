@@ -5,6 +5,7 @@
  */
 import type { Outcome } from '../../core/contract.js';
 import { components, longestTrail, type Edge } from '../../core/graph.js';
+import { compareStandings, rankByStandings } from '../../core/kit/ranking.js';
 import type { Route, TtrMap } from './map.js';
 
 type ScoreLineT = Outcome['breakdown'][number][number];
@@ -213,29 +214,9 @@ export function finalScoring(input: ScoringInput): ScoringResult {
  */
 function rank(map: TtrMap, players: readonly PlayerScore[]): number[] {
   const europe = map.longestPathBonus > 0;
-  const key = (p: PlayerScore) => (europe ? [p.total, p.ticketsCompleted, -p.stationsBuilt] : [p.total, p.ticketsCompleted, p.passengerCount]);
-  const compare = (a: PlayerScore, b: PlayerScore) => {
-    const ka = key(a);
-    const kb = key(b);
-    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return kb[i]! - ka[i]!;
-    return 0;
-  };
-  const places = players.map(() => 0);
-  const sorted = [...players].sort(compare);
-  let place = 1;
-  for (let i = 0; i < sorted.length; ) {
-    let j = i;
-    while (j < sorted.length && compare(sorted[i]!, sorted[j]!) === 0) j++;
-    const tied = sorted.slice(i, j);
-    const express = tied.filter((p) => p.longestPathBonus > 0);
-    if (europe && tied.length > 1 && express.length === 1) {
-      places[express[0]!.seat] = place;
-      for (const p of tied) if (p !== express[0]) places[p.seat] = place + 1;
-    } else {
-      for (const p of tied) places[p.seat] = place;
-    }
-    place += tied.length;
-    i = j;
-  }
-  return places;
+  const standing = (p: PlayerScore) => [p.total, p.ticketsCompleted, europe ? -p.stationsBuilt : p.passengerCount];
+  // A last tie-break worth 1 to the one holder of the Express among players tied so far; Germany has no Express.
+  const soleExpress = (p: PlayerScore) =>
+    p.longestPathBonus > 0 && players.filter((o) => o.longestPathBonus > 0 && compareStandings(standing(o), standing(p)) === 0).length === 1;
+  return rankByStandings(players.map((p) => [...standing(p), soleExpress(p) ? 1 : 0]));
 }

@@ -1,6 +1,6 @@
 /** What each viewer may see (TTRE-H, TTRG hidden information). */
 import type { Viewer } from '../../core/index.js';
-import { handSize, type Cards } from './cards.js';
+import { handSize } from './cards.js';
 import type { CardType, TtrMap } from './map.js';
 import type { TtrView } from './schemas.js';
 import type { TtrState } from './state.js';

@@ -1,9 +1,9 @@
 /** Step 4: deliveries of complete routes (TS-7.1–7.10). */
-import type { GameEvent } from '../../core/index.js';
 import { BUILDINGS, type Board, type BuildingType } from './board.js';
 import { occupancy, sendBack } from './dice.js';
 import { endOfTurn } from './upgrade.js';
 import type { TsState } from './state.js';
+import type { TsDraft } from './draft.js';
 import { bestTasks, revealTasks } from './tasks.js';
 import { payVP } from './vp.js';
 
@@ -31,43 +31,45 @@ export function majorityCandidates(b: Board, s: TsState, routeId: string): numbe
 }
 
 /** Opens Step 4 once Step 3 is over. */
-export function startDeliveries(b: Board, s: TsState, ev: GameEvent[]): void {
+export function startDeliveries(b: Board, d: TsDraft): void {
+  const s = d.state;
   const routes = completeRoutes(b, s);
   if (routes.length >= 2) {
     s.pending = { kind: 'order', routes };
     return;
   }
   s.deliveries = { queue: routes, goodsStep: null };
-  runDeliveries(b, s, ev);
+  runDeliveries(b, d);
 }
 
 /** The city bonuses of a route go to the majority winner (TS-7.6). Empty deck or supply: lost (AMB-22). */
-export function awardMajority(b: Board, s: TsState, routeId: string, winner: number, ev: GameEvent[]): void {
-  ev.push({ type: 'majority', data: { route: routeId, seat: winner } });
+export function awardMajority(b: Board, d: TsDraft, routeId: string, winner: number): void {
+  const s = d.state;
+  d.emit('majority', { route: routeId, seat: winner });
   for (const cityId of b.route.get(routeId)?.cities ?? []) {
     const bonus = b.city.get(cityId)?.bonus;
     if (!bonus) continue;
     for (let i = 0; i < bonus.amount; i++) {
       if (bonus.kind === 'VP') {
         payVP(s, winner, 1);
-        ev.push({ type: 'bonus_vp', data: { seat: winner, city: cityId } });
+        d.emit('bonus_vp', { seat: winner, city: cityId });
       } else if (bonus.kind === 'SPECIAL_CARD') {
         const card = s.specialDeck.shift();
         if (card === undefined) {
-          ev.push({ type: 'bonus_lost', data: { seat: winner, city: cityId, kind: bonus.kind } });
+          d.emit('bonus_lost', { seat: winner, city: cityId, kind: bonus.kind });
           continue;
         }
         s.players[winner]?.specials.push(card);
-        ev.push({ type: 'bonus_special_card', data: { seat: winner, city: cityId, card }, visibleTo: [winner], redacted: { type: 'bonus_special_card', data: { seat: winner, city: cityId } } });
+        d.emitSecret({ type: 'bonus_special_card', data: { seat: winner, city: cityId, card } }, [winner], { type: 'bonus_special_card', data: { seat: winner, city: cityId } });
       } else {
         const die = s.dice.find((d) => d.zone === 'supply');
         if (!die) {
-          ev.push({ type: 'bonus_lost', data: { seat: winner, city: cityId, kind: bonus.kind } });
+          d.emit('bonus_lost', { seat: winner, city: cityId, kind: bonus.kind });
           continue;
         }
         die.zone = 'held';
         die.holder = winner;
-        ev.push({ type: 'bonus_die', data: { seat: winner, city: cityId } });
+        d.emit('bonus_die', { seat: winner, city: cityId });
       }
     }
   }
@@ -80,7 +82,8 @@ export function drawingBuildings(b: Board, s: TsState, routeId: string, type: Bu
 }
 
 /** Each listed building draws a card of the space's good; every other one pays 1 VP (TS-7.7, AMB-14). */
-export function giveGoods(s: TsState, type: BuildingType, drawing: readonly number[], receiving: readonly number[], ev: GameEvent[]): void {
+export function giveGoods(d: TsDraft, type: BuildingType, drawing: readonly number[], receiving: readonly number[]): void {
+  const s = d.state;
   const space = s.spaces[type];
   for (const id of drawing) {
     const building = s.buildings[id];
@@ -89,16 +92,17 @@ export function giveGoods(s: TsState, type: BuildingType, drawing: readonly numb
     if (receiving.includes(id)) {
       space.count -= 1;
       p.goods[space.good] += 1;
-      ev.push({ type: 'goods_drawn', data: { seat: building.owner, good: space.good, building: id, city: building.city } });
+      d.emit('goods_drawn', { seat: building.owner, good: space.good, building: id, city: building.city });
     } else {
       payVP(s, building.owner, 1);
-      ev.push({ type: 'goods_vp', data: { seat: building.owner, building: id, city: building.city } });
+      d.emit('goods_vp', { seat: building.owner, building: id, city: building.city });
     }
   }
 }
 
 /** Runs deliveries until one needs a decision (DP-6, DP-7); then the task check (automatic, or DP-8) and Step 5. */
-export function runDeliveries(b: Board, s: TsState, ev: GameEvent[]): void {
+export function runDeliveries(b: Board, d: TsDraft): void {
+  const s = d.state;
   for (let routeId = s.deliveries.queue[0]; routeId !== undefined; routeId = s.deliveries.queue[0]) {
     const route = b.route.get(routeId);
     if (!route) throw new Error(`unknown route ${routeId}`);
@@ -107,11 +111,11 @@ export function runDeliveries(b: Board, s: TsState, ev: GameEvent[]): void {
       s.stats.deliveries += 1;
       s.stats.routeDeliveries[routeId] = (s.stats.routeDeliveries[routeId] ?? 0) + 1;
       const counts = diceOnRoute(b, s, routeId);
-      ev.push({ type: 'delivery', data: { route: routeId, cities: route.cities, dice: counts } });
+      d.emit('delivery', { route: routeId, cities: route.cities, dice: counts });
       counts.forEach((n, seat) => {
         if (n === 0) return;
         payVP(s, seat, route.cities.length);
-        ev.push({ type: 'completion_vp', data: { seat, route: routeId, vp: route.cities.length } });
+        d.emit('completion_vp', { seat, route: routeId, vp: route.cities.length });
       });
       s.deliveries.goodsStep = 0;
       const tied = majorityCandidates(b, s, routeId);
@@ -119,7 +123,7 @@ export function runDeliveries(b: Board, s: TsState, ev: GameEvent[]): void {
         s.pending = { kind: 'tie', route: routeId, tied };
         return;
       }
-      if (tied[0] !== undefined) awardMajority(b, s, routeId, tied[0], ev);
+      if (tied[0] !== undefined) awardMajority(b, d, routeId, tied[0]);
     }
     for (let step = s.deliveries.goodsStep; step < BUILDINGS.length; step = s.deliveries.goodsStep) {
       const type = BUILDINGS[step] as BuildingType;
@@ -130,12 +134,12 @@ export function runDeliveries(b: Board, s: TsState, ev: GameEvent[]): void {
         s.pending = { kind: 'goods', route: routeId, space: type, buildings: drawing, count: space.count };
         return;
       }
-      giveGoods(s, type, drawing, space.count > 0 ? drawing : [], ev);
+      giveGoods(d, type, drawing, space.count > 0 ? drawing : []);
     }
     const occ = occupancy(s);
     for (const sp of route.spaces) {
-      const d = s.dice[occ.get(sp) ?? -1];
-      if (d) sendBack(d);
+      const die = s.dice[occ.get(sp) ?? -1];
+      if (die) sendBack(die);
     }
     s.deliveries = { queue: s.deliveries.queue.slice(1), goodsStep: null };
   }
@@ -143,6 +147,6 @@ export function runDeliveries(b: Board, s: TsState, ev: GameEvent[]): void {
     s.pending = { kind: 'tasks', answers: s.players.map(() => null) };
     return;
   }
-  revealTasks(b, s, s.players.map((_, seat) => bestTasks(b, s, seat)), ev);
-  endOfTurn(b, s, ev);
+  revealTasks(b, d, s.players.map((_, seat) => bestTasks(b, s, seat)));
+  endOfTurn(b, d);
 }

@@ -1,16 +1,41 @@
 /**
- * legalActions: every action `apply` accepts now, enumerated. Dice of the same kind (own or white)
- * showing the same face are interchangeable, so one spelling per choice is listed, the one
- * `canonicalAction` (spelling.ts) gives; `apply` accepts every equivalent spelling.
+ * Legality shared by the steps (rules.ts): the checks their actions list and their effects enforce,
+ * and the enumerations too long to sit in a step. Dice of the same kind (own or white) showing the
+ * same face are interchangeable, so one spelling per choice is listed, the one `canonicalAction`
+ * (spelling.ts) gives; `apply` accepts every equivalent spelling.
  */
 import type { Seat } from '../../core/index.js';
-import type { ActionOf, TsAction } from './actions.js';
+import type { TsAction } from './actions.js';
 import { BUILDINGS, GOODS, taskKey, type Board, type Good } from './board.js';
-import { isBuildingFace, legalSpaces, ownOnTrack, rerollable } from './dice.js';
-import { bonusRange, buildableCities, canReroll, mustPlace, toAct } from './rules.js';
-import { playChoice, savedChoice, trainChoice, type DiceChoice } from './spelling.js';
+import { bonusSupply, heldBonus, idsWhere, inPlay, isBuildingFace, isTrain, legalSpaces, rerollable } from './dice.js';
+import { playChoice, trainChoice, type DiceChoice } from './spelling.js';
 import type { TsState } from './state.js';
 import { fulfilledTasks } from './tasks.js';
+
+/** Cities that may take a building now: a free site and the lowest count on the map (TS-6.9/6.10). */
+export function buildableCities(b: Board, s: TsState): string[] {
+  const counts = new Map(b.cities.map((c) => [c.id, 0]));
+  for (const x of s.buildings) counts.set(x.city, (counts.get(x.city) ?? 0) + 1);
+  const least = Math.min(...counts.values());
+  return b.cities.filter((c) => counts.get(c.id) === least && least < c.sites).map((c) => c.id);
+}
+
+/** Bonus dice a roll may use: [min, max] (TS-4.3). */
+export function bonusRange(b: Board, s: TsState, seat: number): [number, number] {
+  const held = heldBonus(s, seat).length;
+  if (bonusSupply(s).length === 0) return [held, held];
+  const own = ownToRoll(b, s, seat);
+  const max = b.constants.maxOwnDicePerRoll;
+  return [own < max ? Math.min(held, max - own) : 0, held];
+}
+
+export const ownToRoll = (b: Board, s: TsState, seat: number) =>
+  Math.min(b.constants.maxOwnDicePerRoll, idsWhere(s, (d) => d.owner === seat && (d.zone === 'saved' || d.zone === 'pool')).length);
+
+export const canReroll = (b: Board, s: TsState) => !s.strike && (s.players[s.active]?.coins ?? 0) >= b.constants.rerollCost && rerollable(s).length > 0;
+
+/** Train dice that must still be placed and can be (TS-6.2, TS-6.5). */
+export const mustPlace = (b: Board, s: TsState) => inPlay(s).some((id) => isTrain(s.dice[id]?.face ?? null)) && legalSpaces(b, s).length > 0;
 
 /** Every multiset of the offered dice that pass `only`, by kind: 0..n of each kind, its lowest ids, in the order spelling.ts gives. */
 export function classPicks(choice: DiceChoice, only: (id: number) => boolean = () => true): number[][] {
@@ -32,13 +57,14 @@ export function permutations<T>(items: readonly T[]): T[][] {
 }
 
 /** Vectors with 0 ≤ v[i] ≤ max[i] and the given sum. */
-function boundedSums(max: readonly number[], sum: number): number[][] {
+export function boundedSums(max: readonly number[], sum: number): number[][] {
   const [first, ...rest] = max;
   if (first === undefined) return sum === 0 ? [[]] : [];
   return Array.from({ length: Math.min(first, sum) + 1 }, (_, n) => boundedSums(rest, sum - n).map((v) => [n, ...v])).flat();
 }
 
-function resolveActions(b: Board, s: TsState, seat: Seat): TsAction[] {
+/** Step 3 (TS-6): placements, buildings, coins and, once no train must be placed, the end with its saves. */
+export function resolveActions(b: Board, s: TsState, seat: Seat): TsAction[] {
   const play = playChoice(s);
   const face = (f: string) => (id: number) => s.dice[id]?.face === f;
   const out: TsAction[] = [];
@@ -60,7 +86,8 @@ function resolveActions(b: Board, s: TsState, seat: Seat): TsAction[] {
   return out;
 }
 
-function speculateActions(b: Board, s: TsState, seat: Seat): TsAction[] {
+/** DP-10 (TS-9.2): a pass, or any even offer of goods and special goods cards in hand. */
+export function speculateActions(b: Board, s: TsState, seat: Seat): TsAction[] {
   const player = s.players[seat]!;
   const held = GOODS.filter((g) => player.goods[g] > 0);
   let goodsPicks: Partial<Record<Good, number>>[] = [{}];
@@ -78,47 +105,11 @@ function speculateActions(b: Board, s: TsState, seat: Seat): TsAction[] {
   return out;
 }
 
-export function legalActions(b: Board, s: TsState, seat: Seat): TsAction[] {
-  if (!toAct(s).includes(seat)) return [];
-  const p = s.pending;
-  switch (p.kind) {
-    case 'keep':
-      return combinations(s.players[seat]!.dealt, b.constants.specialKept).map((cards) => ({ type: 'keep_special_cards', cards }));
-    case 'start': {
-      const [lo, hi] = bonusRange(b, s, seat);
-      const rolls: TsAction[] = [];
-      for (let bonus = lo; bonus <= hi; bonus++) for (const keep of classPicks(savedChoice(s, seat))) rolls.push({ type: 'roll', bonus, keep });
-      return ownOnTrack(s, seat) >= b.constants.recallMinDiceOnBoard ? [...rolls, { type: 'recall' }] : rolls;
-    }
-    case 'rolling': {
-      const rerolls: TsAction[] = canReroll(b, s) ? classPicks({ ...playChoice(s), ids: rerollable(s) }).filter((d) => d.length > 0).map((dice) => ({ type: 'reroll', dice })) : [];
-      return [...rerolls, { type: 'stop_rolling' }, ...resolveActions(b, s, seat)];
-    }
-    case 'resolve':
-      return resolveActions(b, s, seat);
-    case 'order':
-      return permutations(p.routes).map((routes) => ({ type: 'order_deliveries', routes }));
-    case 'tie':
-      return p.tied.map((winner) => ({ type: 'break_tie', route: p.route, winner }));
-    case 'goods':
-      return combinations(p.buildings, p.count).map((buildings) => ({ type: 'allocate_goods', route: p.route, space: p.space, buildings }));
-    case 'tasks': {
-      // Per city pair: reveal none or one of the fulfilled cards (AMB-13).
-      const pairs = new Map<string, string[]>();
-      for (const t of fulfilledTasks(b, s, seat)) pairs.set(taskKey(t), [...(pairs.get(taskKey(t)) ?? []), t.id]);
-      let picks: string[][] = [[]];
-      for (const ids of pairs.values()) picks = picks.flatMap((p) => [p, ...ids.map((id) => [...p, id])]);
-      return picks.map((cards) => ({ type: 'reveal_tasks', cards }));
-    }
-    case 'upgrade': {
-      const choices = (space: string) => p.options.filter((o) => o.space === space).length;
-      return p.options.map((o): ActionOf<'choose_upgrade'> => (choices(o.space) > 1 && o.good !== null ? { type: 'choose_upgrade', space: o.space, good: o.good } : { type: 'choose_upgrade', space: o.space }));
-    }
-    case 'speculate':
-      return speculateActions(b, s, seat);
-    case 'share':
-      return boundedSums(p.requests, s.spaces[p.space].count).map((shares) => ({ type: 'allocate_speculation', shares }));
-    case 'over':
-      return [];
-  }
+/** DP-8 (TS-7.8): per city pair, none or one of the fulfilled cards (AMB-13). */
+export function revealActions(b: Board, s: TsState, seat: Seat): TsAction[] {
+  const pairs = new Map<string, string[]>();
+  for (const t of fulfilledTasks(b, s, seat)) pairs.set(taskKey(t), [...(pairs.get(taskKey(t)) ?? []), t.id]);
+  let picks: string[][] = [[]];
+  for (const ids of pairs.values()) picks = picks.flatMap((p) => [p, ...ids.map((id) => [...p, id])]);
+  return picks.map((cards) => ({ type: 'reveal_tasks', cards }));
 }

@@ -4,7 +4,6 @@ import type { TsAction } from './actions.js';
 import { BoardDataSchema, FACES, loadBoard, type BuildingType, type Face } from './board.js';
 import boardData from './data/board.json' with { type: 'json' };
 import { defineTrainsAndStations } from './definition.js';
-import { legalActions } from './legal.js';
 import { createRules } from './rules.js';
 import type { TsState } from './state.js';
 import { expectRuleError } from '../../core/rule-errors.testkit.js';
@@ -51,7 +50,7 @@ export const fixture = loadBoard({
 
 export const rules = createRules(fixture);
 export const game = defineTrainsAndStations(fixture);
-export const legal = (s: TsState, seat: number) => legalActions(fixture, s, seat);
+export const legal = (s: TsState, seat: number) => rules.legalActions(s, seat);
 export const [A, B, C, D] = [0, 1, 2, 3] as const;
 
 export const act = (s: TsState, seat: number, a: TsAction) => rules.apply(s, seat, a).state;

@@ -1,5 +1,5 @@
 /** Final scoring and the winner (TS-11, AMB-27/28). */
-import type { Outcome } from '../../core/index.js';
+import { rankByStandings, type Outcome } from '../../core/index.js';
 import { GOODS, type Board, type Good } from './board.js';
 import type { Player, TsState } from './state.js';
 
@@ -30,7 +30,7 @@ export function finalScores(b: Board, s: TsState): Outcome {
   }
   const scores = breakdown.map((lines) => lines.reduce((a, l) => a + l.points, 0));
   const gold = s.players.map((p) => goodsCount(b, p, 'gold'));
-  const beats = (x: number, y: number) => scores[x]! > scores[y]! || (scores[x] === scores[y] && gold[x]! > gold[y]!);
-  const ranking = scores.map((_, seat) => 1 + scores.filter((__, other) => beats(other, seat)).length);
+  // TS-11.5, AMB-28: on equal scores the larger gold count (cards and symbols on special cards) wins.
+  const ranking = rankByStandings(scores.map((score, seat) => [score, gold[seat]!]));
   return { scores, ranking, breakdown };
 }

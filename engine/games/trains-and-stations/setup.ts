@@ -1,8 +1,9 @@
 /** Setup (TS-2.1–2.8) and the close of the secret keep decision (DP-1). */
-import { RuleError, Rng, seedRng, type GameEvent } from '../../core/index.js';
+import { RuleError, Rng, seedRng } from '../../core/index.js';
 import { BUILDINGS, COINS_TOTAL, GOODS, type Board, type Good } from './board.js';
 import type { TsOptions } from './actions.js';
 import type { Die, TsState } from './state.js';
+import type { TsDraft } from './draft.js';
 
 export const MIN_PLAYERS = 3;
 export const MAX_PLAYERS = 5;
@@ -64,17 +65,16 @@ export function setupState(b: Board, seed: string, players: number, options: TsO
 }
 
 /** Every seat has kept two cards: the rest are shuffled back and the conductor starts (TS-2.5, TS-2.7). */
-export function closeKeep(s: TsState, kept: readonly string[][], ev: GameEvent[]): void {
-  const rng = new Rng(s.rng);
+export function closeKeep(d: TsDraft, kept: readonly string[][]): void {
+  const s = d.state;
   const returned = s.players.flatMap((p, seat) => p.dealt.filter((id) => !kept[seat]?.includes(id)));
   s.players.forEach((p, seat) => {
     p.specials = [...(kept[seat] ?? [])];
     p.dealt = [];
   });
-  s.specialDeck = rng.shuffle([...s.specialDeck, ...returned]);
-  s.rng = rng.state;
+  s.specialDeck = d.rng.shuffle([...s.specialDeck, ...returned]);
   s.turn = 1;
   s.pending = { kind: 'start' };
-  ev.push({ type: 'setup_done', data: { specialDeck: s.specialDeck.length, conductor: s.conductor } });
-  ev.push({ type: 'turn_start', data: { seat: s.active, turn: s.turn } });
+  d.emit('setup_done', { specialDeck: s.specialDeck.length, conductor: s.conductor });
+  d.emit('turn_start', { seat: s.active, turn: s.turn });
 }

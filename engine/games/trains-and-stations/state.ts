@@ -110,3 +110,4 @@ export interface TsState {
   /** Counters for simulations and the log; public. */
   stats: { deliveries: number; upgrades: number; speculations: number; strikes: number; recalls: number; tasks: number; routeDeliveries: Record<string, number> };
 }
+

@@ -3,9 +3,10 @@
  * delivered this turn; a player may reveal fulfilled tasks, at most one per city pair. By default the
  * engine reveals the best card of each pair (AMB-12); the manual variant asks every seat at once (DP-8).
  */
-import { UnionFind, type GameEvent } from '../../core/index.js';
+import { UnionFind } from '../../core/index.js';
 import { taskKey, type Board, type TaskCard } from './board.js';
 import type { TsState } from './state.js';
+import type { TsDraft } from './draft.js';
 
 /** The seat's hidden task cards fulfilled by this turn's deliveries. */
 export function fulfilledTasks(b: Board, s: TsState, seat: number): TaskCard[] {
@@ -27,7 +28,8 @@ export function bestTasks(b: Board, s: TsState, seat: number): string[] {
 }
 
 /** Turns the chosen cards face up; they score at the end and take nothing from the supply (TS-10.5). */
-export function revealTasks(b: Board, s: TsState, chosen: readonly (readonly string[])[], ev: GameEvent[]): void {
+export function revealTasks(b: Board, d: TsDraft, chosen: readonly (readonly string[])[]): void {
+  const s = d.state;
   chosen.forEach((ids, seat) => {
     const p = s.players[seat];
     if (!p) return;
@@ -37,7 +39,7 @@ export function revealTasks(b: Board, s: TsState, chosen: readonly (readonly str
       p.specials = p.specials.filter((x) => x !== id);
       p.tasks.push(id);
       s.stats.tasks += 1;
-      ev.push({ type: 'task_revealed', data: { seat, card: id, cities: card.cities, vp: card.vp } });
+      d.emit('task_revealed', { seat, card: id, cities: card.cities, vp: card.vp });
     }
   });
 }

@@ -1,6 +1,6 @@
 /** Passing the turn and the end of the game (TS-3.1, TS-10.4, railpost choice RP-TS-1). */
-import type { GameEvent } from '../../core/index.js';
-import type { TsState } from './state.js';
+import { nextSeat } from '../../core/index.js';
+import type { TsDraft } from './draft.js';
 
 /**
  * RP-TS-1 (railpost choice, README): a game also ends after this many full rounds, so that weak or
@@ -10,12 +10,13 @@ import type { TsState } from './state.js';
 export const ROUND_LIMIT = 50;
 
 /** Ends the active turn; the game ends when the next turn would be the conductor's after the trigger or at the round limit. */
-export function finishTurn(s: TsState, ev: GameEvent[]): void {
-  const next = (s.active + 1) % s.players.length;
+export function finishTurn(d: TsDraft): void {
+  const s = d.state;
+  const next = nextSeat(s.active, s.players.length);
   const limitReached = s.roundLimit !== null && s.turn >= s.roundLimit * s.players.length;
   if ((s.endTriggered || limitReached) && next === s.conductor) {
     s.pending = { kind: 'over' };
-    ev.push({ type: 'game_over', data: { turns: s.turn, ...(s.endTriggered ? {} : { roundLimit: s.roundLimit }) } });
+    d.emit('game_over', { turns: s.turn, ...(s.endTriggered || s.roundLimit === null ? {} : { roundLimit: s.roundLimit }) });
     return;
   }
   s.active = next;
@@ -24,5 +25,5 @@ export function finishTurn(s: TsState, ev: GameEvent[]): void {
   s.delivered = [];
   s.deliveries = { queue: [], goodsStep: null };
   s.pending = { kind: 'start' };
-  ev.push({ type: 'turn_start', data: { seat: next, turn: s.turn } });
+  d.emit('turn_start', { seat: next, turn: s.turn });
 }

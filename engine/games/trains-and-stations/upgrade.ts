@@ -1,7 +1,7 @@
 /** Step 5: goods exhaustion, upgrades (TS-8) and speculation (TS-9). */
-import type { GameEvent } from '../../core/index.js';
 import { BUILDINGS, type Board, type BuildingType, type Good } from './board.js';
 import type { Offer, TsState } from './state.js';
+import type { TsDraft } from './draft.js';
 import { finishTurn } from './turn.js';
 import { payVP } from './vp.js';
 
@@ -25,43 +25,45 @@ export function upgradeOptions(b: Board, s: TsState): { space: BuildingType; goo
 }
 
 /** Step 5 and, without a decision left, the passing of the turn. */
-export function endOfTurn(b: Board, s: TsState, ev: GameEvent[]): void {
-  const options = upgradeOptions(b, s);
+export function endOfTurn(b: Board, d: TsDraft): void {
+  const options = upgradeOptions(b, d.state);
   const only = options[0];
-  if (only === undefined) return finishTurn(s, ev);
+  if (only === undefined) return finishTurn(d);
   if (options.length > 1) {
-    s.pending = { kind: 'upgrade', options };
+    d.state.pending = { kind: 'upgrade', options };
     return;
   }
-  upgrade(b, s, only.space, only.good, ev);
+  upgrade(b, d, only.space, only.good);
 }
 
 /** One upgrade (TS-8.4, TS-8.6): a new deck of 10 and speculation, or a dead space. */
-export function upgrade(b: Board, s: TsState, space: BuildingType, good: Good | null, ev: GameEvent[]): void {
+export function upgrade(b: Board, d: TsDraft, space: BuildingType, good: Good | null): void {
+  const s = d.state;
   if (good === null) {
     s.spaces[space].dead = true;
-    ev.push({ type: 'space_dead', data: { space } });
-    return finishTurn(s, ev);
+    d.emit('space_dead', { space });
+    return finishTurn(d);
   }
   s.spaces[space] = { good, count: b.deckSize[good], dead: false };
   s.used.push(good);
   s.stats.upgrades += 1;
-  ev.push({ type: 'upgrade', data: { space, good, count: b.deckSize[good] } });
+  d.emit('upgrade', { space, good, count: b.deckSize[good] });
   s.pending = { kind: 'speculate', space, good, offers: s.players.map(() => null) };
 }
 
 /** Units of an offer: 1 per goods card, 2 per special goods card (TS-9.2). */
 export const offerUnits = (o: Offer) => Object.values(o.goods).reduce((a, n) => a + (n ?? 0), 0) + 2 * o.specials.length;
 
-/** All commitments are in: reveal, box the cards and share out the new good (TS-9.3/9.4). */
-export function resolveSpeculation(s: TsState, ev: GameEvent[]): void {
+/** All commitments are in (`offers`, by seat): reveal, box the cards and share out the new good (TS-9.3/9.4). */
+export function resolveSpeculation(d: TsDraft, offers: readonly (Offer | 'pass')[]): void {
+  const s = d.state;
   const p = s.pending;
   if (p.kind !== 'speculate') return;
-  const requests = p.offers.map((o) => (o === null || o === 'pass' ? 0 : offerUnits(o) / 2));
-  ev.push({ type: 'speculation_revealed', data: { good: p.good, offers: p.offers, requests } });
-  p.offers.forEach((o, seat) => {
+  const requests = offers.map((o) => (o === 'pass' ? 0 : offerUnits(o) / 2));
+  d.emit('speculation_revealed', { good: p.good, offers: [...offers], requests });
+  offers.forEach((o, seat) => {
     const player = s.players[seat];
-    if (o === null || o === 'pass' || !player) return;
+    if (o === 'pass' || !player) return;
     for (const [g, n] of Object.entries(o.goods) as [Good, number][]) {
       player.goods[g] -= n;
       s.boxedGoods[g] += n;
@@ -75,11 +77,12 @@ export function resolveSpeculation(s: TsState, ev: GameEvent[]): void {
     s.pending = { kind: 'share', space: p.space, good: p.good, requests };
     return;
   }
-  shareSpeculation(s, p.space, requests, requests, ev);
+  shareSpeculation(d, p.space, requests, requests);
 }
 
 /** Hands out the new good; every card asked for and not received pays 1 VP (TS-9.4, AMB-19/20). */
-export function shareSpeculation(s: TsState, space: BuildingType, requests: readonly number[], shares: readonly number[], ev: GameEvent[]): void {
+export function shareSpeculation(d: TsDraft, space: BuildingType, requests: readonly number[], shares: readonly number[]): void {
+  const s = d.state;
   const good = s.spaces[space].good;
   shares.forEach((n, seat) => {
     const player = s.players[seat];
@@ -88,7 +91,7 @@ export function shareSpeculation(s: TsState, space: BuildingType, requests: read
     s.spaces[space].count -= n;
     const missing = (requests[seat] ?? 0) - n;
     payVP(s, seat, missing);
-    if (n > 0 || missing > 0) ev.push({ type: 'speculation_share', data: { seat, good, cards: n, vp: missing } });
+    if (n > 0 || missing > 0) d.emit('speculation_share', { seat, good, cards: n, vp: missing });
   });
-  finishTurn(s, ev);
+  finishTurn(d);
 }

@@ -1,4 +1,4 @@
-import { type GameDefinition } from '../../core/index.js';
+import { defineGame, type KitGame } from '../../core/index.js';
 import { VntActionSchema, VntOptionsSchema, type VntAction, type VntOptions } from './actions.js';
 import { createBot } from './bot.js';
 import type { VntData } from './data.js';
@@ -8,9 +8,9 @@ import type { VntState } from './state.js';
 import { createView } from './view.js';
 
 /** The game over any §17 data set (the reconstruction in production, fixtures in tests). */
-export function vlakyNaTrati(data: VntData): GameDefinition<VntState, VntAction, VntOptions, VntView> {
+export function vlakyNaTrati(data: VntData): KitGame<VntState, VntAction, VntOptions, VntView> {
   const rules = createRules(data);
-  return {
+  return defineGame({
     id: 'vlaky-na-trati',
     title: 'Vlaky na trati',
     minPlayers: 2,
@@ -22,11 +22,10 @@ export function vlakyNaTrati(data: VntData): GameDefinition<VntState, VntAction,
     schemas: { view: VntViewSchema, event: VntEventSchema },
     checkOptions: (options, players) => (options.startingPlayer !== 'random' && options.startingPlayer >= players ? `startingPlayer must be a seat from 0 to ${players - 1}` : null),
     setup: ({ seed, players, options }) => rules.setup(seed, players, options),
-    toAct: rules.toAct,
-    legalActions: rules.legalActions,
-    apply: rules.apply,
+    rules,
     view: createView(rules),
+    concealed: (s) => s.deckB,
     outcome: (s) => s.result,
     bot: createBot(data),
-  };
+  });
 }

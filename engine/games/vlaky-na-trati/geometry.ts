@@ -3,7 +3,7 @@
  * nodes 0..26 (27 = end station when the data has one). A player's route is derived from the placed
  * cards and their start lane, so the state never stores lanes that could disagree with the cards.
  */
-import type { EdgeStation, Lane, RailwayCard, Sym, VntData } from './data.js';
+import type { Lane, RailwayCard, Sym, VntData } from './data.js';
 import type { RouteNode } from './schemas.js';
 
 // Routes are shown in the view: the node's shape lives with the view schema.

@@ -1,8 +1,9 @@
 /**
- * The state machine (§2–§11, §16): setup decisions, turns with their placement event and free action,
- * out-of-turn decisions (DP-4 declines, DP-5 curve moves) and the end of the game.
+ * The state machine (§2–§11, §16) on the game kit: setup decisions, turns with their placement event
+ * and free action, out-of-turn decisions (DP-4 declines, DP-5 curve moves) and the end of the game.
+ * Each step lists its legal actions beside their effects.
  */
-import { Rng, ruleCheck, seedRng, type Applied, type GameEvent, type Seat } from '../../core/index.js';
+import { defineRules, lastOfRound, nextSeat, Rng, ruleCheck, seatsFrom, seedRng, type Draft, type Refusal, type Rules, type Seat, type Step } from '../../core/index.js';
 import type { VntAction, VntOptions } from './actions.js';
 import { LANES, slotCount, type Sym, type VntData } from './data.js';
 import { arrivals, route, slowOptions, type RouteNode, type SlowOption } from './geometry.js';
@@ -11,17 +12,16 @@ import { anySymbol, coins, decline, emptySheet, gain, gainOrder, tickableRows } 
 import type { VntEvent } from './schemas.js';
 import type { PlayerState, Task, VntState } from './state.js';
 
-export interface VntRules {
+export interface VntRules extends Rules<VntState, VntAction> {
   data: VntData;
   setup(seed: string, players: number, options: VntOptions): VntState;
-  toAct(s: VntState): Seat[];
-  legalActions(s: VntState, seat: Seat): VntAction[];
-  apply(s: VntState, seat: Seat, action: VntAction): Applied<VntState>;
   /** A seat's route as far as the line is built (index = node). */
   routeOf(s: VntState, seat: Seat): RouteNode[];
 }
 
 type SlowAction = { steps: number; symbol?: Sym | undefined };
+type D = Draft<VntState, VntEvent>;
+type VntStep = Step<VntState, VntAction, VntEvent>;
 
 const player = (s: VntState, seat: Seat): PlayerState => {
   const p = s.players[seat];
@@ -30,11 +30,14 @@ const player = (s: VntState, seat: Seat): PlayerState => {
 };
 const tasksOf = (s: VntState, seat: Seat): Task[] => s.tasks[seat] ?? [];
 const anyOpen = (s: VntState): boolean => s.tasks.some((t) => t.length > 0);
-const next = (s: VntState, seat: Seat): Seat => (seat + 1) % s.players.length;
-/** VNT-4.2: the seat on the starting player's right closes every round. */
-const lastOfRound = (s: VntState): Seat => (s.startSeat + s.players.length - 1) % s.players.length;
-/** Seats from the starting player clockwise (VNT-7.8 log order). */
-const fromStart = (s: VntState): Seat[] => s.players.map((_, i) => (s.startSeat + i) % s.players.length);
+/** VNT-7.8: decisions and logs go from the starting player clockwise. */
+const fromStart = (s: VntState): Seat[] => seatsFrom(s.startSeat, s.players.length);
+const current = (s: VntState): Seat[] => [s.current];
+
+/** VNT-9.1 / 9.6 / 11.8: why a free action or a second card is refused where it does not belong. */
+const NO_FREE_ACTION: Refusal = { code: 'no_free_action_now', message: 'A free action only after your placement', rule: 'VNT-9.1' };
+const NO_SECOND_CARD: Refusal = { code: 'no_free_action_now', message: 'A second card only after your placement, with an empty slot', rule: 'VNT-9.6' };
+const NOT_FINAL: Refusal = { code: 'not_now', message: 'Passing is the final free action', rule: 'VNT-11.8' };
 
 export function createRules(data: VntData): VntRules {
   const C = data.constants;
@@ -82,12 +85,6 @@ export function createRules(data: VntData): VntRules {
     };
   }
 
-  function toAct(s: VntState): Seat[] {
-    if (s.phase === 'over') return [];
-    if (anyOpen(s)) return fromStart(s).filter((seat) => tasksOf(s, seat).length > 0);
-    return [s.current];
-  }
-
   // ---------- legal actions
 
   function slowActions(options: readonly SlowOption[], withDecline: boolean): { steps: number; symbol?: Sym; decline?: true }[] {
@@ -103,6 +100,11 @@ export function createRules(data: VntData): VntRules {
     return all.filter((d) => d.length <= left);
   }
 
+  const placements = (s: VntState, seat: Seat) => [
+    ...player(s, seat).hand.map((cardId) => ({ type: 'place_card' as const, source: 'HAND' as const, cardId })),
+    ...s.market.map((cardId) => ({ type: 'place_card' as const, source: 'MARKET' as const, cardId })),
+  ];
+
   function freeActions(s: VntState, seat: Seat, secondCard: boolean): VntAction[] {
     const p = player(s, seat);
     const money = coins(p.sheet);
@@ -114,271 +116,305 @@ export function createRules(data: VntData): VntRules {
     return out;
   }
 
-  const placements = (s: VntState, seat: Seat) => [
-    ...player(s, seat).hand.map((cardId) => ({ type: 'place_card' as const, source: 'HAND' as const, cardId })),
-    ...s.market.map((cardId) => ({ type: 'place_card' as const, source: 'MARKET' as const, cardId })),
-  ];
+  // ---------- effects (on the draft)
 
-  function legalActions(s: VntState, seat: Seat): VntAction[] {
-    if (s.phase === 'over') return [];
-    if (anyOpen(s)) {
-      const head = tasksOf(s, seat)[0];
-      if (!head) return [];
-      if (head.kind === 'gains') return declineSubsets(head.symbols.length, C.declinesPerGame - player(s, seat).sheet.declinesUsed).map((d) => ({ type: 'resolve_gains', decline: d }));
-      return [...slowActions(slowChoices(s, seat), declinable(s, seat)).map((a) => ({ type: 'curve_move' as const, ...a })), { type: 'curve_skip' }];
+  const record = (d: D, who: Seat, symbols: readonly Sym[], node: number) => {
+    const p = player(d.state, who);
+    for (const symbol of symbols) {
+      const r = gain(sheetDef(d.state), p.sheet, symbol, d.state.turnIndex);
+      p.sheet = r.sheet;
+      d.emit('symbol', { seat: who, symbol, node, outcome: r.outcome });
     }
-    if (seat !== s.current) return [];
-    switch (s.phase) {
-      case 'side':
-        return [0, 1].map((side) => ({ type: 'choose_start_side', side: side as 0 | 1 }));
-      case 'track': {
-        const taken = new Set(s.players.map((p) => p.lane));
-        return LANES.filter((l) => !taken.has(l)).map((lane) => ({ type: 'choose_track', lane }));
-      }
-      case 'turn':
-        if (s.step === 'place') return placements(s, seat);
-        if (s.step === 'free') return [...freeActions(s, seat, true), { type: 'end_turn' }];
-        if (s.step === 'noPlace') return [...freeActions(s, seat, false), { type: 'end_turn' }];
-        return [];
-      case 'final':
-        return [...freeActions(s, seat, false), { type: 'pass' }];
-    }
-  }
+  };
 
-  // ---------- apply (on a private copy)
-
-  function apply(state: VntState, seat: Seat, action: VntAction): Applied<VntState> {
-    ruleCheck(state.phase !== 'over', 'game_over', 'The game is over', 'VNT-11.9');
-    ruleCheck(seat >= 0 && seat < state.players.length, 'no_seat', 'No such seat', 'VNT-0.2');
-    const s = structuredClone(state);
-    const events: GameEvent[] = [];
-    // Typed by the published event schema, so an emitted event cannot drift from it (issue 15 #4).
-    const log = <T extends VntEvent['type']>(type: T, eventData: Extract<VntEvent, { type: T }>['data']) => events.push({ type, data: eventData });
-
-    const record = (who: Seat, symbols: readonly Sym[], node: number) => {
-      const p = player(s, who);
-      for (const symbol of symbols) {
-        const r = gain(sheetDef(s), p.sheet, symbol, s.turnIndex);
-        p.sheet = r.sheet;
-        log('symbol', { seat: who, symbol, node, outcome: r.outcome });
-      }
-    };
-
-    /** Runs a seat's tasks until one needs its answer (DP-4 / DP-5). */
-    const drain = (who: Seat) => {
-      const list = tasksOf(s, who);
-      for (let head = list[0]; head; head = list[0]) {
-        if (head.kind === 'gains') {
-          if (declinable(s, who)) return;
-          record(who, head.symbols, head.node);
-        } else if (slowChoices(s, who).length > 0) return;
-        list.shift();
-      }
-    };
-
-    const finish = () => {
-      s.phase = 'over';
-      s.result = outcomeOf(sheetDef(s), s.players.map((p) => p.sheet));
-      log('game_over', { scores: s.result.scores, ranking: s.result.ranking });
-    };
-
-    /** VNT-11.3 / 11.8: the next turn, the final free actions, or scoring. */
-    const endTurn = () => {
-      const last = s.current === lastOfRound(s);
-      if (s.phase === 'final') {
-        if (last) return finish();
-        s.current = next(s, s.current);
-      } else if (s.endTriggered && last) {
-        s.phase = 'final';
-        s.current = s.startSeat;
-      } else {
-        s.current = next(s, s.current);
-        s.step = canPlace(s, s.current) ? 'place' : 'noPlace';
-      }
-      s.turnIndex++;
-      log('turn', { seat: s.current, turnIndex: s.turnIndex, phase: s.phase === 'final' ? 'final' : 'turn' });
-    };
-
-    const afterEvents = () => {
-      if (anyOpen(s)) return;
-      if (s.afterEvents === 'free') s.step = 'free';
-      else endTurn();
-    };
-
-    const trigger = (reason: 'deckEmpty' | 'lineComplete') => {
-      if (!s.endTriggered) log('end_triggered', { reason });
-      s.endTriggered = true;
-    };
-
-    /** VNT-5 → 6 → 7 → 8 (→ 10 decisions): one placement event. */
-    const place = (source: 'HAND' | 'MARKET', cardId: string, then: 'free' | 'end') => {
-      ruleCheck(s.line.length < SLOTS, 'line_full', 'All slots are filled', 'VNT-5.8');
-      const p = player(s, seat);
-      if (source === 'HAND') {
-        ruleCheck(p.hand.includes(cardId), 'not_in_hand', 'That card is not in your hand', 'VNT-5.1');
-        p.hand = p.hand.filter((c) => c !== cardId);
-      } else {
-        const i = s.market.indexOf(cardId);
-        ruleCheck(i >= 0, 'not_in_market', 'That card is not in the market', 'VNT-5.1');
-        const refill = s.deckB.shift();
-        if (refill === undefined) s.market.splice(i, 1);
-        else s.market[i] = refill;
-        if (refill !== undefined) log('refill', { cardId: refill, deckCount: s.deckB.length });
-        if (refill !== undefined && s.deckB.length === 0) trigger('deckEmpty');
-      }
-      s.line.push(cardId);
-      const slot = s.line.length;
-      log('placed', { seat, source, cardId, slot });
-      if (slot === SLOTS) trigger('lineComplete');
-      for (const who of fromStart(s)) {
-        const reached = arrivals(routeOf(s, who), slot);
-        const p2 = player(s, who);
-        p2.locos = [p2.locos[0], reached.at(-1)?.node ?? p2.locos[1]];
-        log('moved', { seat: who, node: p2.locos[1] });
-        s.tasks[who] = reached.flatMap((n): Task[] => [
-          ...(n.station && n.station.symbols.length > 0 ? [{ kind: 'gains' as const, node: n.node, symbols: gainOrder(n.station.symbols) }] : []),
-          ...(n.station?.curveLoco ? [{ kind: 'curveMove' as const, node: n.node }] : []),
-        ]);
-        drain(who);
-      }
-      s.step = 'events';
-      s.afterEvents = then;
-      afterEvents();
-    };
-
-    /** VNT-9.3–9.5 for slow_move and curve_move. */
-    const moveSlow = (a: SlowAction, declining: boolean) => {
-      const option = slowChoices(s, seat).find((o) => o.steps === a.steps);
-      ruleCheck(option, 'no_such_station', 'Fewer stations lie between your locomotives', 'VNT-9.4');
-      if (option.symbols.length === 2) ruleCheck(a.symbol !== undefined && option.symbols.includes(a.symbol), 'choose_symbol', 'Choose one of the two symbols of that station', 'VNT-9.5');
-      else ruleCheck(a.symbol === undefined, 'no_symbol_choice', 'That station offers no symbol choice', 'VNT-9.5');
-      const p = player(s, seat);
-      p.locos = [option.node, p.locos[1]];
-      log('slow_moved', { seat, node: option.node });
-      const symbols = a.symbol === undefined ? option.symbols : [a.symbol];
-      if (!declining) return record(seat, symbols, option.node);
-      ruleCheck(declinable(s, seat) && symbols.length > 0, 'no_decline', 'This gain cannot be declined', 'VNT-10.5');
-      declineEach(symbols);
-    };
-
-    const declineEach = (symbols: readonly Sym[]) => {
-      const p = player(s, seat);
-      for (const symbol of symbols) {
-        p.sheet = decline(p.sheet);
-        log('declined', { seat, symbol });
-      }
-    };
-
-    const pay = (cost: number, rule: string) => {
-      const p = player(s, seat);
-      ruleCheck(coins(p.sheet) >= cost, 'no_coins', `This costs ${cost} coin(s)`, rule);
-      p.sheet = { ...p.sheet, coinsSpent: p.sheet.coinsSpent + cost };
-    };
-
-    /** VNT-9.1, 11.5, 11.8: where a free action may be taken. */
-    const freeStep = (second: boolean) => {
-      ruleCheck(seat === s.current, 'not_your_turn', 'It is not your turn', 'VNT-4.1');
-      const ok = s.phase === 'final' ? !second : s.phase === 'turn' && (s.step === 'free' || (s.step === 'noPlace' && !second));
-      ruleCheck(ok, 'no_free_action_now', second ? 'A second card only after your placement, with an empty slot' : 'A free action only after your placement', second ? 'VNT-9.6' : 'VNT-9.1');
-    };
-
-    if (anyOpen(s)) {
-      const head = tasksOf(s, seat)[0];
-      ruleCheck(head, 'wait', 'Other players are deciding about their gains or curve moves', 'VNT-8.5');
-      const list = tasksOf(s, seat);
+  /** Runs a seat's tasks until one needs its answer (DP-4 / DP-5). */
+  const drain = (d: D, who: Seat) => {
+    const list = tasksOf(d.state, who);
+    for (let head = list[0]; head; head = list[0]) {
       if (head.kind === 'gains') {
-        ruleCheck(action.type === 'resolve_gains', 'answer_gains', 'Decide which symbols to decline first', 'VNT-10.4');
-        const left = C.declinesPerGame - player(s, seat).sheet.declinesUsed;
-        const d = action.decline;
-        ruleCheck(d.every((x, i) => x < head.symbols.length && (i === 0 || x > (d[i - 1] ?? -1))), 'bad_indices', 'Decline indices must be distinct pending symbols in increasing order', 'VNT-10.3');
-        ruleCheck(d.length <= left, 'no_declines_left', `You have ${left} decline(s) left`, 'VNT-10.1');
-        head.symbols.forEach((symbol, i) => (d.includes(i) ? declineEach([symbol]) : record(seat, [symbol], head.node)));
-      } else {
-        ruleCheck(action.type === 'curve_move' || action.type === 'curve_skip', 'answer_curve', 'Decide about your free curve move first', 'VNT-8.5');
-        if (action.type === 'curve_move') moveSlow(action, action.decline === true);
-        else log('curve_skipped', { seat });
-      }
+        if (declinable(d.state, who)) return;
+        record(d, who, head.symbols, head.node);
+      } else if (slowChoices(d.state, who).length > 0) return;
       list.shift();
-      drain(seat);
-      afterEvents();
-      return { state: s, events };
     }
+  };
 
-    ruleCheck(seat === s.current, 'not_your_turn', 'It is not your turn', 'VNT-4.1');
+  const finish = (d: D) => {
+    const s = d.state;
+    s.phase = 'over';
+    s.result = outcomeOf(sheetDef(s), s.players.map((p) => p.sheet));
+    d.emit('game_over', { scores: s.result.scores, ranking: s.result.ranking });
+  };
+
+  /** VNT-11.3 / 11.8: the next turn, the final free actions, or scoring. */
+  const endTurn = (d: D) => {
+    const s = d.state;
+    const last = s.current === lastOfRound(s.startSeat, s.players.length);
+    if (s.phase === 'final') {
+      if (last) return finish(d);
+      s.current = nextSeat(s.current, s.players.length);
+    } else if (s.endTriggered && last) {
+      s.phase = 'final';
+      s.current = s.startSeat;
+    } else {
+      s.current = nextSeat(s.current, s.players.length);
+      s.step = canPlace(s, s.current) ? 'place' : 'noPlace';
+    }
+    s.turnIndex++;
+    d.emit('turn', { seat: s.current, turnIndex: s.turnIndex, phase: s.phase === 'final' ? 'final' : 'turn' });
+  };
+
+  const afterEvents = (d: D) => {
+    if (anyOpen(d.state)) return;
+    if (d.state.afterEvents === 'free') d.state.step = 'free';
+    else endTurn(d);
+  };
+
+  const trigger = (d: D, reason: 'deckEmpty' | 'lineComplete') => {
+    if (!d.state.endTriggered) d.emit('end_triggered', { reason });
+    d.state.endTriggered = true;
+  };
+
+  /** VNT-5 → 6 → 7 → 8 (→ 10 decisions): one placement event. */
+  const place = (d: D, source: 'HAND' | 'MARKET', cardId: string, then: 'free' | 'end') => {
+    const { state: s, seat } = d;
+    ruleCheck(s.line.length < SLOTS, 'line_full', 'All slots are filled', 'VNT-5.8');
     const p = player(s, seat);
-    switch (action.type) {
-      case 'choose_start_side':
-        ruleCheck(s.phase === 'side', 'not_now', 'The start side is already chosen', 'VNT-2.4');
-        s.side = action.side;
-        s.phase = 'track';
-        log('start_side', { seat, side: action.side });
-        break;
-      case 'choose_track': {
-        ruleCheck(s.phase === 'track', 'not_now', 'Tracks are chosen at setup', 'VNT-2.9');
-        ruleCheck(s.players.every((o) => o.lane !== action.lane), 'track_taken', 'That track is taken', 'VNT-2.9');
-        p.lane = action.lane;
-        log('track', { seat, lane: action.lane });
-        record(seat, route(data, s.side ?? 0, [], action.lane)[0]?.station?.symbols ?? [], 0);
-        s.current = next(s, seat);
+    if (source === 'HAND') {
+      ruleCheck(p.hand.includes(cardId), 'not_in_hand', 'That card is not in your hand', 'VNT-5.1');
+      p.hand = p.hand.filter((c) => c !== cardId);
+    } else {
+      const i = s.market.indexOf(cardId);
+      ruleCheck(i >= 0, 'not_in_market', 'That card is not in the market', 'VNT-5.1');
+      const refill = s.deckB.shift();
+      if (refill === undefined) s.market.splice(i, 1);
+      else s.market[i] = refill;
+      if (refill !== undefined) d.emit('refill', { cardId: refill, deckCount: s.deckB.length });
+      if (refill !== undefined && s.deckB.length === 0) trigger(d, 'deckEmpty');
+    }
+    s.line.push(cardId);
+    const slot = s.line.length;
+    d.emit('placed', { seat, source, cardId, slot });
+    if (slot === SLOTS) trigger(d, 'lineComplete');
+    for (const who of fromStart(s)) {
+      const reached = arrivals(routeOf(s, who), slot);
+      const p2 = player(s, who);
+      p2.locos = [p2.locos[0], reached.at(-1)?.node ?? p2.locos[1]];
+      d.emit('moved', { seat: who, node: p2.locos[1] });
+      s.tasks[who] = reached.flatMap((n): Task[] => [
+        ...(n.station && n.station.symbols.length > 0 ? [{ kind: 'gains' as const, node: n.node, symbols: gainOrder(n.station.symbols) }] : []),
+        ...(n.station?.curveLoco ? [{ kind: 'curveMove' as const, node: n.node }] : []),
+      ]);
+      drain(d, who);
+    }
+    s.step = 'events';
+    s.afterEvents = then;
+    afterEvents(d);
+  };
+
+  const declineEach = (d: D, symbols: readonly Sym[]) => {
+    const p = player(d.state, d.seat);
+    for (const symbol of symbols) {
+      p.sheet = decline(p.sheet);
+      d.emit('declined', { seat: d.seat, symbol });
+    }
+  };
+
+  /** VNT-9.3–9.5 for slow_move and curve_move. */
+  const moveSlow = (d: D, a: SlowAction, declining: boolean) => {
+    const { state: s, seat } = d;
+    const option = slowChoices(s, seat).find((o) => o.steps === a.steps);
+    ruleCheck(option, 'no_such_station', 'Fewer stations lie between your locomotives', 'VNT-9.4');
+    if (option.symbols.length === 2) ruleCheck(a.symbol !== undefined && option.symbols.includes(a.symbol), 'choose_symbol', 'Choose one of the two symbols of that station', 'VNT-9.5');
+    else ruleCheck(a.symbol === undefined, 'no_symbol_choice', 'That station offers no symbol choice', 'VNT-9.5');
+    const p = player(s, seat);
+    p.locos = [option.node, p.locos[1]];
+    d.emit('slow_moved', { seat, node: option.node });
+    const symbols = a.symbol === undefined ? option.symbols : [a.symbol];
+    if (!declining) return record(d, seat, symbols, option.node);
+    ruleCheck(declinable(s, seat) && symbols.length > 0, 'no_decline', 'This gain cannot be declined', 'VNT-10.5');
+    declineEach(d, symbols);
+  };
+
+  const pay = (d: D, cost: number, rule: string) => {
+    const p = player(d.state, d.seat);
+    ruleCheck(coins(p.sheet) >= cost, 'no_coins', `This costs ${cost} coin(s)`, rule);
+    p.sheet = { ...p.sheet, coinsSpent: p.sheet.coinsSpent + cost };
+  };
+
+  /** The free actions (§9), the same in every step that offers them; each ends the turn. */
+  const free = {
+    slow_move: (d: D, a: Extract<VntAction, { type: 'slow_move' }>) => {
+      pay(d, C.costs.slowMove, 'VNT-9.3');
+      moveSlow(d, a, false);
+      endTurn(d);
+    },
+    discard_a: (d: D, a: Extract<VntAction, { type: 'discard_a' }>) => {
+      const p = player(d.state, d.seat);
+      ruleCheck(p.hand.includes(a.cardId), 'not_in_hand', 'That card is not in your hand', 'VNT-9.7');
+      p.hand = p.hand.filter((c) => c !== a.cardId);
+      d.state.discarded.push(a.cardId);
+      p.sheet = { ...p.sheet, coinsGained: p.sheet.coinsGained + C.costs.discardGain };
+      // H-2: the discarded card stays hidden from everyone else.
+      d.emitSecret({ type: 'discard_a', data: { seat: d.seat, cardId: a.cardId } }, [d.seat], { type: 'discard_a', data: { seat: d.seat } });
+      endTurn(d);
+    },
+    any_symbol: (d: D, a: Extract<VntAction, { type: 'any_symbol' }>) => {
+      const p = player(d.state, d.seat);
+      ruleCheck(!p.sheet.anySymbolUsed, 'any_symbol_used', 'Any symbol is once per game', 'VNT-9.8');
+      ruleCheck(tickableRows(sheetDef(d.state), p.sheet).includes(a.row), 'row_not_tickable', 'That row has no free unlocked box', 'VNT-9.8');
+      ruleCheck(coins(p.sheet) >= C.costs.anySymbol, 'no_coins', `This costs ${C.costs.anySymbol} coins`, 'VNT-9.8');
+      p.sheet = anySymbol(sheetDef(d.state), p.sheet, a.row, d.state.turnIndex, C.costs.anySymbol);
+      d.emit('any_symbol', { seat: d.seat, symbol: a.row });
+      endTurn(d);
+    },
+  };
+
+  // ---------- the steps
+
+  const side: VntStep = {
+    rule: 'VNT-2.4',
+    waiting: { message: 'It is not your turn', rule: 'VNT-4.1' },
+    actors: current,
+    actions: () => [0, 1].map((n) => ({ type: 'choose_start_side', side: n as 0 | 1 })),
+    on: {
+      choose_start_side: (d, a) => {
+        d.state.side = a.side;
+        d.state.phase = 'track';
+        d.emit('start_side', { seat: d.seat, side: a.side });
+      },
+    },
+  };
+
+  const track: VntStep = {
+    rule: 'VNT-2.9',
+    actors: current,
+    actions: (s) => {
+      const taken = new Set(s.players.map((p) => p.lane));
+      return LANES.filter((l) => !taken.has(l)).map((lane) => ({ type: 'choose_track', lane }));
+    },
+    on: {
+      choose_track: (d, a) => {
+        const s = d.state;
+        ruleCheck(s.players.every((o) => o.lane !== a.lane), 'track_taken', 'That track is taken', 'VNT-2.9');
+        player(s, d.seat).lane = a.lane;
+        d.emit('track', { seat: d.seat, lane: a.lane });
+        record(d, d.seat, route(data, s.side ?? 0, [], a.lane)[0]?.station?.symbols ?? [], 0);
+        s.current = nextSeat(d.seat, s.players.length);
         if (s.players.every((o) => o.lane !== null)) {
           s.phase = 'turn';
           s.current = s.startSeat;
           s.step = 'place';
           s.turnIndex = 1;
-          log('turn', { seat: s.current, turnIndex: 1, phase: 'turn' });
+          d.emit('turn', { seat: s.current, turnIndex: 1, phase: 'turn' });
         }
-        break;
-      }
-      case 'place_card':
-        ruleCheck(s.phase === 'turn' && s.step === 'place', 'not_now', s.step === 'noPlace' ? 'No card can be placed now' : 'You have placed your card this turn', s.step === 'noPlace' ? 'VNT-11.5' : 'VNT-4.1');
-        place(action.source, action.cardId, 'free');
-        break;
-      case 'second_card':
-        freeStep(true);
-        pay(C.costs.secondCard, 'VNT-9.6');
-        place(action.source, action.cardId, 'end');
-        break;
-      case 'slow_move':
-        freeStep(false);
-        pay(C.costs.slowMove, 'VNT-9.3');
-        moveSlow(action, false);
-        endTurn();
-        break;
-      case 'discard_a':
-        freeStep(false);
-        ruleCheck(p.hand.includes(action.cardId), 'not_in_hand', 'That card is not in your hand', 'VNT-9.7');
-        p.hand = p.hand.filter((c) => c !== action.cardId);
-        s.discarded.push(action.cardId);
-        p.sheet = { ...p.sheet, coinsGained: p.sheet.coinsGained + C.costs.discardGain };
-        // H-2: the discarded card stays hidden from everyone else.
-        events.push({ type: 'discard_a', data: { seat, cardId: action.cardId }, visibleTo: [seat], redacted: { type: 'discard_a', data: { seat } } } satisfies VntEvent);
-        endTurn();
-        break;
-      case 'any_symbol':
-        freeStep(false);
-        ruleCheck(!p.sheet.anySymbolUsed, 'any_symbol_used', 'Any symbol is once per game', 'VNT-9.8');
-        ruleCheck(tickableRows(sheetDef(s), p.sheet).includes(action.row), 'row_not_tickable', 'That row has no free unlocked box', 'VNT-9.8');
-        ruleCheck(coins(p.sheet) >= C.costs.anySymbol, 'no_coins', `This costs ${C.costs.anySymbol} coins`, 'VNT-9.8');
-        p.sheet = anySymbol(sheetDef(s), p.sheet, action.row, s.turnIndex, C.costs.anySymbol);
-        log('any_symbol', { seat, symbol: action.row });
-        endTurn();
-        break;
-      case 'end_turn':
-        ruleCheck(s.phase === 'turn' && (s.step === 'free' || s.step === 'noPlace'), 'not_now', 'Place your card first', 'VNT-4.1');
-        endTurn();
-        break;
-      case 'pass':
-        ruleCheck(s.phase === 'final', 'not_now', 'Passing is the final free action', 'VNT-11.8');
-        endTurn();
-        break;
-      case 'resolve_gains':
-      case 'curve_move':
-      case 'curve_skip':
-        ruleCheck(false, 'nothing_pending', 'There is no decision of yours pending', 'VNT-10.4');
-    }
-    return { state: s, events };
-  }
+      },
+    },
+  };
 
-  return { data, setup, toAct, legalActions, apply, routeOf };
+  /** VNT-5.1: the mandatory placement that opens a turn. */
+  const placeStep: VntStep = {
+    rule: 'VNT-4.1',
+    actors: current,
+    actions: (s, seat) => placements(s, seat),
+    on: { place_card: (d, a) => place(d, a.source, a.cardId, 'free') },
+    refuse: {
+      slow_move: NO_FREE_ACTION,
+      discard_a: NO_FREE_ACTION,
+      any_symbol: NO_FREE_ACTION,
+      second_card: NO_SECOND_CARD,
+      end_turn: { code: 'not_now', message: 'Place your card first', rule: 'VNT-4.1' },
+      pass: NOT_FINAL,
+    },
+  };
+
+  /** VNT-9: after the placement, one free action (a second card among them) or the end of the turn. */
+  const freeStep: VntStep = {
+    rule: 'VNT-4.1',
+    actors: current,
+    actions: (s, seat) => [...freeActions(s, seat, true), { type: 'end_turn' }],
+    on: {
+      ...free,
+      second_card: (d, a) => {
+        pay(d, C.costs.secondCard, 'VNT-9.6');
+        place(d, a.source, a.cardId, 'end');
+      },
+      end_turn: endTurn,
+    },
+    refuse: { place_card: { code: 'not_now', message: 'You have placed your card this turn', rule: 'VNT-4.1' }, pass: NOT_FINAL },
+  };
+
+  /** VNT-11.5 / AMB-20: no card can be placed, so the turn is a free action or nothing. */
+  const noPlace: VntStep = {
+    rule: 'VNT-4.1',
+    actors: current,
+    actions: (s, seat) => [...freeActions(s, seat, false), { type: 'end_turn' }],
+    on: { ...free, end_turn: endTurn },
+    refuse: { place_card: { code: 'not_now', message: 'No card can be placed now', rule: 'VNT-11.5' }, second_card: NO_SECOND_CARD, pass: NOT_FINAL },
+  };
+
+  /** VNT-11.8: after the end is triggered, one last free action each, from the starting player. */
+  const final: VntStep = {
+    rule: 'VNT-4.1',
+    actors: current,
+    actions: (s, seat) => [...freeActions(s, seat, false), { type: 'pass' }],
+    on: { ...free, pass: endTurn },
+    refuse: { second_card: NO_SECOND_CARD, end_turn: { code: 'not_now', message: 'Place your card first', rule: 'VNT-4.1' } },
+  };
+
+  /** VNT-8.5 / §16.1: every seat with open gains (DP-4) or a curve move (DP-5) answers, from the starting player. */
+  const decisions: VntStep = {
+    rule: 'VNT-8.5',
+    waiting: { code: 'wait', message: 'Other players are deciding about their gains or curve moves', rule: 'VNT-8.5' },
+    actors: (s) => fromStart(s).filter((seat) => tasksOf(s, seat).length > 0),
+    actions: (s, seat) => {
+      const head = tasksOf(s, seat)[0];
+      if (!head) return [];
+      if (head.kind === 'gains') return declineSubsets(head.symbols.length, C.declinesPerGame - player(s, seat).sheet.declinesUsed).map((decline) => ({ type: 'resolve_gains', decline }));
+      return [...slowActions(slowChoices(s, seat), declinable(s, seat)).map((a) => ({ type: 'curve_move' as const, ...a })), { type: 'curve_skip' }];
+    },
+    on: {
+      resolve_gains: (d, a) => {
+        const head = tasksOf(d.state, d.seat)[0];
+        ruleCheck(head?.kind === 'gains', 'answer_curve', 'Decide about your free curve move first', 'VNT-8.5');
+        const left = C.declinesPerGame - player(d.state, d.seat).sheet.declinesUsed;
+        const x = a.decline;
+        ruleCheck(x.every((v, i) => v < head.symbols.length && (i === 0 || v > (x[i - 1] ?? -1))), 'bad_indices', 'Decline indices must be distinct pending symbols in increasing order', 'VNT-10.3');
+        ruleCheck(x.length <= left, 'no_declines_left', `You have ${left} decline(s) left`, 'VNT-10.1');
+        head.symbols.forEach((symbol, i) => (x.includes(i) ? declineEach(d, [symbol]) : record(d, d.seat, [symbol], head.node)));
+        answered(d);
+      },
+      curve_move: (d, a) => {
+        ruleCheck(tasksOf(d.state, d.seat)[0]?.kind === 'curveMove', 'answer_gains', 'Decide which symbols to decline first', 'VNT-10.4');
+        moveSlow(d, a, a.decline === true);
+        answered(d);
+      },
+      curve_skip: (d) => {
+        ruleCheck(tasksOf(d.state, d.seat)[0]?.kind === 'curveMove', 'answer_gains', 'Decide which symbols to decline first', 'VNT-10.4');
+        d.emit('curve_skipped', { seat: d.seat });
+        answered(d);
+      },
+    },
+  };
+
+  /** The seat's head task is answered: on to its next one, and back to the turn once nobody owes one. */
+  const answered = (d: D) => {
+    tasksOf(d.state, d.seat).shift();
+    drain(d, d.seat);
+    afterEvents(d);
+  };
+
+  const rules = defineRules({
+    seats: (s) => s.players.length,
+    overRule: 'VNT-11.9',
+    step: (s) => {
+      if (s.phase === 'over') return null;
+      if (anyOpen(s)) return 'decisions';
+      if (s.phase !== 'turn') return s.phase;
+      return s.step === 'free' ? 'free' : s.step === 'noPlace' ? 'noPlace' : 'place';
+    },
+    steps: { side, track, place: placeStep, free: freeStep, noPlace, final, decisions },
+  });
+
+  return { ...rules, data, setup, routeOf };
 }
-

@@ -3,7 +3,7 @@
  * shared/reference/DATA-DESIGN.md (symbols, scores, free actions, end reasons, seat order).
  * Run: npx tsx engine/games/vlaky-na-trati/simulate.ts [games per setting, default 100]
  */
-import { randomBot, Rng, seedRng, type Seat } from '../../core/index.js';
+import { randomBot, Rng, seedRng } from '../../core/index.js';
 import type { VntAction } from './actions.js';
 import { createValuer } from './bot.js';
 import { SYMBOLS, type SheetId } from './data.js';
@@ -109,7 +109,6 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
 };
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const f1 = (x: number) => x.toFixed(1);
 
 function report(players: number, sheet: SheetId, n: number): void {

@@ -1,7 +1,7 @@
 /** The game state (VNT-0.7): plain JSON. Lanes and stations are derived from the placed cards (geometry.ts). */
 import type { Outcome, RngState, Seat } from '../../core/index.js';
 import type { VntOptions } from './actions.js';
-import type { Lane, Sym } from './data.js';
+import type { Lane } from './data.js';
 import type { Phase, SheetState, Step, Task } from './schemas.js';
 
 export interface PlayerState {

@@ -1,13 +1,27 @@
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { BoardPreview } from '../../render/board-options.js';
 import { renderBoard } from '../../render/index.js';
 import type { GameUi } from '../../render/game-ui.js';
-import { ApiError, get, post, type Action, type CatalogGame, type ChatMessage, type Game, type LogEntry, type ViewReply } from '../api.js';
-import { catalogGame } from '../catalog.js';
-import { gameUi } from '../game-uis.js';
+import { allChat, ApiError, get, poll, post, waitForMove, type Action, type CatalogGame, type ChatMessage, type Game, type LogEntry, type ViewReply } from '../api.js';
+import { catalogGame, gameTitle } from '../catalog.js';
+import { gameTable, gameUi } from '../game-uis.js';
+import { asTranslate, currentLocale, useT } from '../i18n.js';
+import { problemText } from '../problems.js';
 import { deadlineText } from '../time.js';
+import { profileHref } from '../results.js';
+import { useTitle } from '../title.js';
+import { Board, type Located } from '../game/board.js';
+import { Breakdown, Ending, Revealed, Sections } from '../game/end.js';
+import { entryTargets, recentTargets, seenVersion } from '../game/moves.js';
 import { ErrorLine, SeatMark } from '../widgets.js';
+import { FinishPanel } from './finish-panel.js';
 
+/** Play-by-mail: a slow poll is enough; while nothing changes it slows down further, to POLL_MAX_MS. */
 const POLL_MS = 5000;
+const POLL_MAX_MS = 60_000;
+/** The log's largest page (the API's limit): a full page means there may be more. */
+const LOG_PAGE = 1000;
 
 /** Legal actions a click on board place `key` may mean. */
 export function actionsAt(ui: GameUi, legal: readonly Action[], key: string): Action[] {
@@ -18,48 +32,153 @@ function newKey(): string {
   return crypto.randomUUID();
 }
 
-export function GamePage({ id }: { id: string }) {
+/** `replay`: open at version 0, the replay's start (links from finished games' lists). */
+export function GamePage({ id, replay = false }: { id: string; replay?: boolean }) {
+  const t = useT();
   const path = `/v1/games/${encodeURIComponent(id)}`;
   const [game, setGame] = useState<Game | null>(null);
   const [info, setInfo] = useState<CatalogGame | null>(null);
   const [live, setLive] = useState<ViewReply | null>(null);
   const [past, setPast] = useState<ViewReply | null>(null);
-  const [replayAt, setReplayAt] = useState<number | null>(null);
+  const [replayAt, setReplayAt] = useState<number | null>(replay ? 0 : null);
   const [log, setLog] = useState<LogEntry[]>([]);
   const [chat, setChat] = useState<ChatMessage[]>([]);
   const [picked, setPicked] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Per-game table (issue 17 #1–#3): its step narrows what glows; the places it marks (a ticket's cities).
+  const [tableMode, setTableMode] = useState<string | null>(null);
+  const [marks, setMarks] = useState<readonly string[]>([]);
+  const [located, setLocated] = useState<Located | null>(null);
+  /** The version shown before the current one: the other seats' moves after it are marked on the board. */
+  const [since, setSince] = useState<number | null>(null);
+  const shownBefore = useRef<number | null>(seenVersion.get(id));
+  const [preview, setPreview] = useState<BoardPreview | null>(null);
   const version = useRef(-1);
+  /** The game's status as last read: a running game is waited on, others polled. */
+  const status = useRef<Game['status'] | null>(null);
+  const lastMessage = useRef<string | null>(null);
+  /** Polls again soon (the player just moved: the others, or the bots, answer next). */
+  const pollSoon = useRef<() => void>(() => undefined);
+  /** The log as far as it was read: its entries and the version they reach. */
+  const logSeen = useRef<{ entries: LogEntry[]; version: number; finished: boolean }>({ entries: [], version: 0, finished: false });
 
-  const fail = (err: unknown) => setError(err instanceof ApiError ? `${err.message} (${err.code})` : String(err));
+  /** A new version on screen: what came after the one shown before it gets marked. */
+  const shownNow = (v: number) => {
+    if (v === shownBefore.current) return;
+    setSince(shownBefore.current);
+    shownBefore.current = v;
+    seenVersion.set(id, v);
+  };
 
-  const refresh = useCallback(async () => {
-    const g = await get<Game>(path);
+  const fail = (err: unknown) => setError(err instanceof ApiError ? `${problemText(t, err)} (${err.code})` : problemText(t, err));
+
+  /**
+   * The entries after the ones read so far (`log?after=`); all of them again once the game has
+   * ended, when every action becomes visible.
+   */
+  const readLog = useCallback(
+    async (finished: boolean): Promise<LogEntry[]> => {
+      const seen = finished && !logSeen.current.finished ? { entries: [], version: 0, finished } : { ...logSeen.current, finished };
+      let entries = seen.entries;
+      for (let after = seen.version; ; ) {
+        const page = await get<{ entries: LogEntry[]; version: number }>(`${path}/log?after=${after}`);
+        entries = [...entries, ...page.entries];
+        after = page.entries.at(-1)?.version ?? after;
+        if (page.entries.length < LOG_PAGE) break;
+      }
+      logSeen.current = { entries, version: entries.at(-1)?.version ?? 0, finished };
+      return entries;
+    },
+    [path],
+  );
+
+  /** True when anything new came: the game (its ETag changed) or the chat. */
+  const refresh = useCallback(async (): Promise<boolean> => {
+    const { body: g, changed: gameChanged } = await poll<Game>(path);
     setGame(g);
-    if (g.status === 'open') return;
+    status.current = g.status;
+    if (g.status === 'open') return gameChanged;
     const changed = g.version !== version.current;
-    const [messages, v, l] = await Promise.all([
-      get<{ messages: ChatMessage[] }>(`${path}/chat`),
+    const [messages, v, entries] = await Promise.all([
+      allChat(path),
       changed ? get<ViewReply>(`${path}/view`) : null,
-      changed ? get<{ entries: LogEntry[] }>(`${path}/log`) : null,
+      changed ? readLog(g.status === 'finished') : null,
       catalogGame(g.game).then(setInfo),
     ]);
-    setChat(messages.messages);
-    if (!v || !l) return;
+    // The whole chat each time: a message can land after a later one was read (their ids sort by when they were written).
+    const newest = messages.at(-1)?.id ?? null;
+    const chatChanged = newest !== lastMessage.current;
+    lastMessage.current = newest;
+    setChat(messages);
+    if (!v || !entries) return gameChanged || chatChanged;
     version.current = v.version;
+    shownNow(v.version);
     setLive(v);
-    setLog(l.entries);
+    setLog(entries);
     setPicked(null);
-  }, [path]);
+    return true;
+  }, [path, readLog]);
 
   useEffect(() => {
-    void refresh().catch(fail);
-    // Play-by-mail: a slow poll is enough, and stops while the tab is hidden.
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh().catch(() => undefined);
-    }, POLL_MS);
-    return () => clearInterval(timer);
+    // Polls while the tab is visible, each time later while nothing changes; a change, or the tab shown again, starts over.
+    let delay = POLL_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    /** The hold under way on a running game (at most one: a new one replaces it). */
+    let holding: AbortController | null = null;
+    const next = () => {
+      holding?.abort();
+      holding = null;
+      if (status.current !== 'active' || document.visibilityState !== 'visible') {
+        timer = setTimeout(tick, delay);
+        return;
+      }
+      // A running game in view: the API holds the request until somebody moves (issue 19 #3), then the page reads again.
+      const hold = (holding = new AbortController());
+      void waitForMove(path, version.current, hold.signal).then(
+        () => {
+          if (!hold.signal.aborted) tick();
+        },
+        () => {
+          if (!hold.signal.aborted) timer = setTimeout(tick, delay);
+        },
+      );
+    };
+    const tick = () => {
+      if (document.visibilityState !== 'visible') return next();
+      void refresh().then(
+        (changed) => {
+          delay = changed ? POLL_MS : Math.min(POLL_MAX_MS, delay * 2);
+          next();
+        },
+        () => {
+          // Not a hold after a failed read: the version the hold would ask past may be long reached.
+          delay = Math.min(POLL_MAX_MS, delay * 2);
+          timer = setTimeout(tick, delay);
+        },
+      );
+    };
+    const shown = () => {
+      if (document.visibilityState !== 'visible') return;
+      clearTimeout(timer);
+      delay = POLL_MS;
+      tick();
+    };
+    pollSoon.current = () => {
+      clearTimeout(timer);
+      delay = POLL_MS;
+      next();
+    };
+    void refresh().then(next, (err: unknown) => {
+      fail(err);
+      timer = setTimeout(tick, delay);
+    });
+    document.addEventListener('visibilitychange', shown);
+    return () => {
+      clearTimeout(timer);
+      holding?.abort();
+      document.removeEventListener('visibilitychange', shown);
+    };
   }, [refresh]);
 
   useEffect(() => {
@@ -68,18 +187,32 @@ export function GamePage({ id }: { id: string }) {
     return () => clearTimeout(timer);
   }, [replayAt, path]);
 
-  const ui = useMemo(() => gameUi(game?.game ?? ''), [game?.game]);
+  const ui = useMemo(() => gameUi(game?.game ?? '', asTranslate(t)), [game?.game, t]);
+  const Table = gameTable(game?.game ?? '');
   const shown = replayAt !== null ? past : live;
   const legal = replayAt === null ? (live?.legalActions ?? []) : [];
-  const names = (game?.seats ?? []).map((s, i) => s.name ?? (s.bot ? `Bot ${i + 1}` : `Seat ${i + 1}`));
-  const seatName = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
+  const names = (game?.seats ?? []).map((s, i) => s.name ?? (s.bot ? t('game.botName', { n: i + 1 }) : t('game.seatName', { n: i + 1 })));
+  const seatName = (seat: number) => names[seat] ?? t('game.seatName', { n: seat + 1 });
   const namesKey = names.join('\n');
   // Drawing is the page's heaviest work: redone when the view, components or names change, not on every poll.
   const svg = useMemo(
-    () => (game && info && shown ? renderBoard(game.game, info.components, shown.view, { seatNames: names }) : null),
-    [game?.game, info, shown, namesKey],
+    () => (game && info && shown ? renderBoard(game.game, info.components, shown.view, { seatNames: names, table: Table !== undefined, preview }) : null),
+    [game?.game, info, shown, namesKey, preview],
   );
-  const targetKeys = useMemo(() => new Set(legal.flatMap((a) => ui.targets(a))), [legal, ui]);
+  const targetKeys = useMemo(() => new Set(ui.glowing ? ui.glowing(legal, tableMode) : legal.flatMap((a) => ui.targets(a))), [legal, ui, tableMode]);
+  const recent = useMemo(() => (replayAt === null ? recentTargets(ui, log, since, game?.yourSeat) : new Map<string, number[]>()), [ui, log, since, game?.yourSeat, replayAt]);
+  // A game's table holds places too (Ticket to Ride's market and piles): the other seats' last moves there are marked like those on the board.
+  const sideRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    for (const el of sideRef.current?.querySelectorAll<HTMLElement>('[data-target]') ?? []) {
+      const seats = recent.get(el.dataset.target ?? '');
+      el.classList.toggle('recent', seats !== undefined);
+      if (seats) el.dataset.recent = t('game.lastMoveOf', { names: seats.map(seatName).join(', ') });
+      else delete el.dataset.recent;
+    }
+  });
+  const title = game ? gameTitle(t, game.game, info?.title) : null;
+  useTitle(title);
 
   const act = async (action: Action) => {
     if (!live) return;
@@ -88,11 +221,13 @@ export function GamePage({ id }: { id: string }) {
     try {
       const next = await post<ViewReply>(`${path}/actions`, { action, expectedVersion: live.version }, { 'Idempotency-Key': newKey() });
       version.current = next.version;
+      shownNow(next.version);
       setLive(next);
       setPicked(null);
-      const [g, l] = await Promise.all([get<Game>(path), get<{ entries: LogEntry[] }>(`${path}/log`)]);
+      const { body: g } = await poll<Game>(path);
       setGame(g);
-      setLog(l.entries);
+      setLog(await readLog(g.status === 'finished'));
+      pollSoon.current();
     } catch (err) {
       fail(err);
       if (err instanceof ApiError && err.code === 'stale_version') await refresh();
@@ -102,48 +237,86 @@ export function GamePage({ id }: { id: string }) {
   };
 
   if (!game) return <ErrorLine error={error} />;
-  if (game.status === 'open') return <WaitingRoom game={game} seatName={seatName} />;
+  if (game.status === 'open') return <WaitingRoom game={game} seatName={seatName} t={t} />;
 
-  const choices = picked ? actionsAt(ui, legal, picked) : [];
-  const offBoard = legal.filter((a) => ui.targets(a).length === 0);
+  const choices = picked ? actionsAt(ui, legal, picked).filter((a) => !ui.onTable?.(a)) : [];
+  const offBoard = legal.filter((a) => ui.targets(a).length === 0 && !ui.onTable?.(a));
+  const pick = (key: string) => {
+    setError(null);
+    const here = actionsAt(ui, legal, key);
+    if (here.length === 0) setError(t('game.nothingThere'));
+    else if (here.length === 1 && ui.tapActs) void act(here[0]!);
+    else setPicked(key);
+  };
   const myTurn = game.yourSeat !== undefined && game.toAct.includes(game.yourSeat);
   return (
     <div class="game">
       <section class="board-area">
-        <h1>{info?.title ?? game.game}</h1>
+        <h1>{title}</h1>
         <p class="turn">
-          {game.status === 'finished' ? 'The game is over.' : myTurn ? <strong>Your turn.</strong> : `Waiting for ${game.toAct.map(seatName).join(', ') || 'nobody'}.`}{' '}
-          {myTurn && live?.deadline && <span class="deadline">Deadline {deadlineText(live.deadline)}</span>}
+          {game.status === 'aborted' ? t('finish.aborted') : game.status === 'finished' ? t('game.over') : myTurn ? <strong>{t('game.yourTurn')}</strong> : game.toAct.length > 0 ? t('game.waitingFor', { names: game.toAct.map(seatName).join(', ') }) : t('game.waitingForNobody')}{' '}
+          {myTurn && live?.deadline && <span class="deadline">{t('game.deadline', { when: deadlineText(t, currentLocale(), live.deadline) })}</span>}
         </p>
+        {game.yourSeat === undefined && <p class="spectating">{t('game.spectating')}</p>}
+        {game.outcome && <Ending game={game} outcome={game.outcome} seatName={seatName} t={t} onReplay={() => setReplayAt(0)} />}
         {info && shown && (
           <Board
             svg={svg}
+            t={t}
             targets={targetKeys}
             picked={picked}
-            onPick={(key) => {
-              setError(null);
-              if (actionsAt(ui, legal, key).length === 0) setError('Nothing you may do there now.');
-              else setPicked(key);
+            recent={recent}
+            located={located}
+            seatName={seatName}
+            describePlace={(key) => {
+              const here = actionsAt(ui, legal, key).map((a) => ui.describeAction(a, info.components, live?.view));
+              return here.length > 1 ? t('game.placeActions', { count: here.length, first: here[0]! }) : (here[0] ?? key);
             }}
+            marks={marks}
+            onPick={pick}
           />
         )}
-        <Replay version={game.version} at={replayAt} onChange={setReplayAt} />
+        <Replay version={game.version} at={replayAt} onChange={setReplayAt} t={t} />
+        {game.outcome && <Breakdown outcome={game.outcome} seatName={seatName} t={t} />}
+        {game.status === 'finished' && live && (
+          <Revealed ui={ui} view={live.view} components={info?.components} seats={game.seats.map((s) => s.seat).filter((s) => s !== game.yourSeat)} seatName={seatName} t={t} />
+        )}
       </section>
-      <aside class="side">
+      <aside class="side" ref={sideRef}>
         <ErrorLine error={error} />
+        {Table && info && shown && (
+          <div id="table">
+            <Table
+              t={t}
+              ui={ui}
+              view={shown.view}
+              components={info.components}
+              legal={legal}
+              busy={busy}
+              picked={picked}
+              mode={tableMode}
+              onMode={setTableMode}
+              actionsAt={(key) => actionsAt(ui, legal, key)}
+              onPick={pick}
+              onAct={(a) => void act(a)}
+              onMarks={setMarks}
+              onPreview={setPreview}
+            />
+          </div>
+        )}
         {legal.length > 0 && (
-          <section class="actions" aria-label="Your move">
-            <h2>Your move</h2>
+          <section class="actions" id="actions" aria-label={t('game.yourMove')}>
+            <h2>{t('game.yourMove')}</h2>
             {choices.length > 0 && (
               <div class="choices">
-                <p>{picked}: choose one</p>
+                <p>{t('game.chooseOne', { place: ui.placeName?.(picked!, info?.components) ?? picked })}</p>
                 {choices.map((a, i) => (
                   <button key={i} disabled={busy} onClick={() => void act(a)}>
                     {ui.describeAction(a, info?.components, live?.view)}
                   </button>
                 ))}
                 <button class="secondary" onClick={() => setPicked(null)}>
-                  Cancel
+                  {t('common.cancel')}
                 </button>
               </div>
             )}
@@ -156,68 +329,55 @@ export function GamePage({ id }: { id: string }) {
                 ))}
               </div>
             )}
-            {offBoard.length < legal.length && <p class="hint">Tap a highlighted place on the board, or pick from the list.</p>}
-            <AllActions legal={legal} describe={(a) => ui.describeAction(a, info?.components, live?.view)} busy={busy} onAct={(a) => void act(a)} />
+            {offBoard.length < legal.length && <p class="hint">{t('game.boardHint')}</p>}
+            <AllActions t={t} legal={legal} describe={(a) => ui.describeAction(a, info?.components, live?.view)} busy={busy} onAct={(a) => void act(a)} />
           </section>
         )}
-        <Seats game={game} seatName={seatName} />
-        {shown && <PrivatePanel ui={ui} view={shown.view} components={info?.components} />}
-        <Log entries={log} ui={ui} components={info?.components} seatName={seatName} />
-        <Chat path={path} messages={chat} canWrite={game.yourSeat !== undefined} onSent={(m) => setChat((c) => [...c, m])} />
+        <FinishPanel
+          game={game}
+          path={path}
+          seatName={seatName}
+          t={t}
+          onChanged={async (g) => {
+            setError(null);
+            setGame(g);
+            await refresh();
+            pollSoon.current();
+          }}
+          onError={fail}
+        />
+        <Seats game={game} seatName={seatName} t={t} />
+        {shown && (!Table || game.status === 'finished') && <PrivatePanel ui={ui} view={shown.view} components={info?.components} seat={game.status === 'finished' ? game.yourSeat : undefined} t={t} />}
+        <Log entries={log} ui={ui} components={info?.components} seatName={seatName} t={t} onLocate={(keys) => setLocated((l) => ({ keys, n: (l?.n ?? 0) + 1 }))} />
+        <Chat t={t} path={path} messages={chat} canWrite={game.yourSeat !== undefined} onSent={(m) => setChat((c) => [...c, m])} />
       </aside>
+      <JumpBar t={t} move={legal.length > 0} seated={game.yourSeat !== undefined} hand={Table ? 'table' : 'private'} />
     </div>
   );
 }
 
-function Board({ svg, targets, picked, onPick }: { svg: string | null; targets: Set<string>; picked: string | null; onPick: (key: string) => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const root = ref.current;
-    if (!root) return;
-    for (const el of root.querySelectorAll('[data-target]')) {
-      const key = el.getAttribute('data-target') ?? '';
-      el.classList.toggle('target', targets.has(key));
-      el.classList.toggle('picked', key === picked);
-      if (targets.has(key)) {
-        el.setAttribute('role', 'button');
-        el.setAttribute('tabindex', '0');
-      } else {
-        el.removeAttribute('role');
-        el.removeAttribute('tabindex');
-      }
-    }
-  });
-  const [zoomed, setZoomed] = useState(false);
-  if (svg === null) return <p>No picture of this board yet: use the list of actions.</p>;
-  const pick = (e: Event) => {
-    const el = (e.target as Element).closest('[data-target].target');
-    if (el) onPick(el.getAttribute('data-target') ?? '');
-  };
+/** On a phone the page is one long column: a bar at the bottom reaches its parts without scrolling for them (a spectator has no hand). */
+/** `hand`: the element holding the player's own things (the game's table, or the private panel). */
+function JumpBar({ t, move, seated, hand }: { t: TFunction; move: boolean; seated: boolean; hand: string }) {
+  const go = (id: string) => document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  const parts = [['board', t('game.jump.board')], ...(move ? [['actions', t('game.jump.move')]] : []), ...(seated ? [[hand, t('game.jump.hand')]] : []), ['log', t('game.jump.log')]] as const;
   return (
-    <>
-    <button class="secondary zoom" aria-pressed={zoomed} onClick={() => setZoomed((z) => !z)}>
-      {zoomed ? 'Fit the board' : 'Zoom in'}
-    </button>
-    <div
-      ref={ref}
-      class={zoomed ? 'board zoomed' : 'board'}
-      onClick={pick}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') pick(e);
-      }}
-      // The SVG comes from our own renderer, which escapes every text it draws.
-      dangerouslySetInnerHTML={{ __html: svg.replace(/^<\?xml[^>]*>\s*/, '') }}
-    />
-    </>
+    <nav class="jump" aria-label={t('game.jump.label')}>
+      {parts.map(([id, words]) => (
+        <button key={id} class="secondary" onClick={() => go(id)}>
+          {words}
+        </button>
+      ))}
+    </nav>
   );
 }
 
 /** Every legal action as a plain list (the fallback to clicking); drawn only when opened, as there may be a thousand. */
-function AllActions({ legal, describe, busy, onAct }: { legal: Action[]; describe: (a: Action) => string; busy: boolean; onAct: (a: Action) => void }) {
+function AllActions({ t, legal, describe, busy, onAct }: { t: TFunction; legal: Action[]; describe: (a: Action) => string; busy: boolean; onAct: (a: Action) => void }) {
   const [open, setOpen] = useState(false);
   return (
     <details class="all-actions" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
-      <summary>All {legal.length} possible actions</summary>
+      <summary>{t('game.allActions', { count: legal.length })}</summary>
       {open && (
         <ul>
           {legal.map((a, i) => (
@@ -233,12 +393,12 @@ function AllActions({ legal, describe, busy, onAct }: { legal: Action[]; describ
   );
 }
 
-function Replay({ version, at, onChange }: { version: number; at: number | null; onChange: (v: number | null) => void }) {
+function Replay({ version, at, onChange, t }: { version: number; at: number | null; onChange: (v: number | null) => void; t: TFunction }) {
   if (version === 0) return null;
   return (
     <div class="replay">
       <label>
-        Replay: move {at ?? version} of {version}
+        {t('game.replay', { at: at ?? version, total: version })}
         <input type="range" name="replay" min={0} max={version} value={at ?? version} onInput={(e) => {
           const v = Number(e.currentTarget.value);
           onChange(v === version ? null : v);
@@ -246,28 +406,28 @@ function Replay({ version, at, onChange }: { version: number; at: number | null;
       </label>
       {at !== null && (
         <button class="secondary" onClick={() => onChange(null)}>
-          Back to now
+          {t('game.backToNow')}
         </button>
       )}
     </div>
   );
 }
 
-function Seats({ game, seatName }: { game: Game; seatName: (s: number) => string }) {
+function Seats({ game, seatName, t }: { game: Game; seatName: (s: number) => string; t: TFunction }) {
   return (
     <section>
-      <h2>Players</h2>
+      <h2>{t('game.players')}</h2>
       <ul class="seats">
         {game.seats.map((s) => {
           const clock = game.clocks?.find((c) => c.seat === s.seat);
           return (
             <li key={s.seat} class={game.toAct.includes(s.seat) ? 'to-act' : ''}>
-              <SeatMark seat={s.seat} /> {seatName(s.seat)}
-              {s.bot && ' (bot)'}
-              {s.seat === game.yourSeat && ' (you)'}
-              {s.forfeited && ' — forfeited'}
-              {game.outcome && ` — ${game.outcome.scores[s.seat]} points, place ${game.outcome.ranking[s.seat]}`}
-              {clock?.deadline && <small> deadline {deadlineText(clock.deadline)}</small>}
+              <SeatMark seat={s.seat} /> {s.playerId && !s.bot ? <a href={profileHref(s.playerId)}>{seatName(s.seat)}</a> : seatName(s.seat)}
+              {s.bot && ` ${t('game.bot')}`}
+              {s.seat === game.yourSeat && ` ${t('game.you')}`}
+              {s.forfeited && ` — ${t('game.forfeited')}`}
+              {game.outcome && ` — ${t('game.outcome', { count: game.outcome.scores[s.seat] ?? 0, place: game.outcome.ranking[s.seat] ?? 0 })}`}
+              {clock?.deadline && <small> {t('game.seatDeadline', { when: deadlineText(t, currentLocale(), clock.deadline) })}</small>}
             </li>
           );
         })}
@@ -276,35 +436,43 @@ function Seats({ game, seatName }: { game: Game; seatName: (s: number) => string
   );
 }
 
-function PrivatePanel({ ui, view, components }: { ui: GameUi; view: unknown; components: unknown }) {
-  const sections = ui.privatePanel(view, components);
+/**
+ * The viewer's own panel. After the end the view is everybody's, with no private part: `seat` then
+ * names the viewer's seat, whose hand the final view reveals, so the panel stays.
+ */
+function PrivatePanel({ ui, view, components, seat, t }: { ui: GameUi; view: unknown; components: unknown; seat: number | undefined; t: TFunction }) {
+  const own = ui.privatePanel(view, components);
+  const sections = own.length > 0 || seat === undefined ? own : (ui.revealed?.(view, components, seat) ?? []);
   if (sections.length === 0) return null;
   return (
-    <section class="private" aria-label="Only you see this">
-      {sections.map((s) => (
-        <div key={s.title}>
-          <h2>{s.title}</h2>
-          <ul>
-            {s.lines.map((l, i) => (
-              <li key={i}>{l}</li>
-            ))}
-          </ul>
-        </div>
-      ))}
+    <section class="private" id="private" aria-label={own.length > 0 ? t('game.privatePanel') : t('end.yours')}>
+      {own.length === 0 && <p class="hint">{t('end.yours')}</p>}
+      <Sections sections={sections} level={2} />
     </section>
   );
 }
 
-function Log({ entries, ui, components, seatName }: { entries: LogEntry[]; ui: GameUi; components: unknown; seatName: (s: number) => string }) {
+function Log({ entries, ui, components, seatName, t, onLocate }: { entries: LogEntry[]; ui: GameUi; components: unknown; seatName: (s: number) => string; t: TFunction; onLocate: (keys: string[]) => void }) {
   return (
-    <section class="log">
-      <h2>Log</h2>
-      <ol reversed>
+    <section class="log" id="log">
+      <h2>{t('game.log')}</h2>
+      <ol>
         {[...entries].reverse().map((e) => (
-          <li key={e.version} value={e.version}>
-            <SeatMark seat={e.seat} /> {e.timeout && `${seatName(e.seat)}'s time ran out. `}
-            {e.forfeit && `${seatName(e.seat)} forfeited. `}
-            {e.events.map((ev) => ui.describeEvent(ev, components, seatName)).join('; ')}
+          <li key={e.version}>
+            <span class="n">{e.version}</span>
+            <span>
+              <SeatMark seat={e.seat} /> {e.timeout && `${t('game.timedOut', { name: seatName(e.seat) })} `}
+              {e.forfeit && `${t('game.forfeitedLog', { name: seatName(e.seat) })} `}
+              {e.events.map((ev) => (e.platform ? platformEvent(t, ev, seatName) : ui.describeEvent(ev, components, seatName))).join('; ')}
+              {!e.platform && entryTargets(ui, e).length > 0 && (
+                <>
+                  {' '}
+                  <button class="link locate" aria-label={t('game.showMoveOnBoard', { n: e.version })} onClick={() => onLocate(entryTargets(ui, e))}>
+                    {t('game.onBoard')}
+                  </button>
+                </>
+              )}
+            </span>
           </li>
         ))}
       </ol>
@@ -312,7 +480,26 @@ function Log({ entries, ui, components, seatName }: { entries: LogEntry[]; ui: G
   );
 }
 
-function Chat({ path, messages, canWrite, onSent }: { path: string; messages: ChatMessage[]; canWrite: boolean; onSent: (m: ChatMessage) => void }) {
+/** An abort or a take-back step in the log, in the reader's language. */
+function platformEvent(t: TFunction, ev: LogEntry['events'][number], seatName: (s: number) => string): string {
+  const name = seatName(Number(ev.data?.seat ?? 0));
+  switch (ev.type) {
+    case 'aborted':
+      return t('finish.log.aborted', { name });
+    case 'takeback_requested':
+      return t('finish.log.requested', { name });
+    case 'takeback_accepted':
+      return t('finish.log.accepted', { name });
+    case 'takeback_refused':
+      return t('finish.log.refused', { name });
+    case 'taken_back':
+      return t('finish.log.takenBack', { name, version: Number(ev.data?.to ?? 0) });
+    default:
+      return ev.type;
+  }
+}
+
+function Chat({ t, path, messages, canWrite, onSent }: { t: TFunction; path: string; messages: ChatMessage[]; canWrite: boolean; onSent: (m: ChatMessage) => void }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = async (e: Event) => {
@@ -322,24 +509,24 @@ function Chat({ path, messages, canWrite, onSent }: { path: string; messages: Ch
       setText('');
       setError(null);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(problemText(t, err));
     }
   };
   return (
     <section class="chat">
-      <h2>Table talk</h2>
+      <h2>{t('game.chat')}</h2>
       <ul>
         {messages.map((m) => (
           <li key={m.id}>
-            <SeatMark seat={m.seat} /> <strong>{m.name ?? `Seat ${m.seat + 1}`}</strong>: {m.text}
+            <SeatMark seat={m.seat} /> <strong>{m.name ?? t('game.seatName', { n: m.seat + 1 })}</strong>: {m.text}
           </li>
         ))}
       </ul>
       {canWrite && (
         <form onSubmit={send} class="row">
-          <input name="chat" maxLength={1000} value={text} onInput={(e) => setText(e.currentTarget.value)} placeholder="Say something to the table" />
+          <input name="chat" maxLength={1000} value={text} onInput={(e) => setText(e.currentTarget.value)} placeholder={t('game.chatPlaceholder')} />
           <button type="submit" disabled={!text.trim()}>
-            Send
+            {t('game.send')}
           </button>
         </form>
       )}
@@ -348,27 +535,27 @@ function Chat({ path, messages, canWrite, onSent }: { path: string; messages: Ch
   );
 }
 
-function WaitingRoom({ game, seatName }: { game: Game; seatName: (s: number) => string }) {
+function WaitingRoom({ game, seatName, t }: { game: Game; seatName: (s: number) => string; t: TFunction }) {
   const link = game.inviteCode ? `${location.origin}/#/join/${game.id}/${game.inviteCode}` : null;
   const [copied, setCopied] = useState(false);
   return (
     <section class="card narrow">
-      <h1>Waiting for players</h1>
-      <p>The game starts when every seat is taken.</p>
+      <h1>{t('game.waitingRoom')}</h1>
+      <p>{t('game.startsWhenFull')}</p>
       <ul class="seats">
         {game.seats.map((s) => (
           <li key={s.seat}>
-            <SeatMark seat={s.seat} /> {s.name !== null || s.bot ? seatName(s.seat) : 'open seat'}
+            <SeatMark seat={s.seat} /> {s.name !== null || s.bot ? seatName(s.seat) : t('game.openSeat')}
           </li>
         ))}
       </ul>
       {link && (
         <>
           <label>
-            Invite link
+            {t('game.inviteLink')}
             <input name="invite" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
           </label>
-          <button onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}>{copied ? 'Copied' : 'Copy link'}</button>
+          <button onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}>{copied ? t('game.copied') : t('game.copyLink')}</button>
         </>
       )}
     </section>

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, get, type GameListItem } from '../api.js';
-import { catalog } from '../catalog.js';
+import { allGames, type GameListItem } from '../api.js';
+import { catalog, gameTitle } from '../catalog.js';
+import { currentLocale, useT } from '../i18n.js';
+import { problemText } from '../problems.js';
 import { deadlineText } from '../time.js';
-import { ErrorLine } from '../widgets.js';
+import { useTitle } from '../title.js';
+import { ErrorLine, WithLink } from '../widgets.js';
 
 /** Your turn first (soonest deadline first), then games waiting for others, then open and finished ones. */
 export function sortGames(list: readonly GameListItem[]): GameListItem[] {
@@ -12,15 +15,16 @@ export function sortGames(list: readonly GameListItem[]): GameListItem[] {
 }
 
 export function GamesPage() {
+  const t = useT();
   const [games, setGames] = useState<GameListItem[] | null>(null);
   const [titles, setTitles] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     const load = () =>
-      get<GameListItem[]>('/v1/games').then(
+      allGames().then(
         (r) => setGames(sortGames(r)),
-        (err) => setError(err instanceof ApiError ? err.message : String(err)),
+        (err) => setError(problemText(t, err)),
       );
     void load();
     void catalog().then((c) => setTitles(Object.fromEntries(c.map((g) => [g.id, g.title]))));
@@ -28,32 +32,33 @@ export function GamesPage() {
     return () => clearInterval(timer);
   }, []);
 
+  useTitle(t('games.title'));
+  const locale = currentLocale();
+  const status = (g: GameListItem) => (g.myTurn ? t('games.status.yourTurn') : t(`games.status.${g.status}`));
   return (
     <section>
-      <h1>My games</h1>
+      <h1>{t('games.title')}</h1>
       <ErrorLine error={error} />
       {games && games.length === 0 && (
         <p>
-          No games yet. <a href="#/new">Start one</a> with friends or bots.
+          <WithLink text={t('games.empty')} link={(words) => <a href="#/new">{words}</a>} />
         </p>
       )}
       <ul class="games">
         {games?.map((g) => (
           <li key={g.id} class={g.myTurn ? 'mine' : ''}>
             <a href={`#/games/${g.id}`}>
-              <strong>{titles[g.game] ?? g.game}</strong>
-              <span class="status">{g.myTurn ? 'Your turn' : g.status === 'active' ? 'Waiting for others' : g.status === 'open' ? 'Waiting for players' : g.status}</span>
-              {g.deadline && <span class="deadline">Deadline {deadlineText(g.deadline)}</span>}
-              <small>
-                {g.players} players · move {g.version}
-              </small>
+              <strong>{gameTitle(t, g.game, titles[g.game])}</strong>
+              <span class="status">{status(g)}</span>
+              {g.deadline && <span class="deadline">{t('games.deadline', { when: deadlineText(t, locale, g.deadline) })}</span>}
+              <small>{t('games.meta', { count: g.players, move: g.version })}</small>
             </a>
           </li>
         ))}
       </ul>
       <p>
         <a class="button" href="#/new">
-          New game
+          {t('nav.newGame')}
         </a>
       </p>
     </section>

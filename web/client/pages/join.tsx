@@ -1,17 +1,20 @@
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import type { TFunction } from 'i18next';
 import { ApiError, get, post, type CatalogEntry, type Game } from '../api.js';
-import { catalog } from '../catalog.js';
+import { catalog, gameTitle } from '../catalog.js';
+import { currentLocale, useT } from '../i18n.js';
 import { describeOptions, fieldsOf } from '../options-form.js';
+import { problemText } from '../problems.js';
 import { go } from '../router.js';
+import { durationText } from '../time.js';
+import { useTitle } from '../title.js';
 import { ErrorLine, SeatMark } from '../widgets.js';
 
-const message = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
-
-function paceText(tc: Game['timeControl']): string {
-  if (!tc) return 'No deadline';
-  const then = tc.onTimeout === 'bot' ? 'then a bot moves for you' : 'then you forfeit';
-  return tc.perMove ? `${tc.perMove.replace(/^P/, '').toLowerCase()} per move, ${then}` : `A time bank, ${then}`;
+function paceText(t: TFunction, tc: Game['timeControl']): string {
+  if (!tc) return t('join.noDeadline');
+  const then = tc.onTimeout === 'bot' ? t('join.thenBot') : t('join.thenForfeit');
+  return tc.perMove ? t('join.perMove', { duration: durationText(currentLocale(), tc.perMove), then }) : t('join.bank', { then });
 }
 
 /**
@@ -19,6 +22,7 @@ function paceText(tc: Game['timeControl']): string {
  * scanner or a preview doing so) never takes a seat; only the Join button does.
  */
 export function JoinPage({ gameId, code }: { gameId: string; code: string }) {
+  const t = useT();
   const [game, setGame] = useState<Game | null>(null);
   const [entry, setEntry] = useState<CatalogEntry | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +35,7 @@ export function JoinPage({ gameId, code }: { gameId: string; code: string }) {
         else setGame(g);
         void catalog().then((entries) => setEntry(entries.find((e) => e.id === g.game) ?? null), () => undefined);
       },
-      (err) => setError(err instanceof ApiError && err.status === 404 ? 'This invitation is for a game that does not exist (any more).' : message(err)),
+      (err) => setError(err instanceof ApiError && err.status === 404 ? t('join.gone') : problemText(t, err)),
     );
   }, [gameId]);
 
@@ -43,30 +47,32 @@ export function JoinPage({ gameId, code }: { gameId: string; code: string }) {
       go(`/games/${gameId}`);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'already_seated') go(`/games/${gameId}`);
-      else setError(message(err));
+      else setError(problemText(t, err));
       setBusy(false);
     }
   };
 
   const free = game ? game.seats.filter((s) => !s.bot && s.name === null).length : 0;
-  const options = game && entry ? describeOptions(fieldsOf(entry.options), game.options ?? {}) : [];
+  const options = game && entry ? describeOptions(t, fieldsOf(t, entry.options), game.options ?? {}) : [];
+  const heading = game ? t('join.title', { game: gameTitle(t, game.game, entry?.title) }) : t('join.invitation');
+  useTitle(heading);
   return (
     <section class="card narrow join">
-      <h1>{game ? `Join ${entry?.title ?? game.game}?` : 'Invitation'}</h1>
-      {!game && !error && <p>Loading the game…</p>}
+      <h1>{heading}</h1>
+      {!game && !error && <p>{t('join.loading')}</p>}
       {game && (
         <>
-          <h2>Players</h2>
+          <h2>{t('join.players')}</h2>
           <ul class="seats">
             {game.seats.map((s) => (
               <li key={s.seat}>
-                <SeatMark seat={s.seat} /> {s.bot ? `${s.name ?? 'Bot'} (bot)` : (s.name ?? <em>free seat</em>)}
+                <SeatMark seat={s.seat} /> {s.bot ? t('join.bot', { name: s.name ?? t('join.botName') }) : (s.name ?? <em>{t('join.freeSeat')}</em>)}
               </li>
             ))}
           </ul>
           <dl class="facts">
-            <dt>Pace</dt>
-            <dd>{paceText(game.timeControl)}</dd>
+            <dt>{t('join.pace')}</dt>
+            <dd>{paceText(t, game.timeControl)}</dd>
             {options.map((o) => (
               <Fragment key={o.label}>
                 <dt>{o.label}</dt>
@@ -74,18 +80,18 @@ export function JoinPage({ gameId, code }: { gameId: string; code: string }) {
               </Fragment>
             ))}
           </dl>
-          {game.status !== 'open' || free === 0 ? <p>This game has no free seat any more.</p> : null}
+          {game.status !== 'open' || free === 0 ? <p>{t('join.full')}</p> : null}
         </>
       )}
       <ErrorLine error={error} />
       <div class="row">
         {game && game.status === 'open' && free > 0 && (
           <button type="button" onClick={() => void join()} disabled={busy}>
-            {busy ? 'Joining…' : 'Join'}
+            {busy ? t('join.joining') : t('join.join')}
           </button>
         )}
         <button type="button" class="secondary" onClick={() => go('/')}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </section>

@@ -1,15 +1,17 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { ApiError, post, type CatalogEntry } from '../api.js';
-import { catalog } from '../catalog.js';
+import { post, type CatalogEntry } from '../api.js';
+import { catalog, gameTitle } from '../catalog.js';
+import { useT } from '../i18n.js';
 import { fieldsOf, OptionsForm } from '../options-form.js';
+import { problemText } from '../problems.js';
 import { go } from '../router.js';
+import { PACES, paceLabel } from '../paces.js';
+import { useTitle } from '../title.js';
 import { ErrorLine } from '../widgets.js';
-
-/** Per-move deadlines offered here; the API takes any ISO 8601 duration and bank controls too. */
-const PACES: { label: string; perMove?: string }[] = [{ label: 'No deadline' }, { label: '1 day per move', perMove: 'P1D' }, { label: '3 days per move', perMove: 'P3D' }, { label: '1 week per move', perMove: 'P7D' }];
 
 /** Create a game from the catalog: seats, bots, the game's own options (from its JSON Schema) and a pace. */
 export function NewGamePage() {
+  const t = useT();
   const [games, setGames] = useState<CatalogEntry[]>([]);
   const [gameId, setGameId] = useState('');
   const [players, setPlayers] = useState(2);
@@ -17,6 +19,7 @@ export function NewGamePage() {
   const [pace, setPace] = useState(0);
   const [onTimeout, setOnTimeout] = useState<'bot' | 'forfeit'>('bot');
   const [options, setOptions] = useState<Record<string, unknown>>({});
+  const [visibility, setVisibility] = useState<'private' | 'public'>('private');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -27,7 +30,8 @@ export function NewGamePage() {
     });
   }, []);
   const entry = games.find((g) => g.id === gameId);
-  const fields = useMemo(() => (entry ? fieldsOf(entry.options) : []), [entry]);
+  const fields = useMemo(() => (entry ? fieldsOf(t, entry.options) : []), [entry, t]);
+  useTitle(t('newGame.title'));
 
   const choose = (id: string) => {
     const next = games.find((g) => g.id === id);
@@ -45,31 +49,32 @@ export function NewGamePage() {
     setBusy(true);
     setError(null);
     try {
-      const perMove = PACES[pace]?.perMove;
+      const perMove = PACES[pace];
       const created = await post<{ id: string }>('/v1/games', {
         game: gameId,
         players,
         bots,
         options,
+        visibility,
         ...(perMove ? { timeControl: { perMove, onTimeout } } : {}),
       });
       go(`/games/${created.id}`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(problemText(t, err));
       setBusy(false);
     }
   };
 
   return (
     <section class="card">
-      <h1>New game</h1>
+      <h1>{t('newGame.title')}</h1>
       <form onSubmit={create} class="stack">
         <label>
-          Game
+          {t('newGame.game')}
           <select name="game" value={gameId} onChange={(e) => choose(e.currentTarget.value)}>
             {games.map((g) => (
               <option key={g.id} value={g.id}>
-                {g.title} ({g.minPlayers}–{g.maxPlayers} players)
+                {t('newGame.gameChoice', { title: gameTitle(t, g.id, g.title), min: g.minPlayers, count: g.maxPlayers })}
               </option>
             ))}
           </select>
@@ -77,7 +82,7 @@ export function NewGamePage() {
         {entry && (
           <div class="row">
             <label>
-              Players
+              {t('newGame.players')}
               <select name="players" value={players} onChange={(e) => {
                 const p = Number(e.currentTarget.value);
                 setPlayers(p);
@@ -91,7 +96,7 @@ export function NewGamePage() {
               </select>
             </label>
             <label>
-              Bots
+              {t('newGame.bots')}
               <select name="bots" value={bots} onChange={(e) => setBots(Number(e.currentTarget.value))}>
                 {Array.from({ length: players }, (_, i) => i).map((n) => (
                   <option key={n} value={n}>
@@ -102,31 +107,42 @@ export function NewGamePage() {
             </label>
           </div>
         )}
-        <p class="hint">{players - 1 - bots > 0 ? `${players - 1 - bots} seat(s) for friends: you get an invite link.` : 'Every other seat is a bot: the game starts at once.'}</p>
+        {players - 1 - bots > 0 && (
+          <label>
+            {t('newGame.visibility')}
+            <select name="visibility" value={visibility} onChange={(e) => setVisibility(e.currentTarget.value as 'private' | 'public')}>
+              <option value="private">{t('newGame.private')}</option>
+              <option value="public">{t('newGame.public')}</option>
+            </select>
+          </label>
+        )}
+        <p class="hint">
+          {players - 1 - bots === 0 ? t('newGame.allBots') : visibility === 'public' ? t('newGame.publicSeats', { count: players - 1 - bots }) : t('newGame.friendSeats', { count: players - 1 - bots })}
+        </p>
         <OptionsForm fields={fields} values={options} onChange={(name, value) => setOptions((o) => ({ ...o, [name]: value }))} />
         <div class="row">
           <label>
-            Pace
+            {t('newGame.pace')}
             <select name="pace" value={pace} onChange={(e) => setPace(Number(e.currentTarget.value))}>
               {PACES.map((p, i) => (
                 <option key={i} value={i}>
-                  {p.label}
+                  {paceLabel(t, p)}
                 </option>
               ))}
             </select>
           </label>
           {pace > 0 && (
             <label>
-              When time runs out
+              {t('newGame.onTimeout')}
               <select name="onTimeout" value={onTimeout} onChange={(e) => setOnTimeout(e.currentTarget.value as 'bot' | 'forfeit')}>
-                <option value="bot">A bot moves for the player</option>
-                <option value="forfeit">The player forfeits</option>
+                <option value="bot">{t('newGame.timeoutBot')}</option>
+                <option value="forfeit">{t('newGame.timeoutForfeit')}</option>
               </select>
             </label>
           )}
         </div>
         <button type="submit" disabled={busy || !entry}>
-          Create game
+          {t('newGame.create')}
         </button>
       </form>
       <ErrorLine error={error} />

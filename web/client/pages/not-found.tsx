@@ -1,10 +1,15 @@
+import { useT } from '../i18n.js';
+import { useTitle } from '../title.js';
+
 /** A link that leads nowhere (mangled on the way, or a page that does not exist). */
 export function NotFoundPage() {
+  const t = useT();
+  useTitle(t('notFound.title'));
   return (
     <section class="card narrow">
-      <h1>Page not found</h1>
-      <p>This link does not lead to a page here. It may have been cut short or changed on the way.</p>
-      <a href="#/">Go to my games</a>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <a href="#/">{t('notFound.home')}</a>
     </section>
   );
 }

@@ -1,18 +1,19 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, get, post, token, type Me } from '../api.js';
-import { go } from '../router.js';
-import { ErrorLine } from '../widgets.js';
+import { api, get, post, token, type Me } from '../api.js';
+import { useT } from '../i18n.js';
+import { problemText } from '../problems.js';
+import { useTitle } from '../title.js';
+import { ErrorLine, LanguagePicker } from '../widgets.js';
+import { AccessTokens } from './access-tokens.js';
+import { EmailAddress } from './email-address.js';
+import { Sessions } from './sessions.js';
 import { Vacations } from './vacations.js';
+import { YourData } from './your-data.js';
 
 const PUSH_ID_KEY = 'railpost.push';
 
-const KINDS: Record<string, string> = {
-  yourTurn: 'It is my turn',
-  reminder: 'My deadline is near',
-  gameStarted: 'A game started',
-  gameFinished: 'A game finished',
-  chat: 'Someone wrote at the table',
-};
+/** The notice kinds a player may turn on or off (the API's notifications.events). */
+const KINDS = ['yourTurn', 'reminder', 'gameStarted', 'gameFinished', 'chat'] as const;
 
 /** base64url → bytes, for pushManager.subscribe's applicationServerKey. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -20,30 +21,29 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 }
 
-export function SettingsPage({ onSignedOut }: { onSignedOut: () => void }) {
+/** `confirmCode`: the code of an address confirmation link (`#/confirm-email/<code>`), filled in. */
+export function SettingsPage({ onSignedOut, confirmCode }: { onSignedOut: () => void; confirmCode?: string | undefined }) {
+  const t = useT();
   const [me, setMe] = useState<Me | null>(null);
-  const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
   const [push, setPush] = useState<'unsupported' | 'off' | 'on' | 'denied'>('off');
   const [showToken, setShowToken] = useState(false);
-  const fail = (err: unknown) => setError(err instanceof ApiError ? err.message : String(err));
+  const fail = (err: unknown) => setError(problemText(t, err));
+  useTitle(t('settings.title'));
 
   useEffect(() => {
-    void get<Me>('/v1/players/me').then((m) => {
-      setMe(m);
-      setEmail(m.email ?? '');
-    }, fail);
+    void get<Me>('/v1/players/me').then(setMe, fail);
     if (!('serviceWorker' in navigator) || !('PushManager' in window)) return setPush('unsupported');
     if (Notification.permission === 'denied') return setPush('denied');
     void navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription()).then((s) => setPush(s ? 'on' : 'off'));
   }, []);
 
-  const patch = async (body: Record<string, unknown>, what: string) => {
+  const patch = async (body: Record<string, unknown>) => {
     setError(null);
     try {
       setMe(await api<Me>('PATCH', '/v1/players/me', body));
-      setSaved(what);
+      setSaved(true);
     } catch (err) {
       fail(err);
     }
@@ -77,60 +77,42 @@ export function SettingsPage({ onSignedOut }: { onSignedOut: () => void }) {
   if (!me) return <ErrorLine error={error} />;
   return (
     <section class="card">
-      <h1>Settings</h1>
-      <form
-        class="stack"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void patch({ email: email.trim() ? email.trim() : null }, 'Email saved.');
-        }}
-      >
-        <label>
-          Email
-          <input name="email" type="email" value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
-        </label>
-        <button type="submit">Save email</button>
-      </form>
-      <h2>Notify me when…</h2>
+      <h1>{t('settings.title')}</h1>
+      <div class="stack">
+        <LanguagePicker />
+      </div>
+      <EmailAddress me={me} onChange={setMe} linkCode={confirmCode} />
+      <h2>{t('settings.notifyWhen')}</h2>
       <div class="stack">
         <label class="check">
-          <input type="checkbox" name="emailOn" checked={me.notifications.email} disabled={!me.email} onChange={(e) => void patch({ notifications: { email: e.currentTarget.checked } }, 'Saved.')} />
-          By email {me.email ? `(${me.email})` : '(add an address first)'}
+          <input type="checkbox" name="emailOn" checked={me.notifications.email} disabled={!me.email} onChange={(e) => void patch({ notifications: { email: e.currentTarget.checked } })} />
+          {me.email ? t('settings.byEmail', { email: me.email }) : t('settings.byEmailNoAddress')}
         </label>
-        {Object.entries(KINDS).map(([kind, label]) => (
+        {KINDS.map((kind) => (
           <label class="check" key={kind}>
-            <input type="checkbox" name={kind} checked={me.notifications.events[kind] === true} onChange={(e) => void patch({ notifications: { events: { [kind]: e.currentTarget.checked } } }, 'Saved.')} />
-            {label}
+            <input type="checkbox" name={kind} checked={me.notifications.events[kind] === true} onChange={(e) => void patch({ notifications: { events: { [kind]: e.currentTarget.checked } } })} />
+            {t(`settings.kinds.${kind}`)}
           </label>
         ))}
       </div>
-      <h2>Notifications on this device</h2>
-      {push === 'unsupported' && <p>This browser cannot receive Web Push.</p>}
-      {push === 'denied' && <p>Notifications are blocked for this site in the browser's settings.</p>}
-      {push === 'off' && <button onClick={() => void subscribe()}>Turn on notifications here</button>}
+      <h2>{t('settings.device')}</h2>
+      {push === 'unsupported' && <p>{t('settings.pushUnsupported')}</p>}
+      {push === 'denied' && <p>{t('settings.pushDenied')}</p>}
+      {push === 'off' && <button onClick={() => void subscribe()}>{t('settings.pushOn')}</button>}
       {push === 'on' && (
         <p>
-          On. <button class="secondary" onClick={() => void unsubscribe()}>Turn off</button>
+          {t('settings.pushIsOn')} <button class="secondary" onClick={() => void unsubscribe()}>{t('settings.pushOff')}</button>
         </p>
       )}
-      {saved && <p class="ok">{saved}</p>}
+      {saved && <p class="ok">{t('settings.saved')}</p>}
       <ErrorLine error={error} />
       <Vacations />
-      <h2>This account on another device</h2>
-      <p>Your token is your login: paste it on the welcome page of another browser. Keep it secret.</p>
-      {showToken ? <code class="token">{token.get()}</code> : <button class="secondary" onClick={() => setShowToken(true)}>Show my token</button>}
-      <p>
-        <button
-          class="secondary"
-          onClick={() => {
-            token.clear();
-            onSignedOut();
-            go('/');
-          }}
-        >
-          Sign out on this device
-        </button>
-      </p>
+      <Sessions me={me} onSignedOut={onSignedOut} />
+      <h2>{t('settings.otherDevice')}</h2>
+      <p>{t('settings.tokenHelp')}</p>
+      {showToken ? <code class="token">{token.get()}</code> : <button class="secondary" onClick={() => setShowToken(true)}>{t('settings.showToken')}</button>}
+      <AccessTokens />
+      <YourData me={me} onSignedOut={onSignedOut} />
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, get, post } from '../api.js';
+import { api, get, post } from '../api.js';
+import { currentLocale, useT } from '../i18n.js';
+import { problemText } from '../problems.js';
 import { ErrorLine } from '../widgets.js';
 
 interface Vacation {
@@ -8,15 +10,16 @@ interface Vacation {
   until: string;
 }
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+const day = (iso: string) => new Date(iso).toLocaleDateString(currentLocale(), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Days away: clocks of timed games pause (at most 30 days each, at most 5 pending; the API checks). */
 export function Vacations() {
+  const t = useT();
   const [list, setList] = useState<Vacation[]>([]);
   const [from, setFrom] = useState('');
   const [until, setUntil] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const fail = (err: unknown) => setError(err instanceof ApiError ? err.message : String(err));
+  const fail = (err: unknown) => setError(problemText(t, err));
   const load = () => get<Vacation[]>('/v1/players/me/vacations').then(setList, fail);
   useEffect(() => void load(), []);
 
@@ -48,15 +51,15 @@ export function Vacations() {
 
   return (
     <>
-      <h2>Days away</h2>
-      <p class="hint">Your clocks in timed games pause while you are away (up to 30 days at a time).</p>
+      <h2>{t('vacations.title')}</h2>
+      <p class="hint">{t('vacations.hint')}</p>
       <ul class="vacations">
         {list.map((v) => (
           <li key={v.id}>
             {day(v.from)} – {day(v.until)}{' '}
             {Date.parse(v.until) > Date.now() && (
               <button class="secondary" onClick={() => void cancel(v.id)}>
-                {Date.parse(v.from) > Date.now() ? 'Cancel' : 'End now'}
+                {Date.parse(v.from) > Date.now() ? t('common.cancel') : t('vacations.endNow')}
               </button>
             )}
           </li>
@@ -64,15 +67,15 @@ export function Vacations() {
       </ul>
       <form class="row" onSubmit={add}>
         <label>
-          From
+          {t('vacations.from')}
           <input type="date" name="vacationFrom" required value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
         </label>
         <label>
-          Until
+          {t('vacations.until')}
           <input type="date" name="vacationUntil" required value={until} onInput={(e) => setUntil(e.currentTarget.value)} />
         </label>
         <button type="submit" disabled={!from || !until}>
-          Add
+          {t('vacations.add')}
         </button>
       </form>
       <ErrorLine error={error} />

@@ -1,0 +1,30 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Services } from '../service/index.js';
+import type { FinishedPage } from '../store/finished-table.js';
+import type { AppEnv as Env } from './env.js';
+import { decodeCursor, encodeCursor } from './pagination.js';
+import { profileRoutes as routes } from './profile-routes.js';
+
+const page = (p: FinishedPage) => ({
+  items: p.items.map((g) => ({ id: g.gameId, game: g.game, finishedAt: g.finishedAt, seats: g.seats })),
+  next: p.next ? encodeCursor(p.next) : null,
+});
+const after = (cursor: string | undefined) => (cursor === undefined ? null : decodeCursor(cursor));
+
+/** Profiles, leaderboards and search (issue 18 #6 #7), on the app's routes; authentication and scopes run before (app.ts, answers.ts). */
+export function registerProfileRoutes(app: OpenAPIHono<Env>, s: Pick<Services, 'profiles'>) {
+  return app
+    .openapi(routes.profile, async (c) => c.json(await s.profiles.profile(c.req.valid('param').playerId), 200))
+    .openapi(routes.playedBy, async (c) => {
+      const { limit, cursor } = c.req.valid('query');
+      return c.json(page(await s.profiles.playedBy(c.req.valid('param').playerId, limit, after(cursor))), 200);
+    })
+    .openapi(routes.leaderboard, async (c) => {
+      const { game } = c.req.valid('param');
+      return c.json({ game, rows: await s.profiles.leaderboard(game, c.req.valid('query').limit) }, 200);
+    })
+    .openapi(routes.search, async (c) => {
+      const { game, player, limit, cursor } = c.req.valid('query');
+      return c.json(page(await s.profiles.search(game ?? null, player ?? null, limit, after(cursor))), 200);
+    });
+}

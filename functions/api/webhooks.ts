@@ -1,0 +1,133 @@
+/**
+ * The `webhooks` section of the OpenAPI document: what the notifier POSTs to a player's webhook
+ * endpoints (notify/webhook.ts), one entry per payload kind, with the Standard Webhooks headers.
+ * The payload schemas are written here against notify's WebhookPayload type (a compile-time check
+ * keeps them equal), and test/api/webhook-payloads.test.ts checks real deliveries against them.
+ */
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { WebhookEventType, WebhookPayload } from '../notify/webhook.js';
+import { EXAMPLES } from './examples.js';
+
+const Url = z.url();
+
+const commonData = {
+  gameId: z.string().meta({ description: 'The game, as in /v1/games/{id}' }),
+  game: z.string().meta({ description: "The game's title", example: 'Ticket to Ride: Europe' }),
+  playerId: z.string().meta({ description: 'You (the endpoint\'s owner)' }),
+  seat: z.number().int().min(0).meta({ description: 'Your seat' }),
+  seatsDue: z.array(z.number().int().min(0)).meta({ description: 'The seats to act now' }),
+  version: z.number().int().min(0).meta({ description: "The game's version this message is about" }),
+  link: Url.meta({ description: 'The game in the REST API' }),
+  page: Url.meta({ description: "The game's page in the web client" }),
+  board: Url.optional().meta({ description: 'The board picture at this version, as a spectator sees it (no login; for games with a picture)' }),
+  changes: z.array(z.string()).meta({ description: 'What happened since you last acted, in words, redacted as the log is for your seat (may be empty)' }),
+};
+
+const Deadline = z.iso.datetime().meta({ description: 'Your deadline (timed games)' });
+
+const kinds = {
+  'game.your_turn': {
+    name: 'YourTurn',
+    summary: 'Your seat became due',
+    data: { ...commonData, deadline: Deadline.optional() },
+  },
+  'game.reminder': {
+    name: 'Reminder',
+    summary: 'Your deadline is near and you have not moved',
+    data: { ...commonData, deadline: Deadline },
+  },
+  'game.started': {
+    name: 'Started',
+    summary: 'A game you are seated in started (its last seat was taken)',
+    data: { ...commonData, deadline: Deadline.optional() },
+  },
+  'game.finished': {
+    name: 'Finished',
+    summary: 'A game you are seated in ended',
+    data: {
+      ...commonData,
+      result: z
+        .strictObject({
+          places: z.array(z.number().int().min(0)).meta({ description: 'Seats from first to last' }),
+          scores: z.array(z.number()).meta({ description: 'Score per seat' }),
+        })
+        .meta({ description: 'The outcome' }),
+    },
+  },
+  'game.chat': {
+    name: 'Chat',
+    summary: 'Someone wrote in the chat of a game you are seated in (the first message of a 10-minute window)',
+    data: { ...commonData, chat: z.strictObject({ from: z.string().meta({ description: "The writer's name" }), text: z.string() }) },
+  },
+} as const satisfies Record<WebhookEventType, { name: string; summary: string; data: z.ZodRawShape }>;
+
+const payloadSchema = <T extends WebhookEventType>(type: T) =>
+  z
+    .strictObject({
+      type: z.literal(type),
+      timestamp: z.iso.datetime().meta({ description: 'When the notifier made the message' }),
+      data: z.strictObject(kinds[type].data),
+    })
+    .openapi(`Webhook${kinds[type].name}`, { description: kinds[type].summary });
+
+const payloads = {
+  'game.your_turn': payloadSchema('game.your_turn'),
+  'game.reminder': payloadSchema('game.reminder'),
+  'game.started': payloadSchema('game.started'),
+  'game.finished': payloadSchema('game.finished'),
+  'game.chat': payloadSchema('game.chat'),
+};
+
+/** Every payload the notifier can send is one of these, and every one of these is a payload. */
+type Payload = z.output<(typeof payloads)[WebhookEventType]>;
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const samePayloads: Exact<Payload['type'], WebhookPayload['type']> & (Payload extends WebhookPayload ? true : never) = true;
+void samePayloads;
+
+const StandardHeaders = z.object({
+  'webhook-id': z
+    .string()
+    .regex(/^msg_[A-Za-z0-9_-]+$/)
+    .openapi({ param: { name: 'webhook-id', in: 'header' }, description: 'The message id: the same for a retry of the same message, so drop a second one', example: 'msg_PllL09eUfTJm-YxYXhFTSv-i4nMoT86XRZoaaJbt8HM' }),
+  'webhook-timestamp': z
+    .string()
+    .regex(/^[0-9]{1,12}$/)
+    .openapi({ param: { name: 'webhook-timestamp', in: 'header' }, description: 'Unix seconds when it was signed; refuse one far from your clock (replays)', example: '1795486919' }),
+  'webhook-signature': z
+    .string()
+    .regex(/^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$/)
+    .openapi({
+      param: { name: 'webhook-signature', in: 'header' },
+      description: "`v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it)",
+      example: 'v1,sYMMsVoUprUqF71hDjT0j8fQ0kHCsbExWn5PdQGV5yU=',
+    }),
+});
+
+export const WEBHOOK_PAYLOADS = payloads;
+
+/** Adds every webhook payload kind to the registry's `webhooks` section. */
+export function registerWebhooks(registry: OpenAPIHono['openAPIRegistry']): void {
+  for (const type of Object.keys(payloads) as WebhookEventType[]) {
+    const example = (EXAMPLES.webhooks as Partial<Record<WebhookEventType, unknown>> | undefined)?.[type];
+    registry.registerWebhook({
+      method: 'post',
+      path: type,
+      operationId: `webhook${kinds[type].name}`,
+      tags: ['webhooks'],
+      // The signature headers are the authority (Standard Webhooks), not an OpenAPI security scheme.
+      security: [],
+      summary: kinds[type].summary,
+      description:
+        `Sent to each of your webhook endpoints that takes \`${type}\` (its \`events\`), if your notification settings have this kind on. ` +
+        'Verify the signature before trusting the body, and answer 2xx quickly. A failed delivery is not retried; 404 or 410 removes the endpoint.',
+      request: {
+        headers: StandardHeaders,
+        body: { required: true, content: { 'application/json': { schema: payloads[type], ...(example ? { example } : {}) } } },
+      },
+      responses: {
+        200: { description: 'Any 2xx: delivered' },
+        410: { description: '404 or 410: the endpoint is gone; railpost removes it' },
+      },
+    });
+  }
+}

@@ -1,0 +1,103 @@
+import type { AccountTable } from '../store/account-table.js';
+import type { GameTable } from '../store/game-table.js';
+import { SCOPES, type CredentialRecord, type PlayerRecord, type Scope } from '../store/records.js';
+import { SESSION_MS, type Access, type Players } from './players.js';
+import { Problem, problems } from './problem.js';
+import { newId, newSecret, sha256Hex } from './secrets.js';
+
+/** Personal access tokens one player may hold. */
+export const MAX_TOKENS = 20;
+/** A session's label is the browser's user agent, cut to this. */
+export const MAX_LABEL_CHARACTERS = 120;
+
+/** A credential and its bearer token, which is shown this once. */
+export interface Issued {
+  credential: CredentialRecord;
+  token: string;
+}
+
+/**
+ * Browser sessions (made by signing in by email) and personal access tokens (made by a player
+ * for other programs): items under the player, each with its hash, scopes and last use.
+ */
+export class Credentials {
+  constructor(
+    private readonly accounts: AccountTable,
+    private readonly table: GameTable,
+    private readonly players: Players,
+    private readonly now: () => Date,
+  ) {}
+
+  async startSession(playerId: string, label: string): Promise<Issued> {
+    const now = this.now();
+    return this.issue({ playerId, kind: 'session', name: label.slice(0, MAX_LABEL_CHARACTERS) || 'browser', scopes: [...SCOPES], expiresAt: new Date(now.getTime() + SESSION_MS).toISOString() });
+  }
+
+  /** A token may carry only scopes its creator's credential has: no credential can mint a stronger one. */
+  async createToken(access: Access, name: string, scopes: readonly Scope[]): Promise<Issued> {
+    const beyond = scopes.filter((scope) => !access.credential.scopes.includes(scope));
+    if (beyond.length > 0) throw problems.forbidden('insufficient_scope', `This token lacks the scope ${beyond.join(', ')} it would hand on`);
+    const playerId = access.player.id;
+    // Stored before it is counted, so a counted id without a credential is one revoked (see count);
+    // its secret is not out yet, so a token the cap refuses was never usable.
+    const issued = await this.issue({ playerId, kind: 'token', name, scopes: SCOPES.filter((s) => scopes.includes(s)), expiresAt: null });
+    if (await this.count(playerId, issued.credential.id)) return issued;
+    await this.accounts.deleteCredential(playerId, issued.credential.id);
+    throw new Problem(409, 'too_many_tokens', 'Conflict', `At most ${MAX_TOKENS} tokens per player; revoke one first`, { limit: MAX_TOKENS });
+  }
+
+  /**
+   * Counts a token against the cap: one conditional update, so racing creates cannot pass it
+   * together. When the cap is reached, ids whose credential is gone (a revocation cut short
+   * before it uncounted) are dropped and the count tried once more.
+   */
+  private async count(playerId: string, id: string): Promise<boolean> {
+    if (await this.accounts.countToken(playerId, id, MAX_TOKENS)) return true;
+    const live = new Set((await this.accounts.listCredentials(playerId)).map((c) => c.id));
+    const gone = (await this.accounts.countedTokens(playerId)).filter((counted) => !live.has(counted));
+    if (gone.length === 0) return false;
+    await this.accounts.uncountTokens(playerId, gone);
+    return this.accounts.countToken(playerId, id, MAX_TOKENS);
+  }
+
+  private async issue(c: Omit<CredentialRecord, 'id' | 'hash' | 'createdAt' | 'lastUsedAt'>): Promise<Issued> {
+    const id = newId();
+    const secret = newSecret();
+    const at = this.now().toISOString();
+    const credential: CredentialRecord = { ...c, id, hash: sha256Hex(secret), createdAt: at, lastUsedAt: at };
+    await this.accounts.putCredential(credential);
+    return { credential, token: `${c.playerId}.${id}.${secret}` };
+  }
+
+  /** The player's sessions or tokens, newest first; expired sessions are not listed. */
+  async list(player: PlayerRecord, kind: CredentialRecord['kind']): Promise<CredentialRecord[]> {
+    const now = this.now().getTime();
+    return (await this.accounts.listCredentials(player.id))
+      .filter((c) => c.kind === kind && (c.expiresAt === null || Date.parse(c.expiresAt) > now))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+  }
+
+  async revoke(player: PlayerRecord, kind: CredentialRecord['kind'], id: string): Promise<void> {
+    const found = await this.accounts.getCredential(player.id, id);
+    if (!found || found.kind !== kind || !(await this.accounts.deleteCredential(player.id, id))) throw problems.notFound(kind === 'session' ? 'Session' : 'Token');
+    if (kind === 'token') await this.accounts.uncountTokens(player.id, [id]);
+    this.players.forget(player.id, id);
+  }
+
+  /**
+   * Ends every session (the caller's too); with `tokens`, also revokes every personal access
+   * token and the registration token, which only an account with a confirmed address may do:
+   * signing in by email is then the only way back.
+   */
+  async signOutEverywhere(player: PlayerRecord, tokens: boolean): Promise<void> {
+    if (tokens && !player.email) {
+      throw problems.badRequest('email_address_required', 'Confirm an email address first: without one, revoking every token would lock you out for good');
+    }
+    const ending = (await this.accounts.listCredentials(player.id)).filter((c) => c.kind === 'session' || tokens);
+    for (const c of ending) await this.accounts.deleteCredential(player.id, c.id);
+    await this.accounts.uncountTokens(player.id, ending.filter((c) => c.kind === 'token').map((c) => c.id));
+    // A hash no secret has: the registration token stops working.
+    if (tokens) await this.table.updatePlayer(player.id, { tokenHash: '0'.repeat(64) });
+    this.players.forget(player.id);
+  }
+}

@@ -1,0 +1,50 @@
+import type { AccountTable } from '../store/account-table.js';
+import type { GameTable } from '../store/game-table.js';
+import type { PlayerRecord } from '../store/records.js';
+import { confirmationMail, type Mailer } from './account-mail.js';
+import type { OneTimeCodes } from './one-time-codes.js';
+import type { Players } from './players.js';
+import { problems } from './problem.js';
+import { send, type LinkOf } from './sign-in.js';
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * A player's address: a new one waits (`pendingEmail`) until the code sent to it comes back;
+ * until then the confirmed one stays, and only a confirmed address gets notices and sign-in
+ * codes. A confirmed address belongs to one account.
+ */
+export class EmailAddresses {
+  constructor(
+    private readonly accounts: AccountTable,
+    private readonly table: GameTable,
+    private readonly players: Players,
+    private readonly codes: OneTimeCodes,
+    private readonly mailer: Mailer | null,
+    private readonly log: (message: string, err: unknown) => void,
+  ) {}
+
+  /** `null` removes both addresses at once (removing needs no confirmation). */
+  async change(player: PlayerRecord, address: string | null, linkOf: LinkOf): Promise<PlayerRecord> {
+    const slot = { emailChange: player.id };
+    if (address === null || (player.email && same(address, player.email))) {
+      await this.codes.cancel(slot);
+      await this.table.updatePlayer(player.id, address === null ? { email: null, pendingEmail: null } : { pendingEmail: null });
+      if (address === null && player.email) await this.accounts.releaseEmail(player.email, player.id);
+      return this.players.reload(player.id);
+    }
+    await this.table.updatePlayer(player.id, { pendingEmail: address });
+    const { code } = await this.codes.issue(slot, { address });
+    send(this.mailer, confirmationMail(address, code, linkOf(code)), this.log);
+    return this.players.reload(player.id);
+  }
+
+  async confirm(player: PlayerRecord, code: string): Promise<PlayerRecord> {
+    const { address } = await this.codes.redeem({ emailChange: player.id }, code);
+    if (!address) throw problems.badRequest('invalid_code', 'The code is wrong, used or expired; ask for a new one');
+    if (!(await this.accounts.claimEmail(address, player.id))) throw problems.conflict('email_taken', 'Another account has confirmed this address');
+    if (player.email && !same(player.email, address)) await this.accounts.releaseEmail(player.email, player.id);
+    await this.table.updatePlayer(player.id, { email: address, pendingEmail: null });
+    return this.players.reload(player.id);
+  }
+}

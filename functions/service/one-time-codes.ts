@@ -1,0 +1,59 @@
+import { randomInt } from 'node:crypto';
+import type { AccountTable, CodeSlot } from '../store/account-table.js';
+import { problems } from './problem.js';
+import { equalHashes, sha256Hex } from './secrets.js';
+
+/** How long a code sent by email works. */
+export const CODE_MINUTES = 15;
+/** Wrong attempts a code survives: the last one deletes it, and a new code must be asked for. */
+export const MAX_CODE_FAILURES = 5;
+
+/** Six digits: easy to type from a phone, and five guesses in a million before the code dies. */
+export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/** A code is hashed with its slot, so that one stored hash says nothing of another slot's code. */
+const codeHash = (slotName: string, code: string) => sha256Hex(`${slotName}\n${code}`);
+
+const slotName = (slot: CodeSlot) => ('signIn' in slot ? `sign-in ${slot.signIn.trim().toLowerCase()}` : `email ${slot.emailChange}`);
+
+const invalidCode = () => problems.badRequest('invalid_code', 'The code is wrong, used or expired; ask for a new one');
+
+/**
+ * One-time codes sent by email: stored as hashes, valid for CODE_MINUTES, used once, dead after
+ * MAX_CODE_FAILURES wrong attempts.
+ */
+export class OneTimeCodes {
+  constructor(
+    private readonly accounts: AccountTable,
+    private readonly now: () => Date,
+  ) {}
+
+  /** A new code for the slot (replacing any earlier one) and when it expires. */
+  async issue(slot: CodeSlot, about: { playerId?: string; address?: string }): Promise<{ code: string; expiresAt: string }> {
+    const code = newCode();
+    const expiresAt = new Date(this.now().getTime() + CODE_MINUTES * 60_000).toISOString();
+    await this.accounts.putCode(slot, { codeHash: codeHash(slotName(slot), code), expiresAt, failures: 0, ...about });
+    return { code, expiresAt };
+  }
+
+  /**
+   * Uses the slot's code: what it was issued about, once. A wrong code counts as a failure; a
+   * wrong, expired, used or absent code is the same 400 invalid_code.
+   */
+  async redeem(slot: CodeSlot, code: string): Promise<{ playerId?: string; address?: string }> {
+    const stored = await this.accounts.getCode(slot);
+    if (!stored || Date.parse(stored.expiresAt) <= this.now().getTime()) throw invalidCode();
+    if (!equalHashes(codeHash(slotName(slot), code), stored.codeHash)) {
+      await this.accounts.failCode(slot, stored.codeHash, MAX_CODE_FAILURES);
+      throw invalidCode();
+    }
+    // Of two racing uses of one code, one deletes it; the other is refused.
+    if (!(await this.accounts.takeCode(slot, stored.codeHash))) throw invalidCode();
+    const { playerId, address } = stored;
+    return { ...(playerId ? { playerId } : {}), ...(address ? { address } : {}) };
+  }
+
+  async cancel(slot: CodeSlot): Promise<void> {
+    await this.accounts.deleteCode(slot);
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * What a finished game leaves behind (README, "Ratings" and "Profiles and search"): a public game
+ * goes into the search index and its players' histories; a game between people only changes their
+ * ratings, exactly once, however many times and from however many places this runs for it.
+ */
+import type { GameRegistry, Outcome } from '../../engine/core/index.js';
+import type { FinishedPage, FinishedTable } from '../store/finished-table.js';
+import type { GameTable } from '../store/game-table.js';
+import { WriteConflict } from '../store/attributes.js';
+import type { RatingsTable } from '../store/ratings-table.js';
+import type { BoardEntry, CommitRecord, FinishedGameRecord, GameMeta, PlannedSeat, RatingEntry, RatingPlan } from '../store/records.js';
+import { outcomeWithForfeits } from './forfeit.js';
+import { INITIAL_RATING, ratedAfter } from './rating.js';
+
+/** Rows a leaderboard keeps; it shows at most this many. */
+export const BOARD_SIZE = 100;
+/** Finished games read per page while forgetting a deleted account. */
+const FORGET_PAGE = 50;
+/** Each write here has a winner per round; this many rounds are far past any real contention. */
+const MAX_ATTEMPTS = 30;
+
+/** The rating kind of a game: one per catalog game (both Ticket to Ride maps rate apart; README says why). */
+export const ratingKindOf = (game: string): string => game;
+
+export class Results {
+  constructor(
+    private readonly games: GameTable,
+    private readonly ratings: RatingsTable,
+    private readonly finished: FinishedTable,
+    private readonly registry: GameRegistry,
+  ) {}
+
+  /** Records a finished game; anything else (running, aborted, unknown) is left alone. Safe to repeat and to race. */
+  async record(gameId: string): Promise<void> {
+    const found = await this.games.readGame(gameId);
+    const latest = found?.latest;
+    if (!found || latest?.status !== 'finished') return;
+    const def = this.registry.get(found.meta.game);
+    const outcome = def && outcomeWithForfeits(def.outcome(latest.state), found.meta.players, latest.forfeited);
+    if (!outcome) return;
+    if (found.meta.visibility === 'public') await this.finished.put(finishedRecord(found.meta, latest, outcome));
+    if (rated(found.meta)) await this.rate(found.meta, outcome, latest.at);
+  }
+
+  private async rate(meta: GameMeta, outcome: Outcome, finishedAt: string): Promise<void> {
+    const plan = await this.planOf(meta, outcome, finishedAt);
+    if (plan.done) return;
+    for (const seat of plan.seats) {
+      const entry = await this.apply(plan, seat);
+      await this.ratings.noteLatest(seat.playerId, plan.kind, entry);
+      await this.putOnBoard(plan.kind, seat, entry);
+    }
+    await this.ratings.markPlanDone(meta.id);
+  }
+
+  /** The game's plan: the one written already, or this one if it is the first. */
+  private async planOf(meta: GameMeta, outcome: Outcome, finishedAt: string): Promise<RatingPlan> {
+    const existing = await this.ratings.getPlan(meta.id);
+    if (existing) return existing;
+    const kind = ratingKindOf(meta.game);
+    const seats: PlannedSeat[] = [];
+    for (const [seat, s] of meta.seats.entries()) {
+      const latest = await this.ratings.latestRating(s.playerId!, kind);
+      seats.push({ playerId: s.playerId!, name: s.name ?? '', place: outcome.ranking[seat]!, before: latest ? valueOf(latest) : INITIAL_RATING, base: latest?.version ?? 0 });
+    }
+    const plan: RatingPlan = { gameId: meta.id, kind, seats, finishedAt, done: false };
+    try {
+      await this.ratings.putPlan(plan);
+      return plan;
+    } catch (err) {
+      if (!(err instanceof WriteConflict)) throw err;
+      return (await this.ratings.getPlan(meta.id))!;
+    }
+  }
+
+  /**
+   * The seat's entry for this game, written unless it is there: the player's log since the plan
+   * is read in one go, so finding no entry of this game and writing the next version are never
+   * apart (a racing writer of the same version makes this one read again, and find it).
+   * The others' ratings are the plan's; the player's own is their newest (another game of theirs
+   * may have been rated since the plan).
+   */
+  private async apply(plan: RatingPlan, seat: PlannedSeat): Promise<RatingEntry> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const since = await this.ratings.ratingsFrom(seat.playerId, plan.kind, Math.max(seat.base, 1));
+      const done = since.find((e) => e.gameId === plan.gameId);
+      if (done) return done;
+      const newest = since.at(-1);
+      const mine = newest ? valueOf(newest) : INITIAL_RATING;
+      const index = plan.seats.indexOf(seat);
+      const after = ratedAfter(plan.seats.map((s, i) => (i === index ? mine : s.before)), plan.seats.map((s) => s.place))[index]!;
+      const entry: RatingEntry = { ...after, version: (newest?.version ?? 0) + 1, gameId: plan.gameId, before: mine, at: plan.finishedAt };
+      try {
+        await this.ratings.putRating(seat.playerId, plan.kind, entry);
+        return entry;
+      } catch (err) {
+        if (!(err instanceof WriteConflict)) throw err;
+      }
+    }
+    throw new WriteConflict('too many concurrent rating updates');
+  }
+
+  /** The board keeps the best BOARD_SIZE by rating; a player's row only ever moves to a newer entry. */
+  private async putOnBoard(kind: string, seat: PlannedSeat, entry: RatingEntry): Promise<void> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const { entries, revision } = await this.ratings.getBoard(kind);
+      const current = entries.find((e) => e.playerId === seat.playerId);
+      if (current && current.version >= entry.version) return;
+      const row: BoardEntry = { playerId: seat.playerId, name: seat.name, version: entry.version, ...valueOf(entry) };
+      const next = [...entries.filter((e) => e.playerId !== seat.playerId), row].sort((a, b) => b.rating - a.rating).slice(0, BOARD_SIZE);
+      if (!current && !next.includes(row)) return;
+      try {
+        await this.ratings.replaceBoard(kind, next, revision);
+        return;
+      } catch (err) {
+        if (!(err instanceof WriteConflict)) throw err;
+      }
+    }
+    throw new WriteConflict('too many concurrent leaderboard updates');
+  }
+
+  /**
+   * A deleted account's traces outside its own partition: its leaderboard rows, and its name and
+   * id in the finished games it played (read from its list, before the partition goes).
+   */
+  async forget(playerId: string): Promise<void> {
+    for (const kind of (await this.ratings.ratingsOf(playerId)).keys()) await this.dropFromBoard(kind, playerId);
+    for (let after: FinishedPage['next'] = null, first = true; first || after; first = false) {
+      const page = await this.finished.playedBy(playerId, FORGET_PAGE, after);
+      for (const g of page.items) {
+        const seats = g.seats.map((seat) => (seat.playerId === playerId ? { ...seat, name: null, playerId: null } : seat));
+        await this.finished.put({ ...g, seats });
+      }
+      after = page.next;
+    }
+  }
+
+  private async dropFromBoard(kind: string, playerId: string): Promise<void> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const { entries, revision } = await this.ratings.getBoard(kind);
+      if (!entries.some((e) => e.playerId === playerId)) return;
+      try {
+        await this.ratings.replaceBoard(kind, entries.filter((e) => e.playerId !== playerId), revision);
+        return;
+      } catch (err) {
+        if (!(err instanceof WriteConflict)) throw err;
+      }
+    }
+    throw new WriteConflict('too many concurrent leaderboard updates');
+  }
+}
+
+/** Only games between people count: no bot seat, and every seat still held by an account. */
+function rated(meta: GameMeta): boolean {
+  return meta.seats.every((s) => !s.bot && !s.deleted && s.playerId !== null);
+}
+
+function valueOf(r: { rating: number; rd: number; vol: number }) {
+  return { rating: r.rating, rd: r.rd, vol: r.vol };
+}
+
+function finishedRecord(meta: GameMeta, latest: CommitRecord, outcome: Outcome): FinishedGameRecord {
+  return {
+    gameId: meta.id,
+    game: meta.game,
+    finishedAt: latest.at,
+    seats: meta.seats.map((s, seat) => ({
+      seat,
+      name: s.name,
+      playerId: s.bot ? null : s.playerId,
+      bot: s.bot,
+      place: outcome.ranking[seat]!,
+      score: outcome.scores[seat] ?? 0,
+      forfeited: latest.forfeited.includes(seat),
+    })),
+  };
+}

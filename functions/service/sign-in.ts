@@ -1,0 +1,46 @@
+import type { AccountTable } from '../store/account-table.js';
+import type { GameTable } from '../store/game-table.js';
+import { signInMail, type Mailer } from './account-mail.js';
+import type { Credentials, Issued } from './credentials.js';
+import type { OneTimeCodes } from './one-time-codes.js';
+import { problems } from './problem.js';
+
+/** Where the codes of an email lead: the web client's page that signs in (or confirms) with them. */
+export type LinkOf = (code: string) => string;
+
+/**
+ * Signing in by email: a one-time code (and a link carrying it) goes to a confirmed address;
+ * the code makes a browser session. An unknown address is answered exactly as a known one, with
+ * the same reads and writes on the request's path: the mail itself goes out after the answer.
+ */
+export class SignIn {
+  constructor(
+    private readonly accounts: AccountTable,
+    private readonly table: GameTable,
+    private readonly codes: OneTimeCodes,
+    private readonly credentials: Credentials,
+    private readonly mailer: Mailer | null,
+    private readonly log: (message: string, err: unknown) => void,
+  ) {}
+
+  async request(address: string, linkOf: (code: string) => string): Promise<{ expiresAt: string }> {
+    const owner = await this.accounts.emailOwner(address);
+    const { code, expiresAt } = await this.codes.issue({ signIn: address }, owner ? { playerId: owner } : {});
+    if (owner) send(this.mailer, signInMail(address, code, linkOf(code)), this.log);
+    return { expiresAt };
+  }
+
+  async verify(address: string, code: string, label: string): Promise<Issued> {
+    const { playerId } = await this.codes.redeem({ signIn: address }, code);
+    // An unknown address has a code nobody was sent: a lucky guess of it finds no account.
+    const player = playerId ? await this.table.getPlayer(playerId) : null;
+    if (!player || player.email?.toLowerCase() !== address.trim().toLowerCase()) throw problems.badRequest('invalid_code', 'The code is wrong, used or expired; ask for a new one');
+    return this.credentials.startSession(player.id, label);
+  }
+}
+
+/** Off the request's path: its timing must not tell a known address from an unknown one. */
+export function send(mailer: Mailer | null, mail: Parameters<Mailer['send']>[0], log: (message: string, err: unknown) => void): void {
+  if (!mailer) return;
+  mailer.send(mail).catch((err: unknown) => log('account mail failed', err));
+}

@@ -1,0 +1,76 @@
+/**
+ * How each Lambda is bundled. The stack runs this file at synth (`tsx infra/bundle.ts <entry>
+ * <outdir> [--api]`, infra/stack.ts) and `npm run bench bundle` calls `bundleLambda`, so the bench
+ * measures what is deployed.
+ *
+ * ESM with code splitting: what a handler imports lazily (the board renderers, the SSM client)
+ * becomes a chunk next to `index.mjs` that a cold start does not load. CDK's NodejsFunction cannot
+ * split (it bundles to one `--outfile`), hence this script.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+
+const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where the API's /docs assets and web client are written, next to its bundle (the names are in its environment). */
+export const DOCS_ASSETS_DIR = 'docs-assets';
+export const WEB_ASSETS_DIR = 'web-assets';
+
+/**
+ * zod's namespace object escapes (@hono/zod-openapi extends it for OpenAPI), so esbuild keeps all
+ * of it, including `z.locales`: 40 languages' error messages, about 260 KiB. Nothing here calls
+ * `z.locales`; English, the default zod configures for itself, stays.
+ */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), args.path), namespace: 'zod-locales' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({ contents: "export { default as en } from './en.js';", resolveDir: dirname(args.path) }));
+  },
+};
+
+export const BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  minify: true,
+  sourcemap: true,
+  splitting: true,
+  // Prefer ESM builds: smaller bundles than the CJS `main` entries (STACK-NOTES §6).
+  mainFields: ['module', 'main'],
+  // CJS dependencies bundled into ESM still call require() for Node built-ins.
+  banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [zodEnglishOnly],
+  metafile: true,
+  logLevel: 'error',
+} satisfies BuildOptions;
+
+/** Bundles `entry` into `outdir` as `index.mjs` and its chunks; the metafile says what went where. */
+export async function bundleLambda(entry: string, outdir: string): Promise<Metafile> {
+  const { metafile } = await build({ ...BUNDLE_OPTIONS, entryPoints: { index: entry }, outdir, absWorkingDir: projectRoot });
+  return metafile;
+}
+
+/** The API's files beside its bundle: Swagger UI for /docs (never from a CDN), and the built web client for `/`. */
+function writeApiAssets(outdir: string): void {
+  const swagger = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  mkdirSync(join(outdir, DOCS_ASSETS_DIR), { recursive: true });
+  for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) copyFileSync(join(swagger, file), join(outdir, DOCS_ASSETS_DIR, file));
+  execFileSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'web/build.ts'), join(outdir, WEB_ASSETS_DIR)], { cwd: projectRoot, stdio: 'inherit' });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [entry, outdir, ...flags] = process.argv.slice(2);
+  if (!entry || !outdir) throw new Error('usage: tsx infra/bundle.ts <entry> <outdir> [--api]');
+  await bundleLambda(entry, outdir);
+  if (flags.includes('--api')) writeApiAssets(outdir);
+}

@@ -1,0 +1,92 @@
+/**
+ * Waiting for a move without polling (issue 19 #3): GET …/view?waitForVersion=N holds the answer
+ * until the game reaches version N or `wait` seconds pass, reading only the version meanwhile.
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { traceCalls, type TracedCall } from '../../functions/store/trace.js';
+import { dataOf, problemOf, testClient, textOf } from '../support/client.js';
+import { HighCardGame } from '../support/high-card-game.js';
+import { startTestServer, useTestServer } from '../support/local.js';
+
+const suite = useTestServer();
+
+describe('issue 19 #3: GET /v1/games/{id}/view?waitForVersion=N', () => {
+  it('issue 19 #3: is held until another seat moves, then answers the view at the new version, long before its wait is over', async () => {
+    const game = await HighCardGame.start(suite.api, 2, { prefix: 'wait' });
+    const due = await game.view(0);
+    const started = Date.now();
+    const held = game
+      .seat(1)
+      .GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: due.version + 1, wait: 20 } } })
+      .then((answer) => ({ answer, at: Date.now() }));
+    await new Promise((ok) => setTimeout(ok, 300));
+    const move = await game.post(0, due.legalActions[0]!, due.version);
+    const movedAt = Date.now();
+    expect(move.response.status, textOf(move)).toBe(200);
+    const { answer, at } = await held;
+    expect(answer.response.status, textOf(answer)).toBe(200);
+    expect(dataOf(answer).version).toBe(due.version + 1);
+    // Answered because of the move, not at the end of the 20 s.
+    expect(at).toBeGreaterThanOrEqual(movedAt - 50);
+    expect(at - started).toBeLessThan(15_000);
+  });
+
+  it('issue 19 #3: a game already at the version answers at once; a hold with nothing new ends after `wait` with the same view, or 304 for its ETag', async () => {
+    const game = await HighCardGame.start(suite.api, 2, { prefix: 'idle' });
+    const view = (query: { waitForVersion: number; wait: number }, ifNoneMatch?: string) =>
+      game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query, header: ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {} } });
+    const idle = await view({ waitForVersion: 1, wait: 1 });
+    expect(idle.response.status).toBe(200);
+    expect(dataOf(idle).version).toBe(0);
+    expect((await view({ waitForVersion: 1, wait: 1 }, idle.response.headers.get('etag')!)).response.status).toBe(304);
+
+    await game.act(0);
+    const asked = Date.now();
+    const reached = await view({ waitForVersion: 1, wait: 25 });
+    expect(dataOf(reached).version).toBe(1);
+    expect(Date.now() - asked).toBeLessThan(10_000);
+  });
+
+  it('issue 19 #3: while it holds, the server reads only the version (one projected Query at most about once a second)', async () => {
+    const server = await startTestServer();
+    try {
+      const calls: TracedCall[] = [];
+      const game = await HighCardGame.start(testClient(server.url), 2, { prefix: 'cost' });
+      await server.notificationsIdle();
+      traceCalls(server.services.table['db'] as DynamoDBClient, (c) => calls.push(c));
+      const held = await game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: 5, wait: 2 } } });
+      expect(held.response.status).toBe(200);
+      const versionReads = calls.filter((c) => c.command === 'QueryCommand' && c.input.ProjectionExpression !== undefined);
+      // About one a second over 2 s, then the view's own read and the token check.
+      expect(versionReads.length).toBeGreaterThanOrEqual(2);
+      expect(versionReads.length).toBeLessThanOrEqual(4);
+      expect(calls.filter((c) => c.kind === 'write')).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('issue 19 #3: a stopping server answers a hold under way at once instead of waiting out its 25 s', async () => {
+    const server = await startTestServer();
+    const game = await HighCardGame.start(testClient(server.url), 2, { prefix: 'stop' });
+    const held = game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: 9, wait: 25 } } });
+    await new Promise((ok) => setTimeout(ok, 300));
+    const asked = Date.now();
+    const closed = server.close().then(() => Date.now());
+    const answer = await held;
+    expect(answer.response.status).toBe(200);
+    expect(dataOf(answer).version).toBe(0);
+    // Well under the hold's 25 s: the stop did not wait it out.
+    expect((await closed) - asked).toBeLessThan(10_000);
+  });
+
+  it('issue 19 #3: waitForVersion with a past version, a wait of 0 or past 25 s, or waitForVersion 0 → 400 invalid_query', async () => {
+    const game = await HighCardGame.start(suite.api, 1, { bots: 1, prefix: 'bad' });
+    for (const query of [{ version: 0, waitForVersion: 1 }, { waitForVersion: 1, wait: 0 }, { waitForVersion: 1, wait: 26 }, { waitForVersion: 0 }]) {
+      const r = await game.seat(0).GET('/v1/games/{id}/view', { params: { ...game.params, query } });
+      expect(r.response.status, JSON.stringify(query)).toBe(400);
+      expect(problemOf(r).code).toBe('invalid_query');
+    }
+  });
+});

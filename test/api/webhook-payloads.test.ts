@@ -1,0 +1,85 @@
+/**
+ * Issue 19 #4: the OpenAPI document's `webhooks` section describes what the notifier really
+ * delivers. A timed game is played to its end with a webhook registered, and every delivery the
+ * receiver got (each of the five kinds) is checked against the committed document: its body
+ * strictly, its Standard Webhooks headers, and its signature with the endpoint's secret.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
+import { dataOf, testClient, textOf } from '../support/client.js';
+import { HighCardGame } from '../support/high-card-game.js';
+import { RAISED_LIMITS, testRegistry } from '../support/local.js';
+import { committedDocument, createWebhookValidator, type DeliverySample } from '../support/response-validator.js';
+
+const DAY = 86_400_000;
+let clock = Date.parse('2026-06-01T08:00:00Z');
+let server: LocalServer;
+let receiver: Server;
+let receiverUrl: string;
+const deliveries: DeliverySample[] = [];
+const validate = createWebhookValidator(committedDocument());
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      deliveries.push({ headers: req.headers as Record<string, string>, body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  // The receiver is on this machine: the suite opts in (the default refuses such deliveries).
+  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, localDelivery: true, now: () => new Date(clock), sweepMs: 0 });
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise((ok) => receiver.close(ok));
+});
+
+describe('issue 19 #4: webhook deliveries match the webhooks section of the OpenAPI document', () => {
+  let secret: string;
+
+  beforeAll(async () => {
+    const api = testClient(server.url);
+    const [anna, ben] = [await api.newPlayer('Anna'), await api.newPlayer('Ben')];
+    const hook = await ben.POST('/v1/players/me/webhooks', { body: { url: receiverUrl } });
+    expect(hook.response.status, textOf(hook)).toBe(201);
+    secret = dataOf(hook).secret;
+    expect((await ben.PATCH('/v1/players/me', { body: { notifications: { events: { chat: true } } } })).response.status).toBe(200);
+
+    const game = await HighCardGame.create([anna, ben], { options: { rounds: 1, handSize: 2 }, timeControl: { perMove: 'P1D', onTimeout: 'bot', reminderAt: 0.5 } }); // game.started
+    await game.act(0); // Anna draws (HC-2): Ben becomes due, game.your_turn
+    expect((await anna.POST('/v1/games/{id}/chat', { params: game.params, body: { text: 'Your move, Ben' } })).response.status).toBe(201); // game.chat
+    clock += 0.6 * DAY;
+    await server.sweep(); // past half of Ben's day: game.reminder
+    await game.playToEnd(); // game.finished
+    await server.notificationsIdle();
+  });
+
+  it('issue 19 #4: every delivery is declared: body and headers as the document says, signed with the endpoint secret', () => {
+    const kinds = deliveries.map((d) => (JSON.parse(d.body) as { type: string }).type);
+    expect(new Set(kinds)).toEqual(new Set(['game.started', 'game.your_turn', 'game.chat', 'game.reminder', 'game.finished']));
+    for (const delivery of deliveries) {
+      expect(validate(delivery).errors, delivery.body).toEqual([]);
+      expect(() => new Webhook(secret).verify(delivery.body, delivery.headers)).not.toThrow();
+    }
+  });
+
+  it('issue 19 #4: the check refuses a payload or headers unlike the document', () => {
+    const delivery = deliveries.find((d) => d.body.includes('"game.reminder"'))!;
+    const payload = JSON.parse(delivery.body) as { data: Record<string, unknown> };
+    const { deadline: _deadline, ...withoutDeadline } = payload.data;
+    const { ['webhook-signature']: _signature, ...unsigned } = delivery.headers;
+    expect(validate({ ...delivery, body: JSON.stringify({ ...payload, data: { ...payload.data, hand: [3, 7] } }) }).errors).toEqual([
+      expect.stringContaining('unknown property "hand"'),
+    ]);
+    expect(validate({ ...delivery, body: JSON.stringify({ ...payload, data: withoutDeadline }) }).errors).toEqual([expect.stringContaining("must have required property 'deadline'")]);
+    expect(validate({ ...delivery, headers: unsigned }).errors).toEqual(['header webhook-signature is required but absent']);
+    expect(validate({ ...delivery, body: JSON.stringify({ ...payload, type: 'game.deleted' }) }).errors).toEqual([expect.stringContaining('the document has no webhook "game.deleted"')]);
+  });
+});

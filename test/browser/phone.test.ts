@@ -1,0 +1,108 @@
+/**
+ * The board on a 375×812 phone (issue 17 #3): zoomed in to the closest level, every place a legal
+ * action is about measures at least 44×44 CSS px and every label at least 11 px high; a tap there
+ * picks the place drawn under the finger; a bar at the bottom reaches the move list, the hand and
+ * the log from anywhere. Measured for Ticket to Ride Europe and Streetcar.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
+import { buildClient } from '../../web/build.js';
+import { RAISED_LIMITS, testRegistry } from '../support/local.js';
+import { launchChromium, signUp, watchedPage } from '../../scripts/support/chromium.js';
+import { gameWithBots, pageToken, playOn, playUntilLegal } from './table.js';
+
+const SHOTS = join('test-results', 'browser');
+const TAP = 44;
+const LABEL = 11;
+
+let server: LocalServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The smallest place and label on the board as drawn now (CSS px). */
+const sizes = (page: Page) =>
+  page.evaluate(() => {
+    const places = [...document.querySelectorAll('.board .target')].map((el) => {
+      const b = el.getBoundingClientRect();
+      return { key: el.getAttribute('data-target'), width: b.width, height: b.height };
+    });
+    const labels = [...document.querySelectorAll('.board svg text')].filter((el) => (el.textContent ?? '').trim() !== '' && !el.closest('.marks')).map((el) => ({ text: el.textContent, height: el.getBoundingClientRect().height }));
+    return { places: places.length, smallestPlace: Math.min(...places.map((p) => Math.min(p.width, p.height))), smallest: places.sort((a, b) => Math.min(a.width, a.height) - Math.min(b.width, b.height))[0], smallestLabel: Math.min(...labels.map((l) => l.height)), smallestLabelText: labels.sort((a, b) => a.height - b.height).slice(0, 3) };
+  });
+
+async function zoomAllTheWay(page: Page): Promise<void> {
+  while (await page.locator('.zoom button[aria-label="Zoom in"]').isEnabled()) await page.click('.zoom button[aria-label="Zoom in"]');
+}
+
+describe('the board on a phone (issue 17 #3)', () => {
+  for (const game of ['ticket-to-ride-europe', 'streetcar']) {
+    it(`${game}: zoomed in, places are at least ${TAP}×${TAP} px and labels at least ${LABEL} px; a tap picks the place under it`, async () => {
+      const { page, problems } = await watchedPage(browser, 375, 812);
+      await signUp(page, server.url, 'Pia');
+      const token = await pageToken(page);
+      const id = await gameWithBots(server.url, token, game, 2);
+      // Past the opening (Ticket to Ride's ticket choice has no place on the board), to a turn that
+      // starts with places to act on (not the second card of a draw, where only the table acts).
+      await playOn(server.url, token, id, 2);
+      if (game === 'ticket-to-ride-europe') await playUntilLegal(server.url, token, id, 'claim_route');
+      await page.goto(`${server.url}/#/games/${id}`);
+      await page.waitForSelector('.board .target');
+      const fit = await sizes(page);
+      await zoomAllTheWay(page);
+      const zoomed = await sizes(page);
+      console.log(`${game} at 375×812: fit ${JSON.stringify(fit)}; zoomed ${JSON.stringify(zoomed)}`);
+      expect(zoomed.places).toBeGreaterThan(0);
+      expect(zoomed.smallestPlace).toBeGreaterThanOrEqual(TAP);
+      expect(zoomed.smallestLabel).toBeGreaterThanOrEqual(LABEL);
+      await page.screenshot({ path: join(SHOTS, `phone-${game}-zoomed.png`) });
+
+      // A tap in the middle of a place picks that place (its drawn shapes win over a neighbour's tap area).
+      // A later place rather than the first, but the turn may offer only a few (Ticket to Ride's claimable routes).
+      const place = page.locator('.board .target').nth(Math.min(3, zoomed.places - 1));
+      const key = await place.getAttribute('data-target');
+      // The shape is brought to the middle of the screen: near an edge the bottom bar would take the tap.
+      const centre = await place.evaluate((el) => {
+        const shape = [...el.querySelectorAll('*:not(.hit):not(title)')].find((c) => c.getBoundingClientRect().width > 0) ?? el;
+        shape.scrollIntoView({ block: 'center', inline: 'center' });
+        const b = shape.getBoundingClientRect();
+        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      });
+      const movesBefore = await page.evaluate(() => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0));
+      await page.mouse.click(centre.x, centre.y);
+      // That place is picked (its actions listed), or, where a tap on a place of one action takes it (Ticket to Ride's table), the move is made.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            ([k, before]) => document.querySelector('.board .picked')?.getAttribute('data-target') === k || Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > Number(before),
+            [key, movesBefore] as const,
+          ),
+        )
+        .toBe(true);
+
+      // The bottom bar reaches the move list and the log from the board.
+      await page.click('.jump button:has-text("Your move")');
+      await expect.poll(() => page.locator('section.actions').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(812);
+      // "Your hand" reaches the game's own table where it has one (Ticket to Ride, Streetcar), else the private panel.
+      await page.click('.jump button:has-text("Your hand")');
+      await expect.poll(() => page.locator('#table').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(100);
+      await page.click('.jump button:has-text("Log")');
+      await expect.poll(() => page.locator('.log').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(400);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: join(SHOTS, `phone-${game}-log.png`) });
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }, 120_000);
+  }
+});

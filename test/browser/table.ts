@@ -1,0 +1,57 @@
+/**
+ * Shared steps of the game-table browser tests (issue 17): a game of bots and one player made and
+ * played through the API, so that a page can open it mid-game or at its end.
+ */
+import type { Page } from 'playwright-core';
+import { dataOf, testClient, textOf } from '../support/client.js';
+
+/** The token the web client signed up with on `page` (its localStorage). */
+export const pageToken = (page: Page): Promise<string> => page.evaluate(() => localStorage.getItem('railpost.token') ?? '');
+
+/** A game of `game` for the page's player and bots in every other seat; its id. */
+export async function gameWithBots(baseUrl: string, token: string, game: string, players: number, options: Record<string, unknown> = {}): Promise<string> {
+  const created = await testClient(baseUrl, { token }).POST('/v1/games', { body: { game, players, bots: players - 1, options } });
+  if (created.response.status !== 201) throw new Error(`creating ${game}: ${created.response.status} ${textOf(created)}`);
+  return dataOf(created).id;
+}
+
+export interface PlayedGame {
+  status: string;
+  version: number;
+  seats: { seat: number; name: string }[];
+  outcome: { scores: number[]; ranking: number[]; breakdown: { item: string; points: number; detail?: string }[][] };
+}
+
+/**
+ * Plays the player's seat through the API with the first legal action each time until the game
+ * has `moves` more versions or is over; the bots answer inside each request. Answers the game.
+ */
+export async function playOn(baseUrl: string, token: string, id: string, moves = Infinity): Promise<PlayedGame> {
+  const api = testClient(baseUrl, { token });
+  const params = { path: { id } };
+  const start = dataOf(await api.GET('/v1/games/{id}', { params })).version;
+  for (let step = 0; step < 5000; step++) {
+    const game = dataOf(await api.GET('/v1/games/{id}', { params }));
+    if (game.status === 'finished' || game.version - start >= moves) return game as unknown as PlayedGame;
+    const view = dataOf(await api.GET('/v1/games/{id}/view', { params }));
+    const action = view.legalActions[0];
+    if (!action) throw new Error(`seat has no legal action at version ${view.version}, status ${game.status}`);
+    const posted = await api.POST('/v1/games/{id}/actions', { params, body: { action, expectedVersion: view.version } });
+    if (posted.response.status !== 200) throw new Error(`posting ${JSON.stringify(action)}: ${posted.response.status} ${textOf(posted)}`);
+  }
+  throw new Error(`game ${id} did not end`);
+}
+
+/**
+ * Plays the player's seat on, one version at a time, until its legal actions include one of `type`
+ * (a Ticket to Ride turn that can claim a route, say), so a page opens with places to act on.
+ */
+export async function playUntilLegal(baseUrl: string, token: string, id: string, type: string, tries = 60): Promise<void> {
+  const api = testClient(baseUrl, { token });
+  for (let i = 0; i < tries; i++) {
+    const view = dataOf(await api.GET('/v1/games/{id}/view', { params: { path: { id } } }));
+    if (view.legalActions.some((a) => a.type === type)) return;
+    await playOn(baseUrl, token, id, 1);
+  }
+  throw new Error(`game ${id}: no ${type} among the legal actions after ${tries} moves`);
+}

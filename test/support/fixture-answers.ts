@@ -1,0 +1,44 @@
+/**
+ * The test server also plays the unlisted fixture games (engine/fixtures), which the OpenAPI
+ * document leaves out: it describes the catalog. So that their view and log answers are checked
+ * too, they join the document's per-game unions here, built as the documented members are
+ * (functions/api/schemas.ts) with the fixture's own actions; their view and events stay open, since
+ * fixtures publish no shapes of them.
+ */
+import { z } from 'zod';
+import type { AnyGame } from '../../engine/core/index.js';
+import { highCard } from '../../engine/fixtures/high-card.js';
+import { tally } from '../../engine/fixtures/tally.js';
+import { LogEventSchema, logAnswerSchema, viewAnswerSchema } from '../../functions/api/schemas.js';
+import type { OpenApiDocument } from './response-validator.js';
+
+export const FIXTURE_GAMES: readonly AnyGame[] = [highCard as AnyGame, tally as AnyGame];
+
+interface DiscriminatedUnion {
+  oneOf: { $ref: string }[];
+  discriminator: { propertyName: string; mapping: Record<string, string> };
+}
+
+const jsonSchemaOf = (schema: z.ZodType) => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
+  return rest;
+};
+
+/** A copy of `document` whose GameView and GameLog also have a member for each of `games`. */
+export function withFixtureGames(document: OpenApiDocument, games: readonly AnyGame[] = FIXTURE_GAMES): OpenApiDocument {
+  const copy = structuredClone(document);
+  const schemas = copy.components?.schemas ?? {};
+  const join = (union: string, game: AnyGame, member: z.ZodType) => {
+    const target = schemas[union] as DiscriminatedUnion | undefined;
+    if (!target?.discriminator) throw new Error(`the document has no discriminated union ${union}`);
+    const name = `Fixture_${game.id}_${union}`;
+    schemas[name] = jsonSchemaOf(member);
+    target.oneOf.push({ $ref: `#/components/schemas/${name}` });
+    target.discriminator.mapping[game.id] = `#/components/schemas/${name}`;
+  };
+  for (const game of games) {
+    join('GameView', game, viewAnswerSchema(game, z.unknown()));
+    join('GameLog', game, logAnswerSchema(game, LogEventSchema));
+  }
+  return copy;
+}

@@ -1,0 +1,263 @@
+import { Fragment } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { TFunction } from 'i18next';
+import { ApiError, api, get, post, type CatalogEntry, type LobbyGame, type Seek } from '../api.js';
+import { catalog, gameTitle } from '../catalog.js';
+import { ratingText } from '../results.js';
+import { useT } from '../i18n.js';
+import { describeOptions, fieldsOf } from '../options-form.js';
+import { PACES, paceLabel } from '../paces.js';
+import { problemText } from '../problems.js';
+import { go } from '../router.js';
+import { useTitle } from '../title.js';
+import { ErrorLine } from '../widgets.js';
+
+const UNTIMED = 'untimed';
+/** How often the list and a waiting seek are asked for again. */
+const LIST_MS = 15_000;
+const SEEK_MS = 2_000;
+
+const paceOf = (choice: string | null) => choice ?? UNTIMED;
+const paceText = (t: TFunction, pace: string) => (pace === UNTIMED ? paceLabel(t, null) : pace === 'bank' ? t('lobby.bank') : paceLabel(t, pace));
+
+/** The lobby (README "Lobby"): public games waiting for players, joined with one tap, and "play anyone". */
+export function LobbyPage() {
+  const t = useT();
+  const [entries, setEntries] = useState<CatalogEntry[]>([]);
+  const [filter, setFilter] = useState({ game: '', players: '', pace: '' });
+  const [games, setGames] = useState<LobbyGame[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [joining, setJoining] = useState<string | null>(null);
+  useTitle(t('lobby.title'));
+
+  useEffect(() => void catalog().then(setEntries), []);
+  useEffect(() => {
+    const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== ''));
+    const load = () =>
+      get<{ games: LobbyGame[] }>(`/v1/lobby?${query}`).then(
+        (r) => setGames(r.games),
+        (err) => setError(problemText(t, err)),
+      );
+    void load();
+    const timer = setInterval(load, LIST_MS);
+    return () => clearInterval(timer);
+  }, [filter.game, filter.players, filter.pace]);
+
+  const join = async (id: string) => {
+    setJoining(id);
+    setError(null);
+    try {
+      await post(`/v1/games/${encodeURIComponent(id)}/join`, {});
+      go(`/games/${id}`);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'already_seated') go(`/games/${id}`);
+      else setError(problemText(t, err));
+      setJoining(null);
+    }
+  };
+
+  const chosen = entries.find((e) => e.id === filter.game);
+  const maxSeats = chosen?.maxPlayers ?? Math.max(2, ...entries.map((e) => e.maxPlayers));
+  const set = (name: keyof typeof filter) => (e: Event) => setFilter((f) => ({ ...f, [name]: (e.currentTarget as HTMLSelectElement).value }));
+  return (
+    <div class="lobby">
+      <h1>{t('lobby.title')}</h1>
+      <SeekPanel entries={entries} t={t} />
+      <section aria-labelledby="open-games">
+        <h2 id="open-games">{t('lobby.openGames')}</h2>
+        <div class="row filters">
+          <label>
+            {t('lobby.game')}
+            <select name="game" value={filter.game} onChange={set('game')}>
+              <option value="">{t('lobby.anyGame')}</option>
+              {entries.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {gameTitle(t, g.id, g.title)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('lobby.seats')}
+            <select name="players" value={filter.players} onChange={set('players')}>
+              <option value="">{t('lobby.anySeats')}</option>
+              {Array.from({ length: maxSeats - 1 }, (_, i) => String(i + 2)).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('lobby.pace')}
+            <select name="pace" value={filter.pace} onChange={set('pace')}>
+              <option value="">{t('lobby.anyPace')}</option>
+              {PACES.map((p) => (
+                <option key={paceOf(p)} value={paceOf(p)}>
+                  {paceLabel(t, p)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <ErrorLine error={error} />
+        {games?.length === 0 && <p>{t('lobby.empty')}</p>}
+        <ul class="lobby-games">
+          {games?.map((g) => {
+            const entry = entries.find((e) => e.id === g.game);
+            const options = entry ? describeOptions(t, fieldsOf(t, entry.options), (g.options ?? {}) as Record<string, unknown>) : [];
+            const title = gameTitle(t, g.game, entry?.title);
+            return (
+              <li key={g.id} class="card">
+                <h3>{title}</h3>
+                <p>
+                  {t('lobby.seated', { names: g.seated.map((name, i) => (g.ratings[i] ? `${name} (${ratingText(t, g.ratings[i]!)})` : name)).join(', ') })}{' '}
+                  · <strong>{t('lobby.freeSeats', { count: g.freeSeats })}</strong>
+                  {g.bots > 0 && <> · {t('lobby.bots', { count: g.bots })}</>}
+                </p>
+                <dl class="facts">
+                  <dt>{t('lobby.seats')}</dt>
+                  <dd>{g.players}</dd>
+                  <dt>{t('lobby.pace')}</dt>
+                  <dd>{paceText(t, g.pace)}</dd>
+                  {options.map((o) => (
+                    <Fragment key={o.label}>
+                      <dt>{o.label}</dt>
+                      <dd>{o.value}</dd>
+                    </Fragment>
+                  ))}
+                </dl>
+                {g.yours ? (
+                  <a class="button secondary" href={`#/games/${g.id}`}>
+                    {t('lobby.yours')}
+                  </a>
+                ) : (
+                  <button type="button" onClick={() => void join(g.id)} disabled={joining !== null} aria-label={t('lobby.joinGame', { game: title })}>
+                    {joining === g.id ? t('join.joining') : t('join.join')}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <p>
+          <a href="#/new">{t('lobby.create')}</a>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** "Play anyone": a seek form, then its waiting state (with a way out) until players are found. */
+function SeekPanel({ entries, t }: { entries: CatalogEntry[]; t: TFunction }) {
+  const [seek, setSeek] = useState<Seek | null>(null);
+  const [gameId, setGameId] = useState('');
+  const [players, setPlayers] = useState(2);
+  const [pace, setPace] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const game = entries.find((e) => e.id === gameId) ?? entries[0];
+
+  const current = () =>
+    get<{ seek: Seek | null }>('/v1/seeks/current').then(
+      (r) => setSeek(r.seek),
+      (err) => setError(problemText(t, err)),
+    );
+  useEffect(() => void current(), []);
+  const waiting = seek?.status === 'waiting';
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void current(), SEEK_MS);
+    return () => clearInterval(timer);
+  }, [waiting]);
+
+  const start = async (e: Event) => {
+    e.preventDefault();
+    if (!game) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setSeek(await post<Seek>('/v1/seeks', { game: game.id, players, pace: paceOf(PACES[pace] ?? null) }));
+    } catch (err) {
+      setError(problemText(t, err));
+    }
+    setBusy(false);
+  };
+  const stop = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api('DELETE', '/v1/seeks/current');
+      setSeek(null);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'seek_matched') void current();
+      else setError(problemText(t, err));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <section class="card seek" aria-labelledby="play-anyone" aria-live="polite">
+      <h2 id="play-anyone">{t('lobby.seekTitle')}</h2>
+      {waiting ? (
+        <>
+          <p class="seeking">{t('lobby.seeking', { game: gameTitle(t, seek.game), count: seek.waiting ?? 1, total: seek.players, pace: paceText(t, seek.pace) })}</p>
+          <button type="button" class="secondary" onClick={() => void stop()} disabled={busy}>
+            {t('lobby.stopSeeking')}
+          </button>
+        </>
+      ) : (
+        <>
+          {seek?.status === 'matched' && seek.gameId && (
+            <p class="matched">
+              {t('lobby.matched')} <a href={`#/games/${seek.gameId}`}>{t('lobby.openMatched')}</a>
+            </p>
+          )}
+          {seek?.status === 'expired' && <p>{t('lobby.expired')}</p>}
+          <p class="hint">{t('lobby.seekHint')}</p>
+          <form class="row" onSubmit={start}>
+            <label>
+              {t('lobby.game')}
+              <select name="seekGame" value={game?.id ?? ''} onChange={(e) => {
+                const next = entries.find((x) => x.id === e.currentTarget.value);
+                setGameId(e.currentTarget.value);
+                if (next) setPlayers((p) => Math.min(Math.max(p, Math.max(2, next.minPlayers)), next.maxPlayers));
+              }}>
+                {entries.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {gameTitle(t, g.id, g.title)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t('lobby.seats')}
+              <select name="seekPlayers" value={players} onChange={(e) => setPlayers(Number(e.currentTarget.value))}>
+                {game &&
+                  Array.from({ length: game.maxPlayers - Math.max(2, game.minPlayers) + 1 }, (_, i) => Math.max(2, game.minPlayers) + i).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+              </select>
+            </label>
+            <label>
+              {t('lobby.pace')}
+              <select name="seekPace" value={pace} onChange={(e) => setPace(Number(e.currentTarget.value))}>
+                {PACES.map((p, i) => (
+                  <option key={i} value={i}>
+                    {paceLabel(t, p)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" disabled={busy || !game}>
+              {t('lobby.seek')}
+            </button>
+          </form>
+        </>
+      )}
+      <ErrorLine error={error} />
+    </section>
+  );
+}

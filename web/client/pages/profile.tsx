@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'preact/hooks';
+import { get } from '../api.js';
+import { gameTitle } from '../catalog.js';
+import { useT } from '../i18n.js';
+import { problemText } from '../problems.js';
+import { FinishedGames, RatingValue, ratingChange, useTitles, type FinishedGame, type FinishedPage, type Profile } from '../results.js';
+import { useTitle } from '../title.js';
+import { ErrorLine } from '../widgets.js';
+
+/** A player's page (issue 18 #7): name, a rating per game, finished public games; `me` is the reader. */
+export function ProfilePage({ id }: { id: string }) {
+  const t = useT();
+  const titles = useTitles();
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [games, setGames] = useState<FinishedGame[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const more = async (playerId: string, cursor: string | null) => {
+    const page = await get<FinishedPage>(`/v1/profiles/${encodeURIComponent(playerId)}/games${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+    setGames((shown) => (cursor ? [...shown, ...page.items] : page.items));
+    setNext(page.next);
+  };
+  useEffect(() => {
+    const load = async () => {
+      const playerId = id === 'me' ? (await get<{ id: string }>('/v1/players/me')).id : id;
+      setProfile(await get<Profile>(`/v1/profiles/${encodeURIComponent(playerId)}`));
+      await more(playerId, null);
+    };
+    load().catch((err: unknown) => setError(problemText(t, err)));
+  }, [id]);
+
+  useTitle(profile?.name ?? t('profile.title'));
+  return (
+    <section class="profile">
+      <h1>{profile?.name ?? t('profile.title')}</h1>
+      <ErrorLine error={error} />
+      {profile && (
+        <>
+          <h2>{t('profile.ratings')}</h2>
+          {profile.ratings.length === 0 ? (
+            <p>{t('profile.noRatings')}</p>
+          ) : (
+            <ul class="ratings">
+              {profile.ratings.map((r) => (
+                <li key={r.game}>
+                  <a href={`#/leaderboards/${encodeURIComponent(r.game)}`}>{gameTitle(t, r.game, titles[r.game])}</a>
+                  <RatingValue rating={r.rating} rd={r.rd} t={t} />
+                  <small>
+                    {t('ratings.games', { count: r.games })} · {t('ratings.lastChange', { change: ratingChange(r.lastChange) })}
+                  </small>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h2>{t('profile.games')}</h2>
+          {games.length === 0 ? <p>{t('profile.noGames')}</p> : <FinishedGames games={games} titles={titles} t={t} highlight={profile.id} />}
+          {next && (
+            <button class="secondary" onClick={() => void more(profile.id, next).catch((err: unknown) => setError(problemText(t, err)))}>
+              {t('results.more')}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+/** What every board renderer takes besides components and view. */
+export interface RenderBoardOptions {
+  /** Display names by seat (user input: escaped); null or missing → "Player n". */
+  seatNames?: (string | null)[];
+  /** The web client draws the game's cards on a table of its own (Ticket to Ride): leave the card row out of the picture. */
+  table?: boolean;
+  /** A tile the viewer is about to place, drawn over its square at its rotation (Streetcar's table, issue 17 #2); not part of the state. */
+  preview?: BoardPreview | null;
+}
+
+/** A tile shown on a square before it is placed (Streetcar). */
+export interface BoardPreview {
+  row: number;
+  col: number;
+  tile: string;
+  rotation: number;
+}
