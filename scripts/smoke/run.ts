@@ -18,9 +18,10 @@ export interface SmokeOptions {
 
 /**
  * Creates two players, plays a game to the end through the public API, checks that the end
- * arrives as a signed webhook, and removes the webhook again. Throws SmokeFailure on the first
- * check that fails. The players and the finished game stay: the API has no way to delete them
- * (their names start with "smoke").
+ * arrives as a signed webhook, and cleans up: the webhook is removed and both accounts are deleted
+ * (their tokens must then be refused). Throws SmokeFailure on the first check that fails, after
+ * cleaning up. The finished game stays, its seats shown as deleted players, because a game's log
+ * is never deleted.
  */
 export async function runSmoke(options: SmokeOptions, say: (line: string) => void): Promise<void> {
   const api = new SmokeClient(options.apiUrl.replace(/\/+$/, ''));
@@ -79,6 +80,12 @@ export async function runSmoke(options: SmokeOptions, say: (line: string) => voi
     }
   } finally {
     if (webhookId) await step('the webhook is removed', () => anna!.client.expect(204, 'DELETE', `/v1/players/me/webhooks/${webhookId}`));
+    await step('both accounts are deleted', async () => {
+      for (const p of [anna!, ben!]) {
+        await p.client.expect(204, 'DELETE', '/v1/players/me');
+        await p.client.expect(401, 'GET', '/v1/players/me');
+      }
+    });
   }
 }
 

@@ -47,11 +47,12 @@ afterAll(async () => {
 });
 
 describe('issue 21 item 4: npm run smoke', () => {
-  it('passes against npm start: two players, a game played to its end, a signed webhook of the end, the webhook removed', async () => {
+  it('passes against npm start: two players, a game played to its end, a signed webhook of the end, then the webhook and both accounts removed', async () => {
     const { code, out, err } = await smoke(url);
     expect(err).not.toContain('FAILED');
     expect(code).toBe(0);
-    for (const check of ['two players sign up', 'the game is played to its end', 'the end arrives as a signed webhook', 'the webhook is removed']) expect(out).toContain(`ok   ${check}`);
+    for (const check of ['two players sign up', 'the game is played to its end', 'the end arrives as a signed webhook', 'the webhook is removed', 'both accounts are deleted'])
+      expect(out).toContain(`ok   ${check}`);
     expect(out).toContain(`smoke passed against ${url}`);
   }, 120_000);
 
@@ -67,6 +68,7 @@ describe('issue 21 item 4: npm run smoke', () => {
     expect(code).toBe(1);
     expect(err).toContain('smoke FAILED: the end arrives as a signed webhook: no signed game.finished delivery within 2 s');
     expect(out).toContain('ok   the webhook is removed');
+    expect(out).toContain('ok   both accounts are deleted');
   }, 120_000);
 
   it('refuses to start without an API URL', async () => {
