@@ -3,49 +3,34 @@
  * finds no serious or critical violation on any page at 375×812 and at 1280×800; and a board move
  * can be made with the keyboard alone (Tab to a place, Enter, then the choice).
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { buildClient } from '../../web/build.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, testClient, textOf } from '../support/client.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { launchChromium, signUp, watchedPage } from '../../scripts/support/chromium.js';
+import { signUp } from '../../scripts/support/chromium.js';
 import { seriousViolations } from './axe.js';
 import { gameWithBots, pageToken, playOn, playUntilLegal } from './table.js';
+import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
-const SHOTS = join('test-results', 'browser');
 const SIZES = [
   [375, 812],
   [1280, 800],
 ] as const;
 
-let server: LocalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserSuite();
 
 /** A fresh Ticket to Ride game of the prepared player at a turn that can claim a route: places to act on. */
 async function gameWithPlaces(): Promise<string> {
-  const id = await gameWithBots(server.url, pages.token, 'ticket-to-ride-europe', 2);
-  await playUntilLegal(server.url, pages.token, id, 'claim_route');
+  const id = await gameWithBots(suite.server.url, pages.token, 'ticket-to-ride-europe', 2);
+  await playUntilLegal(suite.server.url, pages.token, id, 'claim_route');
   return id;
 }
 
 /** Opens `hash` signed in as the prepared player (the token stored before the app starts). */
 async function openSignedIn(page: Page, hash: string): Promise<void> {
-  await page.goto(`${server.url}/`);
+  await page.goto(`${suite.server.url}/`);
   await page.evaluate((t) => localStorage.setItem('railpost.token', t), pages.token);
-  await page.goto(`${server.url}/${hash}`);
+  await page.goto(`${suite.server.url}/${hash}`);
   await page.reload();
 }
 
@@ -58,20 +43,20 @@ interface Pages {
 }
 
 async function preparePages(): Promise<Pages> {
-  const { page } = await watchedPage(browser, 1280, 800);
-  await signUp(page, server.url, 'Ada');
+  const { page } = await suite.open(1280, 800);
+  await signUp(page, suite.server.url, 'Ada');
   const token = await pageToken(page);
-  const running = await gameWithBots(server.url, token, 'ticket-to-ride-europe', 2);
-  await playOn(server.url, token, running, 6);
-  const finished = await gameWithBots(server.url, token, 'vlaky-na-trati', 2);
-  await playOn(server.url, token, finished);
+  const running = await gameWithBots(suite.server.url, token, 'ticket-to-ride-europe', 2);
+  await playOn(suite.server.url, token, running, 6);
+  const finished = await gameWithBots(suite.server.url, token, 'vlaky-na-trati', 2);
+  await playOn(suite.server.url, token, finished);
   await ratedGame(token);
-  const host = await testClient(server.url).newPlayer('Host');
+  const host = await testClient(suite.server.url).newPlayer('Host');
   const open = dataOf(await host.POST('/v1/games', { body: { game: 'streetcar', players: 2, bots: 0, timeControl: { perMove: 'P3D', onTimeout: 'bot' } } }));
   // The lobby lists it (issue 18 #3).
   dataOf(await host.POST('/v1/games', { body: { game: 'ticket-to-ride-europe', players: 3, visibility: 'public', timeControl: { perMove: 'P1D', onTimeout: 'bot' } } }));
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
-  const away = await testClient(server.url, { token }).POST('/v1/players/me/vacations', { body: { from: day(2), until: day(9) } });
+  const away = await testClient(suite.server.url, { token }).POST('/v1/players/me/vacations', { body: { from: day(2), until: day(9) } });
   expect(away.response.status, textOf(away)).toBe(201);
   await page.context().close();
   return { token, running, finished, invite: `#/join/${open.id}/${open.inviteCode}` };
@@ -79,13 +64,13 @@ async function preparePages(): Promise<Pages> {
 
 /** Issue 18 #6 #7: a public game the prepared player won against a person (Bea resigns), so the profile, leaderboard and search show something. */
 async function ratedGame(token: string): Promise<void> {
-  const bea = await testClient(server.url).newPlayer('Bea');
-  const { id, inviteCode } = dataOf(await testClient(server.url, { token }).POST('/v1/games', { body: { game: 'streetcar', players: 2 } }));
+  const bea = await testClient(suite.server.url).newPlayer('Bea');
+  const { id, inviteCode } = dataOf(await testClient(suite.server.url, { token }).POST('/v1/games', { body: { game: 'streetcar', players: 2 } }));
   dataOf(await bea.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode: inviteCode! } }));
-  const meta = (await server.services.table.readGame(id))!.meta;
-  await server.services.table.replaceMeta({ ...meta, visibility: 'public', revision: meta.revision + 1 });
+  const meta = (await suite.server.services.table.readGame(id))!.meta;
+  await suite.server.services.table.replaceMeta({ ...meta, visibility: 'public', revision: meta.revision + 1 });
   dataOf(await bea.POST('/v1/games/{id}/resign', { params: { path: { id } } }));
-  await server.services.results.record(id);
+  await suite.server.services.results.record(id);
 }
 
 let pages: Pages;
@@ -115,9 +100,9 @@ describe('axe-core on every page (issue 17 #6)', () => {
   for (const [width, height] of SIZES) {
     for (const visit of VISITS) {
       it(`${visit.name} at ${width}×${height}: no serious or critical violation`, async () => {
-        const { page, problems } = await watchedPage(browser, width, height);
+        const { page, problems } = await suite.open(width, height);
         if (visit.signedIn) await openSignedIn(page, visit.hash(pages));
-        else await page.goto(`${server.url}/${visit.hash(pages)}`);
+        else await page.goto(`${suite.server.url}/${visit.hash(pages)}`);
         await page.waitForSelector(visit.ready);
         expect(await seriousViolations(page)).toEqual([]);
         await page.screenshot({ path: join(SHOTS, `a11y-${visit.name}-${width}.png`) });
@@ -128,7 +113,7 @@ describe('axe-core on every page (issue 17 #6)', () => {
   }
 
   it('the running game with the list of all actions open and a place picked: still none', async () => {
-    const { page } = await watchedPage(browser, 375, 812);
+    const { page } = await suite.open(375, 812);
     await openSignedIn(page, `#/games/${await gameWithPlaces()}`);
     await page.waitForSelector('section.actions');
     await page.click('.all-actions summary');
@@ -143,7 +128,7 @@ describe('axe-core on every page (issue 17 #6)', () => {
 
 describe('the board by keyboard (issue 17 #6)', () => {
   it('Tab reaches a board place; Enter opens its choices; a choice by keyboard makes the move', async () => {
-    const { page, problems } = await watchedPage(browser, 1280, 800);
+    const { page, problems } = await suite.open(1280, 800);
     await openSignedIn(page, `#/games/${await gameWithPlaces()}`);
     await page.waitForSelector('section.actions');
     await page.waitForSelector('.board .target[tabindex="0"]');

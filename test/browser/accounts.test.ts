@@ -4,46 +4,30 @@
  * download, signing out everywhere, and deleting the account behind its confirmation.
  * Screenshots of the sign-in and settings screens at 375×812 and 1280×800 go to test-results/browser/.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { buildClient } from '../../web/build.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { lastCode } from '../support/accounts.js';
-import { dataOf, problemOf, testClient, type Api } from '../support/client.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { launchChromium, signUp, watchedPage } from '../../scripts/support/chromium.js';
+import { dataOf, problemOf, type Api } from '../support/client.js';
+import { signUp } from '../../scripts/support/chromium.js';
 import { seriousViolations } from './axe.js';
 import { gameWithBots, pageToken } from './table.js';
+import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
-const SHOTS = join('test-results', 'browser');
 const SIZES = [
   [375, 812],
   [1280, 800],
 ] as const;
 
-let server: LocalServer;
-let browser: Browser;
-let api: Api;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
-  api = testClient(server.url);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserSuite();
 
 /** The code of the next mail to `address` (mail leaves after the answer, so it is waited for). */
 async function nextCode(address: string, before: number): Promise<string> {
-  await expect.poll(() => server.sentMail.filter((m) => m.to === address).length).toBeGreaterThan(before);
-  return lastCode(server, address);
+  await expect.poll(() => suite.server.sentMail.filter((m) => m.to === address).length).toBeGreaterThan(before);
+  return lastCode(suite.server, address);
 }
-const mailsTo = (address: string) => server.sentMail.filter((m) => m.to === address).length;
+const mailsTo = (address: string) => suite.server.sentMail.filter((m) => m.to === address).length;
 
 /** The page at each size, whole, into test-results/browser/<name>-<width>.png; no serious axe finding at either. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -63,10 +47,10 @@ describe('issue 18 #1 #2: accounts in the browser', () => {
   it('issue 18 #1: an address confirmed in Settings signs in a second browser by email (the same games); a token made there keeps to its scopes; signing out everywhere ends every credential', async () => {
     const email = 'anna@example.test';
     // Context 1 signs up with the registration token and confirms an address in Settings.
-    const one = await watchedPage(browser);
-    await signUp(one.page, server.url, 'Anna');
+    const one = await suite.open();
+    await signUp(one.page, suite.server.url, 'Anna');
     const registration = await pageToken(one.page);
-    const game = await gameWithBots(server.url, registration, 'vlaky-na-trati', 2);
+    const game = await gameWithBots(suite.server.url, registration, 'vlaky-na-trati', 2);
     await one.page.click('a:has-text("Settings")');
     await one.page.fill('input[name=email]', email);
     await one.page.click('button:has-text("Send confirmation code")');
@@ -78,8 +62,8 @@ describe('issue 18 #1 #2: accounts in the browser', () => {
     expect(await one.page.locator('.pending').count()).toBe(0);
 
     // Context 2 signs in by email: a session of its own, and the same games.
-    const two = await watchedPage(browser);
-    await two.page.goto(`${server.url}/`);
+    const two = await suite.open();
+    await two.page.goto(`${suite.server.url}/`);
     await two.page.click('summary:has-text("Sign in with email")');
     await two.page.fill('input[name=signInEmail]', email);
     await shoot(two.page, 'sign-in-email');
@@ -96,11 +80,11 @@ describe('issue 18 #1 #2: accounts in the browser', () => {
     await two.page.click('button:has-text("Sign in with this code")');
     await two.page.waitForSelector('h1:has-text("My games")');
     await two.page.waitForSelector(`.games a[href="#/games/${game}"]`);
-    const session = api.as(await pageToken(two.page));
-    expect(dataOf(await session.GET('/v1/players/me')).id).toBe(dataOf(await api.as(registration).GET('/v1/players/me')).id);
+    const session = suite.api.as(await pageToken(two.page));
+    expect(dataOf(await session.GET('/v1/players/me')).id).toBe(dataOf(await suite.api.as(registration).GET('/v1/players/me')).id);
 
     // Settings in context 2: this browser's session, and a token that may only read.
-    await two.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await two.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     await two.page.click('a:has-text("Settings")');
     await two.page.waitForSelector('.credentials li.current:has-text("this device")');
     await two.page.fill('input[name=tokenName]', 'my bot');
@@ -112,7 +96,7 @@ describe('issue 18 #1 #2: accounts in the browser', () => {
     expect(await two.page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await two.page.waitForSelector('.credentials li:has-text("my bot"):has-text("May: read")');
     await shoot(two.page, 'settings');
-    const bot = api.as(secret);
+    const bot = suite.api.as(secret);
     expect(dataOf(await bot.GET('/v1/games')).items.map((g) => g.id)).toContain(game);
     const refused = await bot.POST('/v1/games', { body: { game: 'vlaky-na-trati', players: 2, bots: 1 } });
     expect(refused.response.status).toBe(403);
@@ -133,14 +117,14 @@ describe('issue 18 #1 #2: accounts in the browser', () => {
     await one.page.reload();
     await one.page.click('button:has-text("Sign out everywhere")');
     await one.page.waitForSelector('text=Every browser signed in by email is signed out.');
-    expect([await status(session), await status(api.as(registration)), await status(bot)]).toEqual([401, 200, 200]);
+    expect([await status(session), await status(suite.api.as(registration)), await status(bot)]).toEqual([401, 200, 200]);
     await two.page.reload();
     await two.page.waitForSelector('input[name=name]');
     // With the tokens too: context 1 is signed out, and no credential of the account works.
     await one.page.check('input[name=alsoTokens]');
     await one.page.click('button:has-text("Sign out everywhere")');
     await one.page.waitForSelector('input[name=name]');
-    expect([await status(api.as(registration)), await status(bot)]).toEqual([401, 401]);
+    expect([await status(suite.api.as(registration)), await status(bot)]).toEqual([401, 401]);
     expect(await pageToken(one.page)).toBe('');
 
     expect(one.problems).toEqual([]);
@@ -151,9 +135,9 @@ describe('issue 18 #1 #2: accounts in the browser', () => {
   }, 120_000);
 
   it('issue 18 #2: deleting the account says first what happens to games, then signs out with a token that no longer works', async () => {
-    const { page, problems } = await watchedPage(browser);
-    await signUp(page, server.url, 'Leaver');
-    const leaver = api.as(await pageToken(page));
+    const { page, problems } = await suite.open();
+    await signUp(page, suite.server.url, 'Leaver');
+    const leaver = suite.api.as(await pageToken(page));
     await page.click('a:has-text("Settings")');
     await page.click('button:has-text("Delete my account…")');
     await page.waitForSelector('.danger-zone:has-text("deleted player")');

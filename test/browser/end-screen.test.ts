@@ -4,43 +4,26 @@
  * reveals, the player's own panel still there, a replay from the first move, and log numbers of
  * three digits shown whole. Screenshots at 375×812 and 1280×800 go to test-results/browser/.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { buildClient } from '../../web/build.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { launchChromium, watchedPage } from '../../scripts/support/chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { gameWithBots, pageToken, playOn } from './table.js';
+import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
-const SHOTS = join('test-results', 'browser');
-
-let server: LocalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserSuite();
 
 /** Signs up on a fresh page of the given size, plays a game of `game` to its end through the API and opens it. */
 async function finishedGame(game: string, name: string, width: number, height: number, locale?: string) {
-  const watched = await watchedPage(browser, width, height, locale);
-  await watched.page.goto(`${server.url}/`);
+  const watched = await suite.open(width, height, locale);
+  await watched.page.goto(`${suite.server.url}/`);
   await watched.page.fill('input[name=name]', name);
   await watched.page.click('form button[type=submit]');
   await watched.page.waitForSelector('header nav');
   const token = await pageToken(watched.page);
-  const id = await gameWithBots(server.url, token, game, 2);
-  const final = await playOn(server.url, token, id);
+  const id = await gameWithBots(suite.server.url, token, game, 2);
+  const final = await playOn(suite.server.url, token, id);
   expect(final.status).toBe('finished');
-  await watched.page.goto(`${server.url}/#/games/${id}`);
+  await watched.page.goto(`${suite.server.url}/#/games/${id}`);
   await watched.page.waitForSelector('.ending .headline');
   return { ...watched, id, final };
 }

@@ -4,32 +4,14 @@
  * turn (SC-5) may be taken back; the second draws new tiles (SC-6) and may not.
  * Screenshots go to test-results/browser/.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { buildClient } from '../../web/build.js';
-import { dataOf, testClient, type Api } from '../support/client.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { launchChromium, signUp, watchedPage } from '../../scripts/support/chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { dataOf, type Api } from '../support/client.js';
+import { signUp } from '../../scripts/support/chromium.js';
+import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
-const SHOTS = join('test-results', 'browser');
-
-let server: LocalServer;
-let browser: Browser;
-let api: Api;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
-  api = testClient(server.url);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserSuite();
 
 interface Person {
   page: Page;
@@ -39,10 +21,10 @@ interface Person {
 
 /** A person signed up in a browser context of their own, and the API acting as them (the same token). */
 async function person(name: string): Promise<Person> {
-  const { page, problems } = await watchedPage(browser);
-  await signUp(page, server.url, name);
+  const { page, problems } = await suite.open();
+  await signUp(page, suite.server.url, name);
   const token = await page.evaluate(() => localStorage.getItem('railpost.token'));
-  return { page, problems, api: api.as(token ?? undefined) };
+  return { page, problems, api: suite.api.as(token ?? undefined) };
 }
 
 /** Anna's two-seat Streetcar game that Ben joined; Anna moves first. */
@@ -61,7 +43,7 @@ async function placeTile(anna: Person, id: string): Promise<void> {
 }
 
 const openGame = async (p: Person, id: string) => {
-  await p.page.goto(`${server.url}/#/games/${id}`);
+  await p.page.goto(`${suite.server.url}/#/games/${id}`);
   await p.page.waitForSelector('.board svg');
 };
 
@@ -123,7 +105,7 @@ describe('issue 18 #4: resigning and a rematch in the browser', () => {
     await ben.page.click('a:has-text("Open the rematch")');
     await ben.page.waitForSelector('.board svg');
     const rematch = dataOf(await ben.api.GET('/v1/games/{id}', { params: { path: { id } } })).rematch!;
-    expect(ben.page.url()).toBe(`${server.url}/#/games/${rematch.gameId}`);
+    expect(ben.page.url()).toBe(`${suite.server.url}/#/games/${rematch.gameId}`);
     expect(await ben.page.locator('.seats').textContent()).toMatch(/Ben \(you\).*Anna/s);
     await ben.page.screenshot({ path: join(SHOTS, 'finish-rematch-started.png'), fullPage: true });
 

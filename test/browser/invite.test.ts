@@ -3,41 +3,23 @@
  * pictures (served with CSP default-src 'none') still draw in Chromium (audit #10).
  * Screenshots go to test-results/browser/.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signBoardLink } from '../../functions/notify/board-link.js';
-import { buildClient } from '../../web/build.js';
-import { dataOf, testClient, textOf, type Api, type Player } from '../support/client.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { launchChromium, signUp as signUpAt, watchedPage } from '../../scripts/support/chromium.js';
+import { dataOf, textOf, type Player } from '../support/client.js';
+import { signUp as signUpAt } from '../../scripts/support/chromium.js';
+import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
-const SHOTS = join('test-results', 'browser');
+const suite = useBrowserSuite();
 
-let server: LocalServer;
-let browser: Browser;
-let api: Api;
+const open = (width?: number, height?: number) => suite.open(width, height);
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
-  api = testClient(server.url);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const open = (width?: number, height?: number) => watchedPage(browser, width, height);
-
-const signUp = (page: Page, name: string) => signUpAt(page, server.url, name);
+const signUp = (page: Page, name: string) => signUpAt(page, suite.server.url, name);
 
 /** Anna's Ticket to Ride game with one bot and one free seat, three days per move. */
 async function invitation(): Promise<{ anna: Player; id: string; link: string }> {
-  const anna = await api.newPlayer('Anna');
+  const anna = await suite.api.newPlayer('Anna');
   const created = await anna.POST('/v1/games', {
     body: {
       game: 'ticket-to-ride-europe',
@@ -49,7 +31,7 @@ async function invitation(): Promise<{ anna: Player; id: string; link: string }>
   });
   expect(created.response.status, textOf(created)).toBe(201);
   const { id, inviteCode } = dataOf(created);
-  return { anna, id, link: `${server.url}/#/join/${id}/${inviteCode}` };
+  return { anna, id, link: `${suite.server.url}/#/join/${id}/${inviteCode}` };
 }
 
 const gameOf = async (p: Player, id: string) => dataOf(await p.GET('/v1/games/{id}', { params: { path: { id } } }));
@@ -79,7 +61,7 @@ describe('invite links in Chromium (audit #10)', () => {
 
     await page.click('button:has-text("Join")');
     await page.waitForSelector('.board svg');
-    expect(page.url()).toBe(`${server.url}/#/games/${id}`);
+    expect(page.url()).toBe(`${suite.server.url}/#/games/${id}`);
     expect(await page.locator('.seats').textContent()).toContain('Ben (you)');
     expect((await gameOf(anna, id)).seats.map((s) => s.name)).toContain('Ben');
     expect(problems).toEqual([]);
@@ -106,7 +88,7 @@ describe('malformed links and board pictures in Chromium (audit #10)', () => {
   it('audit #10: a malformed hash route (#/games/%E0%A4%A) shows a not-found page, not a blank one', async () => {
     const { page, problems } = await open();
     await signUp(page, 'Dora');
-    await page.goto(`${server.url}/#/games/%E0%A4%A`);
+    await page.goto(`${suite.server.url}/#/games/%E0%A4%A`);
     await page.waitForSelector('h1:has-text("Page not found")');
     await page.screenshot({ path: join(SHOTS, 'not-found-phone.png'), fullPage: true });
     await page.click('a:has-text("Go to my games")');
@@ -116,9 +98,9 @@ describe('malformed links and board pictures in Chromium (audit #10)', () => {
   }, 60_000);
 
   it("audit #10: a board picture served with CSP default-src 'none' still draws in Chromium, with no CSP violation", async () => {
-    const started = await (await api.newPlayer('Eve')).POST('/v1/games', { body: { game: 'ticket-to-ride-europe', players: 2, bots: 1 } });
+    const started = await (await suite.api.newPlayer('Eve')).POST('/v1/games', { body: { game: 'ticket-to-ride-europe', players: 2, bots: 1 } });
     const { id } = dataOf(started);
-    const picture = `${server.url}/v1/board-pictures/${signBoardLink(server.notifySecrets.unsubscribeSecret, { gameId: id, version: 0 })}`;
+    const picture = `${suite.server.url}/v1/board-pictures/${signBoardLink(suite.server.notifySecrets.unsubscribeSecret, { gameId: id, version: 0 })}`;
     const { page, problems } = await open(1280, 800);
     const response = await page.goto(picture);
     expect(response?.status()).toBe(200);

@@ -3,31 +3,15 @@
  * places the other seats' moves touched carry a dashed frame with the mover's number and a label
  * (never colour alone), and a log entry with a place leads to it on the board.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { buildClient } from '../../web/build.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { dataOf, testClient } from '../support/client.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { launchChromium, signUp, watchedPage } from '../../scripts/support/chromium.js';
+import { signUp } from '../../scripts/support/chromium.js';
 import { gameWithBots, pageToken, playOn } from './table.js';
+import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
-const SHOTS = join('test-results', 'browser');
-
-let server: LocalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserSuite();
 
 /** The frames on the board: their kind, label, seat badges and the board key of the place under them. */
 const marks = (page: Page) =>
@@ -47,7 +31,7 @@ const version = (page: Page) => page.evaluate(() => Number(document.querySelecto
 async function botSquares(token: string, id: string, after: number): Promise<string[]> {
   // Read as the platform's log shape: the events' own per-game unions are not needed to find a square.
   const log: { seat: number; events: readonly { type: string; data?: Record<string, unknown> }[] }[] = dataOf(
-    await testClient(server.url, { token }).GET('/v1/games/{id}/log', { params: { path: { id }, query: { after } } }),
+    await testClient(suite.server.url, { token }).GET('/v1/games/{id}/log', { params: { path: { id }, query: { after } } }),
   ).entries as never;
   return log
     .filter((e) => e.seat === 1)
@@ -57,19 +41,19 @@ async function botSquares(token: string, id: string, after: number): Promise<str
 
 describe('last moves on the board (issue 17 #2)', () => {
   it('Streetcar: the bot\'s tiles since my last look are framed, dashed, with its number and a label; a log entry scrolls to its place', async () => {
-    const { page, problems } = await watchedPage(browser, 375, 812);
-    await signUp(page, server.url, 'Marta');
+    const { page, problems } = await suite.open(375, 812);
+    await signUp(page, suite.server.url, 'Marta');
     const token = await pageToken(page);
-    const id = await gameWithBots(server.url, token, 'streetcar', 2, { firstPlayer: 0 });
-    await page.goto(`${server.url}/#/games/${id}`);
+    const id = await gameWithBots(suite.server.url, token, 'streetcar', 2, { firstPlayer: 0 });
+    await page.goto(`${suite.server.url}/#/games/${id}`);
     await page.waitForSelector('section.actions');
     const seen = await version(page);
 
     // Moves made elsewhere (another device) while this page is closed: an open page waits on the game
     // and would show each version as it comes, so its "last look" would move on with them.
     await page.goto('about:blank');
-    await playOn(server.url, token, id, 4);
-    await page.goto(`${server.url}/#/games/${id}`);
+    await playOn(suite.server.url, token, id, 4);
+    await page.goto(`${suite.server.url}/#/games/${id}`);
     await page.waitForSelector('.board .marks .mark.recent');
     const squares = await botSquares(token, id, seen);
     expect(squares.length).toBeGreaterThan(0);
@@ -109,12 +93,12 @@ describe('last moves on the board (issue 17 #2)', () => {
   }, 120_000);
 
   it('Ticket to Ride Europe: the bot\'s route, face-up slot or pile of its last move is framed on a first visit', async () => {
-    const { page, problems } = await watchedPage(browser, 1280, 800);
-    await signUp(page, server.url, 'Tomas');
+    const { page, problems } = await suite.open(1280, 800);
+    await signUp(page, suite.server.url, 'Tomas');
     const token = await pageToken(page);
-    const id = await gameWithBots(server.url, token, 'ticket-to-ride-europe', 2);
-    await playOn(server.url, token, id, 12);
-    await page.goto(`${server.url}/#/games/${id}`);
+    const id = await gameWithBots(suite.server.url, token, 'ticket-to-ride-europe', 2);
+    await playOn(suite.server.url, token, id, 12);
+    await page.goto(`${suite.server.url}/#/games/${id}`);
     // A claimed route is framed on the board; a face-up card or a pile taken is marked on the game's table beside it.
     await page.waitForSelector('.board .marks .mark.recent, .side [data-target].recent');
     const onTable = await page.$$eval('.side [data-target].recent', (els) => els.map((el) => (el as HTMLElement).dataset.recent ?? null));

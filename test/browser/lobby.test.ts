@@ -3,34 +3,18 @@
  * tap, watched by a third player as a spectator, and a "play anyone" seek matched between two
  * browsers. Screenshots of the lobby at 375×812 and 1280×800 go to test-results/browser/.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { buildClient } from '../../web/build.js';
-import { launchChromium, signUp as signUpAt, watchedPage } from '../../scripts/support/chromium.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signUp as signUpAt } from '../../scripts/support/chromium.js';
+import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
-const SHOTS = join('test-results', 'browser');
-
-let server: LocalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserSuite();
 
 /** A person in a browser context of their own, signed up under `name`. */
 async function person(name: string, width = 375, height = 812): Promise<{ page: Page; problems: string[] }> {
-  const opened = await watchedPage(browser, width, height);
-  await signUpAt(opened.page, server.url, name);
+  const opened = await suite.open(width, height);
+  await signUpAt(opened.page, suite.server.url, name);
   return opened;
 }
 
@@ -39,7 +23,7 @@ const gameIdOf = (page: Page) => new URL(page.url()).hash.split('/')[2]!;
 describe('the lobby in Chromium (issue 18 #3 #7)', () => {
   it("issue 18 #3: Ben finds Anna's public game in the lobby and joins it with one tap; issue 18 #7: Cleo watches it read-only", async () => {
     const anna = await person('Anna', 1280, 800);
-    await anna.page.goto(`${server.url}/#/new`);
+    await anna.page.goto(`${suite.server.url}/#/new`);
     await anna.page.selectOption('select[name=game]', 'ticket-to-ride-europe');
     await anna.page.selectOption('select[name=bots]', '0');
     await anna.page.selectOption('select[name=visibility]', 'public');
@@ -67,7 +51,7 @@ describe('the lobby in Chromium (issue 18 #3 #7)', () => {
     expect(await ben.page.locator('.spectating').count()).toBe(0);
 
     const cleo = await person('Cleo');
-    await cleo.page.goto(`${server.url}/#/games/${id}`);
+    await cleo.page.goto(`${suite.server.url}/#/games/${id}`);
     await cleo.page.waitForSelector('.spectating');
     expect(await cleo.page.locator('.spectating').textContent()).toBe('You are watching this game.');
     await cleo.page.waitForSelector('.board-area svg');
@@ -86,7 +70,7 @@ describe('the lobby in Chromium (issue 18 #3 #7)', () => {
     const dan = await person('Dan');
     const eva = await person('Eva');
     const seek = async (page: Page) => {
-      await page.goto(`${server.url}/#/lobby`);
+      await page.goto(`${suite.server.url}/#/lobby`);
       await page.selectOption('select[name=seekGame]', 'streetcar');
       await page.selectOption('select[name=seekPlayers]', '2');
       await page.selectOption('select[name=seekPace]', { label: '1 day per move' });

@@ -4,32 +4,17 @@
  * picks the place drawn under the finger; a bar at the bottom reaches the move list, the hand and
  * the log from anywhere. Measured for Ticket to Ride Europe and Streetcar.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { buildClient } from '../../web/build.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { launchChromium, signUp, watchedPage } from '../../scripts/support/chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signUp } from '../../scripts/support/chromium.js';
 import { gameWithBots, pageToken, playOn, playUntilLegal } from './table.js';
+import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
-const SHOTS = join('test-results', 'browser');
 const TAP = 44;
 const LABEL = 11;
 
-let server: LocalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserSuite();
 
 /** The smallest place and label on the board as drawn now (CSS px). */
 const sizes = (page: Page) =>
@@ -49,15 +34,15 @@ async function zoomAllTheWay(page: Page): Promise<void> {
 describe('the board on a phone (issue 17 #3)', () => {
   for (const game of ['ticket-to-ride-europe', 'streetcar']) {
     it(`${game}: zoomed in, places are at least ${TAP}×${TAP} px and labels at least ${LABEL} px; a tap picks the place under it`, async () => {
-      const { page, problems } = await watchedPage(browser, 375, 812);
-      await signUp(page, server.url, 'Pia');
+      const { page, problems } = await suite.open(375, 812);
+      await signUp(page, suite.server.url, 'Pia');
       const token = await pageToken(page);
-      const id = await gameWithBots(server.url, token, game, 2);
+      const id = await gameWithBots(suite.server.url, token, game, 2);
       // Past the opening (Ticket to Ride's ticket choice has no place on the board), to a turn that
       // starts with places to act on (not the second card of a draw, where only the table acts).
-      await playOn(server.url, token, id, 2);
-      if (game === 'ticket-to-ride-europe') await playUntilLegal(server.url, token, id, 'claim_route');
-      await page.goto(`${server.url}/#/games/${id}`);
+      await playOn(suite.server.url, token, id, 2);
+      if (game === 'ticket-to-ride-europe') await playUntilLegal(suite.server.url, token, id, 'claim_route');
+      await page.goto(`${suite.server.url}/#/games/${id}`);
       await page.waitForSelector('.board .target');
       const fit = await sizes(page);
       await zoomAllTheWay(page);

@@ -5,39 +5,28 @@
  * see the board change, read the log, replay back to the start; and the same pages in Czech and Russian
  * (issue 17 #5). Screenshots go to test-results/browser/.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { buildClient } from '../../web/build.js';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { lastCode } from '../support/accounts.js';
 import { dataOf, testClient } from '../support/client.js';
 import { pageToken } from './table.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { launchChromium, signUp as signUpAt, watchedPage } from '../../scripts/support/chromium.js';
+import { signUp as signUpAt } from '../../scripts/support/chromium.js';
+import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
-const SHOTS = join('test-results', 'browser');
 const MOVES = 4;
 
-let server: LocalServer;
-let browser: Browser;
 const renderTimes: Record<string, number> = {};
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
-}, 180_000);
+const suite = useBrowserSuite();
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+afterAll(() => {
   console.log(`first render of a game page (ms): ${JSON.stringify(renderTimes)}`);
 });
 
-const phone = (locale?: string) => watchedPage(browser, 375, 812, locale);
+const phone = (locale?: string) => suite.open(375, 812, locale);
 
-const signUp = (page: Page, name: string) => signUpAt(page, server.url, name);
+const signUp = (page: Page, name: string) => signUpAt(page, suite.server.url, name);
 
 /** The picture as drawn, without the client's highlighting of clickable places and last moves (which depend on whose turn it is). */
 const PICTURE = () => {
@@ -169,7 +158,7 @@ describe('invites and settings in Chromium (issue 9)', () => {
     await host.page.selectOption('select[name=bots]', '0');
     await host.page.click('button:has-text("Create game")');
     const invite = await host.page.locator('input[name=invite]').inputValue();
-    expect(invite).toMatch(new RegExp(`^${server.url}/#/join/[\\w-]+/[\\w-]+$`));
+    expect(invite).toMatch(new RegExp(`^${suite.server.url}/#/join/[\\w-]+/[\\w-]+$`));
 
     const friend = await phone();
     await friend.page.goto(invite);
@@ -191,14 +180,14 @@ describe('invites and settings in Chromium (issue 9)', () => {
 
   it('settings change what the player is notified of, and the service worker for Web Push is active', async () => {
     const { page, problems } = await phone();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     await page.fill('input[name=name]', 'Notified');
     await page.fill('input[name=email]', 'notified@example.org');
     await page.click('button:has-text("Start playing")');
     await page.waitForSelector('h1:has-text("My games")');
     await page.click('a:has-text("Settings")');
     // Notices go to a confirmed address only (issue 18 #1): the code mailed at sign-up confirms it.
-    await page.fill('input[name=confirmCode]', lastCode(server, 'notified@example.org'));
+    await page.fill('input[name=confirmCode]', lastCode(suite.server, 'notified@example.org'));
     await page.click('button:has-text("Confirm address")');
     await page.waitForSelector('text=Address confirmed.');
     await page.waitForSelector('input[name=chat]');
@@ -212,7 +201,7 @@ describe('invites and settings in Chromium (issue 9)', () => {
     });
     expect(me.notifications.events.chat).toBe(!chatBefore);
     const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
-    expect(worker).toBe(`${server.url}/sw.js`);
+    expect(worker).toBe(`${suite.server.url}/sw.js`);
     // Subscribing needs the browser's push service, which this closed network cannot reach: the button is offered.
     expect(await page.locator('button:has-text("Turn on notifications here")').count()).toBe(1);
 
@@ -229,7 +218,7 @@ describe('invites and settings in Chromium (issue 9)', () => {
     await page.click('button:has-text("Show my token")');
     const shown = (await page.locator('code.token').textContent()) ?? '';
     const other = await phone();
-    await other.page.goto(`${server.url}/`);
+    await other.page.goto(`${suite.server.url}/`);
     await other.page.click('summary:has-text("I already play here")');
     await other.page.fill('input[name=token]', `${shown}x`);
     await other.page.click('button:has-text("Sign in")');
@@ -251,7 +240,7 @@ describe('languages in Chromium (issue 17 #5)', () => {
 
   it('a Czech browser gets Czech pages and game wording; Russian chosen in the settings applies at once and stays after a reload', async () => {
     const { page, problems } = await phone('cs-CZ');
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     await page.waitForSelector('h1:has-text("Vlakové hry poštou")');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('cs');
     await fitsThePhone(page);
@@ -261,7 +250,7 @@ describe('languages in Chromium (issue 17 #5)', () => {
     await page.waitForSelector('h1:has-text("Moje hry")');
     expect(await page.title()).toBe('Moje hry · railpost');
     // Issue 17 #5: the account speaks the language its player signed up in (its emails do too), and follows the picker.
-    const me = testClient(server.url, { token: await pageToken(page) });
+    const me = testClient(suite.server.url, { token: await pageToken(page) });
     expect(dataOf(await me.GET('/v1/players/me')).language).toBe('cs');
 
     await page.click('a:has-text("Nová hra")');
@@ -309,7 +298,7 @@ describe('languages in Chromium (issue 17 #5)', () => {
   ] as const) {
     it(`${lang}: a Streetcar table in the browser's language, moves and log included, fits the phone`, async () => {
       const { page, problems } = await phone(locale);
-      await page.goto(`${server.url}/`);
+      await page.goto(`${suite.server.url}/`);
       await page.fill('input[name=name]', `Tester ${lang}`);
       await page.click('form button[type=submit]');
       await page.waitForSelector('header nav');

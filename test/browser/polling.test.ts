@@ -6,24 +6,12 @@
  * `view?waitForVersion=` request, which the API answers when somebody moves; then the page reads
  * only the log entries after those it has (`log?after=`) and holds the next one.
  */
-import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { buildClient } from '../../web/build.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { launchChromium, signUp, watchedPage } from '../../scripts/support/chromium.js';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signUp } from '../../scripts/support/chromium.js';
+import { useBrowserSuite } from '../support/browser-suite.js';
 
-let server: LocalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserSuite();
 
 type Seen = { url: string; status: number; ifNoneMatch: string | null };
 
@@ -44,9 +32,9 @@ function watchGame(page: Page, gamePath: string): Seen[] {
 
 /** A player made through the API, and what it calls with its token. */
 async function apiPlayer(name: string) {
-  const created = (await (await fetch(`${server.url}/v1/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) })).json()) as { token: string };
+  const created = (await (await fetch(`${suite.server.url}/v1/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) })).json()) as { token: string };
   const call = async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${created.token}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const r = await fetch(`${suite.server.url}${path}`, { method, headers: { authorization: `Bearer ${created.token}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
     expect(r.ok, `${method} ${path}: ${r.status}`).toBe(true);
     return r.json() as Promise<Record<string, any>>;
   };
@@ -55,9 +43,9 @@ async function apiPlayer(name: string) {
 
 describe('the game page follows a game cheaply', () => {
   it('issue 16 #5: a game waiting for players is polled with If-None-Match, answered 304, each time later', async () => {
-    const { page, problems } = await watchedPage(browser);
+    const { page, problems } = await suite.open();
     await page.clock.install();
-    await signUp(page, server.url, 'Poller');
+    await signUp(page, suite.server.url, 'Poller');
     await page.click('a:has-text("New game")');
     await page.selectOption('select[name=game]', 'ticket-to-ride-europe');
     await page.selectOption('select[name=players]', '2');
@@ -84,13 +72,13 @@ describe('the game page follows a game cheaply', () => {
   });
 
   it('issue 19 #3: a running game is waited on, not polled: the held view answers when the other seat moves, the page reads the log after what it has and holds again', async () => {
-    const { page, problems } = await watchedPage(browser);
-    await signUp(page, server.url, 'Waiter');
+    const { page, problems } = await suite.open();
+    await signUp(page, suite.server.url, 'Waiter');
     const waiterToken = await page.evaluate(() => localStorage.getItem('railpost.token'));
     const other = await apiPlayer('Mover');
     // The other player creates the game, so seat 0 (first to act) is theirs.
     const game = await other.call('POST', '/v1/games', { game: 'ticket-to-ride-europe', players: 2 });
-    const joined = await fetch(`${server.url}/v1/games/${game.id}/join`, { method: 'POST', headers: { authorization: `Bearer ${waiterToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ inviteCode: game.inviteCode }) });
+    const joined = await fetch(`${suite.server.url}/v1/games/${game.id}/join`, { method: 'POST', headers: { authorization: `Bearer ${waiterToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ inviteCode: game.inviteCode }) });
     expect(joined.status).toBe(200);
     const gamePath = `/v1/games/${game.id}`;
     const holds: string[] = [];
@@ -99,7 +87,7 @@ describe('the game page follows a game cheaply', () => {
       if (url.pathname === `${gamePath}/view` && url.searchParams.has('waitForVersion')) holds.push(url.search);
     });
     const seen = watchGame(page, gamePath);
-    await page.goto(`${server.url}/#/games/${game.id}`);
+    await page.goto(`${suite.server.url}/#/games/${game.id}`);
     await expect.poll(() => holds).toEqual(['?waitForVersion=1&wait=25']);
 
     // Six quiet seconds: no request at all (a poll would have come after five). The page's first

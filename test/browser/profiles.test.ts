@@ -4,37 +4,20 @@
  * leaderboard lists both; the search finds the game. Screenshots at 375×812 and 1280×800 go to
  * test-results/browser/.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { buildClient } from '../../web/build.js';
-import { dataOf, testClient, type Api } from '../support/client.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { launchChromium, signUp, watchedPage } from '../../scripts/support/chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { dataOf, type Api } from '../support/client.js';
+import { signUp } from '../../scripts/support/chromium.js';
 import { pageToken } from './table.js';
+import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
-const SHOTS = join('test-results', 'browser');
 const SIZES = [
   [375, 812],
   [1280, 800],
 ] as const;
 
-let server: LocalServer;
-let browser: Browser;
-let api: Api;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
-  api = testClient(server.url);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserSuite();
 
 interface Person {
   page: Page;
@@ -44,9 +27,9 @@ interface Person {
 }
 
 async function person(name: string, width = 375, height = 812): Promise<Person> {
-  const { page, problems } = await watchedPage(browser, width, height);
-  await signUp(page, server.url, name);
-  const as = api.as(await pageToken(page));
+  const { page, problems } = await suite.open(width, height);
+  await signUp(page, suite.server.url, name);
+  const as = suite.api.as(await pageToken(page));
   return { page, problems, api: as, id: dataOf(await as.GET('/v1/players/me')).id };
 }
 
@@ -59,15 +42,15 @@ async function shownRating(page: Page): Promise<number> {
 /** Shots of the three pages at both sizes, signed in as `token`. */
 async function screenshots(token: string, game: string, player: string): Promise<void> {
   for (const [width, height] of SIZES) {
-    const { page, problems } = await watchedPage(browser, width, height);
-    await page.goto(`${server.url}/`);
+    const { page, problems } = await suite.open(width, height);
+    await page.goto(`${suite.server.url}/`);
     await page.evaluate((t) => localStorage.setItem('railpost.token', t), token);
     for (const [name, hash, ready] of [
       ['profile', `#/players/${player}`, '.finished li'],
       ['leaderboard', `#/leaderboards/${game}`, 'table.board tbody tr'],
       ['search', '#/search', '.finished li'],
     ] as const) {
-      await page.goto(`${server.url}/${hash}`);
+      await page.goto(`${suite.server.url}/${hash}`);
       await page.reload();
       await page.waitForSelector(ready);
       await page.screenshot({ path: join(SHOTS, `profiles-${name}-${width}.png`), fullPage: true });
@@ -85,8 +68,8 @@ describe('issue 18 #6 #7: profiles, leaderboard and search in the browser', () =
     const { id, inviteCode } = dataOf(await anna.api.POST('/v1/games', { body: { game: 'streetcar', players: 2, options: { firstPlayer: 0 } } }));
     dataOf(await ben.api.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode: inviteCode! } }));
     // Public, as the lobby's create option makes it (its own suite covers that option).
-    const meta = (await server.services.table.readGame(id))!.meta;
-    await server.services.table.replaceMeta({ ...meta, visibility: 'public', revision: meta.revision + 1 });
+    const meta = (await suite.server.services.table.readGame(id))!.meta;
+    await suite.server.services.table.replaceMeta({ ...meta, visibility: 'public', revision: meta.revision + 1 });
     const view = dataOf(await anna.api.GET('/v1/games/{id}/view', { params: { path: { id } } }));
     const place = view.legalActions.find((a) => a.type === 'place')!;
     dataOf(await anna.api.POST('/v1/games/{id}/actions', { params: { path: { id } }, body: { action: place, expectedVersion: view.version } }));
@@ -103,7 +86,7 @@ describe('issue 18 #6 #7: profiles, leaderboard and search in the browser', () =
     expect(await anna.page.textContent('.finished li')).toMatch(/1\.\s*Anna.*2\.\s*Ben \(resigned\)/);
 
     // Anna's seat list links Ben's profile.
-    await anna.page.goto(`${server.url}/#/games/${id}`);
+    await anna.page.goto(`${suite.server.url}/#/games/${id}`);
     await anna.page.click(`.seats a:has-text("Ben")`);
     await anna.page.waitForSelector('h1:has-text("Ben")');
     await anna.page.waitForSelector('.ratings li');

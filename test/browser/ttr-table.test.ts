@@ -6,31 +6,15 @@
  * cities on the map, that only the routes that can be claimed glow, and that the plain list of
  * actions reads without internal keys. Screenshots go to test-results/browser/ttr-*.png.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { buildClient } from '../../web/build.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { launchChromium, watchedPage } from '../../scripts/support/chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
-const SHOTS = join('test-results', 'browser');
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 
-let server: LocalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserSuite();
 
 interface Legal {
   type: string;
@@ -69,9 +53,9 @@ const CASES = [
 describe('Ticket to Ride table in Chromium (issue 17 #1–#4)', () => {
   for (const c of CASES) {
     it(`${c.lang} at ${c.size.width}×${c.size.height}: tickets, one-tap cards and routes`, async () => {
-      const { page, problems } = await watchedPage(browser, c.size.width, c.size.height, c.locale);
+      const { page, problems } = await suite.open(c.size.width, c.size.height, c.locale);
       const shot = (name: string) => page.screenshot({ path: join(SHOTS, `ttr-${name}-${c.lang}-${page.viewportSize()!.width}.png`) });
-      await page.goto(`${server.url}/`);
+      await page.goto(`${suite.server.url}/`);
       await page.fill('input[name=name]', `Tester ${c.lang}`);
       await page.click('form button[type=submit]');
       await page.waitForSelector('header nav');

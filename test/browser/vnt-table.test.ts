@@ -7,33 +7,17 @@
  * turn. It checks the cards' size, that the table fits the phone and what axe-core finds on it. Screenshots go to
  * test-results/browser/vnt-*.png.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { buildClient } from '../../web/build.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CATALOGS } from '../../web/client/i18n.testkit.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { launchChromium, watchedPage } from '../../scripts/support/chromium.js';
 import { seriousViolations } from './axe.js';
+import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
-const SHOTS = join('test-results', 'browser');
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 
-let server: LocalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: await buildClient() }), launchChromium()]);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserSuite();
 
 interface Legal {
   type: string;
@@ -83,9 +67,9 @@ describe('Vlaky na trati table in Chromium (issue 17 #1)', () => {
   for (const c of CASES) {
     it(`${c.lang} at ${c.size.width}×${c.size.height}: cards placed by one tap, a card of two uses lists them`, async () => {
       const words = CATALOGS[c.lang].vnt;
-      const { page, problems } = await watchedPage(browser, c.size.width, c.size.height, c.locale);
+      const { page, problems } = await suite.open(c.size.width, c.size.height, c.locale);
       const shot = (name: string) => page.screenshot({ path: join(SHOTS, `vnt-${name}-${c.lang}-${page.viewportSize()!.width}.png`) });
-      await page.goto(`${server.url}/`);
+      await page.goto(`${suite.server.url}/`);
       await page.fill('input[name=name]', `Tester ${c.lang}`);
       await page.click('form button[type=submit]');
       await page.waitForSelector('header nav');
