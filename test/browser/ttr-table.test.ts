@@ -175,4 +175,54 @@ describe('Ticket to Ride table in Chromium (issue 17 #1–#4)', () => {
       await page.context().close();
     }, 240_000);
   }
+
+  it('Germany in German on a phone: the opening mix and a later draw are chosen on the table, from two decks shown apart (TTRG-3.1, TTRG-10.1)', async () => {
+    const { page, problems } = await suite.open(PHONE.width, PHONE.height, 'de-DE');
+    await page.goto(`${suite.server.url}/`);
+    await page.fill('input[name=name]', 'Greta');
+    await page.click('form button[type=submit]');
+    await page.waitForSelector('header nav');
+    await page.click('header nav a[href="#/new"]');
+    await page.selectOption('select[name=game]', 'ticket-to-ride-germany');
+    await page.selectOption('select[name=players]', '2');
+    await page.selectOption('select[name=bots]', '1');
+    await page.click('form button[type=submit]');
+    await page.waitForSelector('.board svg');
+
+    // The opening: one button per mix of four, drawn as ticket backs and said in words.
+    const mix = page.locator('.ttr-mix');
+    await mix.waitFor();
+    const options = mix.locator('button[data-mix]');
+    expect(await options.allTextContents()).toEqual(['0 kurze + 4 lange', '1 kurze + 3 lange', '2 kurze + 2 lange', '3 kurze + 1 lange', '4 kurze + 0 lange']);
+    for (const box of await options.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) expect(box).toBeGreaterThanOrEqual(44);
+    expect(await options.nth(3).locator('.ttr-back.short').count()).toBe(3);
+    await page.screenshot({ path: join(SHOTS, 'ttr-germany-mix-de-375.png') });
+    await options.nth(3).click();
+    const choice = page.locator('.ttr-choice');
+    await choice.waitFor();
+    expect(await choice.locator('.ttr-long').count()).toBe(1);
+    await choice.locator('button.ttr-ticket').nth(0).click();
+    await choice.locator('button.ttr-ticket').nth(1).click();
+    await choice.locator('button.ttr-keep').click();
+    await choice.waitFor({ state: 'detached' });
+
+    // A turn: the pile shows both decks; a tap on it offers the mixes; one tap draws, and the keep follows.
+    await page.waitForSelector('.ttr-pile:not(:disabled)', { timeout: 30_000 });
+    const pile = page.locator('.ttr-pile');
+    expect(await pile.locator('.ttr-deck-count.short').textContent()).toMatch(/^Kurz: \d+ Zielkarten$/);
+    expect(await pile.locator('.ttr-deck-count.long').textContent()).toMatch(/^Lang: \d+ Zielkarten$/);
+    await pile.click();
+    await mix.waitFor();
+    expect(await options.count()).toBe(5);
+    await options.nth(0).click();
+    await choice.waitFor();
+    expect(await choice.locator('.ttr-long').count()).toBe(4);
+    // The log names the four long tickets drawn, in German.
+    const drawn = page.locator('.log li', { hasText: 'Greta zieht Zielkarten:' });
+    await drawn.waitFor();
+    expect(((await drawn.textContent()) ?? '').match(/Punkte, lang/g)).toHaveLength(4);
+    await page.screenshot({ path: join(SHOTS, 'ttr-germany-draw-de-375.png') });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 240_000);
 });

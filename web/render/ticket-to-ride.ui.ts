@@ -15,8 +15,8 @@ import { isRecord, num, numbers, str } from './loose.js';
 import { CARD_ORDER } from './ttr-cards.js';
 import { glowingPlaces, ticketState } from './ttr-table.js';
 
-/** Actions the client's table offers: the card market, the deck, the ticket pile and the ticket choices. */
-const TABLE_ACTIONS = new Set(['draw_face_up', 'draw_blind', 'draw_tickets', 'keep_initial_tickets', 'keep_tickets']);
+/** Actions the client's table offers: the card market, the deck, the ticket pile, Germany's ticket mixes and the ticket choices. */
+const TABLE_ACTIONS = new Set(['draw_face_up', 'draw_blind', 'draw_tickets', 'choose_initial_tickets', 'keep_initial_tickets', 'keep_tickets']);
 /** Route colours (cards' and gray) and passenger colours the catalogs name. */
 const COLOURS = ['pink', 'white', 'blue', 'yellow', 'orange', 'black', 'red', 'green', 'gray'] as const;
 const PASSENGERS = ['red', 'black', 'green', 'yellow', 'blue', 'white'] as const;

@@ -15,7 +15,7 @@ import { renderTicketToRide } from './ticket-to-ride.js';
 import { ticketToRideUi } from './ticket-to-ride.ui.js';
 import { assertWellFormed as wellFormed, attrValues } from './testkit.js';
 import { CARD_ORDER, cardFace, handGroups } from './ttr-cards.js';
-import { canBuildStation, glowingPlaces, keepAction, keepMinimum, ticketState } from './ttr-table.js';
+import { canBuildStation, glowingPlaces, keepAction, keepMinimum, ticketMixes, ticketState } from './ttr-table.js';
 import { translate } from '../client/i18n.testkit.js';
 
 type State = unknown;
@@ -73,6 +73,33 @@ describe('ticket choice (issue 17 #2)', () => {
     expect(keepMinimum(legal)).toBe(1);
     expect(keepAction(legal, [])).toBeUndefined();
     for (const id of drawn) expect(keepAction(legal, [id])).toMatchObject({ type: 'keep_tickets', tickets: [id] });
+  });
+});
+
+describe("Germany's ticket mixes (issue 17 #1)", () => {
+  it('the opening offers every mix of 4 (TTRG-3.1); a turn offers the mixes the decks allow, each adding up to 4 (TTRG-10.1, TTRG-10.2)', () => {
+    const fresh = germany.setup({ seed: 'mix-g', players: 2, options: germany.options.parse({ firstPlayer: 0 }) });
+    const opening = ticketMixes(legalOf(germany, fresh, 0), (germany.view(fresh, 0) as TtrView).ticketDecks);
+    expect(opening.map((m) => [m.short, m.long])).toEqual([[0, 4], [1, 3], [2, 2], [3, 1], [4, 0]]);
+    expect(opening.every((m) => m.action.type === 'choose_initial_tickets')).toBe(true);
+    const { state } = started(germany, 'mix-g');
+    const turn = ticketMixes(legalOf(germany, state, 0), (germany.view(state, 0) as TtrView).ticketDecks);
+    expect(turn.map((m) => m.short)).toEqual([0, 1, 2, 3, 4]);
+    for (const m of turn) {
+      expect(m.action).toEqual({ type: 'draw_tickets', short: m.short });
+      expect(m.short + m.long).toBe(4);
+    }
+  });
+
+  it('with a short deck of 1 and a long deck of 2, the only mix is 1 short + 2 long (TTRG-10.2, scenario T05)', () => {
+    const legal = [{ type: 'draw_tickets', short: 1 }] as UiAction[];
+    expect(ticketMixes(legal, { short: 1, long: 2 }).map((m) => [m.short, m.long])).toEqual([[1, 2]]);
+  });
+
+  it('Europe names no mix: its single draw is a tap on the pile (TTRE-11.1)', () => {
+    const { state } = started(europe, 'mix-e');
+    expect(legalOf(europe, state, 0).some((a) => a.type === 'draw_tickets')).toBe(true);
+    expect(ticketMixes(legalOf(europe, state, 0), (europe.view(state, 0) as TtrView).ticketDecks)).toEqual([]);
   });
 });
 
@@ -135,8 +162,8 @@ describe('the table in words (issue 17 #4)', () => {
     expect(ui.placeName!('city:Wien', europe.components)).toBe('Wien');
     expect(ui.placeName!('route:1', europe.components)).not.toMatch(/route:|undefined/);
     expect(ui.tapActs).toBe(true);
-    for (const type of ['keep_initial_tickets', 'keep_tickets', 'draw_face_up', 'draw_blind', 'draw_tickets']) expect(ui.onTable!({ type }), type).toBe(true);
-    for (const type of ['pay_tunnel', 'withdraw_tunnel', 'take_passengers', 'choose_initial_tickets', 'claim_route']) expect(ui.onTable!({ type }), type).toBe(false);
+    for (const type of ['keep_initial_tickets', 'keep_tickets', 'draw_face_up', 'draw_blind', 'draw_tickets', 'choose_initial_tickets']) expect(ui.onTable!({ type }), type).toBe(true);
+    for (const type of ['pay_tunnel', 'withdraw_tunnel', 'take_passengers', 'claim_route']) expect(ui.onTable!({ type }), type).toBe(false);
   });
 });
 

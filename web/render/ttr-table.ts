@@ -84,3 +84,24 @@ export function ticketState(map: TtrMap, view: Pick<TtrView, 'routeOwners' | 'st
   const borrowed = map.routes.filter((r) => owner(r) !== undefined && owner(r) !== seat && (stationCities.has(r.a) || stationCities.has(r.b)));
   return connected(map, [...own, ...borrowed], ticket.a, ticket.b) ? 'connectedStation' : 'notConnected';
 }
+
+/** Germany draws tickets from a short and a long deck in a mix the player announces (TTRG-10.1); Europe from one pile. */
+export const drawsByMix = (map: Pick<TtrMap, 'id'>): boolean => map.id === 'germany';
+
+/** Tickets a Germany draw takes: four (TTRG-3.1), or all that are left (TTRG-10.2). */
+const GERMANY_DRAW = 4;
+
+export interface TicketMix {
+  short: number;
+  long: number;
+  action: UiAction;
+}
+
+/** The legal ticket draws that name a mix (the opening's or a turn's), fewest short tickets first; [] where none does (Europe). */
+export function ticketMixes(legal: readonly UiAction[], decks: { short: number; long: number }): TicketMix[] {
+  const total = Math.min(GERMANY_DRAW, decks.short + decks.long);
+  return legal
+    .filter((a) => (a.type === 'draw_tickets' || a.type === 'choose_initial_tickets') && typeof a.short === 'number')
+    .map((action) => ({ short: action.short as number, long: total - (action.short as number), action }))
+    .sort((a, b) => a.short - b.short);
+}

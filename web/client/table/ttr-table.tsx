@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { CardType, Ticket, TtrMap } from '../../../engine/games/ticket-to-ride/map.js';
 import type { TtrView } from '../../../engine/games/ticket-to-ride/view.js';
 import { cardFace, handGroups } from '../../render/ttr-cards.js';
-import { canBuildStation, keepAction, keepActions, keepMinimum, ticketState } from '../../render/ttr-table.js';
+import { canBuildStation, drawsByMix, keepAction, keepActions, keepMinimum, ticketMixes, ticketState, type TicketMix as Mix } from '../../render/ttr-table.js';
 import type { TableProps } from './table.js';
 
 /** `t` over keys made at run time (a card type in the key); the catalogs' own types cannot check those. */
@@ -61,6 +61,10 @@ export function TtrTable({ t, ui, view, components, legal, busy, mode, onMode, a
   const me = v.players.find((p) => p.seat === you?.seat);
   const handTotal = you ? Object.values(you.hand).reduce((a, b) => a + b, 0) : 0;
   const ticketsLeft = v.ticketDecks.short + v.ticketDecks.long;
+  const twoDecks = drawsByMix(map);
+  const mixes = ticketMixes(legal, v.ticketDecks);
+  // Germany's opening draw is announced as a mix too (TTRG-3.1, 3.2), with no pile to tap first.
+  const opening = mixes.some((m) => m.action.type === 'choose_initial_tickets');
   return (
     <section class="ttr-table" data-table aria-label={t('ttr.table.label')}>
       {choosing && <TicketChoice key={choosing.map((c) => c.id).join()} t={t} tickets={choosing} legal={legal} busy={busy} onAct={onAct} showing={showing} face={ticketFace} />}
@@ -95,7 +99,14 @@ export function TtrTable({ t, ui, view, components, legal, busy, mode, onMode, a
       <div class="ttr-moves">
         <button class={picked === 'tickets' ? 'ttr-pile picked' : 'ttr-pile'} data-target="tickets" disabled={!can('tickets')} onClick={() => onPick('tickets')}>
           <span class="ttr-pile-title">{t('ttr.table.ticketPile')}</span>
-          <span>{t('ttr.table.ticketsLeft', { count: ticketsLeft })}</span>
+          {twoDecks ? (
+            <>
+              <span class="ttr-deck-count short">{t('ttr.table.shortLeft', { count: v.ticketDecks.short })}</span>
+              <span class="ttr-deck-count long">{t('ttr.table.longLeft', { count: v.ticketDecks.long })}</span>
+            </>
+          ) : (
+            <span>{t('ttr.table.ticketsLeft', { count: ticketsLeft })}</span>
+          )}
         </button>
         {stationPossible && (
           <button class="ttr-station" aria-pressed={mode === 'station'} disabled={busy} onClick={() => onMode(mode === 'station' ? null : 'station')}>
@@ -103,6 +114,7 @@ export function TtrTable({ t, ui, view, components, legal, busy, mode, onMode, a
           </button>
         )}
       </div>
+      {(opening || (picked === 'tickets' && mixes.length > 1)) && <TicketMix t={t} mixes={mixes} busy={busy} onAct={onAct} />}
       {mode === 'station' && <p class="hint">{t('ttr.table.stationHint')}</p>}
       {you && (
         <>
@@ -182,6 +194,34 @@ function TicketChoice({ t, tickets, legal, busy, onAct, showing, face }: {
       <button class="ttr-keep" disabled={busy || !action} onClick={() => action && onAct(action)}>
         {t('ttr.table.keep', { count: chosen.size })}
       </button>
+    </div>
+  );
+}
+
+/** Germany's draws: the mix of short and long tickets, announced before drawing (TTRG-3.2, TTRG-10.1), one button per legal mix. */
+function TicketMix({ t, mixes, busy, onAct }: { t: TFunction; mixes: readonly Mix[]; busy: boolean; onAct: TableProps['onAct'] }) {
+  const total = mixes[0]!.short + mixes[0]!.long;
+  return (
+    <div class="ttr-mix choices" role="group" aria-label={t('ttr.table.mix')}>
+      <h2>{t('ttr.table.mix')}</h2>
+      <p class="hint">{t('ttr.table.mixHint', { count: total })}</p>
+      <ul>
+        {mixes.map((mix) => (
+          <li key={mix.short}>
+            <button disabled={busy} data-mix={mix.short} onClick={() => onAct(mix.action)}>
+              <span class="ttr-backs" aria-hidden="true">
+                {Array.from({ length: mix.short }, (_, i) => (
+                  <span key={`s${i}`} class="ttr-back short" />
+                ))}
+                {Array.from({ length: mix.long }, (_, i) => (
+                  <span key={`l${i}`} class="ttr-back long" />
+                ))}
+              </span>
+              <span>{t('ttr.table.mixOption', { short: mix.short, long: mix.long })}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
