@@ -106,21 +106,21 @@ describe('Vlaky na trati table in Chromium (issue 17 #1)', () => {
       expect(after.line).toEqual([...before.line, taken]);
       expect(after.market).not.toContain(taken);
 
-      // The free action (DP-6): a hand card that may be a second card or a discard lists both, naming the card.
+      // The free action (DP-6): a hand card that may be a second card or a discard lists both, naming the
+      // card; one that may only be discarded (no coin) is listed too, to confirm (VNT-9.7). Cancel keeps it.
       const hand = placeable(page, 'hand');
       await hand.first().waitFor();
       const uses = after.legal.filter((a) => a.source === 'HAND' || a.type === 'discard_a').filter((a) => a.cardId === after.hand[0]);
       expect(await hand.first().locator('.vnt-offer').textContent()).toBe(uses.length > 1 ? words.table.choose : words.table.offer.discard);
-      if (uses.length > 1) {
-        await hand.first().click();
-        const line = (await page.locator('.choices p').first().textContent()) ?? '';
-        expect(line).toContain(after.hand[0]);
-        expect(line).not.toMatch(/hand:|market:/);
-        expect(await page.locator('.choices').first().locator('button:not(.secondary)').count()).toBe(uses.length);
-        await page.locator('.vnt-table').scrollIntoViewIfNeeded();
-        await shot('choose');
-        await page.locator('.choices button.secondary').first().click();
-      }
+      await hand.first().click();
+      const line = (await page.locator('.choices p').first().textContent()) ?? '';
+      expect(line).toContain(after.hand[0]);
+      expect(line).not.toMatch(/hand:|market:/);
+      expect(await page.locator('.choices').first().locator('button:not(.secondary)').count()).toBe(uses.length);
+      await page.locator('.vnt-table').scrollIntoViewIfNeeded();
+      await shot('choose');
+      await page.locator('.choices button.secondary').first().click();
+      expect((await apiView(page)).hand).toEqual(after.hand);
       await page.locator('section.actions .choices button', { hasText: words.action.endTurn }).click();
       await waitPast(page, after.version);
 

@@ -68,10 +68,17 @@ describe('Vlaky na trati table: a tap on a card (issue 17 #1)', () => {
     const free = seen.filter((s) => !s.placing && s.offers.length > 0);
     for (const s of free) {
       expect(s.offers.every((o) => (s.where === 'market' ? o === 'second' : o === 'second' || o === 'discard'))).toBe(true);
-      expect(s.taken === undefined).toBe(s.offers.length > 1);
+      expect(s.taken === undefined).toBe(s.offers.length > 1 || s.offers[0] === 'discard');
     }
     expect(free.some((s) => s.where === 'hand' && s.offers.length === 2)).toBe(true);
     expect(free.some((s) => s.where === 'market' && s.offers[0] === 'second' && s.taken?.type === 'second_card')).toBe(true);
+  });
+
+  it('a card whose only use is a discard (no coin for a second card) is listed to confirm, not discarded by one tap (VNT-9.7)', () => {
+    const discard = { type: 'discard_a', cardId: 'a1' };
+    expect(cardOffers([discard])).toEqual(['discard']);
+    expect(tapAction([discard])).toBeUndefined();
+    expect(seen.some((s) => s.where === 'hand' && s.offers.length === 1 && s.offers[0] === 'discard' && s.taken === undefined)).toBe(true);
   });
 
   it('a card means nothing while another decision is due (no second placement before the free action, VNT-9.1)', () => {

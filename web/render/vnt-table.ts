@@ -18,5 +18,10 @@ export function cardOffers(actions: readonly UiAction[]): CardOffer[] {
   return actions.flatMap((a) => (Object.hasOwn(OFFERS, a.type) ? [OFFERS[a.type]!] : []));
 }
 
-/** The action one tap on a card takes at once: the only one it means; undefined when it means none or several (then they are listed). */
-export const tapAction = (actions: readonly UiAction[]): UiAction | undefined => (actions.length === 1 ? actions[0] : undefined);
+/**
+ * The action one tap on a card takes at once: the only one it means; undefined when it means none or
+ * several (then they are listed), or when its only use is a discard: that takes the card out of the
+ * game for good (VNT-9.7), so a stray tap only lists it, to be confirmed.
+ */
+export const tapAction = (actions: readonly UiAction[]): UiAction | undefined =>
+  actions.length === 1 && OFFERS[actions[0]!.type] !== 'discard' ? actions[0] : undefined;
