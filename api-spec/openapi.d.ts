@@ -11051,6 +11051,8 @@ export interface operations {
             query?: {
                 /** @description A past version to replay (default: now); nothing can be posted there */
                 version?: number | null;
+                /** @description The language of the words in the picture (names, counts, titles); default English */
+                lang?: "en" | "cs" | "de" | "ru";
             };
             header?: {
                 /** @description The ETag of an earlier answer: 304 Not Modified, without a body, while the answer would be the same */
@@ -11247,7 +11249,10 @@ export interface operations {
     };
     getBoardPictureLink: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language of the words in the picture (names, counts, titles); default English */
+                lang?: "en" | "cs" | "de" | "ru";
+            };
             header?: {
                 /** @description The ETag of an earlier answer: 304 Not Modified, without a body, while the answer would be the same */
                 "If-None-Match"?: string;
@@ -11287,6 +11292,7 @@ export interface operations {
             /**
              * @description - `invalid_token`: Malformed or tampered token
              *     - `invalid_path`: A path parameter does not match its pattern
+             *     - `invalid_query`: A query parameter does not match its schema (see `issues`)
              */
             400: {
                 headers: {
@@ -11299,7 +11305,7 @@ export interface operations {
                         /** @constant */
                         status: 400;
                         /** @enum {string} */
-                        code: "invalid_token" | "invalid_path";
+                        code: "invalid_token" | "invalid_path" | "invalid_query";
                     };
                 };
             };

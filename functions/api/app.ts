@@ -1,3 +1,4 @@
+import type { Language } from '../../engine/core/languages.js';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -332,7 +333,8 @@ export function createApp(deps: AppDeps) {
       return c.json(await games.export(auth(c), c.req.valid('param').id), 200);
     })
     .openapi(routes.board, async (c) => {
-      const svg = await drawPicture(await games.pictureOf(auth(c), c.req.valid('param').id, c.req.valid('query').version));
+      const { version, lang } = c.req.valid('query');
+      const svg = await drawPicture(await games.pictureOf(auth(c), c.req.valid('param').id, version), lang);
       // The picture is the caller's own view: not for shared caches.
       return c.body(svg, 200, svgHeaders('private, no-store'));
     })
@@ -341,7 +343,7 @@ export function createApp(deps: AppDeps) {
       if (!notify) throw new Problem(404, 'board_links_not_configured', 'Not found', 'Board picture links are not configured on this server');
       const link = verifyBoardLink(notify.unsubscribeSecret, c.req.valid('param').token);
       if (!link) throw problems.badRequest('invalid_token', 'The board picture link is not valid; open the game instead');
-      const svg = await drawPicture(await games.pictureOf(null, link.gameId, link.version));
+      const svg = await drawPicture(await games.pictureOf(null, link.gameId, link.version), c.req.valid('query').lang);
       return c.body(svg, 200, svgHeaders('public, max-age=31536000, immutable'));
     })
     .openapi(routes.chat, async (c) => {
@@ -378,9 +380,9 @@ export function createApp(deps: AppDeps) {
 }
 
 /** The renderers load with the first picture asked for: a move never needs them. */
-async function drawPicture(picture: { game: string; components: unknown; view: unknown; seatNames: (string | null)[] }): Promise<string> {
-  const { renderBoard } = await import('../../web/render/index.js');
-  const svg = renderBoard(picture.game, picture.components, picture.view, { seatNames: picture.seatNames });
+async function drawPicture(picture: { game: string; components: unknown; view: unknown; seatNames: (string | null)[] }, language: Language = 'en'): Promise<string> {
+  const [{ renderBoard }, { wordsIn }] = await Promise.all([import('../../web/render/index.js'), import('../notify/wording.js')]);
+  const svg = renderBoard(picture.game, picture.components, picture.view, { t: wordsIn(language), seatNames: picture.seatNames });
   if (svg === null) throw new Problem(404, 'no_board_picture', 'Not found', `${picture.game} has no board picture`);
   return svg;
 }

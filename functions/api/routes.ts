@@ -524,7 +524,7 @@ export const routes = {
       summary: 'The board as you may see it (now or at a past version), as an SVG picture',
       description: 'The board drawn from your view (now, or at `version`), by the renderers the web client uses. Private to you: never cached by shared caches.',
       security: secured,
-      request: { params: S.GameIdParamSchema, query: S.VersionQuerySchema },
+      request: { params: S.GameIdParamSchema, query: S.BoardQuerySchema },
       responses: { 200: svg },
     },
     {
@@ -545,7 +545,7 @@ export const routes = {
       summary: "The board picture behind an email's link, no login: the signed token names the game and version",
       description: 'What a spectator sees of the board at that version (no hand, no secret), so the link may be forwarded. The picture of a version never changes.',
       security: [],
-      request: { params: S.BoardPictureTokenParamSchema },
+      request: { params: S.BoardPictureTokenParamSchema, query: S.BoardLinkQuerySchema },
       responses: { 200: svg },
     },
     {

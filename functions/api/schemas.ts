@@ -473,6 +473,12 @@ export const VersionQuerySchema = z.object({
 });
 
 /** A view's query: a past version, or how long to wait for a later one (issue 19 #3). */
+export const BoardQuerySchema = VersionQuerySchema.extend({
+  lang: LanguageSchema.optional().openapi({ param: { name: 'lang', in: 'query' }, description: 'The language of the words in the picture (names, counts, titles); default English' }),
+});
+
+export const BoardLinkQuerySchema = BoardQuerySchema.pick({ lang: true });
+
 export const ViewQuerySchema = VersionQuerySchema.extend({
   waitForVersion: z.coerce
     .number()

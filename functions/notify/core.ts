@@ -157,7 +157,7 @@ export class Notifier {
       link: `${this.config.publicUrl}/#/games/${meta.id}`,
       apiLink: `${this.config.publicUrl}/v1/games/${meta.id}`,
       ...(renderableGames.includes(meta.game)
-        ? { boardLink: `${this.config.publicUrl}/v1/board-pictures/${signBoardLink(this.config.unsubscribeSecret, { gameId: meta.id, version: t.version })}` }
+        ? { boardLink: `${this.config.publicUrl}/v1/board-pictures/${signBoardLink(this.config.unsubscribeSecret, { gameId: meta.id, version: t.version })}${language === 'en' ? '' : `?lang=${language}`}` }
         : {}),
       changes: changesFor(records, r.seat, wording),
       ...(deadline ? { deadline } : {}),

@@ -1,7 +1,8 @@
 /**
- * Messages in the recipient's language (issue 17 #5). The words are the web client's catalogs: a
- * move reads the same in an email as in the game's log, and the sentences of a message itself sit
- * under `mail`. One i18next instance per language, made on first use.
+ * Words in a reader's language (issue 17 #5), for emails, pushes and board pictures. The words are
+ * the web client's catalogs: a move reads the same in an email as in the game's log, the sentences of
+ * a message itself sit under `mail`, and a picture's under `picture`. One i18next instance per
+ * language, made on first use.
  */
 import i18next from 'i18next';
 import type { Language } from '../../engine/core/languages.js';

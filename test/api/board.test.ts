@@ -41,6 +41,22 @@ describe('GET /v1/games/{id}/board.svg', () => {
     expect((await (await suite.api.newPlayer('Spectator')).GET('/v1/games/{id}/board.svg', { params, parseAs: 'text' })).response.status).toBe(200);
   });
 
+  it('issue 17 #5: draws the words of the picture in the language asked for (lang), English by default; an unknown language is a 400 that draws nothing', async () => {
+    const anna = await suite.api.newPlayer('Anna');
+    const created = await anna.POST('/v1/games', { body: { game: 'ticket-to-ride-germany', players: 2, bots: 1 } });
+    const params = { path: { id: dataOf(created).id } };
+    const inLang = (lang?: 'de' | 'cs' | 'ru' | 'en') => anna.GET('/v1/games/{id}/board.svg', { params: { ...params, query: lang ? { lang } : {} }, parseAs: 'text' });
+    const english = dataOf(await inLang());
+    expect(english).toContain('45 trains');
+    const german = dataOf(await inLang('de'));
+    expect(german).toContain('45 Waggons');
+    expect(german).not.toContain('45 trains');
+    expect(dataOf(await inLang('ru'))).toContain('45 вагонов');
+    const bad = await anna.GET('/v1/games/{id}/board.svg', { params: { ...params, query: { lang: 'xx' as 'de' } }, parseAs: 'text' });
+    expect(bad.response.status).toBe(400);
+    expect(problemOf(bad).code).toBe('invalid_query');
+  });
+
   it('answers problem+json when there is nothing to draw: no game, a game not started, a game without a picture', async () => {
     const anna = await suite.api.newPlayer('Anna');
     const picture = (id: string) => ({ params: { path: { id } }, parseAs: 'text' as const });

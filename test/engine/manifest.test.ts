@@ -13,6 +13,7 @@ import { plainWords, type UiAction } from '../../web/render/game-ui.js';
 import { webGames } from '../../web/render/games.js';
 import { translate } from '../../web/client/i18n.testkit.js';
 import { LANGUAGES } from '../../web/client/languages.js';
+import { EN } from '../../web/render/testkit.js';
 
 const registered: [string, AnyGame][] = [...Object.entries(catalog).map(([id, e]): [string, AnyGame] => [id, e.game]), ...Object.entries(fixtures)];
 
@@ -67,6 +68,6 @@ describe('issue 15 #2: one manifest per game', () => {
       expect(plainActions.map((a) => `${lang}: ${a.type}`)).toEqual([]);
       expect(plainEvents.map((e) => `${lang}: ${e.type}`)).toEqual([]);
     }
-    for (const view of views) expect(() => web.board!(game.components, view, {})).not.toThrow();
+    for (const view of views) expect(() => web.board!(game.components, view, { t: EN })).not.toThrow();
   });
 });

@@ -1,6 +1,10 @@
+import type { Translate } from './game-ui.js';
+
 /** What every board renderer takes besides components and view. */
 export interface RenderBoardOptions {
-  /** Display names by seat (user input: escaped); null or missing → "Player n". */
+  /** The reader's language: every word drawn or titled in the picture goes through it (issue 17 #5). */
+  t: Translate;
+  /** Display names by seat (user input: escaped); null or missing → "Player n" in the reader's language. */
   seatNames?: (string | null)[];
   /** The web client draws the game's cards on a table of its own (Ticket to Ride): leave the card row out of the picture. */
   table?: boolean;

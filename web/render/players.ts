@@ -2,6 +2,7 @@
  * Player colours and marks that stay apart for colour-blind people: the Okabe–Ito palette, plus a
  * per-player fill pattern and a seat number on every mark, so no mark depends on hue alone.
  */
+import type { Translate } from './game-ui.js';
 import { h, label, type Attrs, type Markup } from './svg.js';
 
 /** Okabe–Ito colours in seat order (blue, vermillion, bluish green, orange, reddish purple). */
@@ -19,10 +20,10 @@ export const playerInk = (seat: number): string => at(INK, seat);
 export const playerLabel = (seat: number): string => String(seat + 1);
 export const patternId = (seat: number): string => `rp-pattern-${seat % PLAYER_COLOURS.length}`;
 
-/** The name to show for a seat: the given one or "Player n". */
-export function playerName(seat: number, seatNames?: readonly (string | null)[]): string {
+/** The name to show for a seat: the given one or "Player n" in the reader's language. */
+export function playerName(t: Translate, seat: number, seatNames?: readonly (string | null)[]): string {
   const n = seatNames?.[seat];
-  return typeof n === 'string' && n.trim() !== '' ? n : `Player ${seat + 1}`;
+  return typeof n === 'string' && n.trim() !== '' ? n : t('picture.player', { n: seat + 1 });
 }
 
 /** One <pattern> per seat: the player colour with a distinct texture in the player's ink colour. */
@@ -66,7 +67,7 @@ export interface LegendPlayer {
 }
 
 /** A legend: one line per player with a token, the name and details. */
-export function legend(players: readonly LegendPlayer[], x: number, y: number, seatNames?: readonly (string | null)[], lineHeight = 26): Markup {
+export function legend(t: Translate, players: readonly LegendPlayer[], x: number, y: number, seatNames?: readonly (string | null)[], lineHeight = 26): Markup {
   return h(
     'g',
     { class: 'legend' },
@@ -76,7 +77,7 @@ export function legend(players: readonly LegendPlayer[], x: number, y: number, s
         'g',
         { 'data-legend': p.seat },
         playerToken(p.seat, x + 11, cy, 10),
-        h('text', { x: x + 28, y: cy, 'dominant-baseline': 'central', 'font-size': 14, 'font-weight': p.current ? 700 : 400 }, `${p.current ? '▶ ' : ''}${playerName(p.seat, seatNames)}${p.detail ? ` — ${p.detail}` : ''}`),
+        h('text', { x: x + 28, y: cy, 'dominant-baseline': 'central', 'font-size': 14, 'font-weight': p.current ? 700 : 400 }, `${p.current ? '▶ ' : ''}${playerName(t, p.seat, seatNames)}${p.detail ? ` — ${p.detail}` : ''}`),
       );
     }),
   );

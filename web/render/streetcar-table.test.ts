@@ -14,7 +14,7 @@ import type { UiAction } from './game-ui.js';
 import { renderStreetcar, tilePicture } from './streetcar.js';
 import { handGroups, modeTile, nextRotation, placeableTiles, placementAction, rotationsAt, squaresFor, tileMode, tilesAt } from './streetcar-table.js';
 import { streetcarUi } from './streetcar.ui.js';
-import { assertWellFormed } from './testkit.js';
+import { assertWellFormed, EN } from './testkit.js';
 
 const comps = components;
 const ui = streetcarUi(translate('en'));
@@ -107,7 +107,7 @@ describe('the board picture for the table (issue 17 #2, #3)', () => {
   const v = view(s, 0);
 
   it('every empty square is a place to tap with a hidden glow (outline and hatching) and pick frame (the client shows them), and laid tiles have them too', () => {
-    const svg = renderStreetcar(comps, v);
+    const svg = renderStreetcar(comps, v, { t: EN });
     assertWellFormed(svg);
     const empty = svg.match(/<g data-target="square:\d+,\d+" data-empty="1">/g) ?? [];
     expect(empty).toHaveLength(144 - comps.buildings.length - 1);
@@ -116,7 +116,7 @@ describe('the board picture for the table (issue 17 #2, #3)', () => {
   });
 
   it('row and column numbers 1–12 are drawn on all four edges', () => {
-    const svg = renderStreetcar(comps, v);
+    const svg = renderStreetcar(comps, v, { t: EN });
     for (let i = 1; i <= 12; i++) {
       expect(svg.match(new RegExp(`data-row="${i}"[^>]*>${i}<`, 'g'))).toHaveLength(2);
       expect(svg.match(new RegExp(`data-col="${i}"[^>]*>${i}<`, 'g'))).toHaveLength(2);
@@ -124,8 +124,8 @@ describe('the board picture for the table (issue 17 #2, #3)', () => {
   });
 
   it('a preview draws the tile on its square at its rotation, not in the way of taps; none without one', () => {
-    expect(renderStreetcar(comps, v)).not.toContain('data-preview');
-    const svg = renderStreetcar(comps, v, { preview: { row: 1, col: 6, tile: 'straight', rotation: 90 } });
+    expect(renderStreetcar(comps, v, { t: EN })).not.toContain('data-preview');
+    const svg = renderStreetcar(comps, v, { t: EN, preview: { row: 1, col: 6, tile: 'straight', rotation: 90 } });
     assertWellFormed(svg);
     expect(svg).toMatch(/<g data-preview="1,6" data-tile="straight" data-rotation="90" pointer-events="none"><g transform="translate\(306 56\) rotate\(90 25 25\)"/);
   });
@@ -135,7 +135,7 @@ describe('the board picture for the table (issue 17 #2, #3)', () => {
     assertWellFormed(pic);
     expect(pic).toContain('aria-hidden="true"');
     expect(pic).toContain('rotate(90 25 25)');
-    const board = renderStreetcar(comps, view(builder(['straight'], [[6, 6, C_NE]]), 0));
+    const board = renderStreetcar(comps, view(builder(['straight'], [[6, 6, C_NE]]), 0), { t: EN });
     const track = /<path d="([^"]+)" fill="none" stroke="#4A4A4A"/;
     expect(track.exec(tilePicture(comps, 'curve'))![1]).toBe(track.exec(board.slice(board.indexOf('data-square="6,6"')))![1]);
   });

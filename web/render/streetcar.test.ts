@@ -4,7 +4,7 @@ import type { StreetcarState } from '../../engine/games/streetcar/state.js';
 import { renderBoard } from './index.js';
 import { playerColour, playerLabel } from './players.js';
 import { segmentPath, type StreetcarComponents } from './streetcar.js';
-import { attrValues, commonChecks, elementsWith, EVIL, play } from './testkit.js';
+import { attrValues, commonChecks, elementsWith, EVIL, play, EN } from './testkit.js';
 
 const comps = streetcar.components as StreetcarComponents;
 
@@ -12,7 +12,7 @@ describe('streetcar board', () => {
   const players = 4;
   const state = play<StreetcarState>(streetcar, 'sc-render', players, 160);
   const view = streetcar.view(state, 2);
-  const svg = renderBoard('streetcar', comps, view, { seatNames: ['Ann', 'Bo', EVIL] })!;
+  const svg = renderBoard('streetcar', comps, view, { t: EN, seatNames: ['Ann', 'Bo', EVIL] })!;
 
   it('is a well-formed standalone SVG with escaped names, distinct colours and labelled marks', () => {
     commonChecks(svg, players);
@@ -60,10 +60,10 @@ describe('streetcar board', () => {
 
   it('renders the empty start board and is pure', () => {
     const start = streetcar.view(streetcar.setup({ seed: 's', players: 2, options: streetcar.options.parse({}) }), 'spectator');
-    const a = renderBoard('streetcar', comps, start, { seatNames: [EVIL] })!;
+    const a = renderBoard('streetcar', comps, start, { t: EN, seatNames: [EVIL] })!;
     commonChecks(a, 2);
     expect(attrValues(a, 'data-square')).toEqual([]);
-    expect(renderBoard('streetcar', comps, start, { seatNames: [EVIL] })).toBe(a);
-    expect(renderBoard('streetcar', comps, view, { seatNames: ['Ann', 'Bo', EVIL] })).toBe(svg);
+    expect(renderBoard('streetcar', comps, start, { t: EN, seatNames: [EVIL] })).toBe(a);
+    expect(renderBoard('streetcar', comps, view, { t: EN, seatNames: ['Ann', 'Bo', EVIL] })).toBe(svg);
   });
 });

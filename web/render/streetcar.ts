@@ -9,6 +9,7 @@ import type { StreetcarView } from '../../engine/games/streetcar/view.js';
 import { legend, markAttrs, playerName, playerPatterns, playerToken } from './players.js';
 import { h, label, svgDocument, type Markup } from './svg.js';
 import type { RenderBoardOptions } from './board-options.js';
+import type { Translate } from './game-ui.js';
 
 export type StreetcarComponents = typeof components;
 
@@ -77,11 +78,11 @@ function squareMarks(row: number, col: number): Markup[] {
   ];
 }
 
-function tile(t: StreetcarView['board'][number], comps: StreetcarComponents): Markup {
+function tile(tr: Translate, t: StreetcarView['board'][number], comps: StreetcarComponents): Markup {
   return h(
     'g',
     { 'data-square': `${t.row},${t.col}`, 'data-tile': t.tile, 'data-rotation': t.rotation, 'data-target': `square:${t.row},${t.col}` },
-    h('title', {}, `${t.tile} at row ${t.row}, column ${t.col}, rotated ${t.rotation}°`),
+    h('title', {}, tr('sc.table.placeHere', { tile: tr(`sc.tile.${t.tile}`), square: tr('sc.square', { row: t.row, col: t.col }), rotation: t.rotation })),
     h('g', { transform: `translate(${x0(t.col)} ${y0(t.row)}) rotate(${t.rotation} ${CELL / 2} ${CELL / 2})` }, tileFace(t.tile, comps, BORDER)),
     squareMarks(t.row, t.col),
   );
@@ -140,7 +141,7 @@ function terminalGeom(t: StreetcarComponents['terminals'][number]): TerminalGeom
   return { cx: (ports[0][0] + ports[1][0]) / 2 + out[0] * 24, cy: (ports[0][1] + ports[1][1]) / 2 + out[1] * 24, ports, out };
 }
 
-function terminal(t: StreetcarComponents['terminals'][number]): Markup {
+function terminal(tr: Translate, t: StreetcarComponents['terminals'][number]): Markup {
   const g = terminalGeom(t);
   const [[ax, ay], [bx, by]] = g.ports;
   const [ox, oy] = g.out;
@@ -149,7 +150,7 @@ function terminal(t: StreetcarComponents['terminals'][number]): Markup {
   return h(
     'g',
     { 'data-terminal': t.id, 'data-line': t.line, 'data-target': `terminal:${t.id}` },
-    h('title', {}, `Line ${t.line} terminal: ${t.street}`),
+    h('title', {}, tr('sc.terminal', { street: t.street, line: t.line })),
     h('path', { d: loop, fill: 'none', stroke: '#4A4A4A', 'stroke-width': 8 }),
     h('path', { d: loop, fill: 'none', stroke: colour, 'stroke-width': 4 }),
     h('rect', { x: g.cx - 11, y: g.cy - 11, width: 22, height: 22, rx: 4, fill: colour, stroke: '#000', 'stroke-width': 1.2 }),
@@ -157,8 +158,9 @@ function terminal(t: StreetcarComponents['terminals'][number]): Markup {
   );
 }
 
-export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView, options: RenderBoardOptions = {}): string {
-  const names = options.seatNames;
+export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView, options: RenderBoardOptions): string {
+  const { t: tr } = options;
+  const name = (seat: number) => playerName(tr, seat, options.seatNames);
   const grid: Markup[] = [];
   for (let i = 0; i <= N; i++) {
     grid.push(h('line', { x1: M, y1: M + i * CELL, x2: M + BOARD, y2: M + i * CELL }));
@@ -176,7 +178,7 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
     h(
       'g',
       { 'data-building': b.letter },
-      h('title', {}, `${b.letter}: ${b.name}`),
+      h('title', {}, tr('sc.stop', { letter: b.letter, name: tr(`sc.building.${b.letter}`) })),
       h('rect', { x: x0(b.col) + 2, y: y0(b.row) + 2, width: CELL - 4, height: CELL - 4, rx: 4, fill: '#8D8D8D', stroke: '#333' }),
       label(x0(b.col) + CELL / 2, y0(b.row) + CELL / 2, b.letter, { 'font-size': 24, 'font-weight': 700, fill: '#fff' }),
     ),
@@ -185,7 +187,7 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
     h(
       'g',
       { 'data-stop': letter },
-      h('title', {}, `Stop ${letter}`),
+      h('title', {}, tr('sc.picture.stop', { letter })),
       h('circle', { cx: x0(s.col) + CELL - 10, cy: y0(s.row) + 10, r: 8, fill: '#FFD600', stroke: '#000', 'stroke-width': 1.2 }),
       label(x0(s.col) + CELL - 10, y0(s.row) + 10, letter, { 'font-size': 10, 'font-weight': 700 }),
     ),
@@ -226,18 +228,18 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
     cx += (k % 2 === 0 ? -1 : 1) * Math.ceil(k / 2) * 9;
     cy += (k % 2 === 0 ? -1 : 1) * Math.ceil(k / 2) * 5;
     const arrow = heading ? h('path', { d: 'M-5,-11 L0,-19 L5,-11 Z', fill: '#000', transform: `translate(${cx} ${cy}) rotate(${{ N: 0, E: 90, S: 180, W: 270 }[heading]})` }) : null;
-    return h('g', { 'data-tram': t.seat, ...markAttrs(t.seat) }, h('title', {}, `Tram of ${playerName(t.seat, names)}${heading ? `, heading ${heading}` : ''}`), arrow, playerToken(t.seat, cx, cy, 11));
+    return h('g', { 'data-tram': t.seat, ...markAttrs(t.seat) }, h('title', {}, heading ? tr('sc.picture.tramHeading', { name: name(t.seat), heading: tr(`sc.compass.${heading}`) }) : tr('sc.picture.tram', { name: name(t.seat) })), arrow, playerToken(t.seat, cx, cy, 11));
   });
 
   const players = view.players.map((p) => ({
     seat: p.seat,
     current: view.current === p.seat,
     detail: [
-      p.role,
-      p.line !== null ? `line ${p.line}` : null,
-      p.stops ? `stops ${p.stops.join(' ')}` : null,
-      p.visited.length > 0 ? `visited ${p.visited.join(' ')}` : null,
-      `${p.handCount} tiles`,
+      tr(`sc.picture.role.${p.role}`),
+      p.line !== null ? tr('sc.picture.line', { line: p.line }) : null,
+      p.stops ? tr('sc.picture.stops', { stops: p.stops.join(' ') }) : null,
+      p.visited.length > 0 ? tr('sc.picture.visited', { list: p.visited.join(' ') }) : null,
+      tr('sc.picture.tiles', { count: p.handCount }),
     ]
       .filter(Boolean)
       .join(', '),
@@ -247,8 +249,8 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
   const MINI = 30;
   const supplyRows = (
     [
-      ['display', 'Display', view.display],
-      ['open', 'Open tiles', view.open],
+      ['display', tr('sc.picture.display'), view.display],
+      ['open', tr('sc.picture.open'), view.open],
     ] as const
   ).filter(([, , tiles]) => tiles.length > 0);
   const supplyTop = 2 * M + BOARD + 4;
@@ -262,11 +264,17 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
     );
   });
   const legendY = supplyTop + supplyRows.length * (MINI + 8);
-  const info = `Stacks ${view.stacks.join('/')}${view.lastRoll !== null ? ` · last roll ${view.lastRoll}` : ''}${view.winner !== null ? ` · winner ${playerName(view.winner, names)}` : view.over ? ' · game over' : ''}`;
+  const info = [
+    tr('sc.picture.stacks', { stacks: view.stacks.join('/') }),
+    view.lastRoll !== null ? tr('sc.picture.roll', { n: view.lastRoll }) : null,
+    view.winner !== null ? tr('sc.picture.winner', { name: name(view.winner) }) : view.over ? tr('picture.over') : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const width = 2 * M + BOARD;
   const height = legendY + 24 + players.length * 26 + 12;
   return svgDocument({
-    title: `Streetcar (Linie 1)${view.over ? ' — game over' : ''}`,
+    title: `${tr('gameNames.streetcar')}${view.over ? ` — ${tr('picture.over')}` : ''}`,
     width,
     height,
     defs: playerPatterns(view.players.length),
@@ -275,9 +283,9 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
       h('rect', { x: M, y: M, width: BOARD, height: BOARD, fill: '#E4DCC4' }),
       h('g', { stroke: '#C9BE9E', 'stroke-width': 0.6 }, grid),
       coordinates(),
-      h('g', { class: 'terminals' }, comps.terminals.map(terminal)),
+      h('g', { class: 'terminals' }, comps.terminals.map((x) => terminal(tr, x))),
       h('g', { class: 'cells' }, cells),
-      h('g', { class: 'tiles' }, view.board.map((t) => tile(t, comps))),
+      h('g', { class: 'tiles' }, view.board.map((x) => tile(tr, x, comps))),
       options.preview ? preview(options.preview, comps) : null,
       h('g', { class: 'buildings' }, buildings),
       h('g', { class: 'stops', 'pointer-events': 'none' }, stops),
@@ -285,7 +293,7 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
       h('g', { class: 'supply' }, supply),
       h('g', { class: 'trams' }, trams),
       h('text', { x: M / 2, y: legendY + 10, 'font-size': 13, fill: '#333' }, info),
-      legend(players, M / 2, legendY + 24, names),
+      legend(tr, players, M / 2, legendY + 24, options.seatNames),
     ],
   });
 }

@@ -8,7 +8,7 @@ import { renderBoard } from './index.js';
 import { streetcarUi } from './streetcar.ui.js';
 import { translate } from '../client/i18n.testkit.js';
 import { LANGUAGES } from '../client/languages.js';
-import { attrValues } from './testkit.js';
+import { attrValues, EN } from './testkit.js';
 
 const game = streetcar as AnyGame;
 const comps = streetcar.components;
@@ -55,7 +55,7 @@ function exercise(seed: string, players: number, steps: number, options: Record<
     legal.forEach((a) => seen.actionTypes.add(a.type));
     const keys = legal.flatMap((a) => ui.targets(a));
     if (keys.length > 0 && n % renderEvery === 0) {
-      const present = new Set(attrValues(renderBoard(game.id, comps, game.view(state, seat))!, 'data-target'));
+      const present = new Set(attrValues(renderBoard(game.id, comps, game.view(state, seat), { t: EN })!, 'data-target'));
       const missing = keys.filter((k) => !present.has(k));
       if (missing.length > 0) expect(missing).toEqual([]);
       seen.targetKeys += keys.length;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderBoard, renderableGames } from './index.js';
 import { PLAYER_COLOURS, playerPatterns } from './players.js';
 import { escapeXml, h, svgDocument } from './svg.js';
-import { assertWellFormed, elementsWith } from './testkit.js';
+import { assertWellFormed, elementsWith, EN } from './testkit.js';
 
 describe('svg builder', () => {
   it('escapes text and attribute values', () => {
@@ -34,9 +34,9 @@ describe('svg builder', () => {
     expect(new Set(patterns.map((p) => /data-pattern="(\w+)"/.exec(p)![1])).size).toBe(5);
   });
   it('renderBoard dispatches by game id and gives null for an unknown game', () => {
-    expect(renderBoard('no-such-game', {}, {})).toBeNull();
-    expect(renderBoard('__proto__', {}, {})).toBeNull();
-    expect(renderBoard('streetcar', null, {})).toBeNull();
+    expect(renderBoard('no-such-game', {}, {}, { t: EN })).toBeNull();
+    expect(renderBoard('__proto__', {}, {}, { t: EN })).toBeNull();
+    expect(renderBoard('streetcar', null, {}, { t: EN })).toBeNull();
     expect(renderableGames).toEqual(['ticket-to-ride-europe', 'ticket-to-ride-germany', 'streetcar', 'vlaky-na-trati', 'trains-and-stations']);
   });
 });

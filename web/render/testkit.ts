@@ -1,6 +1,7 @@
 /** Test helpers: a small XML well-formedness check and element lookup by attribute (no parser package). */
 import { expect } from 'vitest';
 import { Rng, seedRng, type AnyGame } from '../../engine/core/index.js';
+import { translate } from '../client/i18n.testkit.js';
 import { PLAYER_COLOURS, playerColour, playerLabel } from './players.js';
 
 const TAG = /<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[A-Za-z_][\w.:-]*="[^"<]*")*)\s*(\/?)>/y;
@@ -105,6 +106,9 @@ export function play<S>(game: AnyGame, seed: string, players: number, steps: num
   return state as S;
 }
 
+
+/** Board pictures in English, strictly: a word missing from the catalog throws. */
+export const EN = translate('en');
 
 export const EVIL = `<script>&"'`;
 export const EVIL_ESCAPED = '&lt;script&gt;&amp;&quot;&apos;';

@@ -6,7 +6,7 @@ import type { TtrState } from '../../engine/games/ticket-to-ride/state.js';
 import { renderBoard } from './index.js';
 import { playerColour, playerLabel } from './players.js';
 import { PLACES_BY_MAP } from './ttr-places.js';
-import { attrValues, commonChecks, elementsWith, EVIL, play } from './testkit.js';
+import { attrValues, commonChecks, elementsWith, EVIL, play, EN } from './testkit.js';
 
 describe.each([
   [ticketToRideEurope, 4, 'ttr-e'],
@@ -15,7 +15,7 @@ describe.each([
   const map = game.components as TtrMap;
   const state = play<TtrState>(game, seed, players, 240);
   const view = game.view(state, 1);
-  const svg = renderBoard(game.id, game.components, view, { seatNames: [EVIL, 'Bob', null] })!;
+  const svg = renderBoard(game.id, game.components, view, { t: EN, seatNames: [EVIL, 'Bob', null] })!;
 
   it('is a well-formed standalone SVG with escaped names, distinct colours and labelled marks', () => {
     commonChecks(svg, players);
@@ -87,8 +87,8 @@ describe.each([
   });
 
   it('is a pure function of its input', () => {
-    expect(renderBoard(game.id, game.components, view, { seatNames: [EVIL, 'Bob', null] })).toBe(svg);
-    expect(renderBoard(game.id, game.components, game.view(game.setup({ seed: 'x', players: 2, options: game.options.parse({}) }), 'spectator'))).toContain('data-route="1"');
+    expect(renderBoard(game.id, game.components, view, { t: EN, seatNames: [EVIL, 'Bob', null] })).toBe(svg);
+    expect(renderBoard(game.id, game.components, game.view(game.setup({ seed: 'x', players: 2, options: game.options.parse({}) }), 'spectator'), { t: EN })).toContain('data-route="1"');
   });
 });
 
@@ -96,7 +96,7 @@ describe('Europe has stations on the board after a long game', () => {
   it('draws every station at its city', () => {
     const state = play<TtrState>(ticketToRideEurope, 'stations', 3, 400);
     const view = ticketToRideEurope.view(state, 'all');
-    const svg = renderBoard(ticketToRideEurope.id, ticketToRideEurope.components, view)!;
+    const svg = renderBoard(ticketToRideEurope.id, ticketToRideEurope.components, view, { t: EN })!;
     expect(view.stations.length).toBeGreaterThan(0);
     expect(elementsWith(svg, 'data-station')).toHaveLength(view.stations.length);
   });

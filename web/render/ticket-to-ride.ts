@@ -10,6 +10,7 @@ import { legend, markAttrs, patternId, playerColour, playerInk, playerLabel, pla
 import { h, label, svgDocument, type Markup } from './svg.js';
 import { PLACES_BY_MAP, type LonLat } from './ttr-places.js';
 import type { RenderBoardOptions } from './board-options.js';
+import { ttrWords } from './ticket-to-ride.ui.js';
 
 /** Board colours of routes (gray routes gray). */
 export const ROUTE_COLOURS: Readonly<Record<string, string>> = {
@@ -37,17 +38,17 @@ const CAR_WIDTH = 7;
 /** Height of the card row under the map (face-up cards, deck, tickets). */
 const SUPPLY_H = 44;
 
-/** Face colours of train cards (locomotives dark purple), with a readable ink and a short name. */
-export const CARD_FACE: Readonly<Record<CardType, { fill: string; ink: string; name: string }>> = {
-  pink: { fill: ROUTE_COLOURS.pink!, ink: '#000', name: 'pink' },
-  white: { fill: ROUTE_COLOURS.white!, ink: '#000', name: 'white' },
-  blue: { fill: ROUTE_COLOURS.blue!, ink: '#fff', name: 'blue' },
-  yellow: { fill: ROUTE_COLOURS.yellow!, ink: '#000', name: 'yellow' },
-  orange: { fill: ROUTE_COLOURS.orange!, ink: '#000', name: 'orange' },
-  black: { fill: ROUTE_COLOURS.black!, ink: '#fff', name: 'black' },
-  red: { fill: ROUTE_COLOURS.red!, ink: '#fff', name: 'red' },
-  green: { fill: ROUTE_COLOURS.green!, ink: '#fff', name: 'green' },
-  loco: { fill: '#5B3A8E', ink: '#fff', name: 'loco' },
+/** Face colours of train cards (locomotives dark purple), with a readable ink. */
+export const CARD_FACE: Readonly<Record<CardType, { fill: string; ink: string }>> = {
+  pink: { fill: ROUTE_COLOURS.pink!, ink: '#000' },
+  white: { fill: ROUTE_COLOURS.white!, ink: '#000' },
+  blue: { fill: ROUTE_COLOURS.blue!, ink: '#fff' },
+  yellow: { fill: ROUTE_COLOURS.yellow!, ink: '#000' },
+  orange: { fill: ROUTE_COLOURS.orange!, ink: '#000' },
+  black: { fill: ROUTE_COLOURS.black!, ink: '#fff' },
+  red: { fill: ROUTE_COLOURS.red!, ink: '#fff' },
+  green: { fill: ROUTE_COLOURS.green!, ink: '#fff' },
+  loco: { fill: '#5B3A8E', ink: '#fff' },
 };
 
 /** Equirectangular projection fitted into a MAP_SIZE square (the longer side fills it). */
@@ -101,7 +102,10 @@ function cars(route: Route, a: Pt, b: Pt, offset: number, owner: number | undefi
   return out;
 }
 
-export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBoardOptions = {}): string {
+export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBoardOptions): string {
+  const { t } = options;
+  const w = ttrWords(t, map);
+  const name = (seat: number) => playerName(t, seat, options.seatNames);
   const coords = PLACES_BY_MAP[map.id] ?? {};
   const names = [...map.cities, ...map.countries];
   const known = names.filter((n) => coords[n] !== undefined);
@@ -121,7 +125,7 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBo
     const [p, q] = [r.a, r.b].sort();
     const ownerRaw = view.routeOwners[String(r.id)];
     const owner = typeof ownerRaw === 'number' ? ownerRaw : undefined;
-    const what = `${r.a} – ${r.b}: ${r.length} ${r.colour}${r.tunnel ? ', tunnel' : ''}${r.ferry ? `, ferry (${r.ferry} locomotive${r.ferry > 1 ? 's' : ''})` : ''}${owner !== undefined ? `, claimed by ${playerName(owner, options.seatNames)} (${playerLabel(owner)})` : ''}`;
+    const what = owner === undefined ? w.routeText(r.id) : t('ttr.picture.claimed', { route: w.routeText(r.id), name: name(owner), n: playerLabel(owner) });
     return h(
       'g',
       {
@@ -167,7 +171,7 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBo
     return h(
       'g',
       { 'data-station': s.city, 'data-owner': s.seat, ...markAttrs(s.seat), 'data-index': i },
-      h('title', {}, `Station of ${playerName(s.seat, options.seatNames)} (${playerLabel(s.seat)}) in ${s.city}`),
+      h('title', {}, t('ttr.picture.station', { name: name(s.seat), n: playerLabel(s.seat), city: s.city })),
       h('path', { d: `M${x - 7},${y + 6} V${y - 2} L${x},${y - 8} L${x + 7},${y - 2} V${y + 6} Z`, fill: `url(#${patternId(s.seat)})`, stroke: '#000', 'stroke-width': 1 }),
       label(x, y + 1, playerLabel(s.seat), { 'font-size': 8, 'font-weight': 700, fill: playerInk(s.seat), stroke: playerColour(s.seat), 'stroke-width': 2, 'paint-order': 'stroke' }),
     );
@@ -185,40 +189,48 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBo
     return h(
       'g',
       { 'data-market': slot, 'data-card-type': card, 'data-target': `market:${slot}` },
-      h('title', {}, `Face-up card ${slot + 1}: ${card === 'loco' ? 'locomotive' : card}`),
+      h('title', {}, `${t('ttr.place.market', { n: slot + 1 })}: ${w.cardName(card)}`),
       h('rect', { x, y: cy - cardH / 2, width: cardW, height: cardH, rx: 4, fill: f.fill, stroke: '#222', 'stroke-width': 1.2 }),
-      label(x + cardW / 2, cy, f.name, { 'font-size': 10, 'font-weight': 700, fill: f.ink }),
+      label(x + cardW / 2, cy, w.cardName(card), { 'font-size': 10, 'font-weight': 700, fill: f.ink }),
     );
   });
   const deckX = PAD / 2 + 60 + 5 * (cardW + 8) + 16;
   const deck = h(
     'g',
     { 'data-deck': view.deckCount, 'data-target': 'deck' },
-    h('title', {}, `Draw pile: ${view.deckCount} cards`),
+    h('title', {}, t('ttr.table.deck', { count: view.deckCount })),
     h('rect', { x: deckX + 3, y: cy - cardH / 2 - 3, width: cardW, height: cardH, rx: 4, fill: '#3E4A61', stroke: '#222' }),
     h('rect', { x: deckX, y: cy - cardH / 2, width: cardW, height: cardH, rx: 4, fill: '#52617F', stroke: '#222', 'stroke-width': 1.2 }),
     label(deckX + cardW / 2, cy, view.deckCount, { 'font-size': 11, 'font-weight': 700, fill: '#fff' }),
   );
-  const ticketCount = map.passengers ? `${view.ticketDecks.short} short · ${view.ticketDecks.long} long` : `${view.ticketDecks.short + view.ticketDecks.long}`;
+  const ticketCount = map.passengers ? t('ttr.picture.decks', { short: view.ticketDecks.short, long: view.ticketDecks.long }) : String(view.ticketDecks.short + view.ticketDecks.long);
   const ticketsX = deckX + cardW + 20;
   const ticketsW = map.passengers ? 120 : 60;
   const ticketPile = h(
     'g',
     { 'data-tickets': view.ticketDecks.short + view.ticketDecks.long, 'data-target': 'tickets' },
-    h('title', {}, `Destination tickets: ${ticketCount}`),
+    h('title', {}, `${t('ttr.place.tickets')}: ${ticketCount}`),
     h('rect', { x: ticketsX, y: cy - cardH / 2, width: ticketsW, height: cardH, rx: 4, fill: '#F6E7C1', stroke: '#7A5C00', 'stroke-width': 1.2 }),
-    label(ticketsX + ticketsW / 2, cy, `tickets ${ticketCount}`, { 'font-size': 10, fill: '#4A3700' }),
+    label(ticketsX + ticketsW / 2, cy, t('ttr.picture.pile', { count: ticketCount }), { 'font-size': 10, fill: '#4A3700' }),
   );
-  const supply = options.table ? null : h('g', { class: 'supply' }, h('text', { x: PAD / 2, y: cy, 'dominant-baseline': 'central', 'font-size': 13 }, 'Cards'), faceUp, deck, ticketPile);
+  const supply = options.table ? null : h('g', { class: 'supply' }, h('text', { x: PAD / 2, y: cy, 'dominant-baseline': 'central', 'font-size': 13 }, t('ttr.picture.cards')), faceUp, deck, ticketPile);
 
   const legendY = options.table ? proj.height + 4 : supplyY + SUPPLY_H + 4;
   const players = view.players.map((p) => ({
     seat: p.seat,
     current: view.current === p.seat,
-    detail: `${p.trains} trains, ${p.routePoints} route points, ${p.cards} cards${p.tickets === null ? '' : `, ${p.tickets} tickets`}${map.stationsPerPlayer > 0 ? `, ${p.stationsLeft} stations left` : ''}`,
+    detail: [
+      t('ttr.picture.trains', { count: p.trains }),
+      t('ttr.panel.routePoints', { count: p.routePoints }),
+      t('ttr.picture.hand', { count: p.cards }),
+      p.tickets === null ? null : t('ttr.picture.tickets', { count: p.tickets }),
+      map.stationsPerPlayer > 0 ? t('ttr.panel.stationsLeft', { count: p.stationsLeft }) : null,
+    ]
+      .filter(Boolean)
+      .join(', '),
   }));
   const height = legendY + players.length * 26 + 16;
-  const title = `${map.title} — ${view.phase === 'over' ? 'game over' : `turn ${view.turn}`}`;
+  const title = `${map.title} — ${view.phase === 'over' ? t('picture.over') : t('picture.turn', { n: view.turn })}`;
   return svgDocument({
     title,
     width: proj.width,
@@ -230,7 +242,7 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBo
       h('g', { class: 'places' }, places),
       h('g', { class: 'stations' }, stations),
       supply,
-      legend(players, PAD / 2, legendY, options.seatNames),
+      legend(t, players, PAD / 2, legendY, options.seatNames),
     ],
   });
 }

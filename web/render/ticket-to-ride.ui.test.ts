@@ -8,7 +8,7 @@ import type { TtrState } from '../../engine/games/ticket-to-ride/state.js';
 import type { TtrView } from '../../engine/games/ticket-to-ride/view.js';
 import { plainWords, type UiAction } from './game-ui.js';
 import { renderBoard } from './index.js';
-import { attrValues } from './testkit.js';
+import { attrValues, EN } from './testkit.js';
 import { cardsText, ticketToRideUi } from './ticket-to-ride.ui.js';
 import { translate } from '../client/i18n.testkit.js';
 import { LANGUAGES } from '../client/languages.js';
@@ -67,7 +67,7 @@ function exercise(game: AnyGame, seed: string, players: number, steps: number, r
       legal.forEach((a) => seen.actionTypes.add(a.type));
       const keys = legal.flatMap((a) => ui.targets(a));
       if (keys.length > 0 && (n % renderEvery === 0 || seen.states < 3)) {
-        const svg = renderBoard(game.id, game.components, game.view(state, seat))!;
+        const svg = renderBoard(game.id, game.components, game.view(state, seat), { t: EN })!;
         const present = new Set(attrValues(svg, 'data-target'));
         const missing = keys.filter((k) => !present.has(k));
       if (missing.length > 0) expect(missing).toEqual([]);

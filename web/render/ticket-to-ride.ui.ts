@@ -36,8 +36,8 @@ function ticketOf(map: TtrMap | null, id: unknown): Ticket | undefined {
   return map?.tickets.find((t) => t.id === id);
 }
 
-/** The wording of one reader's language over one map. */
-function words(t: Translate, components: unknown) {
+/** The wording of one reader's language over one map; the board picture names routes and cards with it too. */
+export function ttrWords(t: Translate, components: unknown) {
   const map = asMap(components);
   /** A card type as a name ("red", "locomotive"). */
   const cardName = (type: unknown): string => (among(CARD_ORDER, type) ? t(`ttr.card.${type}`) : String(type));
@@ -104,7 +104,7 @@ function targets(action: UiAction): string[] {
 }
 
 function describeAction(t: Translate, action: UiAction, components: unknown, view?: unknown): string {
-  const w = words(t, components);
+  const w = ttrWords(t, components);
   const v = isRecord(view) ? (view as unknown as Partial<TtrView>) : {};
   const pendingRoute = v.pending && 'route' in v.pending ? routeOf(w.map, v.pending.route) : undefined;
   switch (action.type) {
@@ -150,7 +150,7 @@ function describeAction(t: Translate, action: UiAction, components: unknown, vie
 }
 
 function describeEvent(t: Translate, event: UiEvent, components: unknown, seatName: (seat: number) => string): string {
-  const w = words(t, components);
+  const w = ttrWords(t, components);
   const d = event.data ?? {};
   const who = num(d.seat) !== undefined ? seatName(num(d.seat)!) : t('ttr.someone');
   switch (event.type) {
@@ -233,7 +233,7 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
 }
 
 function privatePanel(t: Translate, view: unknown, components: unknown): PanelSection[] {
-  const w = words(t, components);
+  const w = ttrWords(t, components);
   const map = w.map;
   if (!isRecord(view) || !isRecord(view.you) || !map) return [];
   const v = view as unknown as TtrView;
@@ -259,7 +259,7 @@ function placeName(t: Translate, key: string, components: unknown): string {
   const [kind, rest = ''] = key.split(/:(.*)/s) as [string, string?];
   switch (kind) {
     case 'route':
-      return words(t, components).routeText(Number(rest));
+      return ttrWords(t, components).routeText(Number(rest));
     case 'city':
       return rest;
     case 'market':
@@ -274,7 +274,7 @@ function placeName(t: Translate, key: string, components: unknown): string {
 }
 
 /** "2 green + 1 locomotive" in the language of `t`. */
-export const cardsText = (t: Translate, cards: unknown): string => words(t, null).cardsText(cards);
+export const cardsText = (t: Translate, cards: unknown): string => ttrWords(t, null).cardsText(cards);
 
 export const ticketToRideUi = (t: Translate): GameUi => ({
   targets,

@@ -4,7 +4,7 @@ import { trainsAndStations } from '../../engine/games/trains-and-stations/index.
 import type { TsState } from '../../engine/games/trains-and-stations/state.js';
 import { renderBoard } from './index.js';
 import { playerColour, playerLabel } from './players.js';
-import { attrValues, commonChecks, elementsWith, EVIL, EVIL_ESCAPED, play } from './testkit.js';
+import { attrValues, commonChecks, elementsWith, EVIL, EVIL_ESCAPED, play, EN } from './testkit.js';
 import { boardLayout, type TsComponents } from './trains-and-stations.js';
 
 const game = trainsAndStations;
@@ -29,7 +29,7 @@ describe('trains & stations board', () => {
   // Mid-game (the board's reference lengths end a game of these bots within about 200 steps).
   const state = play<TsState>(game, 'ts-render', players, 150);
   const view = game.view(state, 2);
-  const svg = renderBoard('trains-and-stations', comps, view, { seatNames: ['Ann', 'Bo', EVIL] })!;
+  const svg = renderBoard('trains-and-stations', comps, view, { t: EN, seatNames: ['Ann', 'Bo', EVIL] })!;
 
   it('is a well-formed standalone SVG with escaped names, distinct colours and labelled marks', () => {
     commonChecks(svg, players);
@@ -98,7 +98,7 @@ describe('trains & stations board', () => {
   it('draws the dice in play with their faces and the saved dice in their owner’s row (TS-5.1, TS-6.14)', () => {
     const s = playUntil('ts-in-play', 3, (x) => x.pending.kind === 'resolve' && x.dice.some((d) => d.zone === 'play' && d.owner !== null) && x.dice.some((d) => d.zone === 'saved'));
     const v = game.view(s, 'spectator');
-    const out = renderBoard('trains-and-stations', comps, v, { seatNames: [EVIL] })!;
+    const out = renderBoard('trains-and-stations', comps, v, { t: EN, seatNames: [EVIL] })!;
     commonChecks(out, 3);
     const inPlay = v.dice.flatMap((d, id) => (d.zone === 'play' ? [{ d, id }] : []));
     expect(inPlay.length).toBeGreaterThan(0);
@@ -119,28 +119,28 @@ describe('trains & stations board', () => {
 
   it('works for every viewer and after many random games, and is pure', () => {
     for (const viewer of [0, 1, 2, 3, 'spectator'] as const) {
-      const out = renderBoard('trains-and-stations', comps, game.view(state, viewer), { seatNames: [EVIL, 'Bo', 'Cy'] })!;
+      const out = renderBoard('trains-and-stations', comps, game.view(state, viewer), { t: EN, seatNames: [EVIL, 'Bo', 'Cy'] })!;
       commonChecks(out, players);
     }
     for (const [seed, n, steps] of [['a', 3, 150], ['b', 5, 600], ['c', 4, 1200]] as const) {
       const s = play<TsState>(game, seed, n, steps);
-      const out = renderBoard('trains-and-stations', comps, game.view(s, 0), { seatNames: [EVIL] })!;
+      const out = renderBoard('trains-and-stations', comps, game.view(s, 0), { t: EN, seatNames: [EVIL] })!;
       commonChecks(out, n);
       expect(attrValues(out, 'data-space')).toHaveLength(comps.trackSpaces.length);
     }
-    expect(renderBoard('trains-and-stations', comps, view, { seatNames: ['Ann', 'Bo', EVIL] })).toBe(svg);
+    expect(renderBoard('trains-and-stations', comps, view, { t: EN, seatNames: ['Ann', 'Bo', EVIL] })).toBe(svg);
   });
 
   it('renders the start board (TS-2.8: no dice on the track, no buildings) and a finished game with its outcome (TS-11)', () => {
     const start = game.view(game.setup({ seed: 's', players: 3, options: game.options.parse({}) }), 'spectator');
-    const a = renderBoard('trains-and-stations', comps, start, { seatNames: [EVIL] })!;
+    const a = renderBoard('trains-and-stations', comps, start, { t: EN, seatNames: [EVIL] })!;
     commonChecks(a, 3);
     expect(attrValues(a, 'data-occupied').every((v) => v === '0')).toBe(true);
     expect(attrValues(a, 'data-building')).toEqual([]);
     const over = playUntil('ts-over', 3, (s) => s.pending.kind === 'over', 6000);
     if (over.pending.kind === 'over') {
       const v = game.view(over, 1);
-      const out = renderBoard('trains-and-stations', comps, v, { seatNames: [EVIL] })!;
+      const out = renderBoard('trains-and-stations', comps, v, { t: EN, seatNames: [EVIL] })!;
       commonChecks(out, 3);
       expect(out).toContain('Game over');
       for (let seat = 0; seat < 3; seat++) expect(elementsWith(out, 'data-legend', seat)[0]).toContain(`final ${v.outcome!.scores[seat]} (place ${v.outcome!.ranking[seat]})`);

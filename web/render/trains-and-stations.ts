@@ -311,9 +311,9 @@ function pendingText(view: TsView, name: (seat: number) => string): string {
   }
 }
 
-export function renderTrainsAndStations(c: TsComponents, view: TsView, options: RenderBoardOptions = {}): string {
+export function renderTrainsAndStations(c: TsComponents, view: TsView, options: RenderBoardOptions): string {
   const names = options.seatNames;
-  const name = (seat: number) => playerName(seat, names);
+  const name = (seat: number) => playerName(options.t, seat, names);
   const L = boardLayout(c);
   const W = Math.max(L.width, 900);
   const ox = (W - L.width) / 2;

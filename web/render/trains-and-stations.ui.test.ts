@@ -5,7 +5,7 @@ import { trainsAndStations } from '../../engine/games/trains-and-stations/index.
 import type { TsState } from '../../engine/games/trains-and-stations/state.js';
 import { plainWords, type UiAction } from './game-ui.js';
 import { renderBoard } from './index.js';
-import { attrValues } from './testkit.js';
+import { attrValues, EN } from './testkit.js';
 import type { TsComponents } from './trains-and-stations.js';
 import { trainsAndStationsUi } from './trains-and-stations.ui.js';
 import { translate } from '../client/i18n.testkit.js';
@@ -110,7 +110,7 @@ describe('trains & stations UI', () => {
       const targets = st.legal.flatMap((a) => ui.targets(a));
       // Every decision other than rolling and resolving (rare: tie, goods, order, upgrade), and every 8th of those.
       if (targets.length === 0 || (['rolling', 'resolve', 'start'].includes(st.state.pending.kind) && candidates++ % 8 !== 0)) continue;
-      const svg = renderBoard('trains-and-stations', comps, game.view(st.state, st.seat))!;
+      const svg = renderBoard('trains-and-stations', comps, game.view(st.state, st.seat), { t: EN })!;
       const onPicture = new Set(attrValues(svg, 'data-target'));
       for (const t of targets) {
         expect(onPicture.has(t), `${t} in ${st.state.pending.kind}`).toBe(true);

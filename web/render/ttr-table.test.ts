@@ -13,7 +13,7 @@ import type { UiAction } from './game-ui.js';
 import { numbers } from './loose.js';
 import { renderTicketToRide } from './ticket-to-ride.js';
 import { ticketToRideUi } from './ticket-to-ride.ui.js';
-import { assertWellFormed as wellFormed, attrValues } from './testkit.js';
+import { assertWellFormed as wellFormed, attrValues, EN } from './testkit.js';
 import { CARD_ORDER, cardFace, handGroups } from './ttr-cards.js';
 import { canBuildStation, glowingPlaces, keepAction, keepMinimum, ticketMixes, ticketState } from './ttr-table.js';
 import { translate } from '../client/i18n.testkit.js';
@@ -142,13 +142,13 @@ describe('what glows on the board (issue 17 #3)', () => {
   it('the glowing keys are places the table-less picture and the table picture both draw as targets', () => {
     const { state } = started(europe, 'glow-3');
     const view = europe.view(state, 0) as TtrView;
-    const svg = renderTicketToRide(europe.components as TtrMap, view, { table: true });
+    const svg = renderTicketToRide(europe.components as TtrMap, view, { t: EN, table: true });
     wellFormed(svg);
     const present = new Set(attrValues(svg, 'data-target'));
     for (const key of glowingPlaces(legalOf(europe, state, 0), null)) expect(present.has(key), key).toBe(true);
     // The table draws the market itself: the picture leaves its card row out.
     expect(attrValues(svg, 'data-market')).toEqual([]);
-    expect(attrValues(renderTicketToRide(europe.components as TtrMap, view), 'data-market')).toHaveLength(5);
+    expect(attrValues(renderTicketToRide(europe.components as TtrMap, view, { t: EN }), 'data-market')).toHaveLength(5);
     // Every place can be marked (a ticket's cities).
     expect(attrValues(svg, 'data-mark')).toContain('place:Wien');
   });

@@ -5,7 +5,7 @@ import type { VntState } from '../../engine/games/vlaky-na-trati/state.js';
 import { renderBoard } from './index.js';
 import { playerColour, playerLabel } from './players.js';
 import { SYMBOL_STYLE } from './vlaky-na-trati.js';
-import { attrValues, commonChecks, elementsWith, EVIL, play } from './testkit.js';
+import { attrValues, commonChecks, elementsWith, EVIL, play, EN } from './testkit.js';
 
 const game = vlakyNaTratiGame;
 const data = game.components as VntData;
@@ -14,7 +14,7 @@ describe.each(['I', 'II'] as const)('vlaky-na-trati board, sheet %s', (sheet) =>
   const players = 3;
   const state = play<VntState>(game, `vnt-${sheet}`, players, 45, { sheet });
   const view = game.view(state, 0);
-  const svg = renderBoard(game.id, data, view, { seatNames: [EVIL, 'B', 'C'] })!;
+  const svg = renderBoard(game.id, data, view, { t: EN, seatNames: [EVIL, 'B', 'C'] })!;
 
   it('is a well-formed standalone SVG with escaped names, distinct colours and labelled marks', () => {
     commonChecks(svg, players);
@@ -66,7 +66,7 @@ describe.each(['I', 'II'] as const)('vlaky-na-trati board, sheet %s', (sheet) =>
     const mine = view.you!.hand;
     expect(mine.length).toBeGreaterThan(0);
     for (const viewer of [1, 'spectator'] as const) {
-      const other = renderBoard(game.id, data, game.view(state, viewer), { seatNames: [EVIL, 'B', 'C'] })!;
+      const other = renderBoard(game.id, data, game.view(state, viewer), { t: EN, seatNames: [EVIL, 'B', 'C'] })!;
       const theirs = viewer === 1 ? state.players[1]!.hand : [];
       expect(attrValues(other, 'data-target').filter((t) => t.startsWith('hand:'))).toEqual(theirs.map((id) => `hand:${id}`));
       expect(attrValues(other, 'data-hand-card')).toEqual(theirs);
@@ -102,9 +102,9 @@ describe.each(['I', 'II'] as const)('vlaky-na-trati board, sheet %s', (sheet) =>
 
   it('renders the opening (no side chosen) and is pure', () => {
     const start = game.view(game.setup({ seed: 'o', players: 2, options: game.options.parse({}) }), 'spectator');
-    const a = renderBoard(game.id, data, start, { seatNames: [EVIL] })!;
+    const a = renderBoard(game.id, data, start, { t: EN, seatNames: [EVIL] })!;
     commonChecks(a, 2);
     expect(attrValues(a, 'data-card')).toEqual([]);
-    expect(renderBoard(game.id, data, view, { seatNames: [EVIL, 'B', 'C'] })).toBe(svg);
+    expect(renderBoard(game.id, data, view, { t: EN, seatNames: [EVIL, 'B', 'C'] })).toBe(svg);
   });
 });

@@ -78,8 +78,9 @@ export function cardContents(card: RailwayCard | undefined, x: number, y: number
 
 export const deckFill = (card: RailwayCard | undefined): string => (card?.deck === 'A' ? '#FFF8E1' : '#F1F8E9');
 
-export function renderVlakyNaTrati(data: VntData, view: VntView, options: RenderBoardOptions = {}): string {
-  const names = options.seatNames;
+export function renderVlakyNaTrati(data: VntData, view: VntView, options: RenderBoardOptions): string {
+  const { t } = options;
+  const name = (seat: number) => playerName(t, seat, options.seatNames);
   /** The viewing seat: its hand, slower locomotive and sheet rows are click targets. */
   const me = view.you?.seat ?? null;
   const perRow = data.constants.slotsPerRow;
@@ -105,7 +106,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
     const x = colX(slotCol(slot));
     const y = rowY(rowOf(slot));
     const card = cards.get(id);
-    return cardFrame(x, y, { 'data-card': id, 'data-slot': slot }, deckFill(card), h('title', {}, `Slot ${slot}: card ${id}`), ...cardContents(card, x, y), label(x + CW - 12, y + CH - 8, slot, { 'font-size': 8, fill: '#777' }));
+    return cardFrame(x, y, { 'data-card': id, 'data-slot': slot }, deckFill(card), h('title', {}, t('vnt.picture.slot', { slot, card: id })), ...cardContents(card, x, y), label(x + CW - 12, y + CH - 8, slot, { 'font-size': 8, fill: '#777' }));
   });
 
   const empty: Markup[] = [];
@@ -126,7 +127,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
     sy,
     { 'data-start': view.side ?? 'unchosen', 'data-target': view.phase === 'side' ? 'start' : null },
     view.side === null ? '#EEEEEE' : '#E3F2FD',
-    h('title', {}, view.side === null ? 'Start card (side not chosen yet)' : `Start card, side ${view.side + 1}`),
+    h('title', {}, view.side === null ? t('vnt.picture.startUnchosen') : t('vnt.picture.start', { side: view.side + 1 })),
     ...(['T', 'M', 'B'] as const).map((lane) =>
       h(
         'g',
@@ -166,11 +167,11 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
         symbols(st.symbols, right ? x + 40 : x + CW - 40, ya),
       );
     });
-    return h('g', { 'data-curve': r }, h('title', {}, `Curve ${r}`), h('rect', { x: x + 2, y: y + 2, width: CW - 4, height: 2 * CH + GAP - 4, rx: 8, fill: '#EDE7F6', stroke: '#555' }), paths);
+    return h('g', { 'data-curve': r }, h('title', {}, t('vnt.picture.curve', { n: r })), h('rect', { x: x + 2, y: y + 2, width: CW - 4, height: 2 * CH + GAP - 4, rx: 8, fill: '#EDE7F6', stroke: '#555' }), paths);
   });
   const endRow = rows;
   const ex = endRow % 2 === 1 ? colX(perRow + 1) : colX(0);
-  const end = cardFrame(ex, rowY(endRow), { 'data-end': 1 }, '#FBE9E7', h('title', {}, 'End card'), ...(['T', 'M', 'B'] as const).map((lane) => { const st = data.endCard.stations[lane]; return st ? h('g', {}, symbols(st.symbols, ex + CW / 2, rowY(endRow) + LANE_Y[lane])) : null; }), label(ex + CW / 2, rowY(endRow) + CH - 10, 'END', { 'font-size': 9, fill: '#777' }));
+  const end = cardFrame(ex, rowY(endRow), { 'data-end': 1 }, '#FBE9E7', h('title', {}, t('vnt.picture.endCard')), ...(['T', 'M', 'B'] as const).map((lane) => { const st = data.endCard.stations[lane]; return st ? h('g', {}, symbols(st.symbols, ex + CW / 2, rowY(endRow) + LANE_Y[lane])) : null; }), label(ex + CW / 2, rowY(endRow) + CH - 10, t('vnt.picture.end'), { 'font-size': 9, fill: '#777' }));
 
   // Where a route node sits: its card (slot), the start card, a curve or the end card, on its lane.
   const nodePoint = (seat: number, node: number): [number, number] | null => {
@@ -210,7 +211,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
       // Up to two tokens left of the card's stations, further ones right of them.
       const cx = k < 2 ? x - CW / 2 + 11 + k * 13 : x + CW / 2 - 11 - (k - 2) * 13;
       const cy = y;
-      const what = `${speed === 'fast' ? 'Faster' : 'Slower'} locomotive of ${playerName(p.seat, names)} at node ${p.locos[i]}`;
+      const what = t(speed === 'fast' ? 'vnt.picture.fastLoco' : 'vnt.picture.slowLoco', { name: name(p.seat), node: p.locos[i]! });
       if (speed === 'fast') return h('g', { 'data-loco': `${p.seat}-fast` }, h('title', {}, what), playerToken(p.seat, cx, cy, 7));
       return h(
         'g',
@@ -241,7 +242,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
     return h(
       'g',
       attrs,
-      h('title', {}, `${what} ${id}: ${cardSummary(id)}`),
+      h('title', {}, `${what}: ${cardSummary(id)}`),
       h(
         'g',
         {},
@@ -257,14 +258,14 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
       'g',
       { class: cls },
       h('text', { x: x + 2, y: y + HEAD / 2, 'dominant-baseline': 'central', 'font-size': 13 }, head),
-      ids.length === 0 ? h('text', { x: x + 2, y: y + HEAD + PH / 2, 'dominant-baseline': 'central', 'font-size': 12, fill: '#777' }, 'empty') : null,
+      ids.length === 0 ? h('text', { x: x + 2, y: y + HEAD + PH / 2, 'dominant-baseline': 'central', 'font-size': 12, fill: '#777' }, t('vnt.panel.empty')) : null,
       ids.map((id, i) => card(id, x + i * PITCH, y + HEAD)),
     );
   const runWidth = (n: number) => Math.max(n, 1) * PITCH;
   const pickTop = gridBottom + 12;
   // With the client's table beside the board (web/client/table/vnt-table.tsx) the market and the hand are drawn there instead.
-  const marketRow = options.table ? null : cardRun('market', MX, pickTop, `Market (deck ${view.deckCount})`, view.market, (id, x, y) =>
-    pickCard(id, x, y, { 'data-market-card': id, 'data-target': `market:${id}` }, 'Market card'),
+  const marketRow = options.table ? null : cardRun('market', MX, pickTop, `${t('vnt.table.market')} (${t('vnt.table.deck', { count: view.deckCount })})`, view.market, (id, x, y) =>
+    pickCard(id, x, y, { 'data-market-card': id, 'data-target': `market:${id}` }, t('vnt.place.market', { card: id })),
   );
   // The viewer's own hand (A cards), only in that seat's picture (H-1): beside the market, or below it when too wide.
   const handCards = view.you?.hand ?? [];
@@ -274,7 +275,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
   const handTop = beside ? pickTop : pickTop + HEAD + PH + 8;
   const handRow =
     view.you !== undefined && !options.table
-      ? cardRun('hand', handX, handTop, 'Your hand', handCards, (id, x, y) => pickCard(id, x, y, { 'data-hand-card': id, 'data-target': `hand:${id}` }, 'Your card'))
+      ? cardRun('hand', handX, handTop, t('vnt.panel.hand', { count: handCards.length }), handCards, (id, x, y) => pickCard(id, x, y, { 'data-hand-card': id, 'data-target': `hand:${id}` }, t('vnt.place.hand', { card: id })))
       : null;
 
   // Scoring sheets, one compact table per player.
@@ -309,23 +310,30 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
       { 'data-sheet': p.seat, 'data-legend': p.seat },
       h('rect', { x: x - 4, y: y - 4, width: sheetW, height: nRows * ROWH + 74, rx: 6, fill: '#fff', stroke: playerColour(p.seat), 'stroke-width': 2 }),
       playerToken(p.seat, x + 10, y + 12, 10),
-      h('text', { x: x + 26, y: y + 12, 'dominant-baseline': 'central', 'font-size': 13, 'font-weight': view.current === p.seat ? 700 : 400 }, `${view.current === p.seat ? '▶ ' : ''}${playerName(p.seat, names)}`),
+      h('text', { x: x + 26, y: y + 12, 'dominant-baseline': 'central', 'font-size': 13, 'font-weight': view.current === p.seat ? 700 : 400 }, `${view.current === p.seat ? '▶ ' : ''}${name(p.seat)}`),
       rowsMk,
-      h('text', { x, y: footY, 'dominant-baseline': 'central', 'font-size': 12, 'font-weight': 700 }, `score ${p.score} · coins ${p.coins}`),
-      h('text', { x, y: footY + 15, 'dominant-baseline': 'central', 'font-size': 10 }, `declines ${p.sheet.declinesUsed} · lane ${p.lane ?? '–'} · hand ${p.handCount}${p.sheet.anySymbolUsed ? ' · any used' : ''}`),
+      h('text', { x, y: footY, 'dominant-baseline': 'central', 'font-size': 12, 'font-weight': 700 }, `${t('vnt.picture.score', { score: p.score })} · ${t('vnt.picture.coins', { n: p.coins })}`),
+      h('text', { x, y: footY + 15, 'dominant-baseline': 'central', 'font-size': 10 }, [
+          t('vnt.panel.declines', { used: p.sheet.declinesUsed }),
+          t('vnt.picture.lane', { lane: p.lane === null ? '–' : t(`vnt.lane.${p.lane}`) }),
+          t('vnt.revealed.hand', { count: p.handCount }),
+          p.sheet.anySymbolUsed ? t('vnt.panel.anySymbolUsed') : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')),
     );
   });
 
   const height = sheetTop + (sheet?.rows.length ?? 0) * ROWH + 84;
-  const status = view.phase === 'over' ? 'game over' : view.round !== null ? `round ${view.round}` : `setup (${view.phase})`;
+  const status = view.phase === 'over' ? t('picture.over') : view.round !== null ? t('vnt.picture.round', { n: view.round }) : t('vnt.picture.setup');
   return svgDocument({
-    title: `Vlaky na trati — sheet ${view.sheet}, ${status}`,
+    title: `${t('gameNames.vlaky-na-trati')} — ${t('vnt.picture.sheet', { sheet: view.sheet })}, ${status}`,
     width,
     height,
     defs: playerPatterns(view.players.length),
     body: [
       h('rect', { width, height, fill: '#FAFAF5' }),
-      h('text', { x: MX, y: 22, 'font-size': 15, 'font-weight': 700 }, `Vlaky na trati — ${status}, ${view.line.length}/${view.slots} cards placed`),
+      h('text', { x: MX, y: 22, 'font-size': 15, 'font-weight': 700 }, `${t('gameNames.vlaky-na-trati')} — ${status}, ${t('vnt.picture.placed', { n: view.line.length, slots: view.slots })}`),
       h('g', { class: 'line' }, start, curves, end, empty, placed),
       h('g', { class: 'tracks' }, trackLines),
       h('g', { class: 'locos' }, locos),

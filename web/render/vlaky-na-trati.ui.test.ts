@@ -5,7 +5,7 @@ import { vlakyNaTratiGame } from '../../engine/games/vlaky-na-trati/index.js';
 import type { VntState } from '../../engine/games/vlaky-na-trati/state.js';
 import { plainWords, type UiAction } from './game-ui.js';
 import { renderBoard } from './index.js';
-import { attrValues } from './testkit.js';
+import { attrValues, EN } from './testkit.js';
 import { vlakyNaTratiUi } from './vlaky-na-trati.ui.js';
 import { translate } from '../client/i18n.testkit.js';
 import { LANGUAGES } from '../client/languages.js';
@@ -55,7 +55,7 @@ function exercise(seed: string, players: number, options: Record<string, unknown
       legal.forEach((a) => seen.actionTypes.add(a.type));
       const keys = legal.flatMap((a) => ui.targets(a));
       if (keys.length > 0) {
-        const present = new Set(attrValues(renderBoard(game.id, data, game.view(state, seat))!, 'data-target'));
+        const present = new Set(attrValues(renderBoard(game.id, data, game.view(state, seat), { t: EN })!, 'data-target'));
         const missing = keys.filter((k) => !present.has(k));
         if (missing.length > 0) expect(missing).toEqual([]);
         seen.targetKeys += keys.length;

@@ -9,7 +9,7 @@ import type { VntData } from '../../engine/games/vlaky-na-trati/data.js';
 import { vlakyNaTratiGame } from '../../engine/games/vlaky-na-trati/index.js';
 import type { VntView } from '../../engine/games/vlaky-na-trati/view.js';
 import type { UiAction } from './game-ui.js';
-import { assertWellFormed, attrValues } from './testkit.js';
+import { assertWellFormed, attrValues, EN } from './testkit.js';
 import { renderVlakyNaTrati } from './vlaky-na-trati.js';
 import { vlakyNaTratiUi } from './vlaky-na-trati.ui.js';
 import { railwayCardFace } from './vnt-cards.js';
@@ -114,8 +114,8 @@ describe('Vlaky na trati table: drawings (issue 17 #1)', () => {
   it('with the table the board leaves out the market and the hand, which the table draws; without it the board keeps them', () => {
     const state = game.setup({ seed: 'vnt-board', players: 2, options: game.options.parse({}) });
     const view = game.view(state, 0) as VntView;
-    const plain = renderVlakyNaTrati(data, view);
-    const tabled = renderVlakyNaTrati(data, view, { table: true });
+    const plain = renderVlakyNaTrati(data, view, { t: EN });
+    const tabled = renderVlakyNaTrati(data, view, { t: EN, table: true });
     assertWellFormed(tabled);
     expect(attrValues(plain, 'data-market-card')).toEqual(view.market);
     expect(attrValues(plain, 'data-hand-card')).toEqual(view.you!.hand);

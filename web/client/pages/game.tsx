@@ -196,7 +196,7 @@ export function GamePage({ id, replay = false }: { id: string; replay?: boolean 
   const namesKey = names.join('\n');
   // Drawing is the page's heaviest work: redone when the view, components or names change, not on every poll.
   const svg = useMemo(
-    () => (game && info && shown ? renderBoard(game.game, info.components, shown.view, { seatNames: names, table: Table !== undefined, preview }) : null),
+    () => (game && info && shown ? renderBoard(game.game, info.components, shown.view, { t: asTranslate(t), seatNames: names, table: Table !== undefined, preview }) : null),
     [game?.game, info, shown, namesKey, preview],
   );
   const targetKeys = useMemo(() => new Set(ui.glowing ? ui.glowing(legal, tableMode) : legal.flatMap((a) => ui.targets(a))), [legal, ui, tableMode]);
