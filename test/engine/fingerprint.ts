@@ -7,8 +7,10 @@
 import { createHash, type Hash } from 'node:crypto';
 import { randomBot, Rng, RuleError, seedRng, type AnyGame, type Seat } from '../../engine/core/index.js';
 
-/** Actions applied per game before giving up; every catalog game ends well before. */
+/** Actions applied per game with default options before giving up; every catalog game ends well before. */
 const MAX_ACTIONS = 5000;
+/** Actions looked at per game with a variant, ended or not (random play in some variants wanders on for long). */
+const VARIANT_ACTIONS = 300;
 /** Besides the chosen action, this many other legal actions are applied (and thrown away) per step. */
 const SIBLINGS = 3;
 
@@ -34,13 +36,22 @@ function tryApply(game: AnyGame, state: unknown, seat: Seat, action: { type: str
   }
 }
 
+/** Options beside the defaults that change what the engine does, per game: each is played too. */
+const VARIANTS: Record<string, Record<string, unknown>[]> = {
+  streetcar: [{ strictExtendable: true }, { circuit: true }, { turnstile: true }, { exchangePass: true }, { centralSupply: true }, { strictExtendable: true, turnstile: true, exchangePass: true, centralSupply: true }],
+  'trains-and-stations': [{ manualTasks: true }],
+  'vlaky-na-trati': [{ sheet: 'II' }],
+};
+
 /** One seeded game with `bot` in every seat, fed into `hash`. */
-function playInto(hash: Hash, game: AnyGame, players: number, seed: string, bot: AnyGame['bot']): void {
-  let state = deepFreeze(game.setup({ seed, players, options: game.options.parse({}) }));
+function playInto(hash: Hash, game: AnyGame, players: number, seed: string, bot: AnyGame['bot'], options?: Record<string, unknown>): void {
+  feed(hash, 'options', options);
+  let state = deepFreeze(game.setup({ seed, players, options: game.options.parse(options ?? {}) }));
   const rng = new Rng(seedRng(`${seed}/bots`));
   const probe = new Rng(seedRng(`${seed}/probe`));
   const seats = Array.from({ length: players }, (_, s) => s);
-  for (let n = 0; n < MAX_ACTIONS; n++) {
+  const limit = options ? VARIANT_ACTIONS : MAX_ACTIONS;
+  for (let n = 0; n < limit; n++) {
     feed(hash, 'state', state);
     feed(hash, 'concealed', game.concealed?.(state));
     const due = game.toAct(state);
@@ -64,13 +75,17 @@ function playInto(hash: Hash, game: AnyGame, players: number, seed: string, bot:
     feed(hash, 'events', applied.events);
     state = deepFreeze(applied.state);
   }
-  throw new Error(`${game.id} with ${players} players did not end in ${MAX_ACTIONS} actions (seed ${seed})`);
+  if (!options) throw new Error(`${game.id} with ${players} players did not end in ${MAX_ACTIONS} actions (seed ${seed})`);
 }
 
-/** The fingerprint of `game` at `players` seats: random and greedy bots over a few fixed seeds. */
+/** The fingerprint of `game` at `players` seats: random and greedy bots over a few fixed seeds, with default options and each variant. */
 export function fingerprint(game: AnyGame, players: number): string {
   const hash = createHash('sha256');
   for (let i = 0; i < 2; i++) playInto(hash, game, players, `fingerprint-${game.id}-${players}-random-${i}`, randomBot);
   playInto(hash, game, players, `fingerprint-${game.id}-${players}-greedy`, game.bot);
+  for (const [i, options] of (VARIANTS[game.id] ?? []).entries()) {
+    playInto(hash, game, players, `fingerprint-${game.id}-${players}-variant-${i}-random`, randomBot, options);
+    playInto(hash, game, players, `fingerprint-${game.id}-${players}-variant-${i}-greedy`, game.bot, options);
+  }
   return hash.digest('hex');
 }
