@@ -18,7 +18,7 @@ export function hasBuildAction(s: StreetcarState, seat: number, remaining: numbe
   if (hand.length === 0 || remaining <= 0) return false;
   const masks = masksOf(s.board);
   const rules = buildRules(s);
-  return legalPlacements(masks, hand, rules, 1).length > 0 || legalExchanges(s.board, masks, hand, rules).length > 0 || (remaining >= 2 && legalDoubleExchanges(s.board, masks, hand, rules).length > 0);
+  return legalPlacements(masks, hand, rules, 1).length > 0 || legalExchanges(s.board, masks, hand, rules, 1).length > 0 || (remaining >= 2 && legalDoubleExchanges(s.board, masks, hand, rules, 1).length > 0);
 }
 
 /** Placements, exchanges and (with two actions left) double exchanges for the seat's hand. */
