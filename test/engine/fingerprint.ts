@@ -36,7 +36,7 @@ function tryApply(game: AnyGame, state: unknown, seat: Seat, action: { type: str
   }
 }
 
-/** Options beside the defaults that change what the engine does, per game: each is played too. */
+/** Options beside the defaults that change what the engine does, per game: each is played too, at the smallest and largest table. */
 const VARIANTS: Record<string, Record<string, unknown>[]> = {
   streetcar: [{ strictExtendable: true }, { circuit: true }, { turnstile: true }, { exchangePass: true }, { centralSupply: true }, { strictExtendable: true, turnstile: true, exchangePass: true, centralSupply: true }],
   'trains-and-stations': [{ manualTasks: true }],
@@ -78,14 +78,23 @@ function playInto(hash: Hash, game: AnyGame, players: number, seed: string, bot:
   if (!options) throw new Error(`${game.id} with ${players} players did not end in ${MAX_ACTIONS} actions (seed ${seed})`);
 }
 
-/** The fingerprint of `game` at `players` seats: random and greedy bots over a few fixed seeds, with default options and each variant. */
-export function fingerprint(game: AnyGame, players: number): string {
+/** Options beside the defaults that change what the engine does, per game id. */
+export const variantsOf = (game: AnyGame): Record<string, unknown>[] => VARIANTS[game.id] ?? [];
+
+/**
+ * The fingerprint of `game` at `players` seats: with default options (no `options`), two random
+ * games and a greedy one, each to its end; with a variant's options, a random and a greedy game of
+ * up to VARIANT_ACTIONS actions.
+ */
+export function fingerprint(game: AnyGame, players: number, options?: Record<string, unknown>): string {
   const hash = createHash('sha256');
-  for (let i = 0; i < 2; i++) playInto(hash, game, players, `fingerprint-${game.id}-${players}-random-${i}`, randomBot);
-  playInto(hash, game, players, `fingerprint-${game.id}-${players}-greedy`, game.bot);
-  for (const [i, options] of (VARIANTS[game.id] ?? []).entries()) {
-    playInto(hash, game, players, `fingerprint-${game.id}-${players}-variant-${i}-random`, randomBot, options);
-    playInto(hash, game, players, `fingerprint-${game.id}-${players}-variant-${i}-greedy`, game.bot, options);
+  const name = `fingerprint-${game.id}-${players}${options ? `-${JSON.stringify(options)}` : ''}`;
+  if (options) {
+    playInto(hash, game, players, `${name}-random`, randomBot, options);
+    playInto(hash, game, players, `${name}-greedy`, game.bot, options);
+  } else {
+    for (let i = 0; i < 2; i++) playInto(hash, game, players, `${name}-random-${i}`, randomBot);
+    playInto(hash, game, players, `${name}-greedy`, game.bot);
   }
   return hash.digest('hex');
 }

@@ -27,10 +27,10 @@ export function buildActions(s: StreetcarState, seat: number, remaining: number)
   if (hand.length === 0 || remaining <= 0) return [];
   const masks = masksOf(s.board);
   const rules = buildRules(s);
-  const out: StreetcarAction[] = [
-    ...legalPlacements(masks, hand, rules).map((b) => ({ type: 'place' as const, ...placed(b) })),
-    ...legalExchanges(s.board, masks, hand, rules).map((b) => ({ type: 'exchange' as const, ...placed(b) })),
-  ];
+  // Written out rather than spread from `placed`: a building turn can list a thousand actions.
+  const out: StreetcarAction[] = [];
+  for (const b of legalPlacements(masks, hand, rules)) out.push({ type: 'place', tile: b.tile, row: rowOf(b.sq), col: colOf(b.sq), rotation: b.rotation });
+  for (const b of legalExchanges(s.board, masks, hand, rules)) out.push({ type: 'exchange', tile: b.tile, row: rowOf(b.sq), col: colOf(b.sq), rotation: b.rotation });
   if (remaining >= 2) for (const [a, b] of legalDoubleExchanges(s.board, masks, hand, rules)) out.push({ type: 'double_exchange', first: placed(a), second: placed(b) });
   return out;
 }
