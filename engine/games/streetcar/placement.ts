@@ -139,14 +139,22 @@ export function placementViolation(masks: readonly number[], sq: number, mask: n
   return null;
 }
 
+/** SC-6.3/6.4: what is wrong with replacing a tile of `oldMask` by one of `mask`, if anything. */
+const upgradeFault = (oldMask: number, mask: number): 'loses_track' | 'nothing_added' | null =>
+  (oldMask & ~mask) !== 0 ? 'loses_track' : oldMask === mask ? 'nothing_added' : null;
+
 /** SC-6.2–6.4 for one old/new pair, before neighbours are looked at. */
 export function swapViolation(old: PlacedTile | null, mask: number): Violation | null {
   if (!old) return { code: 'wrong_step', rule: 'SC-6.1', message: 'There is no tile on that square to exchange' };
   if (isTree(old.tile)) return { code: 'tree_tile', rule: 'SC-6.2', message: 'A tree tile can never be exchanged' };
-  const oldMask = tileMask(old.tile, old.rotation);
-  if ((oldMask & ~mask) !== 0) return { code: 'loses_track', rule: 'SC-6.3', message: 'The new tile must keep every segment of the old one' };
-  if (oldMask === mask) return { code: 'nothing_added', rule: 'SC-6.4', message: 'The new tile must add at least one segment' };
-  return null;
+  switch (upgradeFault(tileMask(old.tile, old.rotation), mask)) {
+    case 'loses_track':
+      return { code: 'loses_track', rule: 'SC-6.3', message: 'The new tile must keep every segment of the old one' };
+    case 'nothing_added':
+      return { code: 'nothing_added', rule: 'SC-6.4', message: 'The new tile must add at least one segment' };
+    case null:
+      return null;
+  }
 }
 
 /** ACT-EXCHANGE: SC-6.2–6.5. */
@@ -214,20 +222,23 @@ export function legalPlacements(masks: readonly number[], hand: readonly string[
 }
 
 /** Per occupied square, the hand tiles that pass SC-6.2–6.4 there (neighbours not yet checked). */
-function swapCandidates(board: readonly (PlacedTile | null)[], hand: readonly string[]): Map<number, Candidate[]> {
+export type SwapCandidates = ReadonlyMap<number, readonly Candidate[]>;
+
+/** The swap candidates of a hand on a board whose masks are `masks`; exchanges and double exchanges both start from them. */
+export function swapCandidates(board: readonly (PlacedTile | null)[], masks: readonly number[], hand: readonly string[]): SwapCandidates {
   const out = new Map<number, Candidate[]>();
   const tiles = tilesInHand(hand);
   board.forEach((old, sq) => {
     if (!old || isTree(old.tile)) return;
-    const fits = tiles.filter((t) => !swapViolation(old, t.mask));
+    const fits = tiles.filter((t) => !upgradeFault(masks[sq]!, t.mask));
     if (fits.length > 0) out.set(sq, fits);
   });
   return out;
 }
 
-export function legalExchanges(board: readonly (PlacedTile | null)[], masks: readonly number[], hand: readonly string[], rules: BuildRules, limit = Infinity): Build[] {
+export function legalExchanges(masks: readonly number[], candidates: SwapCandidates, rules: BuildRules, limit = Infinity): Build[] {
   const out: Build[] = [];
-  for (const [sq, fits] of swapCandidates(board, hand)) {
+  for (const [sq, fits] of candidates) {
     const around = surroundingsOf(masks, sq);
     for (const t of fits) {
       if (!trackFault(around, t.ports, rules.strict)) out.push({ tile: t.tile, sq, rotation: t.rotation });
@@ -238,9 +249,8 @@ export function legalExchanges(board: readonly (PlacedTile | null)[], masks: rea
 }
 
 /** Every double exchange, each adjacent pair once (the lower square first). Two tiles of one type need two in hand. */
-export function legalDoubleExchanges(board: readonly (PlacedTile | null)[], masks: number[], hand: readonly string[], rules: BuildRules, limit = Infinity): [Build, Build][] {
+export function legalDoubleExchanges(masks: number[], candidates: SwapCandidates, hand: readonly string[], rules: BuildRules, limit = Infinity): [Build, Build][] {
   const out: [Build, Build][] = [];
-  const candidates = swapCandidates(board, hand);
   for (const [a, fitsA] of candidates) {
     for (const e of [1, 2] as const) {
       const b = neighbour(a, e);
