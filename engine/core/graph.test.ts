@@ -77,6 +77,17 @@ describe('connectivity', () => {
     expect(sets.same('ghost', 'a')).toBe(false);
   });
 
+  it('union-find copy: starts with the same sets, and unions on either side stay on that side (issue 22 #1)', () => {
+    const base = new UnionFind();
+    base.union('a', 'b');
+    const copy = base.copy();
+    expect(copy.same('a', 'b')).toBe(true);
+    copy.union('b', 'c');
+    base.union('a', 'x');
+    expect([copy.same('a', 'c'), base.same('a', 'c')]).toEqual([true, false]);
+    expect([base.same('b', 'x'), copy.same('b', 'x')]).toEqual([true, false]);
+  });
+
   it('connected: through any path, in either direction, never across components', () => {
     const edges = graph('P-Q:1 Q-R:4 S-R:2 X-Y:1');
     expect(connected(edges, 'P', 'S')).toBe(true);

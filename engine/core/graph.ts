@@ -13,7 +13,16 @@ export interface Edge {
 
 /** Disjoint sets of node names; a name never added is its own singleton set. */
 export class UnionFind {
-  private readonly parent = new Map<string, string>();
+  private readonly parent: Map<string, string>;
+
+  constructor(parent?: ReadonlyMap<string, string>) {
+    this.parent = new Map(parent);
+  }
+
+  /** Independent sets to add to, e.g. one base graph tried with several extra edges. */
+  copy(): UnionFind {
+    return new UnionFind(this.parent);
+  }
 
   find(x: string): string {
     let root = x;

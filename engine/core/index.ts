@@ -2,6 +2,7 @@ export * from './contract.js';
 export * from './errors.js';
 export * from './rng.js';
 export * from './kit/piles.js';
+export * from './kit/clone.js';
 export * from './kit/flow.js';
 export * from './kit/ranking.js';
 export * from './kit/define-game.js';

@@ -14,6 +14,7 @@
 import type { Applied, GameDefinition, GameEvent, Seat } from '../contract.js';
 import { RuleError } from '../errors.js';
 import { Rng, type RngState } from '../rng.js';
+import { cloneJson } from './clone.js';
 
 /** A log event as a game's published event schema spells it. */
 export type KitEvent = { type: string; data?: Record<string, unknown> | undefined };
@@ -120,7 +121,7 @@ export function defineRules<S extends { rng: RngState }, A extends { type: strin
   }
 
   function draftOf(state: S, seat: Seat): { draft: Draft<S, E>; events: GameEvent[] } {
-    const copy = structuredClone(state);
+    const copy = cloneJson(state);
     const rng = new Rng(copy.rng);
     const events: GameEvent[] = [];
     const draft: Draft<S, E> = {

@@ -40,12 +40,10 @@ export function segmentsOf(mask: number): [Edge, Edge][] {
   return SEGMENT_ENDS.filter((_, i) => mask & (1 << i));
 }
 
+const PORTS: readonly number[] = Array.from({ length: 64 }, (_, mask) => segmentsOf(mask).reduce((ports, [a, b]) => ports | (1 << a) | (1 << b), 0));
+
 /** SC-2.4: the edges that at least one segment uses, as a 4-bit set. */
-export function portsOf(mask: number): number {
-  let ports = 0;
-  for (const [a, b] of segmentsOf(mask)) ports |= (1 << a) | (1 << b);
-  return ports;
-}
+export const portsOf = (mask: number): number => PORTS[mask]!;
 
 export const hasPort = (ports: number, e: Edge): boolean => (ports & (1 << e)) !== 0;
 
@@ -57,26 +55,30 @@ export function rotateMask(mask: number, degrees: Rotation): number {
   return out;
 }
 
-const BASE_MASK = new Map(TILE_TYPES.map((t) => [t.id, t.connections.reduce((m, [a, b]) => m | segmentBit(edgeOf(a), edgeOf(b)), 0)]));
+/** Each tile type's mask in its four rotations (index rotation / 90); legal-move searches look these up thousands of times. */
+const MASKS = new Map(
+  TILE_TYPES.map((t) => {
+    const base = t.connections.reduce((m, [a, b]) => m | segmentBit(edgeOf(a), edgeOf(b)), 0);
+    return [t.id, ROTATIONS.map((r) => rotateMask(base, r))];
+  }),
+);
 
 /** The segment mask of a tile type in a rotation, in board orientation. */
 export function tileMask(tile: string, rotation: Rotation): number {
-  const base = BASE_MASK.get(tile);
-  if (base === undefined) throw new Error(`streetcar: unknown tile ${tile}`);
-  return rotateMask(base, rotation);
+  const masks = MASKS.get(tile);
+  if (masks === undefined) throw new Error(`streetcar: unknown tile ${tile}`);
+  return masks[rotation / 90]!;
 }
 
 export const isTree = (tile: string): boolean => tileType(tile).tree;
 
+/** Exits per mask and entry edge (index mask * 4 + entry). */
+const EXITS: readonly (readonly Edge[])[] = Array.from({ length: 64 * 4 }, (_, i) =>
+  segmentsOf(i >> 2).flatMap(([a, b]): Edge[] => (a === (i & 3) ? [b] : b === (i & 3) ? [a] : [])),
+);
+
 /** SC-2.14/2.15: the edges a tram entering at `entry` may leave by — only along one segment. */
-export function exitsFrom(mask: number, entry: Edge): Edge[] {
-  const out: Edge[] = [];
-  for (const [a, b] of segmentsOf(mask)) {
-    if (a === entry) out.push(b);
-    else if (b === entry) out.push(a);
-  }
-  return out;
-}
+export const exitsFrom = (mask: number, entry: Edge): Edge[] => EXITS[mask * 4 + entry]!.slice();
 
 // ---------- board
 
@@ -89,12 +91,15 @@ export const colOf = (sq: number): number => (sq % SIZE) + 1;
 const DR = [-1, 0, 1, 0];
 const DC = [0, 1, 0, -1];
 
-/** SC-2.6: the square an edge faces, or null off the grid (an outer edge, SC-2.7). */
-export function neighbour(sq: number, e: Edge): number | null {
-  const r = rowOf(sq) + DR[e]!;
-  const c = colOf(sq) + DC[e]!;
+/** Neighbours per square and edge (index sq * 4 + edge). */
+const NEIGHBOURS: readonly (number | null)[] = Array.from({ length: SQUARES * 4 }, (_, i) => {
+  const r = rowOf(i >> 2) + DR[i & 3]!;
+  const c = colOf(i >> 2) + DC[i & 3]!;
   return r < 1 || r > SIZE || c < 1 || c > SIZE ? null : sqOf(r, c);
-}
+});
+
+/** SC-2.6: the square an edge faces, or null off the grid (an outer edge, SC-2.7). */
+export const neighbour = (sq: number, e: Edge): number | null => NEIGHBOURS[sq * 4 + e]!;
 
 /** SC-1.1: the building letter on each square, or null. */
 export const BUILDING_AT: readonly (string | null)[] = Array.from({ length: SQUARES }, (_, sq) => BUILDINGS.find((b) => sqOf(b.row, b.col) === sq)?.letter ?? null);

@@ -5,7 +5,7 @@
  */
 import { colOf, rowOf } from './geometry.js';
 import type { StreetcarAction } from './actions.js';
-import { legalDoubleExchanges, legalExchanges, legalPlacements, masksOf, type Build } from './placement.js';
+import { legalDoubleExchanges, legalExchanges, legalPlacements, masksOf, swapCandidates, type Build } from './placement.js';
 import { moveOptions, stopSquares, type MoveOption } from './paths.js';
 import { buildRules, ownTerminals, requiredStops, tripFrom } from './schedule.js';
 import type { StreetcarState } from './state.js';
@@ -18,7 +18,9 @@ export function hasBuildAction(s: StreetcarState, seat: number, remaining: numbe
   if (hand.length === 0 || remaining <= 0) return false;
   const masks = masksOf(s.board);
   const rules = buildRules(s);
-  return legalPlacements(masks, hand, rules, 1).length > 0 || legalExchanges(s.board, masks, hand, rules).length > 0 || (remaining >= 2 && legalDoubleExchanges(s.board, masks, hand, rules).length > 0);
+  if (legalPlacements(masks, hand, rules, 1).length > 0) return true;
+  const candidates = swapCandidates(s.board, masks, hand);
+  return legalExchanges(masks, candidates, rules, 1).length > 0 || (remaining >= 2 && legalDoubleExchanges(masks, candidates, hand, rules, 1).length > 0);
 }
 
 /** Placements, exchanges and (with two actions left) double exchanges for the seat's hand. */
@@ -27,11 +29,12 @@ export function buildActions(s: StreetcarState, seat: number, remaining: number)
   if (hand.length === 0 || remaining <= 0) return [];
   const masks = masksOf(s.board);
   const rules = buildRules(s);
-  const out: StreetcarAction[] = [
-    ...legalPlacements(masks, hand, rules).map((b) => ({ type: 'place' as const, ...placed(b) })),
-    ...legalExchanges(s.board, masks, hand, rules).map((b) => ({ type: 'exchange' as const, ...placed(b) })),
-  ];
-  if (remaining >= 2) for (const [a, b] of legalDoubleExchanges(s.board, masks, hand, rules)) out.push({ type: 'double_exchange', first: placed(a), second: placed(b) });
+  // Written out rather than spread from `placed`: a building turn can list a thousand actions.
+  const out: StreetcarAction[] = [];
+  for (const b of legalPlacements(masks, hand, rules)) out.push({ type: 'place', tile: b.tile, row: rowOf(b.sq), col: colOf(b.sq), rotation: b.rotation });
+  const candidates = swapCandidates(s.board, masks, hand);
+  for (const b of legalExchanges(masks, candidates, rules)) out.push({ type: 'exchange', tile: b.tile, row: rowOf(b.sq), col: colOf(b.sq), rotation: b.rotation });
+  if (remaining >= 2) for (const [a, b] of legalDoubleExchanges(masks, candidates, hand, rules)) out.push({ type: 'double_exchange', first: placed(a), second: placed(b) });
   return out;
 }
 

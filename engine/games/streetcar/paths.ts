@@ -51,38 +51,79 @@ interface Walk {
 
 const walkKey = (w: Walk): string => `${posKey(w.pos)}|${w.visited.join('')}`;
 
+/** A position as a number below 1024 (tile: square and heading; terminal: terminal and exit), as `posKey` tells positions apart. */
+const posIndex = (p: TramPos): number => (p.at === 'tile' ? p.sq * 4 + p.heading : 576 + p.terminal * 3 + (p.exit ?? 2));
+
+/** The visited-stop sets one search meets, numbered, so that a search state is a number rather than a string. */
+class VisitedSets {
+  private readonly ids = new Map<string, number>();
+  private readonly sets: string[][] = [];
+  /** Per set and stop letter, the set after visiting it. */
+  private readonly next = new Map<string, number>();
+
+  id(visited: string[]): number {
+    const key = visited.join('');
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.sets.length;
+      this.ids.set(key, id);
+      this.sets.push(visited);
+    }
+    return id;
+  }
+
+  joined(id: number): string {
+    return this.sets[id]!.join('');
+  }
+
+  /** SC-2.18: the set after entering `p`. */
+  after(id: number, p: TramPos, required: StopSquares): number {
+    const letter = p.at === 'tile' ? required.get(p.sq) : undefined;
+    if (letter === undefined) return id;
+    const step = `${id}${letter}`;
+    let to = this.next.get(step);
+    if (to === undefined) {
+      to = this.id(visit(this.sets[id]!, p, required));
+      this.next.set(step, to);
+    }
+    return to;
+  }
+}
+
 /**
  * SC-9.3/9.4: a walk from `from` that passes every required stop and then enters `end`, entering `end`
  * nowhere before. `required` lists every required building; all must have a stop (SC-8.7).
- * Returns the nodes entered (the witness, SC-10.4) or null.
+ * Returns the nodes entered (the witness, SC-10.4) or null. A breadth-first search over (position,
+ * visited set); the first walk found is the witness.
  */
 export function findTrip(masks: readonly number[], stops: Readonly<Record<string, number>>, required: readonly string[], from: TramPos, visited: readonly string[], end: number): WitnessNode[] | null {
   if (required.some((l) => stops[l] === undefined)) return null;
   const wanted = stopSquares(stops, required);
   const all = [...required].sort().join('');
-  const start: Walk = { pos: from, visited: [...visited].sort(), path: [] };
-  const seen = new Set([walkKey(start)]);
-  const parent = new Map<string, { prev: string | null; node: WitnessNode }>([[walkKey(start), { prev: null, node: nodeOf(from) }]]);
-  const queue: Walk[] = [start];
-  const trace = (key: string, last: WitnessNode): WitnessNode[] => {
+  const sets = new VisitedSets();
+  // The queue as parallel arrays: each state's position, visited set and the state it was reached from.
+  const positions: TramPos[] = [from];
+  const visits = [sets.id([...visited].sort())];
+  const parents = [-1];
+  const seen = new Set([visits[0]! * 1024 + posIndex(from)]);
+  const trace = (i: number, last: WitnessNode): WitnessNode[] => {
     const out: WitnessNode[] = [last];
-    for (let k: string | null = key; k !== null; k = parent.get(k)!.prev) out.push(parent.get(k)!.node);
+    for (let k = i; k >= 0; k = parents[k]!) out.push(nodeOf(positions[k]!));
     return out.reverse();
   };
-  for (let i = 0; i < queue.length; i++) {
-    const w = queue[i]!;
-    const key = walkKey(w);
-    for (const p of successors(masks, w.pos)) {
+  for (let i = 0; i < positions.length; i++) {
+    for (const p of successors(masks, positions[i]!)) {
       if (p.at === 'terminal' && p.terminal === end) {
-        if (w.visited.join('') === all) return trace(key, nodeOf(p));
+        if (sets.joined(visits[i]!) === all) return trace(i, nodeOf(p));
         continue;
       }
-      const next: Walk = { pos: p, visited: visit(w.visited, p, wanted), path: [] };
-      const k = walkKey(next);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      parent.set(k, { prev: key, node: nodeOf(p) });
-      queue.push(next);
+      const v = sets.after(visits[i]!, p, wanted);
+      const key = v * 1024 + posIndex(p);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      positions.push(p);
+      visits.push(v);
+      parents.push(i);
     }
   }
   return null;

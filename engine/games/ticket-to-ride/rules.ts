@@ -62,6 +62,8 @@ export function createRules(map: TtrMap): TtrRules {
   const routes = new Map(map.routes.map((r) => [r.id, r]));
   const groups = new Map<number, Route[]>();
   for (const r of map.routes) groups.set(r.group, [...(groups.get(r.group) ?? []), r]);
+  /** The other routes between the same two places, per route. */
+  const siblingsOf = new Map(map.routes.map((route) => [route.id, groups.get(route.group)!.filter((r) => r.id !== route.id)]));
   const tickets = new Map(map.tickets.map((t) => [t.id, t]));
   const germany = map.passengers !== null;
   /** Germany: SHORT and LONG counts of a set of tickets, public for every draw (TTRG-H5). */
@@ -133,16 +135,20 @@ export function createRules(map: TtrMap): TtrRules {
 
   const ownerOf = (s: TtrState, route: Route) => s.routeOwners[String(route.id)];
 
+  // Why a route cannot be claimed. Plain records, not errors: legalActions asks about every route, and an error records a stack.
+  const ROUTE_TAKEN: Required<Refusal> = { code: 'route_taken', message: 'That route is already claimed', rule: R('7.1', '7.1') };
+  const PARALLEL_LOCKED: Required<Refusal> = { code: 'parallel_route_locked', message: 'With 2 or 3 players only one route between two places can be used', rule: R('8.3', '8.4') };
+  const OWN_PARALLEL: Required<Refusal> = { code: 'own_parallel_route', message: 'You already own a route between these two places', rule: R('8.2', '8.2') };
+  const TOO_FEW_TRAINS: Required<Refusal> = { code: 'not_enough_trains', message: 'You do not have enough trains left', rule: R('7.3', '7.2') };
+
   /** TTRE-7.1/7.3/8, TTRG-7.1/7.2/8: open, unlocked, and enough trains. */
-  function claimBlock(s: TtrState, seat: Seat, route: Route): RuleError | null {
-    if (ownerOf(s, route) !== undefined) return new RuleError('route_taken', 'That route is already claimed', R('7.1', '7.1'));
-    const siblings = (groups.get(route.group) ?? []).filter((r) => r.id !== route.id);
+  function claimBlock(s: TtrState, seat: Seat, route: Route): Required<Refusal> | null {
+    if (ownerOf(s, route) !== undefined) return ROUTE_TAKEN;
+    const siblings = siblingsOf.get(route.id)!;
     // With 2 or 3 players the lock applies to everyone, the owner of the claimed route included (TTRE-8.3, TTRG-8.4).
-    if (s.players <= 3 && siblings.some((r) => ownerOf(s, r) !== undefined)) {
-      return new RuleError('parallel_route_locked', 'With 2 or 3 players only one route between two places can be used', R('8.3', '8.4'));
-    }
-    if (siblings.some((r) => ownerOf(s, r) === seat)) return new RuleError('own_parallel_route', 'You already own a route between these two places', R('8.2', '8.2'));
-    if ((s.trains[seat] ?? 0) < route.length) return new RuleError('not_enough_trains', 'You do not have enough trains left', R('7.3', '7.2'));
+    if (s.players <= 3 && siblings.some((r) => ownerOf(s, r) !== undefined)) return PARALLEL_LOCKED;
+    if (siblings.some((r) => ownerOf(s, r) === seat)) return OWN_PARALLEL;
+    if ((s.trains[seat] ?? 0) < route.length) return TOO_FEW_TRAINS;
     return null;
   }
 
@@ -266,7 +272,7 @@ export function createRules(map: TtrMap): TtrRules {
     const route = routes.get(a.route);
     ruleCheck(route, 'unknown_route', `There is no route ${a.route}`, R('7.1', '7.1'));
     const block = claimBlock(d.state, d.seat, route);
-    if (block) throw block;
+    if (block) throw new RuleError(block.code, block.message, block.rule);
     if (!setFits(a.cards, claimRule(route))) {
       const rule = route.ferry > 0 && !route.tunnel ? '9.2' : route.colour === 'gray' ? '7.7' : '7.5';
       throw new RuleError('wrong_cards', `Those cards do not pay for a ${route.colour} route of length ${route.length}`, R(rule, '7.3'));

@@ -4,9 +4,9 @@
  * Globetrotter, passenger majorities, and the tie-breakers.
  */
 import type { Outcome } from '../../core/contract.js';
-import { components, longestTrail, type Edge } from '../../core/graph.js';
+import { components, longestTrail, type Edge, type UnionFind } from '../../core/graph.js';
 import { compareStandings, rankByStandings } from '../../core/kit/ranking.js';
-import type { Route, TtrMap } from './map.js';
+import type { Route, Ticket, TtrMap } from './map.js';
 
 type ScoreLineT = Outcome['breakdown'][number][number];
 
@@ -75,9 +75,20 @@ function nodesFor(map: TtrMap, place: string, edges: readonly Edge[]): string[] 
   return edges.flatMap((e) => [e.a, e.b]).filter((n) => n.startsWith(`${place}#`));
 }
 
-function ticketResults(map: TtrMap, ticketIds: readonly number[], edges: readonly Edge[]): TicketResult[] {
-  const sets = components(edges);
+// Maps are static data: index each one's tickets once (scoring tries every combination of station borrowings).
+const ticketIndexes = new WeakMap<TtrMap, ReadonlyMap<number, Ticket>>();
+
+function ticketsById(map: TtrMap): ReadonlyMap<number, Ticket> {
+  const known = ticketIndexes.get(map);
+  if (known) return known;
   const byId = new Map(map.tickets.map((t) => [t.id, t]));
+  ticketIndexes.set(map, byId);
+  return byId;
+}
+
+/** `sets` must be the components of `edges`; a caller trying many edge sets on one base builds them incrementally. */
+function ticketResults(map: TtrMap, ticketIds: readonly number[], edges: readonly Edge[], sets: UnionFind = components(edges)): TicketResult[] {
+  const byId = ticketsById(map);
   return ticketIds.map((id) => {
     const t = byId.get(id)!;
     const from = nodesFor(map, t.a, edges);
@@ -100,11 +111,14 @@ function bestBorrowing(map: TtrMap, seat: number, input: ScoringInput, own: read
     null,
     ...map.routes.filter((r) => (r.a === st.city || r.b === st.city) && input.routeOwners[r.id] !== undefined && input.routeOwners[r.id] !== seat),
   ]);
-  let best = { results: ticketResults(map, input.tickets[seat] ?? [], own), borrows: stations.map((st) => ({ city: st.city, routeId: null as number | null })) };
+  const base = components(own);
+  let best = { results: ticketResults(map, input.tickets[seat] ?? [], own, base), borrows: stations.map((st) => ({ city: st.city, routeId: null as number | null })) };
   const choose = (i: number, picked: (Route | null)[]): void => {
     if (i === options.length) {
       const borrowed = picked.filter((r): r is Route => r !== null).map((r) => edgeOf(map, r));
-      const results = ticketResults(map, input.tickets[seat] ?? [], [...own, ...borrowed]);
+      const sets = base.copy();
+      for (const e of borrowed) sets.union(e.a, e.b);
+      const results = ticketResults(map, input.tickets[seat] ?? [], [...own, ...borrowed], sets);
       const better = ticketTotal(results) - ticketTotal(best.results) || completedCount(results) - completedCount(best.results);
       if (better > 0) best = { results, borrows: stations.map((st, k) => ({ city: st.city, routeId: picked[k]?.id ?? null })) };
       return;

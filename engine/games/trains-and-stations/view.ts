@@ -3,7 +3,7 @@
  * sealed choices; of other seats only that they have committed. Hand sizes of others are hidden too
  * (TS-17.3), and nobody sees the special deck's order or the RNG state (TS-17.6).
  */
-import type { Viewer } from '../../core/index.js';
+import { cloneJson, type Viewer } from '../../core/index.js';
 import { GOODS, type Board } from './board.js';
 import type { Hand, PendingView, TsView } from './schemas.js';
 import { finalScores } from './scoring.js';
@@ -29,7 +29,7 @@ export function createView(b: Board, toAct: (s: TsState) => number[]) {
       typeof viewer === 'number' && s.players[viewer]
         ? { seat: viewer, ...hand(viewer), kept: p.kind === 'keep' ? (p.kept[viewer] ?? null) : null, offer: p.kind === 'speculate' ? (p.offers[viewer] ?? null) : null, revealing: p.kind === 'tasks' ? (p.answers[viewer] ?? null) : null }
         : null;
-    return structuredClone({
+    return cloneJson({
       pending: pendingView(p),
       toAct: toAct(s),
       active: s.active,

@@ -25,8 +25,19 @@ function traverse(card: RailwayCard, row: number, lane: Lane) {
   return { exit: reversed ? track.left : track.right, station: track.station ? { symbols: track.station.symbols, curveLoco: false } : null };
 }
 
-function cardById(d: VntData): (id: string) => RailwayCard {
+// The data is loaded once and never changes: index its cards once (every view walks each player's route).
+const cardIndexes = new WeakMap<VntData, ReadonlyMap<string, RailwayCard>>();
+
+function cardsOf(d: VntData): ReadonlyMap<string, RailwayCard> {
+  const known = cardIndexes.get(d);
+  if (known) return known;
   const cards = new Map(d.railwayCards.map((c) => [c.id, c]));
+  cardIndexes.set(d, cards);
+  return cards;
+}
+
+function cardById(d: VntData): (id: string) => RailwayCard {
+  const cards = cardsOf(d);
   return (id) => {
     const c = cards.get(id);
     if (!c) throw new Error(`unknown railway card ${id}`);

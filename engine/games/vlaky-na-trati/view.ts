@@ -2,7 +2,7 @@
  * What each viewer may see (§18): the line, market, locomotives and every sheet are public (H-3, H-4);
  * a hand only to its owner (H-1); deck B order, boxed and discarded A cards and the RNG to nobody (H-2).
  */
-import type { Viewer } from '../../core/index.js';
+import { cloneJson, type Viewer } from '../../core/index.js';
 import type { VntRules } from './rules.js';
 import type { VntView } from './schemas.js';
 import { scoreLines, total } from './scoring.js';
@@ -40,7 +40,7 @@ export function createView(rules: VntRules): (s: VntState, viewer: Viewer) => Vn
         lane: p.lane,
         locos: [p.locos[0], p.locos[1]],
         handCount: p.hand.length,
-        sheet: structuredClone(p.sheet),
+        sheet: cloneJson(p.sheet),
         coins: coins(p.sheet),
         route: rules.routeOf(s, seat),
         pending: s.tasks[seat]?.[0] ?? null,
