@@ -36,7 +36,7 @@ export const FACE_CODE: Readonly<Record<string, string>> = { TRAIN: 'TRAIN', LOC
 export const FACE_WORDS: Readonly<Record<string, string>> = { TRAIN: 'train', LOCKED_TRAIN: 'locked train', RANCH: 'ranch', MINE: 'mine', HOTEL: 'hotel', COIN: 'coin' };
 export const BUILDING_CODE: Readonly<Record<string, string>> = { RANCH: 'R', MINE: 'M', HOTEL: 'H' };
 const BONUS_TEXT: Readonly<Record<string, string>> = { VP: 'VP', SPECIAL_CARD: 'card', BONUS_DIE: 'die' };
-const GOOD_FILL: Readonly<Record<string, string>> = { workers: '#D7CCC8', coal: '#9E9E9E', cattle: '#C8E6C9', food: '#FFF59D', silver: '#CFD8DC', gold: '#FFD54F' };
+export const GOOD_FILL: Readonly<Record<string, string>> = { workers: '#D7CCC8', coal: '#9E9E9E', cattle: '#C8E6C9', food: '#FFF59D', silver: '#CFD8DC', gold: '#FFD54F' };
 
 export interface TsLayout {
   city: Map<string, Pt>;
@@ -409,19 +409,22 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
   panel.push(h('text', { x: 20, y: y + 34, 'font-size': 13, fill: '#333' }, status));
   y += 48;
 
-  const inPlay = view.dice.flatMap((d, id) => (d.zone === 'play' ? [[d, id] as const] : []));
-  const DIE = 40;
-  const perRow = Math.max(1, Math.floor((W - 160) / (DIE + 8)));
-  panel.push(h('text', { x: 20, y: y + 14, 'font-size': 13, 'font-weight': 700 }, `Dice in play (${name(view.active)}):`));
-  if (inPlay.length === 0) panel.push(h('text', { x: 160, y: y + 14, 'font-size': 13, fill: '#666' }, 'none'));
-  panel.push(
-    h(
-      'g',
-      { class: 'in-play' },
-      inPlay.map(([d, id], i) => die(d, id, 160 + (i % perRow) * (DIE + 8) + DIE / 2, y + Math.floor(i / perRow) * (DIE + 8) + DIE / 2, DIE, { 'data-target': `die:${id}`, 'data-zone': 'play' })),
-    ),
-  );
-  y += Math.max(1, Math.ceil(inPlay.length / perRow)) * (DIE + 8) + 6;
+  // The web client's table draws the dice in play as buttons to pick (issue 17 #1): the picture leaves them out.
+  if (!options.table) {
+    const inPlay = view.dice.flatMap((d, id) => (d.zone === 'play' ? [[d, id] as const] : []));
+    const DIE = 40;
+    const perRow = Math.max(1, Math.floor((W - 160) / (DIE + 8)));
+    panel.push(h('text', { x: 20, y: y + 14, 'font-size': 13, 'font-weight': 700 }, `Dice in play (${name(view.active)}):`));
+    if (inPlay.length === 0) panel.push(h('text', { x: 160, y: y + 14, 'font-size': 13, fill: '#666' }, 'none'));
+    panel.push(
+      h(
+        'g',
+        { class: 'in-play' },
+        inPlay.map(([d, id], i) => die(d, id, 160 + (i % perRow) * (DIE + 8) + DIE / 2, y + Math.floor(i / perRow) * (DIE + 8) + DIE / 2, DIE, { 'data-target': `die:${id}`, 'data-zone': 'play' })),
+      ),
+    );
+    y += Math.max(1, Math.ceil(inPlay.length / perRow)) * (DIE + 8) + 6;
+  }
 
   // The market: the three goods spaces, the unused decks, the box.
   const market: Markup[] = [];

@@ -1,0 +1,253 @@
+/**
+ * The Trains & Stations table (issue 17 #1–#2): the dice in play and the viewer's saved dice drawn as
+ * dice to pick; the buttons of the step due, each the legal action the picked dice mean (a roll
+ * keeping saved faces, a re-roll for a coin, coins, the end with the dice to save); picked dice narrow
+ * what glows on the board (a train die: its spaces; three like building dice: the cities); the special
+ * cards dealt at setup as cards to keep; and the viewer's sheet (VP, coins, dice, buildings, goods and
+ * special cards) drawn as things with their counts.
+ */
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { TsView } from '../../../engine/games/trains-and-stations/view.js';
+import type { UiAction } from '../../render/game-ui.js';
+import type { TsComponents } from '../../render/trains-and-stations.js';
+import { buildingPicture, dieFace, goodsCard } from '../../render/ts-pieces.js';
+import { keepAction, pickedActions, pickedDice, pickMode, togglePick, usefulDice } from '../../render/ts-table.js';
+import { asTranslate } from '../i18n.js';
+import type { TableProps } from './table.js';
+
+function Picture({ html, class: cls }: { html: string; class: string }) {
+  // The picture comes from web/render, which escapes everything it draws.
+  return <span class={cls} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** Buttons of one action type: the legal actions the picked dice mean, or one disabled button saying what to pick. */
+const STEP_BUTTONS = ['roll', 'recall', 'reroll', 'take_coins', 'stop_rolling', 'end_resolution'] as const;
+
+export function TsTable({ t, ui, view, components, legal, busy, mode, onMode, onAct }: TableProps) {
+  const v = view as TsView;
+  const c = components as TsComponents;
+  const tr = useMemo(() => asTranslate(t), [t]);
+  const picked = pickedDice(mode).filter((id) => v.dice[id] !== undefined);
+  const useful = useMemo(() => usefulDice(legal, v), [legal, v]);
+
+  // Picked dice belong to one state: a new one (a move made, or the bots' answer) lets them go.
+  useEffect(() => onMode(null), [v]);
+  useEffect(() => () => onMode(null), []);
+
+  const act = (a: UiAction) => {
+    onMode(null);
+    onAct(a);
+  };
+  const you = v.you;
+  const faceWord = (face: string | null) => (face ? tr(`ts.face.${face}`) : '?');
+
+  const die = (id: number) => {
+    const d = v.dice[id]!;
+    const on = picked.includes(id);
+    const can = !busy && useful.has(id);
+    const whose = d.owner === null ? t('ts.table.dieWhite', { face: faceWord(d.face) }) : d.owner === you?.seat ? t('ts.table.dieOwn', { face: faceWord(d.face) }) : t('ts.table.dieOf', { n: d.owner + 1, face: faceWord(d.face) });
+    return (
+      <li key={id}>
+        <button class={`ts-die${can ? ' target' : ''}${on ? ' picked' : ''}`} data-target={`die:${id}`} data-die={id} data-face={d.face ?? 'none'} aria-pressed={on} title={whose} disabled={!can} onClick={() => onMode(pickMode(togglePick(picked, id)))}>
+          <Picture class="ts-pic" html={dieFace(d.face, d.owner)} />
+          <span class="ts-face-name">{faceWord(d.face)}</span>
+          {on && (
+            <span class="ts-check" aria-hidden="true">
+              ✓
+            </span>
+          )}
+        </button>
+      </li>
+    );
+  };
+
+  const inPlay = v.dice.flatMap((d, id) => (d.zone === 'play' ? [id] : []));
+  const saved = you ? v.dice.flatMap((d, id) => (d.zone === 'saved' && d.owner === you.seat ? [id] : [])) : [];
+  const present = new Set(legal.map((a) => a.type));
+
+  /** The step's buttons: per type, the actions the picked dice mean, else one disabled button saying what to pick. */
+  const buttons = STEP_BUTTONS.filter((type) => present.has(type)).flatMap((type) => {
+    const meant = type === 'recall' || type === 'stop_rolling' ? legal.filter((a) => a.type === type) : pickedActions(legal, v, type, picked);
+    if (meant.length > 0)
+      return meant.map((a, i) => (
+        <button key={`${type}${i}`} class={type === 'end_resolution' || type === 'roll' ? 'ts-go' : 'secondary'} data-action={type} disabled={busy} onClick={() => act(a)}>
+          {ui.describeAction(a, components, view)}
+        </button>
+      ));
+    return [
+      <button key={type} class="secondary" data-action={type} disabled>
+        {tr(`ts.table.pick.${type}`)}
+      </button>,
+    ];
+  });
+
+  const kind = v.pending.kind;
+  const mine = you !== null && v.toAct.includes(you.seat);
+  return (
+    <section class="ts-table" data-table aria-label={t('ts.table.label')}>
+      <p class="ts-step" data-step={kind}>
+        {tr(`ts.table.step.${kind}`)}
+      </p>
+      {you && kind === 'keep' && you.dealt.length > 0 && mine && <KeepCards key={you.dealt.join()} t={t} tr={tr} c={c} dealt={you.dealt} legal={legal} busy={busy} onAct={act} />}
+      {(inPlay.length > 0 || saved.length > 0) && (
+        <div class="ts-dice-area">
+          {inPlay.length > 0 && (
+            <>
+              <h2>{t('ts.table.inPlay')}</h2>
+              <ul class="ts-dice ts-in-play">{inPlay.map(die)}</ul>
+            </>
+          )}
+          {saved.length > 0 && (
+            <>
+              <h2>{t('ts.table.saved')}</h2>
+              <ul class="ts-dice ts-saved">{saved.map(die)}</ul>
+            </>
+          )}
+          {picked.length > 0 && (
+            <p class="ts-picked">
+              {t('ts.table.picked', { count: picked.length })}{' '}
+              <button class="link" onClick={() => onMode(null)}>
+                {t('ts.table.clear')}
+              </button>
+            </p>
+          )}
+        </div>
+      )}
+      {buttons.length > 0 && <div class="ts-moves">{buttons}</div>}
+      {mine && (kind === 'start' || kind === 'rolling' || kind === 'resolve') && <p class="hint">{tr(`ts.table.hint.${kind}`)}</p>}
+      {you && <Sheet t={t} tr={tr} v={v} c={c} seat={you.seat} specials={you.specials} goods={you.goods} />}
+      <p class="ts-supply">{t('ts.table.supply', { vp: v.vpSupply, bank: v.bank, deck: v.specialDeck, dice: v.bonusSupply })}</p>
+    </section>
+  );
+}
+
+type Tr = ReturnType<typeof asTranslate>;
+
+/** A special card as it is printed: a task (two cities, its VP) or a goods card (two goods; TS-1.7). */
+function specialText(tr: Tr, c: TsComponents, id: string): { kind: 'task' | 'goods'; text: string } {
+  const card = c.specialCards.find((s) => s.id === id);
+  if (!card) return { kind: 'goods', text: id };
+  const city = (x: string) => c.cities.find((y) => y.id === x)?.name ?? x;
+  return card.kind === 'TASK'
+    ? { kind: 'task', text: tr('ts.table.task', { cities: card.cities.map(city).join(' – '), vp: card.vp }) }
+    : { kind: 'goods', text: tr('ts.table.goodsSpecial', { goods: card.goods.map((g) => tr(`ts.good.${g}`)).join(' + ') }) };
+}
+
+function SpecialCard({ tr, c, id }: { tr: Tr; c: TsComponents; id: string }) {
+  const s = specialText(tr, c, id);
+  return (
+    <>
+      <span class="ts-special-kind">{tr(`ts.table.special.${s.kind}`)}</span>
+      <span class="ts-special-text">{s.text}</span>
+    </>
+  );
+}
+
+/** The three dealt special cards, two kept by a tap each and one confirm (TS-2.5, DP-1). */
+function KeepCards({ t, tr, c, dealt, legal, busy, onAct }: { t: TableProps['t']; tr: Tr; c: TsComponents; dealt: readonly string[]; legal: readonly UiAction[]; busy: boolean; onAct: (a: UiAction) => void }) {
+  const [chosen, setChosen] = useState<readonly string[]>([]);
+  const action = keepAction(legal, chosen);
+  return (
+    <div class="ts-keep" role="group" aria-label={t('ts.table.keepTitle')}>
+      <h2>{t('ts.table.keepTitle')}</h2>
+      <ul class="ts-specials">
+        {dealt.map((id) => (
+          <li key={id}>
+            <button class="ts-special" data-card={id} aria-pressed={chosen.includes(id)} onClick={() => setChosen((ch) => (ch.includes(id) ? ch.filter((x) => x !== id) : [...ch, id]))}>
+              <span class="ts-check" aria-hidden="true">
+                {chosen.includes(id) ? '☑' : '☐'}
+              </span>
+              <SpecialCard tr={tr} c={c} id={id} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button class="ts-go" disabled={busy || !action} onClick={() => action && onAct(action)}>
+        {t('ts.table.keep', { count: chosen.length })}
+      </button>
+    </div>
+  );
+}
+
+/** The viewer's sheet: VP and coins, dice, buildings left, goods cards, special cards and revealed tasks. */
+function Sheet({ t, tr, v, c, seat, specials, goods }: { t: TableProps['t']; tr: Tr; v: TsView; c: TsComponents; seat: number; specials: readonly string[]; goods: Readonly<Record<string, number>> }) {
+  const me = v.players[seat];
+  if (!me) return null;
+  const held = Object.entries(goods).filter(([, n]) => n > 0);
+  const count = (n: number) => (
+    <span class="ts-count" aria-hidden="true">
+      {n}
+    </span>
+  );
+  return (
+    <div class="ts-sheet">
+      <h2>{t('ts.table.sheet')}</h2>
+      <p class="ts-score">
+        <span data-vp={me.vp}>{t('ts.table.vp', { count: me.vp })}</span>
+        <span data-coins={me.coins}>{tr('ts.coins', { count: me.coins })}</span>
+      </p>
+      <ul class="ts-things" aria-label={t('ts.table.diceTitle')}>
+        <li data-pool={me.diceInPool}>
+          <Picture class="ts-pic" html={dieFace(null, seat)} />
+          {count(me.diceInPool)}
+          <span>{t('ts.table.pool', { count: me.diceInPool })}</span>
+        </li>
+        <li data-on-track={me.diceOnBoard}>
+          <Picture class="ts-pic" html={dieFace('TRAIN', seat)} />
+          {count(me.diceOnBoard)}
+          <span>{t('ts.table.onTrack', { count: me.diceOnBoard })}</span>
+        </li>
+        <li data-held={me.heldBonusDice}>
+          <Picture class="ts-pic" html={dieFace(null, null)} />
+          {count(me.heldBonusDice)}
+          <span>{tr('ts.panel.held', { count: me.heldBonusDice })}</span>
+        </li>
+      </ul>
+      <h3>{t('ts.table.buildings')}</h3>
+      <ul class="ts-things">
+        {Object.entries(me.buildingsLeft).map(([type, n]) => (
+          <li key={type} data-building={type} data-count={n}>
+            <Picture class="ts-pic" html={buildingPicture(type, seat)} />
+            {count(n)}
+            <span>{tr('ts.buildingCount', { n, building: tr(`ts.space.${type}`) })}</span>
+          </li>
+        ))}
+      </ul>
+      <h3>{t('ts.panel.goods')}</h3>
+      <ul class="ts-things">
+        {held.map(([good, n]) => (
+          <li key={good} data-good={good} data-count={n}>
+            <Picture class="ts-pic" html={goodsCard(good)} />
+            {count(n)}
+            <span>{tr('ts.goodsCount', { n, good: tr(`ts.good.${good}`) })}</span>
+          </li>
+        ))}
+        {held.length === 0 && <li>{t('ts.panel.none')}</li>}
+      </ul>
+      <h3>{t('ts.panel.specials')}</h3>
+      <ul class="ts-specials">
+        {specials.map((id) => (
+          <li key={id} class="ts-special" data-card={id}>
+            <SpecialCard tr={tr} c={c} id={id} />
+          </li>
+        ))}
+        {specials.length === 0 && <li>{t('ts.panel.none')}</li>}
+      </ul>
+      {me.revealedTasks.length > 0 && (
+        <>
+          <h3>{t('ts.table.revealed')}</h3>
+          <ul class="ts-specials">
+            {me.revealedTasks.map((id) => (
+              <li key={id} class="ts-special done" data-card={id}>
+                <span class="ts-check" aria-hidden="true">
+                  ✓
+                </span>
+                <SpecialCard tr={tr} c={c} id={id} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
