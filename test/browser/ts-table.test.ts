@@ -130,6 +130,7 @@ describe('Trains & Stations table in Chromium (issue 17 #1–#3)', () => {
       const inPlay = now.dice.flatMap((d, id) => (d.zone === 'play' ? [id] : []));
       expect(await page.locator('.ts-in-play button.ts-die').count()).toBe(inPlay.length);
       const first = (await page.locator('.ts-in-play button.ts-die').first().boundingBox())!;
+      console.log(`T&S die on the table at ${c.size.width}px: ${first.width.toFixed(1)}×${first.height.toFixed(1)} CSS px`);
       expect(first.width).toBeGreaterThanOrEqual(44);
       expect(first.height).toBeGreaterThanOrEqual(44);
       expect(await page.locator('.ts-in-play button.ts-die svg[data-face]').count()).toBe(inPlay.length);
@@ -157,6 +158,10 @@ describe('Trains & Stations table in Chromium (issue 17 #1–#3)', () => {
       if (c.size === PHONE) {
         const zoomIn = page.locator('.zoom button').last();
         while (await zoomIn.isEnabled()) await zoomIn.click();
+        // At the zoom where a phone acts, the map's labels are readable: at least 11 px.
+        const smallest = await page.evaluate(() => Math.min(...[...document.querySelectorAll('.board svg text')].filter((el) => (el.textContent ?? '').trim() !== '').map((el) => el.getBoundingClientRect().height)));
+        console.log(`T&S smallest board label on the phone, zoomed in: ${smallest.toFixed(1)} px`);
+        expect(smallest).toBeGreaterThanOrEqual(11);
       }
       let placed = 0;
       while (now.legal.some((a) => a.type === 'place_train') && placed < 6) {

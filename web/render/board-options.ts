@@ -1,5 +1,9 @@
+import type { Translate } from './game-ui.js';
+
 /** What every board renderer takes besides components and view. */
 export interface RenderBoardOptions {
+  /** The reader's wording (the web client's message catalogs, issue 17 #5); without it a picture that uses it speaks English. */
+  words?: Translate;
   /** Display names by seat (user input: escaped); null or missing → "Player n". */
   seatNames?: (string | null)[];
   /** The web client draws the game's cards on a table of its own (Ticket to Ride): leave the card row out of the picture. */

@@ -314,6 +314,8 @@ function pendingText(view: TsView, name: (seat: number) => string): string {
 export function renderTrainsAndStations(c: TsComponents, view: TsView, options: RenderBoardOptions = {}): string {
   const names = options.seatNames;
   const name = (seat: number) => playerName(seat, names);
+  /** A `ts.…` message in the reader's language, or the English words where no wording is given (the API's pictures). */
+  const say = (key: string, vars: Record<string, string | number>, english: string): string => (options.words ? options.words(key, vars) : english);
   const L = boardLayout(c);
   const W = Math.max(L.width, 900);
   const ox = (W - L.width) / 2;
@@ -349,7 +351,7 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       return h(
         'g',
         { 'data-space': id, 'data-target': `space:${id}`, 'data-occupied': occ ? 1 : 0 },
-        h('title', {}, `${id} (${r.name})${occ ? `: ${occ[0].owner === null ? 'white die' : `die of ${name(occ[0].owner)}`}` : ''}`),
+        h('title', {}, `${id} (${r.name})${occ ? `: ${occ[0].owner === null ? say('ts.board.whiteDie', {}, 'white die') : say('ts.board.dieOf', { who: name(occ[0].owner) }, `die of ${name(occ[0].owner)}`)}` : ''}`),
         h('circle', { cx: x, cy: y, r: SPACE_R, fill: '#FFFDF5', stroke: '#5D4037', 'stroke-width': (spaceById.get(id)?.cities.length ?? 0) > 0 ? 2 : 1 }),
         occ ? die(occ[0], occ[1], x, y, 15, {}, false) : null,
       );
@@ -357,7 +359,7 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
     return h(
       'g',
       { 'data-route': r.id, 'data-filled': filled, 'data-size': r.spaces.length },
-      h('g', { 'data-target': `route:${r.id}` }, h('title', {}, `${r.id} ${r.name}: ${r.cities.join('–')}, ${filled}/${r.spaces.length} spaces filled`), h('path', { d, fill: 'none', stroke: hot.has(r.id) ? '#E91E63' : '#8D6E63', 'stroke-width': hot.has(r.id) ? 9 : 6, 'stroke-linecap': 'round' }), h('path', { d, fill: 'none', stroke: '#FFF8E1', 'stroke-width': 1.5, 'stroke-dasharray': '4 4' }), h('rect', { x: lx - 17, y: ly - 27, width: 34, height: 13, rx: 3, fill: hot.has(r.id) ? '#E91E63' : '#5D4037' }), label(lx, ly - 20.5, r.id, { 'font-size': 9, 'font-weight': 700, fill: '#fff' })),
+      h('g', { 'data-target': `route:${r.id}` }, h('title', {}, say('ts.board.routeTitle', { route: `${r.id} ${r.name}`, cities: r.cities.join('–'), filled, size: r.spaces.length }, `${r.id} ${r.name}: ${r.cities.join('–')}, ${filled}/${r.spaces.length} spaces filled`)), h('path', { d, fill: 'none', stroke: hot.has(r.id) ? '#E91E63' : '#8D6E63', 'stroke-width': hot.has(r.id) ? 9 : 6, 'stroke-linecap': 'round' }), h('path', { d, fill: 'none', stroke: '#FFF8E1', 'stroke-width': 1.5, 'stroke-dasharray': '4 4' }), h('rect', { x: lx - 17, y: ly - 27, width: 34, height: 13, rx: 3, fill: hot.has(r.id) ? '#E91E63' : '#5D4037' }), label(lx, ly - 20.5, r.id, { 'font-size': 9, 'font-weight': 700, fill: '#fff' })),
       spaces,
     );
   });
@@ -383,7 +385,9 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
         ? h('g', { 'data-site': `${city.id}:${i}`, 'data-hot': hotBuildings.has(b.id) ? 1 : null }, hotBuildings.has(b.id) ? h('rect', { x: sx - 11, y: sy - 12, width: 22, height: 34, rx: 3, fill: 'none', stroke: '#E91E63', 'stroke-width': 2.5 }) : null, building(b, sx, sy))
         : h('rect', { 'data-site': `${city.id}:${i}`, x: sx - 9, y: sy - 9, width: 18, height: 18, rx: 3, fill: '#fff', stroke: '#999', 'stroke-dasharray': '3 2' });
     });
-    const bonus = `+${city.bonus.amount} ${BONUS_TEXT[city.bonus.kind] ?? city.bonus.kind}`;
+    const bonus = say(`ts.board.bonus.${city.bonus.kind}`, { count: city.bonus.amount }, `+${city.bonus.amount} ${BONUS_TEXT[city.bonus.kind] ?? city.bonus.kind}`);
+    // The pill grows with its words (longer in some languages).
+    const pillW = Math.max(34, bonus.length * 5 + 6);
     const [nx, ny] = [x + Math.cos(dir.name) * 22, y + Math.sin(dir.name) * 26];
     return h(
       'g',
@@ -391,11 +395,11 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       h(
         'g',
         { 'data-target': `city:${city.id}` },
-        h('title', {}, `${city.name} (${city.id}): ${city.sites} building sites, ${built.length} built; majority bonus ${bonus}`),
+        h('title', {}, say('ts.board.cityTitle', { city: `${city.name} (${city.id})`, sites: city.sites, built: built.length, bonus }, `${city.name} (${city.id}): ${city.sites} building sites, ${built.length} built; majority bonus ${bonus}`)),
         h('circle', { cx: x, cy: y, r: 17, fill: '#263238', stroke: '#fff', 'stroke-width': 2 }),
         label(x, y, city.id, { 'font-size': 10, 'font-weight': 700, fill: '#fff' }),
         h('text', { x: nx, y: ny - 6, 'text-anchor': Math.cos(dir.name) > 0.5 ? 'start' : Math.cos(dir.name) < -0.5 ? 'end' : 'middle', 'font-size': 11, 'font-weight': 700, fill: '#263238', stroke: '#FAF3E0', 'stroke-width': 3, 'paint-order': 'stroke' }, city.name),
-        h('g', { 'data-bonus': city.bonus.kind }, h('rect', { x: (Math.cos(dir.name) > 0.5 ? nx + 17 : Math.cos(dir.name) < -0.5 ? nx - 17 : nx) - 17, y: ny - 2, width: 34, height: 12, rx: 6, fill: '#FFF59D', stroke: '#827717', 'stroke-width': 0.7 }), label(Math.cos(dir.name) > 0.5 ? nx + 17 : Math.cos(dir.name) < -0.5 ? nx - 17 : nx, ny + 4, bonus, { 'font-size': 8.5, 'font-weight': 700 })),
+        h('g', { 'data-bonus': city.bonus.kind }, h('rect', { x: (Math.cos(dir.name) > 0.5 ? nx + 17 : Math.cos(dir.name) < -0.5 ? nx - 17 : nx) - pillW / 2, y: ny - 2, width: pillW, height: 12, rx: 6, fill: '#FFF59D', stroke: '#827717', 'stroke-width': 0.7 }), label(Math.cos(dir.name) > 0.5 ? nx + 17 : Math.cos(dir.name) < -0.5 ? nx - 17 : nx, ny + 4, bonus, { 'font-size': 8.5, 'font-weight': 700 })),
       ),
       slots,
     );
@@ -404,8 +408,9 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
   // Below the map: status, dice in play, the market, counters, then the players.
   let y = L.height + 8;
   const panel: Markup[] = [];
-  const status = `Turn ${view.turn} · round ${view.round} · conductor ${name(view.conductor)}${view.endTriggered ? ' · END TRIGGERED: last round' : ''}`;
-  panel.push(h('text', { x: 20, y: y + 14, 'font-size': 15, 'font-weight': 700, fill: '#222', 'data-status': p.kind }, pendingText(view, name)));
+  const status = `${say('ts.board.status', { turn: view.turn, round: view.round, who: name(view.conductor) }, `Turn ${view.turn} · round ${view.round} · conductor ${name(view.conductor)}`)}${view.endTriggered ? say('ts.board.endTriggered', {}, ' · END TRIGGERED: last round') : ''}`;
+  const pending = options.words ? `${name(view.active)}: ${options.words(`ts.table.step.${p.kind}`)}` : pendingText(view, name);
+  panel.push(h('text', { x: 20, y: y + 14, 'font-size': 15, 'font-weight': 700, fill: '#222', 'data-status': p.kind }, pending));
   panel.push(h('text', { x: 20, y: y + 34, 'font-size': 13, fill: '#333' }, status));
   y += 48;
 
@@ -432,22 +437,22 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
   const spaces = Object.entries(view.goodsSpaces);
   spaces.forEach(([type, g], i) => {
     const bx = 20 + i * (BOX_W + 10);
-    const state = g.dead ? 'dead' : g.count === 0 ? 'empty: upgrade pending' : `${g.count} cards`;
+    const state = g.dead ? say('ts.board.dead', {}, 'dead') : g.count === 0 ? say('ts.board.pending', {}, 'empty: upgrade pending') : say('ts.board.cards', { count: g.count }, `${g.count} cards`);
     const upgrading = p.kind === 'upgrade' && p.options.some((o) => o.space === type);
     market.push(
       h(
         'g',
         { 'data-goods-space': type, 'data-target': `goods:${type}`, 'data-good': g.good, 'data-count': g.count },
-        h('title', {}, `${type.toLowerCase()} goods space: ${g.good}, ${state}`),
+        h('title', {}, say('ts.board.goodsTitle', { space: say(`ts.space.${type}`, {}, type.toLowerCase()), good: say(`ts.good.${g.good}`, {}, g.good), state }, `${type.toLowerCase()} goods space: ${g.good}, ${state}`)),
         h('rect', { x: bx, y, width: BOX_W, height: 54, rx: 6, fill: g.dead ? '#E0E0E0' : GOOD_FILL[g.good] ?? '#eee', stroke: upgrading ? '#E91E63' : '#555', 'stroke-width': upgrading ? 3 : 1 }),
-        h('text', { x: bx + 8, y: y + 17, 'font-size': 13, 'font-weight': 700 }, `${type[0]}${type.slice(1).toLowerCase()} (${BUILDING_CODE[type] ?? ''})`),
-        h('text', { x: bx + 8, y: y + 36, 'font-size': 13 }, g.good),
+        h('text', { x: bx + 8, y: y + 17, 'font-size': 13, 'font-weight': 700 }, `${say(`ts.board.space.${type}`, {}, `${type[0]}${type.slice(1).toLowerCase()}`)} (${BUILDING_CODE[type] ?? ''})`),
+        h('text', { x: bx + 8, y: y + 36, 'font-size': 13 }, say(`ts.good.${g.good}`, {}, g.good)),
         h('text', { x: bx + 8, y: y + 50, 'font-size': 11, fill: '#333' }, state),
       ),
     );
   });
   const dx0 = 20 + spaces.length * (BOX_W + 10) + 10;
-  market.push(h('text', { x: dx0, y: y + 12, 'font-size': 12, 'font-weight': 700 }, 'Unused decks:'));
+  market.push(h('text', { x: dx0, y: y + 12, 'font-size': 12, 'font-weight': 700 }, say('ts.board.unused', {}, 'Unused decks:')));
   view.unusedGoods.forEach((good, i) => {
     const bx = dx0 + i * 70;
     const choosing = p.kind === 'upgrade' && p.options.some((o) => o.good === good);
@@ -455,18 +460,19 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       h(
         'g',
         { 'data-deck': good, 'data-target': `deck:${good}` },
-        h('title', {}, `Unused ${good} deck`),
+        h('title', {}, say('ts.place.deck', { good: say(`ts.good.${good}`, {}, good) }, `Unused ${good} deck`)),
         h('rect', { x: bx, y: y + 18, width: 62, height: 36, rx: 5, fill: GOOD_FILL[good] ?? '#eee', stroke: choosing ? '#E91E63' : '#555', 'stroke-width': choosing ? 3 : 1 }),
-        label(bx + 31, y + 36, good, { 'font-size': 12 }),
+        label(bx + 31, y + 36, say(`ts.good.${good}`, {}, good), { 'font-size': 12 }),
       ),
     );
   });
-  if (view.unusedGoods.length === 0) market.push(h('text', { x: dx0, y: y + 36, 'font-size': 12, fill: '#666' }, 'none'));
+  if (view.unusedGoods.length === 0) market.push(h('text', { x: dx0, y: y + 36, 'font-size': 12, fill: '#666' }, say('ts.panel.none', {}, 'none')));
   panel.push(h('g', { class: 'market' }, market));
   y += 64;
   const boxed = Object.entries(view.boxedGoods).filter(([, n]) => n > 0).map(([g, n]) => `${n} ${g}`);
   const counters = `VP supply ${view.vpSupply} · reserve ${view.vpReserve} · bank ${view.bank} coins · special deck ${view.specialDeck} · bonus dice ${view.bonusSupply}${boxed.length + view.boxedSpecials.length > 0 ? ` · boxed ${[...boxed, ...view.boxedSpecials].join(', ')}` : ''}`;
-  panel.push(h('text', { x: 20, y: y + 12, 'font-size': 13, fill: '#333', 'data-counters': 1 }, counters));
+  const countersText = say('ts.table.supply', { vp: view.vpSupply, bank: view.bank, deck: view.specialDeck, dice: view.bonusSupply }, counters);
+  panel.push(h('text', { x: 20, y: y + 12, 'font-size': 13, fill: '#333', 'data-counters': 1 }, countersText));
   y += 26;
 
   // Players: token, name and public facts, their saved dice, revealed tasks, and the outcome.
@@ -477,16 +483,16 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
     const saved = view.dice.flatMap((d, id) => (d.zone === 'saved' && d.owner === seat ? [[d, id] as const] : []));
     const built = Object.entries(pl.buildingsLeft).map(([t, n]) => `${BUILDING_CODE[t] ?? t}${n}`).join(' ');
     const facts = [
-      `${pl.vp} VP`,
-      `${pl.coins} coins`,
-      `dice: ${pl.diceInPool} pool, ${pl.diceOnBoard} on track${pl.heldBonusDice > 0 ? `, ${pl.heldBonusDice} white held` : ''}`,
-      `buildings left ${built}`,
-      committed ? (committed[seat] ? 'committed' : 'deciding') : null,
-      view.outcome ? `final ${view.outcome.scores[seat]} (place ${view.outcome.ranking[seat]})` : null,
+      say('ts.table.vp', { count: pl.vp }, `${pl.vp} VP`),
+      say('ts.coins', { count: pl.coins }, `${pl.coins} coins`),
+      say('ts.board.dice', { pool: pl.diceInPool, board: pl.diceOnBoard, held: pl.heldBonusDice }, `dice: ${pl.diceInPool} pool, ${pl.diceOnBoard} on track${pl.heldBonusDice > 0 ? `, ${pl.heldBonusDice} white held` : ''}`),
+      say('ts.board.buildingsLeft', { list: built }, `buildings left ${built}`),
+      committed ? (committed[seat] ? say('ts.board.committed', {}, 'committed') : say('ts.board.deciding', {}, 'deciding')) : null,
+      view.outcome ? say('ts.board.final', { score: view.outcome.scores[seat] ?? 0, place: view.outcome.ranking[seat] ?? 0 }, `final ${view.outcome.scores[seat]} (place ${view.outcome.ranking[seat]})`) : null,
     ].filter(Boolean);
     const tasks = pl.revealedTasks.map((id) => {
       const t = specials.get(id);
-      return t?.kind === 'TASK' ? `${id} ${t.cities.join('–')} ${t.vp} VP` : id;
+      return t?.kind === 'TASK' ? `${id} ${t.cities.join('–')} ${say('ts.table.vp', { count: t.vp }, `${t.vp} VP`)}` : id;
     });
     const current = view.toAct.includes(seat);
     return h(
@@ -494,9 +500,9 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       { 'data-legend': seat, 'data-target': `player:${seat}` },
       h('rect', { x: 10, y: rowY, width: W - 20, height: 44, rx: 6, fill: current ? '#FFF3E0' : '#FFFFFF', stroke: current ? '#E65100' : '#ccc' }),
       playerToken(seat, 30, rowY + 22, 13),
-      h('text', { x: 50, y: rowY + 17, 'font-size': 14, 'font-weight': current ? 700 : 400 }, `${current ? '▶ ' : ''}${name(seat)}${seat === view.conductor ? ' (conductor)' : ''}`),
+      h('text', { x: 50, y: rowY + 17, 'font-size': 14, 'font-weight': current ? 700 : 400 }, `${current ? '▶ ' : ''}${name(seat)}${seat === view.conductor ? say('ts.board.conductor', {}, ' (conductor)') : ''}`),
       h('text', { x: 50, y: rowY + 36, 'font-size': 12, fill: '#333' }, facts.join(' · ')),
-      tasks.length > 0 ? h('text', { x: W - 20 - saved.length * 34 - 10, y: rowY + 17, 'text-anchor': 'end', 'font-size': 11, fill: '#333', 'data-tasks': seat }, `tasks: ${tasks.join('; ')}`) : null,
+      tasks.length > 0 ? h('text', { x: W - 20 - saved.length * 34 - 10, y: rowY + 17, 'text-anchor': 'end', 'font-size': 11, fill: '#333', 'data-tasks': seat }, say('ts.board.tasks', { list: tasks.join('; ') }, `tasks: ${tasks.join('; ')}`)) : null,
       saved.map(([d, id], i) => die(d, id, W - 30 - (saved.length - 1 - i) * 34, rowY + 22, 30, { 'data-target': `die:${id}`, 'data-zone': 'saved' })),
     );
   });
@@ -505,8 +511,8 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
   const width = W;
   const height = y;
   return svgDocument({
-    title: `Trains & Stations${view.outcome ? ' — game over' : ` — turn ${view.turn}`}`,
-    desc: `${pendingText(view, name)}. ${counters}.`,
+    title: options.words ? `Trains & Stations — ${status}` : `Trains & Stations${view.outcome ? ' — game over' : ` — turn ${view.turn}`}`,
+    desc: `${pending}. ${countersText}.`,
     width,
     height,
     defs: playerPatterns(view.players.length),

@@ -194,4 +194,14 @@ describe('Trains & Stations table: drawings (issue 17 #1)', () => {
     expect(attrValues(tabled, 'data-space')).toEqual(attrValues(plain, 'data-space'));
     expect(attrValues(tabled, 'data-city')).toEqual(attrValues(plain, 'data-city'));
   });
+
+  it('with the reader\'s wording the board speaks their language: goods spaces, decks, city bonuses, players and counters (issue 17 #5)', () => {
+    const step = steps('ts-words', 3, 60).find((s) => s.view.dice.some((d) => d.zone === 'play'))!;
+    const english = renderTrainsAndStations(comps, step.view, { table: true });
+    const czech = renderTrainsAndStations(comps, step.view, { table: true, words: translate('cs') });
+    assertWellFormed(czech);
+    expect(english).toContain('Unused decks:');
+    for (const words of ['Nepoužité balíčky:', '+1 VB', '+1 karta', 'Ranč (R)', 'dobytek', 'Zásoba VB', 'průvodčí']) expect(czech).toContain(words);
+    for (const words of ['Unused decks', ' coins', 'buildings left', 'conductor', '+1 card', '+1 die']) expect(czech).not.toContain(words);
+  });
 });

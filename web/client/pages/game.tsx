@@ -196,8 +196,8 @@ export function GamePage({ id, replay = false }: { id: string; replay?: boolean 
   const namesKey = names.join('\n');
   // Drawing is the page's heaviest work: redone when the view, components or names change, not on every poll.
   const svg = useMemo(
-    () => (game && info && shown ? renderBoard(game.game, info.components, shown.view, { seatNames: names, table: Table !== undefined, preview }) : null),
-    [game?.game, info, shown, namesKey, preview],
+    () => (game && info && shown ? renderBoard(game.game, info.components, shown.view, { seatNames: names, table: Table !== undefined, preview, words: asTranslate(t) }) : null),
+    [game?.game, info, shown, namesKey, preview, t],
   );
   const targetKeys = useMemo(() => new Set(ui.glowing ? ui.glowing(legal, tableMode, shown?.view) : legal.flatMap((a) => ui.targets(a))), [legal, ui, tableMode, shown]);
   const recent = useMemo(() => (replayAt === null ? recentTargets(ui, log, since, game?.yourSeat) : new Map<string, number[]>()), [ui, log, since, game?.yourSeat, replayAt]);
