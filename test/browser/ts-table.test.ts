@@ -169,6 +169,12 @@ describe('Trains & Stations table in Chromium (issue 17 #1–#3)', () => {
         const spaces = [...new Set(now.legal.filter((a) => a.type === 'place_train' && a.die === die).map((a) => `space:${a.space}`))].sort();
         await page.locator(`.ts-die[data-die="${die}"]`).click();
         await expect.poll(() => glowing(page)).toEqual(spaces);
+        // The table says the next tap is on the map and, on a phone where the map is above it, brings the map back.
+        expect(await page.locator('.ts-on-map').count()).toBe(1);
+        if (c.size === PHONE) {
+          await page.locator('.ts-on-map button').click();
+          await expect.poll(() => page.locator('#board').evaluate((el) => el.getBoundingClientRect().top < 812 && el.getBoundingClientRect().bottom > 0)).toBe(true);
+        }
         const key = spaces[Math.floor(spaces.length / 2)]!;
         if (placed === 0) {
           await page.locator(`.board [data-target="${key}"]`).evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));

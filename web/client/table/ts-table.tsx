@@ -65,13 +65,30 @@ export function TsTable({ t, ui, view, components, legal, busy, mode, onMode, on
   const saved = you ? v.dice.flatMap((d, id) => (d.zone === 'saved' && d.owner === you.seat ? [id] : [])) : [];
   const present = new Set(legal.map((a) => a.type));
 
+  /** A button's words: what the picked dice do, counted (the action list names the dice by number). */
+  const buttonWords = (a: UiAction): string => {
+    const count = picked.length;
+    switch (a.type) {
+      case 'roll':
+        return typeof a.bonus === 'number' && a.bonus > 0 ? t('ts.table.do.rollBonus', { count: a.bonus }) : t('ts.table.do.roll');
+      case 'reroll':
+        return t('ts.table.do.reroll', { count });
+      case 'take_coins':
+        return t('ts.table.do.takeCoins', { count });
+      case 'end_resolution':
+        return count > 0 ? t('ts.table.do.endSave', { count }) : t('ts.table.do.end');
+      default:
+        return ui.describeAction(a, components, view);
+    }
+  };
+
   /** The step's buttons: per type, the actions the picked dice mean, else one disabled button saying what to pick. */
   const buttons = STEP_BUTTONS.filter((type) => present.has(type)).flatMap((type) => {
     const meant = type === 'recall' || type === 'stop_rolling' ? legal.filter((a) => a.type === type) : pickedActions(legal, v, type, picked);
     if (meant.length > 0)
       return meant.map((a, i) => (
-        <button key={`${type}${i}`} class={type === 'end_resolution' || type === 'roll' ? 'ts-go' : 'secondary'} data-action={type} disabled={busy} onClick={() => act(a)}>
-          {ui.describeAction(a, components, view)}
+        <button key={`${type}${i}`} class={type === 'end_resolution' || type === 'roll' ? 'ts-go' : 'secondary'} data-action={type} title={ui.describeAction(a, components, view)} disabled={busy} onClick={() => act(a)}>
+          {buttonWords(a)}
         </button>
       ));
     return [
@@ -81,6 +98,8 @@ export function TsTable({ t, ui, view, components, legal, busy, mode, onMode, on
     ];
   });
 
+  // Picked dice that place a train or build: the next tap is on the map (on a phone, above the table).
+  const onMap = picked.length > 0 && (pickedActions(legal, v, 'place_train', picked).length > 0 || pickedActions(legal, v, 'build', picked).length > 0);
   const kind = v.pending.kind;
   const mine = you !== null && v.toAct.includes(you.seat);
   return (
@@ -112,6 +131,14 @@ export function TsTable({ t, ui, view, components, legal, busy, mode, onMode, on
             </p>
           )}
         </div>
+      )}
+      {onMap && (
+        <p class="ts-on-map">
+          {t('ts.table.onMap')}{' '}
+          <button class="secondary" onClick={() => document.getElementById('board')?.scrollIntoView({ block: 'center' })}>
+            {t('ts.table.showMap')}
+          </button>
+        </p>
       )}
       {buttons.length > 0 && <div class="ts-moves">{buttons}</div>}
       {mine && (kind === 'start' || kind === 'rolling' || kind === 'resolve') && <p class="hint">{tr(`ts.table.hint.${kind}`)}</p>}
