@@ -48,7 +48,7 @@ export function TsTable({ t, ui, view, components, legal, busy, mode, onMode, on
     const whose = d.owner === null ? t('ts.table.dieWhite', { face: faceWord(d.face) }) : d.owner === you?.seat ? t('ts.table.dieOwn', { face: faceWord(d.face) }) : t('ts.table.dieOf', { n: d.owner + 1, face: faceWord(d.face) });
     return (
       <li key={id}>
-        <button class={`ts-die${can ? ' target' : ''}${on ? ' picked' : ''}`} data-target={`die:${id}`} data-die={id} data-face={d.face ?? 'none'} aria-pressed={on} title={whose} disabled={!can} onClick={() => onMode(pickMode(togglePick(picked, id)))}>
+        <button class={`ts-die${can ? ' target' : ''}${on ? ' picked' : ''}`} data-die={id} data-face={d.face ?? 'none'} aria-pressed={on} title={whose} disabled={!can} onClick={() => onMode(pickMode(togglePick(picked, id)))}>
           <Picture class="ts-pic" html={dieFace(d.face, d.owner)} />
           <span class="ts-face-name">{faceWord(d.face)}</span>
           {on && (
