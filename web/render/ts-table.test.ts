@@ -14,7 +14,7 @@ import { assertWellFormed, attrValues } from './testkit.js';
 import { renderTrainsAndStations, type TsComponents } from './trains-and-stations.js';
 import { trainsAndStationsUi } from './trains-and-stations.ui.js';
 import { buildingPicture, dieFace, goodsCard } from './ts-pieces.js';
-import { glowingPlaces, keepAction, onTable, pickedActions, pickMode, tapChoices, usefulDice } from './ts-table.js';
+import { glowingPlaces, keepAction, offerUnits, onTable, pickedActions, pickMode, speculateAction, tapChoices, usefulDice } from './ts-table.js';
 import { translate } from '../client/i18n.testkit.js';
 
 const game = trainsAndStations as AnyGame;
@@ -75,6 +75,8 @@ describe('Trains & Stations table: dice picked, buttons and board taps (issue 17
       for (const a of legal) {
         const dice = diceOf(a);
         if (a.type === 'keep_special_cards') expect(keepAction(legal, a.cards as string[])).toEqual(a);
+        else if (a.type === 'speculate') expect(speculateAction(legal, { goods: a.goods as Record<string, number>, specials: a.specials as string[] })).toEqual(a);
+        else if (a.type === 'speculate_pass') expect(onTable(a)).toBe(true);
         else if (onTable(a) && a.type !== 'recall' && a.type !== 'stop_rolling') expect(pickedActions(legal, view, a.type, dice)).toContainEqual(a);
         else if (!onTable(a)) {
           const keys = ui.targets(a).filter((k) => !k.startsWith('die:'));
@@ -88,7 +90,24 @@ describe('Trains & Stations table: dice picked, buttons and board taps (issue 17
         ways.set(a.type, (ways.get(a.type) ?? 0) + 1);
       }
     }
-    for (const type of ['keep_special_cards', 'roll', 'reroll', 'stop_rolling', 'place_train', 'build', 'take_coins', 'end_resolution']) expect(ways.get(type) ?? 0, type).toBeGreaterThan(0);
+    for (const type of ['keep_special_cards', 'speculate', 'speculate_pass', 'roll', 'reroll', 'stop_rolling', 'place_train', 'build', 'take_coins', 'end_resolution']) expect(ways.get(type) ?? 0, type).toBeGreaterThan(0);
+  });
+
+  it('a speculation offer may be made only with an even number of units, at least 2, a special goods card counting 2 (TS-9.2)', () => {
+    let odd = 0;
+    for (const { legal } of seen.filter((s) => s.legal.some((a) => a.type === 'speculate'))) {
+      for (const a of legal.filter((x) => x.type === 'speculate')) {
+        const offer = { goods: a.goods as Record<string, number>, specials: a.specials as string[] };
+        expect(offerUnits(offer) % 2).toBe(0);
+        expect(offerUnits(offer)).toBeGreaterThanOrEqual(2);
+        const [good, n] = Object.entries(offer.goods).find(([, k]) => k > 0) ?? [];
+        if (good && n) {
+          expect(speculateAction(legal, { ...offer, goods: { ...offer.goods, [good]: n - 1 } })).toBeUndefined();
+          odd++;
+        }
+      }
+    }
+    expect(odd).toBeGreaterThan(0);
   });
 
   it('dice of one kind are interchangeable: another spelling of an action\'s dice means the same action (TS-0.2, TS-6.4)', () => {

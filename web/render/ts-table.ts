@@ -107,7 +107,7 @@ export function tapChoices(actions: readonly UiAction[], mode: string | null, vi
 }
 
 /** The actions the table offers as its own buttons (left out of the page's quick buttons; all stay in the full list). */
-const ON_TABLE = new Set(['keep_special_cards', 'roll', 'recall', 'reroll', 'stop_rolling', 'take_coins', 'end_resolution']);
+const ON_TABLE = new Set(['keep_special_cards', 'roll', 'recall', 'reroll', 'stop_rolling', 'take_coins', 'end_resolution', 'speculate', 'speculate_pass']);
 export const onTable = (action: UiAction): boolean => ON_TABLE.has(action.type);
 
 /** The special cards a keep action keeps, for the dealt cards chosen; undefined while that set may not be kept (TS-2.5). */
@@ -115,3 +115,24 @@ export function keepAction(legal: readonly UiAction[], chosen: readonly string[]
   const want = [...chosen].sort().join();
   return legal.find((a) => a.type === 'keep_special_cards' && Array.isArray(a.cards) && [...(a.cards as string[])].sort().join() === want);
 }
+
+/** An offer as the table builds it: goods cards per good, and special goods cards (TS-9.2). */
+export interface Offer {
+  goods: Readonly<Record<string, number>>;
+  specials: readonly string[];
+}
+
+const offerKey = (goods: unknown, specials: unknown): string => {
+  const g = goods && typeof goods === 'object' ? Object.entries(goods as Record<string, unknown>).filter(([, n]) => typeof n === 'number' && n > 0) : [];
+  const sp = Array.isArray(specials) ? specials.filter((x): x is string => typeof x === 'string') : [];
+  return `${g.sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}${String(n)}`).join(',')}|${[...sp].sort().join(',')}`;
+};
+
+/** The legal speculation for exactly this offer; undefined while it may not be made (odd or fewer than 2 units, TS-9.2). */
+export function speculateAction(legal: readonly UiAction[], offer: Offer): UiAction | undefined {
+  const want = offerKey(offer.goods, offer.specials);
+  return legal.find((a) => a.type === 'speculate' && offerKey(a.goods, a.specials) === want);
+}
+
+/** Units an offer holds: a goods card 1, a special goods card 2 (TS-9.2). */
+export const offerUnits = (offer: Offer): number => Object.values(offer.goods).reduce((a, n) => a + n, 0) + 2 * offer.specials.length;

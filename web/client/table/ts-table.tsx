@@ -11,7 +11,7 @@ import type { TsView } from '../../../engine/games/trains-and-stations/view.js';
 import type { UiAction } from '../../render/game-ui.js';
 import type { TsComponents } from '../../render/trains-and-stations.js';
 import { buildingPicture, dieFace, goodsCard } from '../../render/ts-pieces.js';
-import { keepAction, pickedActions, pickedDice, pickMode, togglePick, usefulDice } from '../../render/ts-table.js';
+import { keepAction, offerUnits, pickedActions, pickedDice, pickMode, speculateAction, togglePick, usefulDice, type Offer } from '../../render/ts-table.js';
 import { asTranslate } from '../i18n.js';
 import type { TableProps } from './table.js';
 
@@ -108,6 +108,9 @@ export function TsTable({ t, ui, view, components, legal, busy, mode, onMode, on
         {tr(`ts.table.step.${kind}`)}
       </p>
       {you && kind === 'keep' && you.dealt.length > 0 && mine && <KeepCards key={you.dealt.join()} t={t} tr={tr} c={c} dealt={you.dealt} legal={legal} busy={busy} onAct={act} />}
+      {you && v.pending.kind === 'speculate' && mine && (
+        <Speculate key={v.turn} t={t} tr={tr} c={c} newGood={v.pending.good} goods={you.goods} specials={you.specials} legal={legal} busy={busy} onAct={act} describe={(a) => ui.describeAction(a, components, view)} />
+      )}
       {(inPlay.length > 0 || saved.length > 0) && (
         <div class="ts-dice-area">
           {inPlay.length > 0 && (
@@ -275,6 +278,79 @@ function Sheet({ t, tr, v, c, seat, specials, goods }: { t: TableProps['t']; tr:
           </ul>
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * A speculation offer (TS-9.2): goods cards counted up and down per good, special goods cards tapped
+ * in or out, then one offer once the units are even and at least 2; or the pass.
+ */
+function Speculate({ t, tr, c, newGood, goods, specials, legal, busy, onAct, describe }: {
+  t: TableProps['t'];
+  tr: Tr;
+  c: TsComponents;
+  newGood: string;
+  goods: Readonly<Record<string, number>>;
+  specials: readonly string[];
+  legal: readonly UiAction[];
+  busy: boolean;
+  onAct: (a: UiAction) => void;
+  describe: (a: UiAction) => string;
+}) {
+  const [offer, setOffer] = useState<Offer>({ goods: {}, specials: [] });
+  const action = speculateAction(legal, offer);
+  const pass = legal.find((a) => a.type === 'speculate_pass');
+  const held = Object.entries(goods).filter(([, n]) => n > 0);
+  const goodsCards = specials.filter((id) => c.specialCards.find((s) => s.id === id)?.kind === 'GOODS');
+  const step = (good: string, by: number) => setOffer((o) => ({ ...o, goods: { ...o.goods, [good]: Math.max(0, Math.min(goods[good] ?? 0, (o.goods[good] ?? 0) + by)) } }));
+  const units = offerUnits(offer);
+  return (
+    <div class="ts-speculate" role="group" aria-label={t('ts.table.speculateTitle', { good: tr(`ts.good.${newGood}`) })}>
+      <h2>{t('ts.table.speculateTitle', { good: tr(`ts.good.${newGood}`) })}</h2>
+      <p class="hint">{t('ts.table.speculateHint', { good: tr(`ts.good.${newGood}`) })}</p>
+      <ul class="ts-offer">
+        {held.map(([good, n]) => {
+          const name = tr(`ts.good.${good}`);
+          const k = offer.goods[good] ?? 0;
+          return (
+            <li key={good} data-good={good}>
+              <Picture class="ts-pic" html={goodsCard(good)} />
+              <span class="ts-offer-name">{t('ts.table.offerOf', { k, n, good: name })}</span>
+              <button class="secondary" aria-label={t('ts.table.fewer', { good: name })} disabled={k === 0} onClick={() => step(good, -1)}>
+                −
+              </button>
+              <button class="secondary" aria-label={t('ts.table.more', { good: name })} disabled={k === n} onClick={() => step(good, 1)}>
+                +
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {goodsCards.length > 0 && (
+        <ul class="ts-specials">
+          {goodsCards.map((id) => (
+            <li key={id}>
+              <button class="ts-special" data-card={id} aria-pressed={offer.specials.includes(id)} onClick={() => setOffer((o) => ({ ...o, specials: o.specials.includes(id) ? o.specials.filter((x) => x !== id) : [...o.specials, id] }))}>
+                <span class="ts-check" aria-hidden="true">
+                  {offer.specials.includes(id) ? '☑' : '☐'}
+                </span>
+                <SpecialCard tr={tr} c={c} id={id} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div class="ts-moves">
+        <button class="ts-go" data-action="speculate" title={action ? describe(action) : undefined} disabled={busy || !action} onClick={() => action && onAct(action)}>
+          {action ? t('ts.table.offer', { count: units / 2, units, good: tr(`ts.good.${newGood}`) }) : t('ts.table.offerNeed')}
+        </button>
+        {pass && (
+          <button class="secondary" data-action="speculate_pass" disabled={busy} onClick={() => onAct(pass)}>
+            {describe(pass)}
+          </button>
+        )}
+      </div>
     </div>
   );
 }
