@@ -2,7 +2,7 @@
  * The end of a game in Chromium (issue 17 #4): the winner named in a headline, the ranking with
  * places and points, every seat's score lines in the reader's language, the hands the final view
  * reveals, the player's own panel still there, a replay from the first move, and log numbers of
- * three digits shown whole. Screenshots at 375×812 and 1280×800 go to test-results/browser/.
+ * three digits shown whole; every game type reaches its end screen here or in the other browser tests. Screenshots at 375×812 and 1280×800 go to test-results/browser/.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -12,15 +12,15 @@ import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
 const suite = useBrowserSuite();
 
-/** Signs up on a fresh page of the given size, plays a game of `game` to its end through the API and opens it. */
-async function finishedGame(game: string, name: string, width: number, height: number, locale?: string) {
+/** Signs up on a fresh page of the given size, plays a game of `game` (the player and bots) to its end through the API and opens it. */
+async function finishedGame(game: string, name: string, width: number, height: number, locale?: string, players = 2) {
   const watched = await suite.open(width, height, locale);
   await watched.page.goto(`${suite.server.url}/`);
   await watched.page.fill('input[name=name]', name);
   await watched.page.click('form button[type=submit]');
   await watched.page.waitForSelector('header nav');
   const token = await pageToken(watched.page);
-  const id = await gameWithBots(suite.server.url, token, game, 2);
+  const id = await gameWithBots(suite.server.url, token, game, players);
   const final = await playOn(suite.server.url, token, id);
   expect(final.status).toBe('finished');
   await watched.page.goto(`${suite.server.url}/#/games/${id}`);
@@ -118,4 +118,41 @@ describe('the end of a game in Chromium (issue 17 #4)', () => {
     expect(problems).toEqual([]);
     await page.context().close();
   }, 180_000);
+
+  it('Trains & Stations in German: the winner, the ranking of three, VP, tasks and monopolies in words, every hand revealed (TS-11)', async () => {
+    const { page, problems, final } = await finishedGame('trains-and-stations', 'Greta', 1280, 800, 'de-DE', 3);
+    const { outcome, seats } = final;
+    const winners = outcome.ranking.flatMap((place, seat) => (place === 1 ? [seats[seat]!.name] : []));
+    const headline = (await page.locator('.ending .headline').textContent()) ?? '';
+    if (winners.length === 1 && winners[0] === 'Greta') expect(headline).toBe('Du hast gewonnen!');
+    else for (const w of winners) expect(headline).toContain(w);
+    const rows = await page.locator('.ranking tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')));
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => Number(r[0]))).toEqual([...outcome.ranking].sort((a, b) => a - b));
+    for (const [, name, points] of rows) {
+      const seat = seats.findIndex((s) => name!.includes(s.name));
+      expect(Number(points)).toBe(outcome.scores[seat]);
+    }
+    // Each seat's lines as the rules score them (TS-11.1–11.3): VP cards, revealed tasks, monopolies, in German words.
+    const tables = page.locator('.breakdown table.score-lines');
+    expect(await tables.count()).toBe(3);
+    const lineCounts = await tables.evaluateAll((ts) => ts.map((t) => t.querySelectorAll('tbody tr').length));
+    expect(lineCounts.sort()).toEqual(outcome.breakdown.map((b) => b.length).sort());
+    const lines = (await page.locator('.breakdown').textContent()) ?? '';
+    expect(lines).toContain('Siegpunkte');
+    if (outcome.breakdown.flat().some((l) => l.item === 'monopoly')) expect(lines).toMatch(/Meiste Waren einer Sorte.*(Arbeiter|Kohle|Vieh|Nahrung|Silber|Gold): \d+/);
+    if (outcome.breakdown.flat().some((l) => l.item === 'task')) expect(lines).toContain('Auftragskarte');
+    expect(lines).not.toMatch(/\b(VP|monopoly|task)\b/);
+    // The bots' goods and special cards, which the end reveals (TS §17), and the player's own.
+    expect(await page.locator('.revealed h3').count()).toBe(2);
+    expect(await page.locator('.revealed').textContent()).toMatch(/Warenkarten.*Sonderkarten/);
+    expect(await page.locator('.private').textContent()).toMatch(/Warenkarten.*Sonderkarten/);
+    expect(await page.locator('.ts-step').textContent()).toBe('Das Spiel ist vorbei');
+    await page.screenshot({ path: join(SHOTS, 'end-ts-de-desktop.png'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(SHOTS, 'end-ts-de-phone-top.png') });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 300_000);
 });

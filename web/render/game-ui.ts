@@ -48,8 +48,13 @@ export interface GameUi {
    * Optional, for a game with a table of its own in the client (web/client/table/, issue 17 #1–#3);
    * a game without them keeps the plain behaviour: every target glows, a tap lists its actions.
    */
-  /** Board keys that glow now: the places that matter for the step due, given the table's `mode` (e.g. "station"). */
-  glowing?(legal: readonly UiAction[], mode: string | null): string[];
+  /**
+   * Board keys that glow now: the places that matter for the step due, given the table's `mode` (e.g.
+   * "station", or the dice picked) and the viewer's `view` (where what the mode means depends on it).
+   */
+  glowing?(legal: readonly UiAction[], mode: string | null, view?: unknown): string[];
+  /** Of the actions at a tapped place, those the table's `mode` means (the dice picked); all of them when it means none. */
+  tapChoices?(actions: readonly UiAction[], mode: string | null, view?: unknown): UiAction[];
   /** True: a tap on a place that means one legal action takes it at once, without a list of one. */
   tapActs?: boolean;
   /** Actions the game's table offers itself, left out of the quick buttons and of the choices at a picked place (they stay in the list of every action). */

@@ -35,8 +35,7 @@ const MARGIN = 70;
 export const FACE_CODE: Readonly<Record<string, string>> = { TRAIN: 'TRAIN', LOCKED_TRAIN: 'LOCK', RANCH: 'RANCH', MINE: 'MINE', HOTEL: 'HOTEL', COIN: 'COIN' };
 export const FACE_WORDS: Readonly<Record<string, string>> = { TRAIN: 'train', LOCKED_TRAIN: 'locked train', RANCH: 'ranch', MINE: 'mine', HOTEL: 'hotel', COIN: 'coin' };
 export const BUILDING_CODE: Readonly<Record<string, string>> = { RANCH: 'R', MINE: 'M', HOTEL: 'H' };
-const BONUS_TEXT: Readonly<Record<string, string>> = { VP: 'VP', SPECIAL_CARD: 'card', BONUS_DIE: 'die' };
-const GOOD_FILL: Readonly<Record<string, string>> = { workers: '#D7CCC8', coal: '#9E9E9E', cattle: '#C8E6C9', food: '#FFF59D', silver: '#CFD8DC', gold: '#FFD54F' };
+export const GOOD_FILL: Readonly<Record<string, string>> = { workers: '#D7CCC8', coal: '#9E9E9E', cattle: '#C8E6C9', food: '#FFF59D', silver: '#CFD8DC', gold: '#FFD54F' };
 
 export interface TsLayout {
   city: Map<string, Pt>;
@@ -275,45 +274,11 @@ function building(b: TsView['buildings'][number], x: number, y: number): Markup 
   );
 }
 
-/** What is being decided now, in words. */
-function pendingText(view: TsView, name: (seat: number) => string): string {
-  const p = view.pending;
-  const who = name(view.active);
-  const waiting = (committed: boolean[]) => {
-    const open = committed.flatMap((c, seat) => (c ? [] : [name(seat)]));
-    return open.length > 0 ? `waiting for ${open.join(', ')}` : 'all committed';
-  };
-  switch (p.kind) {
-    case 'keep':
-      return `Setup: everyone keeps 2 special cards (${waiting(p.committed)})`;
-    case 'start':
-      return `${who}: roll or recall`;
-    case 'rolling':
-      return `${who}: re-roll or resolve dice`;
-    case 'resolve':
-      return `${who}: place trains, build, take coins, then end`;
-    case 'order':
-      return `${who}: order the deliveries of ${p.routes.join(', ')}`;
-    case 'tie':
-      return `${who}: break the majority tie on ${p.route} between ${p.tied.map(name).join(', ')}`;
-    case 'goods':
-      return `${who}: choose the ${p.count} ${p.space.toLowerCase()} building(s) on ${p.route} that get goods`;
-    case 'tasks':
-      return `Task reveal window (${waiting(p.committed)})`;
-    case 'upgrade':
-      return `${who}: choose the goods space to upgrade`;
-    case 'speculate':
-      return `Speculation on ${p.good} (${p.space.toLowerCase()}): ${waiting(p.committed)}`;
-    case 'share':
-      return `${who}: share out ${p.good} (requests ${p.requests.join('/')})`;
-    case 'over':
-      return 'Game over';
-  }
-}
-
 export function renderTrainsAndStations(c: TsComponents, view: TsView, options: RenderBoardOptions): string {
   const names = options.seatNames;
   const name = (seat: number) => playerName(options.t, seat, names);
+  /** A `ts.…` message in the reader's language. */
+  const say = (key: string, vars: Record<string, string | number> = {}): string => options.t(key, vars);
   const L = boardLayout(c);
   const W = Math.max(L.width, 900);
   const ox = (W - L.width) / 2;
@@ -349,7 +314,7 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       return h(
         'g',
         { 'data-space': id, 'data-target': `space:${id}`, 'data-occupied': occ ? 1 : 0 },
-        h('title', {}, `${id} (${r.name})${occ ? `: ${occ[0].owner === null ? 'white die' : `die of ${name(occ[0].owner)}`}` : ''}`),
+        h('title', {}, `${id} (${r.name})${occ ? `: ${occ[0].owner === null ? say('ts.board.whiteDie') : say('ts.board.dieOf', { who: name(occ[0].owner) })}` : ''}`),
         h('circle', { cx: x, cy: y, r: SPACE_R, fill: '#FFFDF5', stroke: '#5D4037', 'stroke-width': (spaceById.get(id)?.cities.length ?? 0) > 0 ? 2 : 1 }),
         occ ? die(occ[0], occ[1], x, y, 15, {}, false) : null,
       );
@@ -357,7 +322,7 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
     return h(
       'g',
       { 'data-route': r.id, 'data-filled': filled, 'data-size': r.spaces.length },
-      h('g', { 'data-target': `route:${r.id}` }, h('title', {}, `${r.id} ${r.name}: ${r.cities.join('–')}, ${filled}/${r.spaces.length} spaces filled`), h('path', { d, fill: 'none', stroke: hot.has(r.id) ? '#E91E63' : '#8D6E63', 'stroke-width': hot.has(r.id) ? 9 : 6, 'stroke-linecap': 'round' }), h('path', { d, fill: 'none', stroke: '#FFF8E1', 'stroke-width': 1.5, 'stroke-dasharray': '4 4' }), h('rect', { x: lx - 17, y: ly - 27, width: 34, height: 13, rx: 3, fill: hot.has(r.id) ? '#E91E63' : '#5D4037' }), label(lx, ly - 20.5, r.id, { 'font-size': 9, 'font-weight': 700, fill: '#fff' })),
+      h('g', { 'data-target': `route:${r.id}` }, h('title', {}, say('ts.board.routeTitle', { route: `${r.id} ${r.name}`, cities: r.cities.join('–'), filled, size: r.spaces.length })), h('path', { d, fill: 'none', stroke: hot.has(r.id) ? '#E91E63' : '#8D6E63', 'stroke-width': hot.has(r.id) ? 9 : 6, 'stroke-linecap': 'round' }), h('path', { d, fill: 'none', stroke: '#FFF8E1', 'stroke-width': 1.5, 'stroke-dasharray': '4 4' }), h('rect', { x: lx - 17, y: ly - 27, width: 34, height: 13, rx: 3, fill: hot.has(r.id) ? '#E91E63' : '#5D4037' }), label(lx, ly - 20.5, r.id, { 'font-size': 9, 'font-weight': 700, fill: '#fff' })),
       spaces,
     );
   });
@@ -383,7 +348,9 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
         ? h('g', { 'data-site': `${city.id}:${i}`, 'data-hot': hotBuildings.has(b.id) ? 1 : null }, hotBuildings.has(b.id) ? h('rect', { x: sx - 11, y: sy - 12, width: 22, height: 34, rx: 3, fill: 'none', stroke: '#E91E63', 'stroke-width': 2.5 }) : null, building(b, sx, sy))
         : h('rect', { 'data-site': `${city.id}:${i}`, x: sx - 9, y: sy - 9, width: 18, height: 18, rx: 3, fill: '#fff', stroke: '#999', 'stroke-dasharray': '3 2' });
     });
-    const bonus = `+${city.bonus.amount} ${BONUS_TEXT[city.bonus.kind] ?? city.bonus.kind}`;
+    const bonus = say(`ts.board.bonus.${city.bonus.kind}`, { count: city.bonus.amount });
+    // The pill grows with its words (longer in some languages).
+    const pillW = Math.max(34, bonus.length * 5 + 6);
     const [nx, ny] = [x + Math.cos(dir.name) * 22, y + Math.sin(dir.name) * 26];
     return h(
       'g',
@@ -391,11 +358,11 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       h(
         'g',
         { 'data-target': `city:${city.id}` },
-        h('title', {}, `${city.name} (${city.id}): ${city.sites} building sites, ${built.length} built; majority bonus ${bonus}`),
+        h('title', {}, say('ts.board.cityTitle', { city: `${city.name} (${city.id})`, sites: city.sites, built: built.length, bonus })),
         h('circle', { cx: x, cy: y, r: 17, fill: '#263238', stroke: '#fff', 'stroke-width': 2 }),
         label(x, y, city.id, { 'font-size': 10, 'font-weight': 700, fill: '#fff' }),
         h('text', { x: nx, y: ny - 6, 'text-anchor': Math.cos(dir.name) > 0.5 ? 'start' : Math.cos(dir.name) < -0.5 ? 'end' : 'middle', 'font-size': 11, 'font-weight': 700, fill: '#263238', stroke: '#FAF3E0', 'stroke-width': 3, 'paint-order': 'stroke' }, city.name),
-        h('g', { 'data-bonus': city.bonus.kind }, h('rect', { x: (Math.cos(dir.name) > 0.5 ? nx + 17 : Math.cos(dir.name) < -0.5 ? nx - 17 : nx) - 17, y: ny - 2, width: 34, height: 12, rx: 6, fill: '#FFF59D', stroke: '#827717', 'stroke-width': 0.7 }), label(Math.cos(dir.name) > 0.5 ? nx + 17 : Math.cos(dir.name) < -0.5 ? nx - 17 : nx, ny + 4, bonus, { 'font-size': 8.5, 'font-weight': 700 })),
+        h('g', { 'data-bonus': city.bonus.kind }, h('rect', { x: (Math.cos(dir.name) > 0.5 ? nx + 17 : Math.cos(dir.name) < -0.5 ? nx - 17 : nx) - pillW / 2, y: ny - 2, width: pillW, height: 12, rx: 6, fill: '#FFF59D', stroke: '#827717', 'stroke-width': 0.7 }), label(Math.cos(dir.name) > 0.5 ? nx + 17 : Math.cos(dir.name) < -0.5 ? nx - 17 : nx, ny + 4, bonus, { 'font-size': 8.5, 'font-weight': 700 })),
       ),
       slots,
     );
@@ -404,24 +371,28 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
   // Below the map: status, dice in play, the market, counters, then the players.
   let y = L.height + 8;
   const panel: Markup[] = [];
-  const status = `Turn ${view.turn} · round ${view.round} · conductor ${name(view.conductor)}${view.endTriggered ? ' · END TRIGGERED: last round' : ''}`;
-  panel.push(h('text', { x: 20, y: y + 14, 'font-size': 15, 'font-weight': 700, fill: '#222', 'data-status': p.kind }, pendingText(view, name)));
+  const status = `${say('ts.board.status', { turn: view.turn, round: view.round, who: name(view.conductor) })}${view.endTriggered ? say('ts.board.endTriggered') : ''}`;
+  const pending = `${name(view.active)}: ${say(`ts.table.step.${p.kind}`)}`;
+  panel.push(h('text', { x: 20, y: y + 14, 'font-size': 15, 'font-weight': 700, fill: '#222', 'data-status': p.kind }, pending));
   panel.push(h('text', { x: 20, y: y + 34, 'font-size': 13, fill: '#333' }, status));
   y += 48;
 
-  const inPlay = view.dice.flatMap((d, id) => (d.zone === 'play' ? [[d, id] as const] : []));
-  const DIE = 40;
-  const perRow = Math.max(1, Math.floor((W - 160) / (DIE + 8)));
-  panel.push(h('text', { x: 20, y: y + 14, 'font-size': 13, 'font-weight': 700 }, `Dice in play (${name(view.active)}):`));
-  if (inPlay.length === 0) panel.push(h('text', { x: 160, y: y + 14, 'font-size': 13, fill: '#666' }, 'none'));
-  panel.push(
-    h(
-      'g',
-      { class: 'in-play' },
-      inPlay.map(([d, id], i) => die(d, id, 160 + (i % perRow) * (DIE + 8) + DIE / 2, y + Math.floor(i / perRow) * (DIE + 8) + DIE / 2, DIE, { 'data-target': `die:${id}`, 'data-zone': 'play' })),
-    ),
-  );
-  y += Math.max(1, Math.ceil(inPlay.length / perRow)) * (DIE + 8) + 6;
+  // The web client's table draws the dice in play as buttons to pick (issue 17 #1): the picture leaves them out.
+  if (!options.table) {
+    const inPlay = view.dice.flatMap((d, id) => (d.zone === 'play' ? [[d, id] as const] : []));
+    const DIE = 40;
+    const perRow = Math.max(1, Math.floor((W - 160) / (DIE + 8)));
+    panel.push(h('text', { x: 20, y: y + 14, 'font-size': 13, 'font-weight': 700 }, `Dice in play (${name(view.active)}):`));
+    if (inPlay.length === 0) panel.push(h('text', { x: 160, y: y + 14, 'font-size': 13, fill: '#666' }, 'none'));
+    panel.push(
+      h(
+        'g',
+        { class: 'in-play' },
+        inPlay.map(([d, id], i) => die(d, id, 160 + (i % perRow) * (DIE + 8) + DIE / 2, y + Math.floor(i / perRow) * (DIE + 8) + DIE / 2, DIE, { 'data-target': `die:${id}`, 'data-zone': 'play' })),
+      ),
+    );
+    y += Math.max(1, Math.ceil(inPlay.length / perRow)) * (DIE + 8) + 6;
+  }
 
   // The market: the three goods spaces, the unused decks, the box.
   const market: Markup[] = [];
@@ -429,22 +400,22 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
   const spaces = Object.entries(view.goodsSpaces);
   spaces.forEach(([type, g], i) => {
     const bx = 20 + i * (BOX_W + 10);
-    const state = g.dead ? 'dead' : g.count === 0 ? 'empty: upgrade pending' : `${g.count} cards`;
+    const state = g.dead ? say('ts.board.dead') : g.count === 0 ? say('ts.board.pending') : say('ts.board.cards', { count: g.count });
     const upgrading = p.kind === 'upgrade' && p.options.some((o) => o.space === type);
     market.push(
       h(
         'g',
         { 'data-goods-space': type, 'data-target': `goods:${type}`, 'data-good': g.good, 'data-count': g.count },
-        h('title', {}, `${type.toLowerCase()} goods space: ${g.good}, ${state}`),
+        h('title', {}, say('ts.board.goodsTitle', { space: say(`ts.space.${type}`), good: say(`ts.good.${g.good}`), state })),
         h('rect', { x: bx, y, width: BOX_W, height: 54, rx: 6, fill: g.dead ? '#E0E0E0' : GOOD_FILL[g.good] ?? '#eee', stroke: upgrading ? '#E91E63' : '#555', 'stroke-width': upgrading ? 3 : 1 }),
-        h('text', { x: bx + 8, y: y + 17, 'font-size': 13, 'font-weight': 700 }, `${type[0]}${type.slice(1).toLowerCase()} (${BUILDING_CODE[type] ?? ''})`),
-        h('text', { x: bx + 8, y: y + 36, 'font-size': 13 }, g.good),
+        h('text', { x: bx + 8, y: y + 17, 'font-size': 13, 'font-weight': 700 }, `${say(`ts.board.space.${type}`)} (${BUILDING_CODE[type] ?? ''})`),
+        h('text', { x: bx + 8, y: y + 36, 'font-size': 13 }, say(`ts.good.${g.good}`)),
         h('text', { x: bx + 8, y: y + 50, 'font-size': 11, fill: '#333' }, state),
       ),
     );
   });
   const dx0 = 20 + spaces.length * (BOX_W + 10) + 10;
-  market.push(h('text', { x: dx0, y: y + 12, 'font-size': 12, 'font-weight': 700 }, 'Unused decks:'));
+  market.push(h('text', { x: dx0, y: y + 12, 'font-size': 12, 'font-weight': 700 }, say('ts.board.unused')));
   view.unusedGoods.forEach((good, i) => {
     const bx = dx0 + i * 70;
     const choosing = p.kind === 'upgrade' && p.options.some((o) => o.good === good);
@@ -452,18 +423,19 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       h(
         'g',
         { 'data-deck': good, 'data-target': `deck:${good}` },
-        h('title', {}, `Unused ${good} deck`),
+        h('title', {}, say('ts.place.deck', { good: say(`ts.good.${good}`) })),
         h('rect', { x: bx, y: y + 18, width: 62, height: 36, rx: 5, fill: GOOD_FILL[good] ?? '#eee', stroke: choosing ? '#E91E63' : '#555', 'stroke-width': choosing ? 3 : 1 }),
-        label(bx + 31, y + 36, good, { 'font-size': 12 }),
+        label(bx + 31, y + 36, say(`ts.good.${good}`), { 'font-size': 12 }),
       ),
     );
   });
-  if (view.unusedGoods.length === 0) market.push(h('text', { x: dx0, y: y + 36, 'font-size': 12, fill: '#666' }, 'none'));
+  if (view.unusedGoods.length === 0) market.push(h('text', { x: dx0, y: y + 36, 'font-size': 12, fill: '#666' }, say('ts.panel.none')));
   panel.push(h('g', { class: 'market' }, market));
   y += 64;
   const boxed = Object.entries(view.boxedGoods).filter(([, n]) => n > 0).map(([g, n]) => `${n} ${g}`);
   const counters = `VP supply ${view.vpSupply} · reserve ${view.vpReserve} · bank ${view.bank} coins · special deck ${view.specialDeck} · bonus dice ${view.bonusSupply}${boxed.length + view.boxedSpecials.length > 0 ? ` · boxed ${[...boxed, ...view.boxedSpecials].join(', ')}` : ''}`;
-  panel.push(h('text', { x: 20, y: y + 12, 'font-size': 13, fill: '#333', 'data-counters': 1 }, counters));
+  const countersText = say('ts.table.supply', { vp: view.vpSupply, bank: view.bank, deck: view.specialDeck, dice: view.bonusSupply });
+  panel.push(h('text', { x: 20, y: y + 12, 'font-size': 13, fill: '#333', 'data-counters': 1 }, countersText));
   y += 26;
 
   // Players: token, name and public facts, their saved dice, revealed tasks, and the outcome.
@@ -474,16 +446,16 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
     const saved = view.dice.flatMap((d, id) => (d.zone === 'saved' && d.owner === seat ? [[d, id] as const] : []));
     const built = Object.entries(pl.buildingsLeft).map(([t, n]) => `${BUILDING_CODE[t] ?? t}${n}`).join(' ');
     const facts = [
-      `${pl.vp} VP`,
-      `${pl.coins} coins`,
-      `dice: ${pl.diceInPool} pool, ${pl.diceOnBoard} on track${pl.heldBonusDice > 0 ? `, ${pl.heldBonusDice} white held` : ''}`,
-      `buildings left ${built}`,
-      committed ? (committed[seat] ? 'committed' : 'deciding') : null,
-      view.outcome ? `final ${view.outcome.scores[seat]} (place ${view.outcome.ranking[seat]})` : null,
+      say('ts.table.vp', { count: pl.vp }),
+      say('ts.coins', { count: pl.coins }),
+      say('ts.board.dice', { pool: pl.diceInPool, board: pl.diceOnBoard, held: pl.heldBonusDice }),
+      say('ts.board.buildingsLeft', { list: built }),
+      committed ? (committed[seat] ? say('ts.board.committed') : say('ts.board.deciding')) : null,
+      view.outcome ? say('ts.board.final', { score: view.outcome.scores[seat] ?? 0, place: view.outcome.ranking[seat] ?? 0 }) : null,
     ].filter(Boolean);
     const tasks = pl.revealedTasks.map((id) => {
       const t = specials.get(id);
-      return t?.kind === 'TASK' ? `${id} ${t.cities.join('–')} ${t.vp} VP` : id;
+      return t?.kind === 'TASK' ? `${id} ${t.cities.join('–')} ${say('ts.table.vp', { count: t.vp })}` : id;
     });
     const current = view.toAct.includes(seat);
     return h(
@@ -491,9 +463,9 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       { 'data-legend': seat, 'data-target': `player:${seat}` },
       h('rect', { x: 10, y: rowY, width: W - 20, height: 44, rx: 6, fill: current ? '#FFF3E0' : '#FFFFFF', stroke: current ? '#E65100' : '#ccc' }),
       playerToken(seat, 30, rowY + 22, 13),
-      h('text', { x: 50, y: rowY + 17, 'font-size': 14, 'font-weight': current ? 700 : 400 }, `${current ? '▶ ' : ''}${name(seat)}${seat === view.conductor ? ' (conductor)' : ''}`),
+      h('text', { x: 50, y: rowY + 17, 'font-size': 14, 'font-weight': current ? 700 : 400 }, `${current ? '▶ ' : ''}${name(seat)}${seat === view.conductor ? say('ts.board.conductor') : ''}`),
       h('text', { x: 50, y: rowY + 36, 'font-size': 12, fill: '#333' }, facts.join(' · ')),
-      tasks.length > 0 ? h('text', { x: W - 20 - saved.length * 34 - 10, y: rowY + 17, 'text-anchor': 'end', 'font-size': 11, fill: '#333', 'data-tasks': seat }, `tasks: ${tasks.join('; ')}`) : null,
+      tasks.length > 0 ? h('text', { x: W - 20 - saved.length * 34 - 10, y: rowY + 17, 'text-anchor': 'end', 'font-size': 11, fill: '#333', 'data-tasks': seat }, say('ts.board.tasks', { list: tasks.join('; ') })) : null,
       saved.map(([d, id], i) => die(d, id, W - 30 - (saved.length - 1 - i) * 34, rowY + 22, 30, { 'data-target': `die:${id}`, 'data-zone': 'saved' })),
     );
   });
@@ -502,8 +474,8 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
   const width = W;
   const height = y;
   return svgDocument({
-    title: `Trains & Stations${view.outcome ? ' — game over' : ` — turn ${view.turn}`}`,
-    desc: `${pendingText(view, name)}. ${counters}.`,
+    title: `${say('gameNames.trains-and-stations')} — ${status}`,
+    desc: `${pending}. ${countersText}.`,
     width,
     height,
     defs: playerPatterns(view.players.length),

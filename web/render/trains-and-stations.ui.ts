@@ -9,6 +9,7 @@ import type { TsView } from '../../engine/games/trains-and-stations/view.js';
 import { plainWords, type GameUi, type PanelSection, type Translate, type UiAction, type UiEvent } from './game-ui.js';
 import { num, numbers } from './loose.js';
 import type { TsComponents } from './trains-and-stations.js';
+import { glowingPlaces, onTable, tapChoices } from './ts-table.js';
 
 type Data = Record<string, unknown>;
 
@@ -297,8 +298,35 @@ function revealed(t: Translate, view: unknown, components: unknown, seat: number
   ];
 }
 
+/** A board place in words, for the line over the actions at a tapped place. */
+function placeName(t: Translate, key: string, components: unknown): string {
+  const w = words(t, components);
+  const [kind, id = ''] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+  switch (kind) {
+    case 'space':
+      return t('ts.place.space', { space: id });
+    case 'city':
+      return w.cityName(id);
+    case 'route':
+      return w.routeName(id);
+    case 'goods':
+      return t('ts.place.goods', { space: w.space(id) });
+    case 'deck':
+      return t('ts.place.deck', { good: w.good(id) });
+    default:
+      return key;
+  }
+}
+
+type DiceView = Parameters<typeof tapChoices>[2];
+
 export const trainsAndStationsUi = (t: Translate): GameUi => ({
   targets,
+  glowing: (legal, mode, view) => glowingPlaces(legal, mode, view as DiceView, targets),
+  tapChoices: (actions, mode, view) => tapChoices(actions, mode, view as DiceView),
+  tapActs: true,
+  onTable,
+  placeName: (key, c) => placeName(t, key, c),
   describeAction: (a, c) => describeAction(t, a, c),
   describeEvent: (e, c, seatName) => describeEvent(t, e, c, seatName),
   privatePanel: (v, c) => privatePanel(t, v, c),

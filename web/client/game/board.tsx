@@ -189,6 +189,10 @@ export function Board({ svg, t, targets, picked, onPick, recent, located, seatNa
         id="board"
         class={zoom > 1 ? 'board zoomed' : 'board'}
         style={{ '--zoom': String(zoom) }}
+        // Zoomed in, the board scrolls: the keyboard must reach it even when no place on it can be tapped (WCAG 2.1.1).
+        tabIndex={zoom > 1 ? 0 : undefined}
+        role={zoom > 1 ? 'region' : undefined}
+        aria-label={zoom > 1 ? t('game.jump.board') : undefined}
         onClick={pick}
         onKeyDown={(e) => {
           if (e.key === 'Enter' || e.key === ' ') pick(e);

@@ -197,9 +197,9 @@ export function GamePage({ id, replay = false }: { id: string; replay?: boolean 
   // Drawing is the page's heaviest work: redone when the view, components or names change, not on every poll.
   const svg = useMemo(
     () => (game && info && shown ? renderBoard(game.game, info.components, shown.view, { t: asTranslate(t), seatNames: names, table: Table !== undefined, preview }) : null),
-    [game?.game, info, shown, namesKey, preview],
+    [game?.game, info, shown, namesKey, preview, t],
   );
-  const targetKeys = useMemo(() => new Set(ui.glowing ? ui.glowing(legal, tableMode) : legal.flatMap((a) => ui.targets(a))), [legal, ui, tableMode]);
+  const targetKeys = useMemo(() => new Set(ui.glowing ? ui.glowing(legal, tableMode, shown?.view) : legal.flatMap((a) => ui.targets(a))), [legal, ui, tableMode, shown]);
   const recent = useMemo(() => (replayAt === null ? recentTargets(ui, log, since, game?.yourSeat) : new Map<string, number[]>()), [ui, log, since, game?.yourSeat, replayAt]);
   // A game's table holds places too (Ticket to Ride's market and piles): the other seats' last moves there are marked like those on the board.
   const sideRef = useRef<HTMLElement>(null);
@@ -239,11 +239,16 @@ export function GamePage({ id, replay = false }: { id: string; replay?: boolean 
   if (!game) return <ErrorLine error={error} />;
   if (game.status === 'open') return <WaitingRoom game={game} seatName={seatName} t={t} />;
 
-  const choices = picked ? actionsAt(ui, legal, picked).filter((a) => !ui.onTable?.(a)) : [];
+  /** The actions a tap on `key` means, narrowed by the table's step where the game's table has one (the dice picked). */
+  const tapped = (key: string): Action[] => {
+    const here = actionsAt(ui, legal, key);
+    return ui.tapChoices ? ui.tapChoices(here, tableMode, live?.view) : here;
+  };
+  const choices = picked ? tapped(picked).filter((a) => !ui.onTable?.(a)) : [];
   const offBoard = legal.filter((a) => ui.targets(a).length === 0 && !ui.onTable?.(a));
   const pick = (key: string) => {
     setError(null);
-    const here = actionsAt(ui, legal, key);
+    const here = tapped(key);
     if (here.length === 0) setError(t('game.nothingThere'));
     else if (here.length === 1 && ui.tapActs) void act(here[0]!);
     else setPicked(key);
