@@ -219,7 +219,7 @@ function positionHtml(p: Position, n: Notification): string {
   const t = wordsIn(n.language);
   const items = (xs: string[]) => `<ul>${xs.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`;
   const rows = (g: ChoiceGroup) =>
-    g.choices.map((c) => `<tr><td style="font-family: monospace; font-weight: bold; padding-right: 1em; vertical-align: top">${esc(c.code)}</td><td>${esc(c.text)}</td></tr>`).join('');
+    g.choices.map((c) => `<tr><td style="font-family: monospace, monospace; font-size: 1em; font-weight: bold; padding-right: 1em; vertical-align: top">${esc(c.code)}</td><td>${esc(c.text)}</td></tr>`).join('');
   return [
     p.scores.length ? `<p>${esc(t('mail.scores'))}</p>${items(p.scores)}` : '',
     ...p.panel.map((s) => `<p>${esc(s.title)}</p>${items(s.lines)}`),
