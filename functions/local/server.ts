@@ -34,6 +34,7 @@ export const LOCAL_LIMITS_TABLE = 'railpost-limits';
 export const DEFAULT_SWEEP_MS = 15_000;
 /** Replies to turn emails are addressed here locally (reserved: never a real domain). */
 export const LOCAL_REPLY_DOMAIN = 'play.railpost.localhost';
+const RECEIVED_KEPT = 1000;
 
 export interface LocalOptions {
   registry: GameRegistry;
@@ -119,7 +120,7 @@ export interface LocalServer {
   sweep(): Promise<SweepReport>;
   /** The port replies by mail are taken on, when `smtpInPort` was given. */
   smtpInPort: number | null;
-  /** What each message received so far by mail did, oldest first (tests read it). */
+  /** What the messages received by mail did, oldest first (the last 1000; tests read it). */
   readonly received: readonly MailInOutcome[];
   close(): Promise<void>;
 }
@@ -242,6 +243,8 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     const mailIn = new MailIn({ services, registry: options.registry, notifier, deliveries, secrets: [notifySecrets.unsubscribeSecret], replyDomain, log });
     const receive = async (m: InboundMessage) => {
       received.push(await mailIn.receive(m));
+      // A long-running `npm start` keeps only the recent outcomes.
+      if (received.length > RECEIVED_KEPT) received.shift();
     };
     smtpIn = await startSmtpIn({ port: options.smtpInPort ?? 0, host: options.host ?? '127.0.0.1', domain: replyDomain, receive, log });
   }
