@@ -55,6 +55,12 @@ describe('layers (issue 15 item 6)', () => {
     expect(violations(under('functions/service').filter((f) => !isTestCode(f)), (i) => !i.external && within(i.target, above))).toEqual([]);
   });
 
+  it('issue 20: play by mail sits above the service and the notifier: neither imports functions/mail-in', () => {
+    const below = [...under('functions/service'), ...under('functions/notify'), ...under('functions/store')].filter((f) => !isTestCode(f));
+    expect(under('functions/mail-in').length).toBeGreaterThan(2);
+    expect(violations(below, (i) => !i.external && i.target.startsWith('functions/mail-in/'))).toEqual([]);
+  });
+
   it('issue 15 #6: non-test code never imports test/', () => {
     const code = ALL.filter((f) => !isTestCode(f));
     expect(violations(code, (i) => !i.external && i.target.startsWith('test/'))).toEqual([]);

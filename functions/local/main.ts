@@ -19,6 +19,12 @@ function sweepInterval(raw: string): number {
   return ms;
 }
 
+function smtpInPort(raw: string): number {
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`RAILPOST_SMTP_IN_PORT must be a port number, not "${raw}"`);
+  return port;
+}
+
 const dataDir = process.env.RAILPOST_DATA_DIR ?? './.data';
 const port = Number(process.env.PORT ?? 8787);
 const server = await startLocalServer({
@@ -32,10 +38,13 @@ const server = await startLocalServer({
   // Real limits unless asked: a local load run from one address needs RAILPOST_RAISED_LIMITS=1.
   ...(process.env.RAILPOST_RAISED_LIMITS === '1' ? { limits: RAISED_LIMITS } : {}),
   ...(process.env.RAILPOST_VAPID_SUBJECT ? { vapidSubject: process.env.RAILPOST_VAPID_SUBJECT } : {}),
+  ...(process.env.RAILPOST_SMTP_IN_PORT ? { smtpInPort: smtpInPort(process.env.RAILPOST_SMTP_IN_PORT) } : {}),
+  ...(process.env.RAILPOST_REPLY_DOMAIN ? { replyDomain: process.env.RAILPOST_REPLY_DOMAIN } : {}),
   ...(process.env.RAILPOST_SWEEP_MS ? { sweepMs: sweepInterval(process.env.RAILPOST_SWEEP_MS) } : {}),
   web: await buildClient(),
 });
 console.log(`railpost listening on ${server.url}   (web client: ${server.url}/)`);
+if (server.smtpInPort !== null) console.log(`replies by mail: SMTP on port ${server.smtpInPort}`);
 console.log(`API reference: ${server.url}/docs   OpenAPI: ${server.url}/openapi.json   data: ${dataDir}`);
 
 let closing = false;

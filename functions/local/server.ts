@@ -26,10 +26,15 @@ import { NotificationQueue } from '../notify/queue.js';
 import { outboundAgents, type OutboundOptions } from '../notify/outbound-guard.js';
 import type { Metrics } from '../service/metrics.js';
 import { Sweeper, type SweepReport } from '../service/sweeper.js';
+import { MailIn, type InboundMessage, type MailInOutcome } from '../mail-in/mail-in.js';
+import { startSmtpIn, type SmtpIn } from './smtp-in.js';
 
 export const LOCAL_TABLE = 'railpost';
 export const LOCAL_LIMITS_TABLE = 'railpost-limits';
 export const DEFAULT_SWEEP_MS = 15_000;
+/** Replies to turn emails are addressed here locally (reserved: never a real domain). */
+export const LOCAL_REPLY_DOMAIN = 'play.railpost.localhost';
+const RECEIVED_KEPT = 1000;
 
 export interface LocalOptions {
   registry: GameRegistry;
@@ -69,6 +74,13 @@ export interface LocalOptions {
   limits?: Limits;
   /** Where business figures are counted; default nowhere (CloudWatch is the Lambdas' business; tests count here). */
   metrics?: Metrics;
+  /**
+   * Play by mail (issue 20 #3): listen for SMTP on this port (0: any free one) and take replies to
+   * turn emails; without it turn emails carry no codes and no Reply-To.
+   */
+  smtpInPort?: number;
+  /** The domain of the reply addresses; default LOCAL_REPLY_DOMAIN. */
+  replyDomain?: string;
 }
 
 export interface StoreCall {
@@ -106,6 +118,10 @@ export interface LocalServer {
   readonly sentMail: readonly OutgoingMail[];
   /** Runs the deadline sweeper once (the interval does this on its own). */
   sweep(): Promise<SweepReport>;
+  /** The port replies by mail are taken on, when `smtpInPort` was given. */
+  smtpInPort: number | null;
+  /** What the messages received by mail did, oldest first (the last 1000; tests read it). */
+  readonly received: readonly MailInOutcome[];
   close(): Promise<void>;
 }
 
@@ -204,9 +220,11 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
   const { port } = server.address() as AddressInfo;
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
   const url = `http://${host}:${port}`;
+  const replyDomain = options.smtpInPort === undefined ? undefined : (options.replyDomain ?? LOCAL_REPLY_DOMAIN);
+  const deliveries = new DeliveryLog(db, LOCAL_TABLE);
   if (options.notify !== false) notifier = new Notifier({
     table: services.table,
-    deliveries: new DeliveryLog(db, LOCAL_TABLE),
+    deliveries,
     registry: options.registry,
     publicUrl: url,
     email: configured && recorded(configured),
@@ -216,7 +234,20 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     chatNoticeSeconds: limits.chatNoticeSeconds,
     log,
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(replyDomain ? { replyDomain } : {}),
+    now,
   });
+  const received: MailInOutcome[] = [];
+  let smtpIn: SmtpIn | null = null;
+  if (replyDomain && notifier) {
+    const mailIn = new MailIn({ services, registry: options.registry, notifier, deliveries, secrets: [notifySecrets.unsubscribeSecret], replyDomain, log });
+    const receive = async (m: InboundMessage) => {
+      received.push(await mailIn.receive(m));
+      // A long-running `npm start` keeps only the recent outcomes.
+      if (received.length > RECEIVED_KEPT) received.shift();
+    };
+    smtpIn = await startSmtpIn({ port: options.smtpInPort ?? 0, host: options.host ?? '127.0.0.1', domain: replyDomain, receive, log });
+  }
   return {
     url,
     services,
@@ -224,8 +255,11 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     sentMail,
     notificationsIdle: () => queue.idle(),
     sweep,
+    smtpInPort: smtpIn?.port ?? null,
+    received,
     close: async () => {
       if (interval) clearInterval(interval);
+      await smtpIn?.close();
       // No new connections; idle keep-alive ones (an open browser tab's) close at once.
       const stopped = new Promise<void>((ok) => server.close(() => ok()));
       // Held waits for a move answer now rather than hold the stop for up to their 25 s.

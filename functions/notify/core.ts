@@ -11,12 +11,14 @@ import { DEFAULT_LIMITS } from '../service/limits.js';
 import { noMetrics, type Metrics } from '../service/metrics.js';
 import type { ChatRecord, EventRecord, GameMeta, GameRecord, PlayerRecord } from '../store/records.js';
 import type { EmailSender } from './email.js';
-import { renderEmail, type Notification, type NotificationKind } from './message.js';
+import { renderEmail, type MailReplyOutcome, type Notification, type NotificationKind } from './message.js';
+import { positionOf } from './position.js';
+import { replyAddress, UNTIMED_REPLY_DAYS } from './reply-address.js';
 import { pushPayload, sendPush, type VapidKeys } from './push.js';
 import { recipientsOf, type Recipient, type Transition } from './recipients.js';
 import { changesFor, shownName, type ChangeWording } from './changes.js';
-import { wordsIn } from './wording.js';
-import { plainUi } from '../../web/render/game-ui.js';
+import { wordsIn, type Words } from './wording.js';
+import { plainUi, type GameUi } from '../../web/render/game-ui.js';
 import { webGame } from '../../web/render/games.js';
 import { signUnsubscribe } from './unsubscribe.js';
 import { signBoardLink } from './board-link.js';
@@ -45,6 +47,13 @@ export interface NotifierConfig {
   log: (line: string) => void;
   /** Counts every delivery attempt by channel and outcome. */
   metrics?: Metrics;
+  /**
+   * Where replies to turn emails are received (issue 20 #2), e.g. `play.example.com`: with it, a
+   * turn email lists the choices with codes and its Reply-To is a signed address at this domain.
+   */
+  replyDomain?: string;
+  /** The service's clock (reply tokens expire); default the system's. */
+  now?: () => Date;
 }
 
 export interface DeliveryFailure {
@@ -123,6 +132,28 @@ export class Notifier {
     return failures;
   }
 
+  /**
+   * The answer to a reply by email (issue 20 #2), to its player only and by email: what was played
+   * and the position now, or what went wrong and the current choices. `since` is the version the
+   * reply was written at: the moves after it are told. Nothing after the end (the game's final
+   * email says it).
+   */
+  async answerReply(gameId: string, playerId: string, since: number, outcome: MailReplyOutcome): Promise<DeliveryFailure[]> {
+    const game = await this.config.table.readGame(gameId);
+    const latest = game?.latest;
+    const seat = game?.meta.seats.findIndex((s) => s.playerId === playerId) ?? -1;
+    if (!game || !latest || latest.status !== 'active' || seat < 0) return [];
+    const player = await this.config.table.getPlayer(playerId);
+    if (!player?.email) return [];
+    const records = (await this.config.table.commitsAfter(gameId, since, undefined, latest)).flatMap((c) => c.records).filter((r) => r.version > since);
+    const t: Transition = { gameId, before: latest.toAct, after: latest.toAct, started: false, finished: false, version: latest.version };
+    const n = this.message(game, { seat, playerId, kind: 'yourTurn' }, player, t, records, latest.clocks?.[seat]?.deadline ?? undefined);
+    n.reply = outcome;
+    const failures: DeliveryFailure[] = [];
+    await this.attemptEmail(player, n, failures);
+    return failures;
+  }
+
   /** Sends a message unless it was sent before (a redelivered stream record, a retried batch). */
   private async once(player: PlayerRecord, n: Notification, key: string): Promise<DeliveryFailure[]> {
     if (!(await this.config.deliveries.claim(n.gameId, player.id, key, new Date()))) return [];
@@ -162,29 +193,55 @@ export class Notifier {
       changes: changesFor(records, r.seat, wording),
       ...(deadline ? { deadline } : {}),
       ...(outcome ? { result: { places: outcome.ranking, scores: outcome.scores } } : {}),
+      ...this.mailClient({ meta, latest }, r, ui, wording.seatName, words, deadline),
     };
+  }
+
+  /**
+   * The turn email as a client (issue 20 #1): the position and, while replies are received and the
+   * seat is due, the codes and the signed address a reply plays at.
+   */
+  private mailClient(game: GameRecord, r: Recipient, ui: GameUi, seatName: (seat: number) => string, words: Words, deadline: string | undefined): Pick<Notification, 'position' | 'replyTo'> {
+    const def = this.config.registry.get(game.meta.game);
+    const latest = game.latest;
+    if (!def || !latest || r.kind === 'chat' || r.kind === 'gameFinished' || !this.config.replyDomain) return {};
+    const position = positionOf(def, game, r.seat, ui, seatName, words);
+    if (!position) return {};
+    if (!position.choices.length) return { position };
+    const now = (this.config.now ?? (() => new Date()))();
+    const expires = deadline ? new Date(deadline) : new Date(now.getTime() + UNTIMED_REPLY_DAYS * 24 * 3600 * 1000);
+    const replyTo = replyAddress(this.config.unsubscribeSecret, this.config.replyDomain, { gameId: game.meta.id, seat: r.seat, version: latest.version, expires }, r.playerId);
+    return { position, replyTo };
+  }
+
+  /** One delivery, counted; a failure is added to `failures`, never thrown. */
+  private async attempt(player: PlayerRecord, channel: DeliveryFailure['channel'], send: () => Promise<void>, failures: DeliveryFailure[]): Promise<void> {
+    const metrics = this.config.metrics ?? noMetrics;
+    try {
+      await send();
+      metrics.count('Notifications', { channel, outcome: 'sent' });
+    } catch (err) {
+      metrics.count('Notifications', { channel, outcome: 'failed' });
+      failures.push({ playerId: player.id, channel, error: (err as Error).message });
+      this.config.log(`notify: ${channel} to ${player.id} failed: ${(err as Error).message}`);
+    }
+  }
+
+  private async attemptEmail(player: PlayerRecord, n: Notification, failures: DeliveryFailure[]): Promise<void> {
+    const { email } = this.config;
+    const to = player.email;
+    if (!email || !to) return;
+    const token = signUnsubscribe(this.config.unsubscribeSecret, { playerId: player.id, channel: 'email' });
+    const mail = renderEmail(n, `${this.config.publicUrl}/v1/unsubscribe?token=${encodeURIComponent(token)}`);
+    await this.attempt(player, 'email', () => email.send({ to, ...mail, ...(n.replyTo ? { replyTo: n.replyTo } : {}) }), failures);
   }
 
   private async toPlayer(player: PlayerRecord, n: Notification): Promise<DeliveryFailure[]> {
     const failures: DeliveryFailure[] = [];
-    const attempt = async (channel: DeliveryFailure['channel'], send: () => Promise<void>) => {
-      const metrics = this.config.metrics ?? noMetrics;
-      try {
-        await send();
-        metrics.count('Notifications', { channel, outcome: 'sent' });
-      } catch (err) {
-        metrics.count('Notifications', { channel, outcome: 'failed' });
-        failures.push({ playerId: player.id, channel, error: (err as Error).message });
-        this.config.log(`notify: ${channel} to ${player.id} failed: ${(err as Error).message}`);
-      }
-    };
-    const { table, email, vapid } = this.config;
+    const attempt = (channel: DeliveryFailure['channel'], send: () => Promise<void>) => this.attempt(player, channel, send, failures);
+    const { table, vapid } = this.config;
     const outbound = this.config.outbound ?? strictOutbound;
-    if (email && player.email && wants(player, n.kind).email) {
-      const token = signUnsubscribe(this.config.unsubscribeSecret, { playerId: player.id, channel: 'email' });
-      const mail = renderEmail(n, `${this.config.publicUrl}/v1/unsubscribe?token=${encodeURIComponent(token)}`);
-      await attempt('email', () => email.send({ to: player.email!, ...mail }));
-    }
+    if (wants(player, n.kind).email) await this.attemptEmail(player, n, failures);
     if (vapid) {
       for (const sub of await table.listPushSubscriptions(player.id)) {
         await attempt('push', async () => {

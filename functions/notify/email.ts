@@ -12,6 +12,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Where a reply goes: a turn email's signed reply address (issue 20 #2). */
+  replyTo?: string;
 }
 
 export interface EmailSender {
@@ -89,6 +91,7 @@ export function sesSender({ client, from, configurationSetName }: SesSenderOptio
         new SendEmailCommand({
           FromEmailAddress: fromEmailAddress,
           Destination: { ToAddresses: [mail.to] },
+          ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
           Content: {
             Simple: {
               Subject: utf8(mail.subject),
@@ -104,7 +107,7 @@ export function sesSender({ client, from, configurationSetName }: SesSenderOptio
 }
 
 function composeOptions(from: Mailbox, mail: OutgoingMail) {
-  return { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers ?? {} };
+  return { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers ?? {}, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) };
 }
 
 /** SES takes the From field as header text: a display name outside ASCII must be an RFC 2047 word. */

@@ -1,5 +1,7 @@
 import type { Language } from '../../engine/core/languages.js';
 import type { NotificationKind } from '../store/records.js';
+import type { ChoiceGroup } from './choices.js';
+import type { Position } from './position.js';
 import { wordsIn } from './wording.js';
 
 export type { NotificationKind };
@@ -23,7 +25,18 @@ export interface Notification {
   deadline?: string; // ISO time, for yourTurn / reminder
   result?: { places: number[]; scores: number[] }; // for gameFinished
   chat?: { from: string; text: string };
+  /** The recipient's position and choices, in a turn email one can answer by replying (issue 20 #1). */
+  position?: Position;
+  /** The address a reply to this email plays at (issue 20 #2); only while the recipient is due. */
+  replyTo?: string;
+  /** The answer to a reply by email: what it played, or why it played nothing. */
+  reply?: MailReplyOutcome;
 }
+
+/** Why a reply by email played nothing, said to its sender with the current choices. */
+export type MailReplyProblem = 'stale' | 'expired' | 'unknownCode' | 'illegal' | 'noCode' | 'notDue';
+
+export type MailReplyOutcome = { played: string } | { problem: MailReplyProblem; code?: string; detail?: string };
 
 /**
  * `headers` carries the RFC 2369 / RFC 8058 one-click unsubscribe pair, which Gmail and Yahoo
@@ -76,7 +89,7 @@ export function summaryOf(n: Notification): string {
 }
 
 export function renderEmail(n: Notification, unsubscribeUrl: string): RenderedEmail {
-  const subject = subjectOf(n);
+  const subject = answerSubject(n) ?? subjectOf(n);
   const body = bodyOf(n);
   return {
     subject,
@@ -98,6 +111,25 @@ interface Body {
   paragraphs: string[];
   standings: string[];
   changes: string[];
+  position: Position | null;
+}
+
+/** An answer to a reply by email says in its subject whether the reply played; null for other mail. */
+function answerSubject(n: Notification): string | null {
+  const t = wordsIn(n.language);
+  if (!n.reply) return null;
+  if ('problem' in n.reply) return oneLine(t('mail.subject.replyProblem', { title: n.gameTitle }));
+  return n.toAct.includes(n.seat) ? null : oneLine(t('mail.subject.replyPlayed', { title: n.gameTitle }));
+}
+
+/** The first paragraph of an answer to a reply by email. */
+function replyLine(n: Notification): string | null {
+  const r = n.reply;
+  if (!r) return null;
+  const t = wordsIn(n.language);
+  if ('played' in r) return t('mail.reply.played', { action: r.played });
+  const said = t(`mail.reply.${r.problem}`, { code: r.code ?? '' });
+  return r.detail ? `${said} (${r.detail})` : said;
 }
 
 function bodyOf(n: Notification): Body {
@@ -106,14 +138,16 @@ function bodyOf(n: Notification): Body {
   const deadline = n.deadline ? t('mail.moveBy', { when: formatTime(n.deadline) }) : null;
   const body = (paragraphs: (string | null)[], more: Partial<Body> = {}): Body => ({
     greeting: t('mail.hello', { name: n.playerName }),
-    paragraphs: paragraphs.filter((p): p is string => Boolean(p)),
+    paragraphs: [replyLine(n), ...paragraphs].filter((p): p is string => Boolean(p)),
     standings: [],
     changes: n.changes,
+    position: n.position ?? null,
     ...more,
   });
   switch (n.kind) {
     case 'yourTurn':
-      return body([t('mail.yourTurn', { title }), dueLine(n), deadline]);
+      // An answer to a reply by email may find the player's turn over: it says who is due instead.
+      return n.toAct.includes(n.seat) ? body([t('mail.yourTurn', { title }), dueLine(n), deadline]) : body([dueLine(n)]);
     case 'reminder':
       return body([t('mail.reminder', { title }), dueLine(n), deadline]);
     case 'gameStarted':
@@ -134,6 +168,7 @@ function renderText(b: Body, n: Notification, unsubscribeUrl: string): string {
   const lines = [b.greeting, '', ...b.paragraphs.flatMap((p) => [p, ''])];
   if (b.standings.length) lines.push(...b.standings, '');
   if (b.changes.length) lines.push(t('mail.since'), ...b.changes.map((c) => `- ${c}`), '');
+  if (b.position) lines.push(...positionText(b.position, n));
   // "-- " (with the space) is the signature separator mail clients recognise.
   if (n.boardLink) lines.push(`${t('mail.seeBoard')}: ${n.boardLink}`);
   lines.push(`${t('mail.openGame')}: ${n.link}`, '', '-- ', t('mail.footer'), `${t('mail.stop')}: ${unsubscribeUrl}`, '');
@@ -145,20 +180,53 @@ function renderHtml(subject: string, b: Body, n: Notification, unsubscribeUrl: s
   const list = (tag: 'ol' | 'ul', items: string[]) => `<${tag}>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</${tag}>`;
   return [
     '<!doctype html>',
-    `<html lang="${n.language}"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>`,
+    // No colours of our own: each mail client's light or dark theme colours the text, and says so.
+    `<html lang="${n.language}"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>${esc(subject)}</title></head>`,
     '<body style="font-family: sans-serif; line-height: 1.4">',
     `<p>${esc(b.greeting)}</p>`,
     ...b.paragraphs.map((p) => `<p>${esc(p)}</p>`),
     b.standings.length ? list('ol', b.standings) : null,
     b.changes.length ? `<p>${esc(t('mail.since'))}</p>${list('ul', b.changes)}` : null,
+    b.position ? positionHtml(b.position, n) : null,
     n.boardLink ? `<p><a href="${esc(n.boardLink)}">${esc(t('mail.seeBoard'))}</a></p>` : null,
     `<p><a href="${esc(n.link)}">${esc(t('mail.openGame'))}</a></p>`,
-    `<hr><p style="font-size: small; color: #666">${esc(t('mail.footer'))} <a href="${esc(unsubscribeUrl)}">${esc(t('mail.stop'))}</a>.</p>`,
+    `<hr><p style="font-size: small">${esc(t('mail.footer'))} <a href="${esc(unsubscribeUrl)}">${esc(t('mail.stop'))}</a>.</p>`,
     '</body></html>',
     '',
   ]
     .filter((line) => line !== null)
     .join('\n');
+}
+
+/** The position in plain text: scores, the private panel, then the codes, one per line. */
+function positionText(p: Position, n: Notification): string[] {
+  const t = wordsIn(n.language);
+  const lines: string[] = [];
+  if (p.scores.length) lines.push(t('mail.scores'), ...p.scores.map((s) => `- ${s}`), '');
+  for (const section of p.panel) lines.push(`${section.title}:`, ...section.lines.map((l) => `- ${l}`), '');
+  if (!p.choices.length) return lines;
+  lines.push(t('mail.choices'), '');
+  for (const g of p.choices) {
+    if (g.title) lines.push(`${g.title}:`);
+    const width = Math.max(...g.choices.map((c) => c.code.length));
+    lines.push(...g.choices.map((c) => `  ${c.code.padEnd(width)}  ${c.text}`), '');
+  }
+  if (n.replyTo) lines.push(t('mail.howToReply'), '');
+  return lines;
+}
+
+function positionHtml(p: Position, n: Notification): string {
+  const t = wordsIn(n.language);
+  const items = (xs: string[]) => `<ul>${xs.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`;
+  const rows = (g: ChoiceGroup) =>
+    g.choices.map((c) => `<tr><td style="font-family: monospace, monospace; font-size: 1em; font-weight: bold; padding-right: 1em; vertical-align: top">${esc(c.code)}</td><td>${esc(c.text)}</td></tr>`).join('');
+  return [
+    p.scores.length ? `<p>${esc(t('mail.scores'))}</p>${items(p.scores)}` : '',
+    ...p.panel.map((s) => `<p>${esc(s.title)}</p>${items(s.lines)}`),
+    p.choices.length ? `<h2 style="font-size: 1.1em">${esc(t('mail.choices'))}</h2>` : '',
+    ...p.choices.map((g) => `${g.title ? `<p><strong>${esc(g.title)}</strong></p>` : ''}<table role="presentation">${rows(g)}</table>`),
+    p.choices.length && n.replyTo ? `<p>${esc(t('mail.howToReply'))}</p>` : '',
+  ].join('');
 }
 
 /** The other seats due now; the recipient's own turn is said by the sentence before. */

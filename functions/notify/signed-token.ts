@@ -22,6 +22,24 @@ export function verifyToken(secret: string | readonly string[], purpose: string,
   return parseJson(Buffer.from(body, 'base64url').toString('utf8'));
 }
 
+/**
+ * The same MAC over fields that travel outside the token (in a mail address, where the whole local
+ * part must fit in 64 characters): cut to 128 bits, still far beyond guessing.
+ */
+export function shortMac(secret: string, purpose: string, format: string, body: string): string {
+  if (!secret) throw new Error(`${purpose} signing secret is empty`);
+  return mac(secret, purpose, format, body).slice(0, SHORT_MAC_CHARS);
+}
+
+/** True when `tag` is the short MAC of `body` under one of `secrets` (rotation as for `verifyToken`). */
+export function verifyShortMac(secret: string | readonly string[], purpose: string, format: string, body: string, tag: string): boolean {
+  const secrets = typeof secret === 'string' ? [secret] : secret;
+  return secrets.some((s) => s && sameText(shortMac(s, purpose, format, body), tag));
+}
+
+/** 22 base64url characters: 132 bits of the HMAC. */
+const SHORT_MAC_CHARS = 22;
+
 function mac(secret: string, purpose: string, format: string, body: string): string {
   return createHmac('sha256', secret).update(`${purpose}.${format}.${body}`).digest('base64url');
 }

@@ -1,0 +1,91 @@
+/**
+ * Play by mail as a person does it (issue 20 #5): replies are real SMTP messages sent with
+ * nodemailer to the local server's inbound port, and the answers are the `.eml` files the server
+ * writes to its outbox, read back with mailparser.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import { simpleParser } from 'mailparser';
+import { outboxSender } from '../../functions/notify/email.js';
+import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
+import { RAISED_LIMITS, testRegistry } from '../support/local.js';
+
+export interface Received {
+  file: string;
+  to: string;
+  subject: string;
+  replyTo: string | null;
+  messageId: string;
+  text: string;
+  html: string;
+}
+
+export interface MailWorld {
+  server: LocalServer;
+  /** Every mail in the outbox to `address` (account codes left out), oldest first. */
+  inbox(address: string): Promise<Received[]>;
+  /** Sends a reply over SMTP; resolves once the server has taken it and the notices it set off are out. */
+  send(mail: OutgoingReply): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OutgoingReply {
+  from: string;
+  to: string;
+  subject?: string;
+  text: string;
+  html?: string;
+  messageId?: string;
+  inReplyTo?: string;
+}
+
+const ACCOUNT_MAIL = /^(railpost sign-in code|Confirm your railpost address)/;
+
+export async function startMailWorld(): Promise<MailWorld> {
+  const dir = await mkdtemp(join(tmpdir(), 'railpost-mail-'));
+  const server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, smtpInPort: 0, email: outboxSender(dir, () => {}) });
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: server.smtpInPort!, secure: false, ignoreTLS: true });
+  const seen = new Map<string, Received>();
+  const read = async (): Promise<Received[]> => {
+    await server.notificationsIdle();
+    for (const file of (await readdir(dir)).sort()) {
+      if (seen.has(file)) continue;
+      const mail = await simpleParser(await readFile(join(dir, file)));
+      const first = (a: typeof mail.to) => (Array.isArray(a) ? a[0] : a)?.value[0]?.address ?? '';
+      seen.set(file, { file, to: first(mail.to), subject: mail.subject ?? '', replyTo: mail.replyTo?.value[0]?.address ?? null, messageId: mail.messageId ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' });
+    }
+    return [...seen.values()].sort((a, b) => a.file.localeCompare(b.file));
+  };
+  return {
+    server,
+    inbox: async (address) => (await read()).filter((m) => m.to === address && !ACCOUNT_MAIL.test(m.subject)),
+    async send(mail) {
+      await transport.sendMail({ ...mail, subject: mail.subject ?? 'Re: your turn', ...(mail.messageId ? { messageId: mail.messageId } : {}) });
+      await server.notificationsIdle();
+    },
+    async close() {
+      transport.close();
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The code the turn email lists for the line that reads `text` (the action in words). */
+export function codeFor(mail: Received, text: string): string {
+  const line = mail.text.split('\n').find((l) => l.replace(/^\s*\S+\s+/, '') === text);
+  if (!line) throw new Error(`no choice reads "${text}" in:\n${mail.text}`);
+  return line.trim().split(/\s+/)[0]!;
+}
+
+/** Quoted history as the common mail clients write it under a reply (issue 20 #5). */
+export const quoted = {
+  gmail: (top: string, original: Received) =>
+    `${top}\n\nOn Tue, 24 Nov 2026 at 12:00, railpost <railpost@localhost> wrote:\n\n${original.text.split('\n').map((l) => `> ${l}`).join('\n')}\n`,
+  outlook: (top: string, original: Received) =>
+    `${top}\n\n________________________________\nFrom: railpost <railpost@localhost>\nSent: Tuesday, November 24, 2026 12:00 PM\nTo: ${original.to}\nSubject: ${original.subject}\n\n${original.text}\n`,
+  appleMail: (top: string, original: Received) =>
+    `${top}\n\nSent from my iPhone\n\n> On 24 Nov 2026, at 12:00, railpost <railpost@localhost> wrote:\n> \n${original.text.split('\n').map((l) => `> ${l}`).join('\n')}\n`,
+};
