@@ -142,7 +142,7 @@ describe('trains & stations board', () => {
       const v = game.view(over, 1);
       const out = renderBoard('trains-and-stations', comps, v, { t: EN, seatNames: [EVIL] })!;
       commonChecks(out, 3);
-      expect(out).toContain('Game over');
+      expect(out).toContain('The game is over');
       for (let seat = 0; seat < 3; seat++) expect(elementsWith(out, 'data-legend', seat)[0]).toContain(`final ${v.outcome!.scores[seat]} (place ${v.outcome!.ranking[seat]})`);
     }
   });
