@@ -21,6 +21,7 @@ import type { TsView } from '../../engine/games/trains-and-stations/view.js';
 import { markAttrs, patternId, playerColour, playerInk, playerLabel, playerName, playerPatterns, playerToken } from './players.js';
 import { h, label, svgDocument, type Markup } from './svg.js';
 import type { RenderBoardOptions } from './board-options.js';
+import type { Translate } from './game-ui.js';
 
 export type TsComponents = ReturnType<typeof componentsOf>;
 
@@ -33,7 +34,6 @@ const MARGIN = 70;
 
 /** Short face codes, so dice read without icons (the <title> has the words). */
 export const FACE_CODE: Readonly<Record<string, string>> = { TRAIN: 'TRAIN', LOCKED_TRAIN: 'LOCK', RANCH: 'RANCH', MINE: 'MINE', HOTEL: 'HOTEL', COIN: 'COIN' };
-export const FACE_WORDS: Readonly<Record<string, string>> = { TRAIN: 'train', LOCKED_TRAIN: 'locked train', RANCH: 'ranch', MINE: 'mine', HOTEL: 'hotel', COIN: 'coin' };
 export const BUILDING_CODE: Readonly<Record<string, string>> = { RANCH: 'R', MINE: 'M', HOTEL: 'H' };
 export const GOOD_FILL: Readonly<Record<string, string>> = { workers: '#D7CCC8', coal: '#9E9E9E', cattle: '#C8E6C9', food: '#FFF59D', silver: '#CFD8DC', gold: '#FFD54F' };
 
@@ -237,10 +237,10 @@ export function boardLayout(c: TsComponents): TsLayout {
 }
 
 /** A die: own dice in the seat's pattern with its number, white dice white with "W"; `face` on a white label. */
-function die(d: Die, id: number, x: number, y: number, size: number, attrs: Record<string, string | number> = {}, face = true): Markup {
+function die(t: Translate, owner: string, d: Die, id: number, x: number, y: number, size: number, attrs: Record<string, string | number> = {}, face = true): Markup {
   const seat = d.owner;
   const faceText = face && d.face ? FACE_CODE[d.face] ?? d.face : null;
-  const title = `${seat === null ? 'White bonus die' : `Die of player ${seat + 1}`}${d.face ? `: ${FACE_WORDS[d.face] ?? d.face}` : ''}`;
+  const title = `${owner}${d.face ? `: ${t(`ts.face.${d.face}`)}` : ''}`;
   const body = [
     h('title', {}, title),
     h('rect', { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: size / 5, fill: seat === null ? '#FFFFFF' : `url(#${patternId(seat)})`, stroke: '#000', 'stroke-width': Math.max(0.8, size / 20) }),
@@ -260,12 +260,12 @@ function die(d: Die, id: number, x: number, y: number, size: number, attrs: Reco
 }
 
 /** A building: a small house in the owner's pattern with the seat number, and its type letter below. */
-function building(b: TsView['buildings'][number], x: number, y: number): Markup {
+function building(t: Translate, owner: string, b: TsView['buildings'][number], x: number, y: number): Markup {
   const s = 9;
   return h(
     'g',
     { 'data-building': b.id, 'data-type': b.type, 'data-target': `building:${b.id}`, ...markAttrs(b.owner) },
-    h('title', {}, `${b.type.toLowerCase()} of player ${b.owner + 1} in ${b.city}`),
+    h('title', {}, t('ts.picture.building', { building: t(`ts.face.${b.type}`), who: owner, city: b.city })),
     h('path', { d: `M${x - s},${y + s} V${y - s * 0.2} L${x},${y - s} L${x + s},${y - s * 0.2} V${y + s} Z`, fill: `url(#${patternId(b.owner)})`, stroke: '#000', 'stroke-width': 1 }),
     h('circle', { cx: x, cy: y + s * 0.2, r: s * 0.55, fill: playerColour(b.owner) }),
     label(x, y + s * 0.2, playerLabel(b.owner), { 'font-size': 8, 'font-weight': 700, fill: playerInk(b.owner) }),
@@ -279,6 +279,8 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
   const name = (seat: number) => playerName(options.t, seat, names);
   /** A `ts.…` message in the reader's language. */
   const say = (key: string, vars: Record<string, string | number> = {}): string => options.t(key, vars);
+  /** Whose a die is, in words: a white bonus die or a seat's. */
+  const dieOwner = (d: Die): string => (d.owner === null ? say('ts.picture.whiteDie') : say('ts.board.dieOf', { who: name(d.owner) }));
   const L = boardLayout(c);
   const W = Math.max(L.width, 900);
   const ox = (W - L.width) / 2;
@@ -316,7 +318,7 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
         { 'data-space': id, 'data-target': `space:${id}`, 'data-occupied': occ ? 1 : 0 },
         h('title', {}, `${id} (${r.name})${occ ? `: ${occ[0].owner === null ? say('ts.board.whiteDie') : say('ts.board.dieOf', { who: name(occ[0].owner) })}` : ''}`),
         h('circle', { cx: x, cy: y, r: SPACE_R, fill: '#FFFDF5', stroke: '#5D4037', 'stroke-width': (spaceById.get(id)?.cities.length ?? 0) > 0 ? 2 : 1 }),
-        occ ? die(occ[0], occ[1], x, y, 15, {}, false) : null,
+        occ ? die(say, dieOwner(occ[0]), occ[0], occ[1], x, y, 15, {}, false) : null,
       );
     });
     return h(
@@ -345,7 +347,7 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       const sy = horizontal ? sy0 : sy0 + off * 1.4;
       const b = built[i];
       return b
-        ? h('g', { 'data-site': `${city.id}:${i}`, 'data-hot': hotBuildings.has(b.id) ? 1 : null }, hotBuildings.has(b.id) ? h('rect', { x: sx - 11, y: sy - 12, width: 22, height: 34, rx: 3, fill: 'none', stroke: '#E91E63', 'stroke-width': 2.5 }) : null, building(b, sx, sy))
+        ? h('g', { 'data-site': `${city.id}:${i}`, 'data-hot': hotBuildings.has(b.id) ? 1 : null }, hotBuildings.has(b.id) ? h('rect', { x: sx - 11, y: sy - 12, width: 22, height: 34, rx: 3, fill: 'none', stroke: '#E91E63', 'stroke-width': 2.5 }) : null, building(say, name(b.owner), b, sx, sy))
         : h('rect', { 'data-site': `${city.id}:${i}`, x: sx - 9, y: sy - 9, width: 18, height: 18, rx: 3, fill: '#fff', stroke: '#999', 'stroke-dasharray': '3 2' });
     });
     const bonus = say(`ts.board.bonus.${city.bonus.kind}`, { count: city.bonus.amount });
@@ -388,7 +390,7 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       h(
         'g',
         { class: 'in-play' },
-        inPlay.map(([d, id], i) => die(d, id, 160 + (i % perRow) * (DIE + 8) + DIE / 2, y + Math.floor(i / perRow) * (DIE + 8) + DIE / 2, DIE, { 'data-target': `die:${id}`, 'data-zone': 'play' })),
+        inPlay.map(([d, id], i) => die(say, dieOwner(d), d, id, 160 + (i % perRow) * (DIE + 8) + DIE / 2, y + Math.floor(i / perRow) * (DIE + 8) + DIE / 2, DIE, { 'data-target': `die:${id}`, 'data-zone': 'play' })),
       ),
     );
     y += Math.max(1, Math.ceil(inPlay.length / perRow)) * (DIE + 8) + 6;
@@ -466,7 +468,7 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       h('text', { x: 50, y: rowY + 17, 'font-size': 14, 'font-weight': current ? 700 : 400 }, `${current ? '▶ ' : ''}${name(seat)}${seat === view.conductor ? say('ts.board.conductor') : ''}`),
       h('text', { x: 50, y: rowY + 36, 'font-size': 12, fill: '#333' }, facts.join(' · ')),
       tasks.length > 0 ? h('text', { x: W - 20 - saved.length * 34 - 10, y: rowY + 17, 'text-anchor': 'end', 'font-size': 11, fill: '#333', 'data-tasks': seat }, say('ts.board.tasks', { list: tasks.join('; ') })) : null,
-      saved.map(([d, id], i) => die(d, id, W - 30 - (saved.length - 1 - i) * 34, rowY + 22, 30, { 'data-target': `die:${id}`, 'data-zone': 'saved' })),
+      saved.map(([d, id], i) => die(say, dieOwner(d), d, id, W - 30 - (saved.length - 1 - i) * 34, rowY + 22, 30, { 'data-target': `die:${id}`, 'data-zone': 'saved' })),
     );
   });
   y += view.players.length * 48 + 8;
