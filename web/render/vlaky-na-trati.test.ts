@@ -4,7 +4,6 @@ import { vlakyNaTratiGame } from '../../engine/games/vlaky-na-trati/index.js';
 import type { VntState } from '../../engine/games/vlaky-na-trati/state.js';
 import { renderBoard } from './index.js';
 import { playerColour, playerLabel } from './players.js';
-import { SYMBOL_STYLE } from './vlaky-na-trati.js';
 import { attrValues, commonChecks, elementsWith, EVIL, play, EN } from './testkit.js';
 
 const game = vlakyNaTratiGame;
@@ -41,7 +40,7 @@ describe.each(['I', 'II'] as const)('vlaky-na-trati board, sheet %s', (sheet) =>
     expect(g, id).toBeDefined();
     expect(g!.match(/<path /g), id).toHaveLength(3);
     expect(attrValues(g!, 'data-symbol'), id).toEqual(printed(id));
-    for (const sym of printed(id)) expect(g, `${id} ${sym}`).toContain(`>${SYMBOL_STYLE[sym].code}</text>`);
+    for (const sym of printed(id)) expect(g, `${id} ${sym}`).toContain(`>${EN(`vnt.code.${sym}`)}</text>`);
     expect(g, id).toContain(`>${id}</text>`);
   };
 

@@ -11,20 +11,21 @@ import type { VntView } from '../../engine/games/vlaky-na-trati/view.js';
 import { markAttrs, patternId, playerColour, playerInk, playerLabel, playerName, playerPatterns, playerToken } from './players.js';
 import { h, label, num, svgDocument, type Markup } from './svg.js';
 import type { RenderBoardOptions } from './board-options.js';
+import type { Translate } from './game-ui.js';
 
 /** A short code and a colour per symbol, so stations read without icons. */
-export const SYMBOL_STYLE: Readonly<Record<Sym, { code: string; fill: string }>> = {
-  PASSENGER: { code: 'Pa', fill: '#FCE4B6' },
-  MAIL: { code: 'Ma', fill: '#D6E6FA' },
-  COAL: { code: 'Co', fill: '#BDBDBD' },
-  IRON_ORE: { code: 'Fe', fill: '#E8C1A7' },
-  STEELWORKS: { code: 'St', fill: '#C5CAE9' },
-  FACTORY: { code: 'Fa', fill: '#F8BBD0' },
-  FOREST: { code: 'Fo', fill: '#B9E4B4' },
-  SAWMILL: { code: 'Sa', fill: '#E6D3A8' },
-  BEET: { code: 'Be', fill: '#E1BEE7' },
-  SUGAR_FACTORY: { code: 'Su', fill: '#FFFFFF' },
-  GLASSWORKS: { code: 'Gl', fill: '#B2EBF2' },
+export const SYMBOL_STYLE: Readonly<Record<Sym, { fill: string }>> = {
+  PASSENGER: { fill: '#FCE4B6' },
+  MAIL: { fill: '#D6E6FA' },
+  COAL: { fill: '#BDBDBD' },
+  IRON_ORE: { fill: '#E8C1A7' },
+  STEELWORKS: { fill: '#C5CAE9' },
+  FACTORY: { fill: '#F8BBD0' },
+  FOREST: { fill: '#B9E4B4' },
+  SAWMILL: { fill: '#E6D3A8' },
+  BEET: { fill: '#E1BEE7' },
+  SUGAR_FACTORY: { fill: '#FFFFFF' },
+  GLASSWORKS: { fill: '#B2EBF2' },
 };
 
 /**
@@ -46,12 +47,12 @@ const LANE_Y: Record<Lane, number> = { T: 16, M: 36, B: 56 };
 const PICK_SCALE = 1;
 
 /** Station symbols centred on (cx, cy), `k` times the normal size. */
-function symbols(list: readonly Sym[], cx: number, cy: number, k = 1): Markup[] {
+function symbols(t: Translate, list: readonly Sym[], cx: number, cy: number, k = 1): Markup[] {
   const w = 20 * k;
   return list.map((s, i) => {
     const x = cx - (list.length * w) / 2 + i * w;
     const st = SYMBOL_STYLE[s];
-    return h('g', { 'data-symbol': s }, h('rect', { x: x + k, y: cy - 7 * k, width: w - 2 * k, height: 14 * k, rx: 3 * k, fill: st.fill, stroke: '#444', 'stroke-width': 0.7 }), label(x + w / 2, cy, st.code, { 'font-size': 9 * k, 'font-weight': 700 }));
+    return h('g', { 'data-symbol': s }, h('rect', { x: x + k, y: cy - 7 * k, width: w - 2 * k, height: 14 * k, rx: 3 * k, fill: st.fill, stroke: '#444', 'stroke-width': 0.7 }), label(x + w / 2, cy, t(`vnt.code.${s}`), { 'font-size': 9 * k, 'font-weight': 700 }));
   });
 }
 
@@ -60,7 +61,7 @@ function symbols(list: readonly Sym[], cx: number, cy: number, k = 1): Markup[] 
  * row: its three tracks (left lane to right lane) and the station symbols on them. Placed, market and hand
  * cards all use this.
  */
-export function cardContents(card: RailwayCard | undefined, x: number, y: number, k = 1): Markup[] {
+export function cardContents(tr: Translate, card: RailwayCard | undefined, x: number, y: number, k = 1): Markup[] {
   return (card?.tracks ?? []).map((t) => {
     const ya = y + LANE_Y[t.left] * k;
     const yb = y + LANE_Y[t.right] * k;
@@ -71,7 +72,7 @@ export function cardContents(card: RailwayCard | undefined, x: number, y: number
       'g',
       {},
       h('path', { d: `M${num(xa)},${num(ya)} C${num(xm)},${num(ya)} ${num(xm)},${num(yb)} ${num(xb)},${num(yb)}`, fill: 'none', stroke: '#6D4C41', 'stroke-width': 2.5 * k }),
-      t.station ? symbols(t.station.symbols, xm, (ya + yb) / 2, k) : [],
+      t.station ? symbols(tr, t.station.symbols, xm, (ya + yb) / 2, k) : [],
     );
   });
 }
@@ -88,7 +89,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
   const cards = new Map(data.railwayCards.map((c) => [c.id, c]));
   /** "T→M Co · M→B – · B→T Pa Ma": the three tracks and their station symbols. */
   const cardSummary = (id: string): string =>
-    (cards.get(id)?.tracks ?? []).map((t) => `${t.left}→${t.right} ${t.station ? t.station.symbols.map((x) => SYMBOL_STYLE[x].code).join(' ') : '–'}`).join(' · ');
+    (cards.get(id)?.tracks ?? []).map((t) => `${t.left}→${t.right} ${t.station ? t.station.symbols.map((x) => options.t(`vnt.code.${x}`)).join(' ') : '–'}`).join(' · ');
   const rowOf = (slot: number) => Math.ceil(slot / perRow);
   const rowY = (row: number) => MY + (row - 1) * (CH + GAP);
   /** Column 0 holds the start card and the left curves, column perRow+1 the right curves and the end card. */
@@ -106,7 +107,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
     const x = colX(slotCol(slot));
     const y = rowY(rowOf(slot));
     const card = cards.get(id);
-    return cardFrame(x, y, { 'data-card': id, 'data-slot': slot }, deckFill(card), h('title', {}, t('vnt.picture.slot', { slot, card: id })), ...cardContents(card, x, y), label(x + CW - 12, y + CH - 8, slot, { 'font-size': 8, fill: '#777' }));
+    return cardFrame(x, y, { 'data-card': id, 'data-slot': slot }, deckFill(card), h('title', {}, t('vnt.picture.slot', { slot, card: id })), ...cardContents(t, card, x, y), label(x + CW - 12, y + CH - 8, slot, { 'font-size': 8, fill: '#777' }));
   });
 
   const empty: Markup[] = [];
@@ -134,7 +135,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
         { 'data-lane': lane, 'data-target': laneFree(lane) ? `lane:${lane}` : null },
         laneFree(lane) ? h('rect', { x: sx + 4, y: sy + LANE_Y[lane] - 9, width: CW - 8, height: 18, rx: 3, fill: '#FFF59D', stroke: '#F9A825', 'stroke-width': 1 }) : null,
         h('line', { x1: sx + CW / 2, y1: sy + LANE_Y[lane], x2: sx + CW - 2, y2: sy + LANE_Y[lane], stroke: '#6D4C41', 'stroke-width': 2.5 }),
-        side ? symbols(side.fields[lane].symbols, sx + CW / 2 - 8, sy + LANE_Y[lane]) : null,
+        side ? symbols(t, side.fields[lane].symbols, sx + CW / 2 - 8, sy + LANE_Y[lane]) : null,
       ),
     ),
   );
@@ -164,14 +165,14 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
         {},
         h('path', { d: `M${edge},${ya} C${bulge},${ya} ${bulge},${yb} ${edge},${yb}`, fill: 'none', stroke: '#6D4C41', 'stroke-width': 2.5 }),
         st.curveLoco ? h('circle', { cx: right ? x + 18 : x + CW - 18, cy: ya, r: 5, fill: '#fff', stroke: '#6D4C41', 'stroke-width': 1.5, 'data-turntable': lane }) : null,
-        symbols(st.symbols, right ? x + 40 : x + CW - 40, ya),
+        symbols(t, st.symbols, right ? x + 40 : x + CW - 40, ya),
       );
     });
     return h('g', { 'data-curve': r }, h('title', {}, t('vnt.picture.curve', { n: r })), h('rect', { x: x + 2, y: y + 2, width: CW - 4, height: 2 * CH + GAP - 4, rx: 8, fill: '#EDE7F6', stroke: '#555' }), paths);
   });
   const endRow = rows;
   const ex = endRow % 2 === 1 ? colX(perRow + 1) : colX(0);
-  const end = cardFrame(ex, rowY(endRow), { 'data-end': 1 }, '#FBE9E7', h('title', {}, t('vnt.picture.endCard')), ...(['T', 'M', 'B'] as const).map((lane) => { const st = data.endCard.stations[lane]; return st ? h('g', {}, symbols(st.symbols, ex + CW / 2, rowY(endRow) + LANE_Y[lane])) : null; }), label(ex + CW / 2, rowY(endRow) + CH - 10, t('vnt.picture.end'), { 'font-size': 9, fill: '#777' }));
+  const end = cardFrame(ex, rowY(endRow), { 'data-end': 1 }, '#FBE9E7', h('title', {}, t('vnt.picture.endCard')), ...(['T', 'M', 'B'] as const).map((lane) => { const st = data.endCard.stations[lane]; return st ? h('g', {}, symbols(t, st.symbols, ex + CW / 2, rowY(endRow) + LANE_Y[lane])) : null; }), label(ex + CW / 2, rowY(endRow) + CH - 10, t('vnt.picture.end'), { 'font-size': 9, fill: '#777' }));
 
   // Where a route node sits: its card (slot), the start card, a curve or the end card, on its lane.
   const nodePoint = (seat: number, node: number): [number, number] | null => {
@@ -247,7 +248,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
         'g',
         {},
         h('rect', { x: x + 2 * PICK_SCALE, y: y + 2 * PICK_SCALE, width: PW - 4 * PICK_SCALE, height: PH - 4 * PICK_SCALE, rx: 5 * PICK_SCALE, fill: deckFill(card), stroke: '#555', 'stroke-width': 1 }),
-        ...cardContents(card, x, y, PICK_SCALE),
+        ...cardContents(t, card, x, y, PICK_SCALE),
         label(x + PW - 12 * PICK_SCALE, y + PH - 8 * PICK_SCALE, id, { 'font-size': 8 * PICK_SCALE, fill: '#555' }),
       ),
     );
@@ -289,7 +290,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
       return h(
         'g',
         { 'data-sheet-row': r.symbol, 'data-target': p.seat === me ? `row:${r.symbol}` : null },
-        symbols([r.symbol], x + 16, ry + ROWH / 2),
+        symbols(t, [r.symbol], x + 16, ry + ROWH / 2),
         r.boxes.map((b, bi) => {
           const on = bi < ticked;
           const locked = sheet ? isLocked(sheet, p.sheet, b.id) : false;

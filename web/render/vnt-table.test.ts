@@ -96,7 +96,7 @@ describe('Vlaky na trati table: a tap on a card (issue 17 #1)', () => {
 describe('Vlaky na trati table: drawings (issue 17 #1)', () => {
   it('a railway card is drawn as printed: its three tracks and every station symbol on them (VNT-1.2)', () => {
     for (const card of data.railwayCards) {
-      const svg = railwayCardFace(data, card.id);
+      const svg = railwayCardFace(EN, data, card.id);
       assertWellFormed(svg);
       expect(attrValues(svg, 'data-face')).toEqual([card.id]);
       expect(svg.match(/<path /g)).toHaveLength(3);
@@ -104,8 +104,15 @@ describe('Vlaky na trati table: drawings (issue 17 #1)', () => {
     }
   });
 
+  it("issue 17 #5: a card's station symbols are coded in the reader's language (uhlí is Uh in Czech, Kohle Ko in German)", () => {
+    const card = data.railwayCards.find((c) => c.tracks.some((t) => t.station?.symbols.includes('COAL')))!;
+    expect(railwayCardFace(translate('cs'), data, card.id)).toContain('>Uh</text>');
+    expect(railwayCardFace(translate('de'), data, card.id)).toContain('>Ko</text>');
+    expect(railwayCardFace(EN, data, card.id)).toContain('>Co</text>');
+  });
+
   it('deck B, the only draw pile (VNT-2.8), is drawn as its back', () => {
-    const svg = railwayCardFace(data, null);
+    const svg = railwayCardFace(EN, data, null);
     assertWellFormed(svg);
     expect(attrValues(svg, 'data-face')).toEqual(['back']);
     expect(attrValues(svg, 'data-symbol')).toEqual([]);

@@ -12,11 +12,12 @@ import { railwayCardFace } from '../../render/vnt-cards.js';
 import { cardKey, cardOffers, tapAction } from '../../render/vnt-table.js';
 import { vntStatus } from '../../render/vlaky-na-trati.ui.js';
 import { asTranslate } from '../i18n.js';
+import type { Translate } from '../../render/game-ui.js';
 import type { TableProps } from './table.js';
 
-function CardFace({ data, id }: { data: VntData; id: string | null }) {
+function CardFace({ tr, data, id }: { tr: Translate; data: VntData; id: string | null }) {
   // The picture comes from web/render, which escapes everything it draws.
-  return <span class="vnt-face" dangerouslySetInnerHTML={{ __html: railwayCardFace(data, id) }} />;
+  return <span class="vnt-face" dangerouslySetInnerHTML={{ __html: railwayCardFace(tr, data, id) }} />;
 }
 
 export function VntTable({ t, ui, view, components, busy, picked, actionsAt, onPick, onAct }: TableProps) {
@@ -44,7 +45,7 @@ export function VntTable({ t, ui, view, components, busy, picked, actionsAt, onP
           title={one ? ui.describeAction(one, components, view) : place}
           onClick={() => (one ? onAct(one) : onPick(key))}
         >
-          <CardFace data={data} id={id} />
+          <CardFace tr={tr} data={data} id={id} />
           <span class="vnt-name">{id}</span>{' '}
           {offers.length > 0 && <span class="vnt-offer">{offers.length === 1 ? tr(`vnt.table.offer.${offers[0]!}`) : t('vnt.table.choose')}</span>}
         </button>
@@ -59,7 +60,7 @@ export function VntTable({ t, ui, view, components, busy, picked, actionsAt, onP
       <div class="vnt-head">
         <h2>{t('vnt.table.market')}</h2>
         <p class="vnt-deck" data-deck={v.deckCount}>
-          <CardFace data={data} id={null} />
+          <CardFace tr={tr} data={data} id={null} />
           <span>{t('vnt.table.deck', { count: v.deckCount })}</span>
         </p>
       </div>
