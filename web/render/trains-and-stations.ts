@@ -32,8 +32,6 @@ const GAP = 21;
 const SPACE_R = 7.5;
 const MARGIN = 70;
 
-/** Short face codes, so dice read without icons (the <title> has the words). */
-export const FACE_CODE: Readonly<Record<string, string>> = { TRAIN: 'TRAIN', LOCKED_TRAIN: 'LOCK', RANCH: 'RANCH', MINE: 'MINE', HOTEL: 'HOTEL', COIN: 'COIN' };
 export const BUILDING_CODE: Readonly<Record<string, string>> = { RANCH: 'R', MINE: 'M', HOTEL: 'H' };
 export const GOOD_FILL: Readonly<Record<string, string>> = { workers: '#D7CCC8', coal: '#9E9E9E', cattle: '#C8E6C9', food: '#FFF59D', silver: '#CFD8DC', gold: '#FFD54F' };
 
@@ -239,7 +237,7 @@ export function boardLayout(c: TsComponents): TsLayout {
 /** A die: own dice in the seat's pattern with its number, white dice white with "W"; `face` on a white label. */
 function die(t: Translate, owner: string, d: Die, id: number, x: number, y: number, size: number, attrs: Record<string, string | number> = {}, face = true): Markup {
   const seat = d.owner;
-  const faceText = face && d.face ? FACE_CODE[d.face] ?? d.face : null;
+  const faceText = face && d.face ? t(`ts.faceCode.${d.face}`) : null;
   const title = `${owner}${d.face ? `: ${t(`ts.face.${d.face}`)}` : ''}`;
   const body = [
     h('title', {}, title),

@@ -221,6 +221,6 @@ describe('Trains & Stations table: drawings (issue 17 #1)', () => {
     assertWellFormed(czech);
     expect(english).toContain('Unused decks:');
     for (const words of ['Nepoužité balíčky:', '+1 VB', '+1 karta', 'Ranč (R)', 'dobytek', 'Zásoba VB', 'průvodčí']) expect(czech).toContain(words);
-    for (const words of ['Unused decks', ' coins', 'buildings left', 'conductor', '+1 card', '+1 die', 'of player', 'White bonus die']) expect(czech).not.toContain(words);
+    for (const words of ['Unused decks', ' coins', 'buildings left', 'conductor', '+1 card', '+1 die', 'of player', 'White bonus die', '>TRAIN<', '>LOCK<']) expect(czech).not.toContain(words);
   });
 });
