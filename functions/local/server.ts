@@ -272,6 +272,8 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
       await stopped;
       await sweeping;
       await queue.idle();
+      // A game finished by the last requests is still being recorded (ratings, search) off their path.
+      await services.settled();
       db.destroy();
       await store.close();
     },

@@ -43,6 +43,8 @@ export interface Services {
   profiles: Profiles;
   /** Public games waiting for players, and seeks (README "Lobby"). */
   lobby: Lobby;
+  /** Resolves once the work started off the request path (recording finished games) has ended, so a server can close its store after it. */
+  settled(): Promise<void>;
 }
 
 /** What the notifier must hear of, beyond the table's own writes (locally; in AWS the stream carries it). */
@@ -73,11 +75,18 @@ export function createServices(
   const ratings = new RatingsTable(db, tableName);
   const finished = new FinishedTable(db, tableName);
   const results = new Results(table, ratings, finished, registry);
+  const offPath = new Set<Promise<void>>();
   const onTransition = (t: GameTransition) => {
     waits.wake(t.gameId);
     hooks.onTransition?.(t);
     // Off the request path; in AWS the stream's notifier records it too (Results is safe to repeat and to race).
-    if (t.finished) results.record(t.gameId).catch((err: unknown) => log('recording a finished game failed', err));
+    if (t.finished) {
+      const work: Promise<void> = results
+        .record(t.gameId)
+        .catch((err: unknown) => log('recording a finished game failed', err))
+        .finally(() => offPath.delete(work));
+      offPath.add(work);
+    }
   };
   const accounts = new AccountTable(db, tableName);
   const chats = new ChatTable(db, tableName);
@@ -104,5 +113,8 @@ export function createServices(
     results,
     profiles: new Profiles(table, ratings, finished, registry),
     lobby,
+    settled: async () => {
+      while (offPath.size > 0) await Promise.all(offPath);
+    },
   };
 }

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lastCode } from '../support/accounts.js';
 import { dataOf, testClient } from '../support/client.js';
-import { pageToken } from './table.js';
+import { pageToken, startInBrowser } from './table.js';
 import { signUp as signUpAt } from '../../scripts/support/chromium.js';
 import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
@@ -298,16 +298,7 @@ describe('languages in Chromium (issue 17 #5)', () => {
   ] as const) {
     it(`${lang}: a Streetcar table in the browser's language, moves and log included, fits the phone`, async () => {
       const { page, problems } = await phone(locale);
-      await page.goto(`${suite.server.url}/`);
-      await page.fill('input[name=name]', `Tester ${lang}`);
-      await page.click('form button[type=submit]');
-      await page.waitForSelector('header nav');
-      await page.click('header nav a[href="#/new"]');
-      await page.selectOption('select[name=game]', 'streetcar');
-      await page.selectOption('select[name=players]', '2');
-      await page.selectOption('select[name=bots]', '1');
-      await page.click('form button[type=submit]');
-      await page.waitForSelector('.board svg');
+      await startInBrowser(page, suite.server.url, `Tester ${lang}`, 'streetcar', 2);
       await page.waitForSelector(`section.actions h2:has-text("${heading}")`);
       for (let i = 0; i < 2; i++) await move(page);
       expect(await page.locator('.log li').count()).toBeGreaterThan(0);

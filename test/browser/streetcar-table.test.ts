@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
+import { startInBrowser } from './table.js';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
@@ -56,16 +57,7 @@ describe('Streetcar table in Chromium (issue 17 #1–#3)', () => {
     it(`${c.lang} at ${c.size.width}×${c.size.height}: tile, glowing empty square, turned preview, confirm`, async () => {
       const { page, problems } = await suite.open(c.size.width, c.size.height, c.locale);
       const shot = (name: string) => page.screenshot({ path: join(SHOTS, `streetcar-${name}-${c.lang}-${page.viewportSize()!.width}.png`) });
-      await page.goto(`${suite.server.url}/`);
-      await page.fill('input[name=name]', `Tester ${c.lang}`);
-      await page.click('form button[type=submit]');
-      await page.waitForSelector('header nav');
-      await page.click('header nav a[href="#/new"]');
-      await page.selectOption('select[name=game]', 'streetcar');
-      await page.selectOption('select[name=players]', '2');
-      await page.selectOption('select[name=bots]', '1');
-      await page.click('form button[type=submit]');
-      await page.waitForSelector('.board svg');
+      await startInBrowser(page, suite.server.url, `Tester ${c.lang}`, 'streetcar', 2);
       // The hand is drawn as tiles (the board's own drawing), each a button once it may go somewhere.
       const hand = page.locator('.sc-hand button.sc-tile');
       await page.waitForSelector('.sc-hand button.sc-tile:not(:disabled)', { timeout: 30_000 });

@@ -8,6 +8,23 @@ import { dataOf, testClient, textOf } from '../support/client.js';
 /** The token the web client signed up with on `page` (its localStorage). */
 export const pageToken = (page: Page): Promise<string> => page.evaluate(() => localStorage.getItem('railpost.token') ?? '');
 
+/**
+ * As a person would: signs up as `name` on the welcome page, then makes a game of `game` with bots in
+ * every seat but theirs on the New game page, and waits for its board.
+ */
+export async function startInBrowser(page: Page, baseUrl: string, name: string, game: string, players: number): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.fill('input[name=name]', name);
+  await page.click('form button[type=submit]');
+  await page.waitForSelector('header nav');
+  await page.click('header nav a[href="#/new"]');
+  await page.selectOption('select[name=game]', game);
+  await page.selectOption('select[name=players]', String(players));
+  await page.selectOption('select[name=bots]', String(players - 1));
+  await page.click('form button[type=submit]');
+  await page.waitForSelector('.board svg');
+}
+
 /** A game of `game` for the page's player and bots in every other seat; its id. */
 export async function gameWithBots(baseUrl: string, token: string, game: string, players: number, options: Record<string, unknown> = {}): Promise<string> {
   const created = await testClient(baseUrl, { token }).POST('/v1/games', { body: { game, players, bots: players - 1, options } });

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGS } from '../../web/client/i18n.testkit.js';
 import { seriousViolations } from './axe.js';
 import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
+import { startInBrowser } from './table.js';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
@@ -69,16 +70,7 @@ describe('Trains & Stations table in Chromium (issue 17 #1–#3)', () => {
       const words = CATALOGS[c.lang].ts.table;
       const { page, problems } = await suite.open(c.size.width, c.size.height, c.locale);
       const shot = (name: string) => page.screenshot({ path: join(SHOTS, `ts-${name}-${c.lang}-${page.viewportSize()!.width}.png`) });
-      await page.goto(`${suite.server.url}/`);
-      await page.fill('input[name=name]', `Tester ${c.lang}`);
-      await page.click('form button[type=submit]');
-      await page.waitForSelector('header nav');
-      await page.click('header nav a[href="#/new"]');
-      await page.selectOption('select[name=game]', 'trains-and-stations');
-      await page.selectOption('select[name=players]', '3');
-      await page.selectOption('select[name=bots]', '2');
-      await page.click('form button[type=submit]');
-      await page.waitForSelector('.board svg');
+      await startInBrowser(page, suite.server.url, `Tester ${c.lang}`, 'trains-and-stations', 3);
       await page.waitForSelector('.ts-table');
 
       // Setup (TS-2.5): the three dealt special cards as cards; two tapped, then one confirm keeps them.

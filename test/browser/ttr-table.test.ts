@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
+import { startInBrowser } from './table.js';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
@@ -55,16 +56,7 @@ describe('Ticket to Ride table in Chromium (issue 17 #1–#4)', () => {
     it(`${c.lang} at ${c.size.width}×${c.size.height}: tickets, one-tap cards and routes`, async () => {
       const { page, problems } = await suite.open(c.size.width, c.size.height, c.locale);
       const shot = (name: string) => page.screenshot({ path: join(SHOTS, `ttr-${name}-${c.lang}-${page.viewportSize()!.width}.png`) });
-      await page.goto(`${suite.server.url}/`);
-      await page.fill('input[name=name]', `Tester ${c.lang}`);
-      await page.click('form button[type=submit]');
-      await page.waitForSelector('header nav');
-      await page.click('header nav a[href="#/new"]');
-      await page.selectOption('select[name=game]', 'ticket-to-ride-europe');
-      await page.selectOption('select[name=players]', '2');
-      await page.selectOption('select[name=bots]', '1');
-      await page.click('form button[type=submit]');
-      await page.waitForSelector('.board svg');
+      await startInBrowser(page, suite.server.url, `Tester ${c.lang}`, 'ticket-to-ride-europe', 2);
 
       // The opening tickets: one toggle per ticket, kept with one confirm once at least 2 are chosen (TTRE-3.2).
       const choice = page.locator('.ttr-choice');
@@ -178,16 +170,7 @@ describe('Ticket to Ride table in Chromium (issue 17 #1–#4)', () => {
 
   it('Germany in German on a phone: the opening mix and a later draw are chosen on the table, from two decks shown apart (TTRG-3.1, TTRG-10.1)', async () => {
     const { page, problems } = await suite.open(PHONE.width, PHONE.height, 'de-DE');
-    await page.goto(`${suite.server.url}/`);
-    await page.fill('input[name=name]', 'Greta');
-    await page.click('form button[type=submit]');
-    await page.waitForSelector('header nav');
-    await page.click('header nav a[href="#/new"]');
-    await page.selectOption('select[name=game]', 'ticket-to-ride-germany');
-    await page.selectOption('select[name=players]', '2');
-    await page.selectOption('select[name=bots]', '1');
-    await page.click('form button[type=submit]');
-    await page.waitForSelector('.board svg');
+    await startInBrowser(page, suite.server.url, 'Greta', 'ticket-to-ride-germany', 2);
 
     // The opening: one button per mix of four, drawn as ticket backs and said in words.
     const mix = page.locator('.ttr-mix');
