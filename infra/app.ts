@@ -6,7 +6,7 @@ import { parseStage, stackName } from './stage.js';
 const app = new App();
 // Deploy-time settings: `npx cdk deploy -c stage=prod -c emailFrom='railpost <turns@your.domain>'
 // -c notifySecretsParameter=/railpost/notify-secrets --parameters AlarmEmail=ops@your.domain`
-// and optionally `-c sesConfigurationSet=<name>` (README, "Deploying").
+// and optionally `-c sesConfigurationSet=<name>` and `-c replyDomain=play.your.domain` (README, "Deploying").
 const context = (key: string): string | undefined => app.node.tryGetContext(key);
 const stage = parseStage(context('stage'));
 new RailpostStack(app, stackName(stage), {
@@ -14,6 +14,7 @@ new RailpostStack(app, stackName(stage), {
   ...(context('emailFrom') ? { emailFrom: context('emailFrom') } : {}),
   ...(context('notifySecretsParameter') ? { notifySecretsParameter: context('notifySecretsParameter') } : {}),
   ...(context('sesConfigurationSet') ? { sesConfigurationSet: context('sesConfigurationSet') } : {}),
+  ...(context('replyDomain') ? { replyDomain: context('replyDomain') } : {}),
 });
 // cdk-nag 3 runs as a synth-time validation plugin (it replaced the v2 Aspect); any unacknowledged
 // error fails `cdk synth`.

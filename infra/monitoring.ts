@@ -38,7 +38,7 @@ export interface MonitoringProps {
   readonly namespace: string;
   readonly alarmEmail: string;
   readonly api: HttpApi;
-  readonly functions: Record<'Api' | 'Notifier' | 'Sweeper', LambdaFn>;
+  readonly functions: Record<'Api' | 'Notifier' | 'Sweeper', LambdaFn> & { MailIn?: LambdaFn };
   readonly tables: Record<'Table' | 'LimitsTable', TableV2>;
   readonly deadLetters: Queue;
 }

@@ -12,6 +12,9 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, FilterCriteria, FilterRule, Function as LambdaFn, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { ReceiptRuleSet, TlsPolicy } from 'aws-cdk-lib/aws-ses';
+import { Lambda as LambdaAction, LambdaInvocationType, S3 as S3Action } from 'aws-cdk-lib/aws-ses-actions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { DEADLINE_INDEX, keys } from '../functions/store/keys.js';
@@ -45,7 +48,21 @@ export interface RailpostStackProps extends StackProps {
   readonly emailFrom?: string;
   /** An existing SES configuration set for the turn emails (event publishing, suppression, IP pool). */
   readonly sesConfigurationSet?: string;
+  /**
+   * Play by mail (issue 20 #3): the domain replies to turn emails are received at, e.g.
+   * `play.games.example`. With it, turn emails carry codes and a signed Reply-To there, and SES
+   * receiving stores each reply in S3 and hands it to the mail-in function. Its MX record points
+   * at SES's inbound endpoint (README "Playing by email in AWS").
+   */
+  readonly replyDomain?: string;
+  /** Entry of the mail-in function, for tests in the same way as `apiEntry`. */
+  readonly mailInEntry?: string;
 }
+
+/** Where the receipt rule stores messages in the inbound bucket; the mail-in function reads only there. */
+export const INBOUND_PREFIX = 'inbound/';
+/** Replies are a few lines; a stored message is kept this long for a look after a failure, then deleted. */
+export const INBOUND_RETENTION_DAYS = 7;
 
 export class RailpostStack extends Stack {
   private readonly settings: StageSettings;
@@ -176,12 +193,14 @@ export class RailpostStack extends Stack {
       },
     });
 
-    const notifier = this.lambdaFunction('Notifier', props.notifierEntry ?? join(projectRoot, 'functions/notify/lambda.ts'), {
+    const notifyEnvironment = {
       TABLE_NAME: table.tableName,
       NOTIFY_SECRETS_PARAMETER: secretsParameter,
       PUBLIC_URL: stage.url.replace(/\/$/, ''),
       ...mailFrom,
-    });
+      ...(props.replyDomain ? { REPLY_DOMAIN: props.replyDomain } : {}),
+    };
+    const notifier = this.lambdaFunction('Notifier', props.notifierEntry ?? join(projectRoot, 'functions/notify/lambda.ts'), notifyEnvironment);
     // Reads games and players, removes push and webhook endpoints that answer 404/410, and records
     // finished games: ratings, leaderboards and the search index (README, "Ratings").
     this.grantTable(notifier, table, ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
@@ -233,12 +252,21 @@ export class RailpostStack extends Stack {
       targets: [new LambdaFunction(sweeper, { retryAttempts: 0 })],
     });
 
+    const mailIn = props.replyDomain
+      ? this.mailIn(props.replyDomain, props.mailInEntry ?? join(projectRoot, 'functions/mail-in/lambda.ts'), notifyEnvironment, {
+          table,
+          parameterArn,
+          emailFrom,
+          ...(props.sesConfigurationSet ? { configurationSet: props.sesConfigurationSet } : {}),
+        })
+      : null;
+
     const monitoring = new Monitoring(this, 'Monitoring', {
       stage: stageName,
       namespace: this.namespace,
       alarmEmail: alarmEmail.valueAsString,
       api,
-      functions: { Api: apiFunction, Notifier: notifier, Sweeper: sweeper },
+      functions: { Api: apiFunction, Notifier: notifier, Sweeper: sweeper, ...(mailIn ? { MailIn: mailIn } : {}) },
       tables: { Table: table, LimitsTable: limitsTable },
       deadLetters,
     });
@@ -246,6 +274,58 @@ export class RailpostStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: stage.url });
     new CfnOutput(this, 'AlarmTopicArn', { value: monitoring.topic.topicArn });
     new CfnOutput(this, 'TableName', { value: table.tableName });
+  }
+
+  /**
+   * Replies by mail (issue 20 #3): an SES receipt rule for the reply domain stores each message in
+   * an encrypted bucket that forgets it after a week, then invokes the mail-in function, which
+   * reads it, checks the receipt's SPF and DKIM verdicts, and plays the move as the API would.
+   * SES allows one active rule set per region and CloudFormation cannot activate one, so the
+   * deployer activates it once (README "Playing by email in AWS").
+   */
+  private mailIn(
+    replyDomain: string,
+    entry: string,
+    notifyEnvironment: Record<string, string>,
+    grants: { table: TableV2; parameterArn: string; emailFrom: string; configurationSet?: string },
+  ): LambdaFn {
+    const stageName = this.settings.name;
+    const bucket = new Bucket(this, 'InboundMail', {
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      lifecycleRules: [{ expiration: Duration.days(INBOUND_RETENTION_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(bucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'Only SES writes here and only the mail-in function reads, each message once; every message is deleted after ' +
+        `${INBOUND_RETENTION_DAYS} days. What each reply did is in the mail-in function's log, so access logs would add a bucket and tell nothing new.`,
+    });
+    const fn = this.lambdaFunction('MailIn', entry, { ...notifyEnvironment, REPLY_DOMAIN: replyDomain, INBOUND_BUCKET: bucket.bucketName, INBOUND_PREFIX }, { timeout: Duration.seconds(30) });
+    this.grantTable(fn, grants.table, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']);
+    this.grantSecrets(fn, grants.parameterArn);
+    this.grantSend(fn, grants.emailFrom, grants.configurationSet);
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(`${INBOUND_PREFIX}*`)] }));
+    Validations.of(fn.role!).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>/${INBOUND_PREFIX}*]`,
+      reason: 'Objects are named by SES message ids, unknown in advance; the function reads only under the prefix the receipt rule writes to.',
+    });
+    new ReceiptRuleSet(this, 'ReplyRules', {
+      receiptRuleSetName: `railpost-${stageName}-replies`,
+      rules: [
+        {
+          recipients: [replyDomain],
+          // Spam and virus verdicts on every message; the function skips one with a virus.
+          scanEnabled: true,
+          tlsPolicy: TlsPolicy.REQUIRE,
+          actions: [new S3Action({ bucket, objectKeyPrefix: INBOUND_PREFIX }), new LambdaAction({ function: fn, invocationType: LambdaInvocationType.EVENT })],
+        },
+      ],
+    });
+    new CfnOutput(this, 'ReplyRuleSetName', { value: `railpost-${stageName}-replies` });
+    return fn;
   }
 
   /** A Node 22 arm64 function bundled by infra/bundle.ts, with its own role and log group (no managed policies). */

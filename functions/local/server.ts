@@ -122,6 +122,8 @@ export interface LocalServer {
   smtpInPort: number | null;
   /** What the messages received by mail did, oldest first (the last 1000; tests read it). */
   readonly received: readonly MailInOutcome[];
+  /** The embedded store's DynamoDB endpoint (table LOCAL_TABLE): the Lambda entries' tests point their clients at it. */
+  storeEndpoint: string;
   close(): Promise<void>;
 }
 
@@ -257,6 +259,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     sweep,
     smtpInPort: smtpIn?.port ?? null,
     received,
+    storeEndpoint: store.endpoint,
     close: async () => {
       if (interval) clearInterval(interval);
       await smtpIn?.close();

@@ -1,9 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import type { InboundMessage } from '../mail-in/mail-in.js';
-
-/** A reply bigger than this is no move: refused while it arrives (SES stores up to 40 MB; we need a few lines). */
-export const MAX_INBOUND_BYTES = 1024 * 1024;
+import { MAX_INBOUND_BYTES, type InboundMessage } from '../mail-in/mail-in.js';
 
 export interface SmtpInOptions {
   port: number;

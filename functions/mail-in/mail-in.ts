@@ -28,6 +28,9 @@ export interface MailInConfig {
   log: (line: string) => void;
 }
 
+/** A reply bigger than this is no move: refused while it arrives locally, left unread in AWS (SES stores up to 40 MB; a move needs a few lines). */
+export const MAX_INBOUND_BYTES = 1024 * 1024;
+
 /**
  * A message as it arrives: the raw RFC 5322 bytes, the envelope's recipients (RCPT TO; SES's
  * receipt lists them too) and, where a receiving service checked them, the SPF and DKIM verdicts.

@@ -1,0 +1,42 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import middy from '@middy/core';
+import { createRegistry } from '../../engine/core/index.js';
+import { catalogGames } from '../../engine/games/index.js';
+import { awsNotifier } from '../notify/aws-notifier.js';
+import { loadNotifySecretsParameter } from '../notify/secrets.js';
+import { observability } from '../observability/powertools.js';
+import { createServices } from '../service/index.js';
+import { MailIn, MAX_INBOUND_BYTES } from './mail-in.js';
+import { receiveFromSes, SesReceiptEventSchema, type SesReceiptOutcome } from './ses-receipt.js';
+import { readStoredMessage } from './stored-message.js';
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+const { logger, tracer, port, middlewares } = observability('mail-in');
+const secrets = await loadNotifySecretsParameter(env('NOTIFY_SECRETS_PARAMETER'));
+const db = tracer.captureAWSv3Client(new DynamoDBClient({}));
+const tableName = env('TABLE_NAME');
+const registry = createRegistry(catalogGames);
+const log = (line: string) => logger.warn(line);
+// The answers to replies (what was played, or what went wrong) go out as turn emails do.
+const { notifier, deliveries } = awsNotifier({ db, tableName, registry, secrets, env: process.env, capture: (c) => tracer.captureAWSv3Client(c), log, metrics: port });
+const services = createServices(db, tableName, registry, undefined, { metrics: port, log: (message, err) => logger.error(message, { error: err as Error }) });
+const mailIn = new MailIn({ services, registry, notifier, deliveries, secrets: [secrets.unsubscribeSecret], replyDomain: env('REPLY_DOMAIN'), log });
+const stored = { client: tracer.captureAWSv3Client(new S3Client({})), bucket: env('INBOUND_BUCKET'), prefix: env('INBOUND_PREFIX'), maxBytes: MAX_INBOUND_BYTES };
+
+/**
+ * SES invokes this after its S3 action stored the message (issue 20 #3). An error is thrown back
+ * so Lambda's asynchronous retries try again; a retry plays nothing twice, because MailIn claims
+ * each Message-ID before it plays.
+ */
+export const handler = middy(async (event: unknown): Promise<SesReceiptOutcome[]> => {
+  const outcomes = await receiveFromSes(SesReceiptEventSchema.parse(event), { read: (id) => readStoredMessage(stored, id), receive: (m) => mailIn.receive(m) });
+  logger.info('mail-in', { outcomes });
+  await services.settled();
+  return outcomes;
+}).use(middlewares);

@@ -1,0 +1,53 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import type { GameRegistry } from '../../engine/core/index.js';
+import type { Metrics } from '../service/metrics.js';
+import { DeliveryLog } from '../store/delivery-log.js';
+import { GameTable } from '../store/game-table.js';
+import { Notifier } from './core.js';
+import { sesSender } from './email.js';
+import type { NotifySecretsParameter } from './secrets.js';
+
+export interface AwsNotifierOptions {
+  db: DynamoDBClient;
+  tableName: string;
+  registry: GameRegistry;
+  secrets: NotifySecretsParameter;
+  /** The function's environment: EMAIL_FROM and PUBLIC_URL, and optionally SES_CONFIGURATION_SET and REPLY_DOMAIN. */
+  env: NodeJS.ProcessEnv;
+  /** Wraps each AWS client (X-Ray capture). */
+  capture: <C extends SESv2Client>(client: C) => C;
+  log: (line: string) => void;
+  metrics: Metrics;
+}
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+/**
+ * The notifier as the stream function and the mail-in function both run it in AWS: SES for email,
+ * the notification secrets from SSM, and, where the stack has a reply domain, turn emails that
+ * can be answered (issue 20 #2).
+ */
+export function awsNotifier(o: AwsNotifierOptions): { notifier: Notifier; table: GameTable; deliveries: DeliveryLog } {
+  const table = new GameTable(o.db, o.tableName);
+  const deliveries = new DeliveryLog(o.db, o.tableName);
+  const configurationSetName = o.env.SES_CONFIGURATION_SET;
+  const replyDomain = o.env.REPLY_DOMAIN;
+  const notifier = new Notifier({
+    table,
+    deliveries,
+    registry: o.registry,
+    publicUrl: required(o.env, 'PUBLIC_URL'),
+    email: sesSender({ client: o.capture(new SESv2Client({})), from: required(o.env, 'EMAIL_FROM'), ...(configurationSetName ? { configurationSetName } : {}) }),
+    vapid: { subject: o.secrets.vapidSubject, publicKey: o.secrets.vapidPublicKey, privateKey: o.secrets.vapidPrivateKey },
+    unsubscribeSecret: o.secrets.unsubscribeSecret,
+    log: o.log,
+    metrics: o.metrics,
+    ...(replyDomain ? { replyDomain } : {}),
+  });
+  return { notifier, table, deliveries };
+}
