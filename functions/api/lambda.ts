@@ -5,7 +5,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { handle, type LambdaEvent } from 'hono/aws-lambda';
 import { createRegistry } from '../../engine/core/index.js';
-import { catalogGames } from '../../engine/games/index.js';
+import { catalogSources } from '../../engine/games/on-demand.js';
 import { observability } from '../observability/powertools.js';
 import { createServices } from '../service/index.js';
 import { sesAccountMailer } from './account-mailer.js';
@@ -25,7 +25,7 @@ const { logger, tracer, port, middlewares } = observability('api');
 const db = tracer.captureAWSv3Client(new DynamoDBClient({}));
 const emailFrom = process.env.EMAIL_FROM;
 const mailer = emailFrom ? sesAccountMailer(emailFrom, process.env.SES_CONFIGURATION_SET) : undefined;
-const services = createServices(db, tableName, createRegistry(catalogGames), undefined, { metrics: port, ...(mailer ? { mailer } : {}) });
+const services = createServices(db, tableName, createRegistry(catalogSources), undefined, { metrics: port, ...(mailer ? { mailer } : {}) });
 const secretsParameter = process.env.NOTIFY_SECRETS_PARAMETER;
 // Read from SSM by the first request that needs them (push key, unsubscribe and board links), never at a cold start.
 const notify = secretsParameter

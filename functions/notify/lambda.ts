@@ -3,7 +3,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { createRegistry } from '../../engine/core/index.js';
-import { catalogGames } from '../../engine/games/index.js';
+import { catalogSources } from '../../engine/games/on-demand.js';
 import { observability } from '../observability/powertools.js';
 import { DeliveryLog } from '../store/delivery-log.js';
 import { GameTable } from '../store/game-table.js';
@@ -25,7 +25,7 @@ const { logger, tracer, port, middlewares } = observability('notifier');
 const secrets = await loadNotifySecretsParameter(env('NOTIFY_SECRETS_PARAMETER'));
 const db = tracer.captureAWSv3Client(new DynamoDBClient({}));
 const table = new GameTable(db, env('TABLE_NAME'));
-const registry = createRegistry(catalogGames);
+const registry = createRegistry(catalogSources);
 const configurationSetName = process.env.SES_CONFIGURATION_SET;
 const notifier = new Notifier({
   table,
