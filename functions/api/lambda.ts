@@ -21,8 +21,8 @@ if (!tableName) throw new Error('TABLE_NAME is not set');
 const limitsTable = process.env.LIMITS_TABLE_NAME;
 if (!limitsTable) throw new Error('LIMITS_TABLE_NAME is not set');
 
-const { logger, tracer, port, middlewares } = observability('api');
-const db = tracer.captureAWSv3Client(new DynamoDBClient({}));
+const { logger, port, middlewares } = observability('api');
+const db = new DynamoDBClient({});
 const emailFrom = process.env.EMAIL_FROM;
 const mailer = emailFrom ? sesAccountMailer(emailFrom, process.env.SES_CONFIGURATION_SET) : undefined;
 const services = createServices(db, tableName, createRegistry(catalogSources), undefined, { metrics: port, ...(mailer ? { mailer } : {}) });
@@ -61,7 +61,7 @@ type Result = { statusCode: number; headers?: Record<string, string>; body: stri
 
 /**
  * Hono does the HTTP work (routing, validation, problem+json, the request log line); middy adds
- * only the Lambda-wide concerns: Powertools context, traces and metrics, and a problem+json 500
+ * only the Lambda-wide concerns: Powertools context and metrics, and a problem+json 500
  * if anything escapes the app. (middy's HTTP body parsers would fight Hono's, so none are used.)
  */
 export const handler = middy<LambdaEvent, Result, Error, Context>(handle(app) as unknown as (e: LambdaEvent, c: Context) => Promise<Result>)

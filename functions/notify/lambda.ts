@@ -5,6 +5,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { createRegistry } from '../../engine/core/index.js';
 import { catalogSources } from '../../engine/games/on-demand.js';
 import { observability } from '../observability/powertools.js';
+import { tracing } from '../observability/tracing.js';
 import { DeliveryLog } from '../store/delivery-log.js';
 import { GameTable } from '../store/game-table.js';
 import { FinishedTable } from '../store/finished-table.js';
@@ -21,7 +22,8 @@ function env(name: string): string {
   return value;
 }
 
-const { logger, tracer, port, middlewares } = observability('notifier');
+const { logger, port, middlewares } = observability('notifier');
+const { tracer, middleware: traced } = tracing('notifier');
 const secrets = await loadNotifySecretsParameter(env('NOTIFY_SECRETS_PARAMETER'));
 const db = tracer.captureAWSv3Client(new DynamoDBClient({}));
 const table = new GameTable(db, env('TABLE_NAME'));
@@ -46,4 +48,4 @@ export const handler = middy(async (event: DynamoDBStreamEvent): Promise<DynamoD
   const failed = await notifyFromStream(event.Records as StreamRecord[], { table, registry, notifier, results });
   if (failed.length > 0) logger.warn('notification batch partly failed', { failed });
   return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
-}).use(middlewares);
+}).use([traced, ...middlewares]);
