@@ -30,7 +30,6 @@ import { finishRoutes } from './finish-routes.js';
 import * as S from './schemas.js';
 import { registerWebhooks } from './webhooks.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
-import { checkPushEndpoint, checkWebhookUrl } from './webhook-url.js';
 import { rateLimitMiddleware, type RateLimits } from './rate-limits.js';
 import { confirmLink, registerAccountRoutes } from './account-handlers.js';
 import { registerProfileRoutes } from './profile-handlers.js';
@@ -63,8 +62,8 @@ export interface AppDeps extends Pick<Services, 'signIn' | 'credentials' | 'emai
   onServerError?: (err: unknown, c: Context) => void;
   /** Called once per request with its log line (the Lambda writes it; the local server does not). */
   onRequest?: (c: Context, line: RequestLine) => void;
-  /** The built web client, served at `/`; without it `/` redirects to the API reference. */
-  web?: WebAssets;
+  /** The built web client, or where to read it from when first asked, served at `/`; without it `/` redirects to the API reference. */
+  web?: WebAssets | (() => Promise<WebAssets>);
   /** Write limits (429) and where a request's client address comes from; absent, nothing is limited. */
   rateLimits?: { limits: RateLimits; clientAddress: (c: Context) => string | undefined };
   /**
@@ -262,7 +261,7 @@ export function createApp(deps: AppDeps) {
     .openapi(routes.createWebhook, async (c) => {
       const me = auth(c);
       const input = c.req.valid('json');
-      const url = checkWebhookUrl(input.url, { localDelivery: (await notifyDeps())?.localDelivery === true });
+      const url = (await outboundUrls()).checkWebhookUrl(input.url, { localDelivery: (await notifyDeps())?.localDelivery === true });
       const created = await players.addWebhook(me, { url, events: input.events });
       return c.json({ ...webhook(created), secret: created.secret }, 201, { Location: `/v1/players/me/webhooks/${created.id}` });
     })
@@ -273,7 +272,7 @@ export function createApp(deps: AppDeps) {
     .openapi(routes.listPushSubscriptions, async (c) => c.json((await players.listPushSubscriptions(auth(c))).map(pushItem), 200))
     .openapi(routes.createPushSubscription, async (c) => {
       const subscription = c.req.valid('json');
-      const endpoint = checkPushEndpoint(subscription.endpoint, { localDelivery: (await notifyDeps())?.localDelivery === true });
+      const endpoint = (await outboundUrls()).checkPushEndpoint(subscription.endpoint, { localDelivery: (await notifyDeps())?.localDelivery === true });
       const created = await players.addPushSubscription(auth(c), { ...subscription, endpoint });
       return c.json({ id: created.id }, 201, { Location: `/v1/players/me/push-subscriptions/${created.id}` });
     })
@@ -396,6 +395,9 @@ function catalogEntry(g: AnyGame) {
     options: z.toJSONSchema(g.options, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>,
   };
 }
+
+/** The SSRF checks (ipaddr.js and request-filtering-agent) load with the first webhook or push subscription registered. */
+const outboundUrls = () => import('./webhook-url.js');
 
 /** The renderers load with the first picture asked for: a move never needs them. */
 async function drawPicture(picture: { game: string; components: unknown; view: unknown; seatNames: (string | null)[] }, language: Language = 'en'): Promise<string> {

@@ -35,9 +35,9 @@ const notify = secretsParameter
       return { vapidPublicKey, unsubscribeSecret };
     }
   : undefined;
-// The web client's files, written next to the bundle by the CDK bundling step.
+// The web client's files, written next to the bundle by the CDK bundling step, read when first asked for.
 const webDir = process.env.WEB_ASSETS_DIR;
-const web = webDir ? await loadWebAssets(resolve(dirname(fileURLToPath(import.meta.url)), webDir)) : undefined;
+const web = webDir ? () => loadWebAssets(resolve(dirname(fileURLToPath(import.meta.url)), webDir)) : undefined;
 const app = createApp({
   ...services,
   ...(web ? { web } : {}),
