@@ -61,7 +61,7 @@ export async function bundleLambda(entry: string, outdir: string): Promise<Metaf
 }
 
 /** The API's files beside its bundle: Swagger UI and the OpenAPI document for /docs (never from a CDN), and the built web client for `/`. */
-function writeApiAssets(outdir: string): void {
+export function writeApiAssets(outdir: string): void {
   const swagger = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   mkdirSync(join(outdir, DOCS_ASSETS_DIR), { recursive: true });
   for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) copyFileSync(join(swagger, file), join(outdir, DOCS_ASSETS_DIR, file));
