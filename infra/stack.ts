@@ -351,7 +351,8 @@ export class RailpostStack extends Stack {
       ...(reservedConcurrentExecutions ? { reservedConcurrentExecutions } : {}),
       role,
       logGroup,
-      // Traces of each invocation and its AWS SDK calls (Powertools Tracer); X-Ray samples, so cost stays small.
+      // Traces of each invocation; the sweeper's and notifier's carry their AWS SDK calls too (Powertools Tracer,
+      // functions/observability/tracing.ts), the API's do not (issue 16 #2). X-Ray samples, so cost stays small.
       tracing: Tracing.ACTIVE,
       environment: { NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_METRICS_NAMESPACE: this.namespace, ...environment },
     });

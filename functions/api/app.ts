@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import type { GameRegistry } from '../../engine/core/index.js';
+import { listedGames, type AnyGame, type GameRegistry } from '../../engine/core/index.js';
 import { verifyUnsubscribe } from '../notify/unsubscribe.js';
 import type { Chat } from '../service/chat.js';
 import type { Games } from '../service/games.js';
@@ -14,7 +14,7 @@ import { Problem, problems } from '../service/problem.js';
 import { onVacation } from '../service/vacations.js';
 import type { VersionWaits } from '../service/version-waits.js';
 import type { ChatRecord, PlayerRecord, PushRecord, WebhookRecord } from '../store/records.js';
-import { docsRoutes } from './docs.js';
+import { docsRoutes, servedSpec } from './docs.js';
 import { webRoutes, type WebAssets } from './web.js';
 import { repairNullableRefs } from './nullable-refs.js';
 import { closeTuples } from './tuple-items.js';
@@ -30,7 +30,6 @@ import { finishRoutes } from './finish-routes.js';
 import * as S from './schemas.js';
 import { registerWebhooks } from './webhooks.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
-import { checkPushEndpoint, checkWebhookUrl } from './webhook-url.js';
 import { rateLimitMiddleware, type RateLimits } from './rate-limits.js';
 import { confirmLink, registerAccountRoutes } from './account-handlers.js';
 import { registerProfileRoutes } from './profile-handlers.js';
@@ -63,10 +62,15 @@ export interface AppDeps extends Pick<Services, 'signIn' | 'credentials' | 'emai
   onServerError?: (err: unknown, c: Context) => void;
   /** Called once per request with its log line (the Lambda writes it; the local server does not). */
   onRequest?: (c: Context, line: RequestLine) => void;
-  /** The built web client, served at `/`; without it `/` redirects to the API reference. */
-  web?: WebAssets;
+  /** The built web client, or where to read it from when first asked, served at `/`; without it `/` redirects to the API reference. */
+  web?: WebAssets | (() => Promise<WebAssets>);
   /** Write limits (429) and where a request's client address comes from; absent, nothing is limited. */
   rateLimits?: { limits: RateLimits; clientAddress: (c: Context) => string | undefined };
+  /**
+   * The games whose view and log shapes the routes spell out, for openapi-document.ts only. A
+   * serving app needs no shapes: it serves the committed document (docs.ts).
+   */
+  documentedGames?: readonly AnyGame[];
 }
 
 export { MAX_BODY_BYTES, MAX_URL_BYTES };
@@ -78,7 +82,7 @@ const TARGET_NAMES: Record<string, string> = { json: 'body', form: 'body', query
 
 export function createApp(deps: AppDeps) {
   const { registry, players, games, chat } = deps;
-  const play = typedPlayRoutes(registry);
+  const play = deps.documentedGames ? typedPlayRoutes(deps.documentedGames) : routes;
   const app = new OpenAPIHono<Env>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -207,20 +211,23 @@ export function createApp(deps: AppDeps) {
   app.openAPIRegistry.register('Problem', S.ProblemSchema);
   registerWebhooks(app.openAPIRegistry);
 
-  const catalog = registry.listed().map((g) => ({
-    id: g.id,
-    title: g.title,
-    minPlayers: g.minPlayers,
-    maxPlayers: g.maxPlayers,
-    options: z.toJSONSchema(g.options, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>,
-  }));
+  // Its options need every game's rules loaded: the first request for it loads them all.
+  let catalog: Promise<ReturnType<typeof catalogEntry>[]> | undefined;
+  const catalogEntries = () =>
+    (catalog ??= listedGames(registry).then(
+      (games) => games.map(catalogEntry),
+      (err: unknown) => {
+        catalog = undefined;
+        throw err;
+      },
+    ));
 
-  const v1 = app
-    .openapi(routes.catalog, (c) => c.json(catalog, 200))
-    .openapi(routes.catalogGame, (c) => {
-      const entry = catalog.find((g) => g.id === c.req.valid('param').game);
+  app
+    .openapi(routes.catalog, async (c) => c.json(await catalogEntries(), 200))
+    .openapi(routes.catalogGame, async (c) => {
+      const entry = (await catalogEntries()).find((g) => g.id === c.req.valid('param').game);
       if (!entry) throw problems.notFound('Game');
-      return c.json({ ...entry, components: registry.get(entry.id)?.components ?? null }, 200);
+      return c.json({ ...entry, components: (await registry.get(entry.id))?.components ?? null }, 200);
     })
     .openapi(routes.createPlayer, async (c) => {
       const { name, email, language } = c.req.valid('json');
@@ -254,7 +261,7 @@ export function createApp(deps: AppDeps) {
     .openapi(routes.createWebhook, async (c) => {
       const me = auth(c);
       const input = c.req.valid('json');
-      const url = checkWebhookUrl(input.url, { localDelivery: (await notifyDeps())?.localDelivery === true });
+      const url = (await outboundUrls()).checkWebhookUrl(input.url, { localDelivery: (await notifyDeps())?.localDelivery === true });
       const created = await players.addWebhook(me, { url, events: input.events });
       return c.json({ ...webhook(created), secret: created.secret }, 201, { Location: `/v1/players/me/webhooks/${created.id}` });
     })
@@ -265,7 +272,7 @@ export function createApp(deps: AppDeps) {
     .openapi(routes.listPushSubscriptions, async (c) => c.json((await players.listPushSubscriptions(auth(c))).map(pushItem), 200))
     .openapi(routes.createPushSubscription, async (c) => {
       const subscription = c.req.valid('json');
-      const endpoint = checkPushEndpoint(subscription.endpoint, { localDelivery: (await notifyDeps())?.localDelivery === true });
+      const endpoint = (await outboundUrls()).checkPushEndpoint(subscription.endpoint, { localDelivery: (await notifyDeps())?.localDelivery === true });
       const created = await players.addPushSubscription(auth(c), { ...subscription, endpoint });
       return c.json({ id: created.id }, 201, { Location: `/v1/players/me/push-subscriptions/${created.id}` });
     })
@@ -371,13 +378,26 @@ export function createApp(deps: AppDeps) {
   registerProfileRoutes(app, deps);
   registerLobbyRoutes(app, deps.lobby);
 
-  app.get('/openapi.json', (c) => c.json(openApiDocumentOf(v1)));
+  app.get('/openapi.json', servedSpec);
   app.get('/docs/', (c) => c.redirect('/docs'));
   app.route('/docs', docsRoutes());
   if (deps.web) app.route('/', webRoutes(deps.web));
   else app.get('/', (c) => c.redirect('/docs'));
   return app;
 }
+
+function catalogEntry(g: AnyGame) {
+  return {
+    id: g.id,
+    title: g.title,
+    minPlayers: g.minPlayers,
+    maxPlayers: g.maxPlayers,
+    options: z.toJSONSchema(g.options, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>,
+  };
+}
+
+/** The SSRF checks (ipaddr.js and request-filtering-agent) load with the first webhook or push subscription registered. */
+const outboundUrls = () => import('./webhook-url.js');
 
 /** The renderers load with the first picture asked for: a move never needs them. */
 async function drawPicture(picture: { game: string; components: unknown; view: unknown; seatNames: (string | null)[] }, language: Language = 'en'): Promise<string> {

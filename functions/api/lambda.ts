@@ -5,7 +5,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { handle, type LambdaEvent } from 'hono/aws-lambda';
 import { createRegistry } from '../../engine/core/index.js';
-import { catalogGames } from '../../engine/games/index.js';
+import { catalogSources } from '../../engine/games/on-demand.js';
 import { observability } from '../observability/powertools.js';
 import { createServices } from '../service/index.js';
 import { sesAccountMailer } from './account-mailer.js';
@@ -21,11 +21,11 @@ if (!tableName) throw new Error('TABLE_NAME is not set');
 const limitsTable = process.env.LIMITS_TABLE_NAME;
 if (!limitsTable) throw new Error('LIMITS_TABLE_NAME is not set');
 
-const { logger, tracer, port, middlewares } = observability('api');
-const db = tracer.captureAWSv3Client(new DynamoDBClient({}));
+const { logger, port, middlewares } = observability('api');
+const db = new DynamoDBClient({});
 const emailFrom = process.env.EMAIL_FROM;
 const mailer = emailFrom ? sesAccountMailer(emailFrom, process.env.SES_CONFIGURATION_SET) : undefined;
-const services = createServices(db, tableName, createRegistry(catalogGames), undefined, { metrics: port, ...(mailer ? { mailer } : {}) });
+const services = createServices(db, tableName, createRegistry(catalogSources), undefined, { metrics: port, ...(mailer ? { mailer } : {}) });
 const secretsParameter = process.env.NOTIFY_SECRETS_PARAMETER;
 // Read from SSM by the first request that needs them (push key, unsubscribe and board links), never at a cold start.
 const notify = secretsParameter
@@ -35,9 +35,9 @@ const notify = secretsParameter
       return { vapidPublicKey, unsubscribeSecret };
     }
   : undefined;
-// The web client's files, written next to the bundle by the CDK bundling step.
+// The web client's files, written next to the bundle by the CDK bundling step, read when first asked for.
 const webDir = process.env.WEB_ASSETS_DIR;
-const web = webDir ? await loadWebAssets(resolve(dirname(fileURLToPath(import.meta.url)), webDir)) : undefined;
+const web = webDir ? () => loadWebAssets(resolve(dirname(fileURLToPath(import.meta.url)), webDir)) : undefined;
 const app = createApp({
   ...services,
   ...(web ? { web } : {}),
@@ -61,7 +61,7 @@ type Result = { statusCode: number; headers?: Record<string, string>; body: stri
 
 /**
  * Hono does the HTTP work (routing, validation, problem+json, the request log line); middy adds
- * only the Lambda-wide concerns: Powertools context, traces and metrics, and a problem+json 500
+ * only the Lambda-wide concerns: Powertools context and metrics, and a problem+json 500
  * if anything escapes the app. (middy's HTTP body parsers would fight Hono's, so none are used.)
  */
 export const handler = middy<LambdaEvent, Result, Error, Context>(handle(app) as unknown as (e: LambdaEvent, c: Context) => Promise<Result>)

@@ -8,6 +8,6 @@ import { createApp, openApiDocumentOf } from './app.js';
 export function openApiDocumentText(): string {
   // The routes need services to exist, not to work: no command is ever sent to this client.
   const services = createServices(new DynamoDBClient({ region: 'local' }), 'unused', createRegistry(catalogGames));
-  const doc = openApiDocumentOf(createApp(services));
+  const doc = openApiDocumentOf(createApp({ ...services, documentedGames: catalogGames }));
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

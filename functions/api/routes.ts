@@ -4,7 +4,7 @@
  * from its shape, and the headers). The handlers are in app.ts.
  */
 import { z } from '@hono/zod-openapi';
-import type { GameRegistry } from '../../engine/core/index.js';
+import type { AnyGame } from '../../engine/core/index.js';
 import { MAX_CHAT_LENGTH } from '../service/chat.js';
 import { DEFAULT_LIMITS } from '../service/limits.js';
 import { MAX_PENDING_VACATIONS, MAX_STORED_VACATIONS, MAX_VACATION_DAYS } from '../service/vacations.js';
@@ -605,10 +605,10 @@ export const routes = {
   ),
 };
 
-/** The play routes answering in each catalog game's published shapes (discriminated by `game`). */
-export function typedPlayRoutes(registry: GameRegistry) {
-  const view = S.gameViewSchema(registry);
-  const log = S.gameLogSchema(registry);
+/** The play routes answering in each catalog game's published shapes (discriminated by `game`), for the OpenAPI document. */
+export function typedPlayRoutes(games: readonly AnyGame[]) {
+  const view = S.gameViewSchema(games);
+  const log = S.gameLogSchema(games);
   const answer = <R extends { responses: { 200: { description: string; content: { 'application/json': object } } } }>(route: R, schema: z.ZodType): R => ({
     ...route,
     responses: { ...route.responses, 200: { ...route.responses[200], content: { 'application/json': { ...route.responses[200].content['application/json'], schema } } } },

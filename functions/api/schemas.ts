@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { OutcomeSchema, ScoreLineSchema, type AnyGame, type GameRegistry } from '../../engine/core/index.js';
+import { OutcomeSchema, ScoreLineSchema, type AnyGame } from '../../engine/core/index.js';
 import type { NotificationKind } from '../notify/message.js';
 import { PushSubscriptionSchema as PushSubscriptionBase } from '../notify/push-subscription.js';
 import { MAX_CHAT_LENGTH } from '../service/chat.js';
@@ -609,7 +609,7 @@ export const IdempotencyHeaderSchema = z.object({
 });
 
 /** The catalog's games that publish their shapes (GameDefinition.schemas), in catalog order; unlisted test games are not documented. */
-const published = (registry: GameRegistry) => registry.listed().flatMap((g) => (g.schemas ? [{ def: g as AnyGame, schemas: g.schemas }] : []));
+const published = (games: readonly AnyGame[]) => games.flatMap((g) => (g.listed && g.schemas ? [{ def: g, schemas: g.schemas }] : []));
 
 /** A game id as a component name: `ticket-to-ride-europe` -> `TicketToRideEurope`. */
 const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -635,15 +635,15 @@ export const logAnswerSchema = (def: AnyGame, event: z.ZodType) =>
  * The view answer per game, discriminated by `game`: the game's published view, and its own
  * action schema for `legalActions`. TypeScript sees the common shape (the wire shape is the union).
  */
-export function gameViewSchema(registry: GameRegistry): typeof ViewSchema {
-  const members = published(registry).map(({ def, schemas }) => viewAnswerSchema(def, schemas.view).openapi(`${pascal(def.id)}ViewAnswer`));
+export function gameViewSchema(games: readonly AnyGame[]): typeof ViewSchema {
+  const members = published(games).map(({ def, schemas }) => viewAnswerSchema(def, schemas.view).openapi(`${pascal(def.id)}ViewAnswer`));
   const [first, ...rest] = members;
   return (first ? z.discriminatedUnion('game', [first, ...rest]).openapi('GameView') : ViewSchema) as unknown as typeof ViewSchema;
 }
 
 /** The log answer per game, discriminated by `game`, with the game's published events. */
-export function gameLogSchema(registry: GameRegistry): typeof LogSchema {
-  const members = published(registry).map(({ def, schemas }) => logAnswerSchema(def, schemas.event).openapi(`${pascal(def.id)}LogAnswer`));
+export function gameLogSchema(games: readonly AnyGame[]): typeof LogSchema {
+  const members = published(games).map(({ def, schemas }) => logAnswerSchema(def, schemas.event).openapi(`${pascal(def.id)}LogAnswer`));
   const [first, ...rest] = members;
   return (first ? z.discriminatedUnion('game', [first, ...rest]).openapi('GameLog') : LogSchema) as unknown as typeof LogSchema;
 }

@@ -5,7 +5,8 @@ import { Hono } from 'hono';
 /**
  * The web client, served by the API itself at `/` (one origin: no CORS, no second deployment).
  * Built files live in memory: `npm start` builds them at start (web/build.ts); in Lambda they are
- * read once from WEB_ASSETS_DIR, where the CDK bundling step wrote them.
+ * read from WEB_ASSETS_DIR, where the CDK bundling step wrote them, by the first request for one
+ * (never at a cold start: a move does not need them).
  */
 export type WebAssets = ReadonlyMap<string, { body: Uint8Array; type: string }>;
 
@@ -62,21 +63,27 @@ export async function loadWebAssets(dir: string): Promise<WebAssets> {
   return files;
 }
 
-export function webRoutes(assets: WebAssets): Hono {
+export function webRoutes(source: WebAssets | (() => Promise<WebAssets>)): Hono {
+  let loading: Promise<WebAssets> | undefined;
+  const files = () =>
+    (loading ??= (typeof source === 'function' ? source() : Promise.resolve(source)).catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    }));
   const web = new Hono();
-  const page = assets.get('/index.html');
-  web.get('/', (c) => {
+  web.get('/', async (c) => {
+    const page = (await files()).get('/index.html');
     if (!page) return c.notFound();
     return c.body(page.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': page.type, 'content-security-policy': CLIENT_CSP, 'cache-control': 'no-cache' });
   });
   // The service worker must be served from the root to control the whole site; never cached long.
-  web.get('/sw.js', (c) => {
-    const sw = assets.get('/sw.js');
+  web.get('/sw.js', async (c) => {
+    const sw = (await files()).get('/sw.js');
     if (!sw) return c.notFound();
     return c.body(sw.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': sw.type, 'cache-control': 'no-cache' });
   });
-  web.get('/assets/:name', (c) => {
-    const file = assets.get(`/assets/${c.req.param('name')}`);
+  web.get('/assets/:name', async (c) => {
+    const file = (await files()).get(`/assets/${c.req.param('name')}`);
     if (!file) return c.notFound();
     // Names carry a content hash: a new build has new names.
     return c.body(file.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': file.type, 'cache-control': 'public, max-age=31536000, immutable' });

@@ -2,10 +2,11 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import middy from '@middy/core';
 import { createRegistry } from '../../engine/core/index.js';
-import { catalogGames } from '../../engine/games/index.js';
+import { catalogSources } from '../../engine/games/on-demand.js';
 import { awsNotifier } from '../notify/aws-notifier.js';
 import { loadNotifySecretsParameter } from '../notify/secrets.js';
 import { observability } from '../observability/powertools.js';
+import { tracing } from '../observability/tracing.js';
 import { createServices } from '../service/index.js';
 import { MailIn, MAX_INBOUND_BYTES } from './mail-in.js';
 import { receiveFromSes, SesReceiptEventSchema, type SesReceiptOutcome } from './ses-receipt.js';
@@ -17,11 +18,12 @@ function env(name: string): string {
   return value;
 }
 
-const { logger, tracer, port, middlewares } = observability('mail-in');
+const { logger, port, middlewares } = observability('mail-in');
+const { tracer, middleware: traced } = tracing('mail-in');
 const secrets = await loadNotifySecretsParameter(env('NOTIFY_SECRETS_PARAMETER'));
 const db = tracer.captureAWSv3Client(new DynamoDBClient({}));
 const tableName = env('TABLE_NAME');
-const registry = createRegistry(catalogGames);
+const registry = createRegistry(catalogSources);
 const log = (line: string) => logger.warn(line);
 // The answers to replies (what was played, or what went wrong) go out as turn emails do.
 const { notifier, deliveries } = awsNotifier({ db, tableName, registry, secrets, env: process.env, capture: (c) => tracer.captureAWSv3Client(c), log, metrics: port });
@@ -39,4 +41,4 @@ export const handler = middy(async (event: unknown): Promise<SesReceiptOutcome[]
   logger.info('mail-in', { outcomes });
   await services.settled();
   return outcomes;
-}).use(middlewares);
+}).use([traced, ...middlewares]);

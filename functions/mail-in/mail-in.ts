@@ -90,7 +90,7 @@ export class MailIn {
     if (!move) return this.answer(game, player, claim, { problem: 'noCode' });
     const problem = (p: MailReplyProblem, detail?: string) => this.answer(game, player, claim, { problem: p, code: move.code, ...(detail ? { detail } : {}) });
     if (game.latest?.version !== claim.version) return problem('stale');
-    const def = this.config.registry.get(game.meta.game);
+    const def = await this.config.registry.get(game.meta.game);
     const words = wordsIn(player.language ?? 'en');
     const ui = webGame(game.meta.game)?.ui(words) ?? plainUi;
     const seatName = (seat: number) => shownName(game.meta.seats[seat]?.name ?? null) ?? words('mail.seat', { n: seat + 1 });

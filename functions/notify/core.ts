@@ -3,7 +3,7 @@
  * every channel the player chose (email, Web Push, webhooks). The same code runs in-process
  * locally and behind the table's stream in AWS.
  */
-import type { GameRegistry } from '../../engine/core/index.js';
+import type { AnyGame, GameRegistry } from '../../engine/core/index.js';
 import type { DeliveryLog } from '../store/delivery-log.js';
 import type { GameTable } from '../store/game-table.js';
 import { outcomeWithForfeits } from '../service/forfeit.js';
@@ -90,7 +90,7 @@ export class Notifier {
       const player = await this.config.table.getPlayer(r.playerId);
       if (!player || !wants(player, r.kind).any) continue;
       const deadline = t.finished ? undefined : latest?.clocks?.[r.seat]?.deadline;
-      const n = this.message(game, r, player, t, records, deadline ?? undefined);
+      const n = await this.message(game, r, player, t, records, deadline ?? undefined);
       failures.push(...(await this.once(player, n, `${r.kind}#${t.version}`)));
     }
     return failures;
@@ -105,7 +105,7 @@ export class Notifier {
     const player = await this.config.table.getPlayer(playerId);
     if (!player || !wants(player, 'reminder').any) return [];
     const t: Transition = { gameId: r.gameId, before: latest.toAct, after: latest.toAct, started: false, finished: false, version: latest.version };
-    return this.once(player, this.message(game, { seat: r.seat, playerId, kind: 'reminder' }, player, t, [], r.deadline), `reminder#${r.seat}#${r.deadline}`);
+    return this.once(player, await this.message(game, { seat: r.seat, playerId, kind: 'reminder' }, player, t, [], r.deadline), `reminder#${r.seat}#${r.deadline}`);
   }
 
   /**
@@ -125,7 +125,7 @@ export class Notifier {
       if (holder.bot || !holder.playerId || holder.playerId === m.playerId) continue;
       const player = await this.config.table.getPlayer(holder.playerId);
       if (!player || !wants(player, 'chat').any) continue;
-      const n = this.message(game, { seat, playerId: player.id, kind: 'chat' }, player, t, [], undefined);
+      const n = await this.message(game, { seat, playerId: player.id, kind: 'chat' }, player, t, [], undefined);
       n.chat = { from: shownName(m.name) ?? wordsIn(n.language)('mail.seat', { n: m.seat + 1 }), text: m.text };
       failures.push(...(await this.once(player, n, `chat#${window}`)));
     }
@@ -147,7 +147,7 @@ export class Notifier {
     if (!player?.email) return [];
     const records = (await this.config.table.commitsAfter(gameId, since, undefined, latest)).flatMap((c) => c.records).filter((r) => r.version > since);
     const t: Transition = { gameId, before: latest.toAct, after: latest.toAct, started: false, finished: false, version: latest.version };
-    const n = this.message(game, { seat, playerId, kind: 'yourTurn' }, player, t, records, latest.clocks?.[seat]?.deadline ?? undefined);
+    const n = await this.message(game, { seat, playerId, kind: 'yourTurn' }, player, t, records, latest.clocks?.[seat]?.deadline ?? undefined);
     n.reply = outcome;
     const failures: DeliveryFailure[] = [];
     await this.attemptEmail(player, n, failures);
@@ -161,8 +161,8 @@ export class Notifier {
   }
 
   /** A message for one recipient, in their language: the game's title and the moves as its log words them. */
-  private message({ meta, latest }: GameRecord, r: Recipient, player: PlayerRecord, t: Transition, records: readonly EventRecord[], deadline: string | undefined): Notification {
-    const def = this.config.registry.get(meta.game);
+  private async message({ meta, latest }: GameRecord, r: Recipient, player: PlayerRecord, t: Transition, records: readonly EventRecord[], deadline: string | undefined): Promise<Notification> {
+    const def = await this.config.registry.get(meta.game);
     const outcome = t.finished && def && latest ? outcomeWithForfeits(def.outcome(latest.state), meta.players, latest.forfeited) : null;
     const language = player.language ?? 'en';
     const words = wordsIn(language);
@@ -193,7 +193,7 @@ export class Notifier {
       changes: changesFor(records, r.seat, wording),
       ...(deadline ? { deadline } : {}),
       ...(outcome ? { result: { places: outcome.ranking, scores: outcome.scores } } : {}),
-      ...this.mailClient({ meta, latest }, r, ui, wording.seatName, words, deadline),
+      ...this.mailClient(def, { meta, latest }, r, ui, wording.seatName, words, deadline),
     };
   }
 
@@ -201,8 +201,7 @@ export class Notifier {
    * The turn email as a client (issue 20 #1): the position and, while replies are received and the
    * seat is due, the codes and the signed address a reply plays at.
    */
-  private mailClient(game: GameRecord, r: Recipient, ui: GameUi, seatName: (seat: number) => string, words: Words, deadline: string | undefined): Pick<Notification, 'position' | 'replyTo'> {
-    const def = this.config.registry.get(game.meta.game);
+  private mailClient(def: AnyGame | undefined, game: GameRecord, r: Recipient, ui: GameUi, seatName: (seat: number) => string, words: Words, deadline: string | undefined): Pick<Notification, 'position' | 'replyTo'> {
     const latest = game.latest;
     if (!def || !latest || r.kind === 'chat' || r.kind === 'gameFinished' || !this.config.replyDomain) return {};
     const position = positionOf(def, game, r.seat, ui, seatName, words);

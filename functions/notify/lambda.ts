@@ -2,8 +2,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { createRegistry } from '../../engine/core/index.js';
-import { catalogGames } from '../../engine/games/index.js';
+import { catalogSources } from '../../engine/games/on-demand.js';
 import { observability } from '../observability/powertools.js';
+import { tracing } from '../observability/tracing.js';
 import { FinishedTable } from '../store/finished-table.js';
 import { RatingsTable } from '../store/ratings-table.js';
 import { Results } from '../service/results.js';
@@ -17,10 +18,11 @@ function env(name: string): string {
   return value;
 }
 
-const { logger, tracer, port, middlewares } = observability('notifier');
+const { logger, port, middlewares } = observability('notifier');
+const { tracer, middleware: traced } = tracing('notifier');
 const secrets = await loadNotifySecretsParameter(env('NOTIFY_SECRETS_PARAMETER'));
 const db = tracer.captureAWSv3Client(new DynamoDBClient({}));
-const registry = createRegistry(catalogGames);
+const registry = createRegistry(catalogSources);
 const { notifier, table } = awsNotifier({
   db,
   tableName: env('TABLE_NAME'),
@@ -39,4 +41,4 @@ export const handler = middy(async (event: DynamoDBStreamEvent): Promise<DynamoD
   const failed = await notifyFromStream(event.Records as StreamRecord[], { table, registry, notifier, results });
   if (failed.length > 0) logger.warn('notification batch partly failed', { failed });
   return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
-}).use(middlewares);
+}).use([traced, ...middlewares]);

@@ -58,7 +58,7 @@ export async function notifyFromStream(records: readonly StreamRecord[], deps: {
       const game = await deps.table.readGame(gameId);
       for (const r of batch.reminders) await deps.notifier.remind({ gameId, ...r }, game);
       for (const m of batch.chats) await deps.notifier.chat(m, game);
-      if (!game || !deps.registry.get(game.meta.game)) continue;
+      if (!game || !deps.registry.facts(game.meta.game)) continue;
       const { meta, latest } = game;
       const commits = [...batch.commits].sort((a, b) => a.key - b.key);
       const first = commits[0];

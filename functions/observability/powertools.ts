@@ -1,25 +1,22 @@
 /**
  * What every Lambda entry shares for operations: Powertools Logger (JSON lines with the Lambda
- * request id), Metrics (CloudWatch EMF, no API calls) and Tracer (X-Ray), plus the service's
- * metrics port wired to Metrics. Only the Lambda entries import this; the local server and the
- * service never load Powertools.
+ * request id) and Metrics (CloudWatch EMF, no API calls), plus the service's metrics port wired to
+ * Metrics. X-Ray tracing of SDK calls is apart (tracing.ts): the API does without it. Only the
+ * Lambda entries import this; the local server and the service never load Powertools.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { Tracer } from '@aws-lambda-powertools/tracer';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { MiddlewareObj } from '@middy/core';
 import type { Metrics as MetricsPort } from '../service/metrics.js';
 
 export interface Observability {
   logger: Logger;
   metrics: Metrics;
-  tracer: Tracer;
   /** The service's metrics port, counting into `metrics`. */
   port: MetricsPort;
-  /** Context in every log line, X-Ray segment, the cold-start metric and a flush of the metrics at the end. */
+  /** Context in every log line, the cold-start metric and a flush of the metrics at the end. */
   middlewares: MiddlewareObj[];
 }
 
@@ -33,13 +30,11 @@ export function observability(serviceName: string): Observability {
     // about an empty flush would be one noise line per request, so it goes to debug.
     logger: { debug: (...a) => logger.debug(a.join(' ')), info: (...a) => logger.info(a.join(' ')), warn: (...a) => logger.debug(a.join(' ')), error: (...a) => logger.error(a.join(' ')) },
   });
-  const tracer = new Tracer({ serviceName });
   return {
     logger,
     metrics,
-    tracer,
     port: metricsPort(metrics),
-    middlewares: [captureLambdaHandler(tracer), injectLambdaContext(logger), logMetrics(metrics, { captureColdStartMetric: true })] as MiddlewareObj[],
+    middlewares: [injectLambdaContext(logger), logMetrics(metrics, { captureColdStartMetric: true })] as MiddlewareObj[],
   };
 }
 

@@ -198,8 +198,8 @@ export class Games {
     private readonly lobby: LobbyTable | null = null,
   ) {}
 
-  private gameDef(id: string): AnyGame {
-    const def = this.registry.get(id);
+  private async gameDef(id: string): Promise<AnyGame> {
+    const def = await this.registry.get(id);
     if (!def) throw problems.badRequest('unknown_game', `There is no game "${id}"; see GET /v1/catalog`);
     return def;
   }
@@ -208,7 +208,7 @@ export class Games {
     player: PlayerRecord,
     input: { game: string; players: number; options?: unknown; bots?: number | undefined; timeControl?: TimeControl | undefined; visibility?: 'public' | 'private' | undefined },
   ): Promise<GameSummary> {
-    const def = this.gameDef(input.game);
+    const def = await this.gameDef(input.game);
     const bots = input.bots ?? 0;
     if (input.players < def.minPlayers || input.players > def.maxPlayers) {
       throw problems.badRequest('invalid_players', `${def.title} takes ${def.minPlayers} to ${def.maxPlayers} players`);
@@ -278,7 +278,7 @@ export class Games {
       // Should this fail, the next reserveOpenGame of the creator finds the game started and drops it.
       if (full) await this.table.removeOpenGames(meta.createdBy, [gameId]);
       if (full && meta.visibility === 'public') await this.lobby?.removeEntry({ game: meta.game, gameId, createdAt: meta.createdAt });
-      const def = this.gameDef(meta.game);
+      const def = await this.gameDef(meta.game);
       const loaded = full ? await this.start(def, next) : unstarted(next, def);
       return this.summary(loaded, player.id);
     }
@@ -358,7 +358,7 @@ export class Games {
     const found = await this.table.readGame(gameId);
     if (!found) throw problems.notFound('Game');
     const { meta, latest } = found;
-    const def = this.gameDef(meta.game);
+    const def = await this.gameDef(meta.game);
     if (meta.status === 'open' || closedUnstarted(meta, latest)) return unstarted(meta, def);
     if (latest) return fromCommit(meta, def, latest);
     return this.initial(meta, def, await this.pausesOf(meta));
@@ -1071,7 +1071,7 @@ export class Games {
    * first commit are conditional writes, so the game is made once and nobody is left out of it.
    */
   async startMatched(gameId: string, input: { game: string; players: number; pace: string | null; seekers: readonly SeekEntry[] }): Promise<void> {
-    const def = this.gameDef(input.game);
+    const def = await this.gameDef(input.game);
     const now = this.now().toISOString();
     const seed = newSeed();
     const seats = input.seekers.map((s) => ({ playerId: s.playerId, name: s.name, bot: false }));
@@ -1160,7 +1160,7 @@ export class Games {
     for (const [seat, s] of seats.entries()) {
       if (s.playerId !== null) await this.table.putMembership({ playerId: s.playerId, gameId: id, game: old.game, seat, joinedAt: now });
     }
-    await this.start(this.gameDef(old.game), meta);
+    await this.start(await this.gameDef(old.game), meta);
   }
 
   /** Entries after version `after`: from the newest commit alone when the caller is at most one request behind. */

@@ -128,7 +128,7 @@ export class Lobby {
    * games nor drop anyone: the loser of the race reads the pool again and sees the match.
    */
   async seek(player: PlayerRecord, input: { game: string; players: number; pace: Pace }): Promise<SeekAnswer> {
-    const def = this.registry.get(this.gameId(input.game))!;
+    const def = this.registry.facts(this.gameId(input.game))!;
     if (input.players < Math.max(2, def.minPlayers) || input.players > def.maxPlayers) {
       throw problems.badRequest('invalid_players', `A seek for ${def.title} takes ${Math.max(2, def.minPlayers)} to ${def.maxPlayers} players`);
     }
@@ -231,7 +231,7 @@ export class Lobby {
   }
 
   private gameId(game: string): string {
-    if (!this.registry.get(game)) throw problems.badRequest('unknown_game', `There is no game "${game}"; see GET /v1/catalog`);
+    if (!this.registry.facts(game)) throw problems.badRequest('unknown_game', `There is no game "${game}"; see GET /v1/catalog`);
     return game;
   }
 }

@@ -57,13 +57,13 @@ export class Profiles {
   }
 
   async leaderboard(game: string, limit: number): Promise<LeaderboardRow[]> {
-    if (!this.registry.get(game)) throw problems.notFound('Game');
+    if (!this.registry.facts(game)) throw problems.notFound('Game');
     const { entries } = await this.ratings.getBoard(game);
     return entries.slice(0, limit).map((e: BoardEntry, i) => ({ place: i + 1, playerId: e.playerId, name: e.name, rating: e.rating, rd: e.rd, games: e.version }));
   }
 
   async search(game: string | null, player: string | null, limit: number, after: FinishedKey | null): Promise<FinishedPage> {
-    if (game !== null && !this.registry.get(game)) throw problems.badRequest('unknown_game', `There is no game "${game}"; see GET /v1/catalog`);
+    if (game !== null && !this.registry.facts(game)) throw problems.badRequest('unknown_game', `There is no game "${game}"; see GET /v1/catalog`);
     return this.finished.search(game, player, limit, after);
   }
 }

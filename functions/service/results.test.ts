@@ -15,7 +15,7 @@ import { Results } from './results.js';
 
 /** A game whose state is its own outcome (scores, higher better): the places are whatever a test says. */
 const scored = { id: 'scored', outcome: (state: { scores: number[] }) => ({ scores: state.scores, ranking: state.scores.map((s) => 1 + state.scores.filter((o) => o > s).length), breakdown: state.scores.map(() => []) }) } as unknown as AnyGame;
-const registry: GameRegistry = { get: (id) => (id === 'scored' ? scored : undefined), listed: () => [] };
+const registry: GameRegistry = { get: async (id) => (id === 'scored' ? scored : undefined), facts: () => undefined, listed: () => [] };
 
 let games: GameTable;
 let ratings: RatingsTable;

@@ -35,7 +35,7 @@ export class Results {
     const found = await this.games.readGame(gameId);
     const latest = found?.latest;
     if (!found || latest?.status !== 'finished') return;
-    const def = this.registry.get(found.meta.game);
+    const def = await this.registry.get(found.meta.game);
     const outcome = def && outcomeWithForfeits(def.outcome(latest.state), found.meta.players, latest.forfeited);
     if (!outcome) return;
     if (found.meta.visibility === 'public') await this.finished.put(finishedRecord(found.meta, latest, outcome));

@@ -1,18 +1,20 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import middy from '@middy/core';
 import { createRegistry } from '../../engine/core/index.js';
-import { catalogGames } from '../../engine/games/index.js';
+import { catalogSources } from '../../engine/games/on-demand.js';
 import { observability } from '../observability/powertools.js';
+import { tracing } from '../observability/tracing.js';
 import { createServices } from '../service/index.js';
 import { Sweeper, type SweepReport } from '../service/sweeper.js';
 
 const tableName = process.env.TABLE_NAME;
 if (!tableName) throw new Error('TABLE_NAME is not set');
 
-const { logger, tracer, port, middlewares } = observability('sweeper');
+const { logger, port, middlewares } = observability('sweeper');
+const { tracer, middleware: traced } = tracing('sweeper');
 // Timeouts and reminders are written to the table; the stream notifier tells the players.
 // Bot moves a timeout sets off are counted as the API counts them.
-const services = createServices(tracer.captureAWSv3Client(new DynamoDBClient({})), tableName, createRegistry(catalogGames), undefined, { metrics: port });
+const services = createServices(tracer.captureAWSv3Client(new DynamoDBClient({})), tableName, createRegistry(catalogSources), undefined, { metrics: port });
 const sweeper = new Sweeper(services.times, services.games, services.now, (message, details) => logger.warn(message, details), port, services.lobby);
 
 /** EventBridge calls this every minute. */
@@ -20,4 +22,4 @@ export const handler = middy(async (): Promise<SweepReport> => {
   const report = await sweeper.sweep();
   if (report.games > 0) logger.info('sweep', { ...report });
   return report;
-}).use(middlewares);
+}).use([traced, ...middlewares]);

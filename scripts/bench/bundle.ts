@@ -4,8 +4,9 @@
  * baseline. For each: what a cold start loads (the entry and the chunks it imports statically; the
  * lazily imported chunks apart), gzipped too, and the CPU time a fresh Node process takes to
  * import it. The imports of all bundles are interleaved, so machine load falls on each alike; the
- * figure is the median of BENCH_IMPORTS runs (7 by default). The notifier is sized only: importing
- * it reads SSM.
+ * figure is the median of BENCH_IMPORTS runs (7 by default). The API is imported with its docs and
+ * web client beside it and the environment naming them, as the stack deploys it. The notifier is
+ * sized only: importing it reads SSM.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
-import { bundleLambda } from '../../infra/bundle.js';
+import { bundleLambda, DOCS_ASSETS_DIR, WEB_ASSETS_DIR, writeApiAssets } from '../../infra/bundle.js';
 import { median } from './stats.js';
 
 // esbuild names outputs relative to the project root (infra/bundle.ts builds from there).
@@ -27,7 +28,7 @@ const TARGET_RATIO = 1.5;
 const dir = mkdtempSync(join(tmpdir(), 'railpost-bundle-'));
 
 const entries = [
-  { name: 'api', entry: 'functions/api/lambda.ts', importable: true },
+  { name: 'api', entry: 'functions/api/lambda.ts', importable: true, assets: true },
   { name: 'notifier', entry: 'functions/notify/lambda.ts', importable: false },
   { name: 'sweeper', entry: 'functions/sweep/lambda.ts', importable: true },
   { name: 'baseline', entry: 'scripts/bench/client-dynamodb-alone.ts', importable: true },
@@ -65,7 +66,16 @@ function importCpuMs(file: string): number {
   const code = `const a = process.cpuUsage(); await import(${JSON.stringify(file)}); const b = process.cpuUsage(a); console.log((b.user + b.system) / 1000);`;
   return Number(
     execFileSync(process.execPath, ['--input-type=module', '-e', code], {
-      env: { ...process.env, TABLE_NAME: 'bench', LIMITS_TABLE_NAME: 'bench-limits', DOCS_ASSETS_DIR: 'docs-assets', NOTIFY_SECRETS_PARAMETER: '/bench/secrets', AWS_REGION: 'eu-central-1', NODE_NO_WARNINGS: '1' },
+      env: {
+        ...process.env,
+        TABLE_NAME: 'bench',
+        LIMITS_TABLE_NAME: 'bench-limits',
+        DOCS_ASSETS_DIR,
+        WEB_ASSETS_DIR,
+        NOTIFY_SECRETS_PARAMETER: '/bench/secrets',
+        AWS_REGION: 'eu-central-1',
+        NODE_NO_WARNINGS: '1',
+      },
       encoding: 'utf8',
     }).trim(),
   );
@@ -76,9 +86,10 @@ const load = loadavg();
 try {
   console.log('bundle: each Lambda as infra/bundle.ts builds it for the stack (esbuild, ESM with splitting, minified, node22)');
   const built: { name: string; file: string; importable: boolean }[] = [];
-  for (const { name, entry, importable } of entries) {
+  for (const { name, entry, importable, assets } of entries) {
     const outdir = join(dir, name);
     const meta = await bundleLambda(entry, outdir);
+    if (assets) writeApiAssets(outdir);
     const outputs = Object.keys(meta.outputs).filter((f) => f.endsWith('.mjs'));
     const cold = coldFiles(meta).map((f) => readFileSync(f));
     const coldBytes = cold.reduce((n, b) => n + b.length, 0);

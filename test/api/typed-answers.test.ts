@@ -5,7 +5,6 @@
  * client would, and every answer is parsed with the published schemas.
  */
 import { describe, expect, it } from 'vitest';
-import { createRegistry } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
 import { gameLogSchema, gameViewSchema } from '../../functions/api/schemas.js';
 import { dataOf, textOf } from '../support/client.js';
@@ -13,9 +12,8 @@ import { useTestServer } from '../support/local.js';
 import spec from '../../api-spec/openapi.json' with { type: 'json' };
 
 const suite = useTestServer();
-const registry = createRegistry(catalogGames);
-const views = gameViewSchema(registry);
-const logs = gameLogSchema(registry);
+const views = gameViewSchema(catalogGames);
+const logs = gameLogSchema(catalogGames);
 /** Enough moves to reach each game's first decisions after the opening, while the suite stays quick. */
 const MOVES = 25;
 
