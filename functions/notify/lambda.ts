@@ -6,6 +6,7 @@ import { createRegistry } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
 import { observability } from '../observability/powertools.js';
 import { DeliveryLog } from '../store/delivery-log.js';
+import { DigestTable } from '../store/digest-table.js';
 import { GameTable } from '../store/game-table.js';
 import { FinishedTable } from '../store/finished-table.js';
 import { RatingsTable } from '../store/ratings-table.js';
@@ -37,6 +38,7 @@ const notifier = new Notifier({
   unsubscribeSecret: secrets.unsubscribeSecret,
   log: (line) => logger.warn(line),
   metrics: port,
+  digests: new DigestTable(db, env('TABLE_NAME')),
 });
 
 const results = new Results(table, new RatingsTable(db, env('TABLE_NAME')), new FinishedTable(db, env('TABLE_NAME')), registry);
