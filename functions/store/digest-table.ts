@@ -1,4 +1,4 @@
-import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod';
 import { conditional, json, n, optStr, s, str, WriteConflict } from './attributes.js';
 import { DEADLINE_INDEX, DUE_SHARDS, keys } from './keys.js';
@@ -27,19 +27,14 @@ export class DigestTable {
     readonly tableName: string,
   ) {}
 
-  /** Puts the player's digest in the deadline index at `dueAt`, or takes it out (null). */
+  /** Puts the player's digest in the deadline index at `dueAt`, or takes it out (null; the item stays, outside the index). */
   async setDue(playerId: string, dueAt: Date | null): Promise<void> {
-    const key = { pk: s(keys.player(playerId)), sk: s(keys.digestDue) };
-    if (!dueAt) {
-      await this.db.send(new DeleteItemCommand({ TableName: this.tableName, Key: key }));
-      return;
-    }
     await this.db.send(
       new UpdateItemCommand({
         TableName: this.tableName,
-        Key: key,
-        UpdateExpression: 'SET dueShard = :shard, dueAt = :dueAt',
-        ExpressionAttributeValues: { ':shard': s(keys.digestShard(playerId)), ':dueAt': s(dueAt.toISOString()) },
+        Key: { pk: s(keys.player(playerId)), sk: s(keys.digestDue) },
+        UpdateExpression: dueAt ? 'SET dueShard = :shard, dueAt = :dueAt' : 'REMOVE dueShard, dueAt',
+        ...(dueAt ? { ExpressionAttributeValues: { ':shard': s(keys.digestShard(playerId)), ':dueAt': s(dueAt.toISOString()) } } : {}),
       }),
     );
   }
