@@ -27,16 +27,25 @@ export class DigestTable {
     readonly tableName: string,
   ) {}
 
-  /** Puts the player's digest in the deadline index at `dueAt`, or takes it out (null; the item stays, outside the index). */
+  /** Puts the player's digest in the deadline index at `dueAt`, or takes it out (null; an entry is never created only to say that). */
   async setDue(playerId: string, dueAt: Date | null): Promise<void> {
-    await this.db.send(
-      new UpdateItemCommand({
-        TableName: this.tableName,
-        Key: { pk: s(keys.player(playerId)), sk: s(keys.digestDue) },
-        UpdateExpression: dueAt ? 'SET dueShard = :shard, dueAt = :dueAt' : 'REMOVE dueShard, dueAt',
-        ...(dueAt ? { ExpressionAttributeValues: { ':shard': s(keys.digestShard(playerId)), ':dueAt': s(dueAt.toISOString()) } } : {}),
-      }),
-    );
+    const key = { pk: s(keys.player(playerId)), sk: s(keys.digestDue) };
+    if (dueAt) {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.tableName,
+          Key: key,
+          UpdateExpression: 'SET dueShard = :shard, dueAt = :dueAt',
+          ExpressionAttributeValues: { ':shard': s(keys.digestShard(playerId)), ':dueAt': s(dueAt.toISOString()) },
+        }),
+      );
+      return;
+    }
+    try {
+      await conditional(this.db.send(new UpdateItemCommand({ TableName: this.tableName, Key: key, UpdateExpression: 'REMOVE dueShard, dueAt', ConditionExpression: 'attribute_exists(sk)' })));
+    } catch (err) {
+      if (!(err instanceof WriteConflict)) throw err;
+    }
   }
 
   /** Players whose digest is due at or before `now`; each shard's most overdue first, at most `limitPerShard` each. */

@@ -129,6 +129,17 @@ describe('issue 20 #4: one email a day instead of one per turn', () => {
     expect(answer.replyTo).toMatch(/^d\./);
     expect(answer.replyTo).not.toBe(digest.replyTo);
   }, 120_000);
+
+  it('back to one email per turn: no more digests, and the next turn has its own email again', async () => {
+    dataOf(await anna.client.PATCH('/v1/players/me', { body: { notifications: { digest: null } } }));
+    const sent = (await digests()).length;
+    await nextDigestHour();
+    expect(await digests()).toHaveLength(sent);
+    // Her whole turn on the web, then Ben's: she becomes due again.
+    while ((await view(anna.client, games[1])).toAct[0] === 0) await playFirst(anna.client, games[1]);
+    while ((await view(anna.client, games[1])).toAct[0] !== 0) await playFirst(ben.client, games[1]);
+    expect((await world.inbox(anna.email)).at(-1)?.subject).toBe(`Your turn in ${TITLE}`);
+  }, 120_000);
 });
 
 async function newStreetcar(): Promise<string> {
