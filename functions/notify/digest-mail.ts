@@ -70,7 +70,7 @@ export function renderDigest(d: DigestMail, unsubscribeUrl: string): RenderedEma
     ...d.entries.flatMap((e) => [
       `<h2 style="font-size: 1.2em">${esc(heading(e))}</h2>`,
       p(deadline(e)),
-      e.game.position ? positionHtml(e.game.position, d.language, e.label) : null,
+      e.game.position ? positionHtml(e.game.position, d.language, e.label, 'h3') : null,
       e.game.boardLink ? `<p><a href="${esc(e.game.boardLink)}">${esc(t('mail.seeBoard'))}</a></p>` : null,
       `<p><a href="${esc(e.game.link)}">${esc(t('mail.openGame'))}</a></p>`,
     ]),

@@ -222,7 +222,8 @@ export function positionText(p: Position, language: Language, prefix = ''): stri
   return lines;
 }
 
-export function positionHtml(p: Position, language: Language, prefix = ''): string {
+/** `heading`: the level of the choices' heading, under the email's own headings. */
+export function positionHtml(p: Position, language: Language, prefix = '', heading: 'h2' | 'h3' = 'h2'): string {
   const t = wordsIn(language);
   const items = (xs: string[]) => `<ul>${xs.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`;
   const rows = (g: ChoiceGroup) =>
@@ -230,7 +231,7 @@ export function positionHtml(p: Position, language: Language, prefix = ''): stri
   return [
     p.scores.length ? `<p>${esc(t('mail.scores'))}</p>${items(p.scores)}` : '',
     ...p.panel.map((s) => `<p>${esc(s.title)}</p>${items(s.lines)}`),
-    p.choices.length ? `<h2 style="font-size: 1.1em">${esc(t('mail.choices'))}</h2>` : '',
+    p.choices.length ? `<${heading} style="font-size: 1.1em">${esc(t('mail.choices'))}</${heading}>` : '',
     ...p.choices.map((g) => `${g.title ? `<p><strong>${esc(g.title)}</strong></p>` : ''}<table role="presentation">${rows(g)}</table>`),
   ].join('');
 }
