@@ -93,7 +93,7 @@ export interface paths {
         head?: never;
         /**
          * Change your name, email or notification settings
-         * @description Changes only what the body names. `email: null` removes the address (and email notices with it); turning email notices on needs an address. `notifications.events` changes the kinds it names, on every channel. Your name is shown to the other seats from now on (games keep the name you joined with). A new `email` waits as `pendingEmail` until the code mailed to it comes back (POST /v1/players/me/email-confirmation).
+         * @description Changes only what the body names. `email: null` removes the address (and email notices with it); turning email notices on needs an address. `notifications.events` changes the kinds it names, on every channel. `notifications.digest` chooses one email a day, at an hour of your time zone, listing every game where it is your turn (null: one email per turn). Your name is shown to the other seats from now on (games keep the name you joined with). A new `email` waits as `pendingEmail` until the code mailed to it comes back (POST /v1/players/me/email-confirmation).
          *
          *     Only a request naming an email address counts against the limit of confirmation mails. **Rate limit**: 5 per hour per email address and 20 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
          *
@@ -1561,7 +1561,21 @@ export interface components {
                 gameFinished: boolean;
                 chat: boolean;
             };
+            digest: components["schemas"]["Digest"];
         };
+        /** @description Your turns by email once a day; null: an email per turn */
+        Digest: {
+            /**
+             * @description The hour (0–23) of your wall clock the digest is sent at
+             * @example 8
+             */
+            hour: number;
+            /**
+             * @description Your IANA time zone; summer time is followed
+             * @example Europe/Prague
+             */
+            timeZone: string;
+        } | null;
         /** @description Days away: your clocks pause from `from` until `until` */
         Vacation: {
             id: string;
@@ -1600,6 +1614,19 @@ export interface components {
                 gameFinished?: boolean;
                 chat?: boolean;
             };
+            /** @description null: back to an email per turn */
+            digest?: {
+                /**
+                 * @description The hour (0–23) of your wall clock the digest is sent at
+                 * @example 8
+                 */
+                hour: number;
+                /**
+                 * @description Your IANA time zone; summer time is followed
+                 * @example Europe/Prague
+                 */
+                timeZone: string;
+            } | null;
         };
         VacationCreate: {
             /**
@@ -5937,7 +5964,8 @@ export interface operations {
                      *           "gameStarted": true,
                      *           "gameFinished": true,
                      *           "chat": true
-                     *         }
+                     *         },
+                     *         "digest": null
                      *       },
                      *       "vacations": [
                      *         {
@@ -6218,6 +6246,10 @@ export interface operations {
                  *       "notifications": {
                  *         "events": {
                  *           "chat": true
+                 *         },
+                 *         "digest": {
+                 *           "hour": 8,
+                 *           "timeZone": "Europe/Prague"
                  *         }
                  *       },
                  *       "language": "cs"
@@ -6255,6 +6287,10 @@ export interface operations {
                      *           "gameStarted": true,
                      *           "gameFinished": true,
                      *           "chat": true
+                     *         },
+                     *         "digest": {
+                     *           "hour": 8,
+                     *           "timeZone": "Europe/Prague"
                      *         }
                      *       },
                      *       "vacations": [],
@@ -6268,6 +6304,7 @@ export interface operations {
             /**
              * @description - `invalid_name`: The name is empty, or too long, once cleaned
              *     - `email_address_required`: Email notices turned on without an email address
+             *     - `unknown_time_zone`: `notifications.digest.timeZone` is not an IANA time zone
              *     - `invalid_body`: The body does not match the schema (see `issues`)
              *     - `malformed_body`: The body is not valid JSON
              */
@@ -6282,7 +6319,7 @@ export interface operations {
                         /** @constant */
                         status: 400;
                         /** @enum {string} */
-                        code: "invalid_name" | "email_address_required" | "invalid_body" | "malformed_body";
+                        code: "invalid_name" | "email_address_required" | "unknown_time_zone" | "invalid_body" | "malformed_body";
                     };
                 };
             };
@@ -15760,7 +15797,8 @@ export interface operations {
                      *           "gameStarted": true,
                      *           "gameFinished": true,
                      *           "chat": true
-                     *         }
+                     *         },
+                     *         "digest": null
                      *       },
                      *       "vacations": [
                      *         {
@@ -16001,7 +16039,8 @@ export interface operations {
                      *             "gameStarted": true,
                      *             "gameFinished": true,
                      *             "chat": true
-                     *           }
+                     *           },
+                     *           "digest": null
                      *         },
                      *         "vacations": [
                      *           {

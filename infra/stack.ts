@@ -225,12 +225,14 @@ export class RailpostStack extends Stack {
         retryAttempts: 5,
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(deadLetters),
-        // Only written commits, game status changes, reminder claims and chat concern the notifier.
+        // Only written commits, game status changes, reminder and digest claims and chat concern the notifier.
         filters: [
           FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.commitPrefix) } } } }),
           FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.isEqual(keys.meta) } } } }),
           FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.reminderPrefix) } } } }),
           FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.chatPrefix) } } } }),
+          // A day's digest claimed by the sweeper (issue 20 #4).
+          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.digestDayPrefix) } } } }),
         ],
       }),
     );

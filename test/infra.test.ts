@@ -128,7 +128,7 @@ describe('Railpost stack', () => {
     expect(JSON.stringify(policyStatements('ApiFunctionRole'))).toContain(':parameter/railpost/notify-secrets');
   });
 
-  it('runs the notifier from the table stream: only LOG# (commit) inserts, META writes, REMIND# and CHAT# inserts, partial-batch retries, a dead-letter queue', () => {
+  it('runs the notifier from the table stream: only LOG# (commit) inserts, META writes, REMIND#, CHAT# and DIGEST# (issue 20 #4) inserts, partial-batch retries, a dead-letter queue', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       StartingPosition: 'LATEST',
       BisectBatchOnFunctionError: true,
@@ -141,6 +141,7 @@ describe('Railpost stack', () => {
           { Pattern: JSON.stringify({ dynamodb: { Keys: { sk: { S: ['META'] } } } }) },
           { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: 'REMIND#' }] } } } }) },
           { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: 'CHAT#' }] } } } }) },
+          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: 'DIGEST#' }] } } } }) },
         ],
       },
     });

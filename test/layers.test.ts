@@ -77,7 +77,7 @@ describe('layers (issue 15 item 6)', () => {
 
   it("issue 15 #6: the store's key layout is spelled only in functions/store (no 'GAME#', 'LOG#', … in other non-test code)", () => {
     const prefixes = [...readFileSync(join(ROOT, 'functions/store/keys.ts'), 'utf8').matchAll(/[`'"]([A-Z]+)#/g)].map((m) => m[1]!);
-    expect(new Set(prefixes)).toEqual(new Set(['GAME', 'PLAYER', 'LOG', 'WEBHOOK', 'PUSH', 'CRED', 'EMAIL', 'CHAT', 'REMIND', 'QUOTA', 'SENT', 'DUE', 'RATING', 'BOARD', 'FINISHED', 'PLAYED', 'LOBBY', 'SEEKS']));
+    expect(new Set(prefixes)).toEqual(new Set(['GAME', 'PLAYER', 'LOG', 'WEBHOOK', 'PUSH', 'CRED', 'EMAIL', 'CHAT', 'REMIND', 'QUOTA', 'SENT', 'DUE', 'RATING', 'BOARD', 'FINISHED', 'PLAYED', 'LOBBY', 'SEEKS', 'DIGEST', 'SHEET']));
     const spelling = new RegExp(`[\`'"](${[...new Set(prefixes)].join('|')})#`);
     const code = ALL.filter((f) => !isTestCode(f) && !f.startsWith('functions/store/'));
     expect(code.filter((f) => spelling.test(readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);

@@ -45,6 +45,7 @@ export const PROBLEM_CODES = {
   invalid_push_endpoint: badRequest('A push endpoint must not contain backslashes, control characters or surrounding spaces'),
   private_push_endpoint: badRequest('A push endpoint must point to a public host, not a private, loopback or link-local address'),
   email_address_required: badRequest('Set an email address to turn email notifications on'),
+  unknown_time_zone: badRequest('"Mars/Olympus" is not an IANA time zone, e.g. "Europe/Prague"'),
   invalid_name: badRequest('The name is empty once control and invisible characters are dropped'),
   vacation_in_past: badRequest('A vacation cannot start in the past: clocks that already ran are not rewound'),
   vacation_too_long: badRequest('A vacation lasts at most 30 days'),

@@ -89,7 +89,7 @@ export const routes = {
       summary: 'Change your name, email or notification settings',
       description:
         'Changes only what the body names. `email: null` removes the address (and email notices with it); turning email notices on needs an address. ' +
-        '`notifications.events` changes the kinds it names, on every channel. Your name is shown to the other seats from now on (games keep the name you joined with). ' +
+        '`notifications.events` changes the kinds it names, on every channel. `notifications.digest` chooses one email a day, at an hour of your time zone, listing every game where it is your turn (null: one email per turn). Your name is shown to the other seats from now on (games keep the name you joined with). ' +
         'A new `email` waits as `pendingEmail` until the code mailed to it comes back (POST /v1/players/me/email-confirmation).\n\n' +
         `Only a request naming an email address counts against the limit of confirmation mails. ${rateLimitText('confirmationMail')}`,
       security: secured,
@@ -103,6 +103,7 @@ export const routes = {
       problems: {
         invalid_name: 'The name is empty, or too long, once cleaned',
         email_address_required: 'Email notices turned on without an email address',
+        unknown_time_zone: '`notifications.digest.timeZone` is not an IANA time zone',
         not_found: 'Your player is gone',
         concurrent_update: 'Another change to your profile got in the way; retry',
       },

@@ -104,10 +104,20 @@ const kindFlags = <T extends z.ZodType>(flag: (kind: NotificationKind) => T) =>
     chat: flag('chat'),
   }) satisfies Record<NotificationKind, T>;
 
+export const DigestSchema = z
+  .strictObject({
+    hour: z.number().int().min(0).max(23).meta({ description: 'The hour (0–23) of your wall clock the digest is sent at', example: 8 }),
+    timeZone: z.string().min(1).max(64).meta({ description: 'Your IANA time zone; summer time is followed', example: 'Europe/Prague' }),
+  })
+  .openapi('Digest', {
+    description: 'One email a day instead of one per turn: every game where it is your turn, each with its position and reply codes, so that one reply moves in several games',
+  });
+
 export const NotificationSettingsSchema = z
   .strictObject({
     email: z.boolean().meta({ description: 'Whether notifications are emailed; always false without an address' }),
     events: z.strictObject(kindFlags(() => z.boolean())).meta({ description: 'Which kinds you are notified of, on every channel' }),
+    digest: DigestSchema.nullable().meta({ description: 'Your turns by email once a day; null: an email per turn' }),
   })
   .openapi('NotificationSettings');
 
@@ -115,6 +125,7 @@ export const NotificationSettingsPatchSchema = z
   .strictObject({
     email: z.boolean().optional().meta({ description: 'true needs an email address' }),
     events: z.strictObject(kindFlags(() => z.boolean().optional())).optional().meta({ description: 'Kinds not named keep their setting' }),
+    digest: DigestSchema.nullable().optional().meta({ description: 'null: back to an email per turn' }),
   })
   .openapi('NotificationSettingsPatch');
 

@@ -28,6 +28,7 @@ import type { Metrics } from '../service/metrics.js';
 import { Sweeper, type SweepReport } from '../service/sweeper.js';
 import { MailIn, type InboundMessage, type MailInOutcome } from '../mail-in/mail-in.js';
 import { startSmtpIn, type SmtpIn } from './smtp-in.js';
+import { DigestTable } from '../store/digest-table.js';
 
 export const LOCAL_TABLE = 'railpost';
 export const LOCAL_LIMITS_TABLE = 'railpost-limits';
@@ -184,9 +185,10 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     onTransition: (t) => queue.push(t),
     onReminder: (r) => queue.remind(r),
     onChat: (m) => queue.chat(m),
+    onDigest: (d) => queue.digest(d),
     ...(options.metrics ? { metrics: options.metrics } : {}),
   }, limits.caps);
-  const sweeper = new Sweeper(services.times, services.games, now, (message, details) => jsonLogger.info(message, details), options.metrics, services.lobby);
+  const sweeper = new Sweeper(services.times, services.games, now, (message, details) => jsonLogger.info(message, details), options.metrics, services.lobby, services.digests);
   let sweeping: Promise<SweepReport> | null = null;
   // Overlapping sweeps would be safe (conditional writes) but pointless on one machine.
   const sweep = () => (sweeping ??= sweeper.sweep().finally(() => (sweeping = null)));
@@ -224,6 +226,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
   const url = `http://${host}:${port}`;
   const replyDomain = options.smtpInPort === undefined ? undefined : (options.replyDomain ?? LOCAL_REPLY_DOMAIN);
   const deliveries = new DeliveryLog(db, LOCAL_TABLE);
+  const digests = new DigestTable(db, LOCAL_TABLE);
   if (options.notify !== false) notifier = new Notifier({
     table: services.table,
     deliveries,
@@ -238,11 +241,12 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(replyDomain ? { replyDomain } : {}),
     now,
+    digests,
   });
   const received: MailInOutcome[] = [];
   let smtpIn: SmtpIn | null = null;
   if (replyDomain && notifier) {
-    const mailIn = new MailIn({ services, registry: options.registry, notifier, deliveries, secrets: [notifySecrets.unsubscribeSecret], replyDomain, log });
+    const mailIn = new MailIn({ services, registry: options.registry, notifier, deliveries, digests, secrets: [notifySecrets.unsubscribeSecret], replyDomain, log });
     const receive = async (m: InboundMessage) => {
       received.push(await mailIn.receive(m));
       // A long-running `npm start` keeps only the recent outcomes.

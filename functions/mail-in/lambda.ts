@@ -26,9 +26,9 @@ const tableName = env('TABLE_NAME');
 const registry = createRegistry(catalogSources);
 const log = (line: string) => logger.warn(line);
 // The answers to replies (what was played, or what went wrong) go out as turn emails do.
-const { notifier, deliveries } = awsNotifier({ db, tableName, registry, secrets, env: process.env, capture: (c) => tracer.captureAWSv3Client(c), log, metrics: port });
+const { notifier, deliveries, digests } = awsNotifier({ db, tableName, registry, secrets, env: process.env, capture: (c) => tracer.captureAWSv3Client(c), log, metrics: port });
 const services = createServices(db, tableName, registry, undefined, { metrics: port, log: (message, err) => logger.error(message, { error: err as Error }) });
-const mailIn = new MailIn({ services, registry, notifier, deliveries, secrets: [secrets.unsubscribeSecret], replyDomain: env('REPLY_DOMAIN'), log });
+const mailIn = new MailIn({ services, registry, notifier, deliveries, digests, secrets: [secrets.unsubscribeSecret], replyDomain: env('REPLY_DOMAIN'), log });
 const stored = { client: tracer.captureAWSv3Client(new S3Client({})), bucket: env('INBOUND_BUCKET'), prefix: env('INBOUND_PREFIX'), maxBytes: MAX_INBOUND_BYTES };
 
 /**

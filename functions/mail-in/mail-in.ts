@@ -8,13 +8,16 @@ import { choiceFor } from '../notify/choices.js';
 import type { Notifier } from '../notify/core.js';
 import type { MailReplyOutcome, MailReplyProblem } from '../notify/message.js';
 import { positionOf } from '../notify/position.js';
-import { checkReply, claimedReply, type ClaimedReply } from '../notify/reply-address.js';
-import { wordsIn } from '../notify/wording.js';
+import { checkDigestReply, checkReply, claimedDigestReply, claimedReply, type ClaimedDigestReply, type ClaimedReply } from '../notify/reply-address.js';
+import type { DigestAnswer } from '../notify/digest-mail.js';
+import type { DigestTable } from '../store/digest-table.js';
+import { gameTitle, wordsIn } from '../notify/wording.js';
 import { shownName } from '../notify/changes.js';
 import { plainUi } from '../../web/render/game-ui.js';
 import { webGame } from '../../web/render/games.js';
 import { readReply, type InboundReply } from './read-reply.js';
 import { writtenMove } from './reply-code.js';
+import { digestMoves } from './digest-codes.js';
 
 export interface MailInConfig {
   services: Pick<Services, 'table' | 'games' | 'chat' | 'now'>;
@@ -22,6 +25,8 @@ export interface MailInConfig {
   notifier: Notifier;
   /** Remembers the Message-IDs taken (in the game's partition, with the table's expiry). */
   deliveries: DeliveryLog;
+  /** The sheets that say which game each letter of a digest stands for (issue 20 #4). */
+  digests: DigestTable;
   /** The key the turn emails' reply addresses are signed with, newest first (rotation). */
   secrets: readonly string[];
   replyDomain: string;
@@ -47,6 +52,8 @@ export type Dropped = 'noToken' | 'forged' | 'wrongSender' | 'unauthenticated' |
 export type MailInOutcome =
   | { kind: 'played'; gameId: string; code: string; chat: boolean }
   | { kind: 'answered'; gameId: string; problem: MailReplyProblem }
+  /** A reply to a digest: each game's code and what it did (null: played); or why nothing was tried. */
+  | { kind: 'digest'; moves: { code: string; gameId: string | null; problem: MailReplyProblem | null }[]; problem?: MailReplyProblem }
   | { kind: 'dropped'; reason: Dropped };
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -67,6 +74,8 @@ export class MailIn {
   async receive(message: InboundMessage): Promise<MailInOutcome> {
     const reply = await readReply(message.raw);
     const { table } = this.config.services;
+    const digestClaim = [...message.envelopeTo, ...reply.recipients].map((a) => claimedDigestReply(a, this.config.replyDomain)).find((c) => c !== null);
+    if (digestClaim) return this.receiveDigest(message, reply, digestClaim);
     const claim = [...message.envelopeTo, ...reply.recipients].map((a) => claimedReply(a, this.config.replyDomain)).find((c) => c !== null);
     if (!claim) return this.dropped('noToken', reply);
     const game = await table.readGame(claim.gameId);
@@ -74,9 +83,8 @@ export class MailIn {
     if (!game || !playerId) return this.dropped('forged', reply);
     const check = checkReply(this.config.secrets, claim, playerId, this.config.services.now());
     if (check === 'forged') return this.dropped('forged', reply);
-    const player = await table.getPlayer(playerId);
-    if (!player?.email || !reply.from || !sameAddress(player.email, reply.from)) return this.dropped('wrongSender', reply);
-    if (message.verdicts && !(message.verdicts.spf && message.verdicts.dkim)) return this.dropped('unauthenticated', reply);
+    const player = await this.sender(playerId, message, reply);
+    if ('dropped' in player) return this.dropped(player.dropped, reply);
     // Claimed before anything is played or sent: a mail server that delivers twice gets one move and one answer.
     if (!(await this.config.deliveries.claim(game.meta.id, playerId, `mail-in#${digest(reply.messageId)}`, this.config.services.now()))) {
       return this.dropped('duplicate', reply);
@@ -85,33 +93,94 @@ export class MailIn {
     return this.play(game, player, claim, reply);
   }
 
+  /** The player a token names, if the message is theirs: from their confirmed address and, where checked, passing SPF and DKIM. */
+  private async sender(playerId: string, message: InboundMessage, reply: InboundReply): Promise<PlayerRecord | { dropped: Dropped }> {
+    const player = await this.config.services.table.getPlayer(playerId);
+    if (!player?.email || !reply.from || !sameAddress(player.email, reply.from)) return { dropped: 'wrongSender' };
+    if (message.verdicts && !(message.verdicts.spf && message.verdicts.dkim)) return { dropped: 'unauthenticated' };
+    return player;
+  }
+
   private async play(game: GameRecord, player: PlayerRecord, claim: ClaimedReply, reply: InboundReply): Promise<MailInOutcome> {
     const move = writtenMove(reply.written);
     if (!move) return this.answer(game, player, claim, { problem: 'noCode' });
-    const problem = (p: MailReplyProblem, detail?: string) => this.answer(game, player, claim, { problem: p, code: move.code, ...(detail ? { detail } : {}) });
-    if (game.latest?.version !== claim.version) return problem('stale');
+    const outcome = await this.playCode(game, player, claim.seat, claim.version, move.code);
+    if ('problem' in outcome) return this.answer(game, player, claim, outcome);
+    const said = move.rest ? await this.say(player, game.meta.id, move.rest) : false;
+    // After the game's last move the answer is the final email to every seat (answerReply sends nothing then).
+    await this.config.notifier.answerReply(game.meta.id, player.id, claim.version, outcome);
+    this.config.log(`mail-in: ${player.id} played ${move.code} in ${game.meta.id}`);
+    return { kind: 'played', gameId: game.meta.id, code: move.code, chat: said };
+  }
+
+  /**
+   * A reply to a digest (issue 20 #4): the same checks as a reply to a turn email, then each game's
+   * code is played on its own, so that a stale or wrong code in one game does not stop the others.
+   * The answer is one email: what each code did, and the games where it is still the player's turn.
+   * Other text is not posted to any table (it could be meant for any of them).
+   */
+  private async receiveDigest(message: InboundMessage, reply: InboundReply, claim: ClaimedDigestReply): Promise<MailInOutcome> {
+    const now = this.config.services.now();
+    const check = checkDigestReply(this.config.secrets, claim, now);
+    if (check === 'forged') return this.dropped('forged', reply);
+    const player = await this.sender(claim.playerId, message, reply);
+    if ('dropped' in player) return this.dropped(player.dropped, reply);
+    if (!(await this.config.deliveries.claimForPlayer(player.id, `mail-in#${digest(reply.messageId)}`, now))) return this.dropped('duplicate', reply);
+    const sheet = check === 'valid' ? await this.config.digests.getSheet(player.id, claim.sheet) : null;
+    const moves = digestMoves(reply.written);
+    const none = (problem: MailReplyProblem) => this.answerDigest(player, [{ label: '', gameTitle: null, outcome: { problem } }], { kind: 'digest', moves: [], problem });
+    if (!sheet) return none('expired');
+    if (!moves.length) return none('noCode');
+    const words = wordsIn(player.language ?? 'en');
+    const answers: DigestAnswer[] = [];
+    const done: Extract<MailInOutcome, { kind: 'digest' }>['moves'] = [];
+    for (const move of moves) {
+      const code = `${move.label}${move.code}`;
+      const entry = sheet.find((e) => e.label === move.label);
+      const game = entry ? await this.config.services.table.readGame(entry.gameId) : null;
+      if (!entry || !game) {
+        answers.push({ label: move.label, gameTitle: null, outcome: { problem: 'unknownCode', code } });
+        done.push({ code, gameId: null, problem: 'unknownCode' });
+        continue;
+      }
+      const outcome = game.meta.seats[entry.seat]?.playerId === player.id ? await this.playCode(game, player, entry.seat, entry.version, move.code) : { problem: 'notDue' as const };
+      const title = gameTitle(words, game.meta.game, this.config.registry.facts(game.meta.game)?.title);
+      answers.push({ label: move.label, gameTitle: title, outcome: 'problem' in outcome ? { ...outcome, code } : outcome });
+      done.push({ code, gameId: game.meta.id, problem: 'problem' in outcome ? outcome.problem : null });
+      if (!('problem' in outcome)) this.config.log(`mail-in: ${player.id} played ${code} of a digest in ${game.meta.id}`);
+    }
+    return this.answerDigest(player, answers, { kind: 'digest', moves: done });
+  }
+
+  private async answerDigest(player: PlayerRecord, answers: DigestAnswer[], outcome: MailInOutcome): Promise<MailInOutcome> {
+    await this.config.notifier.digest(player.id, { answers });
+    return outcome;
+  }
+
+  /**
+   * Plays one code of a turn at the seat and version its email showed, through the same
+   * conditional append as the API; what it played, or why it played nothing.
+   */
+  private async playCode(game: GameRecord, player: PlayerRecord, seat: number, version: number, code: string): Promise<MailReplyOutcome> {
+    const problem = (p: MailReplyProblem, detail?: string): MailReplyOutcome => ({ problem: p, code, ...(detail ? { detail } : {}) });
+    if (game.latest?.version !== version) return problem('stale');
     const def = await this.config.registry.get(game.meta.game);
     const words = wordsIn(player.language ?? 'en');
     const ui = webGame(game.meta.game)?.ui(words) ?? plainUi;
-    const seatName = (seat: number) => shownName(game.meta.seats[seat]?.name ?? null) ?? words('mail.seat', { n: seat + 1 });
-    const position = def && positionOf(def, game, claim.seat, ui, seatName, words);
+    const seatName = (s: number) => shownName(game.meta.seats[s]?.name ?? null) ?? words('mail.seat', { n: s + 1 });
+    const position = def && positionOf(def, game, seat, ui, seatName, words);
     if (!position?.choices.length) return problem('notDue');
-    const choice = choiceFor(position.choices, move.code);
+    const choice = choiceFor(position.choices, code);
     if (!choice) return problem('unknownCode');
-    const { games, chat } = this.config.services;
     try {
-      await games.act(player, game.meta.id, { action: choice.action, expectedVersion: claim.version });
+      await this.config.services.games.act(player, game.meta.id, { action: choice.action, expectedVersion: version });
     } catch (err) {
       if (!(err instanceof Problem)) throw err;
       if (err.code === 'stale_version') return problem('stale');
       if (err.code === 'not_your_turn' || err.code === 'forfeited' || err.code === 'game_over') return problem('notDue');
       return problem('illegal', err.detail);
     }
-    const said = move.rest ? await this.say(player, game.meta.id, move.rest) : false;
-    // After the game's last move the answer is the final email to every seat (answerReply sends nothing then).
-    await this.config.notifier.answerReply(game.meta.id, player.id, claim.version, { played: choice.text });
-    this.config.log(`mail-in: ${player.id} played ${move.code} in ${game.meta.id}`);
-    return { kind: 'played', gameId: game.meta.id, code: move.code, chat: said };
+    return { played: choice.text };
   }
 
   /** The rest of the reply goes to the table talk; a full chat or an empty text only loses the talk. */
@@ -126,7 +195,7 @@ export class MailIn {
     }
   }
 
-  private async answer(game: GameRecord, player: PlayerRecord, claim: ClaimedReply, outcome: MailReplyOutcome & { problem: MailReplyProblem }): Promise<MailInOutcome> {
+  private async answer(game: GameRecord, player: PlayerRecord, claim: ClaimedReply, outcome: Extract<MailReplyOutcome, { problem: MailReplyProblem }>): Promise<MailInOutcome> {
     await this.config.notifier.answerReply(game.meta.id, player.id, claim.version, outcome);
     return { kind: 'answered', gameId: game.meta.id, problem: outcome.problem };
   }

@@ -3,6 +3,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { GameRegistry } from '../../engine/core/index.js';
 import type { Metrics } from '../service/metrics.js';
 import { DeliveryLog } from '../store/delivery-log.js';
+import { DigestTable } from '../store/digest-table.js';
 import { GameTable } from '../store/game-table.js';
 import { Notifier } from './core.js';
 import { sesSender } from './email.js';
@@ -32,14 +33,16 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
  * the notification secrets from SSM, and, where the stack has a reply domain, turn emails that
  * can be answered (issue 20 #2).
  */
-export function awsNotifier(o: AwsNotifierOptions): { notifier: Notifier; table: GameTable; deliveries: DeliveryLog } {
+export function awsNotifier(o: AwsNotifierOptions): { notifier: Notifier; table: GameTable; deliveries: DeliveryLog; digests: DigestTable } {
   const table = new GameTable(o.db, o.tableName);
   const deliveries = new DeliveryLog(o.db, o.tableName);
+  const digests = new DigestTable(o.db, o.tableName);
   const configurationSetName = o.env.SES_CONFIGURATION_SET;
   const replyDomain = o.env.REPLY_DOMAIN;
   const notifier = new Notifier({
     table,
     deliveries,
+    digests,
     registry: o.registry,
     publicUrl: required(o.env, 'PUBLIC_URL'),
     email: sesSender({ client: o.capture(new SESv2Client({})), from: required(o.env, 'EMAIL_FROM'), ...(configurationSetName ? { configurationSetName } : {}) }),
@@ -49,5 +52,5 @@ export function awsNotifier(o: AwsNotifierOptions): { notifier: Notifier; table:
     metrics: o.metrics,
     ...(replyDomain ? { replyDomain } : {}),
   });
-  return { notifier, table, deliveries };
+  return { notifier, table, deliveries, digests };
 }

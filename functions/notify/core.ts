@@ -3,6 +3,7 @@
  * every channel the player chose (email, Web Push, webhooks). The same code runs in-process
  * locally and behind the table's stream in AWS.
  */
+import { randomBytes } from 'node:crypto';
 import type { AnyGame, GameRegistry } from '../../engine/core/index.js';
 import type { DeliveryLog } from '../store/delivery-log.js';
 import type { GameTable } from '../store/game-table.js';
@@ -13,11 +14,14 @@ import type { ChatRecord, EventRecord, GameMeta, GameRecord, PlayerRecord } from
 import type { EmailSender } from './email.js';
 import { renderEmail, type MailReplyOutcome, type Notification, type NotificationKind } from './message.js';
 import { positionOf } from './position.js';
-import { replyAddress, UNTIMED_REPLY_DAYS } from './reply-address.js';
+import { digestReplyAddress, replyAddress, UNTIMED_REPLY_DAYS } from './reply-address.js';
+import { renderDigest, type DigestAnswer, type DigestEntry } from './digest-mail.js';
+import type { DigestTable, SheetEntry } from '../store/digest-table.js';
+import type { RenderedEmail } from './message.js';
 import { pushPayload, sendPush, type VapidKeys } from './push.js';
 import { recipientsOf, type Recipient, type Transition } from './recipients.js';
 import { changesFor, shownName, type ChangeWording } from './changes.js';
-import { wordsIn, type Words } from './wording.js';
+import { gameTitle, wordsIn, type Words } from './wording.js';
 import { plainUi, type GameUi } from '../../web/render/game-ui.js';
 import { webGame } from '../../web/render/games.js';
 import { signUnsubscribe } from './unsubscribe.js';
@@ -54,7 +58,17 @@ export interface NotifierConfig {
   replyDomain?: string;
   /** The service's clock (reply tokens expire); default the system's. */
   now?: () => Date;
+  /** Where a digest email's labels are kept for its reply (issue 20 #4); without it no digest is sent. */
+  digests?: DigestTable;
 }
+
+/** Games one digest lists at most (labels A to H); it says how many more wait. */
+export const DIGEST_MAX_GAMES = 8;
+/** A digest's reply address and sheet hold this long: until about the next day's digest. */
+export const DIGEST_REPLY_HOURS = 24;
+
+/** Why a digest goes out: the day's digest, or the answer to a reply to one. */
+export type DigestReason = { day: string } | { answers: DigestAnswer[] };
 
 export interface DeliveryFailure {
   playerId: string;
@@ -63,10 +77,14 @@ export interface DeliveryFailure {
 }
 
 
-/** Per-event choices apply to every channel; email also needs an address and email switched on. */
+/**
+ * Per-event choices apply to every channel; email also needs an address and email switched on. A
+ * player who chose the daily digest gets their turns in it instead of one email each (issue 20 #4).
+ */
 function wants(player: PlayerRecord, kind: NotificationKind): { any: boolean; email: boolean } {
   const any = player.notifications.events[kind];
-  return { any, email: any && player.notifications.email && Boolean(player.email) };
+  const inDigest = kind === 'yourTurn' && player.notifications.digest !== null;
+  return { any, email: any && !inDigest && player.notifications.email && Boolean(player.email) };
 }
 
 export class Notifier {
@@ -154,6 +172,62 @@ export class Notifier {
     return failures;
   }
 
+  /**
+   * A digest email (issue 20 #4): every game where it is the player's turn, soonest deadline first,
+   * at most DIGEST_MAX_GAMES of them, each under a letter its codes start with. The letters are kept
+   * in a sheet for the reply. The day's digest goes out once (its sheet is named by the day) and
+   * not at all when no game waits; the answer to a reply always goes out, under a new sheet.
+   */
+  async digest(playerId: string, why: DigestReason): Promise<DeliveryFailure[]> {
+    const { table, digests, email } = this.config;
+    const player = await table.getPlayer(playerId);
+    if (!digests || !email || !player?.email) return [];
+    const daily = 'day' in why;
+    if (daily && !(player.notifications.digest && player.notifications.email && player.notifications.events.yourTurn)) return [];
+    const { entries, waiting } = await this.dueGames(player);
+    if (daily && !entries.length) return [];
+    const now = (this.config.now ?? (() => new Date()))();
+    const expires = new Date(now.getTime() + DIGEST_REPLY_HOURS * 3_600_000);
+    const sheet = daily ? why.day : `r${randomBytes(5).readUIntBE(0, 5).toString(36)}`;
+    const listed: SheetEntry[] = entries.map((e) => ({ label: e.label, gameId: e.game.gameId, seat: e.game.seat, version: e.game.version }));
+    if (!(await digests.putSheet(player.id, sheet, listed, expires))) return [];
+    const replyTo = this.config.replyDomain && entries.length ? digestReplyAddress(this.config.unsubscribeSecret, this.config.replyDomain, { playerId: player.id, sheet, expires }) : undefined;
+    const mail = renderDigest({ language: player.language ?? 'en', playerName: shownName(player.name) ?? player.name, entries, waiting, answers: daily ? [] : why.answers, ...(replyTo ? { replyTo } : {}) }, this.unsubscribeUrl(player));
+    const failures: DeliveryFailure[] = [];
+    await this.sendMail(player, mail, replyTo, failures);
+    return failures;
+  }
+
+  /** The games where it is the player's turn, as their turn emails would show them, labelled A, B, …; and how many more wait. */
+  private async dueGames(player: PlayerRecord): Promise<{ entries: DigestEntry[]; waiting: number }> {
+    const { table } = this.config;
+    const memberships = await table.listMemberships(player.id);
+    const summaries = await table.readSummaries(memberships.map((m) => m.gameId));
+    const due = memberships.flatMap((m) => {
+      const found = summaries.get(m.gameId);
+      const latest = found?.latest;
+      if (found?.meta.status !== 'active' || latest?.status !== 'active' || !latest.toAct.includes(m.seat)) return [];
+      return [{ gameId: m.gameId, seat: m.seat, deadline: latest.clocks?.[m.seat]?.deadline ?? null, joinedAt: m.joinedAt }];
+    });
+    // Soonest deadline first; untimed games after, oldest first.
+    due.sort((a, b) => (a.deadline ?? '\uffff').localeCompare(b.deadline ?? '\uffff') || a.joinedAt.localeCompare(b.joinedAt));
+    const entries: DigestEntry[] = [];
+    let waiting = 0;
+    for (const d of due) {
+      if (entries.length >= DIGEST_MAX_GAMES) {
+        waiting++;
+        continue;
+      }
+      const game = await table.readGame(d.gameId);
+      const latest = game?.latest;
+      if (!game || !latest || latest.forfeited.includes(d.seat)) continue;
+      const t: Transition = { gameId: d.gameId, before: latest.toAct, after: latest.toAct, started: false, finished: false, version: latest.version };
+      const { replyTo: _single, ...n } = await this.message(game, { seat: d.seat, playerId: player.id, kind: 'yourTurn' }, player, t, [], d.deadline ?? undefined);
+      entries.push({ label: String.fromCharCode(65 + entries.length), game: n });
+    }
+    return { entries, waiting };
+  }
+
   /** Sends a message unless it was sent before (a redelivered stream record, a retried batch). */
   private async once(player: PlayerRecord, n: Notification, key: string): Promise<DeliveryFailure[]> {
     if (!(await this.config.deliveries.claim(n.gameId, player.id, key, new Date()))) return [];
@@ -177,7 +251,7 @@ export class Notifier {
       kind: r.kind,
       language,
       gameId: meta.id,
-      gameTitle: words(`gameNames.${meta.game}`, { defaultValue: def?.title ?? meta.game }),
+      gameTitle: gameTitle(words, meta.game, def?.title),
       playerId: player.id,
       playerName: shownName(player.name) ?? wording.seatName(r.seat),
       seat: r.seat,
@@ -227,12 +301,19 @@ export class Notifier {
   }
 
   private async attemptEmail(player: PlayerRecord, n: Notification, failures: DeliveryFailure[]): Promise<void> {
+    await this.sendMail(player, renderEmail(n, this.unsubscribeUrl(player)), n.replyTo, failures);
+  }
+
+  private unsubscribeUrl(player: PlayerRecord): string {
+    const token = signUnsubscribe(this.config.unsubscribeSecret, { playerId: player.id, channel: 'email' });
+    return `${this.config.publicUrl}/v1/unsubscribe?token=${encodeURIComponent(token)}`;
+  }
+
+  private async sendMail(player: PlayerRecord, mail: RenderedEmail, replyTo: string | undefined, failures: DeliveryFailure[]): Promise<void> {
     const { email } = this.config;
     const to = player.email;
     if (!email || !to) return;
-    const token = signUnsubscribe(this.config.unsubscribeSecret, { playerId: player.id, channel: 'email' });
-    const mail = renderEmail(n, `${this.config.publicUrl}/v1/unsubscribe?token=${encodeURIComponent(token)}`);
-    await this.attempt(player, 'email', () => email.send({ to, ...mail, ...(n.replyTo ? { replyTo: n.replyTo } : {}) }), failures);
+    await this.attempt(player, 'email', () => email.send({ to, ...mail, ...(replyTo ? { replyTo } : {}) }), failures);
   }
 
   private async toPlayer(player: PlayerRecord, n: Notification): Promise<DeliveryFailure[]> {

@@ -95,11 +95,12 @@ export function renderEmail(n: Notification, unsubscribeUrl: string): RenderedEm
     subject,
     text: renderText(body, n, unsubscribeUrl),
     html: renderHtml(subject, body, n, unsubscribeUrl),
-    headers: {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: unsubscribeHeaders(unsubscribeUrl),
   };
+}
+
+export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 /** Push services cap a payload at about 4 KB; a notification shows two or three lines anyway. */
@@ -124,9 +125,12 @@ function answerSubject(n: Notification): string | null {
 
 /** The first paragraph of an answer to a reply by email. */
 function replyLine(n: Notification): string | null {
-  const r = n.reply;
-  if (!r) return null;
-  const t = wordsIn(n.language);
+  return n.reply ? outcomeLine(n.language, n.reply) : null;
+}
+
+/** What a reply by email did, in a sentence. */
+export function outcomeLine(language: Language, r: MailReplyOutcome): string {
+  const t = wordsIn(language);
   if ('played' in r) return t('mail.reply.played', { action: r.played });
   const said = t(`mail.reply.${r.problem}`, { code: r.code ?? '' });
   return r.detail ? `${said} (${r.detail})` : said;
@@ -168,7 +172,7 @@ function renderText(b: Body, n: Notification, unsubscribeUrl: string): string {
   const lines = [b.greeting, '', ...b.paragraphs.flatMap((p) => [p, ''])];
   if (b.standings.length) lines.push(...b.standings, '');
   if (b.changes.length) lines.push(t('mail.since'), ...b.changes.map((c) => `- ${c}`), '');
-  if (b.position) lines.push(...positionText(b.position, n));
+  if (b.position) lines.push(...positionText(b.position, n.language), ...(b.position.choices.length && n.replyTo ? [t('mail.howToReply'), ''] : []));
   // "-- " (with the space) is the signature separator mail clients recognise.
   if (n.boardLink) lines.push(`${t('mail.seeBoard')}: ${n.boardLink}`);
   lines.push(`${t('mail.openGame')}: ${n.link}`, '', '-- ', t('mail.footer'), `${t('mail.stop')}: ${unsubscribeUrl}`, '');
@@ -187,7 +191,8 @@ function renderHtml(subject: string, b: Body, n: Notification, unsubscribeUrl: s
     ...b.paragraphs.map((p) => `<p>${esc(p)}</p>`),
     b.standings.length ? list('ol', b.standings) : null,
     b.changes.length ? `<p>${esc(t('mail.since'))}</p>${list('ul', b.changes)}` : null,
-    b.position ? positionHtml(b.position, n) : null,
+    b.position ? positionHtml(b.position, n.language) : null,
+    b.position?.choices.length && n.replyTo ? `<p>${esc(t('mail.howToReply'))}</p>` : null,
     n.boardLink ? `<p><a href="${esc(n.boardLink)}">${esc(t('mail.seeBoard'))}</a></p>` : null,
     `<p><a href="${esc(n.link)}">${esc(t('mail.openGame'))}</a></p>`,
     `<hr><p style="font-size: small">${esc(t('mail.footer'))} <a href="${esc(unsubscribeUrl)}">${esc(t('mail.stop'))}</a>.</p>`,
@@ -198,9 +203,12 @@ function renderHtml(subject: string, b: Body, n: Notification, unsubscribeUrl: s
     .join('\n');
 }
 
-/** The position in plain text: scores, the private panel, then the codes, one per line. */
-function positionText(p: Position, n: Notification): string[] {
-  const t = wordsIn(n.language);
+/**
+ * The position in plain text: scores, the private panel, then the codes, one per line. A digest
+ * puts its game's label before each code (`prefix`, issue 20 #4).
+ */
+export function positionText(p: Position, language: Language, prefix = ''): string[] {
+  const t = wordsIn(language);
   const lines: string[] = [];
   if (p.scores.length) lines.push(t('mail.scores'), ...p.scores.map((s) => `- ${s}`), '');
   for (const section of p.panel) lines.push(`${section.title}:`, ...section.lines.map((l) => `- ${l}`), '');
@@ -208,24 +216,23 @@ function positionText(p: Position, n: Notification): string[] {
   lines.push(t('mail.choices'), '');
   for (const g of p.choices) {
     if (g.title) lines.push(`${g.title}:`);
-    const width = Math.max(...g.choices.map((c) => c.code.length));
-    lines.push(...g.choices.map((c) => `  ${c.code.padEnd(width)}  ${c.text}`), '');
+    const width = prefix.length + Math.max(...g.choices.map((c) => c.code.length));
+    lines.push(...g.choices.map((c) => `  ${(prefix + c.code).padEnd(width)}  ${c.text}`), '');
   }
-  if (n.replyTo) lines.push(t('mail.howToReply'), '');
   return lines;
 }
 
-function positionHtml(p: Position, n: Notification): string {
-  const t = wordsIn(n.language);
+/** `heading`: the level of the choices' heading, under the email's own headings. */
+export function positionHtml(p: Position, language: Language, prefix = '', heading: 'h2' | 'h3' = 'h2'): string {
+  const t = wordsIn(language);
   const items = (xs: string[]) => `<ul>${xs.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`;
   const rows = (g: ChoiceGroup) =>
-    g.choices.map((c) => `<tr><td style="font-family: monospace, monospace; font-size: 1em; font-weight: bold; padding-right: 1em; vertical-align: top">${esc(c.code)}</td><td>${esc(c.text)}</td></tr>`).join('');
+    g.choices.map((c) => `<tr><td style="font-family: monospace, monospace; font-size: 1em; font-weight: bold; padding-right: 1em; vertical-align: top">${esc(prefix + c.code)}</td><td>${esc(c.text)}</td></tr>`).join('');
   return [
     p.scores.length ? `<p>${esc(t('mail.scores'))}</p>${items(p.scores)}` : '',
     ...p.panel.map((s) => `<p>${esc(s.title)}</p>${items(s.lines)}`),
-    p.choices.length ? `<h2 style="font-size: 1.1em">${esc(t('mail.choices'))}</h2>` : '',
+    p.choices.length ? `<${heading} style="font-size: 1.1em">${esc(t('mail.choices'))}</${heading}>` : '',
     ...p.choices.map((g) => `${g.title ? `<p><strong>${esc(g.title)}</strong></p>` : ''}<table role="presentation">${rows(g)}</table>`),
-    p.choices.length && n.replyTo ? `<p>${esc(t('mail.howToReply'))}</p>` : '',
   ].join('');
 }
 
@@ -273,7 +280,7 @@ function ordinal(n: Notification, k: number): string {
 }
 
 /** Recipients live in many time zones and mail clients do not localise body text: UTC, said so. */
-function formatTime(iso: string): string {
+export function formatTime(iso: string): string {
   const t = new Date(iso);
   return Number.isNaN(t.getTime()) ? iso : `${t.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
@@ -283,7 +290,7 @@ function sentence(s: string): string {
   return /[.!?…]$/.test(s) ? s : `${s}.`;
 }
 
-function oneLine(s: string): string {
+export function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
@@ -295,6 +302,6 @@ function truncate(s: string, max: number): string {
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-function esc(s: string): string {
+export function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }

@@ -1,3 +1,4 @@
+import type { DigestNotice } from '../service/digests.js';
 import type { GameTransition, ReminderNotice } from '../service/games.js';
 import type { ChatRecord } from '../store/records.js';
 import type { DeliveryFailure, Notifier } from './core.js';
@@ -20,6 +21,10 @@ export class NotificationQueue {
 
   remind(r: ReminderNotice): void {
     this.enqueue((notifier) => notifier.remind(r));
+  }
+
+  digest(d: DigestNotice): void {
+    this.enqueue((notifier) => notifier.digest(d.playerId, { day: d.day }));
   }
 
   chat(m: ChatRecord): void {

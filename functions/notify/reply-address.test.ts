@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkReply, claimedReply, replyAddress } from './reply-address.js';
+import { checkDigestReply, checkReply, claimedDigestReply, claimedReply, digestReplyAddress, replyAddress } from './reply-address.js';
 
 const SECRET = 'k'.repeat(43);
 const DOMAIN = 'play.example.test';
@@ -34,5 +34,24 @@ describe('reply addresses (issue 20 #2: signed, per player, game and version, ex
     expect(claimedReply(address.replace(DOMAIN, 'example.test'), DOMAIN)).toBeNull();
     expect(claimedReply(`x.${address}`, DOMAIN)).toBeNull();
     expect(claimedReply(`anna@${DOMAIN}`, DOMAIN)).toBeNull();
+  });
+});
+
+describe('digest reply addresses (issue 20 #4: signed, per player and digest, expiring)', () => {
+  const digest = { playerId: 'Abc_-1234567890123456', sheet: '20261124', expires: new Date('2026-12-01T10:00:00Z') };
+
+  it('round-trips, fits a local part, and is neither a turn address nor valid with a changed player, sheet or expiry', () => {
+    const address = digestReplyAddress(SECRET, DOMAIN, digest);
+    expect(address.split('@')[0]!.length).toBeLessThanOrEqual(64);
+    expect(claimedReply(address, DOMAIN)).toBeNull();
+    const claim = claimedDigestReply(address, DOMAIN)!;
+    expect(claim).toMatchObject(digest);
+    expect(checkDigestReply(SECRET, claim, now)).toBe('valid');
+    expect(checkDigestReply(['n'.repeat(43), SECRET], claim, now)).toBe('valid');
+    expect(checkDigestReply(SECRET, { ...claim, playerId: 'someone-else' }, now)).toBe('forged');
+    expect(checkDigestReply(SECRET, { ...claim, sheet: '20261125' }, now)).toBe('forged');
+    expect(checkDigestReply(SECRET, { ...claim, expires: new Date('2027-01-01T00:00:00Z') }, now)).toBe('forged');
+    expect(checkDigestReply(SECRET, claim, digest.expires)).toBe('expired');
+    expect(claimedDigestReply(replyAddress(SECRET, DOMAIN, token, 'player-1'), DOMAIN)).toBeNull();
   });
 });

@@ -66,3 +66,55 @@ export function checkReply(secret: string | readonly string[], claim: ClaimedRep
   if (!verifyShortMac(secret, PURPOSE, FORMAT, signedText(claim, playerId, expiryText(claim.expires)), claim.tag)) return 'forged';
   return now.getTime() < claim.expires.getTime() ? 'valid' : 'expired';
 }
+
+/**
+ * The Reply-To of a digest email (issue 20 #4): per player, `d.<player>.<sheet>.<expiry>.<mac>@<reply
+ * domain>`. The sheet (a stored, expiring record) maps the digest's labels to the game, seat and
+ * version each one's codes play at; the MAC (purpose "reply", format "d") covers the player, the
+ * sheet and the expiry, so that no other player's sheet can be named.
+ */
+const DIGEST_FORMAT = 'd';
+
+export interface DigestReplyToken {
+  playerId: string;
+  sheet: string;
+  expires: Date;
+}
+
+export interface ClaimedDigestReply extends DigestReplyToken {
+  tag: string;
+}
+
+const DigestLocalPart = z.object({
+  format: z.literal(DIGEST_FORMAT),
+  playerId: z.string().regex(/^[A-Za-z0-9_-]{1,24}$/),
+  sheet: z.string().regex(/^[0-9a-z]{1,10}$/),
+  expiry: z.string().regex(/^[0-9a-z]{1,9}$/),
+  tag: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
+});
+
+const digestSignedText = (t: DigestReplyToken, expiry: string) => `${t.playerId}.${t.sheet}.${expiry}`;
+
+export function digestReplyAddress(secret: string, domain: string, token: DigestReplyToken): string {
+  const expiry = expiryText(token.expires);
+  const tag = shortMac(secret, PURPOSE, DIGEST_FORMAT, digestSignedText(token, expiry));
+  return `${DIGEST_FORMAT}.${token.playerId}.${token.sheet}.${expiry}.${tag}@${domain}`;
+}
+
+/** The digest token an address of the reply domain carries (unverified); null for any other address. */
+export function claimedDigestReply(address: string, domain: string): ClaimedDigestReply | null {
+  const at = address.lastIndexOf('@');
+  if (at < 0 || address.slice(at + 1).toLowerCase() !== domain.toLowerCase()) return null;
+  const [format, playerId, sheet, expiry, tag, ...rest] = address.slice(0, at).split('.');
+  if (rest.length) return null;
+  const parsed = DigestLocalPart.safeParse({ format, playerId, sheet, expiry, tag });
+  if (!parsed.success) return null;
+  const d = parsed.data;
+  return { playerId: d.playerId, sheet: d.sheet, tag: d.tag, expires: new Date(parseInt(d.expiry, 36) * 1000) };
+}
+
+/** As `checkReply`, for a digest's address. */
+export function checkDigestReply(secret: string | readonly string[], claim: ClaimedDigestReply, now: Date): 'valid' | 'expired' | 'forged' {
+  if (!verifyShortMac(secret, PURPOSE, DIGEST_FORMAT, digestSignedText(claim, expiryText(claim.expires)), claim.tag)) return 'forged';
+  return now.getTime() < claim.expires.getTime() ? 'valid' : 'expired';
+}

@@ -1,7 +1,8 @@
-import { QueryCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, QueryCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../local/server.js';
 import { DeliveryLog } from '../store/delivery-log.js';
+import { DigestTable } from '../store/digest-table.js';
 import { GameTable } from '../store/game-table.js';
 import { keys } from '../store/keys.js';
 import { dataOf, testClient, type Api } from '../../test/support/client.js';
@@ -43,6 +44,7 @@ function capture(table: GameTable, client: DynamoDBClient = db()) {
     vapid: null,
     unsubscribeSecret: 'test-secret',
     log: () => {},
+    digests: new DigestTable(client, table.tableName),
   });
   return { mails, notifier };
 }
@@ -83,6 +85,23 @@ describe('notifications from the table stream (AWS path)', () => {
     expect(await notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier })).toEqual([]);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([['anna@example.test', expect.stringMatching(/^Reminder/)]]);
     expect(mails[0]!.text).toContain('Please move by');
+  });
+
+  it('issue 20 #4: a day\'s digest claim (DIGEST# insert by the sweeper) sends that digest once, listing the games where it is the player\'s turn', async () => {
+    const anna = await playerWithEmail(server, api, 'Anna', 'anna-digest@example.test');
+    await anna.PATCH('/v1/players/me', { body: { notifications: { digest: { hour: 8, timeZone: 'Europe/Prague' } } } });
+    dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
+    const digests = new DigestTable(db(), server.services.table.tableName);
+    expect(await digests.claimDay(anna.playerId, '20261124', new Date())).toBe(true);
+    const claim = await db().send(new GetItemCommand({ TableName: server.services.table.tableName, Key: { pk: { S: keys.player(anna.playerId) }, sk: { S: keys.digestDay('20261124') } } }));
+    const records: StreamRecord[] = [{ eventName: 'INSERT', dynamodb: { NewImage: claim.Item!, SequenceNumber: '1' } }];
+
+    const { mails, notifier } = capture(server.services.table);
+    const deps = { table: server.services.table, registry: testRegistry(), notifier };
+    expect(await notifyFromStream(records, deps)).toEqual([]);
+    expect(await notifyFromStream(records, deps)).toEqual([]);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([['anna-digest@example.test', 'Your turn in 1 game']]);
+    expect(mails[0]!.text).toMatch(/^== Game A: .+ ==$/m);
   });
 
   it('a chat message (CHAT# insert) reaches the other seats that chose chat', async () => {

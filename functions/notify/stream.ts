@@ -1,15 +1,15 @@
 /**
  * The table's stream as notifier input (AWS): written commits and game status changes (meta
  * writes) become transitions, one per game and batch, in version order; reminder claims (written
- * once per seat and turn by the sweeper) become reminders, and table talk becomes chat
- * notifications. Each game is read once per batch, however many records it has there. The store
+ * once per seat and turn by the sweeper) become reminders, table talk becomes chat
+ * notifications, and a day's digest claim (also the sweeper's) becomes that digest. Each game is read once per batch, however many records it has there. The store
  * reads the images (readGameImage): the key layout stays its own.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { GameRegistry } from '../../engine/core/index.js';
 import type { GameTable } from '../store/game-table.js';
 import type { ChatRecord, CommitRecord } from '../store/records.js';
-import { readGameImage } from '../store/stream-image.js';
+import { readDigestClaim, readGameImage } from '../store/stream-image.js';
 import type { Notifier } from './core.js';
 import type { Results } from '../service/results.js';
 
@@ -53,6 +53,13 @@ function group(records: readonly StreamRecord[]): Map<string, GameBatch> {
  */
 export async function notifyFromStream(records: readonly StreamRecord[], deps: { table: GameTable; registry: GameRegistry; notifier: Notifier; results?: Results }): Promise<string[]> {
   const failed: string[] = [];
+  for (const r of records) {
+    const image = r.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
+    const claim = image && readDigestClaim(image, r.eventName === 'INSERT');
+    if (!claim) continue;
+    // The digest's sheet is written once, before it is mailed: a retried record sends nothing twice.
+    await deps.notifier.digest(claim.playerId, { day: claim.day }).catch(() => failed.push(r.dynamodb?.SequenceNumber ?? ''));
+  }
   for (const [gameId, batch] of group(records)) {
     try {
       const game = await deps.table.readGame(gameId);

@@ -30,3 +30,8 @@ export function wordsIn(language: Language): Words {
   }
   return t;
 }
+
+/** A game's name in a reader's language, e.g. "Ticket to Ride: Europe"; `fallback` (the engine's title) where the catalog has none. */
+export function gameTitle(words: Words, game: string, fallback: string | undefined): string {
+  return words(`gameNames.${game}`, { defaultValue: fallback ?? game });
+}

@@ -23,6 +23,8 @@ import { RatingsTable } from '../store/ratings-table.js';
 import { FinishedTable } from '../store/finished-table.js';
 import { Results } from './results.js';
 import { Profiles } from './profiles.js';
+import { DigestTable } from '../store/digest-table.js';
+import { Digests, type DigestNotice } from './digests.js';
 
 export interface Services {
   registry: GameRegistry;
@@ -43,6 +45,8 @@ export interface Services {
   profiles: Profiles;
   /** Public games waiting for players, and seeks (README "Lobby"). */
   lobby: Lobby;
+  /** Daily digests by email (issue 20 #4): scheduled by the settings, claimed by the sweep. */
+  digests: Digests;
   /** Resolves once the work started off the request path (recording finished games) has ended, so a server can close its store after it. */
   settled(): Promise<void>;
 }
@@ -52,6 +56,8 @@ export interface ServiceHooks {
   onTransition?: (t: GameTransition) => void;
   onReminder?: (r: ReminderNotice) => void;
   onChat?: (m: ChatRecord) => void;
+  /** A day's digest was claimed (the sweep): mail it. */
+  onDigest?: (d: DigestNotice) => void;
   /** Where moves, bot moves and refused moves are counted. */
   metrics?: Metrics;
   /** Sends sign-in codes and address confirmations; without it none go out. */
@@ -90,7 +96,8 @@ export function createServices(
   };
   const accounts = new AccountTable(db, tableName);
   const chats = new ChatTable(db, tableName);
-  const players = new Players(table, times, now, accounts);
+  const digests = new Digests(table, new DigestTable(db, tableName), now, hooks.onDigest);
+  const players = new Players(table, times, now, accounts, digests);
   const lobbyTable = new LobbyTable(db, tableName);
   const games = new Games(table, times, registry, now, onTransition, hooks.onReminder, caps, hooks.metrics, lobbyTable);
   const lobby = new Lobby(table, lobbyTable, games, registry, now, ratings);
@@ -113,6 +120,7 @@ export function createServices(
     results,
     profiles: new Profiles(table, ratings, finished, registry),
     lobby,
+    digests,
     settled: async () => {
       while (offPath.size > 0) await Promise.all(offPath);
     },

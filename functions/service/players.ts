@@ -8,6 +8,8 @@ import { Problem, problems } from './problem.js';
 import { equalHashes, newId, newSecret, newWebhookSecret, sha256Hex } from './secrets.js';
 import { cleanText, characterCount } from './text.js';
 import { addVacation, endVacation } from './vacations.js';
+import { isTimeZone } from './digest-time.js';
+import type { Digests } from './digests.js';
 
 export const MAX_NAME_CHARACTERS = 64;
 /** Other players' emails, push titles and chat headers carry names: bytes bound them whatever the script. */
@@ -71,6 +73,7 @@ export class Players {
     private readonly times: TimeTable,
     private readonly now: () => Date,
     private readonly accounts: AccountTable,
+    private readonly digests: Digests,
   ) {}
 
   async create(input: { name: string; language?: Language | undefined }): Promise<{ player: PlayerRecord; token: string }> {
@@ -166,9 +169,15 @@ export class Players {
     if (changes.notifications?.email === true && !address) {
       throw problems.badRequest('email_address_required', 'Set an email address to turn email notifications on');
     }
+    const digest = changes.notifications?.digest;
+    if (digest && !isTimeZone(digest.timeZone)) {
+      throw problems.badRequest('unknown_time_zone', `"${digest.timeZone}" is not an IANA time zone, e.g. "Europe/Prague"`);
+    }
     const { notifications } = changes;
     await this.table.updatePlayer(player.id, { ...defined({ name, language: changes.language }), ...(notifications ? { notifications } : {}) }).catch(mapConflict);
-    return this.reload(player.id);
+    const updated = await this.reload(player.id);
+    if (digest !== undefined) await this.digests.schedule(player.id, updated.notifications.digest);
+    return updated;
   }
 
   /** One-click unsubscribe: every email, or one kind of notification (on every channel). */

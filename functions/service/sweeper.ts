@@ -1,4 +1,5 @@
 import type { TimeTable } from '../store/time-table.js';
+import type { Digests } from './digests.js';
 import type { Games } from './games.js';
 import type { Lobby } from './lobby.js';
 import { noMetrics, type Metrics } from './metrics.js';
@@ -10,6 +11,8 @@ export interface SweepReport {
   failed: number;
   /** Public games closed because nobody filled them in time (README "Lobby"). */
   expiredOpenGames: number;
+  /** Daily digests claimed for sending (issue 20 #4). */
+  digests: number;
   /** Seconds the oldest due deadline had waited when the sweep began (0 when none was due). */
   lagSeconds: number;
 }
@@ -17,7 +20,8 @@ export interface SweepReport {
 /**
  * Applies time controls: every game whose next reminder or deadline has come (the sparse
  * deadline index says which) gets `Games.expire`. In AWS a scheduled Lambda calls `sweep` every
- * minute; locally an interval does. It also closes public games nobody filled in time (Lobby). Two sweeps may overlap: every step is a conditional write.
+ * minute; locally an interval does. It also closes public games nobody filled in time (Lobby) and
+ * claims the daily digests that are due. Two sweeps may overlap: every step is a conditional write.
  */
 export class Sweeper {
   constructor(
@@ -27,13 +31,14 @@ export class Sweeper {
     private readonly log: (message: string, details: Record<string, unknown>) => void = () => {},
     private readonly metrics: Metrics = noMetrics,
     private readonly lobby: Lobby | null = null,
+    private readonly digests: Digests | null = null,
   ) {}
 
   async sweep(): Promise<SweepReport> {
     const startedAt = this.now();
     const due = await this.times.dueGames(startedAt);
     const oldest = due.reduce((min, d) => (d.dueAt < min ? d.dueAt : min), startedAt.toISOString());
-    const report: SweepReport = { games: 0, timeouts: 0, reminders: 0, failed: 0, expiredOpenGames: 0, lagSeconds: Math.max(0, (startedAt.getTime() - Date.parse(oldest)) / 1000) };
+    const report: SweepReport = { games: 0, timeouts: 0, reminders: 0, failed: 0, expiredOpenGames: 0, digests: 0, lagSeconds: Math.max(0, (startedAt.getTime() - Date.parse(oldest)) / 1000) };
     // Reported on every sweep, zero included, so a sweeper that stops running shows as missing data.
     this.metrics.gauge('SweeperLagSeconds', report.lagSeconds);
     for (const { gameId } of due) {
@@ -60,6 +65,13 @@ export class Sweeper {
       // Closing lobby games waits for the next sweep; the deadlines above are done.
       report.failed++;
       this.log('lobby expiry failed', { error: (err as Error).message });
+    }
+    try {
+      report.digests = (await this.digests?.sweep()) ?? 0;
+    } catch (err) {
+      // An unclaimed digest stays due for the next sweep.
+      report.failed++;
+      this.log('digest sweep failed', { error: (err as Error).message });
     }
     return report;
   }

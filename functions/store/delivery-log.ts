@@ -16,13 +16,22 @@ export class DeliveryLog {
   ) {}
 
   /** True for exactly one caller per game, player and message key. */
-  async claim(gameId: string, playerId: string, key: string, now: Date): Promise<boolean> {
+  claim(gameId: string, playerId: string, key: string, now: Date): Promise<boolean> {
+    return this.put(keys.game(gameId), keys.sent(playerId, key), now);
+  }
+
+  /** The same for a message about no single game (a reply to a digest), in the player's partition. */
+  claimForPlayer(playerId: string, key: string, now: Date): Promise<boolean> {
+    return this.put(keys.player(playerId), keys.sent(playerId, key), now);
+  }
+
+  private async put(pk: string, sk: string, now: Date): Promise<boolean> {
     try {
       await conditional(
         this.db.send(
           new PutItemCommand({
             TableName: this.tableName,
-            Item: { pk: s(keys.game(gameId)), sk: s(keys.sent(playerId, key)), ttl: n(Math.floor(now.getTime() / 1000) + TTL_SECONDS) },
+            Item: { pk: s(pk), sk: s(sk), ttl: n(Math.floor(now.getTime() / 1000) + TTL_SECONDS) },
             ConditionExpression: 'attribute_not_exists(sk)',
           }),
         ),

@@ -83,6 +83,18 @@ export const keys = {
   pool: 'POOL',
   /** Under the player's partition: their one seek (waiting, or matched with its game). */
   seek: 'SEEK',
+  /**
+   * Daily digests (issue 20 #4), under the player's partition: `DIGESTDUE` is the player's entry in
+   * the deadline index (in shards of its own, `DIGEST#<n>`, which the game sweep never reads); one
+   * `DIGEST#<day>` item claims each day's digest; a `SHEET#<id>` item maps the labels of one
+   * digest email (A, B, …) to the games it listed, for the reply.
+   */
+  digestDue: 'DIGESTDUE',
+  digestDay: (day: string) => `DIGEST#${day}`,
+  digestDayPrefix: 'DIGEST#',
+  digestShard: (playerId: string) => `DIGEST#${createHash('sha256').update(playerId).digest()[0]! % DUE_SHARDS}`,
+  digestShardOf: (shard: number) => `DIGEST#${shard}`,
+  sheet: (id: string) => `SHEET#${id}`,
   /** The table's own item: which layout its items follow. */
   format: { pk: 'TABLE', sk: 'FORMAT' },
 };

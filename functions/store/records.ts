@@ -225,13 +225,26 @@ export type NewPlayerRecord = Omit<PlayerRecord, 'notifications' | 'vacations'> 
 export interface NotificationSettings {
   email: boolean;
   events: Record<NotificationKind, boolean>;
+  /** One email a day instead of one per turn (issue 20 #4); null: an email per turn. */
+  digest: DigestChoice | null;
+}
+
+/** A daily digest: sent when the player's wall clock in `timeZone` (IANA) shows `hour`:00. */
+export interface DigestChoice {
+  hour: number;
+  timeZone: string;
 }
 
 /** What a player chose explicitly, as stored on the profile item; anything absent takes its default. */
 export interface NotificationChoices {
   email?: boolean;
   events?: Partial<Record<NotificationKind, boolean>>;
+  /** null: back to an email per turn. */
+  digest?: DigestChoice | null;
 }
+
+const isDigestChoice = (d: unknown): d is DigestChoice =>
+  typeof d === 'object' && d !== null && Number.isInteger((d as DigestChoice).hour) && typeof (d as DigestChoice).timeZone === 'string';
 
 /** Every kind, spelled as a mapped type so that a new NotificationKind fails to compile here. */
 export const NOTIFICATION_KINDS: { readonly [K in NotificationKind]: K } = {
@@ -258,7 +271,8 @@ export function resolveNotifications(choices: NotificationChoices | undefined, h
     const chosen = choices?.events?.[kind];
     if (typeof chosen === 'boolean') events[kind] = chosen;
   }
-  return { email: hasAddress && (choices?.email ?? true), events };
+  const digest = choices?.digest;
+  return { email: hasAddress && (choices?.email ?? true), events, digest: isDigestChoice(digest) ? { hour: digest.hour, timeZone: digest.timeZone } : null };
 }
 
 /** `patch` over `base`, keeping only known kinds and booleans; the stored form of choices. */
@@ -273,6 +287,8 @@ export function mergeNotificationChoices(base: NotificationChoices | undefined, 
     if (typeof chosen === 'boolean') events[kind] = chosen;
   }
   if (Object.keys(events).length) out.events = events;
+  const digest = patch.digest !== undefined ? patch.digest : base?.digest;
+  if (isDigestChoice(digest)) out.digest = { hour: digest.hour, timeZone: digest.timeZone };
   return out;
 }
 

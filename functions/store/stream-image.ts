@@ -34,3 +34,11 @@ export function readGameImage(image: Record<string, AttributeValue>, inserted: b
   if (sk.startsWith(keys.reminderPrefix)) return { gameId, kind: 'reminder', seat: Number(image.seat?.N), deadline: image.deadline?.S ?? '' };
   return null;
 }
+
+/** A day's digest claimed by the sweep (issue 20 #4): written once per player and day, so it counts only when `inserted`. */
+export function readDigestClaim(image: Record<string, AttributeValue>, inserted: boolean): { playerId: string; day: string } | null {
+  const pk = image.pk?.S;
+  const sk = image.sk?.S;
+  if (!inserted || !pk?.startsWith(keys.playerPrefix) || !sk?.startsWith(keys.digestDayPrefix)) return null;
+  return { playerId: pk.slice(keys.playerPrefix.length), day: sk.slice(keys.digestDayPrefix.length) };
+}

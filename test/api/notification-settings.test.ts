@@ -60,8 +60,8 @@ describe('notification settings on /v1/players/me', () => {
   it('default to every kind but chat; email on only when there is a confirmed address (issue 18 #1), and it follows the address until chosen', async () => {
     const plain = await api.newPlayer('Plain');
     const mailed = await withEmail(api, 'Mailed');
-    expect((await me(plain)).notifications).toEqual({ email: false, events: DEFAULT_EVENTS });
-    expect((await me(mailed)).notifications).toEqual({ email: true, events: DEFAULT_EVENTS });
+    expect((await me(plain)).notifications).toEqual({ email: false, events: DEFAULT_EVENTS, digest: null });
+    expect((await me(mailed)).notifications).toEqual({ email: true, events: DEFAULT_EVENTS, digest: null });
     const added = await patchMe(plain, { email: 'plain@example.org' });
     expect(added.response.status).toBe(200);
     expect(dataOf(added)).toMatchObject({ pendingEmail: 'plain@example.org', notifications: { email: false } });
@@ -74,16 +74,30 @@ describe('notification settings on /v1/players/me', () => {
     const p = await withEmail(api, 'Patcher');
     const first = await patchMe(p, { notifications: { events: { chat: true, reminder: false } } });
     expect(first.response.status, textOf(first)).toBe(200);
-    expect(dataOf(first).notifications).toEqual({ email: true, events: { ...DEFAULT_EVENTS, chat: true, reminder: false } });
+    expect(dataOf(first).notifications).toEqual({ email: true, events: { ...DEFAULT_EVENTS, chat: true, reminder: false }, digest: null });
     const second = dataOf(await patchMe(p, { notifications: { email: false } }));
-    expect(second.notifications).toEqual({ email: false, events: { ...DEFAULT_EVENTS, chat: true, reminder: false } });
+    expect(second.notifications).toEqual({ email: false, events: { ...DEFAULT_EVENTS, chat: true, reminder: false }, digest: null });
     // A new address waits for its confirmation; the old one stays until then (issue 18 #1).
     const renamed = dataOf(await patchMe(p, { name: 'Renamed', email: 'new@example.org' }));
     expect(renamed).toMatchObject({ name: 'Renamed', email: 'patcher@example.org', pendingEmail: 'new@example.org', notifications: second.notifications });
     expect(await me(p)).toEqual(renamed);
     const back = dataOf(await patchMe(p, { notifications: { email: true, events: { yourTurn: false, reminder: true } } }));
-    expect(back.notifications).toEqual({ email: true, events: { ...DEFAULT_EVENTS, chat: true, yourTurn: false } });
+    expect(back.notifications).toEqual({ email: true, events: { ...DEFAULT_EVENTS, chat: true, yourTurn: false }, digest: null });
     expect((await me(p)).notifications).toEqual(back.notifications);
+  });
+
+  it('a daily digest (issue 20 #4): an hour and an IANA time zone, kept by other changes, null for an email per turn again', async () => {
+    const p = await withEmail(api, 'Digester');
+    const digest = { hour: 7, timeZone: 'America/New_York' };
+    expect(dataOf(await patchMe(p, { notifications: { digest } })).notifications.digest).toEqual(digest);
+    expect(dataOf(await patchMe(p, { notifications: { events: { chat: true } } })).notifications).toEqual({ email: true, events: { ...DEFAULT_EVENTS, chat: true }, digest });
+    expect((await me(p)).notifications.digest).toEqual(digest);
+    expectProblem(await patchMe(p, { notifications: { digest: { hour: 8, timeZone: 'Europe/Atlantis' } } }), 400, 'unknown_time_zone');
+    for (const bad of [{ hour: 24, timeZone: 'UTC' }, { hour: 7.5, timeZone: 'UTC' }, { hour: 7 }, { hour: 7, timeZone: 'UTC', minute: 30 }]) {
+      expectProblem(await sendRaw(p, 'PATCH', '/v1/players/me', { body: { notifications: { digest: bad } } }), 400, 'invalid_body');
+    }
+    expect((await me(p)).notifications.digest).toEqual(digest);
+    expect(dataOf(await patchMe(p, { notifications: { digest: null } })).notifications.digest).toBeNull();
   });
 
   it('refuses unknown kinds and keys, non-booleans and null (400 invalid_body), and email on without an address (400 email_address_required); nothing changes', async () => {
@@ -491,7 +505,7 @@ describe('unsubscribe links (no login)', () => {
     }
     const profile = await me(p);
     expect(profile.email).toBe('oneclick@example.org');
-    expect(profile.notifications).toEqual({ email: false, events: { ...DEFAULT_EVENTS, chat: true } });
+    expect(profile.notifications).toEqual({ email: false, events: { ...DEFAULT_EVENTS, chat: true }, digest: null });
   });
 
   it('POST with an empty body works too; the form of the GET page, posted as a browser does, shows an HTML answer', async () => {
@@ -519,7 +533,7 @@ describe('unsubscribe links (no login)', () => {
     expect(dataOf(await page(api, token))).toContain('reminder notifications');
     const r = await unsubscribe(api, token);
     expect(r.data).toEqual({ unsubscribed: true, channel: 'email', kind: 'reminder' });
-    expect((await me(p)).notifications).toEqual({ email: true, events: { ...DEFAULT_EVENTS, reminder: false } });
+    expect((await me(p)).notifications).toEqual({ email: true, events: { ...DEFAULT_EVENTS, reminder: false }, digest: null });
   });
 
   it('a tampered, forged or malformed token → 400 invalid_token on GET and POST, and nothing changes', async () => {

@@ -43,9 +43,10 @@ export interface OutgoingReply {
 
 const ACCOUNT_MAIL = /^(railpost sign-in code|Confirm your railpost address)/;
 
-export async function startMailWorld(): Promise<MailWorld> {
+/** `now`: the server's clock, for tests that wait for an hour of the day (daily digests). */
+export async function startMailWorld(now?: () => Date): Promise<MailWorld> {
   const dir = await mkdtemp(join(tmpdir(), 'railpost-mail-'));
-  const server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, smtpInPort: 0, email: outboxSender(dir, () => {}) });
+  const server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, smtpInPort: 0, email: outboxSender(dir, () => {}), ...(now ? { now } : {}) });
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port: server.smtpInPort!, secure: false, ignoreTLS: true });
   const seen = new Map<string, Received>();
   const read = async (): Promise<Received[]> => {

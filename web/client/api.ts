@@ -254,7 +254,8 @@ export interface Me {
   email?: string;
   /** A new address waiting for the code mailed to it. */
   pendingEmail?: string;
-  notifications: { email: boolean; events: Record<string, boolean> };
+  /** `digest`: one email a day at `hour` in `timeZone` instead of one per turn; null: one per turn. */
+  notifications: { email: boolean; events: Record<string, boolean>; digest: { hour: number; timeZone: string } | null };
   /** The language of this player's emails and pushes, and of the client on a device they sign in on. */
   language: string;
 }

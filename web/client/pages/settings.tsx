@@ -5,6 +5,7 @@ import { problemText } from '../problems.js';
 import { useTitle } from '../title.js';
 import { ErrorLine, LanguagePicker } from '../widgets.js';
 import { AccessTokens } from './access-tokens.js';
+import { DigestChoice } from './digest-choice.js';
 import { EmailAddress } from './email-address.js';
 import { Sessions } from './sessions.js';
 import { Vacations } from './vacations.js';
@@ -94,6 +95,7 @@ export function SettingsPage({ onSignedOut, confirmCode }: { onSignedOut: () => 
             {t(`settings.kinds.${kind}`)}
           </label>
         ))}
+        <DigestChoice me={me} onChange={(digest) => void patch({ notifications: { digest } })} />
       </div>
       <h2>{t('settings.device')}</h2>
       {push === 'unsupported' && <p>{t('settings.pushUnsupported')}</p>}

@@ -1,0 +1,115 @@
+import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import * as z from 'zod';
+import { conditional, json, n, optStr, s, str, WriteConflict } from './attributes.js';
+import { DEADLINE_INDEX, DUE_SHARDS, keys } from './keys.js';
+
+/** A claimed day outlives any redelivery of its stream record; the table's TTL removes it then. */
+const DAY_CLAIM_TTL_SECONDS = 3 * 24 * 3600;
+
+/** One game of a digest email: what its label's codes play at. */
+export interface SheetEntry {
+  label: string;
+  gameId: string;
+  seat: number;
+  version: number;
+}
+
+const SheetSchema = z.array(z.strictObject({ label: z.string().regex(/^[A-Z]$/), gameId: z.string(), seat: z.number().int().min(0), version: z.number().int().min(0) }));
+
+/**
+ * The table's side of daily digests (issue 20 #4): each digest player's next due time in the
+ * deadline index, the claim of each day's digest (one conditional put, so that overlapping sweeps
+ * send one), and the sheets that tell a reply which game each label stands for.
+ */
+export class DigestTable {
+  constructor(
+    private readonly db: DynamoDBClient,
+    readonly tableName: string,
+  ) {}
+
+  /** Puts the player's digest in the deadline index at `dueAt`, or takes it out (null; an entry is never created only to say that). */
+  async setDue(playerId: string, dueAt: Date | null): Promise<void> {
+    const key = { pk: s(keys.player(playerId)), sk: s(keys.digestDue) };
+    if (dueAt) {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.tableName,
+          Key: key,
+          UpdateExpression: 'SET dueShard = :shard, dueAt = :dueAt',
+          ExpressionAttributeValues: { ':shard': s(keys.digestShard(playerId)), ':dueAt': s(dueAt.toISOString()) },
+        }),
+      );
+      return;
+    }
+    try {
+      await conditional(this.db.send(new UpdateItemCommand({ TableName: this.tableName, Key: key, UpdateExpression: 'REMOVE dueShard, dueAt', ConditionExpression: 'attribute_exists(sk)' })));
+    } catch (err) {
+      if (!(err instanceof WriteConflict)) throw err;
+    }
+  }
+
+  /** Players whose digest is due at or before `now`; each shard's most overdue first, at most `limitPerShard` each. */
+  async due(now: Date, limitPerShard: number): Promise<{ playerId: string; dueAt: string }[]> {
+    const due: { playerId: string; dueAt: string }[] = [];
+    for (let shard = 0; shard < DUE_SHARDS; shard++) {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: DEADLINE_INDEX,
+          KeyConditionExpression: 'dueShard = :shard AND dueAt <= :now',
+          ExpressionAttributeValues: { ':shard': s(keys.digestShardOf(shard)), ':now': s(now.toISOString()) },
+          Limit: limitPerShard,
+        }),
+      );
+      for (const item of out.Items ?? []) due.push({ playerId: str(item, 'pk').slice(keys.playerPrefix.length), dueAt: str(item, 'dueAt') });
+    }
+    return due;
+  }
+
+  /** True for exactly one caller per player and day (YYYYMMDD in the player's zone): the one whose digest goes out. */
+  async claimDay(playerId: string, day: string, now: Date): Promise<boolean> {
+    try {
+      await conditional(
+        this.db.send(
+          new PutItemCommand({
+            TableName: this.tableName,
+            Item: { pk: s(keys.player(playerId)), sk: s(keys.digestDay(day)), ttl: n(Math.floor(now.getTime() / 1000) + DAY_CLAIM_TTL_SECONDS) },
+            ConditionExpression: 'attribute_not_exists(sk)',
+          }),
+        ),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof WriteConflict) return false;
+      throw err;
+    }
+  }
+
+  /** Stores a digest email's labels until `expires`; false if a sheet of that id exists (the email went out already). */
+  async putSheet(playerId: string, id: string, entries: readonly SheetEntry[], expires: Date): Promise<boolean> {
+    try {
+      await conditional(
+        this.db.send(
+          new PutItemCommand({
+            TableName: this.tableName,
+            Item: { pk: s(keys.player(playerId)), sk: s(keys.sheet(id)), games: json(entries), ttl: n(Math.ceil(expires.getTime() / 1000)) },
+            ConditionExpression: 'attribute_not_exists(sk)',
+          }),
+        ),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof WriteConflict) return false;
+      throw err;
+    }
+  }
+
+  /** A sheet's entries; null when there is none (never written, or removed by the TTL). */
+  async getSheet(playerId: string, id: string): Promise<SheetEntry[] | null> {
+    const out = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: { pk: s(keys.player(playerId)), sk: s(keys.sheet(id)) }, ConsistentRead: true }));
+    const raw = out.Item && optStr(out.Item, 'games');
+    if (!raw) return null;
+    const parsed = SheetSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  }
+}
