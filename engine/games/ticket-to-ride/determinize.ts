@@ -104,12 +104,15 @@ export function createDeterminize(map: TtrMap) {
         drawn = [...take(shorts, shorts.length - v.ticketDecks.short), ...take(longs, longs.length - v.ticketDecks.long)];
       } else {
         // Returned Europe tickets leave the game (opening) or go under the deck, so counts do not tell
-        // who holds a long ticket: each other seat holds its dealt one with even odds.
-        for (const o of rng.shuffle(others)) {
-          const n = v.players[o]!.tickets ?? 0;
-          const l = n > 0 && rng.int(2) === 1 ? 1 : 0;
+        // who holds a long ticket: as many as the regular tickets left over require, and each other
+        // holder with even odds beyond that.
+        const held = others.reduce((n, o) => n + (v.players[o]!.tickets ?? 0), 0);
+        const mustBeLong = held + v.ticketDecks.short + otherDraw - shorts.length;
+        rng.shuffle(others.filter((o) => (v.players[o]!.tickets ?? 0) > 0)).forEach((o, i) => {
+          const n = v.players[o]!.tickets!;
+          const l = i < mustBeLong || rng.int(2) === 1 ? Math.min(1, longs.length) : 0;
           tickets[o] = [...take(longs, l), ...take(shorts, n - l)];
-        }
+        });
         drawn = take(shorts, otherDraw);
       }
       for (const o of others) openingChoices[o] = { short: null, dealt: [...tickets[o]!], kept: [...tickets[o]!] };
