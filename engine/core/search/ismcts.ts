@@ -66,7 +66,7 @@ const PLACE_WEIGHT = 0.75;
 
 /**
  * Rewards in [0, 1] per seat from final (or estimated) scores. The place matters most (1 for first,
- * 0 for last, shared places averaged by sharing the better place), and the margin to the best other
+ * 0 for last; tied seats share the better place), and the margin to the best other
  * seat, scaled by the largest score and squashed, breaks ties between equal places, so a simulation
  * that wins by more or loses by less is preferred. Rank only gives flat rewards in long games where
  * most simulations end the same way; margin only would trade a win for a bigger score.
