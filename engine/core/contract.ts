@@ -51,6 +51,11 @@ export interface BotInput<V, A> {
   view: V;
   legal: readonly A[];
   rng: Rng;
+  /**
+   * The game's options, public to every seat (they are chosen in the lobby). Search bots need them
+   * to rebuild a full state from the view; a bot without them assumes the defaults.
+   */
+  options?: unknown;
 }
 
 /**
@@ -93,6 +98,23 @@ export interface GameDefinition<S = unknown, A extends { type: string } = { type
   concealed?(state: S): unknown;
   outcome(state: S): Outcome | null;
   bot(input: BotInput<V, A>): A;
+  /**
+   * For search bots: a full state consistent with what `seat` sees in `view`, dealing everything
+   * the seat cannot see (other hands, deck orders, bag contents) at random from the components the
+   * view does not show, and with a fresh RNG state. It must never read anything but its arguments,
+   * and `view(determinize(v, seat, rng, o), seat)` must equal `v`.
+   */
+  determinize?(view: V, seat: Seat, rng: Rng, options: O): S;
+  /**
+   * For search bots that stop a simulated game early: each seat's standing if the game were scored
+   * now, on the scale of `outcome`'s scores (higher is better).
+   */
+  estimate?(state: S): number[];
+  /**
+   * For search bots: the legal actions worth searching, a non-empty subset of `legal` that drops
+   * moves a search would only waste time telling apart (other ways to pay for the same route).
+   */
+  searchActions?(state: S, seat: Seat, legal: A[]): A[];
 }
 
 export interface GameSchemas<V> {

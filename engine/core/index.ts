@@ -9,3 +9,4 @@ export * from './kit/define-game.js';
 export * from './registry.js';
 export * from './graph.js';
 export * from './playout.js';
+export * from './search/index.js';

@@ -19,7 +19,8 @@ export interface PlayoutHooks {
  * service would; stops after `maxActions` so that a broken game cannot loop forever.
  */
 export function playout(game: AnyGame, seed: string, players: number, options: unknown, bots: readonly BotFn[], maxActions = 5000, hooks: PlayoutHooks = {}): Playout {
-  let state = game.setup({ seed, players, options: game.options.parse(options) });
+  const parsed: unknown = game.options.parse(options);
+  let state = game.setup({ seed, players, options: parsed });
   const rng = new Rng(seedRng(`${seed}/bots`));
   const actions: Playout['actions'] = [];
   while (actions.length < maxActions) {
@@ -28,7 +29,7 @@ export function playout(game: AnyGame, seed: string, players: number, options: u
     const legal = game.legalActions(state, seat);
     hooks.onStep?.(state, seat, legal);
     const bot = bots[seat] ?? game.bot;
-    const action = bot({ seat, view: game.view(state, seat), legal, rng });
+    const action = bot({ seat, view: game.view(state, seat), legal, rng, options: parsed });
     state = game.apply(state, seat, action).state;
     actions.push({ seat, action });
   }

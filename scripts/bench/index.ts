@@ -1,5 +1,5 @@
 /**
- * `npm run bench [api|store|games|compare|bundle|web]`: every part by default. Each part prints a table and
+ * `npm run bench [api|store|games|compare|bundle|web|bots]`: every part but bots by default. Each part prints a table and
  * returns its figures, which are written together to bench/report.json.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,8 @@ if (want('games')) report.games = (await import('./games.js')).results;
 if (want('compare')) report.compare = (await import('./compare.js')).results;
 if (want('bundle')) report.bundle = (await import('./bundle.js')).results;
 if (want('web')) report.web = (await import('./web.js')).results;
+// The ladder takes hours at full budgets: only on request.
+if (parts.includes('bots')) report.bots = (await import('./bots.js')).results;
 // A run of some parts keeps the other parts' figures from the last run (each part carries its own figures).
 const file = new URL('../../bench/report.json', import.meta.url);
 const previous = parts.length > 0 && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};

@@ -1,6 +1,9 @@
 import { defineGame, type KitGame } from '../../core/index.js';
 import { TtrActionSchema, TtrOptionsSchema, type TtrAction, type TtrOptions } from './actions.js';
 import { createBot } from './bot.js';
+import { createDeterminize } from './determinize.js';
+import { createEstimate } from './estimate.js';
+import { createSearchActions } from './search-actions.js';
 import type { TtrMap } from './map.js';
 import { createRules } from './rules.js';
 import type { TtrState } from './state.js';
@@ -28,5 +31,9 @@ export function ticketToRide(id: string, title: string, map: TtrMap): KitGame<Tt
     concealed: (s) => ({ deck: s.deck, tickets: s.ticketDecks }),
     outcome: (s) => s.result,
     bot: createBot(rules),
+    determinize: createDeterminize(map),
+    // Scored as if the game ended now: unfinished tickets count against their holder.
+    estimate: createEstimate(map),
+    searchActions: createSearchActions(map),
   });
 }

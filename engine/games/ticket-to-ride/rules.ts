@@ -11,7 +11,7 @@ import type { TtrAction, TtrOptions } from './actions.js';
 import type { CardType, Route, TtrMap } from './map.js';
 import { payableSets, routeSetRule, setFits, type SetRule } from './payment.js';
 import type { TtrEvent } from './schemas.js';
-import { finalScoring } from './scoring.js';
+import { finalScoring, scoringInput } from './scoring.js';
 import type { Pending, TtrState } from './state.js';
 
 const INITIAL_HAND = 4;
@@ -484,16 +484,7 @@ export function createRules(map: TtrMap): TtrRules {
     const s = d.state;
     s.phase = 'over';
     s.pending = null;
-    const scoring = finalScoring({
-      map,
-      players: s.players,
-      routeOwners: Object.fromEntries(Object.entries(s.routeOwners).map(([id, seat]) => [Number(id), seat])),
-      tickets: s.tickets,
-      stations: s.stations,
-      stationsLeft: s.stationsLeft,
-      passengers: s.passengers,
-      routePoints: s.routePoints,
-    });
+    const scoring = finalScoring(scoringInput(map, s));
     s.result = { scores: scoring.scores, ranking: scoring.ranking, breakdown: scoring.breakdown };
     d.emit('game_over', { reason, scores: scoring.scores, ranking: scoring.ranking, tickets: s.tickets });
   }

@@ -7,6 +7,7 @@ import type { Outcome } from '../../core/contract.js';
 import { components, longestTrail, type Edge, type UnionFind } from '../../core/graph.js';
 import { compareStandings, rankByStandings } from '../../core/kit/ranking.js';
 import type { Route, Ticket, TtrMap } from './map.js';
+import type { TtrState } from './state.js';
 
 type ScoreLineT = Outcome['breakdown'][number][number];
 
@@ -130,7 +131,7 @@ function bestBorrowing(map: TtrMap, seat: number, input: ScoringInput, own: read
 }
 
 /** TTRG-13.4: per colour, 20 to the most (all tied firsts), 10 to the runners-up if the first was alone; only holders of ≥1 take part. */
-function majorities(map: TtrMap, input: ScoringInput): { points: number[]; lines: ScoreLineT[][] } {
+export function majorities(map: TtrMap, input: ScoringInput): { points: number[]; lines: ScoreLineT[][] } {
   const points = Array.from({ length: input.players }, () => 0);
   const lines: ScoreLineT[][] = Array.from({ length: input.players }, () => []);
   const rules = map.passengers;
@@ -157,6 +158,20 @@ function majorities(map: TtrMap, input: ScoringInput): { points: number[]; lines
     }
   }
   return { points, lines };
+}
+
+/** What scoring reads of a state: at the end, or during play for a search bot's estimate. */
+export function scoringInput(map: TtrMap, s: TtrState): ScoringInput {
+  return {
+    map,
+    players: s.players,
+    routeOwners: Object.fromEntries(Object.entries(s.routeOwners).map(([id, seat]) => [Number(id), seat])),
+    tickets: s.tickets,
+    stations: s.stations,
+    stationsLeft: s.stationsLeft,
+    passengers: s.passengers,
+    routePoints: s.routePoints,
+  };
 }
 
 export function finalScoring(input: ScoringInput): ScoringResult {

@@ -1,0 +1,2 @@
+export * from './ismcts.js';
+export * from './levels.js';

@@ -1,0 +1,31 @@
+/**
+ * Bot levels, one typed list for the platform (lobby, table, stand-ins): easy is the game's own
+ * greedy bot; medium and hard search (ismcts.ts) with an iteration budget, which makes a move
+ * reproducible from the bot's rng, and a wall-clock cap per move (medium 200 ms, hard 1 s, issue 22
+ * #2) that fits a Lambda request and only ever cuts the search short.
+ */
+import * as z from 'zod';
+import type { AnyGame } from '../contract.js';
+import { searchBot, type Clock, type SearchConfig } from './ismcts.js';
+
+export const BOT_LEVELS = ['easy', 'medium', 'hard'] as const;
+export const BotLevelSchema = z.enum(BOT_LEVELS).meta({ id: 'BotLevel', description: 'How strongly a bot plays: easy (greedy), medium and hard (search)' });
+export type BotLevel = z.infer<typeof BotLevelSchema>;
+
+/** The search budgets; `iterations` is the reproducible budget, `maxMs` the cap. */
+export const SEARCH_LEVELS: Readonly<Record<Exclude<BotLevel, 'easy'>, SearchConfig>> = {
+  medium: { iterations: 200, maxMs: 200, rolloutDepth: 4, rollout: 'random', exploration: 0.7, widening: 2 },
+  hard: { iterations: 1000, maxMs: 1000, rolloutDepth: 4, rollout: 'random', exploration: 0.7, widening: 2 },
+};
+
+/** Whether a game can be searched; the others play every level with their greedy bot. */
+export const searchable = (game: AnyGame): boolean => game.determinize !== undefined && game.estimate !== undefined;
+
+/**
+ * The bot for a level. Without a clock the search runs its full iteration budget (tests, replays);
+ * the service passes one so that a slow machine plays a little weaker instead of timing out.
+ */
+export function botFor(game: AnyGame, level: BotLevel, clock?: Clock, budget: Partial<SearchConfig> = {}): AnyGame['bot'] {
+  if (level === 'easy' || !searchable(game)) return game.bot;
+  return searchBot(game, { ...SEARCH_LEVELS[level], ...budget }, clock);
+}

@@ -1,0 +1,83 @@
+/**
+ * How a search bot rates an unfinished Ticket to Ride game (issue 22 #2): the score as if the game
+ * ended now, except that a ticket not yet completed counts by how far it is from completion instead
+ * of a flat loss. Completion is measured as the fewest trains still to lay on open routes, with
+ * the seat's own routes free and, next to each of its stations, opponents' routes free too (TTRE-12:
+ * a station borrows one of them at the end); a finished ticket is worth +points, one that needs
+ * HORIZON or more trains (or more than the seat has left) −points, linearly in between. A longer
+ * horizon made tickets look cheap, and the search drew them until it could finish none. Longest-path and Globetrotter bonuses
+ * are left out; passenger majorities count (TTRG-13.4). Trains and cards still held count a little.
+ */
+import type { Route, TtrMap } from './map.js';
+import { majorities, scoringInput } from './scoring.js';
+import type { TtrState } from './state.js';
+
+/**
+ * Points a train still in stock and a card in hand are worth while the game runs: about what a
+ * route of 3–4 pays per train, and a fraction of that per card. Without them the search spends
+ * trains on short routes that pay 1–2 points, since any claim beats a draw within its horizon.
+ */
+const TRAIN_VALUE = 1.2;
+const CARD_VALUE = 0.3;
+
+/** Trains a ticket may still need and count as half done; a farther one counts as lost. */
+const HORIZON = 12;
+
+export function createEstimate(map: TtrMap): (s: TtrState) => number[] {
+  const countries = new Set(map.countries);
+  const ids = new Map<string, number>();
+  const nodeOf = (name: string) => ids.get(name) ?? (ids.set(name, ids.size), ids.size - 1);
+  // A country is a dead end: each route into it ends in a node of its own (TTRG-11.5).
+  const endOf = (r: Route, place: string) => nodeOf(countries.has(place) ? `${place}#${r.id}` : place);
+  const ends = map.routes.map((r) => [endOf(r, r.a), endOf(r, r.b)] as const);
+  const placeNodes = (place: string) => (countries.has(place) ? map.routes.flatMap((r, i) => (r.a === place ? [ends[i]![0]] : r.b === place ? [ends[i]![1]] : [])) : [nodeOf(place)]);
+  const tickets = new Map(map.tickets.map((t) => [t.id, { points: t.points, from: placeNodes(t.a), to: new Set(placeNodes(t.b)) }]));
+  const cityNodes = map.routes.map((r) => [r.a, r.b]);
+  const n = ids.size;
+  const adjacent: number[][] = Array.from({ length: n }, () => []);
+  ends.forEach(([a, b], i) => {
+    adjacent[a]!.push(i);
+    adjacent[b]!.push(i);
+  });
+
+  /** Fewest trains from any of `from` to any of `to` with these route weights; Infinity if cut off. */
+  function gap(weight: Float64Array, from: readonly number[], to: ReadonlySet<number>): number {
+    const dist = new Float64Array(n).fill(Infinity);
+    const done = new Uint8Array(n);
+    for (const f of from) dist[f] = 0;
+    for (;;) {
+      let u = -1;
+      for (let v = 0; v < n; v++) if (!done[v] && dist[v]! < Infinity && (u < 0 || dist[v]! < dist[u]!)) u = v;
+      if (u < 0) return Infinity;
+      if (to.has(u)) return dist[u]!;
+      done[u] = 1;
+      for (const i of adjacent[u]!) {
+        const [a, b] = ends[i]!;
+        const v = a === u ? b : a;
+        const d = dist[u]! + weight[i]!;
+        if (d < dist[v]!) dist[v] = d;
+      }
+    }
+  }
+
+  return (s) => {
+    const passengers = majorities(map, scoringInput(map, s)).points;
+    return Array.from({ length: s.players }, (_, seat) => {
+      const stationCities = new Set(s.stations.filter((st) => st.seat === seat).map((st) => st.city));
+      const weight = new Float64Array(map.routes.length);
+      map.routes.forEach((r, i) => {
+        const owner = s.routeOwners[String(r.id)];
+        weight[i] = owner === seat ? 0 : owner === undefined ? r.length : cityNodes[i]!.some((c) => stationCities.has(c)) ? 0 : Infinity;
+      });
+      const horizon = Math.max(1, Math.min(HORIZON, s.trains[seat]!));
+      const held = Object.values(s.hands[seat]!).reduce((a, b) => a + b, 0);
+      let score = s.routePoints[seat]! + s.stationsLeft[seat]! * map.unusedStationPoints + passengers[seat]! + s.trains[seat]! * TRAIN_VALUE + held * CARD_VALUE;
+      for (const id of s.tickets[seat]!) {
+        const t = tickets.get(id)!;
+        const g = gap(weight, t.from, t.to);
+        score += t.points * (1 - (2 * Math.min(g, horizon)) / horizon);
+      }
+      return score;
+    });
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The bot ladder (`npm run bench bots`, issue 22 #3): per game and player count, games between two
+ * levels, one seat of the first and the rest of the second, the first's seat rotated, seeds fixed.
+ * It reports each pairing's win rate (place 1, shared places included) with a Wilson 95% interval,
+ * the time per searched move, and an Elo-style rating per level and game, fitted (Bradley–Terry) to
+ * every pair of seats in every game: the better place scores 1, equal places ½. Easy is 1000.
+ *
+ * BENCH_BOT_GAMES sets the games per pairing and player count (default 6); BENCH_BOT_BUDGET scales
+ * the search levels' iteration budgets (default 1); BENCH_BOT_GAMES_ONLY takes game ids, comma-separated.
+ * Search moves run with the levels' wall-clock caps.
+ */
+import { performance } from 'node:perf_hooks';
+import { BOT_LEVELS, botFor, playout, SEARCH_LEVELS, searchable, type AnyGame, type BotLevel } from '../../engine/core/index.js';
+import { catalogGames } from '../../engine/games/index.js';
+import { elo, wilson } from './stats.js';
+
+const GAMES = Number(process.env.BENCH_BOT_GAMES ?? 6);
+const BUDGET = Number(process.env.BENCH_BOT_BUDGET ?? 1);
+const ONLY = process.env.BENCH_BOT_GAMES_ONLY?.split(',');
+const PLAYERS = process.env.BENCH_BOT_PLAYERS?.split(',').map(Number);
+const countsOf = (game: AnyGame) => [...new Set([game.minPlayers, Math.min(4, game.maxPlayers), game.maxPlayers])].filter((n) => !PLAYERS || PLAYERS.includes(n));
+const PAIRS: [BotLevel, BotLevel][] = [
+  ['hard', 'easy'],
+  ['medium', 'easy'],
+  ['hard', 'medium'],
+];
+
+interface Pairing {
+  game: string;
+  players: number;
+  level: BotLevel;
+  against: BotLevel;
+  games: number;
+  wins: number;
+  winRate: number;
+  ci95: [number, number];
+  /** Expected for equal bots: one in `players`. */
+  fairShare: number;
+  msPerSearchMove: number | null;
+}
+
+export const results: { settings: Record<string, unknown>; pairings: Pairing[]; ratings: { game: string; elo: Record<string, number> }[]; unsearchable: string[] } = {
+  settings: { gamesPerPairing: GAMES, budgetScale: BUDGET, players: PLAYERS ?? 'all', games: ONLY ?? 'all', levels: SEARCH_LEVELS },
+  pairings: [],
+  ratings: [],
+  unsearchable: [],
+};
+
+console.log(`bots: ${GAMES} games per pairing and player count, search budgets × ${BUDGET}, clock caps on`);
+console.log('game                      N  level   vs      wins/games  win rate  95% CI         fair  ms/search move');
+for (const game of catalogGames.filter((g) => !ONLY || ONLY.includes(g.id))) {
+  if (!searchable(game)) {
+    results.unsearchable.push(game.id);
+    console.log(`${game.id.padEnd(25)} -  no determinize yet: every level plays greedy`);
+    continue;
+  }
+  const duels: { a: string; b: string; score: number }[] = [];
+  for (const players of countsOf(game))
+    for (const [level, against] of PAIRS) {
+      let ms = 0;
+      let moves = 0;
+      const timed = (l: BotLevel): AnyGame['bot'] => {
+        const budget = l === 'easy' ? {} : { iterations: Math.max(1, Math.round(SEARCH_LEVELS[l].iterations * BUDGET)) };
+        const bot = botFor(game, l, () => performance.now(), budget);
+        if (l !== level || l === 'easy') return bot;
+        return (input) => {
+          const t = performance.now();
+          const a = bot(input);
+          if (input.legal.length > 1) {
+            ms += performance.now() - t;
+            moves++;
+          }
+          return a;
+        };
+      };
+      let wins = 0;
+      for (let g = 0; g < GAMES; g++) {
+        const focal = g % players;
+        const bots = Array.from({ length: players }, (_, s) => timed(s === focal ? level : against));
+        const r = playout(game, `ladder-${game.id}-${players}-${g}`, players, {}, bots, 5000);
+        const ranking = game.outcome(r.state)?.ranking;
+        if (!ranking) throw new Error(`${game.id} with ${players} players did not finish`);
+        if (ranking[focal] === 1) wins++;
+        for (let o = 0; o < players; o++)
+          if (o !== focal) duels.push({ a: level, b: against, score: ranking[focal]! < ranking[o]! ? 1 : ranking[focal] === ranking[o] ? 0.5 : 0 });
+      }
+      const ci95 = wilson(wins, GAMES);
+      const row: Pairing = { game: game.id, players, level, against, games: GAMES, wins, winRate: wins / GAMES, ci95, fairShare: 1 / players, msPerSearchMove: moves ? ms / moves : null };
+      results.pairings.push(row);
+      const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+      console.log(
+        `${game.id.padEnd(25)} ${players}  ${level.padEnd(7)} ${against.padEnd(7)} ${`${wins}/${GAMES}`.padStart(10)}  ${pct(row.winRate).padStart(8)}  ${`${pct(ci95[0])}–${pct(ci95[1])}`.padEnd(13)}  ${pct(row.fairShare).padStart(4)}  ${row.msPerSearchMove?.toFixed(0) ?? '-'}`,
+      );
+    }
+  const ratings = elo(BOT_LEVELS, duels, 'easy');
+  results.ratings.push({ game: game.id, elo: ratings });
+  console.log(`${game.id.padEnd(25)} Elo: ${BOT_LEVELS.map((l) => `${l} ${ratings[l]}`).join(', ')}`);
+}

@@ -1,0 +1,29 @@
+/**
+ * Issue 22 #3: the ladder's statistics (scripts/bench/stats.ts). Win rates carry a Wilson 95%
+ * interval, and the Elo-style ratings are Bradley–Terry strengths on the Elo scale.
+ */
+import { describe, expect, it } from 'vitest';
+import { elo, wilson } from '../../scripts/bench/stats.js';
+
+describe('ladder statistics (issue 22 #3)', () => {
+  it('Wilson 95% interval: the textbook value for 8 of 10, and [0, 1] without games', () => {
+    const [lo, hi] = wilson(8, 10);
+    expect(lo).toBeCloseTo(0.49, 2);
+    expect(hi).toBeCloseTo(0.943, 2);
+    expect(wilson(0, 0)).toEqual([0, 1]);
+    expect(wilson(0, 10)[0]).toBe(0);
+  });
+
+  it('Elo: the anchor is 1000, a 3-to-1 winner is about 190 points stronger, order follows results', () => {
+    const duels = [
+      ...Array.from({ length: 300 }, () => ({ a: 'b', b: 'a', score: 1 })),
+      ...Array.from({ length: 100 }, () => ({ a: 'b', b: 'a', score: 0 })),
+    ];
+    const r = elo(['a', 'b'], duels, 'a');
+    expect(r.a).toBe(1000);
+    // 400·log10(3) ≈ 191; the half-win prior per level pulls it in a little.
+    expect(r.b! - r.a!).toBeGreaterThan(180);
+    expect(r.b! - r.a!).toBeLessThan(195);
+    expect(elo(['a', 'b'], duels.map((d) => ({ ...d, score: 1 - d.score })), 'a').b!).toBeLessThan(1000);
+  });
+});
