@@ -11,6 +11,8 @@ import type { GameUi, UiAction } from '../../web/render/game-ui.js';
 export interface Choice {
   code: string;
   text: string;
+  /** The action in a few words under its place's title (GameUi.choiceLabel); null where it needs `text`. */
+  label: string | null;
   action: UiAction;
 }
 
@@ -35,7 +37,7 @@ function letters(i: number): string {
 
 export function choicesOf(ui: GameUi, legal: readonly UiAction[], components: unknown, view: unknown): ChoiceGroup[] {
   const text = (a: UiAction) => ui.describeAction(a, components, view);
-  if (legal.length <= FLAT_MAX) return legal.length ? [{ title: null, choices: legal.map((action, i) => ({ code: String(i + 1), text: text(action), action })) }] : [];
+  if (legal.length <= FLAT_MAX) return legal.length ? [{ title: null, choices: legal.map((action, i) => ({ code: String(i + 1), text: text(action), label: null, action })) }] : [];
   const groups = new Map<string, UiAction[]>();
   for (const a of legal) {
     const key = groupKey(ui, a);
@@ -43,10 +45,18 @@ export function choicesOf(ui: GameUi, legal: readonly UiAction[], components: un
     if (group) group.push(a);
     else groups.set(key, [a]);
   }
-  return [...groups].map(([key, actions], g) => ({
-    title: key.startsWith('type:') ? null : (ui.placeName?.(key, components) ?? key),
-    choices: actions.map((action, i) => ({ code: actions.length === 1 ? String(g + 1) : `${g + 1}${letters(i)}`, text: text(action), action })),
-  }));
+  return [...groups].map(([key, actions], g) => {
+    const placed = !key.startsWith('type:');
+    return {
+      title: placed ? (ui.placeName?.(key, components) ?? key) : null,
+      choices: actions.map((action, i) => ({
+        code: actions.length === 1 ? String(g + 1) : `${g + 1}${letters(i)}`,
+        text: text(action),
+        label: placed ? (ui.choiceLabel?.(action, components) ?? null) : null,
+        action,
+      })),
+    };
+  });
 }
 
 /** The action a code stands for (any case), or null. */

@@ -4,7 +4,7 @@ import { sampleNotification } from './fixture.testkit.js';
 import { renderDigest, type DigestMail } from './digest-mail.js';
 
 const UNSUBSCRIBE = 'https://railpost.example/v1/unsubscribe?token=u1';
-const position = { scores: ['Alice: 12 points'], panel: [{ title: 'Your cards (2)', lines: ['1 red', '1 blue'] }], choices: [{ title: null, choices: [{ code: '1', text: 'Draw a card', action: { type: 'draw' } }, { code: '2', text: 'Take tickets', action: { type: 'tickets' } }] }] };
+const position = { scores: ['Alice: 12 points'], panel: [{ title: 'Your cards (2)', lines: ['1 red', '1 blue'] }], choices: [{ title: null, choices: [{ code: '1', text: 'Draw a card', label: null, action: { type: 'draw' } }, { code: '2', text: 'Take tickets', label: null, action: { type: 'tickets' } }] }] };
 const mail = (over: Partial<DigestMail> = {}): DigestMail => ({
   language: 'en',
   playerName: 'Zoë',

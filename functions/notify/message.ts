@@ -1,6 +1,6 @@
 import type { Language } from '../../engine/core/languages.js';
 import type { NotificationKind } from '../store/records.js';
-import type { ChoiceGroup } from './choices.js';
+import type { Choice, ChoiceGroup } from './choices.js';
 import type { Position } from './position.js';
 import { wordsIn } from './wording.js';
 
@@ -216,9 +216,34 @@ export function positionText(p: Position, language: Language, prefix = ''): stri
   lines.push(t('mail.choices'), '');
   for (const g of p.choices) {
     if (g.title) lines.push(`${g.title}:`);
+    if (isCompact(g)) {
+      lines.push(...packed(g.choices.map((c) => `${prefix}${c.code} ${c.label}`)), '');
+      continue;
+    }
     const width = prefix.length + Math.max(...g.choices.map((c) => c.code.length));
     lines.push(...g.choices.map((c) => `  ${(prefix + c.code).padEnd(width)}  ${c.text}`), '');
   }
+  return lines;
+}
+
+/** A place whose every choice reads in a few words under its title is listed on a line or two, not a line each. */
+const isCompact = (g: ChoiceGroup): g is ChoiceGroup & { title: string } => g.title !== null && g.choices.length > 1 && g.choices.every((c) => c.label !== null);
+
+/** Plain-text lines stay within this many characters (mail clients wrap longer ones, breaking the columns). */
+const LINE_WIDTH = 72;
+
+/** Items side by side, three spaces apart, in lines indented like the one-per-line choices. */
+function packed(items: readonly string[]): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items) {
+    if (line && 2 + line.length + 3 + item.length > LINE_WIDTH) {
+      lines.push(`  ${line}`);
+      line = '';
+    }
+    line = line ? `${line}   ${item}` : item;
+  }
+  if (line) lines.push(`  ${line}`);
   return lines;
 }
 
@@ -226,13 +251,18 @@ export function positionText(p: Position, language: Language, prefix = ''): stri
 export function positionHtml(p: Position, language: Language, prefix = '', heading: 'h2' | 'h3' = 'h2'): string {
   const t = wordsIn(language);
   const items = (xs: string[]) => `<ul>${xs.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`;
+  const code = (c: Choice) => `<b style="font-family: monospace, monospace; font-size: 1em">${esc(prefix + c.code)}</b>`;
   const rows = (g: ChoiceGroup) =>
     g.choices.map((c) => `<tr><td style="font-family: monospace, monospace; font-size: 1em; font-weight: bold; padding-right: 1em; vertical-align: top">${esc(prefix + c.code)}</td><td>${esc(c.text)}</td></tr>`).join('');
+  const group = (g: ChoiceGroup) =>
+    isCompact(g)
+      ? `<p><strong>${esc(g.title)}</strong><br>${g.choices.map((c) => `<span style="white-space: nowrap">${code(c)} ${esc(c.label!)}</span>`).join(' · ')}</p>`
+      : `${g.title ? `<p><strong>${esc(g.title)}</strong></p>` : ''}<table role="presentation">${rows(g)}</table>`;
   return [
     p.scores.length ? `<p>${esc(t('mail.scores'))}</p>${items(p.scores)}` : '',
     ...p.panel.map((s) => `<p>${esc(s.title)}</p>${items(s.lines)}`),
     p.choices.length ? `<${heading} style="font-size: 1.1em">${esc(t('mail.choices'))}</${heading}>` : '',
-    ...p.choices.map((g) => `${g.title ? `<p><strong>${esc(g.title)}</strong></p>` : ''}<table role="presentation">${rows(g)}</table>`),
+    ...p.choices.map(group),
   ].join('');
 }
 

@@ -74,11 +74,23 @@ export async function startMailWorld(now?: () => Date): Promise<MailWorld> {
   };
 }
 
-/** The code the turn email lists for the line that reads `text` (the action in words). */
-export function codeFor(mail: Received, text: string): string {
-  const line = mail.text.split('\n').find((l) => l.replace(/^\s*\S+\s+/, '') === text);
-  if (!line) throw new Error(`no choice reads "${text}" in:\n${mail.text}`);
-  return line.trim().split(/\s+/)[0]!;
+/**
+ * The code the turn email lists for an action: on the line that reads `text` (the action in
+ * words), or, where a place's choices are listed side by side, beside `place.label` in the lines
+ * under `place.title`.
+ */
+export function codeFor(mail: Received, text: string, place?: { title: string; label: string }): string {
+  const lines = mail.text.split('\n');
+  const line = lines.find((l) => l.replace(/^\s*\S+\s+/, '') === text);
+  if (line) return line.trim().split(/\s+/)[0]!;
+  const start = place ? lines.indexOf(`${place.title}:`) : -1;
+  if (place && start >= 0) {
+    const end = lines.indexOf('', start);
+    const items = lines.slice(start + 1, end < 0 ? undefined : end).flatMap((l) => l.trim().split(/ {3}/));
+    const item = items.find((i) => i.replace(/^\S+ /, '') === place.label);
+    if (item) return item.split(' ')[0]!;
+  }
+  throw new Error(`no choice reads "${text}"${place ? ` or "${place.label}" under "${place.title}"` : ''} in:\n${mail.text}`);
 }
 
 /** Quoted history as the common mail clients write it under a reply (issue 20 #5). */

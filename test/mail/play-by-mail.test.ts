@@ -66,7 +66,10 @@ async function playByMail(game: AnyGame, id: string, people: [Person, Person]): 
     const view = dataOf(await person.client.GET('/v1/games/{id}/view', { params: { path: { id } } }));
     const action = game.bot({ seat, view: view.view as never, legal: view.legalActions as never, rng });
     const mail = await turnMail(person);
-    const code = codeFor(mail, ui.describeAction(action as never, game.components, view.view));
+    const key = ui.targets(action as never)[0];
+    const label = ui.choiceLabel?.(action as never, game.components) ?? null;
+    const title = key && ui.placeName ? ui.placeName(key, game.components) : null;
+    const code = codeFor(mail, ui.describeAction(action as never, game.components, view.view), title && label ? { title, label } : undefined);
     await world.send({ from: person.email, to: mail.replyTo!, subject: `Re: ${mail.subject}`, inReplyTo: mail.messageId, text: code });
     const outcome = lastOutcome();
     if (outcome?.kind === 'played') played++;

@@ -62,6 +62,12 @@ export interface GameUi {
   /** A board key in words ("Berlin – Wien (green, 3)"), for the line over the actions at a place. */
   placeName?(key: string, components: unknown): string;
   /**
+   * The action in a few words once the line over it names its place ("curve 90°" under "row 3,
+   * column 4"), so a place with many choices fits on a line or two of a turn email; null where the
+   * action needs its whole sentence.
+   */
+  choiceLabel?(action: UiAction, components: unknown): string | null;
+  /**
    * What the view everybody gets after the end shows of one seat's hidden things (hand, tickets,
    * route card…), in words that fit any reader, not only that seat; [] where it reveals nothing.
    */

@@ -99,6 +99,9 @@ describe('Streetcar UI', () => {
     expect(ui.targets({ type: 'take', tile: 'curve' })).toEqual(['supply:curve']);
     for (const type of ['roll', 'pass', 'return_tiles', 'turn180', 'end_turn']) expect(ui.targets({ type })).toEqual([]);
     expect(ui.describeAction({ type: 'place', tile: 'straight_plus_curve_left', row: 3, col: 4, rotation: 90 }, comps)).toBe('Place a straight plus curve left on (3, 4) turned 90°');
+    // Under the square's name in a turn email (issue 20 #1), a placement reads in a few words; other actions keep their sentence.
+    expect(ui.choiceLabel!({ type: 'place', tile: 'straight_plus_curve_left', row: 3, col: 4, rotation: 90 }, comps)).toBe('straight plus curve left 90°');
+    expect(ui.choiceLabel!({ type: 'exchange', tile: 'curve', row: 3, col: 4, rotation: 90 }, comps)).toBeNull();
   });
 
   it('a redacted draw reads "drew 2 tiles" (SC-15.5)', () => {

@@ -304,4 +304,5 @@ export const streetcarUi = (t: Translate): GameUi => ({
   glowing,
   onTable: onStreetcarTable,
   placeName: (key, c) => placeName(t, key, c),
+  choiceLabel: (a, c) => (a.type === 'place' ? t('sc.choice.place', { tile: words(t, c).tileName(a.tile), rotation: rotation(a.rotation) }) : null),
 });
