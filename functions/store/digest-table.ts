@@ -1,7 +1,8 @@
-import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod';
-import { conditional, json, n, optStr, s, str, WriteConflict } from './attributes.js';
-import { DEADLINE_INDEX, DUE_SHARDS, keys } from './keys.js';
+import { conditional, json, n, optStr, s, WriteConflict } from './attributes.js';
+import { dueInIndex } from './due-index.js';
+import { keys } from './keys.js';
 
 /** A claimed day outlives any redelivery of its stream record; the table's TTL removes it then. */
 const DAY_CLAIM_TTL_SECONDS = 3 * 24 * 3600;
@@ -50,20 +51,7 @@ export class DigestTable {
 
   /** Players whose digest is due at or before `now`; each shard's most overdue first, at most `limitPerShard` each. */
   async due(now: Date, limitPerShard: number): Promise<{ playerId: string; dueAt: string }[]> {
-    const due: { playerId: string; dueAt: string }[] = [];
-    for (let shard = 0; shard < DUE_SHARDS; shard++) {
-      const out = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: DEADLINE_INDEX,
-          KeyConditionExpression: 'dueShard = :shard AND dueAt <= :now',
-          ExpressionAttributeValues: { ':shard': s(keys.digestShardOf(shard)), ':now': s(now.toISOString()) },
-          Limit: limitPerShard,
-        }),
-      );
-      for (const item of out.Items ?? []) due.push({ playerId: str(item, 'pk').slice(keys.playerPrefix.length), dueAt: str(item, 'dueAt') });
-    }
-    return due;
+    return (await dueInIndex(this.db, this.tableName, keys.digestShardOf, now, limitPerShard)).map(({ pk, dueAt }) => ({ playerId: pk.slice(keys.playerPrefix.length), dueAt }));
   }
 
   /** True for exactly one caller per player and day (YYYYMMDD in the player's zone): the one whose digest goes out. */

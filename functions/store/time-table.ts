@@ -1,7 +1,8 @@
-import { BatchGetItemCommand, GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchGetItemCommand, GetItemCommand, PutItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { conditional, json, n, optStr, s, str, WriteConflict, type Item } from './attributes.js';
 import { parseVacations } from './game-table.js';
-import { DEADLINE_INDEX, DUE_SHARDS, keys } from './keys.js';
+import { dueInIndex } from './due-index.js';
+import { keys } from './keys.js';
 import type { SeatClock, Vacation } from './records.js';
 
 /** Reminder claims outlive any turn; the table's TTL removes them afterwards. */
@@ -25,20 +26,7 @@ export class TimeTable {
 
   /** Games whose next reminder or deadline is at or before `now`, with that time; each shard's most overdue first. */
   async dueGames(now: Date, limitPerShard = 100): Promise<{ gameId: string; dueAt: string }[]> {
-    const due: { gameId: string; dueAt: string }[] = [];
-    for (let shard = 0; shard < DUE_SHARDS; shard++) {
-      const out = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: DEADLINE_INDEX,
-          KeyConditionExpression: 'dueShard = :shard AND dueAt <= :now',
-          ExpressionAttributeValues: { ':shard': s(`DUE#${shard}`), ':now': s(now.toISOString()) },
-          Limit: limitPerShard,
-        }),
-      );
-      for (const item of out.Items ?? []) due.push({ gameId: str(item, 'pk').slice('GAME#'.length), dueAt: str(item, 'dueAt') });
-    }
-    return due;
+    return (await dueInIndex(this.db, this.tableName, (shard) => `DUE#${shard}`, now, limitPerShard)).map(({ pk, dueAt }) => ({ gameId: pk.slice('GAME#'.length), dueAt }));
   }
 
   /**

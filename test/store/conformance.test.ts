@@ -671,8 +671,8 @@ describe.each(backends)('event store on $name', (backend) => {
       const without = player(`nn-${uid()}`);
       await table.putPlayer(withEmail);
       await table.putPlayer(without);
-      expect((await table.getPlayer(withEmail.id))?.notifications).toEqual({ email: true, events: allOn });
-      expect((await table.getPlayer(without.id))?.notifications).toEqual({ email: false, events: allOn });
+      expect((await table.getPlayer(withEmail.id))?.notifications).toEqual({ email: true, digest: null, events: allOn });
+      expect((await table.getPlayer(without.id))?.notifications).toEqual({ email: false, digest: null, events: allOn });
       // Adding an address later turns email on: the default follows the address until the player chooses.
       await table.updatePlayer(without.id, { email: 'late@example.org' });
       expect((await table.getPlayer(without.id))?.notifications.email).toBe(true);
@@ -685,18 +685,18 @@ describe.each(backends)('event store on $name', (backend) => {
       await table.updatePlayer(p.id, { notifications: { email: false, events: { reminder: false } } });
       await table.updatePlayer(p.id, { name: 'Anne', email: 'anne@example.org' });
       const got = await table.getPlayer(p.id);
-      expect(got).toEqual({ ...p, vacations: [], name: 'Anne', email: 'anne@example.org', notifications: { email: false, events: { ...allOn, chat: true, reminder: false } } });
+      expect(got).toEqual({ ...p, vacations: [], name: 'Anne', email: 'anne@example.org', notifications: { email: false, digest: null, events: { ...allOn, chat: true, reminder: false } } });
       await table.updatePlayer(p.id, { email: null, notifications: { email: true, events: { chat: false } } });
       // No address: nothing can be emailed, whatever was chosen.
-      expect((await table.getPlayer(p.id))?.notifications).toEqual({ email: false, events: { ...allOn, reminder: false } });
+      expect((await table.getPlayer(p.id))?.notifications).toEqual({ email: false, digest: null, events: { ...allOn, reminder: false } });
       await table.updatePlayer(p.id, { email: 'back@example.org' });
-      expect((await table.getPlayer(p.id))?.notifications).toEqual({ email: true, events: { ...allOn, reminder: false } });
+      expect((await table.getPlayer(p.id))?.notifications).toEqual({ email: true, digest: null, events: { ...allOn, reminder: false } });
     });
 
     it('putPlayer stores given choices', async () => {
       const p = player(`np-${uid()}`, { email: 'a@example.org', notifications: { email: false, events: { chat: true } } });
       await table.putPlayer(p);
-      expect((await table.getPlayer(p.id))?.notifications).toEqual({ email: false, events: { ...allOn, chat: true } });
+      expect((await table.getPlayer(p.id))?.notifications).toEqual({ email: false, digest: null, events: { ...allOn, chat: true } });
     });
 
     it('concurrent updates of different kinds all take effect (no lost update)', async () => {
@@ -715,7 +715,7 @@ describe.each(backends)('event store on $name', (backend) => {
         ...p,
         vacations: [],
         name: 'Racer',
-        notifications: { email: false, events: { yourTurn: false, reminder: false, gameStarted: false, gameFinished: false, chat: true } },
+        notifications: { email: false, digest: null, events: { yourTurn: false, reminder: false, gameStarted: false, gameFinished: false, chat: true } },
       });
     });
 
