@@ -6,7 +6,7 @@
  * (issue 17 #5). Screenshots go to test-results/browser/.
  */
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lastCode } from '../support/accounts.js';
 import { dataOf, testClient } from '../support/client.js';
@@ -62,12 +62,25 @@ async function move(page: Page): Promise<'board' | 'list'> {
   const targets = page.locator('.board .target, [data-table] button[data-target]:not(:disabled)');
   let how: 'board' | 'list';
   if ((await targets.count()) > 0) {
-    const target = targets.first();
-    // A real click where the place is drawn; a label drawn over it may take the pointer, then the event goes to the place itself.
-    await target.click({ timeout: 2000 }).catch(() => target.dispatchEvent('click'));
-    const listed = await Promise.race([page.waitForSelector('.choices p').then(() => true, () => false), moved().then(() => false, () => false)]);
-    if (listed) await page.locator('.choices').first().locator('button:not(.secondary)').first().click();
-    how = 'board';
+    // A tap moves, lists the choices at that place, or, at a game's own table, only picks (a Trains &
+    // Stations die, whose spaces then glow on the board): then one of the glowing places is tapped.
+    const tap = async (target: Locator): Promise<'moved' | 'listed' | 'picked'> => {
+      // A real click where the place is drawn; a label drawn over it may take the pointer, then the event goes to the place itself.
+      await target.click({ timeout: 2000 }).catch(() => target.dispatchEvent('click'));
+      return Promise.race([
+        page.waitForSelector('.choices p', { timeout: 5000 }).then(() => 'listed' as const, () => 'picked' as const),
+        moved().then(() => 'moved' as const, () => 'picked' as const),
+      ]);
+    };
+    let tapped = await tap(targets.first());
+    const glowing = page.locator('.board .target');
+    if (tapped === 'picked' && (await glowing.count()) > 0) tapped = await tap(glowing.first());
+    if (tapped === 'listed') await page.locator('.choices').first().locator('button:not(.secondary)').first().click();
+    if (tapped === 'picked') {
+      await page.locator('details.all-actions').evaluate((d: HTMLDetailsElement) => (d.open = true));
+      await page.locator('details.all-actions li button').first().click();
+    }
+    how = tapped === 'picked' ? 'list' : 'board';
   } else if ((await page.locator('section.actions .choices button').count()) > 0) {
     await page.locator('section.actions .choices button').first().click();
     how = 'list';
