@@ -5,18 +5,13 @@ import { createRegistry } from '../../engine/core/index.js';
 import { catalogSources } from '../../engine/games/on-demand.js';
 import { awsNotifier } from '../notify/aws-notifier.js';
 import { loadNotifySecretsParameter } from '../notify/secrets.js';
+import { requiredEnv as env } from '../observability/env.js';
 import { observability } from '../observability/powertools.js';
 import { tracing } from '../observability/tracing.js';
 import { createServices } from '../service/index.js';
 import { MailIn, MAX_INBOUND_BYTES } from './mail-in.js';
 import { receiveFromSes, SesReceiptEventSchema, type SesReceiptOutcome } from './ses-receipt.js';
 import { readStoredMessage } from './stored-message.js';
-
-function env(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
 
 const { logger, port, middlewares } = observability('mail-in');
 const { tracer, middleware: traced } = tracing('mail-in');

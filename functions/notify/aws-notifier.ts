@@ -2,6 +2,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { GameRegistry } from '../../engine/core/index.js';
 import type { Metrics } from '../service/metrics.js';
+import { requiredEnv } from '../observability/env.js';
 import { DeliveryLog } from '../store/delivery-log.js';
 import { DigestTable } from '../store/digest-table.js';
 import { GameTable } from '../store/game-table.js';
@@ -22,12 +23,6 @@ export interface AwsNotifierOptions {
   metrics: Metrics;
 }
 
-function required(env: NodeJS.ProcessEnv, name: string): string {
-  const value = env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
-
 /**
  * The notifier as the stream function and the mail-in function both run it in AWS: SES for email,
  * the notification secrets from SSM, and, where the stack has a reply domain, turn emails that
@@ -44,8 +39,8 @@ export function awsNotifier(o: AwsNotifierOptions): { notifier: Notifier; table:
     deliveries,
     digests,
     registry: o.registry,
-    publicUrl: required(o.env, 'PUBLIC_URL'),
-    email: sesSender({ client: o.capture(new SESv2Client({})), from: required(o.env, 'EMAIL_FROM'), ...(configurationSetName ? { configurationSetName } : {}) }),
+    publicUrl: requiredEnv('PUBLIC_URL', o.env),
+    email: sesSender({ client: o.capture(new SESv2Client({})), from: requiredEnv('EMAIL_FROM', o.env), ...(configurationSetName ? { configurationSetName } : {}) }),
     vapid: { subject: o.secrets.vapidSubject, publicKey: o.secrets.vapidPublicKey, privateKey: o.secrets.vapidPrivateKey },
     unsubscribeSecret: o.secrets.unsubscribeSecret,
     log: o.log,

@@ -3,6 +3,7 @@ import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { createRegistry } from '../../engine/core/index.js';
 import { catalogSources } from '../../engine/games/on-demand.js';
+import { requiredEnv as env } from '../observability/env.js';
 import { observability } from '../observability/powertools.js';
 import { tracing } from '../observability/tracing.js';
 import { FinishedTable } from '../store/finished-table.js';
@@ -11,12 +12,6 @@ import { Results } from '../service/results.js';
 import { awsNotifier } from './aws-notifier.js';
 import { loadNotifySecretsParameter } from './secrets.js';
 import { notifyFromStream, type StreamRecord } from './stream.js';
-
-function env(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
 
 const { logger, port, middlewares } = observability('notifier');
 const { tracer, middleware: traced } = tracing('notifier');
