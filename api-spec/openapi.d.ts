@@ -5434,7 +5434,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -5668,7 +5668,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -5873,7 +5873,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -6040,7 +6040,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -6177,7 +6177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -6475,7 +6475,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -6623,7 +6623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -6854,7 +6854,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -7044,7 +7044,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -7199,7 +7199,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -7437,7 +7437,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -7608,7 +7608,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -7756,7 +7756,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -7988,7 +7988,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -8159,7 +8159,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -8287,7 +8287,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -8429,7 +8429,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -8619,7 +8619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -8817,7 +8817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -9110,7 +9110,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -9431,7 +9431,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -9654,7 +9654,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -9990,7 +9990,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -10401,7 +10401,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -10656,7 +10656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -11028,7 +11028,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -11229,7 +11229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -11383,7 +11383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -11579,7 +11579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -11858,7 +11858,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -12136,7 +12136,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -12394,7 +12394,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -12712,7 +12712,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -13022,7 +13022,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -13332,7 +13332,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -13624,7 +13624,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -13918,7 +13918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -14210,7 +14210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -14412,7 +14412,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -14624,7 +14624,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -14775,7 +14775,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -14946,7 +14946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -15099,7 +15099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -15333,7 +15333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -15504,7 +15504,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -15702,7 +15702,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -15946,7 +15946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -16189,7 +16189,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -16378,7 +16378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -16591,7 +16591,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -16794,7 +16794,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -16993,7 +16993,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -17192,7 +17192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -17458,7 +17458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -17611,7 +17611,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -17813,7 +17813,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer) */
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
             431: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */

@@ -11,7 +11,6 @@ import {
   type IMetric,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Function as LambdaFn } from 'aws-cdk-lib/aws-lambda';
 import { Subscription, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
@@ -37,7 +36,6 @@ export interface MonitoringProps {
   /** The CloudWatch namespace the functions write their EMF metrics to. */
   readonly namespace: string;
   readonly alarmEmail: string;
-  readonly api: HttpApi;
   readonly functions: Record<'Api' | 'Notifier' | 'Sweeper', LambdaFn> & { MailIn?: LambdaFn };
   readonly tables: Record<'Table' | 'LimitsTable', TableV2>;
   readonly deadLetters: Queue;
@@ -80,8 +78,9 @@ export class Monitoring extends Construct {
     const deadLetterDepth = props.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' });
     alarm('DeadLetters', 'A notification batch failed every retry and sits in the dead-letter queue.', deadLetterDepth, 1);
 
-    const requests = props.api.metricCount({ period: five, statistic: 'Sum' });
-    const serverErrors = props.api.metricServerError({ period: five, statistic: 'Sum' });
+    // The function URL's own metrics: what its callers were answered (issue 16 #4).
+    const requests = functions.Api.metric('UrlRequestCount', { period: five, statistic: 'Sum' });
+    const serverErrors = functions.Api.metric('Url5xxCount', { period: five, statistic: 'Sum' });
     const api5xxRate = new MathExpression({
       expression: `IF(requests >= ${THRESHOLDS.apiMinRequests}, 100 * errors / requests, 0)`,
       usingMetrics: { requests, errors: serverErrors },

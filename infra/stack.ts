@@ -1,15 +1,26 @@
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AssetHashType, CfnOutput, CfnParameter, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { AssetHashType, CfnOutput, CfnParameter, Duration, Fn, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, FilterCriteria, FilterRule, Function as LambdaFn, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
+import {
+  ApplicationLogLevel,
+  Architecture,
+  Code,
+  FilterCriteria,
+  FilterRule,
+  FunctionUrlAuthType,
+  Function as LambdaFn,
+  InvokeMode,
+  LoggingFormat,
+  Runtime,
+  StartingPosition,
+  SystemLogLevel,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
@@ -141,62 +152,28 @@ export class RailpostStack extends Stack {
     }, {
       // /docs serves Swagger UI from files beside the bundle, never from a CDN; `/` serves the web client, built there too.
       withApiAssets: true,
-      // A view asked with waitForVersion is held up to 25 s (functions/service/version-waits.ts); API Gateway gives up at 30.
+      // A view asked with waitForVersion is held up to 25 s (functions/service/version-waits.ts), with room for the answer.
       timeout: Duration.seconds(29),
+      // The cap on the API's share of the account's concurrency: what API Gateway's stage throttle did (issue 16 #4).
+      reservedConcurrentExecutions: this.settings.apiConcurrency,
     });
     this.grantTable(apiFunction, table, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']);
     this.grantSecrets(apiFunction, parameterArn);
     this.grantTable(apiFunction, limitsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']);
     this.grantSend(apiFunction, emailFrom, props.sesConfigurationSet);
 
-    const api = new HttpApi(this, 'HttpApi', {
-      apiName: `railpost-${stageName}`,
-      // The stage below replaces the default one so it can carry throttling and access logs.
-      createDefaultStage: false,
-    });
-    const integration = new HttpLambdaIntegration('ApiIntegration', apiFunction);
-    // Hono does all routing; API Gateway only forwards.
-    api.addRoutes({ path: '/', methods: [HttpMethod.ANY], integration });
-    api.addRoutes({ path: '/{proxy+}', methods: [HttpMethod.ANY], integration });
-    Validations.of(api).acknowledge({
-      id: 'AwsSolutions-APIG4',
-      reason:
-        'No API Gateway authorizer by design: the app authenticates requests itself with per-player ' +
-        'bearer tokens (stored hashed in DynamoDB), and sign-up (POST /v1/players) and the API docs ' +
-        'must be reachable without a token.',
-    });
-
-    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: this.settings.logRetention, removalPolicy: this.settings.tableRemoval });
-    const stage = new HttpStage(this, 'DefaultStage', {
-      httpApi: api,
-      autoDeploy: true,
-      throttle: { rateLimit: 50, burstLimit: 100 },
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(accessLogs),
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            ip: '$context.identity.sourceIp',
-            requestTime: '$context.requestTime',
-            method: '$context.httpMethod',
-            path: '$context.path',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
-            protocol: '$context.protocol',
-            responseLength: '$context.responseLength',
-            latency: '$context.responseLatency',
-            integrationLatency: '$context.integrationLatency',
-            integrationError: '$context.integrationErrorMessage',
-            userAgent: '$context.identity.userAgent',
-          }),
-        ),
-      },
-    });
+    // The API's front door is a Lambda function URL, not API Gateway (issue 16 #4): HTTP API's
+    // $1 per million requests was $2 of every million moves' cost, and all it did here is done by
+    // the app already (routing, problem+json, per-player and per-address rate limits, CORS, the
+    // request log line) or by the function (reserved concurrency caps the whole API). No auth at
+    // the URL by design: the app authenticates bearer tokens itself, and sign-up and the docs are public.
+    const apiUrl = apiFunction.addFunctionUrl({ authType: FunctionUrlAuthType.NONE, invokeMode: InvokeMode.BUFFERED });
 
     const notifyEnvironment = {
       TABLE_NAME: table.tableName,
       NOTIFY_SECRETS_PARAMETER: secretsParameter,
-      PUBLIC_URL: stage.url.replace(/\/$/, ''),
+      // The function URL (https://<id>.lambda-url.<region>.on.aws/) ends in a slash, and links are built as PUBLIC_URL + path.
+      PUBLIC_URL: Fn.join('', ['https://', Fn.select(2, Fn.split('/', apiUrl.url))]),
       ...mailFrom,
       ...(props.replyDomain ? { REPLY_DOMAIN: props.replyDomain } : {}),
     };
@@ -267,13 +244,12 @@ export class RailpostStack extends Stack {
       stage: stageName,
       namespace: this.namespace,
       alarmEmail: alarmEmail.valueAsString,
-      api,
       functions: { Api: apiFunction, Notifier: notifier, Sweeper: sweeper, ...(mailIn ? { MailIn: mailIn } : {}) },
       tables: { Table: table, LimitsTable: limitsTable },
       deadLetters,
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: stage.url });
+    new CfnOutput(this, 'ApiUrl', { value: apiUrl.url });
     new CfnOutput(this, 'AlarmTopicArn', { value: monitoring.topic.topicArn });
     new CfnOutput(this, 'TableName', { value: table.tableName });
   }
@@ -354,8 +330,15 @@ export class RailpostStack extends Stack {
       role,
       logGroup,
       // Traces of each invocation; the sweeper's and notifier's carry their AWS SDK calls too (Powertools Tracer,
-      // functions/observability/tracing.ts), the API's do not (issue 16 #2). X-Ray samples, so cost stays small.
+      // functions/observability/tracing.ts), the API's do not (issue 16 #2). Lambda samples the first
+      // request each second and 5% of the rest, which cannot be lowered per function.
       tracing: Tracing.ACTIVE,
+      // JSON lines, and Lambda's own START, END and REPORT lines (INFO) left out: they were a third of
+      // the bytes logged per invocation, and REPORT's figures are in Lambda's metrics anyway (issue 16 #4).
+      // Powertools Logger follows the application level; errors and warnings of both kinds stay.
+      loggingFormat: LoggingFormat.JSON,
+      systemLogLevelV2: SystemLogLevel.WARN,
+      applicationLogLevelV2: ApplicationLogLevel.INFO,
       environment: { NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_METRICS_NAMESPACE: this.namespace, ...environment },
     });
     Validations.of(role).acknowledge({

@@ -12,11 +12,17 @@ export interface StageSettings {
   readonly deletionProtection: boolean;
   readonly pointInTimeRecovery: boolean;
   readonly logRetention: RetentionDays;
+  /**
+   * Reserved concurrency of the API function: at most this many requests at once, a held view
+   * (up to 25 s) counting as one. It caps what a flood can cost and leaves the rest of the
+   * account's concurrency to the notifier and sweeper.
+   */
+  readonly apiConcurrency: number;
 }
 
 const SETTINGS: Record<StageName, StageSettings> = {
-  dev: { name: 'dev', tableRemoval: RemovalPolicy.DESTROY, deletionProtection: false, pointInTimeRecovery: false, logRetention: RetentionDays.ONE_WEEK },
-  prod: { name: 'prod', tableRemoval: RemovalPolicy.RETAIN, deletionProtection: true, pointInTimeRecovery: true, logRetention: RetentionDays.ONE_MONTH },
+  dev: { name: 'dev', tableRemoval: RemovalPolicy.DESTROY, deletionProtection: false, pointInTimeRecovery: false, logRetention: RetentionDays.ONE_WEEK, apiConcurrency: 20 },
+  prod: { name: 'prod', tableRemoval: RemovalPolicy.RETAIN, deletionProtection: true, pointInTimeRecovery: true, logRetention: RetentionDays.ONE_MONTH, apiConcurrency: 200 },
 };
 
 export function stageSettings(name: StageName): StageSettings {

@@ -173,38 +173,37 @@ describe('Railpost stack', () => {
     }
   });
 
-  it('routes the root and every path, any method, to the API function through an HTTP API', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
-    template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
-      IntegrationType: 'AWS_PROXY',
-      PayloadFormatVersion: '2.0',
+  it('issue 16 #4: serves the API from a public function URL (no API Gateway), capped by reserved concurrency', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
+    template.resourceCountIs('AWS::ApiGatewayV2::Stage', 0);
+    template.resourceCountIs('AWS::Lambda::Url', 1);
+    template.hasResourceProperties('AWS::Lambda::Url', {
+      AuthType: 'NONE',
+      InvokeMode: 'BUFFERED',
+      TargetFunctionArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiFunction'), 'Arn'] },
     });
-    for (const routeKey of ['ANY /', 'ANY /{proxy+}']) {
-      template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKey, AuthorizationType: 'NONE' });
-    }
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', 2);
+    // Anyone may invoke through the URL, and only through it.
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunctionUrl',
+      Principal: '*',
+      FunctionUrlAuthType: 'NONE',
+      FunctionName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiFunction'), 'Arn'] },
+    });
+    const api = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) => id.startsWith('ApiFunction'))![1];
+    expect(api.Properties.ReservedConcurrentExecutions).toBe(200);
+    // Links in notifications are built on the URL without its trailing slash.
+    const notifier = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) => id.startsWith('NotifierFunction'))![1];
+    expect(notifier.Properties.Environment.Variables.PUBLIC_URL).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [expect.stringMatching(/^ApiFunctionFunctionUrl/), 'FunctionUrl'] }] }] }]],
+    });
   });
 
-  it('throttles the default stage and writes JSON access logs to their own log group', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      StageName: '$default',
-      AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
-      AccessLogSettings: {
-        DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiAccessLogs'), 'Arn'] },
-        Format: Match.serializedJson(
-          Match.objectLike({
-            requestId: '$context.requestId',
-            ip: '$context.identity.sourceIp',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
-            latency: '$context.responseLatency',
-          }),
-        ),
-      },
-    });
+  it('issue 16 #4: every function logs JSON with Lambda system lines (START, END, REPORT) left out at WARN', () => {
+    const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => /^(Api|Notifier|Sweeper)Function/.test(id));
+    expect(functions).toHaveLength(3);
+    for (const [id, fn] of functions) {
+      expect(fn.Properties.LoggingConfig, id).toMatchObject({ LogFormat: 'JSON', SystemLogLevel: 'WARN', ApplicationLogLevel: 'INFO' });
+    }
   });
 
   it('sweeps deadlines every minute with one sweeper at a time, which may query only the deadline index besides the table', () => {
@@ -246,9 +245,9 @@ describe('Railpost stack', () => {
     });
   });
 
-  it('keeps function and access logs for one month', () => {
+  it('keeps function logs for one month', () => {
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    expect(logGroups).toHaveLength(4);
+    expect(logGroups).toHaveLength(3);
     for (const logGroup of logGroups) expect(logGroup.Properties.RetentionInDays).toBe(30);
   });
 
@@ -309,8 +308,8 @@ describe('issue 21: alarms, dashboard, stages and tracing', () => {
     expect(queries.find((q) => q.Expression)?.Expression).toBe('IF(requests >= 10, 100 * errors / requests, 0)');
     expect(queries.filter((q) => q.MetricStat).map((q) => [q.Id, q.MetricStat!.Metric.Namespace, q.MetricStat!.Metric.MetricName, q.MetricStat!.Period])).toEqual(
       expect.arrayContaining([
-        ['requests', 'AWS/ApiGateway', 'Count', 300],
-        ['errors', 'AWS/ApiGateway', '5xx', 300],
+        ['requests', 'AWS/Lambda', 'UrlRequestCount', 300],
+        ['errors', 'AWS/Lambda', 'Url5xxCount', 300],
       ]),
     );
   });
@@ -403,7 +402,7 @@ describe('issue 21: alarms, dashboard, stages and tracing', () => {
   it('item 3: logs are kept one week in dev and one month in prod', () => {
     for (const [t, days] of [[dev, 7], [prod, 30]] as const) {
       const groups = Object.values(t.findResources('AWS::Logs::LogGroup'));
-      expect(groups).toHaveLength(4);
+      expect(groups).toHaveLength(3);
       for (const g of groups) expect(g.Properties.RetentionInDays).toBe(days);
     }
   });

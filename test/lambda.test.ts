@@ -9,6 +9,7 @@ import { ensureTable } from '../functions/store/create-table.js';
 import { ensureLimitsTable } from '../functions/store/limits-table.js';
 import { DEFAULT_LIMITS } from '../functions/service/limits.js';
 import { writeClient } from '../web/build.js';
+import { functionUrlEvent } from '../scripts/support/lambda-event.js';
 
 let store: EmbeddedStore;
 let webDir: string;
@@ -16,29 +17,7 @@ let handler: (event: LambdaEvent, context: Context) => Promise<{ statusCode: num
 
 const context = { awsRequestId: 'req-1', functionName: 'api' } as Context;
 
-function event(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): LambdaEvent {
-  return {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: path,
-    rawQueryString: '',
-    headers: { host: 'api.example.test', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-    requestContext: {
-      accountId: '123',
-      apiId: 'api',
-      domainName: 'api.example.test',
-      domainPrefix: 'api',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-      requestId: 'gw-1',
-      routeKey: '$default',
-      stage: '$default',
-      time: '',
-      timeEpoch: 0,
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-    isBase64Encoded: false,
-  } as unknown as LambdaEvent;
-}
+const event = functionUrlEvent;
 
 /** The JSON lines the handler wrote while `run` ran (Powertools writes to stdout, not through console.log). */
 async function logged<T>(run: () => Promise<T>): Promise<{ result: T; lines: Record<string, unknown>[] }> {
@@ -79,7 +58,7 @@ afterAll(async () => {
   await store.close();
 });
 
-describe('the Lambda entry (API Gateway HTTP API v2 events through middy and hono/aws-lambda)', () => {
+describe('the Lambda entry (function URL events, payload format 2.0, through middy and hono/aws-lambda)', () => {
   it('serves the API against DynamoDB: a player is created and reads its profile', async () => {
     const created = await handler(event('POST', '/v1/players', { name: 'Lambda Lou' }), context);
     expect(created.statusCode).toBe(201);
@@ -89,7 +68,7 @@ describe('the Lambda entry (API Gateway HTTP API v2 events through middy and hon
     expect(JSON.parse(me.body)).toMatchObject({ id, name: 'Lambda Lou' });
   });
 
-  it('audit #7: limits player creation per API Gateway sourceIp, whatever X-Forwarded-For says', async () => {
+  it('audit #7: limits player creation per the event sourceIp, whatever X-Forwarded-For says', async () => {
     const from = (sourceIp: string, forwardedFor: string) => {
       const e = event('POST', '/v1/players', { name: 'Sock' }, { 'x-forwarded-for': forwardedFor }) as unknown as { requestContext: { http: { sourceIp: string } } };
       e.requestContext.http.sourceIp = sourceIp;
@@ -113,7 +92,7 @@ describe('the Lambda entry (API Gateway HTTP API v2 events through middy and hon
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('audit #10: an over-long URL that API Gateway lets through (request line and headers under 10240 bytes) → 414 uri_too_long as problem+json', async () => {
+  it('audit #10: an over-long URL that reaches the function → 414 uri_too_long as problem+json', async () => {
     const query = `pad=${'x'.repeat(9_000)}`;
     const r = await handler({ ...event('GET', '/v1/catalog'), rawQueryString: query, queryStringParameters: { pad: 'x'.repeat(9_000) } } as LambdaEvent, context);
     expect(r.statusCode).toBe(414);

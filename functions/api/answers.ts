@@ -78,7 +78,7 @@ const SHARED: ProblemCodes = {
   unsupported_media_type: 'The body is not sent in the declared media type',
   record_too_large: "A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded)",
   rate_limited: 'A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing',
-  headers_too_large: 'Request line and headers are longer than 16 KiB (the local server; API Gateway refuses over 10 KiB with its own answer)',
+  headers_too_large: "Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself)",
   internal: 'Something went wrong on our side; the request may be retried (with the same Idempotency-Key)',
   store_unavailable: 'The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)',
   shutting_down: 'The local server is stopping; retry after `Retry-After`',

@@ -49,7 +49,7 @@ const app = createApp({
 });
 
 /**
- * The address API Gateway saw the request come from. X-Forwarded-For is never read: a client
+ * The address the function URL saw the request come from. X-Forwarded-For is never read: a client
  * can write anything there (hono's own getConnInfo falls back to it).
  */
 function sourceIp(c: { env: unknown }): string | undefined {

@@ -2,7 +2,7 @@
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * Longer URLs (path and query) get 414. API Gateway refuses a request line plus headers over
- * 10240 bytes itself, with its own body; under that, this keeps the answer problem+json.
+ * Longer URLs (path and query) get 414, as problem+json. In AWS the function URL's front end
+ * refuses what Lambda cannot take (6 MB a request) itself, with its own body.
  */
 export const MAX_URL_BYTES = 8 * 1024;

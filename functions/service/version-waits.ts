@@ -6,7 +6,7 @@
  * client that is still waiting simply asks again.
  */
 
-/** The longest hold: under API Gateway's 30-second integration limit, with room for the answer. */
+/** The longest hold: under the API function's 29-second timeout, with room for the answer. */
 export const MAX_WAIT_SECONDS = 25;
 
 /** How often a hold reads the version when no commit of this process wakes it. */

@@ -5,8 +5,10 @@
  * update them when AWS changes them. us-east-1, on-demand, arm64, no free tier.
  *
  * A move is counted with what it sets off: one view (the other player looking), one notification
- * (the stream notifier's work for one message), and the Lambda invocations, HTTP API requests, logs,
- * traces and bytes out of all three. An open web-client page is priced apart, per hour: what it
+ * (the stream notifier's work for one message), and the Lambda invocations, logs, traces and bytes
+ * out of all three. The API is served from a Lambda function URL (infra/stack.ts); what the same
+ * traffic would cost behind API Gateway's HTTP API is shown beside it. Log bytes are measured on the
+ * real entries (log-bytes.ts) with the stack's logging settings. An open web-client page is priced apart, per hour: what it
  * costs does not depend on how many moves are made.
  */
 import type { Operation, OperationCost } from './store-calls.js';
@@ -42,9 +44,7 @@ export const ASSUMPTIONS = {
   defaultInitMs: 600,
   /** Stream batches at low traffic hold one record: one notifier invocation per move (batching only lowers this). */
   notifierInvocationsPerMove: 1,
-  /** Lambda's START, END and REPORT lines plus Powertools' request line and metrics (EMF) per invocation. */
-  logBytesPerInvocation: 1200,
-  /** HTTP API's access log line (the stack's JSON format) per request. */
+  /** HTTP API's access log line per request, had the API stayed behind one (its JSON format was about this long). */
   accessLogBytesPerRequest: 450,
   /** X-Ray's default sampling: the first request each second and 5% of the rest; at steady traffic about 5%. */
   xraySampledShare: 0.05,
@@ -59,9 +59,16 @@ export interface StoreFigures {
   calls: Record<Operation, OperationCost>;
 }
 
+/** Bytes each invocation logs, from log-bytes.ts. */
+export interface LogFigures {
+  move: number;
+  view: number;
+  notifierPerMessage: number;
+}
+
 const round = (x: number, places = 2) => Math.round(x * 10 ** places) / 10 ** places;
 
-export function costPerMillionMoves(store: StoreFigures, initMs: number | null) {
+export function costPerMillionMoves(store: StoreFigures, logged: LogFigures, initMs: number | null) {
   const p = PRICES;
   const a = ASSUMPTIONS;
   const c = store.calls;
@@ -87,8 +94,9 @@ export function costPerMillionMoves(store: StoreFigures, initMs: number | null) 
   const ms = billedMs(move) + a.viewsPerMove * billedMs(view) + a.notificationsPerMove * billedMs(note) + (apiRequests / a.requestsPerColdStart) * init;
   const lambda = (ms / 1000) * gb * million * p.lambdaGbSecond + invocations * p.lambdaRequestPerMillion;
   const httpApi = apiRequests * p.httpApiRequestPerMillion;
-  const logsGb = (invocations * a.logBytesPerInvocation + apiRequests * a.accessLogBytesPerRequest) / 1e9;
-  const logs = logsGb * million * p.cloudWatchLogsIngestedGb;
+  const logBytes = logged.move + a.viewsPerMove * logged.view + a.notificationsPerMove * logged.notifierPerMessage;
+  const logs = (logBytes / 1e9) * million * p.cloudWatchLogsIngestedGb;
+  const accessLogs = ((apiRequests * a.accessLogBytesPerRequest) / 1e9) * million * p.cloudWatchLogsIngestedGb;
   const xray = invocations * a.xraySampledShare * p.xrayTracesRecordedPerMillion;
   const outGb = (move.answerBytes + a.viewsPerMove * view.answerBytes + apiRequests * a.answerHeaderBytes) / 1e9;
   const transfer = outGb * million * p.dataTransferOutGb;
@@ -101,7 +109,6 @@ export function costPerMillionMoves(store: StoreFigures, initMs: number | null) 
     requests: holdsPerHour,
     dynamo: 3600 * (hold.readUnitsMean * p.dynamoReadUnitPerMillion) / million,
     lambda: (3600 * gb * p.lambdaGbSecond) + (holdsPerHour * p.lambdaRequestPerMillion) / million,
-    httpApi: (holdsPerHour * p.httpApiRequestPerMillion) / million,
   };
 
   // The sweeper runs every minute whatever the traffic; DynamoDB bills an empty Query 1 RRU
@@ -119,15 +126,17 @@ export function costPerMillionMoves(store: StoreFigures, initMs: number | null) 
     readUnitsPerMove: round(readUnits),
     writeUnitsPerMove: round(writeUnits),
     lambdaMsPerMove: round(ms, 1),
+    logBytesPerMove: logBytes,
     dollars: {
       dynamo: round(dynamo),
       lambda: round(lambda),
       logs: round(logs),
       xray: round(xray),
       transfer: round(transfer),
-      httpApi: round(httpApi),
-      total: round(withoutFront + httpApi),
-      totalWithFunctionUrls: round(withoutFront + apiRequests * p.functionUrlRequestPerMillion),
+      total: round(withoutFront + apiRequests * p.functionUrlRequestPerMillion),
+      /** The same behind API Gateway's HTTP API: its requests and its access log lines on top. */
+      httpApi: round(httpApi + accessLogs),
+      totalBehindHttpApi: round(withoutFront + httpApi + accessLogs),
       storagePerMonth: round(storage),
       email: round(email),
     },
@@ -138,8 +147,7 @@ export function costPerMillionMoves(store: StoreFigures, initMs: number | null) 
       requests: pageHour.requests,
       dynamo: round(pageHour.dynamo, 5),
       lambda: round(pageHour.lambda, 5),
-      httpApi: round(pageHour.httpApi, 5),
-      total: round(pageHour.dynamo + pageHour.lambda + pageHour.httpApi, 5),
+      total: round(pageHour.dynamo + pageHour.lambda, 5),
     },
   };
 }
