@@ -189,6 +189,15 @@ describe('Railpost stack', () => {
       FunctionUrlAuthType: 'NONE',
       FunctionName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiFunction'), 'Arn'] },
     });
+    // Since October 2025 a public URL also needs lambda:InvokeFunction, here only through the URL.
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: '*',
+      InvokedViaFunctionUrl: true,
+      FunctionName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiFunction'), 'Arn'] },
+    });
+    const open = Object.values(template.findResources('AWS::Lambda::Permission')).filter((p) => p.Properties.Principal === '*');
+    expect(open.every((p) => p.Properties.FunctionUrlAuthType === 'NONE' || p.Properties.InvokedViaFunctionUrl === true)).toBe(true);
     const api = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) => id.startsWith('ApiFunction'))![1];
     expect(api.Properties.ReservedConcurrentExecutions).toBe(200);
     // Links in notifications are built on the URL without its trailing slash.
