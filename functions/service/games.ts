@@ -1221,13 +1221,13 @@ export class Games {
       actions: records.map((r) => {
         const level = botLevelOf(r);
         return {
-        seat: r.seat,
-        action: r.action,
-        ...(level ? { level } : {}),
-        ...(r.timeout ? { timeout: true as const } : {}),
-        ...(r.forfeit ? { forfeit: true as const } : {}),
-        ...(r.platform ? { platform: true as const } : {}),
-      };
+          seat: r.seat,
+          action: r.action,
+          ...(level ? { level } : {}),
+          ...(r.timeout ? { timeout: true as const } : {}),
+          ...(r.forfeit ? { forfeit: true as const } : {}),
+          ...(r.platform ? { platform: true as const } : {}),
+        };
       }),
       outcome: this.outcome(loaded),
     };
