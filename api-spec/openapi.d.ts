@@ -315,6 +315,8 @@ export interface paths {
          * Create a game; you take seat 0 and bots fill the last seats
          * @description Creates a game of a catalog game with `players` seats: you take seat 0, the last `bots` seats are played by the game's bot, and the others wait for people with the `inviteCode` (share it; the web client makes an invite link of it), or, with `visibility: 'public'`, for anyone who finds it in the lobby (GET /v1/lobby; closed if not full after a week). A game whose other seats are all bots starts at once. `options` follow the JSON Schema in the catalog; `timeControl` adds deadlines.
          *
+         *     **Bot levels**: `bots` is a count of easy bots, or one level per bot seat: `['hard', 'medium']` makes the second-to-last seat hard and the last one medium. Easy is the game's greedy bot; medium and hard search (at most 200 ms and 1 s a move). `standInLevel` (default medium) is the level the bot plays at for a person: after a timeout, a forfeit, or when their account is deleted. An unknown level is 400 invalid_bot_level. The log tells the level of each bot move.
+         *
          *     **Cap**: 20 of your games may wait for players at once (409 too_many_open_games; games that start at once do not count).
          *
          *     **Rate limit**: 30 per hour per player and 60 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
@@ -1737,6 +1739,11 @@ export interface components {
              * @enum {string}
              */
             visibility: "public" | "private";
+            /**
+             * @description The level of the bot that plays for a person's seat after a timeout, a forfeit or a deleted account
+             * @enum {string}
+             */
+            standInLevel: "easy" | "medium" | "hard";
             /** Format: date-time */
             finishedAt?: string;
             /** @description Shown to seated players while seats are open */
@@ -1757,17 +1764,39 @@ export interface components {
             takeback?: components["schemas"]["Takeback"];
             rematch?: components["schemas"]["Rematch"];
         };
-        Seat: {
+        Seat: components["schemas"]["PersonSeat"] | components["schemas"]["BotSeat"];
+        /** @description A person's seat, or one waiting for a person */
+        PersonSeat: {
             seat: number;
             name: string | null;
-            bot: boolean;
             /** @description The seat holder's player id (null: a bot or an open seat); shown to the game's seated players only, like chat */
             playerId?: string | null;
-            /** @description The seat forfeited; the game's bot plays on for it */
+            /** @description The seat forfeited; the stand-in bot plays on for it (at the game's `standInLevel`) */
             forfeited?: boolean;
             /** @description Its player deleted their account: no name, no id */
             deleted?: boolean;
+            /** @enum {boolean} */
+            bot: false;
         };
+        /** @description A seat the bot plays at `level` (a deleted account's seat the stand-in took over is one too) */
+        BotSeat: {
+            seat: number;
+            name: string | null;
+            /** @description The seat holder's player id (null: a bot or an open seat); shown to the game's seated players only, like chat */
+            playerId?: string | null;
+            /** @description The seat forfeited; the stand-in bot plays on for it (at the game's `standInLevel`) */
+            forfeited?: boolean;
+            /** @description Its player deleted their account: no name, no id */
+            deleted?: boolean;
+            /** @enum {boolean} */
+            bot: true;
+            level: components["schemas"]["BotLevel"];
+        };
+        /**
+         * @description How strongly a bot plays: easy (greedy), medium and hard (search)
+         * @enum {string}
+         */
+        BotLevel: "easy" | "medium" | "hard";
         Outcome: {
             /** @description Final score of each seat, by seat index */
             scores: number[];
@@ -1863,8 +1892,13 @@ export interface components {
             options?: {
                 [key: string]: unknown;
             };
-            /** @description Seats filled with the game's bot */
-            bots?: number;
+            /** @description Seats the bot plays: a count (each easy), or each bot seat's level (issue 22: easy is the greedy bot, medium and hard search) */
+            bots?: number | components["schemas"]["BotLevel"][];
+            /**
+             * @description The level of the bot that plays for a person: after a timeout (`onTimeout: 'bot'`), after a forfeit, or for a deleted account; default medium
+             * @enum {string}
+             */
+            standInLevel?: "easy" | "medium" | "hard";
             /** @description Deadlines for each turn; without it, the game waits for ever */
             timeControl?: {
                 /**
@@ -3138,6 +3172,11 @@ export interface components {
                  * @enum {boolean}
                  */
                 timeout?: true;
+                /**
+                 * @description With `bot`: the level the bot played this action at (a bot seat's, or the stand-in's)
+                 * @enum {string}
+                 */
+                level?: "easy" | "medium" | "hard";
                 action?: {
                     /** @enum {string} */
                     type: "choose_initial_tickets";
@@ -3614,6 +3653,11 @@ export interface components {
                  * @enum {boolean}
                  */
                 timeout?: true;
+                /**
+                 * @description With `bot`: the level the bot played this action at (a bot seat's, or the stand-in's)
+                 * @enum {string}
+                 */
+                level?: "easy" | "medium" | "hard";
                 action?: {
                     /** @enum {string} */
                     type: "choose_initial_tickets";
@@ -3714,6 +3758,11 @@ export interface components {
                  * @enum {boolean}
                  */
                 timeout?: true;
+                /**
+                 * @description With `bot`: the level the bot played this action at (a bot seat's, or the stand-in's)
+                 * @enum {string}
+                 */
+                level?: "easy" | "medium" | "hard";
                 action?: {
                     /** @enum {string} */
                     type: "place";
@@ -4139,6 +4188,11 @@ export interface components {
                  * @enum {boolean}
                  */
                 timeout?: true;
+                /**
+                 * @description With `bot`: the level the bot played this action at (a bot seat's, or the stand-in's)
+                 * @enum {string}
+                 */
+                level?: "easy" | "medium" | "hard";
                 action?: {
                     /** @enum {string} */
                     type: "keep_special_cards";
@@ -4686,6 +4740,11 @@ export interface components {
                  * @enum {boolean}
                  */
                 timeout?: true;
+                /**
+                 * @description With `bot`: the level the bot played this action at (a bot seat's, or the stand-in's)
+                 * @enum {string}
+                 */
+                level?: "easy" | "medium" | "hard";
                 action?: {
                     /** @enum {string} */
                     type: "choose_start_side";
@@ -4959,6 +5018,11 @@ export interface components {
             actions: {
                 seat: number;
                 action: components["schemas"]["Action"];
+                /**
+                 * @description The bot chose this action, at this level
+                 * @enum {string}
+                 */
+                level?: "easy" | "medium" | "hard";
                 /** @enum {boolean} */
                 timeout?: true;
                 /**
@@ -5243,6 +5307,13 @@ export interface components {
             } | null)[];
             freeSeats: number;
             bots: number;
+            /** @description Each bot seat's level, in seat order (as many as `bots`) */
+            botLevels: components["schemas"]["BotLevel"][];
+            /**
+             * @description The level of the bot that plays for a person after a timeout or a forfeit
+             * @enum {string}
+             */
+            standInLevel: "easy" | "medium" | "hard";
             options?: unknown;
             /** @description The time per move, "untimed", or "bank" for a bank time control */
             pace: string;
@@ -8881,16 +8952,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "game": "ticket-to-ride-europe",
-                 *       "players": 2,
-                 *       "timeControl": {
-                 *         "perMove": "P3D",
-                 *         "onTimeout": "bot"
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["GameCreate"];
             };
         };
@@ -8916,7 +8977,7 @@ export interface operations {
                      *       "id": "z4iNJbGs1nvedoDJ",
                      *       "game": "ticket-to-ride-europe",
                      *       "status": "open",
-                     *       "players": 2,
+                     *       "players": 3,
                      *       "options": {
                      *         "firstPlayer": "random"
                      *       },
@@ -8932,6 +8993,13 @@ export interface operations {
                      *           "name": null,
                      *           "bot": false,
                      *           "playerId": null
+                     *         },
+                     *         {
+                     *           "seat": 2,
+                     *           "name": "Bot 1",
+                     *           "bot": true,
+                     *           "level": "hard",
+                     *           "playerId": null
                      *         }
                      *       ],
                      *       "toAct": [],
@@ -8939,6 +9007,7 @@ export interface operations {
                      *       "seedCommitment": "0da5914c5c9a3b0b64986529b4a59ccab0195325a7299f9fbeaaac9fecdba6c2",
                      *       "createdAt": "2026-11-24T02:21:51.305Z",
                      *       "visibility": "private",
+                     *       "standInLevel": "medium",
                      *       "yourSeat": 0,
                      *       "inviteCode": "zdyTC55qYIE",
                      *       "timeControl": {
@@ -8955,6 +9024,7 @@ export interface operations {
              * @description - `unknown_game`: No such game in the catalog
              *     - `invalid_players`: The game does not take that many players
              *     - `invalid_bots`: More bots than seats besides yours
+             *     - `invalid_bot_level`: A level in `bots` or `standInLevel` is not easy, medium or hard
              *     - `invalid_options`: The options do not fit the game's schema, or not with that many players
              *     - `invalid_body`: The body does not match the schema (see `issues`)
              *     - `malformed_body`: The body is not valid JSON
@@ -8970,7 +9040,7 @@ export interface operations {
                         /** @constant */
                         status: 400;
                         /** @enum {string} */
-                        code: "unknown_game" | "invalid_players" | "invalid_bots" | "invalid_options" | "invalid_body" | "malformed_body";
+                        code: "unknown_game" | "invalid_players" | "invalid_bots" | "invalid_bot_level" | "invalid_options" | "invalid_body" | "malformed_body";
                     };
                 };
             };
@@ -9230,6 +9300,7 @@ export interface operations {
                      *       "seedCommitment": "0da5914c5c9a3b0b64986529b4a59ccab0195325a7299f9fbeaaac9fecdba6c2",
                      *       "createdAt": "2026-11-24T02:21:51.305Z",
                      *       "visibility": "private",
+                     *       "standInLevel": "medium",
                      *       "yourSeat": 1,
                      *       "timeControl": {
                      *         "perMove": "P3D",
@@ -9541,6 +9612,7 @@ export interface operations {
                      *       "seedCommitment": "0da5914c5c9a3b0b64986529b4a59ccab0195325a7299f9fbeaaac9fecdba6c2",
                      *       "createdAt": "2026-11-24T02:21:51.305Z",
                      *       "visibility": "private",
+                     *       "standInLevel": "medium",
                      *       "yourSeat": 0,
                      *       "timeControl": {
                      *         "perMove": "P3D",
@@ -10753,6 +10825,7 @@ export interface operations {
                      *           "seat": 1,
                      *           "name": "Bot 1",
                      *           "bot": true,
+                     *           "level": "hard",
                      *           "playerId": null
                      *         }
                      *       ],
@@ -10778,7 +10851,8 @@ export interface operations {
                      *           "action": {
                      *             "type": "choose_track",
                      *             "lane": "M"
-                     *           }
+                     *           },
+                     *           "level": "hard"
                      *         },
                      *         {
                      *           "seat": 0,
@@ -10801,7 +10875,8 @@ export interface operations {
                      *             "type": "place_card",
                      *             "source": "HAND",
                      *             "cardId": "A12"
-                     *           }
+                     *           },
+                     *           "level": "hard"
                      *         }
                      *       ],
                      *       "outcome": {
@@ -11967,6 +12042,7 @@ export interface operations {
                      *       "seedCommitment": "0da5914c5c9a3b0b64986529b4a59ccab0195325a7299f9fbeaaac9fecdba6c2",
                      *       "createdAt": "2026-11-24T02:21:51.305Z",
                      *       "visibility": "private",
+                     *       "standInLevel": "medium",
                      *       "yourSeat": 0,
                      *       "finishedAt": "2026-12-02T18:40:12.000Z",
                      *       "outcome": {
@@ -12244,6 +12320,7 @@ export interface operations {
                      *       "seedCommitment": "0da5914c5c9a3b0b64986529b4a59ccab0195325a7299f9fbeaaac9fecdba6c2",
                      *       "createdAt": "2026-11-24T02:21:51.305Z",
                      *       "visibility": "private",
+                     *       "standInLevel": "medium",
                      *       "yourSeat": 0
                      *     }
                      */
@@ -12513,6 +12590,7 @@ export interface operations {
                      *       "seedCommitment": "0da5914c5c9a3b0b64986529b4a59ccab0195325a7299f9fbeaaac9fecdba6c2",
                      *       "createdAt": "2026-11-24T02:21:51.305Z",
                      *       "visibility": "private",
+                     *       "standInLevel": "medium",
                      *       "yourSeat": 0,
                      *       "abortable": false,
                      *       "canTakeBack": false,
@@ -12831,6 +12909,7 @@ export interface operations {
                      *       "seedCommitment": "0da5914c5c9a3b0b64986529b4a59ccab0195325a7299f9fbeaaac9fecdba6c2",
                      *       "createdAt": "2026-11-24T02:21:51.305Z",
                      *       "visibility": "private",
+                     *       "standInLevel": "medium",
                      *       "yourSeat": 0,
                      *       "abortable": false,
                      *       "canTakeBack": false
@@ -13141,6 +13220,7 @@ export interface operations {
                      *       "seedCommitment": "0da5914c5c9a3b0b64986529b4a59ccab0195325a7299f9fbeaaac9fecdba6c2",
                      *       "createdAt": "2026-11-24T02:21:51.305Z",
                      *       "visibility": "private",
+                     *       "standInLevel": "medium",
                      *       "yourSeat": 0,
                      *       "abortable": false,
                      *       "canTakeBack": false
@@ -13440,6 +13520,7 @@ export interface operations {
                      *       "seedCommitment": "0da5914c5c9a3b0b64986529b4a59ccab0195325a7299f9fbeaaac9fecdba6c2",
                      *       "createdAt": "2026-11-24T02:21:51.305Z",
                      *       "visibility": "private",
+                     *       "standInLevel": "medium",
                      *       "yourSeat": 0,
                      *       "finishedAt": "2026-12-02T18:40:12.000Z",
                      *       "outcome": {
@@ -13732,6 +13813,7 @@ export interface operations {
                      *       "seedCommitment": "0da5914c5c9a3b0b64986529b4a59ccab0195325a7299f9fbeaaac9fecdba6c2",
                      *       "createdAt": "2026-11-24T02:21:51.305Z",
                      *       "visibility": "private",
+                     *       "standInLevel": "medium",
                      *       "yourSeat": 0,
                      *       "finishedAt": "2026-12-02T18:40:12.000Z",
                      *       "outcome": {
@@ -14026,6 +14108,7 @@ export interface operations {
                      *       "seedCommitment": "0da5914c5c9a3b0b64986529b4a59ccab0195325a7299f9fbeaaac9fecdba6c2",
                      *       "createdAt": "2026-11-24T02:21:51.305Z",
                      *       "visibility": "private",
+                     *       "standInLevel": "medium",
                      *       "yourSeat": 0,
                      *       "finishedAt": "2026-12-02T18:40:12.000Z",
                      *       "outcome": {
@@ -17093,8 +17176,12 @@ export interface operations {
                      *               "rd": 84.2
                      *             }
                      *           ],
-                     *           "freeSeats": 2,
-                     *           "bots": 0,
+                     *           "freeSeats": 1,
+                     *           "bots": 1,
+                     *           "botLevels": [
+                     *             "hard"
+                     *           ],
+                     *           "standInLevel": "medium",
                      *           "options": {
                      *             "stations": true
                      *           },

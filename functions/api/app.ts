@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import { listedGames, type AnyGame, type GameRegistry } from '../../engine/core/index.js';
+import { BOT_LEVELS, listedGames, type AnyGame, type GameRegistry } from '../../engine/core/index.js';
 import { verifyUnsubscribe } from '../notify/unsubscribe.js';
 import type { Chat } from '../service/chat.js';
 import type { Games } from '../service/games.js';
@@ -80,19 +80,19 @@ type Env = AppEnv;
 /** Validation targets as clients know them (stable parts of problem codes). */
 const TARGET_NAMES: Record<string, string> = { json: 'body', form: 'body', query: 'query', param: 'path', header: 'header' };
 
+/** Input that does not match its schema: 400 invalid_body, invalid_query, … with the issues. */
+function refuseInvalid(result: { success: boolean; target?: string; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }): void {
+  if (result.success) return;
+  const target = TARGET_NAMES[result.target ?? ''] ?? 'request';
+  throw problems.badRequest(`invalid_${target}`, `The ${target} does not match the schema`, {
+    issues: (result.error?.issues ?? []).map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+  });
+}
+
 export function createApp(deps: AppDeps) {
   const { registry, players, games, chat } = deps;
   const play = deps.documentedGames ? typedPlayRoutes(deps.documentedGames) : routes;
-  const app = new OpenAPIHono<Env>({
-    defaultHook: (result) => {
-      if (!result.success) {
-        const target = TARGET_NAMES[(result as { target?: string }).target ?? ''] ?? 'request';
-        throw problems.badRequest(`invalid_${target}`, `The ${target} does not match the schema`, {
-          issues: result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
-        });
-      }
-    },
-  });
+  const app = new OpenAPIHono<Env>({ defaultHook: refuseInvalid });
 
   app.use('*', requestIds());
   if (deps.onRequest) app.use('*', requestLog(deps.onRequest));
@@ -296,10 +296,20 @@ export function createApp(deps: AppDeps) {
       if ((c.req.header('accept') ?? '').includes('text/html')) return c.html(donePage(kind), 200, noStore);
       return c.json({ unsubscribed: true as const, channel, kind }, 200, noStore);
     })
-    .openapi(routes.createGame, async (c) => {
-      const created = await games.create(auth(c), c.req.valid('json'));
-      return c.json(created, 201, { Location: `/v1/games/${created.id}` });
-    })
+    .openapi(
+      routes.createGame,
+      async (c) => {
+        const created = await games.create(auth(c), c.req.valid('json'));
+        return c.json(created, 201, { Location: `/v1/games/${created.id}` });
+      },
+      // A level the API does not know gets its own code, whatever else the body gets wrong.
+      (result) => {
+        const unknown = result.success ? null : S.unknownBotLevel((result as { data?: unknown }).data);
+        if (unknown) throw problems.badRequest('invalid_bot_level', `${JSON.stringify(unknown.value) ?? 'undefined'} is not a bot level: use ${BOT_LEVELS.join(', ')}`);
+        refuseInvalid(result);
+        return undefined;
+      },
+    )
     .openapi(routes.listGames, async (c) => {
       const { status, myTurn, limit, cursor } = c.req.valid('query');
       return c.json(pageOf(await games.list(auth(c), { status, myTurn }), limit, cursor), 200);

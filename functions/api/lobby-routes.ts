@@ -3,6 +3,7 @@
  * seeks, declared as routes.ts declares every operation, with their handlers.
  */
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { BotLevelSchema } from '../../engine/core/index.js';
 import type { Context } from 'hono';
 import { LOBBY_PAGE, OPEN_GAME_DAYS, SEEK_HOURS, UNTIMED, type Lobby } from '../service/lobby.js';
 import { durationMs, MAX_MOVE_TIME_MS, TimeControlSchema } from '../service/time-control.js';
@@ -38,6 +39,8 @@ const LobbyGameSchema = z
       .meta({ description: "Each seated person's Glicko-2 rating in this game, in the order of `seated`; null before their first rated game of it (README \"Ratings\")" }),
     freeSeats: z.number().int(),
     bots: z.number().int(),
+    botLevels: z.array(BotLevelSchema).meta({ description: "Each bot seat's level, in seat order (as many as `bots`)" }),
+    standInLevel: BotLevelSchema.meta({ description: 'The level of the bot that plays for a person after a timeout or a forfeit' }),
     options: z.unknown(),
     pace: z.string().meta({ description: `The time per move, "${UNTIMED}", or "bank" for a bank time control` }),
     timeControl: TimeControlSchema.optional(),
@@ -79,8 +82,10 @@ const lobbyGame = {
   players: 3,
   seated: ['Anna'],
   ratings: [{ rating: 1621.4, rd: 84.2 }],
-  freeSeats: 2,
-  bots: 0,
+  freeSeats: 1,
+  bots: 1,
+  botLevels: ['hard'],
+  standInLevel: 'medium',
   options: { stations: true },
   pace: 'P3D',
   timeControl: { perMove: 'P3D', onTimeout: 'bot', reminderAt: 0.8 },

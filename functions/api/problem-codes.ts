@@ -37,6 +37,7 @@ export const PROBLEM_CODES = {
   unknown_game: badRequest('There is no game "chess"; see GET /v1/catalog'),
   invalid_players: badRequest('Ticket to Ride: Europe takes 2 to 5 players'),
   invalid_bots: badRequest('The creator takes a seat, so at most players - 1 bots fit'),
+  invalid_bot_level: badRequest('"expert" is not a bot level: use easy, medium, hard'),
   invalid_options: { ...badRequest('The options do not fit the game'), extras: { issues: [{ path: 'stations', message: 'Invalid input: expected boolean, received string' }] } },
   invalid_token: badRequest('The unsubscribe link is not valid; use the link from the latest email, or change your settings'),
   invalid_webhook_url: badRequest('A webhook URL is not an absolute URL'),

@@ -342,10 +342,25 @@ export const routes = {
       description:
         "Creates a game of a catalog game with `players` seats: you take seat 0, the last `bots` seats are played by the game's bot, and the others wait for people with the `inviteCode` " +
         "(share it; the web client makes an invite link of it), or, with `visibility: 'public'`, for anyone who finds it in the lobby (GET /v1/lobby; closed if not full after a week). A game whose other seats are all bots starts at once. `options` follow the JSON Schema in the catalog; `timeControl` adds deadlines.\n\n" +
+        "**Bot levels**: `bots` is a count of easy bots, or one level per bot seat: `['hard', 'medium']` makes the second-to-last seat hard and the last one medium. Easy is the game's greedy bot; medium and hard search (at most 200 ms and 1 s a move). " +
+        '`standInLevel` (default medium) is the level the bot plays at for a person: after a timeout, a forfeit, or when their account is deleted. An unknown level is 400 invalid_bot_level. The log tells the level of each bot move.\n\n' +
         `**Cap**: ${caps.openGamesPerPlayer} of your games may wait for players at once (409 too_many_open_games; games that start at once do not count).\n\n` +
         rateLimitText('createGame'),
       security: secured,
-      request: { body: body(S.GameCreateSchema, EXAMPLES.createGame.request) },
+      request: {
+        body: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: S.GameCreateSchema,
+              examples: {
+                levels: { summary: 'A hard bot in the last seat, a seat for a friend, medium stand-ins', value: EXAMPLES.createGame.request },
+                count: { summary: 'One bot (easy), the game starts at once', value: { game: 'vlaky-na-trati', players: 2, bots: 1 } },
+              },
+            },
+          },
+        },
+      },
       responses: { 201: json(S.GameSchema, 'The new game, with its invite code', EXAMPLES.createGame.response) },
     },
     {
@@ -354,6 +369,7 @@ export const routes = {
         unknown_game: 'No such game in the catalog',
         invalid_players: 'The game does not take that many players',
         invalid_bots: 'More bots than seats besides yours',
+        invalid_bot_level: 'A level in `bots` or `standInLevel` is not easy, medium or hard',
         invalid_options: "The options do not fit the game's schema, or not with that many players",
         too_many_open_games: `${caps.openGamesPerPlayer} of your games wait for players (see \`limit\`)`,
       },

@@ -1,10 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { OutcomeSchema, ScoreLineSchema, type AnyGame } from '../../engine/core/index.js';
+import { BOT_LEVELS, BotLevelSchema, OutcomeSchema, ScoreLineSchema, type AnyGame } from '../../engine/core/index.js';
 import type { NotificationKind } from '../notify/message.js';
 import { PushSubscriptionSchema as PushSubscriptionBase } from '../notify/push-subscription.js';
 import { MAX_CHAT_LENGTH } from '../service/chat.js';
 import { MAX_NAME_BYTES, MAX_NAME_CHARACTERS } from '../service/players.js';
 import { TimeControlSchema } from '../service/time-control.js';
+import { DEFAULT_STAND_IN_LEVEL } from '../service/bots.js';
 import { MAX_STORED_VACATIONS } from '../service/vacations.js';
 import { NOTIFICATION_KINDS, SCOPES, type Scope } from '../store/records.js';
 import { MAX_WAIT_SECONDS } from '../service/version-waits.js';
@@ -260,25 +261,56 @@ export const GameCreateSchema = z
     game: z.string().min(1).max(64).meta({ description: 'A game id from the catalog', example: 'ticket-to-ride-europe' }),
     players: z.number().int().min(1).max(16).meta({ description: 'Number of seats, including yours and the bots' }),
     options: z.record(z.string(), z.unknown()).optional().meta({ description: "The game's options (see the catalog's JSON Schema)" }),
-    bots: z.number().int().min(0).max(15).optional().meta({ description: "Seats filled with the game's bot" }),
+    bots: z
+      .union([
+        z.number().int().min(0).max(15).meta({ description: 'How many of the last seats the bot plays, each at level easy', example: 1 }),
+        z
+          .array(BotLevelSchema)
+          .max(15)
+          .meta({ description: 'The level of each bot seat: one per seat, for the last seats in order', example: ['hard', 'medium'] }),
+      ])
+      .optional()
+      .meta({ description: "Seats the bot plays: a count (each easy), or each bot seat's level (issue 22: easy is the greedy bot, medium and hard search)" }),
+    standInLevel: BotLevelSchema.optional().meta({
+      description: `The level of the bot that plays for a person: after a timeout (\`onTimeout: 'bot'\`), after a forfeit, or for a deleted account; default ${DEFAULT_STAND_IN_LEVEL}`,
+    }),
     timeControl: TimeControlSchema.optional().meta({ description: 'Deadlines for each turn; without it, the game waits for ever' }),
     visibility: VisibilitySchema.optional().meta({ description: "'public': listed in the lobby while seats are open, and anyone may join without the invite code; 'private' (the default): by invite only" }),
   })
   .openapi('GameCreate');
 
+/**
+ * The first value in a create request's `bots` list or `standInLevel` that is not a bot level, or
+ * null: such a body gets 400 invalid_bot_level rather than the general invalid_body.
+ */
+export function unknownBotLevel(body: unknown): { value: unknown } | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { bots, standInLevel } = body as Record<string, unknown>;
+  const given = [...(Array.isArray(bots) ? bots : []), ...('standInLevel' in body ? [standInLevel] : [])];
+  const bad = given.findIndex((level) => !(BOT_LEVELS as readonly unknown[]).includes(level));
+  return bad < 0 ? null : { value: given[bad] };
+}
+
+const SeatFields = {
+  seat: SeatIndex,
+  name: z.string().nullable(),
+  playerId: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: "The seat holder's player id (null: a bot or an open seat); shown to the game's seated players only, like chat" }),
+  forfeited: z.boolean().optional().meta({ description: "The seat forfeited; the stand-in bot plays on for it (at the game's `standInLevel`)" }),
+  deleted: z.boolean().optional().meta({ description: 'Its player deleted their account: no name, no id' }),
+};
+
+// A plain union: OpenAPI discriminators name string values, and `bot` is a boolean.
 export const SeatSchema = z
-  .strictObject({
-    seat: SeatIndex,
-    name: z.string().nullable(),
-    bot: z.boolean(),
-    playerId: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({ description: "The seat holder's player id (null: a bot or an open seat); shown to the game's seated players only, like chat" }),
-    forfeited: z.boolean().optional().meta({ description: "The seat forfeited; the game's bot plays on for it" }),
-    deleted: z.boolean().optional().meta({ description: 'Its player deleted their account: no name, no id' }),
-  })
+  .union([
+    z.strictObject({ ...SeatFields, bot: z.literal(false) }).openapi('PersonSeat', { description: "A person's seat, or one waiting for a person" }),
+    z
+      .strictObject({ ...SeatFields, bot: z.literal(true), level: BotLevelSchema })
+      .openapi('BotSeat', { description: 'A seat the bot plays at `level` (a deleted account\'s seat the stand-in took over is one too)' }),
+  ])
   .openapi('Seat');
 
 export const ClockSchema = z
@@ -365,6 +397,7 @@ export const GameSchema = z
     seedCommitment: z.string().meta({ description: "SHA-256 (hex) of the game's secret seed, published with the export after the end" }),
     createdAt: Timestamp,
     visibility: VisibilitySchema.meta({ description: "'public': in the lobby while seats are open, joined without the invite code; 'private': by invite only" }),
+    standInLevel: BotLevelSchema.meta({ description: "The level of the bot that plays for a person's seat after a timeout, a forfeit or a deleted account" }),
     finishedAt: Timestamp.optional(),
     inviteCode: z.string().optional().meta({ description: 'Shown to seated players while seats are open' }),
     yourSeat: SeatIndex.optional(),
@@ -525,6 +558,7 @@ const EntryBase = {
 /** An entry of the game: one of its actions and the events it caused. */
 const LogEntrySchema = z.strictObject({
   ...EntryBase,
+  level: BotLevelSchema.optional().meta({ description: 'With `bot`: the level the bot played this action at (a bot seat\'s, or the stand-in\'s)' }),
   action: ActionSchema.optional().meta({ description: 'Shown to the seat that acted, and to all after the end' }),
   events: z.array(LogEventSchema),
 });
@@ -568,6 +602,7 @@ export const ExportSchema = z
       z.strictObject({
         seat: SeatIndex,
         action: ActionSchema,
+        level: BotLevelSchema.optional().meta({ description: 'The bot chose this action, at this level' }),
         timeout: z.literal(true).optional(),
         forfeit: z.literal(true).optional().meta({ description: 'Not a game action: skip it when replaying with the engine' }),
         platform: z

@@ -11,6 +11,7 @@ import { requestLogFields } from '../api/request-id.js';
 import type { WebAssets } from '../api/web.js';
 import { RateLimits } from '../api/rate-limits.js';
 import { createServices, type Services } from '../service/index.js';
+import type { BotFactory } from '../service/bots.js';
 import { DEFAULT_LIMITS, type Limits } from '../service/limits.js';
 import { ensureLimitsTable, limitsStoreClient } from '../store/limits-table.js';
 import { ensureTable } from '../store/create-table.js';
@@ -65,6 +66,8 @@ export interface LocalOptions {
   sweepMs?: number;
   /** Tests only: the service's clock. */
   now?: () => Date;
+  /** Tests only: the bot for each level (default: the games' own bots and search, functions/service/bots.ts). */
+  bots?: BotFactory;
   /** Tests of the AWS stream path turn the in-process notifier off (default on). */
   notify?: boolean;
   /** Tests only: make store calls fail, before they reach the store or after it has done them. */
@@ -187,6 +190,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     onChat: (m) => queue.chat(m),
     onDigest: (d) => queue.digest(d),
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.bots ? { bots: options.bots } : {}),
   }, limits.caps);
   const sweeper = new Sweeper(services.times, services.games, now, (message, details) => jsonLogger.info(message, details), options.metrics, services.lobby, services.digests);
   let sweeping: Promise<SweepReport> | null = null;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Rng, RuleError, seedRng, type AnyGame, type GameRegistry, type Outcome, type Seat } from '../../engine/core/index.js';
+import { Rng, RuleError, seedRng, type AnyGame, type BotLevel, type GameRegistry, type Outcome, type Seat } from '../../engine/core/index.js';
 import { WriteConflict, type GameTable } from '../store/game-table.js';
-import type { CommitRecord, CommitSummary, EventRecord, GameMeta, GameRecord, GameStatus, GameVersion, PlayerRecord, RematchRecord, RequestFingerprint, Vacation } from '../store/records.js';
+import type { BotSeat, CommitRecord, CommitSummary, EventRecord, GameMeta, GameRecord, GameStatus, GameVersion, PersonSeat, PlayerRecord, RematchRecord, RequestFingerprint, Vacation } from '../store/records.js';
 import type { LobbyTable } from '../store/lobby-table.js';
 import type { SeekEntry } from '../store/lobby-table.js';
 import type { TimeTable } from '../store/time-table.js';
@@ -15,6 +15,7 @@ import { DEFAULT_LIMITS, type Caps } from './limits.js';
 import { noMetrics, type Metrics } from './metrics.js';
 import type { TimeControl } from './time-control.js';
 import { logEntryFor, seatOf, viewerFor, type LogEntry } from './visibility.js';
+import { botLevelOf, chosenLevel, DEFAULT_STAND_IN_LEVEL, levelBots, levelToPlay, standInLevelOf, type BotFactory } from './bots.js';
 
 /** A runaway bot loop is a bug; stop well before a request could time out. */
 const MAX_BOT_MOVES_PER_REQUEST = 2000;
@@ -25,16 +26,18 @@ const MAX_BOT_MOVES_PER_REQUEST = 2000;
 const MAX_RECORDS_PER_COMMIT = 250;
 const MAX_JOIN_ATTEMPTS = 8;
 
-export interface SeatSummary {
+interface SeatSummaryBase {
   seat: Seat;
   name: string | null;
-  bot: boolean;
   /** Shown to the game's seated players only, as chat does: ids are not for strangers to collect. */
   playerId?: string | null;
   forfeited?: boolean;
   /** Its player deleted their account. */
   deleted?: boolean;
 }
+
+/** A seat as clients see it: a person's, or a bot's with the level it plays at. */
+export type SeatSummary = (SeatSummaryBase & { bot: false }) | (SeatSummaryBase & { bot: true; level: BotLevel });
 
 /** A seat's clock as clients see it. */
 export interface ClockSummary {
@@ -58,6 +61,8 @@ export interface GameSummary {
   createdAt: string;
   /** Public games are listed in the lobby while seats are open, and anyone may join them without the invite code. */
   visibility: 'public' | 'private';
+  /** The level of the bot that plays for a person's seat after a timeout, a forfeit or a deleted account. */
+  standInLevel: BotLevel;
   finishedAt?: string;
   /** Only for seated players: what they give others to join. */
   inviteCode?: string;
@@ -179,7 +184,7 @@ export interface GameExport {
    * `forfeit` and `platform` entries are the platform's, not the game's: skip them when replaying
    * with the engine, except `take_back`, which returns to the state after version `action.to`.
    */
-  actions: { seat: Seat; action: { type: string }; timeout?: true; forfeit?: true; platform?: true }[];
+  actions: { seat: Seat; action: { type: string }; level?: BotLevel; timeout?: true; forfeit?: true; platform?: true }[];
   outcome: Outcome | null;
 }
 
@@ -196,6 +201,8 @@ export class Games {
     private readonly metrics: Metrics = noMetrics,
     /** Where public games wait for players (README "Lobby"); without it nothing is listed. */
     private readonly lobby: LobbyTable | null = null,
+    /** The bot for each level (issue 22 #4); tests may give cheaper searches. */
+    private readonly bots: BotFactory = levelBots,
   ) {}
 
   private async gameDef(id: string): Promise<AnyGame> {
@@ -206,10 +213,20 @@ export class Games {
 
   async create(
     player: PlayerRecord,
-    input: { game: string; players: number; options?: unknown; bots?: number | undefined; timeControl?: TimeControl | undefined; visibility?: 'public' | 'private' | undefined },
+    input: {
+      game: string;
+      players: number;
+      options?: unknown;
+      /** How many bot seats (each easy), or each bot seat's level, for the last seats in order. */
+      bots?: number | readonly BotLevel[] | undefined;
+      standInLevel?: BotLevel | undefined;
+      timeControl?: TimeControl | undefined;
+      visibility?: 'public' | 'private' | undefined;
+    },
   ): Promise<GameSummary> {
     const def = await this.gameDef(input.game);
-    const bots = input.bots ?? 0;
+    const levels = typeof input.bots === 'number' ? Array.from({ length: input.bots }, (): BotLevel => 'easy') : (input.bots ?? []);
+    const bots = levels.length;
     if (input.players < def.minPlayers || input.players > def.maxPlayers) {
       throw problems.badRequest('invalid_players', `${def.title} takes ${def.minPlayers} to ${def.maxPlayers} players`);
     }
@@ -221,9 +238,10 @@ export class Games {
     const mismatch = def.checkOptions?.(parsed.data, input.players);
     if (mismatch) throw problems.badRequest('invalid_options', mismatch);
     const seed = newSeed();
-    const seats = Array.from({ length: input.players }, (_, i) => {
+    const firstBot = input.players - bots;
+    const seats = Array.from({ length: input.players }, (_, i): PersonSeat | BotSeat => {
       if (i === 0) return { playerId: player.id, name: player.name, bot: false };
-      if (i >= input.players - bots) return { playerId: null, name: `Bot ${i - (input.players - bots) + 1}`, bot: true };
+      if (i >= firstBot) return { playerId: null, name: `Bot ${i - firstBot + 1}`, bot: true, level: levels[i - firstBot]! };
       return { playerId: null, name: null, bot: false };
     });
     const full = bots === input.players - 1;
@@ -245,6 +263,7 @@ export class Games {
       ...(full ? { startedAt: this.now().toISOString() } : {}),
       ...(input.timeControl ? { timeControl: input.timeControl } : {}),
       visibility: input.visibility ?? 'private',
+      standInLevel: input.standInLevel ?? DEFAULT_STAND_IN_LEVEL,
     };
     await this.table.putMeta(meta);
     await this.table.putMembership({ playerId: player.id, gameId: meta.id, game: def.id, seat: 0, joinedAt: meta.createdAt });
@@ -265,7 +284,7 @@ export class Games {
       if (seatOf(meta, player.id) !== null) throw problems.conflict('already_seated', 'You already hold a seat in this game');
       if (meta.status !== 'open') throw problems.conflict('game_not_open', 'Every seat of this game is taken');
       const seat = meta.seats.findIndex((s) => !s.bot && s.playerId === null);
-      const seats = meta.seats.map((s, i) => (i === seat ? { playerId: player.id, name: player.name, bot: false } : s));
+      const seats = meta.seats.map((s, i): PersonSeat | BotSeat => (i === seat ? { playerId: player.id, name: player.name, bot: false } : s));
       const full = seats.every((s) => s.bot || s.playerId !== null);
       const next: GameMeta = { ...meta, seats, status: full ? 'active' : 'open', revision: meta.revision + 1, ...(full ? { startedAt: this.now().toISOString() } : {}) };
       try {
@@ -442,6 +461,7 @@ export class Games {
       seedCommitment: l.meta.seedCommitment,
       createdAt: l.meta.createdAt,
       visibility: l.meta.visibility ?? 'private',
+      standInLevel: standInLevelOf(l.meta),
       // The commit that ended the game is the newest, for ever.
       ...(status === 'finished' && l.commit ? { finishedAt: l.commit.at } : {}),
       ...(yourSeat !== null ? { yourSeat, ...(l.meta.status === 'open' ? { inviteCode: l.meta.inviteCode } : {}) } : {}),
@@ -727,10 +747,12 @@ export class Games {
    */
   private async commit(base: Loaded, after: Loaded, records: EventRecord[], pausesOf: PausesOf, how: { request?: KeyedRequest; start?: boolean }): Promise<Loaded> {
     let current = await this.writeCommit(base, after, records, how);
+    const played = [...records];
     for (let moves = records.length; this.botSeat(current) !== undefined; ) {
       if (moves >= MAX_BOT_MOVES_PER_REQUEST) throw new Error(`bot loop in game ${base.meta.id} exceeded ${MAX_BOT_MOVES_PER_REQUEST} moves`);
       const more: EventRecord[] = [];
-      const next = this.playBots(current, more, pausesOf);
+      const next = this.playBots(current, more, pausesOf, played);
+      played.push(...more);
       moves += more.length;
       try {
         current = await this.writeCommit(current, next, more, {});
@@ -773,25 +795,36 @@ export class Games {
     return this.toAct(l).find((s) => l.meta.seats[s]?.bot || l.forfeited.includes(s));
   }
 
-  /** Plays every due bot seat (and forfeited seat), up to one commit's worth of records in all. */
-  private playBots(loaded: Loaded, appended: EventRecord[], pausesOf: PausesOf): Loaded {
+  /**
+   * Plays every due bot seat (and forfeited seat), up to one commit's worth of records in all;
+   * `earlier` are the records this request wrote in commits before (their search time counts).
+   */
+  private playBots(loaded: Loaded, appended: EventRecord[], pausesOf: PausesOf, earlier: readonly EventRecord[] = []): Loaded {
     let current = loaded;
     for (let seat = this.botSeat(current); seat !== undefined && appended.length < MAX_RECORDS_PER_COMMIT; seat = this.botSeat(current)) {
-      current = this.botMove(current, seat, false, appended, pausesOf);
+      current = this.botMove(current, seat, false, appended, pausesOf, earlier);
     }
     return current;
   }
 
-  /** One move by the game's bot for `seat`. */
-  private botMove(l: Loaded, seat: Seat, timeout: boolean, appended: EventRecord[], pausesOf: PausesOf): Loaded {
+  /** Whether a person still plays: a seat neither a bot's nor forfeited (nor its player's account deleted). */
+  private peoplePlaying(l: Loaded): boolean {
+    return l.meta.seats.some((s, seat) => !s.bot && !s.deleted && !l.forfeited.includes(seat));
+  }
+
+  /** One move by the bot for `seat`, at the seat's level or the stand-in's (bots.ts), the level kept on the record. */
+  private botMove(l: Loaded, seat: Seat, timeout: boolean, appended: EventRecord[], pausesOf: PausesOf, earlier: readonly EventRecord[] = []): Loaded {
     const { def, meta, state } = l;
     const rng = new Rng(seedRng(`${meta.seed}/bot/${l.version}`));
-    const action = def.bot({ seat, view: def.view(state, seat), legal: def.legalActions(state, seat), rng });
+    const level = levelToPlay(chosenLevel(meta, seat), this.peoplePlaying(l), [...earlier, ...appended]);
+    const bot = this.bots(def, level, () => this.now().getTime());
+    const action = bot({ seat, view: def.view(state, seat), legal: def.legalActions(state, seat), rng, options: meta.options });
     const applied = def.apply(state, seat, action);
     const record: EventRecord = {
       version: l.version + 1,
       seat,
       playerId: null,
+      level,
       action,
       events: applied.events,
       toAct: this.toAct({ ...l, state: applied.state }),
@@ -1074,7 +1107,7 @@ export class Games {
     const def = await this.gameDef(input.game);
     const now = this.now().toISOString();
     const seed = newSeed();
-    const seats = input.seekers.map((s) => ({ playerId: s.playerId, name: s.name, bot: false }));
+    const seats = input.seekers.map((s) => ({ playerId: s.playerId, name: s.name, bot: false as const }));
     const fresh: GameMeta = {
       id: gameId,
       game: def.id,
@@ -1091,6 +1124,7 @@ export class Games {
       startedAt: now,
       ...(input.pace ? { timeControl: { perMove: input.pace, onTimeout: 'bot' as const, reminderAt: 0.8 } } : {}),
       visibility: 'public',
+      standInLevel: DEFAULT_STAND_IN_LEVEL,
     };
     let meta = fresh;
     try {
@@ -1142,6 +1176,7 @@ export class Games {
       status: 'active',
       createdAt: now,
       createdBy: seats.find((s) => !s.bot)?.playerId ?? old.createdBy,
+      standInLevel: standInLevelOf(old),
       inviteCode: newInviteCode(),
       seedCommitment: sha256Hex(seed),
       seed,
@@ -1183,13 +1218,17 @@ export class Games {
       players: seatsOf(loaded.meta, loaded.forfeited, player.id),
       seed: loaded.meta.seed,
       seedCommitment: loaded.meta.seedCommitment,
-      actions: records.map((r) => ({
-        seat: r.seat,
-        action: r.action,
-        ...(r.timeout ? { timeout: true as const } : {}),
-        ...(r.forfeit ? { forfeit: true as const } : {}),
-        ...(r.platform ? { platform: true as const } : {}),
-      })),
+      actions: records.map((r) => {
+        const level = botLevelOf(r);
+        return {
+          seat: r.seat,
+          action: r.action,
+          ...(level ? { level } : {}),
+          ...(r.timeout ? { timeout: true as const } : {}),
+          ...(r.forfeit ? { forfeit: true as const } : {}),
+          ...(r.platform ? { platform: true as const } : {}),
+        };
+      }),
       outcome: this.outcome(loaded),
     };
   }
@@ -1213,10 +1252,12 @@ export class Games {
       if (seat === null) return;
       const running = meta.status === 'active' && found.latest?.status !== 'finished';
       const chosen = meta.timeControl?.onTimeout ?? 'bot';
-      const seats = meta.seats.map((s, i) => {
+      const seats = meta.seats.map((s, i): PersonSeat | BotSeat => {
         if (i !== seat) return s;
         if (meta.status === 'open') return { playerId: null, name: null, bot: false };
-        return { playerId: null, name: null, bot: s.bot || (running && chosen === 'bot'), deleted: true as const };
+        // The stand-in takes the seat over for good, at the table's stand-in level.
+        if (running && chosen === 'bot') return { playerId: null, name: null, bot: true, level: standInLevelOf(meta), deleted: true };
+        return { playerId: null, name: null, bot: false, deleted: true };
       });
       try {
         await this.table.replaceMeta({ ...meta, seats, revision: meta.revision + 1 });
@@ -1283,7 +1324,7 @@ function seatsOf(meta: GameMeta, forfeited: readonly Seat[], viewerId: string): 
   return meta.seats.map((s, seat) => ({
     seat,
     name: s.name,
-    bot: s.bot,
+    ...(s.bot ? { bot: true as const, level: s.level } : { bot: false as const }),
     ...(seated ? { playerId: s.playerId } : {}),
     ...(forfeited.includes(seat) ? { forfeited: true } : {}),
     ...(s.deleted ? { deleted: true } : {}),

@@ -6,6 +6,7 @@ import type { ChatRecord } from '../store/records.js';
 import { TimeTable } from '../store/time-table.js';
 import { Chat } from './chat.js';
 import { Games, type GameTransition, type ReminderNotice } from './games.js';
+import type { BotFactory } from './bots.js';
 import { LobbyTable } from '../store/lobby-table.js';
 import { Lobby } from './lobby.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
@@ -64,6 +65,8 @@ export interface ServiceHooks {
   mailer?: Mailer;
   /** Where failures off the request path (a mail that could not be sent) are told. */
   log?: (message: string, err: unknown) => void;
+  /** The bot for each level; default the games' own bots and search (bots.ts). Tests give cheaper searches. */
+  bots?: BotFactory;
 }
 
 export function createServices(
@@ -99,7 +102,7 @@ export function createServices(
   const digests = new Digests(table, new DigestTable(db, tableName), now, hooks.onDigest);
   const players = new Players(table, times, now, accounts, digests);
   const lobbyTable = new LobbyTable(db, tableName);
-  const games = new Games(table, times, registry, now, onTransition, hooks.onReminder, caps, hooks.metrics, lobbyTable);
+  const games = new Games(table, times, registry, now, onTransition, hooks.onReminder, caps, hooks.metrics, lobbyTable, hooks.bots);
   const lobby = new Lobby(table, lobbyTable, games, registry, now, ratings);
   const codes = new OneTimeCodes(accounts, now);
   const credentials = new Credentials(accounts, table, players, now);

@@ -1,4 +1,4 @@
-import type { GameRegistry } from '../../engine/core/index.js';
+import type { BotLevel, GameRegistry } from '../../engine/core/index.js';
 import { WriteConflict, type GameTable } from '../store/game-table.js';
 import { keys } from '../store/keys.js';
 import type { LobbyTable, SeekPool, SeekRecord } from '../store/lobby-table.js';
@@ -8,6 +8,7 @@ import type { Games } from './games.js';
 import { Problem, problems } from './problem.js';
 import { newId } from './secrets.js';
 import { seatOf } from './visibility.js';
+import { standInLevelOf } from './bots.js';
 
 /** A public game nobody filled is closed this long after it was created (README "Lobby"). */
 export const OPEN_GAME_DAYS = 7;
@@ -38,6 +39,10 @@ export interface LobbyGame {
   ratings: ({ rating: number; rd: number } | null)[];
   freeSeats: number;
   bots: number;
+  /** Each bot seat's level, in seat order. */
+  botLevels: BotLevel[];
+  /** The level of the bot that plays for a person after a timeout or a forfeit. */
+  standInLevel: BotLevel;
   options: unknown;
   pace: Pace;
   timeControl?: TimeControl;
@@ -99,6 +104,8 @@ export class Lobby {
         }),
         freeSeats: m.seats.filter((s) => !s.bot && s.playerId === null).length,
         bots: m.seats.filter((s) => s.bot).length,
+        botLevels: m.seats.flatMap((s) => (s.bot ? [s.level] : [])),
+        standInLevel: standInLevelOf(m),
         options: m.options,
         pace: paceOf(m.timeControl),
         ...(m.timeControl ? { timeControl: m.timeControl } : {}),

@@ -33,7 +33,7 @@ beforeEach(async () => {
 });
 
 const person = (id: string): SeatRecord => ({ playerId: id, name: id.toUpperCase(), bot: false });
-const bot: SeatRecord = { playerId: null, name: 'Bot 1', bot: true };
+const bot: SeatRecord = { playerId: null, name: 'Bot 1', bot: true, level: 'easy' };
 
 /** Stores a game at its end: `scores` per seat, `forfeited` seats out, or aborted. */
 async function ended(seats: SeatRecord[], scores: number[], how: { forfeited?: number[]; status?: CommitRecord['status']; visibility?: GameMeta['visibility'] } = {}): Promise<string> {

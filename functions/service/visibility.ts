@@ -1,5 +1,6 @@
-import type { GameEvent, Seat, Viewer } from '../../engine/core/index.js';
+import type { BotLevel, GameEvent, Seat, Viewer } from '../../engine/core/index.js';
 import type { EventRecord, GameMeta } from '../store/records.js';
+import { botLevelOf } from './bots.js';
 
 export interface VisibleEvent {
   type: string;
@@ -10,6 +11,8 @@ export interface LogEntry {
   version: number;
   seat: Seat;
   bot: boolean;
+  /** The bot chose the action: the level it played at (a bot seat's, or the stand-in's). */
+  level?: BotLevel;
   at: string;
   /** The action as posted: shown to the seat that took it, and to everyone once the game is over. */
   action?: { type: string };
@@ -49,10 +52,12 @@ function visibleEvent(e: GameEvent, viewer: Viewer): VisibleEvent | null {
 }
 
 export function logEntryFor(record: EventRecord, viewer: Viewer): LogEntry {
+  const level = botLevelOf(record);
   const entry: LogEntry = {
     version: record.version,
     seat: record.seat,
     bot: record.playerId === null,
+    ...(level ? { level } : {}),
     at: record.at,
     events: record.events.flatMap((e) => visibleEvent(e, viewer) ?? []),
     ...(record.timeout ? { timeout: true as const } : {}),

@@ -13,11 +13,13 @@ import { keys } from './keys.js';
 import { batchGet } from './batch-get.js';
 import { ProfileSet } from './profile-set.js';
 import { isLanguage, type Language } from '../../engine/core/languages.js';
+import { BOT_LEVELS, type BotLevel } from '../../engine/core/search/levels.js';
 import {
   mergeNotificationChoices,
   notificationKinds,
   resolveNotifications,
   type CommitRecord,
+  type BotSeat,
   type CommitSummary,
   type GameMeta,
   type GameRecord,
@@ -27,8 +29,10 @@ import {
   type NewPlayerRecord,
   type NotificationKind,
   type NotificationChoices,
+  type PersonSeat,
   type PlayerRecord,
   type PushRecord,
+  type SeatRecord,
   type Vacation,
   type WebhookRecord,
 } from './records.js';
@@ -62,7 +66,7 @@ const backoff = (attempt: number) => sleep(Math.random() * Math.min(200, 5 * 2 *
 const LISTING_READS_AT_ONCE = 16;
 
 /** What a listing reads of a meta item: everything but the secret seed. */
-const META_SUMMARY_PROJECTION = 'pk, sk, game, #options, players, seats, #status, createdAt, createdBy, inviteCode, seedCommitment, revision, startedAt, timeControl, rematch, visibility';
+const META_SUMMARY_PROJECTION = 'pk, sk, game, #options, players, seats, #status, createdAt, createdBy, inviteCode, seedCommitment, revision, startedAt, timeControl, rematch, visibility, standInLevel';
 const META_SUMMARY_NAMES = { '#options': 'options', '#status': 'status' };
 
 /**
@@ -637,18 +641,20 @@ function metaItem(meta: GameMeta): Item {
   if (meta.timeControl) item.timeControl = json(meta.timeControl);
   if (meta.rematch) item.rematch = json(meta.rematch);
   if (meta.visibility) item.visibility = s(meta.visibility);
+  if (meta.standInLevel) item.standInLevel = s(meta.standInLevel);
   return item;
 }
 
 export function parseMeta(id: string, item: Item): GameMeta {
   const startedAt = optStr(item, 'startedAt');
   const visibility = optStr(item, 'visibility');
+  const standInLevel = optStr(item, 'standInLevel');
   return {
     id,
     game: str(item, 'game'),
     options: parsed(item, 'options'),
     players: num(item, 'players'),
-    seats: parsed(item, 'seats'),
+    seats: parsed<StoredSeat[]>(item, 'seats').map(seatRecord),
     status: str(item, 'status') as GameStatus,
     createdAt: str(item, 'createdAt'),
     createdBy: str(item, 'createdBy'),
@@ -660,7 +666,19 @@ export function parseMeta(id: string, item: Item): GameMeta {
     ...(item.timeControl ? { timeControl: parsed(item, 'timeControl') } : {}),
     ...(item.rematch ? { rematch: parsed(item, 'rematch') } : {}),
     ...(visibility === 'public' || visibility === 'private' ? { visibility } : {}),
+    ...(standInLevel && isBotLevel(standInLevel) ? { standInLevel } : {}),
   };
+}
+
+const isBotLevel = (value: string): value is BotLevel => (BOT_LEVELS as readonly string[]).includes(value);
+
+/** A seat as stored: bot seats from before levels existed have none. */
+type StoredSeat = PersonSeat | (Omit<BotSeat, 'level'> & { level?: string });
+
+/** Bot seats stored before levels existed played the greedy bot, which is the easy level. */
+function seatRecord(seat: StoredSeat): SeatRecord {
+  if (!seat.bot) return seat;
+  return { ...seat, level: seat.level !== undefined && isBotLevel(seat.level) ? seat.level : 'easy' };
 }
 
 export function parseVacations(raw: string | undefined): Vacation[] {

@@ -1,6 +1,7 @@
 import type { Language } from '../../engine/core/languages.js';
 import type { Seat } from '../../engine/core/index.js';
 import type { GameEvent } from '../../engine/core/index.js';
+import type { BotLevel } from '../../engine/core/search/levels.js';
 
 /** What a player can be told about; every channel and the settings share these names. */
 export type NotificationKind = 'yourTurn' | 'reminder' | 'gameStarted' | 'gameFinished' | 'chat';
@@ -40,14 +41,29 @@ export interface PushSubscription {
 
 export type GameStatus = 'open' | 'active' | 'finished' | 'aborted';
 
-export interface SeatRecord {
-  /** Null while the seat waits for a player to join. */
+/** A seat for a person: held by a player, or (`playerId` null) waiting for one to join. */
+export interface PersonSeat {
   playerId: string | null;
   name: string | null;
-  bot: boolean;
+  bot: false;
   /** Its player deleted their account: no name, no id, the seat as the timeout policy left it. */
   deleted?: true;
 }
+
+/**
+ * A seat the platform's bot plays at `level`: a bot seat from the start, or the seat of a player
+ * who deleted their account, which the stand-in took over. Seats stored before levels existed
+ * have none; they are read as easy (the greedy bot, the only one there was).
+ */
+export interface BotSeat {
+  playerId: null;
+  name: string | null;
+  bot: true;
+  level: BotLevel;
+  deleted?: true;
+}
+
+export type SeatRecord = PersonSeat | BotSeat;
 
 export interface GameMeta {
   id: string;
@@ -71,6 +87,8 @@ export interface GameMeta {
   rematch?: RematchRecord;
   /** Public games are listed in the lobby, open to spectators and found by search (issue 18 #3 #7); absent (older games) means private, by invite only. */
   visibility?: 'public' | 'private';
+  /** The level of the bot that plays for a person's seat (a timeout, a forfeit, a deleted account); absent on older games: the service's default. */
+  standInLevel?: BotLevel;
 }
 
 /** A rematch offer on a finished game (README, "Finishing games"). */
@@ -114,6 +132,8 @@ export interface EventRecord {
   seat: Seat;
   /** The player who acted, or null for the platform's bot. */
   playerId: string | null;
+  /** A move the platform's bot chose: the level it played at (absent on records older than levels: easy). */
+  level?: BotLevel;
   action: { type: string };
   events: GameEvent[];
   /** Seats due after this event. */

@@ -294,6 +294,16 @@ describe('POST /v1/games with a bad body', () => {
     for (const players of ['2', null]) await expectNoGame(createRaw({ game: 'high-card', players }), 400, 'invalid_body');
   });
 
+  it('issue 22 #4: a bot level that is not easy, medium or hard, in `bots` or `standInLevel` → 400 invalid_bot_level; more levels than free seats → 400 invalid_bots', async () => {
+    for (const bots of [['expert'], ['hard', 'Hard'], ['hard', 3], [null]]) {
+      const r = await expectNoGame(createRaw({ game: 'high-card', players: 3, bots }), 400, 'invalid_bot_level');
+      expect(problemOf(r).detail).toMatch(/is not a bot level: use easy, medium, hard$/);
+    }
+    for (const standInLevel of ['expert', '', null, 2]) await expectNoGame(createRaw({ game: 'high-card', players: 2, bots: 1, standInLevel }), 400, 'invalid_bot_level');
+    await expectNoGame(create({ game: 'high-card', players: 2, bots: ['hard', 'easy'] }), 400, 'invalid_bots');
+    await expectNoGame(createRaw({ game: 'high-card', players: 2, bots: 'hard' }), 400, 'invalid_body');
+  });
+
   it('more bots than free seats → 400 invalid_bots; a negative or fractional bot count → 400 invalid_body', async () => {
     await expectNoGame(create({ game: 'high-card', players: 2, bots: 2 }), 400, 'invalid_bots');
     await expectNoGame(create({ game: 'high-card', players: 4, bots: 4 }), 400, 'invalid_bots');

@@ -46,7 +46,8 @@ describe('invite links in Chromium (audit #10)', () => {
     const seats = await page.locator('.seats').textContent();
     expect(seats).toContain('Anna');
     expect(seats).toContain('free seat');
-    expect(seats).toContain('(bot)');
+    // issue 22 #2: a bot seat shows its level.
+    expect(seats).toContain('Bot 1 (easy bot)');
     const facts = await page.locator('.facts').textContent();
     expect(facts).toContain('3 days per move, then a bot moves for you');
     expect(facts).toContain('Seat 2');

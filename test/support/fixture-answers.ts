@@ -19,9 +19,13 @@ interface DiscriminatedUnion {
   discriminator: { propertyName: string; mapping: Record<string, string> };
 }
 
+/**
+ * Schemas with a registered id (e.g. BotLevel) come out as `$defs` of their own; the document has
+ * each of them as a component already, so their references point there instead.
+ */
 const jsonSchemaOf = (schema: z.ZodType) => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
-  return rest;
+  const { $schema: _dialect, $defs: _components, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
+  return JSON.parse(JSON.stringify(rest).replaceAll('"#/$defs/', '"#/components/schemas/')) as typeof rest;
 };
 
 /** A copy of `document` whose GameView and GameLog also have a member for each of `games`. */

@@ -1,4 +1,5 @@
 /** The REST API from the browser: the bearer token lives in localStorage, errors are problem+json. */
+import type { BotLevel } from './bot-levels.js';
 
 const TOKEN_KEY = 'railpost.token';
 
@@ -123,14 +124,15 @@ export const allChat = (gamePath: string): Promise<ChatMessage[]> =>
 export const post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => api<T>('POST', path, body ?? {}, headers);
 
 /** Shapes of the API's answers that the client reads (see /openapi.json). */
-export interface Seat {
+interface SeatBase {
   seat: number;
   name: string | null;
-  bot: boolean;
   /** Only for the game's seated players; a taken seat always has a name. */
   playerId?: string | null;
   forfeited?: boolean;
 }
+/** A person's seat (or one waiting for a person), or a bot's with its level. */
+export type Seat = (SeatBase & { bot: false }) | (SeatBase & { bot: true; level: BotLevel });
 export interface Game {
   id: string;
   game: string;
@@ -142,6 +144,8 @@ export interface Game {
   inviteCode?: string;
   yourSeat?: number;
   visibility?: 'public' | 'private';
+  /** The level of the bot that plays for a person out of time, forfeited or gone. */
+  standInLevel: BotLevel;
   options?: Record<string, unknown>;
   timeControl?: { perMove?: string; bank?: unknown; onTimeout: 'bot' | 'forfeit' };
   outcome?: Outcome;
@@ -162,6 +166,9 @@ export interface LobbyGame {
   ratings: ({ rating: number; rd: number } | null)[];
   freeSeats: number;
   bots: number;
+  /** Each bot seat's level, in seat order. */
+  botLevels: BotLevel[];
+  standInLevel: BotLevel;
   options?: unknown;
   pace: string;
   createdAt: string;
@@ -232,6 +239,8 @@ export interface LogEntry {
   version: number;
   seat: number;
   bot: boolean;
+  /** The bot chose the action: the level it played at. */
+  level?: BotLevel;
   at: string;
   action?: Action;
   events: { type: string; data?: Record<string, unknown> }[];

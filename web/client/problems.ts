@@ -25,6 +25,7 @@ const CODES = [
   'invalid_name',
   'invalid_players',
   'invalid_bots',
+  'invalid_bot_level',
   'invalid_options',
   'unknown_game',
   'email_address_required',

@@ -16,6 +16,7 @@ import { Breakdown, Ending, Revealed, Sections } from '../game/end.js';
 import { entryTargets, recentTargets, seenVersion } from '../game/moves.js';
 import { ErrorLine, SeatMark } from '../widgets.js';
 import { FinishPanel } from './finish-panel.js';
+import { botMark, levelName } from '../bot-levels.js';
 
 /** Play-by-mail: a slow poll is enough; while nothing changes it slows down further, to POLL_MAX_MS. */
 const POLL_MS = 5000;
@@ -428,7 +429,7 @@ function Seats({ game, seatName, t }: { game: Game; seatName: (s: number) => str
           return (
             <li key={s.seat} class={game.toAct.includes(s.seat) ? 'to-act' : ''}>
               <SeatMark seat={s.seat} /> {s.playerId && !s.bot ? <a href={profileHref(s.playerId)}>{seatName(s.seat)}</a> : seatName(s.seat)}
-              {s.bot && ` ${t('game.bot')}`}
+              {s.bot && ` ${botMark(t, s.level)}`}
               {s.seat === game.yourSeat && ` ${t('game.you')}`}
               {s.forfeited && ` — ${t('game.forfeited')}`}
               {game.outcome && ` — ${t('game.outcome', { count: game.outcome.scores[s.seat] ?? 0, place: game.outcome.ranking[s.seat] ?? 0 })}`}
@@ -437,6 +438,7 @@ function Seats({ game, seatName, t }: { game: Game; seatName: (s: number) => str
           );
         })}
       </ul>
+      <p class="hint stand-in">{t('bots.standInTable', { level: levelName(t, game.standInLevel) })}</p>
     </section>
   );
 }
@@ -467,6 +469,7 @@ function Log({ entries, ui, components, seatName, t, onLocate }: { entries: LogE
             <span class="n">{e.version}</span>
             <span>
               <SeatMark seat={e.seat} /> {e.timeout && `${t('game.timedOut', { name: seatName(e.seat) })} `}
+              {e.timeout && e.level && `${t('bots.moved', { level: levelName(t, e.level) })} `}
               {e.forfeit && `${t('game.forfeitedLog', { name: seatName(e.seat) })} `}
               {e.events.map((ev) => (e.platform ? platformEvent(t, ev, seatName) : ui.describeEvent(ev, components, seatName))).join('; ')}
               {!e.platform && entryTargets(ui, e).length > 0 && (
@@ -551,6 +554,7 @@ function WaitingRoom({ game, seatName, t }: { game: Game; seatName: (s: number) 
         {game.seats.map((s) => (
           <li key={s.seat}>
             <SeatMark seat={s.seat} /> {s.name !== null || s.bot ? seatName(s.seat) : t('game.openSeat')}
+            {s.bot && ` ${botMark(t, s.level)}`}
           </li>
         ))}
       </ul>

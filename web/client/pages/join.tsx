@@ -10,6 +10,7 @@ import { go } from '../router.js';
 import { durationText } from '../time.js';
 import { useTitle } from '../title.js';
 import { ErrorLine, SeatMark } from '../widgets.js';
+import { botMark } from '../bot-levels.js';
 
 function paceText(t: TFunction, tc: Game['timeControl']): string {
   if (!tc) return t('join.noDeadline');
@@ -66,7 +67,7 @@ export function JoinPage({ gameId, code }: { gameId: string; code: string }) {
           <ul class="seats">
             {game.seats.map((s) => (
               <li key={s.seat}>
-                <SeatMark seat={s.seat} /> {s.bot ? t('join.bot', { name: s.name ?? t('join.botName') }) : (s.name ?? <em>{t('join.freeSeat')}</em>)}
+                <SeatMark seat={s.seat} /> {s.bot ? `${s.name ?? t('join.botName')} ${botMark(t, s.level)}` : (s.name ?? <em>{t('join.freeSeat')}</em>)}
               </li>
             ))}
           </ul>

@@ -11,6 +11,7 @@ import { problemText } from '../problems.js';
 import { go } from '../router.js';
 import { useTitle } from '../title.js';
 import { ErrorLine } from '../widgets.js';
+import { levelName } from '../bot-levels.js';
 
 const UNTIMED = 'untimed';
 /** How often the list and a waiting seek are asked for again. */
@@ -113,13 +114,15 @@ export function LobbyPage() {
                 <p>
                   {t('lobby.seated', { names: g.seated.map((name, i) => (g.ratings[i] ? `${name} (${ratingText(t, g.ratings[i]!)})` : name)).join(', ') })}{' '}
                   · <strong>{t('lobby.freeSeats', { count: g.freeSeats })}</strong>
-                  {g.bots > 0 && <> · {t('lobby.bots', { count: g.bots })}</>}
+                  {g.bots > 0 && <> · {t('lobby.bots', { count: g.bots })} {t('bots.lobbyLevels', { levels: g.botLevels.map((l) => levelName(t, l)).join(', ') })}</>}
                 </p>
                 <dl class="facts">
                   <dt>{t('lobby.seats')}</dt>
                   <dd>{g.players}</dd>
                   <dt>{t('lobby.pace')}</dt>
                   <dd>{paceText(t, g.pace)}</dd>
+                  <dt>{t('bots.lobbyStandIn')}</dt>
+                  <dd>{levelName(t, g.standInLevel)}</dd>
                   {options.map((o) => (
                     <Fragment key={o.label}>
                       <dt>{o.label}</dt>

@@ -7,15 +7,19 @@ import { problemText } from '../problems.js';
 import { go } from '../router.js';
 import { PACES, paceLabel } from '../paces.js';
 import { useTitle } from '../title.js';
+import { BOT_LEVELS, levelOption, type BotLevel } from '../bot-levels.js';
 import { ErrorLine } from '../widgets.js';
 
-/** Create a game from the catalog: seats, bots, the game's own options (from its JSON Schema) and a pace. */
+/** Create a game from the catalog: seats, bots and their levels, the game's own options (from its JSON Schema), a pace and the stand-in bot's level. */
 export function NewGamePage() {
   const t = useT();
   const [games, setGames] = useState<CatalogEntry[]>([]);
   const [gameId, setGameId] = useState('');
   const [players, setPlayers] = useState(2);
   const [bots, setBots] = useState(1);
+  /** Each bot seat's level, for the last seats in order; longer than `bots` when the count went down, so a level chosen comes back. */
+  const [levels, setLevels] = useState<BotLevel[]>([]);
+  const [standInLevel, setStandInLevel] = useState<BotLevel>('medium');
   const [pace, setPace] = useState(0);
   const [onTimeout, setOnTimeout] = useState<'bot' | 'forfeit'>('bot');
   const [options, setOptions] = useState<Record<string, unknown>>({});
@@ -53,7 +57,8 @@ export function NewGamePage() {
       const created = await post<{ id: string }>('/v1/games', {
         game: gameId,
         players,
-        bots,
+        bots: levelsOf(levels, bots),
+        standInLevel,
         options,
         visibility,
         ...(perMove ? { timeControl: { perMove, onTimeout } } : {}),
@@ -107,6 +112,29 @@ export function NewGamePage() {
             </label>
           </div>
         )}
+        {bots > 0 && (
+          <fieldset class="bot-levels">
+            <legend>{t('bots.levels')}</legend>
+            <div class="row">
+              {levelsOf(levels, bots).map((level, i) => (
+                <label key={i}>
+                  {t('bots.seatLevel', { n: i + 1 })}
+                  <select name={`botLevel${i + 1}`} value={level} onChange={(e) => {
+                    const chosen = e.currentTarget.value as BotLevel;
+                    setLevels((l) => levelsOf(l, Math.max(l.length, bots)).map((old, j) => (j === i ? chosen : old)));
+                  }}>
+                    {BOT_LEVELS.map((l) => (
+                      <option key={l} value={l}>
+                        {levelOption(t, l)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ))}
+            </div>
+            <p class="hint">{t('bots.levelsHint')}</p>
+          </fieldset>
+        )}
         {players - 1 - bots > 0 && (
           <label>
             {t('newGame.visibility')}
@@ -141,6 +169,17 @@ export function NewGamePage() {
             </label>
           )}
         </div>
+        <label>
+          {t('bots.standIn')}
+          <select name="standInLevel" value={standInLevel} onChange={(e) => setStandInLevel(e.currentTarget.value as BotLevel)}>
+            {BOT_LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {levelOption(t, l)}
+              </option>
+            ))}
+          </select>
+          <small>{t('bots.standInHint')}</small>
+        </label>
         <button type="submit" disabled={busy || !entry}>
           {t('newGame.create')}
         </button>
@@ -148,4 +187,9 @@ export function NewGamePage() {
       <ErrorLine error={error} />
     </section>
   );
+}
+
+/** The first `count` levels chosen, easy (the greedy bot, as before levels) for seats not chosen yet. */
+function levelsOf(levels: readonly BotLevel[], count: number): BotLevel[] {
+  return Array.from({ length: count }, (_, i) => levels[i] ?? 'easy');
 }
