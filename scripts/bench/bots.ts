@@ -135,7 +135,8 @@ for (const game of catalogGames.filter((g) => !ONLY || ONLY.includes(g.id))) {
       const rare = Object.keys({ ...ours, ...other }).filter((t) => (ours[t] ?? 0) < RARE && (other[t] ?? 0) < RARE);
       if (rare.length) console.log(`${''.padEnd(28)}per seat and game: ${rare.map((t) => `${t} ${ours[t] ?? 0} vs ${other[t] ?? 0}`).join(', ')}`);
     }
-  const ratings = elo(BOT_LEVELS, duels, 'easy');
+  // A level that played no game (BENCH_BOT_PAIRS) would get a rating from the prior alone.
+  const ratings = elo(BOT_LEVELS.filter((l) => l === 'easy' || duels.some((d) => d.a === l || d.b === l)), duels, 'easy');
   results.ratings.push({ game: game.id, elo: ratings });
-  console.log(`${game.id.padEnd(25)} Elo: ${BOT_LEVELS.map((l) => `${l} ${ratings[l]}`).join(', ')}`);
+  console.log(`${game.id.padEnd(25)} Elo: ${Object.entries(ratings).map(([l, r]) => `${l} ${r}`).join(', ')}`);
 }
