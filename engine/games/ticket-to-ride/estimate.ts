@@ -5,9 +5,14 @@
  * the seat's own routes free and, next to each of its stations, opponents' routes free too (TTRE-12:
  * a station borrows one of them at the end); a finished ticket is worth +points, one that needs
  * HORIZON or more trains (or more than the seat has left) −points, linearly in between. A longer
- * horizon made tickets look cheap, and the search drew them until it could finish none. Longest-path and Globetrotter bonuses
- * are left out; passenger majorities count (TTRG-13.4). Trains still in stock count a little, and cards
- * held by whether the seat's open ticket paths need their colour.
+ * horizon made tickets look cheap, and the search drew them until it could finish none.
+ * Longest-path and Globetrotter bonuses are left out; passenger majorities count (TTRG-13.4).
+ * Trains still in stock count a little, and cards held by whether the seat's open ticket paths
+ * need their colour.
+ *
+ * The levels simulate to the end of the game, where `outcome` scores exactly; this estimate only
+ * ranks root moves one move ahead (which candidates get simulated), so it has to tell a useful
+ * move from a useless one, not weigh them finely.
  */
 import type { Hand } from './cards.js';
 import { CARD_COLOURS, type Route, type TtrMap } from './map.js';
@@ -15,9 +20,9 @@ import { majorities, scoringInput } from './scoring.js';
 import type { TtrState } from './state.js';
 
 /**
- * Points a train still in stock and a card in hand are worth while the game runs: about what a
- * route of 3–4 pays per train, and a fraction of that per card. Without them the search spends
- * trains on short routes that pay 1–2 points, since any claim beats a draw within its horizon.
+ * Points a train still in stock is worth while the game runs: about what a route of 3–4 pays per
+ * train. Without it the search spends trains on short routes that pay 1–2 points, since any claim
+ * beats a draw within its horizon.
  */
 const TRAIN_VALUE = 1.2;
 /**
