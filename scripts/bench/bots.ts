@@ -11,7 +11,10 @@
  *
  * BENCH_BOT_GAMES sets the games per pairing and player count (default 6); BENCH_BOT_BUDGET scales
  * the search levels' iteration budgets (default 1); BENCH_BOT_GAMES_ONLY takes game ids, comma-separated.
- * Search moves run with the levels' wall-clock caps.
+ * Search moves run with the levels' wall-clock caps, unless BENCH_BOT_CLOCK=off: then the iteration
+ * budgets alone bound them, as in the tests, so that a machine busy with other work measures the
+ * levels' strength rather than how much CPU it could spare (the CPU time per move shows whether
+ * the budget fits the cap).
  */
 import { performance } from 'node:perf_hooks';
 import { BOT_LEVELS, botFor, playout, SEARCH_LEVELS, searchable, type AnyGame, type BotLevel } from '../../engine/core/index.js';
@@ -21,6 +24,7 @@ import { elo, wilson } from './stats.js';
 const GAMES = Number(process.env.BENCH_BOT_GAMES ?? 6);
 const BUDGET = Number(process.env.BENCH_BOT_BUDGET ?? 1);
 const ONLY = process.env.BENCH_BOT_GAMES_ONLY?.split(',');
+const CLOCK = process.env.BENCH_BOT_CLOCK !== 'off';
 const PLAYERS = process.env.BENCH_BOT_PLAYERS?.split(',').map(Number);
 const countsOf = (game: AnyGame) => [...new Set([game.minPlayers, Math.min(4, game.maxPlayers), game.maxPlayers])].filter((n) => !PLAYERS || PLAYERS.includes(n));
 const ALL_PAIRS: [BotLevel, BotLevel][] = [
@@ -57,13 +61,13 @@ function perGame(counts: Map<string, number>, seatGames: number): Record<string,
 }
 
 export const results: { settings: Record<string, unknown>; pairings: Pairing[]; ratings: { game: string; elo: Record<string, number> }[]; unsearchable: string[] } = {
-  settings: { gamesPerPairing: GAMES, budgetScale: BUDGET, players: PLAYERS ?? 'all', games: ONLY ?? 'all', levels: SEARCH_LEVELS },
+  settings: { gamesPerPairing: GAMES, budgetScale: BUDGET, clockCaps: CLOCK, players: PLAYERS ?? 'all', games: ONLY ?? 'all', levels: SEARCH_LEVELS },
   pairings: [],
   ratings: [],
   unsearchable: [],
 };
 
-console.log(`bots: ${GAMES} games per pairing and player count, search budgets × ${BUDGET}, clock caps on`);
+console.log(`bots: ${GAMES} games per pairing and player count, search budgets × ${BUDGET}, clock caps ${CLOCK ? 'on' : 'off'}`);
 console.log('game                      N  level   vs      wins/games  win rate  95% CI         fair  ms/search move (CPU)');
 for (const game of catalogGames.filter((g) => !ONLY || ONLY.includes(g.id))) {
   if (!searchable(game)) {
@@ -79,7 +83,7 @@ for (const game of catalogGames.filter((g) => !ONLY || ONLY.includes(g.id))) {
       let moves = 0;
       const timed = (l: BotLevel): AnyGame['bot'] => {
         const budget = l === 'easy' ? {} : { iterations: Math.max(1, Math.round(SEARCH_LEVELS[l].iterations * BUDGET)) };
-        const bot = botFor(game, l, () => performance.now(), budget);
+        const bot = botFor(game, l, CLOCK ? () => performance.now() : undefined, budget);
         if (l !== level || l === 'easy') return bot;
         return (input) => {
           const t = performance.now();

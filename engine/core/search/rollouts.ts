@@ -39,19 +39,25 @@ export function rolloutSearch(game: AnyGame, config: SearchConfig, clock?: Clock
     let stopped = false;
     while (alive.length > 1 && !stopped) {
       const worlds = Math.max(1, Math.floor(config.iterations / (rounds * alive.length)));
-      for (let w = 0; w < worlds; w++) {
-        // A whole world or none, so that the surviving candidates always share the same worlds.
-        if (spent > 0 && (late() || spent + alive.length > config.iterations)) {
+      for (let w = 0; w < worlds && !stopped; w++) {
+        if (spent > 0 && spent + alive.length > config.iterations) {
           stopped = true;
           break;
         }
         const deal = world();
         const seed = seedRng(String(rng.int(0x4000_0000)));
+        const rewards: number[] = [];
         for (const a of alive) {
+          // A world counts whole or not at all, so that the surviving candidates always share the same worlds.
+          if (spent > 0 && late()) {
+            stopped = true;
+            break;
+          }
           const end = sim.simulate(game.apply(deal, seat, a).state, config.rolloutDepth, new Rng(seed));
-          total.set(a, total.get(a)! + sim.score(end)[seat]!);
+          rewards.push(sim.score(end)[seat]!);
           spent++;
         }
+        if (rewards.length === alive.length) alive.forEach((a, i) => total.set(a, total.get(a)! + rewards[i]!));
       }
       // Stable sort: among equals the earlier candidate (the greedy choice first) stays ahead.
       alive = [...alive].sort((x, y) => total.get(y)! - total.get(x)!);
