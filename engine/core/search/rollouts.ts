@@ -10,7 +10,9 @@
  * every candidate is simulated in the same worlds with the same rollout rng (common random
  * numbers): a difference in rewards then comes from the action, not from a luckier deal. The
  * budget is spread by sequential halving (Karnin, Koren & Somekh 2013): each round gives the
- * surviving candidates an equal share of fresh worlds and keeps the better half.
+ * surviving candidates an equal share of fresh worlds and keeps the better half. A clock that runs
+ * out stops it between two simulations; the world then in progress is dropped, and the best
+ * candidate so far (the greedy choice if no world was finished) is played.
  */
 import type { AnyGame, BotInput } from '../contract.js';
 import { Rng, seedRng } from '../rng.js';
