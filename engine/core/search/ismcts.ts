@@ -11,38 +11,19 @@
  * simplification: no opponent models per information set). Each node keeps the reward of the seat
  * that chose its action, so every seat maximises its own reward (max^n), whatever the player count.
  *
- * A simulation leaves the tree, plays `rollout.depth` more actions with a cheap policy and is then
+ * A simulation leaves the tree, plays `rolloutDepth` more actions with a cheap policy and is then
  * scored: by `outcome` if the game ended, else by `game.estimate`. Rewards mix place and margin
  * (see `rewards`). Every random choice is drawn from the bot's rng, so with no clock a move is a
  * function of (view, legal actions, rng): the iteration budget makes choices reproducible, and the
  * optional clock only ever stops the search earlier.
  */
 import type { AnyGame, BotInput, Seat } from '../contract.js';
-import { Rng } from '../rng.js';
+import type { Clock, SearchConfig } from './config.js';
+import { rolloutSearch } from './rollouts.js';
+import { keyOf, rootCandidates, simulator } from './simulate.js';
 
-export type RolloutPolicy = 'random' | 'greedy';
-
-export interface SearchConfig {
-  /** Iterations (determinization + descent + simulation) per move; the reproducible budget. */
-  iterations: number;
-  /** Wall-clock cap per move in ms, checked with `clock`; it can only lower the iteration count. */
-  maxMs?: number;
-  /** Simulated actions after leaving the tree before the state is scored with `estimate`. */
-  rolloutDepth: number;
-  /** How simulated actions are chosen: uniformly, or by the game's own (greedy) bot. */
-  rollout: RolloutPolicy;
-  /** UCB exploration constant (rewards lie in [0, 1]). */
-  exploration: number;
-  /**
-   * Progressive widening: a node reached v times has at most widening·√(v+1) children. Ticket to
-   * Ride offers hundreds of ways to pay for stations and routes; without it a budget of hundreds
-   * of iterations only tries each once.
-   */
-  widening: number;
-}
-
-/** Milliseconds from any origin; injected so that the engine itself never reads the time. */
-export type Clock = () => number;
+export * from './config.js';
+export { rewards } from './simulate.js';
 
 interface Node {
   /** The seat that chose this node's action (unused at the root). */
@@ -58,45 +39,11 @@ interface Node {
 
 const node = (seat: Seat, action: { type: string } | null): Node => ({ seat, action, visits: 0, reward: 0, avail: 0, children: new Map() });
 
-/** Actions are plain JSON listed by the game in a fixed key order, so their JSON is their identity. */
-const keyOf = (action: unknown): string => JSON.stringify(action);
-
-/** Weight of the place in a reward; the rest rewards the score margin. */
-const PLACE_WEIGHT = 0.75;
-
-/**
- * Rewards in [0, 1] per seat from final (or estimated) scores. The place matters most (1 for first,
- * 0 for last; tied seats share the better place), and the margin to the best other
- * seat, scaled by the largest score and squashed, breaks ties between equal places, so a simulation
- * that wins by more or loses by less is preferred. Rank only gives flat rewards in long games where
- * most simulations end the same way; margin only would trade a win for a bigger score.
- */
-export function rewards(scores: readonly number[]): number[] {
-  const n = scores.length;
-  const scale = Math.max(1, ...scores.map(Math.abs));
-  return scores.map((mine, seat) => {
-    const better = scores.filter((s) => s > mine).length;
-    const place = n === 1 ? 1 : (n - 1 - better) / (n - 1);
-    const best = Math.max(...scores.filter((_, o) => o !== seat));
-    const margin = 0.5 + 0.5 * Math.tanh((2 * (mine - best)) / scale);
-    return PLACE_WEIGHT * place + (1 - PLACE_WEIGHT) * margin;
-  });
-}
-
 /** A bot that searches; the game must implement `determinize` and `estimate`. */
 export function searchBot(game: AnyGame, config: SearchConfig, clock?: Clock): AnyGame['bot'] {
-  const { determinize, estimate } = game;
-  const worth = (state: unknown, seat: Seat, legal: { type: string }[]) => game.searchActions?.(state, seat, legal) ?? legal;
-  if (!determinize || !estimate) throw new Error(`${game.id} cannot be searched: it has no determinize or estimate`);
-
-  function score(state: unknown): number[] {
-    return rewards(game.outcome(state)?.scores ?? estimate!(state));
-  }
-
-  function policy(state: unknown, seat: Seat, legal: readonly { type: string }[], rng: Rng): { type: string } {
-    if (config.rollout === 'greedy') return game.bot({ seat, view: game.view(state, seat), legal, rng });
-    return rng.pick(legal);
-  }
+  if (config.algorithm === 'rollouts') return rolloutSearch(game, config, clock);
+  const { worth, simulate, score } = simulator(game, config);
+  const determinize = game.determinize!;
 
   return (input: BotInput<unknown, { type: string }>) => {
     const { seat, view, legal, rng } = input;
@@ -105,6 +52,10 @@ export function searchBot(game: AnyGame, config: SearchConfig, clock?: Clock): A
     const root = node(seat, null);
     const greedy = game.bot({ seat, view, legal, rng, options });
     const firstKey = keyOf(greedy);
+    const candidates = (world: unknown) => rootCandidates(game, seat, worth(world, seat, [...legal]), greedy, [world], config.candidates);
+    // Only with a limit: a world dealt here draws from the rng and would change unlimited searches.
+    const rootKeys = config.candidates === undefined ? null : new Set(candidates(determinize(view, seat, rng, options)).map(keyOf));
+    const atRoot = (actions: { type: string }[]) => (rootKeys ? actions.filter((a) => rootKeys.has(keyOf(a))) : actions);
     const started = clock?.();
     for (let i = 0; i < config.iterations; i++) {
       if (clock && config.maxMs !== undefined && i > 0 && clock() - started! >= config.maxMs) break;
@@ -112,7 +63,7 @@ export function searchBot(game: AnyGame, config: SearchConfig, clock?: Clock): A
       let state = determinize(view, seat, rng, options);
       const path: Node[] = [];
       let at = root;
-      let actions: readonly { type: string }[] = worth(state, seat, [...legal]);
+      let actions: readonly { type: string }[] = atRoot(worth(state, seat, [...legal]));
       let actor = seat;
       // Selection and expansion.
       for (;;) {
@@ -127,7 +78,7 @@ export function searchBot(game: AnyGame, config: SearchConfig, clock?: Clock): A
           } else untried.push(j);
         });
         let next: Node;
-        if (untried.length > 0 && (available === 0 || at.children.size < config.widening * Math.sqrt(at.visits + 1))) {
+        if (untried.length > 0 && (available === 0 || at.children.size < (config.widening ?? 2) * Math.sqrt(at.visits + 1))) {
           // The game's own choice is tried first at the root, so a small budget refines it rather than guessing.
           const j = at === root && untried.includes(keys.indexOf(firstKey)) ? keys.indexOf(firstKey) : rng.pick(untried);
           next = node(actor, actions[j]!);
@@ -139,7 +90,7 @@ export function searchBot(game: AnyGame, config: SearchConfig, clock?: Clock): A
           for (const k of keys) {
             const child = at.children.get(k);
             if (!child) continue;
-            const ucb = child.reward / child.visits + config.exploration * Math.sqrt(Math.log(child.avail) / child.visits);
+            const ucb = child.reward / child.visits + (config.exploration ?? 0.7) * Math.sqrt(Math.log(child.avail) / child.visits);
             if (ucb > best) {
               best = ucb;
               next = child;
@@ -155,13 +106,7 @@ export function searchBot(game: AnyGame, config: SearchConfig, clock?: Clock): A
         actor = due[0]!;
         actions = worth(state, actor, game.legalActions(state, actor));
       }
-      // Simulation.
-      for (let d = 0; d < config.rolloutDepth; d++) {
-        const due = game.toAct(state);
-        if (due.length === 0) break;
-        const s = due[0]!;
-        state = game.apply(state, s, policy(state, s, game.legalActions(state, s), rng)).state;
-      }
+      state = simulate(state, config.rolloutDepth, rng);
       // Backpropagation.
       const r = score(state);
       root.visits++;

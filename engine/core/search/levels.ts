@@ -1,12 +1,21 @@
 /**
  * Bot levels, one typed list for the platform (lobby, table, stand-ins): easy is the game's own
- * greedy bot; medium and hard search (ismcts.ts) with an iteration budget, which makes a move
- * reproducible from the bot's rng, and a wall-clock cap per move (medium 200 ms, hard 1 s, issue 22
- * #2) that fits a Lambda request and only ever cuts the search short.
+ * greedy bot; medium and hard search with an iteration budget, which makes a move reproducible
+ * from the bot's rng, and a wall-clock cap per move (medium 200 ms, hard 1 s, issue 22 #2) that
+ * fits a Lambda request and only ever cuts the search short.
+ *
+ * Both levels improve the greedy bot by flat rollouts (rollouts.ts) rather than grow a tree: in
+ * Ticket to Ride a tree with short random simulations lost to greedy (0/4 on Europe), because
+ * random play says nothing about a position, while greedy simulations to the end of the game
+ * score it exactly, at 5–15 ms each. That leaves tens of simulations per move, enough to compare
+ * a handful of candidate moves in shared worlds but not to grow a tree. The budgets fit the caps
+ * with room on a 2-core machine in 2-player games; in games with more seats a simulation is
+ * longer and the cap may cut the search short.
  */
 import * as z from 'zod';
 import type { AnyGame } from '../contract.js';
-import { searchBot, type Clock, type SearchConfig } from './ismcts.js';
+import type { Clock, SearchConfig } from './config.js';
+import { searchBot } from './ismcts.js';
 
 export const BOT_LEVELS = ['easy', 'medium', 'hard'] as const;
 export const BotLevelSchema = z.enum(BOT_LEVELS).meta({ id: 'BotLevel', description: 'How strongly a bot plays: easy (greedy), medium and hard (search)' });
@@ -14,8 +23,8 @@ export type BotLevel = z.infer<typeof BotLevelSchema>;
 
 /** The search budgets; `iterations` is the reproducible budget, `maxMs` the cap. */
 export const SEARCH_LEVELS: Readonly<Record<Exclude<BotLevel, 'easy'>, SearchConfig>> = {
-  medium: { iterations: 200, maxMs: 200, rolloutDepth: 4, rollout: 'random', exploration: 0.7, widening: 2 },
-  hard: { iterations: 1000, maxMs: 1000, rolloutDepth: 4, rollout: 'random', exploration: 0.7, widening: 2 },
+  medium: { algorithm: 'rollouts', iterations: 12, maxMs: 200, rollout: 'greedy', candidates: 3 },
+  hard: { algorithm: 'rollouts', iterations: 64, maxMs: 1000, rollout: 'greedy', candidates: 6 },
 };
 
 /** Whether a game can be searched; the others play every level with their greedy bot. */

@@ -42,8 +42,25 @@ export function createBot(rules: TtrRules) {
   const nodesOf = (place: string, edges: readonly Edge[]) =>
     countries.has(place) ? edges.flatMap((e) => [e.a, e.b]).filter((n) => n.startsWith(`${place}#`)) : [place];
 
+  /**
+   * Search bots play this bot in their simulations, thousands of calls per move, and most calls
+   * (draws) leave the routes unchanged: the wanted routes are remembered per board, seat and tickets.
+   */
+  const remembered = new Map<string, ReadonlySet<number>>();
+  const REMEMBERED_MAX = 4096;
+
   /** Open routes on the shortest paths that would finish the bot's unfinished tickets. */
-  function wantedRoutes(view: TtrView, seat: number, tickets: readonly Ticket[]): Set<number> {
+  function wantedRoutes(view: TtrView, seat: number, tickets: readonly Ticket[]): ReadonlySet<number> {
+    const key = `${seat}|${tickets.map((t) => t.id).join(',')}|${JSON.stringify(view.routeOwners)}`;
+    const known = remembered.get(key);
+    if (known) return known;
+    if (remembered.size >= REMEMBERED_MAX) remembered.clear();
+    const wanted = findWanted(view, seat, tickets);
+    remembered.set(key, wanted);
+    return wanted;
+  }
+
+  function findWanted(view: TtrView, seat: number, tickets: readonly Ticket[]): Set<number> {
     const usable = map.routes.filter((r) => {
       const owner = view.routeOwners[String(r.id)];
       return owner === undefined || owner === seat;
@@ -72,7 +89,7 @@ export function createBot(rules: TtrRules) {
     return route.length * 10 - (a.cards.loco ?? 0);
   }
 
-  function draw(legal: readonly TtrAction[], view: TtrView, wanted: Set<number>): TtrAction | undefined {
+  function draw(legal: readonly TtrAction[], view: TtrView, wanted: ReadonlySet<number>): TtrAction | undefined {
     const colours = new Set([...wanted].map((id) => rules.route(id)!.colour));
     const faceUp = ofType(legal, 'draw_face_up').find((a) => {
       const card = view.market[a.slot];

@@ -5,20 +5,33 @@
  * the seat's own routes free and, next to each of its stations, opponents' routes free too (TTRE-12:
  * a station borrows one of them at the end); a finished ticket is worth +points, one that needs
  * HORIZON or more trains (or more than the seat has left) −points, linearly in between. A longer
- * horizon made tickets look cheap, and the search drew them until it could finish none. Longest-path and Globetrotter bonuses
- * are left out; passenger majorities count (TTRG-13.4). Trains and cards still held count a little.
+ * horizon made tickets look cheap, and the search drew them until it could finish none.
+ * Longest-path and Globetrotter bonuses are left out; passenger majorities count (TTRG-13.4).
+ * Trains still in stock count a little, and cards held by whether the seat's open ticket paths
+ * need their colour.
+ *
+ * The levels simulate to the end of the game, where `outcome` scores exactly; this estimate only
+ * ranks root moves one move ahead (which candidates get simulated), so it has to tell a useful
+ * move from a useless one, not weigh them finely.
  */
-import type { Route, TtrMap } from './map.js';
+import type { Hand } from './cards.js';
+import { CARD_COLOURS, type Route, type TtrMap } from './map.js';
 import { majorities, scoringInput } from './scoring.js';
 import type { TtrState } from './state.js';
 
 /**
- * Points a train still in stock and a card in hand are worth while the game runs: about what a
- * route of 3–4 pays per train, and a fraction of that per card. Without them the search spends
- * trains on short routes that pay 1–2 points, since any claim beats a draw within its horizon.
+ * Points a train still in stock is worth while the game runs: about what a route of 3–4 pays per
+ * train. Without it the search spends trains on short routes that pay 1–2 points, since any claim
+ * beats a draw within its horizon.
  */
 const TRAIN_VALUE = 1.2;
-const CARD_VALUE = 0.3;
+/**
+ * A card counts by what it is for: one of a colour the seat's open ticket paths still need (a
+ * locomotive always is) is most of the way to a claim; any other card is only a future option.
+ * With one flat value the search could not tell a useful face-up card from a blind draw.
+ */
+const NEEDED_CARD_VALUE = 0.7;
+const SPARE_CARD_VALUE = 0.2;
 
 /** Trains a ticket may still need and count as half done; a farther one counts as lost. */
 const HORIZON = 12;
@@ -40,24 +53,59 @@ export function createEstimate(map: TtrMap): (s: TtrState) => number[] {
     adjacent[b]!.push(i);
   });
 
-  /** Fewest trains from any of `from` to any of `to` with these route weights; Infinity if cut off. */
-  function gap(weight: Float64Array, from: readonly number[], to: ReadonlySet<number>): number {
+  /**
+   * Fewest trains from any of `from` to any of `to` with these route weights (Infinity if cut
+   * off), and the routes still to claim on one such path.
+   */
+  function gap(weight: Float64Array, from: readonly number[], to: ReadonlySet<number>): { trains: number; open: number[] } {
     const dist = new Float64Array(n).fill(Infinity);
+    const via = new Int32Array(n).fill(-1);
     const done = new Uint8Array(n);
     for (const f of from) dist[f] = 0;
     for (;;) {
       let u = -1;
       for (let v = 0; v < n; v++) if (!done[v] && dist[v]! < Infinity && (u < 0 || dist[v]! < dist[u]!)) u = v;
-      if (u < 0) return Infinity;
-      if (to.has(u)) return dist[u]!;
+      if (u < 0) return { trains: Infinity, open: [] };
+      if (to.has(u)) {
+        const open: number[] = [];
+        for (let v = u; via[v]! >= 0; ) {
+          const i = via[v]!;
+          if (weight[i]! > 0) open.push(i);
+          const [a, b] = ends[i]!;
+          v = a === v ? b : a;
+        }
+        return { trains: dist[u]!, open };
+      }
       done[u] = 1;
       for (const i of adjacent[u]!) {
         const [a, b] = ends[i]!;
         const v = a === u ? b : a;
         const d = dist[u]! + weight[i]!;
-        if (d < dist[v]!) dist[v] = d;
+        if (d < dist[v]!) {
+          dist[v] = d;
+          via[v] = i;
+        }
       }
     }
+  }
+
+  /** What a hand is worth towards the routes still to claim (indexes into `map.routes`). */
+  function handValue(hand: Hand, open: readonly number[]): number {
+    const need = new Map<string, number>();
+    for (const i of new Set(open)) {
+      const r = map.routes[i]!;
+      need.set(r.colour, (need.get(r.colour) ?? 0) + r.length);
+    }
+    let useful = hand.loco;
+    let spare = 0;
+    for (const c of CARD_COLOURS) {
+      const fits = Math.min(hand[c], need.get(c) ?? 0);
+      useful += fits;
+      spare += hand[c] - fits;
+    }
+    // Gray routes take any one colour: the spare cards cover them up to their length.
+    const gray = Math.min(spare, need.get('gray') ?? 0);
+    return (useful + gray) * NEEDED_CARD_VALUE + (spare - gray) * SPARE_CARD_VALUE;
   }
 
   return (s) => {
@@ -70,14 +118,15 @@ export function createEstimate(map: TtrMap): (s: TtrState) => number[] {
         weight[i] = owner === seat ? 0 : owner === undefined ? r.length : cityNodes[i]!.some((c) => stationCities.has(c)) ? 0 : Infinity;
       });
       const horizon = Math.max(1, Math.min(HORIZON, s.trains[seat]!));
-      const held = Object.values(s.hands[seat]!).reduce((a, b) => a + b, 0);
-      let score = s.routePoints[seat]! + s.stationsLeft[seat]! * map.unusedStationPoints + passengers[seat]! + s.trains[seat]! * TRAIN_VALUE + held * CARD_VALUE;
+      let score = s.routePoints[seat]! + s.stationsLeft[seat]! * map.unusedStationPoints + passengers[seat]! + s.trains[seat]! * TRAIN_VALUE;
+      const open: number[] = [];
       for (const id of s.tickets[seat]!) {
         const t = tickets.get(id)!;
         const g = gap(weight, t.from, t.to);
-        score += t.points * (1 - (2 * Math.min(g, horizon)) / horizon);
+        score += t.points * (1 - (2 * Math.min(g.trains, horizon)) / horizon);
+        if (g.trains <= horizon) open.push(...g.open);
       }
-      return score;
+      return score + handValue(s.hands[seat]!, open);
     });
   };
 }

@@ -1,0 +1,32 @@
+/** Helpers for tests that play a bot level against the game's greedy bot (issue 22 #3). */
+import type { AnyGame } from '../contract.js';
+import { playout } from '../playout.js';
+import { botFor, type BotLevel } from './levels.js';
+
+export interface DuelGame {
+  seed: string;
+  /** The seat the searching level played. */
+  seat: number;
+  scores: number[];
+  won: boolean;
+  /** The level's own actions by type. */
+  actions: Record<string, number>;
+}
+
+/**
+ * Plays `level` in one seat against greedy bots in the others, one game per seed, the level's
+ * seat rotating with the seed's index. No clock: the level's iteration budget alone bounds each
+ * move, so the games are the same on every machine.
+ */
+export function duel(game: AnyGame, level: BotLevel, players: number, seeds: readonly string[]): DuelGame[] {
+  const bot = botFor(game, level);
+  return seeds.map((seed, i) => {
+    const seat = i % players;
+    const r = playout(game, seed, players, {}, Array.from({ length: players }, (_, s) => (s === seat ? bot : game.bot)));
+    const outcome = game.outcome(r.state);
+    if (!outcome) throw new Error(`${game.id} ${seed} did not finish`);
+    const actions: Record<string, number> = {};
+    for (const a of r.actions) if (a.seat === seat) actions[a.action.type] = (actions[a.action.type] ?? 0) + 1;
+    return { seed, seat, scores: outcome.scores, won: outcome.ranking[seat] === 1, actions };
+  });
+}
