@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import type { LogFigures, StoreFigures } from './cost-model.js';
+import type { Ladder } from './ladder-merge.js';
 
 const parts = process.argv.slice(2);
 const want = (part: string) => parts.length === 0 || parts.includes(part);
@@ -27,6 +28,10 @@ if (parts.includes('bots')) report.bots = (await import('./bots.js')).results;
 const file = new URL('../../bench/report.json', import.meta.url);
 const previous = parts.length > 0 && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
 const merged = { ...previous, ...report };
+if (report.bots) {
+  const { mergeLadder } = await import('./ladder-merge.js');
+  merged.bots = mergeLadder(previous.bots as Ladder | undefined, report.bots as Ladder);
+}
 // The cost model needs the traced store figures (with request times) and the measured log bytes (issue 16 #4).
 const logged = merged.logs as LogFigures | undefined;
 if ((want('store') || want('logs') || want('bundle')) && (merged.store as Partial<StoreFigures> | undefined)?.calls?.holdPerSecond && logged) {

@@ -3,6 +3,7 @@
  * interval, and the Elo-style ratings are Bradley–Terry strengths on the Elo scale.
  */
 import { describe, expect, it } from 'vitest';
+import { mergeLadder } from '../../scripts/bench/ladder-merge.js';
 import { elo, wilson } from '../../scripts/bench/stats.js';
 
 describe('ladder statistics (issue 22 #3)', () => {
@@ -25,5 +26,18 @@ describe('ladder statistics (issue 22 #3)', () => {
     expect(r.b! - r.a!).toBeGreaterThan(180);
     expect(r.b! - r.a!).toBeLessThan(195);
     expect(elo(['a', 'b'], duels.map((d) => ({ ...d, score: 1 - d.score })), 'a').b!).toBeLessThan(1000);
+  });
+
+  it('a partial ladder run replaces only the rows and ratings it played again, and each row keeps its settings', () => {
+    const row = (game: string, players: number, level: string, wins: number) => ({ game, players, level, against: 'easy', wins, settings: undefined as unknown });
+    const first = { settings: { run: 1 }, pairings: [row('a', 2, 'hard', 1), row('a', 4, 'hard', 2), row('b', 2, 'hard', 3)], ratings: [{ game: 'a' }, { game: 'b' }], unsearchable: [] };
+    const second = { settings: { run: 2 }, pairings: [row('a', 2, 'hard', 9)], ratings: [{ game: 'a', elo: 1 }], unsearchable: [] };
+    const merged = mergeLadder(mergeLadder(undefined, first), second);
+    expect(merged.pairings.map((p) => [p.game, p.players, p.wins, (p.settings as { run: number }).run])).toEqual([
+      ['a', 4, 2, 1],
+      ['b', 2, 3, 1],
+      ['a', 2, 9, 2],
+    ]);
+    expect(merged.ratings).toEqual([{ game: 'b' }, { game: 'a', elo: 1 }]);
   });
 });
