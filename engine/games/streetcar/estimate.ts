@@ -1,7 +1,7 @@
 /**
  * How a search bot rates an unfinished Streetcar game (issue 22 #2). Streetcar is a race (SC-12: the
- * first tram home wins), so each seat's standing is minus the turns it still needs, on a scale where
- * only the order and the gaps matter:
+ * first tram home wins), so each seat's standing is how many turns fewer than the average seat it
+ * still needs:
  * - a driver needs its shortest remaining trip (SC-11.11) at about three steps a roll (die 1–4 and H,
  *   AMB-1), or a restart and the whole trip when its tram can no longer finish (SC-11.10);
  * - a builder with a complete schedule needs the declaring turn and then that trip;
@@ -46,5 +46,9 @@ function turnsLeft(b: Board, p: PlayerState): number {
 
 export function estimate(s: StreetcarState): number[] {
   const b: Board = { masks: masksOf(s.board), stops: s.stops };
-  return s.players.map((p) => -turnsLeft(b, p));
+  const turns = s.players.map((p) => turnsLeft(b, p));
+  // Centred on the mean: a search scales score margins by the largest score, and a turn gained must
+  // not vanish next to the twenty or so every seat still needs.
+  const mean = turns.reduce((a, t) => a + t, 0) / turns.length;
+  return turns.map((t) => mean - t);
 }

@@ -3,8 +3,9 @@
  * placements and exchanges, nearly all of them tiles far from the seat's own network; the search
  * weighs the few the greedy bot rates best for the seat's schedule (one per square, tile and
  * resulting track) and, for turns where nothing helps, a few spread over the board that harm the
- * seat's network least. Double exchanges are left out, as the greedy bot leaves them. Every other
- * action (declare, roll, moves, restarts, takes, V3 passes) is searched as listed.
+ * seat's network least. Double exchanges are left out, as the greedy bot leaves them. A seat that can
+ * declare does (SC-10.1). Every other action (roll, moves, restarts, takes, V3 passes) is searched as
+ * listed.
  *
  * A search asks again and again about the same board (each determinization deals other hands, not
  * another board), so ratings are kept per board and schedule, in a bounded memo.
@@ -51,6 +52,9 @@ const isBuild = (a: StreetcarAction) => a.type === 'place' || a.type === 'exchan
 const buildKey = (a: StreetcarAction) => ('tile' in a && 'row' in a ? `${a.type}${a.row},${a.col},${a.tile},${a.rotation}` : JSON.stringify(a));
 
 export function searchActions(s: StreetcarState, seat: Seat, legal: StreetcarAction[]): StreetcarAction[] {
+  // A complete schedule is declared at once, as the greedy bot does: the race is to the end terminal.
+  const declare = legal.filter((a) => a.type === 'declare');
+  if (declare.length > 0) return declare;
   const builds = legal.filter(isBuild);
   if (builds.length <= HELPFUL) return legal;
   const p = s.players[seat]!;
