@@ -53,19 +53,20 @@ describe('issue 22 #2: determinization from the view only', () => {
   it.each(entries)('%s: the hard bot chooses the same when what it cannot see is reshuffled', (id, { game, secrets }) => {
     const hard = botFor(game, 'hard', undefined, { iterations: 24, rolloutDepth: 20 });
     let checked = 0;
-    for (const players of seatCounts(game)) {
-      const options = game.options.parse({});
-      const shuffle = new Rng(seedRng(`perturb-${id}-${players}`));
-      for (const state of statesOf(game, `perturb-${id}-${players}`, players, options, 23, 400)) {
-        const seat = game.toAct(state)[0]!;
-        const legal = game.legalActions(state, seat);
-        if (legal.length < 2) continue;
-        const other = secrets.perturb(state, seat, shuffle);
-        const choose = (s: unknown) => hard({ seat, view: game.view(s, seat), legal: game.legalActions(s, seat), rng: new Rng(seedRng(`choice-${checked}`)), options });
-        expect(choose(other)).toEqual(choose(state));
-        checked++;
+    for (const players of seatCounts(game))
+      for (const set of secrets.optionSets) {
+        const options = game.options.parse(set.options(players));
+        const shuffle = new Rng(seedRng(`perturb-${id}-${players}-${set.name}`));
+        for (const state of statesOf(game, `perturb-${id}-${players}-${set.name}`, players, options, 23, 400)) {
+          const seat = game.toAct(state)[0]!;
+          const legal = game.legalActions(state, seat);
+          if (legal.length < 2) continue;
+          const other = secrets.perturb(state, seat, shuffle);
+          const choose = (s: unknown) => hard({ seat, view: game.view(s, seat), legal: game.legalActions(s, seat), rng: new Rng(seedRng(`choice-${checked}`)), options });
+          expect(choose(other)).toEqual(choose(state));
+          checked++;
+        }
       }
-    }
     expect(checked).toBeGreaterThan(5);
   });
 });

@@ -6,13 +6,13 @@ import type { BotInput } from '../../core/index.js';
 import type { StreetcarAction, TramTarget } from './actions.js';
 import { terminalsOfLine, BUILDING_AT, EDGES, edgeOf, neighbour, sqOf, tileMask, rowOf, colOf, squareOfBuilding, portOf, type Edge } from './geometry.js';
 import { targetKey } from './targets.js';
-import { findTrip, successors, posKey } from './paths.js';
+import { findTrip, successors, posIndex, posKey, POSITIONS } from './paths.js';
 import type { TramPos } from './state.js';
 import type { StreetcarView } from './view.js';
 
 type Input = BotInput<StreetcarView, StreetcarAction>;
 
-interface Board {
+export interface Board {
   masks: number[];
   stops: Record<string, number>;
 }
@@ -58,14 +58,22 @@ function progress(b: Board, start: number, end: number, stops: readonly string[]
   const stopBit = new Map(stops.flatMap((l, i) => (b.stops[l] === undefined ? [] : [[b.stops[l]!, 1 << i] as [number, number]])));
   const full = (1 << stops.length) - 1;
   const first = { pos: { at: 'terminal', terminal: start, exit: null } as TramPos, mask: 0 };
-  const seen = new Set([`${posKey(first.pos)}|0`]);
+  // Search states as numbers (position, then stops passed): this runs for every build a bot rates.
+  const seen = new Uint8Array(POSITIONS << stops.length);
+  seen[posIndex(first.pos) << stops.length] = 1;
   const queue = [first];
   const frontier = new Set<number>();
   let cost = 200;
   const rate = (sq: number, mask: number) => {
-    const left = stops.flatMap((_, i) => (mask & (1 << i) ? [] : [i]));
-    const d = left.length === 0 ? nearest(sq, endPorts) : Math.min(...left.map((i) => nearest(sq, targets[i]!)));
-    cost = Math.min(cost, left.length * 12 + d);
+    let left = 0;
+    let d = 30;
+    for (let i = 0; i < stops.length; i++)
+      if (!(mask & (1 << i))) {
+        left++;
+        d = Math.min(d, nearest(sq, targets[i]!));
+      }
+    if (left === 0) d = nearest(sq, endPorts);
+    cost = Math.min(cost, left * 12 + d);
     frontier.add(sq);
   };
   for (const port of [0, 1] as const) if (b.masks[portOf(start, port).sq]! < 0) rate(portOf(start, port).sq, 0);
@@ -81,9 +89,9 @@ function progress(b: Board, start: number, end: number, stops: readonly string[]
         continue;
       }
       const m = q.at === 'tile' ? mask | (stopBit.get(q.sq) ?? 0) : mask;
-      const k = `${posKey(q)}|${m}`;
-      if (!seen.has(k)) {
-        seen.add(k);
+      const k = (posIndex(q) << stops.length) | m;
+      if (!seen[k]) {
+        seen[k] = 1;
         queue.push({ pos: q, mask: m });
       }
     }
@@ -100,7 +108,7 @@ export function potential(b: Board, line: number, stops: readonly string[]): num
 }
 
 /** The squares worth trying: in front of the seat's open track ends, beside its terminals and stops. */
-function candidateSquares(b: Board, line: number, stops: readonly string[]): Set<number> {
+export function candidateSquares(b: Board, line: number, stops: readonly string[]): Set<number> {
   const out = new Set<number>();
   const [a, z] = terminalsOfLine(line);
   for (const [from, to] of [[a, z], [z, a]] as const) for (const s of progress(b, from, to, stops).frontier) out.add(s);
@@ -108,7 +116,7 @@ function candidateSquares(b: Board, line: number, stops: readonly string[]): Set
   return out;
 }
 
-function afterBuild(b: Board, a: StreetcarAction): Board | null {
+export function afterBuild(b: Board, a: StreetcarAction): Board | null {
   const masks = b.masks.slice();
   const stops = { ...b.stops };
   const put = (t: { row: number; col: number; tile: string; rotation: 0 | 90 | 180 | 270 }, placed: boolean) => {
@@ -130,13 +138,13 @@ function afterBuild(b: Board, a: StreetcarAction): Board | null {
   return { masks, stops };
 }
 
-function bestBuild(input: Input, builds: StreetcarAction[]): StreetcarAction {
-  const { view, rng } = input;
-  const you = view.you!;
-  const b = boardOf(view);
-  const near = candidateSquares(b, you.line, you.stops);
+/**
+ * The builds worth trying: placements in front of the seat's network or beside its stops, and
+ * exchanges; one per square, tile and resulting track.
+ */
+export function buildsWorthTrying(b: Board, line: number, stops: readonly string[], builds: readonly StreetcarAction[], near = candidateSquares(b, line, stops)): StreetcarAction[] {
   const seen = new Set<string>();
-  const tried = builds.filter((a) => {
+  return builds.filter((a) => {
     if (a.type === 'double_exchange') return false;
     if (a.type === 'place' && !near.has(sqOf(a.row, a.col))) return false;
     if (a.type !== 'place' && a.type !== 'exchange') return false;
@@ -145,11 +153,20 @@ function bestBuild(input: Input, builds: StreetcarAction[]): StreetcarAction {
     seen.add(key);
     return true;
   });
+}
+
+/** How good a build leaves the board for the seat's schedule; an exchange costs a little (it does not draw). */
+export const buildScore = (b: Board, line: number, stops: readonly string[], a: StreetcarAction): number => potential(afterBuild(b, a)!, line, stops) - (a.type === 'exchange' ? 0.5 : 0);
+
+function bestBuild(input: Input, builds: StreetcarAction[]): StreetcarAction {
+  const { view, rng } = input;
+  const you = view.you!;
+  const b = boardOf(view);
   const base = potential(b, you.line, you.stops);
   let best: StreetcarAction[] = [];
   let bestScore = -Infinity;
-  for (const a of tried) {
-    const score = potential(afterBuild(b, a)!, you.line, you.stops) - (a.type === 'exchange' ? 0.5 : 0);
+  for (const a of buildsWorthTrying(b, you.line, you.stops, builds)) {
+    const score = buildScore(b, you.line, you.stops, a);
     if (score > bestScore) [best, bestScore] = [[a], score];
     else if (score === bestScore) best.push(a);
   }

@@ -2,8 +2,11 @@ import { defineGame, type KitGame } from '../../core/index.js';
 import { StreetcarActionSchema, StreetcarOptionsSchema, type StreetcarAction, type StreetcarOptions } from './actions.js';
 import { greedyBot } from './bot.js';
 import { components } from './components.js';
+import { determinize } from './determinize.js';
+import { estimate } from './estimate.js';
 import { outcome } from './outcome.js';
 import { rules } from './rules.js';
+import { searchActions } from './search-actions.js';
 import { StreetcarEventSchema, StreetcarViewSchema } from './schemas.js';
 import { setup } from './setup.js';
 import type { StreetcarState } from './state.js';
@@ -30,4 +33,7 @@ export const streetcar: KitGame<StreetcarState, StreetcarAction, StreetcarOption
   concealed: (s) => s.stacks,
   outcome,
   bot: greedyBot,
+  determinize,
+  estimate,
+  searchActions,
 });

@@ -52,7 +52,9 @@ interface Walk {
 const walkKey = (w: Walk): string => `${posKey(w.pos)}|${w.visited.join('')}`;
 
 /** A position as a number below 1024 (tile: square and heading; terminal: terminal and exit), as `posKey` tells positions apart. */
-const posIndex = (p: TramPos): number => (p.at === 'tile' ? p.sq * 4 + p.heading : 576 + p.terminal * 3 + (p.exit ?? 2));
+export const posIndex = (p: TramPos): number => (p.at === 'tile' ? p.sq * 4 + p.heading : 576 + p.terminal * 3 + (p.exit ?? 2));
+/** How many numbers `posIndex` uses. */
+export const POSITIONS = 576 + 12 * 3;
 
 /** The visited-stop sets one search meets, numbered, so that a search state is a number rather than a string. */
 class VisitedSets {

@@ -2,6 +2,8 @@ import { defineGame, type KitGame } from '../../core/index.js';
 import { TsActionSchema, TsOptionsSchema, type TsAction, type TsOptions } from './actions.js';
 import type { Board } from './board.js';
 import { createBot } from './bot.js';
+import { createDeterminize } from './determinize.js';
+import { createEstimate } from './estimate.js';
 import { createRules } from './rules.js';
 import { TsEventSchema, TsViewSchema } from './schemas.js';
 import { finalScores } from './scoring.js';
@@ -42,5 +44,7 @@ export function defineTrainsAndStations(b: Board, { roundLimit = ROUND_LIMIT }: 
     concealed: (s) => s.specialDeck,
     outcome: (s) => (s.pending.kind === 'over' ? finalScores(b, s) : null),
     bot: createBot(b),
+    determinize: createDeterminize(b),
+    estimate: createEstimate(b),
   });
 }

@@ -2,6 +2,8 @@ import { defineGame, type KitGame } from '../../core/index.js';
 import { VntActionSchema, VntOptionsSchema, type VntAction, type VntOptions } from './actions.js';
 import { createBot } from './bot.js';
 import type { VntData } from './data.js';
+import { createDeterminize } from './determinize.js';
+import { createEstimate } from './estimate.js';
 import { createRules } from './rules.js';
 import { VntEventSchema, VntViewSchema, type VntView } from './schemas.js';
 import type { VntState } from './state.js';
@@ -27,5 +29,7 @@ export function vlakyNaTrati(data: VntData): KitGame<VntState, VntAction, VntOpt
     concealed: (s) => s.deckB,
     outcome: (s) => s.result,
     bot: createBot(data),
+    determinize: createDeterminize(data),
+    estimate: createEstimate(data),
   });
 }

@@ -4,7 +4,8 @@
  * cards and their start lane, so the state never stores lanes that could disagree with the cards.
  */
 import type { Lane, RailwayCard, Sym, VntData } from './data.js';
-import type { RouteNode } from './schemas.js';
+import { gainOrder } from './sheet.js';
+import type { RouteNode, Task } from './schemas.js';
 
 // Routes are shown in the view: the node's shape lives with the view schema.
 export type { RouteNode } from './schemas.js';
@@ -76,6 +77,14 @@ export function route(d: VntData, side: number, line: readonly string[], lane: L
 export function arrivals(nodes: readonly RouteNode[], slot: number): RouteNode[] {
   const i = nodes.findIndex((n) => n.slot === slot);
   return nodes.slice(i);
+}
+
+/** VNT-7, 8.6: the work a placement in `slot` leaves a player: gains per station reached, then a curve offer. */
+export function placementTasks(nodes: readonly RouteNode[], slot: number): Task[] {
+  return arrivals(nodes, slot).flatMap((n): Task[] => [
+    ...(n.station && n.station.symbols.length > 0 ? [{ kind: 'gains' as const, node: n.node, symbols: gainOrder(n.station.symbols) }] : []),
+    ...(n.station?.curveLoco ? [{ kind: 'curveMove' as const, node: n.node }] : []),
+  ]);
 }
 
 export interface SlowOption {

@@ -6,9 +6,9 @@
 import { defineRules, lastOfRound, nextSeat, Rng, ruleCheck, seatsFrom, seedRng, type Draft, type Refusal, type Rules, type Seat, type Step } from '../../core/index.js';
 import type { VntAction, VntOptions } from './actions.js';
 import { LANES, slotCount, type Sym, type VntData } from './data.js';
-import { arrivals, route, slowOptions, type RouteNode, type SlowOption } from './geometry.js';
+import { arrivals, placementTasks, route, slowOptions, type RouteNode, type SlowOption } from './geometry.js';
 import { outcomeOf } from './scoring.js';
-import { anySymbol, coins, decline, emptySheet, gain, gainOrder, tickableRows } from './sheet.js';
+import { anySymbol, coins, decline, emptySheet, gain, tickableRows } from './sheet.js';
 import type { VntEvent } from './schemas.js';
 import type { PlayerState, Task, VntState } from './state.js';
 
@@ -197,14 +197,11 @@ export function createRules(data: VntData): VntRules {
     d.emit('placed', { seat, source, cardId, slot });
     if (slot === SLOTS) trigger(d, 'lineComplete');
     for (const who of fromStart(s)) {
-      const reached = arrivals(routeOf(s, who), slot);
+      const nodes = routeOf(s, who);
       const p2 = player(s, who);
-      p2.locos = [p2.locos[0], reached.at(-1)?.node ?? p2.locos[1]];
+      p2.locos = [p2.locos[0], arrivals(nodes, slot).at(-1)?.node ?? p2.locos[1]];
       d.emit('moved', { seat: who, node: p2.locos[1] });
-      s.tasks[who] = reached.flatMap((n): Task[] => [
-        ...(n.station && n.station.symbols.length > 0 ? [{ kind: 'gains' as const, node: n.node, symbols: gainOrder(n.station.symbols) }] : []),
-        ...(n.station?.curveLoco ? [{ kind: 'curveMove' as const, node: n.node }] : []),
-      ]);
+      s.tasks[who] = placementTasks(nodes, slot);
       drain(d, who);
     }
     s.step = 'events';
