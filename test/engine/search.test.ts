@@ -51,7 +51,9 @@ describe('issue 22 #2: determinization from the view only', () => {
   });
 
   it.each(entries)('%s: the hard bot chooses the same when what it cannot see is reshuffled', (id, { game, secrets }) => {
-    const hard = botFor(game, 'hard', undefined, { iterations: 24, rolloutDepth: 20 });
+    // A short horizon keeps the file fast where a greedy step is dear (a Streetcar step rates about
+    // 70 builds: simulations of 20 steps took minutes); the property does not depend on it.
+    const hard = botFor(game, 'hard', undefined, { iterations: 24, rolloutDepth: 4 });
     let checked = 0;
     for (const players of seatCounts(game))
       for (const set of secrets.optionSets) {
@@ -68,5 +70,5 @@ describe('issue 22 #2: determinization from the view only', () => {
         }
       }
     expect(checked).toBeGreaterThan(5);
-  });
+  }, 120_000);
 });
