@@ -50,6 +50,13 @@ interface Pairing {
   cpuMsPerSearchMove: number | null;
   /** Actions by type per seat and game: the level's seat, and the other seats'. */
   actionsPerGame: { level: Record<string, number>; against: Record<string, number> };
+  /**
+   * The level's seat against each other seat, summed over the games: how many such pairs and
+   * the level's score in them (better place 1, equal ½). A Bradley–Terry fit needs nothing else,
+   * so the ratings can be fitted again from the rows of several runs (ladder-merge.ts).
+   */
+  pairs: number;
+  pairScore: number;
 }
 
 /** Action types taken fewer times than this per seat and game are printed under a pairing. */
@@ -99,6 +106,7 @@ for (const game of catalogGames.filter((g) => !ONLY || ONLY.includes(g.id))) {
         };
       };
       let wins = 0;
+      const pairsBefore = duels.length;
       const mine = new Map<string, number>();
       const theirs = new Map<string, number>();
       for (let g = 0; g < GAMES; g++) {
@@ -129,6 +137,8 @@ for (const game of catalogGames.filter((g) => !ONLY || ONLY.includes(g.id))) {
         msPerSearchMove: moves ? ms / moves : null,
         cpuMsPerSearchMove: moves ? cpuMs / moves : null,
         actionsPerGame: { level: perGame(mine, GAMES), against: perGame(theirs, GAMES * (players - 1)) },
+        pairs: duels.length - pairsBefore,
+        pairScore: duels.slice(pairsBefore).reduce((sum, d) => sum + d.score, 0),
       };
       results.pairings.push(row);
       const pct = (x: number) => `${(100 * x).toFixed(0)}%`;

@@ -31,13 +31,28 @@ describe('ladder statistics (issue 22 #3)', () => {
   it('a partial ladder run replaces only the rows and ratings it played again, and each row keeps its settings', () => {
     const row = (game: string, players: number, level: string, wins: number) => ({ game, players, level, against: 'easy', wins, settings: undefined as unknown });
     const first = { settings: { run: 1 }, pairings: [row('a', 2, 'hard', 1), row('a', 4, 'hard', 2), row('b', 2, 'hard', 3)], ratings: [{ game: 'a' }, { game: 'b' }], unsearchable: [] };
-    const second = { settings: { run: 2 }, pairings: [row('a', 2, 'hard', 9)], ratings: [{ game: 'a', elo: 1 }], unsearchable: [] };
+    const second = { settings: { run: 2 }, pairings: [row('a', 2, 'hard', 9)], ratings: [{ game: 'a', elo: { hard: 1 } }], unsearchable: [] };
     const merged = mergeLadder(mergeLadder(undefined, first), second);
     expect(merged.pairings.map((p) => [p.game, p.players, p.wins, (p.settings as { run: number }).run])).toEqual([
       ['a', 4, 2, 1],
       ['b', 2, 3, 1],
       ['a', 2, 9, 2],
     ]);
-    expect(merged.ratings).toEqual([{ game: 'b' }, { game: 'a', elo: 1 }]);
+    expect(merged.ratings).toEqual([{ game: 'b' }, { game: 'a', elo: { hard: 1 } }]);
+  });
+
+  it('ratings are fitted again from every row that carries its pair scores, not from the latest run alone', () => {
+    const row = (players: number, level: string, pairs: number, pairScore: number) => ({ game: 'a', players, level, against: 'easy', pairs, pairScore });
+    const twoSeats = { settings: {}, pairings: [row(2, 'hard', 10, 8)], ratings: [{ game: 'a', elo: { easy: 1000, hard: 1241 } }], unsearchable: [] };
+    const fourSeats = { settings: {}, pairings: [row(4, 'hard', 30, 15), row(4, 'medium', 30, 18)], ratings: [{ game: 'a', elo: { easy: 1000, hard: 1000, medium: 1070 } }], unsearchable: [] };
+    const merged = mergeLadder(mergeLadder(undefined, twoSeats), fourSeats);
+    const duels = [
+      ...Array.from({ length: 10 }, () => ({ a: 'hard', b: 'easy', score: 0.8 })),
+      ...Array.from({ length: 30 }, () => ({ a: 'hard', b: 'easy', score: 0.5 })),
+      ...Array.from({ length: 30 }, () => ({ a: 'medium', b: 'easy', score: 0.6 })),
+    ];
+    expect(merged.ratings).toEqual([{ game: 'a', elo: elo(['easy', 'medium', 'hard'], duels, 'easy') }]);
+    // 23 of 40 pairs: hard rates above easy, which the 4-seat run alone (15 of 30) would not show.
+    expect(merged.ratings[0]!.elo!.hard).toBeGreaterThan(1000);
   });
 });
