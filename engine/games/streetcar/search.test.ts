@@ -6,13 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { duel } from '../../core/search/duel.testkit.js';
 import { streetcar } from './index.js';
-import type { AnyGame } from '../../core/index.js';
 
 const seeds = Array.from({ length: 6 }, (_, g) => `hard-vs-greedy-streetcar-2-${g}`);
 
 describe('issue 22 #3: hard beats greedy in Streetcar', () => {
   it('finishes first in at least 70% of two-player games (SC-12.1)', () => {
-    const games = duel(streetcar as AnyGame, 'hard', 2, seeds);
+    const games = duel(streetcar, 'hard', 2, seeds);
     const won = games.filter((g) => g.won && g.scores[g.seat] === 1);
     expect(won.length / games.length).toBeGreaterThanOrEqual(0.7);
   }, 300_000);
