@@ -9,17 +9,17 @@
  * A trip is priced in sixths of a turn: a tile at TILE_COST (a builder lays about one and a half
  * useful tiles a turn) and each node the tram enters at STEP_COST (about three steps a roll), so the
  * plan weighs building a shorter trip against building sooner. Dijkstra over (position, stops
- * passed) with integer costs in buckets; the rule that no track may face an existing tile's side
- * without track is checked only where the plan leaves a square (SC-5.7), not for tiles beside it.
+ * passed) with integer costs in buckets. Choice: track ends of neighbouring tiles that a tile on the
+ * plan would also have to continue (SC-5.6) are not priced.
  */
 import type { Board } from './bot.js';
-import { BUILDING_AT, BUILDING_NEXT_TO, exitsOf, neighbour, opposite, portOf, squareOfBuilding, terminalPortAt, terminalsOfLine, type Edge } from './geometry.js';
+import { BUILDING_AT, BUILDING_NEXT_TO, EDGES, exitsOf, neighbour, opposite, portOf, squareOfBuilding, terminalPortAt, terminalsOfLine, type Edge } from './geometry.js';
 import { POSITIONS } from './paths.js';
 
 export const TILE_COST = 4;
 export const STEP_COST = 2;
 /** Sixths of a turn in a turn. */
-const PER_TURN = 6;
+export const PER_TURN = 6;
 /** Turns charged to a schedule the board can no longer complete: as far behind as a barely started builder. */
 export const STUCK = 40;
 
@@ -41,7 +41,6 @@ export function planTurns(b: Board, line: number, required: readonly string[]): 
   return turns;
 }
 
-const EDGE_LIST: readonly Edge[] = [0, 1, 2, 3];
 /** Sentinel for a position that was never reached. */
 const FAR = 1 << 30;
 /** At most three required stops (SC-1.8). */
@@ -54,7 +53,7 @@ const buckets: number[][] = [];
  * The cheapest trip from terminal `from` through every stop in `required` into terminal `to`, in
  * sixths of a turn, or null if the board leaves none. `masks` as in placement.ts (-1 empty).
  */
-export function planCost(masks: readonly number[], stops: Readonly<Record<string, number>>, required: readonly string[], from: number, to: number): number | null {
+function planCost(masks: readonly number[], stops: Readonly<Record<string, number>>, required: readonly string[], from: number, to: number): number | null {
   const n = required.length;
   const full = (1 << n) - 1;
   // Per square, the stop bit passing it earns: its marker's, or a marker-less building's beside it.
@@ -64,7 +63,7 @@ export function planCost(masks: readonly number[], stops: Readonly<Record<string
     const sq = stops[letter];
     if (sq !== undefined) bitAt[sq] = i;
     else
-      for (const e of EDGE_LIST) {
+      for (const e of EDGES) {
         const nb = neighbour(squareOfBuilding(letter), e);
         if (nb !== null && masks[nb]! < 0 && BUILDING_NEXT_TO[nb] === letter) emptyBit[nb] = i;
       }
@@ -88,7 +87,7 @@ export function planCost(masks: readonly number[], stops: Readonly<Record<string
       return;
     }
     const m = emptyBit[sq]! >= 0 ? mask | (1 << emptyBit[sq]!) : mask;
-    for (const exit of EDGE_LIST) {
+    for (const exit of EDGES) {
       if (exit === entry || !canLeave(masks, sq, exit)) continue;
       push(sq * 4 + exit, m, cost + STEP_COST + TILE_COST);
     }
