@@ -16,7 +16,8 @@ const PLACE_WEIGHT = 0.75;
  * 0 for last; tied seats share the better place), and the margin to the best other
  * seat, scaled by the largest score and squashed, breaks ties between equal places, so a simulation
  * that wins by more or loses by less is preferred. Rank only gives flat rewards in long games where
- * most simulations end the same way; margin only would trade a win for a bigger score.
+ * most simulations end the same way; margin only would trade a win for a bigger score. A search
+ * whose estimate is already graded (`SearchConfig.placeWeight`) weighs the place less or not at all.
  */
 export function rewards(scores: readonly number[], placeWeight = PLACE_WEIGHT): number[] {
   const n = scores.length;
