@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { Rng } from './rng.js';
+import type { SearchConfig } from './search/config.js';
 
 /** Seats are numbered 0..players-1 in turn order of setup. */
 export type Seat = number;
@@ -115,6 +116,11 @@ export interface GameDefinition<S = unknown, A extends { type: string } = { type
    * moves a search would only waste time telling apart (other ways to pay for the same route).
    */
   searchActions?(state: S, seat: Seat, legal: A[]): A[];
+  /**
+   * For search bots: this game's departures from the shared level budgets (search/levels.ts), where
+   * its simulations cost more or its outcomes need other weights; the per-move time caps stay.
+   */
+  searchLevels?: { medium?: Partial<SearchConfig>; hard?: Partial<SearchConfig> };
 }
 
 export interface GameSchemas<V> {

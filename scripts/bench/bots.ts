@@ -17,7 +17,7 @@
  * the budget fits the cap).
  */
 import { performance } from 'node:perf_hooks';
-import { BOT_LEVELS, botFor, playout, SEARCH_LEVELS, searchable, type AnyGame, type BotLevel } from '../../engine/core/index.js';
+import { BOT_LEVELS, botFor, levelConfig, playout, SEARCH_LEVELS, searchable, type AnyGame, type BotLevel } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
 import { elo, wilson } from './stats.js';
 
@@ -68,7 +68,7 @@ function perGame(counts: Map<string, number>, seatGames: number): Record<string,
 }
 
 export const results: { settings: Record<string, unknown>; pairings: Pairing[]; ratings: { game: string; elo: Record<string, number> }[]; unsearchable: string[] } = {
-  settings: { gamesPerPairing: GAMES, budgetScale: BUDGET, clockCaps: CLOCK, players: PLAYERS ?? 'all', games: ONLY ?? 'all', levels: SEARCH_LEVELS },
+  settings: { gamesPerPairing: GAMES, budgetScale: BUDGET, clockCaps: CLOCK, players: PLAYERS ?? 'all', games: ONLY ?? 'all', levels: SEARCH_LEVELS, gameLevels: Object.fromEntries(catalogGames.flatMap((g) => (g.searchLevels ? [[g.id, g.searchLevels]] : []))) },
   pairings: [],
   ratings: [],
   unsearchable: [],
@@ -89,7 +89,7 @@ for (const game of catalogGames.filter((g) => !ONLY || ONLY.includes(g.id))) {
       let cpuMs = 0;
       let moves = 0;
       const timed = (l: BotLevel): AnyGame['bot'] => {
-        const budget = l === 'easy' ? {} : { iterations: Math.max(1, Math.round(SEARCH_LEVELS[l].iterations * BUDGET)) };
+        const budget = l === 'easy' ? {} : { iterations: Math.max(1, Math.round(levelConfig(game, l).iterations * BUDGET)) };
         const bot = botFor(game, l, CLOCK ? () => performance.now() : undefined, budget);
         if (l !== level || l === 'easy') return bot;
         return (input) => {

@@ -32,6 +32,12 @@ export interface SearchConfig {
    * rest by a one-move lookahead scored with `estimate`. Unset: all of them (after `searchActions`).
    */
   candidates?: number;
+  /**
+   * Weight of the place in a reward, default 0.75 (see `rewards`). 0 where `estimate` already gives
+   * graded standings, such as a race's chances to win, that a place would flatten into won or lost;
+   * a game then ending with every seat tied is worth half a win in two-player games, not nearly one.
+   */
+  placeWeight?: number;
 }
 
 /** Milliseconds from any origin; injected so that the engine itself never reads the time. */

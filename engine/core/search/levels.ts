@@ -30,11 +30,14 @@ export const SEARCH_LEVELS: Readonly<Record<Exclude<BotLevel, 'easy'>, SearchCon
 /** Whether a game can be searched; the others play every level with their greedy bot. */
 export const searchable = (game: AnyGame): boolean => game.determinize !== undefined && game.estimate !== undefined;
 
+/** A level's search budget in `game`: the shared one with the game's own departures (`searchLevels`). */
+export const levelConfig = (game: AnyGame, level: Exclude<BotLevel, 'easy'>): SearchConfig => ({ ...SEARCH_LEVELS[level], ...game.searchLevels?.[level] });
+
 /**
  * The bot for a level. Without a clock the search runs its full iteration budget (tests, replays);
  * the service passes one so that a slow machine plays a little weaker instead of timing out.
  */
 export function botFor(game: AnyGame, level: BotLevel, clock?: Clock, budget: Partial<SearchConfig> = {}): AnyGame['bot'] {
   if (level === 'easy' || !searchable(game)) return game.bot;
-  return searchBot(game, { ...SEARCH_LEVELS[level], ...budget }, clock);
+  return searchBot(game, { ...levelConfig(game, level), ...budget }, clock);
 }

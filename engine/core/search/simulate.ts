@@ -8,7 +8,7 @@ export type Action = { type: string };
 /** Actions are plain JSON listed by the game in a fixed key order, so their JSON is their identity. */
 export const keyOf = (action: unknown): string => JSON.stringify(action);
 
-/** Weight of the place in a reward; the rest rewards the score margin. */
+/** Weight of the place in a reward unless a search sets its own; the rest rewards the score margin. */
 const PLACE_WEIGHT = 0.75;
 
 /**
@@ -16,9 +16,10 @@ const PLACE_WEIGHT = 0.75;
  * 0 for last; tied seats share the better place), and the margin to the best other
  * seat, scaled by the largest score and squashed, breaks ties between equal places, so a simulation
  * that wins by more or loses by less is preferred. Rank only gives flat rewards in long games where
- * most simulations end the same way; margin only would trade a win for a bigger score.
+ * most simulations end the same way; margin only would trade a win for a bigger score. A search
+ * whose estimate is already graded (`SearchConfig.placeWeight`) weighs the place less or not at all.
  */
-export function rewards(scores: readonly number[]): number[] {
+export function rewards(scores: readonly number[], placeWeight = PLACE_WEIGHT): number[] {
   const n = scores.length;
   const scale = Math.max(1, ...scores.map(Math.abs));
   return scores.map((mine, seat) => {
@@ -26,7 +27,7 @@ export function rewards(scores: readonly number[]): number[] {
     const place = n === 1 ? 1 : (n - 1 - better) / (n - 1);
     const best = Math.max(...scores.filter((_, o) => o !== seat));
     const margin = 0.5 + 0.5 * Math.tanh((2 * (mine - best)) / scale);
-    return PLACE_WEIGHT * place + (1 - PLACE_WEIGHT) * margin;
+    return placeWeight * place + (1 - placeWeight) * margin;
   });
 }
 
@@ -55,7 +56,7 @@ export function simulator(game: AnyGame, config: SearchConfig): Simulator {
       }
       return state;
     },
-    score: (state) => rewards(game.outcome(state)?.scores ?? estimate(state)),
+    score: (state) => rewards(game.outcome(state)?.scores ?? estimate(state), config.placeWeight),
   };
 }
 

@@ -1,26 +1,21 @@
 /**
  * How a search bot rates an unfinished Streetcar game (issue 22 #2). Streetcar is a race (SC-12: the
- * first tram home wins), so each seat's standing is how many turns fewer than the average seat it
+ * first tram home wins), so each seat's standing is its chance to finish first, from the turns it
  * still needs:
- * - a driver needs its shortest remaining trip (SC-11.11) at about three steps a roll (die 1–4 and H,
+ * - a driver its shortest remaining trip (SC-11.11) at about three steps a roll (die 1–4 and H,
  *   AMB-1), or a restart and the whole trip when its tram can no longer finish (SC-11.10);
- * - a builder with a complete schedule needs the declaring turn and then that trip;
- * - any other builder needs the track still missing (the greedy bot's rating: stops left and the
- *   distance to the next one) at two tiles a turn, and then a typical trip.
+ * - a builder the cheapest plan (plan.ts) to complete its schedule and drive it, building and
+ *   driving priced in turns.
  */
-import { potential, type Board } from './bot.js';
+import type { Board } from './bot.js';
 import { terminalsOfLine } from './geometry.js';
 import { findTrip } from './paths.js';
 import { masksOf } from './placement.js';
+import { planTurns, STUCK } from './plan.js';
 import { requiredStops } from './schedule.js';
 import type { PlayerState, StreetcarState } from './state.js';
 
 const STEPS_PER_ROLL = 3;
-const TILES_PER_TURN = 2;
-/** Turns a trip takes before the track exists to measure it. */
-const TYPICAL_DRIVE = 7;
-/** A seat that cannot finish from anywhere: as far behind as a barely started builder. */
-const STUCK = 40;
 
 function tripTurns(b: Board, p: PlayerState, from: PlayerState['tram'], visited: readonly string[], end: number): number | null {
   if (!from) return null;
@@ -37,18 +32,22 @@ function turnsLeft(b: Board, p: PlayerState): number {
     const again = Math.min(fromTerminal(a) ?? STUCK, fromTerminal(z) ?? STUCK);
     return 1 + again;
   }
-  const stops = requiredStops(p);
-  const rating = potential(b, p.line, stops);
-  // potential() rates a complete schedule far above any open one.
-  if (rating > 0) return 1 + Math.min(fromTerminal(a) ?? STUCK, fromTerminal(z) ?? STUCK);
-  return -rating / TILES_PER_TURN + TYPICAL_DRIVE;
+  return planTurns(b, p.line, requiredStops(p));
 }
 
+/** Turns by which a lead makes a win e (≈2.7) times likelier: dice and draws spread a race by a few turns. */
+const SPREAD_TURNS = 3;
+
+/**
+ * Each seat's chance to finish first, on the scale of `outcome` (1 for the winner): a softmax of the
+ * turns each still needs. Chances rather than turns, so that a search weighs a turn gained by how
+ * much it changes who wins, whether the race is close or not.
+ */
 export function estimate(s: StreetcarState): number[] {
   const b: Board = { masks: masksOf(s.board), stops: s.stops };
   const turns = s.players.map((p) => turnsLeft(b, p));
-  // Centred on the mean: a search scales score margins by the largest score, and a turn gained must
-  // not vanish next to the twenty or so every seat still needs.
-  const mean = turns.reduce((a, t) => a + t, 0) / turns.length;
-  return turns.map((t) => mean - t);
+  const least = Math.min(...turns);
+  const weights = turns.map((t) => Math.exp((least - t) / SPREAD_TURNS));
+  const sum = weights.reduce((a, w) => a + w, 0);
+  return weights.map((w) => w / sum);
 }

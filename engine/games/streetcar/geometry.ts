@@ -80,6 +80,9 @@ const EXITS: readonly (readonly Edge[])[] = Array.from({ length: 64 * 4 }, (_, i
 /** SC-2.14/2.15: the edges a tram entering at `entry` may leave by — only along one segment. */
 export const exitsFrom = (mask: number, entry: Edge): Edge[] => EXITS[mask * 4 + entry]!.slice();
 
+/** `exitsFrom` without the copy, for searches that only read it. */
+export const exitsOf = (mask: number, entry: Edge): readonly Edge[] => EXITS[mask * 4 + entry]!;
+
 // ---------- board
 
 export const SIZE = 12;

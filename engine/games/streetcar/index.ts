@@ -7,6 +7,7 @@ import { estimate } from './estimate.js';
 import { outcome } from './outcome.js';
 import { rules } from './rules.js';
 import { searchActions } from './search-actions.js';
+import { searchLevels } from './search-levels.js';
 import { StreetcarEventSchema, StreetcarViewSchema } from './schemas.js';
 import { setup } from './setup.js';
 import type { StreetcarState } from './state.js';
@@ -36,4 +37,5 @@ export const streetcar: KitGame<StreetcarState, StreetcarAction, StreetcarOption
   determinize,
   estimate,
   searchActions,
+  searchLevels,
 });

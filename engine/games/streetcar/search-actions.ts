@@ -1,18 +1,21 @@
 /**
  * The moves a search bot weighs in Streetcar (issue 22 #2). A building step lists up to a thousand
  * placements and exchanges, nearly all of them tiles far from the seat's own network; the search
- * weighs the few the greedy bot rates best for the seat's schedule (one per square, tile and
- * resulting track) and, for turns where nothing helps, a few spread over the board that harm the
- * seat's network least. Double exchanges are left out, as the greedy bot leaves them. A seat that can
- * declare does (SC-10.1). Every other action (roll, moves, restarts, takes, V3 passes) is searched as
- * listed.
+ * weighs, among those in front of the seat's network or beside its stops (one per square, tile and
+ * resulting track, as the greedy bot tries them), the few that leave the seat fewest turns to
+ * finish by its plan (plan.ts: building and driving priced together, which the greedy bot's rating
+ * of stops and distances is not), and, for turns where nothing helps, a few spread over the board
+ * that harm the plan least. Double exchanges are left out, as the greedy bot leaves them. A seat
+ * that can declare does (SC-10.1). Every other action (roll, moves, restarts, takes, V3 passes) is
+ * searched as listed.
  *
  * A search asks again and again about the same board (each determinization deals other hands, not
- * another board), so ratings are kept per board and schedule, in a bounded memo.
+ * another board), so the squares worth trying are kept per board and schedule, in a bounded memo.
  */
 import type { Seat } from '../../core/index.js';
 import type { StreetcarAction } from './actions.js';
-import { buildScore, buildsWorthTrying, candidateSquares, potential, type Board } from './bot.js';
+import { afterBuild, buildsWorthTrying, candidateSquares, type Board } from './bot.js';
+import { planTurns } from './plan.js';
 import { masksOf } from './placement.js';
 import { requiredStops } from './schedule.js';
 import type { StreetcarState } from './state.js';
@@ -28,9 +31,9 @@ const MEMO_BOARDS = 512;
 
 interface Ratings {
   board: Board;
+  /** The seat's turns to finish (plan.ts) as the board stands. */
   base: number;
   near: Set<number>;
-  scores: Map<string, number>;
 }
 
 const memo = new Map<string, Ratings>();
@@ -42,14 +45,13 @@ function ratingsOf(s: StreetcarState, line: number, stops: readonly string[]): R
   if (!r) {
     if (memo.size >= MEMO_BOARDS) memo.clear();
     const board: Board = { masks, stops: s.stops };
-    r = { board, base: potential(board, line, stops), near: candidateSquares(board, line, stops), scores: new Map() };
+    r = { board, base: planTurns(board, line, stops), near: candidateSquares(board, line, stops) };
     memo.set(key, r);
   }
   return r;
 }
 
 const isBuild = (a: StreetcarAction) => a.type === 'place' || a.type === 'exchange' || a.type === 'double_exchange';
-const buildKey = (a: StreetcarAction) => ('tile' in a && 'row' in a ? `${a.type}${a.row},${a.col},${a.tile},${a.rotation}` : JSON.stringify(a));
 
 export function searchActions(s: StreetcarState, seat: Seat, legal: StreetcarAction[]): StreetcarAction[] {
   // A complete schedule is declared at once, as the greedy bot does: the race is to the end terminal.
@@ -60,23 +62,18 @@ export function searchActions(s: StreetcarState, seat: Seat, legal: StreetcarAct
   const p = s.players[seat]!;
   const stops = requiredStops(p);
   const r = ratingsOf(s, p.line, stops);
-  const score = (a: StreetcarAction) => {
-    const k = buildKey(a);
-    let v = r.scores.get(k);
-    if (v === undefined) r.scores.set(k, (v = buildScore(r.board, p.line, stops, a)));
-    return v;
-  };
-  const rated = buildsWorthTrying(r.board, p.line, stops, builds, r.near).map((a) => ({ a, score: score(a) }));
+  const turns = (a: StreetcarAction) => planTurns(afterBuild(r.board, a)!, p.line, stops);
+  const rated = buildsWorthTrying(r.board, p.line, stops, builds, r.near).map((a) => ({ a, turns: turns(a) }));
   const chosen = rated
-    .filter((x) => x.score > r.base)
-    .sort((x, y) => y.score - x.score)
+    .filter((x) => x.turns < r.base)
+    .sort((x, y) => x.turns - y.turns)
     .slice(0, HELPFUL)
     .map((x) => x.a);
   if (chosen.length < HELPFUL) {
     const places = builds.filter((a) => a.type === 'place' && !chosen.includes(a));
     const step = Math.max(1, Math.floor(places.length / SPREAD));
-    const spread = places.filter((_, i) => i % step === 0).map((a) => ({ a, score: score(a) }));
-    chosen.push(...spread.sort((x, y) => y.score - x.score).slice(0, ELSEWHERE).map((x) => x.a));
+    const spread = places.filter((_, i) => i % step === 0).map((a) => ({ a, turns: turns(a) }));
+    chosen.push(...spread.sort((x, y) => x.turns - y.turns).slice(0, ELSEWHERE).map((x) => x.a));
   }
   return [...legal.filter((a) => !isBuild(a)), ...(chosen.length > 0 ? chosen : builds.slice(0, 1))];
 }
