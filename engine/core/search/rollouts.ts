@@ -27,6 +27,8 @@ export function rolloutSearch(game: AnyGame, config: SearchConfig, clock?: Clock
   return (input: BotInput<unknown, Action>) => {
     const { seat, view, legal, rng } = input;
     if (legal.length <= 1) return legal[0]!;
+    // Choosing the candidates counts against the cap too: in Streetcar it rates a thousand builds.
+    const started = clock?.();
     const options = game.options.parse(input.options ?? {});
     const world = () => game.determinize!(view, seat, rng, options);
     const greedy = game.bot({ seat, view, legal, rng, options });
@@ -35,7 +37,6 @@ export function rolloutSearch(game: AnyGame, config: SearchConfig, clock?: Clock
     if (alive.length <= 1) return alive[0] ?? greedy;
     const total = new Map<Action, number>(alive.map((a) => [a, 0]));
     const rounds = Math.ceil(Math.log2(alive.length));
-    const started = clock?.();
     const late = () => clock !== undefined && config.maxMs !== undefined && clock() - started! >= config.maxMs;
     let spent = 0;
     let stopped = false;
