@@ -115,6 +115,12 @@ export interface GameDefinition<S = unknown, A extends { type: string } = { type
    * moves a search would only waste time telling apart (other ways to pay for the same route).
    */
   searchActions?(state: S, seat: Seat, legal: A[]): A[];
+  /**
+   * For search bots: simulated actions after the root action before `estimate` scores the state,
+   * at every level (`SearchConfig.rolloutDepth`); unset: simulations run to the end of the game.
+   * For games whose end is too far and too random for tens of simulations to tell moves apart.
+   */
+  rolloutDepth?: number;
 }
 
 export interface GameSchemas<V> {

@@ -36,5 +36,5 @@ export const searchable = (game: AnyGame): boolean => game.determinize !== undef
  */
 export function botFor(game: AnyGame, level: BotLevel, clock?: Clock, budget: Partial<SearchConfig> = {}): AnyGame['bot'] {
   if (level === 'easy' || !searchable(game)) return game.bot;
-  return searchBot(game, { ...SEARCH_LEVELS[level], ...budget }, clock);
+  return searchBot(game, { ...SEARCH_LEVELS[level], rolloutDepth: game.rolloutDepth, ...budget }, clock);
 }
