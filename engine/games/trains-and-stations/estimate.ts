@@ -23,9 +23,9 @@ const GOODS_VALUE = 1;
 /** Deliveries a building may still see beyond the routes under way. */
 const BUILDING_VALUE = 1.5;
 /**
- * Simulated actions before the estimate (`rolloutDepth`), about a round at three seats: far enough
- * to see the next routes delivered, near enough that the dice of the rest of the game do not drown
- * the difference a move makes.
+ * Simulated actions before the estimate (`rolloutDepth`), about five turns: far enough to see the
+ * next routes delivered, near enough that the dice of the rest of the game do not drown the
+ * difference a move makes.
  */
 export const ROLLOUT_DEPTH = 30;
 
