@@ -40,7 +40,8 @@ const SURPLUS = 3;
 const JITTER = 0.01;
 const COMPLETE = 10;
 
-export function createBot(b: Board) {
+/** How the greedy bot rates placements and cities; the search bot's candidate moves use the same ratings. */
+export function createRatings(b: Board) {
   const spaceRoute = new Map([...b.spaces.values()].map((sp) => [sp.id, sp.route]));
 
   function routeState(view: TsView, routeId: string, seat: number) {
@@ -80,6 +81,12 @@ export function createBot(b: Board) {
     const size = st.route.spaces.length;
     return (payoff * (size - st.empty + 1)) / size;
   }
+
+  return { placeScore, cityValue };
+}
+
+export function createBot(b: Board) {
+  const { placeScore, cityValue } = createRatings(b);
 
   /** Building types the bot can still place somewhere (TS-6.9/6.10 seen from the view). */
   function buildable(view: TsView, seat: number): BuildingType[] {

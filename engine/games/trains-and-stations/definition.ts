@@ -3,8 +3,9 @@ import { TsActionSchema, TsOptionsSchema, type TsAction, type TsOptions } from '
 import type { Board } from './board.js';
 import { createBot } from './bot.js';
 import { createDeterminize } from './determinize.js';
-import { createEstimate } from './estimate.js';
+import { createEstimate, ROLLOUT_DEPTH } from './estimate.js';
 import { createRules } from './rules.js';
+import { createSearchActions } from './search-actions.js';
 import { TsEventSchema, TsViewSchema } from './schemas.js';
 import { finalScores } from './scoring.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from './setup.js';
@@ -27,6 +28,7 @@ export const componentsOf = (b: Board) => ({
 /** The game on board `b`; `roundLimit` (RP-TS-1) is changed only by simulations measuring natural ends. */
 export function defineTrainsAndStations(b: Board, { roundLimit = ROUND_LIMIT }: { roundLimit?: number | null } = {}): KitGame<TsState, TsAction, TsOptions, TsView> {
   const rules = createRules(b, roundLimit);
+  const view = createView(b, rules.toAct);
   return defineGame({
     id: 'trains-and-stations',
     title: 'Trains & Stations',
@@ -40,11 +42,14 @@ export function defineTrainsAndStations(b: Board, { roundLimit = ROUND_LIMIT }: 
     checkOptions: (options, players) => (options.conductor !== 'random' && options.conductor >= players ? `conductor must be a seat from 0 to ${players - 1}` : null),
     setup: ({ seed, players, options }) => rules.setup(seed, players, options),
     rules,
-    view: createView(b, rules.toAct),
+    view,
     concealed: (s) => s.specialDeck,
     outcome: (s) => (s.pending.kind === 'over' ? finalScores(b, s) : null),
     bot: createBot(b),
     determinize: createDeterminize(b),
     estimate: createEstimate(b),
+    searchActions: createSearchActions(b, view),
+    // Both levels cut their simulations at the same horizon; see ROLLOUT_DEPTH.
+    searchLevels: { medium: { rolloutDepth: ROLLOUT_DEPTH }, hard: { rolloutDepth: ROLLOUT_DEPTH } },
   });
 }
