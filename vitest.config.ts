@@ -7,6 +7,9 @@ export default defineConfig({
     setupFiles: ['test/support/answer-checks.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits 1 s by default: on two cores shared by Chromium and the search bots' duels,
+    // a browser's save can take longer to reach the store (issue 20 #4's digest test timed out so).
+    expect: { poll: { timeout: 10_000 } },
     // Two cores: files run two at a time, each with its own embedded store.
     maxWorkers: 2,
     reporters: ['default', ['json', { outputFile: '.test-results.json' }]],
