@@ -1,7 +1,7 @@
 /**
- * The moves a search bot weighs in Trains & Stations (issue 22 #2). A search has tens of greedy
- * simulations to the end of the game per move, and a single move changes a 3–5 seat game of dice
- * only a little, so each extra candidate costs precision: the search weighs the greedy bot's own
+ * The moves a search bot weighs in Trains & Stations (issue 22 #2). A search has tens of short greedy
+ * simulations per move (ROLLOUT_DEPTH actions, then the estimate), and a single move changes a 3–5
+ * seat game of dice only a little, so each extra candidate costs precision: the search weighs the greedy bot's own
  * move and a few rivals that the greedy ratings (`createRatings`) rate next best, never moves
  * picked only by their place in the list. Searching dozens of train placements alike let noise
  * decide, and the search drifted to the first listed route and stopped building.
