@@ -21,17 +21,21 @@ export const DOCS_ASSETS_DIR = 'docs-assets';
 export const WEB_ASSETS_DIR = 'web-assets';
 
 /**
- * zod's namespace object escapes (@hono/zod-openapi extends it for OpenAPI), so esbuild keeps all
- * of it, including `z.locales`: 40 languages' error messages, about 260 KiB. Nothing here calls
- * `z.locales`; English, the default zod configures for itself, stays.
+ * `@hono/zod-openapi` imports zod's namespace object to put `.openapi()` on `ZodType`'s prototype
+ * and re-exports it, which keeps every schema type in the bundle. It uses nothing else of it, and
+ * the API takes `z` from `zod` itself (functions/api/openapi-zod.ts), so it is given `ZodType`
+ * alone. test/bundle.test.ts imports the bundle so built and plays a game through it.
  */
-const zodEnglishOnly: Plugin = {
-  name: 'zod-english-only',
+const zodOpenApiPrototypeOnly: Plugin = {
+  name: 'zod-openapi-prototype-only',
   setup(b) {
-    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), args.path), namespace: 'zod-locales' } : undefined,
+    b.onResolve({ filter: /^zod$/ }, (args) =>
+      /[\\/]@hono[\\/]zod-openapi[\\/]/.test(args.importer) ? { path: 'zod-prototype', namespace: 'zod-openapi-shim' } : undefined,
     );
-    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({ contents: "export { default as en } from './en.js';", resolveDir: dirname(args.path) }));
+    b.onLoad({ filter: /.*/, namespace: 'zod-openapi-shim' }, () => ({
+      contents: "import { ZodType } from 'zod'; export const z = { ZodType };",
+      resolveDir: projectRoot,
+    }));
   },
 };
 
@@ -49,7 +53,7 @@ export const BUNDLE_OPTIONS = {
   banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [zodEnglishOnly],
+  plugins: [zodOpenApiPrototypeOnly],
   metafile: true,
   logLevel: 'error',
 } satisfies BuildOptions;

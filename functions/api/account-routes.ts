@@ -2,7 +2,7 @@
  * The operations of sign-in by email, sessions, personal access tokens and your data (issue 18),
  * declared as routes.ts declares every operation; the handlers are in account-handlers.ts.
  */
-import { z } from '@hono/zod-openapi';
+import * as z from './openapi-zod.js';
 import { MAX_TOKENS } from '../service/credentials.js';
 import { CODE_MINUTES, MAX_CODE_FAILURES } from '../service/one-time-codes.js';
 import { EXAMPLES } from './examples.js';

@@ -1,5 +1,6 @@
 import type { Language } from '../../engine/core/languages.js';
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import * as z from './openapi-zod.js';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';

@@ -2,7 +2,7 @@
  * Finishing games and take-backs (issue 18 #4 #5; README "Finishing games and take-backs"), declared
  * like every other operation (routes.ts). Each is a write counted against the moves' rate limit.
  */
-import { z } from '@hono/zod-openapi';
+import * as z from './openapi-zod.js';
 import { defineRoute, rateLimitText } from './answers.js';
 import { FINISH_EXAMPLES } from './finish-examples.js';
 import * as S from './schemas.js';

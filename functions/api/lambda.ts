@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { LAMBDA_CLIENT_CONFIG } from '../store/lambda-client.js';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { handle, type LambdaEvent } from 'hono/aws-lambda';
@@ -22,7 +23,7 @@ const limitsTable = process.env.LIMITS_TABLE_NAME;
 if (!limitsTable) throw new Error('LIMITS_TABLE_NAME is not set');
 
 const { logger, port, middlewares } = observability('api');
-const db = new DynamoDBClient({});
+const db = new DynamoDBClient(LAMBDA_CLIENT_CONFIG);
 const emailFrom = process.env.EMAIL_FROM;
 const mailer = emailFrom ? sesAccountMailer(emailFrom, process.env.SES_CONFIGURATION_SET) : undefined;
 const services = createServices(db, tableName, createRegistry(catalogSources), undefined, { metrics: port, ...(mailer ? { mailer } : {}) });

@@ -2,7 +2,8 @@
  * The lobby (issue 18 #3; README "Lobby"): public games waiting for players, and "play anyone"
  * seeks, declared as routes.ts declares every operation, with their handlers.
  */
-import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import * as z from './openapi-zod.js';
 import { BotLevelSchema } from '../../engine/core/index.js';
 import type { Context } from 'hono';
 import { LOBBY_PAGE, OPEN_GAME_DAYS, SEEK_HOURS, UNTIMED, type Lobby } from '../service/lobby.js';

@@ -3,7 +3,7 @@
  * "Profiles and search"), declared like every other operation (routes.ts); handlers in profile-handlers.ts.
  * Every one is a read, open to any signed-in caller with the `read` scope: what they show is public.
  */
-import { z } from '@hono/zod-openapi';
+import * as z from './openapi-zod.js';
 import { defineRoute } from './answers.js';
 import * as P from './profile-schemas.js';
 

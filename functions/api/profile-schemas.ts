@@ -1,5 +1,5 @@
 /** Shapes of profiles, leaderboards and the search of finished public games (issue 18 #6 #7). */
-import { z } from '@hono/zod-openapi';
+import * as z from './openapi-zod.js';
 import { isCursor } from './pagination.js';
 import { SeatIndex } from './schemas.js';
 

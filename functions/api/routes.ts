@@ -3,7 +3,7 @@
  * what it answers, and which problem codes it can answer with (answers.ts adds those that follow
  * from its shape, and the headers). The handlers are in app.ts.
  */
-import { z } from '@hono/zod-openapi';
+import * as z from './openapi-zod.js';
 import type { AnyGame } from '../../engine/core/index.js';
 import { MAX_CHAT_LENGTH } from '../service/chat.js';
 import { DEFAULT_LIMITS } from '../service/limits.js';

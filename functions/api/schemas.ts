@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import * as z from './openapi-zod.js';
 import { BOT_LEVELS, BotLevelSchema, OutcomeSchema, ScoreLineSchema, type AnyGame } from '../../engine/core/index.js';
 import type { NotificationKind } from '../notify/message.js';
 import { PushSubscriptionSchema as PushSubscriptionBase } from '../notify/push-subscription.js';

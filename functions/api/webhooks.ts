@@ -4,7 +4,8 @@
  * The payload schemas are written here against notify's WebhookPayload type (a compile-time check
  * keeps them equal), and test/api/webhook-payloads.test.ts checks real deliveries against them.
  */
-import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import * as z from './openapi-zod.js';
 import type { WebhookEventType, WebhookPayload } from '../notify/webhook.js';
 import { EXAMPLES } from './examples.js';
 

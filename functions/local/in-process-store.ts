@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import type { HttpRequest, HttpResponse } from '@smithy/types';
 import dynalite from 'dynalite';
 
@@ -16,8 +16,8 @@ export interface TransportCall {
 }
 
 export interface InProcessStore {
-  /** A client making its real SDK calls (serialising, signing, parsing) that reach dynalite without a socket. */
-  client(): DynamoDBClient;
+  /** A client making its real SDK calls (serialising, signing, parsing) that reach dynalite without a socket; `config` as a Lambda sets it. */
+  client(config?: DynamoDBClientConfig): DynamoDBClient;
 }
 
 /**
@@ -33,8 +33,9 @@ export function startInProcessStore(onCall?: (call: TransportCall) => void): InP
   const listener = server.listeners('request')[0] as RequestListener;
   const handler = new InProcessHandler(listener, onCall);
   return {
-    client: () =>
+    client: (config = {}) =>
       new DynamoDBClient({
+        ...config,
         endpoint: 'http://dynalite.in-process',
         region: 'local',
         credentials: { accessKeyId: 'local', secretAccessKey: 'local' },

@@ -1,4 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { LAMBDA_CLIENT_CONFIG } from '../store/lambda-client.js';
 import { S3Client } from '@aws-sdk/client-s3';
 import middy from '@middy/core';
 import { createRegistry } from '../../engine/core/index.js';
@@ -16,7 +17,7 @@ import { readStoredMessage } from './stored-message.js';
 const { logger, port, middlewares } = observability('mail-in');
 const { tracer, middleware: traced } = tracing('mail-in');
 const secrets = await loadNotifySecretsParameter(env('NOTIFY_SECRETS_PARAMETER'));
-const db = tracer.captureAWSv3Client(new DynamoDBClient({}));
+const db = tracer.captureAWSv3Client(new DynamoDBClient(LAMBDA_CLIENT_CONFIG));
 const tableName = env('TABLE_NAME');
 const registry = createRegistry(catalogSources);
 const log = (line: string) => logger.warn(line);

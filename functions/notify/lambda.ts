@@ -1,4 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { LAMBDA_CLIENT_CONFIG } from '../store/lambda-client.js';
 import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { createRegistry } from '../../engine/core/index.js';
@@ -16,7 +17,7 @@ import { notifyFromStream, type StreamRecord } from './stream.js';
 const { logger, port, middlewares } = observability('notifier');
 const { tracer, middleware: traced } = tracing('notifier');
 const secrets = await loadNotifySecretsParameter(env('NOTIFY_SECRETS_PARAMETER'));
-const db = tracer.captureAWSv3Client(new DynamoDBClient({}));
+const db = tracer.captureAWSv3Client(new DynamoDBClient(LAMBDA_CLIENT_CONFIG));
 const registry = createRegistry(catalogSources);
 const { notifier, table } = awsNotifier({
   db,

@@ -1,4 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { LAMBDA_CLIENT_CONFIG } from '../store/lambda-client.js';
 import middy from '@middy/core';
 import { createRegistry } from '../../engine/core/index.js';
 import { catalogSources } from '../../engine/games/on-demand.js';
@@ -14,7 +15,7 @@ const { logger, port, middlewares } = observability('sweeper');
 const { tracer, middleware: traced } = tracing('sweeper');
 // Timeouts and reminders are written to the table; the stream notifier tells the players.
 // Bot moves a timeout sets off are counted as the API counts them.
-const services = createServices(tracer.captureAWSv3Client(new DynamoDBClient({})), tableName, createRegistry(catalogSources), undefined, { metrics: port });
+const services = createServices(tracer.captureAWSv3Client(new DynamoDBClient(LAMBDA_CLIENT_CONFIG)), tableName, createRegistry(catalogSources), undefined, { metrics: port });
 const sweeper = new Sweeper(services.times, services.games, services.now, (message, details) => logger.warn(message, details), port, services.lobby, services.digests);
 
 /** EventBridge calls this every minute. */

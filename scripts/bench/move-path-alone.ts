@@ -6,6 +6,7 @@
 // metadata). No other route, no docs, no problem catalogue: whatever the API does beyond a move
 // can only add to this.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { LAMBDA_CLIENT_CONFIG } from '../../functions/store/lambda-client.js';
 import middy from '@middy/core';
 import { Hono } from 'hono';
 import { handle } from 'hono/aws-lambda';
@@ -24,7 +25,7 @@ import { TimeTable } from '../../functions/store/time-table.js';
 
 const tableName = process.env.TABLE_NAME ?? 'railpost';
 const { middlewares } = observability('api');
-const db = new DynamoDBClient({});
+const db = new DynamoDBClient(LAMBDA_CLIENT_CONFIG);
 const now = () => new Date();
 const table = new GameTable(db, tableName);
 const times = new TimeTable(db, tableName);

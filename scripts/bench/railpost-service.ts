@@ -7,6 +7,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { performance } from 'node:perf_hooks';
 import { createRegistry, type AnyGame, type Rng, type Seat } from '../../engine/core/index.js';
 import { startInProcessStore } from '../../functions/local/in-process-store.js';
+import { LAMBDA_CLIENT_CONFIG } from '../../functions/store/lambda-client.js';
 import { createServices, type Services } from '../../functions/service/index.js';
 import type { PlayerView } from '../../functions/service/games.js';
 import { ensureTable } from '../../functions/store/create-table.js';
@@ -86,7 +87,7 @@ export class RailpostService {
       store.ms += call.ms;
       store.cpuMs += call.cpuMs;
       store.calls++;
-    }).client();
+    }).client(LAMBDA_CLIENT_CONFIG);
     timeSends(db, sdk);
     await ensureTable(db, TABLE);
     return new RailpostService(createServices(db, TABLE, createRegistry(games.map((g) => timedGame(g, engine)))), store, sdk, engine);

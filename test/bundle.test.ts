@@ -1,0 +1,80 @@
+/**
+ * The API as deployed is a bundle, not these sources: infra/bundle.ts builds it with plugins that
+ * change what gets in (zod's schema types reach `@hono/zod-openapi` through a narrowed import), and
+ * lazily imported modules become chunks. This imports that bundle and plays through it, so that a
+ * bundling change which drops something the API calls at run time fails here, not in AWS.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Context } from 'aws-lambda';
+import type { LambdaEvent } from 'hono/aws-lambda';
+import { bundleLambda, DOCS_ASSETS_DIR, WEB_ASSETS_DIR } from '../infra/bundle.js';
+import { startEmbeddedStore, type EmbeddedStore } from '../functions/local/embedded-store.js';
+import { ensureTable } from '../functions/store/create-table.js';
+import { ensureLimitsTable } from '../functions/store/limits-table.js';
+import { functionUrlEvent as event } from '../scripts/support/lambda-event.js';
+
+type Answer = { statusCode: number; headers?: Record<string, string>; body: string };
+let store: EmbeddedStore;
+let outdir: string;
+let handler: (event: LambdaEvent, context: Context) => Promise<Answer>;
+const context = { awsRequestId: 'bundle-1', functionName: 'api' } as Context;
+const json = (a: Answer) => JSON.parse(a.body) as Record<string, unknown>;
+
+beforeAll(async () => {
+  store = await startEmbeddedStore();
+  const db = store.client();
+  await ensureTable(db, 'bundle-test');
+  await ensureLimitsTable(db, 'bundle-test-limits');
+  db.destroy();
+  Object.assign(process.env, {
+    TABLE_NAME: 'bundle-test',
+    LIMITS_TABLE_NAME: 'bundle-test-limits',
+    AWS_ENDPOINT_URL_DYNAMODB: store.endpoint,
+    AWS_REGION: 'local',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    POWERTOOLS_METRICS_NAMESPACE: 'Railpost/test',
+    POWERTOOLS_LOG_LEVEL: 'WARN',
+    // As deployed, relative to the bundle; nothing here asks for the docs or the web client's files.
+    DOCS_ASSETS_DIR,
+    WEB_ASSETS_DIR,
+  });
+  outdir = mkdtempSync(join(tmpdir(), 'railpost-bundle-test-'));
+  await bundleLambda('functions/api/lambda.ts', outdir);
+  ({ handler } = (await import(pathToFileURL(join(outdir, 'index.mjs')).href)) as { handler: typeof handler });
+}, 120_000);
+afterAll(async () => {
+  rmSync(outdir, { recursive: true, force: true });
+  await store.close();
+});
+
+describe('issue 16 #2: the bundled API handler, as the stack deploys it', () => {
+  it('creates a player and a game against a bot, and plays a legal move', async () => {
+    const player = await handler(event('POST', '/v1/players', { name: 'Bundle Bea' }), context);
+    expect(player.statusCode).toBe(201);
+    const auth = { authorization: `Bearer ${json(player).token as string}` };
+    const created = await handler(event('POST', '/v1/games', { game: 'ticket-to-ride-europe', players: 2, bots: ['medium'] }, auth), context);
+    expect(created.statusCode).toBe(201);
+    const id = json(created).id as string;
+    const view = json(await handler(event('GET', `/v1/games/${id}/view`, undefined, auth), context));
+    const [action] = view.legalActions as unknown[];
+    const moved = await handler(event('POST', `/v1/games/${id}/actions`, { action, expectedVersion: view.version }, auth), context);
+    expect(moved.statusCode).toBe(200);
+    expect(json(moved).version).toBeGreaterThan(view.version as number);
+    const board = await handler(event('GET', `/v1/games/${id}/board.svg`, undefined, auth), context);
+    expect(board.statusCode).toBe(200);
+    expect(board.body).toContain('<svg');
+  });
+
+  it("validates with the routes' schemas: a body of the wrong shape is a 400 problem naming the field", async () => {
+    const refused = await handler(event('POST', '/v1/players', { name: 7 }), context);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers?.['content-type']).toContain('application/problem+json');
+    expect(json(refused)).toMatchObject({ code: 'invalid_body' });
+    expect(refused.body).toContain('name');
+  });
+});
