@@ -1,8 +1,8 @@
 /**
  * Issue 22 #3: the hard search bot beats the greedy bot in two-player Ticket to Ride (Europe). A
- * full game of hard at its real budget takes 20–45 s of CPU, so CI plays one fixed seed per map
- * (this file and its twin for the other map) and the timeout leaves room for a busy machine;
- * `npm run bench bots` is the ladder with more games.
+ * full game of hard at its real budget takes about 8 s of CPU, so CI plays six fixed seeds (hard's
+ * seat alternating; this file and its twin for the other map) and the timeout leaves room for a
+ * busy machine; `npm run bench bots` is the ladder with more games.
  */
 import { describe, expect, it } from 'vitest';
 import { botFor, Rng, seedRng, type AnyGame } from '../../core/index.js';
@@ -60,8 +60,9 @@ describe('issue 22 #3: the hard bot builds a station when it pays (TTRE-12)', ()
 });
 
 describe('issue 22 #3: hard against greedy, Europe, 2 players', () => {
-  it('hard wins the seeded game', { timeout: 240_000 }, () => {
-    const games = duel(game, 'hard', 2, ['issue22-hard-europe-0']);
-    expect(games.filter((g) => g.won).map((g) => g.seed)).toEqual(['issue22-hard-europe-0']);
+  it('hard wins at least 70% of six seeded games, from either seat', { timeout: 600_000 }, () => {
+    const games = duel(game, 'hard', 2, Array.from({ length: 6 }, (_, g) => `issue22-hard-europe-${g}`));
+    expect(games.map((g) => g.seat)).toEqual([0, 1, 0, 1, 0, 1]);
+    expect(games.filter((g) => g.won).length / games.length).toBeGreaterThanOrEqual(0.7);
   });
 });

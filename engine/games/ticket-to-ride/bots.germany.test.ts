@@ -1,6 +1,6 @@
 /**
  * Issue 22 #3: the hard search bot beats the greedy bot in two-player Ticket to Ride (Germany). A
- * full game of hard at its real budget takes 20–45 s of CPU, so CI plays four fixed seeds here
+ * full game of hard at its real budget takes about 10 s of CPU, so CI plays four fixed seeds here
  * (hard's seat alternating) and the timeout leaves room for a busy machine; `npm run bench bots`
  * is the ladder with more games.
  */

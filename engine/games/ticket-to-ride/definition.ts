@@ -4,6 +4,7 @@ import { createBot } from './bot.js';
 import { createDeterminize } from './determinize.js';
 import { createEstimate } from './estimate.js';
 import { createSearchActions } from './search-actions.js';
+import { searchLevels } from './search-levels.js';
 import type { TtrMap } from './map.js';
 import { createRules } from './rules.js';
 import type { TtrState } from './state.js';
@@ -32,8 +33,9 @@ export function ticketToRide(id: string, title: string, map: TtrMap): KitGame<Tt
     outcome: (s) => s.result,
     bot: createBot(rules),
     determinize: createDeterminize(map),
-    // Scored as if the game ended now: unfinished tickets count against their holder.
+    // Scored as if the game ended now, unfinished tickets by the trains they still need.
     estimate: createEstimate(map),
     searchActions: createSearchActions(map),
+    searchLevels,
   });
 }

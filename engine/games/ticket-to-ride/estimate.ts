@@ -3,16 +3,20 @@
  * ended now, except that a ticket not yet completed counts by how far it is from completion instead
  * of a flat loss. Completion is measured as the fewest trains still to lay on open routes, with
  * the seat's own routes free and, next to each of its stations, opponents' routes free too (TTRE-12:
- * a station borrows one of them at the end); a finished ticket is worth +points, one that needs
- * HORIZON or more trains (or more than the seat has left) −points, linearly in between. A longer
- * horizon made tickets look cheap, and the search drew them until it could finish none.
+ * a station borrows one of them at the end). Tickets share the trains: taken nearest first, each
+ * needs what its path and the nearer tickets' paths need together. A finished ticket is worth
+ * +points, one that needs the horizon or more −points, linearly in between. The horizon is HORIZON
+ * trains, or fewer when the seat has fewer left or another seat's stock will end the game sooner
+ * (TTRE-13). A longer horizon made tickets look cheap, and the search drew them until it could
+ * finish none; counted one by one, a ticket drawn late looked free although the trains it needed
+ * were already spoken for.
  * Longest-path and Globetrotter bonuses are left out; passenger majorities count (TTRG-13.4).
  * Trains still in stock count a little, and cards held by whether the seat's open ticket paths
  * need their colour.
  *
- * The levels simulate to the end of the game, where `outcome` scores exactly; this estimate only
- * ranks root moves one move ahead (which candidates get simulated), so it has to tell a useful
- * move from a useless one, not weigh them finely.
+ * It ranks root moves one move ahead (which candidates get simulated) and scores every simulation,
+ * cut after a few turns (search-levels.ts), so it has to weigh what is under way, not only the
+ * points already on the board.
  */
 import type { Hand } from './cards.js';
 import { CARD_COLOURS, type Route, type TtrMap } from './map.js';
@@ -35,6 +39,8 @@ const SPARE_CARD_VALUE = 0.2;
 
 /** Trains a ticket may still need and count as half done; a farther one counts as lost. */
 const HORIZON = 12;
+/** Trains a seat may still lay once another seat is down to its last: the final round gives it one more turn (TTRE-13.2). */
+const SPARE_TURN_TRAINS = 4;
 
 export function createEstimate(map: TtrMap): (s: TtrState) => number[] {
   const countries = new Set(map.countries);
@@ -117,16 +123,26 @@ export function createEstimate(map: TtrMap): (s: TtrState) => number[] {
         const owner = s.routeOwners[String(r.id)];
         weight[i] = owner === seat ? 0 : owner === undefined ? r.length : cityNodes[i]!.some((c) => stationCities.has(c)) ? 0 : Infinity;
       });
-      const horizon = Math.max(1, Math.min(HORIZON, s.trains[seat]!));
+      // The game lasts until a seat is down to its last trains, so the others' stock bounds what is left to lay too.
+      const others = s.trains.filter((_, o) => o !== seat);
+      const horizon = Math.max(1, Math.min(HORIZON, s.trains[seat]!, ...others.map((t) => t + SPARE_TURN_TRAINS)));
       let score = s.routePoints[seat]! + s.stationsLeft[seat]! * map.unusedStationPoints + passengers[seat]! + s.trains[seat]! * TRAIN_VALUE;
-      const open: number[] = [];
-      for (const id of s.tickets[seat]!) {
-        const t = tickets.get(id)!;
-        const g = gap(weight, t.from, t.to);
-        score += t.points * (1 - (2 * Math.min(g.trains, horizon)) / horizon);
-        if (g.trains <= horizon) open.push(...g.open);
+      // Tickets share the seat's trains: nearest first, each counts by the trains its path and the nearer ones' need together.
+      const paths = s.tickets[seat]!.map((id) => ({ points: tickets.get(id)!.points, ...gap(weight, tickets.get(id)!.from, tickets.get(id)!.to) }));
+      paths.sort((x, y) => x.trains - y.trains);
+      const open = new Set<number>();
+      let committed = 0;
+      for (const p of paths) {
+        let need = committed;
+        if (p.trains === Infinity) need = Infinity;
+        else for (const i of p.open) if (!open.has(i)) need += map.routes[i]!.length;
+        score += p.points * (1 - (2 * Math.min(need, horizon)) / horizon);
+        if (need <= horizon) {
+          for (const i of p.open) open.add(i);
+          committed = need;
+        }
       }
-      return score + handValue(s.hands[seat]!, open);
+      return score + handValue(s.hands[seat]!, [...open]);
     });
   };
 }

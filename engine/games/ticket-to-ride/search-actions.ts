@@ -1,8 +1,9 @@
 /**
  * The moves a search bot weighs in Ticket to Ride (issue 22 #2): one way to pay per route, per
  * station city and per tunnel surcharge (the fewest locomotives, then the first listed), and
- * stations only where an opponent's route already ends (only such a route can be borrowed, TTRE-14.4). The game
- * lists every payment, hundreds of actions once stations are possible.
+ * stations only where an opponent's route already ends (only such a route can be borrowed, TTRE-14.4), and
+ * one face-up card per colour (two slots of one colour are the same move, and took two of the few candidates
+ * a move is searched with). The game lists every payment, hundreds of actions once stations are possible.
  */
 import type { TtrAction } from './actions.js';
 import type { TtrMap } from './map.js';
@@ -21,7 +22,16 @@ export function createSearchActions(map: TtrMap) {
     const locos = (a: TtrAction) => ('cards' in a ? (a.cards.loco ?? 0) : 0);
     for (const a of legal) {
       if (a.type === 'build_station' && !borrowable(s, seat, a.city)) continue;
-      const key = a.type === 'claim_route' ? `r${a.route}` : a.type === 'build_station' ? `s${a.city}` : a.type === 'pay_tunnel' ? 'tunnel' : JSON.stringify(a);
+      const key =
+        a.type === 'claim_route'
+          ? `r${a.route}`
+          : a.type === 'build_station'
+            ? `s${a.city}`
+            : a.type === 'pay_tunnel'
+              ? 'tunnel'
+              : a.type === 'draw_face_up'
+                ? `f${s.market[a.slot]}`
+                : JSON.stringify(a);
       const known = best.get(key);
       if (!known || locos(a) < locos(known)) best.set(key, a);
     }
