@@ -6,10 +6,12 @@
  *
  * Both levels improve the greedy bot by flat rollouts (rollouts.ts) rather than grow a tree: in
  * Ticket to Ride a tree with short random simulations lost to greedy (0/4 on Europe), because
- * random play says nothing about a position, while greedy simulations to the end of the game
- * score it exactly, at 5–15 ms each. That leaves tens of simulations per move, enough to compare
- * a handful of candidate moves in shared worlds but not to grow a tree. The budgets fit the caps
- * with room on a 2-core machine in 2-player games; in games with more seats a simulation is
+ * random play says nothing about a position, while greedy simulations say much more, at a few ms
+ * each. That leaves tens of simulations per move, enough to compare a handful of candidate moves
+ * in shared worlds but not to grow a tree. How far a simulation plays before it is scored is each
+ * game's choice (`searchLevels`): to the end where that still tells two moves apart, a few turns
+ * and the game's estimate where the deck or the dice drown the difference. The budgets fit the
+ * caps with room on a 2-core machine in 2-player games; in games with more seats a simulation is
  * longer and the cap may cut the search short.
  */
 import * as z from 'zod';
