@@ -12,10 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Context } from 'aws-lambda';
 import type { LambdaEvent } from 'hono/aws-lambda';
 import { bundleLambda, DOCS_ASSETS_DIR, WEB_ASSETS_DIR } from '../infra/bundle.js';
-import { startEmbeddedStore, type EmbeddedStore } from '../functions/local/embedded-store.js';
-import { ensureTable } from '../functions/store/create-table.js';
-import { ensureLimitsTable } from '../functions/store/limits-table.js';
+import type { EmbeddedStore } from '../functions/local/embedded-store.js';
 import { functionUrlEvent as event } from '../scripts/support/lambda-event.js';
+import { apiLambdaStore } from './support/api-lambda-env.js';
 
 type Answer = { statusCode: number; headers?: Record<string, string>; body: string };
 let store: EmbeddedStore;
@@ -25,19 +24,8 @@ const context = { awsRequestId: 'bundle-1', functionName: 'api' } as Context;
 const json = (a: Answer) => JSON.parse(a.body) as Record<string, unknown>;
 
 beforeAll(async () => {
-  store = await startEmbeddedStore();
-  const db = store.client();
-  await ensureTable(db, 'bundle-test');
-  await ensureLimitsTable(db, 'bundle-test-limits');
-  db.destroy();
+  store = await apiLambdaStore('bundle-test');
   Object.assign(process.env, {
-    TABLE_NAME: 'bundle-test',
-    LIMITS_TABLE_NAME: 'bundle-test-limits',
-    AWS_ENDPOINT_URL_DYNAMODB: store.endpoint,
-    AWS_REGION: 'local',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    POWERTOOLS_METRICS_NAMESPACE: 'Railpost/test',
     POWERTOOLS_LOG_LEVEL: 'WARN',
     // As deployed, relative to the bundle; nothing here asks for the docs or the web client's files.
     DOCS_ASSETS_DIR,

@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
 import type { LambdaEvent } from 'hono/aws-lambda';
-import { startEmbeddedStore, type EmbeddedStore } from '../functions/local/embedded-store.js';
-import { ensureTable } from '../functions/store/create-table.js';
-import { ensureLimitsTable } from '../functions/store/limits-table.js';
+import type { EmbeddedStore } from '../functions/local/embedded-store.js';
 import { DEFAULT_LIMITS } from '../functions/service/limits.js';
 import { writeClient } from '../web/build.js';
 import { functionUrlEvent } from '../scripts/support/lambda-event.js';
+import { apiLambdaStore } from './support/api-lambda-env.js';
 
 let store: EmbeddedStore;
 let webDir: string;
@@ -35,18 +34,7 @@ async function logged<T>(run: () => Promise<T>): Promise<{ result: T; lines: Rec
 }
 
 beforeAll(async () => {
-  store = await startEmbeddedStore();
-  const db = store.client();
-  await ensureTable(db, 'lambda-test');
-  await ensureLimitsTable(db, 'lambda-test-limits');
-  db.destroy();
-  process.env.TABLE_NAME = 'lambda-test';
-  process.env.LIMITS_TABLE_NAME = 'lambda-test-limits';
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = store.endpoint;
-  process.env.AWS_REGION = 'local';
-  process.env.AWS_ACCESS_KEY_ID = 'local';
-  process.env.AWS_SECRET_ACCESS_KEY = 'local';
-  process.env.POWERTOOLS_METRICS_NAMESPACE = 'Railpost/test';
+  store = await apiLambdaStore('lambda-test');
   // As the stack's bundling step does: the built client in a folder beside the handler.
   webDir = mkdtempSync(join(tmpdir(), 'railpost-web-'));
   await writeClient(webDir);
