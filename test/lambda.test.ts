@@ -8,7 +8,7 @@ import type { EmbeddedStore } from '../functions/local/embedded-store.js';
 import { DEFAULT_LIMITS } from '../functions/service/limits.js';
 import { writeClient } from '../web/build.js';
 import { functionUrlEvent } from '../scripts/support/lambda-event.js';
-import { apiLambdaStore } from './support/api-lambda-env.js';
+import { apiLambdaStore } from '../scripts/support/api-lambda-env.js';
 
 let store: EmbeddedStore;
 let webDir: string;

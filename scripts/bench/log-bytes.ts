@@ -15,9 +15,7 @@ import { join } from 'node:path';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { LambdaEvent } from 'hono/aws-lambda';
-import { startEmbeddedStore } from '../../functions/local/embedded-store.js';
-import { ensureTable } from '../../functions/store/create-table.js';
-import { ensureLimitsTable } from '../../functions/store/limits-table.js';
+import { apiLambdaStore } from '../support/api-lambda-env.js';
 import { functionUrlEvent } from '../support/lambda-event.js';
 import { median } from './stats.js';
 
@@ -40,22 +38,8 @@ async function bytesOf<T>(run: () => Promise<T>): Promise<{ result: T; bytes: nu
   }
 }
 
-const store = await startEmbeddedStore();
-const table = 'bench-logs';
-const db = store.client();
-await ensureTable(db, table);
-await ensureLimitsTable(db, `${table}-limits`);
-db.destroy();
+const store = await apiLambdaStore('bench-logs', 'Railpost/bench');
 const webDir = mkdtempSync(join(tmpdir(), 'railpost-bench-logs-'));
-Object.assign(process.env, {
-  TABLE_NAME: table,
-  LIMITS_TABLE_NAME: `${table}-limits`,
-  AWS_ENDPOINT_URL_DYNAMODB: store.endpoint,
-  AWS_REGION: 'local',
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  POWERTOOLS_METRICS_NAMESPACE: 'Railpost/bench',
-});
 
 const moveBytes: number[] = [];
 const viewBytes: number[] = [];

@@ -4,10 +4,10 @@ import { ensureLimitsTable } from '../../functions/store/limits-table.js';
 
 /**
  * An embedded store with the API's two tables, and the environment the stack gives the API Lambda
- * pointed at it: for tests that import the real entry (test/lambda.test.ts) or its bundle
- * (test/bundle.test.ts). The limits table is `<table>-limits`.
+ * pointed at it: for running the real entry (test/lambda.test.ts, the log-bytes bench) or its
+ * bundle (test/bundle.test.ts) in process. The limits table is `<table>-limits`.
  */
-export async function apiLambdaStore(table: string): Promise<EmbeddedStore> {
+export async function apiLambdaStore(table: string, metricsNamespace = 'Railpost/test'): Promise<EmbeddedStore> {
   const store = await startEmbeddedStore();
   const db = store.client();
   await ensureTable(db, table);
@@ -20,7 +20,7 @@ export async function apiLambdaStore(table: string): Promise<EmbeddedStore> {
     AWS_REGION: 'local',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
-    POWERTOOLS_METRICS_NAMESPACE: 'Railpost/test',
+    POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
   });
   return store;
 }
