@@ -3,14 +3,14 @@
  * searched, over seeded games at several seat counts and option sets:
  * - a determinized state shows the seat exactly the view it was built from, and offers the seat
  *   the same legal actions as the true state;
- * - the hard bot (at a reduced iteration budget and simulation horizon, to keep the file fast; the
- *   property does not depend on their size, and a short horizon also puts the game's `estimate` in
- *   play) picks the same action, with the same rng seed, when what the seat cannot see is
- *   reshuffled (the game's secrets.ts `perturb`).
+ * - the hard bot, and the tree search kept beside it (at a reduced iteration budget and simulation
+ *   horizon, to keep the file fast; the property does not depend on their size, and a short horizon
+ *   also puts the game's `estimate` in play), picks the same action, with the same rng seed, when
+ *   what the seat cannot see is reshuffled (the game's secrets.ts `perturb`).
  */
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { botFor, Rng, searchable, seedRng, type AnyGame } from '../../engine/core/index.js';
+import { botFor, Rng, searchable, seedRng, type AnyGame, type SearchConfig } from '../../engine/core/index.js';
 import { catalog, type CatalogEntry } from '../../engine/games/index.js';
 
 const entries = Object.entries(catalog as Record<string, CatalogEntry>).filter(([, e]) => searchable(e.game));
@@ -50,10 +50,15 @@ describe('issue 22 #2: determinization from the view only', () => {
     expect(checked).toBeGreaterThan(50);
   });
 
-  it.each(entries)('%s: the hard bot chooses the same when what it cannot see is reshuffled', (id, { game, secrets }) => {
-    // A short horizon keeps the file fast where a greedy step is dear (a Streetcar step rates about
-    // 70 builds: simulations of 20 steps took minutes); the property does not depend on it.
-    const hard = botFor(game, 'hard', undefined, { iterations: 24, rolloutDepth: 4 });
+  // A short horizon keeps the file fast where a greedy step is dear (a Streetcar step rates about
+  // 70 builds: simulations of 20 steps took minutes); the property does not depend on it. The
+  // tree search kept beside the levels' rollouts (`algorithm: 'ismcts'`) must hold it too.
+  const searches = {
+    'the hard bot': { iterations: 24, rolloutDepth: 4 },
+    'the tree search': { algorithm: 'ismcts', rollout: 'random', iterations: 12, rolloutDepth: 2 },
+  } as const satisfies Record<string, Partial<SearchConfig>>;
+  it.each(entries.flatMap(([id, entry]) => Object.entries(searches).map(([name, budget]) => [id, name, entry, budget] as const)))('%s: %s chooses the same when what it cannot see is reshuffled', (id, _name, { game, secrets }, budget) => {
+    const hard = botFor(game, 'hard', undefined, budget);
     let checked = 0;
     for (const players of seatCounts(game))
       for (const set of secrets.optionSets) {
