@@ -64,17 +64,20 @@ async function move(page: Page): Promise<'board' | 'list'> {
   if ((await targets.count()) > 0) {
     // A tap moves, lists the choices at that place, or, at a game's own table, only picks (a Trains &
     // Stations die, whose spaces then glow on the board): then one of the glowing places is tapped.
-    const tap = async (target: Locator): Promise<'moved' | 'listed' | 'picked'> => {
+    // Nothing listed or moved within `wait` ms reads as a pick. A glowing place, tapped after a
+    // pick, moves or lists: it gets longer, since on a loaded machine the move (and the bots'
+    // replies) can take more than a few seconds to come back.
+    const tap = async (target: Locator, wait: number): Promise<'moved' | 'listed' | 'picked'> => {
       // A real click where the place is drawn; a label drawn over it may take the pointer, then the event goes to the place itself.
       await target.click({ timeout: 2000 }).catch(() => target.dispatchEvent('click'));
       return Promise.race([
-        page.waitForSelector('.choices p', { timeout: 5000 }).then(() => 'listed' as const, () => 'picked' as const),
+        page.waitForSelector('.choices p', { timeout: wait }).then(() => 'listed' as const, () => 'picked' as const),
         moved().then(() => 'moved' as const, () => 'picked' as const),
       ]);
     };
-    let tapped = await tap(targets.first());
+    let tapped = await tap(targets.first(), 5000);
     const glowing = page.locator('.board .target');
-    if (tapped === 'picked' && (await glowing.count()) > 0) tapped = await tap(glowing.first());
+    if (tapped === 'picked' && (await glowing.count()) > 0) tapped = await tap(glowing.first(), 20_000);
     if (tapped === 'listed') await page.locator('.choices').first().locator('button:not(.secondary)').first().click();
     if (tapped === 'picked') {
       await page.locator('details.all-actions').evaluate((d: HTMLDetailsElement) => (d.open = true));

@@ -442,8 +442,10 @@ for (const e of editions) {
             }
           };
           const { states } = play(e, seed, players, steps, 0.35, visit);
-          // Play on from a scarce-cards variant of a late state.
-          const late = states.filter((s) => s.phase === 'turn' && s.pending?.kind !== 'tickets').at(-1);
+          // Play on from a scarce-cards variant of a late state. Not one waiting for a second card:
+          // the rules offer it only while a card can be taken (TTRE-5.10), and starving the deck and
+          // market under it would make a state no game can reach.
+          const late = states.filter((s) => s.phase === 'turn' && s.pending?.kind !== 'tickets' && s.pending?.kind !== 'secondDraw').at(-1);
           if (late) playFrom(e, starve(late, rng, n % 2 === 0), rng, 30, 0.2, (s, i) => visit(s, i * 2));
         }),
         runs,
