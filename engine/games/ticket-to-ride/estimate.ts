@@ -128,7 +128,10 @@ export function createEstimate(map: TtrMap): (s: TtrState) => number[] {
       const horizon = Math.max(1, Math.min(HORIZON, s.trains[seat]!, ...others.map((t) => t + SPARE_TURN_TRAINS)));
       let score = s.routePoints[seat]! + s.stationsLeft[seat]! * map.unusedStationPoints + passengers[seat]! + s.trains[seat]! * TRAIN_VALUE;
       // Tickets share the seat's trains: nearest first, each counts by the trains its path and the nearer ones' need together.
-      const paths = s.tickets[seat]!.map((id) => ({ points: tickets.get(id)!.points, ...gap(weight, tickets.get(id)!.from, tickets.get(id)!.to) }));
+      const paths = s.tickets[seat]!.map((id) => {
+        const t = tickets.get(id)!;
+        return { points: t.points, ...gap(weight, t.from, t.to) };
+      });
       paths.sort((x, y) => x.trains - y.trains);
       const open = new Set<number>();
       let committed = 0;

@@ -22,19 +22,26 @@ export function createSearchActions(map: TtrMap) {
     const locos = (a: TtrAction) => ('cards' in a ? (a.cards.loco ?? 0) : 0);
     for (const a of legal) {
       if (a.type === 'build_station' && !borrowable(s, seat, a.city)) continue;
-      const key =
-        a.type === 'claim_route'
-          ? `r${a.route}`
-          : a.type === 'build_station'
-            ? `s${a.city}`
-            : a.type === 'pay_tunnel'
-              ? 'tunnel'
-              : a.type === 'draw_face_up'
-                ? `f${s.market[a.slot]}`
-                : JSON.stringify(a);
+      const key = sameMoveKey(s, a);
       const known = best.get(key);
       if (!known || locos(a) < locos(known)) best.set(key, a);
     }
     return best.size > 0 ? [...best.values()] : legal;
   };
+}
+
+/** Actions that are the same move but for how it is paid (or which slot shows the colour) share a key. */
+function sameMoveKey(s: TtrState, a: TtrAction): string {
+  switch (a.type) {
+    case 'claim_route':
+      return `r${a.route}`;
+    case 'build_station':
+      return `s${a.city}`;
+    case 'pay_tunnel':
+      return 'tunnel';
+    case 'draw_face_up':
+      return `f${s.market[a.slot]}`;
+    default:
+      return JSON.stringify(a);
+  }
 }
