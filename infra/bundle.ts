@@ -12,32 +12,13 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Where the API's /docs assets and web client are written, next to its bundle (the names are in its environment). */
 export const DOCS_ASSETS_DIR = 'docs-assets';
 export const WEB_ASSETS_DIR = 'web-assets';
-
-/**
- * `@hono/zod-openapi` imports zod's namespace object to put `.openapi()` on `ZodType`'s prototype
- * and re-exports it, which keeps every schema type in the bundle. It uses nothing else of it, and
- * the API takes `z` from `zod` itself (functions/api/openapi-zod.ts), so it is given `ZodType`
- * alone. test/bundle.test.ts imports the bundle so built and plays a game through it.
- */
-const zodOpenApiPrototypeOnly: Plugin = {
-  name: 'zod-openapi-prototype-only',
-  setup(b) {
-    b.onResolve({ filter: /^zod$/ }, (args) =>
-      /[\\/]@hono[\\/]zod-openapi[\\/]/.test(args.importer) ? { path: 'zod-prototype', namespace: 'zod-openapi-shim' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'zod-openapi-shim' }, () => ({
-      contents: "import { ZodType } from 'zod'; export const z = { ZodType };",
-      resolveDir: projectRoot,
-    }));
-  },
-};
 
 export const BUNDLE_OPTIONS = {
   bundle: true,
@@ -53,7 +34,6 @@ export const BUNDLE_OPTIONS = {
   banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [zodOpenApiPrototypeOnly],
   metafile: true,
   logLevel: 'error',
 } satisfies BuildOptions;

@@ -1,8 +1,9 @@
 /**
- * The API as deployed is a bundle, not these sources: infra/bundle.ts builds it with plugins that
- * change what gets in (zod's schema types reach `@hono/zod-openapi` through a narrowed import), and
- * lazily imported modules become chunks. This imports that bundle and plays through it, so that a
- * bundling change which drops something the API calls at run time fails here, not in AWS.
+ * The API as deployed is a bundle, not these sources: infra/bundle.ts builds it, lazily imported
+ * modules become chunks, and it serves its routes without `@hono/zod-openapi` (serving-app.ts,
+ * with the stand-in `.openapi()` of openapi-zod.ts). This imports that bundle and plays through
+ * it, so that a bundling change which drops something the API calls at run time fails here, not
+ * in AWS.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { apiLambdaStore } from '../scripts/support/api-lambda-env.js';
 type Answer = { statusCode: number; headers?: Record<string, string>; body: string };
 let store: EmbeddedStore;
 let outdir: string;
+let bundled: string[];
 let handler: (event: LambdaEvent, context: Context) => Promise<Answer>;
 const context = { awsRequestId: 'bundle-1', functionName: 'api' } as Context;
 const json = (a: Answer) => JSON.parse(a.body) as Record<string, unknown>;
@@ -32,7 +34,7 @@ beforeAll(async () => {
     WEB_ASSETS_DIR,
   });
   outdir = mkdtempSync(join(tmpdir(), 'railpost-bundle-test-'));
-  await bundleLambda('functions/api/lambda.ts', outdir);
+  bundled = Object.keys((await bundleLambda('functions/api/lambda.ts', outdir)).inputs);
   ({ handler } = (await import(pathToFileURL(join(outdir, 'index.mjs')).href)) as { handler: typeof handler });
 }, 120_000);
 afterAll(async () => {
@@ -64,5 +66,16 @@ describe('issue 16 #2: the bundled API handler, as the stack deploys it', () => 
     expect(refused.headers?.['content-type']).toContain('application/problem+json');
     expect(json(refused)).toMatchObject({ code: 'invalid_body' });
     expect(refused.body).toContain('name');
+  });
+
+  it('answers a body in a media type the route does not declare with 415 unsupported_media_type, as @hono/zod-openapi did', async () => {
+    const refused = await handler(event('POST', '/v1/players', { name: 'Plain Pat' }, { 'content-type': 'text/plain' }), context);
+    expect(refused.statusCode).toBe(415);
+    expect(json(refused)).toMatchObject({ code: 'unsupported_media_type' });
+  });
+
+  it('carries no OpenAPI generator: the document is served as committed (issue 16 #2)', () => {
+    expect(bundled.filter((input) => /@hono[\\/]zod-openapi|zod-to-openapi/.test(input))).toEqual([]);
+    expect(bundled.some((input) => input.includes('serving-app.ts'))).toBe(true);
   });
 });

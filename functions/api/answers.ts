@@ -5,7 +5,7 @@
  * (authentication, parameters, a body, a write, a rate limit) is added here, so no operation can
  * forget a status the shared middleware answers.
  */
-import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { DEFAULT_LIMITS, type LimitedOperation, type Rate } from '../service/limits.js';
 import type { Access } from '../service/players.js';
@@ -172,7 +172,7 @@ export function defineRoute<R extends RouteConfig>(config: R, contract: Contract
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) responses[status] = problemAnswer(status, codes, headersOf(config, contract, status));
   const parameters = [...(config.parameters ?? []), ...(isGet(config) ? [IF_NONE_MATCH] : [])];
   const described = scope ? { description: `${config.description ?? ''}\n\n**Scope**: \`${scope}\`.`.trim(), middleware: [requireScope(scope)] } : {};
-  return createRoute({ ...config, responses, ...described, ...(parameters.length > 0 ? { parameters } : {}) } as R);
+  return { ...config, responses, ...described, ...(parameters.length > 0 ? { parameters } : {}) } as R;
 }
 
 /** The scope a secured route needs; a write must name its own. */

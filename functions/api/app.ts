@@ -1,5 +1,4 @@
 import type { Language } from '../../engine/core/languages.js';
-import { OpenAPIHono } from '@hono/zod-openapi';
 import * as z from './openapi-zod.js';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -17,8 +16,6 @@ import type { VersionWaits } from '../service/version-waits.js';
 import type { ChatRecord, PlayerRecord, PushRecord, WebhookRecord } from '../store/records.js';
 import { docsRoutes, servedSpec } from './docs.js';
 import { webRoutes, type WebAssets } from './web.js';
-import { repairNullableRefs } from './nullable-refs.js';
-import { closeTuples } from './tuple-items.js';
 import { verifyBoardLink } from '../notify/board-link.js';
 import { problemResponse, toProblem } from './problem-response.js';
 import { requestIds, type RequestIdVariables } from './request-id.js';
@@ -29,7 +26,6 @@ import { MAX_BODY_BYTES, MAX_URL_BYTES } from './request-limits.js';
 import { routes, typedPlayRoutes } from './routes.js';
 import { finishRoutes } from './finish-routes.js';
 import * as S from './schemas.js';
-import { registerWebhooks } from './webhooks.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
 import { rateLimitMiddleware, type RateLimits } from './rate-limits.js';
 import { confirmLink, registerAccountRoutes } from './account-handlers.js';
@@ -37,6 +33,8 @@ import { registerProfileRoutes } from './profile-handlers.js';
 import { registerLobbyRoutes } from './lobby-routes.js';
 import type { AppEnv } from './env.js';
 import { profileAnswer, webhookAnswer } from './answer-shapes.js';
+import { servingApp, type RouteApp } from './serving-app.js';
+import type { Hono } from 'hono';
 
 /** What the API needs to know of the notification channels (the notifier holds the private parts). */
 export interface NotifyDeps {
@@ -72,6 +70,8 @@ export interface AppDeps extends Pick<Services, 'signIn' | 'credentials' | 'emai
    * serving app needs no shapes: it serves the committed document (docs.ts).
    */
   documentedGames?: readonly AnyGame[];
+  /** What the routes are registered on: openapi-document.ts passes an `OpenAPIHono` to write the document from; by default the serving app. */
+  base?: Hono<AppEnv> & RouteApp<AppEnv>;
 }
 
 export { MAX_BODY_BYTES, MAX_URL_BYTES };
@@ -93,7 +93,7 @@ function refuseInvalid(result: { success: boolean; target?: string; error?: { is
 export function createApp(deps: AppDeps) {
   const { registry, players, games, chat } = deps;
   const play = deps.documentedGames ? typedPlayRoutes(deps.documentedGames) : routes;
-  const app = new OpenAPIHono<Env>({ defaultHook: refuseInvalid });
+  const app = deps.base ?? servingApp<Env>(refuseInvalid);
 
   app.use('*', requestIds());
   if (deps.onRequest) app.use('*', requestLog(deps.onRequest));
@@ -202,15 +202,6 @@ export function createApp(deps: AppDeps) {
     return { ...payload, kind: payload.kind ?? ('all' as const) };
   };
   const noStore = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
-
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
-    type: 'http',
-    scheme: 'bearer',
-    description: 'The token from POST /v1/players, a session from POST /v1/sign-in/verify, or a personal access token (POST /v1/players/me/tokens)',
-  });
-  // Every problem answer refers to it (answers.ts), by reference only.
-  app.openAPIRegistry.register('Problem', S.ProblemSchema);
-  registerWebhooks(app.openAPIRegistry);
 
   // Its options need every game's rules loaded: the first request for it loads them all.
   let catalog: Promise<ReturnType<typeof catalogEntry>[]> | undefined;
@@ -432,34 +423,3 @@ function svgHeaders(cacheControl: string): Record<string, string> {
 function chatMessage(m: ChatRecord) {
   return { id: m.id, seat: m.seat, name: m.name, text: m.text, at: m.at, version: m.version };
 }
-
-/** The OpenAPI document of an app's routes, as served at /openapi.json and committed in api-spec/. */
-export function openApiDocumentOf(app: Pick<OpenAPIHono<Env>, 'getOpenAPI31Document'>) {
-  return closeTuples(repairNullableRefs(app.getOpenAPI31Document(openApiInfo)));
-}
-
-const openApiInfo = {
-  openapi: '3.1.0',
-  info: {
-    title: 'railpost API',
-    version: '1.0.0',
-    description:
-      'Play train board games asynchronously. Read `legalActions` from the view, post one back unchanged with the `version` you read. ' +
-      'Errors are RFC 9457 problem+json with a stable `code`; each answer lists the codes its status can carry.\n\n' +
-      'Every answer carries `X-Request-Id`. Every 200 to a GET carries an `ETag`: send it as `If-None-Match` to get 304 without a body while nothing changed. ' +
-      '`GET /v1/games` is paged (`limit`, and the `next` cursor as `cursor`). Rate-limited writes answer 429 with `Retry-After`, ' +
-      'and carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; each operation states its limits and caps. ' +
-      'What railpost POSTs to your webhook endpoints is under `webhooks`.',
-    license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-    contact: { name: 'railpost', url: 'https://railpost.dev' },
-  },
-  servers: [{ url: '/' }],
-  tags: [
-    { name: 'catalog', description: 'Games on offer' },
-    { name: 'players', description: 'Accounts and tokens' },
-    { name: 'games', description: 'Creating, joining and listing games' },
-    { name: 'play', description: 'Views, actions and the log' },
-    { name: 'notifications', description: 'Webhooks, Web Push subscriptions and unsubscribe links' },
-    { name: 'webhooks', description: 'What railpost POSTs to your webhook endpoints' },
-  ],
-};

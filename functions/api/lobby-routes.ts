@@ -2,7 +2,7 @@
  * The lobby (issue 18 #3; README "Lobby"): public games waiting for players, and "play anyone"
  * seeks, declared as routes.ts declares every operation, with their handlers.
  */
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { RouteApp } from './serving-app.js';
 import * as z from './openapi-zod.js';
 import { BotLevelSchema } from '../../engine/core/index.js';
 import type { Context } from 'hono';
@@ -170,7 +170,7 @@ export const lobbyRoutes = {
 };
 
 /** The handlers; authentication and scopes run before (app.ts, answers.ts). */
-export function registerLobbyRoutes(app: OpenAPIHono<Env>, lobby: Lobby) {
+export function registerLobbyRoutes(app: RouteApp<Env>, lobby: Lobby) {
   const player = (c: Context<Env>) => c.get('player');
   return app
     .openapi(lobbyRoutes.listLobby, async (c) => c.json({ games: await lobby.list(player(c), c.req.valid('query')) }, 200))

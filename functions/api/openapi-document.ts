@@ -1,13 +1,63 @@
+/**
+ * The OpenAPI document as committed in api-spec/ (`npm run spec`): generated from the routes,
+ * never written by hand. `@hono/zod-openapi` is imported before any schema module so that every
+ * `.openapi()` call records its metadata (openapi-zod.ts); the serving app never loads it.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createRegistry } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
 import { createServices } from '../service/index.js';
-import { createApp, openApiDocumentOf } from './app.js';
+import { createApp } from './app.js';
+import type { AppEnv } from './env.js';
+import { repairNullableRefs } from './nullable-refs.js';
+import { describedLater, ZodType } from './openapi-zod.js';
+import { ProblemSchema } from './schemas.js';
+import { closeTuples } from './tuple-items.js';
+import { registerWebhooks } from './webhooks.js';
 
-/** The OpenAPI document as committed in api-spec/: generated from the routes, never written by hand. */
 export function openApiDocumentText(): string {
+  if ((ZodType.prototype as { openapi?: unknown }).openapi === describedLater) {
+    throw new Error("The schemas were built without their OpenAPI metadata: import @hono/zod-openapi before any of the API's modules to write the document");
+  }
+  const app = new OpenAPIHono<AppEnv>();
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The token from POST /v1/players, a session from POST /v1/sign-in/verify, or a personal access token (POST /v1/players/me/tokens)',
+  });
+  // Every problem answer refers to it (answers.ts), by reference only.
+  app.openAPIRegistry.register('Problem', ProblemSchema);
+  registerWebhooks(app.openAPIRegistry);
   // The routes need services to exist, not to work: no command is ever sent to this client.
   const services = createServices(new DynamoDBClient({ region: 'local' }), 'unused', createRegistry(catalogGames));
-  const doc = openApiDocumentOf(createApp({ ...services, documentedGames: catalogGames }));
+  createApp({ ...services, documentedGames: catalogGames, base: app });
+  const doc = closeTuples(repairNullableRefs(app.getOpenAPI31Document(openApiInfo)));
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
+
+const openApiInfo = {
+  openapi: '3.1.0',
+  info: {
+    title: 'railpost API',
+    version: '1.0.0',
+    description:
+      'Play train board games asynchronously. Read `legalActions` from the view, post one back unchanged with the `version` you read. ' +
+      'Errors are RFC 9457 problem+json with a stable `code`; each answer lists the codes its status can carry.\n\n' +
+      'Every answer carries `X-Request-Id`. Every 200 to a GET carries an `ETag`: send it as `If-None-Match` to get 304 without a body while nothing changed. ' +
+      '`GET /v1/games` is paged (`limit`, and the `next` cursor as `cursor`). Rate-limited writes answer 429 with `Retry-After`, ' +
+      'and carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; each operation states its limits and caps. ' +
+      'What railpost POSTs to your webhook endpoints is under `webhooks`.',
+    license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    contact: { name: 'railpost', url: 'https://railpost.dev' },
+  },
+  servers: [{ url: '/' }],
+  tags: [
+    { name: 'catalog', description: 'Games on offer' },
+    { name: 'players', description: 'Accounts and tokens' },
+    { name: 'games', description: 'Creating, joining and listing games' },
+    { name: 'play', description: 'Views, actions and the log' },
+    { name: 'notifications', description: 'Webhooks, Web Push subscriptions and unsubscribe links' },
+    { name: 'webhooks', description: 'What railpost POSTs to your webhook endpoints' },
+  ],
+};

@@ -1,10 +1,26 @@
 /**
- * zod with `.openapi()`: the API's schemas take it as `import * as z from './openapi-zod.js'`,
- * not as `@hono/zod-openapi`'s `z`, which is zod's namespace object passed around as a value.
- * Through such an object esbuild cannot tell which schema types are used and bundles all of zod;
- * through a namespace import, `z.object` and the rest are member accesses it can shake. Importing
- * `@hono/zod-openapi` first is what puts `.openapi()` on every schema, so a module taking zod from
- * here can call it at load.
+ * zod for the API's schemas, which carry OpenAPI metadata through `.openapi()`: the API's modules
+ * take it as `import * as z from './openapi-zod.js'`.
+ *
+ * The metadata is read only when the document is generated (openapi-document.ts), in a process
+ * that imports `@hono/zod-openapi` first, which puts the real `.openapi()` on every schema. A
+ * serving process never loads it (serving-app.ts): there `.openapi()` returns its schema
+ * unchanged, so a cold start neither bundles zod-to-openapi nor builds a copy of each described
+ * schema. openapi-document.ts refuses to write a document while this stand-in is in place.
+ *
+ * A namespace import (not `@hono/zod-openapi`'s `z`, zod's namespace passed around as a value) lets
+ * esbuild keep only the schema types used.
  */
-import '@hono/zod-openapi';
+import type {} from '@hono/zod-openapi';
+import { ZodType } from 'zod';
+
 export * from 'zod';
+
+/** The stand-in `.openapi()` of a serving process: the metadata is not needed there. */
+export function describedLater<T>(this: T): T {
+  return this;
+}
+
+// Assigned, not defined: zod copies the prototype's enumerable methods onto each schema it builds.
+const prototype = ZodType.prototype as { openapi?: unknown };
+prototype.openapi ??= describedLater;
