@@ -21,7 +21,7 @@ const PaceSchema = z
   .refine((v) => v === UNTIMED || ((durationMs(v) ?? 0) >= 1000 && (durationMs(v) ?? 0) <= MAX_MOVE_TIME_MS), {
     message: `"${UNTIMED}", or an ISO 8601 duration per move between 1 second and ${MAX_MOVE_TIME_MS / 86_400_000} days, e.g. "P3D"`,
   })
-  .meta({ description: `The time for each move: an ISO 8601 duration (e.g. "P3D"), or "${UNTIMED}"`, example: 'P3D' });
+  .openapi({ description: `The time for each move: an ISO 8601 duration (e.g. "P3D"), or "${UNTIMED}"`, example: 'P3D' });
 
 const LobbyQuerySchema = z.object({
   game: z.string().min(1).max(64).optional().openapi({ param: { name: 'game', in: 'query' }, description: 'Only games of this catalog game', example: 'ticket-to-ride-europe' }),
@@ -33,30 +33,30 @@ const LobbyGameSchema = z
   .strictObject({
     id: z.string(),
     game: z.string(),
-    players: z.number().int().meta({ description: 'Seats in all' }),
-    seated: z.array(z.string()).meta({ description: 'Names of the people seated so far' }),
+    players: z.number().int().openapi({ description: 'Seats in all' }),
+    seated: z.array(z.string()).openapi({ description: 'Names of the people seated so far' }),
     ratings: z
-      .array(z.strictObject({ rating: z.number(), rd: z.number().meta({ description: 'Rating deviation: the true strength most likely lies within ± 2 RD' }) }).nullable())
-      .meta({ description: "Each seated person's Glicko-2 rating in this game, in the order of `seated`; null before their first rated game of it (README \"Ratings\")" }),
+      .array(z.strictObject({ rating: z.number(), rd: z.number().openapi({ description: 'Rating deviation: the true strength most likely lies within ± 2 RD' }) }).nullable())
+      .openapi({ description: "Each seated person's Glicko-2 rating in this game, in the order of `seated`; null before their first rated game of it (README \"Ratings\")" }),
     freeSeats: z.number().int(),
     bots: z.number().int(),
-    botLevels: z.array(BotLevelSchema).meta({ description: "Each bot seat's level, in seat order (as many as `bots`)" }),
+    botLevels: z.array(BotLevelSchema).openapi({ description: "Each bot seat's level, in seat order (as many as `bots`)" }),
     standInLevel: BotLevelSchema.meta({ description: 'The level of the bot that plays for a person after a timeout or a forfeit' }),
     options: z.unknown(),
-    pace: z.string().meta({ description: `The time per move, "${UNTIMED}", or "bank" for a bank time control` }),
+    pace: z.string().openapi({ description: `The time per move, "${UNTIMED}", or "bank" for a bank time control` }),
     timeControl: TimeControlSchema.optional(),
     createdAt: Timestamp,
-    expiresAt: Timestamp.meta({ description: 'When it is closed if seats are still open' }),
-    yours: z.boolean().meta({ description: 'You hold a seat in it already' }),
+    expiresAt: Timestamp.openapi({ description: 'When it is closed if seats are still open' }),
+    yours: z.boolean().openapi({ description: 'You hold a seat in it already' }),
   })
   .openapi('LobbyGame');
 
-const LobbySchema = z.strictObject({ games: z.array(LobbyGameSchema).meta({ description: `Newest first, at most ${LOBBY_PAGE}` }) }).openapi('Lobby');
+const LobbySchema = z.strictObject({ games: z.array(LobbyGameSchema).openapi({ description: `Newest first, at most ${LOBBY_PAGE}` }) }).openapi('Lobby');
 
 const SeekCreateSchema = z
   .strictObject({
-    game: z.string().min(1).max(64).meta({ description: 'A game id from the catalog', example: 'ticket-to-ride-europe' }),
-    players: z.number().int().min(2).max(16).meta({ description: 'Seats of the game to make, all for people' }),
+    game: z.string().min(1).max(64).openapi({ description: 'A game id from the catalog', example: 'ticket-to-ride-europe' }),
+    players: z.number().int().min(2).max(16).openapi({ description: 'Seats of the game to make, all for people' }),
     pace: PaceSchema,
   })
   .openapi('SeekCreate');
@@ -68,10 +68,10 @@ const SeekSchema = z
     players: z.number().int(),
     pace: z.string(),
     createdAt: Timestamp,
-    expiresAt: Timestamp.meta({ description: 'When it lapses unmatched' }),
+    expiresAt: Timestamp.openapi({ description: 'When it lapses unmatched' }),
     status: z.enum(['waiting', 'matched', 'expired']),
-    waiting: z.number().int().optional().meta({ description: 'While waiting: players waiting for the same game, seats and pace, you included' }),
-    gameId: z.string().optional().meta({ description: 'Once matched: the game made for the seekers' }),
+    waiting: z.number().int().optional().openapi({ description: 'While waiting: players waiting for the same game, seats and pace, you included' }),
+    gameId: z.string().optional().openapi({ description: 'Once matched: the game made for the seekers' }),
   })
   .openapi('Seek');
 

@@ -44,11 +44,11 @@ export const SearchQuerySchema = z.object({
 
 export const RatingSchema = z
   .strictObject({
-    game: z.string().meta({ description: 'The rating kind: a catalog game' }),
-    rating: z.number().meta({ description: 'Glicko-2 rating (1500 to start)' }),
-    rd: z.number().meta({ description: 'Rating deviation: the rating is likely within about two of these (350 to start; it shrinks with games played)' }),
-    games: z.number().int().min(1).meta({ description: 'Rated games played' }),
-    lastChange: z.number().meta({ description: 'What the last rated game changed' }),
+    game: z.string().openapi({ description: 'The rating kind: a catalog game' }),
+    rating: z.number().openapi({ description: 'Glicko-2 rating (1500 to start)' }),
+    rd: z.number().openapi({ description: 'Rating deviation: the rating is likely within about two of these (350 to start; it shrinks with games played)' }),
+    games: z.number().int().min(1).openapi({ description: 'Rated games played' }),
+    lastChange: z.number().openapi({ description: 'What the last rated game changed' }),
     lastPlayedAt: Timestamp,
   })
   .openapi('Rating');
@@ -57,7 +57,7 @@ export const ProfileSchema = z
   .strictObject({
     id: z.string(),
     name: z.string(),
-    ratings: z.array(RatingSchema).meta({ description: 'One per game the player was rated in; only games between people count' }),
+    ratings: z.array(RatingSchema).openapi({ description: 'One per game the player was rated in; only games between people count' }),
   })
   .openapi('PublicProfile', { description: "What anyone signed in may see of a player: never addresses, tokens or settings" });
 
@@ -65,11 +65,11 @@ export const FinishedSeatSchema = z
   .strictObject({
     seat: SeatIndex,
     name: z.string().nullable(),
-    playerId: z.string().nullable().meta({ description: 'The profile of the person who held it; null for a bot or a deleted account' }),
+    playerId: z.string().nullable().openapi({ description: 'The profile of the person who held it; null for a bot or a deleted account' }),
     bot: z.boolean(),
-    place: z.number().int().min(1).meta({ description: '1 = winner; tied seats share a place' }),
+    place: z.number().int().min(1).openapi({ description: '1 = winner; tied seats share a place' }),
     score: z.number(),
-    forfeited: z.boolean().meta({ description: 'Resigned or forfeited: ranked after every seat still playing' }),
+    forfeited: z.boolean().openapi({ description: 'Resigned or forfeited: ranked after every seat still playing' }),
   })
   .openapi('FinishedSeat');
 
@@ -84,8 +84,8 @@ export const FinishedGameSchema = z
 
 export const FinishedPageSchema = z
   .strictObject({
-    items: z.array(FinishedGameSchema).meta({ description: 'Newest first' }),
-    next: z.string().nullable().meta({ description: 'Pass it as `cursor` (with the same filters) for the next page; null on the last page' }),
+    items: z.array(FinishedGameSchema).openapi({ description: 'Newest first' }),
+    next: z.string().nullable().openapi({ description: 'Pass it as `cursor` (with the same filters) for the next page; null on the last page' }),
   })
   .openapi('FinishedGamePage');
 
@@ -96,7 +96,7 @@ export const LeaderboardSchema = z
       z.strictObject({
         place: z.number().int().min(1),
         playerId: z.string(),
-        name: z.string().meta({ description: 'The name at the last rated game' }),
+        name: z.string().openapi({ description: 'The name at the last rated game' }),
         rating: z.number(),
         rd: z.number(),
         games: z.number().int().min(1),

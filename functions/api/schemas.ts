@@ -19,23 +19,26 @@ import { LANGUAGES } from '../../engine/core/languages.js';
  * content that is open by nature (a game's options, static components) stays `unknown`.
  * A registered schema's `.extend()` renders as `allOf` with its parent, which a closed parent
  * refuses; answers that add to another one spread its shape instead.
+ * Descriptions and examples go through `.openapi()`, which a serving process skips (openapi-zod.ts),
+ * rather than zod's `.meta()`, which copies the schema at every cold start. `.meta()` stays where
+ * a registered schema is to be spelled out in place instead of referred to.
  */
 
 export const ProblemSchema = z
   .strictObject({
-    type: z.string().meta({ example: 'https://railpost.dev/problems/stale_version' }),
+    type: z.string().openapi({ example: 'https://railpost.dev/problems/stale_version' }),
     title: z.string(),
     status: z.number().int(),
     detail: z.string().optional(),
-    code: z.string().meta({ description: 'Stable machine-readable reason; branch on this', example: 'stale_version' }),
+    code: z.string().openapi({ description: 'Stable machine-readable reason; branch on this', example: 'stale_version' }),
     requestId: z.string().optional(),
-    currentVersion: z.number().int().optional().meta({ description: 'With 409 stale_version: the version to read and retry from' }),
-    rule: z.string().optional().meta({ description: 'With 422 illegal_action: the rule ID of the game spec', example: 'TTRE-7.2' }),
-    reason: z.string().optional().meta({ description: 'With 422 illegal_action: the game-specific reason code' }),
+    currentVersion: z.number().int().optional().openapi({ description: 'With 409 stale_version: the version to read and retry from' }),
+    rule: z.string().optional().openapi({ description: 'With 422 illegal_action: the rule ID of the game spec', example: 'TTRE-7.2' }),
+    reason: z.string().optional().openapi({ description: 'With 422 illegal_action: the game-specific reason code' }),
     issues: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
-    limit: z.number().int().optional().meta({ description: 'With 409 too_many_webhooks / too_many_push_subscriptions: the cap' }),
-    retryAfter: z.number().int().min(1).optional().meta({ description: 'With 429 rate_limited: seconds to wait, as in the Retry-After header' }),
-    gameId: z.string().optional().meta({ description: 'With 409 seek_matched: the game your seek was matched into' }),
+    limit: z.number().int().optional().openapi({ description: 'With 409 too_many_webhooks / too_many_push_subscriptions: the cap' }),
+    retryAfter: z.number().int().min(1).optional().openapi({ description: 'With 429 rate_limited: seconds to wait, as in the Retry-After header' }),
+    gameId: z.string().optional().openapi({ description: 'With 409 seek_matched: the game your seek was matched into' }),
   })
   .openapi('Problem');
 
@@ -50,14 +53,14 @@ export const CatalogEntrySchema = z
     title: z.string(),
     minPlayers: z.number().int(),
     maxPlayers: z.number().int(),
-    options: z.record(z.string(), z.unknown()).meta({ description: "JSON Schema of the game's options (all optional, with defaults)" }),
+    options: z.record(z.string(), z.unknown()).openapi({ description: "JSON Schema of the game's options (all optional, with defaults)" }),
   })
   .openapi('CatalogEntry');
 
 export const CatalogGameSchema = z
   .strictObject({
     ...CatalogEntrySchema.shape,
-    components: z.unknown().meta({ description: 'Static components to draw the game with (e.g. the map: cities, routes with colour and length, tickets)' }),
+    components: z.unknown().openapi({ description: 'Static components to draw the game with (e.g. the map: cities, routes with colour and length, tickets)' }),
   })
   .openapi('CatalogGame');
 
@@ -75,7 +78,7 @@ const Name = z
   .string()
   .min(1)
   .max(MAX_NAME_INPUT)
-  .meta({
+  .openapi({
     description:
       `One line of at most ${MAX_NAME_CHARACTERS} characters and ${MAX_NAME_BYTES} UTF-8 bytes once line breaks become spaces and control, ` +
       'zero-width and bidi-override characters are dropped; nothing left: 400 invalid_name',
@@ -83,13 +86,13 @@ const Name = z
   });
 const Email = z.email().max(254);
 
-const LanguageSchema = z.enum(LANGUAGES).meta({ description: 'The language of your emails and pushes (and of the web client on a new device)', example: 'cs' });
-export const PlayerCreateSchema = z.strictObject({ name: Name, email: Email.optional(), language: LanguageSchema.optional().meta({ description: 'Default: English' }) }).openapi('PlayerCreate');
+const LanguageSchema = z.enum(LANGUAGES).openapi({ description: 'The language of your emails and pushes (and of the web client on a new device)', example: 'cs' });
+export const PlayerCreateSchema = z.strictObject({ name: Name, email: Email.optional(), language: LanguageSchema.optional().openapi({ description: 'Default: English' }) }).openapi('PlayerCreate');
 export const PlayerCreatedSchema = z
   .strictObject({
     id: z.string(),
     name: z.string(),
-    token: z.string().meta({ description: 'Bearer token; shown only here, stored only as a hash' }),
+    token: z.string().openapi({ description: 'Bearer token; shown only here, stored only as a hash' }),
   })
   .openapi('PlayerCreated');
 export const NotificationKindSchema = z
@@ -107,8 +110,8 @@ const kindFlags = <T extends z.ZodType>(flag: (kind: NotificationKind) => T) =>
 
 export const DigestSchema = z
   .strictObject({
-    hour: z.number().int().min(0).max(23).meta({ description: 'The hour (0–23) of your wall clock the digest is sent at', example: 8 }),
-    timeZone: z.string().min(1).max(64).meta({ description: 'Your IANA time zone; summer time is followed', example: 'Europe/Prague' }),
+    hour: z.number().int().min(0).max(23).openapi({ description: 'The hour (0–23) of your wall clock the digest is sent at', example: 8 }),
+    timeZone: z.string().min(1).max(64).openapi({ description: 'Your IANA time zone; summer time is followed', example: 'Europe/Prague' }),
   })
   .openapi('Digest', {
     description: 'One email a day instead of one per turn: every game where it is your turn, each with its position and reply codes, so that one reply moves in several games',
@@ -116,17 +119,17 @@ export const DigestSchema = z
 
 export const NotificationSettingsSchema = z
   .strictObject({
-    email: z.boolean().meta({ description: 'Whether notifications are emailed; always false without an address' }),
-    events: z.strictObject(kindFlags(() => z.boolean())).meta({ description: 'Which kinds you are notified of, on every channel' }),
-    digest: DigestSchema.nullable().meta({ description: 'Your turns by email once a day; null: an email per turn' }),
+    email: z.boolean().openapi({ description: 'Whether notifications are emailed; always false without an address' }),
+    events: z.strictObject(kindFlags(() => z.boolean())).openapi({ description: 'Which kinds you are notified of, on every channel' }),
+    digest: DigestSchema.nullable().openapi({ description: 'Your turns by email once a day; null: an email per turn' }),
   })
   .openapi('NotificationSettings');
 
 export const NotificationSettingsPatchSchema = z
   .strictObject({
-    email: z.boolean().optional().meta({ description: 'true needs an email address' }),
-    events: z.strictObject(kindFlags(() => z.boolean().optional())).optional().meta({ description: 'Kinds not named keep their setting' }),
-    digest: DigestSchema.nullable().optional().meta({ description: 'null: back to an email per turn' }),
+    email: z.boolean().optional().openapi({ description: 'true needs an email address' }),
+    events: z.strictObject(kindFlags(() => z.boolean().optional())).optional().openapi({ description: 'Kinds not named keep their setting' }),
+    digest: DigestSchema.nullable().optional().openapi({ description: 'null: back to an email per turn' }),
   })
   .openapi('NotificationSettingsPatch');
 
@@ -136,8 +139,8 @@ export const VacationSchema = z
 
 export const VacationCreateSchema = z
   .strictObject({
-    from: z.iso.datetime({ offset: true }).meta({ description: 'Start (not in the past); ISO 8601 date-time', example: '2026-12-20T00:00:00Z' }),
-    until: z.iso.datetime({ offset: true }).meta({ description: 'End: in the future, and at most 30 days after the start', example: '2027-01-03T00:00:00Z' }),
+    from: z.iso.datetime({ offset: true }).openapi({ description: 'Start (not in the past); ISO 8601 date-time', example: '2026-12-20T00:00:00Z' }),
+    until: z.iso.datetime({ offset: true }).openapi({ description: 'End: in the future, and at most 30 days after the start', example: '2027-01-03T00:00:00Z' }),
   })
   .openapi('VacationCreate');
 
@@ -152,19 +155,19 @@ export const PlayerSchema = z
   .strictObject({
     id: z.string(),
     name: z.string(),
-    email: z.string().optional().meta({ description: 'Your confirmed address: the only one notices and sign-in codes go to' }),
-    pendingEmail: z.string().optional().meta({ description: 'A new address waiting for the code sent to it (POST /v1/players/me/email-confirmation)' }),
+    email: z.string().optional().openapi({ description: 'Your confirmed address: the only one notices and sign-in codes go to' }),
+    pendingEmail: z.string().optional().openapi({ description: 'A new address waiting for the code sent to it (POST /v1/players/me/email-confirmation)' }),
     createdAt: Timestamp,
     notifications: NotificationSettingsSchema,
-    vacations: z.array(VacationSchema).meta({ description: `Past vacations stay listed while a clock may still count them (at most ${MAX_STORED_VACATIONS} in all: the oldest past ones go first)` }),
-    onVacation: z.boolean().meta({ description: 'Your clocks are paused now' }),
+    vacations: z.array(VacationSchema).openapi({ description: `Past vacations stay listed while a clock may still count them (at most ${MAX_STORED_VACATIONS} in all: the oldest past ones go first)` }),
+    onVacation: z.boolean().openapi({ description: 'Your clocks are paused now' }),
     language: LanguageSchema,
   })
   .openapi('Player');
 export const PlayerPatchSchema = z
   .strictObject({
     name: Name.optional(),
-    email: Email.nullable().optional().meta({ description: 'A new address gets a code to confirm it (until then the old one stays); null removes both at once' }),
+    email: Email.nullable().optional().openapi({ description: 'A new address gets a code to confirm it (until then the old one stays); null removes both at once' }),
     notifications: NotificationSettingsPatchSchema.optional(),
     language: LanguageSchema.optional(),
   })
@@ -175,11 +178,11 @@ const WebhookEvents = z
   .min(1)
   .max(5)
   .refine((list) => new Set(list).size === list.length, 'each kind at most once')
-  .meta({ description: 'The kinds this endpoint receives (default: all), besides your notification settings' });
+  .openapi({ description: 'The kinds this endpoint receives (default: all), besides your notification settings' });
 
 export const WebhookCreateSchema = z
   .strictObject({
-    url: z.string().max(2048).meta({ description: 'https, on a public host', example: 'https://example.org/railpost-hook' }),
+    url: z.string().max(2048).openapi({ description: 'https, on a public host', example: 'https://example.org/railpost-hook' }),
     events: WebhookEvents.optional(),
   })
   .openapi('WebhookCreate');
@@ -191,7 +194,7 @@ export const WebhookSchema = z
 export const WebhookCreatedSchema = z
   .strictObject({
     ...WebhookSchema.shape,
-    secret: z.string().meta({
+    secret: z.string().openapi({
       description: 'The signing secret (Standard Webhooks, `whsec_` + base64): shown only here, never again',
       example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
     }),
@@ -210,13 +213,13 @@ export const PushSubscriptionSchema = PushSubscriptionBase.openapi('PushSubscrip
 });
 
 export const PushSubscriptionCreatedSchema = z
-  .strictObject({ id: z.string().meta({ description: 'The same endpoint always gets the same id (subscribing again replaces)' }) })
+  .strictObject({ id: z.string().openapi({ description: 'The same endpoint always gets the same id (subscribing again replaces)' }) })
   .openapi('PushSubscriptionCreated');
 
 export const PushSubscriptionItemSchema = z
   .strictObject({
     id: z.string(),
-    origin: z.string().meta({ description: "The push service's origin (the endpoint itself is not shown)", example: 'https://fcm.googleapis.com' }),
+    origin: z.string().openapi({ description: "The push service's origin (the endpoint itself is not shown)", example: 'https://fcm.googleapis.com' }),
     createdAt: Timestamp,
   })
   .openapi('PushSubscriptionItem');
@@ -229,7 +232,7 @@ export const PushSubscriptionIdParamSchema = z.object({
 });
 
 export const VapidPublicKeySchema = z
-  .strictObject({ publicKey: z.string().meta({ description: 'base64url P-256 public key: the applicationServerKey for pushManager.subscribe()' }) })
+  .strictObject({ publicKey: z.string().openapi({ description: 'base64url P-256 public key: the applicationServerKey for pushManager.subscribe()' }) })
   .openapi('VapidPublicKey');
 
 export const UnsubscribeQuerySchema = z.object({
@@ -248,7 +251,7 @@ export const UnsubscribedSchema = z
   .strictObject({
     unsubscribed: z.literal(true),
     channel: z.literal('email'),
-    kind: z.union([NotificationKindSchema, z.literal('all')]).meta({ description: "'all': no more email; a kind: no more notifications of that kind" }),
+    kind: z.union([NotificationKindSchema, z.literal('all')]).openapi({ description: "'all': no more email; a kind: no more notifications of that kind" }),
   })
   .openapi('Unsubscribed');
 
@@ -258,24 +261,24 @@ export const VisibilitySchema = z.enum(['public', 'private']);
 
 export const GameCreateSchema = z
   .strictObject({
-    game: z.string().min(1).max(64).meta({ description: 'A game id from the catalog', example: 'ticket-to-ride-europe' }),
-    players: z.number().int().min(1).max(16).meta({ description: 'Number of seats, including yours and the bots' }),
-    options: z.record(z.string(), z.unknown()).optional().meta({ description: "The game's options (see the catalog's JSON Schema)" }),
+    game: z.string().min(1).max(64).openapi({ description: 'A game id from the catalog', example: 'ticket-to-ride-europe' }),
+    players: z.number().int().min(1).max(16).openapi({ description: 'Number of seats, including yours and the bots' }),
+    options: z.record(z.string(), z.unknown()).optional().openapi({ description: "The game's options (see the catalog's JSON Schema)" }),
     bots: z
       .union([
-        z.number().int().min(0).max(15).meta({ description: 'How many of the last seats the bot plays, each at level easy', example: 1 }),
+        z.number().int().min(0).max(15).openapi({ description: 'How many of the last seats the bot plays, each at level easy', example: 1 }),
         z
           .array(BotLevelSchema)
           .max(15)
-          .meta({ description: 'The level of each bot seat: one per seat, for the last seats in order', example: ['hard', 'medium'] }),
+          .openapi({ description: 'The level of each bot seat: one per seat, for the last seats in order', example: ['hard', 'medium'] }),
       ])
       .optional()
-      .meta({ description: "Seats the bot plays: a count (each easy), or each bot seat's level (issue 22: easy is the greedy bot, medium and hard search)" }),
-    standInLevel: BotLevelSchema.optional().meta({
+      .openapi({ description: "Seats the bot plays: a count (each easy), or each bot seat's level (issue 22: easy is the greedy bot, medium and hard search)" }),
+    standInLevel: BotLevelSchema.optional().openapi({
       description: `The level of the bot that plays for a person: after a timeout (\`onTimeout: 'bot'\`), after a forfeit, or for a deleted account; default ${DEFAULT_STAND_IN_LEVEL}`,
     }),
-    timeControl: TimeControlSchema.optional().meta({ description: 'Deadlines for each turn; without it, the game waits for ever' }),
-    visibility: VisibilitySchema.optional().meta({ description: "'public': listed in the lobby while seats are open, and anyone may join without the invite code; 'private' (the default): by invite only" }),
+    timeControl: TimeControlSchema.optional().openapi({ description: 'Deadlines for each turn; without it, the game waits for ever' }),
+    visibility: VisibilitySchema.optional().openapi({ description: "'public': listed in the lobby while seats are open, and anyone may join without the invite code; 'private' (the default): by invite only" }),
   })
   .openapi('GameCreate');
 
@@ -298,9 +301,9 @@ const SeatFields = {
     .string()
     .nullable()
     .optional()
-    .meta({ description: "The seat holder's player id (null: a bot or an open seat); shown to the game's seated players only, like chat" }),
-  forfeited: z.boolean().optional().meta({ description: "The seat forfeited; the stand-in bot plays on for it (at the game's `standInLevel`)" }),
-  deleted: z.boolean().optional().meta({ description: 'Its player deleted their account: no name, no id' }),
+    .openapi({ description: "The seat holder's player id (null: a bot or an open seat); shown to the game's seated players only, like chat" }),
+  forfeited: z.boolean().optional().openapi({ description: "The seat forfeited; the stand-in bot plays on for it (at the game's `standInLevel`)" }),
+  deleted: z.boolean().optional().openapi({ description: 'Its player deleted their account: no name, no id' }),
 };
 
 // A plain union: OpenAPI discriminators name string values, and `bot` is a boolean.
@@ -316,22 +319,22 @@ export const SeatSchema = z
 export const ClockSchema = z
   .strictObject({
     seat: SeatIndex,
-    deadline: Timestamp.optional().meta({ description: 'When the turn times out, while the seat is to act (vacations counted)' }),
-    bankMs: z.number().int().optional().meta({ description: 'Bank controls: the time the seat had when its turn began, or has while not to act (ms)' }),
+    deadline: Timestamp.optional().openapi({ description: 'When the turn times out, while the seat is to act (vacations counted)' }),
+    bankMs: z.number().int().optional().openapi({ description: 'Bank controls: the time the seat had when its turn began, or has while not to act (ms)' }),
   })
   .openapi('Clock');
 
-const Deadline = Timestamp.optional().meta({ description: 'Your deadline while you are to act, else the earliest deadline of the seats to act' });
+const Deadline = Timestamp.optional().openapi({ description: 'Your deadline while you are to act, else the earliest deadline of the seats to act' });
 
 // ---- finishing games and take-backs (issue 18 #4 #5)
 
 export const TakebackSchema = z
   .strictObject({
-    seat: SeatIndex.meta({ description: 'Who asked' }),
-    undoes: z.number().int().meta({ description: 'The version of the action to undo: accepted, the game returns to the version before it' }),
-    requestedAt: z.number().int().meta({ description: 'The version the request was logged at' }),
+    seat: SeatIndex.openapi({ description: 'Who asked' }),
+    undoes: z.number().int().openapi({ description: 'The version of the action to undo: accepted, the game returns to the version before it' }),
+    requestedAt: z.number().int().openapi({ description: 'The version the request was logged at' }),
     accepted: z.array(SeatIndex),
-    waitingFor: z.array(SeatIndex).meta({ description: 'Seated people still to answer (bots accept at once)' }),
+    waitingFor: z.array(SeatIndex).openapi({ description: 'Seated people still to answer (bots accept at once)' }),
   })
   .openapi('Takeback', { description: 'A take-back request waiting for answers; any move ends it' });
 
@@ -339,22 +342,22 @@ export const RematchSchema = z
   .strictObject({
     status: z.enum(['pending', 'declined', 'started']),
     proposedBy: SeatIndex,
-    accepted: z.array(SeatIndex).meta({ description: 'Seated people who accepted, the proposer included' }),
-    waitingFor: z.array(SeatIndex).meta({ description: 'Seated people still to answer (bots accept at once)' }),
+    accepted: z.array(SeatIndex).openapi({ description: 'Seated people who accepted, the proposer included' }),
+    waitingFor: z.array(SeatIndex).openapi({ description: 'Seated people still to answer (bots accept at once)' }),
     declinedBy: SeatIndex.optional(),
-    gameId: z.string().optional().meta({ description: 'The rematch, once every seated person accepted' }),
+    gameId: z.string().optional().openapi({ description: 'The rematch, once every seated person accepted' }),
   })
   .openapi('Rematch', { description: 'A rematch offer on a finished game, and the new game once it exists' });
 
 const FinishingFields = {
-  abortable: z.boolean().optional().meta({ description: 'While the game runs: no seat has made a second action yet, so any seated player may abort it' }),
-  canTakeBack: z.boolean().optional().meta({ description: 'While the game runs, for a seated player: whether you may ask to take your last action back now' }),
+  abortable: z.boolean().optional().openapi({ description: 'While the game runs: no seat has made a second action yet, so any seated player may abort it' }),
+  canTakeBack: z.boolean().optional().openapi({ description: 'While the game runs, for a seated player: whether you may ask to take your last action back now' }),
   takeback: TakebackSchema.optional(),
   rematch: RematchSchema.optional(),
 };
 
 export const ExpectedVersionSchema = z
-  .strictObject({ expectedVersion: z.number().int().min(0).meta({ description: 'The version you read: a move since then makes this 409 stale_version' }) })
+  .strictObject({ expectedVersion: z.number().int().min(0).openapi({ description: 'The version you read: a move since then makes this 409 stale_version' }) })
   .openapi('ExpectedVersion');
 
 /** The platform's entries besides forfeits: an abort and the steps of a take-back. */
@@ -363,7 +366,7 @@ const PlatformEventSchema = z.union([
   z.strictObject({ type: z.literal('takeback_requested'), data: z.strictObject({ seat: SeatIndex, undoes: z.number().int() }) }),
   z.strictObject({ type: z.literal('takeback_accepted'), data: z.strictObject({ seat: SeatIndex }) }),
   z.strictObject({ type: z.literal('takeback_refused'), data: z.strictObject({ seat: SeatIndex }) }),
-  z.strictObject({ type: z.literal('taken_back'), data: z.strictObject({ seat: SeatIndex, to: z.number().int().meta({ description: 'The game is now as it was at this version' }) }) }),
+  z.strictObject({ type: z.literal('taken_back'), data: z.strictObject({ seat: SeatIndex, to: z.number().int().openapi({ description: 'The game is now as it was at this version' }) }) }),
 ]);
 
 const PlatformActionSchema = z.union([
@@ -380,7 +383,7 @@ const PlatformActionSchema = z.union([
 const OutcomeAnswerSchema = z
   .strictObject({
     ...OutcomeSchema.shape,
-    breakdown: z.array(z.array(ScoreLineSchema.strict())).meta({ description: OutcomeSchema.shape.breakdown.description }),
+    breakdown: z.array(z.array(ScoreLineSchema.strict())).openapi({ description: OutcomeSchema.shape.breakdown.description }),
   })
   .openapi('Outcome');
 
@@ -392,14 +395,14 @@ export const GameSchema = z
     players: z.number().int(),
     options: z.unknown(),
     seats: z.array(SeatSchema),
-    toAct: z.array(SeatIndex).meta({ description: 'Seats that may act now (several during simultaneous decisions)' }),
-    version: z.number().int().meta({ description: 'Number of accepted actions; post actions with this as expectedVersion' }),
-    seedCommitment: z.string().meta({ description: "SHA-256 (hex) of the game's secret seed, published with the export after the end" }),
+    toAct: z.array(SeatIndex).openapi({ description: 'Seats that may act now (several during simultaneous decisions)' }),
+    version: z.number().int().openapi({ description: 'Number of accepted actions; post actions with this as expectedVersion' }),
+    seedCommitment: z.string().openapi({ description: "SHA-256 (hex) of the game's secret seed, published with the export after the end" }),
     createdAt: Timestamp,
-    visibility: VisibilitySchema.meta({ description: "'public': in the lobby while seats are open, joined without the invite code; 'private': by invite only" }),
+    visibility: VisibilitySchema.openapi({ description: "'public': in the lobby while seats are open, joined without the invite code; 'private': by invite only" }),
     standInLevel: BotLevelSchema.meta({ description: "The level of the bot that plays for a person's seat after a timeout, a forfeit or a deleted account" }),
     finishedAt: Timestamp.optional(),
-    inviteCode: z.string().optional().meta({ description: 'Shown to seated players while seats are open' }),
+    inviteCode: z.string().optional().openapi({ description: 'Shown to seated players while seats are open' }),
     yourSeat: SeatIndex.optional(),
     outcome: OutcomeAnswerSchema.optional(),
     timeControl: TimeControlSchema.optional(),
@@ -420,7 +423,7 @@ export const GameListItemSchema = z
     toAct: z.array(SeatIndex),
     version: z.number().int(),
     createdAt: Timestamp,
-    deadline: Timestamp.optional().meta({ description: 'Your deadline, while you are to act' }),
+    deadline: Timestamp.optional().openapi({ description: 'Your deadline, while you are to act' }),
   })
   .openapi('GameListItem');
 
@@ -450,8 +453,8 @@ export const GameListQuerySchema = z.object({
 
 export const GamePageSchema = z
   .strictObject({
-    items: z.array(GameListItemSchema).meta({ description: 'Newest first' }),
-    next: z.string().nullable().meta({ description: 'Pass it as `cursor` (with the same filters) for the next page; null on the last page' }),
+    items: z.array(GameListItemSchema).openapi({ description: 'Newest first' }),
+    next: z.string().nullable().openapi({ description: 'Pass it as `cursor` (with the same filters) for the next page; null on the last page' }),
   })
   .openapi('GamePage');
 
@@ -463,7 +466,7 @@ export const GameIdParamSchema = z.object({
 });
 
 export const JoinSchema = z
-  .strictObject({ inviteCode: z.string().min(1).max(128).optional().meta({ description: 'Needed for a private game; a public game is open to anyone' }) })
+  .strictObject({ inviteCode: z.string().min(1).max(128).optional().openapi({ description: 'Needed for a private game; a public game is open to anyone' }) })
   .openapi('Join');
 
 export const ActionSchema = z
@@ -473,15 +476,15 @@ export const ActionSchema = z
     example: { type: 'claim_route', route: 2, cards: { yellow: 2, loco: 1 } },
   });
 
-const GameIdField = z.string().meta({ description: "The game's catalog id; it decides the shapes of `view`, `legalActions` and the log's events" });
+const GameIdField = z.string().openapi({ description: "The game's catalog id; it decides the shapes of `view`, `legalActions` and the log's events" });
 
 export const ViewSchema = z
   .strictObject({
     game: GameIdField,
     version: z.number().int(),
     toAct: z.array(SeatIndex),
-    view: z.unknown().meta({ description: 'What the caller may see; its shape is per game' }),
-    legalActions: z.array(ActionSchema).meta({ description: 'Every action the caller may post now; empty when not to act' }),
+    view: z.unknown().openapi({ description: 'What the caller may see; its shape is per game' }),
+    legalActions: z.array(ActionSchema).openapi({ description: 'Every action the caller may post now; empty when not to act' }),
     deadline: Deadline,
     clocks: z.array(ClockSchema).optional(),
   })
@@ -490,7 +493,7 @@ export const ViewSchema = z
 export const ActionPostSchema = z
   .strictObject({
     action: ActionSchema,
-    expectedVersion: z.number().int().min(0).meta({ description: 'The version the action was chosen at' }),
+    expectedVersion: z.number().int().min(0).openapi({ description: 'The version the action was chosen at' }),
   })
   .openapi('ActionPost');
 
@@ -552,14 +555,14 @@ const EntryBase = {
   seat: SeatIndex,
   bot: z.boolean(),
   at: Timestamp,
-  timeout: z.literal(true).optional().meta({ description: "The seat's time ran out: the platform acted for it" }),
+  timeout: z.literal(true).optional().openapi({ description: "The seat's time ran out: the platform acted for it" }),
 };
 
 /** An entry of the game: one of its actions and the events it caused. */
 const LogEntrySchema = z.strictObject({
   ...EntryBase,
-  level: BotLevelSchema.optional().meta({ description: 'With `bot`: the level the bot played this action at (a bot seat\'s, or the stand-in\'s)' }),
-  action: ActionSchema.optional().meta({ description: 'Shown to the seat that acted, and to all after the end' }),
+  level: BotLevelSchema.optional().openapi({ description: 'With `bot`: the level the bot played this action at (a bot seat\'s, or the stand-in\'s)' }),
+  action: ActionSchema.optional().openapi({ description: 'Shown to the seat that acted, and to all after the end' }),
   events: z.array(LogEventSchema),
 });
 
@@ -567,9 +570,9 @@ const LogEntrySchema = z.strictObject({
 const ForfeitEntrySchema = z
   .strictObject({
     ...EntryBase,
-    action: z.strictObject({ type: z.literal('forfeit') }).optional().meta({ description: 'Shown to the seat, and to all after the end' }),
+    action: z.strictObject({ type: z.literal('forfeit') }).optional().openapi({ description: 'Shown to the seat, and to all after the end' }),
     events: z.array(z.strictObject({ type: z.literal('forfeited'), data: z.strictObject({ seat: SeatIndex }) })),
-    forfeit: z.literal(true).meta({ description: 'The seat forfeited: a platform entry, not a game action (skip it when replaying)' }),
+    forfeit: z.literal(true).openapi({ description: 'The seat forfeited: a platform entry, not a game action (skip it when replaying)' }),
   })
   .openapi('ForfeitEntry');
 
@@ -579,7 +582,7 @@ const PlatformEntrySchema = z
     ...EntryBase,
     action: PlatformActionSchema,
     events: z.array(PlatformEventSchema),
-    platform: z.literal(true).meta({ description: 'Not a game action: skip it when replaying, except `take_back`, which returns to the state at version `to`' }),
+    platform: z.literal(true).openapi({ description: 'Not a game action: skip it when replaying, except `take_back`, which returns to the state at version `to`' }),
   })
   .openapi('PlatformEntry');
 
@@ -602,13 +605,13 @@ export const ExportSchema = z
       z.strictObject({
         seat: SeatIndex,
         action: ActionSchema,
-        level: BotLevelSchema.optional().meta({ description: 'The bot chose this action, at this level' }),
+        level: BotLevelSchema.optional().openapi({ description: 'The bot chose this action, at this level' }),
         timeout: z.literal(true).optional(),
-        forfeit: z.literal(true).optional().meta({ description: 'Not a game action: skip it when replaying with the engine' }),
+        forfeit: z.literal(true).optional().openapi({ description: 'Not a game action: skip it when replaying with the engine' }),
         platform: z
           .literal(true)
           .optional()
-          .meta({ description: 'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`' }),
+          .openapi({ description: 'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`' }),
       }),
     ),
     outcome: OutcomeAnswerSchema.nullable(),
@@ -616,24 +619,24 @@ export const ExportSchema = z
   .openapi('Export');
 
 export const ChatPostSchema = z
-  .strictObject({ text: z.string().min(1).max(MAX_CHAT_LENGTH).meta({ description: `Up to ${MAX_CHAT_LENGTH} characters; line breaks kept, control characters dropped` }) })
+  .strictObject({ text: z.string().min(1).max(MAX_CHAT_LENGTH).openapi({ description: `Up to ${MAX_CHAT_LENGTH} characters; line breaks kept, control characters dropped` }) })
   .openapi('ChatPost');
 
 export const ChatMessageSchema = z
   .strictObject({
-    id: z.string().meta({ description: 'Sorts in order; pass it as `after` to read what came later' }),
+    id: z.string().openapi({ description: 'Sorts in order; pass it as `after` to read what came later' }),
     seat: SeatIndex,
     name: z.string(),
     text: z.string(),
     at: Timestamp,
-    version: z.number().int().meta({ description: "The game's version when it was written: it follows that log entry" }),
+    version: z.number().int().openapi({ description: "The game's version when it was written: it follows that log entry" }),
   })
   .openapi('ChatMessage');
 
 export const ChatSchema = z
   .strictObject({
-    messages: z.array(ChatMessageSchema).meta({ description: 'Oldest first' }),
-    next: z.string().nullable().meta({ description: 'Pass it as `after` for the messages that follow; null when none follow yet' }),
+    messages: z.array(ChatMessageSchema).openapi({ description: 'Oldest first' }),
+    next: z.string().nullable().openapi({ description: 'Pass it as `after` for the messages that follow; null when none follow yet' }),
   })
   .openapi('Chat');
 
@@ -666,7 +669,7 @@ export const viewAnswerSchema = (def: AnyGame, view: z.ZodType) =>
     ...ViewSchema.shape,
     game: z.literal(def.id),
     view,
-    legalActions: z.array(def.action).meta({ description: 'Every action the caller may post now; empty when not to act' }),
+    legalActions: z.array(def.action).openapi({ description: 'Every action the caller may post now; empty when not to act' }),
   });
 
 /** One game's log answer: the common envelope with the game's id, its own actions and events. */
@@ -700,18 +703,18 @@ export const ScopeSchema = z
   .enum(SCOPES as [Scope, ...Scope[]])
   .openapi('Scope', { description: 'read: every GET; play: create, join and act in games; chat: write in chats; settings: profile, notifications, vacations, sessions, tokens, your data' });
 
-const Code = z.string().regex(/^[0-9]{6}$/).meta({ description: 'The six digits from the email', example: '042917' });
+const Code = z.string().regex(/^[0-9]{6}$/).openapi({ description: 'The six digits from the email', example: '042917' });
 const CredentialId = (name: string) => z.string().regex(/^[A-Za-z0-9_-]{16}$/).openapi({ param: { name, in: 'path' }, example: 'q3JmX0v9LkT2aPzC' });
 
 export const SignInRequestSchema = z.strictObject({ email: Email }).openapi('SignInRequest');
 export const SignInSentSchema = z
-  .strictObject({ expiresAt: Timestamp.meta({ description: 'When a code sent now stops working' }) })
+  .strictObject({ expiresAt: Timestamp.openapi({ description: 'When a code sent now stops working' }) })
   .openapi('SignInSent', { description: 'The same answer whether or not the address belongs to an account' });
 export const SignInVerifySchema = z
   .strictObject({
     email: Email,
     code: Code,
-    label: z.string().min(1).max(MAX_LABEL_CHARACTERS).optional().meta({ description: "What the session is called in your list (default: the browser's user agent)" }),
+    label: z.string().min(1).max(MAX_LABEL_CHARACTERS).optional().openapi({ description: "What the session is called in your list (default: the browser's user agent)" }),
   })
   .openapi('SignInVerify');
 
@@ -720,37 +723,37 @@ export const SessionSchema = z
     id: z.string(),
     label: z.string(),
     createdAt: Timestamp,
-    lastUsedAt: Timestamp.meta({ description: 'Written at most once an hour' }),
-    expiresAt: Timestamp.meta({ description: 'Thirty days after its last use' }),
-    current: z.boolean().meta({ description: 'The session this request was made with' }),
+    lastUsedAt: Timestamp.openapi({ description: 'Written at most once an hour' }),
+    expiresAt: Timestamp.openapi({ description: 'Thirty days after its last use' }),
+    current: z.boolean().openapi({ description: 'The session this request was made with' }),
   })
   .openapi('Session');
 export const SessionCreatedSchema = z
-  .strictObject({ ...SessionSchema.shape, token: z.string().meta({ description: 'The bearer token of the session: shown only here, stored only as a hash' }) })
+  .strictObject({ ...SessionSchema.shape, token: z.string().openapi({ description: 'The bearer token of the session: shown only here, stored only as a hash' }) })
   .openapi('SessionCreated');
 export const SessionIdParamSchema = z.object({ sessionId: CredentialId('sessionId') });
 
 export const TokenSchema = z
-  .strictObject({ id: z.string(), name: z.string(), scopes: z.array(ScopeSchema), createdAt: Timestamp, lastUsedAt: Timestamp.meta({ description: 'Written at most once an hour' }) })
+  .strictObject({ id: z.string(), name: z.string(), scopes: z.array(ScopeSchema), createdAt: Timestamp, lastUsedAt: Timestamp.openapi({ description: 'Written at most once an hour' }) })
   .openapi('Token');
 export const TokenCreateSchema = z
   .strictObject({
-    name: z.string().min(1).max(64).meta({ description: 'What the token is for', example: 'my bot' }),
+    name: z.string().min(1).max(64).openapi({ description: 'What the token is for', example: 'my bot' }),
     scopes: z
       .array(ScopeSchema)
       .min(1)
       .max(SCOPES.length)
       .refine((list) => new Set(list).size === list.length, 'each scope at most once')
-      .meta({ description: 'At most the scopes of the credential creating it' }),
+      .openapi({ description: 'At most the scopes of the credential creating it' }),
   })
   .openapi('TokenCreate');
 export const TokenCreatedSchema = z
-  .strictObject({ ...TokenSchema.shape, token: z.string().meta({ description: 'The bearer token: shown only here, stored only as a hash' }) })
+  .strictObject({ ...TokenSchema.shape, token: z.string().openapi({ description: 'The bearer token: shown only here, stored only as a hash' }) })
   .openapi('TokenCreated');
 export const TokenIdParamSchema = z.object({ tokenId: CredentialId('tokenId') });
 
 export const SignOutEverywhereSchema = z
-  .strictObject({ tokens: z.boolean().optional().meta({ description: 'Also revoke every personal access token and the registration token (needs a confirmed address)' }) })
+  .strictObject({ tokens: z.boolean().optional().openapi({ description: 'Also revoke every personal access token and the registration token (needs a confirmed address)' }) })
   .openapi('SignOutEverywhere');
 export const EmailConfirmationSchema = z.strictObject({ code: Code }).openapi('EmailConfirmation');
 
@@ -760,8 +763,8 @@ export const AccountExportSchema = z
     profile: PlayerSchema,
     sessions: z.array(SessionSchema.omit({ current: true })),
     tokens: z.array(TokenSchema),
-    webhooks: z.array(WebhookSchema).meta({ description: 'Without their signing secrets' }),
-    pushSubscriptions: z.array(z.strictObject({ id: z.string(), endpoint: z.string(), createdAt: Timestamp })).meta({ description: 'Without their keys' }),
+    webhooks: z.array(WebhookSchema).openapi({ description: 'Without their signing secrets' }),
+    pushSubscriptions: z.array(z.strictObject({ id: z.string(), endpoint: z.string(), createdAt: Timestamp })).openapi({ description: 'Without their keys' }),
     games: z.array(
       z.strictObject({
         id: z.string(),

@@ -10,7 +10,9 @@ import { WriteConflict } from '../store/attributes.js';
 import type { RatingsTable } from '../store/ratings-table.js';
 import type { BoardEntry, CommitRecord, FinishedGameRecord, GameMeta, PlannedSeat, RatingEntry, RatingPlan } from '../store/records.js';
 import { outcomeWithForfeits } from './forfeit.js';
-import { INITIAL_RATING, ratedAfter } from './rating.js';
+
+/** Glicko-2 loads with the first finished game to rate: a move never needs it (issue 16 #2). */
+const glicko2Ratings = () => import('./rating.js');
 
 /** Rows a leaderboard keeps; it shows at most this many. */
 export const BOARD_SIZE = 100;
@@ -58,6 +60,7 @@ export class Results {
     const existing = await this.ratings.getPlan(meta.id);
     if (existing) return existing;
     const kind = ratingKindOf(meta.game);
+    const { INITIAL_RATING } = await glicko2Ratings();
     const seats: PlannedSeat[] = [];
     for (const [seat, s] of meta.seats.entries()) {
       const latest = await this.ratings.latestRating(s.playerId!, kind);
@@ -81,6 +84,7 @@ export class Results {
    * may have been rated since the plan).
    */
   private async apply(plan: RatingPlan, seat: PlannedSeat): Promise<RatingEntry> {
+    const { INITIAL_RATING, ratedAfter } = await glicko2Ratings();
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const since = await this.ratings.ratingsFrom(seat.playerId, plan.kind, Math.max(seat.base, 1));
       const done = since.find((e) => e.gameId === plan.gameId);
