@@ -3,14 +3,12 @@
  * declared as routes.ts declares every operation; the handlers are in account-handlers.ts.
  */
 import * as z from './openapi-zod.js';
+import { body, json, type Examples } from './route-content.js';
 import { MAX_TOKENS } from '../service/credentials.js';
 import { CODE_MINUTES, MAX_CODE_FAILURES } from '../service/one-time-codes.js';
-import { EXAMPLES } from './examples.js';
 import { defineRoute, rateLimitText } from './answers.js';
 import * as S from './schemas.js';
 
-const json = <T extends z.ZodType>(schema: T, description: string, example: unknown) => ({ content: { 'application/json': { schema, example } }, description });
-const body = <T extends z.ZodType>(schema: T, example: unknown) => ({ required: true, content: { 'application/json': { schema, example } } });
 const secured = [{ bearer: [] }];
 const anna = '67yeJhdN_7Vz1Q6p';
 
@@ -24,17 +22,17 @@ const A = {
   tokens: [token],
   createToken: { request: { name: 'my bot', scopes: ['read', 'play'] }, response: { ...token, token: `${anna}.${token.id}.u2m7S0n5bYcQ1o8xZ4dW9eRkT3jF6hVaLpG0iN1sC2M` } },
   signOut: { tokens: false },
-  confirm: { request: { code: '318204' }, response: { ...EXAMPLES.me, email: 'anna@example.org' } },
-  export: {
+  confirm: { request: { code: '318204' }, response: (e: Examples) => ({ ...e.me, email: 'anna@example.org' }) },
+  export: (e: Examples) => ({
     exportedAt: '2026-11-24T02:40:00.000Z',
-    profile: EXAMPLES.me,
+    profile: e.me,
     sessions: [session],
     tokens: [token],
-    webhooks: EXAMPLES.listWebhooks,
+    webhooks: e.listWebhooks,
     pushSubscriptions: [{ id: '9d96ff1923c4a7d30d7aa60e03ae4406', endpoint: 'https://fcm.googleapis.com/fcm/send/dXo…', createdAt: '2026-11-24T02:21:51.002Z' }],
     games: [{ id: 'Ztr5Hn1kPq8wLm3x', game: 'vlaky-na-trati', seat: 0, joinedAt: '2026-11-24T02:22:10.441Z', status: 'finished', seats: [{ seat: 0, name: 'Anna', bot: false }, { seat: 1, name: 'Bot 1', bot: true }] }],
     chat: [{ gameId: 'Ztr5Hn1kPq8wLm3x', id: '0000000004-mhz1k2f00-5c2e9a1b', seat: 0, text: 'Good game!', at: '2026-11-24T02:25:31.880Z', version: 4 }],
-  },
+  }),
 };
 
 const codeText = `The code works for ${CODE_MINUTES} minutes, once, and dies after ${MAX_CODE_FAILURES} wrong tries.`;

@@ -3,12 +3,10 @@
  * like every other operation (routes.ts). Each is a write counted against the moves' rate limit.
  */
 import * as z from './openapi-zod.js';
+import { body, json, type Example } from './route-content.js';
 import { defineRoute, rateLimitText } from './answers.js';
-import { FINISH_EXAMPLES } from './finish-examples.js';
 import * as S from './schemas.js';
 
-const json = <T extends z.ZodType>(schema: T, description: string, example: unknown) => ({ content: { 'application/json': { schema, example } }, description });
-const body = <T extends z.ZodType>(schema: T, example: unknown) => ({ required: true, content: { 'application/json': { schema, example } } });
 const secured = [{ bearer: [] }];
 const limit = `\n\n${rateLimitText('action')} (These writes count together with the moves.)`;
 
@@ -32,7 +30,7 @@ interface Write {
   path: string;
   summary: string;
   description: string;
-  example: unknown;
+  example: Example;
   problems: Parameters<typeof defineRoute>[1]['problems'];
 }
 
@@ -65,7 +63,7 @@ export const finishRoutes = {
     description:
       "Any time while the game runs. Ranked like a forfeit: after every seat still playing (a later forfeit places better). The game's bot plays on for your seat so the others' game goes on, " +
       'and the game ends at once when at most one seat still stands. From now on you see the game as a spectator until it ends.',
-    example: FINISH_EXAMPLES.resigned,
+    example: (e) => e.finish.resigned,
     problems: playing,
   }, noBody),
   abort: gameWrite({
@@ -75,7 +73,7 @@ export const finishRoutes = {
     description:
       'Allowed while no seat has made more than one game action (actions taken back do not count; bots count like people): `abortable` in the summary says so. ' +
       'The game becomes `aborted`: no outcome, no ranking, and its export is published. Later, 409 abort_window_closed: resign instead.',
-    example: FINISH_EXAMPLES.aborted,
+    example: (e) => e.finish.aborted,
     problems: { ...playing, abort_window_closed: 'A seat has made a second action' },
   }, noBody),
   requestTakeback: gameWrite({
@@ -86,7 +84,7 @@ export const finishRoutes = {
       'Allowed while nothing hidden or random came into the game since that action (no card or tile drawn, no die rolled, no secret choice): `canTakeBack` in the summary says so. ' +
       'The other seated people answer (bots accept at once); when all accept, the game returns to the version before that action, as a new version. ' +
       'One request at a time; any move ends it. In timed games clocks run on as usual and no time is given back.',
-    example: FINISH_EXAMPLES.takebackRequested,
+    example: (e) => e.finish.takebackRequested,
     problems: {
       ...playing,
       stale_version: '`expectedVersion` is not the current version (see `currentVersion`)',
@@ -99,7 +97,7 @@ export const finishRoutes = {
     path: '/v1/games/{id}/takeback/accept',
     summary: "Accept another player's take-back request",
     description: 'The last acceptance returns the game to the version before the action taken back (a new version; the log keeps everything).',
-    example: FINISH_EXAMPLES.takenBack,
+    example: (e) => e.finish.takenBack,
     problems: {
       ...playing,
       stale_version: '`expectedVersion` is not the current version (see `currentVersion`)',
@@ -113,7 +111,7 @@ export const finishRoutes = {
     path: '/v1/games/{id}/takeback/refuse',
     summary: "Refuse another player's take-back request",
     description: 'The request ends; the game goes on as it is.',
-    example: FINISH_EXAMPLES.takebackRefused,
+    example: (e) => e.finish.takebackRefused,
     problems: {
       ...playing,
       stale_version: '`expectedVersion` is not the current version (see `currentVersion`)',
@@ -129,7 +127,7 @@ export const finishRoutes = {
     description:
       'The same seats (people and bots), options and time control, seated one place on (seat 1 becomes seat 0), with a new seed. ' +
       'It starts when every other seated person accepts (bots accept); anyone may decline, which cancels it (a new offer may follow). `rematch.gameId` names the new game.',
-    example: FINISH_EXAMPLES.rematchOffered,
+    example: (e) => e.finish.rematchOffered,
     problems: { ...finished, rematch_exists: 'An offer is waiting, or the rematch has started' },
   }, noBody),
   acceptRematch: gameWrite({
@@ -137,7 +135,7 @@ export const finishRoutes = {
     path: '/v1/games/{id}/rematch/accept',
     summary: 'Accept the rematch offer; the last acceptance starts the new game',
     description: 'When every seated person has accepted, the rematch starts at once and `rematch.gameId` names it.',
-    example: FINISH_EXAMPLES.rematchStarted,
+    example: (e) => e.finish.rematchStarted,
     problems: { ...finished, no_rematch: 'No offer is waiting', rematch_started: 'The rematch has started', already_answered: 'You accepted already' },
   }, noBody),
   declineRematch: gameWrite({
@@ -145,7 +143,7 @@ export const finishRoutes = {
     path: '/v1/games/{id}/rematch/decline',
     summary: 'Decline the rematch offer, which cancels it',
     description: 'Any seated player may decline, the proposer included: the offer is off, and a new one may be made.',
-    example: FINISH_EXAMPLES.rematchDeclined,
+    example: (e) => e.finish.rematchDeclined,
     problems: { ...finished, no_rematch: 'No offer is waiting', rematch_started: 'The rematch has started' },
   }, noBody),
 };

@@ -4,6 +4,7 @@
  */
 import type { RouteApp } from './serving-app.js';
 import * as z from './openapi-zod.js';
+import { json } from './route-content.js';
 import { BotLevelSchema } from '../../engine/core/index.js';
 import type { Context } from 'hono';
 import { LOBBY_PAGE, OPEN_GAME_DAYS, SEEK_HOURS, UNTIMED, type Lobby } from '../service/lobby.js';
@@ -12,7 +13,6 @@ import { defineRoute, rateLimitText } from './answers.js';
 import type { AppEnv as Env } from './env.js';
 import { Timestamp } from './schemas.js';
 
-const json = <T extends z.ZodType>(schema: T, description: string, example: unknown) => ({ content: { 'application/json': { schema, example } }, description });
 const secured = [{ bearer: [] }];
 
 const PaceSchema = z

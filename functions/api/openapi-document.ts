@@ -11,7 +11,10 @@ import { createServices } from '../service/index.js';
 import { createApp } from './app.js';
 import type { AppEnv } from './env.js';
 import { repairNullableRefs } from './nullable-refs.js';
+import { EXAMPLES } from './examples.js';
+import { FINISH_EXAMPLES } from './finish-examples.js';
 import { describedLater, ZodType } from './openapi-zod.js';
+import { provideExamples } from './route-content.js';
 import { ProblemSchema } from './schemas.js';
 import { closeTuples } from './tuple-items.js';
 import { registerWebhooks } from './webhooks.js';
@@ -20,6 +23,7 @@ export function openApiDocumentText(): string {
   if ((ZodType.prototype as { openapi?: unknown }).openapi === describedLater) {
     throw new Error("The schemas were built without their OpenAPI metadata: import @hono/zod-openapi before any of the API's modules to write the document");
   }
+  provideExamples({ ...EXAMPLES, finish: FINISH_EXAMPLES });
   const app = new OpenAPIHono<AppEnv>();
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

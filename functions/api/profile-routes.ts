@@ -4,10 +4,10 @@
  * Every one is a read, open to any signed-in caller with the `read` scope: what they show is public.
  */
 import * as z from './openapi-zod.js';
+import { json } from './route-content.js';
 import { defineRoute } from './answers.js';
 import * as P from './profile-schemas.js';
 
-const json = <T extends z.ZodType>(schema: T, description: string, example: unknown) => ({ content: { 'application/json': { schema, example } }, description });
 const secured = [{ bearer: [] }];
 
 /** Real answers of a local server, cut short (see examples.ts). */

@@ -4,17 +4,15 @@
  * from its shape, and the headers). The handlers are in app.ts.
  */
 import * as z from './openapi-zod.js';
+import { body, exampleValue, json, media } from './route-content.js';
 import type { AnyGame } from '../../engine/core/index.js';
 import { MAX_CHAT_LENGTH } from '../service/chat.js';
 import { DEFAULT_LIMITS } from '../service/limits.js';
 import { MAX_PENDING_VACATIONS, MAX_STORED_VACATIONS, MAX_VACATION_DAYS } from '../service/vacations.js';
 import { MAX_PUSH_SUBSCRIPTIONS, MAX_WEBHOOKS } from '../store/game-table.js';
 import { defineRoute, rateLimitText } from './answers.js';
-import { EXAMPLES } from './examples.js';
 import * as S from './schemas.js';
 
-const json = <T extends z.ZodType>(schema: T, description: string, example: unknown) => ({ content: { 'application/json': { schema, example } }, description });
-const body = <T extends z.ZodType>(schema: T, example: unknown) => ({ required: true, content: { 'application/json': { schema, example } } });
 const html = (description: string) => ({ content: { 'text/html': { schema: z.string() } }, description });
 const svg = { content: { 'image/svg+xml': { schema: z.string() } }, description: 'A standalone SVG document (no scripts, no external resources)' };
 const secured = [{ bearer: [] }];
@@ -31,7 +29,7 @@ export const routes = {
       description:
         "Every listed game with its seat range and the JSON Schema of its options (all optional, with defaults): enough to offer a choice and build the options form. The same for everyone until the next release, so cache it (it has an ETag).",
       security: [],
-      responses: { 200: json(z.array(S.CatalogEntrySchema), 'Playable games', EXAMPLES.catalog) },
+      responses: { 200: json(z.array(S.CatalogEntrySchema), 'Playable games', (e) => e.catalog) },
     },
     { problems: {}, storeFree: true },
   ),
@@ -46,7 +44,7 @@ export const routes = {
         "The catalog entry and the game's static components, which views refer to by id: Ticket to Ride's cities, routes and tickets, Streetcar's tiles, and so on. Views never repeat them, so read them once per game.",
       security: [],
       request: { params: S.CatalogIdParamSchema },
-      responses: { 200: json(S.CatalogGameSchema, 'The game', EXAMPLES.catalogGame) },
+      responses: { 200: json(S.CatalogGameSchema, 'The game', (e) => e.catalogGame) },
     },
     { problems: { not_found: 'No such game in the catalog' }, storeFree: true },
   ),
@@ -62,8 +60,8 @@ export const routes = {
         'With an email address, notices are emailed too (change that with PATCH /v1/players/me).\n\n' +
         rateLimitText('createPlayer'),
       security: [],
-      request: { body: body(S.PlayerCreateSchema, EXAMPLES.createPlayer.request) },
-      responses: { 201: json(S.PlayerCreatedSchema, 'The new player', EXAMPLES.createPlayer.response) },
+      request: { body: body(S.PlayerCreateSchema, (e) => e.createPlayer.request) },
+      responses: { 201: json(S.PlayerCreatedSchema, 'The new player', (e) => e.createPlayer.response) },
     },
     { problems: { invalid_name: 'The name is empty, or too long, once cleaned' }, limited: 'createPlayer', location: 'Your profile, /v1/players/me (with the new token)' },
   ),
@@ -76,7 +74,7 @@ export const routes = {
       summary: 'Your profile',
       description: 'Your name, email address, notification settings and vacations, and whether your clocks are paused now.',
       security: secured,
-      responses: { 200: json(S.PlayerSchema, 'Your profile', EXAMPLES.me) },
+      responses: { 200: json(S.PlayerSchema, 'Your profile', (e) => e.me) },
     },
     { problems: {} },
   ),
@@ -93,8 +91,8 @@ export const routes = {
         'A new `email` waits as `pendingEmail` until the code mailed to it comes back (POST /v1/players/me/email-confirmation).\n\n' +
         `Only a request naming an email address counts against the limit of confirmation mails. ${rateLimitText('confirmationMail')}`,
       security: secured,
-      request: { body: body(S.PlayerPatchSchema, EXAMPLES.patchMe.request) },
-      responses: { 200: json(S.PlayerSchema, 'Your profile', EXAMPLES.patchMe.response) },
+      request: { body: body(S.PlayerPatchSchema, (e) => e.patchMe.request) },
+      responses: { 200: json(S.PlayerSchema, 'Your profile', (e) => e.patchMe.response) },
     },
     {
       scope: 'settings',
@@ -118,7 +116,7 @@ export const routes = {
       summary: 'Your vacations',
       description: `Every vacation still on record, oldest first: those to come, the one under way, and past ones a clock may still count (at most ${MAX_STORED_VACATIONS} in all).`,
       security: secured,
-      responses: { 200: json(z.array(S.VacationSchema), 'Your vacations, oldest first', EXAMPLES.listVacations) },
+      responses: { 200: json(z.array(S.VacationSchema), 'Your vacations, oldest first', (e) => e.listVacations) },
     },
     { problems: {} },
   ),
@@ -134,8 +132,8 @@ export const routes = {
         `A vacation starts now or later, ends in the future and lasts at most ${MAX_VACATION_DAYS} days. **Cap**: ${MAX_PENDING_VACATIONS} vacations not yet over ` +
         `(409 too_many_vacations); ${MAX_STORED_VACATIONS} kept in all (beyond that the oldest past ones go).`,
       security: secured,
-      request: { body: body(S.VacationCreateSchema, EXAMPLES.createVacation.request) },
-      responses: { 201: json(S.VacationSchema, 'The vacation; deadlines of your running turns have moved', EXAMPLES.createVacation.response) },
+      request: { body: body(S.VacationCreateSchema, (e) => e.createVacation.request) },
+      responses: { 201: json(S.VacationSchema, 'The vacation; deadlines of your running turns have moved', (e) => e.createVacation.response) },
     },
     {
       scope: 'settings',
@@ -179,7 +177,7 @@ export const routes = {
       summary: 'Your webhook endpoints (without their secrets)',
       description: `Your webhook endpoints, oldest first (at most ${MAX_WEBHOOKS}). Their secrets were shown once, when each was added.`,
       security: secured,
-      responses: { 200: json(z.array(S.WebhookSchema), 'Your webhooks, oldest first', EXAMPLES.listWebhooks) },
+      responses: { 200: json(z.array(S.WebhookSchema), 'Your webhooks, oldest first', (e) => e.listWebhooks) },
     },
     { problems: {} },
   ),
@@ -196,8 +194,8 @@ export const routes = {
         '(host names are not resolved here, so a public name that resolves to a private address is not caught at registration, but at delivery). ' +
         `**Cap**: ${MAX_WEBHOOKS} webhooks per player (409 too_many_webhooks).`,
       security: secured,
-      request: { body: body(S.WebhookCreateSchema, EXAMPLES.createWebhook.request) },
-      responses: { 201: json(S.WebhookCreatedSchema, 'The webhook, with its secret (shown once)', EXAMPLES.createWebhook.response) },
+      request: { body: body(S.WebhookCreateSchema, (e) => e.createWebhook.request) },
+      responses: { 201: json(S.WebhookCreatedSchema, 'The webhook, with its secret (shown once)', (e) => e.createWebhook.response) },
     },
     {
       scope: 'settings',
@@ -234,7 +232,7 @@ export const routes = {
       summary: 'Your Web Push subscriptions (push service origin only)',
       description: `Your Web Push subscriptions, oldest first (at most ${MAX_PUSH_SUBSCRIPTIONS}), each shown by its push service's origin: endpoints are capabilities and are not shown again.`,
       security: secured,
-      responses: { 200: json(z.array(S.PushSubscriptionItemSchema), 'Your subscriptions, oldest first', EXAMPLES.listPushSubscriptions) },
+      responses: { 200: json(z.array(S.PushSubscriptionItemSchema), 'Your subscriptions, oldest first', (e) => e.listPushSubscriptions) },
     },
     { problems: {} },
   ),
@@ -249,8 +247,8 @@ export const routes = {
         "Send the browser's `PushSubscription.toJSON()` (subscribed with the key from GET /v1/push/vapid-public-key). Messages are encrypted per RFC 8291 and signed with VAPID. " +
         `The same endpoint again replaces the subscription (same id). **Cap**: ${MAX_PUSH_SUBSCRIPTIONS} subscriptions per player (409 too_many_push_subscriptions).`,
       security: secured,
-      request: { body: body(S.PushSubscriptionSchema, EXAMPLES.createPushSubscription.request) },
-      responses: { 201: json(S.PushSubscriptionCreatedSchema, 'Subscribed', EXAMPLES.createPushSubscription.response) },
+      request: { body: body(S.PushSubscriptionSchema, (e) => e.createPushSubscription.request) },
+      responses: { 201: json(S.PushSubscriptionCreatedSchema, 'Subscribed', (e) => e.createPushSubscription.response) },
     },
     {
       scope: 'settings',
@@ -287,7 +285,7 @@ export const routes = {
       summary: "The server's VAPID public key, for pushManager.subscribe()",
       description: "Pass it as `applicationServerKey` to the browser's `pushManager.subscribe()`, then send the subscription to POST /v1/players/me/push-subscriptions.",
       security: [],
-      responses: { 200: json(S.VapidPublicKeySchema, 'The key', EXAMPLES.vapidPublicKey) },
+      responses: { 200: json(S.VapidPublicKeySchema, 'The key', (e) => e.vapidPublicKey) },
     },
     { problems: { push_not_configured: 'Web Push is not configured on this server' }, storeFree: true },
   ),
@@ -321,7 +319,7 @@ export const routes = {
       security: [],
       request: { query: S.UnsubscribeQuerySchema, body: { required: false, content: { 'application/x-www-form-urlencoded': { schema: S.UnsubscribeFormSchema } } } },
       responses: {
-        200: { content: { 'application/json': { schema: S.UnsubscribedSchema, example: EXAMPLES.unsubscribe }, 'text/html': { schema: z.string() } }, description: 'Unsubscribed' },
+        200: { content: { 'application/json': media(S.UnsubscribedSchema, (e) => e.unsubscribe), 'text/html': { schema: z.string() } }, description: 'Unsubscribed' },
       },
     },
     {
@@ -354,14 +352,17 @@ export const routes = {
             'application/json': {
               schema: S.GameCreateSchema,
               examples: {
-                levels: { summary: 'A hard bot in the last seat, a seat for a friend, medium stand-ins', value: EXAMPLES.createGame.request },
+                levels: { summary: 'A hard bot in the last seat, a seat for a friend, medium stand-ins', get value() {
+                    return exampleValue((e) => e.createGame.request);
+                  },
+                },
                 count: { summary: 'One bot (easy), the game starts at once', value: { game: 'vlaky-na-trati', players: 2, bots: 1 } },
               },
             },
           },
         },
       },
-      responses: { 201: json(S.GameSchema, 'The new game, with its invite code', EXAMPLES.createGame.response) },
+      responses: { 201: json(S.GameSchema, 'The new game, with its invite code', (e) => e.createGame.response) },
     },
     {
       scope: 'play',
@@ -389,7 +390,7 @@ export const routes = {
         'Pass `next` as `cursor`, with the same filters, to read on; pages neither repeat nor skip a game when games are added meanwhile. `myTurn=true` lists the games waiting for your move.',
       security: secured,
       request: { query: S.GameListQuerySchema },
-      responses: { 200: json(S.GamePageSchema, 'A page of your games', EXAMPLES.listGames) },
+      responses: { 200: json(S.GamePageSchema, 'A page of your games', (e) => e.listGames) },
     },
     { problems: { invalid_query: 'A filter, `limit` or `cursor` is not valid' } },
   ),
@@ -404,8 +405,8 @@ export const routes = {
         'Takes the first free seat: a private game needs its invite code, a public one (listed in the lobby) is open to anyone. The game starts when the last seat is taken, and the bots due then move at once.\n\n' +
         `${rateLimitText('join')} Wrong invite codes count apart: ${DEFAULT_LIMITS.rates.badInviteCode.perPlayer?.points} per player and ${DEFAULT_LIMITS.rates.badInviteCode.perAddress?.points} per client address in an hour; past that, joins are refused with 429 until the hour ends.`,
       security: secured,
-      request: { params: S.GameIdParamSchema, body: body(S.JoinSchema, EXAMPLES.join.request) },
-      responses: { 200: json(S.GameSchema, 'The game, with yourSeat', EXAMPLES.join.response) },
+      request: { params: S.GameIdParamSchema, body: body(S.JoinSchema, (e) => e.join.request) },
+      responses: { 200: json(S.GameSchema, 'The game, with yourSeat', (e) => e.join.response) },
     },
     {
       scope: 'play',
@@ -431,7 +432,7 @@ export const routes = {
         'the time control with deadlines and clocks, the outcome once it has ended, and for seated players `yourSeat` and, while seats are open, the invite code.',
       security: secured,
       request: { params: S.GameIdParamSchema },
-      responses: { 200: json(S.GameSchema, 'The game', EXAMPLES.getGame) },
+      responses: { 200: json(S.GameSchema, 'The game', (e) => e.getGame) },
     },
     { problems: { not_found: 'No such game' } },
   ),
@@ -451,7 +452,7 @@ export const routes = {
         'a hold that ends with nothing new answers 304. The server checks only the version while it holds (at most once a second), so a hold costs one small read a second.',
       security: secured,
       request: { params: S.GameIdParamSchema, query: S.ViewQuerySchema },
-      responses: { 200: json(S.ViewSchema, 'Your view', EXAMPLES.view) },
+      responses: { 200: json(S.ViewSchema, 'Your view', (e) => e.view) },
     },
     {
       problems: {
@@ -474,10 +475,10 @@ export const routes = {
         'Send an `Idempotency-Key` to retry safely: the same key with the same body answers the first answer again (with `Idempotent-Replayed: true`) and appends nothing; keys are kept 24 hours.\n\n' +
         rateLimitText('action'),
       security: secured,
-      request: { params: S.GameIdParamSchema, headers: S.IdempotencyHeaderSchema, body: body(S.ActionPostSchema, EXAMPLES.act.request) },
+      request: { params: S.GameIdParamSchema, headers: S.IdempotencyHeaderSchema, body: body(S.ActionPostSchema, (e) => e.act.request) },
       responses: {
         200: {
-          ...json(S.ViewSchema, 'Accepted; your view after it (and after any bot moves it triggered)', EXAMPLES.act.response),
+          ...json(S.ViewSchema, 'Accepted; your view after it (and after any bot moves it triggered)', (e) => e.act.response),
           headers: { 'Idempotent-Replayed': { description: 'true: this is the stored answer of an earlier request with the same Idempotency-Key', required: false, schema: { type: 'string', enum: ['true'] } } },
         },
       },
@@ -512,7 +513,7 @@ export const routes = {
         'Forfeits are platform entries (`forfeit: true`), not game actions.',
       security: secured,
       request: { params: S.GameIdParamSchema, query: S.LogQuerySchema },
-      responses: { 200: json(S.LogSchema, 'Log entries', EXAMPLES.log) },
+      responses: { 200: json(S.LogSchema, 'Log entries', (e) => e.log) },
     },
     { problems: { not_found: 'No such game' } },
   ),
@@ -528,7 +529,7 @@ export const routes = {
         'so anyone can replay the game with the engine and check the outcome. `outcome` is null when the game ended without one (aborted).',
       security: secured,
       request: { params: S.GameIdParamSchema },
-      responses: { 200: json(S.ExportSchema, 'The whole game', EXAMPLES.export) },
+      responses: { 200: json(S.ExportSchema, 'The whole game', (e) => e.export) },
     },
     { problems: { not_found: 'No such game', game_not_finished: 'The game has not ended' } },
   ),
@@ -587,7 +588,7 @@ export const routes = {
         "each message carries the game's `version` it was written at, so a client shows it after that log entry.",
       security: secured,
       request: { params: S.GameIdParamSchema, query: S.ChatQuerySchema },
-      responses: { 200: json(S.ChatSchema, 'Messages', EXAMPLES.chat) },
+      responses: { 200: json(S.ChatSchema, 'Messages', (e) => e.chat) },
     },
     { problems: { not_found: 'No such game' } },
   ),
@@ -605,8 +606,8 @@ export const routes = {
         `**Cap**: ${caps.chatMessagesPerGame} messages per player and game (409 chat_full).\n\n` +
         rateLimitText('chat'),
       security: secured,
-      request: { params: S.GameIdParamSchema, body: body(S.ChatPostSchema, EXAMPLES.postChat.request) },
-      responses: { 201: json(S.ChatMessageSchema, 'The message as stored', EXAMPLES.postChat.response) },
+      request: { params: S.GameIdParamSchema, body: body(S.ChatPostSchema, (e) => e.postChat.request) },
+      responses: { 201: json(S.ChatMessageSchema, 'The message as stored', (e) => e.postChat.response) },
     },
     {
       scope: 'chat',

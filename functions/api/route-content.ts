@@ -1,0 +1,40 @@
+/**
+ * The JSON bodies and answers of the routes' declarations, with their examples. An example that
+ * comes from examples.ts (real answers of a local server, 14 KiB) or finish-examples.ts is given as a function of them
+ * and read only when the document is written: openapi-document.ts provides them first, and a
+ * serving process, which never reads an example, does not load them (issue 16 #2).
+ */
+import type * as z from './openapi-zod.js';
+import type { EXAMPLES } from './examples.js';
+import type { FINISH_EXAMPLES } from './finish-examples.js';
+
+export type Examples = typeof EXAMPLES & { finish: typeof FINISH_EXAMPLES };
+/** An example as it is, or picked from examples.ts when the document is written. */
+export type Example = ((examples: Examples) => unknown) | string | number | boolean | object | null;
+
+let provided: Examples | undefined;
+
+/** openapi-document.ts: the examples the document's routes pick from. */
+export function provideExamples(examples: Examples): void {
+  provided = examples;
+}
+
+export function exampleValue(example: Example): unknown {
+  if (typeof example !== 'function') return example;
+  if (!provided) throw new Error('Examples are read only when the OpenAPI document is written (openapi-document.ts provides them)');
+  return example(provided);
+}
+
+/** A media type object whose example is read when the document is written. */
+export const media = <T extends z.ZodType>(schema: T, example: Example) => ({
+  schema,
+  get example() {
+    return exampleValue(example);
+  },
+});
+
+/** An answer of JSON `schema`. */
+export const json = <T extends z.ZodType>(schema: T, description: string, example: Example) => ({ content: { 'application/json': media(schema, example) }, description });
+
+/** A required JSON request body of `schema`. */
+export const body = <T extends z.ZodType>(schema: T, example: Example) => ({ required: true as const, content: { 'application/json': media(schema, example) } });
