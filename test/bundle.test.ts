@@ -22,6 +22,8 @@ let store: EmbeddedStore;
 let outdir: string;
 let bundled: string[];
 let handler: (event: LambdaEvent, context: Context) => Promise<Answer>;
+/** The bench's floor of a served move (scripts/bench/move-path-served.ts), bundled the same way. */
+let floor: typeof handler;
 const context = { awsRequestId: 'bundle-1', functionName: 'api' } as Context;
 const json = (a: Answer) => JSON.parse(a.body) as Record<string, unknown>;
 
@@ -36,6 +38,8 @@ beforeAll(async () => {
   outdir = mkdtempSync(join(tmpdir(), 'railpost-bundle-test-'));
   bundled = Object.keys((await bundleLambda('functions/api/lambda.ts', outdir)).inputs);
   ({ handler } = (await import(pathToFileURL(join(outdir, 'index.mjs')).href)) as { handler: typeof handler });
+  await bundleLambda('scripts/bench/move-path-served.ts', join(outdir, 'floor'));
+  ({ handler: floor } = (await import(pathToFileURL(join(outdir, 'floor', 'index.mjs')).href)) as { handler: typeof handler });
 }, 120_000);
 afterAll(async () => {
   rmSync(outdir, { recursive: true, force: true });
@@ -72,6 +76,22 @@ describe('issue 16 #2: the bundled API handler, as the stack deploys it', () => 
     const refused = await handler(event('POST', '/v1/players', { name: 'Plain Pat' }, { 'content-type': 'text/plain' }), context);
     expect(refused.statusCode).toBe(415);
     expect(json(refused)).toMatchObject({ code: 'unsupported_media_type' });
+  });
+
+  it("issue 16 #2: the bench's floor of a served move is a working handler: it plays a move with its rate-limit headers, refuses a stale one (409) and an anonymous one (401)", async () => {
+    const player = json(await handler(event('POST', '/v1/players', { name: 'Floor Flo' }), context));
+    const auth = { authorization: `Bearer ${player.token as string}` };
+    const id = json(await handler(event('POST', '/v1/games', { game: 'vlaky-na-trati', players: 2, bots: 1 }, auth), context)).id as string;
+    const view = json(await handler(event('GET', `/v1/games/${id}/view`, undefined, auth), context));
+    const [action] = view.legalActions as unknown[];
+    const moved = await floor(event('POST', `/v1/games/${id}/actions`, { action, expectedVersion: view.version }, auth), context);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.headers?.['ratelimit-remaining']).toBeDefined();
+    const stale = await floor(event('POST', `/v1/games/${id}/actions`, { action, expectedVersion: view.version }, auth), context);
+    expect(stale.statusCode).toBe(409);
+    expect(json(stale)).toMatchObject({ code: 'stale_version' });
+    const anonymous = await floor(event('POST', `/v1/games/${id}/actions`, { action, expectedVersion: view.version }), context);
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('carries neither the OpenAPI generator nor the examples: the document is served as committed (issue 16 #2)', () => {

@@ -1,9 +1,6 @@
 import type { Language } from '../../engine/core/languages.js';
 import * as z from './openapi-zod.js';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
-import { secureHeaders } from 'hono/secure-headers';
 import { BOT_LEVELS, listedGames, type AnyGame, type GameRegistry } from '../../engine/core/index.js';
 import { verifyUnsubscribe } from '../notify/unsubscribe.js';
 import type { Chat } from '../service/chat.js';
@@ -17,23 +14,19 @@ import type { ChatRecord, PlayerRecord, PushRecord, WebhookRecord } from '../sto
 import { docsRoutes, servedSpec } from './docs.js';
 import { webRoutes, type WebAssets } from './web.js';
 import { verifyBoardLink } from '../notify/board-link.js';
-import { problemResponse, toProblem } from './problem-response.js';
-import { requestIds, type RequestIdVariables } from './request-id.js';
-import { requestLog, type RequestLine } from './request-log.js';
-import { entityTags } from './entity-tags.js';
 import { pageOf } from './pagination.js';
 import { MAX_BODY_BYTES, MAX_URL_BYTES } from './request-limits.js';
 import { routes, typedPlayRoutes } from './routes.js';
 import { finishRoutes } from './finish-routes.js';
 import * as S from './schemas.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
-import { rateLimitMiddleware, type RateLimits } from './rate-limits.js';
 import { confirmLink, registerAccountRoutes } from './account-handlers.js';
 import { registerProfileRoutes } from './profile-handlers.js';
 import { registerLobbyRoutes } from './lobby-routes.js';
 import type { AppEnv } from './env.js';
 import { profileAnswer, webhookAnswer } from './answer-shapes.js';
 import { servingApp, type RouteApp } from './serving-app.js';
+import { refuseInvalid, useRequestStack, type RequestStackDeps } from './request-stack.js';
 import type { Hono } from 'hono';
 
 /** What the API needs to know of the notification channels (the notifier holds the private parts). */
@@ -46,7 +39,7 @@ export interface NotifyDeps {
   localDelivery?: boolean;
 }
 
-export interface AppDeps extends Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData' | 'profiles' | 'lobby'> {
+export interface AppDeps extends Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData' | 'profiles' | 'lobby'>, RequestStackDeps {
   registry: GameRegistry;
   players: Players;
   games: Games;
@@ -57,14 +50,8 @@ export interface AppDeps extends Pick<Services, 'signIn' | 'credentials' | 'emai
   notify?: NotifyDeps | (() => Promise<NotifyDeps | undefined>);
   /** The service's clock (tests use a fake one). */
   now?: () => Date;
-  /** Called with every 5xx; the response itself reveals nothing. */
-  onServerError?: (err: unknown, c: Context) => void;
-  /** Called once per request with its log line (the Lambda writes it; the local server does not). */
-  onRequest?: (c: Context, line: RequestLine) => void;
   /** The built web client, or where to read it from when first asked, served at `/`; without it `/` redirects to the API reference. */
   web?: WebAssets | (() => Promise<WebAssets>);
-  /** Write limits (429) and where a request's client address comes from; absent, nothing is limited. */
-  rateLimits?: { limits: RateLimits; clientAddress: (c: Context) => string | undefined };
   /**
    * The games whose view and log shapes the routes spell out, for openapi-document.ts only. A
    * serving app needs no shapes: it serves the committed document (docs.ts).
@@ -78,81 +65,12 @@ export { MAX_BODY_BYTES, MAX_URL_BYTES };
 
 type Env = AppEnv;
 
-/** Validation targets as clients know them (stable parts of problem codes). */
-const TARGET_NAMES: Record<string, string> = { json: 'body', form: 'body', query: 'query', param: 'path', header: 'header' };
-
-/** Input that does not match its schema: 400 invalid_body, invalid_query, … with the issues. */
-function refuseInvalid(result: { success: boolean; target?: string; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }): void {
-  if (result.success) return;
-  const target = TARGET_NAMES[result.target ?? ''] ?? 'request';
-  throw problems.badRequest(`invalid_${target}`, `The ${target} does not match the schema`, {
-    issues: (result.error?.issues ?? []).map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
-  });
-}
-
 export function createApp(deps: AppDeps) {
   const { registry, players, games, chat } = deps;
   const play = deps.documentedGames ? typedPlayRoutes(deps.documentedGames) : routes;
   const app = deps.base ?? servingApp<Env>(refuseInvalid);
 
-  app.use('*', requestIds());
-  if (deps.onRequest) app.use('*', requestLog(deps.onRequest));
-  app.use('*', async (c, next) => {
-    const { pathname, search } = new URL(c.req.url);
-    // Both are percent-encoded ASCII, so characters are bytes.
-    if (pathname.length + search.length > MAX_URL_BYTES) throw new Problem(414, 'uri_too_long', 'URI too long', `Path and query are limited to ${MAX_URL_BYTES} bytes`);
-    await next();
-  });
-  app.use('*', secureHeaders());
-  app.use('/v1/*', entityTags());
-  app.use(
-    '/v1/*',
-    cors({
-      origin: '*',
-      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'],
-      // A browser client reads these only when they are exposed.
-      exposeHeaders: ['ETag', 'Location', 'Retry-After', 'X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Idempotent-Replayed'],
-      maxAge: 86400,
-    }),
-  );
-  app.use(
-    '/v1/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new Problem(413, 'body_too_large', 'Body too large', `Bodies are limited to ${MAX_BODY_BYTES} bytes`);
-      },
-    }),
-  );
-
-  app.onError((err, c) => {
-    const p = toProblem(err);
-    if (p.status >= 500) deps.onServerError?.(err, c);
-    return problemResponse(c, p);
-  });
-  app.notFound((c) => problemResponse(c, problems.notFound('Resource')));
-
-  // Authentication runs before any validation, so an anonymous caller learns nothing about
-  // the shape of bodies (401 first). Public: the catalog, sign-up, signing in by email, the VAPID
-  // public key, and unsubscribe links (whose signed token is their authority, since mail clients have no login).
-  app.use('/v1/*', async (c, next) => {
-    const { method, path } = c.req;
-    const isPublic =
-      (method === 'GET' && path.startsWith('/v1/catalog')) ||
-      (method === 'POST' && path === '/v1/players') ||
-      (method === 'POST' && (path === '/v1/sign-in' || path === '/v1/sign-in/verify')) ||
-      (method === 'GET' && path === '/v1/push/vapid-public-key') ||
-      ((method === 'GET' || method === 'POST') && path === '/v1/unsubscribe') ||
-      (method === 'GET' && path.startsWith('/v1/board-pictures/'));
-    // The profile's own routes read it fresh; elsewhere a token verified lately is trusted (Players.authenticate).
-    if (!isPublic && method !== 'OPTIONS') {
-      const access = await players.access(c.req.header('authorization'), path.startsWith('/v1/players/me'));
-      c.set('access', access);
-      c.set('player', access.player);
-    }
-    await next();
-  });
-  if (deps.rateLimits) app.use('/v1/*', rateLimitMiddleware(deps.rateLimits.limits, deps.rateLimits.clientAddress));
+  useRequestStack(app, deps);
   const auth = (c: Context<Env>): PlayerRecord => c.get('player');
   /** Answers about a game are the caller's own: private, and checked again before each reuse. */
   const revalidated = (etag: string) => ({ etag, 'cache-control': 'private, no-cache', vary: 'Authorization' });

@@ -119,6 +119,19 @@ export function costPerMillionMoves(store: StoreFigures, logged: LogFigures, ini
     sweepsPerMonth * (Math.max(sweep.readUnitsMean, sweep.reads) * p.dynamoReadUnitPerMillion + sweep.writeUnitsMean * p.dynamoWriteUnitPerMillion) / million +
     sweepsPerMonth * ((billedMs(sweep) / 1000) * gb * p.lambdaGbSecond + p.lambdaRequestPerMillion / million);
 
+  /**
+   * The least the same work could cost, whatever the tuning: every read that may be eventually
+   * consistent made so at half a unit (the view's and the notifier's; a move reads its game
+   * strongly, or a stale read would refuse the move), the writes as measured (the commit, and the
+   * notifier's delivery record without which a retried stream batch would send twice), the three
+   * invocations' request price, and the one log line per API request that operations read
+   * (docs/operations.md). No compute, traces or bytes out are counted.
+   */
+  const floorReadUnits = move.readUnitsMean + a.viewsPerMove * view.readUnitsMean * 0.5 + a.notificationsPerMove * note.readUnitsMean * 0.5;
+  const floorDynamo = floorReadUnits * p.dynamoReadUnitPerMillion + writeUnits * p.dynamoWriteUnitPerMillion;
+  const floorRequests = invocations * p.lambdaRequestPerMillion;
+  const floorLogs = ((logged.move + a.viewsPerMove * logged.view) / 1e9) * million * p.cloudWatchLogsIngestedGb;
+
   // A move writes one item, its commit, kept for ever.
   const storage = ((move.bytesWritten * million) / 1e9) * p.dynamoStorageGbMonth;
   const email = a.notificationsPerMove * a.emailShare * (million / 1000) * p.sesPerThousandEmails;
@@ -139,6 +152,14 @@ export function costPerMillionMoves(store: StoreFigures, logged: LogFigures, ini
       totalBehindHttpApi: round(withoutFront + httpApi + accessLogs),
       storagePerMonth: round(storage),
       email: round(email),
+    },
+    /** The least a million moves could cost (see above): DynamoDB, Lambda requests and request log lines alone. */
+    floor: {
+      readUnitsPerMove: round(floorReadUnits),
+      dynamo: round(floorDynamo),
+      requests: round(floorRequests),
+      logs: round(floorLogs),
+      total: round(floorDynamo + floorRequests + floorLogs),
     },
     /** Dollars a month for the sweeper's run every minute with nothing due. */
     sweeperPerMonth: round(sweeperPerMonth, 3),

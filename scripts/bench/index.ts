@@ -43,6 +43,8 @@ if ((want('store') || want('logs') || want('bundle')) && (merged.store as Partia
   console.log(`cost per million moves, each with one view and one notification (us-east-1, on-demand; prices and assumptions in scripts/bench/cost-model.ts):`);
   console.log(`  DynamoDB $${d.dynamo} (${cost.readUnitsPerMove} RRU + ${cost.writeUnitsPerMove} WRU per move), Lambda $${d.lambda} (${cost.lambdaMsPerMove} billed ms per move at ${ASSUMPTIONS.lambdaMemoryMb} MB), logs $${d.logs} (${cost.logBytesPerMove} bytes), X-Ray $${d.xray}, transfer $${d.transfer}`);
   console.log(`  total $${d.total} behind the API's function URL (target ≤ $2.5), $${d.totalBehindHttpApi} had it stayed behind HTTP API (+$${d.httpApi}); storage $${d.storagePerMonth}/month per million moves kept; email $${d.email} if half the turns go by email`);
+  const f = cost.floor;
+  console.log(`  floor $${f.total}: DynamoDB $${f.dynamo} (${f.readUnitsPerMove} RRU, every read that may be eventually consistent made so), Lambda requests $${f.requests}, one log line per API request $${f.logs}; no compute, traces or bytes out`);
   console.log(`  an open web-client page: $${cost.pageHour.total} an hour (${cost.pageHour.requests} held views); the sweeper $${cost.sweeperPerMonth} a month`);
 }
 mkdirSync(new URL('../../bench/', import.meta.url), { recursive: true });

@@ -32,7 +32,7 @@ const times = new TimeTable(db, tableName);
 const players = new Players(table, times, now, new AccountTable(db, tableName), new Digests(table, new DigestTable(db, tableName), now));
 const games = new Games(table, times, createRegistry(catalogSources), now, () => {}, undefined, undefined, undefined, new LobbyTable(db, tableName));
 
-const Body = z.object({ action: z.object({ type: z.string() }), expectedVersion: z.number() });
+const Body = z.object({ action: z.looseObject({ type: z.string() }), expectedVersion: z.number() });
 const app = new Hono().post('/v1/games/:id/actions', async (c) => {
   const body = Body.parse(await c.req.json());
   const player = await players.authenticate(c.req.header('authorization'));

@@ -1,0 +1,102 @@
+/**
+ * What every request to the API goes through before its route: its id and log line, the URL
+ * and body limits, security and CORS headers, entity tags, problem+json for whatever is thrown,
+ * authentication and the rate limits. app.ts puts the routes behind it; the bench's floor of a
+ * served move (scripts/bench/move-path-served.ts) puts one route behind the very same stack.
+ */
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Players } from '../service/players.js';
+import { Problem, problems } from '../service/problem.js';
+import { entityTags } from './entity-tags.js';
+import type { AppEnv } from './env.js';
+import { problemResponse, toProblem } from './problem-response.js';
+import { rateLimitMiddleware, type RateLimits } from './rate-limits.js';
+import { requestIds } from './request-id.js';
+import { MAX_BODY_BYTES, MAX_URL_BYTES } from './request-limits.js';
+import { requestLog, type RequestLine } from './request-log.js';
+
+export interface RequestStackDeps {
+  players: Pick<Players, 'access'>;
+  /** Called with every 5xx; the response itself reveals nothing. */
+  onServerError?: (err: unknown, c: Context) => void;
+  /** Called once per request with its log line (the Lambda writes it; the local server does not). */
+  onRequest?: (c: Context, line: RequestLine) => void;
+  /** Write limits (429) and where a request's client address comes from; absent, nothing is limited. */
+  rateLimits?: { limits: RateLimits; clientAddress: (c: Context) => string | undefined };
+}
+
+/** Validation targets as clients know them (stable parts of problem codes). */
+const TARGET_NAMES: Record<string, string> = { json: 'body', form: 'body', query: 'query', param: 'path', header: 'header' };
+
+/** Input that does not match its schema: 400 invalid_body, invalid_query, … with the issues. */
+export function refuseInvalid(result: { success: boolean; target?: string; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }): void {
+  if (result.success) return;
+  const target = TARGET_NAMES[result.target ?? ''] ?? 'request';
+  throw problems.badRequest(`invalid_${target}`, `The ${target} does not match the schema`, {
+    issues: (result.error?.issues ?? []).map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+  });
+}
+
+export function useRequestStack(app: Hono<AppEnv>, deps: RequestStackDeps): void {
+  app.use('*', requestIds());
+  if (deps.onRequest) app.use('*', requestLog(deps.onRequest));
+  app.use('*', async (c, next) => {
+    const { pathname, search } = new URL(c.req.url);
+    // Both are percent-encoded ASCII, so characters are bytes.
+    if (pathname.length + search.length > MAX_URL_BYTES) throw new Problem(414, 'uri_too_long', 'URI too long', `Path and query are limited to ${MAX_URL_BYTES} bytes`);
+    await next();
+  });
+  app.use('*', secureHeaders());
+  app.use('/v1/*', entityTags());
+  app.use(
+    '/v1/*',
+    cors({
+      origin: '*',
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'],
+      // A browser client reads these only when they are exposed.
+      exposeHeaders: ['ETag', 'Location', 'Retry-After', 'X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Idempotent-Replayed'],
+      maxAge: 86400,
+    }),
+  );
+  app.use(
+    '/v1/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new Problem(413, 'body_too_large', 'Body too large', `Bodies are limited to ${MAX_BODY_BYTES} bytes`);
+      },
+    }),
+  );
+
+  app.onError((err, c) => {
+    const p = toProblem(err);
+    if (p.status >= 500) deps.onServerError?.(err, c);
+    return problemResponse(c, p);
+  });
+  app.notFound((c) => problemResponse(c, problems.notFound('Resource')));
+
+  // Authentication runs before any validation, so an anonymous caller learns nothing about
+  // the shape of bodies (401 first). Public: the catalog, sign-up, signing in by email, the VAPID
+  // public key, and unsubscribe links (whose signed token is their authority, since mail clients have no login).
+  app.use('/v1/*', async (c, next) => {
+    const { method, path } = c.req;
+    const isPublic =
+      (method === 'GET' && path.startsWith('/v1/catalog')) ||
+      (method === 'POST' && path === '/v1/players') ||
+      (method === 'POST' && (path === '/v1/sign-in' || path === '/v1/sign-in/verify')) ||
+      (method === 'GET' && path === '/v1/push/vapid-public-key') ||
+      ((method === 'GET' || method === 'POST') && path === '/v1/unsubscribe') ||
+      (method === 'GET' && path.startsWith('/v1/board-pictures/'));
+    // The profile's own routes read it fresh; elsewhere a token verified lately is trusted (Players.authenticate).
+    if (!isPublic && method !== 'OPTIONS') {
+      const access = await deps.players.access(c.req.header('authorization'), path.startsWith('/v1/players/me'));
+      c.set('access', access);
+      c.set('player', access.player);
+    }
+    await next();
+  });
+  if (deps.rateLimits) app.use('/v1/*', rateLimitMiddleware(deps.rateLimits.limits, deps.rateLimits.clientAddress));
+}
