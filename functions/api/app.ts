@@ -1,6 +1,6 @@
 import type { Language } from '../../engine/core/languages.js';
 import * as z from './openapi-zod.js';
-import type { Context } from 'hono';
+import type { Context, Hono } from 'hono';
 import { BOT_LEVELS, listedGames, type AnyGame, type GameRegistry } from '../../engine/core/index.js';
 import { verifyUnsubscribe } from '../notify/unsubscribe.js';
 import type { Chat } from '../service/chat.js';
@@ -27,7 +27,6 @@ import type { AppEnv } from './env.js';
 import { profileAnswer, webhookAnswer } from './answer-shapes.js';
 import { servingApp, type RouteApp } from './serving-app.js';
 import { refuseInvalid, useRequestStack, type RequestStackDeps } from './request-stack.js';
-import type { Hono } from 'hono';
 
 /** What the API needs to know of the notification channels (the notifier holds the private parts). */
 export interface NotifyDeps {
