@@ -90,4 +90,44 @@ describe('the board on a phone (issue 17 #3)', () => {
       await page.context().close();
     }, 120_000);
   }
+
+  it('a tap on a place is taken by the shape the browser hit, though the whole-pixel point of the tap falls just off it', async () => {
+    const { page, problems } = await suite.open(375, 812);
+    await signUp(page, suite.server.url, 'Pim');
+    const token = await pageToken(page);
+    const id = await gameWithBots(suite.server.url, token, 'trains-and-stations', 3);
+    // Cities glow when three like building dice may build (TS-6): their labels are a few pixels high on a phone.
+    await playUntilLegal(suite.server.url, token, id, 'build');
+    await page.goto(`${suite.server.url}/#/games/${id}`);
+    await page.waitForSelector('.board .target');
+    // A point inside a glowing place's shape whose whole-pixel part, which the click event reports, is outside every shape of that place.
+    const point = await page.evaluate(() => {
+      for (const place of document.querySelectorAll('.board .target')) {
+        for (const shape of place.querySelectorAll('text, circle, rect, path, line, polygon')) {
+          const b = shape.getBoundingClientRect();
+          for (const [fx, fy] of [[0.5, 0.5], [0.05, 0.5], [0.5, 0.05], [0.05, 0.05]] as const) {
+            const x = b.x + b.width * fx;
+            const y = b.y + b.height * fy;
+            if (x === Math.trunc(x) || y === Math.trunc(y)) continue;
+            const inPlace = (el: Element | undefined) => el !== undefined && el.closest('[data-target]') === place;
+            if (inPlace(document.elementsFromPoint(x, y)[0]) && !document.elementsFromPoint(Math.trunc(x), Math.trunc(y)).some(inPlace)) return { key: place.getAttribute('data-target'), x, y };
+          }
+        }
+      }
+      return null;
+    });
+    expect(point, 'a place whose shape the whole-pixel point misses').not.toBeNull();
+    const movesBefore = await page.evaluate(() => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0));
+    await page.mouse.click(point!.x, point!.y);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          ([k, before]) => document.querySelector('.board .picked')?.getAttribute('data-target') === k || Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > Number(before),
+          [point!.key, movesBefore] as const,
+        ),
+      )
+      .toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });

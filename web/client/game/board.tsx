@@ -156,7 +156,11 @@ export function Board({ svg, t, targets, picked, onPick, recent, located, seatNa
   }, [located]);
   if (svg === null) return <p>{t('game.noPicture')}</p>;
   const pick = (e: Event) => {
-    const el = e instanceof MouseEvent && e.detail > 0 ? placeAt(e.clientX, e.clientY) : (e.target as Element).closest('[data-target].target');
+    const hit = e.target as Element;
+    const own = hit.closest('[data-target].target');
+    // The shape the browser hit is exact; a pointer's whole-pixel coordinates can fall just off a
+    // label a few pixels high, so they only decide where a tap area, or a shape of no place, was hit.
+    const el = own && !hit.classList.contains('hit') ? own : ((e instanceof MouseEvent && e.detail > 0 ? placeAt(e.clientX, e.clientY) : null) ?? own);
     if (!el) return;
     e.preventDefault();
     onPick(el.getAttribute('data-target') ?? '');
