@@ -62,6 +62,11 @@ describe('issue 16 #2: the bundled API handler, as the stack deploys it', () => 
     const board = await handler(event('GET', `/v1/games/${id}/board.svg`, undefined, auth), context);
     expect(board.statusCode).toBe(200);
     expect(board.body).toContain('<svg');
+    expect(board.body).toMatch(/turn \d+/);
+    // Each language's words are a chunk of their own, loaded with the first picture in that language.
+    const czech = await handler(event('GET', `/v1/games/${id}/board.svg?lang=cs`, undefined, auth), context);
+    expect(czech.statusCode).toBe(200);
+    expect(czech.body).toMatch(/tah \d+/);
   });
 
   it("validates with the routes' schemas: a body of the wrong shape is a 400 problem naming the field", async () => {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { newVapidKeys, type VapidKeys } from '../notify/push.js';
+import type { VapidKeys } from '../notify/push.js';
+import { newVapidKeys } from '../notify/vapid-keys.js';
 
 /** What the local server's notifier signs with; in AWS these come from a secret store instead. */
 export interface NotifySecrets {

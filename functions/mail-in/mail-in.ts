@@ -11,7 +11,7 @@ import { positionOf } from '../notify/position.js';
 import { checkDigestReply, checkReply, claimedDigestReply, claimedReply, type ClaimedDigestReply, type ClaimedReply } from '../notify/reply-address.js';
 import type { DigestAnswer } from '../notify/digest-mail.js';
 import type { DigestTable } from '../store/digest-table.js';
-import { gameTitle, wordsIn } from '../notify/wording.js';
+import { gameTitle, wordsFor } from '../notify/wording.js';
 import { shownName } from '../notify/changes.js';
 import { plainUi } from '../../web/render/game-ui.js';
 import { webGame } from '../../web/render/games.js';
@@ -131,7 +131,7 @@ export class MailIn {
     const none = (problem: MailReplyProblem) => this.answerDigest(player, [{ label: '', gameTitle: null, outcome: { problem } }], { kind: 'digest', moves: [], problem });
     if (!sheet) return none('expired');
     if (!moves.length) return none('noCode');
-    const words = wordsIn(player.language ?? 'en');
+    const words = await wordsFor(player.language ?? 'en');
     const answers: DigestAnswer[] = [];
     const done: Extract<MailInOutcome, { kind: 'digest' }>['moves'] = [];
     for (const move of moves) {
@@ -165,7 +165,7 @@ export class MailIn {
     const problem = (p: MailReplyProblem, detail?: string): MailReplyOutcome => ({ problem: p, code, ...(detail ? { detail } : {}) });
     if (game.latest?.version !== version) return problem('stale');
     const def = await this.config.registry.get(game.meta.game);
-    const words = wordsIn(player.language ?? 'en');
+    const words = await wordsFor(player.language ?? 'en');
     const ui = webGame(game.meta.game)?.ui(words) ?? plainUi;
     const seatName = (s: number) => shownName(game.meta.seats[s]?.name ?? null) ?? words('mail.seat', { n: s + 1 });
     const position = def && positionOf(def, game, seat, ui, seatName, words);

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameUi, UiAction } from '../../web/render/game-ui.js';
 import { plainUi } from '../../web/render/game-ui.js';
 import { choiceFor, choicesOf, FLAT_MAX } from './choices.js';
+import { loadWords } from './fixture.testkit.js';
 import { positionHtml, positionText } from './message.js';
+
+beforeAll(loadWords);
 
 const ui: GameUi = { ...plainUi, targets: (a) => (typeof a.route === 'number' ? [`route:${a.route}`] : []), placeName: (key) => `place ${key}` };
 

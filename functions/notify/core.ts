@@ -21,7 +21,7 @@ import type { RenderedEmail } from './message.js';
 import { pushPayload, sendPush, type VapidKeys } from './push.js';
 import { recipientsOf, type Recipient, type Transition } from './recipients.js';
 import { changesFor, shownName, type ChangeWording } from './changes.js';
-import { gameTitle, wordsIn, type Words } from './wording.js';
+import { gameTitle, wordsFor, wordsIn, type Words } from './wording.js';
 import { plainUi, type GameUi } from '../../web/render/game-ui.js';
 import { webGame } from '../../web/render/games.js';
 import { signUnsubscribe } from './unsubscribe.js';
@@ -192,7 +192,9 @@ export class Notifier {
     const listed: SheetEntry[] = entries.map((e) => ({ label: e.label, gameId: e.game.gameId, seat: e.game.seat, version: e.game.version }));
     if (!(await digests.putSheet(player.id, sheet, listed, expires))) return [];
     const replyTo = this.config.replyDomain && entries.length ? digestReplyAddress(this.config.unsubscribeSecret, this.config.replyDomain, { playerId: player.id, sheet, expires }) : undefined;
-    const mail = renderDigest({ language: player.language ?? 'en', playerName: shownName(player.name) ?? player.name, entries, waiting, answers: daily ? [] : why.answers, ...(replyTo ? { replyTo } : {}) }, this.unsubscribeUrl(player));
+    const language = player.language ?? 'en';
+    await wordsFor(language);
+    const mail = renderDigest({ language, playerName: shownName(player.name) ?? player.name, entries, waiting, answers: daily ? [] : why.answers, ...(replyTo ? { replyTo } : {}) }, this.unsubscribeUrl(player));
     const failures: DeliveryFailure[] = [];
     await this.sendMail(player, mail, replyTo, failures);
     return failures;
@@ -239,7 +241,7 @@ export class Notifier {
     const def = await this.config.registry.get(meta.game);
     const outcome = t.finished && def && latest ? outcomeWithForfeits(def.outcome(latest.state), meta.players, latest.forfeited) : null;
     const language = player.language ?? 'en';
-    const words = wordsIn(language);
+    const words = await wordsFor(language);
     const seatNames = meta.seats.map((s) => shownName(s.name));
     const ui = webGame(meta.game)?.ui(words) ?? plainUi;
     const wording: ChangeWording = {

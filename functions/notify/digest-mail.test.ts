@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '../../engine/core/languages.js';
-import { sampleNotification } from './fixture.testkit.js';
+import { loadWords, sampleNotification } from './fixture.testkit.js';
 import { renderDigest, type DigestMail } from './digest-mail.js';
+
+beforeAll(loadWords);
 
 const UNSUBSCRIBE = 'https://railpost.example/v1/unsubscribe?token=u1';
 const position = { scores: ['Alice: 12 points'], panel: [{ title: 'Your cards (2)', lines: ['1 red', '1 blue'] }], choices: [{ title: null, choices: [{ code: '1', text: 'Draw a card', label: null, action: { type: 'draw' } }, { code: '2', text: 'Take tickets', label: null, action: { type: 'tickets' } }] }] };

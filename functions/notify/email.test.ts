@@ -6,10 +6,14 @@ import { join } from 'node:path';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxSender, parseMailbox, sesSender, smtpSender } from './email.js';
-import { sampleNotification } from './fixture.testkit.js';
+import { parseMailbox, sesSender } from './email.js';
+import { outboxSender, smtpSender } from './local-email.js';
+import { loadWords, sampleNotification } from './fixture.testkit.js';
 import { renderEmail } from './message.js';
 import { readEml, type ReadMail } from './read-eml.testkit.js';
+
+// The mail below is composed as the module loads.
+await loadWords();
 
 const UNSUBSCRIBE = 'https://railpost.example/v1/unsubscribe/u1.eyJwIjoicF96b2UifQ.abc_-123';
 const FROM = 'railpost turns <turns@railpost.example>';

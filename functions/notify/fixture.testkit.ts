@@ -1,4 +1,9 @@
+import { LANGUAGES } from '../../engine/core/languages.js';
 import type { Notification } from './message.js';
+import { wordsFor } from './wording.js';
+
+/** Test helper: every language's words loaded, as composing a message in the notifier loads its reader's (`beforeAll(loadWords)`). */
+export const loadWords = (): Promise<unknown> => Promise.all(LANGUAGES.map(wordsFor));
 
 /** Test helper: a notification for seat 1 (Zoë) of a three-seat game, with non-ASCII text in it. */
 export function sampleNotification(overrides: Partial<Notification> = {}): Notification {

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { sampleNotification } from './fixture.testkit.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadWords, sampleNotification } from './fixture.testkit.js';
 import { renderEmail, subjectOf, summaryOf, type Notification } from './message.js';
+
+beforeAll(loadWords);
 
 const UNSUBSCRIBE = 'https://railpost.example/v1/unsubscribe/u1.x.y';
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConnectionTrap, type ConnectionTrap } from './connection-trap.testkit.js';
 import { sampleNotification } from './fixture.testkit.js';
 import { isPublicAddress, outboundAgents } from './outbound-guard.js';
-import { newVapidKeys, sendPush } from './push.js';
+import { sendPush } from './push.js';
+import { newVapidKeys } from './vapid-keys.js';
 import { deliverWebhook, webhookPayload } from './webhook.js';
 import { newWebhookSecret } from '../service/secrets.js';
 

@@ -7,9 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sampleNotification } from './fixture.testkit.js';
+import { loadWords, sampleNotification } from './fixture.testkit.js';
 import { outboundAgents, type Outbound } from './outbound-guard.js';
-import { newVapidKeys, pushPayload, PushSubscriptionSchema, sendPush, type PushSubscription } from './push.js';
+import { pushPayload, PushSubscriptionSchema, sendPush, type PushSubscription } from './push.js';
+import { newVapidKeys } from './vapid-keys.js';
+
+beforeAll(loadWords);
 
 /** The browser side of a subscription: a P-256 key pair and a 16-byte auth secret (RFC 8291 §2). */
 function newBrowserKeys(endpoint: string): { ecdh: ECDH; auth: Buffer; subscription: PushSubscription } {

@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import type { PushSubscription } from '../store/records.js';
 import { subjectOf, summaryOf, type Notification } from './message.js';
 import { strictOutbound, type Outbound } from './outbound-guard.js';
@@ -33,11 +32,6 @@ export interface PushMessage {
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-/** base64url P-256 key pair; the public key goes to browsers as `applicationServerKey`. */
-export function newVapidKeys(): { publicKey: string; privateKey: string } {
-  return webpush.generateVAPIDKeys();
-}
-
 export function pushPayload(n: Notification): string {
   const message: PushMessage = { title: subjectOf(n), body: summaryOf(n), url: n.link, tag: n.gameId };
   return JSON.stringify(message);
@@ -46,8 +40,10 @@ export function pushPayload(n: Notification): string {
 /**
  * Encrypts per RFC 8291 (aes128gcm) and signs with VAPID (RFC 8292). 404/410 mean the browser
  * dropped the subscription (`gone`: remove it); every other failure throws, for a retry.
+ * web-push and its crypto (a tenth of a notifier's cold start) load with the first push sent.
  */
 export async function sendPush(subscription: PushSubscription, payloadJson: string, vapid: VapidKeys, opts: PushOptions = {}): Promise<{ status: number; gone: boolean }> {
+  const { default: webpush } = await import('web-push');
   try {
     const result = await webpush.sendNotification(subscription, payloadJson, {
       vapidDetails: vapid,

@@ -10,7 +10,7 @@ import { dataOf, testClient, type Api } from '../support/client.js';
 import { isAccountMail, playerWithEmail } from '../support/accounts.js';
 import { highCardAnswer } from '../support/high-card-game.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { newVapidKeys } from '../../functions/notify/push.js';
+import { newVapidKeys } from '../../functions/notify/vapid-keys.js';
 import { oneClick, pushSubscription } from '../support/notifications.js';
 import { startLocalServer } from '../../functions/local/server.js';
 import { CATALOGS, translate } from '../../web/client/i18n.testkit.js';

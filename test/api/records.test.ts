@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toProblem } from '../../functions/api/problem-response.js';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { outboxSender } from '../../functions/notify/email.js';
+import { outboxSender } from '../../functions/notify/local-email.js';
 import { readEml } from '../../functions/notify/read-eml.testkit.js';
 import { Sweeper } from '../../functions/service/sweeper.js';
 import type { Vacation } from '../../functions/store/records.js';

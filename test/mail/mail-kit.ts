@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { simpleParser } from 'mailparser';
-import { outboxSender } from '../../functions/notify/email.js';
+import { outboxSender } from '../../functions/notify/local-email.js';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng, seedRng, type AnyGame } from '../../engine/core/index.js';
 import { streetcar } from '../../engine/games/streetcar/index.js';
 import { ticketToRideEurope } from '../../engine/games/ticket-to-ride-europe/index.js';
-import { wordsIn } from '../../functions/notify/wording.js';
+import { wordsFor } from '../../functions/notify/wording.js';
 import { webGame } from '../../web/render/games.js';
 import { dataOf, testClient, type Api, type Player } from '../support/client.js';
 import { playerWithEmail } from '../support/accounts.js';
@@ -55,7 +55,7 @@ const lastOutcome = () => world.server.received.at(-1);
  */
 async function playByMail(game: AnyGame, id: string, people: [Person, Person]): Promise<{ played: number; stale: number }> {
   const rng = new Rng(seedRng(`mail-${game.id}`));
-  const ui = webGame(game.id)!.ui(wordsIn('en'));
+  const ui = webGame(game.id)!.ui(await wordsFor('en'));
   let played = 0;
   let stale = 0;
   for (let turn = 0; turn < 3000; turn++) {
