@@ -193,6 +193,7 @@ export class Notifier {
     if (!(await digests.putSheet(player.id, sheet, listed, expires))) return [];
     const replyTo = this.config.replyDomain && entries.length ? digestReplyAddress(this.config.unsubscribeSecret, this.config.replyDomain, { playerId: player.id, sheet, expires }) : undefined;
     const language = player.language ?? 'en';
+    // A digest with no game due composes no message, so its reader's words may not be loaded yet.
     await wordsFor(language);
     const mail = renderDigest({ language, playerName: shownName(player.name) ?? player.name, entries, waiting, answers: daily ? [] : why.answers, ...(replyTo ? { replyTo } : {}) }, this.unsubscribeUrl(player));
     const failures: DeliveryFailure[] = [];
