@@ -28,7 +28,7 @@ export class ProfileSet {
             TableName: this.tableName,
             Key: this.key(playerId),
             UpdateExpression: 'ADD #set :id',
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#set) OR size(#set) < :cap)',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND (attribute_not_exists(#set) OR size(#set) < :cap)',
             ExpressionAttributeNames: { '#set': this.attribute },
             ExpressionAttributeValues: { ':id': { SS: [id] }, ':cap': n(cap) },
           }),
@@ -48,17 +48,25 @@ export class ProfileSet {
     return out.Item?.[this.attribute]?.SS ?? [];
   }
 
-  /** Removing an id that is not there is fine: the set only shrinks. */
+  /**
+   * Removing an id that is not there is fine: the set only shrinks. So is a player that is gone
+   * (a deleted account's): an update of a profile that is not there would make a partial one.
+   */
   async remove(playerId: string, ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.send(
-      new UpdateItemCommand({
-        TableName: this.tableName,
-        Key: this.key(playerId),
-        UpdateExpression: 'DELETE #set :ids',
-        ExpressionAttributeNames: { '#set': this.attribute },
-        ExpressionAttributeValues: { ':ids': { SS: [...ids] } },
-      }),
-    );
+    await conditional(
+      this.db.send(
+        new UpdateItemCommand({
+          TableName: this.tableName,
+          Key: this.key(playerId),
+          UpdateExpression: 'DELETE #set :ids',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#set': this.attribute },
+          ExpressionAttributeValues: { ':ids': { SS: [...ids] } },
+        }),
+      ),
+    ).catch((err: unknown) => {
+      if (!(err instanceof WriteConflict)) throw err;
+    });
   }
 }
