@@ -4,10 +4,11 @@
  * authentication and the rate limits. app.ts puts the routes behind it; the bench's floor of a
  * served move (scripts/bench/move-path-served.ts) puts one route behind the very same stack.
  */
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
+import type { AccountWrites } from '../service/account-writes.js';
 import type { Players } from '../service/players.js';
 import { Problem, problems } from '../service/problem.js';
 import { entityTags } from './entity-tags.js';
@@ -20,6 +21,8 @@ import { requestLog, type RequestLine } from './request-log.js';
 
 export interface RequestStackDeps {
   players: Pick<Players, 'access'>;
+  /** The accounts' write permits, which a deletion refuses; absent, writes take none (the bench's move path). */
+  writes?: Pick<AccountWrites, 'take' | 'give'>;
   /** Called with every 5xx; the response itself reveals nothing. */
   onServerError?: (err: unknown, c: Context) => void;
   /** Called once per request with its log line (the Lambda writes it; the local server does not). */
@@ -99,4 +102,28 @@ export function useRequestStack(app: Hono<AppEnv>, deps: RequestStackDeps): void
     await next();
   });
   if (deps.rateLimits) app.use('/v1/*', rateLimitMiddleware(deps.rateLimits.limits, deps.rateLimits.clientAddress));
+  if (deps.writes) app.use('/v1/*', writePermits(deps.writes));
+}
+
+/** A move only adds to its game's log, which keeps a deleted player's opaque id anyway: the hot path takes no permit. */
+const MOVE = /^\/v1\/games\/[^/]+\/actions$/;
+
+/**
+ * Every write of an account holds a permit while it runs (service/account-writes.ts): from the
+ * moment its deletion begins none is given, on any instance, whatever a token cache still
+ * trusts, so the deletion finds everything the account wrote. The deletion itself takes none.
+ */
+function writePermits(writes: Pick<AccountWrites, 'take' | 'give'>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const player = c.get('player');
+    const { method, path } = c.req;
+    const reading = method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+    if (!player || reading || MOVE.test(path) || (method === 'DELETE' && path === '/v1/players/me')) return next();
+    if (!(await writes.take(player.id))) throw problems.unauthorized('The token is not valid');
+    try {
+      await next();
+    } finally {
+      await writes.give(player.id);
+    }
+  };
 }

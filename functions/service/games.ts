@@ -1237,7 +1237,7 @@ export class Games {
 
   /**
    * Takes a deleted player out of a game. Their seat keeps its place but shows no name and no id
-   * (`deleted`); in an open game it is free again. A running game applies the seat's timeout
+   * (`deleted`), nor does the game keep them as its creator; in an open game the seat is free again. A running game applies the seat's timeout
    * policy for good: `forfeit` forfeits it now, `bot` (and an untimed game) lets the game's bot
    * play it from now on, so the others' game goes on. The log is untouched: it still replays.
    */
@@ -1260,7 +1260,8 @@ export class Games {
         return { playerId: null, name: null, bot: false, deleted: true };
       });
       try {
-        await this.table.replaceMeta({ ...meta, seats, revision: meta.revision + 1 });
+        // The creator's id only counted their open games, and a deleted account has none.
+        await this.table.replaceMeta({ ...meta, seats, revision: meta.revision + 1, ...(meta.createdBy === playerId ? { createdBy: '' } : {}) });
         policy = running ? chosen : 'none';
       } catch (err) {
         if (!(err instanceof WriteConflict) || attempt + 1 >= MAX_JOIN_ATTEMPTS) throw err;

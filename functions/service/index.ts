@@ -20,6 +20,8 @@ import { EmailAddresses } from './email-addresses.js';
 import { OneTimeCodes } from './one-time-codes.js';
 import { SignIn } from './sign-in.js';
 import { YourData } from './your-data.js';
+import { AccountWrites } from './account-writes.js';
+import { AccountDeletionTable } from '../store/account-deletion.js';
 import { RatingsTable } from '../store/ratings-table.js';
 import { FinishedTable } from '../store/finished-table.js';
 import { Results } from './results.js';
@@ -41,6 +43,8 @@ export interface Services {
   signIn: SignIn;
   emails: EmailAddresses;
   yourData: YourData;
+  /** Write permits, which an account's deletion refuses from its start (the request stack takes them). */
+  writes: AccountWrites;
   /** Ratings, search index and histories of finished games (written when a game finishes). */
   results: Results;
   profiles: Profiles;
@@ -107,6 +111,8 @@ export function createServices(
   const codes = new OneTimeCodes(accounts, now);
   const credentials = new Credentials(accounts, table, players, now);
   const mailer = hooks.mailer ?? null;
+  const erasure = new AccountDeletionTable(db, tableName);
+  const writes = new AccountWrites(erasure);
   return {
     registry,
     table,
@@ -118,7 +124,8 @@ export function createServices(
     credentials,
     signIn: new SignIn(accounts, table, codes, credentials, mailer, log),
     emails: new EmailAddresses(accounts, table, players, codes, mailer, log),
-    yourData: new YourData(table, accounts, chats, games, players, results, lobby),
+    yourData: new YourData({ table, accounts, chats, erasure, writes, games, players, results, lobby, now }),
+    writes,
     waits,
     results,
     profiles: new Profiles(table, ratings, finished, registry),

@@ -47,7 +47,8 @@ export class Results {
   private async rate(meta: GameMeta, outcome: Outcome, finishedAt: string): Promise<void> {
     const plan = await this.planOf(meta, outcome, finishedAt);
     if (plan.done) return;
-    for (const seat of plan.seats) {
+    // A seat without an id is a deleted account's (AccountDeletionTable.forgetInPlan): nothing of it is rated.
+    for (const seat of plan.seats.filter((s) => s.playerId !== '')) {
       const entry = await this.apply(plan, seat);
       await this.ratings.noteLatest(seat.playerId, plan.kind, entry);
       await this.putOnBoard(plan.kind, seat, entry);

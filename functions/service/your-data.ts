@@ -6,6 +6,8 @@ import type { Games } from './games.js';
 import type { Players } from './players.js';
 import type { Results } from './results.js';
 import type { Lobby } from './lobby.js';
+import type { AccountDeletionTable } from '../store/account-deletion.js';
+import type { AccountWrites } from './account-writes.js';
 
 /** Chat messages read per game for an export or a deletion: far above the per-player cap of any game. */
 const CHAT_READ = 100_000;
@@ -19,28 +21,34 @@ export interface StoredAboutPlayer {
   chat: ChatRecord[];
 }
 
+/** What YourData works with. */
+export interface YourDataDeps {
+  table: GameTable;
+  accounts: AccountTable;
+  chats: ChatTable;
+  erasure: AccountDeletionTable;
+  writes: AccountWrites;
+  games: Games;
+  players: Players;
+  results: Results;
+  /** Withdraws a waiting seek, so that nobody is matched with a deleted account. */
+  lobby: Lobby | null;
+  now: () => Date;
+}
+
 /** A player's own data: all of it to take away, or all of it gone. */
 export class YourData {
-  constructor(
-    private readonly table: GameTable,
-    private readonly accounts: AccountTable,
-    private readonly chats: ChatTable,
-    private readonly games: Games,
-    private readonly players: Players,
-    private readonly results: Results,
-    /** Withdraws a waiting seek, so that nobody is matched with a deleted account. */
-    private readonly lobby: Lobby | null = null,
-  ) {}
+  constructor(private readonly d: YourDataDeps) {}
 
   /** Everything stored about the player; the API leaves out the secrets (hashes, webhook secrets, push keys). */
   async export(player: PlayerRecord): Promise<StoredAboutPlayer> {
     const [credentials, webhooks, pushSubscriptions, memberships] = await Promise.all([
-      this.accounts.listCredentials(player.id),
-      this.table.listWebhooks(player.id),
-      this.table.listPushSubscriptions(player.id),
-      this.table.listMemberships(player.id),
+      this.d.accounts.listCredentials(player.id),
+      this.d.table.listWebhooks(player.id),
+      this.d.table.listPushSubscriptions(player.id),
+      this.d.table.listMemberships(player.id),
     ]);
-    const summaries = await this.table.readSummaries(memberships.map((m) => m.gameId));
+    const summaries = await this.d.table.readSummaries(memberships.map((m) => m.gameId));
     const games = memberships.flatMap((m) => {
       const found = summaries.get(m.gameId);
       if (!found) return [];
@@ -51,24 +59,35 @@ export class YourData {
   }
 
   /**
-   * Deletes the account: every game lets the seat go (Games.leave), the player's chat messages
-   * go, their name leaves leaderboards and finished games' records (Results.forget), then the player's partition, profile first, so that no credential works from then on.
+   * Deletes the account (README, "Your data"). First every credential dies and every write of
+   * the account is refused (AccountWrites.stop), so that what is collected next is all there
+   * is: the open games it made close, every other game lets the seat go (Games.leave), its chat
+   * messages and their counts go, the rating plans forget it, its name leaves leaderboards and
+   * finished games' records (Results.forget), then the player's partition.
    */
   async delete(player: PlayerRecord): Promise<void> {
-    // First: a seek matched meanwhile has made its game, which the memberships below then include.
-    await this.lobby?.withdraw(player);
-    const memberships = await this.table.listMemberships(player.id);
-    for (const m of memberships) await this.games.leave(player.id, m.gameId);
-    for (const message of await this.chatOf(player.id, memberships)) await this.chats.remove(message.gameId, message.id);
-    await this.results.forget(player.id);
-    if (player.email) await this.accounts.releaseEmail(player.email, player.id);
-    await this.accounts.deletePlayer(player.id);
-    this.players.forget(player.id);
+    if (!(await this.d.writes.stop(player.id, this.d.now()))) return;
+    this.d.players.forget(player.id);
+    // Then: a seek matched meanwhile has made its game, which the memberships below then include.
+    await this.d.lobby?.withdraw(player);
+    const memberships = await this.d.table.listMemberships(player.id);
+    const metas = await this.d.table.getMetas(memberships.map((m) => m.gameId));
+    for (const m of memberships) {
+      const meta = metas.get(m.gameId);
+      if (meta?.status === 'open' && meta.createdBy === player.id) await this.d.games.expireOpen(m.gameId);
+      await this.d.games.leave(player.id, m.gameId);
+      await this.d.erasure.forgetChatQuota(m.gameId, player.id);
+      await this.d.erasure.forgetInPlan(m.gameId, player.id);
+    }
+    for (const message of await this.chatOf(player.id, memberships)) await this.d.chats.remove(message.gameId, message.id);
+    await this.d.results.forget(player.id);
+    if (player.email) await this.d.accounts.releaseEmail(player.email, player.id);
+    await this.d.accounts.deletePlayer(player.id);
   }
 
   private async chatOf(playerId: string, memberships: readonly MembershipRecord[]): Promise<ChatRecord[]> {
     const out: ChatRecord[] = [];
-    for (const m of memberships) out.push(...(await this.chats.list(m.gameId, undefined, CHAT_READ)).filter((c) => c.playerId === playerId));
+    for (const m of memberships) out.push(...(await this.d.chats.list(m.gameId, undefined, CHAT_READ)).filter((c) => c.playerId === playerId));
     return out;
   }
 }

@@ -108,12 +108,13 @@ export class GameTable {
         TableName: this.tableName,
         Key: { pk: s(keys.player(id)), sk: s(keys.profile) },
         ConsistentRead: true,
-        ProjectionExpression: '#name, email, pendingEmail, tokenHash, createdAt, notifications, vacations, lang',
+        ProjectionExpression: '#name, email, pendingEmail, tokenHash, createdAt, notifications, vacations, lang, deletedAt',
         ExpressionAttributeNames: { '#name': 'name' },
       }),
     );
     const item = out.Item;
-    if (!item) return null;
+    // A profile whose deletion has begun (store/account-deletion.ts) is gone for every reader.
+    if (!item || item.deletedAt) return null;
     const email = optStr(item, 'email');
     const pendingEmail = optStr(item, 'pendingEmail');
     const language = optStr(item, 'lang');

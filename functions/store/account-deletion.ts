@@ -1,0 +1,135 @@
+/**
+ * What deleting an account needs of the store beyond wiping its partition (README, "Accounts":
+ * "Your data"): a tombstone on the profile, the write permits that make the deletion race-free,
+ * and the traces the player left in the partitions of games.
+ *
+ * Every write an account makes through the API first takes a permit: one conditional update of
+ * its profile, refused once the tombstone is there. The deletion sets the tombstone, then waits
+ * until no permit taken before it is still held, and only then collects what the account
+ * wrote. Without transactions (the embedded store has none) this is what orders each write
+ * either before the collection, which finds it, or after the tombstone, which refuses it, on
+ * every instance, whatever a token cache there still trusts.
+ */
+import { DeleteItemCommand, GetItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { conditional, n, optStr, s, WriteConflict, type Item } from './attributes.js';
+import { keys } from './keys.js';
+import type { PlannedSeat } from './records.js';
+
+/** Rounds of optimistic retries of an anonymised rating plan; each round has a winner. */
+const MAX_ATTEMPTS = 30;
+
+/** The permits held on an account: how many, and when the newest was taken (ms since the epoch). */
+export interface PermitsHeld {
+  count: number;
+  newestAt: number;
+}
+
+export class AccountDeletionTable {
+  constructor(
+    private readonly db: DynamoDBClient,
+    readonly tableName: string,
+  ) {}
+
+  private profile(playerId: string) {
+    return { pk: s(keys.player(playerId)), sk: s(keys.profile) };
+  }
+
+  /** Takes a write permit; false when the account is gone or its deletion has begun. */
+  async takePermit(playerId: string, at: number): Promise<boolean> {
+    try {
+      await conditional(
+        this.db.send(
+          new UpdateItemCommand({
+            TableName: this.tableName,
+            Key: this.profile(playerId),
+            UpdateExpression: 'ADD writing :one SET writingSince = :at',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
+            ExpressionAttributeValues: { ':one': n(1), ':at': n(at) },
+          }),
+        ),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof WriteConflict) return false;
+      throw err;
+    }
+  }
+
+  /** Gives a permit back; nothing once the profile is gone (an update would make a partial one). */
+  async returnPermit(playerId: string): Promise<void> {
+    await conditional(
+      this.db.send(
+        new UpdateItemCommand({
+          TableName: this.tableName,
+          Key: this.profile(playerId),
+          UpdateExpression: 'ADD writing :less',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':less': n(-1) },
+        }),
+      ),
+    ).catch((err: unknown) => {
+      if (!(err instanceof WriteConflict)) throw err;
+    });
+  }
+
+  /** Marks the account deleted: from now on no permit is given and the profile reads as absent. False when it is gone. */
+  async setTombstone(playerId: string, at: string): Promise<boolean> {
+    try {
+      await conditional(
+        this.db.send(
+          new UpdateItemCommand({
+            TableName: this.tableName,
+            Key: this.profile(playerId),
+            UpdateExpression: 'SET deletedAt = if_not_exists(deletedAt, :at)',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':at': s(at) },
+          }),
+        ),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof WriteConflict) return false;
+      throw err;
+    }
+  }
+
+  async permitsHeld(playerId: string): Promise<PermitsHeld> {
+    const out = await this.db.send(
+      new GetItemCommand({ TableName: this.tableName, Key: this.profile(playerId), ConsistentRead: true, ProjectionExpression: 'writing, writingSince' }),
+    );
+    return { count: Number(out.Item?.writing?.N ?? 0), newestAt: Number(out.Item?.writingSince?.N ?? 0) };
+  }
+
+  /** The count of the player's chat messages in a game, which names the player in its key. */
+  async forgetChatQuota(gameId: string, playerId: string): Promise<void> {
+    await this.db.send(new DeleteItemCommand({ TableName: this.tableName, Key: { pk: s(keys.game(gameId)), sk: s(keys.chatQuota(playerId)) } }));
+  }
+
+  /**
+   * The game's rating plan without the player's id and name: their seat keeps its place and
+   * ratings (the others' results rest on them), and is skipped when the plan is applied.
+   */
+  async forgetInPlan(gameId: string, playerId: string): Promise<void> {
+    const key = { pk: s(keys.game(gameId)), sk: s(keys.rated) };
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const out = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'seats' }));
+      const stored = out.Item && optStr(out.Item, 'seats');
+      if (stored === undefined) return;
+      const seats = JSON.parse(stored) as PlannedSeat[];
+      if (!seats.some((seat) => seat.playerId === playerId)) return;
+      const values: Item = {
+        ':seats': s(JSON.stringify(seats.map((seat) => (seat.playerId === playerId ? { ...seat, playerId: '', name: '' } : seat)))),
+        ':stored': s(stored),
+      };
+      try {
+        await conditional(
+          this.db.send(new UpdateItemCommand({ TableName: this.tableName, Key: key, UpdateExpression: 'SET seats = :seats', ConditionExpression: 'seats = :stored', ExpressionAttributeValues: values })),
+        );
+        return;
+      } catch (err) {
+        if (!(err instanceof WriteConflict)) throw err;
+      }
+    }
+    throw new WriteConflict('too many concurrent changes of a rating plan');
+  }
+}
