@@ -40,6 +40,8 @@ const server = await startLocalServer({
   ...(process.env.RAILPOST_VAPID_SUBJECT ? { vapidSubject: process.env.RAILPOST_VAPID_SUBJECT } : {}),
   ...(process.env.RAILPOST_SMTP_IN_PORT ? { smtpInPort: smtpInPort(process.env.RAILPOST_SMTP_IN_PORT) } : {}),
   ...(process.env.RAILPOST_REPLY_DOMAIN ? { replyDomain: process.env.RAILPOST_REPLY_DOMAIN } : {}),
+  // No reply by SMTP plays unless asked: plain SMTP proves nothing about who sent it.
+  trustMailFrom: process.env.RAILPOST_SMTP_IN_TRUST_FROM === '1',
   ...(process.env.RAILPOST_SWEEP_MS ? { sweepMs: sweepInterval(process.env.RAILPOST_SWEEP_MS) } : {}),
   web: await buildClient(),
 });

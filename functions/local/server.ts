@@ -86,6 +86,12 @@ export interface LocalOptions {
   smtpInPort?: number;
   /** The domain of the reply addresses; default LOCAL_REPLY_DOMAIN. */
   replyDomain?: string;
+  /**
+   * Development only: replies sent from this machine play as whoever their From header names
+   * (RP-MAIL-1); default false, when no reply by SMTP plays (`npm start` turns it on with
+   * RAILPOST_SMTP_IN_TRUST_FROM=1).
+   */
+  trustMailFrom?: boolean;
 }
 
 export interface StoreCall {
@@ -253,11 +259,13 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
   if (replyDomain && notifier) {
     const mailIn = new MailIn({ services, registry: options.registry, notifier, deliveries, digests, secrets: [notifySecrets.unsubscribeSecret], replyDomain, log });
     const receive = async (m: InboundMessage) => {
-      received.push(await mailIn.receive(m));
+      const outcome = await mailIn.receive(m);
+      received.push(outcome);
       // A long-running `npm start` keeps only the recent outcomes.
       if (received.length > RECEIVED_KEPT) received.shift();
+      return outcome;
     };
-    smtpIn = await startSmtpIn({ port: options.smtpInPort ?? 0, host: options.host ?? '127.0.0.1', domain: replyDomain, receive, log });
+    smtpIn = await startSmtpIn({ port: options.smtpInPort ?? 0, host: options.host ?? '127.0.0.1', domain: replyDomain, trustFrom: options.trustMailFrom === true, receive, log });
   }
   return {
     url,

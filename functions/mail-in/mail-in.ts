@@ -15,7 +15,9 @@ import { gameTitle, wordsFor } from '../notify/wording.js';
 import { shownName } from '../notify/changes.js';
 import { plainUi } from '../../web/render/game-ui.js';
 import { webGame } from '../../web/render/games.js';
+import { MAIL_ANSWERS } from '../service/limits.js';
 import { readReply, type InboundReply } from './read-reply.js';
+import { senderVouched, type SenderEvidence } from './sender-check.js';
 import { writtenMove } from './reply-code.js';
 import { digestMoves } from './digest-codes.js';
 
@@ -38,16 +40,21 @@ export const MAX_INBOUND_BYTES = 1024 * 1024;
 
 /**
  * A message as it arrives: the raw RFC 5322 bytes, the envelope's recipients (RCPT TO; SES's
- * receipt lists them too) and, where a receiving service checked them, the SPF and DKIM verdicts.
+ * receipt lists them too) and what the receiving service vouches for about its sender (none: it
+ * plays nothing).
  */
 export interface InboundMessage {
   raw: Buffer;
   envelopeTo: readonly string[];
-  verdicts?: { spf: boolean; dkim: boolean };
+  sender?: SenderEvidence;
 }
 
-/** Messages that play nothing and get no answer: nobody we may write to, or a copy seen before. */
-export type Dropped = 'noToken' | 'forged' | 'wrongSender' | 'unauthenticated' | 'duplicate';
+/**
+ * Messages that play nothing and get no answer: nobody we may write to, a copy seen before, a
+ * message no parser can read (dropped for good: a retry reads it no better), or the seat's answers
+ * for the hour are used up.
+ */
+export type Dropped = 'noToken' | 'forged' | 'wrongSender' | 'unauthenticated' | 'duplicate' | 'unreadable' | 'tooManyAnswers';
 
 export type MailInOutcome =
   | { kind: 'played'; gameId: string; code: string; chat: boolean }
@@ -63,16 +70,21 @@ const digest = (s: string) => createHash('sha256').update(s).digest('base64url')
  * Moves by reply (issue 20 #2): a reply to a turn email plays the code written on its first lines
  * through the same conditional append as POST /v1/games/{id}/actions, at the version its signed
  * Reply-To names. Only the seat's own player can move: the token must be signed for the seat's
- * holder and the sender must be that player's confirmed address (and, in AWS, SPF and DKIM must
- * pass). Anyone else's message is dropped without an answer, so a forwarded copy cannot play and
- * nobody can make railpost write to a third party. The player's own mistakes (a stale or unknown
- * code, no code at all) are answered with what went wrong and the current choices.
+ * holder and the sender must be that player's confirmed address, vouched for by the receiving
+ * service (RP-MAIL-1: in AWS, SPF and DKIM pass aligned with the From domain). Anyone else's
+ * message is dropped without an answer, so a forwarded copy cannot play and nobody can make
+ * railpost write to a third party. The player's own mistakes (a stale or unknown code, no code at
+ * all) are answered with what went wrong and the current choices, a few times an hour (RP-MAIL-4).
  */
 export class MailIn {
   constructor(private readonly config: MailInConfig) {}
 
   async receive(message: InboundMessage): Promise<MailInOutcome> {
     const reply = await readReply(message.raw);
+    if ('unreadable' in reply) {
+      this.config.log(`mail-in: dropped unreadable (${reply.unreadable})`);
+      return { kind: 'dropped', reason: 'unreadable' };
+    }
     const { table } = this.config.services;
     const digestClaim = [...message.envelopeTo, ...reply.recipients].map((a) => claimedDigestReply(a, this.config.replyDomain)).find((c) => c !== null);
     if (digestClaim) return this.receiveDigest(message, reply, digestClaim);
@@ -89,23 +101,23 @@ export class MailIn {
     if (!(await this.config.deliveries.claim(game.meta.id, playerId, `mail-in#${digest(reply.messageId)}`, this.config.services.now()))) {
       return this.dropped('duplicate', reply);
     }
-    if (check === 'expired') return this.answer(game, player, claim, { problem: 'expired' });
+    if (check === 'expired') return this.answer(game, player, claim, { problem: 'expired' }, reply);
     return this.play(game, player, claim, reply);
   }
 
-  /** The player a token names, if the message is theirs: from their confirmed address and, where checked, passing SPF and DKIM. */
+  /** The player a token names, if the message is theirs: from their confirmed address, as the receiving service vouches (RP-MAIL-1). */
   private async sender(playerId: string, message: InboundMessage, reply: InboundReply): Promise<PlayerRecord | { dropped: Dropped }> {
     const player = await this.config.services.table.getPlayer(playerId);
     if (!player?.email || !reply.from || !sameAddress(player.email, reply.from)) return { dropped: 'wrongSender' };
-    if (message.verdicts && !(message.verdicts.spf && message.verdicts.dkim)) return { dropped: 'unauthenticated' };
+    if (!senderVouched(message.sender, reply.from)) return { dropped: 'unauthenticated' };
     return player;
   }
 
   private async play(game: GameRecord, player: PlayerRecord, claim: ClaimedReply, reply: InboundReply): Promise<MailInOutcome> {
     const move = writtenMove(reply.written);
-    if (!move) return this.answer(game, player, claim, { problem: 'noCode' });
+    if (!move) return this.answer(game, player, claim, { problem: 'noCode' }, reply);
     const outcome = await this.playCode(game, player, claim.seat, claim.version, move.code);
-    if ('problem' in outcome) return this.answer(game, player, claim, outcome);
+    if ('problem' in outcome) return this.answer(game, player, claim, outcome, reply);
     const said = move.rest ? await this.say(player, game.meta.id, move.rest) : false;
     // After the game's last move the answer is the final email to every seat (answerReply sends nothing then).
     await this.config.notifier.answerReply(game.meta.id, player.id, claim.version, outcome);
@@ -128,7 +140,8 @@ export class MailIn {
     if (!(await this.config.deliveries.claimForPlayer(player.id, `mail-in#${digest(reply.messageId)}`, now))) return this.dropped('duplicate', reply);
     const sheet = check === 'valid' ? await this.config.digests.getSheet(player.id, claim.sheet) : null;
     const moves = digestMoves(reply.written);
-    const none = (problem: MailReplyProblem) => this.answerDigest(player, [{ label: '', gameTitle: null, outcome: { problem } }], { kind: 'digest', moves: [], problem });
+    const none = async (problem: MailReplyProblem): Promise<MailInOutcome> =>
+      (await this.mayAnswer(null, player.id)) ? this.answerDigest(player, [{ label: '', gameTitle: null, outcome: { problem } }], { kind: 'digest', moves: [], problem }) : this.dropped('tooManyAnswers', reply);
     if (!sheet) return none('expired');
     if (!moves.length) return none('noCode');
     const words = await wordsFor(player.language ?? 'en');
@@ -149,6 +162,7 @@ export class MailIn {
       done.push({ code, gameId: game.meta.id, problem: 'problem' in outcome ? outcome.problem : null });
       if (!('problem' in outcome)) this.config.log(`mail-in: ${player.id} played ${code} of a digest in ${game.meta.id}`);
     }
+    if (done.every((m) => m.problem) && !(await this.mayAnswer(null, player.id))) return this.dropped('tooManyAnswers', reply);
     return this.answerDigest(player, answers, { kind: 'digest', moves: done });
   }
 
@@ -195,7 +209,18 @@ export class MailIn {
     }
   }
 
-  private async answer(game: GameRecord, player: PlayerRecord, claim: ClaimedReply, outcome: Extract<MailReplyOutcome, { problem: MailReplyProblem }>): Promise<MailInOutcome> {
+  /**
+   * Whether one more answer saying that a reply played nothing may go to the player (about the
+   * game, or about their digest when null): an old reply sent again and again gets a few (RP-MAIL-4).
+   */
+  private mayAnswer(gameId: string | null, playerId: string): Promise<boolean> {
+    const now = this.config.services.now();
+    const window = Math.floor(now.getTime() / 1000 / MAIL_ANSWERS.seconds);
+    return this.config.deliveries.count(gameId, playerId, `mail-answers#${window}`, MAIL_ANSWERS.points, now);
+  }
+
+  private async answer(game: GameRecord, player: PlayerRecord, claim: ClaimedReply, outcome: Extract<MailReplyOutcome, { problem: MailReplyProblem }>, reply: InboundReply): Promise<MailInOutcome> {
+    if (!(await this.mayAnswer(game.meta.id, player.id))) return this.dropped('tooManyAnswers', reply);
     await this.config.notifier.answerReply(game.meta.id, player.id, claim.version, outcome);
     return { kind: 'answered', gameId: game.meta.id, problem: outcome.problem };
   }

@@ -81,3 +81,10 @@ export const RAISED_LIMITS: Limits = {
   ) as Record<LimitedOperation, OperationRates>,
   caps: { openGamesPerPlayer: HIGH, chatMessagesPerGame: HIGH },
 };
+
+/**
+ * Answers to replies by email that played nothing (a stale or unknown code, no code, an expired
+ * address): at most this many per seat (per player for digests), so that replaying an old reply
+ * cannot fill its owner's mailbox (README "Rate limits", RP-MAIL-4).
+ */
+export const MAIL_ANSWERS: Rate = { points: 5, seconds: hour };

@@ -1,4 +1,4 @@
-import { PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PutItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { conditional, n, s, WriteConflict } from './attributes.js';
 import { keys } from './keys.js';
 
@@ -23,6 +23,32 @@ export class DeliveryLog {
   /** The same for a message about no single game (a reply to a digest), in the player's partition. */
   claimForPlayer(playerId: string, key: string, now: Date): Promise<boolean> {
     return this.put(keys.player(playerId), keys.sent(playerId, key), now);
+  }
+
+  /**
+   * Counts one more message of a kind (`key` names it and its window) to a player about a game, or
+   * about no single game when `gameId` is null: true while the count stays within `limit`, false
+   * once it is reached (then nothing is counted). One conditional update, so it holds across instances.
+   */
+  async count(gameId: string | null, playerId: string, key: string, limit: number, now: Date): Promise<boolean> {
+    try {
+      await conditional(
+        this.db.send(
+          new UpdateItemCommand({
+            TableName: this.tableName,
+            Key: { pk: s(gameId === null ? keys.player(playerId) : keys.game(gameId)), sk: s(keys.sent(playerId, key)) },
+            UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
+            ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+            ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+            ExpressionAttributeValues: { ':one': n(1), ':limit': n(limit), ':ttl': n(Math.floor(now.getTime() / 1000) + TTL_SECONDS) },
+          }),
+        ),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof WriteConflict) return false;
+      throw err;
+    }
   }
 
   private async put(pk: string, sk: string, now: Date): Promise<boolean> {

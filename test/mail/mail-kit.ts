@@ -28,6 +28,8 @@ export interface MailWorld {
   inbox(address: string): Promise<Received[]>;
   /** Sends a reply over SMTP; resolves once the server has taken it and the notices it set off are out. */
   send(mail: OutgoingReply): Promise<void>;
+  /** Sends a message's bytes over SMTP as they are; rejects with the server's refusal (its `responseCode`). */
+  sendRaw(envelope: { from: string; to: string }, raw: Buffer): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,10 +45,13 @@ export interface OutgoingReply {
 
 const ACCOUNT_MAIL = /^(railpost sign-in code|Confirm your railpost address)/;
 
-/** `now`: the server's clock, for tests that wait for an hour of the day (daily digests). */
-export async function startMailWorld(now?: () => Date): Promise<MailWorld> {
+/**
+ * `now`: the server's clock, for tests that wait for an hour of the day (daily digests).
+ * `trustMailFrom`: the development setting under which a local reply plays as its From (default on).
+ */
+export async function startMailWorld(now?: () => Date, { trustMailFrom = true } = {}): Promise<MailWorld> {
   const dir = await mkdtemp(join(tmpdir(), 'railpost-mail-'));
-  const server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, smtpInPort: 0, email: outboxSender(dir, () => {}), ...(now ? { now } : {}) });
+  const server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, smtpInPort: 0, trustMailFrom, email: outboxSender(dir, () => {}), ...(now ? { now } : {}) });
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port: server.smtpInPort!, secure: false, ignoreTLS: true });
   const seen = new Map<string, Received>();
   const read = async (): Promise<Received[]> => {
@@ -64,6 +69,10 @@ export async function startMailWorld(now?: () => Date): Promise<MailWorld> {
     inbox: async (address) => (await read()).filter((m) => m.to === address && !ACCOUNT_MAIL.test(m.subject)),
     async send(mail) {
       await transport.sendMail({ ...mail, subject: mail.subject ?? 'Re: your turn', ...(mail.messageId ? { messageId: mail.messageId } : {}) });
+      await server.notificationsIdle();
+    },
+    async sendRaw(envelope, raw) {
+      await transport.sendMail({ envelope, raw });
       await server.notificationsIdle();
     },
     async close() {

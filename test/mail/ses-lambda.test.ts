@@ -23,9 +23,23 @@ const SECRETS_PARAMETER = '/railpost/notify-secrets';
 
 type Verdict = 'PASS' | 'FAIL' | 'GRAY' | 'PROCESSING_FAILED' | 'DISABLED';
 
+interface ReceiptOptions {
+  spf?: Verdict;
+  dkim?: Verdict;
+  virus?: Verdict;
+  /** null: SES evaluated no DMARC (the receipt has no dmarcVerdict). */
+  dmarc?: Verdict | null;
+  /** The envelope sender (MAIL FROM) SPF was checked for; default the From address. */
+  source?: string;
+  /** The d= of the message's DKIM signature; default the From address's domain. */
+  dkimDomain?: string;
+}
+
 /** SES's Lambda-action event for one received message, as SES writes it. */
-function sesEvent(sesMessageId: string, from: string, to: string, verdicts: { spf?: Verdict; dkim?: Verdict; virus?: Verdict } = {}): SESEvent {
-  return {
+function sesEvent(sesMessageId: string, from: string, to: string, verdicts: ReceiptOptions = {}): SESEvent {
+  const source = verdicts.source ?? from;
+  const dkimDomain = verdicts.dkimDomain ?? from.split('@')[1]!;
+  const event: SESEvent = {
     Records: [
       {
         eventSource: 'aws:ses',
@@ -33,18 +47,19 @@ function sesEvent(sesMessageId: string, from: string, to: string, verdicts: { sp
         ses: {
           mail: {
             timestamp: '2026-11-24T16:30:02.028Z',
-            source: from,
+            source,
             messageId: sesMessageId,
             destination: [to],
             headersTruncated: false,
             headers: [
-              { name: 'Return-Path', value: `<${from}>` },
+              { name: 'Return-Path', value: `<${source}>` },
+              { name: 'DKIM-Signature', value: `v=1; a=rsa-sha256; c=relaxed/relaxed; d=${dkimDomain}; s=s1; h=from:to:subject; bh=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=; b=dGVzdA==` },
               { name: 'Received', value: `from mail.example.test by inbound-smtp.eu-west-1.amazonaws.com with SMTP id ${sesMessageId} for ${to}; Tue, 24 Nov 2026 16:30:02 +0000 (UTC)` },
               { name: 'From', value: from },
               { name: 'To', value: to },
               { name: 'Subject', value: 'Re: your turn' },
             ],
-            commonHeaders: { returnPath: from, from: [from], date: 'Tue, 24 Nov 2026 16:30:01 +0000', to: [to], messageId: `<${sesMessageId}@example.test>`, subject: 'Re: your turn' },
+            commonHeaders: { returnPath: source, from: [from], date: 'Tue, 24 Nov 2026 16:30:01 +0000', to: [to], messageId: `<${sesMessageId}@example.test>`, subject: 'Re: your turn' },
           },
           receipt: {
             timestamp: '2026-11-24T16:30:02.028Z',
@@ -54,7 +69,7 @@ function sesEvent(sesMessageId: string, from: string, to: string, verdicts: { sp
             virusVerdict: { status: verdicts.virus ?? 'PASS' },
             spfVerdict: { status: verdicts.spf ?? 'PASS' },
             dkimVerdict: { status: verdicts.dkim ?? 'PASS' },
-            dmarcVerdict: { status: 'PASS' },
+            dmarcVerdict: { status: verdicts.dmarc ?? 'PASS' },
             dmarcPolicy: 'none',
             action: { type: 'Lambda', functionArn: 'arn:aws:lambda:eu-west-1:123456789012:function:railpost-prod-MailIn', invocationType: 'Event' },
           },
@@ -62,6 +77,8 @@ function sesEvent(sesMessageId: string, from: string, to: string, verdicts: { sp
       },
     ],
   } as SESEvent;
+  if (verdicts.dmarc === null) delete (event.Records[0]!.ses.receipt as Partial<SESEvent['Records'][number]['ses']['receipt']>).dmarcVerdict;
+  return event;
 }
 
 let world: MailWorld;
@@ -73,13 +90,17 @@ let stored = 0;
 const savedEnv = { ...process.env };
 const context = { awsRequestId: 'req-1', functionName: 'railpost-prod-MailIn' } as Context;
 
+const due = async () => people[dataOf(await people[0]!.client.GET('/v1/games/{id}', { params: { path: { id } } })).toAct[0]!]!;
 const version = async () => dataOf(await people[0]!.client.GET('/v1/games/{id}/view', { params: { path: { id } } })).version;
 const turnMail = async (p: { email: string }): Promise<Received> => (await world.inbox(p.email)).filter((m) => m.replyTo).at(-1)!;
 
 /** Stores a reply as SES's S3 action does, under a fresh SES message id; returns that id. */
 async function storeReply(from: string, to: string, text: string): Promise<string> {
+  return storeRaw(await new MailComposer({ from, to, subject: 'Re: your turn', text, messageId: `<reply-${stored + 1}@example.test>` }).compile().build());
+}
+
+async function storeRaw(raw: Buffer): Promise<string> {
   const sesMessageId = `o3vrnil0e2ic28trm7dfhrc2v0cnbeccl4nbp${String(++stored).padStart(3, '0')}`;
-  const raw = await new MailComposer({ from, to, subject: 'Re: your turn', text, messageId: `<reply-${stored}@example.test>` }).compile().build();
   aws.objects.set(`${BUCKET}/${PREFIX}${sesMessageId}`, raw);
   return sesMessageId;
 }
@@ -199,5 +220,43 @@ describe('issue 20 #3: the mail-in Lambda, on an SES receipt event and the messa
     const before = await version();
     await expect(handler({ Records: [{ eventSource: 'aws:s3', s3: {} }] }, context)).rejects.toThrow();
     expect(await version()).toBe(before);
+  });
+
+  it('RP-MAIL-1: 25 replies From the seat holder sent through another domain (its own SPF and DKIM pass, DMARC fails) play nothing and send nothing', async () => {
+    const p = await due();
+    const to = (await turnMail(p)).replyTo!;
+    const sent = aws.sent.length;
+    const before = await version();
+    const forged = { source: 'bounce@mallory.test', dkimDomain: 'mallory.test', dmarc: 'FAIL' } as const;
+    for (let i = 0; i < 25; i++) {
+      expect(await handler(sesEvent(await storeReply(p.email, to, '1'), p.email, to, forged), context)).toEqual([{ kind: 'dropped', reason: 'unauthenticated' }]);
+    }
+    // Without a DMARC verdict the same holds: nothing the forger controls aligns with the player's domain.
+    expect(await handler(sesEvent(await storeReply(p.email, to, '1'), p.email, to, { ...forged, dmarc: null }), context)).toEqual([{ kind: 'dropped', reason: 'unauthenticated' }]);
+    expect(await version()).toBe(before);
+    expect(aws.sent).toHaveLength(sent);
+  });
+
+  it('RP-MAIL-1: where SES evaluated no DMARC, SPF for an envelope sender of the From domain (a subdomain) and DKIM vouch for the sender: the reply is read and answered', async () => {
+    const p = await due();
+    // The Lambda's own moves reach no turn email here (the stream notifier sends them in AWS): this address is stale.
+    const to = (await turnMail(p)).replyTo!;
+    const sent = aws.sent.length;
+    const aligned = { source: 'bounces@mail.example.test', dkimDomain: 'mailer.test', dmarc: null } as const;
+    expect(await handler(sesEvent(await storeReply(p.email, to, '1'), p.email, to, aligned), context)).toEqual([{ kind: 'answered', gameId: id, problem: 'stale' }]);
+    expect(aws.sent).toHaveLength(sent + 1);
+    expect(aws.sent.at(-1)!.Destination?.ToAddresses).toEqual([p.email]);
+  });
+
+  it('RP-MAIL-3: a stored message no parser can read is dropped, not thrown back to be retried, and plays nothing', async () => {
+    const p = await due();
+    const to = (await turnMail(p)).replyTo!;
+    const before = await version();
+    const sent = aws.sent.length;
+    const parts = Array.from({ length: 1100 }, () => '--b\r\nContent-Type: text/plain\r\n\r\n1\r\n').join('');
+    const raw = Buffer.from(`From: ${p.email}\r\nTo: ${to}\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n${parts}--b--\r\n`);
+    expect(await handler(sesEvent(await storeRaw(raw), p.email, to), context)).toEqual([{ kind: 'dropped', reason: 'unreadable' }]);
+    expect(await version()).toBe(before);
+    expect(aws.sent).toHaveLength(sent);
   });
 });
