@@ -125,6 +125,18 @@ describe('RP-WAIT-1: a held view is checked first, and capped', () => {
     beforeTheHoldEnds(asked);
   });
 
+  it('RP-WAIT-1: a wait on a game that has ended is answered at once with its view, as it never moves again', async () => {
+    const game = await HighCardGame.start(suite.api, 2, { prefix: 'ended' });
+    const aborted = await game.seat(0).POST('/v1/games/{id}/abort', { params: game.params });
+    expect(aborted.response.status, textOf(aborted)).toBe(200);
+    const version = dataOf(await game.seat(1).GET('/v1/games/{id}', { params: game.params })).version;
+    const asked = Date.now();
+    const r = await game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: version + 1, ...longest } } });
+    expect(r.response.status, textOf(r)).toBe(200);
+    expect(dataOf(r).version).toBe(version);
+    beforeTheHoldEnds(asked);
+  });
+
   it(`RP-WAIT-1: one token may hold ${HOLDS_PER_TOKEN} views at once; the next gets 429 too_many_waits with Retry-After, and the held ones end when the game moves`, async () => {
     const game = await HighCardGame.start(suite.api, 2, { prefix: 'cap' });
     const due = await game.view(0);
