@@ -387,7 +387,7 @@ export interface paths {
          * What you may see, and the actions you may post now (or what you saw at a past version)
          * @description Your view: what your seat may see (your hand and the public board; other seats' secrets are never in it), `toAct`, your `legalActions` while you are to act, the `version` to post them with, and deadlines. `game` names the catalog game, which decides the shape of `view` and of the actions (GameView has one schema per game). Spectators see what a stranger may. With `version`, what you saw at that past version (a replay; nothing to post there).
          *
-         *     To wait for a move without polling, send `waitForVersion` (the version you have plus one): the answer is held until the game reaches it, or for `wait` seconds (at most 25), and is then the view as it is, so a client that is still waiting asks again. With the ETag of the view you have in If-None-Match, a hold that ends with nothing new answers 304. The server checks only the version while it holds (at most once a second), so a hold costs one small read a second.
+         *     To wait for a move without polling, send `waitForVersion` (the version you have plus one): the answer is held until the game reaches it, or for `wait` seconds (at most 25), and is then the view as it is, so a client that is still waiting asks again. With the ETag of the view you have in If-None-Match, a hold that ends with nothing new answers 304. The server checks only the version while it holds (at most once a second, one read for all holds on a game), so a hold costs at most one small read a second. Everything that would refuse the view is checked before the hold starts. A token may have 4 views held at once (the server 256); past that, 429 `too_many_waits`.
          *
          *     **Scope**: `read`.
          */
@@ -10059,6 +10059,30 @@ export interface operations {
                         status: 414;
                         /** @enum {string} */
                         code: "uri_too_long";
+                    };
+                };
+            };
+            /** @description - `too_many_waits`: With waitForVersion: the token already has 4 views held, or the server 256; retry after `Retry-After` seconds (also `retryAfter`), or ask without waiting */
+            429: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 429;
+                        /** @enum {string} */
+                        code: "too_many_waits";
                     };
                 };
             };

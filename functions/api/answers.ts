@@ -147,7 +147,7 @@ function headersOf(route: RouteConfig, contract: Contract, status: number): Head
   return {
     ...HEADERS.requestId,
     ...(status === 429 || status === 503 ? HEADERS.retryAfter : {}),
-    ...(contract.limited && (ok || status === 429) ? HEADERS.rateLimit(!contract.limitedOnlyWhen) : {}),
+    ...((contract.limited && ok) || status === 429 ? HEADERS.rateLimit(!contract.limitedOnlyWhen) : {}),
     ...(isGet(route) && (status === 200 || status === 304) ? HEADERS.etag : {}),
     ...(status === 201 && contract.location ? HEADERS.location(contract.location) : {}),
   };
@@ -186,12 +186,16 @@ function scopeOf(route: RouteConfig, contract: Contract): Scope | null {
 /** Runs after authentication (app.ts) and before validation: a token learns nothing of a body it may not send. */
 function requireScope(scope: Scope): MiddlewareHandler {
   return async (c, next) => {
-    const access = (c.var as { access?: Access }).access;
-    if (access && !access.credential.scopes.includes(scope)) {
-      throw new Problem(403, 'insufficient_scope', 'Forbidden', `This token lacks the ${scope} scope; create one that has it`);
-    }
+    demandScope((c.var as { access?: Access }).access, scope);
     await next();
   };
+}
+
+/** 403 insufficient_scope unless the caller's credential has `scope` (for what must check before its route does). */
+export function demandScope(access: Access | undefined, scope: Scope): void {
+  if (access && !access.credential.scopes.includes(scope)) {
+    throw new Problem(403, 'insufficient_scope', 'Forbidden', `This token lacks the ${scope} scope; create one that has it`);
+  }
 }
 
 const per = (rate: Rate) => (rate.seconds === 3600 ? `${rate.points} per hour` : rate.seconds === 60 ? `${rate.points} per minute` : `${rate.points} per ${rate.seconds} s`);

@@ -23,6 +23,7 @@ import { confirmPage, donePage } from './unsubscribe-page.js';
 import { confirmLink, registerAccountRoutes } from './account-handlers.js';
 import { registerProfileRoutes } from './profile-handlers.js';
 import { registerLobbyRoutes } from './lobby-routes.js';
+import { heldViews } from './held-views.js';
 import type { AppEnv } from './env.js';
 import { profileAnswer, webhookAnswer } from './answer-shapes.js';
 import { servingApp, type RouteApp } from './serving-app.js';
@@ -78,15 +79,8 @@ export function createApp(deps: AppDeps) {
    * If-None-Match names the current tag (weak comparison, RFC 9110 section 13.1.2), 304 after
    * reading only the version, not the state. Runs after authentication, before the handler.
    */
-  // A view asked with waitForVersion is held first (issue 19 #3); the conditional answer below then applies to what it found.
-  app.get('/v1/games/:id/view', async (c, next) => {
-    const query = S.ViewQuerySchema.safeParse(c.req.query());
-    const id = c.req.param('id');
-    if (!query.success || query.data.waitForVersion === undefined || !id || !S.GameIdParamSchema.shape.id.safeParse(id).success) return next();
-    if (query.data.version !== undefined) throw problems.badRequest('invalid_query', 'A past version never changes: send either version or waitForVersion');
-    await deps.waits.until(id, query.data.waitForVersion, query.data.wait * 1000, c.req.raw.signal);
-    return next();
-  });
+  // A view asked with waitForVersion is held first; the conditional answer below then applies to what it found.
+  app.get('/v1/games/:id/view', heldViews(deps.waits));
   for (const path of ['/v1/games/:id', '/v1/games/:id/view', '/v1/games/:id/log']) {
     app.get(path, async (c, next) => {
       const ifNoneMatch = c.req.header('if-none-match');

@@ -112,6 +112,12 @@ export const PROBLEM_CODES = {
     detail: 'This change would make a stored record larger than the store allows; nothing was changed',
   },
   rate_limited: { status: 429, title: 'Too many requests', detail: 'At most 30 new games per player in 3600 s; retry after 1712 s', extras: { retryAfter: 1712 } },
+  too_many_waits: {
+    status: 429,
+    title: 'Too many requests',
+    detail: 'At most 4 views held at once per token; retry after 12 s, or ask without waitForVersion',
+    extras: { retryAfter: 12, limit: 4 },
+  },
   headers_too_large: {
     status: 431,
     title: 'Request header fields too large',

@@ -5,12 +5,12 @@
  * served move (scripts/bench/move-path-served.ts) puts one route behind the very same stack.
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AccountWrites } from '../service/account-writes.js';
 import type { Players } from '../service/players.js';
 import { Problem, problems } from '../service/problem.js';
+import { bodyLimit } from './body-limit.js';
 import { entityTags } from './entity-tags.js';
 import type { AppEnv } from './env.js';
 import { problemResponse, toProblem } from './problem-response.js';
@@ -64,15 +64,7 @@ export function useRequestStack(app: Hono<AppEnv>, deps: RequestStackDeps): void
       maxAge: 86400,
     }),
   );
-  app.use(
-    '/v1/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new Problem(413, 'body_too_large', 'Body too large', `Bodies are limited to ${MAX_BODY_BYTES} bytes`);
-      },
-    }),
-  );
+  app.use('/v1/*', bodyLimit(MAX_BODY_BYTES));
 
   app.onError((err, c) => {
     const p = toProblem(err);

@@ -9,6 +9,7 @@ import type { AnyGame } from '../../engine/core/index.js';
 import { MAX_CHAT_LENGTH } from '../service/chat.js';
 import { DEFAULT_LIMITS } from '../service/limits.js';
 import { MAX_PENDING_VACATIONS, MAX_STORED_VACATIONS, MAX_VACATION_DAYS } from '../service/vacations.js';
+import { HOLDS_PER_PROCESS, HOLDS_PER_TOKEN } from '../service/version-waits.js';
 import { MAX_PUSH_SUBSCRIPTIONS, MAX_WEBHOOKS } from '../store/game-table.js';
 import { defineRoute, rateLimitText } from './answers.js';
 import * as S from './schemas.js';
@@ -449,7 +450,8 @@ export const routes = {
         'Spectators see what a stranger may. With `version`, what you saw at that past version (a replay; nothing to post there).\n\n' +
         'To wait for a move without polling, send `waitForVersion` (the version you have plus one): the answer is held until the game reaches it, ' +
         'or for `wait` seconds (at most 25), and is then the view as it is, so a client that is still waiting asks again. With the ETag of the view you have in If-None-Match, ' +
-        'a hold that ends with nothing new answers 304. The server checks only the version while it holds (at most once a second), so a hold costs one small read a second.',
+        'a hold that ends with nothing new answers 304. The server checks only the version while it holds (at most once a second, one read for all holds on a game), so a hold costs at most one small read a second. ' +
+        'Everything that would refuse the view is checked before the hold starts. A token may have ' + `${HOLDS_PER_TOKEN} views held at once (the server ${HOLDS_PER_PROCESS}); past that, 429 \`too_many_waits\`.`,
       security: secured,
       request: { params: S.GameIdParamSchema, query: S.ViewQuerySchema },
       responses: { 200: json(S.ViewSchema, 'Your view', (e) => e.view) },
@@ -459,6 +461,7 @@ export const routes = {
         not_found: 'No such game',
         version_not_found: 'The game has not reached that version',
         game_not_started: 'Seats are still open',
+        too_many_waits: `With waitForVersion: the token already has ${HOLDS_PER_TOKEN} views held, or the server ${HOLDS_PER_PROCESS}; retry after \`Retry-After\` seconds (also \`retryAfter\`), or ask without waiting`,
       },
     },
   ),

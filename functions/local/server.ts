@@ -223,7 +223,8 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
   const requests = new InFlight();
   const answer = async (req: Request, env: HttpBindings): Promise<Response> => {
     const res = await app.fetch(req, env);
-    if (res.status === 413) await drainBody(req);
+    // A body too large to drain leaves the connection unusable: the client is told to open a new one.
+    if (res.status === 413 && !(await drainBody(req))) res.headers.set('connection', 'close');
     return res;
   };
   /** When the answer to a request has gone out on its connection (or the connection died). */

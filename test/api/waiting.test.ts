@@ -3,11 +3,12 @@
  * until the game reaches version N or `wait` seconds pass, reading only the version meanwhile.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { traceCalls, type TracedCall } from '../../functions/store/trace.js';
 import { dataOf, problemOf, testClient, textOf } from '../support/client.js';
 import { HighCardGame } from '../support/high-card-game.js';
 import { startTestServer, useTestServer } from '../support/local.js';
+import { HOLDS_PER_TOKEN, MAX_WAIT_SECONDS } from '../../functions/service/version-waits.js';
 
 const suite = useTestServer();
 
@@ -87,6 +88,99 @@ describe('issue 19 #3: GET /v1/games/{id}/view?waitForVersion=N', () => {
       const r = await game.seat(0).GET('/v1/games/{id}/view', { params: { ...game.params, query } });
       expect(r.response.status, JSON.stringify(query)).toBe(400);
       expect(problemOf(r).code).toBe('invalid_query');
+    }
+  });
+});
+
+/**
+ * RP-WAIT-1: everything that would refuse a view is checked before it is held, and holds are capped
+ * per token and per server (429 too_many_waits with Retry-After past a cap). Each refusal below is
+ * asked with the longest hold, so it must come well before that hold would have ended.
+ */
+describe('RP-WAIT-1: a held view is checked first, and capped', () => {
+  const longest = { wait: MAX_WAIT_SECONDS };
+  const beforeTheHoldEnds = (asked: number) => expect(Date.now() - asked).toBeLessThan((MAX_WAIT_SECONDS * 1000) / 2);
+
+  it('RP-WAIT-1: a token without the read scope gets 403 insufficient_scope at once, not after the hold', async () => {
+    const game = await HighCardGame.start(suite.api, 2, { prefix: 'scope' });
+    const created = await game.seat(1).POST('/v1/players/me/tokens', { body: { name: 'player only', scopes: ['play'] } });
+    const player = suite.api.as(dataOf(created).token);
+    const asked = Date.now();
+    const r = await player.GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: 1, ...longest } } });
+    expect(r.response.status, textOf(r)).toBe(403);
+    expect(problemOf(r).code).toBe('insufficient_scope');
+    beforeTheHoldEnds(asked);
+  });
+
+  it('RP-WAIT-1: a wait on a game whose seats are still open gets 409 game_not_started at once, one on no game 404 not_found', async () => {
+    const host = await suite.api.newPlayer('opener');
+    const open = await HighCardGame.create([host], { seats: 2 });
+    const asked = Date.now();
+    const r = await host.GET('/v1/games/{id}/view', { params: { ...open.params, query: { waitForVersion: 1, ...longest } } });
+    expect(r.response.status, textOf(r)).toBe(409);
+    expect(problemOf(r).code).toBe('game_not_started');
+    const none = await host.GET('/v1/games/{id}/view', { params: { path: { id: 'no-such-game' }, query: { waitForVersion: 1, ...longest } } });
+    expect(none.response.status, textOf(none)).toBe(404);
+    expect(problemOf(none).code).toBe('not_found');
+    beforeTheHoldEnds(asked);
+  });
+
+  it('RP-WAIT-1: a wait on a game that has ended is answered at once with its view, as it never moves again', async () => {
+    const game = await HighCardGame.start(suite.api, 2, { prefix: 'ended' });
+    const aborted = await game.seat(0).POST('/v1/games/{id}/abort', { params: game.params });
+    expect(aborted.response.status, textOf(aborted)).toBe(200);
+    const version = dataOf(await game.seat(1).GET('/v1/games/{id}', { params: game.params })).version;
+    const asked = Date.now();
+    const r = await game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: version + 1, ...longest } } });
+    expect(r.response.status, textOf(r)).toBe(200);
+    expect(dataOf(r).version).toBe(version);
+    beforeTheHoldEnds(asked);
+  });
+
+  it(`RP-WAIT-1: one token may hold ${HOLDS_PER_TOKEN} views at once; the next gets 429 too_many_waits with Retry-After, and the held ones end when the game moves`, async () => {
+    const game = await HighCardGame.start(suite.api, 2, { prefix: 'cap' });
+    const due = await game.view(0);
+    const hold = () => game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: due.version + 1, ...longest } } });
+    const held = Array.from({ length: HOLDS_PER_TOKEN }, hold);
+    await vi.waitFor(() => expect(suite.server.services.waits.holding).toBe(HOLDS_PER_TOKEN), { timeout: 10_000 });
+
+    const asked = Date.now();
+    const refused = await hold();
+    expect(refused.response.status, textOf(refused)).toBe(429);
+    expect(problemOf(refused)).toMatchObject({ code: 'too_many_waits', limit: HOLDS_PER_TOKEN });
+    const retryAfter = Number(refused.response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(MAX_WAIT_SECONDS);
+    beforeTheHoldEnds(asked);
+    // Another player's token is not counted against this one.
+    held.push(game.seat(0).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: due.version + 1, ...longest } } }));
+    await vi.waitFor(() => expect(suite.server.services.waits.holding).toBe(HOLDS_PER_TOKEN + 1), { timeout: 10_000 });
+
+    expect((await game.post(0, due.legalActions[0]!, due.version)).response.status).toBe(200);
+    for (const answer of await Promise.all(held)) {
+      expect(answer.response.status, textOf(answer)).toBe(200);
+      expect(dataOf(answer).version).toBe(due.version + 1);
+    }
+    beforeTheHoldEnds(asked);
+    expect(suite.server.services.waits.holding).toBe(0);
+  });
+
+  it('RP-WAIT-1: the holds on one game share one watcher: four of them read the version no more often than one does', async () => {
+    const server = await startTestServer();
+    try {
+      const calls: TracedCall[] = [];
+      const game = await HighCardGame.start(testClient(server.url), 2, { prefix: 'shared' });
+      await server.notificationsIdle();
+      traceCalls(server.services.table['db'] as DynamoDBClient, (c) => calls.push(c));
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: 5, wait: 2 } } })),
+      );
+      expect(answers.map((a) => a.response.status)).toEqual([200, 200, 200, 200]);
+      const versionReads = calls.filter((c) => c.command === 'QueryCommand' && c.input.ProjectionExpression === 'sk, revision, v, ck');
+      // About one a second over 2 s, for all four.
+      expect(versionReads.length).toBeLessThanOrEqual(3);
+    } finally {
+      await server.close();
     }
   });
 });
