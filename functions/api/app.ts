@@ -21,6 +21,7 @@ import { finishRoutes } from './finish-routes.js';
 import * as S from './schemas.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
 import { confirmLink, registerAccountRoutes } from './account-handlers.js';
+import { requireEveryScope } from '../service/email-addresses.js';
 import { registerProfileRoutes } from './profile-handlers.js';
 import { registerLobbyRoutes } from './lobby-routes.js';
 import type { AppEnv } from './env.js';
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps) {
     .openapi(routes.patchMe, async (c) => {
       const me = auth(c);
       const { email, ...changes } = c.req.valid('json');
+      if (email) requireEveryScope(c.get('access'));
       const address = email === undefined ? (me.email ?? me.pendingEmail) : (email ?? undefined);
       const updated = await players.update(me, changes, address);
       if (email === undefined) return c.json(profile(updated), 200);
