@@ -93,7 +93,7 @@ export interface paths {
         head?: never;
         /**
          * Change your name, email or notification settings
-         * @description Changes only what the body names. `email: null` removes the address (and email notices with it); turning email notices on needs an address. `notifications.events` changes the kinds it names, on every channel. `notifications.digest` chooses one email a day, at an hour of your time zone, listing every game where it is your turn (null: one email per turn). Your name is shown to the other seats from now on (games keep the name you joined with). A new `email` waits as `pendingEmail` until the code mailed to it comes back (POST /v1/players/me/email-confirmation).
+         * @description Changes only what the body names. `email: null` removes the address (and email notices with it); turning email notices on needs an address. `notifications.events` changes the kinds it names, on every channel. `notifications.digest` chooses one email a day, at an hour of your time zone, listing every game where it is your turn (null: one email per turn). Your name is shown to the other seats from now on (games keep the name you joined with). A new `email` waits as `pendingEmail` until the code mailed to it comes back (POST /v1/players/me/email-confirmation). Naming an address needs a session or a token with all four scopes, since a confirmed address signs in with every scope; removing it needs only `settings`.
          *
          *     Only a request naming an email address counts against the limit of confirmation mails. **Rate limit**: 5 per hour per email address and 20 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
          *
@@ -907,7 +907,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a new address with the code sent to it
-         * @description A new address (PATCH /v1/players/me, or at registration) becomes yours with the code emailed to it; until then the old one stays. The code works for 15 minutes, once, and dies after 5 wrong tries.
+         * @description A new address (PATCH /v1/players/me, or at registration) becomes yours with the code emailed to it; until then the old one stays. The code works for 15 minutes, once, and dies after 5 wrong tries. A confirmed address signs in to a session with every scope, so this needs a session or a token with all four scopes.
          *
          *     **Scope**: `settings`.
          */
@@ -6410,7 +6410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
+            /** @description - `insufficient_scope`: The token lacks the settings scope, or names an email address without having every scope (an address signs in with every scope) */
             403: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -15957,7 +15957,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
+            /** @description - `insufficient_scope`: The token lacks one of the four scopes: an address signs in with every scope, so only a session or a token with all four confirms one */
             403: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */

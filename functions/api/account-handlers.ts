@@ -50,7 +50,7 @@ export function registerAccountRoutes(app: RouteApp<Env>, s: Pick<Services, 'sig
       await s.credentials.signOutEverywhere(access(c).player, c.req.valid('json').tokens === true);
       return c.body(null, 204);
     })
-    .openapi(routes.confirmEmail, async (c) => c.json(profileAnswer(await s.emails.confirm(access(c).player, c.req.valid('json').code), now()), 200))
+    .openapi(routes.confirmEmail, async (c) => c.json(profileAnswer(await s.emails.confirm(access(c), c.req.valid('json').code), now()), 200))
     .openapi(routes.exportMe, async (c) => {
       const data = await s.yourData.export(access(c).player);
       return c.json(

@@ -171,12 +171,19 @@ export const accountRoutes = {
       path: '/v1/players/me/email-confirmation',
       tags: ['players'],
       summary: 'Confirm a new address with the code sent to it',
-      description: `A new address (PATCH /v1/players/me, or at registration) becomes yours with the code emailed to it; until then the old one stays. ${codeText}`,
+      description: `A new address (PATCH /v1/players/me, or at registration) becomes yours with the code emailed to it; until then the old one stays. ${codeText} A confirmed address signs in to a session with every scope, so this needs a session or a token with all four scopes.`,
       security: secured,
       request: { body: body(S.EmailConfirmationSchema, A.confirm.request) },
       responses: { 200: json(S.PlayerSchema, 'Your profile with the confirmed address', A.confirm.response) },
     },
-    { problems: { invalid_code: 'The code is wrong, used or expired', email_taken: 'Another account has confirmed this address' }, scope: 'settings' },
+    {
+      problems: {
+        invalid_code: 'The code is wrong, used or expired',
+        email_taken: 'Another account has confirmed this address',
+        insufficient_scope: 'The token lacks one of the four scopes: an address signs in with every scope, so only a session or a token with all four confirms one',
+      },
+      scope: 'settings',
+    },
   ),
   exportMe: defineRoute(
     {

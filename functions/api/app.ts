@@ -1,6 +1,7 @@
 import type { Language } from '../../engine/core/languages.js';
 import * as z from './openapi-zod.js';
 import type { Context, Hono } from 'hono';
+import type { RouteConfig } from '@hono/zod-openapi';
 import { BOT_LEVELS, listedGames, type AnyGame, type GameRegistry } from '../../engine/core/index.js';
 import { verifyUnsubscribe } from '../notify/unsubscribe.js';
 import type { Chat } from '../service/chat.js';
@@ -21,6 +22,7 @@ import { finishRoutes } from './finish-routes.js';
 import * as S from './schemas.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
 import { confirmLink, registerAccountRoutes } from './account-handlers.js';
+import { requireEveryScope } from '../service/email-addresses.js';
 import { registerProfileRoutes } from './profile-handlers.js';
 import { registerLobbyRoutes } from './lobby-routes.js';
 import { heldViews } from './held-views.js';
@@ -72,6 +74,15 @@ export function createApp(deps: AppDeps) {
 
   useRequestStack(app, deps);
   const auth = (c: Context<Env>): PlayerRecord => c.get('player');
+  // The shortcuts below answer before their route's handler, so its own checks (its scope) run
+  // first: a token that may not read a game learns neither that it is unchanged nor when it moves.
+  for (const [path, route] of [
+    ['/v1/games/:id', routes.getGame],
+    ['/v1/games/:id/view', play.view],
+    ['/v1/games/:id/log', play.log],
+  ] as const) {
+    for (const check of [(route as RouteConfig).middleware ?? []].flat()) app.get(path, check);
+  }
   /** Answers about a game are the caller's own: private, and checked again before each reuse. */
   const revalidated = (etag: string) => ({ etag, 'cache-control': 'private, no-cache', vary: 'Authorization' });
   /**
@@ -142,6 +153,7 @@ export function createApp(deps: AppDeps) {
     .openapi(routes.patchMe, async (c) => {
       const me = auth(c);
       const { email, ...changes } = c.req.valid('json');
+      if (email) requireEveryScope(c.get('access'));
       const address = email === undefined ? (me.email ?? me.pendingEmail) : (email ?? undefined);
       const updated = await players.update(me, changes, address);
       if (email === undefined) return c.json(profile(updated), 200);

@@ -44,6 +44,12 @@ const quotaOf = (rate: Rate, res: RateLimiterRes): Quota => ({
   resetSeconds: secondsUntil(res),
 });
 
+/** Requests spent ahead of their judgement; `refund` answers where the client stands after it. */
+export interface Reservation {
+  quotas: Quota[];
+  refund(): Promise<Quota[]>;
+}
+
 const tightest = (quotas: Quota[]): Quota | null =>
   quotas.reduce<Quota | null>((best, q) => (!best || q.remaining < best.remaining || (q.remaining === best.remaining && q.resetSeconds > best.resetSeconds) ? q : best), null);
 
@@ -106,15 +112,28 @@ export class RateLimits {
     return quotas;
   }
 
-  /** 429 if one of the operation's limits is used up already; spends nothing. */
-  async check(operation: LimitedOperation, subject: Subject): Promise<Quota[]> {
+  /**
+   * Spends one request of each of the operation's limits before the attempt is judged (429 once
+   * one is used up); `refund` gives it back when the attempt turns out not to count. Counting
+   * first holds a burst to the limit: a check before and a count after let every racing attempt
+   * pass the check.
+   */
+  async reserve(operation: LimitedOperation, subject: Subject): Promise<Reservation> {
+    const taken: [string, { rate: Rate; limiter: RateLimiterAbstract }][] = [];
     const quotas: Quota[] = [];
+    const refund = () => Promise.all(taken.map(async ([key, entry]) => quotaOf(entry.rate, await entry.limiter.reward(key, 1))));
     for (const [dimension, key, entry] of this.applicable(operation, subject)) {
-      const res = await entry.limiter.get(key);
-      if (res && res.consumedPoints >= entry.rate.points) throw refusal(operation, dimension, entry.rate, res);
-      quotas.push(res ? quotaOf(entry.rate, res) : { limit: entry.rate.points, remaining: entry.rate.points, resetSeconds: entry.rate.seconds });
+      try {
+        quotas.push(quotaOf(entry.rate, await entry.limiter.consume(key)));
+        taken.push([key, entry]);
+      } catch (err) {
+        if (!(err instanceof RateLimiterRes)) throw err;
+        // The limits that did have room keep it: the attempt was not made.
+        await refund();
+        throw refusal(operation, dimension, entry.rate, err);
+      }
     }
-    return quotas;
+    return { quotas, refund };
   }
 
   private *applicable(operation: LimitedOperation, subject: Subject) {
@@ -196,8 +215,9 @@ async function emailKey(c: Context): Promise<string | undefined> {
 }
 
 /**
- * Runs after authentication, so per-player limits know the player. A join is refused while its
- * caller has used up the wrong invite codes it may try; a join refused for a wrong code counts.
+ * Runs after authentication, so per-player limits know the player. A join first counts as a wrong
+ * invite code, refused once its caller has used those up, and gets that back unless it was refused
+ * for a wrong code: guesses sent at once are counted before any is judged.
  * `clientAddress` reads the connection (never a client-supplied header such as X-Forwarded-For).
  */
 export function rateLimitMiddleware(
@@ -209,22 +229,21 @@ export function rateLimitMiddleware(
     if (!rule) return next();
     const subject: Subject = { player: rule.perPlayer ? await rule.perPlayer(c) : c.get('player')?.id, address: addressKey(clientAddress(c)) };
     if (rule.onlyWithKey && !subject.player) return next();
-    let quota: Quota | null;
+    let guess: Reservation | null = null;
+    let quotas: Quota[];
     try {
-      const guesses = rule.operation === 'join' ? await limits.check('badInviteCode', subject) : [];
-      quota = tightest([...guesses, ...(await limits.consume(rule.operation, subject))]);
+      if (rule.operation === 'join') guess = await limits.reserve('badInviteCode', subject);
+      quotas = await limits.consume(rule.operation, subject);
     } catch (err) {
+      await guess?.refund();
       // Set before the throw: the problem answer is made from this context.
       if (err instanceof RateLimited) for (const [name, value] of Object.entries(quotaHeaders(err.quota))) c.header(name, value);
       throw err;
     }
     await next();
+    const wrongCode = c.error instanceof Problem && c.error.code === 'bad_invite_code';
+    const guesses = guess ? (wrongCode ? guess.quotas : await guess.refund()) : [];
+    const quota = tightest([...guesses, ...quotas]);
     if (quota) for (const [name, value] of Object.entries(quotaHeaders(quota))) c.res.headers.set(name, value);
-    if (rule.operation === 'join' && c.error instanceof Problem && c.error.code === 'bad_invite_code') {
-      // This request keeps its 403; the next one is refused if this was the last code allowed.
-      await limits.consume('badInviteCode', subject).catch((err: unknown) => {
-        if (!(err instanceof Problem)) throw err;
-      });
-    }
   };
 }

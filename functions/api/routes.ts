@@ -89,7 +89,8 @@ export const routes = {
       description:
         'Changes only what the body names. `email: null` removes the address (and email notices with it); turning email notices on needs an address. ' +
         '`notifications.events` changes the kinds it names, on every channel. `notifications.digest` chooses one email a day, at an hour of your time zone, listing every game where it is your turn (null: one email per turn). Your name is shown to the other seats from now on (games keep the name you joined with). ' +
-        'A new `email` waits as `pendingEmail` until the code mailed to it comes back (POST /v1/players/me/email-confirmation).\n\n' +
+        'A new `email` waits as `pendingEmail` until the code mailed to it comes back (POST /v1/players/me/email-confirmation). ' +
+        'Naming an address needs a session or a token with all four scopes, since a confirmed address signs in with every scope; removing it needs only `settings`.\n\n' +
         `Only a request naming an email address counts against the limit of confirmation mails. ${rateLimitText('confirmationMail')}`,
       security: secured,
       request: { body: body(S.PlayerPatchSchema, (e) => e.patchMe.request) },
@@ -102,6 +103,7 @@ export const routes = {
       problems: {
         invalid_name: 'The name is empty, or too long, once cleaned',
         email_address_required: 'Email notices turned on without an email address',
+        insufficient_scope: 'The token lacks the settings scope, or names an email address without having every scope (an address signs in with every scope)',
         unknown_time_zone: '`notifications.digest.timeZone` is not an IANA time zone',
         not_found: 'Your player is gone',
         concurrent_update: 'Another change to your profile got in the way; retry',

@@ -1,13 +1,24 @@
 import type { AccountTable } from '../store/account-table.js';
 import type { GameTable } from '../store/game-table.js';
-import type { PlayerRecord } from '../store/records.js';
+import { SCOPES, type PlayerRecord } from '../store/records.js';
 import { confirmationMail, type Mailer } from './account-mail.js';
 import type { OneTimeCodes } from './one-time-codes.js';
-import type { Players } from './players.js';
+import type { Access, Players } from './players.js';
 import { problems } from './problem.js';
 import { send, type LinkOf } from './sign-in.js';
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * A confirmed address signs in to a session with every scope, so naming or confirming one needs a
+ * credential that has them all: otherwise a narrower token could mint a stronger one.
+ */
+export function requireEveryScope(access: Access): void {
+  const missing = SCOPES.filter((scope) => !access.credential.scopes.includes(scope));
+  if (missing.length > 0) {
+    throw problems.forbidden('insufficient_scope', `An address signs in with every scope: naming or confirming one needs a session or a token that has them all (this one lacks ${missing.join(', ')})`);
+  }
+}
 
 /**
  * A player's address: a new one waits (`pendingEmail`) until the code sent to it comes back;
@@ -39,7 +50,9 @@ export class EmailAddresses {
     return this.players.reload(player.id);
   }
 
-  async confirm(player: PlayerRecord, code: string): Promise<PlayerRecord> {
+  async confirm(access: Access, code: string): Promise<PlayerRecord> {
+    requireEveryScope(access);
+    const { player } = access;
     const { address } = await this.codes.redeem({ emailChange: player.id }, code);
     if (!address) throw problems.badRequest('invalid_code', 'The code is wrong, used or expired; ask for a new one');
     if (!(await this.accounts.claimEmail(address, player.id))) throw problems.conflict('email_taken', 'Another account has confirmed this address');

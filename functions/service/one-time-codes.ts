@@ -5,7 +5,7 @@ import { equalHashes, sha256Hex } from './secrets.js';
 
 /** How long a code sent by email works. */
 export const CODE_MINUTES = 15;
-/** Wrong attempts a code survives: the last one deletes it, and a new code must be asked for. */
+/** Attempts a code is compared with: after this many wrong ones it is dead, and a new code must be asked for. */
 export const MAX_CODE_FAILURES = 5;
 
 /** Six digits: easy to type from a phone, and five guesses in a million before the code dies. */
@@ -32,21 +32,19 @@ export class OneTimeCodes {
   async issue(slot: CodeSlot, about: { playerId?: string; address?: string }): Promise<{ code: string; expiresAt: string }> {
     const code = newCode();
     const expiresAt = new Date(this.now().getTime() + CODE_MINUTES * 60_000).toISOString();
-    await this.accounts.putCode(slot, { codeHash: codeHash(slotName(slot), code), expiresAt, failures: 0, ...about });
+    await this.accounts.putCode(slot, { codeHash: codeHash(slotName(slot), code), expiresAt, attempts: 0, ...about });
     return { code, expiresAt };
   }
 
   /**
-   * Uses the slot's code: what it was issued about, once. A wrong code counts as a failure; a
-   * wrong, expired, used or absent code is the same 400 invalid_code.
+   * Uses the slot's code: what it was issued about, once. Every attempt is counted before the
+   * code is compared, so racing guesses cannot all be compared with it; a wrong, expired, used,
+   * absent or used-up code is the same 400 invalid_code.
    */
   async redeem(slot: CodeSlot, code: string): Promise<{ playerId?: string; address?: string }> {
-    const stored = await this.accounts.getCode(slot);
+    const stored = await this.accounts.attemptCode(slot, MAX_CODE_FAILURES);
     if (!stored || Date.parse(stored.expiresAt) <= this.now().getTime()) throw invalidCode();
-    if (!equalHashes(codeHash(slotName(slot), code), stored.codeHash)) {
-      await this.accounts.failCode(slot, stored.codeHash, MAX_CODE_FAILURES);
-      throw invalidCode();
-    }
+    if (!equalHashes(codeHash(slotName(slot), code), stored.codeHash)) throw invalidCode();
     // Of two racing uses of one code, one deletes it; the other is refused.
     if (!(await this.accounts.takeCode(slot, stored.codeHash))) throw invalidCode();
     const { playerId, address } = stored;

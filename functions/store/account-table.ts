@@ -111,48 +111,44 @@ export class AccountTable {
 
   /** Replaces the slot's code: a new code makes the earlier one useless. */
   async putCode(slot: CodeSlot, code: CodeRecord): Promise<void> {
-    const item: Item = { ...slotKey(slot), codeHash: s(code.codeHash), expiresAt: s(code.expiresAt), failures: n(code.failures), ttl: ttlOf(code.expiresAt) };
+    const item: Item = { ...slotKey(slot), codeHash: s(code.codeHash), expiresAt: s(code.expiresAt), attempts: n(code.attempts), ttl: ttlOf(code.expiresAt) };
     if (code.playerId) item.playerId = s(code.playerId);
     if (code.address) item.address = s(code.address);
     await this.db.send(new PutItemCommand({ TableName: this.tableName, Item: item }));
   }
 
-  async getCode(slot: CodeSlot): Promise<CodeRecord | null> {
-    const out = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: slotKey(slot), ConsistentRead: true }));
-    const item = out.Item;
-    if (!item) return null;
-    const playerId = optStr(item, 'playerId');
-    const address = optStr(item, 'address');
-    return {
-      codeHash: str(item, 'codeHash'),
-      expiresAt: str(item, 'expiresAt'),
-      failures: num(item, 'failures'),
-      ...(playerId ? { playerId } : {}),
-      ...(address ? { address } : {}),
-    };
-  }
-
   /**
-   * Counts a wrong attempt at the code read as `codeHash`; the code is deleted at `maxFailures`.
-   * Conditioned on the code, so a newer code is never charged with an older one's failures.
+   * Counts an attempt at the slot's code and answers the code as counted; null when there is none
+   * or `maxAttempts` are counted already. One conditional update before the code is compared: of
+   * a burst of attempts, however they race, only the first `maxAttempts` see the code.
    */
-  async failCode(slot: CodeSlot, codeHash: string, maxFailures: number): Promise<void> {
+  async attemptCode(slot: CodeSlot, maxAttempts: number): Promise<CodeRecord | null> {
     try {
       const out = await conditional(
         this.db.send(
           new UpdateItemCommand({
             TableName: this.tableName,
             Key: slotKey(slot),
-            UpdateExpression: 'ADD failures :one',
-            ConditionExpression: 'codeHash = :hash',
-            ExpressionAttributeValues: { ':one': n(1), ':hash': s(codeHash) },
-            ReturnValues: 'UPDATED_NEW',
+            UpdateExpression: 'ADD attempts :one',
+            ConditionExpression: 'attempts < :max',
+            ExpressionAttributeValues: { ':one': n(1), ':max': n(maxAttempts) },
+            ReturnValues: 'ALL_NEW',
           }),
         ),
       );
-      if (Number(out.Attributes?.failures?.N ?? 0) >= maxFailures) await this.takeCode(slot, codeHash);
+      const item = out.Attributes!;
+      const playerId = optStr(item, 'playerId');
+      const address = optStr(item, 'address');
+      return {
+        codeHash: str(item, 'codeHash'),
+        expiresAt: str(item, 'expiresAt'),
+        attempts: num(item, 'attempts'),
+        ...(playerId ? { playerId } : {}),
+        ...(address ? { address } : {}),
+      };
     } catch (err) {
-      if (!(err instanceof WriteConflict)) throw err;
+      if (err instanceof WriteConflict) return null;
+      throw err;
     }
   }
 

@@ -382,7 +382,8 @@ export interface CredentialRecord {
 export interface CodeRecord {
   codeHash: string;
   expiresAt: string;
-  failures: number;
+  /** Attempts counted, each before its code was compared. */
+  attempts: number;
   /** Sign-in codes: the account the address belongs to (none for an unknown address). */
   playerId?: string;
   /** Confirmation codes: the address being confirmed. */

@@ -3,7 +3,8 @@
  * and their scopes, signing out everywhere, the data export and deleting an account.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixtureGames } from '../../engine/fixtures/index.js';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { TOKEN_TRUST_MS } from '../../functions/service/players.js';
@@ -36,6 +37,42 @@ function expectProblem(r: Answer<Problem>, status: number, code: string): void {
 const requestCode = (client: Api, email: string) => client.as(undefined).POST('/v1/sign-in', { body: { email } });
 const verify = (client: Api, email: string, code: string) => client.as(undefined).POST('/v1/sign-in/verify', { body: { email, code } });
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/**
+ * Sends 4 × MAX_CODE_FAILURES wrong guesses of `code` at once and then the right one, with the
+ * store's calls on one-time codes held until every attempt has reached the store: the burst's
+ * attempts all arrive before any is answered, as when the store is slower than the requests.
+ */
+async function burstOfGuesses(code: string, attempt: (guess: string) => Promise<Answer<Problem>>): Promise<Answer<Problem>[]> {
+  const db = server.services.table['db'] as DynamoDBClient;
+  const name = `holdCodes${++n}`;
+  const held: (() => void)[] = [];
+  let holding = true;
+  db.middlewareStack.add(
+    (next) => async (args) => {
+      const sk = (args.input as { Key?: { sk?: { S?: string } } }).Key?.sk?.S;
+      if (holding && (sk === 'SIGNIN' || sk === 'EMAILCHANGE')) {
+        await new Promise<void>((resolve) => held.push(resolve));
+      }
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  const waitFor = (count: number) => vi.waitFor(() => expect(held.length).toBeGreaterThanOrEqual(count), { timeout: 5000, interval: 5 });
+  try {
+    const guesses = Array.from({ length: 4 * MAX_CODE_FAILURES }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const wrongOnes = guesses.map(attempt);
+    await waitFor(guesses.length);
+    const right = attempt(code);
+    await waitFor(guesses.length + 1);
+    holding = false;
+    for (const release of held) release();
+    return [...(await Promise.all(wrongOnes)), await right];
+  } finally {
+    holding = false;
+    db.middlewareStack.remove(name);
+  }
+}
 
 /** Signs in by email: a client acting with the new session. */
 async function signIn(email: string): Promise<{ session: Api; id: string; token: string }> {
@@ -77,6 +114,38 @@ describe('issue 18 #1: signing in by email', () => {
     const code = lastCode(server, email);
     for (let i = 0; i < MAX_CODE_FAILURES; i++) expectProblem(await verify(api, email, wrong(code)), 400, 'invalid_code');
     expectProblem(await verify(api, email, code), 400, 'invalid_code');
+  });
+
+  it(`of wrong sign-in codes and the right one sent at once, only the first ${MAX_CODE_FAILURES} attempts are judged: the right one after them is refused`, async () => {
+    const email = address('Burst');
+    await playerWithEmail(server, api, 'Burst', email);
+    dataOf(await requestCode(api, email));
+    const code = lastCode(server, email);
+    const answers = await burstOfGuesses(code, (guess) => verify(api, email, guess));
+    for (const r of answers) expectProblem(r, 400, 'invalid_code');
+    expectProblem(await verify(api, email, code), 400, 'invalid_code');
+  });
+
+  it(`of wrong confirmation codes and the right one sent at once, only the first ${MAX_CODE_FAILURES} attempts are judged: the right one after them is refused`, async () => {
+    const email = address('Confirm-burst');
+    const player = await api.newPlayer({ name: 'Confirm burst', email });
+    const code = lastCode(server, email);
+    const confirm = (guess: string) => player.POST('/v1/players/me/email-confirmation', { body: { code: guess } });
+    for (const r of await burstOfGuesses(code, confirm)) expectProblem(r, 400, 'invalid_code');
+    expectProblem(await confirm(code), 400, 'invalid_code');
+    expect(dataOf(await player.GET('/v1/players/me'))).toMatchObject({ pendingEmail: email });
+  });
+
+  it(`the right code after ${MAX_CODE_FAILURES - 1} wrong ones still signs in and confirms`, async () => {
+    const email = address('Almost');
+    const player = await api.newPlayer({ name: 'Almost', email });
+    const confirmCode = lastCode(server, email);
+    for (let i = 0; i < MAX_CODE_FAILURES - 1; i++) expectProblem(await player.POST('/v1/players/me/email-confirmation', { body: { code: wrong(confirmCode) } }), 400, 'invalid_code');
+    expect(dataOf(await player.POST('/v1/players/me/email-confirmation', { body: { code: confirmCode } })).email).toBe(email);
+    dataOf(await requestCode(api, email));
+    const code = lastCode(server, email);
+    for (let i = 0; i < MAX_CODE_FAILURES - 1; i++) expectProblem(await verify(api, email, wrong(code)), 400, 'invalid_code');
+    expect((await verify(api, email, code)).response.status).toBe(201);
   });
 
   it('an unknown address gets exactly the answer a known one gets, and no mail', async () => {
@@ -130,6 +199,29 @@ describe('issue 18 #1: signing in by email', () => {
     dataOf(await requestCode(api, old));
     expect(server.sentMail.filter((m) => m.to === old && /sign-in/.test(m.subject))).toEqual([]);
     expect(dataOf(await (await signIn(next)).session.GET('/v1/players/me')).id).toBe(mover.playerId);
+  });
+
+  it('an address signs in with every scope, so only a credential with every scope names or confirms one: a settings token gets 403 insufficient_scope and changes nothing', async () => {
+    const owner = await api.newPlayer('Narrow');
+    const settings = api.as(dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'settings', scopes: ['settings'] } })).token);
+    const almost = api.as(dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'almost', scopes: ['read', 'play', 'settings'] } })).token);
+    const taken = address('Taken-over');
+    const sent = server.sentMail.length;
+    for (const narrow of [settings, almost]) expectProblem(await narrow.PATCH('/v1/players/me', { body: { email: taken } }), 403, 'insufficient_scope');
+    expect(server.sentMail.slice(sent)).toEqual([]);
+    expect(dataOf(await owner.GET('/v1/players/me'))).not.toHaveProperty('pendingEmail');
+    // An address the full-scope credential named is not confirmed by a narrower one either.
+    dataOf(await owner.PATCH('/v1/players/me', { body: { email: taken } }));
+    expectProblem(await settings.POST('/v1/players/me/email-confirmation', { body: { code: lastCode(server, taken) } }), 403, 'insufficient_scope');
+    dataOf(await requestCode(api, taken));
+    expect(server.sentMail.filter((m) => m.to === taken && /sign-in/.test(m.subject))).toEqual([]);
+    // Other settings, and removing the address, stay open to a settings token.
+    expect(dataOf(await settings.PATCH('/v1/players/me', { body: { name: 'Narrower' } })).name).toBe('Narrower');
+    expect(dataOf(await settings.PATCH('/v1/players/me', { body: { email: null } }))).not.toHaveProperty('pendingEmail');
+    // A token with every scope may, as a session may: the session it signs in to is no stronger.
+    const full = api.as(dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'full', scopes: ['read', 'play', 'chat', 'settings'] } })).token);
+    dataOf(await full.PATCH('/v1/players/me', { body: { email: taken } }));
+    expect(dataOf(await full.POST('/v1/players/me/email-confirmation', { body: { code: lastCode(server, taken) } })).email).toBe(taken);
   });
 
   it('an address another account has confirmed cannot be confirmed again (409 email_taken)', async () => {

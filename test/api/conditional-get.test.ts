@@ -7,7 +7,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../functions/local/server.js';
 import { traceCalls, type TracedCall } from '../../functions/store/trace.js';
-import { dataOf, testClient, textOf, type Api, type Player } from '../support/client.js';
+import { dataOf, problemOf, testClient, textOf, type Answer, type Api, type Problem } from '../support/client.js';
 import { HighCardGame } from '../support/high-card-game.js';
 import { startTestServer } from '../support/local.js';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Read = (who: Player, ifNoneMatch?: string) => Promise<{ response: Response }>;
+type Read = (who: Api, ifNoneMatch?: string) => Promise<Answer<Problem>>;
 
 /** The game's summary, view and log, each asked with If-None-Match when given. */
 const reads = (game: HighCardGame): [string, Read][] => {
@@ -57,6 +57,25 @@ describe('conditional GETs of a game', () => {
       expect((await read(game.seat(1), `"0.old", W/${etag}`)).response.status).toBe(304);
       expect((await read(game.seat(1), '*')).response.status).toBe(304);
     }
+  });
+
+  it('a token without the read scope gets 403 insufficient_scope even with the current tag: it learns nothing of whether the game changed', async () => {
+    const game = await HighCardGame.start(api, 2, { prefix: 'etag-scope' });
+    const owner = game.seat(1);
+    const player = api.as(dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'player', scopes: ['play', 'chat'] } })).token);
+    for (const [name, read] of reads(game)) {
+      const etag = (await read(owner)).response.headers.get('etag')!;
+      for (const tag of [etag, '*']) {
+        const refused = await read(player, tag);
+        expect(refused.response.status, `${name}: ${textOf(refused)}`).toBe(403);
+        expect(problemOf(refused).code).toBe('insufficient_scope');
+        expect(refused.response.headers.get('etag')).toBeNull();
+      }
+    }
+    // Nor is a view waiting for the next version held for it: refused at once.
+    const waited = await player.GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: dataOf(await owner.GET('/v1/games/{id}', { params: game.params })).version + 1, wait: 20 } } });
+    expect(waited.response.status).toBe(403);
+    expect(problemOf(waited).code).toBe('insufficient_scope');
   });
 
   it('a move or another player changes the tag: the answer is 200 with the new one', async () => {

@@ -155,6 +155,32 @@ describe('audit #7: rate limits on writes, with the real limits', () => {
     expect((await summary(anna, game.id)).seats[1]!.playerId).toBeNull();
   });
 
+  it('wrong invite codes sent at once are counted before they are judged: of 40, only the allowed ones get bad_invite_code, the rest 429', async () => {
+    const c = client(h);
+    const [anna, mallory] = [await c.newPlayer('Anna'), await c.newPlayer('Mallory')];
+    const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
+    const allowed = rates.badInviteCode.perPlayer!;
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => join(mallory, game.id, `guess-${i}`)));
+    const judged = answers.filter((r) => r.error?.code === 'bad_invite_code');
+    expect(judged.length).toBeGreaterThan(0);
+    expect(judged.length).toBeLessThanOrEqual(allowed.points);
+    for (const r of answers.filter((x) => x.error?.code !== 'bad_invite_code')) expectRateLimited(r, allowed.seconds);
+    expectRateLimited(await join(mallory, game.id, game.inviteCode!), allowed.seconds);
+  });
+
+  it('a right invite code does not count as a wrong one, nor does a join refused for another reason', async () => {
+    const c = client(h);
+    const [anna, ben] = [await c.newPlayer('Anna'), await c.newPlayer('Ben')];
+    const allowed = rates.badInviteCode.perPlayer!.points;
+    const [first, second] = [dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 3 } })), dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 3 } }))];
+    expect((await join(ben, first.id, first.inviteCode!)).response.status).toBe(200);
+    for (let i = 0; i < allowed; i++) expect((await join(ben, first.id, first.inviteCode!)).error?.code).toBe('already_seated');
+    for (let i = 0; i < allowed - 1; i++) expect((await join(ben, first.id, `guess-${i}`)).error?.code).toBe('bad_invite_code');
+    const joined = await join(ben, second.id, second.inviteCode!);
+    expect(joined.response.status).toBe(200);
+    expect(joined.response.headers.get('ratelimit-remaining')).toBe('1');
+  });
+
   it('audit #7: wrong invite codes are limited per address too, across fresh accounts', async () => {
     const c = client(h);
     const anna = await client(h).newPlayer('Anna');
