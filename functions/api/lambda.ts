@@ -26,7 +26,7 @@ const { logger, port, middlewares } = observability('api');
 const db = new DynamoDBClient(LAMBDA_CLIENT_CONFIG);
 const emailFrom = process.env.EMAIL_FROM;
 const mailer = emailFrom ? sesAccountMailer(emailFrom, process.env.SES_CONFIGURATION_SET) : undefined;
-const services = createServices(db, tableName, createRegistry(catalogSources), undefined, { metrics: port, ...(mailer ? { mailer } : {}) });
+const services = createServices(db, tableName, createRegistry(catalogSources), undefined, { metrics: port, limitsTable, ...(mailer ? { mailer } : {}) });
 const secretsParameter = process.env.NOTIFY_SECRETS_PARAMETER;
 // Read from SSM by the first request that needs them (push key, unsubscribe and board links), never at a cold start.
 const notify = secretsParameter

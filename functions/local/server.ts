@@ -198,6 +198,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     onDigest: (d) => queue.digest(d),
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(options.bots ? { bots: options.bots } : {}),
+    limitsTable: LOCAL_LIMITS_TABLE,
   }, limits.caps);
   const sweeper = new Sweeper(services.times, services.games, now, (message, details) => jsonLogger.info(message, details), options.metrics, services.lobby, services.digests);
   let sweeping: Promise<SweepReport> | null = null;

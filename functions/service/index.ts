@@ -12,7 +12,9 @@ import { Lobby } from './lobby.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
 import type { Metrics } from './metrics.js';
 import { Players } from './players.js';
-import { VersionWaits } from './version-waits.js';
+import { CHECK_EVERY_MS, MAX_WAIT_SECONDS, VersionWaits } from './version-waits.js';
+import { HoldSlots } from '../store/hold-slots.js';
+import { limitsStoreClient } from '../store/limits-table.js';
 import { AccountTable } from '../store/account-table.js';
 import type { Mailer } from './account-mail.js';
 import { Credentials } from './credentials.js';
@@ -71,6 +73,8 @@ export interface ServiceHooks {
   log?: (message: string, err: unknown) => void;
   /** The bot for each level; default the games' own bots and search (bots.ts). Tests give cheaper searches. */
   bots?: BotFactory;
+  /** The shared limits table: a token's held views are counted there, across processes (RP-WAIT-1); without it, in this process only. */
+  limitsTable?: string;
 }
 
 export function createServices(
@@ -83,7 +87,8 @@ export function createServices(
 ): Services {
   const table = new GameTable(db, tableName);
   const times = new TimeTable(db, tableName);
-  const waits = new VersionWaits(table);
+  const holdSlots = hooks.limitsTable ? new HoldSlots(limitsStoreClient(db), hooks.limitsTable, MAX_WAIT_SECONDS * 1000) : undefined;
+  const waits = new VersionWaits(table, CHECK_EVERY_MS, undefined, holdSlots);
   const log = hooks.log ?? ((message: string, err: unknown) => console.error(message, err));
   const ratings = new RatingsTable(db, tableName);
   const finished = new FinishedTable(db, tableName);

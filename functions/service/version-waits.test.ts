@@ -1,7 +1,7 @@
 /** RP-WAIT-1 (README "Waiting for a move"): the process-wide cap on held views, which the API tests cannot reach cheaply. */
 import { describe, expect, it } from 'vitest';
 import type { CommitSummary, GameMeta } from '../store/records.js';
-import { VersionWaits, type VersionSource } from './version-waits.js';
+import { VersionWaits, type SharedHolds, type VersionSource } from './version-waits.js';
 
 /** One running game at version `version`, read from memory. */
 function runningGame(): VersionSource & { version: number } {
@@ -31,6 +31,34 @@ describe('RP-WAIT-1: views held at once in one process', () => {
     waits.wake('g');
     expect(await Promise.all(held)).toEqual([null, null, null]);
     expect(waits.holding).toBe(0);
+    waits.stop();
+  });
+});
+
+describe('RP-WAIT-1: views held at once per token, counted where every process sees them', () => {
+  it('a token past its shared count is refused though this process holds none of its views', async () => {
+    const full: SharedHolds = { take: async () => ({ firstEndsAt: Date.now() + 7_000 }), give: async () => undefined };
+    const waits = new VersionWaits(runningGame(), 1000, { perToken: 2, perProcess: 3 }, full);
+    expect(await waits.hold('a', 'g', 1, 10_000)).toEqual({ over: 'token', limit: 2, retryAfterSeconds: 7 });
+    expect(waits.holding).toBe(0);
+  });
+
+  it('while the shared count fails, the per-token cap of this process stands in, and holds still work', async () => {
+    const failing: SharedHolds = {
+      take: async () => {
+        throw new Error('store unavailable');
+      },
+      give: async () => undefined,
+    };
+    const game = runningGame();
+    const waits = new VersionWaits(game, 1000, { perToken: 2, perProcess: 3 }, failing);
+    const held = [waits.hold('a', 'g', 1, 10_000), waits.hold('a', 'g', 1, 10_000)];
+    await new Promise((ok) => setTimeout(ok, 10));
+    expect(waits.holding).toBe(2);
+    expect(await waits.hold('a', 'g', 1, 10_000)).toMatchObject({ over: 'token', limit: 2 });
+    game.version = 1;
+    waits.wake('g');
+    expect(await Promise.all(held)).toEqual([null, null]);
     waits.stop();
   });
 });

@@ -9,6 +9,8 @@
  * Holds are capped (RP-WAIT-1): per token, so that one client cannot fill the process, and per
  * process, so that held sockets, timers and version reads stay small next to the requests that do
  * work. Past a cap the hold is refused with how long until one of the holds it waits behind ends.
+ * Given a shared count (the limits table), a token's holds are counted there as well, across every
+ * process: in AWS one invocation holds one view, so only that count caps a token there.
  */
 import type { CommitSummary, GameMeta } from '../store/records.js';
 import { problems } from './problem.js';
@@ -55,6 +57,13 @@ export interface HoldRefused {
   retryAfterSeconds: number;
 }
 
+/** Where a token's holds are counted for every process that serves it (store/hold-slots.ts). */
+export interface SharedHolds {
+  /** One of the token's `cap` slots for a hold that ends at `endsAt`, or when the first of those taken ends (ms since the epoch). */
+  take(token: string, cap: number, endsAt: number): Promise<{ slot: number } | { firstEndsAt: number }>;
+  give(token: string, slot: number, endsAt: number): Promise<void>;
+}
+
 interface Waiter {
   atLeast: number;
   settle(): void;
@@ -83,6 +92,7 @@ export class VersionWaits {
     private readonly source: VersionSource,
     private readonly checkEveryMs = CHECK_EVERY_MS,
     private readonly caps: HoldCaps = { perToken: HOLDS_PER_TOKEN, perProcess: HOLDS_PER_PROCESS },
+    private readonly shared?: SharedHolds,
   ) {}
 
   /** How many views are held now. */
@@ -120,18 +130,36 @@ export class VersionWaits {
     if (!running || (latest?.version ?? 0) >= atLeast || this.stopped || signal?.aborted) return null;
     const refused = this.admit(token);
     if (refused) return refused;
+    // Counted here before the shared count is asked, so that this process's caps hold meanwhile.
     const entry = { endsAt: Date.now() + ms };
     const mine = this.holds.get(token) ?? new Set();
     this.holds.set(token, mine.add(entry));
     this.held++;
     try {
-      await this.watch(gameId, atLeast, ms, signal);
+      const taken = await this.takeShared(token, entry.endsAt);
+      if (taken && 'firstEndsAt' in taken) return { over: 'token', limit: this.caps.perToken, retryAfterSeconds: secondsUntilFirst([{ endsAt: taken.firstEndsAt }]) };
+      try {
+        if (!this.stopped) await this.watch(gameId, atLeast, Math.max(0, entry.endsAt - Date.now()), signal);
+      } finally {
+        // A slot not given back counts only until its hold's end (store/hold-slots.ts): nothing to retry.
+        if (taken) await this.shared?.give(token, taken.slot, entry.endsAt).catch(() => undefined);
+      }
     } finally {
       mine.delete(entry);
       if (mine.size === 0) this.holds.delete(token);
       this.held--;
     }
     return null;
+  }
+
+  private async takeShared(token: string, endsAt: number): Promise<{ slot: number } | { firstEndsAt: number } | null> {
+    if (!this.shared) return null;
+    try {
+      return await this.shared.take(token, this.caps.perToken, endsAt);
+    } catch {
+      // The store failed: this process's own count stands in, as memory does for the shared rate limits.
+      return null;
+    }
   }
 
   private admit(token: string): HoldRefused | null {

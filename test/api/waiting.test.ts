@@ -7,8 +7,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { traceCalls, type TracedCall } from '../../functions/store/trace.js';
 import { dataOf, problemOf, testClient, textOf } from '../support/client.js';
 import { HighCardGame } from '../support/high-card-game.js';
-import { startTestServer, useTestServer } from '../support/local.js';
+import { startTestServer, testRegistry, useTestServer } from '../support/local.js';
 import { HOLDS_PER_TOKEN, MAX_WAIT_SECONDS } from '../../functions/service/version-waits.js';
+import { createApp } from '../../functions/api/app.js';
+import { localClient } from '../../functions/local/embedded-store.js';
+import { LOCAL_LIMITS_TABLE, LOCAL_TABLE } from '../../functions/local/server.js';
+import { createServices } from '../../functions/service/index.js';
 
 const suite = useTestServer();
 
@@ -62,7 +66,9 @@ describe('issue 19 #3: GET /v1/games/{id}/view?waitForVersion=N', () => {
       // About one a second over 2 s, then the view's own read and the token check.
       expect(versionReads.length).toBeGreaterThanOrEqual(2);
       expect(versionReads.length).toBeLessThanOrEqual(4);
-      expect(calls.filter((c) => c.kind === 'write')).toEqual([]);
+      // The only writes: the hold taking its slot of the token's count in the limits table (RP-WAIT-1), and giving it back.
+      expect(calls.filter((c) => c.kind === 'write' && c.input.TableName !== LOCAL_LIMITS_TABLE)).toEqual([]);
+      expect(calls.filter((c) => c.kind === 'write').length).toBe(2);
     } finally {
       await server.close();
     }
@@ -163,6 +169,50 @@ describe('RP-WAIT-1: a held view is checked first, and capped', () => {
     }
     beforeTheHoldEnds(asked);
     expect(suite.server.services.waits.holding).toBe(0);
+  });
+
+  it(`RP-WAIT-1: a token's ${HOLDS_PER_TOKEN} holds are counted across every instance on the store: the next, on either, gets 429 too_many_waits; once they end a new hold is taken`, async () => {
+    // Another instance of the API on the same store and limits table, as another Lambda instance is.
+    const services = createServices(localClient(suite.server.storeEndpoint), LOCAL_TABLE, testRegistry(), undefined, { limitsTable: LOCAL_LIMITS_TABLE });
+    const elsewhere = createApp({ ...services });
+    const game = await HighCardGame.start(suite.api, 2, { prefix: 'across' });
+    const due = await game.view(0);
+    const waiting = { waitForVersion: due.version + 1, ...longest };
+    const here = () => game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: waiting } });
+    const there = async (query: Record<string, number> = waiting) => {
+      const r = await elsewhere.request(`/v1/games/${game.id}/view?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, {
+        headers: { authorization: `Bearer ${game.seat(1).token}` },
+      });
+      return { status: r.status, body: (await r.json()) as { code?: string; version?: number } };
+    };
+    const half = HOLDS_PER_TOKEN / 2;
+    const heldHere = Array.from({ length: half }, here);
+    const heldThere = Array.from({ length: HOLDS_PER_TOKEN - half }, () => there());
+    await vi.waitFor(
+      () => {
+        expect(suite.server.services.waits.holding).toBe(half);
+        expect(services.waits.holding).toBe(HOLDS_PER_TOKEN - half);
+      },
+      { timeout: 10_000 },
+    );
+
+    const asked = Date.now();
+    const refusedHere = await here();
+    expect(refusedHere.response.status, textOf(refusedHere)).toBe(429);
+    expect(problemOf(refusedHere)).toMatchObject({ code: 'too_many_waits', limit: HOLDS_PER_TOKEN });
+    const refusedThere = await there();
+    expect(refusedThere).toMatchObject({ status: 429, body: { code: 'too_many_waits' } });
+    beforeTheHoldEnds(asked);
+
+    expect((await game.post(0, due.legalActions[0]!, due.version)).response.status).toBe(200);
+    for (const answer of await Promise.all(heldHere)) expect(answer.response.status, textOf(answer)).toBe(200);
+    for (const answer of await Promise.all(heldThere)) expect(answer).toMatchObject({ status: 200, body: { version: due.version + 1 } });
+    beforeTheHoldEnds(asked);
+
+    // The holds have ended: their count is given back, and a new hold is taken (and ends after its wait).
+    const again = there({ waitForVersion: due.version + 2, wait: 2 });
+    await vi.waitFor(() => expect(services.waits.holding).toBe(1), { timeout: 5_000 });
+    expect(await again).toMatchObject({ status: 200, body: { version: due.version + 1 } });
   });
 
   it('RP-WAIT-1: the holds on one game share one watcher: four of them read the version no more often than one does', async () => {
