@@ -677,7 +677,7 @@ export interface paths {
          * Offer a rematch of a finished game
          * @description The same seats (people and bots), options and time control, seated one place on (seat 1 becomes seat 0), with a new seed. It starts when every other seated person accepts (bots accept); anyone may decline, which cancels it (a new offer may follow). `rematch.gameId` names the new game.
          *
-         *     **Rate limit**: 120 per minute per player and 600 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (These writes count together with the moves.)
+         *     **Rate limit**: 30 per hour per player and 60 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (A rematch makes a game: offering and accepting one count together with `POST /v1/games`.)
          *
          *     **Scope**: `play`.
          */
@@ -701,7 +701,7 @@ export interface paths {
          * Accept the rematch offer; the last acceptance starts the new game
          * @description When every seated person has accepted, the rematch starts at once and `rematch.gameId` names it.
          *
-         *     **Rate limit**: 120 per minute per player and 600 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (These writes count together with the moves.)
+         *     **Rate limit**: 30 per hour per player and 60 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (A rematch makes a game: offering and accepting one count together with `POST /v1/games`.)
          *
          *     **Scope**: `play`.
          */
@@ -5263,6 +5263,8 @@ export interface components {
             /** Format: date-time */
             finishedAt: string;
             seats: components["schemas"]["FinishedSeat"][];
+            /** @description Whether it changed ratings: only games between people do, and not one a seat left before its first action or inside the abort window (RP-RATE-1), nor a second game of the same two people within 24 hours (RP-RATE-2) */
+            rated: boolean;
         };
         FinishedSeat: {
             seat: number;
@@ -16571,7 +16573,8 @@ export interface operations {
                      *               "score": 81,
                      *               "forfeited": false
                      *             }
-                     *           ]
+                     *           ],
+                     *           "rated": true
                      *         }
                      *       ],
                      *       "next": null
@@ -16989,7 +16992,8 @@ export interface operations {
                      *               "score": 81,
                      *               "forfeited": false
                      *             }
-                     *           ]
+                     *           ],
+                     *           "rated": true
                      *         }
                      *       ],
                      *       "next": null

@@ -39,7 +39,8 @@ export function revealed(def: AnyGame, before: unknown, after: unknown, record: 
 export function tableAfter(table: TableState, record: EventRecord, revealedSomething: boolean): TableState {
   if (record.platform) return table;
   const { takeback: _expired, ...rest } = table;
-  if (record.forfeit) return { ...rest, undoable: {} };
+  // RP-RATE-1: leaving before one's first action, or where an abort was open, is no rated loss.
+  if (record.forfeit) return { ...rest, undoable: {}, ...(abortable(table) || table.moves[record.seat] === 0 ? { unrated: true as const } : {}) };
   const moves = table.moves.map((n, seat) => (seat === record.seat ? n + 1 : n));
   const undoable = revealedSomething ? {} : withoutSeat(table.undoable, record.seat);
   const own = record.playerId !== null && !record.timeout && !revealedSomething;
