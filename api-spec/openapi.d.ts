@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Ask to take back your own last action
-         * @description Allowed while nothing hidden or random came into the game since that action (no card or tile drawn, no die rolled, no secret choice): `canTakeBack` in the summary says so. The other seated people answer (bots accept at once); when all accept, the game returns to the version before that action, as a new version. One request at a time; any move ends it. In timed games clocks run on as usual and no time is given back.
+         * @description Allowed while nothing hidden or random came into the game since that action (no card or tile drawn, no die rolled, no secret choice), and while no other person's seat has acted since (RP-TB-1: a take-back never removes another person's move; bot seats' replies go with it): `canTakeBack` in the summary says so. The other seated people answer (bots accept at once); when all accept, the game returns to the version before that action, as a new version. One request at a time; any move ends it. In timed games clocks run on as usual and no time is given back.
          *
          *     **Rate limit**: 120 per minute per player and 600 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (These writes count together with the moves.)
          *

@@ -85,7 +85,8 @@ export const finishRoutes = {
     path: '/v1/games/{id}/takeback',
     summary: 'Ask to take back your own last action',
     description:
-      'Allowed while nothing hidden or random came into the game since that action (no card or tile drawn, no die rolled, no secret choice): `canTakeBack` in the summary says so. ' +
+      'Allowed while nothing hidden or random came into the game since that action (no card or tile drawn, no die rolled, no secret choice), ' +
+      "and while no other person's seat has acted since (RP-TB-1: a take-back never removes another person's move; bot seats' replies go with it): `canTakeBack` in the summary says so. " +
       'The other seated people answer (bots accept at once); when all accept, the game returns to the version before that action, as a new version. ' +
       'One request at a time; any move ends it. In timed games clocks run on as usual and no time is given back.',
     example: (e) => e.finish.takebackRequested,
