@@ -4159,7 +4159,7 @@ export interface components {
                 seat: number;
             };
         };
-        /** @description SC-12.3: a round (in V1 phase B twelve) without progress ends the game without a winner */
+        /** @description SC-12.3: a round (in V1 phase B twelve, RP-SC-1) without progress ends the game without a winner */
         StreetcarStalemateEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
