@@ -1404,6 +1404,11 @@ export interface components {
                     places: number[];
                     /** @description Score per seat */
                     scores: number[];
+                    /**
+                     * @description The game ended without a winner (a Streetcar stalemate): every seat is placed 1st, none won
+                     * @enum {boolean}
+                     */
+                    noWinner?: true;
                 };
             };
         };
@@ -1809,6 +1814,11 @@ export interface components {
                 points: number;
                 detail?: string;
             }[][];
+            /**
+             * @description The game ended without a winner (a Streetcar stalemate, SC-12.3): the seats share place 1 but none won; ratings count it a draw
+             * @enum {boolean}
+             */
+            noWinner?: true;
         };
         TimeControl: {
             /**
