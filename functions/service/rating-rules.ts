@@ -2,9 +2,10 @@
  * Which finished games change ratings (README, "Ratings"): only games between people, and of those
  * not the ones that would let a second account hand out wins.
  *
- * - RP-RATE-1: a game in which a seat resigned or ran out of time before its first action, or while
- *   the game could still be aborted (no seat had made a second action), is unrated: leaving then is an
- *   abort, not a loss. The game's table notes it at the forfeit (table.ts).
+ * - RP-RATE-1: a game in which a seat resigned or ran out of time before its first action (counted
+ *   as the abort window counts: one the bot made for it on a timeout counts), or while the game could
+ *   still be aborted (no seat had made a second action), is unrated: leaving then is an abort, not a
+ *   loss. The game's table notes it at the forfeit (table.ts).
  * - RP-RATE-2: of the games of one rating kind in which the same two people sat, only one counts in
  *   any 24 hours: a game is unrated when two of its people already had a rated game of the kind
  *   together that finished in the 24 hours before it.
