@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Ask to take back your own last action
-         * @description Allowed while nothing hidden or random came into the game since that action (no card or tile drawn, no die rolled, no secret choice): `canTakeBack` in the summary says so. The other seated people answer (bots accept at once); when all accept, the game returns to the version before that action, as a new version. One request at a time; any move ends it. In timed games clocks run on as usual and no time is given back.
+         * @description Allowed while nothing hidden or random came into the game since that action (no card or tile drawn, no die rolled, no secret choice), and while no other person's seat has acted since (RP-TB-1: a take-back never removes another person's move; bot seats' replies go with it): `canTakeBack` in the summary says so. The other seated people answer (bots accept at once); when all accept, the game returns to the version before that action, as a new version. One request at a time; any move ends it. In timed games clocks run on as usual and no time is given back.
          *
          *     **Rate limit**: 120 per minute per player and 600 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (These writes count together with the moves.)
          *
@@ -677,7 +677,7 @@ export interface paths {
          * Offer a rematch of a finished game
          * @description The same seats (people and bots), options and time control, seated one place on (seat 1 becomes seat 0), with a new seed. It starts when every other seated person accepts (bots accept); anyone may decline, which cancels it (a new offer may follow). `rematch.gameId` names the new game.
          *
-         *     **Rate limit**: 120 per minute per player and 600 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (These writes count together with the moves.)
+         *     **Rate limit**: 30 per hour per player and 60 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (A rematch makes a game: offering and accepting one count together with `POST /v1/games`.)
          *
          *     **Scope**: `play`.
          */
@@ -701,7 +701,7 @@ export interface paths {
          * Accept the rematch offer; the last acceptance starts the new game
          * @description When every seated person has accepted, the rematch starts at once and `rematch.gameId` names it.
          *
-         *     **Rate limit**: 120 per minute per player and 600 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (These writes count together with the moves.)
+         *     **Rate limit**: 30 per hour per player and 60 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (A rematch makes a game: offering and accepting one count together with `POST /v1/games`.)
          *
          *     **Scope**: `play`.
          */
@@ -1404,6 +1404,11 @@ export interface components {
                     places: number[];
                     /** @description Score per seat */
                     scores: number[];
+                    /**
+                     * @description The game ended without a winner (a Streetcar stalemate): every seat is placed 1st, none won
+                     * @enum {boolean}
+                     */
+                    noWinner?: true;
                 };
             };
         };
@@ -1809,6 +1814,11 @@ export interface components {
                 points: number;
                 detail?: string;
             }[][];
+            /**
+             * @description The game ended without a winner (a Streetcar stalemate, SC-12.3): the seats share place 1 but none won; ratings count it a draw
+             * @enum {boolean}
+             */
+            noWinner?: true;
         };
         TimeControl: {
             /**
@@ -4159,7 +4169,7 @@ export interface components {
                 seat: number;
             };
         };
-        /** @description SC-12.3: a round (in V1 phase B twelve) without progress ends the game without a winner */
+        /** @description SC-12.3: a round (in V1 phase B twelve, RP-SC-1) without progress ends the game without a winner */
         StreetcarStalemateEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -5263,6 +5273,8 @@ export interface components {
             /** Format: date-time */
             finishedAt: string;
             seats: components["schemas"]["FinishedSeat"][];
+            /** @description Whether it changed ratings: only games between people do, and not one a seat left before its first action or inside the abort window (RP-RATE-1), nor a second game of the same two people within 24 hours (RP-RATE-2) */
+            rated: boolean;
         };
         FinishedSeat: {
             seat: number;
@@ -16595,7 +16607,8 @@ export interface operations {
                      *               "score": 81,
                      *               "forfeited": false
                      *             }
-                     *           ]
+                     *           ],
+                     *           "rated": true
                      *         }
                      *       ],
                      *       "next": null
@@ -17013,7 +17026,8 @@ export interface operations {
                      *               "score": 81,
                      *               "forfeited": false
                      *             }
-                     *           ]
+                     *           ],
+                     *           "rated": true
                      *         }
                      *       ],
                      *       "next": null

@@ -1,6 +1,7 @@
 /**
  * Finishing games and take-backs (issue 18 #4 #5; README "Finishing games and take-backs"), declared
- * like every other operation (routes.ts). Each is a write counted against the moves' rate limit.
+ * like every other operation (routes.ts). Each is a write counted against the moves' rate limit, but
+ * offering and accepting a rematch, which make a game, count with the games created.
  */
 import * as z from './openapi-zod.js';
 import { body, json, type Example } from './route-content.js';
@@ -9,6 +10,7 @@ import * as S from './schemas.js';
 
 const secured = [{ bearer: [] }];
 const limit = `\n\n${rateLimitText('action')} (These writes count together with the moves.)`;
+const creationLimit = `\n\n${rateLimitText('createGame')} (A rematch makes a game: offering and accepting one count together with \`POST /v1/games\`.)`;
 
 const playing = {
   not_seated: 'You hold no seat in this game',
@@ -32,6 +34,8 @@ interface Write {
   description: string;
   example: Example;
   problems: Parameters<typeof defineRoute>[1]['problems'];
+  /** What the write counts against: the moves unless told. */
+  limited?: 'createGame';
 }
 
 /** A write about a game, answered with the game's summary; `request` adds a body to the path's game id. */
@@ -43,12 +47,12 @@ function gameWrite<Q extends object>(o: Write, request: Q) {
       path: o.path,
       tags: ['games'],
       summary: o.summary,
-      description: o.description + limit,
+      description: o.description + (o.limited ? creationLimit : limit),
       security: secured,
       request: { params: S.GameIdParamSchema, ...request },
       responses: { 200: json(S.GameSchema, 'The game after it', o.example) },
     },
-    { problems: o.problems, limited: 'action', scope: 'play' },
+    { problems: o.problems, limited: o.limited ?? 'action', scope: 'play' },
   );
 }
 
@@ -81,7 +85,8 @@ export const finishRoutes = {
     path: '/v1/games/{id}/takeback',
     summary: 'Ask to take back your own last action',
     description:
-      'Allowed while nothing hidden or random came into the game since that action (no card or tile drawn, no die rolled, no secret choice): `canTakeBack` in the summary says so. ' +
+      'Allowed while nothing hidden or random came into the game since that action (no card or tile drawn, no die rolled, no secret choice), ' +
+      "and while no other person's seat has acted since (RP-TB-1: a take-back never removes another person's move; bot seats' replies go with it): `canTakeBack` in the summary says so. " +
       'The other seated people answer (bots accept at once); when all accept, the game returns to the version before that action, as a new version. ' +
       'One request at a time; any move ends it. In timed games clocks run on as usual and no time is given back.',
     example: (e) => e.finish.takebackRequested,
@@ -129,6 +134,7 @@ export const finishRoutes = {
       'It starts when every other seated person accepts (bots accept); anyone may decline, which cancels it (a new offer may follow). `rematch.gameId` names the new game.',
     example: (e) => e.finish.rematchOffered,
     problems: { ...finished, rematch_exists: 'An offer is waiting, or the rematch has started' },
+    limited: 'createGame',
   }, noBody),
   acceptRematch: gameWrite({
     operationId: 'acceptRematch',
@@ -137,6 +143,7 @@ export const finishRoutes = {
     description: 'When every seated person has accepted, the rematch starts at once and `rematch.gameId` names it.',
     example: (e) => e.finish.rematchStarted,
     problems: { ...finished, no_rematch: 'No offer is waiting', rematch_started: 'The rematch has started', already_answered: 'You accepted already' },
+    limited: 'createGame',
   }, noBody),
   declineRematch: gameWrite({
     operationId: 'declineRematch',

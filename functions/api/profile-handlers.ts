@@ -5,8 +5,11 @@ import type { AppEnv as Env } from './env.js';
 import { decodeCursor, encodeCursor } from './pagination.js';
 import { profileRoutes as routes } from './profile-routes.js';
 
+/** Records written before `rated` was kept: every game between people was rated then. */
+const ratedOf = (g: FinishedPage['items'][number]) => g.rated ?? g.seats.every((s) => !s.bot);
+
 const page = (p: FinishedPage) => ({
-  items: p.items.map((g) => ({ id: g.gameId, game: g.game, finishedAt: g.finishedAt, seats: g.seats })),
+  items: p.items.map((g) => ({ id: g.gameId, game: g.game, finishedAt: g.finishedAt, seats: g.seats, rated: ratedOf(g) })),
   next: p.next ? encodeCursor(p.next) : null,
 });
 const after = (cursor: string | undefined) => (cursor === undefined ? null : decodeCursor(cursor));

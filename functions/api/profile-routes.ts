@@ -20,6 +20,7 @@ const finishedGame = {
     { seat: 0, name: 'Anna', playerId: anna.id, bot: false, place: 1, score: 96, forfeited: false },
     { seat: 1, name: 'Ben', playerId: 'Hq0tW2nXc7YpL4ds', bot: false, place: 2, score: 81, forfeited: false },
   ],
+  rated: true,
 };
 const EX = {
   profile: { ...anna, ratings: [{ game: 'ticket-to-ride-europe', rating: 1662.31, rd: 290.32, games: 1, lastChange: 162.31, lastPlayedAt: finishedGame.finishedAt }] },

@@ -79,6 +79,10 @@ export const FinishedGameSchema = z
     game: z.string(),
     finishedAt: Timestamp,
     seats: z.array(FinishedSeatSchema),
+    rated: z.boolean().openapi({
+      description:
+        'Whether it changed ratings: only games between people do, and not one a seat left before its first action or inside the abort window (RP-RATE-1), nor a second game of the same two people within 24 hours (RP-RATE-2)',
+    }),
   })
   .openapi('FinishedGame');
 

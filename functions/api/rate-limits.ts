@@ -194,8 +194,10 @@ const LIMITED: { method: string; path: RegExp; operation: LimitedOperation; perP
   { method: 'POST', path: /^\/v1\/games\/[^/]+\/join$/, operation: 'join' },
   { method: 'POST', path: /^\/v1\/games\/[^/]+\/chat$/, operation: 'chat' },
   { method: 'POST', path: /^\/v1\/games\/[^/]+\/actions$/, operation: 'action' },
-  // Finishing games and take-backs count with the moves.
-  { method: 'POST', path: /^\/v1\/games\/[^/]+\/(resign|abort|takeback(\/accept|\/refuse)?|rematch(\/accept|\/decline)?)$/, operation: 'action' },
+  // A rematch makes a game: offering and accepting one count with the games created, or resign and rematch would bypass that limit.
+  { method: 'POST', path: /^\/v1\/games\/[^/]+\/rematch(\/accept)?$/, operation: 'createGame' },
+  // Finishing games, take-backs and declining a rematch count with the moves.
+  { method: 'POST', path: /^\/v1\/games\/[^/]+\/(resign|abort|takeback(\/accept|\/refuse)?|rematch\/decline)$/, operation: 'action' },
   { method: 'POST', path: /^\/v1\/sign-in$/, operation: 'signInMail', perPlayer: emailKey },
   { method: 'POST', path: /^\/v1\/sign-in\/verify$/, operation: 'signInCode' },
   // Only a change naming an address mails a code; notification settings and names pass unlimited.

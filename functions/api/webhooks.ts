@@ -51,6 +51,7 @@ const kinds = {
         .strictObject({
           places: z.array(z.number().int().min(0)).meta({ description: 'Seats from first to last' }),
           scores: z.array(z.number()).meta({ description: 'Score per seat' }),
+          noWinner: z.literal(true).optional().meta({ description: 'The game ended without a winner (a Streetcar stalemate): every seat is placed 1st, none won' }),
         })
         .meta({ description: 'The outcome' }),
     },

@@ -269,7 +269,7 @@ export class Notifier {
         : {}),
       changes: changesFor(records, r.seat, wording),
       ...(deadline ? { deadline } : {}),
-      ...(outcome ? { result: { places: outcome.ranking, scores: outcome.scores } } : {}),
+      ...(outcome ? { result: { places: outcome.ranking, scores: outcome.scores, ...(outcome.noWinner ? { noWinner: true as const } : {}) } } : {}),
       ...this.mailClient(def, { meta, latest }, r, ui, wording.seatName, words, deadline),
     };
   }

@@ -21,6 +21,25 @@ describe('subjectOf', () => {
   });
 });
 
+describe('SC-12.3: a game that ended without a winner says so, in every language', () => {
+  it('the subject and the first line say "no winner", never a shared first place', () => {
+    const stalemate = (language: Notification['language']) =>
+      renderEmail(finished({ language, gameTitle: 'Streetcar', result: { places: [1, 1, 1], scores: [0, 0, 0], noWinner: true } }), UNSUBSCRIBE);
+    const expected = {
+      en: ['Streetcar has ended without a winner', '"Streetcar" has ended without a winner'],
+      cs: ['Hra Streetcar skončila bez vítěze', 'Hra „Streetcar“ skončila bez vítěze'],
+      de: ['Streetcar ist ohne Sieger zu Ende', '„Streetcar“ ist ohne Sieger zu Ende'],
+      ru: ['Игра Streetcar окончена без победителя', 'Игра «Streetcar» окончена без победителя'],
+    } as const;
+    for (const [language, [subject, line]] of Object.entries(expected) as [Notification['language'], readonly [string, string]][]) {
+      const mail = stalemate(language);
+      expect(mail.subject).toBe(subject);
+      expect(mail.text).toContain(line);
+    }
+    expect(stalemate('en').text).not.toMatch(/tied for|placed/);
+  });
+});
+
 describe('renderEmail', () => {
   it('says whose turn it is, what changed, the deadline, the link and how to stop', () => {
     const { text, html, headers } = renderEmail(sampleNotification({ toAct: [0, 1, 2] }), UNSUBSCRIBE);

@@ -23,7 +23,8 @@ export interface Notification {
   boardLink?: string; // absolute URL of the board picture at this version, as a spectator sees it (no login)
   changes: string[]; // human lines: what happened since this player last acted (may be empty)
   deadline?: string; // ISO time, for yourTurn / reminder
-  result?: { places: number[]; scores: number[] }; // for gameFinished
+  /** For gameFinished; `noWinner`: the game ended without a winner (a stalemate), though every seat is placed 1st. */
+  result?: { places: number[]; scores: number[]; noWinner?: true };
   chat?: { from: string; text: string };
   /** The recipient's position and choices, in a turn email one can answer by replying (issue 20 #1). */
   position?: Position;
@@ -61,6 +62,7 @@ export function subjectOf(n: Notification): string {
     case 'gameStarted':
       return oneLine(t('mail.subject.started', { title }));
     case 'gameFinished': {
+      if (n.result?.noWinner) return oneLine(t('mail.subject.finishedNoWinner', { title }));
       const place = placeOf(n);
       return oneLine(place ? t(place.tied ? 'mail.subject.finishedTied' : 'mail.subject.finishedPlaced', { title, rank: place.rank }) : t('mail.subject.finished', { title }));
     }
@@ -159,7 +161,8 @@ function bodyOf(n: Notification): Body {
     case 'gameFinished': {
       const place = placeOf(n);
       const standing = standings(n);
-      const ended = place ? t(place.tied ? 'mail.finishedTied' : 'mail.finishedPlaced', { title, rank: place.rank }) : t('mail.finished', { title });
+      const placed = place ? t(place.tied ? 'mail.finishedTied' : 'mail.finishedPlaced', { title, rank: place.rank }) : t('mail.finished', { title });
+      const ended = n.result?.noWinner ? t('mail.finishedNoWinner', { title }) : placed;
       return body([ended, standing.length ? t('mail.finalStandings') : null], { standings: standing });
     }
     case 'chat':

@@ -31,7 +31,7 @@ export interface WebhookPayload {
     board?: string;
     changes: string[];
     deadline?: string;
-    result?: { places: number[]; scores: number[] };
+    result?: { places: number[]; scores: number[]; noWinner?: true };
     chat?: { from: string; text: string };
   };
 }

@@ -26,4 +26,10 @@ describe('forfeits', () => {
     expect(o.ranking).toEqual([2, 3, 1]);
     expect(o.breakdown[1]).toEqual([{ item: 'routes', points: 50 }, { item: 'forfeited: ranked after every seat still playing', points: 0 }]);
   });
+
+  it('SC-12.3: a game that ended without a winner still has none after a forfeit; a win by forfeits has a winner', () => {
+    const stalemate = { scores: [0, 0, 0], ranking: [1, 1, 1], breakdown: [[], [], []], noWinner: true as const };
+    expect(outcomeWithForfeits(stalemate, 3, [2])).toMatchObject({ ranking: [1, 1, 3], noWinner: true });
+    expect(outcomeWithForfeits(null, 3, [2, 0])).not.toHaveProperty('noWinner');
+  });
 });

@@ -27,5 +27,6 @@ export function outcomeWithForfeits(outcome: Outcome | null, players: number, fo
     if (forfeited.includes(seat)) return [...lines, { item: 'forfeited: ranked after every seat still playing', points: 0 }];
     return outcome ? lines : [{ item: 'every other seat forfeited', points: 0 }];
   });
-  return { scores, ranking, breakdown };
+  // Seats still standing at a game's own end without a winner share place 1, and still none won.
+  return { scores, ranking, breakdown, ...(outcome?.noWinner ? { noWinner: true as const } : {}) };
 }

@@ -983,14 +983,14 @@ export class Games {
 
   /**
    * Asks to undo the caller's own last action. Allowed while nothing hidden or random came into
-   * the game since (table.ts); the other seated people answer, bots accept at once.
+   * the game since and no other person moved (table.ts); the other seated people answer, bots accept at once.
    */
   async requestTakeback(player: PlayerRecord, gameId: string, expectedVersion: number): Promise<GameSummary> {
     const { loaded, seat } = await this.atVersion(player, gameId, expectedVersion);
     if (loaded.table.takeback) throw problems.conflict('takeback_pending', 'A take-back request is already waiting for answers');
     const undoes = loaded.table.undoable[seat];
     if (undoes === undefined) {
-      throw problems.conflict('takeback_not_allowed', 'You have no action to take back, or something hidden or random came into the game since your last one');
+      throw problems.conflict('takeback_not_allowed', 'You have no action to take back, or something hidden or random came into the game since your last one, or another player has moved since (RP-TB-1)');
     }
     const pausesOf = await this.pausesOf(loaded.meta);
     const record = this.platformEntry(loaded, seat, player.id, { type: 'request_takeback', undoes } as { type: string }, { type: 'takeback_requested', data: { seat, undoes } });

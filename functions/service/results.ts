@@ -1,7 +1,7 @@
 /**
  * What a finished game leaves behind (README, "Ratings" and "Profiles and search"): a public game
- * goes into the search index and its players' histories; a game between people only changes their
- * ratings, exactly once, however many times and from however many places this runs for it.
+ * goes into the search index and its players' histories; a game that counts (rating-rules.ts) changes
+ * its people's ratings, exactly once, however many times and from however many places this runs for it.
  */
 import type { GameRegistry, Outcome } from '../../engine/core/index.js';
 import type { FinishedPage, FinishedTable } from '../store/finished-table.js';
@@ -10,6 +10,7 @@ import { WriteConflict } from '../store/attributes.js';
 import type { RatingsTable } from '../store/ratings-table.js';
 import type { BoardEntry, CommitRecord, FinishedGameRecord, GameMeta, PlannedSeat, RatingEntry, RatingPlan } from '../store/records.js';
 import { outcomeWithForfeits } from './forfeit.js';
+import { counts } from './rating-rules.js';
 
 /** Glicko-2 loads with the first finished game to rate: a move never needs it (issue 16 #2). */
 const glicko2Ratings = () => import('./rating.js');
@@ -40,8 +41,9 @@ export class Results {
     const def = await this.registry.get(found.meta.game);
     const outcome = def && outcomeWithForfeits(def.outcome(latest.state), found.meta.players, latest.forfeited);
     if (!outcome) return;
-    if (found.meta.visibility === 'public') await this.finished.put(finishedRecord(found.meta, latest, outcome));
-    if (rated(found.meta)) await this.rate(found.meta, outcome, latest.at);
+    const rated = await counts(this.ratings, ratingKindOf(found.meta.game), found.meta, latest);
+    if (found.meta.visibility === 'public') await this.finished.put(finishedRecord(found.meta, latest, outcome, rated));
+    if (rated) await this.rate(found.meta, outcome, latest.at);
   }
 
   private async rate(meta: GameMeta, outcome: Outcome, finishedAt: string): Promise<void> {
@@ -155,20 +157,16 @@ export class Results {
   }
 }
 
-/** Only games between people count: no bot seat, and every seat still held by an account. */
-function rated(meta: GameMeta): boolean {
-  return meta.seats.every((s) => !s.bot && !s.deleted && s.playerId !== null);
-}
-
 function valueOf(r: { rating: number; rd: number; vol: number }) {
   return { rating: r.rating, rd: r.rd, vol: r.vol };
 }
 
-function finishedRecord(meta: GameMeta, latest: CommitRecord, outcome: Outcome): FinishedGameRecord {
+function finishedRecord(meta: GameMeta, latest: CommitRecord, outcome: Outcome, rated: boolean): FinishedGameRecord {
   return {
     gameId: meta.id,
     game: meta.game,
     finishedAt: latest.at,
+    rated,
     seats: meta.seats.map((s, seat) => ({
       seat,
       name: s.name,

@@ -73,14 +73,24 @@ describe('issue 18 #5: take-back eligibility, derived from the kit', () => {
 describe('issue 18 #4 #5: the table folded over records', () => {
   const record = (seat: number, version: number, extra: Partial<EventRecord> = {}): EventRecord => ({ version, seat, playerId: 'p', action: { type: 'x' }, events: [], toAct: [], at: '', ...extra });
 
-  it('a person’s clean action is undoable until something is revealed; a bot move for the seat replaces it', () => {
-    let t = tableAfter(initialTable(2), record(0, 1), false);
+  it('RP-TB-1: a person’s clean action is undoable until something is revealed or another person’s seat acts; a bot seat’s reply keeps it', () => {
+    let t = tableAfter(initialTable(3), record(0, 1), false);
     expect(t.undoable).toEqual({ 0: 1 });
     t = tableAfter(t, record(1, 2), false);
-    expect(t.undoable).toEqual({ 0: 1, 1: 2 });
+    expect(t.undoable).toEqual({ 1: 2 });
     expect(tableAfter(t, record(1, 3), true).undoable).toEqual({});
-    expect(tableAfter(t, record(0, 3, { playerId: null, timeout: true }), false).undoable).toEqual({ 1: 2 });
+    expect(tableAfter(t, record(0, 3, { playerId: null, timeout: true }), false).undoable).toEqual({});
+    expect(tableAfter(t, record(2, 3, { playerId: null }), false).undoable).toEqual({ 1: 2 });
     expect(tableAfter(t, record(1, 3, { forfeit: true }), false).undoable).toEqual({});
+  });
+
+  it('RP-RATE-1: a forfeit before the seat’s first action or inside the abort window marks the game unrated; later ones do not', () => {
+    const opening = tableAfter(initialTable(2), record(0, 1), false);
+    expect(tableAfter(opening, record(1, 2, { forfeit: true }), false).unrated).toBe(true);
+    const both = tableAfter(opening, record(1, 2), false);
+    expect(tableAfter(both, record(1, 3, { forfeit: true }), false).unrated).toBe(true);
+    const closed = tableAfter(both, record(0, 3), false);
+    expect(tableAfter(closed, record(1, 4, { forfeit: true }), false).unrated).toBeUndefined();
   });
 
   it('a move ends a pending take-back; platform entries change nothing', () => {

@@ -34,14 +34,19 @@ export function revealed(def: AnyGame, before: unknown, after: unknown, record: 
 /**
  * The table after one more record. A game action ends any pending take-back ("it expires when
  * anyone moves"); a person's own action that revealed nothing becomes that seat's last undoable
- * action, one that revealed something leaves nothing undoable, and a forfeit (a seat leaving) too.
+ * action and the only one, one that revealed something leaves nothing undoable, and a forfeit (a
+ * seat leaving) too.
  */
 export function tableAfter(table: TableState, record: EventRecord, revealedSomething: boolean): TableState {
   if (record.platform) return table;
   const { takeback: _expired, ...rest } = table;
-  if (record.forfeit) return { ...rest, undoable: {} };
+  // RP-RATE-1: leaving before one's first action, or where an abort was open, is no rated loss.
+  if (record.forfeit) return { ...rest, undoable: {}, ...(abortable(table) || table.moves[record.seat] === 0 ? { unrated: true as const } : {}) };
   const moves = table.moves.map((n, seat) => (seat === record.seat ? n + 1 : n));
-  const undoable = revealedSomething ? {} : withoutSeat(table.undoable, record.seat);
+  // RP-TB-1: a person's action (or the bot's for a person out of time) ends every other seat's
+  // take-back, which would remove it; a bot's reply does not, since bots accept.
+  const byPerson = record.playerId !== null || record.timeout === true;
+  const undoable = revealedSomething || byPerson ? {} : withoutSeat(table.undoable, record.seat);
   const own = record.playerId !== null && !record.timeout && !revealedSomething;
   return { ...rest, moves, undoable: own ? { ...undoable, [record.seat]: record.version } : undoable };
 }

@@ -27,7 +27,7 @@ export class FinishedTable {
 
   /** Into the index of its game and of all games, and into each seated person's list. */
   async put(g: FinishedGameRecord): Promise<void> {
-    const attributes: Item = { gameId: s(g.gameId), game: s(g.game), finishedAt: s(g.finishedAt), seats: json(g.seats), names: s(namesOf(g)) };
+    const attributes: Item = { gameId: s(g.gameId), game: s(g.game), finishedAt: s(g.finishedAt), seats: json(g.seats), names: s(namesOf(g)), ...(g.rated === undefined ? {} : { rated: { BOOL: g.rated } }) };
     const sk = keys.finishedAt(g.finishedAt, g.gameId);
     const items: Item[] = [
       { pk: s(keys.finished(g.game)), sk: s(sk), ...attributes },
@@ -104,5 +104,5 @@ function splitKey(key: string): [string, string] {
 }
 
 function parseFinished(item: Item): FinishedGameRecord {
-  return { gameId: str(item, 'gameId'), game: str(item, 'game'), finishedAt: str(item, 'finishedAt'), seats: parsed(item, 'seats') };
+  return { gameId: str(item, 'gameId'), game: str(item, 'game'), finishedAt: str(item, 'finishedAt'), seats: parsed(item, 'seats'), ...(item.rated?.BOOL === undefined ? {} : { rated: item.rated.BOOL }) };
 }

@@ -53,6 +53,34 @@ export class RatingsTable {
     return out;
   }
 
+  /**
+   * The player's entries of the kind finished at `since` or later, newest first. Versions follow
+   * the order games finished, so reading stops at the first older entry.
+   */
+  async ratingsSince(playerId: string, kind: string, since: string): Promise<RatingEntry[]> {
+    const out: RatingEntry[] = [];
+    let start: Item | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': s(keys.player(playerId)), ':prefix': s(keys.ratingPrefix(kind)) },
+          ScanIndexForward: false,
+          Limit: 25,
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const entry of (page.Items ?? []).map(parseRating)) {
+        if (entry.at < since) return out;
+        out.push(entry);
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return out;
+  }
+
   /** Claims the entry's version of the player's log: WriteConflict if another game took it. */
   async putRating(playerId: string, kind: string, e: RatingEntry): Promise<void> {
     await conditional(

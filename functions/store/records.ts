@@ -124,6 +124,8 @@ export interface TableState {
   takeback?: TakebackRecord;
   /** Ended without a result by a seated player's abort. */
   aborted?: true;
+  /** RP-RATE-1: a seat forfeited before it moved, or while the game could still be aborted; its result is not rated. */
+  unrated?: true;
 }
 
 /** One record of the log: a move, a bot's move, or a platform entry (a forfeit). */
@@ -454,4 +456,6 @@ export interface FinishedGameRecord {
   game: string;
   finishedAt: string;
   seats: FinishedSeat[];
+  /** Whether it changed ratings (README "Ratings"); absent on records written before this was kept. */
+  rated?: boolean;
 }

@@ -97,6 +97,20 @@ describe('issue 18 #5: take-backs', () => {
     expect(problemOf(await g.seat(1).POST('/v1/games/{id}/takeback/accept', { params: g.params, body: { expectedVersion: 1 } })).code).toBe('stale_version');
   });
 
+  it('RP-TB-1: a take-back only while your action is the last of any person: once the other player moved, 409 takeback_not_allowed and nothing is written; theirs may be taken back', async () => {
+    const g = await duel();
+    await g.act(0, pass);
+    await g.act(1, pass);
+    expect((await summary(g, 0)).canTakeBack).toBe(false);
+    expect((await summary(g, 1)).canTakeBack).toBe(true);
+    const stored = await storedGame(server, g.id);
+    const refused = await g.seat(0).POST('/v1/games/{id}/takeback', { params: g.params, body: { expectedVersion: 2 } });
+    expect([refused.response.status, problemOf(refused).code]).toEqual([409, 'takeback_not_allowed']);
+    expect(await storedGame(server, g.id)).toEqual(stored);
+    const asked = dataOf(await g.seat(1).POST('/v1/games/{id}/takeback', { params: g.params, body: { expectedVersion: 2 } }));
+    expect(asked.takeback).toMatchObject({ seat: 1, undoes: 2, waitingFor: [0] });
+  });
+
   it('bots accept at once: only the seated people are asked', async () => {
     const g = await HighCardGame.start(api, 2, { bots: 1, options: { rounds: 1, handSize: 2 }, prefix: 'Trio' });
     const start = await g.view(0);

@@ -59,6 +59,7 @@ describe('issue 18 #3: public games in the lobby', () => {
   it("issue 18 #6: each seated person's rating in the game is shown beside their name; null before their first rated game", async () => {
     const [anna, ben, cleo, dan] = [await api.newPlayer('Anna'), await api.newPlayer('Ben'), await api.newPlayer('Cleo'), await api.newPlayer('Dan')];
     const played = await HighCardGame.create([anna, ben], { options: { rounds: 1, handSize: 2 } });
+    await played.pastAbortWindow();
     dataOf(await ben.POST('/v1/games/{id}/resign', { params: played.params }));
     // The ratings follow the answer that ended the game (off its path).
     let rating: { rating: number; rd: number } | undefined;

@@ -27,10 +27,11 @@ async function makePublic(id: string): Promise<void> {
   await table.replaceMeta({ ...meta, visibility: 'public', revision: meta.revision + 1 });
 }
 
-/** A two-person game that `loser` resigns; public unless told. */
+/** A two-person game that `loser` resigns once both have moved (so it is rated, RP-RATE-1); public unless told. */
 async function resigned(winner: Player, loser: Player, visibility: 'public' | 'private' = 'public'): Promise<HighCardGame> {
   const g = await HighCardGame.create([winner, loser], { options: { rounds: 1, handSize: 2 } });
   if (visibility === 'public') await makePublic(g.id);
+  await g.pastAbortWindow();
   dataOf(await loser.POST('/v1/games/{id}/resign', { params: g.params }));
   return g;
 }

@@ -130,6 +130,30 @@ describe('audit #7: rate limits on writes, with the real limits', () => {
     expect(dataOf(await anna.GET('/v1/games')).items).toHaveLength(allowed.points);
   });
 
+  it('a rematch counts as a game created: once POST /v1/games is used up, proposing or accepting one is refused with the same 429, and no game starts', async () => {
+    const c = client(h);
+    const [anna, ben] = [await c.newPlayer('Anna'), await c.newPlayer('Ben')];
+    const resign = (p: Api, id: string) => p.POST('/v1/games/{id}/resign', { params: { path: { id } } });
+    const duel = dataOf(await ben.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
+    expect((await join(anna, duel.id, duel.inviteCode!)).response.status).toBe(200);
+    dataOf(await resign(anna, duel.id));
+    expect((await ben.POST('/v1/games/{id}/rematch', { params: { path: { id: duel.id } } })).response.status).toBe(200);
+
+    const allowed = rates.createGame.perPlayer!;
+    const game: Schemas['GameCreate'] = { game: 'high-card', players: 2, bots: 1 };
+    const solo = dataOf(await anna.POST('/v1/games', { body: game }));
+    dataOf(await resign(anna, solo.id));
+    for (let i = 1; i < allowed.points; i++) expect((await anna.POST('/v1/games', { body: game })).response.status).toBe(201);
+
+    const writes = await gameTableWrites(h, async () => {
+      expectRateLimited(await anna.POST('/v1/games/{id}/rematch/accept', { params: { path: { id: duel.id } } }), allowed.seconds);
+      expectRateLimited(await anna.POST('/v1/games/{id}/rematch', { params: { path: { id: solo.id } } }), allowed.seconds);
+    });
+    expect(writes).toEqual([]);
+    expect((await summary(ben, duel.id)).rematch).toMatchObject({ status: 'pending' });
+    expect((await summary(anna, solo.id)).rematch).toBeUndefined();
+  });
+
   it('audit #7: POST /v1/games/{id}/join is limited per player (every attempt counts); the refused join takes no seat', async () => {
     const c = client(h);
     const [anna, ben] = [await c.newPlayer('Anna'), await c.newPlayer('Ben')];

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, testClient, textOf } from '../support/client.js';
 import { signUp } from '../../scripts/support/chromium.js';
 import { seriousViolations } from './axe.js';
-import { gameWithBots, pageToken, playOn, playUntilLegal } from './table.js';
+import { gameWithBots, pageToken, pastAbortWindow, playOn, playUntilLegal } from './table.js';
 import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
 const SIZES = [
@@ -65,10 +65,12 @@ async function preparePages(): Promise<Pages> {
 /** Issue 18 #6 #7: a public game the prepared player won against a person (Bea resigns), so the profile, leaderboard and search show something. */
 async function ratedGame(token: string): Promise<void> {
   const bea = await testClient(suite.server.url).newPlayer('Bea');
-  const { id, inviteCode } = dataOf(await testClient(suite.server.url, { token }).POST('/v1/games', { body: { game: 'streetcar', players: 2 } }));
+  const prepared = testClient(suite.server.url, { token });
+  const { id, inviteCode } = dataOf(await prepared.POST('/v1/games', { body: { game: 'streetcar', players: 2 } }));
   dataOf(await bea.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode: inviteCode! } }));
   const meta = (await suite.server.services.table.readGame(id))!.meta;
   await suite.server.services.table.replaceMeta({ ...meta, visibility: 'public', revision: meta.revision + 1 });
+  await pastAbortWindow([prepared, bea], id);
   dataOf(await bea.POST('/v1/games/{id}/resign', { params: { path: { id } } }));
   await suite.server.services.results.record(id);
 }

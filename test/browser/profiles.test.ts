@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dataOf, type Api } from '../support/client.js';
 import { signUp } from '../../scripts/support/chromium.js';
-import { pageToken } from './table.js';
+import { pageToken, pastAbortWindow } from './table.js';
 import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 
 const SIZES = [
@@ -70,9 +70,7 @@ describe('issue 18 #6 #7: profiles, leaderboard and search in the browser', () =
     // Public, as the lobby's create option makes it (its own suite covers that option).
     const meta = (await suite.server.services.table.readGame(id))!.meta;
     await suite.server.services.table.replaceMeta({ ...meta, visibility: 'public', revision: meta.revision + 1 });
-    const view = dataOf(await anna.api.GET('/v1/games/{id}/view', { params: { path: { id } } }));
-    const place = view.legalActions.find((a) => a.type === 'place')!;
-    dataOf(await anna.api.POST('/v1/games/{id}/actions', { params: { path: { id } }, body: { action: place, expectedVersion: view.version } }));
+    await pastAbortWindow([anna.api, ben.api], id);
     dataOf(await ben.api.POST('/v1/games/{id}/resign', { params: { path: { id } } }));
     // The ratings follow the answer that ended the game.
     for (let i = 0; i < 100 && dataOf(await ben.api.GET('/v1/profiles/{playerId}', { params: { path: { playerId: ben.id } } })).ratings.length === 0; i++) {
@@ -116,4 +114,19 @@ describe('issue 18 #6 #7: profiles, leaderboard and search in the browser', () =
     expect([...anna.problems, ...ben.problems]).toEqual([]);
     await screenshots(await pageToken(anna.page), 'streetcar', anna.id);
   }, 180_000);
+
+  it('RP-RATE-1: a game the loser resigned before moving is marked unrated in the profile list, and changes no rating', async () => {
+    const [cleo, dan] = [await person('Cleo'), await person('Dan')];
+    const { id, inviteCode } = dataOf(await cleo.api.POST('/v1/games', { body: { game: 'streetcar', players: 2 } }));
+    dataOf(await dan.api.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode: inviteCode! } }));
+    const meta = (await suite.server.services.table.readGame(id))!.meta;
+    await suite.server.services.table.replaceMeta({ ...meta, visibility: 'public', revision: meta.revision + 1 });
+    dataOf(await dan.api.POST('/v1/games/{id}/resign', { params: { path: { id } } }));
+    await suite.server.services.results.record(id);
+    await cleo.page.click('nav a:has-text("My profile")');
+    await cleo.page.waitForSelector('.finished li .unrated');
+    expect(await cleo.page.textContent('.finished li .unrated')).toBe('Unrated');
+    expect(await cleo.page.locator('.ratings li').count()).toBe(0);
+    expect(cleo.problems).toEqual([]);
+  }, 120_000);
 });

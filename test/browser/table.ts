@@ -3,7 +3,7 @@
  * played through the API, so that a page can open it mid-game or at its end.
  */
 import type { Page } from 'playwright-core';
-import { dataOf, testClient, textOf } from '../support/client.js';
+import { dataOf, testClient, textOf, type Api } from '../support/client.js';
 
 /** The token the web client signed up with on `page` (its localStorage). */
 export const pageToken = (page: Page): Promise<string> => page.evaluate(() => localStorage.getItem('railpost.token') ?? '');
@@ -71,4 +71,23 @@ export async function playUntilLegal(baseUrl: string, token: string, id: string,
     await playOn(baseUrl, token, id, 1);
   }
   throw new Error(`game ${id}: no ${type} among the legal actions after ${tries} moves`);
+}
+
+/**
+ * Two people's game played on with the first legal action of whoever is due, until each seat has
+ * moved and the abort window is closed: a resignation after that is rated (RP-RATE-1).
+ */
+export async function pastAbortWindow(seats: readonly Api[], id: string): Promise<void> {
+  const params = { path: { id } };
+  const moved = new Set<number>();
+  for (let step = 0; step < 20; step++) {
+    const game = dataOf(await seats[0]!.GET('/v1/games/{id}', { params }));
+    if (moved.size === seats.length && !game.abortable) return;
+    const seat = game.toAct[0]!;
+    const view = dataOf(await seats[seat]!.GET('/v1/games/{id}/view', { params }));
+    const posted = await seats[seat]!.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions[0]!, expectedVersion: view.version } });
+    if (posted.response.status !== 200) throw new Error(`posting for seat ${seat}: ${posted.response.status} ${textOf(posted)}`);
+    moved.add(seat);
+  }
+  throw new Error(`game ${id}: still abortable after 20 moves`);
 }

@@ -130,6 +130,17 @@ export class HighCardGame {
     return this.playUntil((v) => v.view.phase === 'play', (legal) => legal.find((a) => a.type === 'pass') ?? legal[0]);
   }
 
+  /**
+   * A two-seat game (rounds 1) past its first moves: both seats pass (HC-2) and seat 0 plays a card
+   * (HC-3). Each seat has moved and the abort window is closed, so a resignation now is rated (RP-RATE-1).
+   */
+  async pastAbortWindow(): Promise<void> {
+    const pass = (legal: Schemas['Action'][]) => legal.find((a) => a.type === 'pass');
+    await this.act(0, pass);
+    await this.act(1, pass);
+    await this.act(0);
+  }
+
   playToEnd(pick?: Pick): Promise<ViewReply> {
     return this.playUntil((v) => v.toAct.length === 0, pick);
   }

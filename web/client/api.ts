@@ -190,6 +190,8 @@ export interface Outcome {
   scores: number[];
   ranking: number[];
   breakdown: { item: string; points: number; detail?: string }[][];
+  /** The game ended without a winner (a Streetcar stalemate): every seat is placed 1st, none won. */
+  noWinner?: true;
 }
 export interface GameListItem {
   id: string;

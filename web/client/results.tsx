@@ -32,6 +32,8 @@ export interface FinishedGame {
   game: string;
   finishedAt: string;
   seats: FinishedSeat[];
+  /** Whether it changed ratings (README "Ratings": games with a bot, RP-RATE-1 and RP-RATE-2 do not). */
+  rated: boolean;
 }
 export interface FinishedPage {
   items: FinishedGame[];
@@ -87,6 +89,7 @@ export function FinishedGames({ games, titles, t, highlight }: { games: Finished
           <div class="finished-head">
             <strong>{gameTitle(t, g.game, titles[g.game])}</strong>
             <time dateTime={g.finishedAt}>{when.format(new Date(g.finishedAt))}</time>
+            {!g.rated && <span class="unrated">{t('results.unrated')}</span>}
             <a class="button" href={`#/games/${encodeURIComponent(g.id)}/replay`}>
               {t('results.replay')}
             </a>

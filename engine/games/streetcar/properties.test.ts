@@ -153,6 +153,7 @@ describe('properties over random legal games', () => {
           expect(final.step.kind).toBe('over');
           const out = streetcar.outcome(final)!;
           expect(out.ranking.filter((r) => r === 1)).toHaveLength(final.winner === null ? players : 1);
+          expect(out.noWinner).toBe(final.winner === null ? true : undefined);
           stats.games++;
           if (final.winner === null) stats.stalemates++;
           if (final.players.some((p) => p.role === 'driver')) stats.withDrivers++;

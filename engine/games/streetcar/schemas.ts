@@ -184,7 +184,7 @@ export const StreetcarEventSchema = z
     event('credit', 'Credit', 'V1-8: a required stop credited', { seat: Seat, building: Letter, leg: Leg }),
     event('return_leg', 'ReturnLeg', 'V1-8: the tram reached the far terminal and starts back', { seat: Seat }),
     event('win', 'Win', 'SC-12.1, V1-10: the game is won', { seat: Seat }),
-    event('stalemate', 'Stalemate', 'SC-12.3: a round (in V1 phase B twelve) without progress ends the game without a winner', { turns: Count }),
+    event('stalemate', 'Stalemate', 'SC-12.3: a round (in V1 phase B twelve, RP-SC-1) without progress ends the game without a winner', { turns: Count }),
   ])
   .meta({ id: 'StreetcarEvent', description: 'A Streetcar log event, or the redacted form of one' });
 export type StreetcarEvent = z.infer<typeof StreetcarEventSchema>;

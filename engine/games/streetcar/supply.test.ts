@@ -63,7 +63,7 @@ describe('drawing and exhausted stacks (§7, §4)', () => {
     rejects(() => act(s, { type: 'end_turn' }), 'wrong_step', 'SC-4.4');
   });
 
-  it('T-45 SC-12.3 two builders with empty hands and an empty supply: after a round the game ends with no winner', () => {
+  it('T-45 SC-12.3 two builders with empty hands and an empty supply: after a round the game ends with no winner (the outcome says so)', () => {
     const s = hand(fresh(2), 0, ['curve']);
     s.stacks = [[], [], [], []];
     hand(s, 1, []);
@@ -71,7 +71,7 @@ describe('drawing and exhausted stacks (§7, §4)', () => {
     expect(state.step.kind).toBe('over');
     expect(state.winner).toBeNull();
     expect(events.some((e) => e.type === 'stalemate')).toBe(true);
-    expect(outcome(state)).toMatchObject({ scores: [0, 0], ranking: [1, 1] });
+    expect(outcome(state)).toMatchObject({ scores: [0, 0], ranking: [1, 1], noWinner: true });
   });
 
   it('SC-12.3 AMB-11 no stalemate while a driver exists', () => {

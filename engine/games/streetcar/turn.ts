@@ -15,7 +15,7 @@ export function openStep<K extends Step['kind']>(s: StreetcarState, kind: K): Ex
 /** V1 phase B: whether the turn made progress (a tile change, an entry, a credit or a new leg). */
 const turnChanged = (s: StreetcarState): boolean => (s.step.kind === 'build' || s.step.kind === 'take') && s.step.changed;
 
-/** V1 phase B: rounds without progress before the game ends without a winner (the spec is silent). */
+/** RP-SC-1 (README): V1 phase B rounds without progress before the game ends without a winner (the spec is silent). */
 export const V1_IDLE_ROUNDS = 12;
 
 /** Opens the current seat's turn; a builder with nothing to choose is passed on by the building step's `auto`. */
@@ -55,7 +55,7 @@ export function endTurn(d: ScDraft): void {
   else if (s.circuit?.phase === 'B') s.idleTurns = turnChanged(s) ? 0 : s.idleTurns + 1;
   if (s.idleTurns >= s.players.length * (s.circuit?.phase === 'B' ? V1_IDLE_ROUNDS : 1)) {
     // SC-12.3: a whole round in which no builder could build or declare ends the game without a winner;
-    // in V1 phase B trams may still wander, so the window is longer (README: choices).
+    // in V1 phase B trams may still wander, so the window is longer (RP-SC-1, README: choices).
     s.step = { kind: 'over' };
     d.emit('stalemate', { turns: s.idleTurns });
     return;

@@ -100,7 +100,7 @@ describe('V1 complete circuit', () => {
     expect(win.state.step.kind).toBe('over');
   });
 
-  it('SC-12.3 V1 (README) in phase B, 12 rounds with no tile, entry, credit or leg change end the game without a winner', () => {
+  it('RP-SC-1 SC-12.3 V1 in phase B, 12 rounds with no tile, entry, credit or leg change end the game without a winner', () => {
     let s = phaseB();
     s.players.forEach((p, i) => (p.hand = i === 0 ? straights : []));
     for (let turn = 0; turn < 12 * 4 - 1; turn++) s = act(s, { type: 'end_turn' }).state;

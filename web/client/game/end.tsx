@@ -14,15 +14,26 @@ export function byPlace(outcome: Outcome): number[] {
   return outcome.ranking.map((_, seat) => seat).sort((a, b) => outcome.ranking[a]! - outcome.ranking[b]! || a - b);
 }
 
+/** The seats that won: those placed 1st, none when the game ended without a winner (a stalemate, SC-12.3). */
+export function winnersOf(outcome: Outcome): number[] {
+  return outcome.noWinner ? [] : byPlace(outcome).filter((s) => outcome.ranking[s] === 1);
+}
+
+/** Who won, as the end screen's headline says it. */
+export function headline(outcome: Outcome, yourSeat: number | undefined, seatName: (s: number) => string, t: TFunction): string {
+  if (outcome.noWinner) return t('end.noWinner');
+  const winners = winnersOf(outcome);
+  if (yourSeat !== undefined && winners.length === 1 && winners[0] === yourSeat) return t('end.youWon');
+  return t('end.won', { count: winners.length, names: winners.map(seatName).join(t('end.and')) });
+}
+
 /** The headline and the ranking, shown first; `onReplay` starts the replay from the first move. */
 export function Ending({ game, outcome, seatName, t, onReplay }: { game: Game; outcome: Outcome; seatName: (s: number) => string; t: TFunction; onReplay: () => void }) {
-  const winners = byPlace(outcome).filter((s) => outcome.ranking[s] === 1);
-  const youWon = game.yourSeat !== undefined && winners.includes(game.yourSeat);
-  const names = winners.map(seatName).join(t('end.and'));
+  const winners = winnersOf(outcome);
   return (
     <section class="ending" aria-labelledby="ending-title">
       <h2 id="ending-title" class="headline">
-        {youWon && winners.length === 1 ? t('end.youWon') : t('end.won', { count: winners.length, names })}
+        {headline(outcome, game.yourSeat, seatName, t)}
       </h2>
       <table class="ranking">
         <caption>{t('end.ranking')}</caption>
@@ -39,7 +50,7 @@ export function Ending({ game, outcome, seatName, t, onReplay }: { game: Game; o
         </thead>
         <tbody>
           {byPlace(outcome).map((seat) => (
-            <tr key={seat} class={outcome.ranking[seat] === 1 ? 'winner' : ''}>
+            <tr key={seat} class={winners.includes(seat) ? 'winner' : ''}>
               <td class="num">{outcome.ranking[seat] ?? 0}</td>
               <th scope="row">
                 <SeatMark seat={seat} /> {seatName(seat)}
