@@ -80,7 +80,7 @@ export interface LocalOptions {
   /** Where business figures are counted; default nowhere (CloudWatch is the Lambdas' business; tests count here). */
   metrics?: Metrics;
   /**
-   * Play by mail (issue 20 #3): listen for SMTP on this port (0: any free one) and take replies to
+   * Play by mail: listen for SMTP on this port (0: any free one) and take replies to
    * turn emails; without it turn emails carry no codes and no Reply-To.
    */
   smtpInPort?: number;

@@ -56,7 +56,7 @@ const refusal = (responseCode: number, text: string) => Object.assign(new Error(
 const loopback = (address: string) => address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 
 /**
- * The local stand-in for SES receiving (issue 20 #3): plain SMTP on this machine, no AUTH or TLS,
+ * The local stand-in for SES receiving: plain SMTP on this machine, no AUTH or TLS,
  * handing every message for the reply domain to the mail-in service. A message bigger than a reply
  * is refused at the size limit (552); one that no parser can read is refused for good (554,
  * RP-MAIL-3); one the service could not handle for another reason (the store failing) is refused

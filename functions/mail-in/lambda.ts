@@ -28,7 +28,7 @@ const mailIn = new MailIn({ services, registry, notifier, deliveries, digests, s
 const stored = { client: tracer.captureAWSv3Client(new S3Client({})), bucket: env('INBOUND_BUCKET'), prefix: env('INBOUND_PREFIX'), maxBytes: MAX_INBOUND_BYTES };
 
 /**
- * SES invokes this after its S3 action stored the message (issue 20 #3). An error (the table or
+ * SES invokes this after its S3 action stored the message. An error (the table or
  * SES failing) is thrown back so Lambda's asynchronous retries try again; a retry plays nothing
  * twice, because MailIn claims each Message-ID before it plays. A message no parser can read is
  * no error: MailIn logs and drops it (RP-MAIL-3), so it is not retried.

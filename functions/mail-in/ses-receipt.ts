@@ -79,7 +79,7 @@ export function receiptEvidence({ mail, receipt }: SesMail): SenderEvidence {
 }
 
 /**
- * Replies by mail in AWS (issue 20 #3): SES's receipt rule stores each message in S3, then invokes
+ * Replies by mail in AWS: SES's receipt rule stores each message in S3, then invokes
  * mail-in with this event. The verdicts go to MailIn, which plays nothing unless SPF and DKIM pass
  * aligned with the From domain (RP-MAIL-1); a message SES found a virus in is not even read. The
  * envelope's recipients come from the receipt, as RCPT TO does locally.

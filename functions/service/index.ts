@@ -127,7 +127,7 @@ export function createServices(
     games,
     chat: new Chat(table, chats, now, hooks.onChat, caps),
     credentials,
-    signIn: new SignIn(accounts, table, codes, credentials, mailer, log),
+    signIn: new SignIn(accounts, table, codes, credentials, writes, mailer, log),
     emails: new EmailAddresses(accounts, table, players, codes, mailer, log),
     yourData: new YourData({ table, accounts, chats, erasure, writes, games, players, results, lobby, now }),
     writes,

@@ -1,4 +1,5 @@
 import type { AccountTable } from '../store/account-table.js';
+import type { AccountWrites } from './account-writes.js';
 import type { GameTable } from '../store/game-table.js';
 import { signInMail, type Mailer } from './account-mail.js';
 import type { Credentials, Issued } from './credentials.js';
@@ -19,6 +20,7 @@ export class SignIn {
     private readonly table: GameTable,
     private readonly codes: OneTimeCodes,
     private readonly credentials: Credentials,
+    private readonly writes: Pick<AccountWrites, 'take' | 'give'>,
     private readonly mailer: Mailer | null,
     private readonly log: (message: string, err: unknown) => void,
   ) {}
@@ -34,8 +36,15 @@ export class SignIn {
     const { playerId } = await this.codes.redeem({ signIn: address }, code);
     // An unknown address has a code nobody was sent: a lucky guess of it finds no account.
     const player = playerId ? await this.table.getPlayer(playerId) : null;
-    if (!player || player.email?.toLowerCase() !== address.trim().toLowerCase()) throw problems.badRequest('invalid_code', 'The code is wrong, used or expired; ask for a new one');
-    return this.credentials.startSession(player.id, label);
+    const refused = () => problems.badRequest('invalid_code', 'The code is wrong, used or expired; ask for a new one');
+    if (!player || player.email?.toLowerCase() !== address.trim().toLowerCase()) throw refused();
+    // A session is a write of the account like any other: none may land once its deletion has begun.
+    if (!(await this.writes.take(player.id))) throw refused();
+    try {
+      return await this.credentials.startSession(player.id, label);
+    } finally {
+      await this.writes.give(player.id);
+    }
   }
 }
 

@@ -10,6 +10,7 @@ import { localClient } from '../../functions/local/embedded-store.js';
 import { LOCAL_TABLE, startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { createServices } from '../../functions/service/index.js';
 import { SCOPES } from '../../functions/store/records.js';
+import { lastCode, playerWithEmail } from '../support/accounts.js';
 import { dataOf, testClient, textOf, type Api, type Player } from '../support/client.js';
 import { HighCardGame } from '../support/high-card-game.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
@@ -103,6 +104,31 @@ describe('deleting an account while it writes elsewhere', () => {
     expect(created.status, await created.clone().text()).toBe(401);
     expect((await send('PATCH', '/v1/players/me', { name: 'Back again' })).status).toBe(401);
     expect(await itemsNaming(dora.playerId)).toEqual([]);
+  });
+
+  it('a sign-in by email that found the account before its deletion began makes no session', async () => {
+    const name = uniqueName('Dora');
+    const email = `dora.${n}@example.org`;
+    const dora = await playerWithEmail(server, api, name, email);
+    dataOf(await api.as(undefined).POST('/v1/sign-in', { body: { email } }));
+    const code = lastCode(server, email);
+    const table = server.services.table;
+    const read = table.getPlayer.bind(table);
+    // The deletion runs to its end between the sign-in's read of the account and its session's write.
+    table.getPlayer = async (id) => {
+      const found = await read(id);
+      table.getPlayer = read;
+      expect((await dora.DELETE('/v1/players/me')).response.status).toBe(204);
+      return found;
+    };
+    try {
+      const verified = await api.as(undefined).POST('/v1/sign-in/verify', { body: { email, code } });
+      expect(verified.response.status, textOf(verified)).toBe(400);
+    } finally {
+      table.getPlayer = read;
+    }
+    await server.services.settled();
+    await expectOnlyKeptTraces(dora, name);
   });
 });
 
