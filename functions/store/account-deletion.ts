@@ -11,7 +11,7 @@
  * every instance, whatever a token cache there still trusts.
  */
 import { DeleteItemCommand, GetItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { conditional, n, optStr, s, WriteConflict, type Item } from './attributes.js';
+import { landed, n, optStr, s, WriteConflict, type Item } from './attributes.js';
 import { keys } from './keys.js';
 import type { PlannedSeat } from './records.js';
 
@@ -36,28 +36,22 @@ export class AccountDeletionTable {
 
   /** Takes a write permit; false when the account is gone or its deletion has begun. */
   async takePermit(playerId: string, at: number): Promise<boolean> {
-    try {
-      await conditional(
-        this.db.send(
-          new UpdateItemCommand({
-            TableName: this.tableName,
-            Key: this.profile(playerId),
-            UpdateExpression: 'ADD writing :one SET writingSince = :at',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
-            ExpressionAttributeValues: { ':one': n(1), ':at': n(at) },
-          }),
-        ),
-      );
-      return true;
-    } catch (err) {
-      if (err instanceof WriteConflict) return false;
-      throw err;
-    }
+    return landed(
+      this.db.send(
+        new UpdateItemCommand({
+          TableName: this.tableName,
+          Key: this.profile(playerId),
+          UpdateExpression: 'ADD writing :one SET writingSince = :at',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
+          ExpressionAttributeValues: { ':one': n(1), ':at': n(at) },
+        }),
+      ),
+    );
   }
 
   /** Gives a permit back; nothing once the profile is gone (an update would make a partial one). */
   async returnPermit(playerId: string): Promise<void> {
-    await conditional(
+    await landed(
       this.db.send(
         new UpdateItemCommand({
           TableName: this.tableName,
@@ -67,30 +61,22 @@ export class AccountDeletionTable {
           ExpressionAttributeValues: { ':less': n(-1) },
         }),
       ),
-    ).catch((err: unknown) => {
-      if (!(err instanceof WriteConflict)) throw err;
-    });
+    );
   }
 
   /** Marks the account deleted: from now on no permit is given and the profile reads as absent. False when it is gone. */
   async setTombstone(playerId: string, at: string): Promise<boolean> {
-    try {
-      await conditional(
-        this.db.send(
-          new UpdateItemCommand({
-            TableName: this.tableName,
-            Key: this.profile(playerId),
-            UpdateExpression: 'SET deletedAt = if_not_exists(deletedAt, :at)',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':at': s(at) },
-          }),
-        ),
-      );
-      return true;
-    } catch (err) {
-      if (err instanceof WriteConflict) return false;
-      throw err;
-    }
+    return landed(
+      this.db.send(
+        new UpdateItemCommand({
+          TableName: this.tableName,
+          Key: this.profile(playerId),
+          UpdateExpression: 'SET deletedAt = if_not_exists(deletedAt, :at)',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':at': s(at) },
+        }),
+      ),
+    );
   }
 
   async permitsHeld(playerId: string): Promise<PermitsHeld> {
@@ -121,14 +107,8 @@ export class AccountDeletionTable {
         ':seats': s(JSON.stringify(seats.map((seat) => (seat.playerId === playerId ? { ...seat, playerId: '', name: '' } : seat)))),
         ':stored': s(stored),
       };
-      try {
-        await conditional(
-          this.db.send(new UpdateItemCommand({ TableName: this.tableName, Key: key, UpdateExpression: 'SET seats = :seats', ConditionExpression: 'seats = :stored', ExpressionAttributeValues: values })),
-        );
-        return;
-      } catch (err) {
-        if (!(err instanceof WriteConflict)) throw err;
-      }
+      const update = new UpdateItemCommand({ TableName: this.tableName, Key: key, UpdateExpression: 'SET seats = :seats', ConditionExpression: 'seats = :stored', ExpressionAttributeValues: values });
+      if (await landed(this.db.send(update))) return;
     }
     throw new WriteConflict('too many concurrent changes of a rating plan');
   }

@@ -38,3 +38,14 @@ export async function conditional<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+
+/** Whether a conditional write landed: false when its condition failed, a throw for any other failure. */
+export async function landed(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await conditional(write);
+    return true;
+  } catch (err) {
+    if (err instanceof WriteConflict) return false;
+    throw err;
+  }
+}

@@ -1,5 +1,5 @@
 import { PutItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { conditional, n, s, WriteConflict } from './attributes.js';
+import { landed, n, s } from './attributes.js';
 import { keys } from './keys.js';
 
 /** Long enough to outlive any redelivery of a stream record (24 h) with room to spare. */
@@ -31,41 +31,29 @@ export class DeliveryLog {
    * once it is reached (then nothing is counted). One conditional update, so it holds across instances.
    */
   async count(gameId: string | null, playerId: string, key: string, limit: number, now: Date): Promise<boolean> {
-    try {
-      await conditional(
-        this.db.send(
-          new UpdateItemCommand({
-            TableName: this.tableName,
-            Key: { pk: s(gameId === null ? keys.player(playerId) : keys.game(gameId)), sk: s(keys.sent(playerId, key)) },
-            UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
-            ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-            ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-            ExpressionAttributeValues: { ':one': n(1), ':limit': n(limit), ':ttl': n(Math.floor(now.getTime() / 1000) + TTL_SECONDS) },
-          }),
-        ),
-      );
-      return true;
-    } catch (err) {
-      if (err instanceof WriteConflict) return false;
-      throw err;
-    }
+    return landed(
+      this.db.send(
+        new UpdateItemCommand({
+          TableName: this.tableName,
+          Key: { pk: s(gameId === null ? keys.player(playerId) : keys.game(gameId)), sk: s(keys.sent(playerId, key)) },
+          UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
+          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+          ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':one': n(1), ':limit': n(limit), ':ttl': n(Math.floor(now.getTime() / 1000) + TTL_SECONDS) },
+        }),
+      ),
+    );
   }
 
   private async put(pk: string, sk: string, now: Date): Promise<boolean> {
-    try {
-      await conditional(
-        this.db.send(
-          new PutItemCommand({
-            TableName: this.tableName,
-            Item: { pk: s(pk), sk: s(sk), ttl: n(Math.floor(now.getTime() / 1000) + TTL_SECONDS) },
-            ConditionExpression: 'attribute_not_exists(sk)',
-          }),
-        ),
-      );
-      return true;
-    } catch (err) {
-      if (err instanceof WriteConflict) return false;
-      throw err;
-    }
+    return landed(
+      this.db.send(
+        new PutItemCommand({
+          TableName: this.tableName,
+          Item: { pk: s(pk), sk: s(sk), ttl: n(Math.floor(now.getTime() / 1000) + TTL_SECONDS) },
+          ConditionExpression: 'attribute_not_exists(sk)',
+        }),
+      ),
+    );
   }
 }

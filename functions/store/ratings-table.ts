@@ -5,6 +5,7 @@
 import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { conditional, json, n, num, parsed, s, str, WriteConflict, type Item } from './attributes.js';
 import { batchGet } from './batch-get.js';
+import { queryItems } from './query-items.js';
 import { keys } from './keys.js';
 import type { BoardEntry, RatingEntry, RatingPlan } from './records.js';
 
@@ -36,20 +37,13 @@ export class RatingsTable {
    */
   async ratingsFrom(playerId: string, kind: string, version: number): Promise<RatingEntry[]> {
     const out: RatingEntry[] = [];
-    let start: Item | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': s(keys.player(playerId)), ':from': s(keys.rating(kind, version)), ':to': s(`${keys.ratingPrefix(kind)}~`) },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      out.push(...(page.Items ?? []).map(parseRating));
-      start = page.LastEvaluatedKey;
-    } while (start);
+    const entries = queryItems(this.db, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': s(keys.player(playerId)), ':from': s(keys.rating(kind, version)), ':to': s(`${keys.ratingPrefix(kind)}~`) },
+      ConsistentRead: true,
+    });
+    for await (const item of entries) out.push(parseRating(item));
     return out;
   }
 
@@ -59,25 +53,19 @@ export class RatingsTable {
    */
   async ratingsSince(playerId: string, kind: string, since: string): Promise<RatingEntry[]> {
     const out: RatingEntry[] = [];
-    let start: Item | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': s(keys.player(playerId)), ':prefix': s(keys.ratingPrefix(kind)) },
-          ScanIndexForward: false,
-          Limit: 25,
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const entry of (page.Items ?? []).map(parseRating)) {
-        if (entry.at < since) return out;
-        out.push(entry);
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    const entries = queryItems(this.db, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': s(keys.player(playerId)), ':prefix': s(keys.ratingPrefix(kind)) },
+      ScanIndexForward: false,
+      Limit: 25,
+      ConsistentRead: true,
+    });
+    for await (const item of entries) {
+      const entry = parseRating(item);
+      if (entry.at < since) break;
+      out.push(entry);
+    }
     return out;
   }
 
