@@ -52,4 +52,27 @@ describe('issue 20 #4: the daily digest in Settings', () => {
     expect(problems).toEqual([]);
     await page.context().close();
   }, 120_000);
+
+  it('a second change made before the first one is answered keeps the first: the hour and then the zone both land', async () => {
+    const player = await playerWithEmail(suite.server, suite.api, 'Dirk', 'dirk@example.test');
+    dataOf(await player.PATCH('/v1/players/me', { body: { notifications: { digest: { hour: 8, timeZone: 'Europe/Prague' } } } }));
+    const { page, problems } = await suite.open(...SIZES[0], 'en-US');
+    await page.goto(`${suite.server.url}/`);
+    await page.evaluate((t) => localStorage.setItem('railpost.token', t), player.token);
+    await page.goto(`${suite.server.url}/#/settings`);
+    await page.reload();
+    await page.waitForSelector('select[name=digestHour]');
+    // Each change of the settings is answered a second late, as on a slow line.
+    await page.route('**/v1/players/me', async (route) => {
+      if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.selectOption('select[name=digestHour]', '20');
+    await page.selectOption('select[name=digestTimeZone]', 'America/New_York');
+    const digest = async () => dataOf(await player.GET('/v1/players/me')).notifications.digest;
+    await expect.poll(digest).toEqual({ hour: 20, timeZone: 'America/New_York' });
+    expect(await page.locator('select[name=digestHour]').inputValue()).toBe('20');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 });

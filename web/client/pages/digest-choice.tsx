@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import type { Me } from '../api.js';
 import { useT } from '../i18n.js';
 
@@ -15,30 +16,40 @@ function zones(current: string): string[] {
   return known.includes(current) ? known : [current, ...known];
 }
 
+const sameDigest = (a: Digest | null, b: Digest | null) => a === b || (a !== null && b !== null && a.hour === b.hour && a.timeZone === b.timeZone);
+
 /**
  * Turn emails one per turn, or one a day at an hour of the player's time zone (issue 20 #4); the
  * zone starts as the browser's. `onChange` gets the API's `notifications.digest` (null: per turn).
  */
 export function DigestChoice({ me, onChange }: { me: Me; onChange: (digest: Digest | null) => void }) {
   const t = useT();
-  const digest = me.notifications.digest;
+  // The last choice sent, until the account says it back: a second change made before the first
+  // one's answer arrives starts from it, not from the older settings the page still holds.
+  const [sent, setSent] = useState<{ digest: Digest | null } | null>(null);
+  const saved = me.notifications.digest;
+  const digest = sent && !sameDigest(sent.digest, saved) ? sent.digest : saved;
+  const choose = (next: Digest | null) => {
+    setSent({ digest: next });
+    onChange(next);
+  };
   const off = !me.notifications.email;
   return (
     <fieldset class="digest" disabled={off}>
       <legend>{t('settings.digest.title')}</legend>
       <label class="check">
-        <input type="radio" name="digest" value="eachTurn" checked={!digest} onChange={() => onChange(null)} />
+        <input type="radio" name="digest" value="eachTurn" checked={!digest} onChange={() => choose(null)} />
         {t('settings.digest.eachTurn')}
       </label>
       <label class="check">
-        <input type="radio" name="digest" value="daily" checked={Boolean(digest)} onChange={() => onChange({ hour: DEFAULT_HOUR, timeZone: browserZone() })} />
+        <input type="radio" name="digest" value="daily" checked={Boolean(digest)} onChange={() => choose({ hour: DEFAULT_HOUR, timeZone: browserZone() })} />
         {t('settings.digest.daily')}
       </label>
       {digest && (
         <div class="row">
           <label>
             {t('settings.digest.hour')}
-            <select name="digestHour" value={digest.hour} onChange={(e) => onChange({ ...digest, hour: Number(e.currentTarget.value) })}>
+            <select name="digestHour" value={digest.hour} onChange={(e) => choose({ ...digest, hour: Number(e.currentTarget.value) })}>
               {HOURS.map((h) => (
                 <option key={h} value={h}>{`${String(h).padStart(2, '0')}:00`}</option>
               ))}
@@ -46,7 +57,7 @@ export function DigestChoice({ me, onChange }: { me: Me; onChange: (digest: Dige
           </label>
           <label class="zone">
             {t('settings.digest.timeZone')}
-            <select name="digestTimeZone" value={digest.timeZone} onChange={(e) => onChange({ ...digest, timeZone: e.currentTarget.value })}>
+            <select name="digestTimeZone" value={digest.timeZone} onChange={(e) => choose({ ...digest, timeZone: e.currentTarget.value })}>
               {zones(digest.timeZone).map((z) => (
                 <option key={z} value={z}>
                   {z.replace(/_/g, ' ')}
