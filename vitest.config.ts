@@ -8,7 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // expect.poll waits 1 s by default: on two cores shared by Chromium and the search bots' duels,
-    // a browser's save can take longer to reach the store (issue 20 #4's digest test timed out so).
+    // a browser's save can take longer to reach the store (the daily digest's browser test timed out so).
     expect: { poll: { timeout: 10_000 } },
     // Two cores: files run two at a time, each with its own embedded store.
     maxWorkers: 2,

@@ -1902,7 +1902,7 @@ export interface components {
             options?: {
                 [key: string]: unknown;
             };
-            /** @description Seats the bot plays: a count (each easy), or each bot seat's level (issue 22: easy is the greedy bot, medium and hard search) */
+            /** @description Seats the bot plays: a count (each easy), or each bot seat's level (easy is the greedy bot, medium and hard search) */
             bots?: number | components["schemas"]["BotLevel"][];
             /**
              * @description The level of the bot that plays for a person: after a timeout (`onTimeout: 'bot'`), after a forfeit, or for a deleted account; default medium

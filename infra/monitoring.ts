@@ -78,7 +78,7 @@ export class Monitoring extends Construct {
     const deadLetterDepth = props.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' });
     alarm('DeadLetters', 'A notification batch failed every retry and sits in the dead-letter queue.', deadLetterDepth, 1);
 
-    // The function URL's own metrics: what its callers were answered (issue 16 #4).
+    // The function URL's own metrics: what its callers were answered.
     const requests = functions.Api.metric('UrlRequestCount', { period: five, statistic: 'Sum' });
     const serverErrors = functions.Api.metric('Url5xxCount', { period: five, statistic: 'Sum' });
     const api5xxRate = new MathExpression({

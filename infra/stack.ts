@@ -60,7 +60,7 @@ export interface RailpostStackProps extends StackProps {
   /** An existing SES configuration set for the turn emails (event publishing, suppression, IP pool). */
   readonly sesConfigurationSet?: string;
   /**
-   * Play by mail (issue 20 #3): the domain replies to turn emails are received at, e.g.
+   * Play by mail: the domain replies to turn emails are received at, e.g.
    * `play.games.example`. With it, turn emails carry codes and a signed Reply-To there, and SES
    * receiving stores each reply in S3 and hands it to the mail-in function. Its MX record points
    * at SES's inbound endpoint (README "Playing by email in AWS").
@@ -154,7 +154,7 @@ export class RailpostStack extends Stack {
       withApiAssets: true,
       // A view asked with waitForVersion is held up to 25 s (functions/service/version-waits.ts), with room for the answer.
       timeout: Duration.seconds(29),
-      // The cap on the API's share of the account's concurrency: what API Gateway's stage throttle did (issue 16 #4).
+      // The cap on the API's share of the account's concurrency: what API Gateway's stage throttle did.
       reservedConcurrentExecutions: this.settings.apiConcurrency,
     });
     this.grantTable(apiFunction, table, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']);
@@ -162,7 +162,7 @@ export class RailpostStack extends Stack {
     this.grantTable(apiFunction, limitsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']);
     this.grantSend(apiFunction, emailFrom, props.sesConfigurationSet);
 
-    // The API's front door is a Lambda function URL, not API Gateway (issue 16 #4): HTTP API's
+    // The API's front door is a Lambda function URL, not API Gateway: HTTP API's
     // $1 per million requests was $2 of every million moves' cost, and all it did here is done by
     // the app already (routing, problem+json, per-player and per-address rate limits, CORS, the
     // request log line) or by the function (reserved concurrency caps the whole API). No auth at
@@ -208,7 +208,7 @@ export class RailpostStack extends Stack {
           FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.isEqual(keys.meta) } } } }),
           FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.reminderPrefix) } } } }),
           FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.chatPrefix) } } } }),
-          // A day's digest claimed by the sweeper (issue 20 #4).
+          // A day's digest claimed by the sweeper.
           FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.digestDayPrefix) } } } }),
         ],
       }),
@@ -255,7 +255,7 @@ export class RailpostStack extends Stack {
   }
 
   /**
-   * Replies by mail (issue 20 #3): an SES receipt rule for the reply domain stores each message in
+   * Replies by mail: an SES receipt rule for the reply domain stores each message in
    * an encrypted bucket that forgets it after a week, then invokes the mail-in function, which
    * reads it, checks the receipt's SPF and DKIM verdicts, and plays the move as the API would.
    * SES allows one active rule set per region and CloudFormation cannot activate one, so the
@@ -330,11 +330,11 @@ export class RailpostStack extends Stack {
       role,
       logGroup,
       // Traces of each invocation; the sweeper's and notifier's carry their AWS SDK calls too (Powertools Tracer,
-      // functions/observability/tracing.ts), the API's do not (issue 16 #2). Lambda samples the first
+      // functions/observability/tracing.ts), the API's do not. Lambda samples the first
       // request each second and 5% of the rest, which cannot be lowered per function.
       tracing: Tracing.ACTIVE,
       // JSON lines, and Lambda's own START, END and REPORT lines (INFO) left out: they were a third of
-      // the bytes logged per invocation, and REPORT's figures are in Lambda's metrics anyway (issue 16 #4).
+      // the bytes logged per invocation, and REPORT's figures are in Lambda's metrics anyway.
       // Powertools Logger follows the application level; errors and warnings of both kinds stay.
       loggingFormat: LoggingFormat.JSON,
       systemLogLevelV2: SystemLogLevel.WARN,

@@ -58,7 +58,7 @@ describe('api-spec/openapi.json', () => {
     expect(readFileSync(committedPath, 'utf8')).toBe(openApiDocumentText());
   });
 
-  it('issue 19 #2: api-spec/openapi.d.ts, the typed client\'s types, is what openapi-typescript generates from it (`npm run spec` writes both)', async () => {
+  it('api-spec/openapi.d.ts, the typed client\'s types, is what openapi-typescript generates from it (`npm run spec` writes both)', async () => {
     expect(readFileSync(typesPath, 'utf8')).toBe(await openApiTypesText(readFileSync(committedPath, 'utf8')));
   });
 
@@ -94,7 +94,7 @@ describe('api-spec/openapi.json', () => {
     expect(output).not.toMatch(/You have \d+ warnings?/);
   }, 60_000);
 
-  it("issue 19: passes Spectral's oas ruleset (.spectral.yaml) with no result of any severity", async () => {
+  it("passes Spectral's oas ruleset (.spectral.yaml) with no result of any severity", async () => {
     const ruleset = new URL('../.spectral.yaml', import.meta.url).pathname;
     const { stdout } = await run(bin('spectral'), ['lint', '--format=json', `--ruleset=${ruleset}`, '--fail-severity=hint', '--quiet', committedPath.pathname]).catch(
       (err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }),
@@ -104,17 +104,17 @@ describe('api-spec/openapi.json', () => {
   }, 120_000);
 });
 
-describe('issue 19 #1: what the document declares', () => {
+describe('what the document declares', () => {
   const doc = JSON.parse(readFileSync(committedPath, 'utf8')) as {
     paths: Record<string, Record<string, { description?: string; responses: Record<string, { headers?: Record<string, { required?: boolean }>; content?: Record<string, { example?: unknown; examples?: unknown }> }> }>>;
   };
   const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, method, op })));
 
-  it('issue 19 #1: every problem code the sources throw is declared (problem-codes.ts), and every declared one is thrown', () => {
+  it('every problem code the sources throw is declared (problem-codes.ts), and every declared one is thrown', () => {
     expect([...thrownCodes()].sort()).toEqual([...Object.keys(PROBLEM_CODES), ...CONNECTION_CODES].sort());
   });
 
-  it("issue 19 #1: README's problem table lists exactly the codes of each status", () => {
+  it("README's problem table lists exactly the codes of each status", () => {
     const expected = new Map<number, string[]>();
     for (const [code, { status }] of Object.entries(PROBLEM_CODES)) expected.set(status, [...(expected.get(status) ?? []), code]);
     expected.get(400)!.push('malformed_request');
@@ -123,7 +123,7 @@ describe('issue 19 #1: what the document declares', () => {
     expect(sorted(readmeCodes())).toEqual(sorted(expected));
   });
 
-  it("issue 19 #6: README's rate limit table gives the limits the server enforces", () => {
+  it("README's rate limit table gives the limits the server enforces", () => {
     const per = (rate?: { points: number; seconds: number }) => (rate ? `${rate.points} / ${rate.seconds === 60 ? 'minute' : 'hour'}` : '—');
     const rows: [string, LimitedOperation][] = [
       ['`POST /v1/players`', 'createPlayer'],
@@ -139,7 +139,7 @@ describe('issue 19 #1: what the document declares', () => {
     }
   });
 
-  it('issue 19 #1: every operation has a description, declares X-Request-Id on every answer, and has an example of its success body', () => {
+  it('every operation has a description, declares X-Request-Id on every answer, and has an example of its success body', () => {
     for (const { name, op } of operations) {
       expect(op.description, name).toBeTruthy();
       for (const [status, response] of Object.entries(op.responses)) expect(response.headers?.['X-Request-Id']?.required, `${name} ${status}`).toBe(true);
@@ -149,7 +149,7 @@ describe('issue 19 #1: what the document declares', () => {
     }
   });
 
-  it('issue 19 #1: 429 and 503 declare Retry-After, every 201 but a chat message Location, every GET 200 an ETag', () => {
+  it('429 and 503 declare Retry-After, every 201 but a chat message Location, every GET 200 an ETag', () => {
     for (const { name, method, op } of operations) {
       for (const status of ['429', '503']) if (op.responses[status]) expect(op.responses[status]!.headers?.['Retry-After']?.required, `${name} ${status}`).toBe(true);
       if (op.responses['201'] && name !== 'POST /v1/games/{id}/chat') expect(op.responses['201'].headers?.Location?.required, name).toBe(true);
@@ -158,13 +158,13 @@ describe('issue 19 #1: what the document declares', () => {
     }
   });
 
-  it("issue 19 #1: Swagger shows a real action, not `additionalProp1`: the Action schema and postAction's body carry examples", () => {
+  it("Swagger shows a real action, not `additionalProp1`: the Action schema and postAction's body carry examples", () => {
     const full = doc as unknown as { components: { schemas: Record<string, { example?: { type?: unknown } }> }; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { example?: { action?: { type?: unknown } } }> } }>> };
     expect(full.components.schemas.Action!.example?.type).toEqual(expect.any(String));
     expect(full.paths['/v1/games/{id}/actions']!.post!.requestBody!.content['application/json']!.example?.action?.type).toEqual(expect.any(String));
   });
 
-  it('issue 19 #1: an export whose outcome is null (an aborted game) is a valid answer', () => {
+  it('an export whose outcome is null (an aborted game) is a valid answer', () => {
     const validate = createResponseValidator(committedDocument());
     const headers = { 'x-request-id': '0b6f4b8e-3f0a-4c47-9a55-1f2c3d4e5f60', etag: '"e"' };
     const body = { game: 'streetcar', options: {}, players: [{ seat: 0, name: 'Anna', bot: false }], seed: 'ab', seedCommitment: 'cd', actions: [], outcome: null };
@@ -173,7 +173,7 @@ describe('issue 19 #1: what the document declares', () => {
     expect(validate({ ...sample, body: JSON.stringify({ ...body, outcome: 'none' }) }).errors).not.toEqual([]);
   });
 
-  it('issue 19 #1: the TypeScript a client generates from it (openapi-typescript) has no `X & unknown` type, and problems typed per status', async () => {
+  it('the TypeScript a client generates from it (openapi-typescript) has no `X & unknown` type, and problems typed per status', async () => {
     const types = astToString(await openapiTS(new URL(committedPath.href)));
     expect(types).not.toMatch(/& unknown\b/);
     // Problems are typed per status: a 409 of postAction is one of its conflict codes.

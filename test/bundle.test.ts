@@ -46,7 +46,7 @@ afterAll(async () => {
   await store.close();
 });
 
-describe('issue 16 #2: the bundled API handler, as the stack deploys it', () => {
+describe('the bundled API handler, as the stack deploys it', () => {
   it('creates a player and a game against a bot, and plays a legal move', async () => {
     const player = await handler(event('POST', '/v1/players', { name: 'Bundle Bea' }), context);
     expect(player.statusCode).toBe(201);
@@ -83,7 +83,7 @@ describe('issue 16 #2: the bundled API handler, as the stack deploys it', () => 
     expect(json(refused)).toMatchObject({ code: 'unsupported_media_type' });
   });
 
-  it("issue 16 #2: the bench's floor of a served move is a working handler: it plays a move with its rate-limit headers, refuses a stale one (409) and an anonymous one (401)", async () => {
+  it("the bench's floor of a served move is a working handler: it plays a move with its rate-limit headers, refuses a stale one (409) and an anonymous one (401)", async () => {
     const player = json(await handler(event('POST', '/v1/players', { name: 'Floor Flo' }), context));
     const auth = { authorization: `Bearer ${player.token as string}` };
     const id = json(await handler(event('POST', '/v1/games', { game: 'vlaky-na-trati', players: 2, bots: 1 }, auth), context)).id as string;
@@ -99,7 +99,7 @@ describe('issue 16 #2: the bundled API handler, as the stack deploys it', () => 
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('carries neither the OpenAPI generator nor the examples: the document is served as committed (issue 16 #2)', () => {
+  it('carries neither the OpenAPI generator nor the examples: the document is served as committed', () => {
     expect(bundled.filter((input) => /@hono[\\/]zod-openapi|zod-to-openapi|examples\.ts$/.test(input))).toEqual([]);
     expect(bundled.some((input) => input.includes('serving-app.ts'))).toBe(true);
   });

@@ -77,7 +77,7 @@ describe('Railpost stack', () => {
     });
   });
 
-  it('counts rate limits (audit #7) in a table of their own: key only, TTL on expire, no stream, disposable', () => {
+  it('counts rate limits in a table of their own: key only, TTL on expire, no stream, disposable', () => {
     template.hasResource('AWS::DynamoDB::GlobalTable', {
       DeletionPolicy: 'Delete',
       Properties: {
@@ -97,7 +97,7 @@ describe('Railpost stack', () => {
       Architectures: ['arm64'],
       Handler: 'index.handler',
       MemorySize: 1024,
-      // issue 19 #3: long enough for a view held 25 s (waitForVersion), under API Gateway's 30 s.
+      // Long enough for a view held 25 s (waitForVersion), under API Gateway's 30 s.
       Timeout: 29,
       Environment: {
         Variables: {
@@ -128,7 +128,7 @@ describe('Railpost stack', () => {
     expect(JSON.stringify(policyStatements('ApiFunctionRole'))).toContain(':parameter/railpost/notify-secrets');
   });
 
-  it('runs the notifier from the table stream: only LOG# (commit) inserts, META writes, REMIND#, CHAT# and DIGEST# (issue 20 #4) inserts, partial-batch retries, a dead-letter queue', () => {
+  it('runs the notifier from the table stream: only LOG# (commit) inserts, META writes, REMIND#, CHAT# and DIGEST# inserts, partial-batch retries, a dead-letter queue', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       StartingPosition: 'LATEST',
       BisectBatchOnFunctionError: true,
@@ -152,7 +152,7 @@ describe('Railpost stack', () => {
     });
   });
 
-  it('lets the API send sign-in codes and address confirmations (issue 18 #1) as the stage\'s sender only', () => {
+  it('lets the API send sign-in codes and address confirmations as the stage\'s sender only', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ EMAIL_FROM: 'railpost <turns@games.example>', LIMITS_TABLE_NAME: Match.anyValue() }) },
     });
@@ -160,7 +160,7 @@ describe('Railpost stack', () => {
     expect(JSON.stringify(policyStatements('ApiFunctionRole').filter((st) => JSON.stringify(st).includes('ses:')))).toContain(':identity/games.example');
   });
 
-  it('lets the notifier read games and players, remove dead endpoints, record finished games (issue 18 #6 #7), read the stream, and send mail only as its domain', () => {
+  it('lets the notifier read games and players, remove dead endpoints, record finished games, read the stream, and send mail only as its domain', () => {
     expect(actionsOf('NotifierFunctionRole', 'dynamodb').filter((a) => !/Stream|GetRecords|GetShardIterator/.test(a))).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
     expect(actionsOf('NotifierFunctionRole', 'dynamodb')).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator']));
     expect(actionsOf('NotifierFunctionRole', 'ses')).toEqual(['ses:SendEmail']);
@@ -173,7 +173,7 @@ describe('Railpost stack', () => {
     }
   });
 
-  it('issue 16 #4: serves the API from a public function URL (no API Gateway), capped by reserved concurrency', () => {
+  it('serves the API from a public function URL (no API Gateway), capped by reserved concurrency', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
     template.resourceCountIs('AWS::ApiGatewayV2::Stage', 0);
     template.resourceCountIs('AWS::Lambda::Url', 1);
@@ -207,7 +207,7 @@ describe('Railpost stack', () => {
     });
   });
 
-  it('issue 16 #4: every function logs JSON with Lambda system lines (START, END, REPORT) left out at WARN', () => {
+  it('every function logs JSON with Lambda system lines (START, END, REPORT) left out at WARN', () => {
     const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => /^(Api|Notifier|Sweeper)Function/.test(id));
     expect(functions).toHaveLength(3);
     for (const [id, fn] of functions) {
@@ -266,7 +266,7 @@ describe('Railpost stack', () => {
   });
 });
 
-describe('issue 21: alarms, dashboard, stages and tracing', () => {
+describe('alarms, dashboard, stages and tracing', () => {
   const stageTemplate = (stage: 'dev' | 'prod') =>
     Template.fromStack(
       new RailpostStack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), `Railpost-${stage}`, {
@@ -436,7 +436,7 @@ describe('issue 21: alarms, dashboard, stages and tracing', () => {
   });
 });
 
-describe('issue 20 #3: replies by mail through SES receiving', () => {
+describe('replies by mail through SES receiving', () => {
   const entry = fileURLToPath(import.meta.url);
   const mailStack = new RailpostStack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'RailpostMail', {
     apiEntry: entry,
@@ -520,7 +520,7 @@ describe('issue 20 #3: replies by mail through SES receiving', () => {
     const [[, fn]] = functionWith(mail, 'INBOUND_BUCKET') as [[string, any]];
     expect(fn.Properties.Environment.Variables).toMatchObject({ REPLY_DOMAIN: 'play.games.example', INBOUND_PREFIX: 'inbound/', INBOUND_BUCKET: { Ref: expect.stringMatching(/^InboundMail/) } });
     expect(fn.Properties.Timeout).toBe(30);
-    // The notifier's turn emails carry the codes and the signed Reply-To (issue 20 #1, #2).
+    // The notifier's turn emails carry the codes and the signed Reply-To.
     expect(functionWith(mail, 'REPLY_DOMAIN').map(([id]) => id).sort()).toEqual([mailInId(), expect.stringMatching(/^NotifierFunction/)].sort());
   });
 });

@@ -56,7 +56,7 @@ describe('the Lambda entry (function URL events, payload format 2.0, through mid
     expect(JSON.parse(me.body)).toMatchObject({ id, name: 'Lambda Lou' });
   });
 
-  it('audit #7: limits player creation per the event sourceIp, whatever X-Forwarded-For says', async () => {
+  it('limits player creation per the event sourceIp, whatever X-Forwarded-For says', async () => {
     const from = (sourceIp: string, forwardedFor: string) => {
       const e = event('POST', '/v1/players', { name: 'Sock' }, { 'x-forwarded-for': forwardedFor }) as unknown as { requestContext: { http: { sourceIp: string } } };
       e.requestContext.http.sourceIp = sourceIp;
@@ -80,7 +80,7 @@ describe('the Lambda entry (function URL events, payload format 2.0, through mid
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('audit #10: an over-long URL that reaches the function → 414 uri_too_long as problem+json', async () => {
+  it('an over-long URL that reaches the function → 414 uri_too_long as problem+json', async () => {
     const query = `pad=${'x'.repeat(9_000)}`;
     const r = await handler({ ...event('GET', '/v1/catalog'), rawQueryString: query, queryStringParameters: { pad: 'x'.repeat(9_000) } } as LambdaEvent, context);
     expect(r.statusCode).toBe(414);
@@ -88,7 +88,7 @@ describe('the Lambda entry (function URL events, payload format 2.0, through mid
     expect(JSON.parse(r.body).code).toBe('uri_too_long');
   });
 
-  it("audit #10: a client's X-Request-Id is not echoed; the request log line carries the app's id and the client's apart", async () => {
+  it("a client's X-Request-Id is not echoed; the request log line carries the app's id and the client's apart", async () => {
     const { result: r, lines } = await logged(() => handler(event('GET', '/v1/nope', undefined, { 'x-request-id': 'client-7' }), context));
     expect(r.statusCode).toBe(401);
     const id = r.headers?.['x-request-id'];
@@ -117,7 +117,7 @@ describe('the Lambda entry (function URL events, payload format 2.0, through mid
   });
 });
 
-describe('issue 21 item 1: Powertools logs and metrics from the API Lambda', () => {
+describe('Powertools logs and metrics from the API Lambda', () => {
   const authed = (token: string) => ({ authorization: `Bearer ${token}` });
 
   it('writes one request line per request with the request id, game id, player id, status and duration, never the token', async () => {

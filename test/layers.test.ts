@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 6, "layers one way": the import rules of DESIGN.md and COMMON.md, checked on the
+ * Layers one way: the import rules of DESIGN.md and COMMON.md, checked on the
  * sources so that a new import across a layer fails here instead of in review.
  */
 import { readFileSync } from 'node:fs';
@@ -28,54 +28,54 @@ function runtimeClosure(roots: readonly string[]): string[] {
   return [...seen].sort();
 }
 
-describe('layers (issue 15 item 6)', () => {
+describe('layers', () => {
   it('the scan sees the repository (guards the rules below against passing on nothing)', () => {
     expect(under('engine').length).toBeGreaterThan(50);
     expect(under('functions/store').length).toBeGreaterThan(5);
     expect(importsOf('functions/local/main.ts').map((i) => i.target)).toContain('engine/games/index.ts');
   });
 
-  it('issue 15 #6: engine/** imports no file outside engine/ (tests and test kits included)', () => {
+  it('engine/** imports no file outside engine/ (tests and test kits included)', () => {
     expect(violations(under('engine'), (i) => !i.external && !i.target.startsWith('engine/'))).toEqual([]);
   });
 
-  it('issue 15 #6: the engine at runtime (what the service and the web client load) uses only zod and @noble/hashes', () => {
+  it('the engine at runtime (what the service and the web client load) uses only zod and @noble/hashes', () => {
     const runtime = runtimeClosure(['engine/core/index.ts', 'engine/games/index.ts', ...under('engine/fixtures').filter((f) => !isTestCode(f))]);
     expect(runtime.length).toBeGreaterThan(50);
     expect(violations(runtime, (i) => i.external && !i.typeOnly && i.target !== 'zod' && i.target !== '@noble/hashes')).toEqual([]);
   });
 
-  it('issue 15 #6: functions/store imports nothing above it (service, notify, api, sweep, local, web, scripts, test)', () => {
+  it('functions/store imports nothing above it (service, notify, api, sweep, local, web, scripts, test)', () => {
     const above = ['functions/service', 'functions/notify', 'functions/api', 'functions/sweep', 'functions/local', 'web', 'scripts', 'test'];
     expect(violations(under('functions/store'), (i) => !i.external && within(i.target, above))).toEqual([]);
   });
 
-  it('issue 15 #6: functions/service uses only engine and store: it imports nothing from notify, api, sweep, local, web, scripts or test', () => {
+  it('functions/service uses only engine and store: it imports nothing from notify, api, sweep, local, web, scripts or test', () => {
     const above = ['functions/notify', 'functions/api', 'functions/sweep', 'functions/local', 'web', 'scripts', 'test'];
     expect(violations(under('functions/service').filter((f) => !isTestCode(f)), (i) => !i.external && within(i.target, above))).toEqual([]);
   });
 
-  it('issue 20: play by mail sits above the service and the notifier: neither imports functions/mail-in', () => {
+  it('play by mail sits above the service and the notifier: neither imports functions/mail-in', () => {
     const below = [...under('functions/service'), ...under('functions/notify'), ...under('functions/store')].filter((f) => !isTestCode(f));
     expect(under('functions/mail-in').length).toBeGreaterThan(2);
     expect(violations(below, (i) => !i.external && i.target.startsWith('functions/mail-in/'))).toEqual([]);
   });
 
-  it('issue 15 #6: non-test code never imports test/', () => {
+  it('non-test code never imports test/', () => {
     const code = ALL.filter((f) => !isTestCode(f));
     expect(violations(code, (i) => !i.external && i.target.startsWith('test/'))).toEqual([]);
   });
 
-  it('issue 15 #6: web/render imports only web/render and, type-only, engine/; no packages', () => {
+  it('web/render imports only web/render and, type-only, engine/; no packages', () => {
     const code = under('web/render').filter((f) => !isTestCode(f));
     expect(violations(code, (i) => i.external || !(i.target.startsWith('web/render/') || (i.typeOnly && i.target.startsWith('engine/'))))).toEqual([]);
   });
 
-  it('issue 15 #6: no import cycles inside engine/ (type-only imports included)', () => {
+  it('no import cycles inside engine/ (type-only imports included)', () => {
     expect(cyclesAmong(under('engine')).map((c) => c.join(' -> '))).toEqual([]);
   });
 
-  it("issue 15 #6: the store's key layout is spelled only in functions/store (no 'GAME#', 'LOG#', … in other non-test code)", () => {
+  it("the store's key layout is spelled only in functions/store (no 'GAME#', 'LOG#', … in other non-test code)", () => {
     const prefixes = [...readFileSync(join(ROOT, 'functions/store/keys.ts'), 'utf8').matchAll(/[`'"]([A-Z]+)#/g)].map((m) => m[1]!);
     expect(new Set(prefixes)).toEqual(new Set(['GAME', 'PLAYER', 'LOG', 'WEBHOOK', 'PUSH', 'CRED', 'EMAIL', 'CHAT', 'REMIND', 'QUOTA', 'SENT', 'DUE', 'RATING', 'BOARD', 'FINISHED', 'PLAYED', 'LOBBY', 'SEEKS', 'DIGEST', 'SHEET']));
     const spelling = new RegExp(`[\`'"](${[...new Set(prefixes)].join('|')})#`);

@@ -1,5 +1,5 @@
 /**
- * Issue 19 #2: the client generated from the OpenAPI document refuses at compile time what the
+ * The client generated from the OpenAPI document refuses at compile time what the
  * document does not declare, and types answers per operation. These are type checks: the type
  * check (`npx tsc --noEmit -p .`) fails when a `@ts-expect-error` line compiles, and vitest's
  * `expectTypeOf` states the types the document gives.
@@ -33,7 +33,7 @@ const refused = () => api.POST('/v1/games/{id}/actions', { params, body: { actio
 /** What a call for a view gives (openapi-fetch's reading of `GameView`). */
 type ViewData = Awaited<ReturnType<typeof view>>;
 
-describe('the typed client (issue 19 #2)', () => {
+describe('the typed client', () => {
   it('a view is a union discriminated by `game`: narrowed, its view and legal actions are the game’s own', () => {
     expectTypeOf<Schemas['GameView']['game']>().toEqualTypeOf<'ticket-to-ride-europe' | 'ticket-to-ride-germany' | 'streetcar' | 'trains-and-stations' | 'vlaky-na-trati'>();
     expectTypeOf<ViewData['game']>().toEqualTypeOf<Schemas['GameView']['game']>();
@@ -46,7 +46,7 @@ describe('the typed client (issue 19 #2)', () => {
 
   it('answers are typed by operation: dataOf gives the success body, problemOf the problem', () => {
     expectTypeOf<ViewData>().toHaveProperty('version').toEqualTypeOf<number>();
-    // The codes postAction declares, one enum per status (issue 19 #1), not any string.
+    // The codes postAction declares, one enum per status, not any string.
     expectTypeOf(refused).returns.resolves.toHaveProperty('code').toExtend<string>();
     expectTypeOf<'stale_version'>().toExtend<Awaited<ReturnType<typeof refused>>['code']>();
     expectTypeOf<'no_such_code'>().not.toExtend<Awaited<ReturnType<typeof refused>>['code']>();

@@ -77,7 +77,7 @@ describe('connectivity', () => {
     expect(sets.same('ghost', 'a')).toBe(false);
   });
 
-  it('union-find copy: starts with the same sets, and unions on either side stay on that side (issue 22 #1)', () => {
+  it('union-find copy: starts with the same sets, and unions on either side stay on that side', () => {
     const base = new UnionFind();
     base.union('a', 'b');
     const copy = base.copy();

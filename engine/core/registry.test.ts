@@ -67,7 +67,7 @@ function onDemand(loaded: AnyGame, facts: Partial<AnyGame> = {}): GameSource & {
   return source;
 }
 
-describe('issue 16 #2: games loaded when a request needs them', () => {
+describe('games loaded when a request needs them', () => {
   it('lists, and knows the facts of, a game given by a loader without loading it', () => {
     const source = onDemand(game('ttr', true));
     const registry = createRegistry([source, game('fixture', false)]);

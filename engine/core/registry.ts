@@ -5,7 +5,7 @@ export type GameFacts = Pick<AnyGame, 'id' | 'title' | 'minPlayers' | 'maxPlayer
 
 /**
  * A game as the registry is given it: its definition at hand, or its facts and a loader, so that
- * a Lambda's cold start evaluates no game's rules or data until a request needs them (issue 16 #2).
+ * a Lambda's cold start evaluates no game's rules or data until a request needs them.
  */
 export type GameSource = AnyGame | (GameFacts & { load: () => Promise<AnyGame> });
 

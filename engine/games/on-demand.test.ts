@@ -3,7 +3,7 @@ import { createRegistry } from '../core/index.js';
 import { catalogGames } from './index.js';
 import { catalogSources } from './on-demand.js';
 
-describe("issue 16 #2: the Lambdas' catalog loads each game on demand", () => {
+describe("the Lambdas' catalog loads each game on demand", () => {
   it('lists the games of the catalog, in its order, with their facts, and loads each as its definition', async () => {
     const onDemand = createRegistry(catalogSources);
     const eager = createRegistry(catalogGames);

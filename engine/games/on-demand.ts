@@ -1,6 +1,6 @@
 /**
  * The catalog for the Lambdas: each game's facts, and its module loaded by dynamic import when a
- * request first needs its rules, so a cold start evaluates none of them (issue 16 #2). The order
+ * request first needs its rules, so a cold start evaluates none of them. The order
  * and the games are those of index.ts, and the registry checks each loaded definition against its
  * facts; the local server, scripts and tests use index.ts, which loads every game at once.
  */

@@ -14,7 +14,7 @@ const origin = (c: Context) => new URL(c.req.url).origin;
 export const signInLink = (base: string, email: string, code: string) => `${base}/#/sign-in/${encodeURIComponent(email)}/${code}`;
 export const confirmLink = (base: string, code: string) => `${base}/#/confirm-email/${code}`;
 
-/** Sign-in, sessions, tokens and your data (issue 18), on the app's routes; authentication and scopes run before (app.ts, answers.ts). */
+/** Sign-in, sessions, tokens and your data, on the app's routes; authentication and scopes run before (app.ts, answers.ts). */
 export function registerAccountRoutes(app: RouteApp<Env>, s: Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData'>, now: () => Date) {
   const access = (c: Context<Env>) => c.get('access');
   return app

@@ -1,5 +1,5 @@
 /**
- * The operations of sign-in by email, sessions, personal access tokens and your data (issue 18),
+ * The operations of sign-in by email, sessions, personal access tokens and your data,
  * declared as routes.ts declares every operation; the handlers are in account-handlers.ts.
  */
 import * as z from './openapi-zod.js';

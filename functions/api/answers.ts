@@ -132,7 +132,7 @@ function problemAnswer(status: number, codes: [ProblemCode, string][], headers: 
         },
         // Written out when the document is generated (npm run spec), never at a cold start: the API
         // serves the committed document, and building about a thousand examples (each a Problem, an
-        // Error with its stack) was a third of the API's import (issue 16 #2).
+        // Error with its stack) was a third of the API's import.
         get examples() {
           return Object.fromEntries(codes.map(([code, when]) => [code, { summary: when.split(/[.;:(]/)[0]!.trim(), value: problemExample(code) }]));
         },

@@ -289,7 +289,7 @@ export function createApp(deps: AppDeps) {
       const me = auth(c);
       return c.json(chatMessage(await chat.post(me, c.req.valid('param').id, c.req.valid('json').text)), 201);
     })
-    // ---- finishing games and take-backs (issue 18 #4 #5)
+    // ---- finishing games and take-backs
     .openapi(finishRoutes.resign, async (c) => c.json(await games.resign(auth(c), c.req.valid('param').id), 200))
     .openapi(finishRoutes.abort, async (c) => c.json(await games.abort(auth(c), c.req.valid('param').id), 200))
     .openapi(finishRoutes.requestTakeback, async (c) => c.json(await games.requestTakeback(auth(c), c.req.valid('param').id, c.req.valid('json').expectedVersion), 200))

@@ -26,8 +26,8 @@ let spec: Promise<Uint8Array> | undefined;
 
 /**
  * GET /openapi.json: the committed document, read at the first request for it and kept. Building
- * it from the routes needs every game's rules and shapes, which a serving Lambda does not load
- * (issue 16 #2); the api-spec test keeps the committed file equal to what the routes generate.
+ * it from the routes needs every game's rules and shapes, which a serving Lambda does not load;
+ * the api-spec test keeps the committed file equal to what the routes generate.
  */
 export async function servedSpec(c: Context): Promise<Response> {
   const read = (spec ??= readFile(specPath()).then(

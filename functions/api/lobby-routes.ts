@@ -1,5 +1,5 @@
 /**
- * The lobby (issue 18 #3; README "Lobby"): public games waiting for players, and "play anyone"
+ * The lobby (README "Lobby"): public games waiting for players, and "play anyone"
  * seeks, declared as routes.ts declares every operation, with their handlers.
  */
 import type { RouteApp } from './serving-app.js';

@@ -58,12 +58,12 @@ export const PROBLEM_CODES = {
   bad_invite_code: forbidden('The invite code does not match'),
   forfeited: forbidden('You forfeited this game; the bot plays on for your seat'),
   not_found: notFound('Game not found'),
-  // ---- sign-in, credentials and your data (issue 18)
+  // ---- sign-in, credentials and your data
   insufficient_scope: forbidden('This token lacks the play scope; create one that has it'),
   invalid_code: badRequest('The code is wrong, used or expired; ask for a new one'),
   email_taken: conflict('Another account has confirmed this address'),
   too_many_tokens: conflict('At most 20 tokens per player; revoke one first', { limit: 20 }),
-  // ---- (end of issue 18's codes)
+  // ---- (end of the sign-in, credential and data codes)
   version_not_found: notFound('Not found', 'The game is at version 12; version 40 has not happened'),
   push_not_configured: notFound('Not found', 'Web Push is not configured on this server'),
   unsubscribe_not_configured: notFound('Not found', 'Unsubscribe links are not configured on this server'),
@@ -83,7 +83,7 @@ export const PROBLEM_CODES = {
   concurrent_update: conflict('Another change got in the way; retry'),
   too_many_open_games: conflict('At most 20 of your games may wait for players at once; share their invite codes, or wait until they start', { limit: 20 }),
   chat_full: conflict('You have written 500 messages in this game, as many as one player may', { limit: 500 }),
-  // Finishing games and take-backs (issue 18 #4 #5).
+  // Finishing games and take-backs.
   abort_window_closed: conflict('A seat has made a second move: the game can no longer be aborted (resign instead)'),
   takeback_pending: conflict('A take-back request is already waiting for answers'),
   takeback_not_allowed: conflict('You have no action to take back, or something hidden or random came into the game since your last one'),
@@ -93,7 +93,7 @@ export const PROBLEM_CODES = {
   rematch_exists: conflict('A rematch has been offered already'),
   no_rematch: conflict('No rematch offer is waiting'),
   rematch_started: conflict('The rematch has started'),
-  // The lobby (issue 18 #3).
+  // The lobby.
   already_seeking: conflict('You are seeking a game already; cancel that seek first'),
   seek_matched: conflict('Your seek was matched: the game has started', { gameId: 'Vq2mL8xRt0aZ4kPe' }),
   body_too_large: { status: 413, title: 'Body too large', detail: 'Bodies are limited to 65536 bytes' },

@@ -14,7 +14,7 @@ const page = (p: FinishedPage) => ({
 });
 const after = (cursor: string | undefined) => (cursor === undefined ? null : decodeCursor(cursor));
 
-/** Profiles, leaderboards and search (issue 18 #6 #7), on the app's routes; authentication and scopes run before (app.ts, answers.ts). */
+/** Profiles, leaderboards and search, on the app's routes; authentication and scopes run before (app.ts, answers.ts). */
 export function registerProfileRoutes(app: RouteApp<Env>, s: Pick<Services, 'profiles'>) {
   return app
     .openapi(routes.profile, async (c) => c.json(await s.profiles.profile(c.req.valid('param').playerId), 200))

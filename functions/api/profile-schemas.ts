@@ -1,4 +1,4 @@
-/** Shapes of profiles, leaderboards and the search of finished public games (issue 18 #6 #7). */
+/** Shapes of profiles, leaderboards and the search of finished public games. */
 import * as z from './openapi-zod.js';
 import { isCursor } from './pagination.js';
 import { SeatIndex } from './schemas.js';

@@ -2,7 +2,7 @@
  * The JSON bodies and answers of the routes' declarations, with their examples. An example that
  * comes from examples.ts (real answers of a local server, 14 KiB) or finish-examples.ts is given as a function of them
  * and read only when the document is written: openapi-document.ts provides them first, and a
- * serving process, which never reads an example, does not load them (issue 16 #2).
+ * serving process, which never reads an example, does not load them.
  */
 import type * as z from './openapi-zod.js';
 import type { EXAMPLES } from './examples.js';

@@ -273,7 +273,7 @@ export const GameCreateSchema = z
           .openapi({ description: 'The level of each bot seat: one per seat, for the last seats in order', example: ['hard', 'medium'] }),
       ])
       .optional()
-      .openapi({ description: "Seats the bot plays: a count (each easy), or each bot seat's level (issue 22: easy is the greedy bot, medium and hard search)" }),
+      .openapi({ description: "Seats the bot plays: a count (each easy), or each bot seat's level (easy is the greedy bot, medium and hard search)" }),
     standInLevel: BotLevelSchema.optional().openapi({
       description: `The level of the bot that plays for a person: after a timeout (\`onTimeout: 'bot'\`), after a forfeit, or for a deleted account; default ${DEFAULT_STAND_IN_LEVEL}`,
     }),
@@ -326,7 +326,7 @@ export const ClockSchema = z
 
 const Deadline = Timestamp.optional().openapi({ description: 'Your deadline while you are to act, else the earliest deadline of the seats to act' });
 
-// ---- finishing games and take-backs (issue 18 #4 #5)
+// ---- finishing games and take-backs
 
 export const TakebackSchema = z
   .strictObject({
@@ -519,7 +519,7 @@ export const VersionQuerySchema = z.object({
     .openapi({ param: { name: 'version', in: 'query' }, description: 'A past version to replay (default: now); nothing can be posted there' }),
 });
 
-/** A view's query: a past version, or how long to wait for a later one (issue 19 #3). */
+/** A view's query: a past version, or how long to wait for a later one. */
 export const BoardQuerySchema = VersionQuerySchema.extend({
   lang: LanguageSchema.optional().openapi({ param: { name: 'lang', in: 'query' }, description: 'The language of the words in the picture (names, counts, titles); default English' }),
 });
@@ -697,7 +697,7 @@ export function gameLogSchema(games: readonly AnyGame[]): typeof LogSchema {
   return (first ? z.discriminatedUnion('game', [first, ...rest]).openapi('GameLog') : LogSchema) as unknown as typeof LogSchema;
 }
 
-// ---- sign-in, sessions, tokens and your data (issue 18)
+// ---- sign-in, sessions, tokens and your data
 
 export const ScopeSchema = z
   .enum(SCOPES as [Scope, ...Scope[]])

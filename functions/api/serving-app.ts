@@ -3,7 +3,7 @@
  * request as `@hono/zod-openapi` does, without it. Serving needs only a route's method, path and
  * request schemas; the rest of `@hono/zod-openapi` and `@asteasolutions/zod-to-openapi` (34 KiB,
  * and a copy of every schema that carries `.openapi()` metadata) is for writing the document,
- * which the API serves as committed (issue 16 #2). openapi-document.ts registers the same routes
+ * which the API serves as committed. openapi-document.ts registers the same routes
  * on an `OpenAPIHono` to generate it, so both read one route table.
  */
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';

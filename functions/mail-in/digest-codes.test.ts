@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { digestMoves } from './digest-codes.js';
 
-describe('the codes in a reply to a digest (issue 20 #4: one reply carries moves for several games)', () => {
+describe('the codes in a reply to a digest (one reply carries moves for several games)', () => {
   it('takes a letter-and-code per game from the first lines, any case, several on a line, without trailing punctuation', () => {
     expect(digestMoves('A3\nb12B.')).toEqual([
       { label: 'A', code: '3' },

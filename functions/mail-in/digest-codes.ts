@@ -12,7 +12,7 @@ export interface DigestMove {
 const DIGEST_CODE = /^([a-z])(\d{1,3}[a-z]{0,2})$/i;
 
 /**
- * The codes of a reply to a digest (issue 20 #4): every word of the first written lines that is a
+ * The codes of a reply to a digest: every word of the first written lines that is a
  * game's letter followed by a code, without the punctuation people add ("A3," or "B12b."). Several
  * may share a line. A game named twice keeps its first code: one move per game and reply.
  */

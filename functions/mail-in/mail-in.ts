@@ -27,7 +27,7 @@ export interface MailInConfig {
   notifier: Notifier;
   /** Remembers the Message-IDs taken (in the game's partition, with the table's expiry). */
   deliveries: DeliveryLog;
-  /** The sheets that say which game each letter of a digest stands for (issue 20 #4). */
+  /** The sheets that say which game each letter of a digest stands for. */
   digests: DigestTable;
   /** The key the turn emails' reply addresses are signed with, newest first (rotation). */
   secrets: readonly string[];
@@ -67,7 +67,7 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
 const digest = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 32);
 
 /**
- * Moves by reply (issue 20 #2): a reply to a turn email plays the code written on its first lines
+ * Moves by reply: a reply to a turn email plays the code written on its first lines
  * through the same conditional append as POST /v1/games/{id}/actions, at the version its signed
  * Reply-To names. Only the seat's own player can move: the token must be signed for the seat's
  * holder and the sender must be that player's confirmed address, vouched for by the receiving
@@ -126,7 +126,7 @@ export class MailIn {
   }
 
   /**
-   * A reply to a digest (issue 20 #4): the same checks as a reply to a turn email, then each game's
+   * A reply to a digest: the same checks as a reply to a turn email, then each game's
    * code is played on its own, so that a stale or wrong code in one game does not stop the others.
    * The answer is one email: what each code did, and the games where it is still the player's turn.
    * Other text is not posted to any table (it could be meant for any of them).

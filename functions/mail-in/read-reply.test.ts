@@ -17,7 +17,7 @@ const read = async (raw: Buffer): Promise<InboundReply> => {
 const original = 'Hello Anna,\n\nYour choices:\n\n  1  Draw a card from the deck\n  2  Take tickets\n';
 const quote = (s: string) => s.split('\n').map((l) => `> ${l}`).join('\n');
 
-describe('reading a reply (issue 20 #2: quoted history and signatures are ignored)', () => {
+describe('reading a reply (quoted history and signatures are ignored)', () => {
   it.each([
     ['Gmail', `2\nGood luck\n\nOn Tue, 24 Nov 2026 at 12:00, railpost <railpost@localhost> wrote:\n\n${quote(original)}`],
     ['Outlook', `2\nGood luck\n\n________________________________\nFrom: railpost <railpost@localhost>\nSent: Tuesday, November 24, 2026 12:00 PM\nTo: Anna\nSubject: Your turn\n\n${original}`],

@@ -10,7 +10,7 @@ export interface WrittenMove {
 }
 
 /**
- * The first word that looks like a code on the first non-empty lines of a reply (issue 20 #2),
+ * The first word that looks like a code on the first non-empty lines of a reply,
  * without the punctuation people add ("12b." or "3,"); null when none does.
  */
 export function writtenMove(written: string): WrittenMove | null {

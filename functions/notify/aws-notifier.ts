@@ -26,7 +26,7 @@ export interface AwsNotifierOptions {
 /**
  * The notifier as the stream function and the mail-in function both run it in AWS: SES for email,
  * the notification secrets from SSM, and, where the stack has a reply domain, turn emails that
- * can be answered (issue 20 #2).
+ * can be answered.
  */
 export function awsNotifier(o: AwsNotifierOptions): { notifier: Notifier; table: GameTable; deliveries: DeliveryLog; digests: DigestTable } {
   const table = new GameTable(o.db, o.tableName);

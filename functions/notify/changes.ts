@@ -7,7 +7,7 @@ const MAX_LINES = 20;
 
 /**
  * A name as messages show it: one clean line, or null if nothing is left. Names are cleaned when
- * set, but seats and profiles written before that may still hold line breaks (audit #9).
+ * set, but seats and profiles written before that may still hold line breaks.
  */
 export function shownName(name: string | null): string | null {
   return name === null ? null : cleanText(name, 'join') || null;

@@ -9,7 +9,7 @@ beforeAll(loadWords);
 
 const ui: GameUi = { ...plainUi, targets: (a) => (typeof a.route === 'number' ? [`route:${a.route}`] : []), placeName: (key) => `place ${key}` };
 
-describe('choices with reply codes (issue 20 #1)', () => {
+describe('choices with reply codes', () => {
   it('numbers a short list', () => {
     const legal: UiAction[] = [{ type: 'draw' }, { type: 'pass' }];
     const [group] = choicesOf(ui, legal, null, null);
@@ -28,7 +28,7 @@ describe('choices with reply codes (issue 20 #1)', () => {
   });
 });
 
-describe('a place with many choices in a turn email (issue 20 #1)', () => {
+describe('a place with many choices in a turn email', () => {
   const labelled: GameUi = { ...ui, describeAction: (a) => (a.type === 'draw' ? 'Draw a card' : `Claim route ${String(a.route)} in colour ${String(a.colour)}`), choiceLabel: (a) => `colour ${String(a.colour)}` };
   const claims = Array.from({ length: 3 * 12 }, (_, i) => ({ type: 'claim', route: Math.floor(i / 12), colour: i % 12 }));
   const position = (g: GameUi) => ({ scores: [], panel: [], choices: choicesOf(g, [{ type: 'draw' }, ...claims], null, null) });

@@ -1,7 +1,7 @@
 import type { GameUi, UiAction } from '../../web/render/game-ui.js';
 
 /**
- * Every legal action of a turn with a short code to reply with (issue 20 #1). A short list is
+ * Every legal action of a turn with a short code to reply with. A short list is
  * numbered (`1`, `2`, …); a long one is grouped by the place on the board each action is about, as
  * the web client narrows them by a tap on that place, and an action is its group's number plus a
  * letter (`12b`; a group of one is its number alone). The listing is a pure function of the legal

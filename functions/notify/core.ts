@@ -52,13 +52,13 @@ export interface NotifierConfig {
   /** Counts every delivery attempt by channel and outcome. */
   metrics?: Metrics;
   /**
-   * Where replies to turn emails are received (issue 20 #2), e.g. `play.example.com`: with it, a
+   * Where replies to turn emails are received, e.g. `play.example.com`: with it, a
    * turn email lists the choices with codes and its Reply-To is a signed address at this domain.
    */
   replyDomain?: string;
   /** The service's clock (reply tokens expire); default the system's. */
   now?: () => Date;
-  /** Where a digest email's labels are kept for its reply (issue 20 #4); without it no digest is sent. */
+  /** Where a digest email's labels are kept for its reply; without it no digest is sent. */
   digests?: DigestTable;
 }
 
@@ -79,7 +79,7 @@ export interface DeliveryFailure {
 
 /**
  * Per-event choices apply to every channel; email also needs an address and email switched on. A
- * player who chose the daily digest gets their turns in it instead of one email each (issue 20 #4).
+ * player who chose the daily digest gets their turns in it instead of one email each.
  */
 function wants(player: PlayerRecord, kind: NotificationKind): { any: boolean; email: boolean } {
   const any = player.notifications.events[kind];
@@ -151,7 +151,7 @@ export class Notifier {
   }
 
   /**
-   * The answer to a reply by email (issue 20 #2), to its player only and by email: what was played
+   * The answer to a reply by email, to its player only and by email: what was played
    * and the position now, or what went wrong and the current choices. `since` is the version the
    * reply was written at: the moves after it are told. Nothing after the end (the game's final
    * email says it).
@@ -173,7 +173,7 @@ export class Notifier {
   }
 
   /**
-   * A digest email (issue 20 #4): every game where it is the player's turn, soonest deadline first,
+   * A digest email: every game where it is the player's turn, soonest deadline first,
    * at most DIGEST_MAX_GAMES of them, each under a letter its codes start with. The letters are kept
    * in a sheet for the reply. The day's digest goes out once (its sheet is named by the day) and
    * not at all when no game waits; the answer to a reply always goes out, under a new sheet.
@@ -275,7 +275,7 @@ export class Notifier {
   }
 
   /**
-   * The turn email as a client (issue 20 #1): the position and, while replies are received and the
+   * The turn email as a client: the position and, while replies are received and the
    * seat is due, the codes and the signed address a reply plays at.
    */
   private mailClient(def: AnyGame | undefined, game: GameRecord, r: Recipient, ui: GameUi, seatName: (seat: number) => string, words: Words, deadline: string | undefined): Pick<Notification, 'position' | 'replyTo'> {

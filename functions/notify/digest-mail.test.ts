@@ -20,7 +20,7 @@ const mail = (over: Partial<DigestMail> = {}): DigestMail => ({
   ...over,
 });
 
-describe('the digest email (issue 20 #4)', () => {
+describe('the digest email', () => {
   it('lists every game under its letter with its position, and each code after the letter, in text and HTML alike', () => {
     const { subject, text, html, headers } = renderDigest(mail(), UNSUBSCRIBE);
     expect(subject).toBe('Your turn in 2 games');

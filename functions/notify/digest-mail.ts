@@ -3,7 +3,7 @@ import { esc, formatTime, oneLine, outcomeLine, positionHtml, positionText, unsu
 import { wordsIn } from './wording.js';
 
 /**
- * A daily digest (issue 20 #4): every game where it is the player's turn, each under a letter, with
+ * A daily digest: every game where it is the player's turn, each under a letter, with
  * its position and its codes as the turn email lists them, each code after the game's letter (`A3`,
  * `B12b`), so that one reply can move in several games. The answer to such a reply has the same
  * shape, after a line per game on what the reply did.

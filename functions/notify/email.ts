@@ -8,7 +8,7 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers?: Record<string, string>;
-  /** Where a reply goes: a turn email's signed reply address (issue 20 #2). */
+  /** Where a reply goes: a turn email's signed reply address. */
   replyTo?: string;
 }
 

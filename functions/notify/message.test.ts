@@ -112,7 +112,7 @@ describe('summaryOf', () => {
   });
 });
 
-describe("issue 17 #5: in the recipient's language", () => {
+describe("in the recipient's language", () => {
   it('Czech and Russian: the subject, the place as an ordinal of the language and the points in its plural forms', () => {
     const cs = renderEmail(finished({ language: 'cs', result: { places: [2, 1, 3], scores: [98, 120, 4] } }), UNSUBSCRIBE);
     expect(cs.subject).toBe('Hra Ticket to Ride: Europe skončila: jste na 1. místě');

@@ -26,9 +26,9 @@ export interface Notification {
   /** For gameFinished; `noWinner`: the game ended without a winner (a stalemate), though every seat is placed 1st. */
   result?: { places: number[]; scores: number[]; noWinner?: true };
   chat?: { from: string; text: string };
-  /** The recipient's position and choices, in a turn email one can answer by replying (issue 20 #1). */
+  /** The recipient's position and choices, in a turn email one can answer by replying. */
   position?: Position;
-  /** The address a reply to this email plays at (issue 20 #2); only while the recipient is due. */
+  /** The address a reply to this email plays at; only while the recipient is due. */
   replyTo?: string;
   /** The answer to a reply by email: what it played, or why it played nothing. */
   reply?: MailReplyOutcome;
@@ -208,7 +208,7 @@ function renderHtml(subject: string, b: Body, n: Notification, unsubscribeUrl: s
 
 /**
  * The position in plain text: scores, the private panel, then the codes, one per line. A digest
- * puts its game's label before each code (`prefix`, issue 20 #4).
+ * puts its game's label before each code (`prefix`).
  */
 export function positionText(p: Position, language: Language, prefix = ''): string[] {
   const t = wordsIn(language);

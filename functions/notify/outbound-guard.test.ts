@@ -57,7 +57,7 @@ const REFUSED = [
 ];
 const PUBLIC = ['8.8.8.8', '1.1.1.1', '172.32.0.1', '93.184.215.14', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'];
 
-describe('isPublicAddress (audit #6: an allow-list of ipaddr.js unicast, IPv6 only in 2000::/3)', () => {
+describe('isPublicAddress (an allow-list of ipaddr.js unicast, IPv6 only in 2000::/3)', () => {
   it('refuses private, loopback, link-local, CGNAT, special-purpose and every IPv6 form carrying an IPv4', () => {
     expect(REFUSED.filter(isPublicAddress)).toEqual([]);
   });
@@ -67,7 +67,7 @@ describe('isPublicAddress (audit #6: an allow-list of ipaddr.js unicast, IPv6 on
   });
 });
 
-describe('the connect-time guard (audit #6)', () => {
+describe('the connect-time guard', () => {
   /** A listener on this machine: the target of the rebinding, which must see no connection. */
   let trap: ConnectionTrap;
   let port: number;
@@ -83,7 +83,7 @@ describe('the connect-time guard (audit #6)', () => {
   });
   afterAll(() => trap.close());
 
-  it('audit #6: a public-looking name that resolves to a local address is refused after the lookup, before any connection (webhook, http and https)', async () => {
+  it('a public-looking name that resolves to a local address is refused after the lookup, before any connection (webhook, http and https)', async () => {
     for (const answer of [['127.0.0.1'], ['169.254.169.254'], ['::ffff:7f00:1'], ['::ffff:127.0.0.1'], ['64:ff9b::7f00:1'], ['::1'], ['8.8.8.8', '127.0.0.1']]) {
       const outbound = outboundAgents({ lookup: lookupTo(...answer) });
       for (const scheme of ['http', 'https']) {
@@ -96,7 +96,7 @@ describe('the connect-time guard (audit #6)', () => {
     }
   });
 
-  it('audit #6: the same for a Web Push endpoint, by default (no agents given) and with the rebinding lookup', async () => {
+  it('the same for a Web Push endpoint, by default (no agents given) and with the rebinding lookup', async () => {
     const outbound = outboundAgents({ lookup: lookupTo('127.0.0.1') });
     const before = connections();
     await expect(sendPush(pushTo(`https://push.example.net:${port}/x`), '{}', vapid, { outbound })).rejects.toThrow(/not allowed|not a public address/);
@@ -105,7 +105,7 @@ describe('the connect-time guard (audit #6)', () => {
     expect(connections()).toBe(before);
   });
 
-  it('audit #6: literal addresses are refused by default for webhooks too, in every IPv6 spelling', async () => {
+  it('literal addresses are refused by default for webhooks too, in every IPv6 spelling', async () => {
     const before = connections();
     for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]', '[::ffff:0:7f00:1]', '[::7f00:1]', '[64:ff9b::7f00:1]']) {
       await expect(deliverWebhook({ url: `http://${host}:${port}/hook`, secret }, payload), host).rejects.toThrow(/not allowed|not a public address/);
@@ -113,7 +113,7 @@ describe('the connect-time guard (audit #6)', () => {
     expect(connections()).toBe(before);
   });
 
-  it('audit #6: only an explicit opt-in (local development, tests) connects to this machine, through the same lookup', async () => {
+  it('only an explicit opt-in (local development, tests) connects to this machine, through the same lookup', async () => {
     const before = connections();
     const outbound = outboundAgents({ lookup: lookupTo('127.0.0.1'), allowPrivateNetworks: true });
     expect(await deliverWebhook({ url: `http://hooks.example.org:${port}/hook`, secret }, payload, { outbound })).toEqual({ status: 204, gone: false });

@@ -8,7 +8,7 @@ import { choicesOf, type ChoiceGroup } from './choices.js';
 import type { Words } from './wording.js';
 
 /**
- * What a turn email shows of the game (issue 20 #1): the recipient's own panel as the web client
+ * What a turn email shows of the game: the recipient's own panel as the web client
  * shows it (hand, tickets or route card…), every seat's public score where the game keeps one
  * during play, and every legal action with its reply code.
  */

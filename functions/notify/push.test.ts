@@ -151,7 +151,7 @@ describe('sendPush to a local HTTPS push endpoint', () => {
     expect(received).toEqual([]);
   });
 
-  it('audit #6: by default an endpoint on this machine is refused before any connection is made (no opt-in, no push)', async () => {
+  it('by default an endpoint on this machine is refused before any connection is made (no opt-in, no push)', async () => {
     const before = connections;
     const browser = newBrowserKeys(`${origin}/push/abc123`);
     await expect(sendPush(browser.subscription, '{}', vapid)).rejects.toThrow(/not allowed|not a public address/);

@@ -6,7 +6,7 @@ const DOMAIN = 'play.example.test';
 const token = { gameId: 'Abc_-123456789012', seat: 1, version: 42, expires: new Date('2026-12-01T10:00:00Z') };
 const now = new Date('2026-11-30T10:00:00Z');
 
-describe('reply addresses (issue 20 #2: signed, per player, game and version, expiring with the turn)', () => {
+describe('reply addresses (signed, per player, game and version, expiring with the turn)', () => {
   it('round-trips for the seat holder it was signed for, and fits a local part (64 characters)', () => {
     const address = replyAddress(SECRET, DOMAIN, token, 'player-1');
     expect(address.split('@')[0]!.length).toBeLessThanOrEqual(64);
@@ -37,7 +37,7 @@ describe('reply addresses (issue 20 #2: signed, per player, game and version, ex
   });
 });
 
-describe('digest reply addresses (issue 20 #4: signed, per player and digest, expiring)', () => {
+describe('digest reply addresses (signed, per player and digest, expiring)', () => {
   const digest = { playerId: 'Abc_-1234567890123456', sheet: '20261124', expires: new Date('2026-12-01T10:00:00Z') };
 
   it('round-trips, fits a local part, and is neither a turn address nor valid with a changed player, sheet or expiry', () => {

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { shortMac, verifyShortMac } from './signed-token.js';
 
 /**
- * The Reply-To of a turn email (issue 20 #2): a per-player, per-game address whose local part is a
+ * The Reply-To of a turn email: a per-player, per-game address whose local part is a
  * signed token, `m.<game>.<seat>.<version>.<expiry>.<mac>@<reply domain>`. The MAC (signed-token.ts,
  * purpose "reply", format "m") also covers the seat holder's player id, which the address leaves
  * out to stay within the 64 characters a local part may have: a seat that changed hands, another
@@ -68,7 +68,7 @@ export function checkReply(secret: string | readonly string[], claim: ClaimedRep
 }
 
 /**
- * The Reply-To of a digest email (issue 20 #4): per player, `d.<player>.<sheet>.<expiry>.<mac>@<reply
+ * The Reply-To of a digest email: per player, `d.<player>.<sheet>.<expiry>.<mac>@<reply
  * domain>`. The sheet (a stored, expiring record) maps the digest's labels to the game, seat and
  * version each one's codes play at; the MAC (purpose "reply", format "d") covers the player, the
  * sheet and the expiry, so that no other player's sheet can be named.

@@ -87,7 +87,7 @@ describe('notifications from the table stream (AWS path)', () => {
     expect(mails[0]!.text).toContain('Please move by');
   });
 
-  it('issue 20 #4: a day\'s digest claim (DIGEST# insert by the sweeper) sends that digest once, listing the games where it is the player\'s turn', async () => {
+  it('a day\'s digest claim (DIGEST# insert by the sweeper) sends that digest once, listing the games where it is the player\'s turn', async () => {
     const anna = await playerWithEmail(server, api, 'Anna', 'anna-digest@example.test');
     await anna.PATCH('/v1/players/me', { body: { notifications: { digest: { hour: 8, timeZone: 'Europe/Prague' } } } });
     dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
@@ -133,7 +133,7 @@ describe('notifications from the table stream (AWS path)', () => {
     expect(failed).toEqual([records[0]!.dynamodb!.SequenceNumber]);
   });
 
-  it('issue 18 #6 #7: a batch whose commits finish a game has it recorded (ratings, search), and a batch that does not, not', async () => {
+  it('a batch whose commits finish a game has it recorded (ratings, search), and a batch that does not, not', async () => {
     const [anna, ben] = [await api.newPlayer('Anna'), await api.newPlayer('Ben')];
     const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
     const params = { path: { id: created.id } };

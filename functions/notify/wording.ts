@@ -1,5 +1,5 @@
 /**
- * Words in a reader's language (issue 17 #5), for emails, pushes and board pictures. The words are
+ * Words in a reader's language, for emails, pushes and board pictures. The words are
  * the web client's catalogs: a move reads the same in an email as in the game's log, the sentences of
  * a message itself sit under `mail`, and a picture's under `picture`. One i18next instance per
  * language, made on first use.

@@ -1,6 +1,6 @@
 /**
  * Powertools Tracer: an X-Ray segment per invocation with the AWS SDK calls as subsegments, for
- * the sweeper and the notifier. The API does without it (issue 16 #2): the X-Ray SDK it brings is
+ * the sweeper and the notifier. The API does without it: the X-Ray SDK it brings is
  * about 120 KiB of cold-start code. Active tracing on the function still gives X-Ray the API's
  * invocations (Lambda's own init and invocation segments), without its DynamoDB calls.
  */

@@ -12,14 +12,14 @@ const meta = (over: Partial<GameMeta>): GameMeta =>
     ...over,
   }) as GameMeta;
 
-describe('bot levels in the service (issue 22 #4)', () => {
-  it('issue 22 #4: a bot seat plays at its own level; a person’s seat the platform plays for gets the stand-in level, medium unless the table chose', () => {
+describe('bot levels in the service', () => {
+  it('a bot seat plays at its own level; a person’s seat the platform plays for gets the stand-in level, medium unless the table chose', () => {
     expect(chosenLevel(meta({}), 1)).toBe('hard');
     expect(chosenLevel(meta({}), 0)).toBe('medium');
     expect(chosenLevel(meta({ standInLevel: 'easy' }), 0)).toBe('easy');
   });
 
-  it('issue 22 #4: a request searches for at most REQUEST_SEARCH_MS by the levels’ caps; later moves, and every move once no person plays, are easy', () => {
+  it('a request searches for at most REQUEST_SEARCH_MS by the levels’ caps; later moves, and every move once no person plays, are easy', () => {
     const hard = Array.from({ length: REQUEST_SEARCH_MS / 1000 }, () => record({ level: 'hard' }));
     expect(levelToPlay('hard', true, hard.slice(1))).toBe('hard');
     expect(levelToPlay('hard', true, hard)).toBe('easy');
@@ -29,7 +29,7 @@ describe('bot levels in the service (issue 22 #4)', () => {
     expect(levelToPlay('hard', false, [])).toBe('easy');
   });
 
-  it('issue 22 #4: a record tells the level of the bot that chose it; records older than levels were the greedy bot’s (easy); people’s and platform entries have none', () => {
+  it('a record tells the level of the bot that chose it; records older than levels were the greedy bot’s (easy); people’s and platform entries have none', () => {
     expect(botLevelOf(record({ level: 'medium', timeout: true }))).toBe('medium');
     expect(botLevelOf(record({}))).toBe('easy');
     expect(botLevelOf(record({ playerId: 'anna' }))).toBeNull();

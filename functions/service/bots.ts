@@ -1,5 +1,5 @@
 /**
- * Which bot moves for a seat, and at what level (issue 22 #4). A bot seat plays at the level its
+ * Which bot moves for a seat, and at what level. A bot seat plays at the level its
  * creator chose; a person's seat the platform plays for (a timeout, a forfeit, a deleted
  * account) plays at the table's stand-in level. Search levels cost wall-clock time, so one
  * request searches for at most REQUEST_SEARCH_MS in all (counted by each level's cap, a bound
@@ -9,7 +9,7 @@
 import { botFor, SEARCH_LEVELS, type AnyGame, type BotLevel, type Clock, type Seat } from '../../engine/core/index.js';
 import type { EventRecord, GameMeta } from '../store/records.js';
 
-/** A table that did not choose a stand-in level gets this one (issue 22 #4). */
+/** A table that did not choose a stand-in level gets this one. */
 export const DEFAULT_STAND_IN_LEVEL: BotLevel = 'medium';
 
 /**

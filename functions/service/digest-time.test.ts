@@ -3,7 +3,7 @@ import { isTimeZone, localDay, nextDigestAt } from './digest-time.js';
 
 const next = (hour: number, zone: string, after: string) => nextDigestAt(hour, zone, new Date(after)).toISOString();
 
-describe('when a daily digest is due (issue 20 #4: at the hour a player picks, in their time zone)', () => {
+describe('when a daily digest is due (at the hour a player picks, in their time zone)', () => {
   it('is the next whole hour on the wall clock of the zone, today if still ahead, else tomorrow', () => {
     expect(next(8, 'Europe/Prague', '2026-11-24T06:59:59Z')).toBe('2026-11-24T07:00:00.000Z');
     expect(next(8, 'Europe/Prague', '2026-11-24T07:00:00Z')).toBe('2026-11-25T07:00:00.000Z');

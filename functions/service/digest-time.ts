@@ -1,5 +1,5 @@
 /**
- * When a daily digest is due (issue 20 #4): at a whole hour the player picked, on their wall clock
+ * When a daily digest is due: at a whole hour the player picked, on their wall clock
  * in their IANA time zone. Works with Intl alone; daylight saving changes are handled by reading
  * the zone's offset at the instant found, not by assuming a fixed one.
  */

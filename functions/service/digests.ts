@@ -3,7 +3,7 @@ import type { GameTable } from '../store/game-table.js';
 import type { DigestChoice } from '../store/records.js';
 import { localDay, nextDigestAt } from './digest-time.js';
 
-/** One day's digest of one player, claimed: the notifier mails it (issue 20 #4). */
+/** One day's digest of one player, claimed: the notifier mails it. */
 export interface DigestNotice {
   playerId: string;
   /** YYYYMMDD in the player's time zone. */
@@ -14,7 +14,7 @@ export interface DigestNotice {
 export const DIGESTS_PER_SHARD = 50;
 
 /**
- * Daily digests (issue 20 #4): each digest player has one entry in the deadline index at their
+ * Daily digests: each digest player has one entry in the deadline index at their
  * next hour; the sweep claims that day's digest (one conditional put, so a sweep that runs twice
  * sends one) and moves the entry to the next day. Locally `onDigest` hands the claim to the
  * notifier; in AWS the claim item's stream record does.

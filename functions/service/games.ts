@@ -201,7 +201,7 @@ export class Games {
     private readonly metrics: Metrics = noMetrics,
     /** Where public games wait for players (README "Lobby"); without it nothing is listed. */
     private readonly lobby: LobbyTable | null = null,
-    /** The bot for each level (issue 22 #4); tests may give cheaper searches. */
+    /** The bot for each level; tests may give cheaper searches. */
     private readonly bots: BotFactory = levelBots,
   ) {}
 
@@ -1233,7 +1233,7 @@ export class Games {
     };
   }
 
-  // ---- a player who deleted their account (issue 18)
+  // ---- a player who deleted their account
 
   /**
    * Takes a deleted player out of a game. Their seat keeps its place but shows no name and no id

@@ -52,7 +52,7 @@ export interface Services {
   profiles: Profiles;
   /** Public games waiting for players, and seeks (README "Lobby"). */
   lobby: Lobby;
-  /** Daily digests by email (issue 20 #4): scheduled by the settings, claimed by the sweep. */
+  /** Daily digests by email: scheduled by the settings, claimed by the sweep. */
   digests: Digests;
   /** Resolves once the work started off the request path (recording finished games) has ended, so a server can close its store after it. */
   settled(): Promise<void>;

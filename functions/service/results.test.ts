@@ -1,5 +1,5 @@
 /**
- * Issue 18 #6: ratings from a finished game's places, pairwise in one Glicko-2 rating period
+ * Ratings from a finished game's places, pairwise in one Glicko-2 rating period
  * (README, "Ratings"), applied exactly once per game; bot and aborted games never count.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ async function ended(seats: SeatRecord[], scores: number[], how: { forfeited?: n
 
 const ratingOf = async (player: string) => (await ratings.ratingsOf(player)).get('scored');
 
-describe('issue 18 #6: rating a finished game', () => {
+describe('rating a finished game', () => {
   it('a 4-player ranking with a tie is pairwise results in one period: the winner gains, tied seats draw each other, the last loses most', async () => {
     const id = await ended(['a', 'b', 'c', 'd'].map(person), [30, 20, 20, 10]);
     await results.record(id);
@@ -128,7 +128,7 @@ describe('issue 18 #6: rating a finished game', () => {
     expect((await ratings.getBoard('scored')).entries.map((e) => e.version)).toEqual([2, 2, 2]);
   });
 
-  it('issue 18 #7: a public finished game goes into the search index and its players’ histories; a private one does not', async () => {
+  it('a public finished game goes into the search index and its players’ histories; a private one does not', async () => {
     const open = await ended([person('m'), bot], [3, 9], { visibility: 'public' });
     const hidden = await ended([person('m'), person('n')], [3, 9]);
     await results.record(open);
@@ -140,7 +140,7 @@ describe('issue 18 #6: rating a finished game', () => {
     expect((await finished.search(null, 'nobody', 10, null)).items).toEqual([]);
   });
 
-  it('issue 18 #6 #7: forgetting a deleted account takes it off the leaderboard and out of the finished games’ names', async () => {
+  it('forgetting a deleted account takes it off the leaderboard and out of the finished games’ names', async () => {
     const id = await ended([person('zed'), person('yan')], [5, 1], { visibility: 'public' });
     await results.record(id);
     await results.forget('zed');

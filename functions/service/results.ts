@@ -12,7 +12,7 @@ import type { BoardEntry, CommitRecord, FinishedGameRecord, GameMeta, PlannedSea
 import { outcomeWithForfeits } from './forfeit.js';
 import { counts } from './rating-rules.js';
 
-/** Glicko-2 loads with the first finished game to rate: a move never needs it (issue 16 #2). */
+/** Glicko-2 loads with the first finished game to rate: a move never needs it. */
 const glicko2Ratings = () => import('./rating.js');
 
 /** Rows a leaderboard keeps; it shows at most this many. */

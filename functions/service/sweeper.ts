@@ -11,7 +11,7 @@ export interface SweepReport {
   failed: number;
   /** Public games closed because nobody filled them in time (README "Lobby"). */
   expiredOpenGames: number;
-  /** Daily digests claimed for sending (issue 20 #4). */
+  /** Daily digests claimed for sending. */
   digests: number;
   /** Seconds the oldest due deadline had waited when the sweep began (0 when none was due). */
   lagSeconds: number;

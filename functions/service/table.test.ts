@@ -1,5 +1,5 @@
 /**
- * Issue 18 #5: which actions may be taken back. The check is the kit's, not a game's: no secret
+ * Which actions may be taken back. The check is the kit's, not a game's: no secret
  * event, no draw of the RNG and no change to what no seat sees (`concealed`) since the action.
  */
 import { describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ function classify(def: AnyGame, players: number, seed: string, maxActions = 400)
   return out;
 }
 
-describe('issue 18 #5: take-back eligibility, derived from the kit', () => {
+describe('take-back eligibility, derived from the kit', () => {
   const europe = classify(catalog['ticket-to-ride-europe'].game, 3, 'takeback-europe', 600);
 
   it('Ticket to Ride Europe: a plain route claim may be taken back (TTRE-7)', () => {
@@ -70,7 +70,7 @@ describe('issue 18 #5: take-back eligibility, derived from the kit', () => {
   });
 });
 
-describe('issue 18 #4 #5: the table folded over records', () => {
+describe('the table folded over records', () => {
   const record = (seat: number, version: number, extra: Partial<EventRecord> = {}): EventRecord => ({ version, seat, playerId: 'p', action: { type: 'x' }, events: [], toAct: [], at: '', ...extra });
 
   it('RP-TB-1: a person’s clean action is undoable until something is revealed or another person’s seat acts; a bot seat’s reply keeps it', () => {

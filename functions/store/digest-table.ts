@@ -18,7 +18,7 @@ export interface SheetEntry {
 const SheetSchema = z.array(z.strictObject({ label: z.string().regex(/^[A-Z]$/), gameId: z.string(), seat: z.number().int().min(0), version: z.number().int().min(0) }));
 
 /**
- * The table's side of daily digests (issue 20 #4): each digest player's next due time in the
+ * The table's side of daily digests: each digest player's next due time in the
  * deadline index, the claim of each day's digest (one conditional put, so that overlapping sweeps
  * send one), and the sheets that tell a reply which game each label stands for.
  */

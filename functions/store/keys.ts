@@ -84,7 +84,7 @@ export const keys = {
   /** Under the player's partition: their one seek (waiting, or matched with its game). */
   seek: 'SEEK',
   /**
-   * Daily digests (issue 20 #4), under the player's partition: `DIGESTDUE` is the player's entry in
+   * Daily digests, under the player's partition: `DIGESTDUE` is the player's entry in
    * the deadline index (in shards of its own, `DIGEST#<n>`, which the game sweep never reads); one
    * `DIGEST#<day>` item claims each day's digest; a `SHEET#<id>` item maps the labels of one
    * digest email (A, B, …) to the games it listed, for the reply.

@@ -85,7 +85,7 @@ export interface GameMeta {
   timeControl?: TimeControl;
   /** After the end: a rematch offer and, once every seated person accepted, the new game. */
   rematch?: RematchRecord;
-  /** Public games are listed in the lobby, open to spectators and found by search (issue 18 #3 #7); absent (older games) means private, by invite only. */
+  /** Public games are listed in the lobby, open to spectators and found by search; absent (older games) means private, by invite only. */
   visibility?: 'public' | 'private';
   /** The level of the bot that plays for a person's seat (a timeout, a forfeit, a deleted account); absent on older games: the service's default. */
   standInLevel?: BotLevel;
@@ -247,7 +247,7 @@ export type NewPlayerRecord = Omit<PlayerRecord, 'notifications' | 'vacations'> 
 export interface NotificationSettings {
   email: boolean;
   events: Record<NotificationKind, boolean>;
-  /** One email a day instead of one per turn (issue 20 #4); null: an email per turn. */
+  /** One email a day instead of one per turn; null: an email per turn. */
   digest: DigestChoice | null;
 }
 

@@ -35,7 +35,7 @@ export function readGameImage(image: Record<string, AttributeValue>, inserted: b
   return null;
 }
 
-/** A day's digest claimed by the sweep (issue 20 #4): written once per player and day, so it counts only when `inserted`. */
+/** A day's digest claimed by the sweep: written once per player and day, so it counts only when `inserted`. */
 export function readDigestClaim(image: Record<string, AttributeValue>, inserted: boolean): { playerId: string; day: string } | null {
   const pk = image.pk?.S;
   const sk = image.sk?.S;

@@ -1,5 +1,5 @@
 /**
- * The bot ladder (`npm run bench bots`, issue 22 #3): per game and player count, games between two
+ * The bot ladder (`npm run bench bots`): per game and player count, games between two
  * levels, one seat of the first and the rest of the second, the first's seat rotated, seeds fixed.
  * It reports each pairing's win rate (place 1, shared places included) with a Wilson 95% interval,
  * the time per searched move, and an Elo-style rating per level and game, fitted (Bradley–Terry) to

@@ -24,7 +24,7 @@ type Run = ReturnType<typeof timed>;
 
 /**
  * Timed games for one row: first one untimed warm-up game, so the figures are the steady state a
- * search bot sees over thousands of calls (issue 22 #1); the warm-up's first calls are kept apart
+ * search bot sees over thousands of calls; the warm-up's first calls are kept apart
  * as what a fresh process (a cold Lambda) pays once.
  */
 function row(game: AnyGame, players: number, bot: AnyGame['bot']): { runs: Run[]; firstCall: { legalUs: number; applyUs: number; viewUs: number } } {

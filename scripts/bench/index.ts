@@ -32,7 +32,7 @@ if (report.bots) {
   const { mergeLadder } = await import('./ladder-merge.js');
   merged.bots = mergeLadder(previous.bots as Ladder | undefined, report.bots as Ladder);
 }
-// The cost model needs the traced store figures (with request times) and the measured log bytes (issue 16 #4).
+// The cost model needs the traced store figures (with request times) and the measured log bytes.
 const logged = merged.logs as LogFigures | undefined;
 if ((want('store') || want('logs') || want('bundle')) && (merged.store as Partial<StoreFigures> | undefined)?.calls?.holdPerSecond && logged) {
   const { costPerMillionMoves, PRICES, ASSUMPTIONS } = await import('./cost-model.js');

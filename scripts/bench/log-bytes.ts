@@ -1,6 +1,6 @@
 /**
  * What each invocation writes to CloudWatch Logs, measured on the real entries rather than
- * assumed (issue 16 #4): the API handler (functions/api/lambda.ts) runs in this process against the
+ * assumed: the API handler (functions/api/lambda.ts) runs in this process against the
  * embedded store, fed function URL events, and every byte it writes to stdout is counted, as
  * Lambda would ingest it. The stack logs JSON with Lambda's system lines at WARN, so START, END and
  * REPORT cost nothing; what is left is the app's own request line and its EMF metrics.

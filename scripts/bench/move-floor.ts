@@ -1,7 +1,7 @@
 // What both floors of a move (move-path-alone.ts, move-path-served.ts) build at import, as
 // functions/api/lambda.ts builds it: the DynamoDB client, the store, the player and game services
 // (authentication, the conditional commit, bots) over the lazy game registry, and Powertools
-// Logger and Metrics (issue 21); and the one thing a move does, validated by a zod/mini schema
+// Logger and Metrics; and the one thing a move does, validated by a zod/mini schema
 // (the lightest validation zod offers, with no OpenAPI metadata).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod/mini';

@@ -1,4 +1,4 @@
-// A floor for issue 16 #2, bundled and imported by `npm run bench bundle` like a handler: only
+// A floor for a move's cold import, bundled and imported by `npm run bench bundle` like a handler: only
 // what a move needs (move-floor.ts), middy, and a Hono app with that one route. No other route,
 // no rate limits, no problem catalogue: whatever the API does beyond a move can only add to this.
 import middy from '@middy/core';

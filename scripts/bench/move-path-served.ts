@@ -1,4 +1,4 @@
-// A floor for issue 16 #2 with what the API runs for every request: move-path-alone.ts's move
+// A floor for a move's cold import with what the API runs for every request: move-path-alone.ts's move
 // (move-floor.ts) behind the API's own request stack (functions/api/request-stack.ts: request ids
 // and log line, URL and body limits, security and CORS headers, entity tags, problem+json,
 // authentication, and the rate limits in their DynamoDB table), built at import as

@@ -1,5 +1,5 @@
 /**
- * Issue 18 #1 and #2: signing in by email, confirmed addresses, sessions, personal access tokens
+ * Signing in by email, confirmed addresses, sessions, personal access tokens
  * and their scopes, signing out everywhere, the data export and deleting an account.
  */
 import { createHash } from 'node:crypto';
@@ -81,7 +81,7 @@ async function signIn(email: string): Promise<{ session: Api; id: string; token:
   return { session: api.as(created.token), id: created.id, token: created.token };
 }
 
-describe('issue 18 #1: signing in by email', () => {
+describe('signing in by email', () => {
   it('a code mailed to a confirmed address signs in once (a session with every scope); the mail carries a link with it', async () => {
     const email = address('Anna');
     const anna = await playerWithEmail(server, api, 'Anna', email);
@@ -232,7 +232,7 @@ describe('issue 18 #1: signing in by email', () => {
   });
 });
 
-describe('issue 18 #1: sessions and personal access tokens', () => {
+describe('sessions and personal access tokens', () => {
   it('sessions are listed (the current one marked) and signed out one by one: 401 at once', async () => {
     const email = address('Two');
     await playerWithEmail(server, api, 'Two', email);
@@ -360,7 +360,7 @@ describe('issue 18 #1: sessions and personal access tokens', () => {
   });
 });
 
-describe('issue 18 #1: the authorization matrix of every new operation', () => {
+describe('the authorization matrix of every new operation', () => {
   type Send = (c: Api) => Promise<Answer<Problem>>;
   /** Each operation of a player `p`, for a second player `other` whose items it names. */
   const operations = (other: { session: string; token: string }): Record<string, Send> => ({
@@ -399,7 +399,7 @@ describe('issue 18 #1: the authorization matrix of every new operation', () => {
   });
 });
 
-describe('issue 18 #2: your data', () => {
+describe('your data', () => {
   it('the export holds the profile, sessions, tokens, webhooks, push subscriptions, vacations, games and own chat, and no secret', async () => {
     const email = address('Exporter');
     const me = await playerWithEmail(server, api, 'Exporter', email);

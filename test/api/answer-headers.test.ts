@@ -1,5 +1,5 @@
 /**
- * Issue 19 #1: the headers the OpenAPI document declares are what clients can use. Every GET 200
+ * The headers the OpenAPI document declares are what clients can use. Every GET 200
  * has a strong ETag and If-None-Match gets 304 without a body while the answer is the same; a 201
  * names what it created in Location. (The API suites also check every answer's declared headers.)
  */
@@ -10,8 +10,8 @@ import { useTestServer } from '../support/local.js';
 
 const suite = useTestServer();
 
-describe('issue 19 #1: ETag and If-None-Match', () => {
-  it('issue 19 #1: a view answered again with If-None-Match is 304 without a body, keeping ETag and X-Request-Id, until the game moves', async () => {
+describe('ETag and If-None-Match', () => {
+  it('a view answered again with If-None-Match is 304 without a body, keeping ETag and X-Request-Id, until the game moves', async () => {
     const game = await HighCardGame.start(suite.api, 1, { bots: 1 });
     const anna = game.seat(0);
     const view = (ifNoneMatch?: string) => anna.GET('/v1/games/{id}/view', { params: { ...game.params, header: ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {} } });
@@ -36,7 +36,7 @@ describe('issue 19 #1: ETag and If-None-Match', () => {
     expect(moved.response.headers.get('etag')).not.toBe(tag);
   });
 
-  it("issue 19 #1: tags are per answer: another player's tag never matches, and writes are never answered 304", async () => {
+  it("tags are per answer: another player's tag never matches, and writes are never answered 304", async () => {
     const game = await HighCardGame.start(suite.api, 2);
     const [anna, ben] = [game.seat(0), game.seat(1)];
     const { params } = game;
@@ -47,8 +47,8 @@ describe('issue 19 #1: ETag and If-None-Match', () => {
   });
 });
 
-describe('issue 19 #1: Location', () => {
-  it('issue 19 #1: a 201 names what it created, and that is where it is', async () => {
+describe('Location', () => {
+  it('a 201 names what it created, and that is where it is', async () => {
     const created = await suite.api.POST('/v1/players', { body: { name: 'Anna' } });
     expect(created.response.headers.get('location')).toBe('/v1/players/me');
     const anna = suite.api.as(dataOf(created).token);

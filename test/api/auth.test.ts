@@ -74,7 +74,7 @@ beforeAll(async () => {
 const ownerEmail = 'owner@example.test';
 let addresses = 0;
 
-/** A session of owner's, signed in by email (issue 18 #1). */
+/** A session of owner's, signed in by email. */
 async function ownersSession(): Promise<{ id: string; token: string }> {
   // The address owner has now (the confirmation's own request moves it on).
   const email = dataOf(await owner.GET('/v1/players/me')).email!;
@@ -198,7 +198,7 @@ async function requestFor(op: Operation, targets: Targets = { running, open }): 
     'GET /v1/players/me/export': (c, headers) => c.GET('/v1/players/me/export', { headers }),
     'DELETE /v1/players/me': (c, headers) => c.DELETE('/v1/players/me', { headers }),
     'POST /v1/players/me/vacations': (c, headers) => c.POST('/v1/players/me/vacations', { body: futureVacation(), headers }),
-    // Issue 18 #6 #7: public reads about players and finished games (test/api/profiles.test.ts has their scope and revocation checks).
+    // Public reads about players and finished games (test/api/profiles.test.ts has their scope and revocation checks).
     'GET /v1/profiles/{playerId}': (c, headers) => c.GET('/v1/profiles/{playerId}', { params: { path: { playerId: mate.playerId } }, headers }),
     'GET /v1/profiles/{playerId}/games': (c, headers) => c.GET('/v1/profiles/{playerId}/games', { params: { path: { playerId: mate.playerId } }, headers }),
     'GET /v1/leaderboards/{game}': (c, headers) => c.GET('/v1/leaderboards/{game}', { params: { path: { game: 'high-card' } }, headers }),
@@ -230,7 +230,7 @@ async function requestFor(op: Operation, targets: Targets = { running, open }): 
 }
 
 /**
- * Issue 18 #4 #5: a game of its own for each finishing or take-back operation, in the state where
+ * A game of its own for each finishing or take-back operation, in the state where
  * mate (seat 1) may make it: resigning and aborting need a running game, answering a take-back
  * owner's request, asking one mate's own clean pass (HC-2), the rematch operations a finished game.
  * The game is set up when the request is first sent; with `given` targets, they are used as they are.
@@ -377,7 +377,7 @@ describe.each(operations)('$key', (op) => {
 
   it('with the right player’s token → success', async () => {
     // The seated player who is due (mate) for play; a newcomer for joining; the owner otherwise.
-    // Deleting an account needs one of its own (issue 18 #2).
+    // Deleting an account needs one of its own.
     const newcomer = op.key === 'POST /v1/games/{id}/join' || op.key === 'DELETE /v1/players/me';
     const who = newcomer ? await api.newPlayer(`Joiner ${op.key}`) : op.key.includes('{id}') ? mate : owner;
     expectSuccess(op, await (await requestFor(op))(who));

@@ -294,7 +294,7 @@ describe('POST /v1/games with a bad body', () => {
     for (const players of ['2', null]) await expectNoGame(createRaw({ game: 'high-card', players }), 400, 'invalid_body');
   });
 
-  it('issue 22 #4: a bot level that is not easy, medium or hard, in `bots` or `standInLevel` → 400 invalid_bot_level; more levels than free seats → 400 invalid_bots', async () => {
+  it('a bot level that is not easy, medium or hard, in `bots` or `standInLevel` → 400 invalid_bot_level; more levels than free seats → 400 invalid_bots', async () => {
     for (const bots of [['expert'], ['hard', 'Hard'], ['hard', 3], [null]]) {
       const r = await expectNoGame(createRaw({ game: 'high-card', players: 3, bots }), 400, 'invalid_bot_level');
       expect(problemOf(r).detail).toMatch(/is not a bot level: use easy, medium, hard$/);
@@ -332,7 +332,7 @@ describe('POST /v1/players and PATCH /v1/players/me with a bad body', () => {
     for (const body of [{}, { name: 7 }, { name: 'Ok', token: 'mine' }]) {
       expectProblem(await sendRaw(api, 'POST', '/v1/players', { body }), 400, 'invalid_body');
     }
-    // Well-formed, but nothing left once cleaned, or too long once cleaned (audit #9).
+    // Well-formed, but nothing left once cleaned, or too long once cleaned.
     for (const body of [{ name: '   ' }, { name: 'x'.repeat(65) }]) expectProblem(await api.POST('/v1/players', { body }), 400, 'invalid_name');
     const profile = dataOf(await me.GET('/v1/players/me'));
     for (const body of [{ name: '' }, { email: 'nope' }]) {
@@ -457,14 +457,14 @@ describe('fuzzing with arbitrary JSON (fast-check)', () => {
 });
 
 describe('over-long requests', () => {
-  it('audit #10: a 100 KB query string → 431 headers_too_large as problem+json (Node refuses it before the app), not an empty 431', async () => {
+  it('a 100 KB query string → 431 headers_too_large as problem+json (Node refuses it before the app), not an empty 431', async () => {
     const r = await fetch(`${server.url}/v1/catalog?pad=${'x'.repeat(100_000)}`);
     expect(r.status).toBe(431);
     expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(await r.json()).toMatchObject({ status: 431, code: 'headers_too_large', type: expect.stringMatching(/\/headers_too_large$/) });
   });
 
-  it('audit #10: a URL over 8 KiB that reaches the app (as it would in Lambda, under API Gateway 10240-byte limit) → 414 uri_too_long', async () => {
+  it('a URL over 8 KiB that reaches the app (as it would in Lambda, under API Gateway 10240-byte limit) → 414 uri_too_long', async () => {
     const r = await sendRaw(me, 'GET', `/v1/games?pad=${'x'.repeat(9_000)}`);
     expectProblem(r, 414, 'uri_too_long');
     expect((await sendRaw(me, 'GET', `/v1/games?pad=${'x'.repeat(7_000)}`)).response.status).toBe(200);
@@ -472,7 +472,7 @@ describe('over-long requests', () => {
 });
 
 describe('requests Node cannot parse', () => {
-  it('audit #10: broken HTTP syntax → 400 malformed_request as problem+json, then the connection closes', async () => {
+  it('broken HTTP syntax → 400 malformed_request as problem+json, then the connection closes', async () => {
     const url = new URL(server.url);
     const raw = await new Promise<string>((ok, fail) => {
       let text = '';

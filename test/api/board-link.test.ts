@@ -1,5 +1,5 @@
 /**
- * The board picture link in turn emails (issue 9: "turn emails embed or link it"): a signed,
+ * The board picture link in turn emails ("turn emails embed or link it"): a signed,
  * login-free link to the board as a spectator sees it at the email's version.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +64,7 @@ describe('GET /v1/board-pictures/{token}', () => {
     expect(mail?.text).not.toContain('See the board');
   });
 
-  it('audit #10: a pinned version is drawn as a spectator saw it then, so its immutable picture does not change when the game ends', async () => {
+  it('a pinned version is drawn as a spectator saw it then, so its immutable picture does not change when the game ends', async () => {
     let clock = Date.parse('2026-11-02T08:00:00.000Z');
     const timed = await startLocalServer({ registry: testRegistry(), sweepMs: 0, now: () => new Date(clock) });
     try {
@@ -92,7 +92,7 @@ describe('GET /v1/board-pictures/{token}', () => {
     }
   });
 
-  it("audit #10: every SVG response carries Content-Security-Policy default-src 'none' (no script, no loads)", async () => {
+  it("every SVG response carries Content-Security-Policy default-src 'none' (no script, no loads)", async () => {
     const anna = await api.newPlayer('Anna');
     const created = await anna.POST('/v1/games', { body: { game: 'ticket-to-ride-europe', players: 2, bots: 1 } });
     expect(created.response.status, textOf(created)).toBe(201);

@@ -41,7 +41,7 @@ describe('GET /v1/games/{id}/board.svg', () => {
     expect((await (await suite.api.newPlayer('Spectator')).GET('/v1/games/{id}/board.svg', { params, parseAs: 'text' })).response.status).toBe(200);
   });
 
-  it('issue 17 #5: draws the words of the picture in the language asked for (lang), English by default; an unknown language is a 400 that draws nothing', async () => {
+  it('draws the words of the picture in the language asked for (lang), English by default; an unknown language is a 400 that draws nothing', async () => {
     const anna = await suite.api.newPlayer('Anna');
     const created = await anna.POST('/v1/games', { body: { game: 'ticket-to-ride-germany', players: 2, bots: 1 } });
     const params = { path: { id: dataOf(created).id } };

@@ -1,5 +1,5 @@
 /**
- * Issue 22 #2 #4 over HTTP: bot levels chosen per seat when creating a game, shown in the game,
+ * Over HTTP: bot levels chosen per seat when creating a game, shown in the game,
  * the lobby and the log; the stand-in level a table chose plays for a person who ran out of time.
  * The bots are the real ones (botFor) with a small search budget, so a searched move is quick.
  */
@@ -36,8 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('bot levels per seat (issue 22 #2 #4)', () => {
-  it('issue 22 #2: levels chosen per bot seat are stored and shown in the game, the export and the log; `bots: n` still makes easy bots and the stand-in level defaults to medium', async () => {
+describe('bot levels per seat', () => {
+  it('levels chosen per bot seat are stored and shown in the game, the export and the log; `bots: n` still makes easy bots and the stand-in level defaults to medium', async () => {
     clock = T0;
     const anna = await api.newPlayer('Anna');
     const created = await anna.POST('/v1/games', { body: { game: 'high-card', players: 3, bots: ['hard', 'medium'], options: { rounds: 1 } } });
@@ -75,14 +75,14 @@ describe('bot levels per seat (issue 22 #2 #4)', () => {
     expect(easy.standInLevel).toBe('hard');
   });
 
-  it('issue 22 #2: the lobby shows each bot seat’s level and the stand-in level of a public game', async () => {
+  it('the lobby shows each bot seat’s level and the stand-in level of a public game', async () => {
     const cleo = await api.newPlayer('Cleo');
     const { id } = dataOf(await cleo.POST('/v1/games', { body: { game: 'high-card', players: 3, bots: ['hard'], standInLevel: 'easy', visibility: 'public' } }));
     const listed = dataOf(await (await api.newPlayer('Dan')).GET('/v1/lobby', { params: { query: { game: 'high-card' } } })).games.find((g) => g.id === id);
     expect(listed).toMatchObject({ bots: 1, botLevels: ['hard'], standInLevel: 'easy', freeSeats: 1 });
   });
 
-  it('issue 22 #4: a seat out of time is played at the table’s stand-in level (medium by default, searched with a clock and the game’s options), and the log says so', async () => {
+  it('a seat out of time is played at the table’s stand-in level (medium by default, searched with a clock and the game’s options), and the log says so', async () => {
     for (const standInLevel of [undefined, 'hard'] as const) {
       clock = T0;
       const anna = await api.newPlayer('Anna');
@@ -106,7 +106,7 @@ describe('bot levels per seat (issue 22 #2 #4)', () => {
     }
   });
 
-  it('issue 22 #4: a game stored before levels (bot seats without one, no stand-in level) reads as easy bots with medium stand-ins', async () => {
+  it('a game stored before levels (bot seats without one, no stand-in level) reads as easy bots with medium stand-ins', async () => {
     const anna = await api.newPlayer('Anna');
     const { id } = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 3, bots: ['hard', 'hard'] } }));
     const { meta } = (await server.services.table.readGame(id))!;

@@ -47,7 +47,7 @@ describe('table talk: GET/POST /v1/games/{id}/chat', () => {
     expect(dataOf(await spectator.GET('/v1/games/{id}/chat', { params: { ...params, query: { limit: 1 } } })).messages).toHaveLength(1);
   });
 
-  it('issue 19 #5: `next` is the `after` of the messages that follow a full page, null once none follow', async () => {
+  it('`next` is the `after` of the messages that follow a full page, null once none follow', async () => {
     const { anna, ben, spectator, params } = await threeSeats();
     const texts = ['one', 'two', 'three', 'four', 'five'];
     for (const [i, text] of texts.entries()) expect((await (i % 2 ? ben : anna).POST('/v1/games/{id}/chat', { params, body: { text } })).response.status).toBe(201);

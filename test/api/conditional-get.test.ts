@@ -1,5 +1,5 @@
 /**
- * Cheap polling (issue 16 item 5): the game summary, the view and the log carry an ETag; a client
+ * Cheap polling: the game summary, the view and the log carry an ETag; a client
  * that sends it back in If-None-Match gets 304 without a body while nothing it may read has
  * changed, and the service read only the game's version for it.
  */

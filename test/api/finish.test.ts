@@ -1,5 +1,5 @@
 /**
- * Issue 18 #4 (resign, abort, rematch) and #5 (take-backs) through the API, on the high-card
+ * Resign, abort, rematch and take-backs through the API, on the high-card
  * fixture: a pass (HC-2) reveals nothing and may be taken back, a draw (HC-2, a secret card) may not.
  */
 import { UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -33,7 +33,7 @@ async function summary(g: HighCardGame, seat = 0) {
   return dataOf(await g.summary(seat));
 }
 
-describe('issue 18 #5: take-backs', () => {
+describe('take-backs', () => {
   it('a pass is taken back once the other player accepts: a new version whose state is the one before it; the log keeps the request, the answer and the undo', async () => {
     const g = await duel();
     const before = await g.view(0);
@@ -147,7 +147,7 @@ describe('issue 18 #5: take-backs', () => {
   });
 });
 
-describe('issue 18 #4: resign, abort, rematch', () => {
+describe('resign, abort, rematch', () => {
   it('resigning ranks the seat as a forfeit; with one seat left standing the game ends', async () => {
     const g = await duel();
     const resigned = dataOf(await g.seat(1).POST('/v1/games/{id}/resign', { params: g.params }));
@@ -233,7 +233,7 @@ async function revoke(p: Player): Promise<void> {
   );
 }
 
-describe('issue 18 #4 #5: who may call the new endpoints (and refusals change nothing)', () => {
+describe('who may call the new endpoints (and refusals change nothing)', () => {
   const versioned = ['/v1/games/{id}/takeback', '/v1/games/{id}/takeback/accept', '/v1/games/{id}/takeback/refuse'] as const;
   const plain = ['/v1/games/{id}/resign', '/v1/games/{id}/abort', '/v1/games/{id}/rematch', '/v1/games/{id}/rematch/accept', '/v1/games/{id}/rematch/decline'] as const;
 

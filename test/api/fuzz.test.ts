@@ -82,7 +82,7 @@ async function expectSane(status: number, contentType: string | null, what: stri
 
 describe('fuzzing every operation', () => {
   it.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))('%s: no 5xx, problem+json for errors', async (key, op) => {
-    // Ending an account or its sessions (issue 18) is done by stand-ins: owner and mate must live on.
+    // Ending an account or its sessions is done by stand-ins: owner and mate must live on.
     const as = ENDING.has(key) ? { owner: await api.newPlayer('Stand-in'), mate: await api.newPlayer('Stand-in 2') } : undefined;
     await fc.assert(
       fc.asyncProperty(pathFor(op.path), body, token, fc.constantFrom('application/json', 'text/plain', 'application/json; charset=utf-16'), async (path, raw, who, type) => {

@@ -97,7 +97,7 @@ describe('GET /v1/games', () => {
   });
 });
 
-describe('issue 19 #5: GET /v1/games a page at a time', () => {
+describe('GET /v1/games a page at a time', () => {
   type ListItem = Schemas['GameListItem'];
   const create = async (player: Player, bots?: number) => {
     const r = await player.POST('/v1/games', { body: { game: 'high-card', players: 2, ...(bots ? { bots } : {}) } });
@@ -121,7 +121,7 @@ describe('issue 19 #5: GET /v1/games a page at a time', () => {
     return pages;
   }
 
-  it('issue 19 #5: `limit` games per page, newest first, and `next` until the last page; the pages together are the whole listing', async () => {
+  it('`limit` games per page, newest first, and `next` until the last page; the pages together are the whole listing', async () => {
     const player = await api.newPlayer('Pager');
     for (let i = 0; i < 5; i++) await create(player);
     const all = (await page(player, {})).items;
@@ -133,7 +133,7 @@ describe('issue 19 #5: GET /v1/games a page at a time', () => {
     expect((await page(player, { limit: 4 })).next).toEqual(expect.any(String));
   });
 
-  it('issue 19 #5: a game created between two pages neither repeats nor pushes one out of the later pages; filters apply on every page', async () => {
+  it('a game created between two pages neither repeats nor pushes one out of the later pages; filters apply on every page', async () => {
     const player = await api.newPlayer('Pager2');
     for (let i = 0; i < 4; i++) await create(player);
     const before = (await page(player, {})).items;

@@ -1,6 +1,6 @@
 /**
- * Issue 18 #3 (the lobby: public games, one-tap joins, "play anyone" seeks, expiry) and #7
- * (spectators of public games), through the API with a fake clock (README "Lobby").
+ * The lobby (public games, one-tap joins, "play anyone" seeks, expiry) and spectators of public
+ * games, through the API with a fake clock (README "Lobby").
  */
 import { UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ const HOUR = 3_600_000;
 const lobby = (as: Api, query: { game?: string; players?: number; pace?: string } = { game: 'high-card' }) => as.GET('/v1/lobby', { params: { query } });
 const sweep = () => new Sweeper(server.services.times, server.services.games, server.services.now, undefined, undefined, server.services.lobby).sweep();
 
-describe('issue 18 #3: public games in the lobby', () => {
+describe('public games in the lobby', () => {
   it('a public game is listed with its seats and pace, filtered by game, seats and pace, joined without an invite code, and leaves the lobby when full', async () => {
     const [anna, ben, cleo] = [await api.newPlayer('Anna'), await api.newPlayer('Ben'), await api.newPlayer('Cleo')];
     const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 3, visibility: 'public', timeControl: { perMove: 'P3D', onTimeout: 'bot' } } }));
@@ -56,7 +56,7 @@ describe('issue 18 #3: public games in the lobby', () => {
     expect(dataOf(await lobby(cleo)).games.map((g) => g.id)).not.toContain(created.id);
   });
 
-  it("issue 18 #6: each seated person's rating in the game is shown beside their name; null before their first rated game", async () => {
+  it("each seated person's rating in the game is shown beside their name; null before their first rated game", async () => {
     const [anna, ben, cleo, dan] = [await api.newPlayer('Anna'), await api.newPlayer('Ben'), await api.newPlayer('Cleo'), await api.newPlayer('Dan')];
     const played = await HighCardGame.create([anna, ben], { options: { rounds: 1, handSize: 2 } });
     await played.pastAbortWindow();
@@ -76,7 +76,7 @@ describe('issue 18 #3: public games in the lobby', () => {
     expect(listed.find((g) => g.id === unrated.id)).toMatchObject({ seated: ['Dan'], ratings: [null] });
   });
 
-  it(`issue 18 #7: a stranger watches a public running game as a spectator: no hand, no legal actions`, async () => {
+  it(`a stranger watches a public running game as a spectator: no hand, no legal actions`, async () => {
     const [anna, ben, dan] = [await api.newPlayer('Anna'), await api.newPlayer('Ben'), await api.newPlayer('Dan')];
     const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, visibility: 'public' } }));
     dataOf(await ben.POST('/v1/games/{id}/join', { params: { path: { id: created.id } }, body: {} }));
@@ -109,7 +109,7 @@ describe('issue 18 #3: public games in the lobby', () => {
   });
 });
 
-describe('issue 18 #3: play anyone', () => {
+describe('play anyone', () => {
   it('two seekers of the same game, seats and pace are seated in a new public game in the order they came; another pace does not match', async () => {
     const [anna, ben, cleo] = [await api.newPlayer('Anna'), await api.newPlayer('Ben'), await api.newPlayer('Cleo')];
     const first = dataOf(await anna.POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'P1D' } }));
@@ -166,7 +166,7 @@ describe('issue 18 #3: play anyone', () => {
   });
 });
 
-describe('issue 18 #2 with #3: deleting an account', () => {
+describe('deleting an account', () => {
   it('withdraws its waiting seek: nobody is matched with a deleted account', async () => {
     const [gone, ben] = [await api.newPlayer('Gone'), await api.newPlayer('Ben')];
     dataOf(await gone.POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'PT6H' } }));
@@ -188,7 +188,7 @@ async function revoke(p: Player): Promise<void> {
   );
 }
 
-describe('issue 18 #3: who may call the lobby and seek operations', () => {
+describe('who may call the lobby and seek operations', () => {
   const calls = (as: Api) => [
     () => as.GET('/v1/lobby', { params: { query: { game: 'high-card' } } }),
     () => as.POST('/v1/seeks', { body: { game: 'high-card', players: 4, pace: 'P5D' } }),

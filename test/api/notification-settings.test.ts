@@ -1,5 +1,5 @@
 /**
- * Per-player notification settings (issue 4, item 1): choices on the profile, webhooks with a
+ * Per-player notification settings: choices on the profile, webhooks with a
  * secret shown once and an SSRF guard, Web Push subscriptions, the VAPID public key, and
  * unsubscribe links that work without logging in (GET asks, POST acts).
  */
@@ -57,7 +57,7 @@ const subscriptionsOf = async (p: Player) => dataOf(await p.GET('/v1/players/me/
 const unsubscribe = (p: Player, subscriptionId: string) => p.DELETE('/v1/players/me/push-subscriptions/{subscriptionId}', { params: { path: { subscriptionId } } });
 
 describe('notification settings on /v1/players/me', () => {
-  it('default to every kind but chat; email on only when there is a confirmed address (issue 18 #1), and it follows the address until chosen', async () => {
+  it('default to every kind but chat; email on only when there is a confirmed address, and it follows the address until chosen', async () => {
     const plain = await api.newPlayer('Plain');
     const mailed = await withEmail(api, 'Mailed');
     expect((await me(plain)).notifications).toEqual({ email: false, events: DEFAULT_EVENTS, digest: null });
@@ -77,7 +77,7 @@ describe('notification settings on /v1/players/me', () => {
     expect(dataOf(first).notifications).toEqual({ email: true, events: { ...DEFAULT_EVENTS, chat: true, reminder: false }, digest: null });
     const second = dataOf(await patchMe(p, { notifications: { email: false } }));
     expect(second.notifications).toEqual({ email: false, events: { ...DEFAULT_EVENTS, chat: true, reminder: false }, digest: null });
-    // A new address waits for its confirmation; the old one stays until then (issue 18 #1).
+    // A new address waits for its confirmation; the old one stays until then.
     const renamed = dataOf(await patchMe(p, { name: 'Renamed', email: 'new@example.org' }));
     expect(renamed).toMatchObject({ name: 'Renamed', email: 'patcher@example.org', pendingEmail: 'new@example.org', notifications: second.notifications });
     expect(await me(p)).toEqual(renamed);
@@ -86,7 +86,7 @@ describe('notification settings on /v1/players/me', () => {
     expect((await me(p)).notifications).toEqual(back.notifications);
   });
 
-  it('a daily digest (issue 20 #4): an hour and an IANA time zone, kept by other changes, null for an email per turn again', async () => {
+  it('a daily digest: an hour and an IANA time zone, kept by other changes, null for an email per turn again', async () => {
     const p = await withEmail(api, 'Digester');
     const digest = { hour: 7, timeZone: 'America/New_York' };
     expect(dataOf(await patchMe(p, { notifications: { digest } })).notifications.digest).toEqual(digest);
@@ -122,7 +122,7 @@ describe('notification settings on /v1/players/me', () => {
     // With an address in the same request it is fine.
     const ok = await patchMe(p, { email: 'inv@example.org', notifications: { email: true } });
     expect(ok.response.status, textOf(ok)).toBe(200);
-    // Chosen now, in effect once the address is confirmed (issue 18 #1).
+    // Chosen now, in effect once the address is confirmed.
     expect(dataOf(ok).notifications.email).toBe(false);
     await confirmEmail(server, p, 'inv@example.org');
     expect((await me(p)).notifications.email).toBe(true);
@@ -235,7 +235,7 @@ describe('webhooks', () => {
     expect(await webhooksOf(p)).toHaveLength(5);
   });
 
-  it('audit #6: literal addresses in every IPv6 form that carries an IPv4 (SIIT, IPv4-compatible, NAT64, Teredo, 6to4) → 400 private_webhook_url', async () => {
+  it('literal addresses in every IPv6 form that carries an IPv4 (SIIT, IPv4-compatible, NAT64, Teredo, 6to4) → 400 private_webhook_url', async () => {
     const p = await strictApi.newPlayer('StrictV6');
     for (const url of [
       'https://[::ffff:0:7f00:1]/h', // SIIT 127.0.0.1
@@ -257,7 +257,7 @@ describe('webhooks', () => {
     expect(await webhooksOf(p)).toEqual([]);
   });
 
-  it('audit #6: a URL that parsers read differently (backslash, userinfo, control characters, spaces, no //) → 400 invalid_webhook_url on every server; the normalised href is stored', async () => {
+  it('a URL that parsers read differently (backslash, userinfo, control characters, spaces, no //) → 400 invalid_webhook_url on every server; the normalised href is stored', async () => {
     for (const client of [strictApi, api]) {
       const p = await client.newPlayer('Ambiguous');
       for (const url of [
@@ -281,7 +281,7 @@ describe('webhooks', () => {
     }
   });
 
-  it('audit #6: strict rules are the default: a server that did not opt in refuses receivers on this machine', async () => {
+  it('strict rules are the default: a server that did not opt in refuses receivers on this machine', async () => {
     const p = await strictApi.newPlayer('DefaultStrict');
     expectProblem(await addWebhook(p, { url: 'http://127.0.0.1:9999/hook' }), 400, 'insecure_webhook_url');
     expectProblem(await addWebhook(p, { url: 'https://127.0.0.1:9999/hook' }), 400, 'private_webhook_url');
@@ -385,7 +385,7 @@ describe('Web Push subscriptions', () => {
     expect(await subscriptionsOf(p)).toEqual([]);
   });
 
-  it('audit #6: with the production rules an endpoint on a private, loopback or special-purpose address → 400 private_push_endpoint; an ambiguous one → 400 invalid_push_endpoint; nothing is stored', async () => {
+  it('with the production rules an endpoint on a private, loopback or special-purpose address → 400 private_push_endpoint; an ambiguous one → 400 invalid_push_endpoint; nothing is stored', async () => {
     const p = await strictApi.newPlayer('PushStrict');
     for (const endpoint of [
       'https://127.0.0.1:8443/x',

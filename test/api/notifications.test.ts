@@ -109,7 +109,7 @@ describe('turn notifications, delivered in-process by the local server', () => {
   });
 });
 
-describe("issue 17 #5: emails in the recipient's language", () => {
+describe("emails in the recipient's language", () => {
   it('a language chosen at sign-up or in settings words the subject, the sentences and the moves as the web client does in that language', async () => {
     const anna = await playerWithEmail(server, api, 'Anna', 'anna-de@example.test');
     const ben = await playerWithEmail(server, api, 'Ben', 'ben-cs@example.test');
@@ -157,7 +157,7 @@ const wildcardDns = ((host: string, options: { all?: boolean }, callback: (err: 
   else callback(null, address, 4);
 }) as LookupFunction;
 
-describe('audit #6: names that resolve to this machine are refused when the notifier connects', () => {
+describe('names that resolve to this machine are refused when the notifier connects', () => {
   /** What a rebinding name points to; it must see no connection. */
   let trap: ConnectionTrap;
   let port: number;

@@ -1,5 +1,5 @@
 /**
- * Issue 19 #7: a body over the limit gets its 413 body_too_large, reliably, from Node's own fetch:
+ * A body over the limit gets its 413 body_too_large, reliably, from Node's own fetch:
  * the local server reads the rest of a refused body before answering (functions/local/drain-body.ts),
  * so the client never sees its socket closed mid-send, and the connection stays usable. That holds
  * for chunked bodies too, which the API stops reading once they pass the limit; one too large to
@@ -41,7 +41,7 @@ async function send(body: BodyInit, extra: RequestInit = {}): Promise<string> {
   }
 }
 
-describe('oversized bodies (issue 19 #7)', () => {
+describe('oversized bodies', () => {
   it(`20 bodies of 2 MiB in a row (limit ${MAX_BODY_BYTES} bytes) each get 413 body_too_large, never a broken connection`, async () => {
     const answers: string[] = [];
     for (let i = 0; i < 20; i++) answers.push(await send(big));

@@ -1,5 +1,5 @@
 /**
- * Issue 18 #6 (ratings, leaderboards) and #7 (profiles, search of finished public games) through
+ * Ratings, leaderboards, profiles and the search of finished public games through
  * the API: what a finished game between people changes, what anyone signed in may read, and who
  * may call the new endpoints.
  */
@@ -48,7 +48,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 
 const profileOf = async (as: Player, id: string) => dataOf(await as.GET('/v1/profiles/{playerId}', { params: { path: { playerId: id } } }));
 
-describe('issue 18 #6 #7: profiles, leaderboards and search', () => {
+describe('profiles, leaderboards and search', () => {
   it('a resigned game between two people: the winner gains, the loser loses; both profiles, the leaderboard and the search show it', async () => {
     const [ada, bob] = [await api.newPlayer('Ada Lovelace'), await api.newPlayer('Bob')];
     const g = await resigned(ada, bob);
@@ -124,7 +124,7 @@ describe('issue 18 #6 #7: profiles, leaderboards and search', () => {
   });
 });
 
-describe('issue 18 #6 #7: who may call the new endpoints', () => {
+describe('who may call the new endpoints', () => {
   const calls = (as: Api, playerId: string) => [
     as.GET('/v1/profiles/{playerId}', { params: { path: { playerId } } }),
     as.GET('/v1/profiles/{playerId}/games', { params: { path: { playerId } } }),

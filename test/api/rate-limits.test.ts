@@ -11,7 +11,7 @@ import { highCardAnswer } from '../support/high-card-game.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 
 /**
- * audit #7: writes are limited per player and per client address (429 rate_limited with
+ * Writes are limited per player and per client address (429 rate_limited with
  * Retry-After), and caps bound what one player stores. The server runs with the real limits;
  * each test sends from its own loopback address (127.0.0.x), since the address is part of the key.
  */
@@ -80,7 +80,7 @@ function expectRateLimited(r: Answer<Problem>, windowSeconds: number) {
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
   expect(problemOf(r).retryAfter).toBe(retryAfter);
-  // issue 19 #6: the exhausted limit, in the RateLimit headers.
+  // The exhausted limit, in the RateLimit headers.
   expect(r.response.headers.get('ratelimit-remaining')).toBe('0');
   expect(r.response.headers.get('ratelimit-reset')).toBe(String(retryAfter));
 }
@@ -102,14 +102,14 @@ const summary = async (p: Api, id: string) => dataOf(await p.GET('/v1/games/{id}
 const chat = (p: Api, id: string, text: string) => p.POST('/v1/games/{id}/chat', { params: { path: { id } }, body: { text } });
 const messages = async (p: Api, id: string, limit: number) => dataOf(await p.GET('/v1/games/{id}/chat', { params: { path: { id }, query: { limit } } })).messages;
 
-describe('audit #7: rate limits on writes, with the real limits', () => {
+describe('rate limits on writes, with the real limits', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await harness(DEFAULT_LIMITS);
   });
   afterAll(() => h.server.close());
 
-  it('audit #7: POST /v1/players is limited per address; the 429 stores no player; other addresses (and X-Forwarded-For) do not matter', async () => {
+  it('POST /v1/players is limited per address; the 429 stores no player; other addresses (and X-Forwarded-For) do not matter', async () => {
     const register = (from: ReturnType<typeof client>, name: string) => from.api.POST('/v1/players', { body: { name } });
     const a = client(h);
     const allowed = rates.createPlayer.perAddress!;
@@ -119,7 +119,7 @@ describe('audit #7: rate limits on writes, with the real limits', () => {
     expect((await register(client(h), 'Elsewhere')).response.status).toBe(201);
   });
 
-  it('audit #7: POST /v1/games is limited per player; the 429 stores no game', async () => {
+  it('POST /v1/games is limited per player; the 429 stores no game', async () => {
     const anna = await client(h).newPlayer('Anna');
     const allowed = rates.createGame.perPlayer!;
     // Full games (a bot in the other seat) do not count towards the open-games cap.
@@ -154,7 +154,7 @@ describe('audit #7: rate limits on writes, with the real limits', () => {
     expect((await summary(anna, solo.id)).rematch).toBeUndefined();
   });
 
-  it('audit #7: POST /v1/games/{id}/join is limited per player (every attempt counts); the refused join takes no seat', async () => {
+  it('POST /v1/games/{id}/join is limited per player (every attempt counts); the refused join takes no seat', async () => {
     const c = client(h);
     const [anna, ben] = [await c.newPlayer('Anna'), await c.newPlayer('Ben')];
     const mine = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
@@ -166,7 +166,7 @@ describe('audit #7: rate limits on writes, with the real limits', () => {
     expect((await summary(ben, theirs.id)).status).toBe('open');
   });
 
-  it('audit #7: wrong invite codes are limited per player: after the allowed misses even the right code is refused (brute force)', async () => {
+  it('wrong invite codes are limited per player: after the allowed misses even the right code is refused (brute force)', async () => {
     const c = client(h);
     const [anna, mallory] = [await c.newPlayer('Anna'), await c.newPlayer('Mallory')];
     const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
@@ -205,7 +205,7 @@ describe('audit #7: rate limits on writes, with the real limits', () => {
     expect(joined.response.headers.get('ratelimit-remaining')).toBe('1');
   });
 
-  it('audit #7: wrong invite codes are limited per address too, across fresh accounts', async () => {
+  it('wrong invite codes are limited per address too, across fresh accounts', async () => {
     const c = client(h);
     const anna = await client(h).newPlayer('Anna');
     const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
@@ -223,7 +223,7 @@ describe('audit #7: rate limits on writes, with the real limits', () => {
     expect((await summary(anna, game.id)).status).toBe('open');
   });
 
-  it('issue 19 #6: every answer of a limited operation gives its tightest limit: RateLimit-Limit, RateLimit-Remaining counting down, RateLimit-Reset', async () => {
+  it('every answer of a limited operation gives its tightest limit: RateLimit-Limit, RateLimit-Remaining counting down, RateLimit-Reset', async () => {
     const anna = await client(h).newPlayer('Anna');
     const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
     const perPlayer = rates.chat.perPlayer!;
@@ -246,7 +246,7 @@ describe('audit #7: rate limits on writes, with the real limits', () => {
     expect((await anna.GET('/v1/games/{id}', { params: { path: { id: game.id } } })).response.headers.get('ratelimit-limit')).toBeNull();
   });
 
-  it('audit #7: POST /v1/games/{id}/chat is limited per player; the 429 stores no message', async () => {
+  it('POST /v1/games/{id}/chat is limited per player; the 429 stores no message', async () => {
     const anna = await client(h).newPlayer('Anna');
     const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
     const allowed = rates.chat.perPlayer!;
@@ -256,7 +256,7 @@ describe('audit #7: rate limits on writes, with the real limits', () => {
     expect((await messages(anna, game.id, 100))).toHaveLength(allowed.points);
   });
 
-  it('audit #7: POST /v1/games/{id}/actions is limited per player in memory: no limits-table call, and the refused move is not played', async () => {
+  it('POST /v1/games/{id}/actions is limited per player in memory: no limits-table call, and the refused move is not played', async () => {
     const anna = await client(h).newPlayer('Anna');
     const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
     const params = { path: { id: game.id } };
@@ -275,7 +275,7 @@ describe('audit #7: rate limits on writes, with the real limits', () => {
   });
 });
 
-describe('issue 18 #1: codes confirming a new address are limited like sign-in mails', () => {
+describe('codes confirming a new address are limited like sign-in mails', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await harness(DEFAULT_LIMITS);
@@ -285,7 +285,7 @@ describe('issue 18 #1: codes confirming a new address are limited like sign-in m
   const setEmail = (p: Api, email: string) => p.PATCH('/v1/players/me', { body: { email } });
   const mailsTo = (address: string) => h.server.sentMail.filter((m) => m.to === address).length;
 
-  it('issue 18 #1: PATCH /v1/players/me naming an address is limited per address the code goes to, whoever asks; the 429 mails nothing', async () => {
+  it('PATCH /v1/players/me naming an address is limited per address the code goes to, whoever asks; the 429 mails nothing', async () => {
     const c = client(h);
     const [anna, mallory] = [await c.newPlayer('Anna'), await client(h).newPlayer('Mallory')];
     const allowed = rates.confirmationMail.perPlayer!;
@@ -303,7 +303,7 @@ describe('issue 18 #1: codes confirming a new address are limited like sign-in m
     expect((await setEmail(anna, 'elsewhere@example.test')).response.status).toBe(200);
   });
 
-  it('issue 18 #1: … and per client address, across addresses', async () => {
+  it('… and per client address, across addresses', async () => {
     const c = client(h);
     const anna = await c.newPlayer('Anna');
     const allowed = rates.confirmationMail.perAddress!;
@@ -312,7 +312,7 @@ describe('issue 18 #1: codes confirming a new address are limited like sign-in m
     expect(mailsTo('one-more@example.test')).toBe(0);
   });
 
-  it('issue 18 #1: changes naming no address (notifications, name, removing the address) are not counted and carry no RateLimit headers', async () => {
+  it('changes naming no address (notifications, name, removing the address) are not counted and carry no RateLimit headers', async () => {
     const c = client(h);
     const anna = await c.newPlayer('Anna');
     const times = rates.confirmationMail.perAddress!.points + 5;
@@ -326,7 +326,7 @@ describe('issue 18 #1: codes confirming a new address are limited like sign-in m
   });
 });
 
-describe('audit #7: caps on what one player stores', () => {
+describe('caps on what one player stores', () => {
   let h: Harness;
   beforeAll(async () => {
     // Rates out of the way, or reaching the caps would take most of an hour; the real open-games
@@ -335,7 +335,7 @@ describe('audit #7: caps on what one player stores', () => {
   });
   afterAll(() => h.server.close());
 
-  it('audit #7: a player may have only so many games waiting for players (409 too_many_open_games); a started game frees its place', async () => {
+  it('a player may have only so many games waiting for players (409 too_many_open_games); a started game frees its place', async () => {
     const c = client(h);
     const [anna, ben] = [await c.newPlayer('Anna'), await c.newPlayer('Ben')];
     const cap = DEFAULT_LIMITS.caps.openGamesPerPlayer;
@@ -353,7 +353,7 @@ describe('audit #7: caps on what one player stores', () => {
     expect((await create({ game: 'high-card', players: 2 })).response.status).toBe(201);
   });
 
-  it('audit #7: a player may write only so many messages in one game (409 chat_full), others still may', async () => {
+  it('a player may write only so many messages in one game (409 chat_full), others still may', async () => {
     const c = client(h);
     const [anna, ben] = [await c.newPlayer('Anna'), await c.newPlayer('Ben')];
     const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
@@ -372,7 +372,7 @@ describe('audit #7: caps on what one player stores', () => {
   });
 });
 
-describe('audit #7: chat notices are debounced per recipient', () => {
+describe('chat notices are debounced per recipient', () => {
   let server: LocalServer;
   let receiver: Server;
   let receiverUrl: string;
@@ -405,7 +405,7 @@ describe('audit #7: chat notices are debounced per recipient', () => {
     await new Promise((ok) => receiver.close(ok));
   });
 
-  it('audit #7: a burst of chat messages yields one email and one call per webhook per window; the next window notifies again', async () => {
+  it('a burst of chat messages yields one email and one call per webhook per window; the next window notifies again', async () => {
     const api = testClient(server.url);
     const anna = await api.newPlayer('Anna');
     const ben = await playerWithEmail(server, api, 'Ben', 'ben@example.test');

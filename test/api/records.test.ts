@@ -1,6 +1,6 @@
 /**
- * Audit #8 (records stay bounded), #9 (names are one clean line) and #10 (what strangers and
- * forfeited seats may read), through the API of a local server with a clock the tests move.
+ * Records stay bounded, names are one clean line, and what strangers and forfeited seats may
+ * read, through the API of a local server with a clock the tests move.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -84,9 +84,9 @@ async function playOut(params: GameParams, ...players: Player[]): Promise<void> 
   expect(await statusOf(players[0]!, params)).toBe('finished');
 }
 
-describe('audit #8: records stay bounded', () => {
+describe('records stay bounded', () => {
 
-  it('audit #8: a vacation that is already over when created is refused (400 vacation_in_past) and nothing is stored', async () => {
+  it('a vacation that is already over when created is refused (400 vacation_in_past) and nothing is stored', async () => {
     clock = T0;
     const anna = await player();
     const over = await anna.POST('/v1/players/me/vacations', { body: { from: iso(clock - 30 * S), until: iso(clock - 10 * S) } });
@@ -96,7 +96,7 @@ describe('audit #8: records stay bounded', () => {
     expect((await anna.GET('/v1/players/me/vacations')).data).toEqual([]);
   });
 
-  it('audit #8: a profile that already holds 4,309 past vacations (~409 KB) takes a valid one: 201, and the list is cut to the cap', async () => {
+  it('a profile that already holds 4,309 past vacations (~409 KB) takes a valid one: 201, and the list is cut to the cap', async () => {
     clock = T0;
     const anna = await player();
     const past: Vacation[] = Array.from({ length: 4309 }, (_, i) => ({
@@ -114,7 +114,7 @@ describe('audit #8: records stay bounded', () => {
     expect(kept.filter((v) => v.id !== dataOf(added).id).map((v) => v.id)).toEqual(past.slice(-24).map((v) => v.id));
   });
 
-  it('audit #8: adding and cancelling at once, again and again, never grows the list past 25', async () => {
+  it('adding and cancelling at once, again and again, never grows the list past 25', async () => {
     clock = T0;
     const anna = await player();
     for (let i = 0; i < 30; i++) {
@@ -126,7 +126,7 @@ describe('audit #8: records stay bounded', () => {
     expect(dataOf(await anna.GET('/v1/players/me/vacations')).length).toBeLessThanOrEqual(25);
   });
 
-  it("audit #8: DynamoDB's item-size refusal becomes 422 record_too_large, not a 500", async () => {
+  it("DynamoDB's item-size refusal becomes 422 record_too_large, not a 500", async () => {
     const anna = await player();
     const huge: Vacation[] = Array.from({ length: 5000 }, (_, i) => ({ id: `v${i}`, from: iso(T0 + i), until: iso(T0 + i + 1) }));
     const err = await server.services.times.changeVacations(anna.playerId, () => huge).catch((e: unknown) => e);
@@ -135,7 +135,7 @@ describe('audit #8: records stay bounded', () => {
     expect([problem.status, problem.code]).toEqual([422, 'record_too_large']);
   });
 
-  it('audit #8: a push endpoint longer than 2048 characters is refused (400), not stored as a 60 KB item', async () => {
+  it('a push endpoint longer than 2048 characters is refused (400), not stored as a 60 KB item', async () => {
     const anna = await player();
     const long = await anna.POST('/v1/players/me/push-subscriptions', { body: pushSubscription(`https://push.example.net/${'x'.repeat(60_000)}`) });
     expect(long.response.status, textOf(long)).toBe(400);
@@ -144,8 +144,8 @@ describe('audit #8: records stay bounded', () => {
   });
 });
 
-describe('audit #9: names are one clean line', () => {
-  it('audit #9: line breaks, NUL, bidi overrides, zero-width characters and lone surrogates are cleaned on create and on patch', async () => {
+describe('names are one clean line', () => {
+  it('line breaks, NUL, bidi overrides, zero-width characters and lone surrogates are cleaned on create and on patch', async () => {
     const created = await api.POST('/v1/players', { body: { name: EVIL } });
     expect(created.response.status, textOf(created)).toBe(201);
     expect(dataOf(created).name).toBe('Anna ACCOUNT LOCKED - sign in: http://evil.example/x');
@@ -155,7 +155,7 @@ describe('audit #9: names are one clean line', () => {
     expect(dataOf(patched).name).toBe('Ben Bo');
   });
 
-  it('audit #9: a name that is empty once cleaned is refused with 400 invalid_name (create and patch) and changes nothing', async () => {
+  it('a name that is empty once cleaned is refused with 400 invalid_name (create and patch) and changes nothing', async () => {
     const empty = await api.POST('/v1/players', { body: { name: '\u200b\n\u202e\u0000 ' } });
     expect(empty.response.status, textOf(empty)).toBe(400);
     expect(problemOf(empty).code).toBe('invalid_name');
@@ -166,7 +166,7 @@ describe('audit #9: names are one clean line', () => {
     expect(dataOf(await anna.GET('/v1/players/me')).name).toBe('Anna');
   });
 
-  it('audit #9: names are bounded in characters (64) and UTF-8 bytes (128)', async () => {
+  it('names are bounded in characters (64) and UTF-8 bytes (128)', async () => {
     const register = (name: string) => api.POST('/v1/players', { body: { name } });
     expect((await register('a'.repeat(64))).response.status).toBe(201);
     expect(problemOf(await register('a'.repeat(65))).code).toBe('invalid_name');
@@ -176,7 +176,7 @@ describe('audit #9: names are one clean line', () => {
     expect((await register('語'.repeat(42))).response.status).toBe(201);
   });
 
-  it("audit #9: a name cannot add a line to another player's \"your turn\" email (delivered through the outbox)", async () => {
+  it("a name cannot add a line to another player's \"your turn\" email (delivered through the outbox)", async () => {
     clock = T0;
     const anna = await player(EVIL);
     const ben = await player('Ben', 'ben-records@example.test');
@@ -195,7 +195,7 @@ describe('audit #9: names are one clean line', () => {
       }
     }
   });
-  it('audit #9: a name stored before names were cleaned still cannot add a line to those emails', async () => {
+  it('a name stored before names were cleaned still cannot add a line to those emails', async () => {
     clock = T0;
     const anna = await player('Anna');
     await server.services.table.updatePlayer(anna.playerId, { name: EVIL.replace('Anna', 'Old') });
@@ -214,8 +214,8 @@ describe('audit #9: names are one clean line', () => {
   });
 });
 
-describe('audit #10: what strangers and forfeited seats may read', () => {
-  it("audit #10a: the game summary and the export show seats' player ids to seated players only", async () => {
+describe('what strangers and forfeited seats may read', () => {
+  it("the game summary and the export show seats' player ids to seated players only", async () => {
     clock = T0;
     const { anna, ben, params } = await table();
     const stranger = await player('Carl');
@@ -235,7 +235,7 @@ describe('audit #10: what strangers and forfeited seats may read', () => {
     expect(JSON.stringify((await stranger.GET('/v1/games/{id}', { params })).data)).not.toContain(anna.playerId);
   });
 
-  it('audit #10c: a forfeited seat sees what a spectator sees (no hand) and may read but not write chat until the game ends', async () => {
+  it('a forfeited seat sees what a spectator sees (no hand) and may read but not write chat until the game ends', async () => {
     clock = T0;
     const { anna, ben, params } = await table({ seats: 3, bots: 1, timeControl: { perMove: 'PT1M', onTimeout: 'forfeit' } });
     const viewOf = async (p: Player, query: { version?: number } = {}) => dataOf(highCardAnswer(await p.GET('/v1/games/{id}/view', { params: { ...params, query } }))).view;

@@ -24,7 +24,7 @@ afterAll(() => server.close());
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('X-Request-Id', () => {
-  it('audit #10: a client-chosen X-Request-Id is not echoed; the server generates its own for the header and the problem body', async () => {
+  it('a client-chosen X-Request-Id is not echoed; the server generates its own for the header and the problem body', async () => {
     const chosen = 'support-says-refund-granted';
     const r = await api.GET('/v1/games/{id}', { params: { path: { id: 'nope' } }, headers: { 'x-request-id': chosen } });
     expect(r.response.status).toBe(401);
@@ -38,7 +38,7 @@ describe('X-Request-Id', () => {
     expect(ok.response.headers.get('x-request-id')).toMatch(UUID);
   });
 
-  it("audit #10: a 5xx is logged with the server's request id and the client's as a separate clientRequestId", async () => {
+  it("a 5xx is logged with the server's request id and the client's as a separate clientRequestId", async () => {
     const anna = await api.newPlayer('Anna');
     const logged: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void logged.push(String(line)));

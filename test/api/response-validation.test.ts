@@ -1,5 +1,5 @@
 /**
- * Issue 15 #4: the API suites validate every answer they receive against the declared schemas of
+ * The API suites validate every answer they receive against the declared schemas of
  * api-spec/openapi.json, strictly: unknown properties are an error where the schema is closed.
  * Here: what the validator refuses and accepts, that the suites' fetch really checks answers, and
  * that the API's own answer objects are closed in the document.
@@ -36,7 +36,7 @@ async function startedHighCard() {
   return { anna, path: `/v1/games/${id}`, params: { path: { id } } };
 }
 
-describe('issue 15 #4: the response validator', () => {
+describe('the response validator', () => {
   it('accepts real answers: a profile, a problem, a game, a view, a log and a board picture', async () => {
     const { anna, path, params } = await startedHighCard();
     for (const [target, send] of [
@@ -115,7 +115,7 @@ describe('issue 15 #4: the response validator', () => {
   });
 });
 
-describe('issue 19 #1: the validator checks the declared headers and problem codes', () => {
+describe('the validator checks the declared headers and problem codes', () => {
   const without = (headers: Record<string, string>, name: string) => Object.fromEntries(Object.entries(headers).filter(([n]) => n !== name));
 
   it('refuses an answer without a header the document requires (X-Request-Id on every answer, Location on a 201, ETag on a GET)', async () => {
@@ -156,7 +156,7 @@ describe('issue 19 #1: the validator checks the declared headers and problem cod
   });
 });
 
-describe('issue 15 #4: the API suites check what they receive', () => {
+describe('the API suites check what they receive', () => {
   it("the suites' fetch is the checking one: an answer received through the test client is counted", async () => {
     const before = answersChecked();
     await suite.api.GET('/v1/catalog');
@@ -174,7 +174,7 @@ describe('issue 15 #4: the API suites check what they receive', () => {
   });
 });
 
-describe('issue 15 #4: the document closes the answers', () => {
+describe('the document closes the answers', () => {
   /** The component each JSON answer (or item of a list answer, or member of a union) names. */
   const answerComponents = (doc: OpenApiDocument): string[] => {
     const names = new Set<string>();

@@ -223,7 +223,7 @@ describe('after the end', () => {
     const finalView = dataOf(highCardAnswer(await anna.GET('/v1/games/{id}/view', { params })));
     expect(finalView.version).toBe(ex.actions.length);
     expect(finalView.view).toEqual(highCard.view(state, 'all'));
-    // After the end everyone, spectators too, may see everything of the game; seats' player ids stay for seated players (audit #10a).
+    // After the end everyone, spectators too, may see everything of the game; seats' player ids stay for seated players.
     const outsider = await api.newPlayer('Late');
     const withoutIds = { ...ex, players: ex.players.map(({ playerId: _id, ...seat }) => seat) };
     expect((await outsider.GET('/v1/games/{id}/export', { params })).data).toEqual(withoutIds);

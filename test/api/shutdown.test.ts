@@ -92,7 +92,7 @@ async function portFreedAfter(url: string, t0: number): Promise<number> {
 }
 
 describe('stopping the local server', () => {
-  it('audit #10: SIGTERM while requests are under way stops the server promptly, exit 0, and a restart keeps every answered write', { timeout: 120_000 }, async () => {
+  it('SIGTERM while requests are under way stops the server promptly, exit 0, and a restart keeps every answered write', { timeout: 120_000 }, async () => {
     const port = await freePort();
     const first = await start(port);
     const before = await createPlayer(first.url, 'Before');
@@ -144,7 +144,7 @@ describe('stopping the local server', () => {
     }
   });
 
-  it('audit #10: SIGTERM to npm itself (as a service manager sends it) reaches the server, which stops promptly', { timeout: 120_000 }, async () => {
+  it('SIGTERM to npm itself (as a service manager sends it) reaches the server, which stops promptly', { timeout: 120_000 }, async () => {
     const server = await start(await freePort(), 'npm');
     expect(await createPlayer(server.url, 'Ada')).not.toBeNull();
     const t0 = Date.now();

@@ -1,5 +1,5 @@
 /**
- * Issue 15 #4: the view, action and log answers of every catalog game match the shapes the OpenAPI
+ * The view, action and log answers of every catalog game match the shapes the OpenAPI
  * document publishes for that game (discriminated by `game`), strictly where a game's shape is
  * closed. A person plays the first moves of a game against bots through the API, as a third-party
  * client would, and every answer is parsed with the published schemas.
@@ -17,7 +17,7 @@ const logs = gameLogSchema(catalogGames);
 /** Enough moves to reach each game's first decisions after the opening, while the suite stays quick. */
 const MOVES = 25;
 
-describe('issue 15 #4: every catalog game answers in its published shapes', () => {
+describe('every catalog game answers in its published shapes', () => {
   it('the OpenAPI document types the view and the log per catalog game, discriminated by game', () => {
     const schemas = spec.components.schemas as Record<string, { discriminator?: { propertyName: string; mapping: Record<string, string> } }>;
     for (const [component, what] of [

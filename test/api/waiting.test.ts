@@ -1,5 +1,5 @@
 /**
- * Waiting for a move without polling (issue 19 #3): GET …/view?waitForVersion=N holds the answer
+ * Waiting for a move without polling: GET …/view?waitForVersion=N holds the answer
  * until the game reaches version N or `wait` seconds pass, reading only the version meanwhile.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -16,8 +16,8 @@ import { createServices } from '../../functions/service/index.js';
 
 const suite = useTestServer();
 
-describe('issue 19 #3: GET /v1/games/{id}/view?waitForVersion=N', () => {
-  it('issue 19 #3: is held until another seat moves, then answers the view at the new version, long before its wait is over', async () => {
+describe('GET /v1/games/{id}/view?waitForVersion=N', () => {
+  it('is held until another seat moves, then answers the view at the new version, long before its wait is over', async () => {
     const game = await HighCardGame.start(suite.api, 2, { prefix: 'wait' });
     const due = await game.view(0);
     const started = Date.now();
@@ -37,7 +37,7 @@ describe('issue 19 #3: GET /v1/games/{id}/view?waitForVersion=N', () => {
     expect(at - started).toBeLessThan(15_000);
   });
 
-  it('issue 19 #3: a game already at the version answers at once; a hold with nothing new ends after `wait` with the same view, or 304 for its ETag', async () => {
+  it('a game already at the version answers at once; a hold with nothing new ends after `wait` with the same view, or 304 for its ETag', async () => {
     const game = await HighCardGame.start(suite.api, 2, { prefix: 'idle' });
     const view = (query: { waitForVersion: number; wait: number }, ifNoneMatch?: string) =>
       game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query, header: ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {} } });
@@ -53,7 +53,7 @@ describe('issue 19 #3: GET /v1/games/{id}/view?waitForVersion=N', () => {
     expect(Date.now() - asked).toBeLessThan(10_000);
   });
 
-  it('issue 19 #3: while it holds, the server reads only the version (one projected Query at most about once a second)', async () => {
+  it('while it holds, the server reads only the version (one projected Query at most about once a second)', async () => {
     const server = await startTestServer();
     try {
       const calls: TracedCall[] = [];
@@ -74,7 +74,7 @@ describe('issue 19 #3: GET /v1/games/{id}/view?waitForVersion=N', () => {
     }
   });
 
-  it('issue 19 #3: a stopping server answers a hold under way at once instead of waiting out its 25 s', async () => {
+  it('a stopping server answers a hold under way at once instead of waiting out its 25 s', async () => {
     const server = await startTestServer();
     const game = await HighCardGame.start(testClient(server.url), 2, { prefix: 'stop' });
     const held = game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: 9, wait: 25 } } });
@@ -88,7 +88,7 @@ describe('issue 19 #3: GET /v1/games/{id}/view?waitForVersion=N', () => {
     expect((await closed) - asked).toBeLessThan(10_000);
   });
 
-  it('issue 19 #3: waitForVersion with a past version, a wait of 0 or past 25 s, or waitForVersion 0 → 400 invalid_query', async () => {
+  it('waitForVersion with a past version, a wait of 0 or past 25 s, or waitForVersion 0 → 400 invalid_query', async () => {
     const game = await HighCardGame.start(suite.api, 1, { bots: 1, prefix: 'bad' });
     for (const query of [{ version: 0, waitForVersion: 1 }, { waitForVersion: 1, wait: 0 }, { waitForVersion: 1, wait: 26 }, { waitForVersion: 0 }]) {
       const r = await game.seat(0).GET('/v1/games/{id}/view', { params: { ...game.params, query } });

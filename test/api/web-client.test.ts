@@ -1,7 +1,7 @@
 /**
- * The web client as the API serves it (issue 9): one page at `/` with a strict CSP, content-hashed
+ * The web client as the API serves it: one page at `/` with a strict CSP, content-hashed
  * assets cached for good, the service worker at the root, and a JavaScript budget of 150 KB gzipped
- * (issue 17 #5: with the catalog of one language, loaded on its own).
+ * (with the catalog of one language, loaded on its own).
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

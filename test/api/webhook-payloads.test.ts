@@ -1,5 +1,5 @@
 /**
- * Issue 19 #4: the OpenAPI document's `webhooks` section describes what the notifier really
+ * The OpenAPI document's `webhooks` section describes what the notifier really
  * delivers. A timed game is played to its end with a webhook registered, and every delivery the
  * receiver got (each of the five kinds) is checked against the committed document: its body
  * strictly, its Standard Webhooks headers, and its signature with the endpoint's secret.
@@ -41,7 +41,7 @@ afterAll(async () => {
   await new Promise((ok) => receiver.close(ok));
 });
 
-describe('issue 19 #4: webhook deliveries match the webhooks section of the OpenAPI document', () => {
+describe('webhook deliveries match the webhooks section of the OpenAPI document', () => {
   let secret: string;
 
   beforeAll(async () => {
@@ -61,7 +61,7 @@ describe('issue 19 #4: webhook deliveries match the webhooks section of the Open
     await server.notificationsIdle();
   });
 
-  it('issue 19 #4: every delivery is declared: body and headers as the document says, signed with the endpoint secret', () => {
+  it('every delivery is declared: body and headers as the document says, signed with the endpoint secret', () => {
     const kinds = deliveries.map((d) => (JSON.parse(d.body) as { type: string }).type);
     expect(new Set(kinds)).toEqual(new Set(['game.started', 'game.your_turn', 'game.chat', 'game.reminder', 'game.finished']));
     for (const delivery of deliveries) {
@@ -70,7 +70,7 @@ describe('issue 19 #4: webhook deliveries match the webhooks section of the Open
     }
   });
 
-  it('issue 19 #4: the check refuses a payload or headers unlike the document', () => {
+  it('the check refuses a payload or headers unlike the document', () => {
     const delivery = deliveries.find((d) => d.body.includes('"game.reminder"'))!;
     const payload = JSON.parse(delivery.body) as { data: Record<string, unknown> };
     const { deadline: _deadline, ...withoutDeadline } = payload.data;

@@ -1,5 +1,5 @@
 /**
- * Issue 16 #3: the fair comparison (scripts/bench/compare.ts) is fair only if both sides do the
+ * The fair comparison (scripts/bench/compare.ts) is fair only if both sides do the
  * same work: boardgame.io's master replays exactly the games railpost's service played (same
  * seeds, same actions, the same number of moves, the same end), sends every seat its update, and
  * every DynamoDB call railpost makes goes through the transport whose time is subtracted. Nothing
@@ -17,7 +17,7 @@ const GAMES = [
   { def: ticketToRideEurope as AnyGame, options: {} },
 ];
 
-describe('the fair comparison harness (issue 16 #3)', () => {
+describe('the fair comparison harness', () => {
   let railpost: RailpostService;
   beforeAll(async () => {
     railpost = await RailpostService.start(GAMES.map((g) => g.def));

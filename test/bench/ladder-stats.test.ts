@@ -1,12 +1,12 @@
 /**
- * Issue 22 #3: the ladder's statistics (scripts/bench/stats.ts). Win rates carry a Wilson 95%
+ * The ladder's statistics (scripts/bench/stats.ts). Win rates carry a Wilson 95%
  * interval, and the Elo-style ratings are Bradley–Terry strengths on the Elo scale.
  */
 import { describe, expect, it } from 'vitest';
 import { mergeLadder } from '../../scripts/bench/ladder-merge.js';
 import { elo, wilson } from '../../scripts/bench/stats.js';
 
-describe('ladder statistics (issue 22 #3)', () => {
+describe('ladder statistics', () => {
   it('Wilson 95% interval: the textbook value for 8 of 10, and [0, 1] without games', () => {
     const [lo, hi] = wilson(8, 10);
     expect(lo).toBeCloseTo(0.49, 2);

@@ -1,5 +1,5 @@
 /**
- * Accessibility in Chromium (issue 17 #6): axe-core (run from node_modules in the page, never bundled)
+ * Accessibility in Chromium: axe-core (run from node_modules in the page, never bundled)
  * finds no serious or critical violation on any page at 375×812 and at 1280×800; and a board move
  * can be made with the keyboard alone (Tab to a place, Enter, then the choice).
  */
@@ -53,7 +53,7 @@ async function preparePages(): Promise<Pages> {
   await ratedGame(token);
   const host = await testClient(suite.server.url).newPlayer('Host');
   const open = dataOf(await host.POST('/v1/games', { body: { game: 'streetcar', players: 2, bots: 0, timeControl: { perMove: 'P3D', onTimeout: 'bot' } } }));
-  // The lobby lists it (issue 18 #3).
+  // The lobby lists it.
   dataOf(await host.POST('/v1/games', { body: { game: 'ticket-to-ride-europe', players: 3, visibility: 'public', timeControl: { perMove: 'P1D', onTimeout: 'bot' } } }));
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
   const away = await testClient(suite.server.url, { token }).POST('/v1/players/me/vacations', { body: { from: day(2), until: day(9) } });
@@ -62,7 +62,7 @@ async function preparePages(): Promise<Pages> {
   return { token, running, finished, invite: `#/join/${open.id}/${open.inviteCode}` };
 }
 
-/** Issue 18 #6 #7: a public game the prepared player won against a person (Bea resigns), so the profile, leaderboard and search show something. */
+/** A public game the prepared player won against a person (Bea resigns), so the profile, leaderboard and search show something. */
 async function ratedGame(token: string): Promise<void> {
   const bea = await testClient(suite.server.url).newPlayer('Bea');
   const prepared = testClient(suite.server.url, { token });
@@ -83,7 +83,7 @@ beforeAll(async () => {
 
 const VISITS: { name: string; hash: (p: Pages) => string; signedIn: boolean; ready: string }[] = [
   { name: 'welcome', hash: () => '#/', signedIn: false, ready: 'input[name=name]' },
-  // An emailed sign-in link: the email sign-in open at its code step (issue 18 #1).
+  // An emailed sign-in link: the email sign-in open at its code step.
   { name: 'welcome-sign-in-link', hash: () => '#/sign-in/anna%40example.org/042917', signedIn: false, ready: 'input[name=signInCode]' },
   { name: 'games', hash: () => '#/', signedIn: true, ready: '.games li' },
   { name: 'new-game', hash: () => '#/new', signedIn: true, ready: 'select[name=game]' },
@@ -98,7 +98,7 @@ const VISITS: { name: string; hash: (p: Pages) => string; signedIn: boolean; rea
   { name: 'not-found', hash: () => '#/games/%E0%A4%A', signedIn: true, ready: 'h1' },
 ];
 
-describe('axe-core on every page (issue 17 #6)', () => {
+describe('axe-core on every page', () => {
   for (const [width, height] of SIZES) {
     for (const visit of VISITS) {
       it(`${visit.name} at ${width}×${height}: no serious or critical violation`, async () => {
@@ -128,7 +128,7 @@ describe('axe-core on every page (issue 17 #6)', () => {
   }, 60_000);
 });
 
-describe('the board by keyboard (issue 17 #6)', () => {
+describe('the board by keyboard', () => {
   it('Tab reaches a board place; Enter opens its choices; a choice by keyboard makes the move', async () => {
     const { page, problems } = await suite.open(1280, 800);
     await openSignedIn(page, `#/games/${await gameWithPlaces()}`);

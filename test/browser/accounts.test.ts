@@ -1,5 +1,5 @@
 /**
- * Issue 18 #1 #2 in Chromium: an address confirmed in Settings, signing in by email in a second
+ * In Chromium: an address confirmed in Settings, signing in by email in a second
  * browser context, a personal access token made in Settings and held to its scopes, the data
  * download, signing out everywhere, and deleting the account behind its confirmation.
  * Screenshots of the sign-in and settings screens at 375×812 and 1280×800 go to test-results/browser/.
@@ -43,8 +43,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 const status = async (client: Api) => (await client.GET('/v1/games')).response.status;
 
-describe('issue 18 #1 #2: accounts in the browser', () => {
-  it('issue 18 #1: an address confirmed in Settings signs in a second browser by email (the same games); a token made there keeps to its scopes; signing out everywhere ends every credential', async () => {
+describe('accounts in the browser', () => {
+  it('an address confirmed in Settings signs in a second browser by email (the same games); a token made there keeps to its scopes; signing out everywhere ends every credential', async () => {
     const email = 'anna@example.test';
     // Context 1 signs up with the registration token and confirms an address in Settings.
     const one = await suite.open();
@@ -134,7 +134,7 @@ describe('issue 18 #1 #2: accounts in the browser', () => {
     await two.page.context().close();
   }, 120_000);
 
-  it('issue 18 #2: deleting the account says first what happens to games, then signs out with a token that no longer works', async () => {
+  it('deleting the account says first what happens to games, then signs out with a token that no longer works', async () => {
     const { page, problems } = await suite.open();
     await signUp(page, suite.server.url, 'Leaver');
     const leaver = suite.api.as(await pageToken(page));

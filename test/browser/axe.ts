@@ -1,4 +1,4 @@
-/** axe-core in Chromium (issue 17 #6): run from node_modules in the page, never bundled. */
+/** axe-core in Chromium: run from node_modules in the page, never bundled. */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';

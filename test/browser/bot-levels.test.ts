@@ -1,5 +1,5 @@
 /**
- * Issue 22 #2 #4 in Chromium: the new-game screen picks each bot seat's level and the stand-in
+ * In Chromium: the new-game screen picks each bot seat's level and the stand-in
  * level; the waiting room, the lobby and the table's seat list show them. Screenshots at 375×812
  * and 1280×800 go to test-results/browser/.
  */
@@ -18,8 +18,8 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}-desktop.png`), fullPage: true });
 }
 
-describe('bot levels in the browser (issue 22 #2 #4)', () => {
-  it('issue 22 #2 #4: Anna gives her bot seat the hard level and easy stand-ins; the waiting room and the lobby show them, and a table shows its bot’s level and the stand-in level', async () => {
+describe('bot levels in the browser', () => {
+  it('Anna gives her bot seat the hard level and easy stand-ins; the waiting room and the lobby show them, and a table shows its bot’s level and the stand-in level', async () => {
     const anna = await suite.open(1280, 800);
     await signUp(anna.page, suite.server.url, 'Anna');
     await anna.page.goto(`${suite.server.url}/#/new`);

@@ -1,5 +1,5 @@
 /**
- * Issue 20 #4 in Chromium: Settings offers one turn email a day instead of one per turn, at an hour
+ * In Chromium: Settings offers one turn email a day instead of one per turn, at an hour
  * and in a time zone (the browser's to begin with); axe finds nothing serious at 375×812 and
  * 1280×800, and nothing runs off the side of the phone. Screenshots go to test-results/browser/.
  */
@@ -17,7 +17,7 @@ const SIZES = [
 
 const suite = useBrowserSuite();
 
-describe('issue 20 #4: the daily digest in Settings', () => {
+describe('the daily digest in Settings', () => {
   it('switches to one email a day at the browser\'s time zone, then changes the hour; back to one per turn', async () => {
     const player = await playerWithEmail(suite.server, suite.api, 'Dana', 'dana@example.test');
     const { page, problems } = await suite.open(...SIZES[0], 'en-US');

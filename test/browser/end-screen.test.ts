@@ -1,5 +1,5 @@
 /**
- * The end of a game in Chromium (issue 17 #4): the winner named in a headline, the ranking with
+ * The end of a game in Chromium: the winner named in a headline, the ranking with
  * places and points, every seat's score lines in the reader's language, the hands the final view
  * reveals, the player's own panel still there, a replay from the first move, and log numbers of
  * three digits shown whole; every game type reaches its end screen here or in the other browser tests. Screenshots at 375×812 and 1280×800 go to test-results/browser/.
@@ -32,7 +32,7 @@ async function finishedGame(game: string, name: string, width: number, height: n
 const clipped = (page: Page, selector: string) =>
   page.evaluate((sel) => [...document.querySelectorAll<HTMLElement>(sel)].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent), selector);
 
-describe('the end of a game in Chromium (issue 17 #4)', () => {
+describe('the end of a game in Chromium', () => {
   it('Vlaky na trati: headline with the winner, ranking, score lines in words, revealed hands, own panel, replay from move 0', async () => {
     const { page, problems, final } = await finishedGame('vlaky-na-trati', 'Vera', 1280, 800);
     const { outcome, seats } = final;

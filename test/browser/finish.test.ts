@@ -1,5 +1,5 @@
 /**
- * Issue 18 #4 #5 in Chromium at 375×812, two people in two browser contexts: a take-back accepted
+ * In Chromium at 375×812, two people in two browser contexts: a take-back accepted
  * and one refused, resigning (with its confirmation) and a rematch. Streetcar: the first tile of a
  * turn (SC-5) may be taken back; the second draws new tiles (SC-6) and may not.
  * Screenshots go to test-results/browser/.
@@ -47,8 +47,8 @@ const openGame = async (p: Person, id: string) => {
   await p.page.waitForSelector('.board svg');
 };
 
-describe('issue 18 #5: take-backs in the browser', () => {
-  it('issue 18 #5: Anna asks to take back her tile; Ben accepts, and later refuses another request', async () => {
+describe('take-backs in the browser', () => {
+  it('Anna asks to take back her tile; Ben accepts, and later refuses another request', async () => {
     const [anna, ben] = [await person('Anna'), await person('Ben')];
     const id = await streetcar(anna, ben);
     await placeTile(anna, id);
@@ -84,8 +84,8 @@ describe('issue 18 #5: take-backs in the browser', () => {
   }, 120_000);
 });
 
-describe('issue 18 #4: resigning and a rematch in the browser', () => {
-  it('issue 18 #4: Anna resigns after confirming; she offers a rematch, Ben accepts, and both reach the new game', async () => {
+describe('resigning and a rematch in the browser', () => {
+  it('Anna resigns after confirming; she offers a rematch, Ben accepts, and both reach the new game', async () => {
     const [anna, ben] = [await person('Anna'), await person('Ben')];
     const id = await streetcar(anna, ben);
     await openGame(anna, id);

@@ -1,6 +1,6 @@
 /**
  * Invite links ask before they join, a malformed link shows a not-found page, and the board
- * pictures (served with CSP default-src 'none') still draw in Chromium (audit #10).
+ * pictures (served with CSP default-src 'none') still draw in Chromium.
  * Screenshots go to test-results/browser/.
  */
 import { join } from 'node:path';
@@ -36,8 +36,8 @@ async function invitation(): Promise<{ anna: Player; id: string; link: string }>
 
 const gameOf = async (p: Player, id: string) => dataOf(await p.GET('/v1/games/{id}', { params: { path: { id } } }));
 
-describe('invite links in Chromium (audit #10)', () => {
-  it('audit #10: an invite link shows the game (name, players, options, pace) and joins only when Join is pressed', async () => {
+describe('invite links in Chromium', () => {
+  it('an invite link shows the game (name, players, options, pace) and joins only when Join is pressed', async () => {
     const { anna, id, link } = await invitation();
     const { page, problems } = await open();
     await signUp(page, 'Ben');
@@ -46,7 +46,7 @@ describe('invite links in Chromium (audit #10)', () => {
     const seats = await page.locator('.seats').textContent();
     expect(seats).toContain('Anna');
     expect(seats).toContain('free seat');
-    // issue 22 #2: a bot seat shows its level.
+    // A bot seat shows its level.
     expect(seats).toContain('Bot 1 (easy bot)');
     const facts = await page.locator('.facts').textContent();
     expect(facts).toContain('3 days per move, then a bot moves for you');
@@ -69,7 +69,7 @@ describe('invite links in Chromium (audit #10)', () => {
     await page.context().close();
   }, 60_000);
 
-  it('audit #10: Cancel on an invite leaves the game untouched and goes back to my games', async () => {
+  it('Cancel on an invite leaves the game untouched and goes back to my games', async () => {
     const { anna, id, link } = await invitation();
     const { page, problems } = await open();
     await signUp(page, 'Cleo');
@@ -85,8 +85,8 @@ describe('invite links in Chromium (audit #10)', () => {
   }, 60_000);
 });
 
-describe('malformed links and board pictures in Chromium (audit #10)', () => {
-  it('audit #10: a malformed hash route (#/games/%E0%A4%A) shows a not-found page, not a blank one', async () => {
+describe('malformed links and board pictures in Chromium', () => {
+  it('a malformed hash route (#/games/%E0%A4%A) shows a not-found page, not a blank one', async () => {
     const { page, problems } = await open();
     await signUp(page, 'Dora');
     await page.goto(`${suite.server.url}/#/games/%E0%A4%A`);
@@ -98,7 +98,7 @@ describe('malformed links and board pictures in Chromium (audit #10)', () => {
     await page.context().close();
   }, 60_000);
 
-  it("audit #10: a board picture served with CSP default-src 'none' still draws in Chromium, with no CSP violation", async () => {
+  it("a board picture served with CSP default-src 'none' still draws in Chromium, with no CSP violation", async () => {
     const started = await (await suite.api.newPlayer('Eve')).POST('/v1/games', { body: { game: 'ticket-to-ride-europe', players: 2, bots: 1 } });
     const { id } = dataOf(started);
     const picture = `${suite.server.url}/v1/board-pictures/${signBoardLink(suite.server.notifySecrets.unsubscribeSecret, { gameId: id, version: 0 })}`;

@@ -1,5 +1,5 @@
 /**
- * The other seats' last moves on the board in Chromium (issue 17 #2): after the view changes, the
+ * The other seats' last moves on the board in Chromium: after the view changes, the
  * places the other seats' moves touched carry a dashed frame with the mover's number and a label
  * (never colour alone), and a log entry with a place leads to it on the board.
  */
@@ -39,7 +39,7 @@ async function botSquares(token: string, id: string, after: number): Promise<str
     .flatMap((ev) => (ev.type === 'place' || ev.type === 'exchange' ? [`square:${String(ev.data?.row)},${String(ev.data?.col)}`] : []));
 }
 
-describe('last moves on the board (issue 17 #2)', () => {
+describe('last moves on the board', () => {
   it('Streetcar: the bot\'s tiles since my last look are framed, dashed, with its number and a label; a log entry scrolls to its place', async () => {
     const { page, problems } = await suite.open(375, 812);
     await signUp(page, suite.server.url, 'Marta');

@@ -1,5 +1,5 @@
 /**
- * Issue 18 #3 and #7 in Chromium: a stranger's public game found in the lobby and joined with one
+ * In Chromium: a stranger's public game found in the lobby and joined with one
  * tap, watched by a third player as a spectator, and a "play anyone" seek matched between two
  * browsers. Screenshots of the lobby at 375×812 and 1280×800 go to test-results/browser/.
  */
@@ -20,8 +20,8 @@ async function person(name: string, width = 375, height = 812): Promise<{ page: 
 
 const gameIdOf = (page: Page) => new URL(page.url()).hash.split('/')[2]!;
 
-describe('the lobby in Chromium (issue 18 #3 #7)', () => {
-  it("issue 18 #3: Ben finds Anna's public game in the lobby and joins it with one tap; issue 18 #7: Cleo watches it read-only", async () => {
+describe('the lobby in Chromium', () => {
+  it("Ben finds Anna's public game in the lobby and joins it with one tap; Cleo watches it read-only", async () => {
     const anna = await person('Anna', 1280, 800);
     await anna.page.goto(`${suite.server.url}/#/new`);
     await anna.page.selectOption('select[name=game]', 'ticket-to-ride-europe');
@@ -66,7 +66,7 @@ describe('the lobby in Chromium (issue 18 #3 #7)', () => {
     }
   }, 120_000);
 
-  it('issue 18 #3: two players who seek the same game, seats and pace are matched and both reach the new game', async () => {
+  it('two players who seek the same game, seats and pace are matched and both reach the new game', async () => {
     const dan = await person('Dan');
     const eva = await person('Eva');
     const seek = async (page: Page) => {

@@ -1,5 +1,5 @@
 /**
- * The board on a 375×812 phone (issue 17 #3): zoomed in to the closest level, every place a legal
+ * The board on a 375×812 phone: zoomed in to the closest level, every place a legal
  * action is about measures at least 44×44 CSS px and every label at least 11 px high; a tap there
  * picks the place drawn under the finger; a bar at the bottom reaches the move list, the hand and
  * the log from anywhere. Measured for each game with a board to act on, at a turn with places on
@@ -45,7 +45,7 @@ const BOARDS: { game: string; players: number; moves: number; until: string }[] 
   { game: 'vlaky-na-trati', players: 2, moves: 0, until: 'choose_track' },
 ];
 
-describe('the board on a phone (issue 17 #3)', () => {
+describe('the board on a phone', () => {
   for (const { game, players, moves, until } of BOARDS) {
     it(`${game}: zoomed in, places are at least ${TAP}×${TAP} px and labels at least ${LABEL} px; a tap picks the place under it`, async () => {
       const { page, problems } = await suite.open(375, 812);

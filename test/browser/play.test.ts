@@ -1,9 +1,9 @@
 /**
- * The web client in a real browser (issue 9): Debian's Chromium, headless, driven by Playwright
+ * The web client in a real browser: Debian's Chromium, headless, driven by Playwright
  * against the local server on a 375-px-wide phone screen. For every game type: sign up, create a
  * game with bots, make moves by clicking the board (and the list where a move has no place on it),
- * see the board change, read the log, replay back to the start; and the same pages in Czech and Russian
- * (issue 17 #5). Screenshots go to test-results/browser/.
+ * see the board change, read the log, replay back to the start; and the same pages in Czech and Russian.
+ * Screenshots go to test-results/browser/.
  */
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -106,7 +106,7 @@ const GAMES: { id: string; title: string; players: number }[] = [
   { id: 'vlaky-na-trati', title: 'Vlaky', players: 2 },
 ];
 
-describe('web client in Chromium at 375 px (issue 9)', () => {
+describe('web client in Chromium at 375 px', () => {
   for (const g of GAMES) {
     it(`${g.id}: sign up, create a game with bots, move by clicking, see the board change, read the log, replay`, async () => {
       const { page, problems } = await phone();
@@ -167,7 +167,7 @@ describe('web client in Chromium at 375 px (issue 9)', () => {
   }
 });
 
-describe('invites and settings in Chromium (issue 9)', () => {
+describe('invites and settings in Chromium', () => {
   it('a friend joins by the invite link (signing up on the way) and both see the started game', async () => {
     const host = await phone();
     await signUp(host.page, 'Host');
@@ -183,7 +183,7 @@ describe('invites and settings in Chromium (issue 9)', () => {
     await friend.page.goto(invite);
     await friend.page.fill('input[name=name]', 'Friend');
     await friend.page.click('button:has-text("Start playing")');
-    // The link asks first (audit #10): only the Join button takes the seat.
+    // The link asks first: only the Join button takes the seat.
     await friend.page.click('button:has-text("Join")');
     await friend.page.waitForSelector('.board svg');
     expect(await friend.page.locator('.seats').textContent()).toContain('Friend (you)');
@@ -205,7 +205,7 @@ describe('invites and settings in Chromium (issue 9)', () => {
     await page.click('button:has-text("Start playing")');
     await page.waitForSelector('h1:has-text("My games")');
     await page.click('a:has-text("Settings")');
-    // Notices go to a confirmed address only (issue 18 #1): the code mailed at sign-up confirms it.
+    // Notices go to a confirmed address only: the code mailed at sign-up confirms it.
     await page.fill('input[name=confirmCode]', lastCode(suite.server, 'notified@example.org'));
     await page.click('button:has-text("Confirm address")');
     await page.waitForSelector('text=Address confirmed.');
@@ -253,7 +253,7 @@ describe('invites and settings in Chromium (issue 9)', () => {
   });
 });
 
-describe('languages in Chromium (issue 17 #5)', () => {
+describe('languages in Chromium', () => {
   /** Nothing runs off the side of a 375-px phone. */
   const fitsThePhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
@@ -268,7 +268,7 @@ describe('languages in Chromium (issue 17 #5)', () => {
     await page.click('button:has-text("Začít hrát")');
     await page.waitForSelector('h1:has-text("Moje hry")');
     expect(await page.title()).toBe('Moje hry · railpost');
-    // Issue 17 #5: the account speaks the language its player signed up in (its emails do too), and follows the picker.
+    // The account speaks the language its player signed up in (its emails do too), and follows the picker.
     const me = testClient(suite.server.url, { token: await pageToken(page) });
     expect(dataOf(await me.GET('/v1/players/me')).language).toBe('cs');
 

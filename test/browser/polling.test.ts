@@ -1,8 +1,8 @@
 /**
- * How the web client follows a game, in Chromium. A game waiting for players is polled cheaply
- * (issue 16 item 5): the page asks again with the ETag it has (If-None-Match), gets 304 while
+ * How the web client follows a game, in Chromium. A game waiting for players is polled cheaply:
+ * the page asks again with the ETag it has (If-None-Match), gets 304 while
  * nothing changes, and waits longer each time (5, 10, 20 s…; the page's clock is Playwright's,
- * moved by hand). A running game is not polled at all (issue 19 #3): the page holds one
+ * moved by hand). A running game is not polled at all: the page holds one
  * `view?waitForVersion=` request, which the API answers when somebody moves; then the page reads
  * only the log entries after those it has (`log?after=`) and holds the next one.
  */
@@ -42,7 +42,7 @@ async function apiPlayer(name: string) {
 }
 
 describe('the game page follows a game cheaply', () => {
-  it('issue 16 #5: a game waiting for players is polled with If-None-Match, answered 304, each time later', async () => {
+  it('a game waiting for players is polled with If-None-Match, answered 304, each time later', async () => {
     const { page, problems } = await suite.open();
     await page.clock.install();
     await signUp(page, suite.server.url, 'Poller');
@@ -71,7 +71,7 @@ describe('the game page follows a game cheaply', () => {
     await page.context().close();
   });
 
-  it('issue 19 #3: a running game is waited on, not polled: the held view answers when the other seat moves, the page reads the log after what it has and holds again', async () => {
+  it('a running game is waited on, not polled: the held view answers when the other seat moves, the page reads the log after what it has and holds again', async () => {
     const { page, problems } = await suite.open();
     await signUp(page, suite.server.url, 'Waiter');
     const waiterToken = await page.evaluate(() => localStorage.getItem('railpost.token'));

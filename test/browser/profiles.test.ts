@@ -1,5 +1,5 @@
 /**
- * Issue 18 #6 #7 in Chromium: two people finish a game (Ben resigns), then Anna's and Ben's
+ * In Chromium: two people finish a game (Ben resigns), then Anna's and Ben's
  * profiles show their ratings moved the right way and the game with a link to its replay; the
  * leaderboard lists both; the search finds the game. Screenshots at 375×812 and 1280×800 go to
  * test-results/browser/.
@@ -62,8 +62,8 @@ async function screenshots(token: string, game: string, player: string): Promise
   }
 }
 
-describe('issue 18 #6 #7: profiles, leaderboard and search in the browser', () => {
-  it('issue 18 #6 #7: after Ben resigns, the profiles show Anna up and Ben down, the game opens its replay, the leaderboard lists both and the search finds it', async () => {
+describe('profiles, leaderboard and search in the browser', () => {
+  it('after Ben resigns, the profiles show Anna up and Ben down, the game opens its replay, the leaderboard lists both and the search finds it', async () => {
     const [anna, ben] = [await person('Anna'), await person('Ben')];
     const { id, inviteCode } = dataOf(await anna.api.POST('/v1/games', { body: { game: 'streetcar', players: 2, options: { firstPlayer: 0 } } }));
     dataOf(await ben.api.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode: inviteCode! } }));

@@ -1,5 +1,5 @@
 /**
- * The Streetcar table in a real browser (issue 17 #1–#3): Debian's Chromium against the local server,
+ * The Streetcar table in a real browser: Debian's Chromium against the local server,
  * a game against a bot at 1280×800 in English and at 375×812 in German. A hand tile is chosen, a
  * glowing empty square tapped (zoomed in on the phone), the preview turned and confirmed; then a square
  * is tapped first and the tile that fits it is shown there. It checks that only the squares the chosen
@@ -52,7 +52,7 @@ const CASES = [
   { lang: 'de', locale: 'de-DE', size: PHONE, other: DESKTOP, confirm: 'Hier legen' },
 ] as const;
 
-describe('Streetcar table in Chromium (issue 17 #1–#3)', () => {
+describe('Streetcar table in Chromium', () => {
   for (const c of CASES) {
     it(`${c.lang} at ${c.size.width}×${c.size.height}: tile, glowing empty square, turned preview, confirm`, async () => {
       const { page, problems } = await suite.open(c.size.width, c.size.height, c.locale);

@@ -1,5 +1,5 @@
 /**
- * Shared steps of the game-table browser tests (issue 17): a game of bots and one player made and
+ * Shared steps of the game-table browser tests: a game of bots and one player made and
  * played through the API, so that a page can open it mid-game or at its end.
  */
 import type { Page } from 'playwright-core';

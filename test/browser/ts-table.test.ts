@@ -1,5 +1,5 @@
 /**
- * The Trains & Stations table in a real browser (issue 17 #1–#3, #6): Debian's Chromium against the
+ * The Trains & Stations table in a real browser: Debian's Chromium against the
  * local server, a game against two bots at 1280×800 in English and at 375×812 in Czech, played by
  * tapping: two of the three dealt special cards kept (TS-2.5), the roll (TS-5.1), a die picked and
  * re-rolled for a coin (TS-5.3), a train die picked so that only its spaces glow on the map and one
@@ -64,7 +64,7 @@ const CASES = [
   { lang: 'cs', locale: 'cs-CZ', size: PHONE, other: DESKTOP },
 ] as const;
 
-describe('Trains & Stations table in Chromium (issue 17 #1–#3)', () => {
+describe('Trains & Stations table in Chromium', () => {
   for (const c of CASES) {
     it(`${c.lang} at ${c.size.width}×${c.size.height}: special cards kept, dice rolled, picked and re-rolled, a train placed by tapping its glowing space`, async () => {
       const words = CATALOGS[c.lang].ts.table;

@@ -1,5 +1,5 @@
 /**
- * The Ticket to Ride table in a real browser (issue 17 #1–#4): Debian's Chromium against the local
+ * The Ticket to Ride table in a real browser: Debian's Chromium against the local
  * server, a game of Europe against a bot played by tapping tickets, face-up cards, the deck and
  * routes, at 1280×800 and at 375×812, in English and in Czech. It checks that the market is on the
  * first screen of a laptop, that one tap takes a face-up card, that a ticket in focus marks its
@@ -51,7 +51,7 @@ const CASES = [
   { lang: 'cs', locale: 'cs-CZ', size: PHONE, other: DESKTOP, keep: 'Ponechat si 2 linky', atLeast: 'alespoň 2' },
 ] as const;
 
-describe('Ticket to Ride table in Chromium (issue 17 #1–#4)', () => {
+describe('Ticket to Ride table in Chromium', () => {
   for (const c of CASES) {
     it(`${c.lang} at ${c.size.width}×${c.size.height}: tickets, one-tap cards and routes`, async () => {
       const { page, problems } = await suite.open(c.size.width, c.size.height, c.locale);

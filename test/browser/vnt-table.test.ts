@@ -1,5 +1,5 @@
 /**
- * The Vlaky na trati table in a real browser (issue 17 #1): Debian's Chromium against the local
+ * The Vlaky na trati table in a real browser: Debian's Chromium against the local
  * server, a game against a bot at 1280×800 in English and at 375×812 in Czech. After the start side
  * and track are chosen on the board, cards are played by tapping them on the table: one tap on a
  * market card places it (VNT-5.1), a hand card that could be a second card or a discard lists both
@@ -64,7 +64,7 @@ const CASES = [
   { lang: 'cs', locale: 'cs-CZ', size: PHONE, other: DESKTOP },
 ] as const;
 
-describe('Vlaky na trati table in Chromium (issue 17 #1)', () => {
+describe('Vlaky na trati table in Chromium', () => {
   for (const c of CASES) {
     it(`${c.lang} at ${c.size.width}×${c.size.height}: cards placed by one tap, a card of two uses lists them`, async () => {
       const words = CATALOGS[c.lang].vnt;

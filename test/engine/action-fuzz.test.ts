@@ -36,7 +36,7 @@ type Spelling = (state: unknown, seat: Seat, action: Action) => Action;
 
 /**
  * Actions a game declares to be the same choice, rewritten to the spelling legalActions lists.
- * Trains & Stations: dice of one kind and face are interchangeable (TS-0.2, audit #4), so any
+ * Trains & Stations: dice of one kind and face are interchangeable (TS-0.2), so any
  * spelling of a listed choice must be accepted, and an accepted action must still be one of them.
  */
 const EQUIVALENCE: Record<string, Spelling> = {

@@ -1,5 +1,5 @@
 /**
- * Issue 22 #1: the engines were made faster without changing the rules. Every catalog game at
+ * The engines were made faster without changing the rules. Every catalog game at
  * every seat count, and each variant at the smallest and largest table, keeps the behaviour
  * fingerprint recorded in the snapshot (states, events, views, legal-action lists in order,
  * refusals and outcomes of seeded games). A deliberate rules change updates the snapshot
@@ -19,7 +19,7 @@ const tables: Table[] = catalogGames.flatMap((game) =>
   ]),
 );
 
-describe('issue 22 #1: the engines behave exactly as before', () => {
+describe('the engines behave exactly as before', () => {
   it.each(tables)('%s', (_name, game, players, options) => {
     expect(fingerprint(game, players, options)).toMatchSnapshot();
   });

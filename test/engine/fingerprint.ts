@@ -1,5 +1,5 @@
 /**
- * A behaviour fingerprint of a game (issue 22 #1): seeded games played to the end, hashing every
+ * A behaviour fingerprint of a game: seeded games played to the end, hashing every
  * state, event batch, view (each seat's and a spectator's), legal-action list (order included),
  * refusal and outcome on the way. Two versions of a game with the same fingerprint behave the same
  * on these games, so an optimisation that keeps it kept the rules.

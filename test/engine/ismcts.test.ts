@@ -1,5 +1,5 @@
 /**
- * Issue 22 #2: the kit's information-set tree search (SO-ISMCTS, `algorithm: 'ismcts'`), kept beside
+ * The kit's information-set tree search (SO-ISMCTS, `algorithm: 'ismcts'`), kept beside
  * the flat rollouts the levels use (README "Bot levels"), still searches. Tally (TA-1 to TA-3) is a
  * race to a target in steps of 1 or 2, and with two seats the seat to move wins exactly when it
  * can leave the other a multiple of 3 short of the target. Random play to the end is informative
@@ -24,7 +24,7 @@ const choose = (total: number, seed = 'tree') => {
   return tree({ seat: 0, view: game.view(s, 0), legal: game.legalActions(s, 0), rng: new Rng(seedRng(seed)), options: { target: TARGET } });
 };
 
-describe('issue 22 #2: the tree search (SO-ISMCTS) finds the winning step in tally (TA-2, TA-3)', () => {
+describe('the tree search (SO-ISMCTS) finds the winning step in tally (TA-2, TA-3)', () => {
   it.each([
     [8, 2, 'reaches the target at once'],
     [6, 1, 'leaves the other seat 3 short'],

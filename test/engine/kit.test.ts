@@ -1,5 +1,5 @@
 /**
- * Issue 15 #1: every registered game sits on the game kit, and in every state a seeded game reaches,
+ * Every registered game sits on the game kit, and in every state a seeded game reaches,
  * each action a step lists has its effect in that same step (legality and effect cannot drift apart).
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { catalog } from '../../engine/games/index.js';
 const registered: [string, AnyGame][] = [...Object.entries(catalog).map(([id, e]): [string, AnyGame] => [id, e.game]), ...Object.entries(fixtures)];
 const isKitGame = (g: AnyGame): g is KitGame<unknown, { type: string }, unknown, unknown> => 'kit' in g;
 
-describe('issue 15 #1: the games are written on the kit', () => {
+describe('the games are written on the kit', () => {
   it.each(registered)('%s: every listed action is handled by the step that lists it', (_id, game) => {
     expect(isKitGame(game)).toBe(true);
     if (!isKitGame(game)) return;

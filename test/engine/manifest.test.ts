@@ -1,5 +1,5 @@
 /**
- * Issue 15 #2: every registered game has every piece, by name. The registries (engine/games/index.ts,
+ * Every registered game has every piece, by name. The registries (engine/games/index.ts,
  * engine/fixtures/index.ts) list the games; web/render/games.ts gives each its picture and wording
  * (a missing line fails to type-check); this file checks what types cannot: ids match their keys,
  * published schemas exist, catalog games have a board and name every action and event they emit in
@@ -40,7 +40,7 @@ function sample(game: AnyGame): { actions: Map<string, UiAction>; events: Map<st
   return { actions, events, views };
 }
 
-describe('issue 15 #2: one manifest per game', () => {
+describe('one manifest per game', () => {
   it.each(registered)('%s: registered under its own id, with published view and event schemas', (id, game) => {
     expect(game.id).toBe(id);
     expect(game.schemas.view).toBeDefined();

@@ -1,5 +1,5 @@
 /**
- * Issue 22 #2: search bots determinize from their own view only. For every game that can be
+ * Search bots determinize from their own view only. For every game that can be
  * searched, over seeded games at several seat counts and option sets:
  * - a determinized state shows the seat exactly the view it was built from, and offers the seat
  *   the same legal actions as the true state;
@@ -31,7 +31,7 @@ function* statesOf(game: AnyGame, seed: string, players: number, options: unknow
 
 const seatCounts = (game: AnyGame) => [...new Set([game.minPlayers, game.maxPlayers])];
 
-describe('issue 22 #2: determinization from the view only', () => {
+describe('determinization from the view only', () => {
   it.each(entries)('%s: a determinized state shows the seat its view and offers the same actions', (id, { game, secrets }) => {
     let checked = 0;
     for (const players of seatCounts(game))

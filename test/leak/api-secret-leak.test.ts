@@ -1,5 +1,5 @@
 /**
- * HARD-4 secret-leak scan through the HTTP API (hardening issue, item 4): a couple of games per
+ * HARD-4 secret-leak scan through the HTTP API: a couple of games per
  * catalog game with two people (and a bot where the seats allow), played by posting legalActions.
  * At every version a person sees, each person's GET /v1/games/{id}/view, /log, /board.svg and
  * GET /v1/games/{id}, and the problem body of a rejected action, are scanned for other seats'
@@ -7,7 +7,7 @@
  * server-side from the store, at every version, the way test/support/high-card-game.ts does.
  * The engine-level scan (test/leak/secret-leak.test.ts) covers many more games; this one checks
  * that the API adds no leak of its own (log, summary, picture, problem details, headers).
- * The games are public (issue 18 #3 #7): while it waits for players the lobby's answer is scanned
+ * The games are public: while it waits for players the lobby's answer is scanned
  * for the seed, and a spectator (no seat) reads the same answers, scanned for every secret any
  * seated person may not see.
  *   LEAK_API_STEPS=200 npx vitest run test/leak/api-secret-leak.test.ts  (longer games)
@@ -161,7 +161,7 @@ async function playAndScan(spec: LeakSpec, people: Player[], watcher: Player, pl
 }
 
 /**
- * What a player without a seat reads (issue 18 #7): view, summary and board checked against every
+ * What a player without a seat reads: view, summary and board checked against every
  * secret some seated person may not see, the log entry by entry against the same.
  */
 async function scanSpectator(watcher: Player, params: { path: { id: string } }, version: number, secrets: Secret[], seed: string, label: string, f: Figures): Promise<void> {

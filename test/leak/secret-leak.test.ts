@@ -1,5 +1,5 @@
 /**
- * HARD-4 secret-leak scan (hardening issue, item 4), over the engine: for every catalog game,
+ * HARD-4 secret-leak scan, over the engine: for every catalog game,
  * seeded random games (seat counts from min to max, option sets that change what is secret) where
  * at every version each seat's view, what it sees of the events (through the API's own visibility
  * rule, functions/service/visibility.ts) and the error messages of illegal actions it tries are

@@ -1,5 +1,5 @@
 /**
- * Issue 20 #4 and #5: the daily digest over real mail. A player who chose one email a day gets no
+ * The daily digest over real mail. A player who chose one email a day gets no
  * email per turn; at their hour, in their time zone, the sweep sends one digest with every game
  * where it is their turn, each code after the game's letter; one reply moves in both games; a
  * stale code for one game does not stop the other.
@@ -50,7 +50,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => world.close());
 
-describe('issue 20 #4: one email a day instead of one per turn', () => {
+describe('one email a day instead of one per turn', () => {
   it('an unknown time zone is refused with a declared code', async () => {
     const bad = await anna.client.PATCH('/v1/players/me', { body: { notifications: { digest: { hour: 8, timeZone: 'Mars/Olympus_Mons' } } } });
     expect(bad.response.status).toBe(400);
@@ -62,7 +62,7 @@ describe('issue 20 #4: one email a day instead of one per turn', () => {
     expect(await digests()).toEqual([]);
   });
 
-  it('a digest lists both games where it is the player\'s turn, and no turn email came for them; one reply plays in both (issue 20 #5)', async () => {
+  it('a digest lists both games where it is the player\'s turn, and no turn email came for them; one reply plays in both', async () => {
     games = [await newStreetcar(), await newStreetcar()];
     for (const id of games) expect((await view(anna.client, id)).toAct).toEqual([0]);
     // Anna moves once on the web in each game and Ben answers: her turn again, told by no email of its own.

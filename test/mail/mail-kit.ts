@@ -1,5 +1,5 @@
 /**
- * Play by mail as a person does it (issue 20 #5): replies are real SMTP messages sent with
+ * Play by mail as a person does it: replies are real SMTP messages sent with
  * nodemailer to the local server's inbound port, and the answers are the `.eml` files the server
  * writes to its outbox, read back with mailparser.
  */
@@ -102,7 +102,7 @@ export function codeFor(mail: Received, text: string, place?: { title: string; l
   throw new Error(`no choice reads "${text}"${place ? ` or "${place.label}" under "${place.title}"` : ''} in:\n${mail.text}`);
 }
 
-/** Quoted history as the common mail clients write it under a reply (issue 20 #5). */
+/** Quoted history as the common mail clients write it under a reply. */
 export const quoted = {
   gmail: (top: string, original: Received) =>
     `${top}\n\nOn Tue, 24 Nov 2026 at 12:00, railpost <railpost@localhost> wrote:\n\n${original.text.split('\n').map((l) => `> ${l}`).join('\n')}\n`,

@@ -1,6 +1,6 @@
 /**
- * Issue 20: whole games played by replying to the turn emails only, over real SMTP (issue 20 #5),
- * with the turn email as a complete client (#1) and the reply checks (#2).
+ * Whole games played by replying to the turn emails only, over real SMTP,
+ * with the turn email as a complete client and the reply checks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng, seedRng, type AnyGame } from '../../engine/core/index.js';
@@ -79,12 +79,12 @@ async function playByMail(game: AnyGame, id: string, people: [Person, Person]): 
   return { played, stale };
 }
 
-describe('issue 20 #5: whole games played by email replies only', () => {
-  it('issue 20 #1, #2, #5: a two-player Ticket to Ride game, every move a reply to a turn email', { timeout: 240_000 }, async () => {
+describe('whole games played by email replies only', () => {
+  it('a two-player Ticket to Ride game, every move a reply to a turn email', { timeout: 240_000 }, async () => {
     const people = await twoPeople('ttr');
     const id = await newGame(ticketToRideEurope, people);
     const first = await turnMail(people[0]);
-    // #1: the position (hand, tickets, scores) and the choices with codes, in both parts.
+    // The position (hand, tickets, scores) and the choices with codes, in both parts.
     expect(first.text).toContain('Your choices:');
     expect(first.text).toMatch(/Scores:\n- Anna: 0 points, 45 trains, 4 cards\n- Ben: 0 points/);
     expect(first.text).toMatch(/Your cards \(4\):/);
@@ -104,7 +104,7 @@ describe('issue 20 #5: whole games played by email replies only', () => {
     for (const p of people) expect((await world.inbox(p.email)).at(-1)!.subject).toMatch(/has ended/);
   });
 
-  it('issue 20 #5: a two-player Streetcar game, every move a reply to a turn email', { timeout: 240_000 }, async () => {
+  it('a two-player Streetcar game, every move a reply to a turn email', { timeout: 240_000 }, async () => {
     const people = await twoPeople('sc');
     const id = await newGame(streetcar, people);
     const { played } = await playByMail(streetcar, id, people);

@@ -1,5 +1,5 @@
 /**
- * Issue 20 #2 and #5: what a reply by email must not do, and what it tells its sender, over real
+ * What a reply by email must not do, and what it tells its sender, over real
  * SMTP: a stale code, an unknown code, no code, a reply from the wrong address, forged tokens, a
  * duplicated delivery, and replies with quoted history in Gmail, Outlook and Apple Mail styles
  * (their other text goes to the table talk, without the quote).
@@ -31,7 +31,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => world.close());
 
-describe('issue 20 #2: replies by email', () => {
+describe('replies by email', () => {
   it('a stale code (the game moved on since the email) plays nothing and is answered with the current choices', async () => {
     const [anna, ben] = people as [(typeof people)[0], (typeof people)[0]];
     const bensStart = await turnMail(ben);

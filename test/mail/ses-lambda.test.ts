@@ -1,5 +1,5 @@
 /**
- * Issue 20 #3 and #5: replies by mail in AWS. SES stores each message in S3, then invokes the
+ * Replies by mail in AWS. SES stores each message in S3, then invokes the
  * mail-in Lambda with a receipt event. This imports the real entry (functions/mail-in/lambda.ts)
  * and lets its real SDK clients call SSM, S3 and SESv2 on a local stand-in and DynamoDB on the
  * local server's store, where a real game runs. The events have the recorded shape of SES's Lambda
@@ -143,7 +143,7 @@ afterAll(async () => {
   await world.close();
 });
 
-describe('issue 20 #3: the mail-in Lambda, on an SES receipt event and the message SES stored', () => {
+describe('the mail-in Lambda, on an SES receipt event and the message SES stored', () => {
   let played: { event: SESEvent; version: number };
 
   it('plays the code of a stored reply and answers through SES with what was played', async () => {

@@ -53,7 +53,7 @@ afterAll(async () => {
   await new Promise((ok) => receiver.close(ok));
 });
 
-describe('issue 21 item 1: business metrics, counted where they happen', () => {
+describe('business metrics, counted where they happen', () => {
   it('counts a person’s move, the bot moves after it, and refused moves by their problem code', async () => {
     const anna = await player('Anna');
     const game = (await call('POST', '/v1/games', anna.token, { game: 'vlaky-na-trati', players: 2, bots: 1 })).body;

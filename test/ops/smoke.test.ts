@@ -46,7 +46,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('issue 21 item 4: npm run smoke', () => {
+describe('npm run smoke', () => {
   it('passes against npm start: two players, a game played to its end, a signed webhook of the end, then the webhook and both accounts removed', async () => {
     const { code, out, err } = await smoke(url);
     expect(err).not.toContain('FAILED');

@@ -1,5 +1,5 @@
 /**
- * Issue 16 #3: the benchmark's in-process transport (functions/local/in-process-store.ts) must be
+ * The benchmark's in-process transport (functions/local/in-process-store.ts) must be
  * dynalite as the service knows it, only without the socket: the same answers and the same
  * errors as dynalite over loopback HTTP, and every call reported to whoever subtracts its time.
  */
@@ -65,7 +65,7 @@ async function session(db: DynamoDBClient): Promise<unknown[]> {
   return answers;
 }
 
-describe('the in-process transport to dynalite (issue 16 #3)', () => {
+describe('the in-process transport to dynalite', () => {
   it('answers every call as dynalite over loopback HTTP does, and reports each call', async () => {
     const calls: TransportCall[] = [];
     const inProcess = startInProcessStore((call) => calls.push(call)).client();

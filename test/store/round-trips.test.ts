@@ -76,7 +76,7 @@ const shape = (list: TracedCall[]) => {
   return { reads: t.reads, writes: t.writes };
 };
 
-describe('round trips per operation (issue 16)', () => {
+describe('round trips per operation', () => {
   it('a move without bots is 1 read + 1 conditional write, of one item', async () => {
     const { id, params, players } = await ticketToRide(2, 0);
     const { player, view } = await due(params, players);

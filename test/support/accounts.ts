@@ -6,7 +6,7 @@ import { dataOf, type Api, type Player } from './client.js';
 /** The six-digit code of the newest mail the server sent to `address`. */
 export const lastCode = (server: LocalServer, address: string): string => mailedCode(server.sentMail, address);
 
-/** Confirms the address waiting on the player's profile with the code mailed to it (issue 18 #1). */
+/** Confirms the address waiting on the player's profile with the code mailed to it. */
 export async function confirmEmail(server: LocalServer, player: Api, address: string): Promise<void> {
   dataOf(await player.POST('/v1/players/me/email-confirmation', { body: { code: lastCode(server, address) } }));
 }

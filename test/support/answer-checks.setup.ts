@@ -1,5 +1,5 @@
 /**
- * Issue 15 #4: every answer the API suites (test/api) receive is checked against the committed
+ * Every answer the API suites (test/api) receive is checked against the committed
  * OpenAPI document, strictly where its schemas are closed. A vitest setup file: it runs before each
  * test file, so no suite has to opt in. A test fails when an answer it received (or one received
  * before it, in a `beforeAll`) does not match; a file whose tests received no checked answer at all

@@ -1,5 +1,5 @@
 /**
- * Issue 17 #5 (languages): the web client's catalogs (web/client/locales/<lang>.json) say every
+ * Languages: the web client's catalogs (web/client/locales/<lang>.json) say every
  * message in every language, in each language's own plural forms, with the same placeholders, and
  * every message key the code names exists.
  */
@@ -42,7 +42,7 @@ const categories = (lang: Language): string[] => [...new Intl.PluralRules(lang).
 const messages = Object.fromEntries(LANGUAGES.map((lang) => [lang, byBase(flatten(CATALOGS[lang]))])) as Record<Language, Map<string, Map<string, string>>>;
 const english = messages.en;
 
-describe('web client catalogs (issue 17 #5)', () => {
+describe('web client catalogs', () => {
   it('the catalogs are many and the check sees them (guards the rules below against passing on nothing)', () => {
     expect(english.size).toBeGreaterThan(550);
     expect(readdirSync(join(ROOT, 'web/client/locales')).sort()).toEqual(LANGUAGES.map((l) => `${l}.json`).sort());

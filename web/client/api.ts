@@ -84,7 +84,7 @@ const WAIT_SECONDS = 25;
 
 /**
  * Resolves when the game at `gamePath` has moved past `version`, or after the API's longest hold
- * (then the caller simply asks again): a running game is followed without polling (issue 19 #3).
+ * (then the caller simply asks again): a running game is followed without polling.
  */
 export async function waitForMove(gamePath: string, version: number, signal: AbortSignal): Promise<void> {
   const res = await send('GET', `${gamePath}/view?waitForVersion=${Math.max(1, version + 1)}&wait=${WAIT_SECONDS}`, undefined, {}, signal);

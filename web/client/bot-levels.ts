@@ -1,5 +1,5 @@
 /**
- * Bot levels as the client shows them (issue 22 #2 #4): the API's list, and their names in the
+ * Bot levels as the client shows them: the API's list, and their names in the
  * reader's language. The type is the engine's; the list is repeated here so that the client does
  * not load the search to know three words.
  */

@@ -10,7 +10,7 @@ import { VntTable } from './table/vnt-table.js';
 /** A game's wording in the reader's language from its line in web/render/games.ts; plain words only for an id this build does not know. */
 export const gameUi = (gameId: string, t: Translate): GameUi => webGame(gameId)?.ui(t) ?? plainUi;
 
-/** Games with a table of their own beside the board (issue 17 #1–#3); the others show the plain private panel. */
+/** Games with a table of their own beside the board; the others show the plain private panel. */
 const TABLES: Readonly<Record<string, Table>> = { 'ticket-to-ride-europe': TtrTable, 'ticket-to-ride-germany': TtrTable, streetcar: StreetcarTable, 'vlaky-na-trati': VntTable, 'trains-and-stations': TsTable };
 
 export const gameTable = (gameId: string): Table | undefined => (Object.hasOwn(TABLES, gameId) ? TABLES[gameId] : undefined);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage, dateLocale } from './languages.js';
 
-describe('which language a visitor gets (issue 17 #5: each player picks one, defaulting from the browser)', () => {
+describe('which language a visitor gets (each player picks one, defaulting from the browser)', () => {
   it("takes the stored choice first, then the browser's most wanted language we speak, then English", () => {
     expect(chooseLanguage('de', ['cs-CZ', 'en'])).toBe('de');
     expect(chooseLanguage(null, ['fr-FR', 'ru-RU', 'cs'])).toBe('ru');

@@ -20,7 +20,7 @@ const ticketToRide: JsonSchema = {
 };
 const vlaky: JsonSchema = { type: 'object', properties: { sheet: { default: 'I', type: 'string', enum: ['I', 'II'] } } };
 
-describe('options form generated from a game’s options schema (issue 9: create from the catalog)', () => {
+describe('options form generated from a game’s options schema (create from the catalog)', () => {
   it('turns booleans into checkboxes, small integer ranges into seat choices, integer lists into a list field', () => {
     const fields = fieldsOf(t, streetcar);
     expect(fields.map((f) => [f.name, f.kind])).toEqual([
@@ -56,7 +56,7 @@ describe('options form generated from a game’s options schema (issue 9: create
 });
 
 describe('a game’s options shown before joining', () => {
-  it('audit #10: names each option with the value chosen (defaults filled in), as the invite page shows them', () => {
+  it('names each option with the value chosen (defaults filled in), as the invite page shows them', () => {
     expect(describeOptions(t, fieldsOf(t, streetcar), { firstPlayer: 2, handicap: [1, 3] })).toEqual([
       { label: 'First player', value: 'Seat 3' },
       { label: 'Circuit', value: 'no' },

@@ -43,7 +43,7 @@ const CODES = [
   'store_unavailable',
   'shutting_down',
   'internal',
-  // Finishing games and take-backs (issue 18 #4 #5).
+  // Finishing games and take-backs.
   'abort_window_closed',
   'takeback_pending',
   'takeback_not_allowed',
@@ -53,7 +53,7 @@ const CODES = [
   'rematch_exists',
   'no_rematch',
   'rematch_started',
-  // Sign-in, addresses and tokens (issue 18 #1).
+  // Sign-in, addresses and tokens.
   'invalid_code',
   'insufficient_scope',
   'email_taken',

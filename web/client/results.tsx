@@ -1,4 +1,4 @@
-/** Ratings and finished games as the profile, leaderboard and search pages show them (issue 18 #6 #7). */
+/** Ratings and finished games as the profile, leaderboard and search pages show them. */
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'preact/hooks';
 import { catalog, gameTitle } from './catalog.js';

@@ -9,7 +9,7 @@ describe('parseRoute', () => {
     expect(parseRoute('#/')).toEqual([]);
   });
 
-  it('audit #10: a malformed percent-encoding (#/games/%E0%A4%A) is no route (null), not an uncaught URIError', () => {
+  it('a malformed percent-encoding (#/games/%E0%A4%A) is no route (null), not an uncaught URIError', () => {
     expect(parseRoute('#/games/%E0%A4%A')).toBeNull();
     expect(parseRoute('#/games/%')).toBeNull();
   });

@@ -7,7 +7,7 @@ const later = (ms: number) => new Date(NOW + ms).toISOString();
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-describe('deadlines in words, in the reader’s language (issue 17 #5)', () => {
+describe('deadlines in words, in the reader’s language', () => {
   it('says minutes within the hour, hours within two days, else days', () => {
     const t = translator('en');
     expect(untilText(t, 'en', later(40 * MIN), NOW)).toBe('in 40 minutes');

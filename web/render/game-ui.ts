@@ -45,7 +45,7 @@ export interface GameUi {
   /** The viewer's own panel (hand, tickets, schedule, sheet…) from what the view shows them only. */
   privatePanel(view: unknown, components: unknown): PanelSection[];
   /*
-   * Optional, for a game with a table of its own in the client (web/client/table/, issue 17 #1–#3);
+   * Optional, for a game with a table of its own in the client (web/client/table/);
    * a game without them keeps the plain behaviour: every target glows, a tap lists its actions.
    */
   /**

@@ -1,5 +1,5 @@
 /**
- * Issue 17 #4: the end screen shows each seat's score lines in the reader's language; every phrase
+ * The end screen shows each seat's score lines in the reader's language; every phrase
  * the engines write into an outcome's breakdown has words, and an unknown one is shown as written.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ const cs = translate('cs');
 const seatName = (s: number) => ['Anna', 'Ben'][s] ?? `Seat ${s + 1}`;
 const words = (item: string, detail?: string, t = en) => scoreLineWords(t, { item, points: 1, detail }, seatName);
 
-describe('score lines in words (issue 17 #4)', () => {
+describe('score lines in words', () => {
   it('Ticket to Ride lines: routes, tickets, stations, bonuses and Germany passengers (TTRE-14, TTRG-13.4)', () => {
     expect(words('routes', '12 routes')).toEqual({ item: 'Routes', detail: '12 routes' });
     expect(words('ticket Berlin–Wien', 'not completed')).toEqual({ item: 'Ticket Berlin–Wien', detail: 'not completed' });

@@ -1,5 +1,5 @@
 /**
- * The Streetcar table's decisions (issue 17 #1–#3) on real rule states: which squares glow for a
+ * The Streetcar table's decisions on real rule states: which squares glow for a
  * chosen hand tile, which rotations the preview turns through, which legal action a confirm posts,
  * and how the board picture shows squares to tap, the preview and its coordinates.
  */
@@ -22,7 +22,7 @@ const builder = (tiles: string[], laid: Parameters<typeof lay>[1] = []): Streetc
 const legalOf = (s: StreetcarState) => legalActions(s, 0) as UiAction[];
 const buildingSquares = new Set(comps.buildings.map((b) => `square:${b.row},${b.col}`));
 
-describe('squares that glow for a chosen tile (issue 17 #2)', () => {
+describe('squares that glow for a chosen tile', () => {
   const s = builder(['straight', 'straight', 'curve', 'curve', 'curve'], [[6, 6, S_NS]]);
   const legal = legalOf(s);
 
@@ -102,7 +102,7 @@ describe('rotating the preview (SC-2.3)', () => {
   });
 });
 
-describe('the board picture for the table (issue 17 #2, #3)', () => {
+describe('the board picture for the table', () => {
   const s = builder(['straight', 'straight', 'curve', 'curve', 'curve'], [[6, 6, S_NS]]);
   const v = view(s, 0);
 

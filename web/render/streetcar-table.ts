@@ -1,5 +1,5 @@
 /**
- * What the Streetcar table in the web client decides from the legal actions (issue 17 #1–#3): which
+ * What the Streetcar table in the web client decides from the legal actions: which
  * squares a hand tile may go on, in which rotations, and which legal action a choice of tile, square
  * and rotation stands for. Placements and single exchanges are chosen on the table (tile, square,
  * rotation, confirm); everything else stays a tap on the board or a line in the list. Pure, so the

@@ -13,7 +13,7 @@ import { attrValues, EN } from './testkit.js';
 const game = streetcar as AnyGame;
 const comps = streetcar.components;
 const seatName = (seat: number) => `P${seat + 1}`;
-/** The wording in every language of the web client (issue 17 #5); `ui` is the English one. */
+/** The wording in every language of the web client; `ui` is the English one. */
 const uis = LANGUAGES.map((lang) => [lang, streetcarUi(translate(lang))] as const);
 const ui = streetcarUi(translate('en'));
 
@@ -99,7 +99,7 @@ describe('Streetcar UI', () => {
     expect(ui.targets({ type: 'take', tile: 'curve' })).toEqual(['supply:curve']);
     for (const type of ['roll', 'pass', 'return_tiles', 'turn180', 'end_turn']) expect(ui.targets({ type })).toEqual([]);
     expect(ui.describeAction({ type: 'place', tile: 'straight_plus_curve_left', row: 3, col: 4, rotation: 90 }, comps)).toBe('Place a straight plus curve left on (3, 4) turned 90°');
-    // Under the square's name in a turn email (issue 20 #1), a placement reads in a few words; other actions keep their sentence.
+    // Under the square's name in a turn email, a placement reads in a few words; other actions keep their sentence.
     expect(ui.choiceLabel!({ type: 'place', tile: 'straight_plus_curve_left', row: 3, col: 4, rotation: 90 }, comps)).toBe('straight plus curve left 90°');
     expect(ui.choiceLabel!({ type: 'exchange', tile: 'curve', row: 3, col: 4, rotation: 90 }, comps)).toBeNull();
   });

@@ -14,7 +14,7 @@ import { translate } from '../client/i18n.testkit.js';
 import { LANGUAGES } from '../client/languages.js';
 
 const seatName = (seat: number) => `P${seat + 1}`;
-/** The wording in every language of the web client (issue 17 #5); `ui` is the English one. */
+/** The wording in every language of the web client; `ui` is the English one. */
 const uis = LANGUAGES.map((lang) => [lang, ticketToRideUi(translate(lang))] as const);
 const en = translate('en');
 const ui = ticketToRideUi(en);

@@ -377,7 +377,7 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
   panel.push(h('text', { x: 20, y: y + 34, 'font-size': 13, fill: '#333' }, status));
   y += 48;
 
-  // The web client's table draws the dice in play as buttons to pick (issue 17 #1): the picture leaves them out.
+  // The web client's table draws the dice in play as buttons to pick: the picture leaves them out.
   if (!options.table) {
     const inPlay = view.dice.flatMap((d, id) => (d.zone === 'play' ? [[d, id] as const] : []));
     const DIE = 40;

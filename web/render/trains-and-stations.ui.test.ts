@@ -12,7 +12,7 @@ import { translate } from '../client/i18n.testkit.js';
 import { LANGUAGES } from '../client/languages.js';
 
 const game = trainsAndStations;
-/** The wording in every language of the web client (issue 17 #5); `ui` is the English one. */
+/** The wording in every language of the web client; `ui` is the English one. */
 const uis = LANGUAGES.map((lang) => [lang, trainsAndStationsUi(translate(lang))] as const);
 const ui = trainsAndStationsUi(translate('en'));
 const comps = game.components as TsComponents;

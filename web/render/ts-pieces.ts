@@ -1,5 +1,5 @@
 /**
- * Trains & Stations pieces as small inline SVG pictures for the web client's table (issue 17 #1): a
+ * Trains & Stations pieces as small inline SVG pictures for the web client's table: a
  * die with its face drawn as a symbol (train, locked train, ranch, mine, hotel, coin; TS-0.2) in its
  * owner's colour with the seat number, or white with "W" for a bonus die; a goods card of its good;
  * a building. The client names each in words next to it, so the pictures are decoration (aria-hidden)

@@ -1,5 +1,5 @@
 /**
- * The Trains & Stations table's decisions and drawings (issue 17 #1–#2), on bot games: every legal
+ * The Trains & Stations table's decisions and drawings, on bot games: every legal
  * action is reachable by picking dice on the table and tapping its button or a glowing board place;
  * picked dice narrow what glows to the places they mean and make one tap take one action; the dice,
  * goods cards and buildings are drawn; the board leaves the dice in play to the table.
@@ -66,7 +66,7 @@ function respelled(view: TsView, ids: readonly number[], placing: boolean): numb
   });
 }
 
-describe('Trains & Stations table: dice picked, buttons and board taps (issue 17 #1, #2)', () => {
+describe('Trains & Stations table: dice picked, buttons and board taps', () => {
   const seen = [...steps('ts-table-3', 3, 500), ...steps('ts-table-4', 4, 400)];
 
   it('every legal action is reachable: a table button the picked dice mean, a keep of the dealt cards, or a glowing place whose one tap (with its dice picked) takes it', () => {
@@ -175,7 +175,7 @@ describe('Trains & Stations table: dice picked, buttons and board taps (issue 17
   });
 });
 
-describe('Trains & Stations table: drawings (issue 17 #1)', () => {
+describe('Trains & Stations table: drawings', () => {
   it('a die is drawn with its face as a symbol and its owner\'s number, or W for a white bonus die (TS-0.2)', () => {
     for (const face of ['TRAIN', 'LOCKED_TRAIN', 'RANCH', 'MINE', 'HOTEL', 'COIN', null]) {
       for (const owner of [0, 3, null]) {
@@ -214,7 +214,7 @@ describe('Trains & Stations table: drawings (issue 17 #1)', () => {
     expect(attrValues(tabled, 'data-city')).toEqual(attrValues(plain, 'data-city'));
   });
 
-  it('with the reader\'s wording the board speaks their language: goods spaces, decks, city bonuses, players and counters (issue 17 #5)', () => {
+  it('with the reader\'s wording the board speaks their language: goods spaces, decks, city bonuses, players and counters', () => {
     const step = steps('ts-words', 3, 60).find((s) => s.view.dice.some((d) => d.zone === 'play'))!;
     const english = renderTrainsAndStations(comps, step.view, { t: EN, table: true });
     const czech = renderTrainsAndStations(comps, step.view, { table: true, t: translate('cs') });

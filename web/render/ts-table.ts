@@ -1,6 +1,6 @@
 /**
  * What the Trains & Stations table in the web client decides from the legal actions and the viewer's
- * view (issue 17 #1–#2): which dice may be picked, what the picked dice mean (a re-roll, coins, the
+ * view: which dice may be picked, what the picked dice mean (a re-roll, coins, the
  * dice to save or keep, a building, a train's space), which board places glow for them, and what a
  * tap on a place means with them. Pure, so the client only draws.
  *

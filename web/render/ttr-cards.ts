@@ -1,5 +1,5 @@
 /**
- * Ticket to Ride train cards as small inline SVG pictures for the web client's table (issue 17 #1):
+ * Ticket to Ride train cards as small inline SVG pictures for the web client's table:
  * the card's colour, a wagon (a locomotive on a locomotive card) and a shape of its own for every
  * colour, so that a card is told apart without seeing its colour. The client puts the card's name
  * next to it in words; the picture itself is decoration (aria-hidden).

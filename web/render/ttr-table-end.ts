@@ -1,5 +1,5 @@
 /**
- * Ticket to Ride's part of the generic table (issue 17): the hands and tickets the view reveals
+ * Ticket to Ride's part of the generic table: the hands and tickets the view reveals
  * after the end, and where another seat's move shows on the board. Kept beside ticket-to-ride.ui.ts
  * and joined to it in games.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The Ticket to Ride table's decisions (issue 17 #1–#3), on real games: what glows on the board for
+ * The Ticket to Ride table's decisions, on real games: what glows on the board for
  * the step due, the ticket choice as single tickets with the rules' minimum, a ticket's connection
  * state, and the card faces and hand groups the table draws.
  */
@@ -35,7 +35,7 @@ function started(game: AnyGame, seed: string): { state: State; rng: Rng } {
   return { state, rng };
 }
 
-describe('ticket choice (issue 17 #2)', () => {
+describe('ticket choice', () => {
   it('Europe opening: at least 2 of the 4 dealt tickets (TTRE-3.2); the confirm is the legal keep of exactly the tickets chosen', () => {
     const state = europe.setup({ seed: 'keep-e', players: 2, options: europe.options.parse({}) });
     const legal = legalOf(europe, state, 0);
@@ -76,7 +76,7 @@ describe('ticket choice (issue 17 #2)', () => {
   });
 });
 
-describe("Germany's ticket mixes (issue 17 #1)", () => {
+describe("Germany's ticket mixes", () => {
   it('the opening offers every mix of 4 (TTRG-3.1); a turn offers the mixes the decks allow, each adding up to 4 (TTRG-10.1, TTRG-10.2)', () => {
     const fresh = germany.setup({ seed: 'mix-g', players: 2, options: germany.options.parse({ firstPlayer: 0 }) });
     const opening = ticketMixes(legalOf(germany, fresh, 0), (germany.view(fresh, 0) as TtrView).ticketDecks);
@@ -103,7 +103,7 @@ describe("Germany's ticket mixes (issue 17 #1)", () => {
   });
 });
 
-describe('what glows on the board (issue 17 #3)', () => {
+describe('what glows on the board', () => {
   it('in a turn: exactly the routes some legal claim is for, no city, no card (TTRE-7.1, TTRE-4.7)', () => {
     const { state } = started(europe, 'glow');
     const legal = legalOf(europe, state, 0);
@@ -154,7 +154,7 @@ describe('what glows on the board (issue 17 #3)', () => {
   });
 });
 
-describe('the table in words (issue 17 #4)', () => {
+describe('the table in words', () => {
   it('a face-up card is named by its place counted from 1, as the action list counts it', () => {
     const ui = ticketToRideUi(translate('en'));
     expect(ui.placeName!('market:0', europe.components)).toBe('Face-up card 1');
@@ -182,7 +182,7 @@ describe('ticket state (TTRE-14.3, TTRG-11.1)', () => {
   });
 });
 
-describe('card faces (issue 17 #1)', () => {
+describe('card faces', () => {
   it('each card type has its own picture (a shape as well as a colour), the deck a back', () => {
     const faces = [...CARD_ORDER.map((c) => cardFace(c)), cardFace(null)];
     for (const f of faces) wellFormed(f);

@@ -1,6 +1,6 @@
 /**
  * What the Ticket to Ride table in the web client decides from the legal actions and the viewer's
- * view (issue 17 #1–#3): which board places glow for the step due, which legal action a choice of
+ * view: which board places glow for the step due, which legal action a choice of
  * individual tickets stands for, and how far each of the viewer's tickets is connected. Pure, so the
  * client only draws.
  */

@@ -13,7 +13,7 @@ import { LANGUAGES } from '../client/languages.js';
 const game = vlakyNaTratiGame as AnyGame;
 const data = vlakyNaTratiGame.components as VntData;
 const seatName = (seat: number) => `P${seat + 1}`;
-/** The wording in every language of the web client (issue 17 #5); `ui` is the English one. */
+/** The wording in every language of the web client; `ui` is the English one. */
 const uis = LANGUAGES.map((lang) => [lang, vlakyNaTratiUi(translate(lang))] as const);
 const ui = vlakyNaTratiUi(translate('en'));
 

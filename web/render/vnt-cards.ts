@@ -1,5 +1,5 @@
 /**
- * Vlaky na trati railway cards as small inline SVG pictures for the web client's table (issue 17 #1):
+ * Vlaky na trati railway cards as small inline SVG pictures for the web client's table:
  * a card printed as in the row (its three tracks and their stations' symbols, coded in the reader's
  * language; the A or B back's tint) or the
  * back of deck B. The client names the card in words next to it; the picture is decoration (aria-hidden).

@@ -1,5 +1,5 @@
 /**
- * The Vlaky na trati table's decisions and drawings (issue 17 #1), on real games: what a tap on a card
+ * The Vlaky na trati table's decisions and drawings, on real games: what a tap on a card
  * of the hand or the market means at each step, when one tap takes it at once, the railway cards as
  * pictures, and the board leaving the market and hand to the table when the client has one.
  */
@@ -50,7 +50,7 @@ function taps(seed: string, players: number): Tap[] {
   return out;
 }
 
-describe('Vlaky na trati table: a tap on a card (issue 17 #1)', () => {
+describe('Vlaky na trati table: a tap on a card', () => {
   const seen = [...taps('vnt-table-2', 2), ...taps('vnt-table-3', 3)];
 
   it('at the placement (DP-3) every card of the hand and the market means exactly one thing, placing it, and one tap takes it (VNT-5.1, VNT-5.3)', () => {
@@ -93,7 +93,7 @@ describe('Vlaky na trati table: a tap on a card (issue 17 #1)', () => {
   });
 });
 
-describe('Vlaky na trati table: drawings (issue 17 #1)', () => {
+describe('Vlaky na trati table: drawings', () => {
   it('a railway card is drawn as printed: its three tracks and every station symbol on them (VNT-1.2)', () => {
     for (const card of data.railwayCards) {
       const svg = railwayCardFace(EN, data, card.id);
@@ -104,7 +104,7 @@ describe('Vlaky na trati table: drawings (issue 17 #1)', () => {
     }
   });
 
-  it("issue 17 #5: a card's station symbols are coded in the reader's language (uhlí is Uh in Czech, Kohle Ko in German)", () => {
+  it("a card's station symbols are coded in the reader's language (uhlí is Uh in Czech, Kohle Ko in German)", () => {
     const card = data.railwayCards.find((c) => c.tracks.some((t) => t.station?.symbols.includes('COAL')))!;
     expect(railwayCardFace(translate('cs'), data, card.id)).toContain('>Uh</text>');
     expect(railwayCardFace(translate('de'), data, card.id)).toContain('>Ko</text>');

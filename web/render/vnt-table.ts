@@ -1,5 +1,5 @@
 /**
- * What the Vlaky na trati table in the web client decides from the legal actions (issue 17 #1): what a
+ * What the Vlaky na trati table in the web client decides from the legal actions: what a
  * tap on a railway card in the hand or the market may mean, and whether one tap takes it at once.
  * Pure, so the client only draws.
  */

@@ -1,4 +1,4 @@
-/** Issue 22 #1: the kit's copy of a state is the copy `structuredClone` made, without sharing anything. */
+/** The kit's copy of a state is the copy `structuredClone` made, without sharing anything. */
 import { describe, expect, it } from 'vitest';
 import { cloneJson } from './clone.js';
 

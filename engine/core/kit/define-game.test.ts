@@ -1,4 +1,4 @@
-/** The kit's one apply pipeline (issue 15 #1), on a tiny game written only for these tests. */
+/** The kit's one apply pipeline, on a tiny game written only for these tests. */
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../errors.js';
 import { Rng, seedRng, type RngState } from '../rng.js';

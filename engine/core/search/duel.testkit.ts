@@ -1,4 +1,4 @@
-/** Helpers for tests that play a bot level against the game's greedy bot (issue 22 #3). */
+/** Helpers for tests that play a bot level against the game's greedy bot. */
 import type { AnyGame } from '../contract.js';
 import { playout } from '../playout.js';
 import { botFor, type BotLevel } from './levels.js';

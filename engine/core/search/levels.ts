@@ -1,7 +1,7 @@
 /**
  * Bot levels, one typed list for the platform (lobby, table, stand-ins): easy is the game's own
  * greedy bot; medium and hard search with an iteration budget, which makes a move reproducible
- * from the bot's rng, and a wall-clock cap per move (medium 200 ms, hard 1 s, issue 22 #2) that
+ * from the bot's rng, and a wall-clock cap per move (medium 200 ms, hard 1 s) that
  * fits a Lambda request and only ever cuts the search short.
  *
  * Both levels improve the greedy bot by flat rollouts (rollouts.ts) rather than grow a tree: in

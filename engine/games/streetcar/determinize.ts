@@ -1,5 +1,5 @@
 /**
- * A full Streetcar state consistent with one seat's view, for search bots (issue 22 #2). It reads the
+ * A full Streetcar state consistent with one seat's view, for search bots. It reads the
  * view only. The tiles not in sight (not on the board, in the seat's hand, open or on display, nor
  * start tiles left in the box, SC-3.2) are dealt at random to the other hands and the four stacks in
  * the sizes the view shows (SC-15.1, SC-15.3); undeclared line and route cards are dealt from the

@@ -1,5 +1,5 @@
 /**
- * How a search bot rates an unfinished Streetcar game (issue 22 #2). Streetcar is a race (SC-12: the
+ * How a search bot rates an unfinished Streetcar game. Streetcar is a race (SC-12: the
  * first tram home wins), so each seat's standing is its chance to finish first, from the turns it
  * still needs:
  * - a driver its shortest remaining trip (SC-11.11) at about three steps a roll (die 1–4 and H,

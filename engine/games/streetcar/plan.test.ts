@@ -1,5 +1,5 @@
 /**
- * issue 22 #2: the search bot's plan (plan.ts) prices a schedule in turns: a complete one (SC-9.4) as
+ * The search bot's plan (plan.ts) prices a schedule in turns: a complete one (SC-9.4) as
  * the trip it allows (SC-9.3), an incomplete one with the tiles still missing on top.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import type { StreetcarState } from './state.js';
 
 const turnsOf = (s: StreetcarState) => planTurns({ masks: masksOf(s.board), stops: s.stops }, s.players[0]!.line, requiredStops(s.players[0]!));
 
-describe('issue 22 #2: the plan behind the Streetcar search bot', () => {
+describe('the plan behind the Streetcar search bot', () => {
   it('SC-9.3 SC-9.4 a complete schedule costs the shortest valid trip, every node entered', () => {
     const s = p3();
     const trips = ownTerminals(s.players[0]!).map((t) => tripFrom(s, s.players[0]!, t)!.length - 1);

@@ -1,5 +1,5 @@
 /**
- * How far a builder is from finishing, for the search bot's estimate (issue 22 #2): the cheapest trip
+ * How far a builder is from finishing, for the search bot's estimate: the cheapest trip
  * from one of its terminals through its required stops to the other (SC-9.3) over the board as it
  * is and the empty squares it could still fill. Existing track is followed as a tram follows it
  * (SC-2.14, SC-2.15); an empty buildable square costs a tile and may be crossed between any two of

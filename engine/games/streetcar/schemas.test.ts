@@ -1,5 +1,5 @@
 /**
- * Issue 15 #4: the published view and event schemas describe exactly what the engine returns. Seeded
+ * The published view and event schemas describe exactly what the engine returns. Seeded
  * games over 2–5 players and the five variants check every view (each seat, 'spectator', 'all') at
  * every state and every event with its redacted form; scenarios cover the events random play misses.
  */
@@ -76,22 +76,22 @@ function run(s: StreetcarState, ...steps: [action: Parameters<typeof act>[1], se
   return s;
 }
 
-describe('published schemas (issue 15 #4)', () => {
+describe('published schemas', () => {
   for (const { variant, players, options, greedy } of GAMES) {
-    it(`issue 15 #4 SC-15 ${variant}, ${players} players: every view for every seat, spectator and 'all', and every event and redacted form parse strictly`, () => {
+    it(`SC-15 ${variant}, ${players} players: every view for every seat, spectator and 'all', and every event and redacted form parse strictly`, () => {
       const final = play(`schemas-${variant}-${players}`, players, options, greedy);
       expect(streetcar.toAct(final)).toEqual([]);
     });
   }
 
-  it('issue 15 #4 SC-12.3 a stalemate event parses (two empty-handed builders, empty stacks)', () => {
+  it('SC-12.3 a stalemate event parses (two empty-handed builders, empty stacks)', () => {
     const s = hand(fresh(2), 0, ['curve']);
     s.stacks = [[], [], [], []];
     hand(s, 1, []);
     expect(run(s, [place(C_SW, 9, 9)]).step.kind).toBe('over');
   });
 
-  it('issue 15 #4 SC-11.5 SC-11.10 a failed trip (arrival without every stop), the forced and a voluntary restart parse', () => {
+  it('SC-11.5 SC-11.10 a failed trip (arrival without every stop), the forced and a voluntary restart parse', () => {
     const s = driver(p3(), 0, tram(10, 11, 'E'), PFEILSTRASSE, DUESSELDORFER, ['M']);
     s.step = { kind: 'move', roll: 2 };
     const failed = run(s, [{ type: 'move', to: { terminal: DUESSELDORFER, exit: 1 }, visited: ['M'] }]);
@@ -102,7 +102,7 @@ describe('published schemas (issue 15 #4)', () => {
     run(after, [{ type: 'restart', terminal: DUESSELDORFER }]);
   });
 
-  it('issue 15 #4 SC-7.4 a take from the open tiles parses (stacks empty, a choice to make)', () => {
+  it('SC-7.4 a take from the open tiles parses (stacks empty, a choice to make)', () => {
     const s = hand(fresh(3), 0, ['straight', 'straight', 'straight', 'curve', 'curve']);
     driver(s, 2, tram(6, 6, 'E'), 0, 1);
     s.open = ['curve', 'straight_plus_curve_left', 'double_curve_y', 'tree_crossing'];
@@ -111,7 +111,7 @@ describe('published schemas (issue 15 #4)', () => {
     expect(after.players[0]!.hand).toContain('tree_crossing');
   });
 
-  it('issue 15 #4 V1-2–V1-10 the complete circuit: line announced, phase B, enter, credit, return leg, 180° turn and win parse', () => {
+  it('V1-2–V1-10 the complete circuit: line announced, phase B, enter, credit, return leg, 180° turn and win parse', () => {
     const connecting = hand(p3({ circuit: true }, P3.slice(0, -1)), 1, ['straight', 'straight', 'straight', 'curve', 'curve']);
     connecting.current = 1;
     run(connecting, [place(S_EW, 10, 12), 1], [place(S_NS, 6, 10), 1]);
@@ -133,18 +133,18 @@ describe('published schemas (issue 15 #4)', () => {
     expect(home.winner).toBe(0);
   });
 
-  it('issue 15 #4 every declared event type is emitted by the games and scenarios above (no dead union members)', () => {
+  it('every declared event type is emitted by the games and scenarios above (no dead union members)', () => {
     expect([...emitted].sort()).toEqual([...DECLARED].sort());
   });
 
-  it('issue 15 #4 SC-15 the view schema is closed: a hand in a public player entry, or an unknown step, is rejected', () => {
+  it('SC-15 the view schema is closed: a hand in a public player entry, or an unknown step, is rejected', () => {
     const v = streetcar.view(fresh(3), 1);
     expect(StreetcarViewSchema.safeParse({ ...v, players: v.players.map((p) => ({ ...p, hand: ['curve'] })) }).success).toBe(false);
     expect(StreetcarViewSchema.safeParse({ ...v, step: { kind: 'dance' } }).success).toBe(false);
     expect(StreetcarEventSchema.safeParse({ type: 'draw', data: { seat: 0, count: 1, stacks: [0], tiles: ['curve'] } }).success).toBe(false);
   });
 
-  it('issue 15 #4 the schemas convert to JSON Schema with Streetcar-prefixed component ids', () => {
+  it('the schemas convert to JSON Schema with Streetcar-prefixed component ids', () => {
     const view = z.toJSONSchema(StreetcarViewSchema) as { $defs?: Record<string, unknown> };
     const event = z.toJSONSchema(StreetcarEventSchema) as { $defs?: Record<string, unknown> };
     const ids = [...Object.keys(view.$defs ?? {}), ...Object.keys(event.$defs ?? {})];

@@ -1,5 +1,5 @@
 /**
- * The published shapes of Streetcar's view (§15) and log events (issue 15 #4). The view's TypeScript
+ * The published shapes of Streetcar's view (§15) and log events. The view's TypeScript
  * types are inferred from these schemas, and the parts of the state the view shows as they are (the
  * step, path nodes) take their types from here too, so a change to either shows up at compile time.
  */

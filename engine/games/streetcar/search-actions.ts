@@ -1,5 +1,5 @@
 /**
- * The moves a search bot weighs in Streetcar (issue 22 #2). A building step lists up to a thousand
+ * The moves a search bot weighs in Streetcar. A building step lists up to a thousand
  * placements and exchanges, nearly all of them tiles far from the seat's own network; the search
  * weighs, among those in front of the seat's network or beside its stops (one per square, tile and
  * resulting track, as the greedy bot tries them), the few that leave the seat fewest turns to

@@ -1,5 +1,5 @@
 /**
- * Streetcar's departures from the shared search levels (issue 22 #2): one move deep, each candidate
+ * Streetcar's departures from the shared search levels: one move deep, each candidate
  * scored at once by `estimate` in determinized worlds, rather than by greedy simulations. A greedy
  * step rates some seventy builds (5–10 ms), so simulations of any useful length left a handful per
  * move within the caps, while the plan (plan.ts) behind both the candidates and the estimate already

@@ -1,5 +1,5 @@
 /**
- * Issue 22 #3: the hard search bot beats the greedy bot in two-player Ticket to Ride (Europe). A
+ * The hard search bot beats the greedy bot in two-player Ticket to Ride (Europe). A
  * full game of hard at its real budget takes about 8 s of CPU, so CI plays six fixed seeds (hard's
  * seat alternating; this file and its twin for the other map) and the timeout leaves room for a
  * busy machine; `npm run bench bots` is the ladder with more games.
@@ -45,7 +45,7 @@ function nearTheEnd(blocked: boolean): TtrState {
   return s;
 }
 
-describe('issue 22 #3: the hard bot builds a station when it pays (TTRE-12)', () => {
+describe('the hard bot builds a station when it pays (TTRE-12)', () => {
   const choose = (s: TtrState) => botFor(game, 'hard')({ seat: 0, view: game.view(s, 0), legal: game.legalActions(s, 0), rng: new Rng(seedRng('choice')), options: { firstPlayer: 0 } });
 
   it('a station next to the blocked route, which finishes the ticket', () => {
@@ -59,7 +59,7 @@ describe('issue 22 #3: the hard bot builds a station when it pays (TTRE-12)', ()
   });
 });
 
-describe('issue 22 #3: hard against greedy, Europe, 2 players', () => {
+describe('hard against greedy, Europe, 2 players', () => {
   it('hard wins at least 70% of six seeded games, from either seat', { timeout: 600_000 }, () => {
     const games = duel(game, 'hard', 2, Array.from({ length: 6 }, (_, g) => `issue22-hard-europe-${g}`));
     expect(games.map((g) => g.seat)).toEqual([0, 1, 0, 1, 0, 1]);

@@ -1,5 +1,5 @@
 /**
- * A full Ticket to Ride state consistent with one seat's view, for search bots (issue 22 #2). It
+ * A full Ticket to Ride state consistent with one seat's view, for search bots. It
  * reads the view only: train cards not in sight (other hands, the deck) are dealt at random from the
  * full deck minus the market, the discard pile, the seat's hand and a pending tunnel's cards
  * (TTRE-H2/H3/H4); tickets not in the seat's hand are dealt from the tickets it cannot see, in the

@@ -1,5 +1,5 @@
 /**
- * How a search bot rates an unfinished Ticket to Ride game (issue 22 #2): the score as if the game
+ * How a search bot rates an unfinished Ticket to Ride game: the score as if the game
  * ended now, except that a ticket not yet completed counts by how far it is from completion instead
  * of a flat loss. Completion is measured as the fewest trains still to lay on open routes, with
  * the seat's own routes free and, next to each of its stations, opponents' routes free too (TTRE-12:

@@ -1,5 +1,5 @@
 /**
- * The published view and event schemas (issue 15 #4) against what the engine really returns:
+ * The published view and event schemas against what the engine really returns:
  * seeded games of both editions, 2–5 players, random legal play mixed with the bot, checked at
  * every step for every viewer, and every event in full and redacted form.
  */
@@ -55,10 +55,10 @@ function checkEvents(gameId: string, events: readonly GameEvent[]): void {
   }
 }
 
-describe('Ticket to Ride published schemas (issue 15 #4)', () => {
+describe('Ticket to Ride published schemas', () => {
   for (const game of editions) {
     for (const players of [2, 3, 4, 5]) {
-      it(`${game.id}, ${players} players: every view (each seat, spectator, all) and every event and redacted form parses strictly (issue 15 #4, TTRE-H/TTRG-H)`, () => {
+      it(`${game.id}, ${players} players: every view (each seat, spectator, all) and every event and redacted form parses strictly (TTRE-H/TTRG-H)`, () => {
         const played = play(game, `schemas-${players}`, players, players % 2 ? 0.3 : 0.7);
         expect(played.finished).toBe(true);
         expect(played.views).toBeGreaterThan(players + 2);
@@ -67,7 +67,7 @@ describe('Ticket to Ride published schemas (issue 15 #4)', () => {
     }
   }
 
-  it('a starved table passes automatically and ends in deadlock; its events and views parse (issue 15 #4, TTRE-4.4/4.5, TTRG-4.3)', () => {
+  it('a starved table passes automatically and ends in deadlock; its events and views parse (TTRE-4.4/4.5, TTRG-4.3)', () => {
     for (const game of editions) {
       let state = game.setup({ seed: 'starved', players: 2, options: game.options.parse({}) });
       const rng = new Rng(seedRng('starved/bots'));
@@ -91,7 +91,7 @@ describe('Ticket to Ride published schemas (issue 15 #4)', () => {
     }
   });
 
-  it('every declared event type is emitted across the games played, each where its edition has it (issue 15 #4: no dead union members)', () => {
+  it('every declared event type is emitted across the games played, each where its edition has it (no dead union members)', () => {
     const declared = TtrEventSchema.options.map((o) => o.shape.type.value).sort();
     const europe = emitted.get(ticketToRideEurope.id)!;
     const germany = emitted.get(ticketToRideGermany.id)!;
@@ -101,11 +101,11 @@ describe('Ticket to Ride published schemas (issue 15 #4)', () => {
     for (const t of ['took_passengers', 'drew_opening_tickets']) expect(germany, t).toContain(t);
   });
 
-  it('the definitions publish these schemas for both editions (issue 15 #4)', () => {
+  it('the definitions publish these schemas for both editions', () => {
     for (const game of editions) expect(game.schemas).toEqual({ view: TtrViewSchema, event: TtrEventSchema });
   });
 
-  it('the view schema is closed: an unknown property or a wrong phase is refused (issue 15 #4)', () => {
+  it('the view schema is closed: an unknown property or a wrong phase is refused', () => {
     const game = ticketToRideEurope;
     const view = game.view(game.setup({ seed: 'closed', players: 3, options: game.options.parse({}) }), 0);
     expect(TtrViewSchema.safeParse(view).success).toBe(true);
@@ -115,7 +115,7 @@ describe('Ticket to Ride published schemas (issue 15 #4)', () => {
     expect(TtrViewSchema.safeParse({ ...view, phase: 'setup' }).success).toBe(false);
   });
 
-  it('the event schema refuses unknown types and a secret field in a redacted form (issue 15 #4, TTRE-H)', () => {
+  it('the event schema refuses unknown types and a secret field in a redacted form (TTRE-H)', () => {
     expect(TtrEventSchema.safeParse({ type: 'drew_blind', data: { seat: 0 } }).success).toBe(true);
     expect(TtrEventSchema.safeParse({ type: 'drew_blind', data: { seat: 0, card: 'red' }, visibleTo: [0], redacted: { type: 'drew_blind', data: { seat: 0, card: 'red' } } }).success).toBe(false);
     expect(TtrEventSchema.safeParse({ type: 'teleported', data: { seat: 0 } }).success).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * The published shapes of Ticket to Ride's view and log events (issue 15 #4), one core for both
+ * The published shapes of Ticket to Ride's view and log events, one core for both
  * editions: what the map switches on (stations, tunnels, Germany's passengers and two ticket decks)
  * shows up as optional fields, not as separate schemas.
  */

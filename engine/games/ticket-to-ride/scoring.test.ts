@@ -356,7 +356,7 @@ describe('station borrowing and country areas (TTRE-14.4/14.5, A13–A15; TTRG-1
     addsUp(r);
   });
 
-  it('TTRE-14.5 (audit #10): on a double route held by two opponents, the breakdown says which route was borrowed (id, colour, owner)', () => {
+  it('TTRE-14.5: on a double route held by two opponents, the breakdown says which route was borrowed (id, colour, owner)', () => {
     const plain = board(europeMap, [[1, 'P', 'Q', 2], [2, 'Q', 'R', 2], [3, 'Q', 'R', 2]], [[1, 'P', 'R', 7]]);
     const colours: Record<number, string> = { 1: 'gray', 2: 'red', 3: 'blue' };
     const map = { ...plain, routes: plain.routes.map((route) => ({ ...route, colour: colours[route.id]!, group: route.id === 3 ? 2 : route.id })) } as TtrMap;

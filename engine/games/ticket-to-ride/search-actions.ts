@@ -1,5 +1,5 @@
 /**
- * The moves a search bot weighs in Ticket to Ride (issue 22 #2): one way to pay per route, per
+ * The moves a search bot weighs in Ticket to Ride: one way to pay per route, per
  * station city and per tunnel surcharge (the fewest locomotives, then the first listed), and
  * stations only where an opponent's route already ends (only such a route can be borrowed, TTRE-14.4), and
  * one face-up card per colour (two slots of one colour are the same move, and took two of the few candidates

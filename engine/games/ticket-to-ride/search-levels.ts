@@ -1,5 +1,5 @@
 /**
- * Ticket to Ride's departures from the shared search levels (issue 22 #2): greedy simulations are
+ * Ticket to Ride's departures from the shared search levels: greedy simulations are
  * cut after ROLLOUT_DEPTH actions and the state is scored by `estimate`, rewarded by the margin,
  * not the place. Played to the end, two simulations from the same world after two different moves
  * diverge within a few turns (other cards drawn blind, other routes blocked): in sampled Europe

@@ -1,5 +1,5 @@
 /**
- * A full Trains & Stations state consistent with one seat's view, for search bots (issue 22 #2). It
+ * A full Trains & Stations state consistent with one seat's view, for search bots. It
  * reads the view only. Board, dice, buildings, goods spaces and counters are public (TS-17.1); what
  * is dealt at random:
  * - goods cards of each used good that are neither on a goods space, in the box nor in the seat's

@@ -1,5 +1,5 @@
 /**
- * Audit #5: do games end, over the players' likely range? For 3, 4 and 5 players it plays greedy
+ * Do games end, over the players' likely range? For 3, 4 and 5 players it plays greedy
  * bots, greedy bots making 20/30/40% uniformly random choices, and uniformly random bots, and
  * prints per mix: games, how many ended by the VP supply (TS-10.4), how many by the round limit
  * (RP-TS-1), how many hit the action cap, and the longest game in rounds and actions.

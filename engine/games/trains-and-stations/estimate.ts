@@ -1,5 +1,5 @@
 /**
- * How a search bot rates an unfinished Trains & Stations game (issue 22 #2), for simulations cut
+ * How a search bot rates an unfinished Trains & Stations game, for simulations cut
  * short after a few turns (`ROLLOUT_DEPTH`): the final scoring as if the game ended now (TS-11: VP,
  * revealed tasks, goods monopolies), plus what the seat has under way. Scoring only what is already
  * won made every investment look worthless within a short horizon: a building pays only when a

@@ -1,5 +1,5 @@
 /**
- * Audit #5: a game must end even when nobody plays well. Railpost choice RP-TS-1 (README, "The
+ * A game must end even when nobody plays well. Railpost choice RP-TS-1 (README, "The
  * round limit"): if the VP supply has not run out, the game ends after round ROUND_LIMIT, when the
  * turn would pass back to the conductor, and is scored by TS-11 as any finished game.
  */
@@ -17,7 +17,7 @@ function randomGame(players: number, seed: string) {
   return { run, s: run.state as TsState };
 }
 
-describe('RP-TS-1: the round limit (audit #5)', () => {
+describe('RP-TS-1: the round limit', () => {
   it('RP-TS-1: random play ends after round ROUND_LIMIT, every seat having played ROUND_LIMIT turns, and the event says why', () => {
     for (const players of [3, 5]) {
       const { run, s } = randomGame(players, `limit-${players}`);

@@ -1,5 +1,5 @@
 /**
- * Issue 15 #4: the published schemas describe exactly what the engine hands out. Seeded games of
+ * The published schemas describe exactly what the engine hands out. Seeded games of
  * greedy, random and mixed bots over 3–5 seats and both `manualTasks` settings are played to the end;
  * every view (each seat, 'spectator', 'all') must parse with the strict view schema, every event and
  * every redacted form with the event schema, and every member of the event union must occur.
@@ -82,12 +82,12 @@ function rareEvents(): GameEvent[] {
 
 const played = [...games.flatMap((g) => g.events), ...rareEvents()];
 
-describe('published schemas (issue 15 #4)', () => {
-  it('issue 15 #4, RP-TS-1: every seeded game of 3–5 seats, both manualTasks settings, greedy/random/mixed bots, ends', () => {
+describe('published schemas', () => {
+  it('RP-TS-1: every seeded game of 3–5 seats, both manualTasks settings, greedy/random/mixed bots, ends', () => {
     expect(games.filter((g) => !g.finished).map((g) => g.name)).toEqual([]);
   });
 
-  it('issue 15 #4, TS-17: every view for every seat, spectator and all parses with the strict TsViewSchema', () => {
+  it('TS-17: every view for every seat, spectator and all parses with the strict TsViewSchema', () => {
     expect(games.map((g) => g.refused).filter((r) => r !== null)).toEqual([]);
     expect(games.reduce((n, g) => n + g.views, 0)).toBeGreaterThan(1000);
     // The strictness that makes those parses meaningful: an unknown field anywhere is refused.
@@ -99,14 +99,14 @@ describe('published schemas (issue 15 #4)', () => {
     expect(TsViewSchema.safeParse({ ...view, you: { ...view.you, hidden: [] } }).success).toBe(false);
   });
 
-  it('issue 15 #4: every event, and the redacted form of every sealed one, parses with TsEventSchema', () => {
+  it('every event, and the redacted form of every sealed one, parses with TsEventSchema', () => {
     for (const e of played) {
       TsEventSchema.parse(e);
       if (e.redacted) TsEventSchema.parse(e.redacted);
     }
   });
 
-  it('issue 15 #4, TS-17.5: every sealed event has a redacted twin of its type that leaves a field out, copies the rest, and parses on its own', () => {
+  it('TS-17.5: every sealed event has a redacted twin of its type that leaves a field out, copies the rest, and parses on its own', () => {
     const sealed = played.filter((e) => e.visibleTo);
     expect(sealed.length).toBeGreaterThan(0);
     for (const e of sealed) {
@@ -119,7 +119,7 @@ describe('published schemas (issue 15 #4)', () => {
     }
   });
 
-  it('issue 15 #4: every event type in TsEventSchema is emitted (AMB-22 and TS-8.4 by scenario), and every sealed type also in its redacted form', () => {
+  it('every event type in TsEventSchema is emitted (AMB-22 and TS-8.4 by scenario), and every sealed type also in its redacted form', () => {
     const declared = TsEventSchema.options.map((o) => o.shape.type.value);
     const emitted = new Set(played.map((e) => e.type));
     expect(declared.filter((t) => !emitted.has(t))).toEqual([]);

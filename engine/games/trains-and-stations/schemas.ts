@@ -1,5 +1,5 @@
 /**
- * The published shapes of Trains & Stations' view (§17) and log events (issue 15 #4). `TsView` is
+ * The published shapes of Trains & Stations' view (§17) and log events. `TsView` is
  * derived from `TsViewSchema`, so the view and its schema cannot drift. The state types the view hands
  * out unchanged (dice, buildings, goods spaces, offers) are tied both ways: each schema `satisfies`
  * its type here, and view.ts returns the state's values as the derived type.

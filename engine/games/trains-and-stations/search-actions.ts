@@ -1,5 +1,5 @@
 /**
- * The moves a search bot weighs in Trains & Stations (issue 22 #2). A search has tens of short greedy
+ * The moves a search bot weighs in Trains & Stations. A search has tens of short greedy
  * simulations per move (ROLLOUT_DEPTH actions, then the estimate), and a single move changes a 3–5
  * seat game of dice only a little, so each extra candidate costs precision: the search weighs the greedy bot's own
  * move and a few rivals that the greedy ratings (`createRatings`) rate next best, never moves

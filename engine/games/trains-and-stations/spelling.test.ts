@@ -1,5 +1,5 @@
 /**
- * Audit #4 (ACT-6, TS-0.2): dice of one kind (own or white) and face are interchangeable, so every
+ * ACT-6, TS-0.2: dice of one kind (own or white) and face are interchangeable, so every
  * spelling of a listed choice is accepted and has the listed spelling's effect. The equivalence is
  * restated here from the rules, not taken from spelling.ts.
  */
@@ -45,7 +45,7 @@ function respell(s: TsState, a: TsAction, rng: Rng): TsAction {
   }
 }
 
-describe('audit #4: interchangeable dice (TS-0.2, ACT-2/4/6/7/8/9)', () => {
+describe('interchangeable dice (TS-0.2, ACT-2/4/6/7/8/9)', () => {
   it('ACT-6: place_train accepts any train die in play, a LOCKED_TRAIN for a TRAIN too, with the same result', () => {
     const s = resolving(started());
     const [d1, d2, d3] = inPlay(s, ['TRAIN', 'TRAIN', 'LOCKED_TRAIN']) as [number, number, number];

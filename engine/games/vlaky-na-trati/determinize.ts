@@ -1,5 +1,5 @@
 /**
- * A full Vlaky na trati state consistent with one seat's view, for search bots (issue 22 #2). It
+ * A full Vlaky na trati state consistent with one seat's view, for search bots. It
  * reads the view only. The A cards the seat has not seen (not in its hand, not on the line) are dealt
  * at random to the other hands, the boxed pile (2 players, VNT-2.7) and the discarded pile in the
  * counts the view shows (H-1, H-2); the B cards neither on the line nor in the market form deck B in

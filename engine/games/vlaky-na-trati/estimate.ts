@@ -1,5 +1,5 @@
 /**
- * How a search bot rates an unfinished Vlaky na trati game (issue 22 #2): the sheet scored as if the
+ * How a search bot rates an unfinished Vlaky na trati game: the sheet scored as if the
  * game ended now (§12–§15, the same scoring the view shows), plus a little per ticked box, since a
  * box is worth more once the chain or product it belongs to grows, and per A card still in hand
  * while there are slots left to place it in (it is a card only its holder can play).

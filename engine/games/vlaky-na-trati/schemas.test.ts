@@ -1,5 +1,5 @@
 /**
- * The published schemas (issue 15 #4) against what the engine really returns: seeded games of random
+ * The published schemas against what the engine really returns: seeded games of random
  * and greedy play over 2 and 3 players and both sheets, every view for every viewer and every event
  * (with its redacted form) parsed strictly, and every declared event type seen at least once.
  */
@@ -40,15 +40,15 @@ function play(seed: string, players: number, sheet: SheetId): Played {
 const games = SETTINGS.flatMap(({ players, sheet }) => SEEDS.map((seed) => ({ players, sheet, seed, ...play(`${seed}-${players}-${sheet}`, players, sheet) })));
 const declaredTypes = VntEventSchema.options.map((o) => o.shape.type.value).sort();
 
-describe('published schemas (issue 15 #4)', () => {
-  it.each(SETTINGS)('issue 15 #4, §18: every view of a $players-player game on sheet $sheet parses strictly for each seat, a spectator and "all"', ({ players, sheet }) => {
+describe('published schemas', () => {
+  it.each(SETTINGS)('§18: every view of a $players-player game on sheet $sheet parses strictly for each seat, a spectator and "all"', ({ players, sheet }) => {
     for (const g of games.filter((x) => x.players === players && x.sheet === sheet)) {
       const viewers: Viewer[] = [...Array(players).keys(), 'spectator', 'all'];
       for (const s of g.states) for (const viewer of viewers) VntViewSchema.parse(game.view(s, viewer));
     }
   });
 
-  it.each(SETTINGS)('issue 15 #4: every event of a $players-player game on sheet $sheet and its redacted form parse strictly', ({ players, sheet }) => {
+  it.each(SETTINGS)('every event of a $players-player game on sheet $sheet and its redacted form parse strictly', ({ players, sheet }) => {
     for (const g of games.filter((x) => x.players === players && x.sheet === sheet)) {
       for (const e of g.events) {
         VntEventSchema.parse(e);
@@ -57,12 +57,12 @@ describe('published schemas (issue 15 #4)', () => {
     }
   });
 
-  it('issue 15 #4: every declared event type is emitted, and nothing undeclared', () => {
+  it('every declared event type is emitted, and nothing undeclared', () => {
     const seen = [...new Set(games.flatMap((g) => g.events.map((e) => e.type)))].sort();
     expect(seen).toEqual(declaredTypes);
   });
 
-  it('issue 15 #4, H-2: the redacted discard_a hides the card from other seats', () => {
+  it('H-2: the redacted discard_a hides the card from other seats', () => {
     const discards = games.flatMap((g) => g.events.filter((e) => e.type === 'discard_a'));
     expect(discards.length).toBeGreaterThan(0);
     for (const e of discards) {
@@ -71,7 +71,7 @@ describe('published schemas (issue 15 #4)', () => {
     }
   });
 
-  it('issue 15 #4: strict objects refuse unknown properties in views and events', () => {
+  it('strict objects refuse unknown properties in views and events', () => {
     const s = games[0]?.states.at(-1);
     if (!s) throw new Error('no game played');
     const v = game.view(s, 'all');
@@ -81,7 +81,7 @@ describe('published schemas (issue 15 #4)', () => {
     expect(VntEventSchema.safeParse({ type: 'discard_a', data: { seat: 0, extra: 1 } }).success).toBe(false);
   });
 
-  it('issue 15 #4: the schemas convert to JSON Schema with Vnt-prefixed component names', () => {
+  it('the schemas convert to JSON Schema with Vnt-prefixed component names', () => {
     const view = z.toJSONSchema(VntViewSchema, { io: 'output' });
     const event = z.toJSONSchema(VntEventSchema, { io: 'output' });
     expect(Object.keys(view.$defs ?? {})).toEqual(expect.arrayContaining(['VntPlayerView', 'VntSheetState', 'VntRouteNode', 'VntTask']));

@@ -1,5 +1,5 @@
 /**
- * The published shapes of what Vlaky na trati shows (issue 15 #4): the view of §18 and every log
+ * The published shapes of what Vlaky na trati shows: the view of §18 and every log
  * event. The view's types (and the sheet, route and task types it carries verbatim) are derived from
  * these schemas, so what the OpenAPI document promises cannot drift from what the engine returns.
  */

@@ -1,5 +1,5 @@
 /**
- * issue 22 #3: the hard search bot beats the greedy bot in at least 70% of two-player games.
+ * The hard search bot beats the greedy bot in at least 70% of two-player games.
  * Seeded games, no clock (engine/core/search/duel.testkit.ts).
  */
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { vlakyNaTratiGame } from './index.js';
 
 const seeds = Array.from({ length: 6 }, (_, g) => `hard-vs-greedy-vlaky-na-trati-2-${g}`);
 
-describe('issue 22 #3: hard beats greedy in Vlaky na trati', () => {
+describe('hard beats greedy in Vlaky na trati', () => {
   it('wins at least 70% of two-player games', () => {
     const games = duel(vlakyNaTratiGame, 'hard', 2, seeds);
     expect(games.filter((g) => g.won).length / games.length).toBeGreaterThanOrEqual(0.7);

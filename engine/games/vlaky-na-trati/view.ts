@@ -9,7 +9,7 @@ import { scoreLines, total } from './scoring.js';
 import { coins } from './sheet.js';
 import type { VntState } from './state.js';
 
-// The published schema is the single source of the view's shape (issue 15 #4).
+// The published schema is the single source of the view's shape.
 export type { VntPlayerView, VntView } from './schemas.js';
 
 export function createView(rules: VntRules): (s: VntState, viewer: Viewer) => VntView {

@@ -1,5 +1,5 @@
 /**
- * The end of a game (issue 17 #4): who won, the ranking with places and points, each seat's score
+ * The end of a game: who won, the ranking with places and points, each seat's score
  * lines as the outcome gives them, and what the final view reveals of every seat's hidden things.
  */
 import type { TFunction } from 'i18next';

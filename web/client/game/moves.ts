@@ -1,5 +1,5 @@
 /**
- * Where moves show on the board (issue 17 #2): the board keys of a log entry, from its action where
+ * Where moves show on the board: the board keys of a log entry, from its action where
  * the log gives it (the viewer's own, and everyone's after the end) and else from its events.
  */
 import type { GameUi } from '../../render/game-ui.js';

@@ -19,7 +19,7 @@ function zones(current: string): string[] {
 const sameDigest = (a: Digest | null, b: Digest | null) => a === b || (a !== null && b !== null && a.hour === b.hour && a.timeZone === b.timeZone);
 
 /**
- * Turn emails one per turn, or one a day at an hour of the player's time zone (issue 20 #4); the
+ * Turn emails one per turn, or one a day at an hour of the player's time zone; the
  * zone starts as the browser's. `onChange` gets the API's `notifications.digest` (null: per turn).
  */
 export function DigestChoice({ me, onChange }: { me: Me; onChange: (digest: Digest | null) => void }) {

@@ -47,7 +47,7 @@ export function GamePage({ id, replay = false }: { id: string; replay?: boolean 
   const [picked, setPicked] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Per-game table (issue 17 #1–#3): its step narrows what glows; the places it marks (a ticket's cities).
+  // Per-game table: its step narrows what glows; the places it marks (a ticket's cities).
   const [tableMode, setTableMode] = useState<string | null>(null);
   const [marks, setMarks] = useState<readonly string[]>([]);
   const [located, setLocated] = useState<Located | null>(null);
@@ -134,7 +134,7 @@ export function GamePage({ id, replay = false }: { id: string; replay?: boolean 
         timer = setTimeout(tick, delay);
         return;
       }
-      // A running game in view: the API holds the request until somebody moves (issue 19 #3), then the page reads again.
+      // A running game in view: the API holds the request until somebody moves, then the page reads again.
       const hold = (holding = new AbortController());
       void waitForMove(path, version.current, hold.signal).then(
         () => {

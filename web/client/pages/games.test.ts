@@ -4,7 +4,7 @@ import { sortGames } from './games.js';
 
 const item = (id: string, over: Partial<GameListItem>): GameListItem => ({ id, game: 'streetcar', status: 'active', players: 2, seat: 0, myTurn: false, toAct: [1], version: 3, createdAt: '2026-11-01T00:00:00Z', ...over });
 
-describe('my games (issue 9: "your turn" first and deadlines)', () => {
+describe('my games ("your turn" first and deadlines)', () => {
   it('puts my turns first, soonest deadline first, then running, open and finished games', () => {
     const list = [
       item('finished', { status: 'finished' }),

@@ -8,7 +8,7 @@ import { go } from '../router.js';
 import { useTitle } from '../title.js';
 import { ErrorLine } from '../widgets.js';
 
-/** The best ratings of one game (issue 18 #6); without a game, the catalog's first. */
+/** The best ratings of one game; without a game, the catalog's first. */
 export function LeaderboardPage({ game }: { game: string | undefined }) {
   const t = useT();
   const titles = useTitles();

@@ -7,7 +7,7 @@ import { FinishedGames, RatingValue, ratingChange, useTitles, type FinishedGame,
 import { useTitle } from '../title.js';
 import { ErrorLine } from '../widgets.js';
 
-/** A player's page (issue 18 #7): name, a rating per game, finished public games; `me` is the reader. */
+/** A player's page: name, a rating per game, finished public games; `me` is the reader. */
 export function ProfilePage({ id }: { id: string }) {
   const t = useT();
   const titles = useTitles();

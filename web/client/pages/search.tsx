@@ -7,7 +7,7 @@ import { FinishedGames, useTitles, type FinishedGame, type FinishedPage } from '
 import { useTitle } from '../title.js';
 import { ErrorLine } from '../widgets.js';
 
-/** Finished public games by game and player name (issue 18 #7), a page at a time. */
+/** Finished public games by game and player name, a page at a time. */
 export function SearchPage() {
   const t = useT();
   const titles = useTitles();

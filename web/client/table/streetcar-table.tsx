@@ -1,5 +1,5 @@
 /**
- * The Streetcar table (issue 17 #1–#3): the viewer's hand as drawn tiles, and a placement chosen as
+ * The Streetcar table: the viewer's hand as drawn tiles, and a placement chosen as
  * tile + square (in either order) with a preview on the board, turned through the legal rotations
  * only, then confirmed. The line and route cards read as before. Double exchanges, declaring, the
  * refill and driving stay taps on the board and lines in the list.

@@ -1,5 +1,5 @@
 /**
- * A game's own table beside its board (issue 17 #1–#3): cards, market and tickets drawn as things to
+ * A game's own table beside its board: cards, market and tickets drawn as things to
  * tap instead of lines of text. The game page gives it the view and the legal actions; the table
  * acts through the page (a tap on a place goes the same way as a tap on the board).
  */

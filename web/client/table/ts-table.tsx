@@ -1,5 +1,5 @@
 /**
- * The Trains & Stations table (issue 17 #1–#2): the dice in play and the viewer's saved dice drawn as
+ * The Trains & Stations table: the dice in play and the viewer's saved dice drawn as
  * dice to pick; the buttons of the step due, each the legal action the picked dice mean (a roll
  * keeping saved faces, a re-roll for a coin, coins, the end with the dice to save); picked dice narrow
  * what glows on the board (a train die: its spaces; three like building dice: the cities); the special

@@ -1,5 +1,5 @@
 /**
- * The Ticket to Ride table (issue 17 #1–#3): the face-up market and the deck as cards taken with one
+ * The Ticket to Ride table: the face-up market and the deck as cards taken with one
  * tap, the viewer's hand as card faces grouped by colour, their tickets as tickets whose cities are
  * marked on the map while one is in focus, the ticket choice as one toggle per ticket and one
  * confirm, and the step "build a station" that makes the board's cities the places to tap.

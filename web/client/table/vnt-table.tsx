@@ -1,5 +1,5 @@
 /**
- * The Vlaky na trati table (issue 17 #1): the market and the viewer's hand of A cards drawn as the
+ * The Vlaky na trati table: the market and the viewer's hand of A cards drawn as the
  * railway cards they are, each taken with one tap when it means one action (placing it, VNT-5.1) and
  * listed with its uses when it means several (second card or discard, VNT-9.6, VNT-9.7) or only a
  * discard, which is confirmed; deck B as
