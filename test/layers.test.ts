@@ -82,4 +82,17 @@ describe('layers', () => {
     const code = ALL.filter((f) => !isTestCode(f) && !f.startsWith('functions/store/'));
     expect(code.filter((f) => spelling.test(readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
   });
+
+  // Type-only imports count, as for engine/ above: runtime cycles (which can leave a module reading
+  // another's exports before they exist) are what matter most, and counting type-only edges too is
+  // the stricter rule that still holds, so no runtime cycle can hide behind a "type-only" exception.
+  it('no import cycles among all sources (engine, functions, web, scripts, infra, test; type-only imports included)', () => {
+    expect(under('infra').length).toBeGreaterThan(0);
+    expect(cyclesAmong(ALL).map((c) => c.join(' -> '))).toEqual([]);
+  });
+
+  it('web/** imports nothing from functions/ (the client, its pictures and its build stand apart from the service)', () => {
+    expect(under('web').length).toBeGreaterThan(50);
+    expect(violations(under('web'), (i) => !i.external && i.target.startsWith('functions/'))).toEqual([]);
+  });
 });

@@ -9,9 +9,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
-import { indexHtml, type WebAssets } from '../functions/api/web.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
+
+/** The built client's files by URL path: the shape the API serves (WebAssets in functions/api/web.ts), kept without importing the service. */
+export type BuiltClient = Map<string, { body: Uint8Array; type: string }>;
 
 const COMMON: BuildOptions = {
   bundle: true,
@@ -29,13 +31,13 @@ const COMMON: BuildOptions = {
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
 
-export async function buildClient(): Promise<WebAssets> {
+export async function buildClient(): Promise<BuiltClient> {
   const [app, worker] = await Promise.all([
     // Splitting makes each language's catalog (a dynamic import) a chunk of its own: a page loads only the one it shows.
     build({ ...COMMON, entryPoints: { app: join(here, 'client/main.tsx') }, outdir: '/assets', entryNames: '[name]-[hash]', splitting: true, chunkNames: '[name]-[hash]' }),
     build({ ...COMMON, entryPoints: { sw: join(here, 'client/sw.ts') }, outdir: '/' }),
   ]);
-  const files = new Map<string, { body: Uint8Array; type: string }>();
+  const files: BuiltClient = new Map();
   for (const out of [...(app.outputFiles ?? []), ...(worker.outputFiles ?? [])]) {
     const ext = out.path.slice(out.path.lastIndexOf('.'));
     files.set(out.path, { body: out.contents, type: TYPES[ext] ?? 'application/octet-stream' });
@@ -45,6 +47,27 @@ export async function buildClient(): Promise<WebAssets> {
   if (!script || !style) throw new Error('the client build gave no app script or stylesheet');
   files.set('/index.html', { body: new TextEncoder().encode(indexHtml(script, style)), type: 'text/html; charset=utf-8' });
   return files;
+}
+
+/** The client's only page: no inline script or style, as the API's CLIENT_CSP (functions/api/web.ts) allows none. */
+function indexHtml(script: string, style: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>railpost</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${style}">
+<script type="module" src="${script}"></script>
+</head>
+<body>
+<noscript>railpost needs JavaScript in the browser; the REST API is described at <a href="/docs">/docs</a>.</noscript>
+<div id="app"></div>
+</body>
+</html>
+`;
 }
 
 /** Writes the built client into `dir` (the API Lambda's asset folder). */

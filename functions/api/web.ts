@@ -25,26 +25,6 @@ export const CLIENT_CSP = [
   "object-src 'none'",
 ].join('; ');
 
-export function indexHtml(script: string, style: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>railpost</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="${style}">
-<script type="module" src="${script}"></script>
-</head>
-<body>
-<noscript>railpost needs JavaScript in the browser; the REST API is described at <a href="/docs">/docs</a>.</noscript>
-<div id="app"></div>
-</body>
-</html>
-`;
-}
-
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',

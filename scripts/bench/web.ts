@@ -9,6 +9,7 @@ import { catalogGames } from '../../engine/games/index.js';
 import { startLocalServer } from '../../functions/local/server.js';
 import { ApiClient } from '../support/api-client.js';
 import { launchChromium } from '../support/chromium.js';
+import { provideChromium, thisMachine } from '../support/chromium-install.js';
 import { RAISED_LIMITS, testRegistry } from '../support/test-server.js';
 import { buildClient } from '../../web/build.js';
 import { median, percentile } from './stats.js';
@@ -29,6 +30,8 @@ const scriptGzip =
   scripts.filter(([p]) => !isCatalog(p)).reduce((sum, [, f]) => sum + f.gzipBytes, 0) + Math.max(0, ...scripts.filter(([p]) => isCatalog(p)).map(([, f]) => f.gzipBytes));
 console.log(`  a page's JavaScript (app, worker, largest catalog): ${(scriptGzip / 1024).toFixed(1)} KiB gzipped (budget 150 KB)`);
 
+const noChromium = provideChromium(thisMachine());
+if (noChromium) throw new Error(noChromium);
 const server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: assets });
 const browser = await launchChromium();
 const firstRender: Record<string, { medianMs: number; p90Ms: number; loads: number }> = {};

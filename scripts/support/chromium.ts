@@ -1,28 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_PATH } from './chromium-install.js';
 
 /**
- * Debian's Chromium drives the browser tests (Playwright's own browser download cannot reach its
- * host from these machines). CHROMIUM_PATH overrides where it is.
+ * The Chromium at CHROMIUM_PATH (provideChromium in chromium-install.ts puts it there first), headless,
+ * with nothing that calls out to the network (this machine's network is closed).
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Installs Debian's chromium when it is missing and this is a Debian machine run as root (as CI is). */
-export function ensureChromium(): void {
-  if (existsSync(CHROMIUM_PATH)) return;
-  const root = process.getuid?.() === 0;
-  if (!root || !existsSync('/usr/bin/apt-get')) {
-    throw new Error(`The browser tests need Chromium at ${CHROMIUM_PATH}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH`);
-  }
-  console.log('browser tests: installing Debian chromium (apt-get install chromium)…');
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-}
-
-/** Headless, with nothing that calls out to the network (this machine's network is closed). */
 export function launchChromium(): Promise<Browser> {
-  ensureChromium();
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,

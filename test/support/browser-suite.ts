@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { launchChromium, watchedPage } from '../../scripts/support/chromium.js';
 import { buildClient } from '../../web/build.js';
@@ -23,13 +23,15 @@ export interface BrowserSuite {
 /**
  * One local server serving the built web client, and one Chromium, for a whole test file: started
  * before its tests and closed after them. The build and the browser start together because each
- * takes seconds.
+ * takes seconds. Chromium itself is found or installed once for the whole run (chromium.setup.ts).
  */
 export function useBrowserSuite(): BrowserSuite {
   const suite = {
     open: (width?: number, height?: number, locale?: string) => watchedPage(suite.browser, width, height, locale),
   } as BrowserSuite & { server: LocalServer; browser: Browser; api: Api };
   beforeAll(async () => {
+    const noChromium = inject('noChromium');
+    if (noChromium) throw new Error(noChromium);
     mkdirSync(SHOTS, { recursive: true });
     [suite.server, suite.browser] = await Promise.all([
       buildClient().then((web) => startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web })),

@@ -11,19 +11,7 @@ import { h, label, svgDocument, type Markup } from './svg.js';
 import { PLACES_BY_MAP, type LonLat } from './ttr-places.js';
 import type { RenderBoardOptions } from './board-options.js';
 import { ttrWords } from './ticket-to-ride.ui.js';
-
-/** Board colours of routes (gray routes gray). */
-export const ROUTE_COLOURS: Readonly<Record<string, string>> = {
-  pink: '#E56BB0',
-  white: '#F4F4F4',
-  blue: '#2F6FD0',
-  yellow: '#F2D03B',
-  orange: '#F08A24',
-  black: '#262626',
-  red: '#D7262E',
-  green: '#2E9E48',
-  gray: '#A3A3A3',
-};
+import { CARD_FACE, ROUTE_COLOURS } from './ttr-colours.js';
 
 interface Pt {
   x: number;
@@ -37,19 +25,6 @@ const TRACK_GAP = 9;
 const CAR_WIDTH = 7;
 /** Height of the card row under the map (face-up cards, deck, tickets). */
 const SUPPLY_H = 44;
-
-/** Face colours of train cards (locomotives dark purple), with a readable ink. */
-export const CARD_FACE: Readonly<Record<CardType, { fill: string; ink: string }>> = {
-  pink: { fill: ROUTE_COLOURS.pink!, ink: '#000' },
-  white: { fill: ROUTE_COLOURS.white!, ink: '#000' },
-  blue: { fill: ROUTE_COLOURS.blue!, ink: '#fff' },
-  yellow: { fill: ROUTE_COLOURS.yellow!, ink: '#000' },
-  orange: { fill: ROUTE_COLOURS.orange!, ink: '#000' },
-  black: { fill: ROUTE_COLOURS.black!, ink: '#fff' },
-  red: { fill: ROUTE_COLOURS.red!, ink: '#fff' },
-  green: { fill: ROUTE_COLOURS.green!, ink: '#fff' },
-  loco: { fill: '#5B3A8E', ink: '#fff' },
-};
 
 /** Equirectangular projection fitted into a MAP_SIZE square (the longer side fills it). */
 export function projector(places: readonly LonLat[]): { at: (p: LonLat) => Pt; width: number; height: number } {

@@ -5,7 +5,7 @@
  * next to it in words; the picture itself is decoration (aria-hidden).
  */
 import type { CardType } from '../../engine/games/ticket-to-ride/map.js';
-import { CARD_FACE } from './ticket-to-ride.js';
+import { CARD_FACE } from './ttr-colours.js';
 import { h, type Markup } from './svg.js';
 
 /** Card types in the order a hand and the catalogs list them. */
