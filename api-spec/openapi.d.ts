@@ -5311,7 +5311,7 @@ export interface components {
             players: number;
             /** @description Names of the people seated so far */
             seated: string[];
-            /** @description Each seated person's Glicko-2 rating in this game, in the order of `seated`; null before their first rated game of it (README "Ratings") */
+            /** @description Each seated person's Glicko-2 rating in this game, in the order of `seated`; null before their first rated game of it (docs/playing.md "Ratings") */
             ratings: ({
                 rating: number;
                 /** @description Rating deviation: the true strength most likely lies within ± 2 RD */

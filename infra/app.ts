@@ -6,7 +6,7 @@ import { parseStage, stackName } from './stage.js';
 const app = new App();
 // Deploy-time settings: `npx cdk deploy -c stage=prod -c emailFrom='railpost <turns@your.domain>'
 // -c notifySecretsParameter=/railpost/notify-secrets --parameters AlarmEmail=ops@your.domain`
-// and optionally `-c sesConfigurationSet=<name>` and `-c replyDomain=play.your.domain` (README, "Deploying").
+// and optionally `-c sesConfigurationSet=<name>` and `-c replyDomain=play.your.domain` (docs/operations.md, "Deploying to AWS").
 const context = (key: string): string | undefined => app.node.tryGetContext(key);
 const stage = parseStage(context('stage'));
 new RailpostStack(app, stackName(stage), {

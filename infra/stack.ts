@@ -63,7 +63,7 @@ export interface RailpostStackProps extends StackProps {
    * Play by mail: the domain replies to turn emails are received at, e.g.
    * `play.games.example`. With it, turn emails carry codes and a signed Reply-To there, and SES
    * receiving stores each reply in S3 and hands it to the mail-in function. Its MX record points
-   * at SES's inbound endpoint (README "Playing by email in AWS").
+   * at SES's inbound endpoint (docs/operations.md "Deploying to AWS", "Replies by email").
    */
   readonly replyDomain?: string;
   /** Entry of the mail-in function, for tests in the same way as `apiEntry`. */
@@ -147,7 +147,7 @@ export class RailpostStack extends Stack {
       DOCS_ASSETS_DIR,
       WEB_ASSETS_DIR,
       NOTIFY_SECRETS_PARAMETER: secretsParameter,
-      // Sign-in codes and address confirmations (README "Accounts") are sent by the API itself.
+      // Sign-in codes and address confirmations (docs/accounts.md) are sent by the API itself.
       ...mailFrom,
     }, {
       // /docs serves Swagger UI from files beside the bundle, never from a CDN; `/` serves the web client, built there too.
@@ -179,7 +179,7 @@ export class RailpostStack extends Stack {
     };
     const notifier = this.lambdaFunction('Notifier', props.notifierEntry ?? join(projectRoot, 'functions/notify/lambda.ts'), notifyEnvironment);
     // Reads games and players, removes push and webhook endpoints that answer 404/410, and records
-    // finished games: ratings, leaderboards and the search index (README, "Ratings").
+    // finished games: ratings, leaderboards and the search index (docs/playing.md, "Ratings").
     this.grantTable(notifier, table, ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     table.grantStreamRead(notifier);
     this.grantSecrets(notifier, parameterArn);
@@ -221,7 +221,7 @@ export class RailpostStack extends Stack {
       // One sweep at a time is enough; overlapping sweeps would be safe (conditional writes) but wasteful.
       reservedConcurrentExecutions: 1,
     });
-    // DeleteItem: lobby entries of the public games it closes (README "Lobby").
+    // DeleteItem: lobby entries of the public games it closes (docs/playing.md "Lobby").
     this.grantTable(sweeper, table, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']);
     sweeper.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${DEADLINE_INDEX}`] }));
     new Rule(this, 'SweepSchedule', {
@@ -259,7 +259,7 @@ export class RailpostStack extends Stack {
    * an encrypted bucket that forgets it after a week, then invokes the mail-in function, which
    * reads it, checks the receipt's SPF and DKIM verdicts, and plays the move as the API would.
    * SES allows one active rule set per region and CloudFormation cannot activate one, so the
-   * deployer activates it once (README "Playing by email in AWS").
+   * deployer activates it once (docs/operations.md "Deploying to AWS", "Replies by email").
    */
   private mailIn(
     replyDomain: string,

@@ -16,7 +16,8 @@ const committedPath = new URL('../api-spec/openapi.json', import.meta.url);
 const typesPath = new URL('../api-spec/openapi.d.ts', import.meta.url);
 const bin = (name: string) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 const run = promisify(execFile);
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+/** docs/api.md: the problem table and the rate limits table live there. */
+const apiDoc = readFileSync(new URL('../docs/api.md', import.meta.url), 'utf8');
 
 /** Every problem code the sources can throw, read from the ways they make problems. */
 function thrownCodes(): Set<string> {
@@ -40,10 +41,10 @@ function thrownCodes(): Set<string> {
   return found;
 }
 
-/** The README's problem table: status → codes (the problem members it names, such as `limit`, are not codes). */
-function readmeCodes(): Map<number, string[]> {
+/** The problem table of docs/api.md: status → codes (the problem members it names, such as `limit`, are not codes). */
+function documentedCodes(): Map<number, string[]> {
   const members = new Set(Object.keys(ProblemSchema.shape));
-  const table = readme.slice(readme.indexOf('| status | codes |'));
+  const table = apiDoc.slice(apiDoc.indexOf('| status | codes |'));
   const rows = new Map<number, string[]>();
   for (const line of table.split('\n').slice(2)) {
     const row = /^\| (\d{3}) \| (.*) \|$/.exec(line);
@@ -114,16 +115,16 @@ describe('what the document declares', () => {
     expect([...thrownCodes()].sort()).toEqual([...Object.keys(PROBLEM_CODES), ...CONNECTION_CODES].sort());
   });
 
-  it("README's problem table lists exactly the codes of each status", () => {
+  it("docs/api.md's problem table lists exactly the codes of each status", () => {
     const expected = new Map<number, string[]>();
     for (const [code, { status }] of Object.entries(PROBLEM_CODES)) expected.set(status, [...(expected.get(status) ?? []), code]);
     expected.get(400)!.push('malformed_request');
     expected.set(408, ['request_timeout']);
     const sorted = (m: Map<number, string[]>) => [...m].map(([status, codes]) => [status, [...codes].sort()]).sort(([a], [b]) => Number(a) - Number(b));
-    expect(sorted(readmeCodes())).toEqual(sorted(expected));
+    expect(sorted(documentedCodes())).toEqual(sorted(expected));
   });
 
-  it("README's rate limit table gives the limits the server enforces", () => {
+  it("docs/api.md's rate limit table gives the limits the server enforces", () => {
     const per = (rate?: { points: number; seconds: number }) => (rate ? `${rate.points} / ${rate.seconds === 60 ? 'minute' : 'hour'}` : '—');
     const rows: [string, LimitedOperation][] = [
       ['`POST /v1/players`', 'createPlayer'],
@@ -135,7 +136,7 @@ describe('what the document declares', () => {
     ];
     for (const [what, operation] of rows) {
       const { perPlayer, perAddress } = DEFAULT_LIMITS.rates[operation];
-      expect(readme, operation).toContain(`| ${what} | ${per(perPlayer)} | ${per(perAddress)} |`);
+      expect(apiDoc, operation).toContain(`| ${what} | ${per(perPlayer)} | ${per(perAddress)} |`);
     }
   });
 

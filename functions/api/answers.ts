@@ -60,7 +60,7 @@ export interface Contract {
   location?: string;
   /** Answered from memory, never waiting on the store: no 503 store_unavailable. */
   storeFree?: boolean;
-  /** What a token must be allowed to do to call it; a GET needs `read` unless it says otherwise (README "Scopes"). */
+  /** What a token must be allowed to do to call it; a GET needs `read` unless it says otherwise (docs/accounts.md "Scopes"). */
   scope?: Scope;
 }
 
@@ -200,7 +200,7 @@ export function demandScope(access: Access | undefined, scope: Scope): void {
 
 const per = (rate: Rate) => (rate.seconds === 3600 ? `${rate.points} per hour` : rate.seconds === 60 ? `${rate.points} per minute` : `${rate.points} per ${rate.seconds} s`);
 
-/** The rate limits of an operation in words, for its description (README "Rate limits" has the table). */
+/** The rate limits of an operation in words, for its description (docs/api.md "Rate limits" has the table). */
 export function rateLimitText(operation: LimitedOperation): string {
   const { perPlayer, perAddress, perPlayerIs } = DEFAULT_LIMITS.rates[operation];
   const limits = [perPlayer && `${per(perPlayer)} per ${perPlayerIs ?? 'player'}`, perAddress && `${per(perAddress)} per client address`].filter(Boolean).join(' and ');

@@ -1,5 +1,5 @@
 /**
- * Finishing games and take-backs (README "Finishing games and take-backs"), declared
+ * Finishing games and take-backs (docs/playing.md "Finishing games and take-backs"), declared
  * like every other operation (routes.ts). Each is a write counted against the moves' rate limit, but
  * offering and accepting a rematch, which make a game, count with the games created.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /v1/games/{id}/view?waitForVersion=N, held until the game reaches version N (README "Waiting
+ * GET /v1/games/{id}/view?waitForVersion=N, held until the game reaches version N (docs/api.md "Waiting
  * for a move"). It runs before the conditional answer (entity tags), which then applies to what
  * the hold found; so it makes the route's own checks itself before anything is held: the read
  * scope, the query, the game (exists, has started), and the caps on holds (RP-WAIT-1).

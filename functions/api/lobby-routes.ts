@@ -1,5 +1,5 @@
 /**
- * The lobby (README "Lobby"): public games waiting for players, and "play anyone"
+ * The lobby (docs/playing.md "Lobby"): public games waiting for players, and "play anyone"
  * seeks, declared as routes.ts declares every operation, with their handlers.
  */
 import type { RouteApp } from './serving-app.js';
@@ -37,7 +37,7 @@ const LobbyGameSchema = z
     seated: z.array(z.string()).openapi({ description: 'Names of the people seated so far' }),
     ratings: z
       .array(z.strictObject({ rating: z.number(), rd: z.number().openapi({ description: 'Rating deviation: the true strength most likely lies within ± 2 RD' }) }).nullable())
-      .openapi({ description: "Each seated person's Glicko-2 rating in this game, in the order of `seated`; null before their first rated game of it (README \"Ratings\")" }),
+      .openapi({ description: "Each seated person's Glicko-2 rating in this game, in the order of `seated`; null before their first rated game of it (docs/playing.md \"Ratings\")" }),
     freeSeats: z.number().int(),
     bots: z.number().int(),
     botLevels: z.array(BotLevelSchema).openapi({ description: "Each bot seat's level, in seat order (as many as `bots`)" }),

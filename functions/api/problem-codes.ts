@@ -139,6 +139,6 @@ export type ProblemCodes = Partial<Record<ProblemCode, string>>;
 
 /**
  * Codes that only the local server's HTTP layer writes, before any route: not an answer of an
- * operation (README lists them).
+ * operation (docs/api.md lists them).
  */
 export const CONNECTION_CODES = ['malformed_request', 'request_timeout'] as const;

@@ -1,5 +1,5 @@
 /**
- * Profiles, leaderboards and the search of finished public games (README "Ratings",
+ * Profiles, leaderboards and the search of finished public games (docs/playing.md "Ratings",
  * "Profiles and search"), declared like every other operation (routes.ts); handlers in profile-handlers.ts.
  * Every one is a read, open to any signed-in caller with the `read` scope: what they show is public.
  */

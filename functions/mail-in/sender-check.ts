@@ -4,7 +4,7 @@
  * otherwise) plays nothing, because a From header alone is whatever the sender typed.
  */
 export type SenderEvidence =
-  /** The local SMTP server's development setting: the From header is taken at its word (README "Playing by email"). */
+  /** The local SMTP server's development setting: the From header is taken at its word (docs/notifications.md "Playing by email"). */
   | { kind: 'trustedFrom' }
   /**
    * SES's receipt: its SPF, DKIM and DMARC verdicts, the envelope sender SPF was checked for

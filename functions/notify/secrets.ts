@@ -3,7 +3,7 @@ import * as z from 'zod';
 
 /**
  * The notification secrets in AWS: one SSM SecureString parameter holding JSON, created by the
- * deployer before `cdk deploy` (README "Deploying to AWS"); read once per cold start.
+ * deployer before `cdk deploy` (docs/operations.md "Deploying to AWS"); read once per cold start.
  */
 export const NotifySecretsSchema = z.object({
   vapidSubject: z.string().regex(/^(mailto:|https:)/),

@@ -199,7 +199,7 @@ export class Games {
     private readonly onReminder: (r: ReminderNotice) => void = () => {},
     private readonly caps: Caps = DEFAULT_LIMITS.caps,
     private readonly metrics: Metrics = noMetrics,
-    /** Where public games wait for players (README "Lobby"); without it nothing is listed. */
+    /** Where public games wait for players (docs/playing.md "Lobby"); without it nothing is listed. */
     private readonly lobby: LobbyTable | null = null,
     /** The bot for each level; tests may give cheaper searches. */
     private readonly bots: BotFactory = levelBots,
@@ -917,7 +917,7 @@ export class Games {
     return this.advanced(l, record, l.state, forfeited, pausesOf);
   }
 
-  // ---- finishing games and take-backs (README, "Finishing games")
+  // ---- finishing games and take-backs (docs/playing.md, "Finishing games")
 
   /** The seat of a person still playing a running game, or the problem that says why not. */
   private playingSeat(l: Loaded, player: PlayerRecord): Seat {
@@ -1098,7 +1098,7 @@ export class Games {
   }
 
   /**
-   * The game a seek match makes (README "Lobby"): public, the seekers seated in the order they
+   * The game a seek match makes (docs/playing.md "Lobby"): public, the seekers seated in the order they
    * came, the game's default options, `pace` per move with the bot moving for a seat out of time.
    * Whoever finishes the match may call this more than once: the meta, each membership and the
    * first commit are conditional writes, so the game is made once and nobody is left out of it.
@@ -1142,7 +1142,7 @@ export class Games {
   }
 
   /**
-   * Closes a public game still waiting for players (the sweeper, README "Lobby"): it ends as
+   * Closes a public game still waiting for players (the sweeper, docs/playing.md "Lobby"): it ends as
    * aborted, never started, and leaves the lobby and its creator's open games. False when it
    * had filled meanwhile (or is gone): then only its stale lobby entry goes.
    */

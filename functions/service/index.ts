@@ -50,7 +50,7 @@ export interface Services {
   /** Ratings, search index and histories of finished games (written when a game finishes). */
   results: Results;
   profiles: Profiles;
-  /** Public games waiting for players, and seeks (README "Lobby"). */
+  /** Public games waiting for players, and seeks (docs/playing.md "Lobby"). */
   lobby: Lobby;
   /** Daily digests by email: scheduled by the settings, claimed by the sweep. */
   digests: Digests;

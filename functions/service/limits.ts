@@ -1,5 +1,5 @@
 /**
- * Every write limit of the service, in one place (README "Limits" lists them with these numbers).
+ * Every write limit of the service, in one place (docs/api.md "Rate limits" lists them with these numbers).
  * Rates are fixed windows counted per player and per client address; caps bound what one player
  * can keep stored. Tests raise them; everything else runs with DEFAULT_LIMITS.
  */
@@ -85,6 +85,6 @@ export const RAISED_LIMITS: Limits = {
 /**
  * Answers to replies by email that played nothing (a stale or unknown code, no code, an expired
  * address): at most this many per seat (per player for digests), so that replaying an old reply
- * cannot fill its owner's mailbox (README "Rate limits", RP-MAIL-4).
+ * cannot fill its owner's mailbox (docs/api.md "Rate limits", RP-MAIL-4).
  */
 export const MAIL_ANSWERS: Rate = { points: 5, seconds: hour };

@@ -10,7 +10,7 @@ import { newId } from './secrets.js';
 import { seatOf } from './visibility.js';
 import { standInLevelOf } from './bots.js';
 
-/** A public game nobody filled is closed this long after it was created (README "Lobby"). */
+/** A public game nobody filled is closed this long after it was created (docs/playing.md "Lobby"). */
 export const OPEN_GAME_DAYS = 7;
 /** A seek nobody matched lapses this long after it was made. */
 export const SEEK_HOURS = 24;
@@ -68,7 +68,7 @@ export interface SeekAnswer {
 
 const paceOf = (tc: TimeControl | undefined): Pace => (tc ? (tc.perMove ?? 'bank') : UNTIMED);
 
-/** The lobby: public games waiting for players, and "play anyone" seeks matched as they come (README "Lobby"). */
+/** The lobby: public games waiting for players, and "play anyone" seeks matched as they come (docs/playing.md "Lobby"). */
 export class Lobby {
   constructor(
     private readonly table: GameTable,

@@ -1,5 +1,5 @@
 /**
- * What anyone signed in may read about players and finished public games (README, "Profiles and
+ * What anyone signed in may read about players and finished public games (docs/playing.md, "Profiles and
  * search"): names, ratings, leaderboards and results, never tokens, addresses or settings.
  */
 import type { GameRegistry } from '../../engine/core/index.js';

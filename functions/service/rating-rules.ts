@@ -1,5 +1,5 @@
 /**
- * Which finished games change ratings (README, "Ratings"): only games between people, and of those
+ * Which finished games change ratings (docs/playing.md, "Ratings"): only games between people, and of those
  * not the ones that would let a second account hand out wins.
  *
  * - RP-RATE-1: a game in which a seat resigned or ran out of time before its first action (counted

@@ -1,5 +1,5 @@
 /**
- * Glicko-2 ratings from a game's final places (README, "Ratings"), computed by the glicko2 library:
+ * Glicko-2 ratings from a game's final places (docs/playing.md, "Ratings"), computed by the glicko2 library:
  * one rating period per game, in which every pair of seats played one match (the better place
  * won, equal places drew). The library's own Race does exactly that pairing.
  */

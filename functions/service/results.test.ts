@@ -1,6 +1,6 @@
 /**
  * Ratings from a finished game's places, pairwise in one Glicko-2 rating period
- * (README, "Ratings"), applied exactly once per game; bot and aborted games never count.
+ * (docs/playing.md, "Ratings"), applied exactly once per game; bot and aborted games never count.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AnyGame, GameRegistry, Outcome } from '../../engine/core/index.js';

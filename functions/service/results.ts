@@ -1,5 +1,5 @@
 /**
- * What a finished game leaves behind (README, "Ratings" and "Profiles and search"): a public game
+ * What a finished game leaves behind (docs/playing.md, "Ratings" and "Profiles and search"): a public game
  * goes into the search index and its players' histories; a game that counts (rating-rules.ts) changes
  * its people's ratings, exactly once, however many times and from however many places this runs for it.
  */
@@ -22,7 +22,7 @@ const FORGET_PAGE = 50;
 /** Each write here has a winner per round; this many rounds are far past any real contention. */
 const MAX_ATTEMPTS = 30;
 
-/** The rating kind of a game: one per catalog game (both Ticket to Ride maps rate apart; README says why). */
+/** The rating kind of a game: one per catalog game (both Ticket to Ride maps rate apart; docs/playing.md says why). */
 export const ratingKindOf = (game: string): string => game;
 
 export class Results {

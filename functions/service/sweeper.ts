@@ -9,7 +9,7 @@ export interface SweepReport {
   timeouts: number;
   reminders: number;
   failed: number;
-  /** Public games closed because nobody filled them in time (README "Lobby"). */
+  /** Public games closed because nobody filled them in time (docs/playing.md "Lobby"). */
   expiredOpenGames: number;
   /** Daily digests claimed for sending. */
   digests: number;

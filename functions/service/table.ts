@@ -1,5 +1,5 @@
 /**
- * The platform's part of a game beside the engine's state (README, "Finishing games"): how many
+ * The platform's part of a game beside the engine's state (docs/playing.md, "Finishing games"): how many
  * actions each seat made (the abort window) and which seats may still take their last action back.
  * Both are folded record by record, so a request answers from the newest commit alone.
  */

@@ -1,4 +1,4 @@
-/** RP-WAIT-1 (README "Waiting for a move"): the process-wide cap on held views, which the API tests cannot reach cheaply. */
+/** RP-WAIT-1 (docs/api.md "Waiting for a move"): the process-wide cap on held views, which the API tests cannot reach cheaply. */
 import { describe, expect, it } from 'vitest';
 import type { CommitSummary, GameMeta } from '../store/records.js';
 import { VersionWaits, type SharedHolds, type VersionSource } from './version-waits.js';

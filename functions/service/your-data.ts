@@ -59,7 +59,7 @@ export class YourData {
   }
 
   /**
-   * Deletes the account (README, "Your data"). First every credential dies and every write of
+   * Deletes the account (docs/accounts.md, "Your data"). First every credential dies and every write of
    * the account is refused (AccountWrites.stop), so that what is collected next is all there
    * is: the open games it made close, every other game lets the seat go (Games.leave), its chat
    * messages and their counts go, the rating plans forget it, its name leaves leaderboards and

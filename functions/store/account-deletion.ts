@@ -1,5 +1,5 @@
 /**
- * What deleting an account needs of the store beyond wiping its partition (README, "Accounts":
+ * What deleting an account needs of the store beyond wiping its partition (docs/accounts.md:
  * "Your data"): a tombstone on the profile, the write permits that make the deletion race-free,
  * and the traces the player left in the partitions of games.
  *

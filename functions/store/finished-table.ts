@@ -1,5 +1,5 @@
 /**
- * Finished public games (README, "Profiles and search"): an index by game (and of all games) and
+ * Finished public games (docs/playing.md, "Profiles and search"): an index by game (and of all games) and
  * each player's own list, newest first. Items are written whole and the same each time, so a
  * repeated write changes nothing; reads are pages of a bounded size.
  */

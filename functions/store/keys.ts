@@ -52,7 +52,7 @@ export const keys = {
   /**
    * Under the player's partition: one item per rated game of a kind, keyed by the rating's version
    * (1 for the first game), so that the newest is the player's rating and claiming version n+1 is
-   * one conditional put (README, "Ratings").
+   * one conditional put (docs/playing.md, "Ratings").
    */
   rating: (kind: string, version: number) => `RATING#${kind}#${String(version).padStart(SEQ_DIGITS, '0')}`,
   ratingPrefix: (kind: string) => `RATING#${kind}#`,
@@ -73,7 +73,7 @@ export const keys = {
   /** Partition of the sparse deadline index a game's DUE item goes to; shards spread the writes. */
   dueShard: (gameId: string) => `DUE#${createHash('sha256').update(gameId).digest()[0]! % DUE_SHARDS}`,
   /**
-   * The lobby (README "Lobby"): one partition per catalog game, one entry per public game waiting
+   * The lobby (docs/playing.md "Lobby"): one partition per catalog game, one entry per public game waiting
    * for players, by creation time. Entries go when the game fills or expires.
    */
   lobby: (game: string) => `LOBBY#${game}`,

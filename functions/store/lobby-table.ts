@@ -46,7 +46,7 @@ export interface SeekRecord {
   gameId?: string;
 }
 
-/** The lobby's entries and the seek pools (README "Lobby"); every write that could race is conditional. */
+/** The lobby's entries and the seek pools (docs/playing.md "Lobby"); every write that could race is conditional. */
 export class LobbyTable {
   constructor(
     private readonly db: DynamoDBClient,

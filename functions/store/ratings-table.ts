@@ -1,5 +1,5 @@
 /**
- * Ratings in the single table (README, "Ratings"): each player's log per rating kind, a game's
+ * Ratings in the single table (docs/playing.md, "Ratings"): each player's log per rating kind, a game's
  * rating plan, and each kind's leaderboard. Every write that could race is conditional.
  */
 import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';

@@ -91,7 +91,7 @@ export interface GameMeta {
   standInLevel?: BotLevel;
 }
 
-/** A rematch offer on a finished game (README, "Finishing games"). */
+/** A rematch offer on a finished game (docs/playing.md, "Finishing games"). */
 export interface RematchRecord {
   proposedBy: Seat;
   /** Seats of people who accepted, the proposer included. */
@@ -456,6 +456,6 @@ export interface FinishedGameRecord {
   game: string;
   finishedAt: string;
   seats: FinishedSeat[];
-  /** Whether it changed ratings (README "Ratings"); absent on records written before this was kept. */
+  /** Whether it changed ratings (docs/playing.md "Ratings"); absent on records written before this was kept. */
   rated?: boolean;
 }

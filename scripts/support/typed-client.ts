@@ -1,6 +1,6 @@
 /**
  * The API's client, generated from its OpenAPI document as a third party would generate it
- * (README, "A typed client"): openapi-fetch over the types openapi-typescript writes to
+ * (docs/api.md, "A typed client of your own"): openapi-fetch over the types openapi-typescript writes to
  * api-spec/openapi.d.ts (`npm run spec`). A path, method, parameter or body the document does not
  * declare does not compile; answers are typed per operation, problems included. On top of it, the
  * few conveniences the tests and the scripts share: acting as a player, registering one, the

@@ -1,7 +1,7 @@
 /**
- * Deleting an account (README, "Accounts: sign-in, sessions, tokens and your data", "Your data"):
+ * Deleting an account (docs/accounts.md, "Your data"):
  * from its start no write of the account lands, on any instance, whatever a token cache still
- * trusts; afterwards the table names the account only where the README says it does.
+ * trusts; afterwards the table names the account only where docs/accounts.md says it does.
  */
 import { ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ async function itemsNaming(needle: string): Promise<string[]> {
 }
 
 /**
- * What the README keeps after a deletion: the opaque id inside the logs (commits) of the games the
+ * What docs/accounts.md keeps after a deletion: the opaque id inside the logs (commits) of the games the
  * player played, and the marks of notifications sent to them (SENT#, deleted by TTL within 7 days).
  * The name is kept nowhere.
  */

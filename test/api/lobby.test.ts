@@ -1,6 +1,6 @@
 /**
  * The lobby (public games, one-tap joins, "play anyone" seeks, expiry) and spectators of public
- * games, through the API with a fake clock (README "Lobby").
+ * games, through the API with a fake clock (docs/playing.md "Lobby").
  */
 import { UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The rules that keep ratings from being farmed (README, "Ratings"), through the API:
+ * The rules that keep ratings from being farmed (docs/playing.md, "Ratings"), through the API:
  * RP-RATE-1 (a game forfeited by a seat that has not moved, or inside the abort window, is
  * unrated) and RP-RATE-2 (the same people's rated games of a kind count once per 24 hours).
  */

@@ -1,6 +1,6 @@
 /**
  * The kit's information-set tree search (SO-ISMCTS, `algorithm: 'ismcts'`), kept beside
- * the flat rollouts the levels use (README "Bot levels"), still searches. Tally (TA-1 to TA-3) is a
+ * the flat rollouts the levels use (docs/playing.md "Bot levels"), still searches. Tally (TA-1 to TA-3) is a
  * race to a target in steps of 1 or 2, and with two seats the seat to move wins exactly when it
  * can leave the other a multiple of 3 short of the target. Random play to the end is informative
  * there, so a tree of a few hundred iterations must find the winning step.

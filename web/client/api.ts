@@ -270,7 +270,7 @@ export interface Me {
   /** The language of this player's emails and pushes, and of the client on a device they sign in on. */
   language: string;
 }
-/** What a personal access token may do (README "Scopes"). */
+/** What a personal access token may do (docs/accounts.md "Scopes"). */
 export const SCOPES = ['read', 'play', 'chat', 'settings'] as const;
 export type Scope = (typeof SCOPES)[number];
 export interface Session {

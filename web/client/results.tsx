@@ -32,7 +32,7 @@ export interface FinishedGame {
   game: string;
   finishedAt: string;
   seats: FinishedSeat[];
-  /** Whether it changed ratings (README "Ratings": games with a bot, RP-RATE-1 and RP-RATE-2 do not). */
+  /** Whether it changed ratings (docs/playing.md "Ratings": games with a bot, RP-RATE-1 and RP-RATE-2 do not). */
   rated: boolean;
 }
 export interface FinishedPage {

@@ -1,5 +1,5 @@
 /**
- * Finishing a game and take-backs on the game page (README, "Finishing games and take-backs"):
+ * Finishing a game and take-backs on the game page (docs/playing.md, "Finishing games and take-backs"):
  * resign (confirmed), abort while the opening window is open, ask to take back / accept / refuse,
  * and after the end offer, accept or decline a rematch. Every choice is a POST answered with the
  * game's summary, which says what is allowed now.

@@ -21,7 +21,7 @@ const SEEK_MS = 2_000;
 const paceOf = (choice: string | null) => choice ?? UNTIMED;
 const paceText = (t: TFunction, pace: string) => (pace === UNTIMED ? paceLabel(t, null) : pace === 'bank' ? t('lobby.bank') : paceLabel(t, pace));
 
-/** The lobby (README "Lobby"): public games waiting for players, joined with one tap, and "play anyone". */
+/** The lobby (docs/playing.md "Lobby"): public games waiting for players, joined with one tap, and "play anyone". */
 export function LobbyPage() {
   const t = useT();
   const [entries, setEntries] = useState<CatalogEntry[]>([]);
