@@ -95,9 +95,16 @@ export class VersionWaits {
     private readonly shared?: SharedHolds,
   ) {}
 
-  /** How many views are held now. */
+  /** How many views are held now, counted from before a hold asks for its shared slot. */
   get holding(): number {
     return this.held;
+  }
+
+  /** How many of them have passed every cap, the shared one too, and wait for their version. */
+  get waiting(): number {
+    let count = 0;
+    for (const watch of this.watches.values()) count += watch.waiters.size;
+    return count;
   }
 
   /** A commit of `gameId` was written here: its watcher reads the version now. */
