@@ -3,21 +3,13 @@
  * RP-RATE-1 (a game forfeited by a seat that has not moved, or inside the abort window, is
  * unrated) and RP-RATE-2 (the same people's rated games of a kind count once per 24 hours).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { dataOf, testClient, type Api, type Player } from '../support/client.js';
+import { describe, expect, it } from 'vitest';
+import { dataOf, type Player } from '../support/client.js';
 import { HighCardGame } from '../support/high-card-game.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
+import { useTestServer } from '../support/local.js';
 
 let clock = Date.parse('2026-11-02T08:00:00.000Z');
-let server: LocalServer;
-let api: Api;
-
-beforeAll(async () => {
-  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, now: () => new Date(clock) });
-  api = testClient(server.url);
-});
-afterAll(() => server.close());
+const suite = useTestServer(() => new Date(clock));
 
 const HOUR = 3600_000;
 const pass = (legal: { type: string }[]) => legal.find((a) => a.type === 'pass');
@@ -25,12 +17,12 @@ const pass = (legal: { type: string }[]) => legal.find((a) => a.type === 'pass')
 /** A public two-person game between `a` (seat 0) and `b` (seat 1), its records written once `b` resigns after `moves`. */
 async function resignedAfter(a: Player, b: Player, moves: (g: HighCardGame) => Promise<unknown>): Promise<HighCardGame> {
   const g = await HighCardGame.create([a, b], { options: { rounds: 1, handSize: 2 } });
-  const { table } = server.services;
+  const { table } = suite.server.services;
   const meta = (await table.readGame(g.id))!.meta;
   await table.replaceMeta({ ...meta, visibility: 'public', revision: meta.revision + 1 });
   await moves(g);
   dataOf(await b.POST('/v1/games/{id}/resign', { params: g.params }));
-  await server.services.results.record(g.id);
+  await suite.server.services.results.record(g.id);
   return g;
 }
 
@@ -42,7 +34,7 @@ const finished = async (as: Player, id: string) => dataOf(await as.GET('/v1/fini
 
 describe('RP-RATE-1: a forfeit before the game has begun is unrated', () => {
   it('RP-RATE-1: 15 games a sock account resigns before moving leave both ratings unchanged and the farmer off the leaderboard', async () => {
-    const [farmer, sock] = [await api.newPlayer('Farmer'), await api.newPlayer('Sock')];
+    const [farmer, sock] = [await suite.api.newPlayer('Farmer'), await suite.api.newPlayer('Sock')];
     const ids: string[] = [];
     for (let i = 0; i < 15; i++) {
       clock += 25 * HOUR;
@@ -57,7 +49,7 @@ describe('RP-RATE-1: a forfeit before the game has begun is unrated', () => {
   });
 
   it('RP-RATE-1: the resigning seat never moved, or nobody has made a second move (the abort window): unrated', async () => {
-    const [ann, ben] = [await api.newPlayer('Ann'), await api.newPlayer('Ben')];
+    const [ann, ben] = [await suite.api.newPlayer('Ann'), await suite.api.newPlayer('Ben')];
     clock += 25 * HOUR;
     const opponentMoved = await resignedAfter(ann, ben, (g) => g.act(0, pass));
     clock += 25 * HOUR;
@@ -72,7 +64,7 @@ describe('RP-RATE-1: a forfeit before the game has begun is unrated', () => {
   });
 
   it('RP-RATE-1: a real game (both moved, the window closed, a resignation later) is rated', async () => {
-    const [cy, dee] = [await api.newPlayer('Cy'), await api.newPlayer('Dee')];
+    const [cy, dee] = [await suite.api.newPlayer('Cy'), await suite.api.newPlayer('Dee')];
     clock += 25 * HOUR;
     const g = await resignedAfter(cy, dee, realGame);
     expect((await finished(cy, g.id))?.rated).toBe(true);
@@ -84,7 +76,7 @@ describe('RP-RATE-1: a forfeit before the game has begun is unrated', () => {
 
 describe('RP-RATE-2: the same people count once a day', () => {
   it('RP-RATE-2: a second rated-worthy game of the same pair within 24 hours changes no rating; a day later one counts again', async () => {
-    const [eve, fay, gus] = [await api.newPlayer('Eve'), await api.newPlayer('Fay'), await api.newPlayer('Gus')];
+    const [eve, fay, gus] = [await suite.api.newPlayer('Eve'), await suite.api.newPlayer('Fay'), await suite.api.newPlayer('Gus')];
     clock += 25 * HOUR;
     const first = await resignedAfter(eve, fay, realGame);
     const [eveAfter] = await ratingsOf(eve, eve.playerId);

@@ -5,11 +5,14 @@ import { testClient, type Api } from './client.js';
 
 export { RAISED_LIMITS, startTestServer, testRegistry } from '../../scripts/support/test-server.js';
 
-/** A test server for the whole suite (started before it, closed after it) and a client without a token. */
-export function useTestServer(): { readonly server: LocalServer; readonly api: Api } {
+/**
+ * A test server for the whole suite (started before it, closed after it) and a client without a
+ * token; `now`, when given, is the server's clock (a suite that moves time itself).
+ */
+export function useTestServer(now?: () => Date): { readonly server: LocalServer; readonly api: Api } {
   const suite = {} as { server: LocalServer; api: Api };
   beforeAll(async () => {
-    suite.server = await startTestServer();
+    suite.server = await startTestServer(undefined, undefined, now);
     suite.api = testClient(suite.server.url);
   });
   afterAll(() => suite.server.close());
