@@ -95,4 +95,10 @@ describe('layers', () => {
     expect(under('web').length).toBeGreaterThan(50);
     expect(violations(under('web'), (i) => !i.external && i.target.startsWith('functions/'))).toEqual([]);
   });
+
+  it('web/** takes only types from api-spec/ (the generated openapi.d.ts): the document itself stays out of the bundle', () => {
+    const fromSpec = (i: ReturnType<typeof importsOf>[number]) => !i.external && i.target.startsWith('api-spec/');
+    expect(violations(under('web'), (i) => fromSpec(i) && i.typeOnly).length).toBeGreaterThan(0);
+    expect(violations(under('web'), (i) => fromSpec(i) && !i.typeOnly)).toEqual([]);
+  });
 });
