@@ -8,7 +8,7 @@ import type { TimeTable } from '../store/time-table.js';
 import { advanceClocks, initialClocks, nextDueAt, refreshDeadlines, type Pause, type SeatClock } from './clock.js';
 import { outcomeWithForfeits, standingSeats } from './forfeit.js';
 import { abortable, initialTable, legacyTable, revealed, tableAfter, type TableState } from './table.js';
-import { problems, Problem } from './problem.js';
+import { problems, Refusal } from './refusal.js';
 import { initialState, replay, takenBackTo, type GameState } from './replay.js';
 import { newId, newInviteCode, newSeed, sha256Hex, equalHashes } from './secrets.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
@@ -147,7 +147,6 @@ export interface ActInput {
 }
 
 export interface ActResult {
-  status: number;
   body: PlayerView;
   replayed: boolean;
 }
@@ -603,7 +602,7 @@ export class Games {
    */
   private async viewAt(loaded: Loaded, playerId: string | null, version: number | undefined, seen: 'now' | 'then' = 'now'): Promise<PlayerView> {
     if (version === undefined || version === loaded.version) return this.viewOf(loaded, playerId);
-    if (version > loaded.version) throw new Problem(404, 'version_not_found', 'Not found', `The game is at version ${loaded.version}; version ${version} has not happened`);
+    if (version > loaded.version) throw new Refusal('version_not_found', 'Not found', `The game is at version ${loaded.version}; version ${version} has not happened`);
     const status = this.status(loaded);
     if (status === 'open') throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
     const past = await this.stateAt(loaded, version);
@@ -630,7 +629,7 @@ export class Games {
     try {
       return await this.tryAct(player, gameId, input);
     } catch (err) {
-      if (err instanceof Problem) this.metrics.count('RejectedMoves', { code: err.code });
+      if (err instanceof Refusal) this.metrics.count('RejectedMoves', { code: err.code });
       throw err;
     }
   }
@@ -696,7 +695,7 @@ export class Games {
       return this.lostRace(loaded, player, request);
     }
     this.metrics.count('Moves');
-    return { status: 200, body: this.viewOf(committed, player.id), replayed: false };
+    return { body: this.viewOf(committed, player.id), replayed: false };
   }
 
   /**
@@ -722,7 +721,7 @@ export class Games {
     if (commit.request.hash !== request.hash) throw idempotencyMismatch();
     const then = fromCommit(loaded.meta, loaded.def, commit);
     this.announceCommit(then, commit);
-    return { status: 200, body: this.viewOf(then, player.id), replayed: true };
+    return { body: this.viewOf(then, player.id), replayed: true };
   }
 
   /**
@@ -1354,8 +1353,8 @@ function keyHint(request: RequestFingerprint): string {
   return request.key.slice(0, 8);
 }
 
-function idempotencyMismatch(): Problem {
-  return new Problem(422, 'idempotency_key_reused', 'Idempotency key reused', 'This Idempotency-Key was used for a different request');
+function idempotencyMismatch(): Refusal {
+  return new Refusal('idempotency_key_reused', 'Idempotency key reused', 'This Idempotency-Key was used for a different request');
 }
 
 function issueOf(issue: { path: PropertyKey[]; message: string }) {

@@ -5,7 +5,7 @@ import type { LobbyTable, SeekPool, SeekRecord } from '../store/lobby-table.js';
 import type { RatingsTable } from '../store/ratings-table.js';
 import type { GameMeta, PlayerRecord, TimeControl } from '../store/records.js';
 import type { Games } from './games.js';
-import { Problem, problems } from './problem.js';
+import { Refusal, problems } from './refusal.js';
 import { newId } from './secrets.js';
 import { seatOf } from './visibility.js';
 import { standInLevelOf } from './bots.js';
@@ -193,7 +193,7 @@ export class Lobby {
   /** Withdraws the player's seek if one is waiting; nothing to do otherwise (none, lapsed, or matched). */
   async withdraw(player: PlayerRecord): Promise<void> {
     await this.cancel(player).catch((err: unknown) => {
-      if (!(err instanceof Problem) || (err.code !== 'not_found' && err.code !== 'seek_matched')) throw err;
+      if (!(err instanceof Refusal) || (err.code !== 'not_found' && err.code !== 'seek_matched')) throw err;
     });
   }
 
