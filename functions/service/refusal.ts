@@ -32,3 +32,8 @@ export const problems = {
     new Refusal('stale_version', 'The game has moved on', `The game is at version ${currentVersion}; read the view again and retry`, { currentVersion }),
   illegal: (code: string, detail: string, rule: string) => new Refusal('illegal_action', 'Illegal action', detail, { rule, reason: code }),
 };
+
+/** A schema's complaint as a refusal lists it: where, and what is wrong there. */
+export function issueOf(issue: { path: PropertyKey[]; message: string }) {
+  return { path: issue.path.map(String).join('.'), message: issue.message };
+}

@@ -9,7 +9,7 @@ import { createRegistry, type AnyGame, type Rng, type Seat } from '../../engine/
 import { startInProcessStore } from '../../functions/local/in-process-store.js';
 import { LAMBDA_CLIENT_CONFIG } from '../../functions/store/lambda-client.js';
 import { createServices, type Services } from '../../functions/service/index.js';
-import type { PlayerView } from '../../functions/service/games.js';
+import type { PlayerView } from '../../functions/service/game-views.js';
 import { ensureTable } from '../../functions/store/create-table.js';
 import { cpuReadUs, cpuUs } from './cpu.js';
 import { newClock, timedGame, type Clock } from './timed-game.js';
