@@ -192,7 +192,7 @@ export class Players {
     return this.reload(playerId);
   }
 
-  // ---- vacations (the caller then moves the deadlines: Games.refreshDeadlines)
+  // ---- vacations (the caller then moves the deadlines: Timing.refreshDeadlines)
 
   async addVacation(player: PlayerRecord, wanted: { from: string; until: string }): Promise<Vacation> {
     const id = newId();

@@ -1,5 +1,5 @@
 /**
- * railpost's service as the API Lambda drives a move (authenticate the bearer token, Games.act,
+ * railpost's service as the API Lambda drives a move (authenticate the bearer token, Play.act,
  * serialise the answer), making its real AWS SDK calls to dynalite in this process. Every move's
  * time is split into dynalite's (to subtract), the SDK's own and the rules'.
  */
