@@ -136,7 +136,7 @@ export class GameLog {
    * A person's action, the engine's boundary: a RuleError (the rules refuse it) becomes the
    * refusal, anything else the engine throws stays unexpected.
    */
-  act(l: Loaded, seat: Seat, playerId: string, action: EventRecord['action'], pausesOf: PausesOf): Result<{ after: Loaded; record: EventRecord }, Refusal> {
+  apply(l: Loaded, seat: Seat, playerId: string, action: EventRecord['action'], pausesOf: PausesOf): Result<{ after: Loaded; record: EventRecord }, Refusal> {
     let applied;
     try {
       applied = l.def.apply(l.state, seat, action);

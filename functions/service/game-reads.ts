@@ -15,11 +15,11 @@ import { viewerFor } from './visibility.js';
 export class GameReads {
   constructor(
     private readonly table: GameTable,
-    private readonly log: GameLog,
+    private readonly games: GameLog,
   ) {}
 
   async get(player: PlayerRecord, gameId: string): Promise<Tagged<GameSummary>> {
-    const loaded = await this.log.load(gameId);
+    const loaded = await this.games.load(gameId);
     return tagged(loaded, player.id, summaryFor(loaded, player.id));
   }
 
@@ -38,7 +38,7 @@ export class GameReads {
     const summaries = await this.table.readSummaries(memberships.map((m) => m.gameId));
     // A started game without a commit (the request that started it died before writing one): version 0, worked out.
     for (const [id, { meta, latest }] of summaries) {
-      if (meta.status === 'active' && !latest) summaries.set(id, { meta, latest: summaryOf(await this.log.load(id)) });
+      if (meta.status === 'active' && !latest) summaries.set(id, { meta, latest: summaryOf(await this.games.load(id)) });
     }
     const games = memberships.flatMap((m) => {
       const found = summaries.get(m.gameId);
@@ -69,7 +69,7 @@ export class GameReads {
 
   /** The caller's view now, or after `version` actions (a replay of the log, with nothing to post). */
   async view(player: PlayerRecord, gameId: string, version?: number): Promise<Tagged<PlayerView>> {
-    const loaded = await this.log.load(gameId);
+    const loaded = await this.games.load(gameId);
     return tagged(loaded, player.id, await this.viewAt(loaded, player.id, version));
   }
 
@@ -80,7 +80,7 @@ export class GameReads {
    * spectator saw it then: the end-of-game reveal must not leak into earlier versions.
    */
   async pictureOf(player: PlayerRecord | null, gameId: string, version?: number): Promise<{ game: string; components: unknown; view: unknown; seatNames: (string | null)[] }> {
-    const loaded = await this.log.load(gameId);
+    const loaded = await this.games.load(gameId);
     const { view } = await this.viewAt(loaded, player?.id ?? null, version, player === null ? 'then' : 'now');
     return { game: loaded.def.id, components: loaded.def.components ?? null, view, seatNames: loaded.meta.seats.map((s) => s.name) };
   }

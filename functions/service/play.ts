@@ -58,7 +58,7 @@ export class Play {
       return refused(problems.badRequest('invalid_action', 'The action does not have the shape of any action of this game', { issues: parsed.error.issues.map(issueOf) }));
     }
     const pausesOf = await this.games.pausesOf(loaded.meta);
-    const moved = this.games.act(loaded, seat, player.id, parsed.data, pausesOf);
+    const moved = this.games.apply(loaded, seat, player.id, parsed.data, pausesOf);
     if (!moved.ok) return moved;
     const committed = await this.games.commit(loaded, moved.value.after, [moved.value.record], pausesOf, request ? { request } : {});
     if (!committed.ok) return this.lostRace(loaded, player, request);
