@@ -158,7 +158,7 @@ function finishingSummary(l: Loaded, status: GameStatus, yourSeat: Seat | null):
 }
 
 /** Deadlines and banks for clients: the caller's own deadline first. */
-export function clockSummary(l: Loaded, yourSeat: Seat | null): { deadline?: string; clocks?: ClockSummary[] } {
+function clockSummary(l: Loaded, yourSeat: Seat | null): { deadline?: string; clocks?: ClockSummary[] } {
   if (!l.clocks || statusOf(l) !== 'active') return {};
   const clocks = l.clocks.map((c, seat) => ({
     seat,
