@@ -24,8 +24,9 @@ function thrownCodes(): Set<string> {
   const code = sourcesUnder('functions').filter((f) => !isTestCode(f));
   const found = new Set<string>();
   const patterns = [
-    /new Problem\(\s*\d{3},\s*'([a-z_]+)'/g,
-    /super\(\s*\d{3},\s*'([a-z_]+)'/g,
+    /new Refusal\(\s*'([a-z_]+)'/g,
+    /new HttpProblem\(\s*\d{3},\s*'([a-z_]+)'/g,
+    /super\(\s*'([a-z_]+)'/g,
     /problems\.(?:badRequest|forbidden|conflict)\(\s*'([a-z_]+)'/g,
     /parseOutboundUrl\(\w+,\s*'([a-z_]+)'/g,
     /const code = [^;]*?'(too_many_[a-z_]+)'/g,

@@ -9,7 +9,7 @@ import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { DEFAULT_LIMITS, type LimitedOperation, type Rate } from '../service/limits.js';
 import type { Access } from '../service/players.js';
-import { Problem } from '../service/problem.js';
+import { Refusal } from '../service/refusal.js';
 import type { Scope } from '../store/records.js';
 import { PROBLEM_CODES, type ProblemCode, type ProblemCodes } from './problem-codes.js';
 import { problemJson } from './problem-response.js';
@@ -109,8 +109,8 @@ const EXAMPLE_REQUEST_ID = '0b6f4b8e-3f0a-4c47-9a55-1f2c3d4e5f60';
 
 /** A problem+json document of a code, written as the server writes it. */
 function problemExample(code: ProblemCode): unknown {
-  const info: { status: number; title: string; detail?: string; extras?: Record<string, unknown> } = PROBLEM_CODES[code];
-  return JSON.parse(problemJson(new Problem(info.status, code, info.title, info.detail, info.extras), EXAMPLE_REQUEST_ID));
+  const info: { title: string; detail?: string; extras?: Record<string, unknown> } = PROBLEM_CODES[code];
+  return JSON.parse(problemJson(new Refusal(code, info.title, info.detail, info.extras), EXAMPLE_REQUEST_ID));
 }
 
 /** One status's answer: the Problem, its `status` fixed and its `code` one of `codes`. */
@@ -194,7 +194,7 @@ function requireScope(scope: Scope): MiddlewareHandler {
 /** 403 insufficient_scope unless the caller's credential has `scope` (for what must check before its route does). */
 export function demandScope(access: Access | undefined, scope: Scope): void {
   if (access && !access.credential.scopes.includes(scope)) {
-    throw new Problem(403, 'insufficient_scope', 'Forbidden', `This token lacks the ${scope} scope; create one that has it`);
+    throw new Refusal('insufficient_scope', 'Forbidden', `This token lacks the ${scope} scope; create one that has it`);
   }
 }
 

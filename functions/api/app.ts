@@ -8,7 +8,7 @@ import type { Chat } from '../service/chat.js';
 import type { Games } from '../service/games.js';
 import type { Players } from '../service/players.js';
 import type { Services } from '../service/index.js';
-import { Problem, problems } from '../service/problem.js';
+import { Refusal, problems } from '../service/refusal.js';
 import { onVacation } from '../service/vacations.js';
 import type { VersionWaits } from '../service/version-waits.js';
 import type { ChatRecord, PlayerRecord, PushRecord, WebhookRecord } from '../store/records.js';
@@ -118,7 +118,7 @@ export function createApp(deps: AppDeps) {
   /** The unsubscribe token of a request, verified; 400 invalid_token otherwise. */
   const unsubscribeToken = async (token: string) => {
     const notify = await notifyDeps();
-    if (!notify) throw new Problem(404, 'unsubscribe_not_configured', 'Not found', 'Unsubscribe links are not configured on this server');
+    if (!notify) throw new Refusal('unsubscribe_not_configured', 'Not found', 'Unsubscribe links are not configured on this server');
     const payload = verifyUnsubscribe(notify.unsubscribeSecret, token);
     if (!payload) throw problems.badRequest('invalid_token', 'The unsubscribe link is not valid; use the link from the latest email, or change your settings');
     return { ...payload, kind: payload.kind ?? ('all' as const) };
@@ -197,7 +197,7 @@ export function createApp(deps: AppDeps) {
     })
     .openapi(routes.vapidPublicKey, async (c) => {
       const notify = await notifyDeps();
-      if (!notify) throw new Problem(404, 'push_not_configured', 'Not found', 'Web Push is not configured on this server');
+      if (!notify) throw new Refusal('push_not_configured', 'Not found', 'Web Push is not configured on this server');
       return c.json({ publicKey: notify.vapidPublicKey }, 200);
     })
     .openapi(routes.unsubscribePage, async (c) => {
@@ -272,7 +272,7 @@ export function createApp(deps: AppDeps) {
     })
     .openapi(routes.boardPicture, async (c) => {
       const notify = await notifyDeps();
-      if (!notify) throw new Problem(404, 'board_links_not_configured', 'Not found', 'Board picture links are not configured on this server');
+      if (!notify) throw new Refusal('board_links_not_configured', 'Not found', 'Board picture links are not configured on this server');
       const link = verifyBoardLink(notify.unsubscribeSecret, c.req.valid('param').token);
       if (!link) throw problems.badRequest('invalid_token', 'The board picture link is not valid; open the game instead');
       const svg = await drawPicture(await games.pictureOf(null, link.gameId, link.version), c.req.valid('query').lang);
@@ -328,7 +328,7 @@ const outboundUrls = () => import('./webhook-url.js');
 async function drawPicture(picture: { game: string; components: unknown; view: unknown; seatNames: (string | null)[] }, language: Language = 'en'): Promise<string> {
   const [{ renderBoard }, t] = await Promise.all([import('../../web/render/index.js'), import('../notify/wording.js').then(({ wordsFor }) => wordsFor(language))]);
   const svg = renderBoard(picture.game, picture.components, picture.view, { t, seatNames: picture.seatNames });
-  if (svg === null) throw new Problem(404, 'no_board_picture', 'Not found', `${picture.game} has no board picture`);
+  if (svg === null) throw new Refusal('no_board_picture', 'Not found', `${picture.game} has no board picture`);
   return svg;
 }
 

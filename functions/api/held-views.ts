@@ -5,7 +5,7 @@
  * scope, the query, the game (exists, has started), and the caps on holds (RP-WAIT-1).
  */
 import type { MiddlewareHandler } from 'hono';
-import { Problem, problems } from '../service/problem.js';
+import { Refusal, problems } from '../service/refusal.js';
 import type { HoldRefused, VersionWaits } from '../service/version-waits.js';
 import { demandScope } from './answers.js';
 import type { AppEnv } from './env.js';
@@ -32,9 +32,9 @@ export function heldViews(waits: VersionWaits): MiddlewareHandler<AppEnv> {
   };
 }
 
-function tooManyWaits({ over, limit, retryAfterSeconds }: HoldRefused): Problem {
+function tooManyWaits({ over, limit, retryAfterSeconds }: HoldRefused): Refusal {
   const who = over === 'token' ? 'per token' : 'on this server';
-  return new Problem(429, 'too_many_waits', 'Too many requests', `At most ${limit} views held at once ${who}; retry after ${retryAfterSeconds} s, or ask without waitForVersion`, {
+  return new Refusal('too_many_waits', 'Too many requests', `At most ${limit} views held at once ${who}; retry after ${retryAfterSeconds} s, or ask without waitForVersion`, {
     retryAfter: retryAfterSeconds,
     limit,
   });

@@ -1,15 +1,38 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { Problem } from '../service/problem.js';
+import { Refusal } from '../service/refusal.js';
+import { PROBLEM_CODES } from './problem-codes.js';
 
 const PROBLEM_BASE = 'https://railpost.dev/problems/';
 
-/** The problem+json document of a problem (also written raw by the local server for unparsable requests). */
-export function problemJson(p: Problem, requestId?: string): string {
+/**
+ * A refusal the HTTP layer makes with a status of its own: one Hono chose, or a connection's
+ * (the local server's), whose codes the table of problem codes does not list.
+ */
+export class HttpProblem extends Refusal {
+  constructor(
+    readonly status: number,
+    code: string,
+    title: string,
+    detail?: string,
+  ) {
+    super(code, title, detail);
+  }
+}
+
+/** The HTTP status of a refusal: the api's table decides it by the code (a code missing there is our bug, so 500). */
+export function statusOf(p: Refusal): number {
+  if (p instanceof HttpProblem) return p.status;
+  const row: { status: number } | undefined = (PROBLEM_CODES as Record<string, { status: number }>)[p.code];
+  return row?.status ?? 500;
+}
+
+/** The problem+json document of a refusal (also written raw by the local server for unparsable requests). */
+export function problemJson(p: Refusal, requestId?: string): string {
   return JSON.stringify({
     type: PROBLEM_BASE + p.code,
     title: p.title,
-    status: p.status,
+    status: statusOf(p),
     code: p.code,
     ...(p.detail ? { detail: p.detail } : {}),
     ...(requestId ? { requestId } : {}),
@@ -17,11 +40,12 @@ export function problemJson(p: Problem, requestId?: string): string {
   });
 }
 
-export function problemResponse(c: Context, p: Problem): Response {
+export function problemResponse(c: Context, p: Refusal): Response {
+  const status = statusOf(p);
   const headers: Record<string, string> = { 'content-type': 'application/problem+json' };
-  if (p.status === 503) headers['retry-after'] = String(RETRY_AFTER_SECONDS);
-  if (p.status === 429) headers['retry-after'] = String(p.extras.retryAfter);
-  return c.body(problemJson(p, c.get('requestId') as string | undefined), p.status as 400, headers);
+  if (status === 503) headers['retry-after'] = String(RETRY_AFTER_SECONDS);
+  if (status === 429) headers['retry-after'] = String(p.extras.retryAfter);
+  return c.body(problemJson(p, c.get('requestId') as string | undefined), status as 400, headers);
 }
 
 const RETRY_AFTER_SECONDS = 1;
@@ -58,20 +82,20 @@ function isItemTooLarge(err: unknown): boolean {
 
 const RECORD_TOO_LARGE = 'record_too_large';
 
-/** Any thrown value as a Problem; unknown errors become a 500 that reveals nothing. */
-export function toProblem(err: unknown): Problem {
-  if (err instanceof Problem) return err;
+/** Any thrown value as a refusal; unknown errors become a 500 that reveals nothing. */
+export function toProblem(err: unknown): Refusal {
+  if (err instanceof Refusal) return err;
   if (err instanceof HTTPException) {
-    if (err.status === 400) return new Problem(400, 'malformed_body', 'Invalid request', 'The body is not valid JSON');
-    if (err.status === 413) return new Problem(413, 'body_too_large', 'Body too large', err.message);
-    if (err.status === 415) return new Problem(415, 'unsupported_media_type', 'Unsupported media type', 'Send the body as application/json');
-    if (err.status < 500) return new Problem(err.status, 'bad_request', 'Invalid request', err.message);
+    if (err.status === 400) return new Refusal('malformed_body', 'Invalid request', 'The body is not valid JSON');
+    if (err.status === 413) return new Refusal('body_too_large', 'Body too large', err.message);
+    if (err.status === 415) return new Refusal('unsupported_media_type', 'Unsupported media type', 'Send the body as application/json');
+    if (err.status < 500) return new HttpProblem(err.status, 'bad_request', 'Invalid request', err.message);
   }
   if (isItemTooLarge(err)) {
-    return new Problem(422, RECORD_TOO_LARGE, 'Record too large', 'This change would make a stored record larger than the store allows; nothing was changed');
+    return new Refusal(RECORD_TOO_LARGE, 'Record too large', 'This change would make a stored record larger than the store allows; nothing was changed');
   }
   if (isTransient(err)) {
-    return new Problem(503, 'store_unavailable', 'Try again', 'The game store is busy or did not answer in time; retry in a moment (with the same Idempotency-Key)');
+    return new Refusal('store_unavailable', 'Try again', 'The game store is busy or did not answer in time; retry in a moment (with the same Idempotency-Key)');
   }
-  return new Problem(500, 'internal', 'Internal error', 'Something went wrong on our side; the request may be retried');
+  return new Refusal('internal', 'Internal error', 'Something went wrong on our side; the request may be retried');
 }

@@ -6,7 +6,7 @@ import RateLimiterDynamo from 'rate-limiter-flexible/lib/RateLimiterDynamo.js';
 import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
 import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js';
 import { DEFAULT_LIMITS, type LimitedOperation, type Limits, type Rate } from '../service/limits.js';
-import { Problem } from '../service/problem.js';
+import { Refusal } from '../service/refusal.js';
 import type { PlayerRecord } from '../store/records.js';
 import type { limitsStoreClient } from '../store/limits-table.js';
 
@@ -54,12 +54,12 @@ const tightest = (quotas: Quota[]): Quota | null =>
   quotas.reduce<Quota | null>((best, q) => (!best || q.remaining < best.remaining || (q.remaining === best.remaining && q.resetSeconds > best.resetSeconds) ? q : best), null);
 
 /** A 429, with where the client stands (its headers). */
-export class RateLimited extends Problem {
+export class RateLimited extends Refusal {
   constructor(
     readonly quota: Quota,
     detail: string,
   ) {
-    super(429, 'rate_limited', 'Too many requests', detail, { retryAfter: quota.resetSeconds });
+    super('rate_limited', 'Too many requests', detail, { retryAfter: quota.resetSeconds });
   }
 }
 
@@ -243,7 +243,7 @@ export function rateLimitMiddleware(
       throw err;
     }
     await next();
-    const wrongCode = c.error instanceof Problem && c.error.code === 'bad_invite_code';
+    const wrongCode = c.error instanceof Refusal && c.error.code === 'bad_invite_code';
     const guesses = guess ? (wrongCode ? guess.quotas : await guess.refund()) : [];
     const quota = tightest([...guesses, ...quotas]);
     if (quota) for (const [name, value] of Object.entries(quotaHeaders(quota))) c.res.headers.set(name, value);

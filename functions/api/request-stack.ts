@@ -9,11 +9,11 @@ import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AccountWrites } from '../service/account-writes.js';
 import type { Players } from '../service/players.js';
-import { Problem, problems } from '../service/problem.js';
+import { Refusal, problems } from '../service/refusal.js';
 import { bodyLimit } from './body-limit.js';
 import { entityTags } from './entity-tags.js';
 import type { AppEnv } from './env.js';
-import { problemResponse, toProblem } from './problem-response.js';
+import { problemResponse, statusOf, toProblem } from './problem-response.js';
 import { rateLimitMiddleware, type RateLimits } from './rate-limits.js';
 import { requestIds } from './request-id.js';
 import { MAX_BODY_BYTES, MAX_URL_BYTES } from './request-limits.js';
@@ -49,7 +49,7 @@ export function useRequestStack(app: Hono<AppEnv>, deps: RequestStackDeps): void
   app.use('*', async (c, next) => {
     const { pathname, search } = new URL(c.req.url);
     // Both are percent-encoded ASCII, so characters are bytes.
-    if (pathname.length + search.length > MAX_URL_BYTES) throw new Problem(414, 'uri_too_long', 'URI too long', `Path and query are limited to ${MAX_URL_BYTES} bytes`);
+    if (pathname.length + search.length > MAX_URL_BYTES) throw new Refusal('uri_too_long', 'URI too long', `Path and query are limited to ${MAX_URL_BYTES} bytes`);
     await next();
   });
   app.use('*', secureHeaders());
@@ -68,7 +68,7 @@ export function useRequestStack(app: Hono<AppEnv>, deps: RequestStackDeps): void
 
   app.onError((err, c) => {
     const p = toProblem(err);
-    if (p.status >= 500) deps.onServerError?.(err, c);
+    if (statusOf(p) >= 500) deps.onServerError?.(err, c);
     return problemResponse(c, p);
   });
   app.notFound((c) => problemResponse(c, problems.notFound('Resource')));

@@ -1,17 +1,17 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { problemJson } from '../api/problem-response.js';
-import { Problem } from '../service/problem.js';
+import { HttpProblem, problemJson, statusOf } from '../api/problem-response.js';
+import { Refusal } from '../service/refusal.js';
 
 /** Node's own limit on the request line plus headers (its `maxHeaderSize` default). */
 const NODE_MAX_HEADER_BYTES = 16 * 1024;
 
-function problemFor(err: NodeJS.ErrnoException): Problem {
+function problemFor(err: NodeJS.ErrnoException): Refusal {
   if (err.code === 'HPE_HEADER_OVERFLOW') {
-    return new Problem(431, 'headers_too_large', 'Request header fields too large', `The request line and headers together are limited to ${NODE_MAX_HEADER_BYTES} bytes`);
+    return new Refusal('headers_too_large', 'Request header fields too large', `The request line and headers together are limited to ${NODE_MAX_HEADER_BYTES} bytes`);
   }
-  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new Problem(408, 'request_timeout', 'Request timeout', 'The request was not received in time');
-  return new Problem(400, 'malformed_request', 'Malformed request', 'The request is not valid HTTP/1.1');
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new HttpProblem(408, 'request_timeout', 'Request timeout', 'The request was not received in time');
+  return new HttpProblem(400, 'malformed_request', 'Malformed request', 'The request is not valid HTTP/1.1');
 }
 
 /**
@@ -30,7 +30,7 @@ export function answerClientErrors(server: Server): void {
     const id = crypto.randomUUID();
     const body = problemJson(p, id);
     socket.end(
-      `HTTP/1.1 ${p.status} ${p.title}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${id}\r\nconnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${statusOf(p)} ${p.title}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${id}\r\nconnection: close\r\n\r\n${body}`,
     );
   });
 }

@@ -200,7 +200,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     ...(options.bots ? { bots: options.bots } : {}),
     limitsTable: LOCAL_LIMITS_TABLE,
   }, limits.caps);
-  const sweeper = new Sweeper(services.times, services.games, now, (message, details) => jsonLogger.info(message, details), options.metrics, services.lobby, services.digests);
+  const sweeper = new Sweeper(services.times, services.timing, now, (message, details) => jsonLogger.info(message, details), options.metrics, services.lobby, services.digests);
   let sweeping: Promise<SweepReport> | null = null;
   // Overlapping sweeps would be safe (conditional writes) but pointless on one machine.
   const sweep = () => (sweeping ??= sweeper.sweep().finally(() => (sweeping = null)));

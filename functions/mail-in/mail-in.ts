@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { GameRegistry } from '../../engine/core/index.js';
 import type { Services } from '../service/index.js';
-import { Problem } from '../service/problem.js';
+import { Refusal } from '../service/refusal.js';
 import type { DeliveryLog } from '../store/delivery-log.js';
 import type { GameRecord, PlayerRecord } from '../store/records.js';
 import { choiceFor } from '../notify/choices.js';
@@ -189,7 +189,7 @@ export class MailIn {
     try {
       await this.config.services.games.act(player, game.meta.id, { action: choice.action, expectedVersion: version });
     } catch (err) {
-      if (!(err instanceof Problem)) throw err;
+      if (!(err instanceof Refusal)) throw err;
       if (err.code === 'stale_version') return problem('stale');
       if (err.code === 'not_your_turn' || err.code === 'forfeited' || err.code === 'game_over') return problem('notDue');
       return problem('illegal', err.detail);
@@ -203,7 +203,7 @@ export class MailIn {
       await this.config.services.chat.post(player, gameId, text);
       return true;
     } catch (err) {
-      if (!(err instanceof Problem)) throw err;
+      if (!(err instanceof Refusal)) throw err;
       this.config.log(`mail-in: table talk of ${player.id} in ${gameId} not posted: ${err.code}`);
       return false;
     }

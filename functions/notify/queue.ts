@@ -1,5 +1,5 @@
 import type { DigestNotice } from '../service/digests.js';
-import type { GameTransition, ReminderNotice } from '../service/games.js';
+import type { GameTransition, ReminderNotice } from '../service/transition.js';
 import type { ChatRecord } from '../store/records.js';
 import type { DeliveryFailure, Notifier } from './core.js';
 

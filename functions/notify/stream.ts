@@ -1,6 +1,6 @@
 /**
- * The table's stream as notifier input (AWS): written commits and game status changes (meta
- * writes) become transitions, one per game and batch, in version order; reminder claims (written
+ * The table's stream as notifier input (AWS): written commits become transitions, one per game and
+ * batch, by the same rule as the request path's (service/transition.ts); reminder claims (written
  * once per seat and turn by the sweeper) become reminders, table talk becomes chat
  * notifications, and a day's digest claim (also the sweeper's) becomes that digest. Each game is read once per batch, however many records it has there. The store
  * reads the images (readGameImage): the key layout stays its own.
@@ -9,6 +9,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { GameRegistry } from '../../engine/core/index.js';
 import type { GameTable } from '../store/game-table.js';
 import type { ChatRecord, CommitRecord } from '../store/records.js';
+import { transitionOf } from '../service/transition.js';
 import { readDigestClaim, readGameImage } from '../store/stream-image.js';
 import type { Notifier } from './core.js';
 import type { Results } from '../service/results.js';
@@ -22,8 +23,6 @@ interface GameBatch {
   commits: CommitRecord[];
   reminders: { seat: number; deadline: string }[];
   chats: ChatRecord[];
-  /** META images: the game started (status active). */
-  statuses: string[];
   /** The first stream record of the game in this batch: where a retry must start. */
   firstSequence: string;
 }
@@ -34,13 +33,13 @@ function group(records: readonly StreamRecord[]): Map<string, GameBatch> {
     const image = r.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
     if (!image || (r.eventName !== 'INSERT' && r.eventName !== 'MODIFY')) continue;
     const item = readGameImage(image, r.eventName === 'INSERT');
-    if (!item) continue;
+    // A meta write tells nobody anything: the commit that follows it does (transitionOf).
+    if (!item || item.kind === 'meta') continue;
     const { gameId } = item;
-    const batch = games.get(gameId) ?? { commits: [], reminders: [], chats: [], statuses: [], firstSequence: r.dynamodb?.SequenceNumber ?? '' };
+    const batch = games.get(gameId) ?? { commits: [], reminders: [], chats: [], firstSequence: r.dynamodb?.SequenceNumber ?? '' };
     if (item.kind === 'commit') batch.commits.push(item.commit);
     else if (item.kind === 'chat') batch.chats.push(item.chat);
     else if (item.kind === 'reminder') batch.reminders.push({ seat: item.seat, deadline: item.deadline });
-    else batch.statuses.push(item.status);
     games.set(gameId, batch);
   }
   return games;
@@ -66,27 +65,11 @@ export async function notifyFromStream(records: readonly StreamRecord[], deps: {
       for (const r of batch.reminders) await deps.notifier.remind({ gameId, ...r }, game);
       for (const m of batch.chats) await deps.notifier.chat(m, game);
       if (!game || !deps.registry.facts(game.meta.game)) continue;
-      const { meta, latest } = game;
-      const commits = [...batch.commits].sort((a, b) => a.key - b.key);
-      const first = commits[0];
-      const last = commits.at(-1);
-      const started = (batch.statuses.includes('active') || first?.key === 0) && meta.seats.every((s) => s.bot || s.playerId);
-      const finished = last?.status === 'finished';
-      if (!started && commits.length === 0) continue;
-      await deps.notifier.deliver(
-        {
-          gameId,
-          before: started || !first ? [] : first.before,
-          after: last?.toAct ?? latest?.toAct ?? [],
-          started: started && !finished,
-          finished,
-          version: last?.version ?? latest?.version ?? 0,
-        },
-        commits.flatMap((c) => c.records),
-        game,
-      );
+      const t = transitionOf(game, [...batch.commits].sort((a, b) => a.key - b.key));
+      if (!t) continue;
+      await deps.notifier.deliver(t, t.records, game);
       // Ratings and the search index: a failure retries the batch, and recording twice changes nothing.
-      if (finished) await deps.results?.record(gameId);
+      if (t.finished) await deps.results?.record(gameId, game);
     } catch {
       failed.push(batch.firstSequence);
     }

@@ -3,7 +3,7 @@ import type { ChatTable } from '../store/chat-table.js';
 import type { GameTable } from '../store/game-table.js';
 import type { ChatRecord, PlayerRecord } from '../store/records.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
-import { problems } from './problem.js';
+import { problems } from './refusal.js';
 import { cleanText } from './text.js';
 import { seatOf } from './visibility.js';
 

@@ -2,7 +2,7 @@ import type { AccountTable } from '../store/account-table.js';
 import type { GameTable } from '../store/game-table.js';
 import { SCOPES, type CredentialRecord, type PlayerRecord, type Scope } from '../store/records.js';
 import { SESSION_MS, type Access, type Players } from './players.js';
-import { Problem, problems } from './problem.js';
+import { Refusal, problems } from './refusal.js';
 import { newId, newSecret, sha256Hex } from './secrets.js';
 
 /** Personal access tokens one player may hold. */
@@ -43,7 +43,7 @@ export class Credentials {
     const issued = await this.issue({ playerId, kind: 'token', name, scopes: SCOPES.filter((s) => scopes.includes(s)), expiresAt: null });
     if (await this.count(playerId, issued.credential.id)) return issued;
     await this.accounts.deleteCredential(playerId, issued.credential.id);
-    throw new Problem(409, 'too_many_tokens', 'Conflict', `At most ${MAX_TOKENS} tokens per player; revoke one first`, { limit: MAX_TOKENS });
+    throw new Refusal('too_many_tokens', 'Conflict', `At most ${MAX_TOKENS} tokens per player; revoke one first`, { limit: MAX_TOKENS });
   }
 
   /**

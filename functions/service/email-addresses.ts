@@ -4,7 +4,7 @@ import { SCOPES, type PlayerRecord } from '../store/records.js';
 import { confirmationMail, type Mailer } from './account-mail.js';
 import type { OneTimeCodes } from './one-time-codes.js';
 import type { Access, Players } from './players.js';
-import { problems } from './problem.js';
+import { problems } from './refusal.js';
 import { send, type LinkOf } from './sign-in.js';
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

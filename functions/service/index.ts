@@ -5,8 +5,16 @@ import { ChatTable } from '../store/chat-table.js';
 import type { ChatRecord } from '../store/records.js';
 import { TimeTable } from '../store/time-table.js';
 import { Chat } from './chat.js';
-import { Games, type GameTransition, type ReminderNotice } from './games.js';
-import type { BotFactory } from './bots.js';
+import { gamesOf, type GameCapabilities, type Games } from './games.js';
+import type { GameTransition, ReminderNotice } from './transition.js';
+import { levelBots, type BotFactory } from './bots.js';
+import { GameLog } from './game-log.js';
+import { GameReads } from './game-reads.js';
+import { GameExports } from './game-export.js';
+import { Play } from './play.js';
+import { Finishing } from './finishing.js';
+import { Timing } from './timing.js';
+import { Seating } from './seating.js';
 import { LobbyTable } from '../store/lobby-table.js';
 import { Lobby } from './lobby.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
@@ -31,12 +39,13 @@ import { Profiles } from './profiles.js';
 import { DigestTable } from '../store/digest-table.js';
 import { Digests, type DigestNotice } from './digests.js';
 
-export interface Services {
+export interface Services extends GameCapabilities {
   registry: GameRegistry;
   table: GameTable;
   times: TimeTable;
   now: () => Date;
   players: Players;
+  /** The capabilities below as the api takes them, in one object. */
   games: Games;
   chat: Chat;
   /** Requests held until a game moves (long-polled views). */
@@ -100,7 +109,7 @@ export function createServices(
     // Off the request path; in AWS the stream's notifier records it too (Results is safe to repeat and to race).
     if (t.finished) {
       const work: Promise<void> = results
-        .record(t.gameId)
+        .record(t.gameId, t.game)
         .catch((err: unknown) => log('recording a finished game failed', err))
         .finally(() => offPath.delete(work));
       offPath.add(work);
@@ -111,8 +120,18 @@ export function createServices(
   const digests = new Digests(table, new DigestTable(db, tableName), now, hooks.onDigest);
   const players = new Players(table, times, now, accounts, digests);
   const lobbyTable = new LobbyTable(db, tableName);
-  const games = new Games(table, times, registry, now, onTransition, hooks.onReminder, caps, hooks.metrics, lobbyTable, hooks.bots);
-  const lobby = new Lobby(table, lobbyTable, games, registry, now, ratings);
+  const gameLog = new GameLog({ table, times, registry, now, onTransition, ...(hooks.metrics ? { metrics: hooks.metrics } : {}), bots: hooks.bots ?? levelBots });
+  const timing = new Timing(table, times, gameLog, now, hooks.onReminder);
+  const seating = new Seating(table, gameLog, timing, caps, lobbyTable);
+  const capabilities: GameCapabilities = {
+    seating,
+    reads: new GameReads(table, gameLog),
+    play: new Play(table, gameLog, hooks.metrics),
+    exports: new GameExports(table, gameLog),
+    finishing: new Finishing(table, gameLog),
+    timing,
+  };
+  const lobby = new Lobby(table, lobbyTable, seating, registry, now, ratings);
   const codes = new OneTimeCodes(accounts, now);
   const credentials = new Credentials(accounts, table, players, now);
   const mailer = hooks.mailer ?? null;
@@ -124,12 +143,13 @@ export function createServices(
     times,
     now,
     players,
-    games,
+    ...capabilities,
+    games: gamesOf(capabilities),
     chat: new Chat(table, chats, now, hooks.onChat, caps),
     credentials,
     signIn: new SignIn(accounts, table, codes, credentials, writes, mailer, log),
     emails: new EmailAddresses(accounts, table, players, codes, mailer, log),
-    yourData: new YourData({ table, accounts, chats, erasure, writes, games, players, results, lobby, now }),
+    yourData: new YourData({ table, accounts, chats, erasure, writes, seating, players, results, lobby, now }),
     writes,
     waits,
     results,

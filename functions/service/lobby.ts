@@ -4,8 +4,8 @@ import { keys } from '../store/keys.js';
 import type { LobbyTable, SeekPool, SeekRecord } from '../store/lobby-table.js';
 import type { RatingsTable } from '../store/ratings-table.js';
 import type { GameMeta, PlayerRecord, TimeControl } from '../store/records.js';
-import type { Games } from './games.js';
-import { Problem, problems } from './problem.js';
+import type { Seating } from './seating.js';
+import { Refusal, problems } from './refusal.js';
 import { newId } from './secrets.js';
 import { seatOf } from './visibility.js';
 import { standInLevelOf } from './bots.js';
@@ -73,7 +73,7 @@ export class Lobby {
   constructor(
     private readonly table: GameTable,
     private readonly lobby: LobbyTable,
-    private readonly games: Games,
+    private readonly seating: Seating,
     private readonly registry: GameRegistry,
     private readonly now: () => Date,
     private readonly ratings: RatingsTable,
@@ -121,7 +121,7 @@ export class Lobby {
     let closed = 0;
     for (const { id } of this.registry.listed()) {
       for (const entry of await this.lobby.entries(id, EXPIRE_BATCH, before)) {
-        if (await this.games.expireOpen(entry.gameId)) closed++;
+        if (await this.seating.expireOpen(entry.gameId)) closed++;
         await this.lobby.removeEntry(entry);
       }
     }
@@ -193,7 +193,7 @@ export class Lobby {
   /** Withdraws the player's seek if one is waiting; nothing to do otherwise (none, lapsed, or matched). */
   async withdraw(player: PlayerRecord): Promise<void> {
     await this.cancel(player).catch((err: unknown) => {
-      if (!(err instanceof Problem) || (err.code !== 'not_found' && err.code !== 'seek_matched')) throw err;
+      if (!(err instanceof Refusal) || (err.code !== 'not_found' && err.code !== 'seek_matched')) throw err;
     });
   }
 
@@ -223,7 +223,7 @@ export class Lobby {
   /** Makes the match's game, tells its seekers, then clears the match (if nobody else did). */
   private async finish(pool: SeekPool): Promise<void> {
     const { gameId, seekers } = pool.match!;
-    await this.games.startMatched(gameId, { game: pool.game, players: pool.players, pace: pool.pace, seekers });
+    await this.seating.startMatched(gameId, { game: pool.game, players: pool.players, pace: pool.pace, seekers });
     for (const s of seekers) await this.lobby.matchSeek(s.playerId, s.seekId, gameId);
     const { match: _, ...cleared } = pool;
     await this.lobby.writePool(cleared).catch((err: unknown) => {

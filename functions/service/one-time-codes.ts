@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { AccountTable, CodeSlot } from '../store/account-table.js';
-import { problems } from './problem.js';
+import { problems } from './refusal.js';
 import { equalHashes, sha256Hex } from './secrets.js';
 
 /** How long a code sent by email works. */

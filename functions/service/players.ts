@@ -4,7 +4,7 @@ import type { TimeTable } from '../store/time-table.js';
 import { pushSubscriptionId } from '../store/keys.js';
 import type { AccountTable } from '../store/account-table.js';
 import { notificationKinds, resolveNotifications, SCOPES, type NotificationChoices, type NotificationKind, type PlayerRecord, type PushRecord, type PushSubscription, type Scope, type Vacation, type WebhookRecord } from '../store/records.js';
-import { Problem, problems } from './problem.js';
+import { Refusal, problems } from './refusal.js';
 import { equalHashes, newId, newSecret, newWebhookSecret, sha256Hex } from './secrets.js';
 import { cleanText, characterCount } from './text.js';
 import { addVacation, endVacation } from './vacations.js';
@@ -192,7 +192,7 @@ export class Players {
     return this.reload(playerId);
   }
 
-  // ---- vacations (the caller then moves the deadlines: Games.refreshDeadlines)
+  // ---- vacations (the caller then moves the deadlines: Timing.refreshDeadlines)
 
   async addVacation(player: PlayerRecord, wanted: { from: string; until: string }): Promise<Vacation> {
     const id = newId();
@@ -253,7 +253,7 @@ function byCreation<T extends { createdAt: string; id: string }>(items: T[]): T[
 function mapConflict(err: unknown): never {
   if (err instanceof LimitReached) {
     const code = err.what === 'webhooks' ? 'too_many_webhooks' : 'too_many_push_subscriptions';
-    throw new Problem(409, code, 'Conflict', `At most ${err.limit} per player; delete one first`, { limit: err.limit });
+    throw new Refusal(code, 'Conflict', `At most ${err.limit} per player; delete one first`, { limit: err.limit });
   }
   if (err instanceof WriteConflict) throw problems.conflict('concurrent_update', 'Another change got in the way; retry');
   throw err;

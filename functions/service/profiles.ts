@@ -7,7 +7,7 @@ import type { FinishedKey, FinishedPage, FinishedTable } from '../store/finished
 import type { GameTable } from '../store/game-table.js';
 import type { RatingsTable } from '../store/ratings-table.js';
 import type { BoardEntry, RatingEntry } from '../store/records.js';
-import { problems } from './problem.js';
+import { problems } from './refusal.js';
 
 export interface RatingSummary {
   /** The rating kind: the catalog game. */

@@ -8,7 +8,7 @@ import type { FinishedPage, FinishedTable } from '../store/finished-table.js';
 import type { GameTable } from '../store/game-table.js';
 import { WriteConflict } from '../store/attributes.js';
 import type { RatingsTable } from '../store/ratings-table.js';
-import type { BoardEntry, CommitRecord, FinishedGameRecord, GameMeta, PlannedSeat, RatingEntry, RatingPlan } from '../store/records.js';
+import type { BoardEntry, CommitRecord, FinishedGameRecord, GameMeta, GameRecord, PlannedSeat, RatingEntry, RatingPlan } from '../store/records.js';
 import { outcomeWithForfeits } from './forfeit.js';
 import { counts } from './rating-rules.js';
 
@@ -33,9 +33,12 @@ export class Results {
     private readonly registry: GameRegistry,
   ) {}
 
-  /** Records a finished game; anything else (running, aborted, unknown) is left alone. Safe to repeat and to race. */
-  async record(gameId: string): Promise<void> {
-    const found = await this.games.readGame(gameId);
+  /**
+   * Records a finished game; anything else (running, aborted, unknown) is left alone. Safe to repeat
+   * and to race. `known` is the game as the caller has read it already (or as its request left it).
+   */
+  async record(gameId: string, known?: GameRecord | null): Promise<void> {
+    const found = known === undefined ? await this.games.readGame(gameId) : known;
     const latest = found?.latest;
     if (!found || latest?.status !== 'finished') return;
     const def = await this.registry.get(found.meta.game);

@@ -4,7 +4,7 @@ import type { GameTable } from '../store/game-table.js';
 import { signInMail, type Mailer } from './account-mail.js';
 import type { Credentials, Issued } from './credentials.js';
 import type { OneTimeCodes } from './one-time-codes.js';
-import { problems } from './problem.js';
+import { problems } from './refusal.js';
 
 /** Where the codes of an email lead: the web client's page that signs in (or confirms) with them. */
 export type LinkOf = (code: string) => string;

@@ -1,6 +1,6 @@
 import type { TimeTable } from '../store/time-table.js';
 import type { Digests } from './digests.js';
-import type { Games } from './games.js';
+import type { Timing } from './timing.js';
 import type { Lobby } from './lobby.js';
 import { noMetrics, type Metrics } from './metrics.js';
 
@@ -19,14 +19,14 @@ export interface SweepReport {
 
 /**
  * Applies time controls: every game whose next reminder or deadline has come (the sparse
- * deadline index says which) gets `Games.expire`. In AWS a scheduled Lambda calls `sweep` every
+ * deadline index says which) gets `Timing.expire`. In AWS a scheduled Lambda calls `sweep` every
  * minute; locally an interval does. It also closes public games nobody filled in time (Lobby) and
  * claims the daily digests that are due. Two sweeps may overlap: every step is a conditional write.
  */
 export class Sweeper {
   constructor(
     private readonly times: TimeTable,
-    private readonly games: Games,
+    private readonly timing: Timing,
     private readonly now: () => Date,
     private readonly log: (message: string, details: Record<string, unknown>) => void = () => {},
     private readonly metrics: Metrics = noMetrics,
@@ -44,7 +44,7 @@ export class Sweeper {
     for (const { gameId } of due) {
       report.games++;
       try {
-        const done = await this.games.expire(gameId);
+        const done = await this.timing.expire(gameId);
         if (done === 'timeout') {
           report.timeouts++;
           this.metrics.count('Timeouts');

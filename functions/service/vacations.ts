@@ -3,7 +3,7 @@
  * forever or to rewrite a clock that already ran.
  */
 import type { Vacation } from '../store/records.js';
-import { Problem, problems } from './problem.js';
+import { Refusal, problems } from './refusal.js';
 
 const DAY = 86_400_000;
 export const MAX_VACATION_DAYS = 30;
@@ -29,7 +29,7 @@ export function addVacation(current: readonly Vacation[], wanted: { from: string
   if (until - from > MAX_VACATION_DAYS * DAY) throw problems.badRequest('vacation_too_long', `A vacation lasts at most ${MAX_VACATION_DAYS} days`);
   const kept = current.filter((v) => Date.parse(v.until) > t - KEEP_PAST_MS);
   if (kept.filter((v) => Date.parse(v.until) > t).length >= MAX_PENDING_VACATIONS) {
-    throw new Problem(409, 'too_many_vacations', 'Conflict', `At most ${MAX_PENDING_VACATIONS} vacations that are not over yet`, { limit: MAX_PENDING_VACATIONS });
+    throw new Refusal('too_many_vacations', 'Conflict', `At most ${MAX_PENDING_VACATIONS} vacations that are not over yet`, { limit: MAX_PENDING_VACATIONS });
   }
   const start = new Date(Math.max(from, t)).toISOString();
   const next = [...kept, { id, from: start, until: new Date(until).toISOString() }];

@@ -13,7 +13,7 @@
  * process: in AWS one invocation holds one view, so only that count caps a token there.
  */
 import type { CommitSummary, GameMeta } from '../store/records.js';
-import { problems } from './problem.js';
+import { problems } from './refusal.js';
 
 /** The longest hold: under the API function's 29-second timeout, with room for the answer. */
 export const MAX_WAIT_SECONDS = 25;

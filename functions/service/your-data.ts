@@ -2,7 +2,7 @@ import type { AccountTable } from '../store/account-table.js';
 import type { ChatTable } from '../store/chat-table.js';
 import type { GameTable } from '../store/game-table.js';
 import type { ChatRecord, CredentialRecord, GameStatus, MembershipRecord, PlayerRecord, PushRecord, SeatRecord, WebhookRecord } from '../store/records.js';
-import type { Games } from './games.js';
+import type { Seating } from './seating.js';
 import type { Players } from './players.js';
 import type { Results } from './results.js';
 import type { Lobby } from './lobby.js';
@@ -28,7 +28,7 @@ export interface YourDataDeps {
   chats: ChatTable;
   erasure: AccountDeletionTable;
   writes: AccountWrites;
-  games: Games;
+  seating: Seating;
   players: Players;
   results: Results;
   /** Withdraws a waiting seek, so that nobody is matched with a deleted account. */
@@ -61,7 +61,7 @@ export class YourData {
   /**
    * Deletes the account (docs/accounts.md, "Your data"). First every credential dies and every write of
    * the account is refused (AccountWrites.stop), so that what is collected next is all there
-   * is: the open games it made close, every other game lets the seat go (Games.leave), its chat
+   * is: the open games it made close, every other game lets the seat go (Seating.leave), its chat
    * messages and their counts go, the rating plans forget it, its name leaves leaderboards and
    * finished games' records (Results.forget), then the player's partition.
    */
@@ -74,8 +74,8 @@ export class YourData {
     const metas = await this.d.table.getMetas(memberships.map((m) => m.gameId));
     for (const m of memberships) {
       const meta = metas.get(m.gameId);
-      if (meta?.status === 'open' && meta.createdBy === player.id) await this.d.games.expireOpen(m.gameId);
-      await this.d.games.leave(player.id, m.gameId);
+      if (meta?.status === 'open' && meta.createdBy === player.id) await this.d.seating.expireOpen(m.gameId);
+      await this.d.seating.leave(player.id, m.gameId);
       await this.d.erasure.forgetChatQuota(m.gameId, player.id);
       await this.d.erasure.forgetInPlan(m.gameId, player.id);
     }

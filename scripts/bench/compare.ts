@@ -3,7 +3,7 @@
  * railpost's service on the same work, in the same process and run.
  * - boardgame.io 0.50: its Master with credentials, a filtered state built and serialised for every
  *   seat after every move, and storage that keeps JSON (scripts/bench/boardgame-io.ts).
- * - railpost: authentication, Games.act and the serialised answer, with the real AWS SDK calls
+ * - railpost: authentication, Play.act and the serialised answer, with the real AWS SDK calls
  *   answered by dynalite in this process (functions/local/in-process-store.ts); dynalite's time is
  *   measured per call and subtracted ("net"), since DynamoDB's own time is not the platform's.
  * - Both run railpost's rules: tally (the trivial fixture) and Ticket to Ride Europe, boardgame.io
@@ -100,7 +100,7 @@ const x = (n: number) => `${n.toFixed(1)}x`;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 console.log(`compare: per move, in one process; ${RUNS} runs of at least ${MOVES} moves per game; medians of the runs' medians; load average ${load.join(' → ')}`);
 console.log('  boardgame.io 0.50 Master: credentials, every seat sent its filtered state as JSON, JSON storage');
-console.log("  railpost: authenticate + Games.act + JSON answer; real AWS SDK calls to dynalite in process; net = less dynalite's time");
+console.log("  railpost: authenticate + Play.act + JSON answer; real AWS SDK calls to dynalite in process; net = less dynalite's time");
 console.log('  CPU time of the process (wall time in brackets: stretched by whatever else the machine runs, a long move more than a short one)');
 export const results = {
   runs: RUNS,

@@ -9,14 +9,15 @@ import { createRegistry } from '../../engine/core/index.js';
 import { catalogSources } from '../../engine/games/on-demand.js';
 import { observability } from '../../functions/observability/powertools.js';
 import { Digests } from '../../functions/service/digests.js';
-import { Games } from '../../functions/service/games.js';
+import { levelBots } from '../../functions/service/bots.js';
+import { GameLog } from '../../functions/service/game-log.js';
+import { Play } from '../../functions/service/play.js';
 import { Players } from '../../functions/service/players.js';
 import { AccountTable } from '../../functions/store/account-table.js';
 import type { PlayerRecord } from '../../functions/store/records.js';
 import { DigestTable } from '../../functions/store/digest-table.js';
 import { GameTable } from '../../functions/store/game-table.js';
 import { LAMBDA_CLIENT_CONFIG } from '../../functions/store/lambda-client.js';
-import { LobbyTable } from '../../functions/store/lobby-table.js';
 import { TimeTable } from '../../functions/store/time-table.js';
 
 const tableName = process.env.TABLE_NAME ?? 'railpost';
@@ -26,12 +27,12 @@ const now = () => new Date();
 const table = new GameTable(db, tableName);
 const times = new TimeTable(db, tableName);
 export const players = new Players(table, times, now, new AccountTable(db, tableName), new Digests(table, new DigestTable(db, tableName), now));
-const games = new Games(table, times, createRegistry(catalogSources), now, () => {}, undefined, undefined, undefined, new LobbyTable(db, tableName));
+const play = new Play(table, new GameLog({ table, times, registry: createRegistry(catalogSources), now, onTransition: () => {}, bots: levelBots }));
 
 const Body = z.object({ action: z.looseObject({ type: z.string() }), expectedVersion: z.number() });
 
 /** Plays the posted action for `player`: the answer's body, as the API's move route answers it. */
 export async function move(player: PlayerRecord, gameId: string, posted: unknown, idempotencyKey: string | undefined) {
-  const result = await games.act(player, gameId, { ...Body.parse(posted), idempotencyKey });
+  const result = await play.act(player, gameId, { ...Body.parse(posted), idempotencyKey });
   return result.body;
 }

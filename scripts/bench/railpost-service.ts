@@ -1,5 +1,5 @@
 /**
- * railpost's service as the API Lambda drives a move (authenticate the bearer token, Games.act,
+ * railpost's service as the API Lambda drives a move (authenticate the bearer token, Play.act,
  * serialise the answer), making its real AWS SDK calls to dynalite in this process. Every move's
  * time is split into dynalite's (to subtract), the SDK's own and the rules'.
  */
@@ -9,7 +9,7 @@ import { createRegistry, type AnyGame, type Rng, type Seat } from '../../engine/
 import { startInProcessStore } from '../../functions/local/in-process-store.js';
 import { LAMBDA_CLIENT_CONFIG } from '../../functions/store/lambda-client.js';
 import { createServices, type Services } from '../../functions/service/index.js';
-import type { PlayerView } from '../../functions/service/games.js';
+import type { PlayerView } from '../../functions/service/game-views.js';
 import { ensureTable } from '../../functions/store/create-table.js';
 import { cpuReadUs, cpuUs } from './cpu.js';
 import { newClock, timedGame, type Clock } from './timed-game.js';

@@ -6,7 +6,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toProblem } from '../../functions/api/problem-response.js';
+import { statusOf as httpStatusOf, toProblem } from '../../functions/api/problem-response.js';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { outboxSender } from '../../functions/notify/local-email.js';
 import { readEml } from '../../functions/notify/read-eml.testkit.js';
@@ -132,7 +132,7 @@ describe('records stay bounded', () => {
     const err = await server.services.times.changeVacations(anna.playerId, () => huge).catch((e: unknown) => e);
     expect((err as Error).name).toBe('ValidationException');
     const problem = toProblem(err);
-    expect([problem.status, problem.code]).toEqual([422, 'record_too_large']);
+    expect([httpStatusOf(problem), problem.code]).toEqual([422, 'record_too_large']);
   });
 
   it('a push endpoint longer than 2048 characters is refused (400), not stored as a 60 KB item', async () => {
@@ -243,7 +243,7 @@ describe('what strangers and forfeited seats may read', () => {
     expect((await viewOf(anna)).hand).toHaveLength(3);
     expect((await chat(anna, 'good luck')).response.status).toBe(201);
     clock = T0 + M + S;
-    await new Sweeper(server.services.times, server.services.games, server.services.now).sweep();
+    await new Sweeper(server.services.times, server.services.timing, server.services.now).sweep();
     await server.notificationsIdle();
     expect(dataOf(await ben.GET('/v1/games/{id}', { params })).seats[0]!.forfeited).toBe(true);
 

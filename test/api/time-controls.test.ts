@@ -52,8 +52,8 @@ async function duel(timeControl: TimeControl, seats = 2, bots = 0) {
 
 /** Sweeps that truly run at the same time: separate sweepers, as separate Lambda invocations would be. */
 async function racingSweeps(n = 2) {
-  const { times, games, now } = server.services;
-  const reports = await Promise.all(Array.from({ length: n }, () => new Sweeper(times, games, now).sweep()));
+  const { times, timing, now } = server.services;
+  const reports = await Promise.all(Array.from({ length: n }, () => new Sweeper(times, timing, now).sweep()));
   await server.notificationsIdle();
   return reports;
 }

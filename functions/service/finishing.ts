@@ -1,0 +1,214 @@
+/**
+ * Finishing games (docs/playing.md, "Finishing games"): resigning, aborting, take-backs, and the
+ * rematch of a finished game.
+ */
+import type { Seat } from '../../engine/core/index.js';
+import type { GameTable } from '../store/game-table.js';
+import type { EventRecord, GameMeta, PlayerRecord, RematchRecord } from '../store/records.js';
+import { standInLevelOf } from './bots.js';
+import { MAX_META_ATTEMPTS, written, type GameLog } from './game-log.js';
+import { advanced, platformEntry, statusOf, takebackWaitingFor, toActOf, type Loaded, type PausesOf } from './game-state.js';
+import { summaryFor, type GameSummary } from './game-views.js';
+import { problems } from './refusal.js';
+import { initialState } from './replay.js';
+import { newId, newInviteCode, newSeed, sha256Hex } from './secrets.js';
+import { abortable, initialTable, legacyTable } from './table.js';
+import { seatOf } from './visibility.js';
+
+export class Finishing {
+  constructor(
+    private readonly table: GameTable,
+    private readonly games: GameLog,
+  ) {}
+
+  /** Resigning: ranked as a forfeit; the others play on against the bot, or the game ends when one seat is left. */
+  async resign(player: PlayerRecord, gameId: string): Promise<GameSummary> {
+    const loaded = await this.games.load(gameId);
+    const seat = playingSeat(loaded, player);
+    const pausesOf = await this.games.pausesOf(loaded.meta);
+    const records: EventRecord[] = [];
+    return this.settle(loaded, this.games.forfeitSeat(loaded, seat, player.id, records, pausesOf), records, pausesOf, player);
+  }
+
+  /** Aborting while no seat has made more than one action: the game ends with no result. */
+  async abort(player: PlayerRecord, gameId: string): Promise<GameSummary> {
+    const loaded = await this.games.load(gameId);
+    const seat = playingSeat(loaded, player);
+    if (!abortable(loaded.table)) throw problems.conflict('abort_window_closed', 'A seat has made a second move: the game can no longer be aborted (resign instead)');
+    const pausesOf = await this.games.pausesOf(loaded.meta);
+    const aborted = { ...loaded, table: { ...loaded.table, aborted: true as const } };
+    const record = { ...this.entry(loaded, seat, player.id, { type: 'abort' }, { type: 'aborted', data: { seat } }), toAct: [] };
+    return this.settle(loaded, advanced(aborted, record, loaded.state, loaded.forfeited, pausesOf), [record], pausesOf, player);
+  }
+
+  /**
+   * Asks to undo the caller's own last action. Allowed while nothing hidden or random came into
+   * the game since and no other person moved (table.ts); the other seated people answer, bots accept at once.
+   */
+  async requestTakeback(player: PlayerRecord, gameId: string, expectedVersion: number): Promise<GameSummary> {
+    const { loaded, seat } = await this.atVersion(player, gameId, expectedVersion);
+    if (loaded.table.takeback) throw problems.conflict('takeback_pending', 'A take-back request is already waiting for answers');
+    const undoes = loaded.table.undoable[seat];
+    if (undoes === undefined) {
+      throw problems.conflict('takeback_not_allowed', 'You have no action to take back, or something hidden or random came into the game since your last one, or another player has moved since (RP-TB-1)');
+    }
+    const pausesOf = await this.games.pausesOf(loaded.meta);
+    const record = this.entry(loaded, seat, player.id, { type: 'request_takeback', undoes } as { type: string }, { type: 'takeback_requested', data: { seat, undoes } });
+    const requested = advanced(loaded, record, loaded.state, loaded.forfeited, pausesOf);
+    const pending = { ...requested, table: { ...requested.table, takeback: { seat, undoes, requestedAt: record.version, accepted: [] } } };
+    const records = [record];
+    const after = takebackWaitingFor(pending).length === 0 ? await this.takeBack(pending, records, pausesOf) : pending;
+    return this.settle(loaded, after, records, pausesOf, player);
+  }
+
+  /** Accepts or refuses the pending take-back; the last acceptance returns the game to the version before the action. */
+  async answerTakeback(player: PlayerRecord, gameId: string, expectedVersion: number, accept: boolean): Promise<GameSummary> {
+    const { loaded, seat } = await this.atVersion(player, gameId, expectedVersion);
+    const tb = loaded.table.takeback;
+    if (!tb) throw problems.conflict('no_takeback', 'No take-back request is waiting (a move ends one)');
+    if (tb.seat === seat) throw problems.conflict('own_takeback', 'This is your own request; the other players answer it');
+    if (!takebackWaitingFor(loaded).includes(seat)) throw problems.conflict('already_answered', 'You have answered this request already');
+    const pausesOf = await this.games.pausesOf(loaded.meta);
+    const event = { type: accept ? 'takeback_accepted' : 'takeback_refused', data: { seat } };
+    const record = this.entry(loaded, seat, player.id, { type: accept ? 'accept_takeback' : 'refuse_takeback' }, event);
+    const answered = advanced(loaded, record, loaded.state, loaded.forfeited, pausesOf);
+    const records = [record];
+    if (!accept) {
+      const { takeback: _refused, ...table } = answered.table;
+      return this.settle(loaded, { ...answered, table }, records, pausesOf, player);
+    }
+    const accepted = { ...answered, table: { ...answered.table, takeback: { ...tb, accepted: [...tb.accepted, seat] } } };
+    const after = takebackWaitingFor(accepted).length === 0 ? await this.takeBack(accepted, records, pausesOf) : accepted;
+    return this.settle(loaded, after, records, pausesOf, player);
+  }
+
+  /**
+   * Offers a rematch of a finished game: the same seats, options and time control, seated one
+   * place on, with a new seed. It starts once every other seated person accepted (bots accept).
+   */
+  async proposeRematch(player: PlayerRecord, gameId: string): Promise<GameSummary> {
+    return this.changeRematch(player, gameId, (meta, seat) => {
+      if (meta.rematch && meta.rematch.declinedBy === undefined) throw problems.conflict('rematch_exists', 'A rematch has been offered already');
+      return { proposedBy: seat, accepted: [seat] };
+    });
+  }
+
+  async answerRematch(player: PlayerRecord, gameId: string, accept: boolean): Promise<GameSummary> {
+    return this.changeRematch(player, gameId, (meta, seat) => {
+      const offer = meta.rematch;
+      if (!offer || offer.declinedBy !== undefined) throw problems.conflict('no_rematch', 'No rematch offer is waiting');
+      if (offer.gameId !== undefined) throw problems.conflict('rematch_started', 'The rematch has started');
+      if (!accept) return { ...offer, declinedBy: seat };
+      if (offer.accepted.includes(seat)) throw problems.conflict('already_answered', 'You have accepted this offer already');
+      return { ...offer, accepted: [...offer.accepted, seat] };
+    });
+  }
+
+  private entry(l: Loaded, seat: Seat, playerId: string | null, action: { type: string }, event: { type: string; data: Record<string, unknown> }): EventRecord {
+    return platformEntry(l, seat, playerId, action, event, this.games.at());
+  }
+
+  /** Writes what a finishing request did; a move that came first makes it 409 stale_version. */
+  private async settle(base: Loaded, after: Loaded, records: EventRecord[], pausesOf: PausesOf, player: PlayerRecord): Promise<GameSummary> {
+    const committed = await this.games.commit(base, after, records, pausesOf);
+    if (!committed.ok) throw problems.staleVersion((await this.games.load(base.meta.id)).version);
+    return summaryFor(committed.value, player.id);
+  }
+
+  /** A running game at the version the caller saw, with the caller's seat. */
+  private async atVersion(player: PlayerRecord, gameId: string, expectedVersion: number): Promise<{ loaded: Loaded; seat: Seat }> {
+    const loaded = await this.games.load(gameId);
+    const seat = playingSeat(loaded, player);
+    if (expectedVersion !== loaded.version) throw problems.staleVersion(loaded.version);
+    return { loaded, seat };
+  }
+
+  /**
+   * The undo: a new version whose state is that of the version before the action taken back (the
+   * snapshot of the commit before it, since a person's action always opens its commit), with that
+   * version's table. Clocks run on: a seat due again starts a new turn now; no time is given back.
+   */
+  private async takeBack(l: Loaded, appended: EventRecord[], pausesOf: PausesOf): Promise<Loaded> {
+    const tb = l.table.takeback!;
+    const to = tb.undoes - 1;
+    const [prior] = await this.table.commitsUpTo(l.meta.id, to, 1);
+    if (prior && prior.version !== to) throw new Error(`game ${l.meta.id}: no commit ends at version ${to}`);
+    const state = prior ? prior.state : initialState(l.def, l.meta);
+    const table = prior ? (prior.table ?? legacyTable(l.meta.players)) : initialTable(l.meta.players);
+    const playerId = l.meta.seats[tb.seat]?.playerId ?? null;
+    const record: EventRecord = {
+      ...this.entry(l, tb.seat, playerId, { type: 'take_back', to } as { type: string }, { type: 'taken_back', data: { seat: tb.seat, to } }),
+      toAct: toActOf({ ...l, state, table }),
+    };
+    appended.push(record);
+    return { ...advanced({ ...l, table }, record, state, l.forfeited, pausesOf), table };
+  }
+
+  /**
+   * Changes the offer on the finished game's meta (revision-guarded, retried like a join). When
+   * every seated person has accepted, the new game's id is written there first and the game is
+   * created after: a crash between leaves a link that the next accept or offer repairs.
+   */
+  private async changeRematch(player: PlayerRecord, gameId: string, change: (meta: GameMeta, seat: Seat) => RematchRecord): Promise<GameSummary> {
+    for (let attempt = 0; attempt < MAX_META_ATTEMPTS; attempt++) {
+      const loaded = await this.games.load(gameId);
+      const seat = seatOf(loaded.meta, player.id);
+      if (seat === null) throw problems.forbidden('not_seated', 'You do not hold a seat in this game');
+      if (statusOf(loaded) !== 'finished') throw problems.conflict('game_not_finished', 'A rematch is offered once the game has ended');
+      const pending = loaded.meta.rematch?.gameId;
+      if (pending !== undefined && !(await this.table.readGame(pending))) {
+        await this.startRematch(loaded.meta, pending);
+        return summaryFor(await this.games.load(gameId), player.id);
+      }
+      let offer = change(loaded.meta, seat);
+      const everyone = loaded.meta.seats.every((s, i) => s.bot || offer.accepted.includes(i));
+      if (offer.declinedBy === undefined && everyone) offer = { ...offer, gameId: newId() };
+      const meta: GameMeta = { ...loaded.meta, rematch: offer, revision: loaded.meta.revision + 1 };
+      if (!(await written(this.table.replaceMeta(meta)))) continue;
+      if (offer.gameId !== undefined) await this.startRematch(meta, offer.gameId);
+      return summaryFor({ ...loaded, meta }, player.id);
+    }
+    throw problems.conflict('busy', 'Too many players are answering at once; retry');
+  }
+
+  /** The rematch itself: seats rotated by one (seat 1 becomes seat 0), the same options and time control, a new seed. */
+  private async startRematch(old: GameMeta, id: string): Promise<void> {
+    const now = this.games.at();
+    const seats = old.seats.map((_, i) => old.seats[(i + 1) % old.players]!);
+    const seed = newSeed();
+    const meta: GameMeta = {
+      id,
+      game: old.game,
+      options: old.options,
+      players: old.players,
+      seats,
+      status: 'active',
+      createdAt: now,
+      createdBy: seats.find((s) => !s.bot)?.playerId ?? old.createdBy,
+      standInLevel: standInLevelOf(old),
+      inviteCode: newInviteCode(),
+      seedCommitment: sha256Hex(seed),
+      seed,
+      revision: 1,
+      startedAt: now,
+      ...(old.timeControl ? { timeControl: old.timeControl } : {}),
+      ...(old.visibility ? { visibility: old.visibility } : {}),
+    };
+    // Another accept created it first.
+    if (!(await written(this.table.putMeta(meta)))) return;
+    for (const [seat, s] of seats.entries()) {
+      if (s.playerId !== null) await this.table.putMembership({ playerId: s.playerId, gameId: id, game: old.game, seat, joinedAt: now });
+    }
+    await this.games.start(await this.games.gameDef(old.game), meta);
+  }
+}
+
+/** The seat of a person still playing a running game, or the refusal that says why not. */
+function playingSeat(l: Loaded, player: PlayerRecord): Seat {
+  const seat = seatOf(l.meta, player.id);
+  if (seat === null) throw problems.forbidden('not_seated', 'You do not hold a seat in this game');
+  if (l.meta.status === 'open') throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
+  if (statusOf(l) !== 'active') throw problems.conflict('game_over', 'The game has ended');
+  if (l.forfeited.includes(seat)) throw problems.forbidden('forfeited', 'You forfeited this game; the bot plays on for your seat');
+  return seat;
+}

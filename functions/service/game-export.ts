@@ -1,0 +1,69 @@
+/**
+ * A game's log as players may read it: the entries after a version (each seen as the reader may
+ * see it), and, once the game has ended, the whole record with its seed, which anyone can replay.
+ */
+import type { BotLevel, Outcome, Seat } from '../../engine/core/index.js';
+import type { GameTable } from '../store/game-table.js';
+import type { PlayerRecord } from '../store/records.js';
+import { botLevelOf } from './bots.js';
+import type { GameLog } from './game-log.js';
+import { outcomeOf, statusOf } from './game-state.js';
+import { seatsOf, tagged, type SeatSummary, type Tagged } from './game-views.js';
+import { problems } from './refusal.js';
+import { logEntryFor, viewerFor, type LogEntry } from './visibility.js';
+
+export interface GameExport {
+  game: string;
+  options: unknown;
+  players: SeatSummary[];
+  seed: string;
+  seedCommitment: string;
+  /**
+   * `forfeit` and `platform` entries are the platform's, not the game's: skip them when replaying
+   * with the engine, except `take_back`, which returns to the state after version `action.to`.
+   */
+  actions: { seat: Seat; action: { type: string }; level?: BotLevel; timeout?: true; forfeit?: true; platform?: true }[];
+  outcome: Outcome | null;
+}
+
+export class GameExports {
+  constructor(
+    private readonly table: GameTable,
+    private readonly games: GameLog,
+  ) {}
+
+  /** Entries after version `after`: from the newest commit alone when the caller is at most one request behind. */
+  async log(player: PlayerRecord, gameId: string, after: number, limit: number): Promise<Tagged<{ game: string; entries: LogEntry[]; version: number }>> {
+    const loaded = await this.games.load(gameId);
+    const commits = await this.table.commitsAfter(gameId, after, limit, loaded.commit);
+    const records = commits.flatMap((c) => c.records).filter((r) => r.version > after).slice(0, limit);
+    const viewer = viewerFor(loaded.meta, player.id, statusOf(loaded) === 'finished', loaded.forfeited);
+    return tagged(loaded, player.id, { game: loaded.meta.game, entries: records.map((r) => logEntryFor(r, viewer)), version: loaded.version });
+  }
+
+  async export(player: PlayerRecord, gameId: string): Promise<GameExport> {
+    const loaded = await this.games.load(gameId);
+    const status = statusOf(loaded);
+    if (status !== 'finished' && status !== 'aborted') throw problems.conflict('game_not_finished', 'The seed and the full log are published when the game has ended');
+    const records = (await this.table.commitsAfter(gameId, 0, undefined, loaded.commit)).flatMap((c) => c.records);
+    return {
+      game: loaded.meta.game,
+      options: loaded.meta.options,
+      players: seatsOf(loaded.meta, loaded.forfeited, player.id),
+      seed: loaded.meta.seed,
+      seedCommitment: loaded.meta.seedCommitment,
+      actions: records.map((r) => {
+        const level = botLevelOf(r);
+        return {
+          seat: r.seat,
+          action: r.action,
+          ...(level ? { level } : {}),
+          ...(r.timeout ? { timeout: true as const } : {}),
+          ...(r.forfeit ? { forfeit: true as const } : {}),
+          ...(r.platform ? { platform: true as const } : {}),
+        };
+      }),
+      outcome: outcomeOf(loaded),
+    };
+  }
+}

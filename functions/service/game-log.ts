@@ -1,0 +1,296 @@
+/**
+ * The write pipeline of a game, in one place: load (meta and newest commit in one read), advance
+ * (a person's action, checked once at the engine's boundary), the bots that are due, the commit
+ * (one conditional write of records and the state after them), and the transition the notifier is
+ * told of (transition.ts). Every capability that changes a game (play, finishing, timing, seating)
+ * goes through here; expected refusals come back as a Result, never as an exception.
+ */
+import { Rng, RuleError, seedRng, type AnyGame, type GameRegistry, type Seat } from '../../engine/core/index.js';
+import { WriteConflict, type GameTable } from '../store/game-table.js';
+import type { CommitRecord, EventRecord, GameMeta, RequestFingerprint } from '../store/records.js';
+import type { TimeTable } from '../store/time-table.js';
+import { advanceClocks, initialClocks } from './clock.js';
+import { chosenLevel, levelToPlay, type BotFactory } from './bots.js';
+import { noMetrics, type Metrics } from './metrics.js';
+import { problems, ok, refused, type Refusal, type Result } from './refusal.js';
+import { initialState } from './replay.js';
+import { initialTable } from './table.js';
+import { transitionOf, type GameTransition } from './transition.js';
+import {
+  advanced,
+  botSeatOf,
+  closedUnstarted,
+  commitStatus,
+  dueAtOf,
+  fromCommit,
+  noPauses,
+  pausesFromVacations,
+  peoplePlaying,
+  statusOf,
+  timedDue,
+  toActOf,
+  unstarted,
+  type Loaded,
+  type PausesOf,
+} from './game-state.js';
+
+/** A runaway bot loop is a bug; stop well before a request could time out. */
+export const MAX_BOT_MOVES_PER_REQUEST = 2000;
+/**
+ * Bot moves past this many go into further commits of the same request, so that no commit nears
+ * DynamoDB's 400 KB item limit (a game only bots play on, after its people forfeited).
+ */
+const MAX_RECORDS_PER_COMMIT = 250;
+
+/** Rounds of a revision-guarded meta change (a join, a rematch answer, a leaver) before giving up as busy. */
+export const MAX_META_ATTEMPTS = 8;
+
+/** A conditional write of the store: false when another writer came first (WriteConflict); any other failure is thrown. */
+export async function written(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (err) {
+    if (err instanceof WriteConflict) return false;
+    throw err;
+  }
+}
+
+/** What a keyed request is known by, and the seat that sent it. */
+export interface KeyedRequest extends RequestFingerprint {
+  seat: Seat;
+}
+
+/** Another writer took the version first: the caller decides what that means for its request. */
+export interface LostRace {
+  lostRace: true;
+}
+export type Committed = Result<Loaded, LostRace>;
+
+/** What the commit is: the game's start (key 0), a keyed request's, or neither. */
+export interface CommitKind {
+  request?: KeyedRequest;
+  start?: boolean;
+}
+
+/** What a seat's last key is remembered by (48 bits): it only finds a commit, whose whole fingerprint then decides. */
+export function keyHint(request: RequestFingerprint): string {
+  return request.key.slice(0, 8);
+}
+
+export interface GameLogDeps {
+  table: GameTable;
+  times: TimeTable;
+  registry: GameRegistry;
+  now: () => Date;
+  onTransition: (t: GameTransition) => void;
+  metrics?: Metrics;
+  /** The bot for each level; tests may give cheaper searches. */
+  bots: BotFactory;
+}
+
+export class GameLog {
+  private readonly metrics: Metrics;
+
+  constructor(private readonly d: GameLogDeps) {
+    this.metrics = d.metrics ?? noMetrics;
+  }
+
+  at(): string {
+    return this.d.now().toISOString();
+  }
+
+  async gameDef(id: string): Promise<AnyGame> {
+    const def = await this.d.registry.get(id);
+    if (!def) throw problems.badRequest('unknown_game', `There is no game "${id}"; see GET /v1/catalog`);
+    return def;
+  }
+
+  /** Meta and state in one read: the newest commit holds the state (version 0 is worked out from the meta until there is one). */
+  async load(gameId: string): Promise<Loaded> {
+    const found = await this.d.table.readGame(gameId);
+    if (!found) throw problems.notFound('Game');
+    const { meta, latest } = found;
+    const def = await this.gameDef(meta.game);
+    if (meta.status === 'open' || closedUnstarted(meta, latest)) return unstarted(meta, def);
+    if (latest) return fromCommit(meta, def, latest);
+    return this.initial(meta, def, await this.pausesOf(meta));
+  }
+
+  /** Version 0 of a started game. */
+  initial(meta: GameMeta, def: AnyGame, pausesOf: PausesOf): Loaded {
+    const base: Loaded = { meta, def, commit: null, state: initialState(def, meta), version: 0, forfeited: [], clocks: null, recentKeys: {}, table: initialTable(meta.players) };
+    if (!meta.timeControl) return base;
+    return { ...base, clocks: advanceClocks(meta.timeControl, initialClocks(meta.timeControl, meta.players), meta.startedAt ?? meta.createdAt, timedDue(base), pausesOf) };
+  }
+
+  /** Each seated person's vacations as clock pauses; games without time control need none. */
+  async pausesOf(meta: GameMeta): Promise<PausesOf> {
+    if (!meta.timeControl) return noPauses;
+    const people = meta.seats.map((s) => (s.bot ? null : s.playerId));
+    const vacations = await this.d.times.vacationsOf(people.filter((p): p is string => p !== null));
+    return (seat) => pausesFromVacations(vacations.get(people[seat] ?? '') ?? []);
+  }
+
+  /**
+   * A person's action, the engine's boundary: a RuleError (the rules refuse it) becomes the
+   * refusal, anything else the engine throws stays unexpected.
+   */
+  apply(l: Loaded, seat: Seat, playerId: string, action: EventRecord['action'], pausesOf: PausesOf): Result<{ after: Loaded; record: EventRecord }, Refusal> {
+    let applied;
+    try {
+      applied = l.def.apply(l.state, seat, action);
+    } catch (err) {
+      if (err instanceof RuleError) return refused(problems.illegal(err.code, err.message, err.rule));
+      throw err;
+    }
+    const record: EventRecord = { version: l.version + 1, seat, playerId, action, events: applied.events, toAct: toActOf({ ...l, state: applied.state }), at: this.at() };
+    return ok({ after: advanced(l, record, applied.state, l.forfeited, pausesOf), record });
+  }
+
+  /**
+   * Version 0 is the setup; bots that open the game move at once. The commit that starts the game
+   * (key 0) holds their moves, or none, and the state after them; a timed game's deadline entry goes
+   * in before it. Whoever loses the race to start it reads the game the winner started.
+   */
+  async start(def: AnyGame, meta: GameMeta): Promise<Loaded> {
+    const pausesOf = await this.pausesOf(meta);
+    const base = this.initial(meta, def, pausesOf);
+    const started = await this.commit(base, base, [], pausesOf, { start: true });
+    return started.ok ? started.value : this.load(meta.id);
+  }
+
+  /**
+   * Plays every due bot seat (and forfeited seat), up to one commit's worth of records in all;
+   * `earlier` are the records this request wrote in commits before (their search time counts).
+   */
+  playBots(loaded: Loaded, appended: EventRecord[], pausesOf: PausesOf, earlier: readonly EventRecord[] = []): Loaded {
+    let current = loaded;
+    for (let seat = botSeatOf(current); seat !== undefined && appended.length < MAX_RECORDS_PER_COMMIT; seat = botSeatOf(current)) {
+      current = this.botMove(current, seat, false, appended, pausesOf, earlier);
+    }
+    return current;
+  }
+
+  /** One move by the bot for `seat`, at the seat's level or the stand-in's (bots.ts), the level kept on the record. */
+  botMove(l: Loaded, seat: Seat, timeout: boolean, appended: EventRecord[], pausesOf: PausesOf, earlier: readonly EventRecord[] = []): Loaded {
+    const { def, meta, state } = l;
+    const rng = new Rng(seedRng(`${meta.seed}/bot/${l.version}`));
+    const level = levelToPlay(chosenLevel(meta, seat), peoplePlaying(l), [...earlier, ...appended]);
+    const bot = this.d.bots(def, level, () => this.d.now().getTime());
+    const action = bot({ seat, view: def.view(state, seat), legal: def.legalActions(state, seat), rng, options: meta.options });
+    const applied = def.apply(state, seat, action);
+    const record: EventRecord = {
+      version: l.version + 1,
+      seat,
+      playerId: null,
+      level,
+      action,
+      events: applied.events,
+      toAct: toActOf({ ...l, state: applied.state }),
+      at: this.at(),
+      ...(timeout ? { timeout: true } : {}),
+    };
+    appended.push(record);
+    return advanced(l, record, applied.state, l.forfeited, pausesOf);
+  }
+
+  /**
+   * A seat leaves the game: its time ran out (`playerId` null, a timeout) or its player resigned.
+   * The platform's record, ranked by outcomeWithForfeits; the game's bot plays on for the seat.
+   */
+  forfeitSeat(l: Loaded, seat: Seat, playerId: string | null, appended: EventRecord[], pausesOf: PausesOf): Loaded {
+    const forfeited = [...l.forfeited, seat];
+    const record: EventRecord = {
+      version: l.version + 1,
+      seat,
+      playerId,
+      action: { type: 'forfeit' },
+      events: [{ type: 'forfeited', data: { seat } }],
+      toAct: toActOf({ ...l, forfeited }),
+      at: this.at(),
+      ...(playerId === null ? { timeout: true } : {}),
+      forfeit: true,
+    };
+    appended.push(record);
+    return advanced(l, record, l.state, forfeited, pausesOf);
+  }
+
+  /**
+   * Writes what a request did (its records, the bots due after them, and the game after them all)
+   * as one commit, tells the notifier and counts the bot moves; a lost race if another writer took
+   * the version. Bots still due after MAX_RECORDS_PER_COMMIT records move on in further commits.
+   */
+  async commit(base: Loaded, after: Loaded, records: EventRecord[], pausesOf: PausesOf, how: CommitKind = {}): Promise<Committed> {
+    const first = await this.writeCommit(base, this.playBots(after, records, pausesOf), records, how);
+    if (!first.ok) return first;
+    let current = first.value;
+    const played = [...records];
+    for (let moves = records.length; botSeatOf(current) !== undefined; ) {
+      if (moves >= MAX_BOT_MOVES_PER_REQUEST) throw new Error(`bot loop in game ${base.meta.id} exceeded ${MAX_BOT_MOVES_PER_REQUEST} moves`);
+      const more: EventRecord[] = [];
+      const next = this.playBots(current, more, pausesOf, played);
+      played.push(...more);
+      moves += more.length;
+      const written = await this.writeCommit(current, next, more, {});
+      // Another request plays on from here.
+      if (!written.ok) return ok(await this.load(base.meta.id));
+      current = written.value;
+    }
+    return ok(current);
+  }
+
+  /** The one place a commit is written: another writer's commit of the same key makes it a lost race. */
+  private async writeCommit(base: Loaded, after: Loaded, records: EventRecord[], how: CommitKind): Promise<Committed> {
+    const key = how.start ? 0 : base.version + 1;
+    const commit: CommitRecord = {
+      key,
+      version: after.version,
+      records,
+      before: how.start ? [] : toActOf(base),
+      toAct: toActOf(after),
+      status: commitStatus(statusOf(after)),
+      state: after.state,
+      forfeited: after.forfeited,
+      table: after.table,
+      ...(after.clocks ? { clocks: after.clocks } : {}),
+      ...(how.request ? { request: { key: how.request.key, hash: how.request.hash } } : {}),
+      recentKeys: how.request ? { ...base.recentKeys, [how.request.seat]: { key: keyHint(how.request), commit: key } } : base.recentKeys,
+      at: this.at(),
+    };
+    const committed: Loaded = { ...after, commit, recentKeys: commit.recentKeys };
+    if (base.meta.timeControl) await this.moveDueEarlier(how.start ? null : base, committed);
+    if (!(await written(this.d.table.putCommit(base.meta.id, commit)))) return refused({ lostRace: true });
+    for (const r of records) if (r.playerId === null && !r.forfeit) this.metrics.count('BotMoves');
+    this.announce(committed.meta, commit);
+    return ok(committed);
+  }
+
+  /**
+   * Tells the notifier what a commit did. A retried request whose first attempt wrote its commit
+   * may have failed before telling it (it timed out, or died): its retry tells it again. The
+   * notifier sends each message once, so a request that did get that far sends nothing twice.
+   */
+  announce(meta: GameMeta, commit: CommitRecord): void {
+    const t = transitionOf({ meta, latest: commit }, [commit]);
+    if (t) this.d.onTransition(t);
+  }
+
+  /** Sets the game's entry in the deadline index to its next reminder or deadline, exactly. */
+  async setDueExactly(l: Loaded): Promise<void> {
+    await this.d.times.setDue(l.meta.id, dueAtOf(l), l.version, 'exact');
+  }
+
+  /**
+   * A move's share of the deadline index: when its game's next reminder or deadline comes sooner
+   * than before, the entry moves earlier, before the commit is written (TimeTable.setDue says why).
+   * Otherwise nothing is written: the entry fires early and the sweeper sets it exactly.
+   */
+  private async moveDueEarlier(before: Loaded | null, after: Loaded): Promise<void> {
+    const next = dueAtOf(after);
+    if (next === null) return;
+    const previous = before && dueAtOf(before);
+    if (previous && next >= previous) return;
+    await this.d.times.setDue(after.meta.id, next, after.version, 'earlier');
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * Seating and the lobby's side of games: creating a game, joining it, the game a seek match
+ * makes, closing a public game nobody filled, and a deleted player leaving their games.
+ */
+import type { BotLevel, Seat } from '../../engine/core/index.js';
+import type { GameTable } from '../store/game-table.js';
+import type { LobbyTable, SeekEntry } from '../store/lobby-table.js';
+import type { BotSeat, GameMeta, PersonSeat, PlayerRecord } from '../store/records.js';
+import { DEFAULT_STAND_IN_LEVEL, standInLevelOf } from './bots.js';
+import { MAX_META_ATTEMPTS, written, type GameLog } from './game-log.js';
+import { botSeatOf, statusOf, unstarted } from './game-state.js';
+import { summaryFor, type GameSummary } from './game-views.js';
+import { DEFAULT_LIMITS, type Caps } from './limits.js';
+import { issueOf, problems } from './refusal.js';
+import { equalHashes, newId, newInviteCode, newSeed, sha256Hex } from './secrets.js';
+import type { TimeControl } from './time-control.js';
+import type { Timing } from './timing.js';
+import { seatOf } from './visibility.js';
+
+export class Seating {
+  constructor(
+    private readonly table: GameTable,
+    private readonly games: GameLog,
+    private readonly timing: Timing,
+    private readonly caps: Caps = DEFAULT_LIMITS.caps,
+    /** Where public games wait for players (docs/playing.md "Lobby"); without it nothing is listed. */
+    private readonly lobby: LobbyTable | null = null,
+  ) {}
+
+  async create(
+    player: PlayerRecord,
+    input: {
+      game: string;
+      players: number;
+      options?: unknown;
+      /** How many bot seats (each easy), or each bot seat's level, for the last seats in order. */
+      bots?: number | readonly BotLevel[] | undefined;
+      standInLevel?: BotLevel | undefined;
+      timeControl?: TimeControl | undefined;
+      visibility?: 'public' | 'private' | undefined;
+    },
+  ): Promise<GameSummary> {
+    const def = await this.games.gameDef(input.game);
+    const levels = typeof input.bots === 'number' ? Array.from({ length: input.bots }, (): BotLevel => 'easy') : (input.bots ?? []);
+    const bots = levels.length;
+    if (input.players < def.minPlayers || input.players > def.maxPlayers) {
+      throw problems.badRequest('invalid_players', `${def.title} takes ${def.minPlayers} to ${def.maxPlayers} players`);
+    }
+    if (bots > input.players - 1) throw problems.badRequest('invalid_bots', 'The creator takes a seat, so at most players - 1 bots fit');
+    const parsed = def.options.safeParse(input.options ?? {});
+    if (!parsed.success) {
+      throw problems.badRequest('invalid_options', 'The options do not fit the game', { issues: parsed.error.issues.map(issueOf) });
+    }
+    const mismatch = def.checkOptions?.(parsed.data, input.players);
+    if (mismatch) throw problems.badRequest('invalid_options', mismatch);
+    const seed = newSeed();
+    const firstBot = input.players - bots;
+    const seats = Array.from({ length: input.players }, (_, i): PersonSeat | BotSeat => {
+      if (i === 0) return { playerId: player.id, name: player.name, bot: false };
+      if (i >= firstBot) return { playerId: null, name: `Bot ${i - firstBot + 1}`, bot: true, level: levels[i - firstBot]! };
+      return { playerId: null, name: null, bot: false };
+    });
+    const full = bots === input.players - 1;
+    const id = newId();
+    if (!full) await this.reserveOpenGame(player.id, id);
+    const meta: GameMeta = {
+      id,
+      game: def.id,
+      options: parsed.data,
+      players: input.players,
+      seats,
+      status: full ? 'active' : 'open',
+      createdAt: this.games.at(),
+      createdBy: player.id,
+      inviteCode: newInviteCode(),
+      seedCommitment: sha256Hex(seed),
+      seed,
+      revision: 1,
+      ...(full ? { startedAt: this.games.at() } : {}),
+      ...(input.timeControl ? { timeControl: input.timeControl } : {}),
+      visibility: input.visibility ?? 'private',
+      standInLevel: input.standInLevel ?? DEFAULT_STAND_IN_LEVEL,
+    };
+    await this.table.putMeta(meta);
+    await this.table.putMembership({ playerId: player.id, gameId: meta.id, game: def.id, seat: 0, joinedAt: meta.createdAt });
+    // After the meta: an entry never names a game that is not there (one that is gone is skipped when listed).
+    if (!full && meta.visibility === 'public') await this.lobby?.putEntry({ game: def.id, gameId: id, createdAt: meta.createdAt });
+    const loaded = full ? await this.games.start(def, meta) : unstarted(meta, def);
+    return summaryFor(loaded, player.id);
+  }
+
+  /** A private game needs its invite code; a public one is open to anyone (the lobby's one-tap join). */
+  async join(player: PlayerRecord, gameId: string, inviteCode: string | undefined): Promise<GameSummary> {
+    for (let attempt = 0; attempt < MAX_META_ATTEMPTS; attempt++) {
+      const meta = (await this.table.readGame(gameId))?.meta;
+      if (!meta) throw problems.notFound('Game');
+      if (meta.visibility !== 'public' && !equalHashes(sha256Hex(inviteCode ?? ''), sha256Hex(meta.inviteCode))) {
+        throw problems.forbidden('bad_invite_code', 'The invite code does not match');
+      }
+      if (seatOf(meta, player.id) !== null) throw problems.conflict('already_seated', 'You already hold a seat in this game');
+      if (meta.status !== 'open') throw problems.conflict('game_not_open', 'Every seat of this game is taken');
+      const seat = meta.seats.findIndex((s) => !s.bot && s.playerId === null);
+      const seats = meta.seats.map((s, i): PersonSeat | BotSeat => (i === seat ? { playerId: player.id, name: player.name, bot: false } : s));
+      const full = seats.every((s) => s.bot || s.playerId !== null);
+      const next: GameMeta = { ...meta, seats, status: full ? 'active' : 'open', revision: meta.revision + 1, ...(full ? { startedAt: this.games.at() } : {}) };
+      if (!(await written(this.table.replaceMeta(next)))) continue;
+      await this.table.putMembership({ playerId: player.id, gameId, game: meta.game, seat, joinedAt: this.games.at() });
+      // Should this fail, the next reserveOpenGame of the creator finds the game started and drops it.
+      if (full) await this.table.removeOpenGames(meta.createdBy, [gameId]);
+      if (full && meta.visibility === 'public') await this.lobby?.removeEntry({ game: meta.game, gameId, createdAt: meta.createdAt });
+      const def = await this.games.gameDef(meta.game);
+      const loaded = full ? await this.games.start(def, next) : unstarted(next, def);
+      return summaryFor(loaded, player.id);
+    }
+    throw problems.conflict('busy', 'Too many players are joining at once; retry');
+  }
+
+  /**
+   * Counts a new game among the player's games waiting for players; 409 too_many_open_games at
+   * the cap. Ids whose game is no longer open (started, or never stored because its request
+   * failed) are dropped first, so a lost update never locks a player out.
+   */
+  private async reserveOpenGame(playerId: string, gameId: string): Promise<void> {
+    const cap = this.caps.openGamesPerPlayer;
+    if (await this.table.addOpenGame(playerId, gameId, cap)) return;
+    const held = await this.table.listOpenGames(playerId);
+    const metas = await this.table.getMetas(held);
+    const stale = held.filter((id) => metas.get(id)?.status !== 'open');
+    await this.table.removeOpenGames(playerId, stale);
+    if (stale.length > 0 && (await this.table.addOpenGame(playerId, gameId, cap))) return;
+    throw problems.conflict('too_many_open_games', `At most ${cap} of your games may wait for players at once; share their invite codes, or wait until they start`, { limit: cap });
+  }
+
+  /**
+   * The game a seek match makes (docs/playing.md "Lobby"): public, the seekers seated in the order they
+   * came, the game's default options, `pace` per move with the bot moving for a seat out of time.
+   * Whoever finishes the match may call this more than once: the meta, each membership and the
+   * first commit are conditional writes, so the game is made once and nobody is left out of it.
+   */
+  async startMatched(gameId: string, input: { game: string; players: number; pace: string | null; seekers: readonly SeekEntry[] }): Promise<void> {
+    const def = await this.games.gameDef(input.game);
+    const now = this.games.at();
+    const seed = newSeed();
+    const seats = input.seekers.map((s) => ({ playerId: s.playerId, name: s.name, bot: false as const }));
+    const fresh: GameMeta = {
+      id: gameId,
+      game: def.id,
+      options: def.options.parse({}),
+      players: input.players,
+      seats,
+      status: 'active',
+      createdAt: now,
+      createdBy: seats[0]!.playerId,
+      inviteCode: newInviteCode(),
+      seedCommitment: sha256Hex(seed),
+      seed,
+      revision: 1,
+      startedAt: now,
+      ...(input.pace ? { timeControl: { perMove: input.pace, onTimeout: 'bot' as const, reminderAt: 0.8 } } : {}),
+      visibility: 'public',
+      standInLevel: DEFAULT_STAND_IN_LEVEL,
+    };
+    const meta = (await written(this.table.putMeta(fresh))) ? fresh : (await this.table.readGame(gameId))!.meta;
+    for (const [seat, s] of meta.seats.entries()) {
+      await written(this.table.putMembership({ playerId: s.playerId!, gameId, game: def.id, seat, joinedAt: meta.createdAt }));
+    }
+    if (!(await this.table.readGame(gameId))?.latest) await this.games.start(def, meta);
+  }
+
+  /**
+   * Closes a public game still waiting for players (the sweeper, docs/playing.md "Lobby"): it ends as
+   * aborted, never started, and leaves the lobby and its creator's open games. False when it
+   * had filled meanwhile (or is gone): then only its stale lobby entry goes.
+   */
+  async expireOpen(gameId: string): Promise<boolean> {
+    for (let attempt = 0; attempt < MAX_META_ATTEMPTS; attempt++) {
+      const meta = (await this.table.readGame(gameId))?.meta;
+      if (!meta || meta.status !== 'open') return false;
+      if (!(await written(this.table.replaceMeta({ ...meta, status: 'aborted', revision: meta.revision + 1 })))) continue;
+      await this.table.removeOpenGames(meta.createdBy, [gameId]);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Takes a deleted player out of a game. Their seat keeps its place but shows no name and no id
+   * (`deleted`), nor does the game keep them as its creator; in an open game the seat is free again. A running game applies the seat's timeout
+   * policy for good: `forfeit` forfeits it now, `bot` (and an untimed game) lets the game's bot
+   * play it from now on, so the others' game goes on. The log is untouched: it still replays.
+   */
+  async leave(playerId: string, gameId: string): Promise<void> {
+    let policy: TimeControl['onTimeout'] | 'none' | null = null;
+    let seat: Seat | null = null;
+    for (let attempt = 0; policy === null; attempt++) {
+      const found = await this.table.readGame(gameId);
+      if (!found) return;
+      const { meta } = found;
+      seat = seatOf(meta, playerId);
+      if (seat === null) return;
+      const running = meta.status === 'active' && found.latest?.status !== 'finished';
+      const chosen = meta.timeControl?.onTimeout ?? 'bot';
+      const seats = meta.seats.map((s, i): PersonSeat | BotSeat => {
+        if (i !== seat) return s;
+        if (meta.status === 'open') return { playerId: null, name: null, bot: false };
+        // The stand-in takes the seat over for good, at the table's stand-in level.
+        if (running && chosen === 'bot') return { playerId: null, name: null, bot: true, level: standInLevelOf(meta), deleted: true };
+        return { playerId: null, name: null, bot: false, deleted: true };
+      });
+      // The creator's id only counted their open games, and a deleted account has none.
+      const cleared = { ...meta, seats, revision: meta.revision + 1, ...(meta.createdBy === playerId ? { createdBy: '' } : {}) };
+      if (await written(this.table.replaceMeta(cleared))) policy = running ? chosen : 'none';
+      else if (attempt + 1 >= MAX_META_ATTEMPTS) throw new Error(`game ${gameId}: too many concurrent changes while ${playerId} left`);
+    }
+    if (policy === 'none' || seat === null) return;
+    const loaded = await this.games.load(gameId);
+    if (statusOf(loaded) !== 'active') return;
+    const pausesOf = await this.games.pausesOf(loaded.meta);
+    if (policy === 'forfeit') {
+      if (!loaded.forfeited.includes(seat)) await this.timing.timeOut(loaded, seat, loaded.meta.timeControl!, pausesOf);
+      return;
+    }
+    if (botSeatOf(loaded) === undefined) return;
+    const committed = await this.games.commit(loaded, loaded, [], pausesOf);
+    // A lost race: the other writer's commit plays the bots that are due, this seat included.
+    if (committed.ok && loaded.meta.timeControl) await this.games.setDueExactly(committed.value);
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The one rule for what the notifier is told of written commits: who was due before, who is due
+ * after, whether the game started or finished. The request path (GameLog, onTransition) applies it
+ * to each commit it writes, the table's stream (notify/stream.ts) to the commits of a batch; both
+ * therefore tell the same thing of the same commits.
+ */
+import type { Seat } from '../../engine/core/index.js';
+import type { CommitRecord, EventRecord, GameRecord } from '../store/records.js';
+
+/** What one request (or one stream batch) did to a game, for the notifier. */
+export interface GameTransition {
+  gameId: string;
+  before: Seat[];
+  after: Seat[];
+  /** The commits opened the game (the start commit, key 0, is among them) and did not also end it. */
+  started: boolean;
+  finished: boolean;
+  version: number;
+  /** The events these commits appended (a person's move and the bot moves it set off). */
+  records: EventRecord[];
+  /** The game as it is now, so the notifier need not read it again. */
+  game: GameRecord;
+}
+
+/** A reminder the sweeper claimed: the notifier tells the seat its time is running out. */
+export interface ReminderNotice {
+  gameId: string;
+  seat: Seat;
+  deadline: string;
+}
+
+/**
+ * The transition of consecutive commits of `game`, in key order (null for none). The start
+ * commit is the only sign of a start: a meta write (a join that fills the game, a rematch offer,
+ * a leaver) tells nobody anything, the commit after it does.
+ */
+export function transitionOf(game: GameRecord, commits: readonly CommitRecord[]): GameTransition | null {
+  const first = commits[0];
+  const last = commits.at(-1);
+  if (!first || !last) return null;
+  const opened = first.key === 0;
+  const finished = last.status === 'finished';
+  return {
+    gameId: game.meta.id,
+    before: opened ? [] : first.before,
+    after: last.toAct,
+    started: opened && !finished,
+    finished,
+    version: last.version,
+    records: commits.flatMap((c) => c.records),
+    game,
+  };
+}
