@@ -1,6 +1,7 @@
 /** Helpers for tests that play a bot level against the game's greedy bot. */
 import type { AnyGame } from '../contract.js';
 import { playout } from '../playout.js';
+import type { SearchConfig } from './config.js';
 import { botFor, type BotLevel } from './levels.js';
 
 export interface DuelGame {
@@ -15,11 +16,11 @@ export interface DuelGame {
 
 /**
  * Plays `level` in one seat against greedy bots in the others, one game per seed, the level's
- * seat rotating with the seed's index. No clock: the level's iteration budget alone bounds each
- * move, so the games are the same on every machine.
+ * seat rotating with the seed's index. No clock: the level's iteration budget (or `budget`'s, which
+ * tests lower to stay fast) alone bounds each move, so the games are the same on every machine.
  */
-export function duel(game: AnyGame, level: BotLevel, players: number, seeds: readonly string[]): DuelGame[] {
-  const bot = botFor(game, level);
+export function duel(game: AnyGame, level: BotLevel, players: number, seeds: readonly string[], budget: Partial<SearchConfig> = {}): DuelGame[] {
+  const bot = botFor(game, level, undefined, budget);
   return seeds.map((seed, i) => {
     const seat = i % players;
     const r = playout(game, seed, players, {}, Array.from({ length: players }, (_, s) => (s === seat ? bot : game.bot)));
@@ -30,3 +31,6 @@ export function duel(game: AnyGame, level: BotLevel, players: number, seeds: rea
     return { seed, seat, scores: outcome.scores, won: outcome.ranking[seat] === 1, actions };
   });
 }
+
+/** The share of `games` the level's seat won. */
+export const winShare = (games: readonly DuelGame[]): number => games.filter((g) => g.won).length / games.length;
