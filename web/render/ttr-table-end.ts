@@ -1,7 +1,7 @@
 /**
  * Ticket to Ride's part of the generic table: the hands and tickets the view reveals
  * after the end, and where another seat's move shows on the board. Kept beside ticket-to-ride.ui.ts
- * and joined to it in games.ts.
+ * and joined to it in ticket-to-ride.game.ts.
  */
 import type { TtrView } from '../../engine/games/ticket-to-ride/view.js';
 import type { PanelSection, Translate, UiEvent } from './game-ui.js';

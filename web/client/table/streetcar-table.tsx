@@ -17,7 +17,7 @@ function TilePicture({ comps, tile, rotation }: { comps: StreetcarComponents; ti
   return <span class="sc-face" dangerouslySetInnerHTML={{ __html: tilePicture(comps, tile, rotation) }} />;
 }
 
-export function StreetcarTable({ t, view, components, legal, busy, picked, mode, onMode, onAct, onPreview }: TableProps) {
+function StreetcarTable({ t, view, components, legal, busy, picked, mode, onMode, onAct, onPreview }: TableProps) {
   const v = view as StreetcarView;
   const comps = components as StreetcarComponents;
   const tr = useMemo(() => asTranslate(t), [t]);
@@ -119,3 +119,6 @@ export function StreetcarTable({ t, view, components, legal, busy, picked, mode,
     </section>
   );
 }
+
+/** The table its manifest names. */
+export { StreetcarTable as table };

@@ -23,7 +23,7 @@ function Picture({ html, class: cls }: { html: string; class: string }) {
 /** Buttons of one action type: the legal actions the picked dice mean, or one disabled button saying what to pick. */
 const STEP_BUTTONS = ['roll', 'recall', 'reroll', 'take_coins', 'stop_rolling', 'end_resolution'] as const;
 
-export function TsTable({ t, ui, view, components, legal, busy, mode, onMode, onAct }: TableProps) {
+function TsTable({ t, ui, view, components, legal, busy, mode, onMode, onAct }: TableProps) {
   const v = view as TsView;
   const c = components as TsComponents;
   const tr = useMemo(() => asTranslate(t), [t]);
@@ -354,3 +354,6 @@ function Speculate({ t, tr, c, newGood, goods, specials, legal, busy, onAct, des
     </div>
   );
 }
+
+/** The table its manifest names. */
+export { TsTable as table };

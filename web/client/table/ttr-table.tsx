@@ -22,7 +22,7 @@ function CardFace({ type }: { type: CardType | null }) {
   return <span class="ttr-face" dangerouslySetInnerHTML={{ __html: cardFace(type) }} />;
 }
 
-export function TtrTable({ t, ui, view, components, legal, busy, mode, onMode, actionsAt, onPick, onAct, onMarks, picked }: TableProps) {
+function TtrTable({ t, ui, view, components, legal, busy, mode, onMode, actionsAt, onPick, onAct, onMarks, picked }: TableProps) {
   const v = view as TtrView;
   const map = components as TtrMap;
   const can = (key: string) => !busy && actionsAt(key).length > 0;
@@ -225,3 +225,6 @@ function TicketMix({ t, mixes, busy, onAct }: { t: TFunction; mixes: readonly Mi
     </div>
   );
 }
+
+/** The table its manifest names. */
+export { TtrTable as table };

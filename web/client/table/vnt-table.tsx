@@ -20,7 +20,7 @@ function CardFace({ tr, data, id }: { tr: Translate; data: VntData; id: string |
   return <span class="vnt-face" dangerouslySetInnerHTML={{ __html: railwayCardFace(tr, data, id) }} />;
 }
 
-export function VntTable({ t, ui, view, components, busy, picked, actionsAt, onPick, onAct }: TableProps) {
+function VntTable({ t, ui, view, components, busy, picked, actionsAt, onPick, onAct }: TableProps) {
   const v = view as VntView;
   const data = components as VntData;
   const tr = useMemo(() => asTranslate(t), [t]);
@@ -90,3 +90,6 @@ export function VntTable({ t, ui, view, components, busy, picked, actionsAt, onP
     </section>
   );
 }
+
+/** The table its manifest names. */
+export { VntTable as table };
