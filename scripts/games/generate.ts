@@ -89,7 +89,7 @@ function pictures(manifests: readonly GameManifest[]): string {
     ' * Each catalog game\'s picture and wording, from the module its manifest names. The fixture games',
     ' * have none: they read as plain words, with no picture.',
     ' */',
-    "import type { CatalogGameId } from '../../engine/games/on-demand.js';",
+    "import type { CatalogGameId } from '../engine/games/on-demand.js';",
     "import type { WebGame } from './web-game.js';",
     ...modules(manifests, 'presentation').map((p) => `import { presentation as ${camel(p)} } from './${p}.js';`),
     '',
@@ -145,7 +145,7 @@ export async function generatedFiles(root: string): Promise<Map<string, string>>
   return new Map([
     ['engine/games/on-demand.ts', onDemand(manifests)],
     ['engine/games/index.ts', eager(manifests)],
-    ['web/render/games.ts', pictures(manifests)],
+    ['presentation/games.ts', pictures(manifests)],
     ['web/client/game-tables.ts', tables(manifests)],
     ['docs/rules.md', splice('docs/rules.md', current('docs/rules.md'), readmes(manifests))],
     ['README.md', splice('README.md', current('README.md'), catalogTable(manifests))],

@@ -10,11 +10,11 @@ import { Rng, seedRng, type AnyGame } from '../../engine/core/index.js';
 import { fixtures } from '../../engine/fixtures/index.js';
 import { catalog } from '../../engine/games/index.js';
 import { manifests } from '../../engine/games/on-demand.js';
-import { plainWords, type UiAction } from '../../web/render/game-ui.js';
-import { webGames } from '../../web/render/games.js';
+import { plainWords, type UiAction } from '../../presentation/game-ui.js';
+import { webGames } from '../../presentation/games.js';
 import { CATALOGS, translate } from '../../web/client/i18n.testkit.js';
 import { LANGUAGES } from '../../web/client/languages.js';
-import { EN } from '../../web/render/testkit.js';
+import { EN } from '../../presentation/testkit.js';
 
 const registered: [string, AnyGame][] = [...Object.entries(catalog).map(([id, e]): [string, AnyGame] => [id, e.game]), ...Object.entries(fixtures)];
 

@@ -1,6 +1,6 @@
-import type { GameUi, Translate } from '../render/game-ui.js';
-import { plainUi } from '../render/game-ui.js';
-import { webGame } from '../render/games.js';
+import type { GameUi, Translate } from '../../presentation/game-ui.js';
+import { plainUi } from '../../presentation/game-ui.js';
+import { webGame } from '../../presentation/games.js';
 import { tables } from './game-tables.js';
 import type { Table } from './table/table.js';
 

@@ -8,15 +8,15 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { TsView } from '../../../engine/games/trains-and-stations/view.js';
-import type { UiAction } from '../../render/game-ui.js';
-import type { TsComponents } from '../../render/trains-and-stations.js';
-import { buildingPicture, dieFace, goodsCard } from '../../render/ts-pieces.js';
-import { keepAction, offerUnits, pickedActions, pickedDice, pickMode, speculateAction, togglePick, usefulDice, type Offer } from '../../render/ts-table.js';
+import type { UiAction } from '../../../presentation/game-ui.js';
+import type { TsComponents } from '../../../presentation/trains-and-stations.js';
+import { buildingPicture, dieFace, goodsCard } from '../../../presentation/ts-pieces.js';
+import { keepAction, offerUnits, pickedActions, pickedDice, pickMode, speculateAction, togglePick, usefulDice, type Offer } from '../../../presentation/ts-table.js';
 import { asTranslate } from '../i18n.js';
 import type { TableProps } from './table.js';
 
 function Picture({ html, class: cls }: { html: string; class: string }) {
-  // The picture comes from web/render, which escapes everything it draws.
+  // The picture comes from presentation/, which escapes everything it draws.
   return <span class={cls} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
