@@ -32,90 +32,86 @@ const camel = (name: string) => name.replace(/[-.]([a-z0-9])/g, (_, c: string) =
 /** The modules `field` names, each once, in catalog order. */
 const modules = (manifests: readonly GameManifest[], field: 'presentation' | 'table') => [...new Set(manifests.flatMap((m) => (m[field] ? [m[field]] : [])))];
 
-function onDemand(manifests: readonly GameManifest[]): string {
-  return [
-    HEADER,
-    '/**',
-    ' * The catalog for the Lambdas: each game\'s manifest, and its module loaded by dynamic import when',
-    ' * a request first needs its rules, so a cold start evaluates none of them. The registry checks each',
-    ' * loaded definition against its manifest; the local server, scripts and tests use index.ts, which',
-    ' * loads every game at once.',
-    ' */',
-    "import type { GameSource } from '../core/index.js';",
-    ...manifests.map((m) => `import { manifest as ${camel(m.id)} } from './${m.id}/manifest.js';`),
-    '',
-    '/** Every catalog game\'s manifest, in catalog order. */',
-    `export const manifests = [${manifests.map((m) => camel(m.id)).join(', ')}] as const;`,
-    '',
-    'export type CatalogGameId = (typeof manifests)[number][\'id\'];',
-    '',
-    'export const catalogSources: readonly GameSource[] = [',
-    ...manifests.map((m) => `  { ...${camel(m.id)}, load: async () => (await import('./${m.id}/index.js')).entry.game },`),
-    '];',
-    '',
-  ].join('\n');
-}
+/** A written module: the header, its doc comment (`doc`, a string a line) and its `lines`. */
+const source = (doc: readonly string[], lines: readonly string[]) => [HEADER, '/**', ...doc.map((l) => ` * ${l}`), ' */', ...lines, ''].join('\n');
 
-function eager(manifests: readonly GameManifest[]): string {
-  return [
-    HEADER,
-    '/**',
-    ' * The registry of games, each loaded at once. The catalog, the API, the OpenAPI document and the',
-    ' * leak scans read it (fixture games: engine/fixtures/index.ts); the Lambdas load games on demand',
-    ' * (on-demand.ts).',
-    ' */',
-    "import type { AnyGame, CatalogEntry } from '../core/index.js';",
-    "import type { CatalogGameId } from './on-demand.js';",
-    ...manifests.map((m) => `import { entry as ${camel(m.id)} } from './${m.id}/index.js';`),
-    '',
-    "export type { CatalogEntry } from '../core/index.js';",
-    "export type { CatalogGameId } from './on-demand.js';",
-    '',
-    '/** The public catalog: each game\'s definition and its hidden information. */',
-    'export const catalog: { readonly [id in CatalogGameId]: CatalogEntry } = {',
-    ...manifests.map((m) => `  '${m.id}': ${camel(m.id)},`),
-    '};',
-    '',
-    '/** Every game in the public catalog, in catalog order. */',
-    'export const catalogGames: readonly AnyGame[] = Object.values(catalog).map((e) => e.game);',
-    '',
-  ].join('\n');
-}
+const onDemand = (manifests: readonly GameManifest[]) =>
+  source(
+    [
+      "The catalog for the Lambdas: each game's manifest, and its module loaded by dynamic import when",
+      'a request first needs its rules, so a cold start evaluates none of them. The registry checks each',
+      'loaded definition against its manifest; the local server, scripts and tests use index.ts, which',
+      'loads every game at once.',
+    ],
+    [
+      "import type { GameSource } from '../core/index.js';",
+      ...manifests.map((m) => `import { manifest as ${camel(m.id)} } from './${m.id}/manifest.js';`),
+      '',
+      "/** Every catalog game's manifest, in catalog order. */",
+      `export const manifests = [${manifests.map((m) => camel(m.id)).join(', ')}] as const;`,
+      '',
+      "export type CatalogGameId = (typeof manifests)[number]['id'];",
+      '',
+      'export const catalogSources: readonly GameSource[] = [',
+      ...manifests.map((m) => `  { ...${camel(m.id)}, load: async () => (await import('./${m.id}/index.js')).entry.game },`),
+      '];',
+    ],
+  );
 
-function pictures(manifests: readonly GameManifest[]): string {
-  return [
-    HEADER,
-    '/**',
-    ' * Each catalog game\'s picture and wording, from the module its manifest names. The fixture games',
-    ' * have none: they read as plain words, with no picture.',
-    ' */',
-    "import type { CatalogGameId } from '../engine/games/on-demand.js';",
-    "import type { WebGame } from './web-game.js';",
-    ...modules(manifests, 'presentation').map((p) => `import { presentation as ${camel(p)} } from './${p}.js';`),
-    '',
-    'export const webGames: { readonly [id in CatalogGameId]: WebGame } = {',
-    ...manifests.map((m) => `  '${m.id}': ${camel(m.presentation)},`),
-    '};',
-    '',
-    '/** The line of a catalog game; undefined for an id this build does not know or a fixture game. */',
-    'export const webGame = (id: string): WebGame | undefined => (Object.hasOwn(webGames, id) ? webGames[id as CatalogGameId] : undefined);',
-    '',
-  ].join('\n');
-}
+const eager = (manifests: readonly GameManifest[]) =>
+  source(
+    [
+      'The registry of games, each loaded at once. The catalog, the API, the OpenAPI document and the',
+      'leak scans read it (fixture games: engine/fixtures/index.ts); the Lambdas load games on demand',
+      '(on-demand.ts).',
+    ],
+    [
+      "import type { AnyGame, CatalogEntry } from '../core/index.js';",
+      "import type { CatalogGameId } from './on-demand.js';",
+      ...manifests.map((m) => `import { entry as ${camel(m.id)} } from './${m.id}/index.js';`),
+      '',
+      "export type { CatalogEntry } from '../core/index.js';",
+      "export type { CatalogGameId } from './on-demand.js';",
+      '',
+      "/** The public catalog: each game's definition and its hidden information. */",
+      'export const catalog: { readonly [id in CatalogGameId]: CatalogEntry } = {',
+      ...manifests.map((m) => `  '${m.id}': ${camel(m.id)},`),
+      '};',
+      '',
+      '/** Every game in the public catalog, in catalog order. */',
+      'export const catalogGames: readonly AnyGame[] = Object.values(catalog).map((e) => e.game);',
+    ],
+  );
 
-function tables(manifests: readonly GameManifest[]): string {
-  return [
-    HEADER,
-    "import type { Table } from './table/table.js';",
-    ...modules(manifests, 'table').map((t) => `import { table as ${camel(t)} } from './table/${t}.js';`),
-    '',
-    '/** Games with a table of their own beside the board; the others show the plain private panel. */',
-    'export const tables: Readonly<Record<string, Table>> = {',
-    ...manifests.flatMap((m) => (m.table ? [`  '${m.id}': ${camel(m.table)},`] : [])),
-    '};',
-    '',
-  ].join('\n');
-}
+const pictures = (manifests: readonly GameManifest[]) =>
+  source(
+    ["Each catalog game's picture and wording, from the module its manifest names. The fixture games", 'have none: they read as plain words, with no picture.'],
+    [
+      "import type { CatalogGameId } from '../engine/games/on-demand.js';",
+      "import type { WebGame } from './web-game.js';",
+      ...modules(manifests, 'presentation').map((p) => `import { presentation as ${camel(p)} } from './${p}.js';`),
+      '',
+      'export const webGames: { readonly [id in CatalogGameId]: WebGame } = {',
+      ...manifests.map((m) => `  '${m.id}': ${camel(m.presentation)},`),
+      '};',
+      '',
+      '/** The line of a catalog game; undefined for an id this build does not know or a fixture game. */',
+      'export const webGame = (id: string): WebGame | undefined => (Object.hasOwn(webGames, id) ? webGames[id as CatalogGameId] : undefined);',
+    ],
+  );
+
+const tables = (manifests: readonly GameManifest[]) =>
+  source(
+    ['Games with a table of their own beside the board; the others show the plain private panel.'],
+    [
+      "import type { Table } from './table/table.js';",
+      ...modules(manifests, 'table').map((t) => `import { table as ${camel(t)} } from './table/${t}.js';`),
+      '',
+      'export const tables: Readonly<Record<string, Table>> = {',
+      ...manifests.flatMap((m) => (m.table ? [`  '${m.id}': ${camel(m.table)},`] : [])),
+      '};',
+    ],
+  );
 
 /** `text` with the lines between its begin and end markers replaced by `lines`. */
 function splice(file: string, text: string, lines: readonly string[]): string {
