@@ -106,4 +106,10 @@ describe('layers', () => {
     const bad = (target: string, file: string) => target.startsWith('functions/') || (target.startsWith('web/client/') && !(isTestCode(file) && target === 'web/client/i18n.testkit.ts'));
     expect(violations(under('presentation'), (i, file) => !i.external && bad(i.target, file))).toEqual([]);
   });
+
+  it('web/** takes only types from api-spec/ (the generated openapi.d.ts): the document itself stays out of the bundle', () => {
+    const fromSpec = (i: ReturnType<typeof importsOf>[number]) => !i.external && i.target.startsWith('api-spec/');
+    expect(violations(under('web'), (i) => fromSpec(i) && i.typeOnly).length).toBeGreaterThan(0);
+    expect(violations(under('web'), (i) => fromSpec(i) && !i.typeOnly)).toEqual([]);
+  });
 });

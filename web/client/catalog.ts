@@ -1,17 +1,17 @@
 import type { TFunction } from 'i18next';
-import { get, type CatalogEntry, type CatalogGame } from './api.js';
+import { api, dataOf, type CatalogEntry, type CatalogGame } from './api.js';
 import { tOr } from './i18n.js';
 
 /** The catalog and each game's components are static: fetched once per page load. */
 let entries: Promise<CatalogEntry[]> | null = null;
 const games = new Map<string, Promise<CatalogGame>>();
 
-export const catalog = (): Promise<CatalogEntry[]> => (entries ??= get<CatalogEntry[]>('/v1/catalog'));
+export const catalog = (): Promise<CatalogEntry[]> => (entries ??= api.GET('/v1/catalog').then(dataOf));
 
 export function catalogGame(id: string): Promise<CatalogGame> {
   let g = games.get(id);
   if (!g) {
-    g = get<CatalogGame>(`/v1/catalog/${encodeURIComponent(id)}`);
+    g = api.GET('/v1/catalog/{game}', { params: { path: { game: id } } }).then(dataOf);
     games.set(id, g);
   }
   return g;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema } from './api.js';
 import { translator } from './i18n.testkit.js';
-import { describeOptions, fieldsOf, parseNumbers } from './options-form.js';
+import { describeOptions, fieldsOf, parseNumbers, type JsonSchema } from './options-form.js';
 
 const t = translator('en');
 

@@ -1,6 +1,24 @@
 import type { TFunction } from 'i18next';
-import type { JsonSchema } from './api.js';
 import { tOr, useT } from './i18n.js';
+
+/**
+ * The parts of JSON Schema the form reads: the API types a game's options (the catalog's
+ * `options`) only as a JSON Schema document, an open object.
+ */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  default?: unknown;
+  description?: string;
+  title?: string;
+  minimum?: number;
+  maximum?: number;
+  items?: JsonSchema;
+}
 
 /** One form control, derived from one property of a game's options JSON Schema. */
 export type Field =
@@ -53,10 +71,14 @@ export function fieldsOf(t: TFunction, schema: JsonSchema): Field[] {
   return out;
 }
 
-/** A game's chosen options as label and value, to show before joining (defaults filled in). */
-export function describeOptions(t: TFunction, fields: Field[], values: Readonly<Record<string, unknown>>): { label: string; value: string }[] {
+/**
+ * A game's chosen options as label and value, to show before joining (defaults filled in).
+ * `values`: the game's `options` as the API gives them, an object the API leaves untyped (or none).
+ */
+export function describeOptions(t: TFunction, fields: Field[], values: unknown): { label: string; value: string }[] {
+  const chosen = typeof values === 'object' && values !== null ? (values as Readonly<Record<string, unknown>>) : {};
   return fields.map((f) => {
-    const v = values[f.name] ?? f.default;
+    const v = chosen[f.name] ?? f.default;
     if (f.kind === 'checkbox') return { label: f.label, value: v === true ? t('options.yes') : t('options.no') };
     if (f.kind === 'select') return { label: f.label, value: f.choices.find((c) => c.value === v)?.label ?? String(v) };
     return { label: f.label, value: Array.isArray(v) && v.length > 0 ? v.join(', ') : t('options.none') };

@@ -1,48 +1,9 @@
 /** Ratings and finished games as the profile, leaderboard and search pages show them. */
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'preact/hooks';
+import type { FinishedGame } from './api.js';
 import { catalog, gameTitle } from './catalog.js';
 import { currentLocale } from './i18n.js';
-
-/** Shapes of GET /v1/profiles/…, /v1/leaderboards/… and /v1/finished-games (see /openapi.json). */
-export interface Rating {
-  game: string;
-  rating: number;
-  rd: number;
-  games: number;
-  lastChange: number;
-  lastPlayedAt: string;
-}
-export interface Profile {
-  id: string;
-  name: string;
-  ratings: Rating[];
-}
-export interface FinishedSeat {
-  seat: number;
-  name: string | null;
-  playerId: string | null;
-  bot: boolean;
-  place: number;
-  score: number;
-  forfeited: boolean;
-}
-export interface FinishedGame {
-  id: string;
-  game: string;
-  finishedAt: string;
-  seats: FinishedSeat[];
-  /** Whether it changed ratings (docs/playing.md "Ratings": games with a bot, RP-RATE-1 and RP-RATE-2 do not). */
-  rated: boolean;
-}
-export interface FinishedPage {
-  items: FinishedGame[];
-  next: string | null;
-}
-export interface Leaderboard {
-  game: string;
-  rows: { place: number; playerId: string; name: string; rating: number; rd: number; games: number }[];
-}
 
 /** Glicko-2 deviations above this are a rating still finding its level (the usual cut, as on lichess). */
 const PROVISIONAL_RD = 110;

@@ -66,7 +66,7 @@ export function LanguagePicker() {
           void setLanguage(next);
           // Emails and pushes follow the choice. This device shows it anyway; a failed save leaves them
           // in the language before, and the next pick saves again.
-          if (token.get()) void api('PATCH', '/v1/players/me', { language: next }).catch(() => undefined);
+          if (token.get()) void api.PATCH('/v1/players/me', { body: { language: next } }).catch(() => undefined);
         }}>
         {LANGUAGES.map((l) => (
           <option key={l} value={l} lang={l}>

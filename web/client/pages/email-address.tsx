@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, post, type Me } from '../api.js';
+import { api, dataOf, type Me } from '../api.js';
 import { useT } from '../i18n.js';
 import { problemText } from '../problems.js';
 import { CodeInput, ErrorLine } from '../widgets.js';
@@ -29,7 +29,7 @@ export function EmailAddress({ me, onChange, linkCode }: { me: Me; onChange: (me
   };
 
   const change = async (address: string) => {
-    if (await run(() => api<Me>('PATCH', '/v1/players/me', { email: address }), 'email.sent')) {
+    if (await run(async () => dataOf(await api.PATCH('/v1/players/me', { body: { email: address } })), 'email.sent')) {
       setEmail('');
       setCode('');
     }
@@ -44,7 +44,7 @@ export function EmailAddress({ me, onChange, linkCode }: { me: Me; onChange: (me
           class="stack pending"
           onSubmit={(e) => {
             e.preventDefault();
-            void run(() => post<Me>('/v1/players/me/email-confirmation', { code }), 'email.confirmed').then((ok) => ok && setCode(''));
+            void run(async () => dataOf(await api.POST('/v1/players/me/email-confirmation', { body: { code } })), 'email.confirmed').then((ok) => ok && setCode(''));
           }}
         >
           <p role="status">{t('email.pending', { email: me.pendingEmail })}</p>
@@ -78,7 +78,7 @@ export function EmailAddress({ me, onChange, linkCode }: { me: Me; onChange: (me
         </button>
       </form>
       {(me.email || me.pendingEmail) && (
-        <button class="link" onClick={() => void run(() => api<Me>('PATCH', '/v1/players/me', { email: null }), 'email.removed')}>
+        <button class="link" onClick={() => void run(async () => dataOf(await api.PATCH('/v1/players/me', { body: { email: null } })), 'email.removed')}>
           {t('email.remove')}
         </button>
       )}

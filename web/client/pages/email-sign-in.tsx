@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { get, post, token, type Me, type Session, type WithSecret } from '../api.js';
+import { api, dataOf, token } from '../api.js';
 import { currentLocale, setLanguage, useT } from '../i18n.js';
 import { isLanguage } from '../languages.js';
 import { problemText } from '../problems.js';
@@ -43,16 +43,16 @@ export function EmailSignIn({ onSignedIn, link }: { onSignedIn: () => void; link
   };
 
   const request = run(async () => {
-    const { expiresAt } = await post<{ expiresAt: string }>('/v1/sign-in', { email: email.trim() });
+    const { expiresAt } = dataOf(await api.POST('/v1/sign-in', { body: { email: email.trim() } }));
     setCode('');
     setSent({ until: new Date(expiresAt).toLocaleTimeString(currentLocale(), { hour: '2-digit', minute: '2-digit' }) });
   });
 
   const verify = run(async () => {
-    const session = await post<WithSecret<Session>>('/v1/sign-in/verify', { email: email.trim(), code });
+    const session = dataOf(await api.POST('/v1/sign-in/verify', { body: { email: email.trim(), code } }));
     token.set(session.token);
     // The account's language follows its player to this device (chosen at sign-up or in the picker since).
-    const me = await get<Me>('/v1/players/me');
+    const me = dataOf(await api.GET('/v1/players/me'));
     if (isLanguage(me.language)) await setLanguage(me.language);
     go('/');
     onSignedIn();

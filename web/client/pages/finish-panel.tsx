@@ -6,11 +6,10 @@
  */
 import type { TFunction } from 'i18next';
 import { useState } from 'preact/hooks';
-import { post, type Game } from '../api.js';
+import { api, dataOf, type Game } from '../api.js';
 
 interface Props {
   game: Game;
-  path: string;
   seatName: (seat: number) => string;
   t: TFunction;
   /** After a change: the summary it answered; the page reads the view and the log again. */
@@ -26,12 +25,18 @@ export function FinishPanel(props: Props) {
   return null;
 }
 
-function useSend({ path, game, onChanged, onError }: Props) {
+/** The take-back calls carry the version they were chosen at: a move since then refuses them. */
+type Versioned = 'takeback' | 'takeback/accept' | 'takeback/refuse';
+const versioned = (what: string): what is Versioned => what.startsWith('takeback');
+
+function useSend({ game, onChanged, onError }: Props) {
   const [busy, setBusy] = useState(false);
-  const send = async (what: string, withVersion = false) => {
+  const send = async (what: Versioned | 'resign' | 'abort' | 'rematch' | 'rematch/accept' | 'rematch/decline') => {
     setBusy(true);
+    const params = { path: { id: game.id } };
     try {
-      await onChanged(await post<Game>(`${path}/${what}`, withVersion ? { expectedVersion: game.version } : {}));
+      const answer = versioned(what) ? api.POST(`/v1/games/{id}/${what}`, { params, body: { expectedVersion: game.version } }) : api.POST(`/v1/games/{id}/${what}`, { params });
+      await onChanged(dataOf(await answer));
     } catch (err) {
       onError(err);
     } finally {
@@ -76,10 +81,10 @@ function Running(props: Props & { you: number }) {
       {tb && tb.seat !== you && tb.waitingFor.includes(you) && (
         <div class="state">
           <p>{t('finish.takebackAsked', { name: seatName(tb.seat) })}</p>
-          <button disabled={busy} onClick={() => void send('takeback/accept', true)}>
+          <button disabled={busy} onClick={() => void send('takeback/accept')}>
             {t('finish.accept')}
           </button>{' '}
-          <button class="secondary" disabled={busy} onClick={() => void send('takeback/refuse', true)}>
+          <button class="secondary" disabled={busy} onClick={() => void send('takeback/refuse')}>
             {t('finish.refuse')}
           </button>
         </div>
@@ -87,7 +92,7 @@ function Running(props: Props & { you: number }) {
       {tb && tb.seat !== you && !tb.waitingFor.includes(you) && <p class="state">{t('finish.takebackOthers', { name: seatName(tb.seat), names: names(tb.waitingFor) })}</p>}
       <div class="row">
         {game.canTakeBack && (
-          <button class="secondary" disabled={busy} onClick={() => void send('takeback', true)}>
+          <button class="secondary" disabled={busy} onClick={() => void send('takeback')}>
             {t('finish.askTakeback')}
           </button>
         )}

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { BoardPreview } from '../../../presentation/board-options.js';
 import { renderBoard } from '../../../presentation/index.js';
 import type { GameUi } from '../../../presentation/game-ui.js';
-import { allChat, ApiError, get, poll, post, waitForMove, type Action, type CatalogGame, type ChatMessage, type Game, type LogEntry, type ViewReply } from '../api.js';
+import { allChat, api, ApiError, dataOf, idempotencyKey, pollGame, waitForMove, type Action, type CatalogGame, type ChatMessage, type Game, type LogEntry, type PlatformEvent, type ViewReply } from '../api.js';
 import { catalogGame, gameTitle } from '../catalog.js';
 import { gameTable, gameUi } from '../game-uis.js';
 import { asTranslate, currentLocale, useT } from '../i18n.js';
@@ -29,14 +29,9 @@ export function actionsAt(ui: GameUi, legal: readonly Action[], key: string): Ac
   return legal.filter((a) => ui.targets(a).includes(key));
 }
 
-function newKey(): string {
-  return crypto.randomUUID();
-}
-
 /** `replay`: open at version 0, the replay's start (links from finished games' lists). */
 export function GamePage({ id, replay = false }: { id: string; replay?: boolean }) {
   const t = useT();
-  const path = `/v1/games/${encodeURIComponent(id)}`;
   const [game, setGame] = useState<Game | null>(null);
   const [info, setInfo] = useState<CatalogGame | null>(null);
   const [live, setLive] = useState<ViewReply | null>(null);
@@ -83,7 +78,7 @@ export function GamePage({ id, replay = false }: { id: string; replay?: boolean 
       const seen = finished && !logSeen.current.finished ? { entries: [], version: 0, finished } : { ...logSeen.current, finished };
       let entries = seen.entries;
       for (let after = seen.version; ; ) {
-        const page = await get<{ entries: LogEntry[]; version: number }>(`${path}/log?after=${after}`);
+        const page = dataOf(await api.GET('/v1/games/{id}/log', { params: { path: { id }, query: { after } } }));
         entries = [...entries, ...page.entries];
         after = page.entries.at(-1)?.version ?? after;
         if (page.entries.length < LOG_PAGE) break;
@@ -91,19 +86,19 @@ export function GamePage({ id, replay = false }: { id: string; replay?: boolean 
       logSeen.current = { entries, version: entries.at(-1)?.version ?? 0, finished };
       return entries;
     },
-    [path],
+    [id],
   );
 
   /** True when anything new came: the game (its ETag changed) or the chat. */
   const refresh = useCallback(async (): Promise<boolean> => {
-    const { body: g, changed: gameChanged } = await poll<Game>(path);
+    const { body: g, changed: gameChanged } = await pollGame(id);
     setGame(g);
     status.current = g.status;
     if (g.status === 'open') return gameChanged;
     const changed = g.version !== version.current;
     const [messages, v, entries] = await Promise.all([
-      allChat(path),
-      changed ? get<ViewReply>(`${path}/view`) : null,
+      allChat(id),
+      changed ? api.GET('/v1/games/{id}/view', { params: { path: { id } } }).then(dataOf) : null,
       changed ? readLog(g.status === 'finished') : null,
       catalogGame(g.game).then(setInfo),
     ]);
@@ -119,7 +114,7 @@ export function GamePage({ id, replay = false }: { id: string; replay?: boolean 
     setLog(entries);
     setPicked(null);
     return true;
-  }, [path, readLog]);
+  }, [id, readLog]);
 
   useEffect(() => {
     // Polls while the tab is visible, each time later while nothing changes; a change, or the tab shown again, starts over.
@@ -136,7 +131,7 @@ export function GamePage({ id, replay = false }: { id: string; replay?: boolean 
       }
       // A running game in view: the API holds the request until somebody moves, then the page reads again.
       const hold = (holding = new AbortController());
-      void waitForMove(path, version.current, hold.signal).then(
+      void waitForMove(id, version.current, hold.signal).then(
         () => {
           if (!hold.signal.aborted) tick();
         },
@@ -184,9 +179,9 @@ export function GamePage({ id, replay = false }: { id: string; replay?: boolean 
 
   useEffect(() => {
     if (replayAt === null) return setPast(null);
-    const timer = setTimeout(() => void get<ViewReply>(`${path}/view?version=${replayAt}`).then(setPast, fail), 150);
+    const timer = setTimeout(() => void api.GET('/v1/games/{id}/view', { params: { path: { id }, query: { version: replayAt } } }).then(dataOf).then(setPast, fail), 150);
     return () => clearTimeout(timer);
-  }, [replayAt, path]);
+  }, [replayAt, id]);
 
   const ui = useMemo(() => gameUi(game?.game ?? '', asTranslate(t)), [game?.game, t]);
   const Table = gameTable(game?.game ?? '');
@@ -220,12 +215,12 @@ export function GamePage({ id, replay = false }: { id: string; replay?: boolean 
     setBusy(true);
     setError(null);
     try {
-      const next = await post<ViewReply>(`${path}/actions`, { action, expectedVersion: live.version }, { 'Idempotency-Key': newKey() });
+      const next = dataOf(await api.POST('/v1/games/{id}/actions', { params: { path: { id }, header: idempotencyKey() }, body: { action, expectedVersion: live.version } }));
       version.current = next.version;
       shownNow(next.version);
       setLive(next);
       setPicked(null);
-      const { body: g } = await poll<Game>(path);
+      const { body: g } = await pollGame(id);
       setGame(g);
       setLog(await readLog(g.status === 'finished'));
       pollSoon.current();
@@ -341,7 +336,6 @@ export function GamePage({ id, replay = false }: { id: string; replay?: boolean 
         )}
         <FinishPanel
           game={game}
-          path={path}
           seatName={seatName}
           t={t}
           onChanged={async (g) => {
@@ -355,7 +349,7 @@ export function GamePage({ id, replay = false }: { id: string; replay?: boolean 
         <Seats game={game} seatName={seatName} t={t} />
         {shown && (!Table || game.status === 'finished') && <PrivatePanel ui={ui} view={shown.view} components={info?.components} seat={game.status === 'finished' ? game.yourSeat : undefined} t={t} />}
         <Log entries={log} ui={ui} components={info?.components} seatName={seatName} t={t} onLocate={(keys) => setLocated((l) => ({ keys, n: (l?.n ?? 0) + 1 }))} />
-        <Chat t={t} path={path} messages={chat} canWrite={game.yourSeat !== undefined} onSent={(m) => setChat((c) => [...c, m])} />
+        <Chat t={t} id={id} messages={chat} canWrite={game.yourSeat !== undefined} onSent={(m) => setChat((c) => [...c, m])} />
       </aside>
       <JumpBar t={t} move={legal.length > 0} seated={game.yourSeat !== undefined} hand={Table ? 'table' : 'private'} />
     </div>
@@ -471,7 +465,7 @@ function Log({ entries, ui, components, seatName, t, onLocate }: { entries: LogE
               <SeatMark seat={e.seat} /> {e.timeout && `${t('game.timedOut', { name: seatName(e.seat) })} `}
               {e.timeout && e.level && `${t('bots.moved', { level: levelName(t, e.level) })} `}
               {e.forfeit && `${t('game.forfeitedLog', { name: seatName(e.seat) })} `}
-              {e.events.map((ev) => (e.platform ? platformEvent(t, ev, seatName) : ui.describeEvent(ev, components, seatName))).join('; ')}
+              {(e.platform ? e.events.map((ev) => platformEvent(t, ev, seatName)) : e.events.map((ev) => ui.describeEvent(ev, components, seatName))).join('; ')}
               {!e.platform && entryTargets(ui, e).length > 0 && (
                 <>
                   {' '}
@@ -489,8 +483,8 @@ function Log({ entries, ui, components, seatName, t, onLocate }: { entries: LogE
 }
 
 /** An abort or a take-back step in the log, in the reader's language. */
-function platformEvent(t: TFunction, ev: LogEntry['events'][number], seatName: (s: number) => string): string {
-  const name = seatName(Number(ev.data?.seat ?? 0));
+function platformEvent(t: TFunction, ev: PlatformEvent, seatName: (s: number) => string): string {
+  const name = seatName(ev.data.seat);
   switch (ev.type) {
     case 'aborted':
       return t('finish.log.aborted', { name });
@@ -501,19 +495,17 @@ function platformEvent(t: TFunction, ev: LogEntry['events'][number], seatName: (
     case 'takeback_refused':
       return t('finish.log.refused', { name });
     case 'taken_back':
-      return t('finish.log.takenBack', { name, version: Number(ev.data?.to ?? 0) });
-    default:
-      return ev.type;
+      return t('finish.log.takenBack', { name, version: ev.data.to });
   }
 }
 
-function Chat({ t, path, messages, canWrite, onSent }: { t: TFunction; path: string; messages: ChatMessage[]; canWrite: boolean; onSent: (m: ChatMessage) => void }) {
+function Chat({ t, id, messages, canWrite, onSent }: { t: TFunction; id: string; messages: ChatMessage[]; canWrite: boolean; onSent: (m: ChatMessage) => void }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = async (e: Event) => {
     e.preventDefault();
     try {
-      onSent(await post<ChatMessage>(`${path}/chat`, { text }));
+      onSent(dataOf(await api.POST('/v1/games/{id}/chat', { params: { path: { id } }, body: { text } })));
       setText('');
       setError(null);
     } catch (err) {

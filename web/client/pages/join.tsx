@@ -1,7 +1,7 @@
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { TFunction } from 'i18next';
-import { ApiError, get, post, type CatalogEntry, type Game } from '../api.js';
+import { ApiError, api, dataOf, type CatalogEntry, type Game } from '../api.js';
 import { catalog, gameTitle } from '../catalog.js';
 import { currentLocale, useT } from '../i18n.js';
 import { describeOptions, fieldsOf } from '../options-form.js';
@@ -29,7 +29,7 @@ export function JoinPage({ gameId, code }: { gameId: string; code: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    get<Game>(`/v1/games/${encodeURIComponent(gameId)}`).then(
+    api.GET('/v1/games/{id}', { params: { path: { id: gameId } } }).then(dataOf).then(
       (g) => {
         // Already seated (e.g. the link opened twice): just show the game.
         if (g.yourSeat !== undefined) go(`/games/${gameId}`);
@@ -44,7 +44,7 @@ export function JoinPage({ gameId, code }: { gameId: string; code: string }) {
     setBusy(true);
     setError(null);
     try {
-      await post(`/v1/games/${encodeURIComponent(gameId)}/join`, { inviteCode: code });
+      dataOf(await api.POST('/v1/games/{id}/join', { params: { path: { id: gameId } }, body: { inviteCode: code } }));
       go(`/games/${gameId}`);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'already_seated') go(`/games/${gameId}`);
@@ -54,7 +54,7 @@ export function JoinPage({ gameId, code }: { gameId: string; code: string }) {
   };
 
   const free = game ? game.seats.filter((s) => !s.bot && s.name === null).length : 0;
-  const options = game && entry ? describeOptions(t, fieldsOf(t, entry.options), game.options ?? {}) : [];
+  const options = game && entry ? describeOptions(t, fieldsOf(t, entry.options), game.options) : [];
   const heading = game ? t('join.title', { game: gameTitle(t, game.game, entry?.title) }) : t('join.invitation');
   useTitle(heading);
   return (

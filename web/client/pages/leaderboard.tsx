@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { get } from '../api.js';
+import { api, dataOf, type Leaderboard } from '../api.js';
 import { catalog, gameTitle } from '../catalog.js';
 import { useT } from '../i18n.js';
 import { problemText } from '../problems.js';
-import { profileHref, RatingValue, useTitles, type Leaderboard } from '../results.js';
+import { profileHref, RatingValue, useTitles } from '../results.js';
 import { go } from '../router.js';
 import { useTitle } from '../title.js';
 import { ErrorLine } from '../widgets.js';
@@ -19,7 +19,7 @@ export function LeaderboardPage({ game }: { game: string | undefined }) {
     setBoard(null);
     const load = async () => {
       const id = game ?? (await catalog())[0]?.id;
-      if (id) setBoard(await get<Leaderboard>(`/v1/leaderboards/${encodeURIComponent(id)}`));
+      if (id) setBoard(dataOf(await api.GET('/v1/leaderboards/{game}', { params: { path: { game: id } } })));
     };
     load().catch((err: unknown) => setError(problemText(t, err)));
   }, [game]);

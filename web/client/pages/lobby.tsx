@@ -1,7 +1,7 @@
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { TFunction } from 'i18next';
-import { ApiError, api, get, post, type CatalogEntry, type LobbyGame, type Seek } from '../api.js';
+import { ApiError, api, dataOf, type CatalogEntry, type LobbyGame, type Seek } from '../api.js';
 import { catalog, gameTitle } from '../catalog.js';
 import { ratingText } from '../results.js';
 import { useT } from '../i18n.js';
@@ -33,9 +33,9 @@ export function LobbyPage() {
 
   useEffect(() => void catalog().then(setEntries), []);
   useEffect(() => {
-    const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== ''));
+    const query = { game: filter.game || undefined, players: filter.players ? Number(filter.players) : undefined, pace: filter.pace || undefined };
     const load = () =>
-      get<{ games: LobbyGame[] }>(`/v1/lobby?${query}`).then(
+      api.GET('/v1/lobby', { params: { query } }).then(dataOf).then(
         (r) => setGames(r.games),
         (err) => setError(problemText(t, err)),
       );
@@ -48,7 +48,7 @@ export function LobbyPage() {
     setJoining(id);
     setError(null);
     try {
-      await post(`/v1/games/${encodeURIComponent(id)}/join`, {});
+      dataOf(await api.POST('/v1/games/{id}/join', { params: { path: { id } }, body: {} }));
       go(`/games/${id}`);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'already_seated') go(`/games/${id}`);
@@ -106,7 +106,7 @@ export function LobbyPage() {
         <ul class="lobby-games">
           {games?.map((g) => {
             const entry = entries.find((e) => e.id === g.game);
-            const options = entry ? describeOptions(t, fieldsOf(t, entry.options), (g.options ?? {}) as Record<string, unknown>) : [];
+            const options = entry ? describeOptions(t, fieldsOf(t, entry.options), g.options) : [];
             const title = gameTitle(t, g.game, entry?.title);
             return (
               <li key={g.id} class="card">
@@ -162,7 +162,7 @@ function SeekPanel({ entries, t }: { entries: CatalogEntry[]; t: TFunction }) {
   const game = entries.find((e) => e.id === gameId) ?? entries[0];
 
   const current = () =>
-    get<{ seek: Seek | null }>('/v1/seeks/current').then(
+    api.GET('/v1/seeks/current').then(dataOf).then(
       (r) => setSeek(r.seek),
       (err) => setError(problemText(t, err)),
     );
@@ -180,7 +180,7 @@ function SeekPanel({ entries, t }: { entries: CatalogEntry[]; t: TFunction }) {
     setBusy(true);
     setError(null);
     try {
-      setSeek(await post<Seek>('/v1/seeks', { game: game.id, players, pace: paceOf(PACES[pace] ?? null) }));
+      setSeek(dataOf(await api.POST('/v1/seeks', { body: { game: game.id, players, pace: paceOf(PACES[pace] ?? null) } })));
     } catch (err) {
       setError(problemText(t, err));
     }
@@ -190,7 +190,7 @@ function SeekPanel({ entries, t }: { entries: CatalogEntry[]; t: TFunction }) {
     setBusy(true);
     setError(null);
     try {
-      await api('DELETE', '/v1/seeks/current');
+      dataOf(await api.DELETE('/v1/seeks/current'));
       setSeek(null);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'seek_matched') void current();

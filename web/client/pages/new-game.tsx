@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { post, type CatalogEntry } from '../api.js';
+import { api, dataOf, type CatalogEntry } from '../api.js';
 import { catalog, gameTitle } from '../catalog.js';
 import { useT } from '../i18n.js';
 import { fieldsOf, OptionsForm } from '../options-form.js';
@@ -54,15 +54,8 @@ export function NewGamePage() {
     setError(null);
     try {
       const perMove = PACES[pace];
-      const created = await post<{ id: string }>('/v1/games', {
-        game: gameId,
-        players,
-        bots: levelsOf(levels, bots),
-        standInLevel,
-        options,
-        visibility,
-        ...(perMove ? { timeControl: { perMove, onTimeout } } : {}),
-      });
+      const timeControl = perMove ? { perMove, onTimeout } : undefined;
+      const created = dataOf(await api.POST('/v1/games', { body: { game: gameId, players, bots: levelsOf(levels, bots), standInLevel, options, visibility, timeControl } }));
       go(`/games/${created.id}`);
     } catch (err) {
       setError(problemText(t, err));

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { get } from '../api.js';
+import { api, dataOf, type FinishedGame, type Profile } from '../api.js';
 import { gameTitle } from '../catalog.js';
 import { useT } from '../i18n.js';
 import { problemText } from '../problems.js';
-import { FinishedGames, RatingValue, ratingChange, useTitles, type FinishedGame, type FinishedPage, type Profile } from '../results.js';
+import { FinishedGames, RatingValue, ratingChange, useTitles } from '../results.js';
 import { useTitle } from '../title.js';
 import { ErrorLine } from '../widgets.js';
 
@@ -17,14 +17,14 @@ export function ProfilePage({ id }: { id: string }) {
   const [error, setError] = useState<string | null>(null);
 
   const more = async (playerId: string, cursor: string | null) => {
-    const page = await get<FinishedPage>(`/v1/profiles/${encodeURIComponent(playerId)}/games${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const page = dataOf(await api.GET('/v1/profiles/{playerId}/games', { params: { path: { playerId }, query: { cursor: cursor ?? undefined } } }));
     setGames((shown) => (cursor ? [...shown, ...page.items] : page.items));
     setNext(page.next);
   };
   useEffect(() => {
     const load = async () => {
-      const playerId = id === 'me' ? (await get<{ id: string }>('/v1/players/me')).id : id;
-      setProfile(await get<Profile>(`/v1/profiles/${encodeURIComponent(playerId)}`));
+      const playerId = id === 'me' ? dataOf(await api.GET('/v1/players/me')).id : id;
+      setProfile(dataOf(await api.GET('/v1/profiles/{playerId}', { params: { path: { playerId } } })));
       await more(playerId, null);
     };
     load().catch((err: unknown) => setError(problemText(t, err)));

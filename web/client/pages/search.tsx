@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { get } from '../api.js';
+import { api, dataOf, type FinishedGame } from '../api.js';
 import { gameTitle } from '../catalog.js';
 import { useT } from '../i18n.js';
 import { problemText } from '../problems.js';
-import { FinishedGames, useTitles, type FinishedGame, type FinishedPage } from '../results.js';
+import { FinishedGames, useTitles } from '../results.js';
 import { useTitle } from '../title.js';
 import { ErrorLine } from '../widgets.js';
 
@@ -21,8 +21,8 @@ export function SearchPage() {
     setBusy(true);
     setError(null);
     try {
-      const query = new URLSearchParams({ ...(game ? { game } : {}), ...(player.trim() ? { player: player.trim() } : {}), ...(cursor ? { cursor } : {}) });
-      const page = await get<FinishedPage>(`/v1/finished-games?${query}`);
+      const query = { game: game || undefined, player: player.trim() || undefined, cursor: cursor ?? undefined };
+      const page = dataOf(await api.GET('/v1/finished-games', { params: { query } }));
       setFound((shown) => ({ games: cursor && shown ? [...shown.games, ...page.items] : page.items, next: page.next }));
     } catch (err) {
       setError(problemText(t, err));

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, get, post, token, type Me, type Session } from '../api.js';
+import { api, dataOf, token, type Me, type Session } from '../api.js';
 import { currentLocale, useT } from '../i18n.js';
 import { problemText } from '../problems.js';
 import { go } from '../router.js';
@@ -33,7 +33,7 @@ export function Sessions({ me, onSignedOut }: { me: Me; onSignedOut: () => void 
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const fail = (err: unknown) => setError(problemText(t, err));
-  const load = () => get<Session[]>('/v1/players/me/sessions').then(setList, fail);
+  const load = () => api.GET('/v1/players/me/sessions').then(dataOf).then(setList, fail);
   useEffect(() => void load(), []);
 
   const name = (label: string) => {
@@ -51,7 +51,7 @@ export function Sessions({ me, onSignedOut }: { me: Me; onSignedOut: () => void 
   const revoke = async (id: string) => {
     setError(null);
     try {
-      await api('DELETE', `/v1/players/me/sessions/${encodeURIComponent(id)}`);
+      dataOf(await api.DELETE('/v1/players/me/sessions/{sessionId}', { params: { path: { sessionId: id } } }));
       await load();
     } catch (err) {
       fail(err);
@@ -61,7 +61,7 @@ export function Sessions({ me, onSignedOut }: { me: Me; onSignedOut: () => void 
   const everywhere = async () => {
     setError(null);
     try {
-      await post('/v1/players/me/sign-out-everywhere', { tokens: alsoTokens });
+      dataOf(await api.POST('/v1/players/me/sign-out-everywhere', { body: { tokens: alsoTokens } }));
       // Signed in here by a session (or by a token just revoked): this browser is signed out too.
       if (alsoTokens || list.some((s) => s.current)) return leave();
       setNote(t('sessions.allEnded'));
@@ -74,7 +74,7 @@ export function Sessions({ me, onSignedOut }: { me: Me; onSignedOut: () => void 
   const signOutHere = async () => {
     const here = list.find((s) => s.current);
     // Ended on the server too, so the token left in this browser's storage opens nothing.
-    if (here) await api('DELETE', `/v1/players/me/sessions/${encodeURIComponent(here.id)}`).catch(() => undefined);
+    if (here) await api.DELETE('/v1/players/me/sessions/{sessionId}', { params: { path: { sessionId: here.id } } }).catch(() => undefined);
     leave();
   };
 

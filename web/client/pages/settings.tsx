@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, get, post, token, type Me } from '../api.js';
+import { api, dataOf, token, type Me, type MePatch, type PushSubscriptionBody } from '../api.js';
 import { useT } from '../i18n.js';
 import { problemText } from '../problems.js';
 import { useTitle } from '../title.js';
@@ -14,7 +14,7 @@ import { YourData } from './your-data.js';
 const PUSH_ID_KEY = 'railpost.push';
 
 /** The notice kinds a player may turn on or off (the API's notifications.events). */
-const KINDS = ['yourTurn', 'reminder', 'gameStarted', 'gameFinished', 'chat'] as const;
+const KINDS = ['yourTurn', 'reminder', 'gameStarted', 'gameFinished', 'chat'] as const satisfies readonly (keyof Me['notifications']['events'])[];
 
 /** base64url → bytes, for pushManager.subscribe's applicationServerKey. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -34,16 +34,16 @@ export function SettingsPage({ onSignedOut, confirmCode }: { onSignedOut: () => 
   useTitle(t('settings.title'));
 
   useEffect(() => {
-    void get<Me>('/v1/players/me').then(setMe, fail);
+    void api.GET('/v1/players/me').then(dataOf).then(setMe, fail);
     if (!('serviceWorker' in navigator) || !('PushManager' in window)) return setPush('unsupported');
     if (Notification.permission === 'denied') return setPush('denied');
     void navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription()).then((s) => setPush(s ? 'on' : 'off'));
   }, []);
 
-  const patch = async (body: Record<string, unknown>) => {
+  const patch = async (body: MePatch) => {
     setError(null);
     try {
-      setMe(await api<Me>('PATCH', '/v1/players/me', body));
+      setMe(dataOf(await api.PATCH('/v1/players/me', { body })));
       setSaved(true);
     } catch (err) {
       fail(err);
@@ -53,10 +53,11 @@ export function SettingsPage({ onSignedOut, confirmCode }: { onSignedOut: () => 
   const subscribe = async () => {
     setError(null);
     try {
-      const { publicKey } = await get<{ publicKey: string }>('/v1/push/vapid-public-key');
+      const { publicKey } = dataOf(await api.GET('/v1/push/vapid-public-key'));
       const reg = await navigator.serviceWorker.ready;
       const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
-      const { id } = await post<{ id: string }>('/v1/players/me/push-subscriptions', sub.toJSON());
+      // The DOM types every field of toJSON() as optional; a subscription just made has them all, the shape the API reads.
+      const { id } = dataOf(await api.POST('/v1/players/me/push-subscriptions', { body: sub.toJSON() as PushSubscriptionBody }));
       localStorage.setItem(PUSH_ID_KEY, id);
       setPush('on');
     } catch (err) {
@@ -70,7 +71,7 @@ export function SettingsPage({ onSignedOut, confirmCode }: { onSignedOut: () => 
     const sub = await reg.pushManager.getSubscription();
     await sub?.unsubscribe();
     const id = localStorage.getItem(PUSH_ID_KEY);
-    if (id) await api('DELETE', `/v1/players/me/push-subscriptions/${encodeURIComponent(id)}`).catch(() => undefined);
+    if (id) await api.DELETE('/v1/players/me/push-subscriptions/{subscriptionId}', { params: { path: { subscriptionId: id } } }).catch(() => undefined);
     localStorage.removeItem(PUSH_ID_KEY);
     setPush('off');
   };

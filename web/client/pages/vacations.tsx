@@ -1,14 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, get, post } from '../api.js';
+import { api, dataOf, type Vacation } from '../api.js';
 import { currentLocale, useT } from '../i18n.js';
 import { problemText } from '../problems.js';
 import { ErrorLine } from '../widgets.js';
-
-interface Vacation {
-  id: string;
-  from: string;
-  until: string;
-}
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(currentLocale(), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -20,7 +14,7 @@ export function Vacations() {
   const [until, setUntil] = useState('');
   const [error, setError] = useState<string | null>(null);
   const fail = (err: unknown) => setError(problemText(t, err));
-  const load = () => get<Vacation[]>('/v1/players/me/vacations').then(setList, fail);
+  const load = () => api.GET('/v1/players/me/vacations').then(dataOf).then(setList, fail);
   useEffect(() => void load(), []);
 
   const add = async (e: Event) => {
@@ -31,7 +25,7 @@ export function Vacations() {
       const start = new Date(`${from}T00:00:00`);
       const begin = start.getTime() < Date.now() ? new Date(Date.now() + 60_000) : start;
       const end = new Date(`${until}T23:59:59`);
-      await post('/v1/players/me/vacations', { from: begin.toISOString(), until: end.toISOString() });
+      dataOf(await api.POST('/v1/players/me/vacations', { body: { from: begin.toISOString(), until: end.toISOString() } }));
       setFrom('');
       setUntil('');
       await load();
@@ -42,7 +36,7 @@ export function Vacations() {
 
   const cancel = async (id: string) => {
     try {
-      await api('DELETE', `/v1/players/me/vacations/${encodeURIComponent(id)}`);
+      dataOf(await api.DELETE('/v1/players/me/vacations/{vacationId}', { params: { path: { vacationId: id } } }));
       await load();
     } catch (err) {
       fail(err);

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { post, token } from '../api.js';
+import { api, ApiError, dataOf, token } from '../api.js';
 import { currentLanguage, useT } from '../i18n.js';
 import { problemText } from '../problems.js';
 import { useTitle } from '../title.js';
@@ -21,7 +21,7 @@ export function WelcomePage({ onSignedIn, link }: { onSignedIn: () => void; link
     setBusy(true);
     setError(null);
     try {
-      const created = await post<{ token: string }>('/v1/players', { name, language: currentLanguage(), ...(email.trim() ? { email: email.trim() } : {}) });
+      const created = dataOf(await api.POST('/v1/players', { body: { name, language: currentLanguage(), email: email.trim() || undefined } }));
       token.set(created.token);
       onSignedIn();
     } catch (err) {
@@ -34,8 +34,11 @@ export function WelcomePage({ onSignedIn, link }: { onSignedIn: () => void; link
   const signIn = async (e: Event) => {
     e.preventDefault();
     // Checked before it is stored: a stored token that fails sends the page back here.
-    const res = await fetch('/v1/players/me', { headers: { authorization: `Bearer ${pasted.trim()}` } });
-    if (!res.ok) return setError(res.status === 401 ? t('welcome.badToken') : `${res.status} ${res.statusText}`);
+    try {
+      dataOf(await api.GET('/v1/players/me', { headers: { authorization: `Bearer ${pasted.trim()}` } }));
+    } catch (err) {
+      return setError(err instanceof ApiError && err.status === 401 ? t('welcome.badToken') : problemText(t, err));
+    }
     token.set(pasted.trim());
     onSignedIn();
   };

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, get, token, type Me } from '../api.js';
+import { api, dataOf, token, type Me } from '../api.js';
 import { useT } from '../i18n.js';
 import { problemText } from '../problems.js';
 import { go } from '../router.js';
@@ -21,7 +21,7 @@ export function YourData({ me, onSignedOut }: { me: Me; onSignedOut: () => void 
   const download = async () => {
     setError(null);
     try {
-      const data = await get<unknown>('/v1/players/me/export');
+      const data = dataOf(await api.GET('/v1/players/me/export'));
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
       const a = document.createElement('a');
       a.href = url;
@@ -37,7 +37,7 @@ export function YourData({ me, onSignedOut }: { me: Me; onSignedOut: () => void 
     setBusy(true);
     setError(null);
     try {
-      await api('DELETE', '/v1/players/me');
+      dataOf(await api.DELETE('/v1/players/me'));
       token.clear();
       onSignedOut();
       go('/');
