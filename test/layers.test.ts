@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cyclesAmong, importsOf, isTestCode, ROOT, sourcesUnder } from './support/imports.js';
 
-const ALL = ['engine', 'functions', 'web', 'scripts', 'infra', 'test'].flatMap(sourcesUnder);
+const ALL = ['engine', 'presentation', 'functions', 'web', 'scripts', 'infra', 'test'].flatMap(sourcesUnder);
 const under = (dir: string) => ALL.filter((f) => f.startsWith(`${dir}/`));
 const within = (target: string, dirs: readonly string[]) => dirs.some((d) => target.startsWith(`${d}/`));
 
@@ -66,9 +66,9 @@ describe('layers', () => {
     expect(violations(code, (i) => !i.external && i.target.startsWith('test/'))).toEqual([]);
   });
 
-  it('web/render imports only web/render and, type-only, engine/; no packages', () => {
-    const code = under('web/render').filter((f) => !isTestCode(f));
-    expect(violations(code, (i) => i.external || !(i.target.startsWith('web/render/') || (i.typeOnly && i.target.startsWith('engine/'))))).toEqual([]);
+  it('presentation/ imports only presentation/ and, type-only, engine/; no packages', () => {
+    const code = under('presentation').filter((f) => !isTestCode(f));
+    expect(violations(code, (i) => i.external || !(i.target.startsWith('presentation/') || (i.typeOnly && i.target.startsWith('engine/'))))).toEqual([]);
   });
 
   it('no import cycles inside engine/ (type-only imports included)', () => {
@@ -86,14 +86,25 @@ describe('layers', () => {
   // Type-only imports count, as for engine/ above: runtime cycles (which can leave a module reading
   // another's exports before they exist) are what matter most, and counting type-only edges too is
   // the stricter rule that still holds, so no runtime cycle can hide behind a "type-only" exception.
-  it('no import cycles among all sources (engine, functions, web, scripts, infra, test; type-only imports included)', () => {
+  it('no import cycles among all sources (engine, presentation, functions, web, scripts, infra, test; type-only imports included)', () => {
     expect(under('infra').length).toBeGreaterThan(0);
     expect(cyclesAmong(ALL).map((c) => c.join(' -> '))).toEqual([]);
   });
 
-  it('web/** imports nothing from functions/ (the client, its pictures and its build stand apart from the service)', () => {
-    expect(under('web').length).toBeGreaterThan(50);
+  it('web/** imports nothing from functions/ (the client and its build stand apart from the service)', () => {
+    expect(under('web').length).toBeGreaterThan(30);
     expect(violations(under('web'), (i) => !i.external && i.target.startsWith('functions/'))).toEqual([]);
+  });
+
+  it('functions/** imports nothing from web/client: the words and pictures both sides use are in presentation/', () => {
+    expect(violations(under('functions'), (i) => !i.external && i.target.startsWith('web/client/'))).toEqual([]);
+  });
+
+  // Its tests read the words as the web client serves them (i18next with the client's settings).
+  it("presentation/ imports nothing from functions/ or web/client, its tests only the client's i18n test kit", () => {
+    expect(under('presentation').length).toBeGreaterThan(30);
+    const bad = (target: string, file: string) => target.startsWith('functions/') || (target.startsWith('web/client/') && !(isTestCode(file) && target === 'web/client/i18n.testkit.ts'));
+    expect(violations(under('presentation'), (i, file) => !i.external && bad(i.target, file))).toEqual([]);
   });
 
   it('web/** takes only types from api-spec/ (the generated openapi.d.ts): the document itself stays out of the bundle', () => {

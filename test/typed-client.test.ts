@@ -5,6 +5,7 @@
  * `expectTypeOf` states the types the document gives.
  */
 import { describe, expectTypeOf, it } from 'vitest';
+import type { CatalogGameId } from '../engine/games/on-demand.js';
 import { dataOf, problemOf, typedClient, type Schemas } from '../scripts/support/typed-client.js';
 
 const api = typedClient('http://127.0.0.1:9');
@@ -34,8 +35,8 @@ const refused = () => api.POST('/v1/games/{id}/actions', { params, body: { actio
 type ViewData = Awaited<ReturnType<typeof view>>;
 
 describe('the typed client', () => {
-  it('a view is a union discriminated by `game`: narrowed, its view and legal actions are the game’s own', () => {
-    expectTypeOf<Schemas['GameView']['game']>().toEqualTypeOf<'ticket-to-ride-europe' | 'ticket-to-ride-germany' | 'streetcar' | 'trains-and-stations' | 'vlaky-na-trati'>();
+  it('a view is a union discriminated by `game` over the manifests’ ids: narrowed, its view and legal actions are the game’s own', () => {
+    expectTypeOf<Schemas['GameView']['game']>().toEqualTypeOf<CatalogGameId>();
     expectTypeOf<ViewData['game']>().toEqualTypeOf<Schemas['GameView']['game']>();
     type Ttr = Extract<ViewData, { game: 'ticket-to-ride-europe' }>;
     expectTypeOf<Ttr['view']['market']>().toEqualTypeOf<Schemas['TtrView']['market']>();

@@ -10,3 +10,4 @@ export * from './registry.js';
 export * from './graph.js';
 export * from './playout.js';
 export * from './search/index.js';
+export * from './manifest.js';

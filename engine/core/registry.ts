@@ -37,7 +37,8 @@ export async function listedGames(registry: GameRegistry): Promise<AnyGame[]> {
   return Promise.all(registry.listed().map(async ({ id }) => (await registry.get(id))!));
 }
 
-function factsOf({ id, title, minPlayers, maxPlayers, listed }: GameFacts): GameFacts {
+/** The facts of a game, its manifest or its definition: what the definition takes from its manifest (`defineGame({ ...factsOf(manifest), … })`). */
+export function factsOf({ id, title, minPlayers, maxPlayers, listed }: GameFacts): GameFacts {
   return { id, title, minPlayers, maxPlayers, listed };
 }
 

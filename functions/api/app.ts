@@ -326,7 +326,7 @@ const outboundUrls = () => import('./webhook-url.js');
 
 /** The renderers load with the first picture asked for: a move never needs them. */
 async function drawPicture(picture: { game: string; components: unknown; view: unknown; seatNames: (string | null)[] }, language: Language = 'en'): Promise<string> {
-  const [{ renderBoard }, t] = await Promise.all([import('../../web/render/index.js'), import('../notify/wording.js').then(({ wordsFor }) => wordsFor(language))]);
+  const [{ renderBoard }, t] = await Promise.all([import('../../presentation/index.js'), import('../notify/wording.js').then(({ wordsFor }) => wordsFor(language))]);
   const svg = renderBoard(picture.game, picture.components, picture.view, { t, seatNames: picture.seatNames });
   if (svg === null) throw new Refusal('no_board_picture', 'Not found', `${picture.game} has no board picture`);
   return svg;

@@ -16,6 +16,7 @@ import { FINISH_EXAMPLES } from './finish-examples.js';
 import { describedLater, ZodType } from './openapi-zod.js';
 import { provideExamples } from './route-content.js';
 import { ProblemSchema } from './schemas.js';
+import { unwrapSingleUnions } from './single-unions.js';
 import { closeTuples } from './tuple-items.js';
 import { registerWebhooks } from './webhooks.js';
 
@@ -36,7 +37,7 @@ export function openApiDocumentText(): string {
   // The routes need services to exist, not to work: no command is ever sent to this client.
   const services = createServices(new DynamoDBClient({ region: 'local' }), 'unused', createRegistry(catalogGames));
   createApp({ ...services, documentedGames: catalogGames, base: app });
-  const doc = closeTuples(repairNullableRefs(app.getOpenAPI31Document(openApiInfo)));
+  const doc = unwrapSingleUnions(closeTuples(repairNullableRefs(app.getOpenAPI31Document(openApiInfo))));
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 

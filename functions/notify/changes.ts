@@ -1,4 +1,4 @@
-import type { UiEvent } from '../../web/render/game-ui.js';
+import type { UiEvent } from '../../presentation/game-ui.js';
 import type { EventRecord } from '../store/records.js';
 import { cleanText } from '../service/text.js';
 import { logEntryFor } from '../service/visibility.js';

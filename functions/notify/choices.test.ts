@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GameUi, UiAction } from '../../web/render/game-ui.js';
-import { plainUi } from '../../web/render/game-ui.js';
+import type { GameUi, UiAction } from '../../presentation/game-ui.js';
+import { plainUi } from '../../presentation/game-ui.js';
 import { choiceFor, choicesOf, FLAT_MAX } from './choices.js';
 import { loadWords } from './fixture.testkit.js';
 import { positionHtml, positionText } from './message.js';

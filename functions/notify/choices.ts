@@ -1,4 +1,4 @@
-import type { GameUi, UiAction } from '../../web/render/game-ui.js';
+import type { GameUi, UiAction } from '../../presentation/game-ui.js';
 
 /**
  * Every legal action of a turn with a short code to reply with. A short list is

@@ -22,11 +22,11 @@ import { pushPayload, sendPush, type VapidKeys } from './push.js';
 import { recipientsOf, type Recipient, type Transition } from './recipients.js';
 import { changesFor, shownName, type ChangeWording } from './changes.js';
 import { gameTitle, wordsFor, wordsIn, type Words } from './wording.js';
-import { plainUi, type GameUi } from '../../web/render/game-ui.js';
-import { webGame } from '../../web/render/games.js';
+import { plainUi, type GameUi } from '../../presentation/game-ui.js';
+import { webGame } from '../../presentation/games.js';
 import { signUnsubscribe } from './unsubscribe.js';
 import { signBoardLink } from './board-link.js';
-import { renderableGames } from '../../web/render/index.js';
+import { renderableGames } from '../../presentation/index.js';
 import { deliverWebhook, webhookPayload } from './webhook.js';
 import { strictOutbound, type Outbound } from './outbound-guard.js';
 

@@ -12,13 +12,13 @@ import type { Language } from '../../engine/core/languages.js';
  * quarter of a notifier's cold start, and a message needs one.
  */
 const CATALOGS: Readonly<Record<Language, () => Promise<{ default: object }>>> = {
-  en: () => import('../../web/client/locales/en.json', { with: { type: 'json' } }),
-  cs: () => import('../../web/client/locales/cs.json', { with: { type: 'json' } }),
-  de: () => import('../../web/client/locales/de.json', { with: { type: 'json' } }),
-  ru: () => import('../../web/client/locales/ru.json', { with: { type: 'json' } }),
+  en: () => import('../../presentation/locales/en.json', { with: { type: 'json' } }),
+  cs: () => import('../../presentation/locales/cs.json', { with: { type: 'json' } }),
+  de: () => import('../../presentation/locales/de.json', { with: { type: 'json' } }),
+  ru: () => import('../../presentation/locales/ru.json', { with: { type: 'json' } }),
 };
 
-/** A message in one language; also the games' wording function (web/render's `Translate`). */
+/** A message in one language; also the games' wording function (presentation's `Translate`). */
 export type Words = (key: string, vars?: Readonly<Record<string, string | number>>) => string;
 
 const loading = new Map<Language, Promise<Words>>();

@@ -14,7 +14,7 @@ import { newVapidKeys } from '../../functions/notify/vapid-keys.js';
 import { oneClick, pushSubscription } from '../support/notifications.js';
 import { startLocalServer } from '../../functions/local/server.js';
 import { CATALOGS, translate } from '../../web/client/i18n.testkit.js';
-import { webGame } from '../../web/render/games.js';
+import { webGame } from '../../presentation/games.js';
 
 interface Received {
   headers: Record<string, string>;

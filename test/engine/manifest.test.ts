@@ -1,7 +1,7 @@
 /**
- * Every registered game has every piece, by name. The registries (engine/games/index.ts,
- * engine/fixtures/index.ts) list the games; web/render/games.ts gives each its picture and wording
- * (a missing line fails to type-check); this file checks what types cannot: ids match their keys,
+ * Every registered game has every piece, by name. The registries are written from the games'
+ * manifests (`npm run games`; fixture games: engine/fixtures/index.ts); this file checks what types
+ * cannot: ids match their keys, each manifest's words exist in every language,
  * published schemas exist, catalog games have a board and name every action and event they emit in
  * words of their own, not the plain fallback, in every language of the web client.
  */
@@ -9,11 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { Rng, seedRng, type AnyGame } from '../../engine/core/index.js';
 import { fixtures } from '../../engine/fixtures/index.js';
 import { catalog } from '../../engine/games/index.js';
-import { plainWords, type UiAction } from '../../web/render/game-ui.js';
-import { webGames } from '../../web/render/games.js';
-import { translate } from '../../web/client/i18n.testkit.js';
+import { manifests } from '../../engine/games/on-demand.js';
+import { plainWords, type UiAction } from '../../presentation/game-ui.js';
+import { webGames } from '../../presentation/games.js';
+import { CATALOGS, translate } from '../../web/client/i18n.testkit.js';
 import { LANGUAGES } from '../../web/client/languages.js';
-import { EN } from '../../web/render/testkit.js';
+import { EN } from '../../presentation/testkit.js';
 
 const registered: [string, AnyGame][] = [...Object.entries(catalog).map(([id, e]): [string, AnyGame] => [id, e.game]), ...Object.entries(fixtures)];
 
@@ -45,7 +46,14 @@ describe('one manifest per game', () => {
     expect(game.id).toBe(id);
     expect(game.schemas.view).toBeDefined();
     expect(game.schemas.event).toBeDefined();
-    expect(Object.hasOwn(webGames, id)).toBe(true);
+  });
+
+  it.each(manifests.map((m) => [m.id, m] as const))('%s: its manifest names it and its wording in every language of the web client', (id, manifest) => {
+    for (const lang of LANGUAGES) {
+      const words = CATALOGS[lang] as Record<string, unknown> & { gameNames: Record<string, string> };
+      expect(words.gameNames[id], `${lang}: gameNames.${id}`).toBeTruthy();
+      expect(typeof words[manifest.wording], `${lang}: ${manifest.wording}.…`).toBe('object');
+    }
   });
 
   it('the fixtures are unlisted and the catalog is listed, so no test game reaches the public catalog', () => {

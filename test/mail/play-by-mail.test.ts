@@ -7,7 +7,7 @@ import { Rng, seedRng, type AnyGame } from '../../engine/core/index.js';
 import { streetcar } from '../../engine/games/streetcar/index.js';
 import { ticketToRideEurope } from '../../engine/games/ticket-to-ride-europe/index.js';
 import { wordsFor } from '../../functions/notify/wording.js';
-import { webGame } from '../../web/render/games.js';
+import { webGame } from '../../presentation/games.js';
 import { dataOf, testClient, type Api, type Player } from '../support/client.js';
 import { playerWithEmail } from '../support/accounts.js';
 import { codeFor, quoted, startMailWorld, type MailWorld, type Received } from './mail-kit.js';

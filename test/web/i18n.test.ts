@@ -1,5 +1,5 @@
 /**
- * Languages: the web client's catalogs (web/client/locales/<lang>.json) say every
+ * Languages: the web client's catalogs (presentation/locales/<lang>.json) say every
  * message in every language, in each language's own plural forms, with the same placeholders, and
  * every message key the code names exists.
  */
@@ -45,7 +45,7 @@ const english = messages.en;
 describe('web client catalogs', () => {
   it('the catalogs are many and the check sees them (guards the rules below against passing on nothing)', () => {
     expect(english.size).toBeGreaterThan(550);
-    expect(readdirSync(join(ROOT, 'web/client/locales')).sort()).toEqual(LANGUAGES.map((l) => `${l}.json`).sort());
+    expect(readdirSync(join(ROOT, 'presentation/locales')).sort()).toEqual(LANGUAGES.map((l) => `${l}.json`).sort());
   });
 
   it.each(LANGUAGES)('%s: has every message English has, and none English lacks', (lang) => {
@@ -80,10 +80,10 @@ describe('web client catalogs', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('every message key the code spells out exists (web/client pages, web/render wording and the notifier\'s messages)', () => {
+  it('every message key the code spells out exists (web/client pages, presentation wording and the notifier\'s messages)', () => {
     const files = [
       ...readdirSync(join(ROOT, 'web/client'), { recursive: true, encoding: 'utf8' }).map((f) => `web/client/${f}`),
-      ...readdirSync(join(ROOT, 'web/render')).map((f) => `web/render/${f}`),
+      ...readdirSync(join(ROOT, 'presentation')).map((f) => `presentation/${f}`),
       // The notifier's emails and pushes speak from the same catalogs (`mail.…`).
       ...readdirSync(join(ROOT, 'functions/notify')).map((f) => `functions/notify/${f}`),
     ].filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$|testkit/.test(f));

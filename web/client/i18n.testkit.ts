@@ -3,13 +3,13 @@
  * `t` that throws on a key the catalog lacks (i18next would show the key itself).
  */
 import i18next, { type TFunction } from 'i18next';
-import type { Translate } from '../render/game-ui.js';
+import type { Translate } from '../../presentation/game-ui.js';
 import { asTranslate, I18N_OPTIONS, type Catalog } from './i18n.js';
 import type { Language } from './languages.js';
-import cs from './locales/cs.json' with { type: 'json' };
-import de from './locales/de.json' with { type: 'json' };
-import en from './locales/en.json' with { type: 'json' };
-import ru from './locales/ru.json' with { type: 'json' };
+import cs from '../../presentation/locales/cs.json' with { type: 'json' };
+import de from '../../presentation/locales/de.json' with { type: 'json' };
+import en from '../../presentation/locales/en.json' with { type: 'json' };
+import ru from '../../presentation/locales/ru.json' with { type: 'json' };
 
 export const CATALOGS: Readonly<Record<Language, Catalog>> = { en, cs, de, ru };
 

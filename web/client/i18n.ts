@@ -1,14 +1,14 @@
 /**
  * The web client's words in the reader's language, on i18next: one catalog per language
- * (locales/<lang>.json, plural forms by each language's CLDR rules), loaded on demand as its own
+ * (presentation/locales/<lang>.json, plural forms by each language's CLDR rules), loaded on demand as its own
  * chunk so that a page carries only the catalog it shows. The choice is stored in localStorage and
  * `<html lang>` follows it.
  */
 import i18next, { type TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { Translate } from '../render/game-ui.js';
+import type { Translate } from '../../presentation/game-ui.js';
 import { chooseLanguage, dateLocale, isLanguage, type Language } from './languages.js';
-import type en from './locales/en.json';
+import type en from '../../presentation/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -23,10 +23,10 @@ const STORE_KEY = 'railpost.language';
 
 /** Dynamic imports: esbuild makes each catalog a chunk of its own, fetched only when chosen. */
 const CATALOGS: Record<Language, () => Promise<{ default: Catalog }>> = {
-  en: () => import('./locales/en.json'),
-  cs: () => import('./locales/cs.json'),
-  de: () => import('./locales/de.json'),
-  ru: () => import('./locales/ru.json'),
+  en: () => import('../../presentation/locales/en.json'),
+  cs: () => import('../../presentation/locales/cs.json'),
+  de: () => import('../../presentation/locales/de.json'),
+  ru: () => import('../../presentation/locales/ru.json'),
 };
 
 const i18n = i18next.createInstance();
@@ -81,7 +81,7 @@ const loose = (t: TFunction): LooseT => t as unknown as LooseT;
 const WORDING_CACHE = 20_000;
 
 /**
- * The same `t` as a plain function of string keys, for the game wording in web/render. It remembers
+ * The same `t` as a plain function of string keys, for the game wording in presentation/. It remembers
  * what it said: the action list repeats the same few thousand sentences at every turn, and i18next
  * takes some 15 µs a message.
  */

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { playerColour, playerLabel } from '../render/players.js';
+import { playerColour, playerLabel } from '../../presentation/players.js';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from './languages.js';
 import { api, token } from './api.js';
 import { setLanguage, useLanguage, useT } from './i18n.js';

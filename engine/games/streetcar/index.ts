@@ -1,4 +1,4 @@
-import { defineGame, type KitGame } from '../../core/index.js';
+import { defineGame, factsOf, type AnyGame, type CatalogEntry, type KitGame } from '../../core/index.js';
 import { StreetcarActionSchema, StreetcarOptionsSchema, type StreetcarAction, type StreetcarOptions } from './actions.js';
 import { greedyBot } from './bot.js';
 import { components } from './components.js';
@@ -7,18 +7,16 @@ import { estimate } from './estimate.js';
 import { outcome } from './outcome.js';
 import { rules } from './rules.js';
 import { searchActions } from './search-actions.js';
+import { manifest } from './manifest.js';
 import { searchLevels } from './search-levels.js';
+import { streetcarSecrets } from './secrets.js';
 import { StreetcarEventSchema, StreetcarViewSchema } from './schemas.js';
 import { setup } from './setup.js';
 import type { StreetcarState } from './state.js';
 import { view, type StreetcarView } from './view.js';
 
 export const streetcar: KitGame<StreetcarState, StreetcarAction, StreetcarOptions, StreetcarView> = defineGame({
-  id: 'streetcar',
-  title: 'Streetcar (Linie 1)',
-  minPlayers: 2,
-  maxPlayers: 5,
-  listed: true,
+  ...factsOf(manifest),
   components,
   options: StreetcarOptionsSchema,
   action: StreetcarActionSchema,
@@ -39,3 +37,5 @@ export const streetcar: KitGame<StreetcarState, StreetcarAction, StreetcarOption
   searchActions,
   searchLevels,
 });
+
+export const entry: CatalogEntry = { game: streetcar as AnyGame, secrets: streetcarSecrets() };

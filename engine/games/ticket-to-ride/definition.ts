@@ -1,4 +1,4 @@
-import { defineGame, type KitGame } from '../../core/index.js';
+import { defineGame, factsOf, type AnyGame, type CatalogEntry, type GameManifest, type KitGame } from '../../core/index.js';
 import { TtrActionSchema, TtrOptionsSchema, type TtrAction, type TtrOptions } from './actions.js';
 import { createBot } from './bot.js';
 import { createDeterminize } from './determinize.js';
@@ -9,17 +9,14 @@ import type { TtrMap } from './map.js';
 import { createRules } from './rules.js';
 import type { TtrState } from './state.js';
 import { TtrEventSchema, TtrViewSchema, type TtrView } from './schemas.js';
+import { ttrSecrets } from './secrets.js';
 import { createView } from './view.js';
 
 /** One Ticket to Ride game definition per map: the editions differ only in their map data. */
-export function ticketToRide(id: string, title: string, map: TtrMap): KitGame<TtrState, TtrAction, TtrOptions, TtrView> {
+export function ticketToRide(manifest: GameManifest, map: TtrMap): KitGame<TtrState, TtrAction, TtrOptions, TtrView> {
   const rules = createRules(map);
   return defineGame({
-    id,
-    title,
-    minPlayers: 2,
-    maxPlayers: 5,
-    listed: true,
+    ...factsOf(manifest),
     components: map,
     schemas: { view: TtrViewSchema, event: TtrEventSchema },
     options: TtrOptionsSchema,
@@ -39,3 +36,6 @@ export function ticketToRide(id: string, title: string, map: TtrMap): KitGame<Tt
     searchLevels,
   });
 }
+
+/** An edition's catalog entry: its game and the hidden information of its map. */
+export const ticketToRideEntry = (game: KitGame<TtrState, TtrAction, TtrOptions, TtrView>): CatalogEntry => ({ game: game as AnyGame, secrets: ttrSecrets(game.components as TtrMap) });

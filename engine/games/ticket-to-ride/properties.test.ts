@@ -16,12 +16,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { randomBot, Rng, RuleError, seedRng, type GameDefinition, type GameEvent } from '../../core/index.js';
 import type { TtrAction, TtrOptions } from './actions.js';
 import { canonical, handSize, type Cards } from './cards.js';
-import { ticketToRide } from './definition.js';
 import { CARD_TYPES, type CardType, type TtrMap } from './map.js';
 import { europeMap, germanyMap } from './maps.js';
 import { createRules, type TtrRules } from './rules.js';
 import type { TtrState } from './state.js';
 import type { TtrView } from './view.js';
+import { ticketToRideEurope } from '../ticket-to-ride-europe/index.js';
+import { ticketToRideGermany } from '../ticket-to-ride-germany/index.js';
 
 type Game = GameDefinition<TtrState, TtrAction, TtrOptions, TtrView>;
 
@@ -34,8 +35,8 @@ interface Edition {
 }
 
 const editions: Edition[] = [
-  { name: 'europe', map: europeMap, rules: createRules(europeMap), game: ticketToRide('ticket-to-ride-europe', 'Europe', europeMap), prefix: /^TTRE-\d/ },
-  { name: 'germany', map: germanyMap, rules: createRules(germanyMap), game: ticketToRide('ticket-to-ride-germany', 'Germany', germanyMap), prefix: /^TTRG-\d/ },
+  { name: 'europe', map: europeMap, rules: createRules(europeMap), game: ticketToRideEurope, prefix: /^TTRE-\d/ },
+  { name: 'germany', map: germanyMap, rules: createRules(germanyMap), game: ticketToRideGermany, prefix: /^TTRG-\d/ },
 ];
 
 const stats = {

@@ -1,4 +1,4 @@
-import { defineGame, type KitGame } from '../../core/index.js';
+import { defineGame, factsOf, type KitGame } from '../../core/index.js';
 import { TsActionSchema, TsOptionsSchema, type TsAction, type TsOptions } from './actions.js';
 import type { Board } from './board.js';
 import { createBot } from './bot.js';
@@ -7,8 +7,8 @@ import { createEstimate, ROLLOUT_DEPTH } from './estimate.js';
 import { createRules } from './rules.js';
 import { createSearchActions } from './search-actions.js';
 import { TsEventSchema, TsViewSchema } from './schemas.js';
+import { manifest } from './manifest.js';
 import { finalScores } from './scoring.js';
-import { MAX_PLAYERS, MIN_PLAYERS } from './setup.js';
 import type { TsState } from './state.js';
 import { ROUND_LIMIT } from './turn.js';
 import { createView, type TsView } from './view.js';
@@ -30,11 +30,7 @@ export function defineTrainsAndStations(b: Board, { roundLimit = ROUND_LIMIT }: 
   const rules = createRules(b, roundLimit);
   const view = createView(b, rules.toAct);
   return defineGame({
-    id: 'trains-and-stations',
-    title: 'Trains & Stations',
-    minPlayers: MIN_PLAYERS,
-    maxPlayers: MAX_PLAYERS,
-    listed: true,
+    ...factsOf(manifest),
     components: componentsOf(b),
     options: TsOptionsSchema,
     action: TsActionSchema,

@@ -17,7 +17,7 @@ import { randomRng } from '../../core/kit/secrets.js';
 import type { TsOptions } from './actions.js';
 import { BUILDINGS, GOODS, type Board, type Good } from './board.js';
 import { completeRoutes } from './delivery.js';
-import { MAX_PLAYERS } from './setup.js';
+import { MAX_PLAYERS } from './manifest.js';
 import type { Pending, Player, TsState } from './state.js';
 import type { TsView } from './view.js';
 

@@ -4,9 +4,7 @@ import { BUILDINGS, COINS_TOTAL, GOODS, type Board, type Good } from './board.js
 import type { TsOptions } from './actions.js';
 import type { Die, TsState } from './state.js';
 import type { TsDraft } from './draft.js';
-
-export const MIN_PLAYERS = 3;
-export const MAX_PLAYERS = 5;
+import { MAX_PLAYERS, MIN_PLAYERS } from './manifest.js';
 
 const zeroGoods = () => Object.fromEntries(GOODS.map((g) => [g, 0])) as Record<Good, number>;
 

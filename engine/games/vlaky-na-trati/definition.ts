@@ -1,9 +1,10 @@
-import { defineGame, type KitGame } from '../../core/index.js';
+import { defineGame, factsOf, type KitGame } from '../../core/index.js';
 import { VntActionSchema, VntOptionsSchema, type VntAction, type VntOptions } from './actions.js';
 import { createBot } from './bot.js';
 import type { VntData } from './data.js';
 import { createDeterminize } from './determinize.js';
 import { createEstimate } from './estimate.js';
+import { manifest } from './manifest.js';
 import { createRules } from './rules.js';
 import { VntEventSchema, VntViewSchema, type VntView } from './schemas.js';
 import type { VntState } from './state.js';
@@ -13,11 +14,7 @@ import { createView } from './view.js';
 export function vlakyNaTrati(data: VntData): KitGame<VntState, VntAction, VntOptions, VntView> {
   const rules = createRules(data);
   return defineGame({
-    id: 'vlaky-na-trati',
-    title: 'Vlaky na trati',
-    minPlayers: 2,
-    maxPlayers: 3,
-    listed: true,
+    ...factsOf(manifest),
     components: data,
     options: VntOptionsSchema,
     action: VntActionSchema,

@@ -6,7 +6,7 @@
  */
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { playerColour, playerInk, playerLabel } from '../../render/players.js';
+import { playerColour, playerInk, playerLabel } from '../../../presentation/players.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Board widths as multiples of the column's width: fit, and two closer looks; the closest is where a phone acts. */

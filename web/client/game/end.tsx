@@ -3,8 +3,8 @@
  * lines as the outcome gives them, and what the final view reveals of every seat's hidden things.
  */
 import type { TFunction } from 'i18next';
-import type { GameUi, PanelSection } from '../../render/game-ui.js';
-import { scoreLineWords } from '../../render/score-lines.js';
+import type { GameUi, PanelSection } from '../../../presentation/game-ui.js';
+import { scoreLineWords } from '../../../presentation/score-lines.js';
 import type { Game, Outcome } from '../api.js';
 import { asTranslate } from '../i18n.js';
 import { SeatMark } from '../widgets.js';

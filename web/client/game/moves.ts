@@ -2,7 +2,7 @@
  * Where moves show on the board: the board keys of a log entry, from its action where
  * the log gives it (the viewer's own, and everyone's after the end) and else from its events.
  */
-import type { GameUi } from '../../render/game-ui.js';
+import type { GameUi } from '../../../presentation/game-ui.js';
 import type { LogEntry } from '../api.js';
 
 export function entryTargets(ui: GameUi, entry: LogEntry): string[] {

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { BoardPreview } from '../../render/board-options.js';
-import { renderBoard } from '../../render/index.js';
-import type { GameUi } from '../../render/game-ui.js';
+import type { BoardPreview } from '../../../presentation/board-options.js';
+import { renderBoard } from '../../../presentation/index.js';
+import type { GameUi } from '../../../presentation/game-ui.js';
 import { allChat, api, ApiError, dataOf, idempotencyKey, pollGame, waitForMove, type Action, type CatalogGame, type ChatMessage, type Game, type LogEntry, type PlatformEvent, type ViewReply } from '../api.js';
 import { catalogGame, gameTitle } from '../catalog.js';
 import { gameTable, gameUi } from '../game-uis.js';

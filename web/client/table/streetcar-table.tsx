@@ -6,18 +6,18 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { StreetcarView } from '../../../engine/games/streetcar/view.js';
-import { tilePicture, type StreetcarComponents } from '../../render/streetcar.js';
-import { handGroups, modeTile, nextRotation, parseSquare, placeableTiles, placementAction, rotationsAt, tileMode, tilesAt } from '../../render/streetcar-table.js';
-import { streetcarCards } from '../../render/streetcar.ui.js';
+import { tilePicture, type StreetcarComponents } from '../../../presentation/streetcar.js';
+import { handGroups, modeTile, nextRotation, parseSquare, placeableTiles, placementAction, rotationsAt, tileMode, tilesAt } from '../../../presentation/streetcar-table.js';
+import { streetcarCards } from '../../../presentation/streetcar.ui.js';
 import { asTranslate } from '../i18n.js';
 import type { TableProps } from './table.js';
 
 function TilePicture({ comps, tile, rotation }: { comps: StreetcarComponents; tile: string; rotation?: number }) {
-  // The picture comes from web/render, which escapes everything it draws.
+  // The picture comes from presentation/, which escapes everything it draws.
   return <span class="sc-face" dangerouslySetInnerHTML={{ __html: tilePicture(comps, tile, rotation) }} />;
 }
 
-export function StreetcarTable({ t, view, components, legal, busy, picked, mode, onMode, onAct, onPreview }: TableProps) {
+function StreetcarTable({ t, view, components, legal, busy, picked, mode, onMode, onAct, onPreview }: TableProps) {
   const v = view as StreetcarView;
   const comps = components as StreetcarComponents;
   const tr = useMemo(() => asTranslate(t), [t]);
@@ -119,3 +119,6 @@ export function StreetcarTable({ t, view, components, legal, busy, picked, mode,
     </section>
   );
 }
+
+/** The table its manifest names. */
+export { StreetcarTable as table };

@@ -5,8 +5,8 @@
  */
 import type { TFunction } from 'i18next';
 import type { FunctionComponent } from 'preact';
-import type { BoardPreview } from '../../render/board-options.js';
-import type { GameUi } from '../../render/game-ui.js';
+import type { BoardPreview } from '../../../presentation/board-options.js';
+import type { GameUi } from '../../../presentation/game-ui.js';
 import type { Action } from '../api.js';
 
 export interface TableProps {

@@ -8,22 +8,22 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { TsView } from '../../../engine/games/trains-and-stations/view.js';
-import type { UiAction } from '../../render/game-ui.js';
-import type { TsComponents } from '../../render/trains-and-stations.js';
-import { buildingPicture, dieFace, goodsCard } from '../../render/ts-pieces.js';
-import { keepAction, offerUnits, pickedActions, pickedDice, pickMode, speculateAction, togglePick, usefulDice, type Offer } from '../../render/ts-table.js';
+import type { UiAction } from '../../../presentation/game-ui.js';
+import type { TsComponents } from '../../../presentation/trains-and-stations.js';
+import { buildingPicture, dieFace, goodsCard } from '../../../presentation/ts-pieces.js';
+import { keepAction, offerUnits, pickedActions, pickedDice, pickMode, speculateAction, togglePick, usefulDice, type Offer } from '../../../presentation/ts-table.js';
 import { asTranslate } from '../i18n.js';
 import type { TableProps } from './table.js';
 
 function Picture({ html, class: cls }: { html: string; class: string }) {
-  // The picture comes from web/render, which escapes everything it draws.
+  // The picture comes from presentation/, which escapes everything it draws.
   return <span class={cls} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /** Buttons of one action type: the legal actions the picked dice mean, or one disabled button saying what to pick. */
 const STEP_BUTTONS = ['roll', 'recall', 'reroll', 'take_coins', 'stop_rolling', 'end_resolution'] as const;
 
-export function TsTable({ t, ui, view, components, legal, busy, mode, onMode, onAct }: TableProps) {
+function TsTable({ t, ui, view, components, legal, busy, mode, onMode, onAct }: TableProps) {
   const v = view as TsView;
   const c = components as TsComponents;
   const tr = useMemo(() => asTranslate(t), [t]);
@@ -354,3 +354,6 @@ function Speculate({ t, tr, c, newGood, goods, specials, legal, busy, onAct, des
     </div>
   );
 }
+
+/** The table its manifest names. */
+export { TsTable as table };

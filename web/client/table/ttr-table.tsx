@@ -8,8 +8,8 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { CardType, Ticket, TtrMap } from '../../../engine/games/ticket-to-ride/map.js';
 import type { TtrView } from '../../../engine/games/ticket-to-ride/view.js';
-import { cardFace, handGroups } from '../../render/ttr-cards.js';
-import { canBuildStation, drawsByMix, keepAction, keepActions, keepMinimum, ticketMixes, ticketState, type TicketMix as Mix } from '../../render/ttr-table.js';
+import { cardFace, handGroups } from '../../../presentation/ttr-cards.js';
+import { canBuildStation, drawsByMix, keepAction, keepActions, keepMinimum, ticketMixes, ticketState, type TicketMix as Mix } from '../../../presentation/ttr-table.js';
 import type { TableProps } from './table.js';
 
 /** `t` over keys made at run time (a card type in the key); the catalogs' own types cannot check those. */
@@ -18,11 +18,11 @@ const say = (t: TFunction, key: string, vars?: object): string => (t as unknown 
 const citiesOf = (ticket: Pick<Ticket, 'a' | 'b'>): string[] => [`place:${ticket.a}`, `place:${ticket.b}`];
 
 function CardFace({ type }: { type: CardType | null }) {
-  // The picture comes from web/render, which escapes everything it draws.
+  // The picture comes from presentation/, which escapes everything it draws.
   return <span class="ttr-face" dangerouslySetInnerHTML={{ __html: cardFace(type) }} />;
 }
 
-export function TtrTable({ t, ui, view, components, legal, busy, mode, onMode, actionsAt, onPick, onAct, onMarks, picked }: TableProps) {
+function TtrTable({ t, ui, view, components, legal, busy, mode, onMode, actionsAt, onPick, onAct, onMarks, picked }: TableProps) {
   const v = view as TtrView;
   const map = components as TtrMap;
   const can = (key: string) => !busy && actionsAt(key).length > 0;
@@ -225,3 +225,6 @@ function TicketMix({ t, mixes, busy, onAct }: { t: TFunction; mixes: readonly Mi
     </div>
   );
 }
+
+/** The table its manifest names. */
+export { TtrTable as table };

@@ -8,19 +8,19 @@
 import { useMemo } from 'preact/hooks';
 import type { VntData } from '../../../engine/games/vlaky-na-trati/data.js';
 import type { VntView } from '../../../engine/games/vlaky-na-trati/view.js';
-import { railwayCardFace } from '../../render/vnt-cards.js';
-import { cardKey, cardOffers, tapAction } from '../../render/vnt-table.js';
-import { vntStatus } from '../../render/vlaky-na-trati.ui.js';
+import { railwayCardFace } from '../../../presentation/vnt-cards.js';
+import { cardKey, cardOffers, tapAction } from '../../../presentation/vnt-table.js';
+import { vntStatus } from '../../../presentation/vlaky-na-trati.ui.js';
 import { asTranslate } from '../i18n.js';
-import type { Translate } from '../../render/game-ui.js';
+import type { Translate } from '../../../presentation/game-ui.js';
 import type { TableProps } from './table.js';
 
 function CardFace({ tr, data, id }: { tr: Translate; data: VntData; id: string | null }) {
-  // The picture comes from web/render, which escapes everything it draws.
+  // The picture comes from presentation/, which escapes everything it draws.
   return <span class="vnt-face" dangerouslySetInnerHTML={{ __html: railwayCardFace(tr, data, id) }} />;
 }
 
-export function VntTable({ t, ui, view, components, busy, picked, actionsAt, onPick, onAct }: TableProps) {
+function VntTable({ t, ui, view, components, busy, picked, actionsAt, onPick, onAct }: TableProps) {
   const v = view as VntView;
   const data = components as VntData;
   const tr = useMemo(() => asTranslate(t), [t]);
@@ -90,3 +90,6 @@ export function VntTable({ t, ui, view, components, busy, picked, actionsAt, onP
     </section>
   );
 }
+
+/** The table its manifest names. */
+export { VntTable as table };
