@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { FunctionUrlAuthType, InvokeMode, type FunctionUrl, type Function as LambdaFn } from 'aws-cdk-lib/aws-lambda';
 import { DOCS_ASSETS_DIR, WEB_ASSETS_DIR } from './bundle.js';
-import type { Mailing, StageFunctions } from './lambda-function.js';
+import { PLAY_ACTIONS, type Mailing, type StageFunctions } from './lambda-function.js';
 import type { Tables } from './tables.js';
 
 /** The API function and its public function URL. */
@@ -32,14 +32,7 @@ export function apiFunction(
       reservedConcurrentExecutions: functions.settings.apiConcurrency,
     },
   );
-  functions.grantTable(apiFunction, table, [
-    'dynamodb:GetItem',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:Query',
-    'dynamodb:BatchGetItem',
-  ]);
+  functions.grantTable(apiFunction, table, PLAY_ACTIONS);
   functions.grantSecrets(apiFunction, mailing.parameterArn);
   functions.grantTable(apiFunction, limitsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']);
   functions.grantSend(apiFunction, mailing.emailFrom, mailing.configurationSet);

@@ -31,6 +31,16 @@ export interface Mailing {
   readonly environment: Record<string, string>;
 }
 
+/** The item actions of a function that plays moves: the API, the sweeper and mail-in. */
+export const PLAY_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:Query',
+  'dynamodb:BatchGetItem',
+];
+
 /**
  * The stack's functions, all made alike, and the grants they take. Their resources are created in
  * the stack itself, not in a construct of their own, so their logical IDs stay those of deployed stacks.

@@ -5,7 +5,7 @@ import type { Function as LambdaFn } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { ReceiptRuleSet, TlsPolicy } from 'aws-cdk-lib/aws-ses';
 import { Lambda as LambdaAction, LambdaInvocationType, S3 as S3Action } from 'aws-cdk-lib/aws-ses-actions';
-import type { Mailing, StageFunctions } from './lambda-function.js';
+import { PLAY_ACTIONS, type Mailing, type StageFunctions } from './lambda-function.js';
 
 /** Where the receipt rule stores messages in the inbound bucket; the mail-in function reads only there. */
 const INBOUND_PREFIX = 'inbound/';
@@ -50,14 +50,7 @@ export function mailInFunction(
     { ...notifyEnvironment, REPLY_DOMAIN: replyDomain, INBOUND_BUCKET: bucket.bucketName, INBOUND_PREFIX },
     { timeout: Duration.seconds(30) },
   );
-  functions.grantTable(fn, table, [
-    'dynamodb:GetItem',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:Query',
-    'dynamodb:BatchGetItem',
-  ]);
+  functions.grantTable(fn, table, PLAY_ACTIONS);
   functions.grantSecrets(fn, mailing.parameterArn);
   functions.grantSend(fn, mailing.emailFrom, mailing.configurationSet);
   fn.addToRolePolicy(

@@ -5,7 +5,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFn } from 'aws-cdk-lib/aws-lambda';
 import { DEADLINE_INDEX } from '../functions/store/keys.js';
-import type { StageFunctions } from './lambda-function.js';
+import { PLAY_ACTIONS, type StageFunctions } from './lambda-function.js';
 
 /**
  * Time controls: every minute, games past a reminder time or deadline get their policy
@@ -23,14 +23,7 @@ export function sweeperFunction(functions: StageFunctions, table: TableV2, entry
     },
   );
   // DeleteItem: lobby entries of the public games it closes (docs/playing.md "Lobby").
-  functions.grantTable(sweeper, table, [
-    'dynamodb:GetItem',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:Query',
-    'dynamodb:BatchGetItem',
-  ]);
+  functions.grantTable(sweeper, table, PLAY_ACTIONS);
   sweeper.addToRolePolicy(
     new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${DEADLINE_INDEX}`] }),
   );
