@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { components, connected, longestTrail, pathTo, shortestPaths, UnionFind, type Edge } from './graph.js';
+import { components, connected, pathTo, shortestPaths, UnionFind, type Edge } from './graph.js';
+import { longestTrail } from './longest-trail.js';
 
 /** Edges written as "A-B:3 B-C:2 …" (ids 1, 2, … in order). */
 function graph(spec: string): Edge[] {

@@ -8,6 +8,7 @@ export * from './kit/ranking.js';
 export * from './kit/define-game.js';
 export * from './registry.js';
 export * from './graph.js';
+export * from './longest-trail.js';
 export * from './playout.js';
 export * from './search/index.js';
 export * from './manifest.js';

@@ -5,167 +5,37 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rankByScore, Rng, RuleError, seedRng, type AnyGame, type GameEvent, type Seat } from '../../engine/core/index.js';
+import { rankByScore, Rng, RuleError, seedRng, type AnyGame } from '../../engine/core/index.js';
 import { initialState, replay } from '../../functions/service/replay.js';
-import type { EventRecord, GameMeta } from '../../functions/store/records.js';
 import { highCard } from '../../engine/fixtures/high-card.js';
-
-type State = ReturnType<typeof highCard.setup>;
-type Action = Parameters<typeof highCard.apply>[2];
-type Options = ReturnType<typeof highCard.options.parse>;
-
-// ---------------------------------------------------------------- arbitraries
-
-interface Setup {
-  seed: string;
-  players: number;
-  /** As a client would send them (possibly `{}`); parsed by the game's schema. */
-  rawOptions: Record<string, number>;
-}
-
-const optionsArb: fc.Arbitrary<Record<string, number>> = fc.oneof(
-  fc.constant({}),
-  fc.integer({ min: 2, max: 5 }).chain((handSize) => fc.record({ handSize: fc.constant(handSize), rounds: fc.integer({ min: 1, max: handSize }) })),
-  fc.integer({ min: 2, max: 5 }).map((handSize) => ({ handSize })),
-);
-
-const setupArb: fc.Arbitrary<Setup> = fc.record({
-  seed: fc.string({ maxLength: 24 }),
-  players: fc.integer({ min: highCard.minPlayers, max: highCard.maxPlayers }),
-  rawOptions: optionsArb,
-});
-
-/** Choices steer play: each picks one of all (seat, legal action) pairs at a step. */
-const choicesArb = (maxLength: number) => fc.array(fc.nat(), { maxLength });
-
-// ---------------------------------------------------------------- helpers
-
-function options(setup: Setup): Options {
-  return highCard.options.parse(setup.rawOptions);
-}
-
-function start(setup: Setup): State {
-  return highCard.setup({ seed: setup.seed, players: setup.players, options: options(setup) });
-}
-
-/** Recursively freezes plain data, so that any write to it throws (ES modules are strict). */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
-
-interface Step {
-  before: State;
-  seat: Seat;
-  action: Action;
-  after: State;
-  events: GameEvent[];
-}
-
-/** Every (seat, action) pair `legalActions` offers now. */
-function legalPairs(state: State): { seat: Seat; action: Action }[] {
-  return highCard.toAct(state).flatMap((seat) => highCard.legalActions(state, seat).map((action) => ({ seat, action })));
-}
-
-/**
- * Plays legal moves picked by `choices` from a frozen start state; every state on the way is
- * frozen before use, so a mutation anywhere throws.
- */
-function playOut(state: State, choices: readonly number[]): { steps: Step[]; final: State } {
-  const steps: Step[] = [];
-  let current = deepFreeze(state);
-  for (const choice of choices) {
-    const pairs = legalPairs(current);
-    if (pairs.length === 0) break;
-    const { seat, action } = pairs[choice % pairs.length]!;
-    const { state: after, events } = highCard.apply(current, seat, action);
-    steps.push({ before: current, seat, action, after: deepFreeze(after), events });
-    current = after;
-  }
-  return { steps, final: current };
-}
-
-/** Enough steps for any high-card game: 5 rounds × (4 draw turns + 4 plays). */
-const MAX_STEPS = 5 * 2 * 4;
-
-/**
- * Every action `apply` could ever be offered, concretely: draw, pass, and play of each card
- * number that exists (1..40) plus two that do not. Small enough to test exhaustively.
- */
-const ALL_ACTIONS: Action[] = [{ type: 'draw' }, { type: 'pass' }, ...Array.from({ length: 42 }, (_, card) => ({ type: 'play' as const, card }))];
-
-const same = (a: Action, b: Action) => JSON.stringify(a) === JSON.stringify(b);
-
-function tryApply(state: State, seat: Seat, action: Action): { ok: true } | { ok: false; error: RuleError } {
-  try {
-    highCard.apply(state, seat, action);
-    return { ok: true };
-  } catch (err) {
-    if (err instanceof RuleError) return { ok: false, error: err };
-    throw err;
-  }
-}
-
-function fakeMeta(setup: Setup): GameMeta {
-  return {
-    id: 'prop-game',
-    game: highCard.id,
-    options: setup.rawOptions,
-    players: setup.players,
-    seats: Array.from({ length: setup.players }, (_, i) => ({ playerId: `p${i}`, name: `P${i}`, bot: false })),
-    status: 'active',
-    createdAt: '2026-11-21T10:00:00.000Z',
-    createdBy: 'p0',
-    inviteCode: 'INVITE',
-    seedCommitment: 'x',
-    seed: setup.seed,
-    revision: 2,
-  };
-}
-
-function logOf(steps: readonly Step[]): EventRecord[] {
-  return steps.map((s, i) => ({
-    version: i + 1,
-    seat: s.seat,
-    playerId: `p${s.seat}`,
-    action: s.action,
-    events: s.events,
-    toAct: highCard.toAct(s.after),
-    at: '2026-11-21T10:00:00.000Z',
-  }));
-}
-
-/**
- * A state that differs from `s` only in what `viewer` may not see: the deck, the other seats'
- * hands and their committed (not yet revealed) plays get other cards (same sizes, same
- * who-has-committed), and the RNG state is replaced.
- */
-function hiddenTwin(s: State, viewer: Seat | 'spectator', twinSeed: string): State {
-  const hidden = (seat: number) => viewer === 'spectator' || seat !== viewer;
-  const visible = new Set([...s.hands.flatMap((h, seat) => (hidden(seat) ? [] : h)), ...s.committed.filter((c, seat): c is number => c !== null && !hidden(seat))]);
-  // Any card the viewer does not hold may be anywhere hidden, also one that left the game.
-  const cards = new Rng(seedRng(twinSeed)).shuffle(Array.from({ length: 40 }, (_, i) => i + 1).filter((c) => !visible.has(c)));
-  let next = 0;
-  const take = (n: number) => {
-    const out = cards.slice(next, next + n);
-    next += n;
-    return out;
-  };
-  const hands = s.hands.map((h, seat) => (hidden(seat) ? take(h.length) : h));
-  const committed = s.committed.map((c, seat) => (hidden(seat) && c !== null ? take(1)[0]! : c));
-  const deck = take(s.deck.length);
-  return { ...s, deck, hands, committed, rng: [...seedRng(`${twinSeed}/rng`)] as State['rng'] };
-}
+import {
+  setupArb,
+  choicesArb,
+  options,
+  start,
+  deepFreeze,
+  playOut,
+  MAX_STEPS,
+  ALL_ACTIONS,
+  same,
+  tryApply,
+  fakeMeta,
+  logOf,
+  hiddenTwin,
+} from './fixture-properties.testkit.js';
 
 // ---------------------------------------------------------------- the properties
 
 describe('high-card fixture: engine contract properties', () => {
   it('options: {} parses to defaults; out-of-range options are rejected by the schema', () => {
     expect(highCard.options.parse({})).toEqual({ rounds: 2, handSize: 3 });
-    for (const bad of [{ rounds: 0 }, { handSize: 6 }, { rounds: 4, handSize: 3 }, { rounds: 1.5 }, { handSize: 'x' }]) {
+    for (const bad of [
+      { rounds: 0 },
+      { handSize: 6 },
+      { rounds: 4, handSize: 3 },
+      { rounds: 1.5 },
+      { handSize: 'x' },
+    ]) {
       expect(highCard.options.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });
@@ -189,9 +59,21 @@ describe('high-card fixture: engine contract properties', () => {
             for (const action of ALL_ACTIONS) {
               const result = tryApply(state, seat, action);
               const listed = legal.some((l) => same(l, action));
-              if (result.ok !== listed) wrong.push(`seat ${seat} ${JSON.stringify(action)} in ${state.phase}: accepted ${result.ok}, listed ${listed}`);
-              if (!result.ok && !(/^HC-[1-4]$/.test(result.error.rule) && /^[a-z_]+$/.test(result.error.code) && result.error.message.length > 0)) {
-                wrong.push(`seat ${seat} ${JSON.stringify(action)}: bad RuleError ${result.error.code} / ${result.error.rule} / ${result.error.message}`);
+              if (result.ok !== listed)
+                wrong.push(
+                  `seat ${seat} ${JSON.stringify(action)} in ${state.phase}: accepted ${result.ok}, listed ${listed}`,
+                );
+              if (
+                !result.ok &&
+                !(
+                  /^HC-[1-4]$/.test(result.error.rule) &&
+                  /^[a-z_]+$/.test(result.error.code) &&
+                  result.error.message.length > 0
+                )
+              ) {
+                wrong.push(
+                  `seat ${seat} ${JSON.stringify(action)}: bad RuleError ${result.error.code} / ${result.error.rule} / ${result.error.message}`,
+                );
               }
             }
             expect(wrong).toEqual([]);
@@ -222,7 +104,8 @@ describe('high-card fixture: engine contract properties', () => {
           for (const action of [...others, { type: 'draw' as const }, { type: 'pass' as const }]) {
             const result = tryApply(final, seat, action);
             expect(result.ok).toBe(false);
-            if (!result.ok && due.length === 0) expect([result.error.code, result.error.rule]).toEqual(['game_over', 'HC-4']);
+            if (!result.ok && due.length === 0)
+              expect([result.error.code, result.error.rule]).toEqual(['game_over', 'HC-4']);
             else if (!result.ok) {
               expect(result.error.code).toBe('not_your_turn');
               expect(['HC-2', 'HC-3']).toContain(result.error.rule);
@@ -258,7 +141,11 @@ describe('high-card fixture: engine contract properties', () => {
         const { steps, final } = playOut(start(setup), choices);
         const opts = options(setup);
         for (const state of [...steps.map((s) => s.before), final]) {
-          const cards = [...state.deck, ...state.hands.flat(), ...state.committed.filter((c): c is number => c !== null)];
+          const cards = [
+            ...state.deck,
+            ...state.hands.flat(),
+            ...state.committed.filter((c): c is number => c !== null),
+          ];
           expect(new Set(cards).size).toBe(cards.length);
           expect(cards.filter((c) => !(Number.isInteger(c) && c >= 1 && c <= 40))).toEqual([]);
           expect(state.hands).toHaveLength(setup.players);
@@ -288,11 +175,19 @@ describe('high-card fixture: engine contract properties', () => {
         expect(again).toEqual(final);
         // The platform's replay: from setup, and from a JSON-stored commit's state in the middle plus the tail.
         const log = logOf(steps);
-        expect(replay(highCard as AnyGame, meta, null, log)).toEqual({ state: final, version: steps.length, forfeited: [] });
+        expect(replay(highCard as AnyGame, meta, null, log)).toEqual({
+          state: final,
+          version: steps.length,
+          forfeited: [],
+        });
         const at = steps.length ? cut % (steps.length + 1) : 0;
         const stored = at === 0 ? start(setup) : steps[at - 1]!.after;
         const commit = { version: at, state: JSON.parse(JSON.stringify(stored)), forfeited: [] };
-        expect(replay(highCard as AnyGame, meta, commit, log)).toEqual({ state: final, version: steps.length, forfeited: [] });
+        expect(replay(highCard as AnyGame, meta, commit, log)).toEqual({
+          state: final,
+          version: steps.length,
+          forfeited: [],
+        });
       }),
       { numRuns: 80 },
     );
@@ -368,18 +263,22 @@ describe('high-card fixture: engine contract properties', () => {
 
   it('(e) every game ends after exactly rounds × 2 × players moves; toAct empty and outcome set only then', () => {
     fc.assert(
-      fc.property(setupArb, choicesArb(MAX_STEPS).map((c) => [...c, ...new Array<number>(MAX_STEPS).fill(7)]), (setup, choices) => {
-        const { steps, final } = playOut(start(setup), choices);
-        const opts = options(setup);
-        expect(steps).toHaveLength(opts.rounds * 2 * setup.players);
-        for (const step of steps) {
-          expect(highCard.toAct(step.before).length).toBeGreaterThan(0);
-          expect(highCard.outcome(step.before)).toBeNull();
-        }
-        expect(highCard.toAct(final)).toEqual([]);
-        for (let seat = 0; seat < setup.players; seat++) expect(highCard.legalActions(final, seat)).toEqual([]);
-        expect(highCard.outcome(final)).not.toBeNull();
-      }),
+      fc.property(
+        setupArb,
+        choicesArb(MAX_STEPS).map((c) => [...c, ...new Array<number>(MAX_STEPS).fill(7)]),
+        (setup, choices) => {
+          const { steps, final } = playOut(start(setup), choices);
+          const opts = options(setup);
+          expect(steps).toHaveLength(opts.rounds * 2 * setup.players);
+          for (const step of steps) {
+            expect(highCard.toAct(step.before).length).toBeGreaterThan(0);
+            expect(highCard.outcome(step.before)).toBeNull();
+          }
+          expect(highCard.toAct(final)).toEqual([]);
+          for (let seat = 0; seat < setup.players; seat++) expect(highCard.legalActions(final, seat)).toEqual([]);
+          expect(highCard.outcome(final)).not.toBeNull();
+        },
+      ),
     );
   });
 
@@ -422,10 +321,18 @@ describe('high-card fixture: engine contract properties', () => {
           for (const seat of due) {
             const legal = highCard.legalActions(state, seat);
             const choice = highCard.bot({ seat, view: highCard.view(state, seat), legal, rng });
-            expect(legal.some((l) => same(l, choice)), JSON.stringify(choice)).toBe(true);
+            expect(
+              legal.some((l) => same(l, choice)),
+              JSON.stringify(choice),
+            ).toBe(true);
           }
           const seat = due[0]!;
-          const action = highCard.bot({ seat, view: highCard.view(state, seat), legal: highCard.legalActions(state, seat), rng });
+          const action = highCard.bot({
+            seat,
+            view: highCard.view(state, seat),
+            legal: highCard.legalActions(state, seat),
+            rng,
+          });
           state = deepFreeze(highCard.apply(state, seat, action).state);
         }
         expect(highCard.toAct(state)).toEqual([]);

@@ -4,13 +4,13 @@
  * Globetrotter, passenger majorities, and the tie-breakers.
  */
 import type { Outcome } from '../../core/contract.js';
-import { components, longestTrail, type Edge, type UnionFind } from '../../core/graph.js';
+import { components, type Edge, type UnionFind } from '../../core/graph.js';
+import { longestTrail } from '../../core/longest-trail.js';
 import { compareStandings, rankByStandings } from '../../core/kit/ranking.js';
 import type { Route, Ticket, TtrMap } from './map.js';
 import type { TtrState } from './state.js';
 
 type ScoreLineT = Outcome['breakdown'][number][number];
-
 
 export interface ScoringInput {
   map: TtrMap;
@@ -88,7 +88,12 @@ function ticketsById(map: TtrMap): ReadonlyMap<number, Ticket> {
 }
 
 /** `sets` must be the components of `edges`; a caller trying many edge sets on one base builds them incrementally. */
-function ticketResults(map: TtrMap, ticketIds: readonly number[], edges: readonly Edge[], sets: UnionFind = components(edges)): TicketResult[] {
+function ticketResults(
+  map: TtrMap,
+  ticketIds: readonly number[],
+  edges: readonly Edge[],
+  sets: UnionFind = components(edges),
+): TicketResult[] {
   const byId = ticketsById(map);
   return ticketIds.map((id) => {
     const t = byId.get(id)!;
@@ -99,7 +104,8 @@ function ticketResults(map: TtrMap, ticketIds: readonly number[], edges: readonl
   });
 }
 
-const ticketTotal = (results: readonly TicketResult[]) => results.reduce((n, t) => n + (t.completed ? t.points : -t.points), 0);
+const ticketTotal = (results: readonly TicketResult[]) =>
+  results.reduce((n, t) => n + (t.completed ? t.points : -t.points), 0);
 const completedCount = (results: readonly TicketResult[]) => results.filter((t) => t.completed).length;
 
 /**
@@ -110,18 +116,28 @@ function bestBorrowing(map: TtrMap, seat: number, input: ScoringInput, own: read
   const stations = input.stations.filter((s) => s.seat === seat);
   const options = stations.map((st) => [
     null,
-    ...map.routes.filter((r) => (r.a === st.city || r.b === st.city) && input.routeOwners[r.id] !== undefined && input.routeOwners[r.id] !== seat),
+    ...map.routes.filter(
+      (r) =>
+        (r.a === st.city || r.b === st.city) &&
+        input.routeOwners[r.id] !== undefined &&
+        input.routeOwners[r.id] !== seat,
+    ),
   ]);
   const base = components(own);
-  let best = { results: ticketResults(map, input.tickets[seat] ?? [], own, base), borrows: stations.map((st) => ({ city: st.city, routeId: null as number | null })) };
+  let best = {
+    results: ticketResults(map, input.tickets[seat] ?? [], own, base),
+    borrows: stations.map((st) => ({ city: st.city, routeId: null as number | null })),
+  };
   const choose = (i: number, picked: (Route | null)[]): void => {
     if (i === options.length) {
       const borrowed = picked.filter((r): r is Route => r !== null).map((r) => edgeOf(map, r));
       const sets = base.copy();
       for (const e of borrowed) sets.union(e.a, e.b);
       const results = ticketResults(map, input.tickets[seat] ?? [], [...own, ...borrowed], sets);
-      const better = ticketTotal(results) - ticketTotal(best.results) || completedCount(results) - completedCount(best.results);
-      if (better > 0) best = { results, borrows: stations.map((st, k) => ({ city: st.city, routeId: picked[k]?.id ?? null })) };
+      const better =
+        ticketTotal(results) - ticketTotal(best.results) || completedCount(results) - completedCount(best.results);
+      if (better > 0)
+        best = { results, borrows: stations.map((st, k) => ({ city: st.city, routeId: picked[k]?.id ?? null })) };
       return;
     }
     for (const option of options[i]!) choose(i + 1, [...picked, option]);
@@ -153,7 +169,11 @@ export function majorities(map: TtrMap, input: ScoringInput): { points: number[]
       const rest = holders.filter((h) => h.n < top);
       if (rest.length > 0) {
         const second = Math.max(...rest.map((h) => h.n));
-        award(rest.filter((h) => h.n === second), rules.majoritySecond, 'second most');
+        award(
+          rest.filter((h) => h.n === second),
+          rules.majoritySecond,
+          'second most',
+        );
       }
     }
   }
@@ -183,7 +203,10 @@ export function finalScoring(input: ScoringInput): ScoringResult {
   const recount = ownRoutes.map((routes) => routes.reduce((n, r) => n + (map.routeScoring[r.length] ?? 0), 0));
   seats.forEach((seat) => {
     // TTRE-14.1: the running score must match the board.
-    if (recount[seat] !== input.routePoints[seat]) throw new Error(`route points of seat ${seat} (${input.routePoints[seat]}) differ from the board (${recount[seat]})`);
+    if (recount[seat] !== input.routePoints[seat])
+      throw new Error(
+        `route points of seat ${seat} (${input.routePoints[seat]}) differ from the board (${recount[seat]})`,
+      );
   });
 
   const tickets = seats.map((seat) => bestBorrowing(map, seat, input, ownEdges[seat]!));
@@ -196,10 +219,18 @@ export function finalScoring(input: ScoringInput): ScoringResult {
   const players: PlayerScore[] = seats.map((seat) => {
     const results = tickets[seat]!.results;
     const unusedStations = input.stationsLeft[seat] ?? 0;
-    const longestPathBonus = map.longestPathBonus > 0 && maxLongest > 0 && longest[seat] === maxLongest ? map.longestPathBonus : 0;
-    const globetrotterBonus = map.globetrotterBonus > 0 && maxCompleted > 0 && completed[seat] === maxCompleted ? map.globetrotterBonus : 0;
+    const longestPathBonus =
+      map.longestPathBonus > 0 && maxLongest > 0 && longest[seat] === maxLongest ? map.longestPathBonus : 0;
+    const globetrotterBonus =
+      map.globetrotterBonus > 0 && maxCompleted > 0 && completed[seat] === maxCompleted ? map.globetrotterBonus : 0;
     const stationPoints = unusedStations * map.unusedStationPoints;
-    const total = recount[seat]! + ticketTotal(results) + stationPoints + longestPathBonus + globetrotterBonus + passengers.points[seat]!;
+    const total =
+      recount[seat]! +
+      ticketTotal(results) +
+      stationPoints +
+      longestPathBonus +
+      globetrotterBonus +
+      passengers.points[seat]!;
     return {
       seat,
       total,
@@ -220,15 +251,37 @@ export function finalScoring(input: ScoringInput): ScoringResult {
 
   const routesById = new Map(map.routes.map((r) => [r.id, r]));
   const breakdown = players.map((p) => {
-    const lines: ScoreLineT[] = [{ item: 'routes', points: p.routePoints, detail: `${ownRoutes[p.seat]!.length} routes` }];
-    for (const t of p.tickets) lines.push({ item: `ticket ${t.a}–${t.b}`, points: t.completed ? t.points : -t.points, detail: t.completed ? 'completed' : 'not completed' });
+    const lines: ScoreLineT[] = [
+      { item: 'routes', points: p.routePoints, detail: `${ownRoutes[p.seat]!.length} routes` },
+    ];
+    for (const t of p.tickets)
+      lines.push({
+        item: `ticket ${t.a}–${t.b}`,
+        points: t.completed ? t.points : -t.points,
+        detail: t.completed ? 'completed' : 'not completed',
+      });
     for (const b of p.stationBorrows) {
       const route = b.routeId === null ? null : routesById.get(b.routeId)!;
-      lines.push({ item: `station at ${b.city}`, points: 0, detail: route ? `borrows ${borrowedLabel(route, input.routeOwners[route.id]!)}` : 'borrows no route' });
+      lines.push({
+        item: `station at ${b.city}`,
+        points: 0,
+        detail: route ? `borrows ${borrowedLabel(route, input.routeOwners[route.id]!)}` : 'borrows no route',
+      });
     }
-    if (map.stationsPerPlayer > 0) lines.push({ item: 'unused stations', points: p.stationPoints, detail: `${p.unusedStations} × ${map.unusedStationPoints}` });
-    if (map.longestPathBonus > 0) lines.push({ item: 'European Express', points: p.longestPathBonus, detail: `longest path ${p.longestPath}` });
-    if (map.globetrotterBonus > 0) lines.push({ item: 'Globetrotter', points: p.globetrotterBonus, detail: `${p.ticketsCompleted} tickets completed` });
+    if (map.stationsPerPlayer > 0)
+      lines.push({
+        item: 'unused stations',
+        points: p.stationPoints,
+        detail: `${p.unusedStations} × ${map.unusedStationPoints}`,
+      });
+    if (map.longestPathBonus > 0)
+      lines.push({ item: 'European Express', points: p.longestPathBonus, detail: `longest path ${p.longestPath}` });
+    if (map.globetrotterBonus > 0)
+      lines.push({
+        item: 'Globetrotter',
+        points: p.globetrotterBonus,
+        detail: `${p.ticketsCompleted} tickets completed`,
+      });
     lines.push(...passengers.lines[p.seat]!);
     return lines;
   });
@@ -246,6 +299,7 @@ function rank(map: TtrMap, players: readonly PlayerScore[]): number[] {
   const standing = (p: PlayerScore) => [p.total, p.ticketsCompleted, europe ? -p.stationsBuilt : p.passengerCount];
   // A last tie-break worth 1 to the one holder of the Express among players tied so far; Germany has no Express.
   const soleExpress = (p: PlayerScore) =>
-    p.longestPathBonus > 0 && players.filter((o) => o.longestPathBonus > 0 && compareStandings(standing(o), standing(p)) === 0).length === 1;
+    p.longestPathBonus > 0 &&
+    players.filter((o) => o.longestPathBonus > 0 && compareStandings(standing(o), standing(p)) === 0).length === 1;
   return rankByStandings(players.map((p) => [...standing(p), soleExpress(p) ? 1 : 0]));
 }

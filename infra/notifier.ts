@@ -1,0 +1,73 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterCriteria, FilterRule, StartingPosition, type Function as LambdaFn } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { keys } from '../functions/store/keys.js';
+import type { Mailing, StageFunctions } from './lambda-function.js';
+
+/** The notifier, fed by the table's stream, with a dead-letter queue for the batches it cannot deliver. */
+export function notifierFunction(
+  functions: StageFunctions,
+  table: TableV2,
+  mailing: Mailing,
+  environment: Record<string, string>,
+  entry: string,
+): { notifier: LambdaFn; deadLetters: Queue } {
+  const notifier = functions.create('Notifier', entry, environment);
+  // Reads games and players, removes push and webhook endpoints that answer 404/410, and records
+  // finished games: ratings, leaderboards and the search index (docs/playing.md, "Ratings").
+  functions.grantTable(notifier, table, [
+    'dynamodb:GetItem',
+    'dynamodb:Query',
+    'dynamodb:DeleteItem',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+  ]);
+  table.grantStreamRead(notifier);
+  functions.grantSecrets(notifier, mailing.parameterArn);
+  functions.grantSend(notifier, mailing.emailFrom, mailing.configurationSet);
+  const deadLetters = new Queue(functions.stack, 'NotifierDeadLetters', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+  });
+  Validations.of(deadLetters).acknowledge({
+    id: 'AwsSolutions-SQS3',
+    reason:
+      'This queue is itself the dead-letter destination of the notifier: it needs no dead-letter queue of its own.',
+  });
+  notifier.addEventSource(
+    new DynamoEventSource(table, {
+      startingPosition: StartingPosition.LATEST,
+      batchSize: 100,
+      maxBatchingWindow: Duration.seconds(1),
+      bisectBatchOnError: true,
+      retryAttempts: 5,
+      reportBatchItemFailures: true,
+      onFailure: new SqsDlq(deadLetters),
+      // Only written commits, game status changes, reminder and digest claims and chat concern the notifier.
+      filters: [
+        FilterCriteria.filter({
+          eventName: FilterRule.isEqual('INSERT'),
+          dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.commitPrefix) } } },
+        }),
+        FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.isEqual(keys.meta) } } } }),
+        FilterCriteria.filter({
+          eventName: FilterRule.isEqual('INSERT'),
+          dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.reminderPrefix) } } },
+        }),
+        FilterCriteria.filter({
+          eventName: FilterRule.isEqual('INSERT'),
+          dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.chatPrefix) } } },
+        }),
+        // A day's digest claimed by the sweeper.
+        FilterCriteria.filter({
+          eventName: FilterRule.isEqual('INSERT'),
+          dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.digestDayPrefix) } } },
+        }),
+      ],
+    }),
+  );
+  return { notifier, deadLetters };
+}
