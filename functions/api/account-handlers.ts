@@ -1,4 +1,4 @@
-import type { RouteApp } from './serving-app.js';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Services } from '../service/index.js';
 import type { CredentialRecord } from '../store/records.js';
@@ -15,7 +15,7 @@ export const signInLink = (base: string, email: string, code: string) => `${base
 export const confirmLink = (base: string, code: string) => `${base}/#/confirm-email/${code}`;
 
 /** Sign-in, sessions, tokens and your data, on the app's routes; authentication and scopes run before (app.ts, answers.ts). */
-export function registerAccountRoutes(app: RouteApp<Env>, s: Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData'>, now: () => Date) {
+export function registerAccountRoutes(app: OpenAPIHono<Env>, s: Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData'>, now: () => Date) {
   const access = (c: Context<Env>) => c.get('access');
   return app
     .openapi(routes.signIn, async (c) => {

@@ -28,7 +28,7 @@ import { registerLobbyRoutes } from './lobby-routes.js';
 import { heldViews } from './held-views.js';
 import type { AppEnv } from './env.js';
 import { profileAnswer, webhookAnswer } from './answer-shapes.js';
-import { servingApp, type RouteApp } from './serving-app.js';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { refuseInvalid, useRequestStack, type RequestStackDeps } from './request-stack.js';
 
 /** What the API needs to know of the notification channels (the notifier holds the private parts). */
@@ -60,7 +60,7 @@ export interface AppDeps extends Pick<Services, 'signIn' | 'credentials' | 'emai
    */
   documentedGames?: readonly AnyGame[];
   /** What the routes are registered on: openapi-document.ts passes an `OpenAPIHono` to write the document from; by default the serving app. */
-  base?: Hono<AppEnv> & RouteApp<AppEnv>;
+  base?: OpenAPIHono<AppEnv>;
 }
 
 export { MAX_BODY_BYTES, MAX_URL_BYTES };
@@ -70,7 +70,7 @@ type Env = AppEnv;
 export function createApp(deps: AppDeps) {
   const { registry, players, games, chat } = deps;
   const play = deps.documentedGames ? typedPlayRoutes(deps.documentedGames) : routes;
-  const app = deps.base ?? servingApp<Env>(refuseInvalid);
+  const app = deps.base ?? new OpenAPIHono<Env>({ defaultHook: refuseInvalid });
 
   useRequestStack(app, deps);
   const auth = (c: Context<Env>): PlayerRecord => c.get('player');

@@ -2,7 +2,7 @@
  * The lobby (docs/playing.md "Lobby"): public games waiting for players, and "play anyone"
  * seeks, declared as routes.ts declares every operation, with their handlers.
  */
-import type { RouteApp } from './serving-app.js';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import * as z from './openapi-zod.js';
 import { json } from './route-content.js';
 import { BotLevelSchema } from '../../engine/core/index.js';
@@ -170,7 +170,7 @@ export const lobbyRoutes = {
 };
 
 /** The handlers; authentication and scopes run before (app.ts, answers.ts). */
-export function registerLobbyRoutes(app: RouteApp<Env>, lobby: Lobby) {
+export function registerLobbyRoutes(app: OpenAPIHono<Env>, lobby: Lobby) {
   const player = (c: Context<Env>) => c.get('player');
   return app
     .openapi(lobbyRoutes.listLobby, async (c) => c.json({ games: await lobby.list(player(c), c.req.valid('query')) }, 200))

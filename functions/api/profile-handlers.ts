@@ -1,4 +1,4 @@
-import type { RouteApp } from './serving-app.js';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Services } from '../service/index.js';
 import type { FinishedPage } from '../store/finished-table.js';
 import type { AppEnv as Env } from './env.js';
@@ -15,7 +15,7 @@ const page = (p: FinishedPage) => ({
 const after = (cursor: string | undefined) => (cursor === undefined ? null : decodeCursor(cursor));
 
 /** Profiles, leaderboards and search, on the app's routes; authentication and scopes run before (app.ts, answers.ts). */
-export function registerProfileRoutes(app: RouteApp<Env>, s: Pick<Services, 'profiles'>) {
+export function registerProfileRoutes(app: OpenAPIHono<Env>, s: Pick<Services, 'profiles'>) {
   return app
     .openapi(routes.profile, async (c) => c.json(await s.profiles.profile(c.req.valid('param').playerId), 200))
     .openapi(routes.playedBy, async (c) => {
