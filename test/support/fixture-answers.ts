@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AnyGame } from '../../engine/core/index.js';
 import { highCard } from '../../engine/fixtures/high-card.js';
 import { tally } from '../../engine/fixtures/tally.js';
-import { LogEventSchema, logAnswerSchema, viewAnswerSchema } from '../../functions/api/schemas.js';
+import { LogEventSchema, logAnswerSchema, viewAnswerSchema } from '../../functions/api/play/schemas.js';
 import type { OpenApiDocument } from './response-validator.js';
 
 export const FIXTURE_GAMES: readonly AnyGame[] = [highCard as AnyGame, tally as AnyGame];
