@@ -1,5 +1,5 @@
 /** What the API needs to know of the notification channels (the notifier holds the private parts). */
-import { Problem } from '../service/problem.js';
+import type { Problem } from '../service/problem.js';
 
 export interface NotifyDeps {
   /** VAPID public key (base64url), handed to browsers as `applicationServerKey`. */
@@ -26,9 +26,9 @@ export function notifyDepsOf(source: NotifySource): () => Promise<NotifyDeps | u
     }));
 }
 
-/** The settings, or 404 `code` when this server has none. */
-export async function requireNotify(notifyDeps: () => Promise<NotifyDeps | undefined>, code: string, detail: string): Promise<NotifyDeps> {
+/** The settings, or the problem `unconfigured` makes when this server has none. */
+export async function requireNotify(notifyDeps: () => Promise<NotifyDeps | undefined>, unconfigured: () => Problem): Promise<NotifyDeps> {
   const notify = await notifyDeps();
-  if (!notify) throw new Problem(404, code, 'Not found', detail);
+  if (!notify) throw unconfigured();
   return notify;
 }

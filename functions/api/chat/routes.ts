@@ -4,7 +4,6 @@ import { GameIdParamSchema, SeatIndex, Timestamp } from '../schemas.js';
 import { MAX_CHAT_LENGTH } from '../../service/chat.js';
 import { body, json, secured } from '../route-content.js';
 import { defineRoute, rateLimitText } from '../answers.js';
-import { limit } from '../finishing/routes.js';
 
 export const ChatPostSchema = z
   .strictObject({ text: z.string().min(1).max(MAX_CHAT_LENGTH).openapi({ description: `Up to ${MAX_CHAT_LENGTH} characters; line breaks kept, control characters dropped` }) })

@@ -9,7 +9,7 @@ import { GameIdParamSchema } from '../schemas.js';
 import { GameSchema } from '../games/schemas.js';
 import { defineRoute, rateLimitText } from '../answers.js';
 
-export const limit = `\n\n${rateLimitText('action')} (These writes count together with the moves.)`;
+const limit = `\n\n${rateLimitText('action')} (These writes count together with the moves.)`;
 const creationLimit = `\n\n${rateLimitText('createGame')} (A rematch makes a game: offering and accepting one count together with \`POST /v1/games\`.)`;
 
 const playing = {

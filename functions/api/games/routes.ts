@@ -2,10 +2,7 @@ import { DEFAULT_LIMITS } from '../../service/limits.js';
 import { GAME_PAGE, GameCreateSchema, GameListQuerySchema, GamePageSchema, GameSchema, JoinSchema } from './schemas.js';
 import { GameIdParamSchema } from '../schemas.js';
 import { body, exampleValue, json, secured } from '../route-content.js';
-import { cursor } from '../profiles/schemas.js';
 import { defineRoute, rateLimitText } from '../answers.js';
-import { limit } from '../finishing/routes.js';
-import { page } from '../notifications/unsubscribe-page.js';
 
 const caps = DEFAULT_LIMITS.caps;
 

@@ -4,7 +4,6 @@ import { DEFAULT_STAND_IN_LEVEL } from '../../service/bots.js';
 import { FinishingFields } from '../finishing/schemas.js';
 import { GameStatusSchema, SeatIndex, Timestamp } from '../schemas.js';
 import { TimeControlSchema } from '../../service/time-control.js';
-import { body } from '../route-content.js';
 import { isCursor } from '../pagination.js';
 
 export const VisibilitySchema = z.enum(['public', 'private']);

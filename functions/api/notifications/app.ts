@@ -3,7 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { verifyUnsubscribe } from '../../notify/unsubscribe.js';
 import type { Games } from '../../service/games.js';
 import type { Players } from '../../service/players.js';
-import { problems } from '../../service/problem.js';
+import { Problem, problems } from '../../service/problem.js';
 import type { PushRecord } from '../../store/records.js';
 import { webhookAnswer } from '../answer-shapes.js';
 import { caller, type AppEnv } from '../env.js';
@@ -28,7 +28,7 @@ export function notificationsApp({ players, games, notifyDeps }: NotificationDep
   const localDelivery = async () => (await notifyDeps())?.localDelivery === true;
   /** The unsubscribe token of a request, verified; 400 invalid_token otherwise. */
   const unsubscribeToken = async (token: string) => {
-    const notify = await requireNotify(notifyDeps, 'unsubscribe_not_configured', 'Unsubscribe links are not configured on this server');
+    const notify = await requireNotify(notifyDeps, () => new Problem(404, 'unsubscribe_not_configured', 'Not found', 'Unsubscribe links are not configured on this server'));
     const payload = verifyUnsubscribe(notify.unsubscribeSecret, token);
     if (!payload) throw problems.badRequest('invalid_token', 'The unsubscribe link is not valid; use the link from the latest email, or change your settings');
     return { ...payload, kind: payload.kind ?? ('all' as const) };
@@ -70,7 +70,7 @@ export function notificationsApp({ players, games, notifyDeps }: NotificationDep
       return c.body(null, 204);
     })
     .openapi(routes.vapidPublicKey, async (c) => {
-      const notify = await requireNotify(notifyDeps, 'push_not_configured', 'Web Push is not configured on this server');
+      const notify = await requireNotify(notifyDeps, () => new Problem(404, 'push_not_configured', 'Not found', 'Web Push is not configured on this server'));
       return c.json({ publicKey: notify.vapidPublicKey }, 200);
     })
     .openapi(routes.unsubscribePage, async (c) => {

@@ -4,7 +4,6 @@ import { MAX_PUSH_SUBSCRIPTIONS, MAX_WEBHOOKS } from '../../store/game-table.js'
 import { PushSubscriptionCreatedSchema, PushSubscriptionIdParamSchema, PushSubscriptionItemSchema, PushSubscriptionSchema, UnsubscribeFormSchema, UnsubscribeQuerySchema, UnsubscribedSchema, VacationCreateSchema, VacationIdParamSchema, VacationSchema, VapidPublicKeySchema, WebhookCreateSchema, WebhookCreatedSchema, WebhookIdParamSchema, WebhookSchema } from './schemas.js';
 import { body, json, media, secured } from '../route-content.js';
 import { defineRoute } from '../answers.js';
-import { limit } from '../finishing/routes.js';
 
 const html = (description: string) => ({ content: { 'text/html': { schema: z.string() } }, description });
 

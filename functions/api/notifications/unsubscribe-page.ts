@@ -1,5 +1,4 @@
 import type { NotificationKind } from '../../notify/message.js';
-import { body } from '../route-content.js';
 
 /** The small pages behind the "stop these emails" link; no script, no external assets. */
 
@@ -11,14 +10,14 @@ const KIND_NAMES: Record<NotificationKind, string> = {
   chat: 'chat',
 };
 
-export function what(kind: NotificationKind | 'all'): string {
+function what(kind: NotificationKind | 'all'): string {
   return kind === 'all' ? 'all railpost emails' : `${KIND_NAMES[kind]} notifications from railpost (on every channel)`;
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
-export function page(title: string, body: string): string {
+function page(title: string, body: string): string {
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',

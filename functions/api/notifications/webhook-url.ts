@@ -1,7 +1,6 @@
 import { isIP } from 'node:net';
 import { isPublicAddress } from '../../notify/outbound-guard.js';
 import { problems } from '../../service/problem.js';
-import { what } from './unsubscribe-page.js';
 
 export interface OutboundUrlPolicy {
   /** Local development and tests only: http:// webhooks, and hosts on this machine or a private network. */

@@ -56,7 +56,7 @@ export function playApp({ games, waits, notifyDeps, documentedGames }: PlayDeps)
         return c.body(svg, 200, svgHeaders('private, no-store'));
       })
       .openapi(routes.boardPicture, async (c) => {
-        const notify = await requireNotify(notifyDeps, 'board_links_not_configured', 'Board picture links are not configured on this server');
+        const notify = await requireNotify(notifyDeps, () => new Problem(404, 'board_links_not_configured', 'Not found', 'Board picture links are not configured on this server'));
         const link = verifyBoardLink(notify.unsubscribeSecret, c.req.valid('param').token);
         if (!link) throw problems.badRequest('invalid_token', 'The board picture link is not valid; open the game instead');
         const svg = await drawPicture(await games.pictureOf(null, link.gameId, link.version), c.req.valid('query').lang);

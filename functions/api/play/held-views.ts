@@ -11,8 +11,6 @@ import type { MiddlewareHandler } from 'hono';
 import { Problem, problems } from '../../service/problem.js';
 import { ViewQuerySchema } from './schemas.js';
 import { demandScope } from '../answers.js';
-import { limit } from '../finishing/routes.js';
-import { token } from '../players/account-routes.js';
 
 export function heldViews(waits: VersionWaits): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

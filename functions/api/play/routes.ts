@@ -5,7 +5,6 @@ import { GameIdParamSchema } from '../schemas.js';
 import { HOLDS_PER_PROCESS, HOLDS_PER_TOKEN } from '../../service/version-waits.js';
 import { body, json, secured } from '../route-content.js';
 import { defineRoute, rateLimitText } from '../answers.js';
-import { token } from '../players/account-routes.js';
 
 const svg = { content: { 'image/svg+xml': { schema: z.string() } }, description: 'A standalone SVG document (no scripts, no external resources)' };
 

@@ -8,13 +8,12 @@ import { CODE_MINUTES, MAX_CODE_FAILURES } from '../../service/one-time-codes.js
 import { body, json, secured, type Examples } from '../route-content.js';
 import { MAX_TOKENS } from '../../service/credentials.js';
 import { defineRoute, rateLimitText } from '../answers.js';
-import { limit } from '../finishing/routes.js';
 
 const anna = '67yeJhdN_7Vz1Q6p';
 
 /** Real answers of a local server, cut short (see examples.ts). */
 const session = { id: 'q3JmX0v9LkT2aPzC', label: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)', createdAt: '2026-11-24T02:30:12.118Z', lastUsedAt: '2026-11-24T02:30:12.118Z', expiresAt: '2026-12-24T02:30:12.118Z' };
-export const token = { id: 'Wb5nE1c8RzQ4uYhK', name: 'my bot', scopes: ['read', 'play'], createdAt: '2026-11-24T02:31:40.502Z', lastUsedAt: '2026-11-24T02:31:40.502Z' };
+const token = { id: 'Wb5nE1c8RzQ4uYhK', name: 'my bot', scopes: ['read', 'play'], createdAt: '2026-11-24T02:31:40.502Z', lastUsedAt: '2026-11-24T02:31:40.502Z' };
 const A = {
   signIn: { request: { email: 'anna@example.org' }, response: { expiresAt: '2026-11-24T02:45:02.007Z' } },
   verify: { request: { email: 'anna@example.org', code: '042917' }, response: { ...session, current: true, token: `${anna}.${session.id}.gE0u1yq0lJ8hV3kbAyS8dCwVh4c9zvTLQ5bJ0p2x1Ow` } },

@@ -1,7 +1,6 @@
 import { PlayerCreateSchema, PlayerCreatedSchema, PlayerPatchSchema, PlayerSchema } from './schemas.js';
 import { body, json, secured } from '../route-content.js';
 import { defineRoute, rateLimitText } from '../answers.js';
-import { limit } from '../finishing/routes.js';
 
 export const playerRoutes = {  createPlayer: defineRoute(
     {

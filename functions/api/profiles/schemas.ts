@@ -2,7 +2,6 @@
 import * as z from '../openapi-zod.js';
 import { SeatIndex } from '../schemas.js';
 import { isCursor } from '../pagination.js';
-import { page, what } from '../notifications/unsubscribe-page.js';
 
 const Timestamp = z.iso.datetime();
 const Id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
