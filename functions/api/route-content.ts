@@ -1,6 +1,6 @@
 /**
  * The JSON bodies and answers of the routes' declarations, with their examples. An example that
- * comes from examples.ts (real answers of a local server, 14 KiB) or finish-examples.ts is given as a function of them
+ * comes from a resource's examples.ts (real answers of a local server, 14 KiB in all) is given as a function of them
  * and read only when the document is written: openapi-document.ts provides them first, and a
  * serving process, which never reads an example, does not load them.
  */
@@ -20,7 +20,7 @@ export type Examples = typeof CATALOG_EXAMPLES &
   typeof GAME_EXAMPLES &
   typeof PLAY_EXAMPLES &
   typeof CHAT_EXAMPLES & { finish: typeof FINISH_EXAMPLES };
-/** An example as it is, or picked from examples.ts when the document is written. */
+/** An example as it is, or picked from the examples when the document is written. */
 export type Example = ((examples: Examples) => unknown) | string | number | boolean | object | null;
 
 let provided: Examples | undefined;

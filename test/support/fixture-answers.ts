@@ -2,7 +2,7 @@
  * The test server also plays the unlisted fixture games (engine/fixtures), which the OpenAPI
  * document leaves out: it describes the catalog. So that their view and log answers are checked
  * too, they join the document's per-game unions here, built as the documented members are
- * (functions/api/schemas.ts) with the fixture's own actions; their view and events stay open, since
+ * (functions/api/play/schemas.ts) with the fixture's own actions; their view and events stay open, since
  * fixtures publish no shapes of them.
  */
 import { z } from 'zod';

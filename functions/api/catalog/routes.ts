@@ -1,3 +1,4 @@
+/** The catalog's operations and schemas; handlers in app.ts, examples in examples.ts. */
 import * as z from '../openapi-zod.js';
 import { defineRoute } from '../answers.js';
 import { json } from '../route-content.js';

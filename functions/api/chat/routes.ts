@@ -1,3 +1,4 @@
+/** The chat's operations and schemas; handlers in app.ts, examples in examples.ts. */
 import * as z from '../openapi-zod.js';
 import { DEFAULT_LIMITS } from '../../service/limits.js';
 import { GameIdParamSchema, SeatIndex, Timestamp } from '../schemas.js';

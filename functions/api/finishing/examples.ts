@@ -1,4 +1,4 @@
-/** Example answers of the finishing and take-back operations (finish-routes.ts), built on the game summary's example. */
+/** Example answers of the finishing and take-back operations (routes.ts), built on the game summary's example. */
 import { GAME_EXAMPLES } from '../games/examples.js';
 
 const { timeControl: _t, clocks: _c, deadline: _d, ...running } = GAME_EXAMPLES.getGame;

@@ -1,6 +1,6 @@
 /**
  * Finishing games and take-backs (docs/playing.md "Finishing games and take-backs"), declared
- * like every other operation (routes.ts). Each is a write counted against the moves' rate limit, but
+ * like every other operation (answers.ts: defineRoute). Each is a write counted against the moves' rate limit, but
  * offering and accepting a rematch, which make a game, count with the games created.
  */
 import { body, json, secured, type Example } from '../route-content.js';

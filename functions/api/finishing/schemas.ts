@@ -1,3 +1,4 @@
+/** The schemas of finishing games and take-backs, and the platform entries they log. */
 import * as z from '../openapi-zod.js';
 import { SeatIndex } from '../schemas.js';
 

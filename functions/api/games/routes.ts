@@ -1,3 +1,4 @@
+/** Creating, listing, joining and reading games; schemas in schemas.ts, handlers in app.ts, examples in examples.ts. */
 import { DEFAULT_LIMITS } from '../../service/limits.js';
 import { GAME_PAGE, GameCreateSchema, GameListQuerySchema, GamePageSchema, GameSchema, JoinSchema } from './schemas.js';
 import { GameIdParamSchema } from '../schemas.js';

@@ -1,3 +1,4 @@
+/** The schemas of creating, listing and reading games: the game summary, its seats, clocks and outcome. */
 import * as z from '../openapi-zod.js';
 import { BOT_LEVELS, BotLevelSchema, OutcomeSchema, ScoreLineSchema } from '../../../engine/core/index.js';
 import { DEFAULT_STAND_IN_LEVEL } from '../../service/bots.js';

@@ -1,6 +1,6 @@
 /**
  * The lobby (docs/playing.md "Lobby"): public games waiting for players, and "play anyone"
- * seeks, declared as routes.ts declares every operation, with their handlers.
+ * seeks: their schemas, routes and handlers.
  */
 import * as z from '../openapi-zod.js';
 import { BotLevelSchema } from '../../../engine/core/index.js';

@@ -1,3 +1,4 @@
+/** The schemas of notification settings: kinds, digests, vacations, webhooks, push subscriptions, unsubscribing. */
 import * as z from '../openapi-zod.js';
 import { NOTIFICATION_KINDS } from '../../store/records.js';
 import type { NotificationKind } from '../../notify/message.js';

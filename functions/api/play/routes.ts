@@ -1,3 +1,4 @@
+/** Views, actions, the log, the export and board pictures; schemas in schemas.ts, handlers in app.ts, examples in examples.ts. */
 import * as z from '../openapi-zod.js';
 import { ActionPostSchema, BoardLinkQuerySchema, BoardPictureTokenParamSchema, BoardQuerySchema, ExportSchema, IdempotencyHeaderSchema, LogQuerySchema, LogSchema, ViewQuerySchema, ViewSchema, gameLogSchema, gameViewSchema } from './schemas.js';
 import type { AnyGame } from '../../../engine/core/index.js';

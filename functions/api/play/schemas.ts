@@ -1,3 +1,4 @@
+/** The schemas of playing: views, actions, the log (per game, for the document), the export. */
 import * as z from '../openapi-zod.js';
 import { BotLevelSchema, type AnyGame } from '../../../engine/core/index.js';
 import { ClockSchema, Deadline, OutcomeAnswerSchema, SeatSchema } from '../games/schemas.js';

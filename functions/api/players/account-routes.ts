@@ -1,6 +1,6 @@
 /**
  * The operations of sign-in by email, sessions, personal access tokens and your data,
- * declared as routes.ts declares every operation; the handlers are in account-handlers.ts.
+ * declared like every operation (answers.ts: defineRoute); the handlers are in app.ts.
  */
 import * as z from '../openapi-zod.js';
 import { AccountExportSchema, EmailConfirmationSchema, PlayerSchema, SessionCreatedSchema, SessionIdParamSchema, SessionSchema, SignInRequestSchema, SignInSentSchema, SignInVerifySchema, SignOutEverywhereSchema, TokenCreateSchema, TokenCreatedSchema, TokenIdParamSchema, TokenSchema } from './schemas.js';
@@ -11,7 +11,7 @@ import { defineRoute, rateLimitText } from '../answers.js';
 
 const anna = '67yeJhdN_7Vz1Q6p';
 
-/** Real answers of a local server, cut short (see examples.ts). */
+/** Real answers of a local server, cut short (as in each resource's examples.ts). */
 const session = { id: 'q3JmX0v9LkT2aPzC', label: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)', createdAt: '2026-11-24T02:30:12.118Z', lastUsedAt: '2026-11-24T02:30:12.118Z', expiresAt: '2026-12-24T02:30:12.118Z' };
 const token = { id: 'Wb5nE1c8RzQ4uYhK', name: 'my bot', scopes: ['read', 'play'], createdAt: '2026-11-24T02:31:40.502Z', lastUsedAt: '2026-11-24T02:31:40.502Z' };
 const A = {

@@ -1,3 +1,4 @@
+/** Registering a player and your profile; the account operations are in account-routes.ts, handlers in app.ts. */
 import { PlayerCreateSchema, PlayerCreatedSchema, PlayerPatchSchema, PlayerSchema } from './schemas.js';
 import { body, json, secured } from '../route-content.js';
 import { defineRoute, rateLimitText } from '../answers.js';

@@ -1,3 +1,4 @@
+/** The schemas of players and accounts: registering, your profile, sign-in, sessions, tokens, your data. */
 import * as z from '../openapi-zod.js';
 import { Email, GameStatusSchema, LanguageSchema, Name, SeatIndex, Timestamp } from '../schemas.js';
 import { MAX_LABEL_CHARACTERS } from '../../service/credentials.js';

@@ -1,13 +1,13 @@
 /**
  * Profiles, leaderboards and the search of finished public games (docs/playing.md "Ratings",
- * "Profiles and search"), declared like every other operation (routes.ts); handlers in profile-handlers.ts.
+ * "Profiles and search"), declared like every other operation (answers.ts: defineRoute); handlers in app.ts.
  * Every one is a read, open to any signed-in caller with the `read` scope: what they show is public.
  */
 import { BOARD_PAGE, BoardParamSchema, BoardQuerySchema, FinishedPageSchema, LeaderboardSchema, PageQuerySchema, PlayerIdParamSchema, ProfileSchema, SearchQuerySchema } from './schemas.js';
 import { defineRoute } from '../answers.js';
 import { json, secured } from '../route-content.js';
 
-/** Real answers of a local server, cut short (see examples.ts). */
+/** Real answers of a local server, cut short (as in each resource's examples.ts). */
 const anna = { id: '67yeJhdN_7Vz1Q6p', name: 'Anna' };
 const finishedGame = {
   id: 'Ztr5Hn1kPq8wLm3x',
