@@ -12,13 +12,25 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Where the API's /docs assets and web client are written, next to its bundle (the names are in its environment). */
 export const DOCS_ASSETS_DIR = 'docs-assets';
 export const WEB_ASSETS_DIR = 'web-assets';
+
+/**
+ * The API validates requests with `@hono/zod-openapi` but never writes the document there: what
+ * that package imports only for the document loads functions/api/served-openapi.ts instead.
+ */
+const servedOpenApi: Plugin = {
+  name: 'served-openapi',
+  setup(b) {
+    const standIn = join(projectRoot, 'functions/api/served-openapi.ts');
+    b.onResolve({ filter: /^(@asteasolutions\/zod-to-openapi|zod)$/ }, ({ importer }) => (/[\\/]@hono[\\/]zod-openapi[\\/]/.test(importer) ? { path: standIn } : undefined));
+  },
+};
 
 export const BUNDLE_OPTIONS = {
   bundle: true,
@@ -36,6 +48,7 @@ export const BUNDLE_OPTIONS = {
   chunkNames: 'chunks/[name]-[hash]',
   metafile: true,
   logLevel: 'error',
+  plugins: [servedOpenApi],
 } satisfies BuildOptions;
 
 /** Bundles `entry` into `outdir` as `index.mjs` and its chunks; the metafile says what went where. */

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI declaration of an operation's answers beyond its own success body: every problem
  * it can answer, by status, with the codes that status can carry (an enum), and the headers each
- * answer carries. routes.ts states what is particular to an operation; what follows from its shape
+ * answer carries. Each resource's routes.ts states what is particular to an operation; what follows from its shape
  * (authentication, parameters, a body, a write, a rate limit) is added here, so no operation can
  * forget a status the shared middleware answers.
  */

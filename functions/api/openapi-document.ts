@@ -11,20 +11,25 @@ import { createServices } from '../service/index.js';
 import { createApp } from './app.js';
 import type { AppEnv } from './env.js';
 import { repairNullableRefs } from './nullable-refs.js';
-import { EXAMPLES } from './examples.js';
-import { FINISH_EXAMPLES } from './finish-examples.js';
+import { CATALOG_EXAMPLES } from './catalog/examples.js';
+import { CHAT_EXAMPLES } from './chat/examples.js';
+import { FINISH_EXAMPLES } from './finishing/examples.js';
+import { GAME_EXAMPLES } from './games/examples.js';
+import { NOTIFICATION_EXAMPLES } from './notifications/examples.js';
+import { PLAY_EXAMPLES } from './play/examples.js';
+import { PLAYER_EXAMPLES } from './players/examples.js';
 import { describedLater, ZodType } from './openapi-zod.js';
 import { provideExamples } from './route-content.js';
 import { ProblemSchema } from './schemas.js';
 import { unwrapSingleUnions } from './single-unions.js';
 import { closeTuples } from './tuple-items.js';
-import { registerWebhooks } from './webhooks.js';
+import { registerWebhooks } from './notifications/webhooks.js';
 
 export function openApiDocumentText(): string {
   if ((ZodType.prototype as { openapi?: unknown }).openapi === describedLater) {
     throw new Error("The schemas were built without their OpenAPI metadata: import @hono/zod-openapi before any of the API's modules to write the document");
   }
-  provideExamples({ ...EXAMPLES, finish: FINISH_EXAMPLES });
+  provideExamples({ ...CATALOG_EXAMPLES, ...PLAYER_EXAMPLES, ...NOTIFICATION_EXAMPLES, ...GAME_EXAMPLES, ...PLAY_EXAMPLES, ...CHAT_EXAMPLES, finish: FINISH_EXAMPLES });
   const app = new OpenAPIHono<AppEnv>();
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
@@ -36,7 +41,7 @@ export function openApiDocumentText(): string {
   registerWebhooks(app.openAPIRegistry);
   // The routes need services to exist, not to work: no command is ever sent to this client.
   const services = createServices(new DynamoDBClient({ region: 'local' }), 'unused', createRegistry(catalogGames));
-  createApp({ ...services, documentedGames: catalogGames, base: app });
+  app.route('/', createApp({ ...services, documentedGames: catalogGames }));
   const doc = unwrapSingleUnions(closeTuples(repairNullableRefs(app.getOpenAPI31Document(openApiInfo))));
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -3,10 +3,11 @@
  * take it as `import * as z from './openapi-zod.js'`.
  *
  * The metadata is read only when the document is generated (openapi-document.ts), in a process
- * that imports `@hono/zod-openapi` first, which puts the real `.openapi()` on every schema. A
- * serving process never loads it (serving-app.ts): there `.openapi()` returns its schema
- * unchanged, so a cold start neither bundles zod-to-openapi nor builds a copy of each described
- * schema. openapi-document.ts refuses to write a document while this stand-in is in place.
+ * that imports `@hono/zod-openapi` first, which puts the real `.openapi()` on every schema. The
+ * API's Lambda bundle never loads the generator (served-openapi.ts takes its place): there
+ * `.openapi()` returns its schema unchanged, so a cold start neither bundles zod-to-openapi nor
+ * builds a copy of each described schema. openapi-document.ts refuses to write a document while
+ * this stand-in is in place.
  *
  * A namespace import (not `@hono/zod-openapi`'s `z`, zod's namespace passed around as a value) lets
  * esbuild keep only the schema types used.

@@ -1,7 +1,7 @@
 /**
  * Every problem code the API answers with, its status, and an example of the problem+json
  * document as the server writes it (title and detail are the server's own words). The OpenAPI
- * document declares, per operation and status, which of these codes can come (api/routes.ts), so
+ * document declares, per operation and status, which of these codes can come (each resource's routes.ts), so
  * `code` is an enum there; test/api-spec.test.ts checks that every code the source throws is here.
  */
 

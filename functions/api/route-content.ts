@@ -1,15 +1,26 @@
 /**
  * The JSON bodies and answers of the routes' declarations, with their examples. An example that
- * comes from examples.ts (real answers of a local server, 14 KiB) or finish-examples.ts is given as a function of them
+ * comes from a resource's examples.ts (real answers of a local server, 14 KiB in all) is given as a function of them
  * and read only when the document is written: openapi-document.ts provides them first, and a
  * serving process, which never reads an example, does not load them.
  */
 import type * as z from './openapi-zod.js';
-import type { EXAMPLES } from './examples.js';
-import type { FINISH_EXAMPLES } from './finish-examples.js';
+import type { CATALOG_EXAMPLES } from './catalog/examples.js';
+import type { CHAT_EXAMPLES } from './chat/examples.js';
+import type { FINISH_EXAMPLES } from './finishing/examples.js';
+import type { GAME_EXAMPLES } from './games/examples.js';
+import type { NOTIFICATION_EXAMPLES } from './notifications/examples.js';
+import type { PLAY_EXAMPLES } from './play/examples.js';
+import type { PLAYER_EXAMPLES } from './players/examples.js';
 
-export type Examples = typeof EXAMPLES & { finish: typeof FINISH_EXAMPLES };
-/** An example as it is, or picked from examples.ts when the document is written. */
+/** Every resource's examples (each in its folder's examples.ts), as openapi-document.ts provides them. */
+export type Examples = typeof CATALOG_EXAMPLES &
+  typeof PLAYER_EXAMPLES &
+  typeof NOTIFICATION_EXAMPLES &
+  typeof GAME_EXAMPLES &
+  typeof PLAY_EXAMPLES &
+  typeof CHAT_EXAMPLES & { finish: typeof FINISH_EXAMPLES };
+/** An example as it is, or picked from the examples when the document is written. */
 export type Example = ((examples: Examples) => unknown) | string | number | boolean | object | null;
 
 let provided: Examples | undefined;
@@ -32,6 +43,9 @@ export const media = <T extends z.ZodType>(schema: T, example: Example) => ({
     return exampleValue(example);
   },
 });
+
+/** The security of an operation that needs a bearer token (openapi-document.ts registers the scheme). */
+export const secured = [{ bearer: [] }];
 
 /** An answer of JSON `schema`. */
 export const json = <T extends z.ZodType>(schema: T, description: string, example: Example) => ({ content: { 'application/json': media(schema, example) }, description });

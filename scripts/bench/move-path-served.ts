@@ -4,17 +4,17 @@
 // authentication, and the rate limits in their DynamoDB table), built at import as
 // functions/api/lambda.ts builds it. An API that serves moves, limits every write and answers
 // problems with stable codes loads at least this; its other routes can only add to it.
+import { OpenAPIHono } from '@hono/zod-openapi';
 import middy from '@middy/core';
 import { handle } from 'hono/aws-lambda';
 import type { AppEnv } from '../../functions/api/env.js';
 import { RateLimits } from '../../functions/api/rate-limits.js';
 import { refuseInvalid, useRequestStack } from '../../functions/api/request-stack.js';
-import { servingApp } from '../../functions/api/serving-app.js';
 import { DEFAULT_LIMITS } from '../../functions/service/limits.js';
 import { limitsStoreClient } from '../../functions/store/limits-table.js';
 import { db, logger, middlewares, move, players } from './move-floor.js';
 
-const app = servingApp<AppEnv>(refuseInvalid);
+const app = new OpenAPIHono<AppEnv>({ defaultHook: refuseInvalid });
 useRequestStack(app, {
   players,
   onRequest: (_c, line) => logger.info('request', { ...line }),

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { catalogGames } from '../../engine/games/index.js';
-import { gameLogSchema, gameViewSchema } from '../../functions/api/schemas.js';
+import { gameLogSchema, gameViewSchema } from '../../functions/api/play/schemas.js';
 import { dataOf, textOf } from '../support/client.js';
 import { useTestServer } from '../support/local.js';
 import spec from '../../api-spec/openapi.json' with { type: 'json' };

@@ -2,14 +2,14 @@
  * The test server also plays the unlisted fixture games (engine/fixtures), which the OpenAPI
  * document leaves out: it describes the catalog. So that their view and log answers are checked
  * too, they join the document's per-game unions here, built as the documented members are
- * (functions/api/schemas.ts) with the fixture's own actions; their view and events stay open, since
+ * (functions/api/play/schemas.ts) with the fixture's own actions; their view and events stay open, since
  * fixtures publish no shapes of them.
  */
 import { z } from 'zod';
 import type { AnyGame } from '../../engine/core/index.js';
 import { highCard } from '../../engine/fixtures/high-card.js';
 import { tally } from '../../engine/fixtures/tally.js';
-import { LogEventSchema, logAnswerSchema, viewAnswerSchema } from '../../functions/api/schemas.js';
+import { LogEventSchema, logAnswerSchema, viewAnswerSchema } from '../../functions/api/play/schemas.js';
 import type { OpenApiDocument } from './response-validator.js';
 
 export const FIXTURE_GAMES: readonly AnyGame[] = [highCard as AnyGame, tally as AnyGame];

@@ -4,10 +4,10 @@
  * The payload schemas are written here against notify's WebhookPayload type (a compile-time check
  * keeps them equal), and test/api/webhook-payloads.test.ts checks real deliveries against them.
  */
+import * as z from '../openapi-zod.js';
+import { NOTIFICATION_EXAMPLES } from './examples.js';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import * as z from './openapi-zod.js';
-import type { WebhookEventType, WebhookPayload } from '../notify/webhook.js';
-import { EXAMPLES } from './examples.js';
+import type { WebhookEventType, WebhookPayload } from '../../notify/webhook.js';
 
 const Url = z.url();
 
@@ -110,7 +110,7 @@ export const WEBHOOK_PAYLOADS = payloads;
 /** Adds every webhook payload kind to the registry's `webhooks` section. */
 export function registerWebhooks(registry: OpenAPIHono['openAPIRegistry']): void {
   for (const type of Object.keys(payloads) as WebhookEventType[]) {
-    const example = (EXAMPLES.webhooks as Partial<Record<WebhookEventType, unknown>> | undefined)?.[type];
+    const example = (NOTIFICATION_EXAMPLES.webhooks as Partial<Record<WebhookEventType, unknown>> | undefined)?.[type];
     registry.registerWebhook({
       method: 'post',
       path: type,

@@ -1,7 +1,7 @@
 /** Shapes of profiles, leaderboards and the search of finished public games. */
-import * as z from './openapi-zod.js';
-import { isCursor } from './pagination.js';
-import { SeatIndex } from './schemas.js';
+import * as z from '../openapi-zod.js';
+import { SeatIndex } from '../schemas.js';
+import { isCursor } from '../pagination.js';
 
 const Timestamp = z.iso.datetime();
 const Id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -20,7 +20,7 @@ export const BoardParamSchema = z.object({
 
 const limit = (page: typeof FINISHED_PAGE, what: string) =>
   z.coerce.number().int().min(page.min).max(page.max).default(page.default).openapi({ param: { name: 'limit', in: 'query' }, description: what });
-const cursor = z
+export const cursor = z
   .string()
   .max(256)
   .refine(isCursor, 'not a cursor of this listing')

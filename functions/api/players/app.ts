@@ -1,10 +1,16 @@
-import type { RouteApp } from './serving-app.js';
+/** Players and accounts: registering, your profile, signing in, sessions, tokens, your data and deletion. */
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { Services } from '../service/index.js';
-import type { CredentialRecord } from '../store/records.js';
-import { accountRoutes as routes } from './account-routes.js';
-import { profileAnswer, webhookAnswer } from './answer-shapes.js';
-import type { AppEnv as Env } from './env.js';
+import type { Services } from '../../service/index.js';
+import type { Players } from '../../service/players.js';
+import { requireEveryScope } from '../../service/email-addresses.js';
+import type { CredentialRecord, PlayerRecord } from '../../store/records.js';
+import { profileAnswer, webhookAnswer } from '../answer-shapes.js';
+import { caller, type AppEnv } from '../env.js';
+import { accountRoutes } from './account-routes.js';
+import { playerRoutes } from './routes.js';
+
+export type AccountDeps = Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData'>;
 
 const sessionAnswer = (c: CredentialRecord) => ({ id: c.id, label: c.name, createdAt: c.createdAt, lastUsedAt: c.lastUsedAt, expiresAt: c.expiresAt! });
 const tokenAnswer = (c: CredentialRecord) => ({ id: c.id, name: c.name, scopes: c.scopes, createdAt: c.createdAt, lastUsedAt: c.lastUsedAt });
@@ -14,44 +20,66 @@ const origin = (c: Context) => new URL(c.req.url).origin;
 export const signInLink = (base: string, email: string, code: string) => `${base}/#/sign-in/${encodeURIComponent(email)}/${code}`;
 export const confirmLink = (base: string, code: string) => `${base}/#/confirm-email/${code}`;
 
-/** Sign-in, sessions, tokens and your data, on the app's routes; authentication and scopes run before (app.ts, answers.ts). */
-export function registerAccountRoutes(app: RouteApp<Env>, s: Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData'>, now: () => Date) {
-  const access = (c: Context<Env>) => c.get('access');
-  return app
-    .openapi(routes.signIn, async (c) => {
+/** Registering a player, and reading and changing your profile. */
+export function playersApp(s: { players: Players } & Pick<AccountDeps, 'emails'>, now: () => Date) {
+  const profile = (p: PlayerRecord) => profileAnswer(p, now());
+  return new OpenAPIHono<AppEnv>()
+    .openapi(playerRoutes.createPlayer, async (c) => {
+      const { name, email, language } = c.req.valid('json');
+      const { player, token } = await s.players.create({ name, language });
+      if (email) await s.emails.change(player, email, (code) => confirmLink(origin(c), code));
+      return c.json({ id: player.id, name: player.name, token }, 201, { Location: '/v1/players/me' });
+    })
+    .openapi(playerRoutes.me, async (c) => c.json(profile(caller(c)), 200))
+    .openapi(playerRoutes.patchMe, async (c) => {
+      const me = caller(c);
+      const { email, ...changes } = c.req.valid('json');
+      if (email) requireEveryScope(c.get('access'));
+      const address = email === undefined ? (me.email ?? me.pendingEmail) : (email ?? undefined);
+      const updated = await s.players.update(me, changes, address);
+      if (email === undefined) return c.json(profile(updated), 200);
+      return c.json(profile(await s.emails.change(updated, email, (code) => confirmLink(origin(c), code))), 200);
+    });
+}
+
+/** Sign-in, sessions, tokens, your data and deleting your account; authentication and scopes run before (request-stack.ts, answers.ts). */
+export function accountsApp(s: AccountDeps, now: () => Date) {
+  const access = (c: Context<AppEnv>) => c.get('access');
+  return new OpenAPIHono<AppEnv>()
+    .openapi(accountRoutes.signIn, async (c) => {
       const { email } = c.req.valid('json');
       return c.json(await s.signIn.request(email, (code) => signInLink(origin(c), email, code)), 202);
     })
-    .openapi(routes.verifySignIn, async (c) => {
+    .openapi(accountRoutes.verifySignIn, async (c) => {
       const { email, code, label } = c.req.valid('json');
       const { credential, token } = await s.signIn.verify(email, code, label ?? c.req.header('user-agent') ?? '');
       return c.json({ ...sessionAnswer(credential), current: true, token }, 201, { Location: `/v1/players/me/sessions/${credential.id}` });
     })
-    .openapi(routes.listSessions, async (c) => {
+    .openapi(accountRoutes.listSessions, async (c) => {
       const me = access(c);
       const current = me.credential.kind === 'session' ? me.credential.id : null;
       return c.json((await s.credentials.list(me.player, 'session')).map((x) => ({ ...sessionAnswer(x), current: x.id === current })), 200);
     })
-    .openapi(routes.deleteSession, async (c) => {
+    .openapi(accountRoutes.deleteSession, async (c) => {
       await s.credentials.revoke(access(c).player, 'session', c.req.valid('param').sessionId);
       return c.body(null, 204);
     })
-    .openapi(routes.listTokens, async (c) => c.json((await s.credentials.list(access(c).player, 'token')).map(tokenAnswer), 200))
-    .openapi(routes.createToken, async (c) => {
+    .openapi(accountRoutes.listTokens, async (c) => c.json((await s.credentials.list(access(c).player, 'token')).map(tokenAnswer), 200))
+    .openapi(accountRoutes.createToken, async (c) => {
       const { name, scopes } = c.req.valid('json');
       const { credential, token } = await s.credentials.createToken(access(c), name, scopes);
       return c.json({ ...tokenAnswer(credential), token }, 201, { Location: `/v1/players/me/tokens/${credential.id}` });
     })
-    .openapi(routes.deleteToken, async (c) => {
+    .openapi(accountRoutes.deleteToken, async (c) => {
       await s.credentials.revoke(access(c).player, 'token', c.req.valid('param').tokenId);
       return c.body(null, 204);
     })
-    .openapi(routes.signOutEverywhere, async (c) => {
+    .openapi(accountRoutes.signOutEverywhere, async (c) => {
       await s.credentials.signOutEverywhere(access(c).player, c.req.valid('json').tokens === true);
       return c.body(null, 204);
     })
-    .openapi(routes.confirmEmail, async (c) => c.json(profileAnswer(await s.emails.confirm(access(c), c.req.valid('json').code), now()), 200))
-    .openapi(routes.exportMe, async (c) => {
+    .openapi(accountRoutes.confirmEmail, async (c) => c.json(profileAnswer(await s.emails.confirm(access(c), c.req.valid('json').code), now()), 200))
+    .openapi(accountRoutes.exportMe, async (c) => {
       const data = await s.yourData.export(access(c).player);
       return c.json(
         {
@@ -67,7 +95,7 @@ export function registerAccountRoutes(app: RouteApp<Env>, s: Pick<Services, 'sig
         200,
       );
     })
-    .openapi(routes.deleteMe, async (c) => {
+    .openapi(accountRoutes.deleteMe, async (c) => {
       await s.yourData.delete(access(c).player);
       return c.body(null, 204);
     });

@@ -1,18 +1,17 @@
 /**
  * The operations of sign-in by email, sessions, personal access tokens and your data,
- * declared as routes.ts declares every operation; the handlers are in account-handlers.ts.
+ * declared like every operation (answers.ts: defineRoute); the handlers are in app.ts.
  */
-import * as z from './openapi-zod.js';
-import { body, json, type Examples } from './route-content.js';
-import { MAX_TOKENS } from '../service/credentials.js';
-import { CODE_MINUTES, MAX_CODE_FAILURES } from '../service/one-time-codes.js';
-import { defineRoute, rateLimitText } from './answers.js';
-import * as S from './schemas.js';
+import * as z from '../openapi-zod.js';
+import { AccountExportSchema, EmailConfirmationSchema, PlayerSchema, SessionCreatedSchema, SessionIdParamSchema, SessionSchema, SignInRequestSchema, SignInSentSchema, SignInVerifySchema, SignOutEverywhereSchema, TokenCreateSchema, TokenCreatedSchema, TokenIdParamSchema, TokenSchema } from './schemas.js';
+import { CODE_MINUTES, MAX_CODE_FAILURES } from '../../service/one-time-codes.js';
+import { body, json, secured, type Examples } from '../route-content.js';
+import { MAX_TOKENS } from '../../service/credentials.js';
+import { defineRoute, rateLimitText } from '../answers.js';
 
-const secured = [{ bearer: [] }];
 const anna = '67yeJhdN_7Vz1Q6p';
 
-/** Real answers of a local server, cut short (see examples.ts). */
+/** Real answers of a local server, cut short (as in each resource's examples.ts). */
 const session = { id: 'q3JmX0v9LkT2aPzC', label: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)', createdAt: '2026-11-24T02:30:12.118Z', lastUsedAt: '2026-11-24T02:30:12.118Z', expiresAt: '2026-12-24T02:30:12.118Z' };
 const token = { id: 'Wb5nE1c8RzQ4uYhK', name: 'my bot', scopes: ['read', 'play'], createdAt: '2026-11-24T02:31:40.502Z', lastUsedAt: '2026-11-24T02:31:40.502Z' };
 const A = {
@@ -50,8 +49,8 @@ export const accountRoutes = {
         'The answer is the same for an address that has no account (nothing is sent then), and the mail goes out after the answer, so neither the answer nor its timing tells them apart.\n\n' +
         rateLimitText('signInMail'),
       security: [],
-      request: { body: body(S.SignInRequestSchema, A.signIn.request) },
-      responses: { 202: json(S.SignInSentSchema, 'Accepted: a code is on its way if the address belongs to an account', A.signIn.response) },
+      request: { body: body(SignInRequestSchema, A.signIn.request) },
+      responses: { 202: json(SignInSentSchema, 'Accepted: a code is on its way if the address belongs to an account', A.signIn.response) },
     },
     { problems: {}, limited: 'signInMail' },
   ),
@@ -66,8 +65,8 @@ export const accountRoutes = {
         `Starts a session: a bearer token with every scope that expires 30 days after its last use. ${codeText} A wrong, used or expired code, and an address without an account, get the same 400 invalid_code.\n\n` +
         rateLimitText('signInCode'),
       security: [],
-      request: { body: body(S.SignInVerifySchema, A.verify.request) },
-      responses: { 201: json(S.SessionCreatedSchema, 'The session, with its token (shown once)', A.verify.response) },
+      request: { body: body(SignInVerifySchema, A.verify.request) },
+      responses: { 201: json(SessionCreatedSchema, 'The session, with its token (shown once)', A.verify.response) },
     },
     { problems: { invalid_code: 'The code is wrong, used or expired, or the address has no account' }, limited: 'signInCode', location: 'Your sessions, /v1/players/me/sessions/{sessionId}' },
   ),
@@ -80,7 +79,7 @@ export const accountRoutes = {
       summary: 'Your browser sessions (without their secrets)',
       description: 'Every session not yet expired, newest first; `current` marks the one this request came with.',
       security: secured,
-      responses: { 200: json(z.array(S.SessionSchema), 'Your sessions, newest first', A.sessions) },
+      responses: { 200: json(z.array(SessionSchema), 'Your sessions, newest first', A.sessions) },
     },
     { problems: {}, scope: 'settings' },
   ),
@@ -93,7 +92,7 @@ export const accountRoutes = {
       summary: 'Sign a session out',
       description: 'Ends the session at once on this server; a server that verified it within the last minute may take up to a minute more (the token-trust bound).',
       security: secured,
-      request: { params: S.SessionIdParamSchema },
+      request: { params: SessionIdParamSchema },
       responses: { 204: { description: 'Signed out' } },
     },
     { problems: { not_found: 'No such session of yours' }, scope: 'settings' },
@@ -107,7 +106,7 @@ export const accountRoutes = {
       summary: 'Your personal access tokens (without their secrets)',
       description: 'Every personal access token, newest first, with its name, scopes and last use. Their secrets were shown once, when each was created.',
       security: secured,
-      responses: { 200: json(z.array(S.TokenSchema), 'Your tokens, newest first', A.tokens) },
+      responses: { 200: json(z.array(TokenSchema), 'Your tokens, newest first', A.tokens) },
     },
     { problems: {}, scope: 'settings' },
   ),
@@ -122,8 +121,8 @@ export const accountRoutes = {
         'A bearer token limited to `scopes` (read, play, chat, settings), valid until revoked. It may not have a scope the credential creating it lacks. ' +
         `**Cap**: ${MAX_TOKENS} tokens per player (409 too_many_tokens).`,
       security: secured,
-      request: { body: body(S.TokenCreateSchema, A.createToken.request) },
-      responses: { 201: json(S.TokenCreatedSchema, 'The token, with its secret (shown once)', A.createToken.response) },
+      request: { body: body(TokenCreateSchema, A.createToken.request) },
+      responses: { 201: json(TokenCreatedSchema, 'The token, with its secret (shown once)', A.createToken.response) },
     },
     {
       problems: {
@@ -143,7 +142,7 @@ export const accountRoutes = {
       summary: 'Revoke a personal access token',
       description: 'Revokes the token at once on this server; a server that verified it within the last minute may take up to a minute more (the token-trust bound).',
       security: secured,
-      request: { params: S.TokenIdParamSchema },
+      request: { params: TokenIdParamSchema },
       responses: { 204: { description: 'Revoked' } },
     },
     { problems: { not_found: 'No such token of yours' }, scope: 'settings' },
@@ -159,7 +158,7 @@ export const accountRoutes = {
         'Ends every session, this one too. With `tokens: true` it also revokes every personal access token and the registration token from POST /v1/players, ' +
         'which needs a confirmed address (signing in by email is then the only way back).',
       security: secured,
-      request: { body: body(S.SignOutEverywhereSchema, A.signOut) },
+      request: { body: body(SignOutEverywhereSchema, A.signOut) },
       responses: { 204: { description: 'Signed out everywhere' } },
     },
     { problems: { email_address_required: '`tokens: true` without a confirmed address would lock you out' }, scope: 'settings' },
@@ -173,8 +172,8 @@ export const accountRoutes = {
       summary: 'Confirm a new address with the code sent to it',
       description: `A new address (PATCH /v1/players/me, or at registration) becomes yours with the code emailed to it; until then the old one stays. ${codeText} A confirmed address signs in to a session with every scope, so this needs a session or a token with all four scopes.`,
       security: secured,
-      request: { body: body(S.EmailConfirmationSchema, A.confirm.request) },
-      responses: { 200: json(S.PlayerSchema, 'Your profile with the confirmed address', A.confirm.response) },
+      request: { body: body(EmailConfirmationSchema, A.confirm.request) },
+      responses: { 200: json(PlayerSchema, 'Your profile with the confirmed address', A.confirm.response) },
     },
     {
       problems: {
@@ -195,7 +194,7 @@ export const accountRoutes = {
       description:
         'Your profile, sessions and tokens (without their secrets), webhooks (without their secrets), push subscriptions (without their keys), vacations, your games with their seats, and every chat message you wrote.',
       security: secured,
-      responses: { 200: json(S.AccountExportSchema, 'Your data', A.export) },
+      responses: { 200: json(AccountExportSchema, 'Your data', A.export) },
     },
     { problems: {}, scope: 'settings' },
   ),

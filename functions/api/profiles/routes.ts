@@ -1,16 +1,13 @@
 /**
  * Profiles, leaderboards and the search of finished public games (docs/playing.md "Ratings",
- * "Profiles and search"), declared like every other operation (routes.ts); handlers in profile-handlers.ts.
+ * "Profiles and search"), declared like every other operation (answers.ts: defineRoute); handlers in app.ts.
  * Every one is a read, open to any signed-in caller with the `read` scope: what they show is public.
  */
-import * as z from './openapi-zod.js';
-import { json } from './route-content.js';
-import { defineRoute } from './answers.js';
-import * as P from './profile-schemas.js';
+import { BOARD_PAGE, BoardParamSchema, BoardQuerySchema, FinishedPageSchema, LeaderboardSchema, PageQuerySchema, PlayerIdParamSchema, ProfileSchema, SearchQuerySchema } from './schemas.js';
+import { defineRoute } from '../answers.js';
+import { json, secured } from '../route-content.js';
 
-const secured = [{ bearer: [] }];
-
-/** Real answers of a local server, cut short (see examples.ts). */
+/** Real answers of a local server, cut short (as in each resource's examples.ts). */
 const anna = { id: '67yeJhdN_7Vz1Q6p', name: 'Anna' };
 const finishedGame = {
   id: 'Ztr5Hn1kPq8wLm3x',
@@ -48,8 +45,8 @@ export const profileRoutes = {
         'Name and a Glicko-2 rating per game the player was rated in (only finished games whose every seat is a person count; aborted games and games with bots do not). ' +
         'Never an address, a token or a setting. Ratings change shortly after a game ends.',
       security: secured,
-      request: { params: P.PlayerIdParamSchema },
-      responses: { 200: json(P.ProfileSchema, 'The profile', EX.profile) },
+      request: { params: PlayerIdParamSchema },
+      responses: { 200: json(ProfileSchema, 'The profile', EX.profile) },
     },
     { problems: { not_found: 'No such player' } },
   ),
@@ -62,8 +59,8 @@ export const profileRoutes = {
       summary: "A player's finished public games with their results",
       description: `Public games only (private games are nobody else's business). ${pageText} Each opens as a replay at GET /v1/games/{id}/view?version=….`,
       security: secured,
-      request: { params: P.PlayerIdParamSchema, query: P.PageQuerySchema },
-      responses: { 200: json(P.FinishedPageSchema, 'A page of finished games', EX.page) },
+      request: { params: PlayerIdParamSchema, query: PageQuerySchema },
+      responses: { 200: json(FinishedPageSchema, 'A page of finished games', EX.page) },
     },
     { problems: { not_found: 'No such player', invalid_query: '`limit` or `cursor` is not valid' } },
   ),
@@ -74,10 +71,10 @@ export const profileRoutes = {
       path: '/v1/leaderboards/{game}',
       tags: ['players'],
       summary: "A game's leaderboard: the best ratings",
-      description: `The highest ratings of the game, best first (at most ${P.BOARD_PAGE.max} rows are kept). Names are as they were at each player's last rated game.`,
+      description: `The highest ratings of the game, best first (at most ${BOARD_PAGE.max} rows are kept). Names are as they were at each player's last rated game.`,
       security: secured,
-      request: { params: P.BoardParamSchema, query: P.BoardQuerySchema },
-      responses: { 200: json(P.LeaderboardSchema, 'The leaderboard', EX.board) },
+      request: { params: BoardParamSchema, query: BoardQuerySchema },
+      responses: { 200: json(LeaderboardSchema, 'The leaderboard', EX.board) },
     },
     { problems: { not_found: 'No such game', invalid_path: '`game` is not a game id', invalid_query: '`limit` is not valid' } },
   ),
@@ -92,8 +89,8 @@ export const profileRoutes = {
         `Finished public games, optionally of one \`game\` and with a seat whose name contains \`player\` (any case). ${pageText} ` +
         'A page filtered by name may come back short (even empty) with a `next` when many games had to be passed over: keep reading while `next` is not null.',
       security: secured,
-      request: { query: P.SearchQuerySchema },
-      responses: { 200: json(P.FinishedPageSchema, 'A page of finished games', EX.page) },
+      request: { query: SearchQuerySchema },
+      responses: { 200: json(FinishedPageSchema, 'A page of finished games', EX.page) },
     },
     { problems: { unknown_game: 'No such game in the catalog', invalid_query: 'A filter, `limit` or `cursor` is not valid' } },
   ),

@@ -1,9 +1,10 @@
-import type { RouteApp } from './serving-app.js';
-import type { Services } from '../service/index.js';
-import type { FinishedPage } from '../store/finished-table.js';
-import type { AppEnv as Env } from './env.js';
-import { decodeCursor, encodeCursor } from './pagination.js';
-import { profileRoutes as routes } from './profile-routes.js';
+/** Profiles, ratings, leaderboards and search. */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Services } from '../../service/index.js';
+import type { FinishedPage } from '../../store/finished-table.js';
+import type { AppEnv as Env } from '../env.js';
+import { decodeCursor, encodeCursor } from '../pagination.js';
+import { profileRoutes as routes } from './routes.js';
 
 /** Records written before `rated` was kept: every game between people was rated then. */
 const ratedOf = (g: FinishedPage['items'][number]) => g.rated ?? g.seats.every((s) => !s.bot);
@@ -14,9 +15,9 @@ const page = (p: FinishedPage) => ({
 });
 const after = (cursor: string | undefined) => (cursor === undefined ? null : decodeCursor(cursor));
 
-/** Profiles, leaderboards and search, on the app's routes; authentication and scopes run before (app.ts, answers.ts). */
-export function registerProfileRoutes(app: RouteApp<Env>, s: Pick<Services, 'profiles'>) {
-  return app
+/** Profiles, leaderboards and search; authentication and scopes run before (request-stack.ts, answers.ts). */
+export function profilesApp(s: Pick<Services, 'profiles'>) {
+  return new OpenAPIHono<Env>()
     .openapi(routes.profile, async (c) => c.json(await s.profiles.profile(c.req.valid('param').playerId), 200))
     .openapi(routes.playedBy, async (c) => {
       const { limit, cursor } = c.req.valid('query');

@@ -1,4 +1,4 @@
-import type { NotificationKind } from '../notify/message.js';
+import type { NotificationKind } from '../../notify/message.js';
 
 /** The small pages behind the "stop these emails" link; no script, no external assets. */
 

@@ -1,19 +1,16 @@
 /**
  * The lobby (docs/playing.md "Lobby"): public games waiting for players, and "play anyone"
- * seeks, declared as routes.ts declares every operation, with their handlers.
+ * seeks: their schemas, routes and handlers.
  */
-import type { RouteApp } from './serving-app.js';
-import * as z from './openapi-zod.js';
-import { json } from './route-content.js';
-import { BotLevelSchema } from '../../engine/core/index.js';
-import type { Context } from 'hono';
-import { LOBBY_PAGE, OPEN_GAME_DAYS, SEEK_HOURS, UNTIMED, type Lobby } from '../service/lobby.js';
-import { durationMs, MAX_MOVE_TIME_MS, TimeControlSchema } from '../service/time-control.js';
-import { defineRoute, rateLimitText } from './answers.js';
-import type { AppEnv as Env } from './env.js';
-import { Timestamp } from './schemas.js';
-
-const secured = [{ bearer: [] }];
+import * as z from '../openapi-zod.js';
+import { BotLevelSchema } from '../../../engine/core/index.js';
+import { caller, type AppEnv as Env } from '../env.js';
+import { LOBBY_PAGE, OPEN_GAME_DAYS, SEEK_HOURS, UNTIMED, type Lobby } from '../../service/lobby.js';
+import { MAX_MOVE_TIME_MS, TimeControlSchema, durationMs } from '../../service/time-control.js';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { Timestamp } from '../schemas.js';
+import { defineRoute, rateLimitText } from '../answers.js';
+import { json, secured } from '../route-content.js';
 
 const PaceSchema = z
   .string()
@@ -170,14 +167,13 @@ export const lobbyRoutes = {
 };
 
 /** The handlers; authentication and scopes run before (app.ts, answers.ts). */
-export function registerLobbyRoutes(app: RouteApp<Env>, lobby: Lobby) {
-  const player = (c: Context<Env>) => c.get('player');
-  return app
-    .openapi(lobbyRoutes.listLobby, async (c) => c.json({ games: await lobby.list(player(c), c.req.valid('query')) }, 200))
-    .openapi(lobbyRoutes.createSeek, async (c) => c.json(await lobby.seek(player(c), c.req.valid('json')), 201, { Location: '/v1/seeks/current' }))
-    .openapi(lobbyRoutes.currentSeek, async (c) => c.json({ seek: await lobby.current(player(c)) }, 200))
+export function lobbyApp(lobby: Lobby) {
+  return new OpenAPIHono<Env>()
+    .openapi(lobbyRoutes.listLobby, async (c) => c.json({ games: await lobby.list(caller(c), c.req.valid('query')) }, 200))
+    .openapi(lobbyRoutes.createSeek, async (c) => c.json(await lobby.seek(caller(c), c.req.valid('json')), 201, { Location: '/v1/seeks/current' }))
+    .openapi(lobbyRoutes.currentSeek, async (c) => c.json({ seek: await lobby.current(caller(c)) }, 200))
     .openapi(lobbyRoutes.cancelSeek, async (c) => {
-      await lobby.cancel(player(c));
+      await lobby.cancel(caller(c));
       return c.body(null, 204);
     });
 }

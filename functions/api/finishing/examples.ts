@@ -1,7 +1,7 @@
-/** Example answers of the finishing and take-back operations (finish-routes.ts), built on the game summary's example. */
-import { EXAMPLES } from './examples.js';
+/** Example answers of the finishing and take-back operations (routes.ts), built on the game summary's example. */
+import { GAME_EXAMPLES } from '../games/examples.js';
 
-const { timeControl: _t, clocks: _c, deadline: _d, ...running } = EXAMPLES.getGame;
+const { timeControl: _t, clocks: _c, deadline: _d, ...running } = GAME_EXAMPLES.getGame;
 const base = { ...running, status: 'active' as const, toAct: [1], version: 7 };
 const finished = {
   ...running,
@@ -20,7 +20,7 @@ export const FINISH_EXAMPLES = {
   resigned: {
     ...finished,
     version: 41,
-    seats: [EXAMPLES.getGame.seats[0], { ...EXAMPLES.getGame.seats[1], forfeited: true }],
+    seats: [GAME_EXAMPLES.getGame.seats[0], { ...GAME_EXAMPLES.getGame.seats[1], forfeited: true }],
     outcome: { scores: [44, 38], ranking: [1, 2], breakdown: [[], [{ item: 'forfeited: ranked after every seat still playing', points: 0 }]] },
   },
   aborted: { ...running, status: 'aborted' as const, toAct: [], version: 3 },

@@ -4,18 +4,19 @@
  * the hold found; so it makes the route's own checks itself before anything is held: the read
  * scope, the query, the game (exists, has started), and the caps on holds (RP-WAIT-1).
  */
+import type { AppEnv } from '../env.js';
+import { GameIdParamSchema } from '../schemas.js';
+import type { HoldRefused, VersionWaits } from '../../service/version-waits.js';
 import type { MiddlewareHandler } from 'hono';
-import { Refusal, problems } from '../service/refusal.js';
-import type { HoldRefused, VersionWaits } from '../service/version-waits.js';
-import { demandScope } from './answers.js';
-import type { AppEnv } from './env.js';
-import * as S from './schemas.js';
+import { Refusal, problems } from '../../service/refusal.js';
+import { ViewQuerySchema } from './schemas.js';
+import { demandScope } from '../answers.js';
 
 export function heldViews(waits: VersionWaits): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const query = S.ViewQuerySchema.safeParse(c.req.query());
+    const query = ViewQuerySchema.safeParse(c.req.query());
     const id = c.req.param('id');
-    if (!query.success || query.data.waitForVersion === undefined || !id || !S.GameIdParamSchema.shape.id.safeParse(id).success) return next();
+    if (!query.success || query.data.waitForVersion === undefined || !id || !GameIdParamSchema.shape.id.safeParse(id).success) return next();
     const access = c.get('access');
     demandScope(access, 'read');
     if (query.data.version !== undefined) throw problems.badRequest('invalid_query', 'A past version never changes: send either version or waitForVersion');

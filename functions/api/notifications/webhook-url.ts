@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import { isPublicAddress } from '../notify/outbound-guard.js';
-import { problems } from '../service/refusal.js';
+import { isPublicAddress } from '../../notify/outbound-guard.js';
+import { problems } from '../../service/refusal.js';
 
 export interface OutboundUrlPolicy {
   /** Local development and tests only: http:// webhooks, and hosts on this machine or a private network. */

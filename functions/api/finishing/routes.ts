@@ -1,14 +1,14 @@
 /**
  * Finishing games and take-backs (docs/playing.md "Finishing games and take-backs"), declared
- * like every other operation (routes.ts). Each is a write counted against the moves' rate limit, but
+ * like every other operation (answers.ts: defineRoute). Each is a write counted against the moves' rate limit, but
  * offering and accepting a rematch, which make a game, count with the games created.
  */
-import * as z from './openapi-zod.js';
-import { body, json, type Example } from './route-content.js';
-import { defineRoute, rateLimitText } from './answers.js';
-import * as S from './schemas.js';
+import { body, json, secured, type Example } from '../route-content.js';
+import { ExpectedVersionSchema } from './schemas.js';
+import { GameIdParamSchema } from '../schemas.js';
+import { GameSchema } from '../games/schemas.js';
+import { defineRoute, rateLimitText } from '../answers.js';
 
-const secured = [{ bearer: [] }];
 const limit = `\n\n${rateLimitText('action')} (These writes count together with the moves.)`;
 const creationLimit = `\n\n${rateLimitText('createGame')} (A rematch makes a game: offering and accepting one count together with \`POST /v1/games\`.)`;
 
@@ -49,15 +49,15 @@ function gameWrite<Q extends object>(o: Write, request: Q) {
       summary: o.summary,
       description: o.description + (o.limited ? creationLimit : limit),
       security: secured,
-      request: { params: S.GameIdParamSchema, ...request },
-      responses: { 200: json(S.GameSchema, 'The game after it', o.example) },
+      request: { params: GameIdParamSchema, ...request },
+      responses: { 200: json(GameSchema, 'The game after it', o.example) },
     },
     { problems: o.problems, limited: o.limited ?? 'action', scope: 'play' },
   );
 }
 
 const noBody = {};
-const versioned = { body: body(S.ExpectedVersionSchema, { expectedVersion: 7 }) };
+const versioned = { body: body(ExpectedVersionSchema, { expectedVersion: 7 }) };
 
 export const finishRoutes = {
   resign: gameWrite({

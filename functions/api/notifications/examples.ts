@@ -1,0 +1,113 @@
+/**
+ * Examples of the OpenAPI document (this resource's part; all are written alike): real answers of a local server (two
+ * players, a timed Ticket to Ride: Europe game, a finished Vlaky na trati game against a bot, and
+ * the webhooks one of them received), with long lists cut short and the host written as a public
+ * one. Spectral and Redocly check each against its schema (test/api-spec.test.ts).
+ */
+
+
+export const NOTIFICATION_EXAMPLES = {  listVacations: [{ id: 'U0Sd8r3z89cFRlmB', from: '2026-12-24T02:21:50.630Z', until: '2027-01-07T02:21:50.630Z' }],
+  createVacation: {
+    request: { from: '2026-12-24T02:21:50.630Z', until: '2027-01-07T02:21:50.630Z' },
+    response: { id: 'U0Sd8r3z89cFRlmB', from: '2026-12-24T02:21:50.630Z', until: '2027-01-07T02:21:50.630Z' },
+  },
+  listWebhooks: [
+    {
+      id: '_ldI4_vf29G0QHkF',
+      url: 'https://example.org/railpost-hook',
+      events: ['yourTurn', 'reminder', 'gameStarted', 'gameFinished', 'chat'],
+      createdAt: '2026-11-24T02:21:50.907Z',
+    },
+  ],
+  createWebhook: {
+    request: { url: 'https://example.org/railpost-hook' },
+    response: {
+      id: '_ldI4_vf29G0QHkF',
+      url: 'https://example.org/railpost-hook',
+      events: ['yourTurn', 'reminder', 'gameStarted', 'gameFinished', 'chat'],
+      createdAt: '2026-11-24T02:21:50.907Z',
+      secret: 'whsec_J1J3dOZvfqU0zLuWV7dBDtIO6T6ipxxk/PgzEQ68JkM=',
+    },
+  },
+  listPushSubscriptions: [{ id: 'eb267bf06d7d525c016de181716ca716', origin: 'https://fcm.googleapis.com', createdAt: '2026-11-24T02:21:51.071Z' }],
+  createPushSubscription: {
+    request: {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/--FL36IWpZu5_1MP:APA91bBzPixKJhN8aig1QJZgMlIoiAtid5cZ9TLyRgIlj7',
+      expirationTime: null,
+      keys: { p256dh: 'BJWI7JTGJXX6iaJpMh4ZpBkMgfos28c3dB_UDo71Xrikuxb0pg0ImDomuCK_LV305Jfn7P0nRJKZTRb2UhUImqI', auth: 'Aae2IXVDr98uA3cTTG5xQg' },
+    },
+    response: { id: 'eb267bf06d7d525c016de181716ca716' },
+  },
+  vapidPublicKey: { publicKey: 'BAyy9XHKDOhj2Qs-flm1gVx2xsSUuLtIWuO8sK43cDi_bAzAcAOrT8grPWa7O3eWVyln_4i0OdvlUIDnjR-nyFg' },
+  unsubscribe: { unsubscribed: true, channel: 'email', kind: 'chat' },
+  webhooks: {
+    'game.started': {
+      type: 'game.started',
+      timestamp: '2026-11-24T02:21:57.834Z',
+      data: {
+        gameId: 'FKPrfbBjvLBvLK6i',
+        game: 'Ticket to Ride: Europe',
+        playerId: 'cicKW0C-Hpp-W1o4',
+        seat: 0,
+        seatsDue: [0],
+        version: 1,
+        link: 'https://railpost.example.org/v1/games/FKPrfbBjvLBvLK6i',
+        page: 'https://railpost.example.org/#/games/FKPrfbBjvLBvLK6i',
+        board: 'https://railpost.example.org/v1/board-pictures/b1.eyJnIjoiRktQcmZiQmp2TEJ2TEs2aSIsInYiOjF9.pJbAXc7yu1KLfhVlkAnhjX5w0GRkNfJfAV4IZqIB6lc',
+        changes: ['Bot 1: kept_opening_tickets'],
+        deadline: '2026-11-24T02:22:01.797Z',
+      },
+    },
+    'game.your_turn': {
+      type: 'game.your_turn',
+      timestamp: '2026-11-24T02:21:55.247Z',
+      data: {
+        gameId: 'J2vD4oNr2uHIlua_',
+        game: 'Vlaky na trati',
+        playerId: 'cicKW0C-Hpp-W1o4',
+        seat: 1,
+        seatsDue: [1],
+        version: 3,
+        link: 'https://railpost.example.org/v1/games/J2vD4oNr2uHIlua_',
+        page: 'https://railpost.example.org/#/games/J2vD4oNr2uHIlua_',
+        board: 'https://railpost.example.org/v1/board-pictures/b1.eyJnIjoiSjJ2RDRvTnIydUhJbHVhXyIsInYiOjN9.YXDbdg22Jj5R5eHdaQ3D936ndpkuT0EX60EUZbY-1Es',
+        changes: ['Anna: track {"lane":"M"}', 'Anna: symbol {"symbol":"PASSENGER","node":0,"outcome":"ticked"}', 'Anna: turn {"turnIndex":1,"phase":"turn"}'],
+        deadline: '2026-11-27T02:21:55.208Z',
+      },
+    },
+    'game.finished': {
+      type: 'game.finished',
+      timestamp: '2026-11-24T02:21:57.783Z',
+      data: {
+        gameId: 'EYbfkchR_0jieUN5',
+        game: 'Vlaky na trati',
+        playerId: 'cicKW0C-Hpp-W1o4',
+        seat: 0,
+        seatsDue: [],
+        version: 57,
+        link: 'https://railpost.example.org/v1/games/EYbfkchR_0jieUN5',
+        page: 'https://railpost.example.org/#/games/EYbfkchR_0jieUN5',
+        board: 'https://railpost.example.org/v1/board-pictures/b1.eyJnIjoiRVliZmtjaFJfMGppZVVONSIsInYiOjU3fQ.r88hJV99_Uni6D6PNApG5v4C2oxd6A1YM-SPfYnrhPI',
+        changes: ['Bot 1: game_over {"scores":[34,42],"ranking":[2,1]}'],
+        result: { places: [2, 1], scores: [34, 42] },
+      },
+    },
+    'game.reminder': {
+      type: 'game.reminder',
+      timestamp: '2026-11-24T02:21:59.402Z',
+      data: {
+        gameId: 'FKPrfbBjvLBvLK6i',
+        game: 'Ticket to Ride: Europe',
+        playerId: 'cicKW0C-Hpp-W1o4',
+        seat: 0,
+        seatsDue: [0],
+        version: 1,
+        link: 'https://railpost.example.org/v1/games/FKPrfbBjvLBvLK6i',
+        page: 'https://railpost.example.org/#/games/FKPrfbBjvLBvLK6i',
+        board: 'https://railpost.example.org/v1/board-pictures/b1.eyJnIjoiRktQcmZiQmp2TEJ2TEs2aSIsInYiOjF9.pJbAXc7yu1KLfhVlkAnhjX5w0GRkNfJfAV4IZqIB6lc',
+        changes: [],
+        deadline: '2026-11-24T02:22:01.797Z',
+      },
+    },
+  },
+} as const;

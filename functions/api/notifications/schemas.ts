@@ -1,0 +1,144 @@
+/** The schemas of notification settings: kinds, digests, vacations, webhooks, push subscriptions, unsubscribing. */
+import * as z from '../openapi-zod.js';
+import { NOTIFICATION_KINDS } from '../../store/records.js';
+import type { NotificationKind } from '../../notify/message.js';
+import { PushSubscriptionSchema as PushSubscriptionBase } from '../../notify/push-subscription.js';
+import { Timestamp } from '../schemas.js';
+
+export const NotificationKindSchema = z
+  .enum(NOTIFICATION_KINDS)
+  .openapi('NotificationKind', { description: "What a notification is about: it is your turn, your deadline is near, a game started or finished, a chat message" });
+
+const kindFlags = <T extends z.ZodType>(flag: (kind: NotificationKind) => T) =>
+  ({
+    yourTurn: flag('yourTurn'),
+    reminder: flag('reminder'),
+    gameStarted: flag('gameStarted'),
+    gameFinished: flag('gameFinished'),
+    chat: flag('chat'),
+  }) satisfies Record<NotificationKind, T>;
+
+export const DigestSchema = z
+  .strictObject({
+    hour: z.number().int().min(0).max(23).openapi({ description: 'The hour (0–23) of your wall clock the digest is sent at', example: 8 }),
+    timeZone: z.string().min(1).max(64).openapi({ description: 'Your IANA time zone; summer time is followed', example: 'Europe/Prague' }),
+  })
+  .openapi('Digest', {
+    description: 'One email a day instead of one per turn: every game where it is your turn, each with its position and reply codes, so that one reply moves in several games',
+  });
+
+export const NotificationSettingsSchema = z
+  .strictObject({
+    email: z.boolean().openapi({ description: 'Whether notifications are emailed; always false without an address' }),
+    events: z.strictObject(kindFlags(() => z.boolean())).openapi({ description: 'Which kinds you are notified of, on every channel' }),
+    digest: DigestSchema.nullable().openapi({ description: 'Your turns by email once a day; null: an email per turn' }),
+  })
+  .openapi('NotificationSettings');
+
+export const NotificationSettingsPatchSchema = z
+  .strictObject({
+    email: z.boolean().optional().openapi({ description: 'true needs an email address' }),
+    events: z.strictObject(kindFlags(() => z.boolean().optional())).optional().openapi({ description: 'Kinds not named keep their setting' }),
+    digest: DigestSchema.nullable().optional().openapi({ description: 'null: back to an email per turn' }),
+  })
+  .openapi('NotificationSettingsPatch');
+
+export const VacationSchema = z
+  .strictObject({ id: z.string(), from: Timestamp, until: Timestamp })
+  .openapi('Vacation', { description: 'Days away: your clocks pause from `from` until `until`' });
+
+export const VacationCreateSchema = z
+  .strictObject({
+    from: z.iso.datetime({ offset: true }).openapi({ description: 'Start (not in the past); ISO 8601 date-time', example: '2026-12-20T00:00:00Z' }),
+    until: z.iso.datetime({ offset: true }).openapi({ description: 'End: in the future, and at most 30 days after the start', example: '2027-01-03T00:00:00Z' }),
+  })
+  .openapi('VacationCreate');
+
+export const VacationIdParamSchema = z.object({
+  vacationId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .openapi({ param: { name: 'vacationId', in: 'path' } }),
+});
+
+const WebhookEvents = z
+  .array(NotificationKindSchema)
+  .min(1)
+  .max(5)
+  .refine((list) => new Set(list).size === list.length, 'each kind at most once')
+  .openapi({ description: 'The kinds this endpoint receives (default: all), besides your notification settings' });
+
+export const WebhookCreateSchema = z
+  .strictObject({
+    url: z.string().max(2048).openapi({ description: 'https, on a public host', example: 'https://example.org/railpost-hook' }),
+    events: WebhookEvents.optional(),
+  })
+  .openapi('WebhookCreate');
+
+export const WebhookSchema = z
+  .strictObject({ id: z.string(), url: z.string(), events: z.array(NotificationKindSchema), createdAt: Timestamp })
+  .openapi('Webhook');
+
+export const WebhookCreatedSchema = z
+  .strictObject({
+    ...WebhookSchema.shape,
+    secret: z.string().openapi({
+      description: 'The signing secret (Standard Webhooks, `whsec_` + base64): shown only here, never again',
+      example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    }),
+  })
+  .openapi('WebhookCreated');
+
+export const WebhookIdParamSchema = z.object({
+  webhookId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .openapi({ param: { name: 'webhookId', in: 'path' }, example: 'Yk2m9Qx0PzY7bLmA' }),
+});
+
+export const PushSubscriptionSchema = PushSubscriptionBase.openapi('PushSubscription', {
+  description: 'What PushSubscription.toJSON() gives in the browser (endpoint and RFC 8291 keys)',
+});
+
+export const PushSubscriptionCreatedSchema = z
+  .strictObject({ id: z.string().openapi({ description: 'The same endpoint always gets the same id (subscribing again replaces)' }) })
+  .openapi('PushSubscriptionCreated');
+
+export const PushSubscriptionItemSchema = z
+  .strictObject({
+    id: z.string(),
+    origin: z.string().openapi({ description: "The push service's origin (the endpoint itself is not shown)", example: 'https://fcm.googleapis.com' }),
+    createdAt: Timestamp,
+  })
+  .openapi('PushSubscriptionItem');
+
+export const PushSubscriptionIdParamSchema = z.object({
+  subscriptionId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .openapi({ param: { name: 'subscriptionId', in: 'path' }, example: '9d96ff1923c4a7d30d7aa60e03ae4406' }),
+});
+
+export const VapidPublicKeySchema = z
+  .strictObject({ publicKey: z.string().openapi({ description: 'base64url P-256 public key: the applicationServerKey for pushManager.subscribe()' }) })
+  .openapi('VapidPublicKey');
+
+export const UnsubscribeQuerySchema = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(2048)
+    .openapi({ param: { name: 'token', in: 'query' }, description: 'The signed token from the link in an email' }),
+});
+
+export const UnsubscribeFormSchema = z
+  .object({ 'List-Unsubscribe': z.enum(['One-Click']).optional() })
+  .openapi('UnsubscribeForm', { description: 'RFC 8058 one-click body; may also be empty' });
+
+export const UnsubscribedSchema = z
+  .strictObject({
+    unsubscribed: z.literal(true),
+    channel: z.literal('email'),
+    kind: z.union([NotificationKindSchema, z.literal('all')]).openapi({ description: "'all': no more email; a kind: no more notifications of that kind" }),
+  })
+  .openapi('Unsubscribed');
