@@ -1,7 +1,7 @@
 import type { RouteApp } from './serving-app.js';
 import type { Context } from 'hono';
 import type { Services } from '../service/index.js';
-import type { CredentialRecord } from '../store/records.js';
+import type { CredentialRecord } from '../domain/player.js';
 import { accountRoutes as routes } from './account-routes.js';
 import { profileAnswer, webhookAnswer } from './answer-shapes.js';
 import type { AppEnv as Env } from './env.js';

@@ -1,5 +1,5 @@
 import type { Access } from '../service/players.js';
-import type { PlayerRecord } from '../store/records.js';
+import type { PlayerRecord } from '../domain/player.js';
 import type { RequestIdVariables } from './request-id.js';
 
 /** What the middleware hands the handlers: the request id, and past authentication the caller and its credential. */

@@ -8,6 +8,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createRegistry } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
 import { createServices } from '../service/index.js';
+import { dynamoStores } from '../store/dynamo-stores.js';
 import { createApp } from './app.js';
 import type { AppEnv } from './env.js';
 import { repairNullableRefs } from './nullable-refs.js';
@@ -34,7 +35,7 @@ export function openApiDocumentText(): string {
   app.openAPIRegistry.register('Problem', ProblemSchema);
   registerWebhooks(app.openAPIRegistry);
   // The routes need services to exist, not to work: no command is ever sent to this client.
-  const services = createServices(new DynamoDBClient({ region: 'local' }), 'unused', createRegistry(catalogGames));
+  const services = createServices(dynamoStores(new DynamoDBClient({ region: 'local' }), 'unused'), createRegistry(catalogGames));
   createApp({ ...services, documentedGames: catalogGames, base: app });
   const doc = closeTuples(repairNullableRefs(app.getOpenAPI31Document(openApiInfo)));
   return `${JSON.stringify(doc, null, 2)}\n`;

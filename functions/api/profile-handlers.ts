@@ -1,6 +1,6 @@
 import type { RouteApp } from './serving-app.js';
 import type { Services } from '../service/index.js';
-import type { FinishedPage } from '../store/finished-table.js';
+import type { FinishedPage } from '../store/ports/finished.js';
 import type { AppEnv as Env } from './env.js';
 import { decodeCursor, encodeCursor } from './pagination.js';
 import { profileRoutes as routes } from './profile-routes.js';

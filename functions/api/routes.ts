@@ -10,7 +10,7 @@ import { MAX_CHAT_LENGTH } from '../service/chat.js';
 import { DEFAULT_LIMITS } from '../service/limits.js';
 import { MAX_PENDING_VACATIONS, MAX_STORED_VACATIONS, MAX_VACATION_DAYS } from '../service/vacations.js';
 import { HOLDS_PER_PROCESS, HOLDS_PER_TOKEN } from '../service/version-waits.js';
-import { MAX_PUSH_SUBSCRIPTIONS, MAX_WEBHOOKS } from '../store/game-table.js';
+import { MAX_PUSH_SUBSCRIPTIONS, MAX_WEBHOOKS } from '../store/ports/subscriptions.js';
 import { defineRoute, rateLimitText } from './answers.js';
 import * as S from './schemas.js';
 

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Rng, RuleError, seedRng, type AnyGame, type BotLevel, type GameRegistry, type Outcome, type Seat } from '../../engine/core/index.js';
-import { WriteConflict, type GameTable } from '../store/game-table.js';
-import type { BotSeat, CommitRecord, CommitSummary, EventRecord, GameMeta, GameRecord, GameStatus, GameVersion, PersonSeat, PlayerRecord, RematchRecord, RequestFingerprint, Vacation } from '../store/records.js';
-import type { LobbyTable } from '../store/lobby-table.js';
-import type { SeekEntry } from '../store/lobby-table.js';
-import type { TimeTable } from '../store/time-table.js';
+import { WriteConflict } from '../store/ports/errors.js';
+import type { GameTable } from '../store/ports/stores.js';
+import type { BotSeat, CommitRecord, CommitSummary, EventRecord, GameMeta, GameRecord, GameStatus, GameVersion, PersonSeat, RematchRecord, RequestFingerprint } from '../domain/game.js';
+import type { PlayerRecord, Vacation } from '../domain/player.js';
+import type { LobbyStore } from '../store/ports/lobby.js';
+import type { SeekEntry } from '../domain/lobby.js';
+import type { TimeStore } from '../store/ports/times.js';
 import { advanceClocks, initialClocks, nextDueAt, refreshDeadlines, type Pause, type SeatClock } from './clock.js';
 import { outcomeWithForfeits, standingSeats } from './forfeit.js';
 import { abortable, initialTable, legacyTable, revealed, tableAfter, type TableState } from './table.js';
@@ -192,7 +194,7 @@ export interface GameExport {
 export class Games {
   constructor(
     private readonly table: GameTable,
-    private readonly times: TimeTable,
+    private readonly times: TimeStore,
     private readonly registry: GameRegistry,
     private readonly now: () => Date,
     private readonly onTransition: (t: GameTransition) => void = () => {},
@@ -200,7 +202,7 @@ export class Games {
     private readonly caps: Caps = DEFAULT_LIMITS.caps,
     private readonly metrics: Metrics = noMetrics,
     /** Where public games wait for players (docs/playing.md "Lobby"); without it nothing is listed. */
-    private readonly lobby: LobbyTable | null = null,
+    private readonly lobby: LobbyStore | null = null,
     /** The bot for each level; tests may give cheaper searches. */
     private readonly bots: BotFactory = levelBots,
   ) {}

@@ -11,22 +11,19 @@ import { observability } from '../../functions/observability/powertools.js';
 import { Digests } from '../../functions/service/digests.js';
 import { Games } from '../../functions/service/games.js';
 import { Players } from '../../functions/service/players.js';
-import { AccountTable } from '../../functions/store/account-table.js';
-import type { PlayerRecord } from '../../functions/store/records.js';
-import { DigestTable } from '../../functions/store/digest-table.js';
-import { GameTable } from '../../functions/store/game-table.js';
+import type { PlayerRecord } from '../../functions/domain/player.js';
+import { dynamoStores } from '../../functions/store/dynamo-stores.js';
+import { gameTable } from '../../functions/store/ports/stores.js';
 import { LAMBDA_CLIENT_CONFIG } from '../../functions/store/lambda-client.js';
-import { LobbyTable } from '../../functions/store/lobby-table.js';
-import { TimeTable } from '../../functions/store/time-table.js';
 
 const tableName = process.env.TABLE_NAME ?? 'railpost';
 export const { logger, middlewares } = observability('api');
 export const db = new DynamoDBClient(LAMBDA_CLIENT_CONFIG);
 const now = () => new Date();
-const table = new GameTable(db, tableName);
-const times = new TimeTable(db, tableName);
-export const players = new Players(table, times, now, new AccountTable(db, tableName), new Digests(table, new DigestTable(db, tableName), now));
-const games = new Games(table, times, createRegistry(catalogSources), now, () => {}, undefined, undefined, undefined, new LobbyTable(db, tableName));
+const stores = dynamoStores(db, tableName);
+const table = gameTable(stores);
+export const players = new Players(table, stores.times, now, stores.accounts, new Digests(stores.players, stores.digests, now));
+const games = new Games(table, stores.times, createRegistry(catalogSources), now, () => {}, undefined, undefined, undefined, stores.lobby);
 
 const Body = z.object({ action: z.looseObject({ type: z.string() }), expectedVersion: z.number() });
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rankByScore, Rng, RuleError, seedRng, type AnyGame, type GameEvent, type Seat } from '../../engine/core/index.js';
 import { initialState, replay } from '../../functions/service/replay.js';
-import type { EventRecord, GameMeta } from '../../functions/store/records.js';
+import type { EventRecord, GameMeta } from '../../functions/domain/game.js';
 import { highCard } from '../../engine/fixtures/high-card.js';
 
 type State = ReturnType<typeof highCard.setup>;
