@@ -50,6 +50,16 @@ describe('layers', () => {
     expect(violations(under('functions/store'), (i) => !i.external && within(i.target, above))).toEqual([]);
   });
 
+  it('functions/domain, the records and rules the store and the service share, imports only engine/ and itself', () => {
+    expect(under('functions/domain').length).toBeGreaterThan(3);
+    expect(violations(under('functions/domain'), (i) => !i.external && !within(i.target, ['engine', 'functions/domain']))).toEqual([]);
+  });
+
+  it('functions/store/ports, the interfaces the service depends on, import no package (no DynamoDB) and only domain, engine and ports', () => {
+    expect(under('functions/store/ports').length).toBeGreaterThan(5);
+    expect(violations(under('functions/store/ports'), (i) => i.external || !within(i.target, ['engine', 'functions/domain', 'functions/store/ports']))).toEqual([]);
+  });
+
   it('functions/service uses only engine and store: it imports nothing from notify, api, sweep, local, web, scripts or test', () => {
     const above = ['functions/notify', 'functions/api', 'functions/sweep', 'functions/local', 'web', 'scripts', 'test'];
     expect(violations(under('functions/service').filter((f) => !isTestCode(f)), (i) => !i.external && within(i.target, above))).toEqual([]);

@@ -1,6 +1,6 @@
 /** Stored records as the API shows them (shared by the profile, settings and data-export answers). */
 import { onVacation } from '../service/vacations.js';
-import type { PlayerRecord, WebhookRecord } from '../store/records.js';
+import type { PlayerRecord, WebhookRecord } from '../domain/player.js';
 
 export const profileAnswer = (p: PlayerRecord, now: Date) => ({
   id: p.id,

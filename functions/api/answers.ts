@@ -10,7 +10,7 @@ import type { MiddlewareHandler } from 'hono';
 import { DEFAULT_LIMITS, type LimitedOperation, type Rate } from '../service/limits.js';
 import type { Access } from '../service/players.js';
 import { Refusal } from '../service/refusal.js';
-import type { Scope } from '../store/records.js';
+import type { Scope } from '../domain/player.js';
 import { PROBLEM_CODES, type ProblemCode, type ProblemCodes } from './problem-codes.js';
 import { problemJson } from './problem-response.js';
 import { MAX_BODY_BYTES, MAX_URL_BYTES } from './request-limits.js';

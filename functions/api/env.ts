@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Access } from '../service/players.js';
-import type { PlayerRecord } from '../store/records.js';
+import type { PlayerRecord } from '../domain/player.js';
 import type { RequestIdVariables } from './request-id.js';
 
 /** What the middleware hands the handlers: the request id, and past authentication the caller and its credential. */

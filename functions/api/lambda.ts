@@ -9,6 +9,8 @@ import { createRegistry } from '../../engine/core/index.js';
 import { catalogSources } from '../../engine/games/on-demand.js';
 import { observability } from '../observability/powertools.js';
 import { createServices } from '../service/index.js';
+import { MAX_WAIT_SECONDS } from '../service/version-waits.js';
+import { dynamoStores } from '../store/dynamo-stores.js';
 import { sesAccountMailer } from './account-mailer.js';
 import { DEFAULT_LIMITS } from '../service/limits.js';
 import { limitsStoreClient } from '../store/limits-table.js';
@@ -26,7 +28,7 @@ const { logger, port, middlewares } = observability('api');
 const db = new DynamoDBClient(LAMBDA_CLIENT_CONFIG);
 const emailFrom = process.env.EMAIL_FROM;
 const mailer = emailFrom ? sesAccountMailer(emailFrom, process.env.SES_CONFIGURATION_SET) : undefined;
-const services = createServices(db, tableName, createRegistry(catalogSources), undefined, { metrics: port, limitsTable, ...(mailer ? { mailer } : {}) });
+const services = createServices(dynamoStores(db, tableName, { limitsTable, longestMs: MAX_WAIT_SECONDS * 1000 }), createRegistry(catalogSources), undefined, { metrics: port, ...(mailer ? { mailer } : {}) });
 const secretsParameter = process.env.NOTIFY_SECRETS_PARAMETER;
 // Read from SSM by the first request that needs them (push key, unsubscribe and board links), never at a cold start.
 const notify = secretsParameter

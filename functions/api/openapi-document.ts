@@ -7,6 +7,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createRegistry } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
+import { dynamoStores } from '../store/dynamo-stores.js';
 import { createServices } from '../service/index.js';
 import { createApp } from './app.js';
 import type { AppEnv } from './env.js';
@@ -40,7 +41,7 @@ export function openApiDocumentText(): string {
   app.openAPIRegistry.register('Problem', ProblemSchema);
   registerWebhooks(app.openAPIRegistry);
   // The routes need services to exist, not to work: no command is ever sent to this client.
-  const services = createServices(new DynamoDBClient({ region: 'local' }), 'unused', createRegistry(catalogGames));
+  const services = createServices(dynamoStores(new DynamoDBClient({ region: 'local' }), 'unused'), createRegistry(catalogGames));
   app.route('/', createApp({ ...services, documentedGames: catalogGames }));
   const doc = unwrapSingleUnions(closeTuples(repairNullableRefs(app.getOpenAPI31Document(openApiInfo))));
   return `${JSON.stringify(doc, null, 2)}\n`;

@@ -7,7 +7,7 @@ import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
 import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js';
 import { DEFAULT_LIMITS, type LimitedOperation, type Limits, type Rate } from '../service/limits.js';
 import { Refusal } from '../service/refusal.js';
-import type { PlayerRecord } from '../store/records.js';
+import type { PlayerRecord } from '../domain/player.js';
 import type { limitsStoreClient } from '../store/limits-table.js';
 
 export interface RateLimitStore {

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { PlayerRecord } from '../store/records.js';
+import type { PlayerRecord } from '../domain/player.js';
 
 /** What one request's log line says: who, which game, what came of it, how long it took. Never a token. */
 export interface RequestLine {

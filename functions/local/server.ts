@@ -16,6 +16,7 @@ import { DEFAULT_LIMITS, type Limits } from '../service/limits.js';
 import { ensureLimitsTable, limitsStoreClient } from '../store/limits-table.js';
 import { ensureTable } from '../store/create-table.js';
 import { DeliveryLog } from '../store/delivery-log.js';
+import { dynamoStores } from '../store/dynamo-stores.js';
 import { answerClientErrors } from './client-error.js';
 import { startEmbeddedStore } from './embedded-store.js';
 import { drainBody } from './drain-body.js';
@@ -27,6 +28,7 @@ import { outboxSender, smtpSender } from '../notify/local-email.js';
 import { NotificationQueue } from '../notify/queue.js';
 import { outboundAgents, type OutboundOptions } from '../notify/outbound-guard.js';
 import type { Metrics } from '../service/metrics.js';
+import { MAX_WAIT_SECONDS } from '../service/version-waits.js';
 import { Sweeper, type SweepReport } from '../service/sweeper.js';
 import { MailIn, type InboundMessage, type MailInOutcome } from '../mail-in/mail-in.js';
 import { startSmtpIn, type SmtpIn } from './smtp-in.js';
@@ -135,6 +137,8 @@ export interface LocalServer {
   readonly received: readonly MailInOutcome[];
   /** The embedded store's DynamoDB endpoint (table LOCAL_TABLE): the Lambda entries' tests point their clients at it. */
   storeEndpoint: string;
+  /** The service's client of the embedded store (table LOCAL_TABLE): tests trace its calls and read items as stored. */
+  db: DynamoDBClient;
   close(): Promise<void>;
 }
 
@@ -189,7 +193,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
       await sender?.send(mail);
     },
   });
-  const services = createServices(db, LOCAL_TABLE, options.registry, now, {
+  const services = createServices(dynamoStores(db, LOCAL_TABLE, { limitsTable: LOCAL_LIMITS_TABLE, longestMs: MAX_WAIT_SECONDS * 1000 }), options.registry, now, {
     mailer: recorded(configured),
     log: (message, err) => jsonLogger.error(message, err),
     onTransition: (t) => queue.push(t),
@@ -198,7 +202,6 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     onDigest: (d) => queue.digest(d),
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(options.bots ? { bots: options.bots } : {}),
-    limitsTable: LOCAL_LIMITS_TABLE,
   }, limits.caps);
   const sweeper = new Sweeper(services.times, services.timing, now, (message, details) => jsonLogger.info(message, details), options.metrics, services.lobby, services.digests);
   let sweeping: Promise<SweepReport> | null = null;
@@ -279,6 +282,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     smtpInPort: smtpIn?.port ?? null,
     received,
     storeEndpoint: store.endpoint,
+    db,
     close: async () => {
       if (interval) clearInterval(interval);
       await smtpIn?.close();

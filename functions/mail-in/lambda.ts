@@ -10,6 +10,7 @@ import { requiredEnv as env } from '../observability/env.js';
 import { observability } from '../observability/powertools.js';
 import { tracing } from '../observability/tracing.js';
 import { createServices } from '../service/index.js';
+import { dynamoStores } from '../store/dynamo-stores.js';
 import { MailIn, MAX_INBOUND_BYTES } from './mail-in.js';
 import { receiveFromSes, SesReceiptEventSchema, type SesReceiptOutcome } from './ses-receipt.js';
 import { readStoredMessage } from './stored-message.js';
@@ -23,7 +24,7 @@ const registry = createRegistry(catalogSources);
 const log = (line: string) => logger.warn(line);
 // The answers to replies (what was played, or what went wrong) go out as turn emails do.
 const { notifier, deliveries, digests } = awsNotifier({ db, tableName, registry, secrets, env: process.env, capture: (c) => tracer.captureAWSv3Client(c), log, metrics: port });
-const services = createServices(db, tableName, registry, undefined, { metrics: port, log: (message, err) => logger.error(message, { error: err as Error }) });
+const services = createServices(dynamoStores(db, tableName), registry, undefined, { metrics: port, log: (message, err) => logger.error(message, { error: err as Error }) });
 const mailIn = new MailIn({ services, registry, notifier, deliveries, digests, secrets: [secrets.unsubscribeSecret], replyDomain: env('REPLY_DOMAIN'), log });
 const stored = { client: tracer.captureAWSv3Client(new S3Client({})), bucket: env('INBOUND_BUCKET'), prefix: env('INBOUND_PREFIX'), maxBytes: MAX_INBOUND_BYTES };
 

@@ -3,14 +3,15 @@ import type { GameRegistry } from '../../engine/core/index.js';
 import type { Services } from '../service/index.js';
 import { Refusal } from '../service/refusal.js';
 import type { DeliveryLog } from '../store/delivery-log.js';
-import type { GameRecord, PlayerRecord } from '../store/records.js';
+import type { GameRecord } from '../domain/game.js';
+import type { PlayerRecord } from '../domain/player.js';
 import { choiceFor } from '../notify/choices.js';
 import type { Notifier } from '../notify/core.js';
 import type { MailReplyOutcome, MailReplyProblem } from '../notify/message.js';
 import { positionOf } from '../notify/position.js';
 import { checkDigestReply, checkReply, claimedDigestReply, claimedReply, type ClaimedDigestReply, type ClaimedReply } from '../notify/reply-address.js';
 import type { DigestAnswer } from '../notify/digest-mail.js';
-import type { DigestTable } from '../store/digest-table.js';
+import type { DigestStore } from '../store/ports/digests.js';
 import { gameTitle, wordsFor } from '../notify/wording.js';
 import { shownName } from '../notify/changes.js';
 import { plainUi } from '../../presentation/game-ui.js';
@@ -28,7 +29,7 @@ export interface MailInConfig {
   /** Remembers the Message-IDs taken (in the game's partition, with the table's expiry). */
   deliveries: DeliveryLog;
   /** The sheets that say which game each letter of a digest stands for. */
-  digests: DigestTable;
+  digests: DigestStore;
   /** The key the turn emails' reply addresses are signed with, newest first (rotation). */
   secrets: readonly string[];
   replyDomain: string;

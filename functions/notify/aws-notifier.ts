@@ -5,7 +5,8 @@ import type { Metrics } from '../service/metrics.js';
 import { requiredEnv } from '../observability/env.js';
 import { DeliveryLog } from '../store/delivery-log.js';
 import { DigestTable } from '../store/digest-table.js';
-import { GameTable } from '../store/game-table.js';
+import { gameTable, type GameTable } from '../store/ports/stores.js';
+import { dynamoStores } from '../store/dynamo-stores.js';
 import { Notifier } from './core.js';
 import { sesSender } from './email.js';
 import type { NotifySecretsParameter } from './secrets.js';
@@ -29,7 +30,7 @@ export interface AwsNotifierOptions {
  * can be answered.
  */
 export function awsNotifier(o: AwsNotifierOptions): { notifier: Notifier; table: GameTable; deliveries: DeliveryLog; digests: DigestTable } {
-  const table = new GameTable(o.db, o.tableName);
+  const table = gameTable(dynamoStores(o.db, o.tableName));
   const deliveries = new DeliveryLog(o.db, o.tableName);
   const digests = new DigestTable(o.db, o.tableName);
   const configurationSetName = o.env.SES_CONFIGURATION_SET;

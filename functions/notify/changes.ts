@@ -1,5 +1,5 @@
 import type { UiEvent } from '../../presentation/game-ui.js';
-import type { EventRecord } from '../store/records.js';
+import type { EventRecord } from '../domain/game.js';
 import { cleanText } from '../service/text.js';
 import { logEntryFor } from '../service/visibility.js';
 

@@ -6,17 +6,19 @@
 import { randomBytes } from 'node:crypto';
 import type { AnyGame, GameRegistry } from '../../engine/core/index.js';
 import type { DeliveryLog } from '../store/delivery-log.js';
-import type { GameTable } from '../store/game-table.js';
+import type { GameTable } from '../store/ports/stores.js';
 import { outcomeWithForfeits } from '../service/forfeit.js';
 import { DEFAULT_LIMITS } from '../service/limits.js';
 import { noMetrics, type Metrics } from '../service/metrics.js';
-import type { ChatRecord, EventRecord, GameMeta, GameRecord, PlayerRecord } from '../store/records.js';
+import type { ChatRecord, EventRecord, GameMeta, GameRecord } from '../domain/game.js';
+import type { PlayerRecord } from '../domain/player.js';
 import type { EmailSender } from './email.js';
 import { renderEmail, type MailReplyOutcome, type Notification, type NotificationKind } from './message.js';
 import { positionOf } from './position.js';
 import { digestReplyAddress, replyAddress, UNTIMED_REPLY_DAYS } from './reply-address.js';
 import { renderDigest, type DigestAnswer, type DigestEntry } from './digest-mail.js';
-import type { DigestTable, SheetEntry } from '../store/digest-table.js';
+import type { DigestStore } from '../store/ports/digests.js';
+import type { SheetEntry } from '../store/ports/digests.js';
 import type { RenderedEmail } from './message.js';
 import { pushPayload, sendPush, type VapidKeys } from './push.js';
 import { recipientsOf, type Recipient, type Transition } from './recipients.js';
@@ -59,7 +61,7 @@ export interface NotifierConfig {
   /** The service's clock (reply tokens expire); default the system's. */
   now?: () => Date;
   /** Where a digest email's labels are kept for its reply; without it no digest is sent. */
-  digests?: DigestTable;
+  digests?: DigestStore;
 }
 
 /** Games one digest lists at most (labels A to H); it says how many more wait. */
@@ -326,18 +328,18 @@ export class Notifier {
     const outbound = this.config.outbound ?? strictOutbound;
     if (wants(player, n.kind).email) await this.attemptEmail(player, n, failures);
     if (vapid) {
-      for (const sub of await table.listPushSubscriptions(player.id)) {
+      for (const sub of await table.pushSubscriptions.list(player.id)) {
         await attempt('push', async () => {
           const { gone } = await sendPush(sub.subscription, pushPayload(n), vapid, { topic: n.gameId, outbound });
-          if (gone) await table.deletePushSubscription(player.id, sub.id);
+          if (gone) await table.pushSubscriptions.delete(player.id, sub.id);
         });
       }
     }
-    for (const hook of await table.listWebhooks(player.id)) {
+    for (const hook of await table.webhooks.list(player.id)) {
       if (!hook.events.includes(n.kind)) continue;
       await attempt('webhook', async () => {
         const { status, gone } = await deliverWebhook({ url: hook.url, secret: hook.secret }, webhookPayload(n), { outbound });
-        if (gone) await table.deleteWebhook(player.id, hook.id);
+        if (gone) await table.webhooks.delete(player.id, hook.id);
         else if (status >= 500 || status === 429) throw new Error(`webhook answered ${status}`);
       });
     }

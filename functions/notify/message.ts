@@ -1,5 +1,5 @@
 import type { Language } from '../../engine/core/languages.js';
-import type { NotificationKind } from '../store/records.js';
+import type { NotificationKind } from '../domain/notifications.js';
 import type { Choice, ChoiceGroup } from './choices.js';
 import type { Position } from './position.js';
 import { wordsIn } from './wording.js';

@@ -1,7 +1,7 @@
 import type { AnyGame } from '../../engine/core/index.js';
 import type { TtrView } from '../../engine/games/ticket-to-ride/view.js';
 import type { VntView } from '../../engine/games/vlaky-na-trati/view.js';
-import type { GameRecord } from '../store/records.js';
+import type { GameRecord } from '../domain/game.js';
 import { viewerFor } from '../service/visibility.js';
 import type { GameUi, PanelSection, UiAction } from '../../presentation/game-ui.js';
 import { choicesOf, type ChoiceGroup } from './choices.js';

@@ -3,7 +3,7 @@
  * which only checks subscriptions, does not bundle web-push and its crypto dependencies.
  */
 import * as z from 'zod';
-import type { PushSubscription } from '../store/records.js';
+import type { PushSubscription } from '../domain/player.js';
 
 /** Unpadded or padded base64url that decodes to exactly `bytes` bytes. */
 const base64url = (bytes: number) =>

@@ -1,4 +1,4 @@
-import type { PushSubscription } from '../store/records.js';
+import type { PushSubscription } from '../domain/player.js';
 import { subjectOf, summaryOf, type Notification } from './message.js';
 import { strictOutbound, type Outbound } from './outbound-guard.js';
 

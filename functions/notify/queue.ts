@@ -1,6 +1,6 @@
 import type { DigestNotice } from '../service/digests.js';
 import type { GameTransition, ReminderNotice } from '../service/transition.js';
-import type { ChatRecord } from '../store/records.js';
+import type { ChatRecord } from '../domain/game.js';
 import type { DeliveryFailure, Notifier } from './core.js';
 
 /**

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../local/server.js';
 import { DeliveryLog } from '../store/delivery-log.js';
 import { DigestTable } from '../store/digest-table.js';
-import { GameTable } from '../store/game-table.js';
+import { gameTable, type GameTable } from '../store/ports/stores.js';
+import { dynamoStores } from '../store/dynamo-stores.js';
 import { keys } from '../store/keys.js';
 import { dataOf, testClient, type Api } from '../../test/support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../../test/support/local.js';
@@ -12,6 +13,7 @@ import { Notifier } from './core.js';
 import type { OutgoingMail } from './email.js';
 import { notifyFromStream, type StreamRecord } from './stream.js';
 import type { Results } from '../service/results.js';
+import { LOCAL_TABLE } from '../local/server.js';
 
 let server: LocalServer;
 let api: Api;
@@ -23,28 +25,28 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const db = () => (server.services.table as unknown as { db: DynamoDBClient }).db;
+const db = () => server.db;
 
 /** The table's items for a game, shaped as DynamoDB stream records with NEW_IMAGE. */
 async function streamRecords(gameId: string, afterVersion: number, prefix = keys.commitPrefix): Promise<StreamRecord[]> {
-  const out = await db().send(new QueryCommand({ TableName: server.services.table.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: keys.game(gameId) } } }));
+  const out = await db().send(new QueryCommand({ TableName: LOCAL_TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: keys.game(gameId) } } }));
   return (out.Items ?? [])
     .filter((item: Record<string, AttributeValue>) => item.sk?.S?.startsWith(prefix) && (prefix !== keys.commitPrefix || Number(item.v?.N) > afterVersion))
     .map((item, i) => ({ eventName: 'INSERT', dynamodb: { NewImage: item, SequenceNumber: String(1000 + i) } }));
 }
 
-function capture(table: GameTable, client: DynamoDBClient = db()) {
+function capture(table: GameTable, client: DynamoDBClient = db(), tableName = LOCAL_TABLE) {
   const mails: OutgoingMail[] = [];
   const notifier = new Notifier({
     table,
-    deliveries: new DeliveryLog(client, table.tableName),
+    deliveries: new DeliveryLog(client, tableName),
     registry: testRegistry(),
     publicUrl: 'https://railpost.example',
     email: { send: async (m) => void mails.push(m) },
     vapid: null,
     unsubscribeSecret: 'test-secret',
     log: () => {},
-    digests: new DigestTable(client, table.tableName),
+    digests: new DigestTable(client, tableName),
   });
   return { mails, notifier };
 }
@@ -91,9 +93,9 @@ describe('notifications from the table stream (AWS path)', () => {
     const anna = await playerWithEmail(server, api, 'Anna', 'anna-digest@example.test');
     await anna.PATCH('/v1/players/me', { body: { notifications: { digest: { hour: 8, timeZone: 'Europe/Prague' } } } });
     dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
-    const digests = new DigestTable(db(), server.services.table.tableName);
+    const digests = new DigestTable(db(), LOCAL_TABLE);
     expect(await digests.claimDay(anna.playerId, '20261124', new Date())).toBe(true);
-    const claim = await db().send(new GetItemCommand({ TableName: server.services.table.tableName, Key: { pk: { S: keys.player(anna.playerId) }, sk: { S: keys.digestDay('20261124') } } }));
+    const claim = await db().send(new GetItemCommand({ TableName: LOCAL_TABLE, Key: { pk: { S: keys.player(anna.playerId) }, sk: { S: keys.digestDay('20261124') } } }));
     const records: StreamRecord[] = [{ eventName: 'INSERT', dynamodb: { NewImage: claim.Item!, SequenceNumber: '1' } }];
 
     const { mails, notifier } = capture(server.services.table);
@@ -127,8 +129,8 @@ describe('notifications from the table stream (AWS path)', () => {
     const records = await streamRecords(created.id, 0);
     expect(records.length).toBeGreaterThan(0);
     const unreachable = { send: async () => Promise.reject(new Error('unreachable')) } as unknown as DynamoDBClient;
-    const broken = new GameTable(unreachable, 'x');
-    const { notifier } = capture(broken, unreachable);
+    const broken = gameTable(dynamoStores(unreachable, 'x'));
+    const { notifier } = capture(broken, unreachable, 'x');
     const failed = await notifyFromStream(records, { table: broken, registry: testRegistry(), notifier });
     expect(failed).toEqual([records[0]!.dynamodb!.SequenceNumber]);
   });

@@ -7,8 +7,8 @@
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { GameRegistry } from '../../engine/core/index.js';
-import type { GameTable } from '../store/game-table.js';
-import type { ChatRecord, CommitRecord } from '../store/records.js';
+import type { GameTable } from '../store/ports/stores.js';
+import type { ChatRecord, CommitRecord } from '../domain/game.js';
 import { transitionOf } from '../service/transition.js';
 import { readDigestClaim, readGameImage } from '../store/stream-image.js';
 import type { Notifier } from './core.js';

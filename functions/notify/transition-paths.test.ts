@@ -4,13 +4,14 @@
  * back) derive the same transition from the same commit: the opening, a move, the finishing move,
  * a timeout.
  */
-import { QueryCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../local/server.js';
+import { LOCAL_TABLE, startLocalServer, type LocalServer } from '../local/server.js';
+import { dynamoStores } from '../store/dynamo-stores.js';
 import { createServices, type Services } from '../service/index.js';
 import type { GameTransition } from '../service/transition.js';
 import { keys } from '../store/keys.js';
-import type { PlayerRecord } from '../store/records.js';
+import type { PlayerRecord } from '../domain/player.js';
 import { testClient } from '../../test/support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../../test/support/local.js';
 import type { Notifier } from './core.js';
@@ -25,8 +26,7 @@ const told: GameTransition[] = [];
 
 beforeAll(async () => {
   server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, notify: false, sweepMs: 0 });
-  const db = (server.services.table as unknown as { db: DynamoDBClient }).db;
-  services = createServices(db, server.services.table.tableName, testRegistry(), () => new Date(clock), { onTransition: (t) => told.push(t) });
+  services = createServices(dynamoStores(server.db, LOCAL_TABLE), testRegistry(), () => new Date(clock), { onTransition: (t) => told.push(t) });
 });
 afterAll(() => server.close());
 
@@ -46,8 +46,7 @@ async function started(): Promise<{ id: string; seats: PlayerRecord[] }> {
 
 /** Each written commit of the game alone, as the stream delivers it, and what the stream path makes of it. */
 async function fromStream(gameId: string): Promise<GameTransition[]> {
-  const db = (server.services.table as unknown as { db: DynamoDBClient }).db;
-  const out = await db.send(new QueryCommand({ TableName: services.table.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: keys.game(gameId) } } }));
+  const out = await server.db.send(new QueryCommand({ TableName: LOCAL_TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: keys.game(gameId) } } }));
   const commits = (out.Items ?? []).filter((item: Record<string, AttributeValue>) => item.sk?.S?.startsWith(keys.commitPrefix));
   const derived: GameTransition[] = [];
   const notifier = { deliver: async (t: GameTransition) => void derived.push(t) };

@@ -1,4 +1,4 @@
-import type { AccountDeletionTable } from '../store/account-deletion.js';
+import type { AccountDeletionStore } from '../store/ports/account-deletion.js';
 
 /**
  * How long a taken write permit counts. A request that writes ends long before this; a permit
@@ -17,7 +17,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * an instance's cache (TOKEN_TRUST_MS) still trusts.
  */
 export class AccountWrites {
-  constructor(private readonly store: AccountDeletionTable) {}
+  constructor(private readonly store: AccountDeletionStore) {}
 
   /** False when the account is gone or its deletion has begun: the write must not happen. */
   take(playerId: string): Promise<boolean> {

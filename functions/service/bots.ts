@@ -7,7 +7,7 @@
  * easy. Each record keeps the level that really moved.
  */
 import { botFor, SEARCH_LEVELS, type AnyGame, type BotLevel, type Clock, type Seat } from '../../engine/core/index.js';
-import type { EventRecord, GameMeta } from '../store/records.js';
+import type { EventRecord, GameMeta } from '../domain/game.js';
 
 /** A table that did not choose a stand-in level gets this one. */
 export const DEFAULT_STAND_IN_LEVEL: BotLevel = 'medium';

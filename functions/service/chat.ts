@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatTable } from '../store/chat-table.js';
-import type { GameTable } from '../store/game-table.js';
-import type { ChatRecord, PlayerRecord } from '../store/records.js';
+import type { ChatStore } from '../store/ports/chats.js';
+import type { GameLog } from '../store/ports/game-log.js';
+import type { ChatRecord } from '../domain/game.js';
+import type { PlayerRecord } from '../domain/player.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
 import { problems } from './refusal.js';
 import { cleanText } from './text.js';
@@ -16,8 +17,8 @@ export const MAX_CHAT_LENGTH = 1000;
  */
 export class Chat {
   constructor(
-    private readonly games: GameTable,
-    private readonly chats: ChatTable,
+    private readonly games: GameLog,
+    private readonly chats: ChatStore,
     private readonly now: () => Date,
     private readonly onChat: (m: ChatRecord) => void = () => {},
     private readonly caps: Caps = DEFAULT_LIMITS.caps,

@@ -4,7 +4,7 @@
  * Vacations pause the clock: only time outside them counts.
  */
 import type { Seat } from '../../engine/core/index.js';
-import type { SeatClock, TimeControl } from '../store/records.js';
+import type { SeatClock, TimeControl } from '../domain/game.js';
 import { bankOf, perMoveMs } from './time-control.js';
 
 export type { SeatClock };

@@ -1,6 +1,6 @@
-import type { AccountTable } from '../store/account-table.js';
-import type { GameTable } from '../store/game-table.js';
-import { SCOPES, type CredentialRecord, type PlayerRecord, type Scope } from '../store/records.js';
+import type { AccountStore } from '../store/ports/accounts.js';
+import type { PlayerStore } from '../store/ports/players.js';
+import { type CredentialRecord, type PlayerRecord, type Scope, SCOPES } from '../domain/player.js';
 import { SESSION_MS, type Access, type Players } from './players.js';
 import { Refusal, problems } from './refusal.js';
 import { newId, newSecret, sha256Hex } from './secrets.js';
@@ -22,8 +22,8 @@ export interface Issued {
  */
 export class Credentials {
   constructor(
-    private readonly accounts: AccountTable,
-    private readonly table: GameTable,
+    private readonly accounts: AccountStore,
+    private readonly table: PlayerStore,
     private readonly players: Players,
     private readonly now: () => Date,
   ) {}

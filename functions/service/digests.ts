@@ -1,6 +1,6 @@
-import type { DigestTable } from '../store/digest-table.js';
-import type { GameTable } from '../store/game-table.js';
-import type { DigestChoice } from '../store/records.js';
+import type { DigestStore } from '../store/ports/digests.js';
+import type { PlayerStore } from '../store/ports/players.js';
+import type { DigestChoice } from '../domain/notifications.js';
 import { localDay, nextDigestAt } from './digest-time.js';
 
 /** One day's digest of one player, claimed: the notifier mails it. */
@@ -21,8 +21,8 @@ export const DIGESTS_PER_SHARD = 50;
  */
 export class Digests {
   constructor(
-    private readonly table: GameTable,
-    private readonly digests: DigestTable,
+    private readonly table: PlayerStore,
+    private readonly digests: DigestStore,
     private readonly now: () => Date,
     private readonly onDigest: (d: DigestNotice) => void = () => {},
   ) {}

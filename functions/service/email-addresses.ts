@@ -1,6 +1,6 @@
-import type { AccountTable } from '../store/account-table.js';
-import type { GameTable } from '../store/game-table.js';
-import { SCOPES, type PlayerRecord } from '../store/records.js';
+import type { AccountStore } from '../store/ports/accounts.js';
+import type { PlayerStore } from '../store/ports/players.js';
+import { type PlayerRecord, SCOPES } from '../domain/player.js';
 import { confirmationMail, type Mailer } from './account-mail.js';
 import type { OneTimeCodes } from './one-time-codes.js';
 import type { Access, Players } from './players.js';
@@ -27,8 +27,8 @@ export function requireEveryScope(access: Access): void {
  */
 export class EmailAddresses {
   constructor(
-    private readonly accounts: AccountTable,
-    private readonly table: GameTable,
+    private readonly accounts: AccountStore,
+    private readonly table: PlayerStore,
     private readonly players: Players,
     private readonly codes: OneTimeCodes,
     private readonly mailer: Mailer | null,

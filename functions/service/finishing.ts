@@ -3,8 +3,9 @@
  * rematch of a finished game.
  */
 import type { Seat } from '../../engine/core/index.js';
-import type { GameTable } from '../store/game-table.js';
-import type { EventRecord, GameMeta, PlayerRecord, RematchRecord } from '../store/records.js';
+import type { GameTable } from '../store/ports/stores.js';
+import type { EventRecord, GameMeta, RematchRecord } from '../domain/game.js';
+import type { PlayerRecord } from '../domain/player.js';
 import { standInLevelOf } from './bots.js';
 import { MAX_META_ATTEMPTS, written, type GameLog } from './game-log.js';
 import { advanced, platformEntry, statusOf, takebackWaitingFor, toActOf, type Loaded, type PausesOf } from './game-state.js';

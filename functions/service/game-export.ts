@@ -3,8 +3,8 @@
  * see it), and, once the game has ended, the whole record with its seed, which anyone can replay.
  */
 import type { BotLevel, Outcome, Seat } from '../../engine/core/index.js';
-import type { GameTable } from '../store/game-table.js';
-import type { PlayerRecord } from '../store/records.js';
+import type { GameTable } from '../store/ports/stores.js';
+import type { PlayerRecord } from '../domain/player.js';
 import { botLevelOf } from './bots.js';
 import type { GameLog } from './game-log.js';
 import { outcomeOf, statusOf } from './game-state.js';

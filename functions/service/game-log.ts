@@ -6,9 +6,10 @@
  * goes through here; expected refusals come back as a Result, never as an exception.
  */
 import { Rng, RuleError, seedRng, type AnyGame, type GameRegistry, type Seat } from '../../engine/core/index.js';
-import { WriteConflict, type GameTable } from '../store/game-table.js';
-import type { CommitRecord, EventRecord, GameMeta, RequestFingerprint } from '../store/records.js';
-import type { TimeTable } from '../store/time-table.js';
+import { WriteConflict } from '../store/ports/errors.js';
+import { type GameTable } from '../store/ports/stores.js';
+import type { CommitRecord, EventRecord, GameMeta, RequestFingerprint } from '../domain/game.js';
+import type { TimeStore } from '../store/ports/times.js';
 import { advanceClocks, initialClocks } from './clock.js';
 import { chosenLevel, levelToPlay, type BotFactory } from './bots.js';
 import { noMetrics, type Metrics } from './metrics.js';
@@ -80,7 +81,7 @@ export function keyHint(request: RequestFingerprint): string {
 
 export interface GameLogDeps {
   table: GameTable;
-  times: TimeTable;
+  times: TimeStore;
   registry: GameRegistry;
   now: () => Date;
   onTransition: (t: GameTransition) => void;

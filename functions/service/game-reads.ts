@@ -2,8 +2,9 @@
  * Reading games: a summary, a player's view (now or at a past version), a board picture's input,
  * the list of a player's games, and the entity tag their answers carry. Nothing here writes.
  */
-import type { GameTable } from '../store/game-table.js';
-import type { EventRecord, GameStatus, PlayerRecord } from '../store/records.js';
+import type { GameTable } from '../store/ports/stores.js';
+import type { EventRecord, GameStatus } from '../domain/game.js';
+import type { PlayerRecord } from '../domain/player.js';
 import type { GameLog } from './game-log.js';
 import { statusOf, summaryOf, toActOf, type Loaded } from './game-state.js';
 import { etagOf, summaryFor, tagged, viewOf, type GameSummary, type PlayerView, type Tagged } from './game-views.js';

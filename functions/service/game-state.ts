@@ -4,7 +4,8 @@
  * pipeline (game-log.ts) and every capability reason with these.
  */
 import type { AnyGame, Outcome, Seat } from '../../engine/core/index.js';
-import type { CommitRecord, CommitSummary, EventRecord, GameMeta, GameStatus, Vacation } from '../store/records.js';
+import type { CommitRecord, CommitSummary, EventRecord, GameMeta, GameStatus } from '../domain/game.js';
+import type { Vacation } from '../domain/player.js';
 import { advanceClocks, nextDueAt, type Pause, type SeatClock } from './clock.js';
 import { outcomeWithForfeits } from './forfeit.js';
 import { initialTable, legacyTable, revealed, tableAfter, type TableState } from './table.js';

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { BotLevel, Outcome, Seat } from '../../engine/core/index.js';
-import type { GameMeta, GameStatus, GameVersion } from '../store/records.js';
+import type { GameMeta, GameStatus, GameVersion } from '../domain/game.js';
 import type { SeatClock } from './clock.js';
 import { standInLevelOf } from './bots.js';
 import { problems } from './refusal.js';

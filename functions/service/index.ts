@@ -1,9 +1,7 @@
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { GameRegistry } from '../../engine/core/index.js';
-import { GameTable } from '../store/game-table.js';
-import { ChatTable } from '../store/chat-table.js';
-import type { ChatRecord } from '../store/records.js';
-import { TimeTable } from '../store/time-table.js';
+import { gameTable, type GameTable, type Stores } from '../store/ports/stores.js';
+import type { TimeStore } from '../store/ports/times.js';
+import type { ChatRecord } from '../domain/game.js';
 import { Chat } from './chat.js';
 import { gamesOf, type GameCapabilities, type Games } from './games.js';
 import type { GameTransition, ReminderNotice } from './transition.js';
@@ -15,15 +13,11 @@ import { Play } from './play.js';
 import { Finishing } from './finishing.js';
 import { Timing } from './timing.js';
 import { Seating } from './seating.js';
-import { LobbyTable } from '../store/lobby-table.js';
 import { Lobby } from './lobby.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
 import type { Metrics } from './metrics.js';
 import { Players } from './players.js';
-import { CHECK_EVERY_MS, MAX_WAIT_SECONDS, VersionWaits } from './version-waits.js';
-import { HoldSlots } from '../store/hold-slots.js';
-import { limitsStoreClient } from '../store/limits-table.js';
-import { AccountTable } from '../store/account-table.js';
+import { CHECK_EVERY_MS, VersionWaits } from './version-waits.js';
 import type { Mailer } from './account-mail.js';
 import { Credentials } from './credentials.js';
 import { EmailAddresses } from './email-addresses.js';
@@ -31,18 +25,17 @@ import { OneTimeCodes } from './one-time-codes.js';
 import { SignIn } from './sign-in.js';
 import { YourData } from './your-data.js';
 import { AccountWrites } from './account-writes.js';
-import { AccountDeletionTable } from '../store/account-deletion.js';
-import { RatingsTable } from '../store/ratings-table.js';
-import { FinishedTable } from '../store/finished-table.js';
 import { Results } from './results.js';
 import { Profiles } from './profiles.js';
-import { DigestTable } from '../store/digest-table.js';
 import { Digests, type DigestNotice } from './digests.js';
 
 export interface Services extends GameCapabilities {
   registry: GameRegistry;
+  /** Every store, one per aggregate. */
+  stores: Stores;
+  /** The game log, the players and their channels through one handle. */
   table: GameTable;
-  times: TimeTable;
+  times: TimeStore;
   now: () => Date;
   players: Players;
   /** The capabilities below as the api takes them, in one object. */
@@ -82,26 +75,21 @@ export interface ServiceHooks {
   log?: (message: string, err: unknown) => void;
   /** The bot for each level; default the games' own bots and search (bots.ts). Tests give cheaper searches. */
   bots?: BotFactory;
-  /** The shared limits table: a token's held views are counted there, across processes (RP-WAIT-1); without it, in this process only. */
-  limitsTable?: string;
 }
 
+/** The services on `stores`: `dynamoStores` (functions/store/dynamo-stores.ts) in AWS, locally and in tests. */
 export function createServices(
-  db: DynamoDBClient,
-  tableName: string,
+  stores: Stores,
   registry: GameRegistry,
   now: () => Date = () => new Date(),
   hooks: ServiceHooks = {},
   caps: Caps = DEFAULT_LIMITS.caps,
 ): Services {
-  const table = new GameTable(db, tableName);
-  const times = new TimeTable(db, tableName);
-  const holdSlots = hooks.limitsTable ? new HoldSlots(limitsStoreClient(db), hooks.limitsTable, MAX_WAIT_SECONDS * 1000) : undefined;
-  const waits = new VersionWaits(table, CHECK_EVERY_MS, undefined, holdSlots);
+  const table = gameTable(stores);
+  const { times, ratings, finished, accounts, chats, deletion: erasure } = stores;
+  const waits = new VersionWaits(stores.games, CHECK_EVERY_MS, undefined, stores.holdSlots);
   const log = hooks.log ?? ((message: string, err: unknown) => console.error(message, err));
-  const ratings = new RatingsTable(db, tableName);
-  const finished = new FinishedTable(db, tableName);
-  const results = new Results(table, ratings, finished, registry);
+  const results = new Results(stores.games, ratings, finished, registry);
   const offPath = new Set<Promise<void>>();
   const onTransition = (t: GameTransition) => {
     waits.wake(t.gameId);
@@ -115,14 +103,11 @@ export function createServices(
       offPath.add(work);
     }
   };
-  const accounts = new AccountTable(db, tableName);
-  const chats = new ChatTable(db, tableName);
-  const digests = new Digests(table, new DigestTable(db, tableName), now, hooks.onDigest);
+  const digests = new Digests(stores.players, stores.digests, now, hooks.onDigest);
   const players = new Players(table, times, now, accounts, digests);
-  const lobbyTable = new LobbyTable(db, tableName);
   const gameLog = new GameLog({ table, times, registry, now, onTransition, ...(hooks.metrics ? { metrics: hooks.metrics } : {}), bots: hooks.bots ?? levelBots });
   const timing = new Timing(table, times, gameLog, now, hooks.onReminder);
-  const seating = new Seating(table, gameLog, timing, caps, lobbyTable);
+  const seating = new Seating(table, gameLog, timing, caps, stores.lobby);
   const capabilities: GameCapabilities = {
     seating,
     reads: new GameReads(table, gameLog),
@@ -131,14 +116,14 @@ export function createServices(
     finishing: new Finishing(table, gameLog),
     timing,
   };
-  const lobby = new Lobby(table, lobbyTable, seating, registry, now, ratings);
+  const lobby = new Lobby(stores.games, stores.lobby, seating, registry, now, ratings);
   const codes = new OneTimeCodes(accounts, now);
   const credentials = new Credentials(accounts, table, players, now);
   const mailer = hooks.mailer ?? null;
-  const erasure = new AccountDeletionTable(db, tableName);
   const writes = new AccountWrites(erasure);
   return {
     registry,
+    stores,
     table,
     times,
     now,

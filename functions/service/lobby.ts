@@ -1,9 +1,12 @@
 import type { BotLevel, GameRegistry } from '../../engine/core/index.js';
-import { WriteConflict, type GameTable } from '../store/game-table.js';
+import { WriteConflict } from '../store/ports/errors.js';
+import type { GameLog } from '../store/ports/game-log.js';
 import { keys } from '../store/keys.js';
-import type { LobbyTable, SeekPool, SeekRecord } from '../store/lobby-table.js';
-import type { RatingsTable } from '../store/ratings-table.js';
-import type { GameMeta, PlayerRecord, TimeControl } from '../store/records.js';
+import type { LobbyStore } from '../store/ports/lobby.js';
+import type { SeekPool, SeekRecord } from '../domain/lobby.js';
+import type { RatingStore } from '../store/ports/ratings.js';
+import type { GameMeta, TimeControl } from '../domain/game.js';
+import type { PlayerRecord } from '../domain/player.js';
 import type { Seating } from './seating.js';
 import { Refusal, problems } from './refusal.js';
 import { newId } from './secrets.js';
@@ -71,12 +74,12 @@ const paceOf = (tc: TimeControl | undefined): Pace => (tc ? (tc.perMove ?? 'bank
 /** The lobby: public games waiting for players, and "play anyone" seeks matched as they come (docs/playing.md "Lobby"). */
 export class Lobby {
   constructor(
-    private readonly table: GameTable,
-    private readonly lobby: LobbyTable,
+    private readonly table: GameLog,
+    private readonly lobby: LobbyStore,
     private readonly seating: Seating,
     private readonly registry: GameRegistry,
     private readonly now: () => Date,
-    private readonly ratings: RatingsTable,
+    private readonly ratings: RatingStore,
   ) {}
 
   /** Public games waiting for players, newest first, filtered by game, seat count and pace; with the seated people's ratings in each game. */

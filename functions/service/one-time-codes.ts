@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { AccountTable, CodeSlot } from '../store/account-table.js';
+import type { AccountStore } from '../store/ports/accounts.js';
+import type { CodeSlot } from '../store/ports/accounts.js';
 import { problems } from './refusal.js';
 import { equalHashes, sha256Hex } from './secrets.js';
 
@@ -24,7 +25,7 @@ const invalidCode = () => problems.badRequest('invalid_code', 'The code is wrong
  */
 export class OneTimeCodes {
   constructor(
-    private readonly accounts: AccountTable,
+    private readonly accounts: AccountStore,
     private readonly now: () => Date,
   ) {}
 

@@ -3,8 +3,9 @@
  * requests (Idempotency-Key) answer a retry with the first answer, from the commit it wrote.
  */
 import { createHash } from 'node:crypto';
-import type { GameTable } from '../store/game-table.js';
-import type { CommitRecord, PlayerRecord, RequestFingerprint } from '../store/records.js';
+import type { GameTable } from '../store/ports/stores.js';
+import type { CommitRecord, RequestFingerprint } from '../domain/game.js';
+import type { PlayerRecord } from '../domain/player.js';
 import { keyHint, type GameLog, type KeyedRequest } from './game-log.js';
 import { fromCommit, statusOf, toActOf, type Loaded } from './game-state.js';
 import { viewOf, type PlayerView } from './game-views.js';

@@ -1,9 +1,11 @@
 import type { Language } from '../../engine/core/languages.js';
-import { LimitReached, WriteConflict, type GameTable } from '../store/game-table.js';
-import type { TimeTable } from '../store/time-table.js';
-import { pushSubscriptionId } from '../store/keys.js';
-import type { AccountTable } from '../store/account-table.js';
-import { notificationKinds, resolveNotifications, SCOPES, type NotificationChoices, type NotificationKind, type PlayerRecord, type PushRecord, type PushSubscription, type Scope, type Vacation, type WebhookRecord } from '../store/records.js';
+import { LimitReached, WriteConflict } from '../store/ports/errors.js';
+import { type GameTable } from '../store/ports/stores.js';
+import type { TimeStore } from '../store/ports/times.js';
+import { pushSubscriptionId } from '../domain/player.js';
+import type { AccountStore } from '../store/ports/accounts.js';
+import { notificationKinds, resolveNotifications, type NotificationChoices, type NotificationKind } from '../domain/notifications.js';
+import { SCOPES, type PlayerRecord, type PushRecord, type PushSubscription, type Scope, type Vacation, type WebhookRecord } from '../domain/player.js';
 import { Refusal, problems } from './refusal.js';
 import { equalHashes, newId, newSecret, newWebhookSecret, sha256Hex } from './secrets.js';
 import { cleanText, characterCount } from './text.js';
@@ -70,9 +72,9 @@ export class Players {
 
   constructor(
     private readonly table: GameTable,
-    private readonly times: TimeTable,
+    private readonly times: TimeStore,
     private readonly now: () => Date,
-    private readonly accounts: AccountTable,
+    private readonly accounts: AccountStore,
     private readonly digests: Digests,
   ) {}
 
@@ -209,36 +211,36 @@ export class Players {
   // ---- webhooks
 
   async listWebhooks(player: PlayerRecord): Promise<WebhookRecord[]> {
-    return byCreation(await this.table.listWebhooks(player.id));
+    return byCreation(await this.table.webhooks.list(player.id));
   }
 
   /** The URL must already be checked (see api/webhook-url.ts). The answer holds the secret: show it once. */
   async addWebhook(player: PlayerRecord, input: { url: string; events?: NotificationKind[] | undefined }): Promise<WebhookRecord> {
     const events = input.events ? notificationKinds.filter((k) => input.events!.includes(k)) : [...notificationKinds];
     const record: WebhookRecord = { playerId: player.id, id: newId(), url: input.url, secret: newWebhookSecret(), events, createdAt: this.now().toISOString() };
-    await this.table.putWebhook(record).catch(mapConflict);
+    await this.table.webhooks.put(record).catch(mapConflict);
     return record;
   }
 
   async deleteWebhook(player: PlayerRecord, id: string): Promise<void> {
-    if (!(await this.table.deleteWebhook(player.id, id))) throw problems.notFound('Webhook');
+    if (!(await this.table.webhooks.delete(player.id, id))) throw problems.notFound('Webhook');
   }
 
   // ---- Web Push
 
   async listPushSubscriptions(player: PlayerRecord): Promise<PushRecord[]> {
-    return byCreation(await this.table.listPushSubscriptions(player.id));
+    return byCreation(await this.table.pushSubscriptions.list(player.id));
   }
 
   /** The same endpoint again replaces the earlier subscription (same id). */
   async addPushSubscription(player: PlayerRecord, subscription: PushSubscription): Promise<PushRecord> {
     const record: PushRecord = { playerId: player.id, id: pushSubscriptionId(subscription.endpoint), subscription, createdAt: this.now().toISOString() };
-    await this.table.putPushSubscription(record).catch(mapConflict);
+    await this.table.pushSubscriptions.put(record).catch(mapConflict);
     return record;
   }
 
   async deletePushSubscription(player: PlayerRecord, id: string): Promise<void> {
-    if (!(await this.table.deletePushSubscription(player.id, id))) throw problems.notFound('Push subscription');
+    if (!(await this.table.pushSubscriptions.delete(player.id, id))) throw problems.notFound('Push subscription');
   }
 }
 

@@ -3,10 +3,11 @@
  * search"): names, ratings, leaderboards and results, never tokens, addresses or settings.
  */
 import type { GameRegistry } from '../../engine/core/index.js';
-import type { FinishedKey, FinishedPage, FinishedTable } from '../store/finished-table.js';
-import type { GameTable } from '../store/game-table.js';
-import type { RatingsTable } from '../store/ratings-table.js';
-import type { BoardEntry, RatingEntry } from '../store/records.js';
+import type { FinishedKey, FinishedPage } from '../store/ports/finished.js';
+import type { FinishedStore } from '../store/ports/finished.js';
+import type { PlayerStore } from '../store/ports/players.js';
+import type { RatingStore } from '../store/ports/ratings.js';
+import type { BoardEntry, RatingEntry } from '../domain/ratings.js';
 import { problems } from './refusal.js';
 
 export interface RatingSummary {
@@ -38,9 +39,9 @@ export interface LeaderboardRow {
 
 export class Profiles {
   constructor(
-    private readonly table: GameTable,
-    private readonly ratings: RatingsTable,
-    private readonly finished: FinishedTable,
+    private readonly table: PlayerStore,
+    private readonly ratings: RatingStore,
+    private readonly finished: FinishedStore,
     private readonly registry: GameRegistry,
   ) {}
 

@@ -1,5 +1,5 @@
 import type { AnyGame } from '../../engine/core/index.js';
-import type { EventRecord, GameMeta } from '../store/records.js';
+import type { EventRecord, GameMeta } from '../domain/game.js';
 
 export interface GameState {
   state: unknown;

@@ -7,9 +7,9 @@ import type { AnyGame, GameRegistry, Outcome } from '../../engine/core/index.js'
 import { startInProcessStore } from '../local/in-process-store.js';
 import { ensureTable } from '../store/create-table.js';
 import { FinishedTable } from '../store/finished-table.js';
-import { GameTable } from '../store/game-table.js';
+import { GameLogTable } from '../store/game-log-table.js';
 import { RatingsTable } from '../store/ratings-table.js';
-import type { CommitRecord, GameMeta, SeatRecord } from '../store/records.js';
+import type { CommitRecord, GameMeta, SeatRecord } from '../domain/game.js';
 import { INITIAL_RATING, ratedAfter } from './rating.js';
 import { Results } from './results.js';
 
@@ -17,7 +17,7 @@ import { Results } from './results.js';
 const scored = { id: 'scored', outcome: (state: { scores: number[] }) => ({ scores: state.scores, ranking: state.scores.map((s) => 1 + state.scores.filter((o) => o > s).length), breakdown: state.scores.map(() => []) }) } as unknown as AnyGame;
 const registry: GameRegistry = { get: async (id) => (id === 'scored' ? scored : undefined), facts: () => undefined, listed: () => [] };
 
-let games: GameTable;
+let games: GameLogTable;
 let ratings: RatingsTable;
 let finished: FinishedTable;
 let results: Results;
@@ -26,7 +26,7 @@ let counter = 0;
 beforeEach(async () => {
   const db = startInProcessStore().client();
   await ensureTable(db, 'results');
-  games = new GameTable(db, 'results');
+  games = new GameLogTable(db, 'results');
   ratings = new RatingsTable(db, 'results');
   finished = new FinishedTable(db, 'results');
   results = new Results(games, ratings, finished, registry);

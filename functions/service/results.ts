@@ -4,11 +4,13 @@
  * its people's ratings, exactly once, however many times and from however many places this runs for it.
  */
 import type { GameRegistry, Outcome } from '../../engine/core/index.js';
-import type { FinishedPage, FinishedTable } from '../store/finished-table.js';
-import type { GameTable } from '../store/game-table.js';
-import { WriteConflict } from '../store/attributes.js';
-import type { RatingsTable } from '../store/ratings-table.js';
-import type { BoardEntry, CommitRecord, FinishedGameRecord, GameMeta, GameRecord, PlannedSeat, RatingEntry, RatingPlan } from '../store/records.js';
+import type { FinishedPage } from '../store/ports/finished.js';
+import type { FinishedStore } from '../store/ports/finished.js';
+import type { GameLog } from '../store/ports/game-log.js';
+import { WriteConflict } from '../store/ports/errors.js';
+import type { RatingStore } from '../store/ports/ratings.js';
+import type { BoardEntry, FinishedGameRecord, PlannedSeat, RatingEntry, RatingPlan } from '../domain/ratings.js';
+import type { CommitRecord, GameMeta, GameRecord } from '../domain/game.js';
 import { outcomeWithForfeits } from './forfeit.js';
 import { counts } from './rating-rules.js';
 
@@ -27,9 +29,9 @@ export const ratingKindOf = (game: string): string => game;
 
 export class Results {
   constructor(
-    private readonly games: GameTable,
-    private readonly ratings: RatingsTable,
-    private readonly finished: FinishedTable,
+    private readonly games: GameLog,
+    private readonly ratings: RatingStore,
+    private readonly finished: FinishedStore,
     private readonly registry: GameRegistry,
   ) {}
 

@@ -3,9 +3,11 @@
  * makes, closing a public game nobody filled, and a deleted player leaving their games.
  */
 import type { BotLevel, Seat } from '../../engine/core/index.js';
-import type { GameTable } from '../store/game-table.js';
-import type { LobbyTable, SeekEntry } from '../store/lobby-table.js';
-import type { BotSeat, GameMeta, PersonSeat, PlayerRecord } from '../store/records.js';
+import type { GameTable } from '../store/ports/stores.js';
+import type { LobbyStore } from '../store/ports/lobby.js';
+import type { SeekEntry } from '../domain/lobby.js';
+import type { BotSeat, GameMeta, PersonSeat } from '../domain/game.js';
+import type { PlayerRecord } from '../domain/player.js';
 import { DEFAULT_STAND_IN_LEVEL, standInLevelOf } from './bots.js';
 import { MAX_META_ATTEMPTS, written, type GameLog } from './game-log.js';
 import { botSeatOf, statusOf, unstarted } from './game-state.js';
@@ -24,7 +26,7 @@ export class Seating {
     private readonly timing: Timing,
     private readonly caps: Caps = DEFAULT_LIMITS.caps,
     /** Where public games wait for players (docs/playing.md "Lobby"); without it nothing is listed. */
-    private readonly lobby: LobbyTable | null = null,
+    private readonly lobby: LobbyStore | null = null,
   ) {}
 
   async create(

@@ -1,6 +1,6 @@
-import type { AccountTable } from '../store/account-table.js';
+import type { AccountStore } from '../store/ports/accounts.js';
 import type { AccountWrites } from './account-writes.js';
-import type { GameTable } from '../store/game-table.js';
+import type { PlayerStore } from '../store/ports/players.js';
 import { signInMail, type Mailer } from './account-mail.js';
 import type { Credentials, Issued } from './credentials.js';
 import type { OneTimeCodes } from './one-time-codes.js';
@@ -16,8 +16,8 @@ export type LinkOf = (code: string) => string;
  */
 export class SignIn {
   constructor(
-    private readonly accounts: AccountTable,
-    private readonly table: GameTable,
+    private readonly accounts: AccountStore,
+    private readonly table: PlayerStore,
     private readonly codes: OneTimeCodes,
     private readonly credentials: Credentials,
     private readonly writes: Pick<AccountWrites, 'take' | 'give'>,

@@ -1,4 +1,4 @@
-import type { TimeTable } from '../store/time-table.js';
+import type { TimeStore } from '../store/ports/times.js';
 import type { Digests } from './digests.js';
 import type { Timing } from './timing.js';
 import type { Lobby } from './lobby.js';
@@ -25,7 +25,7 @@ export interface SweepReport {
  */
 export class Sweeper {
   constructor(
-    private readonly times: TimeTable,
+    private readonly times: TimeStore,
     private readonly timing: Timing,
     private readonly now: () => Date,
     private readonly log: (message: string, details: Record<string, unknown>) => void = () => {},

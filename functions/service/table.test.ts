@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng, seedRng, type AnyGame } from '../../engine/core/index.js';
 import { catalog } from '../../engine/games/index.js';
 import { highCard } from '../../engine/fixtures/high-card.js';
-import type { EventRecord } from '../store/records.js';
+import type { EventRecord } from '../domain/game.js';
 import { abortable, initialTable, revealed, tableAfter } from './table.js';
 
 interface Classified {

@@ -4,7 +4,7 @@
  * Both are folded record by record, so a request answers from the newest commit alone.
  */
 import type { AnyGame, Seat } from '../../engine/core/index.js';
-import type { EventRecord, TableState } from '../store/records.js';
+import type { EventRecord, TableState } from '../domain/game.js';
 
 export type { TableState };
 

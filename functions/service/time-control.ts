@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { TimeControl } from '../store/records.js';
+import type { TimeControl } from '../domain/game.js';
 
 export type { TimeControl };
 

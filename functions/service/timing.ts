@@ -3,9 +3,9 @@
  * timeout policy applied, and deadlines worked out again when a player's vacations change.
  */
 import type { Seat } from '../../engine/core/index.js';
-import type { GameTable } from '../store/game-table.js';
-import type { EventRecord } from '../store/records.js';
-import type { TimeTable } from '../store/time-table.js';
+import type { GameTable } from '../store/ports/stores.js';
+import type { EventRecord } from '../domain/game.js';
+import type { TimeStore } from '../store/ports/times.js';
 import { nextDueAt, refreshDeadlines, type SeatClock } from './clock.js';
 import { MAX_BOT_MOVES_PER_REQUEST, type GameLog } from './game-log.js';
 import { statusOf, toActOf, type Loaded, type PausesOf } from './game-state.js';
@@ -15,7 +15,7 @@ import type { ReminderNotice } from './transition.js';
 export class Timing {
   constructor(
     private readonly table: GameTable,
-    private readonly times: TimeTable,
+    private readonly times: TimeStore,
     private readonly games: GameLog,
     private readonly now: () => Date,
     private readonly onReminder: (r: ReminderNotice) => void = () => {},

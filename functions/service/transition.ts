@@ -5,7 +5,7 @@
  * therefore tell the same thing of the same commits.
  */
 import type { Seat } from '../../engine/core/index.js';
-import type { CommitRecord, EventRecord, GameRecord } from '../store/records.js';
+import type { CommitRecord, EventRecord, GameRecord } from '../domain/game.js';
 
 /** What one request (or one stream batch) did to a game, for the notifier. */
 export interface GameTransition {

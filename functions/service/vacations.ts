@@ -2,7 +2,7 @@
  * Vacation rules: days away pause a player's clocks, so they must not be a way to stall a game
  * forever or to rewrite a clock that already ran.
  */
-import type { Vacation } from '../store/records.js';
+import type { Vacation } from '../domain/player.js';
 import { Refusal, problems } from './refusal.js';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 /** RP-WAIT-1 (docs/api.md "Waiting for a move"): the process-wide cap on held views, which the API tests cannot reach cheaply. */
 import { describe, expect, it } from 'vitest';
-import type { CommitSummary, GameMeta } from '../store/records.js';
+import type { CommitSummary, GameMeta } from '../domain/game.js';
 import { VersionWaits, type SharedHolds, type VersionSource } from './version-waits.js';
 
 /** One running game at version `version`, read from memory. */

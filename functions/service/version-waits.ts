@@ -12,7 +12,7 @@
  * Given a shared count (the limits table), a token's holds are counted there as well, across every
  * process: in AWS one invocation holds one view, so only that count caps a token there.
  */
-import type { CommitSummary, GameMeta } from '../store/records.js';
+import type { CommitSummary, GameMeta } from '../domain/game.js';
 import { problems } from './refusal.js';
 
 /** The longest hold: under the API function's 29-second timeout, with room for the answer. */

@@ -1,5 +1,5 @@
 import type { BotLevel, GameEvent, Seat, Viewer } from '../../engine/core/index.js';
-import type { EventRecord, GameMeta } from '../store/records.js';
+import type { EventRecord, GameMeta } from '../domain/game.js';
 import { botLevelOf } from './bots.js';
 
 export interface VisibleEvent {

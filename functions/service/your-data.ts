@@ -1,12 +1,13 @@
-import type { AccountTable } from '../store/account-table.js';
-import type { ChatTable } from '../store/chat-table.js';
-import type { GameTable } from '../store/game-table.js';
-import type { ChatRecord, CredentialRecord, GameStatus, MembershipRecord, PlayerRecord, PushRecord, SeatRecord, WebhookRecord } from '../store/records.js';
+import type { AccountStore } from '../store/ports/accounts.js';
+import type { ChatStore } from '../store/ports/chats.js';
+import type { GameTable } from '../store/ports/stores.js';
+import type { ChatRecord, GameStatus, MembershipRecord, SeatRecord } from '../domain/game.js';
+import type { CredentialRecord, PlayerRecord, PushRecord, WebhookRecord } from '../domain/player.js';
 import type { Seating } from './seating.js';
 import type { Players } from './players.js';
 import type { Results } from './results.js';
 import type { Lobby } from './lobby.js';
-import type { AccountDeletionTable } from '../store/account-deletion.js';
+import type { AccountDeletionStore } from '../store/ports/account-deletion.js';
 import type { AccountWrites } from './account-writes.js';
 
 /** Chat messages read per game for an export or a deletion: far above the per-player cap of any game. */
@@ -24,9 +25,9 @@ export interface StoredAboutPlayer {
 /** What YourData works with. */
 export interface YourDataDeps {
   table: GameTable;
-  accounts: AccountTable;
-  chats: ChatTable;
-  erasure: AccountDeletionTable;
+  accounts: AccountStore;
+  chats: ChatStore;
+  erasure: AccountDeletionStore;
   writes: AccountWrites;
   seating: Seating;
   players: Players;
@@ -44,8 +45,8 @@ export class YourData {
   async export(player: PlayerRecord): Promise<StoredAboutPlayer> {
     const [credentials, webhooks, pushSubscriptions, memberships] = await Promise.all([
       this.d.accounts.listCredentials(player.id),
-      this.d.table.listWebhooks(player.id),
-      this.d.table.listPushSubscriptions(player.id),
+      this.d.table.webhooks.list(player.id),
+      this.d.table.pushSubscriptions.list(player.id),
       this.d.table.listMemberships(player.id),
     ]);
     const summaries = await this.d.table.readSummaries(memberships.map((m) => m.gameId));

@@ -11,20 +11,16 @@
  * every instance, whatever a token cache there still trusts.
  */
 import { DeleteItemCommand, GetItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { landed, n, optStr, s, WriteConflict, type Item } from './attributes.js';
+import { type Item, landed, n, optStr, s } from './attributes.js';
+import { WriteConflict } from './ports/errors.js';
 import { keys } from './keys.js';
-import type { PlannedSeat } from './records.js';
+import type { PlannedSeat } from '../domain/ratings.js';
+import type { AccountDeletionStore, PermitsHeld } from './ports/account-deletion.js';
 
 /** Rounds of optimistic retries of an anonymised rating plan; each round has a winner. */
 const MAX_ATTEMPTS = 30;
 
-/** The permits held on an account: how many, and when the newest was taken (ms since the epoch). */
-export interface PermitsHeld {
-  count: number;
-  newestAt: number;
-}
-
-export class AccountDeletionTable {
+export class AccountDeletionTable implements AccountDeletionStore {
   constructor(
     private readonly db: DynamoDBClient,
     readonly tableName: string,

@@ -1,11 +1,10 @@
 import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { conditional, n, num, optStr, s, str, WriteConflict, type Item } from './attributes.js';
+import { conditional, type Item, n, num, optStr, s, str } from './attributes.js';
+import { WriteConflict } from './ports/errors.js';
 import { ProfileSet } from './profile-set.js';
 import { keys } from './keys.js';
-import { SCOPES, type CodeRecord, type CredentialRecord, type Scope } from './records.js';
-
-/** Where a one-time code lives: under an address (sign-in) or under a player (a new address to confirm). */
-export type CodeSlot = { signIn: string } | { emailChange: string };
+import { type CodeRecord, type CredentialRecord, type Scope, SCOPES } from '../domain/player.js';
+import type { AccountStore, CodeSlot } from './ports/accounts.js';
 
 const slotKey = (slot: CodeSlot): Item =>
   'signIn' in slot ? { pk: s(keys.emailAddress(slot.signIn)), sk: s(keys.signInCode) } : { pk: s(keys.player(slot.emailChange)), sk: s(keys.emailChange) };
@@ -17,7 +16,7 @@ const ttlOf = (iso: string) => n(Math.ceil(Date.parse(iso) / 1000));
  * Sign-in and credentials (docs/architecture.md, "Sessions and tokens"): sessions and personal
  * access tokens under the player, one-time codes, and which account an address belongs to.
  */
-export class AccountTable {
+export class AccountTable implements AccountStore {
   private readonly tokenIds: ProfileSet;
 
   constructor(

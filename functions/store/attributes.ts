@@ -1,5 +1,6 @@
 /** Attribute-value helpers shared by the table's modules. */
 import { ConditionalCheckFailedException, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { WriteConflict } from './ports/errors.js';
 
 export type Item = Record<string, AttributeValue>;
 
@@ -22,11 +23,6 @@ export function parsed<T>(item: Item, name: string): T {
 }
 export const optStr = (item: Item, name: string) => item[name]?.S;
 
-/** Thrown when a conditional write loses: the slot is taken or the item changed. */
-export class WriteConflict extends Error {
-  override readonly name = 'WriteConflict';
-}
-
 export async function conditional<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
@@ -37,7 +33,6 @@ export async function conditional<T>(write: Promise<T>): Promise<T> {
     throw err;
   }
 }
-
 
 /** Whether a conditional write landed: false when its condition failed, a throw for any other failure. */
 export async function landed(write: Promise<unknown>): Promise<boolean> {

@@ -1,10 +1,12 @@
 import { DeleteItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { conditional, n, num, s, str, WriteConflict, type Item } from './attributes.js';
+import { conditional, type Item, n, num, s, str } from './attributes.js';
+import { WriteConflict } from './ports/errors.js';
 import { keys } from './keys.js';
-import type { ChatRecord } from './records.js';
+import type { ChatRecord } from '../domain/game.js';
+import type { ChatStore } from './ports/chats.js';
 
 /** Table talk, stored with the game it belongs to. */
-export class ChatTable {
+export class ChatTable implements ChatStore {
   constructor(
     private readonly db: DynamoDBClient,
     readonly tableName: string,

@@ -7,9 +7,9 @@
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { num, s, str, n, optStr, type Item } from './attributes.js';
+import { type Item, n, num, optStr, s, str } from './attributes.js';
 import { commitKeyOf, keys } from './keys.js';
-import type { CommitRecord, CommitSummary, EventRecord, SeatClock, TableState } from './records.js';
+import type { CommitRecord, CommitSummary, EventRecord, SeatClock, TableState } from '../domain/game.js';
 
 /** The deflated part of a commit. */
 interface Packed {

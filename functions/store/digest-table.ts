@@ -1,19 +1,13 @@
 import { GetItemCommand, PutItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod';
-import { conditional, json, n, optStr, s, WriteConflict } from './attributes.js';
+import { conditional, json, n, optStr, s } from './attributes.js';
+import { WriteConflict } from './ports/errors.js';
 import { dueInIndex } from './due-index.js';
 import { keys } from './keys.js';
+import type { DigestStore, SheetEntry } from './ports/digests.js';
 
 /** A claimed day outlives any redelivery of its stream record; the table's TTL removes it then. */
 const DAY_CLAIM_TTL_SECONDS = 3 * 24 * 3600;
-
-/** One game of a digest email: what its label's codes play at. */
-export interface SheetEntry {
-  label: string;
-  gameId: string;
-  seat: number;
-  version: number;
-}
 
 const SheetSchema = z.array(z.strictObject({ label: z.string().regex(/^[A-Z]$/), gameId: z.string(), seat: z.number().int().min(0), version: z.number().int().min(0) }));
 
@@ -22,7 +16,7 @@ const SheetSchema = z.array(z.strictObject({ label: z.string().regex(/^[A-Z]$/),
  * deadline index, the claim of each day's digest (one conditional put, so that overlapping sweeps
  * send one), and the sheets that tell a reply which game each label stands for.
  */
-export class DigestTable {
+export class DigestTable implements DigestStore {
   constructor(
     private readonly db: DynamoDBClient,
     readonly tableName: string,

@@ -4,22 +4,15 @@
  * repeated write changes nothing; reads are pages of a bounded size.
  */
 import { PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { json, parsed, s, str, type Item } from './attributes.js';
+import { type Item, json, parsed, s, str } from './attributes.js';
 import { keys } from './keys.js';
-import type { FinishedGameRecord } from './records.js';
-
-/** Where a page ended: the finishing time and id of its last game. */
-export type FinishedKey = readonly [finishedAt: string, gameId: string];
-
-export interface FinishedPage {
-  items: FinishedGameRecord[];
-  next: FinishedKey | null;
-}
+import type { FinishedGameRecord } from '../domain/ratings.js';
+import type { FinishedKey, FinishedPage, FinishedStore } from './ports/finished.js';
 
 /** Items one search reads at most while filtering by a player's name (then it hands back a cursor). */
 const SEARCH_READ_BUDGET = 500;
 
-export class FinishedTable {
+export class FinishedTable implements FinishedStore {
   constructor(
     private readonly db: DynamoDBClient,
     readonly tableName: string,

@@ -103,11 +103,6 @@ export const keys = {
 export const DEADLINE_INDEX = 'Deadlines';
 export const DUE_SHARDS = 4;
 
-/** The same endpoint always gets the same id, so subscribing twice replaces instead of duplicating. */
-export function pushSubscriptionId(endpoint: string): string {
-  return createHash('sha256').update(endpoint, 'utf8').digest('hex').slice(0, 32);
-}
-
 export function commitKeyOf(sk: string): number {
   return Number(sk.slice(keys.commitPrefix.length));
 }

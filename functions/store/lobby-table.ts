@@ -1,53 +1,12 @@
 import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { conditional, json, n, num, optStr, parsed, s, str, WriteConflict, type Item } from './attributes.js';
+import { conditional, type Item, json, n, num, optStr, parsed, s, str } from './attributes.js';
+import { WriteConflict } from './ports/errors.js';
 import { keys } from './keys.js';
-
-/** A public game waiting for players, as the lobby lists it (the game's meta says the rest). */
-export interface LobbyEntry {
-  game: string;
-  gameId: string;
-  createdAt: string;
-}
-
-/** One player waiting in a seek pool. */
-export interface SeekEntry {
-  seekId: string;
-  playerId: string;
-  name: string;
-  at: string;
-}
-
-/**
- * The players waiting for one game, seat count and pace. `waiting` never holds a full table: the
- * write that would fill one moves those players into `match` instead, and whoever reads the pool
- * next with a `match` in it finishes that match (creates its game, tells its seekers) first.
- */
-export interface SeekPool {
-  key: string;
-  game: string;
-  players: number;
-  pace: string | null;
-  waiting: SeekEntry[];
-  match?: { gameId: string; seekers: SeekEntry[] };
-  /** 0 for a pool never written; bumped by every write, which is conditioned on it. */
-  revision: number;
-}
-
-/** A player's one seek, under their partition. */
-export interface SeekRecord {
-  id: string;
-  playerId: string;
-  game: string;
-  players: number;
-  pace: string | null;
-  createdAt: string;
-  expiresAt: string;
-  status: 'waiting' | 'matched';
-  gameId?: string;
-}
+import type { LobbyEntry, SeekPool, SeekRecord } from '../domain/lobby.js';
+import type { LobbyStore } from './ports/lobby.js';
 
 /** The lobby's entries and the seek pools (docs/playing.md "Lobby"); every write that could race is conditional. */
-export class LobbyTable {
+export class LobbyTable implements LobbyStore {
   constructor(
     private readonly db: DynamoDBClient,
     private readonly tableName: string,

@@ -4,7 +4,8 @@
  * has to be read or locked.
  */
 import { GetItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { conditional, n, s, WriteConflict } from './attributes.js';
+import { conditional, n, s } from './attributes.js';
+import { WriteConflict } from './ports/errors.js';
 import { keys } from './keys.js';
 
 export class ProfileSet {

@@ -3,13 +3,15 @@
  * rating plan, and each kind's leaderboard. Every write that could race is conditional.
  */
 import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { conditional, json, n, num, parsed, s, str, WriteConflict, type Item } from './attributes.js';
+import { conditional, type Item, json, n, num, parsed, s, str } from './attributes.js';
+import { WriteConflict } from './ports/errors.js';
 import { batchGet } from './batch-get.js';
 import { queryItems } from './query-items.js';
 import { keys } from './keys.js';
-import type { BoardEntry, RatingEntry, RatingPlan } from './records.js';
+import type { BoardEntry, RatingEntry, RatingPlan } from '../domain/ratings.js';
+import type { RatingStore } from './ports/ratings.js';
 
-export class RatingsTable {
+export class RatingsTable implements RatingStore {
   constructor(
     private readonly db: DynamoDBClient,
     readonly tableName: string,

@@ -5,9 +5,9 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { parseChat } from './chat-table.js';
 import { parseCommit } from './commit-item.js';
-import { parseMeta } from './game-table.js';
+import { parseMeta } from './game-log-table.js';
 import { keys } from './keys.js';
-import type { ChatRecord, CommitRecord, GameStatus } from './records.js';
+import type { ChatRecord, CommitRecord, GameStatus } from '../domain/game.js';
 
 export type GameItemImage =
   | { gameId: string; kind: 'commit'; commit: CommitRecord }

@@ -1,24 +1,19 @@
 import { BatchGetItemCommand, GetItemCommand, PutItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { conditional, json, n, optStr, s, str, WriteConflict, type Item } from './attributes.js';
-import { parseVacations } from './game-table.js';
+import { conditional, type Item, json, n, optStr, s, str } from './attributes.js';
+import { WriteConflict } from './ports/errors.js';
+import { parseVacations } from './player-table.js';
 import { dueInIndex } from './due-index.js';
 import { keys } from './keys.js';
-import type { SeatClock, Vacation } from './records.js';
+import type { SeatClock } from '../domain/game.js';
+import type { Vacation } from '../domain/player.js';
+import type { ReminderClaim, TimeStore } from './ports/times.js';
 
 /** Reminder claims outlive any turn; the table's TTL removes them afterwards. */
 const REMINDER_TTL_SECONDS = 180 * 24 * 3600;
 const MAX_ATTEMPTS = 20;
 
-export interface ReminderClaim {
-  gameId: string;
-  seat: number;
-  dueSince: string;
-  deadline: string;
-  version: number;
-}
-
 /** The table's side of time controls: the sparse deadline index, reminder claims and vacations. */
-export class TimeTable {
+export class TimeTable implements TimeStore {
   constructor(
     private readonly db: DynamoDBClient,
     readonly tableName: string,

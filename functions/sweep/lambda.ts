@@ -6,6 +6,7 @@ import { catalogSources } from '../../engine/games/on-demand.js';
 import { observability } from '../observability/powertools.js';
 import { tracing } from '../observability/tracing.js';
 import { createServices } from '../service/index.js';
+import { dynamoStores } from '../store/dynamo-stores.js';
 import { Sweeper, type SweepReport } from '../service/sweeper.js';
 
 const tableName = process.env.TABLE_NAME;
@@ -15,7 +16,7 @@ const { logger, port, middlewares } = observability('sweeper');
 const { tracer, middleware: traced } = tracing('sweeper');
 // Timeouts and reminders are written to the table; the stream notifier tells the players.
 // Bot moves a timeout sets off are counted as the API counts them.
-const services = createServices(tracer.captureAWSv3Client(new DynamoDBClient(LAMBDA_CLIENT_CONFIG)), tableName, createRegistry(catalogSources), undefined, { metrics: port });
+const services = createServices(dynamoStores(tracer.captureAWSv3Client(new DynamoDBClient(LAMBDA_CLIENT_CONFIG)), tableName), createRegistry(catalogSources), undefined, { metrics: port });
 const sweeper = new Sweeper(services.times, services.timing, services.now, (message, details) => logger.warn(message, details), port, services.lobby, services.digests);
 
 /** EventBridge calls this every minute. */

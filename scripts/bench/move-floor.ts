@@ -13,20 +13,19 @@ import { levelBots } from '../../functions/service/bots.js';
 import { GameLog } from '../../functions/service/game-log.js';
 import { Play } from '../../functions/service/play.js';
 import { Players } from '../../functions/service/players.js';
-import { AccountTable } from '../../functions/store/account-table.js';
-import type { PlayerRecord } from '../../functions/store/records.js';
-import { DigestTable } from '../../functions/store/digest-table.js';
-import { GameTable } from '../../functions/store/game-table.js';
+import type { PlayerRecord } from '../../functions/domain/player.js';
+import { dynamoStores } from '../../functions/store/dynamo-stores.js';
+import { gameTable } from '../../functions/store/ports/stores.js';
 import { LAMBDA_CLIENT_CONFIG } from '../../functions/store/lambda-client.js';
-import { TimeTable } from '../../functions/store/time-table.js';
 
 const tableName = process.env.TABLE_NAME ?? 'railpost';
 export const { logger, middlewares } = observability('api');
 export const db = new DynamoDBClient(LAMBDA_CLIENT_CONFIG);
 const now = () => new Date();
-const table = new GameTable(db, tableName);
-const times = new TimeTable(db, tableName);
-export const players = new Players(table, times, now, new AccountTable(db, tableName), new Digests(table, new DigestTable(db, tableName), now));
+const stores = dynamoStores(db, tableName);
+const table = gameTable(stores);
+const times = stores.times;
+export const players = new Players(table, times, now, stores.accounts, new Digests(stores.players, stores.digests, now));
 const play = new Play(table, new GameLog({ table, times, registry: createRegistry(catalogSources), now, onTransition: () => {}, bots: levelBots }));
 
 const Body = z.object({ action: z.looseObject({ type: z.string() }), expectedVersion: z.number() });

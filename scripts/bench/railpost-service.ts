@@ -11,6 +11,7 @@ import { LAMBDA_CLIENT_CONFIG } from '../../functions/store/lambda-client.js';
 import { createServices, type Services } from '../../functions/service/index.js';
 import type { PlayerView } from '../../functions/service/game-views.js';
 import { ensureTable } from '../../functions/store/create-table.js';
+import { dynamoStores } from '../../functions/store/dynamo-stores.js';
 import { cpuReadUs, cpuUs } from './cpu.js';
 import { newClock, timedGame, type Clock } from './timed-game.js';
 
@@ -90,7 +91,7 @@ export class RailpostService {
     }).client(LAMBDA_CLIENT_CONFIG);
     timeSends(db, sdk);
     await ensureTable(db, TABLE);
-    return new RailpostService(createServices(db, TABLE, createRegistry(games.map((g) => timedGame(g, engine)))), store, sdk, engine);
+    return new RailpostService(createServices(dynamoStores(db, TABLE), createRegistry(games.map((g) => timedGame(g, engine)))), store, sdk, engine);
   }
 
   /** Calls of the SDK and of dynalite so far: the same count unless the SDK retried or failed before sending. */

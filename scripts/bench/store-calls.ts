@@ -26,6 +26,7 @@ import { ApiClient, type Player } from '../support/api-client.js';
 import { mailedCode } from '../../functions/local/mailed-code.js';
 import { RAISED_LIMITS, testRegistry } from '../support/test-server.js';
 import { median } from './stats.js';
+import { LOCAL_TABLE } from '../../functions/local/server.js';
 
 export type Operation = 'move' | 'moveWithBots' | 'retry' | 'view' | 'summary' | 'logPoll' | 'list' | 'notifyPerMove' | 'notifyPerMessage' | 'sweep' | 'holdPerSecond';
 
@@ -73,12 +74,12 @@ export async function measureCalls(): Promise<Record<Operation, OperationCost>> 
   let calls: TracedCall[] = [];
   // The notifier runs as in AWS, from the items each request wrote (see `notify` below), so its calls are counted apart.
   const server: LocalServer = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, notify: false });
-  const db = server.services.table['db'] as DynamoDBClient;
+  const db = server.db;
   traceCalls(db, (c) => calls.push(c));
   let sent = 0;
   const notifier = new Notifier({
     table: server.services.table,
-    deliveries: new DeliveryLog(db, server.services.table.tableName),
+    deliveries: new DeliveryLog(db, LOCAL_TABLE),
     registry: testRegistry(),
     publicUrl: 'https://railpost.example',
     email: { send: async () => void sent++ },

@@ -9,11 +9,12 @@ import { createApp } from '../../functions/api/app.js';
 import { localClient } from '../../functions/local/embedded-store.js';
 import { LOCAL_TABLE } from '../../functions/local/server.js';
 import { createServices } from '../../functions/service/index.js';
-import { SCOPES } from '../../functions/store/records.js';
+import { SCOPES } from '../../functions/domain/player.js';
 import { lastCode, playerWithEmail } from '../support/accounts.js';
 import { dataOf, textOf, type Api, type Player } from '../support/client.js';
 import { HighCardGame } from '../support/high-card-game.js';
 import { testRegistry, useTestServer } from '../support/local.js';
+import { dynamoStores } from '../../functions/store/dynamo-stores.js';
 
 let clock = Date.parse('2026-11-02T08:00:00.000Z');
 const suite = useTestServer(() => new Date(clock));
@@ -29,7 +30,7 @@ async function secondToken(p: Player): Promise<Api> {
 
 /** Every item of the table (the embedded store) whose text holds `needle`, as `pk sk`. */
 async function itemsNaming(needle: string): Promise<string[]> {
-  const db = suite.server.services.table['db'] as DynamoDBClient;
+  const db = suite.server.db;
   const found: string[] = [];
   let start: Record<string, any> | undefined;
   do {
@@ -86,7 +87,7 @@ describe('deleting an account while it writes elsewhere', () => {
   });
 
   it('a token another instance still trusts writes nothing once the deletion has begun', async () => {
-    const services = createServices(localClient(suite.server.storeEndpoint), LOCAL_TABLE, testRegistry(), () => new Date(clock));
+    const services = createServices(dynamoStores(localClient(suite.server.storeEndpoint), LOCAL_TABLE), testRegistry(), () => new Date(clock));
     const elsewhere = createApp({ ...services });
     const dora = await suite.api.newPlayer(uniqueName('Dora'));
     const send = (method: string, path: string, body?: unknown) =>

@@ -44,7 +44,7 @@ const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(
  * attempts all arrive before any is answered, as when the store is slower than the requests.
  */
 async function burstOfGuesses(code: string, attempt: (guess: string) => Promise<Answer<Problem>>): Promise<Answer<Problem>[]> {
-  const db = server.services.table['db'] as DynamoDBClient;
+  const db = server.db;
   const name = `holdCodes${++n}`;
   const held: (() => void)[] = [];
   let holding = true;

@@ -112,7 +112,7 @@ async function ownersItem(kind: keyof typeof ownersLists): Promise<string> {
 /** Everything the owner has set up for notifications, read under the API. */
 async function ownersChannels() {
   const { table } = server.services;
-  return { webhooks: await table.listWebhooks(owner.playerId), push: await table.listPushSubscriptions(owner.playerId), me: await table.getPlayer(owner.playerId) };
+  return { webhooks: await table.webhooks.list(owner.playerId), push: await table.pushSubscriptions.list(owner.playerId), me: await table.getPlayer(owner.playerId) };
 }
 
 /** Sends one operation's request as `client`, with `headers` added (an Authorization header replaces the client's). */

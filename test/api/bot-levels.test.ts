@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botFor, type BotLevel } from '../../engine/core/index.js';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import type { BotFactory } from '../../functions/service/bots.js';
-import type { GameMeta } from '../../functions/store/records.js';
+import type { GameMeta } from '../../functions/domain/game.js';
 import { dataOf, testClient, textOf, type Api } from '../support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 

@@ -17,7 +17,7 @@ let calls: TracedCall[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  traceCalls(server.services.table['db'] as DynamoDBClient, (c) => calls.push(c));
+  traceCalls(server.db, (c) => calls.push(c));
   api = testClient(server.url);
 });
 afterAll(() => server.close());

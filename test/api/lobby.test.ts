@@ -12,6 +12,7 @@ import { keys } from '../../functions/store/keys.js';
 import { dataOf, problemOf, testClient, type Api, type Player } from '../support/client.js';
 import { highCardAnswer, HighCardGame } from '../support/high-card-game.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
+import { LOCAL_TABLE } from '../../functions/local/server.js';
 
 let clock = Date.parse('2026-11-24T08:00:00.000Z');
 let server: LocalServer;
@@ -177,10 +178,10 @@ describe('deleting an account', () => {
 
 /** What revoking a token amounts to in the store: the profile no longer holds its hash (test/api/token-trust.test.ts). */
 async function revoke(p: Player): Promise<void> {
-  const db = server.services.table['db'] as DynamoDBClient;
+  const db = server.db;
   await db.send(
     new UpdateItemCommand({
-      TableName: server.services.table.tableName,
+      TableName: LOCAL_TABLE,
       Key: { pk: { S: keys.player(p.playerId) }, sk: { S: keys.profile } },
       UpdateExpression: 'SET tokenHash = :other',
       ExpressionAttributeValues: { ':other': { S: '0'.repeat(64) } },

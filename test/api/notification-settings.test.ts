@@ -165,7 +165,7 @@ describe('webhooks', () => {
     for (const reply of seen.filter((r) => r.status !== 201)) for (const s of secrets) expect(reply.text).not.toContain(s);
 
     // The notifier signs with what is stored: a signature made with it verifies with the shown secret.
-    const stored = (await server.services.table.listWebhooks(p.playerId)).filter((w) => w.id === hook.id);
+    const stored = (await server.services.table.webhooks.list(p.playerId)).filter((w) => w.id === hook.id);
     expect(stored.map((w) => w.secret)).toEqual([secret]);
     const body = JSON.stringify({ type: 'game.your_turn' });
     const at = new Date();
@@ -329,7 +329,7 @@ describe('webhooks', () => {
     expect(textOf(deleted)).toBe('');
     expectProblem(await deleteWebhook(a, mine.id), 404, 'not_found');
     expect((await webhooksOf(a))).toEqual([]);
-    expect(await server.services.table.listWebhooks(a.playerId)).toEqual([]);
+    expect(await server.services.table.webhooks.list(a.playerId)).toEqual([]);
   });
 });
 
@@ -351,7 +351,7 @@ describe('Web Push subscriptions', () => {
     expect(again.response.status).toBe(201);
     expect(dataOf(again).id).toBe(id);
     expect(await subscriptionsOf(p)).toHaveLength(1);
-    const stored = await server.services.table.listPushSubscriptions(p.playerId);
+    const stored = await server.services.table.pushSubscriptions.list(p.playerId);
     expect(stored.map((s) => s.subscription)).toEqual([renewed]);
 
     const other = await subscribe(p, pushSubscription('https://updates.push.services.example.com/wpush/v1/abc'));

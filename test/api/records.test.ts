@@ -11,7 +11,7 @@ import { startLocalServer, type LocalServer } from '../../functions/local/server
 import { outboxSender } from '../../functions/notify/local-email.js';
 import { readEml } from '../../functions/notify/read-eml.testkit.js';
 import { Sweeper } from '../../functions/service/sweeper.js';
-import type { Vacation } from '../../functions/store/records.js';
+import type { Vacation } from '../../functions/domain/player.js';
 import { dataOf, problemOf, testClient, textOf, type Api, type Player, type Schemas } from '../support/client.js';
 import { confirmEmail } from '../support/accounts.js';
 import { highCardAnswer } from '../support/high-card-game.js';

@@ -14,6 +14,7 @@ import { keys } from '../../functions/store/keys.js';
 import { dataOf, testClient, textOf, type Player } from '../support/client.js';
 import { HighCardGame } from '../support/high-card-game.js';
 import { startTestServer } from '../support/local.js';
+import { LOCAL_TABLE } from '../../functions/local/server.js';
 
 let dataDir: string;
 let server: LocalServer | undefined;
@@ -46,7 +47,7 @@ async function readAll(game: HighCardGame) {
 }
 
 function db(s: LocalServer): DynamoDBClient {
-  return s.services.table['db'] as DynamoDBClient;
+  return s.db;
 }
 
 describe('restarting the server on the same data folder', () => {
@@ -101,7 +102,7 @@ describe('a game whose start commit was never written', () => {
     const before = await readAll(game);
     expect(before[0]!.game.version).toBe(0);
     // A join that died between its meta write (the game is active) and the commit that starts the game leaves exactly this.
-    await db(s).send(new DeleteItemCommand({ TableName: s.services.table.tableName, Key: { pk: { S: keys.game(game.id) }, sk: { S: keys.commit(0) } } }));
+    await db(s).send(new DeleteItemCommand({ TableName: LOCAL_TABLE, Key: { pk: { S: keys.game(game.id) }, sk: { S: keys.commit(0) } } }));
     expect(await readAll(game)).toEqual(before);
     const end = await game.playToEnd();
     expect(end.toAct).toEqual([]);

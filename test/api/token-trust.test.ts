@@ -10,6 +10,7 @@ import { TOKEN_TRUST_MS } from '../../functions/service/players.js';
 import { keys } from '../../functions/store/keys.js';
 import { dataOf, problemOf, testClient, type Api, type Player } from '../support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
+import { LOCAL_TABLE } from '../../functions/local/server.js';
 
 let clock = Date.parse('2026-11-02T08:00:00.000Z');
 let server: LocalServer;
@@ -23,10 +24,10 @@ afterAll(() => server.close());
 
 /** What revoking a token amounts to in the store: the profile no longer holds its hash. */
 async function revoke(p: Player): Promise<void> {
-  const db = server.services.table['db'] as DynamoDBClient;
+  const db = server.db;
   await db.send(
     new UpdateItemCommand({
-      TableName: server.services.table.tableName,
+      TableName: LOCAL_TABLE,
       Key: { pk: { S: keys.player(p.playerId) }, sk: { S: keys.profile } },
       UpdateExpression: 'SET tokenHash = :other',
       ExpressionAttributeValues: { ':other': { S: '0'.repeat(64) } },

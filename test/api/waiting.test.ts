@@ -13,6 +13,7 @@ import { createApp } from '../../functions/api/app.js';
 import { localClient } from '../../functions/local/embedded-store.js';
 import { LOCAL_LIMITS_TABLE, LOCAL_TABLE } from '../../functions/local/server.js';
 import { createServices } from '../../functions/service/index.js';
+import { dynamoStores } from '../../functions/store/dynamo-stores.js';
 
 const suite = useTestServer();
 
@@ -59,7 +60,7 @@ describe('GET /v1/games/{id}/view?waitForVersion=N', () => {
       const calls: TracedCall[] = [];
       const game = await HighCardGame.start(testClient(server.url), 2, { prefix: 'cost' });
       await server.notificationsIdle();
-      traceCalls(server.services.table['db'] as DynamoDBClient, (c) => calls.push(c));
+      traceCalls(server.db, (c) => calls.push(c));
       const held = await game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: 5, wait: 2 } } });
       expect(held.response.status).toBe(200);
       const versionReads = calls.filter((c) => c.command === 'QueryCommand' && c.input.ProjectionExpression !== undefined);
@@ -173,7 +174,7 @@ describe('RP-WAIT-1: a held view is checked first, and capped', () => {
 
   it(`RP-WAIT-1: a token's ${HOLDS_PER_TOKEN} holds are counted across every instance on the store: the next, on either, gets 429 too_many_waits; once they end a new hold is taken`, async () => {
     // Another instance of the API on the same store and limits table, as another Lambda instance is.
-    const services = createServices(localClient(suite.server.storeEndpoint), LOCAL_TABLE, testRegistry(), undefined, { limitsTable: LOCAL_LIMITS_TABLE });
+    const services = createServices(dynamoStores(localClient(suite.server.storeEndpoint), LOCAL_TABLE, { limitsTable: LOCAL_LIMITS_TABLE, longestMs: MAX_WAIT_SECONDS * 1000 }), testRegistry());
     const elsewhere = createApp({ ...services });
     const game = await HighCardGame.start(suite.api, 2, { prefix: 'across' });
     const due = await game.view(0);
@@ -222,7 +223,7 @@ describe('RP-WAIT-1: a held view is checked first, and capped', () => {
       const calls: TracedCall[] = [];
       const game = await HighCardGame.start(testClient(server.url), 2, { prefix: 'shared' });
       await server.notificationsIdle();
-      traceCalls(server.services.table['db'] as DynamoDBClient, (c) => calls.push(c));
+      traceCalls(server.db, (c) => calls.push(c));
       const answers = await Promise.all(
         Array.from({ length: 4 }, () => game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: 5, wait: 2 } } })),
       );

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { Rng, RuleError, seedRng, type GameEvent, type Seat } from '../../engine/core/index.js';
-import type { EventRecord, GameMeta } from '../../functions/store/records.js';
+import type { EventRecord, GameMeta } from '../../functions/domain/game.js';
 import { highCard } from '../../engine/fixtures/high-card.js';
 
 type State = ReturnType<typeof highCard.setup>;

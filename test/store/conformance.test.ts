@@ -14,9 +14,16 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStore } from '../../functions/local/embedded-store.js';
 import { ensureTable } from '../../functions/store/create-table.js';
-import { GameTable, LimitReached, MAX_PUSH_SUBSCRIPTIONS, MAX_WEBHOOKS, WriteConflict } from '../../functions/store/game-table.js';
-import { keys, pushSubscriptionId } from '../../functions/store/keys.js';
-import { resolveNotifications, type CommitRecord, type EventRecord, type GameMeta, type NewPlayerRecord, type PlayerRecord, type PushRecord, type WebhookRecord } from '../../functions/store/records.js';
+import { gameTable, type GameTable } from '../../functions/store/ports/stores.js';
+import { dynamoStores } from '../../functions/store/dynamo-stores.js';
+import { GameLogTable } from '../../functions/store/game-log-table.js';
+import { LimitReached, WriteConflict } from '../../functions/store/ports/errors.js';
+import { MAX_PUSH_SUBSCRIPTIONS, MAX_WEBHOOKS } from '../../functions/store/ports/subscriptions.js';
+import { keys } from '../../functions/store/keys.js';
+import { pushSubscriptionId } from '../../functions/domain/player.js';
+import { resolveNotifications } from '../../functions/domain/notifications.js';
+import type { CommitRecord, EventRecord, GameMeta } from '../../functions/domain/game.js';
+import type { NewPlayerRecord, PlayerRecord, PushRecord, WebhookRecord } from '../../functions/domain/player.js';
 import { ChatTable } from '../../functions/store/chat-table.js';
 import { DeliveryLog } from '../../functions/store/delivery-log.js';
 import { TimeTable } from '../../functions/store/time-table.js';
@@ -217,7 +224,7 @@ describe.each(backends)('event store on $name', (backend) => {
     client = running.client;
     calls = spy(client);
     await ensureTable(client, tableName);
-    table = new GameTable(client, tableName);
+    table = gameTable(dynamoStores(client, tableName));
     times = new TimeTable(client, tableName);
     chats = new ChatTable(client, tableName);
     deliveries = new DeliveryLog(client, tableName);
@@ -751,48 +758,48 @@ describe.each(backends)('event store on $name', (backend) => {
       await table.putPlayer(ben);
       const a1 = hook(anna.id);
       const a2 = hook(anna.id, { events: ['chat'], url: 'https://other.example.org/x?y=1' });
-      await table.putWebhook(a1);
-      await table.putWebhook(a2);
+      await table.webhooks.put(a1);
+      await table.webhooks.put(a2);
       await table.putMembership({ playerId: anna.id, gameId: 'g-1', game: 'high-card', seat: 0, joinedAt: '2026-11-21T10:00:00.000Z' });
-      expect(byId(await table.listWebhooks(anna.id))).toEqual(byId([a1, a2]));
-      expect(await table.listWebhooks(ben.id)).toEqual([]);
+      expect(byId(await table.webhooks.list(anna.id))).toEqual(byId([a1, a2]));
+      expect(await table.webhooks.list(ben.id)).toEqual([]);
       // Neither the profile nor memberships see the new items, and vice versa.
       expect(await table.getPlayer(anna.id)).toEqual(read(anna));
       expect((await table.listMemberships(anna.id)).map((m) => m.gameId)).toEqual(['g-1']);
-      expect(await table.listPushSubscriptions(anna.id)).toEqual([]);
+      expect(await table.pushSubscriptions.list(anna.id)).toEqual([]);
 
-      await expect(table.putWebhook({ ...a1, url: 'https://evil.example.org/' })).rejects.toBeInstanceOf(WriteConflict);
-      expect(await table.deleteWebhook(ben.id, a1.id)).toBe(false);
-      expect(await table.deleteWebhook(anna.id, a1.id)).toBe(true);
-      expect(await table.deleteWebhook(anna.id, a1.id)).toBe(false);
-      expect(await table.listWebhooks(anna.id)).toEqual([a2]);
+      await expect(table.webhooks.put({ ...a1, url: 'https://evil.example.org/' })).rejects.toBeInstanceOf(WriteConflict);
+      expect(await table.webhooks.delete(ben.id, a1.id)).toBe(false);
+      expect(await table.webhooks.delete(anna.id, a1.id)).toBe(true);
+      expect(await table.webhooks.delete(anna.id, a1.id)).toBe(false);
+      expect(await table.webhooks.list(anna.id)).toEqual([a2]);
     });
 
     it(`at most ${MAX_WEBHOOKS} webhooks: one more is LimitReached and stores nothing; after a delete there is room again`, async () => {
       const p = player(`wl-${uid()}`);
       await table.putPlayer(p);
       const hooks = Array.from({ length: MAX_WEBHOOKS }, () => hook(p.id));
-      for (const h of hooks) await table.putWebhook(h);
+      for (const h of hooks) await table.webhooks.put(h);
       const extra = hook(p.id);
-      const err = await table.putWebhook(extra).catch((e: unknown) => e);
+      const err = await table.webhooks.put(extra).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(LimitReached);
       expect(err).toMatchObject({ what: 'webhooks', limit: MAX_WEBHOOKS });
-      expect(byId(await table.listWebhooks(p.id))).toEqual(byId(hooks));
-      expect(await table.deleteWebhook(p.id, hooks[3]!.id)).toBe(true);
-      await table.putWebhook(extra);
-      expect(await table.listWebhooks(p.id)).toHaveLength(MAX_WEBHOOKS);
+      expect(byId(await table.webhooks.list(p.id))).toEqual(byId(hooks));
+      expect(await table.webhooks.delete(p.id, hooks[3]!.id)).toBe(true);
+      await table.webhooks.put(extra);
+      expect(await table.webhooks.list(p.id)).toHaveLength(MAX_WEBHOOKS);
     });
 
     it(`${MAX_WEBHOOKS + 6} concurrent putWebhook calls on an empty list: exactly ${MAX_WEBHOOKS} win, the rest are LimitReached and leave nothing behind`, async () => {
       const p = player(`wr-${uid()}`);
       await table.putPlayer(p);
       const hooks = Array.from({ length: MAX_WEBHOOKS + 6 }, () => hook(p.id));
-      const results = await Promise.allSettled(hooks.map((h) => table.putWebhook(h)));
+      const results = await Promise.allSettled(hooks.map((h) => table.webhooks.put(h)));
       const won = hooks.filter((_, i) => results[i]!.status === 'fulfilled');
       const lost = results.filter((r) => r.status === 'rejected');
       expect(won).toHaveLength(MAX_WEBHOOKS);
       for (const r of lost) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(LimitReached);
-      expect(byId(await table.listWebhooks(p.id))).toEqual(byId(won));
+      expect(byId(await table.webhooks.list(p.id))).toEqual(byId(won));
     }, 60_000);
 
     it('a lease left behind by a crashed writer (expired) does not block the next one', async () => {
@@ -808,9 +815,9 @@ describe.each(backends)('event store on $name', (backend) => {
       );
       const h = hook(p.id);
       const started = Date.now();
-      await table.putWebhook(h);
+      await table.webhooks.put(h);
       expect(Date.now() - started).toBeLessThan(5000);
-      expect(await table.listWebhooks(p.id)).toEqual([h]);
+      expect(await table.webhooks.list(p.id)).toEqual([h]);
       // The lease is released: the profile carries none afterwards, and reads are unaffected.
       const { Item } = await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: keys.player(p.id) }, sk: { S: keys.profile } }, ConsistentRead: true }));
       expect(Item?.webhookLease).toBeUndefined();
@@ -825,27 +832,27 @@ describe.each(backends)('event store on $name', (backend) => {
       const first = sub(p.id, 'https://push.example.net/send/abc');
       const again = { ...sub(p.id, 'https://push.example.net/send/abc', 'B'.repeat(22)), createdAt: '2026-11-22T10:00:00.000Z' };
       const second = sub(p.id, 'https://push.example.net/send/def');
-      await table.putPushSubscription(first);
-      await table.putPushSubscription(second);
-      await table.putPushSubscription(again);
+      await table.pushSubscriptions.put(first);
+      await table.pushSubscriptions.put(second);
+      await table.pushSubscriptions.put(again);
       expect(again.id).toBe(first.id);
-      expect(byId(await table.listPushSubscriptions(p.id))).toEqual(byId([again, second]));
-      expect(await table.listWebhooks(p.id)).toEqual([]);
-      expect(await table.deletePushSubscription(other.id, first.id)).toBe(false);
-      expect(await table.deletePushSubscription(p.id, first.id)).toBe(true);
-      expect(await table.deletePushSubscription(p.id, first.id)).toBe(false);
-      expect(await table.listPushSubscriptions(p.id)).toEqual([second]);
+      expect(byId(await table.pushSubscriptions.list(p.id))).toEqual(byId([again, second]));
+      expect(await table.webhooks.list(p.id)).toEqual([]);
+      expect(await table.pushSubscriptions.delete(other.id, first.id)).toBe(false);
+      expect(await table.pushSubscriptions.delete(p.id, first.id)).toBe(true);
+      expect(await table.pushSubscriptions.delete(p.id, first.id)).toBe(false);
+      expect(await table.pushSubscriptions.list(p.id)).toEqual([second]);
     });
 
     it(`at most ${MAX_PUSH_SUBSCRIPTIONS} push subscriptions, but replacing one at the limit is allowed`, async () => {
       const p = player(`pl-${uid()}`);
       await table.putPlayer(p);
       const subs = Array.from({ length: MAX_PUSH_SUBSCRIPTIONS }, (_, i) => sub(p.id, `https://push.example.net/send/${i}`));
-      for (const x of subs) await table.putPushSubscription(x);
-      await expect(table.putPushSubscription(sub(p.id, 'https://push.example.net/send/one-more'))).rejects.toMatchObject({ name: 'LimitReached', what: 'pushSubscriptions' });
+      for (const x of subs) await table.pushSubscriptions.put(x);
+      await expect(table.pushSubscriptions.put(sub(p.id, 'https://push.example.net/send/one-more'))).rejects.toMatchObject({ name: 'LimitReached', what: 'pushSubscriptions' });
       const replaced = sub(p.id, 'https://push.example.net/send/7', 'C'.repeat(22));
-      await table.putPushSubscription(replaced);
-      const listed = await table.listPushSubscriptions(p.id);
+      await table.pushSubscriptions.put(replaced);
+      const listed = await table.pushSubscriptions.list(p.id);
       expect(listed).toHaveLength(MAX_PUSH_SUBSCRIPTIONS);
       expect(listed.find((x) => x.id === replaced.id)).toEqual(replaced);
     });
@@ -872,7 +879,7 @@ describe.each(backends)('event store on $name', (backend) => {
 
   describe('errors that are not conflicts', () => {
     it('are not disguised as WriteConflict (a missing table surfaces as such)', async () => {
-      const missing = new GameTable(client, `no-such-table-${uid()}`);
+      const missing = new GameLogTable(client, `no-such-table-${uid()}`);
       const err = await missing.putCommit('g', commit(1, 1)).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(Error);
       expect(err).not.toBeInstanceOf(WriteConflict);

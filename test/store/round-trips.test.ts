@@ -15,6 +15,7 @@ import { startLocalServer } from '../../functions/local/server.js';
 import { Notifier } from '../../functions/notify/core.js';
 import { notifyFromStream, type StreamRecord } from '../../functions/notify/stream.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
+import { LOCAL_TABLE } from '../../functions/local/server.js';
 
 let server: LocalServer;
 let api: Api;
@@ -26,7 +27,7 @@ let clock: number | null = null;
 beforeAll(async () => {
   // The notifier runs off the request path and is counted on its own (below): here it would blur the counts.
   server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, notify: false, now: () => new Date(clock ?? Date.now()) });
-  traceCalls(server.services.table['db'] as DynamoDBClient, (c) => {
+  traceCalls(server.db, (c) => {
     if (tracing) calls.push(c);
   });
   api = testClient(server.url);
@@ -150,8 +151,8 @@ describe('round trips per operation', () => {
       .filter((c) => c.command === 'PutItemCommand' && readGameImage(c.input.Item, true))
       .map((c, i) => ({ eventName: 'INSERT', dynamodb: { NewImage: c.input.Item, SequenceNumber: String(i) } }));
     expect(records).toHaveLength(4);
-    const db = server.services.table['db'] as DynamoDBClient;
-    const notifier = new Notifier({ table: server.services.table, deliveries: new DeliveryLog(db, server.services.table.tableName), registry: testRegistry(), publicUrl: 'https://railpost.example', email: null, vapid: null, unsubscribeSecret: 'x', log: () => {} });
+    const db = server.db;
+    const notifier = new Notifier({ table: server.services.table, deliveries: new DeliveryLog(db, LOCAL_TABLE), registry: testRegistry(), publicUrl: 'https://railpost.example', email: null, vapid: null, unsubscribeSecret: 'x', log: () => {} });
     const { calls: made } = await measure(() => notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier }));
     const gameReads = made.filter((c) => c.kind === 'read' && JSON.stringify(c.input).includes(`GAME#${id}`));
     expect(gameReads).toHaveLength(1);

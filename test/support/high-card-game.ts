@@ -7,6 +7,7 @@ import type { LocalServer } from '../../functions/local/server.js';
 import { replay } from '../../functions/service/replay.js';
 import { highCard, type View } from '../../engine/fixtures/high-card.js';
 import { dataOf, idempotencyKey, textOf, type Answer, type Api, type Player, type Problem, type Schemas } from './client.js';
+import { LOCAL_TABLE } from '../../functions/local/server.js';
 
 export interface HighCardOptions {
   rounds?: number;
@@ -165,11 +166,11 @@ export async function trueState(server: LocalServer, gameId: string) {
 export async function tableItemCount(server: LocalServer): Promise<number> {
   // Notifications of earlier requests write their delivery claims off the request path: let them land first.
   await server.notificationsIdle();
-  const db = server.services.table['db'] as DynamoDBClient;
+  const db = server.db;
   let count = 0;
   let start: Record<string, AttributeValue> | undefined;
   do {
-    const page = await db.send(new ScanCommand({ TableName: server.services.table.tableName, Select: 'COUNT', ExclusiveStartKey: start }));
+    const page = await db.send(new ScanCommand({ TableName: LOCAL_TABLE, Select: 'COUNT', ExclusiveStartKey: start }));
     count += page.Count ?? 0;
     start = page.LastEvaluatedKey;
   } while (start);

@@ -1,7 +1,7 @@
 /** A game's table talk: reading and writing it. */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Chat } from '../../service/chat.js';
-import type { ChatRecord } from '../../store/records.js';
+import type { ChatRecord } from '../../domain/game.js';
 import { caller, type AppEnv } from '../env.js';
 import { chatRoutes as routes } from './routes.js';
 

@@ -4,7 +4,7 @@ import { verifyUnsubscribe } from '../../notify/unsubscribe.js';
 import type { Games } from '../../service/games.js';
 import type { Players } from '../../service/players.js';
 import { Refusal, problems } from '../../service/refusal.js';
-import type { PushRecord } from '../../store/records.js';
+import type { PushRecord } from '../../domain/player.js';
 import { webhookAnswer } from '../answer-shapes.js';
 import { caller, type AppEnv } from '../env.js';
 import { requireNotify, type NotifyDeps } from '../notify-deps.js';

@@ -1,7 +1,7 @@
 /** Vacations, webhooks, Web Push subscriptions and unsubscribe links; schemas in schemas.ts, handlers in app.ts. */
 import * as z from '../openapi-zod.js';
 import { MAX_PENDING_VACATIONS, MAX_STORED_VACATIONS, MAX_VACATION_DAYS } from '../../service/vacations.js';
-import { MAX_PUSH_SUBSCRIPTIONS, MAX_WEBHOOKS } from '../../store/game-table.js';
+import { MAX_PUSH_SUBSCRIPTIONS, MAX_WEBHOOKS } from '../../store/ports/subscriptions.js';
 import { PushSubscriptionCreatedSchema, PushSubscriptionIdParamSchema, PushSubscriptionItemSchema, PushSubscriptionSchema, UnsubscribeFormSchema, UnsubscribeQuerySchema, UnsubscribedSchema, VacationCreateSchema, VacationIdParamSchema, VacationSchema, VapidPublicKeySchema, WebhookCreateSchema, WebhookCreatedSchema, WebhookIdParamSchema, WebhookSchema } from './schemas.js';
 import { body, json, media, secured } from '../route-content.js';
 import { defineRoute } from '../answers.js';

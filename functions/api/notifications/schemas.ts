@@ -1,6 +1,6 @@
 /** The schemas of notification settings: kinds, digests, vacations, webhooks, push subscriptions, unsubscribing. */
 import * as z from '../openapi-zod.js';
-import { NOTIFICATION_KINDS } from '../../store/records.js';
+import { NOTIFICATION_KINDS } from '../../domain/notifications.js';
 import type { NotificationKind } from '../../notify/message.js';
 import { PushSubscriptionSchema as PushSubscriptionBase } from '../../notify/push-subscription.js';
 import { Timestamp } from '../schemas.js';

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { Services } from '../../service/index.js';
 import type { Players } from '../../service/players.js';
 import { requireEveryScope } from '../../service/email-addresses.js';
-import type { CredentialRecord, PlayerRecord } from '../../store/records.js';
+import type { CredentialRecord, PlayerRecord } from '../../domain/player.js';
 import { profileAnswer, webhookAnswer } from '../answer-shapes.js';
 import { caller, type AppEnv } from '../env.js';
 import { accountRoutes } from './account-routes.js';

@@ -4,7 +4,7 @@ import { Email, GameStatusSchema, LanguageSchema, Name, SeatIndex, Timestamp } f
 import { MAX_LABEL_CHARACTERS } from '../../service/credentials.js';
 import { MAX_STORED_VACATIONS } from '../../service/vacations.js';
 import { NotificationSettingsPatchSchema, NotificationSettingsSchema, VacationSchema, WebhookSchema } from '../notifications/schemas.js';
-import { SCOPES, type Scope } from '../../store/records.js';
+import { SCOPES, type Scope } from '../../domain/player.js';
 
 export const PlayerCreateSchema = z.strictObject({ name: Name, email: Email.optional(), language: LanguageSchema.optional().openapi({ description: 'Default: English' }) }).openapi('PlayerCreate');
 export const PlayerCreatedSchema = z

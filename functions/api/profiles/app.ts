@@ -1,7 +1,7 @@
 /** Profiles, ratings, leaderboards and search. */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Services } from '../../service/index.js';
-import type { FinishedPage } from '../../store/finished-table.js';
+import type { FinishedPage } from '../../store/ports/finished.js';
 import type { AppEnv as Env } from '../env.js';
 import { decodeCursor, encodeCursor } from '../pagination.js';
 import { profileRoutes as routes } from './routes.js';

@@ -1,0 +1,33 @@
+import type { SeatClock } from '../../domain/game.js';
+import type { Vacation } from '../../domain/player.js';
+
+export interface ReminderClaim {
+  gameId: string;
+  seat: number;
+  dueSince: string;
+  deadline: string;
+  version: number;
+}
+
+/** The store's side of time controls: when each timed game is next due, reminder claims, clocks moved in place, and vacations. */
+export interface TimeStore {
+  /** Games whose next reminder or deadline is at or before `now`, with that time; the most overdue first. */
+  dueGames(now: Date, limitPerShard?: number): Promise<{ gameId: string; dueAt: string }[]>;
+  /**
+   * Moves the game's next due time. `exact` sets what the game read at `version` says (null:
+   * nothing is due), unless a newer version was recorded already; `earlier` only ever moves it
+   * earlier. False when the condition kept it as it was (an entry is never created only to say that nothing is due).
+   */
+  setDue(gameId: string, dueAt: string | null, version: number, how: 'exact' | 'earlier'): Promise<boolean>;
+  /** Rewrites the clocks of a commit in place (deadlines moved by a vacation); false if the commit is not there. */
+  setClocks(gameId: string, commitKey: number, clocks: readonly SeatClock[]): Promise<boolean>;
+  /** True for exactly one caller per seat and turn: the one that sends the reminder. */
+  claimReminder(claim: ReminderClaim, now: Date): Promise<boolean>;
+  /** Vacations of several players (players that are not there left out). */
+  vacationsOf(playerIds: readonly string[]): Promise<Map<string, Vacation[]>>;
+  /**
+   * Changes a player's vacations with `change` applied to what is stored, so concurrent changes
+   * both survive; `change` may throw to refuse. WriteConflict for a player that is not there.
+   */
+  changeVacations(playerId: string, change: (current: Vacation[]) => Vacation[]): Promise<Vacation[]>;
+}
