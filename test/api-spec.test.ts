@@ -64,7 +64,7 @@ describe('api-spec/openapi.json', () => {
     expect(readFileSync(typesPath, 'utf8')).toBe(await openApiTypesText(readFileSync(committedPath, 'utf8')));
   });
 
-  it('documents every path of the core contract in DESIGN.md section 4', () => {
+  it('documents every path of the core contract (docs/api.md)', () => {
     const doc = JSON.parse(readFileSync(committedPath, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     expect(operations).toEqual(

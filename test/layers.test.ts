@@ -1,5 +1,5 @@
 /**
- * Layers one way: the import rules of DESIGN.md and COMMON.md, checked on the
+ * Layers one way: the import rules of docs/architecture.md ("Layout"), checked on the
  * sources so that a new import across a layer fails here instead of in review.
  */
 import { readFileSync } from 'node:fs';

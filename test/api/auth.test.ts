@@ -1,6 +1,6 @@
 /**
- * Authentication and authorisation for every operation of the OpenAPI document (DESIGN.md
- * section 4): bearer tokens, public endpoints, spectators, seats that are not due, joining,
+ * Authentication and authorisation for every operation of the OpenAPI document (docs/api.md and
+ * docs/accounts.md): bearer tokens, public endpoints, spectators, seats that are not due, joining,
  * and tokens that are never shown again after registration.
  */
 import { createHash, randomBytes } from 'node:crypto';

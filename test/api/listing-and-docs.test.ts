@@ -1,6 +1,6 @@
 /**
  * GET /v1/games (the caller's games, with status and myTurn, and its filters), games against
- * bots, and the documentation the service serves about itself (DESIGN.md section 4).
+ * bots, and the documentation the service serves about itself (docs/api.md).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The replay slider's reads: GET /v1/games/{id}/view?version=N and board.svg?version=N give what the
- * caller saw after N actions, rebuilt from the log (DESIGN.md: the log is the truth), with nothing to post.
+ * caller saw after N actions, rebuilt from the log (docs/architecture.md, "The log is the truth"), with nothing to post.
  */
 import { describe, expect, it } from 'vitest';
 import { dataOf, problemOf, sendRaw, textOf, type Answer } from '../support/client.js';

@@ -1,5 +1,5 @@
 /**
- * Hidden information (DESIGN.md sections 2 and 3, fixture rules HC-1 and HC-3): while a game runs,
+ * Hidden information (docs/architecture.md, "A game is a pure state machine"; fixture rules HC-1 and HC-3): while a game runs,
  * nobody sees another seat's hand or committed card, in any answer, and the seed stays secret.
  * After the end the export publishes the seed and every action, and replaying it with the
  * engine reproduces what the API reported.

@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency and idempotency of POST /v1/games/{id}/actions (DESIGN.md sections 3 and 4):
+ * Optimistic concurrency and idempotency of POST /v1/games/{id}/actions (docs/architecture.md, "The log is the truth"):
  * one winner per version, 409 stale_version with currentVersion for everyone else, no lost or
  * doubled moves, and retries with an Idempotency-Key that append nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The engine contract (DESIGN.md section 2) as properties, checked on the fixture game
+ * The engine contract (docs/architecture.md, "A game is a pure state machine") as properties, checked on the fixture game
  * "high card" (engine/fixtures/high-card.ts, rules HC-1..HC-4) over random seeds, seat counts,
  * options and play sequences. Every game must pass the same kind of suite.
  */

@@ -1,5 +1,5 @@
 /**
- * Bot simulations on the default board (DATA-DESIGN.md checks): game length in rounds, scores,
+ * Bot simulations on the default board (the checks the reconstructed board data was designed against): game length in rounds, scores,
  * deliveries per route, upgrades, speculations, tasks, and greedy-vs-random win rates.
  * Run: npx tsx engine/games/trains-and-stations/simulate.ts [games per setting] [--greedy-only]
  */

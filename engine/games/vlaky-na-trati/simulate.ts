@@ -1,6 +1,6 @@
 /**
- * Balance simulation: greedy against random, and greedy-only games for the data checks of
- * shared/reference/DATA-DESIGN.md (symbols, scores, free actions, end reasons, seat order).
+ * Balance simulation: greedy against random, and greedy-only games for the checks the
+ * reconstructed card data was designed against (symbols, scores, free actions, end reasons, seat order).
  * Run: npx tsx engine/games/vlaky-na-trati/simulate.ts [games per setting, default 100]
  */
 import { randomBot, Rng, seedRng } from '../../core/index.js';
