@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['engine/**/*.test.ts', 'functions/**/*.test.ts', 'web/**/*.test.ts', 'presentation/**/*.test.ts', 'test/**/*.test.ts'],
+    include: [
+      'engine/**/*.test.ts',
+      'functions/**/*.test.ts',
+      'web/**/*.test.ts',
+      'presentation/**/*.test.ts',
+      'test/**/*.test.ts',
+    ],
     // Checks every answer the API suites receive against the OpenAPI document.
     setupFiles: ['test/support/answer-checks.setup.ts'],
     // Finds (or installs) the browser suites' Chromium once, before any worker starts.

@@ -28,7 +28,9 @@ const servedOpenApi: Plugin = {
   name: 'served-openapi',
   setup(b) {
     const standIn = join(projectRoot, 'functions/api/served-openapi.ts');
-    b.onResolve({ filter: /^(@asteasolutions\/zod-to-openapi|zod)$/ }, ({ importer }) => (/[\\/]@hono[\\/]zod-openapi[\\/]/.test(importer) ? { path: standIn } : undefined));
+    b.onResolve({ filter: /^(@asteasolutions\/zod-to-openapi|zod)$/ }, ({ importer }) =>
+      /[\\/]@hono[\\/]zod-openapi[\\/]/.test(importer) ? { path: standIn } : undefined,
+    );
   },
 };
 
@@ -53,7 +55,12 @@ export const BUNDLE_OPTIONS = {
 
 /** Bundles `entry` into `outdir` as `index.mjs` and its chunks; the metafile says what went where. */
 export async function bundleLambda(entry: string, outdir: string): Promise<Metafile> {
-  const { metafile } = await build({ ...BUNDLE_OPTIONS, entryPoints: { index: entry }, outdir, absWorkingDir: projectRoot });
+  const { metafile } = await build({
+    ...BUNDLE_OPTIONS,
+    entryPoints: { index: entry },
+    outdir,
+    absWorkingDir: projectRoot,
+  });
   return metafile;
 }
 
@@ -61,10 +68,14 @@ export async function bundleLambda(entry: string, outdir: string): Promise<Metaf
 export function writeApiAssets(outdir: string): void {
   const swagger = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   mkdirSync(join(outdir, DOCS_ASSETS_DIR), { recursive: true });
-  for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) copyFileSync(join(swagger, file), join(outdir, DOCS_ASSETS_DIR, file));
+  for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css'])
+    copyFileSync(join(swagger, file), join(outdir, DOCS_ASSETS_DIR, file));
   // Served at /openapi.json as committed, never built at a cold start (functions/api/docs.ts).
   copyFileSync(join(projectRoot, 'api-spec/openapi.json'), join(outdir, DOCS_ASSETS_DIR, 'openapi.json'));
-  execFileSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'web/build.ts'), join(outdir, WEB_ASSETS_DIR)], { cwd: projectRoot, stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'web/build.ts'), join(outdir, WEB_ASSETS_DIR)], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

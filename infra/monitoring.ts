@@ -56,9 +56,19 @@ export class Monitoring extends Construct {
         'Alarm notices carry alarm names and figures, no player data or secrets. CloudWatch cannot publish to a topic ' +
         'encrypted with the AWS managed aws/sns key, and a customer managed key would cost more than the alarms.',
     });
-    new Subscription(this, 'AlarmEmail', { topic: this.topic, protocol: SubscriptionProtocol.EMAIL, endpoint: props.alarmEmail });
+    new Subscription(this, 'AlarmEmail', {
+      topic: this.topic,
+      protocol: SubscriptionProtocol.EMAIL,
+      endpoint: props.alarmEmail,
+    });
     const action = new SnsAction(this.topic);
-    const alarm = (name: string, description: string, metric: IMetric, threshold: number, extra: { missing?: TreatMissingData; evaluationPeriods?: number } = {}) => {
+    const alarm = (
+      name: string,
+      description: string,
+      metric: IMetric,
+      threshold: number,
+      extra: { missing?: TreatMissingData; evaluationPeriods?: number } = {},
+    ) => {
       const a = new Alarm(this, name, {
         alarmName: `railpost-${props.stage}-${name}`,
         alarmDescription: `${description} See docs/operations.md#${name.toLowerCase()}.`,
@@ -75,8 +85,16 @@ export class Monitoring extends Construct {
     };
     const five = Duration.minutes(5);
 
-    const deadLetterDepth = props.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' });
-    alarm('DeadLetters', 'A notification batch failed every retry and sits in the dead-letter queue.', deadLetterDepth, 1);
+    const deadLetterDepth = props.deadLetters.metricApproximateNumberOfMessagesVisible({
+      period: Duration.minutes(1),
+      statistic: 'Maximum',
+    });
+    alarm(
+      'DeadLetters',
+      'A notification batch failed every retry and sits in the dead-letter queue.',
+      deadLetterDepth,
+      1,
+    );
 
     // The function URL's own metrics: what its callers were answered.
     const requests = functions.Api.metric('UrlRequestCount', { period: five, statistic: 'Sum' });
@@ -87,11 +105,26 @@ export class Monitoring extends Construct {
       period: five,
       label: 'API 5xx (% of requests)',
     });
-    alarm('Api5xx', `More than ${THRESHOLDS.api5xxPercent} % of API requests answered 5xx in five minutes.`, api5xxRate, THRESHOLDS.api5xxPercent);
+    alarm(
+      'Api5xx',
+      `More than ${THRESHOLDS.api5xxPercent} % of API requests answered 5xx in five minutes.`,
+      api5xxRate,
+      THRESHOLDS.api5xxPercent,
+    );
 
     for (const [name, fn] of Object.entries(functions)) {
-      alarm(`${name}Errors`, `The ${name.toLowerCase()} function failed (crash, timeout or unhandled error).`, fn.metricErrors({ period: five, statistic: 'Sum' }), 1);
-      alarm(`${name}Throttles`, `The ${name.toLowerCase()} function was throttled.`, fn.metricThrottles({ period: five, statistic: 'Sum' }), 1);
+      alarm(
+        `${name}Errors`,
+        `The ${name.toLowerCase()} function failed (crash, timeout or unhandled error).`,
+        fn.metricErrors({ period: five, statistic: 'Sum' }),
+        1,
+      );
+      alarm(
+        `${name}Throttles`,
+        `The ${name.toLowerCase()} function was throttled.`,
+        fn.metricThrottles({ period: five, statistic: 'Sum' }),
+        1,
+      );
     }
 
     // Ids carry the table's name: the dashboard draws both tables in one graph.
@@ -108,20 +141,36 @@ export class Monitoring extends Construct {
       });
     };
     for (const [name, table] of Object.entries(tables)) {
-      alarm(`${name}Throttles`, `DynamoDB throttled requests to ${name === 'Table' ? 'the game table' : 'the rate-limit table'}.`, throttledOf(name, table), 1);
+      alarm(
+        `${name}Throttles`,
+        `DynamoDB throttled requests to ${name === 'Table' ? 'the game table' : 'the rate-limit table'}.`,
+        throttledOf(name, table),
+        1,
+      );
     }
 
     const business = (metricName: string, dimensionsMap: Record<string, string>, statistic = 'Sum', period = five) =>
       new Metric({ namespace, metricName, dimensionsMap, statistic, period });
     // Reported on every sweep, so no data means no sweeps: that is as bad as a long lag.
     const lag = business('SweeperLagSeconds', { service: 'sweeper' }, 'Maximum');
-    alarm('SweeperLag', `The oldest due deadline waited more than ${THRESHOLDS.sweeperLagSeconds} s (two sweep periods), or no sweep reported.`, lag, THRESHOLDS.sweeperLagSeconds, {
-      missing: TreatMissingData.BREACHING,
-    });
+    alarm(
+      'SweeperLag',
+      `The oldest due deadline waited more than ${THRESHOLDS.sweeperLagSeconds} s (two sweep periods), or no sweep reported.`,
+      lag,
+      THRESHOLDS.sweeperLagSeconds,
+      {
+        missing: TreatMissingData.BREACHING,
+      },
+    );
 
     const quarter = Duration.minutes(15);
     const attempts = Object.fromEntries(
-      CHANNELS.flatMap((channel) => (['sent', 'failed'] as const).map((outcome) => [`${outcome}_${channel}`, business('Notifications', { service: 'notifier', channel, outcome }, 'Sum', quarter)])),
+      CHANNELS.flatMap((channel) =>
+        (['sent', 'failed'] as const).map((outcome) => [
+          `${outcome}_${channel}`,
+          business('Notifications', { service: 'notifier', channel, outcome }, 'Sum', quarter),
+        ]),
+      ),
     );
     const sum = (outcome: string) => CHANNELS.map((c) => `FILL(${outcome}_${c}, 0)`).join(' + ');
     const failureRate = new MathExpression({
@@ -130,13 +179,23 @@ export class Monitoring extends Construct {
       period: quarter,
       label: 'Failed notifications (% of attempts)',
     });
-    alarm('NotificationFailures', `More than ${THRESHOLDS.notificationFailurePercent} % of notification deliveries failed in fifteen minutes.`, failureRate, THRESHOLDS.notificationFailurePercent);
+    alarm(
+      'NotificationFailures',
+      `More than ${THRESHOLDS.notificationFailurePercent} % of notification deliveries failed in fifteen minutes.`,
+      failureRate,
+      THRESHOLDS.notificationFailurePercent,
+    );
 
     const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `railpost-${props.stage}` });
     const graph = (title: string, left: IMetric[]) => new GraphWidget({ title, left, width: 8 });
     // SEARCH finds every code and channel that has reported, without listing them here.
     const search = (metricName: string, dims: string, label: string) =>
-      new MathExpression({ expression: `SEARCH('{${namespace},${dims}} MetricName="${metricName}"', 'Sum', 300)`, usingMetrics: {}, label, period: five });
+      new MathExpression({
+        expression: `SEARCH('{${namespace},${dims}} MetricName="${metricName}"', 'Sum', 300)`,
+        usingMetrics: {},
+        label,
+        period: five,
+      });
     dashboard.addWidgets(new AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24 }));
     dashboard.addWidgets(
       graph('API requests and 5xx', [requests, serverErrors]),
@@ -144,17 +203,36 @@ export class Monitoring extends Construct {
       graph('Dead-letter queue depth', [deadLetterDepth]),
     );
     dashboard.addWidgets(
-      graph('Lambda errors', Object.values(functions).map((fn) => fn.metricErrors({ period: five, statistic: 'Sum' }))),
-      graph('Lambda throttles', Object.values(functions).map((fn) => fn.metricThrottles({ period: five, statistic: 'Sum' }))),
-      graph('DynamoDB throttled requests', Object.entries(tables).map(([name, table]) => throttledOf(name, table))),
+      graph(
+        'Lambda errors',
+        Object.values(functions).map((fn) => fn.metricErrors({ period: five, statistic: 'Sum' })),
+      ),
+      graph(
+        'Lambda throttles',
+        Object.values(functions).map((fn) => fn.metricThrottles({ period: five, statistic: 'Sum' })),
+      ),
+      graph(
+        'DynamoDB throttled requests',
+        Object.entries(tables).map(([name, table]) => throttledOf(name, table)),
+      ),
     );
     dashboard.addWidgets(
-      graph('Moves', [business('Moves', { service: 'api' }), business('BotMoves', { service: 'api' }), business('BotMoves', { service: 'sweeper' })]),
+      graph('Moves', [
+        business('Moves', { service: 'api' }),
+        business('BotMoves', { service: 'api' }),
+        business('BotMoves', { service: 'sweeper' }),
+      ]),
       graph('Rejected moves by code', [search('RejectedMoves', 'service,code', 'rejected')]),
-      graph('Notifications by channel and outcome', [search('Notifications', 'service,channel,outcome', 'notifications'), failureRate]),
+      graph('Notifications by channel and outcome', [
+        search('Notifications', 'service,channel,outcome', 'notifications'),
+        failureRate,
+      ]),
     );
     dashboard.addWidgets(
-      graph('Reminders and timeouts', [business('Reminders', { service: 'sweeper' }), business('Timeouts', { service: 'sweeper' })]),
+      graph('Reminders and timeouts', [
+        business('Reminders', { service: 'sweeper' }),
+        business('Timeouts', { service: 'sweeper' }),
+      ]),
       graph('Sweeper lag (s)', [lag]),
     );
   }

@@ -21,8 +21,22 @@ export interface StageSettings {
 }
 
 const SETTINGS: Record<StageName, StageSettings> = {
-  dev: { name: 'dev', tableRemoval: RemovalPolicy.DESTROY, deletionProtection: false, pointInTimeRecovery: false, logRetention: RetentionDays.ONE_WEEK, apiConcurrency: 20 },
-  prod: { name: 'prod', tableRemoval: RemovalPolicy.RETAIN, deletionProtection: true, pointInTimeRecovery: true, logRetention: RetentionDays.ONE_MONTH, apiConcurrency: 200 },
+  dev: {
+    name: 'dev',
+    tableRemoval: RemovalPolicy.DESTROY,
+    deletionProtection: false,
+    pointInTimeRecovery: false,
+    logRetention: RetentionDays.ONE_WEEK,
+    apiConcurrency: 20,
+  },
+  prod: {
+    name: 'prod',
+    tableRemoval: RemovalPolicy.RETAIN,
+    deletionProtection: true,
+    pointInTimeRecovery: true,
+    logRetention: RetentionDays.ONE_MONTH,
+    apiConcurrency: 200,
+  },
 };
 
 export function stageSettings(name: StageName): StageSettings {

@@ -82,10 +82,16 @@ export interface GameUi {
 
 /** Plain wording for an event type a game's UI does not name: type plus compact data. */
 export function plainWords(type: string, data?: Record<string, unknown>): string {
-  const words = type.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+  const words = type
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
   const head = words.charAt(0).toUpperCase() + words.slice(1);
   if (!data || Object.keys(data).length === 0) return head;
-  const parts = Object.entries(data).map(([k, v]) => `${k} ${typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v)}`);
+  const parts = Object.entries(data).map(
+    ([k, v]) =>
+      `${k} ${typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v)}`,
+  );
   return `${head}: ${parts.join(', ')}`;
 }
 

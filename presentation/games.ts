@@ -13,10 +13,11 @@ import { presentation as vlakyNaTratiGame } from './vlaky-na-trati.game.js';
 export const webGames: { readonly [id in CatalogGameId]: WebGame } = {
   'ticket-to-ride-europe': ticketToRideGame,
   'ticket-to-ride-germany': ticketToRideGame,
-  'streetcar': streetcarGame,
+  streetcar: streetcarGame,
   'trains-and-stations': trainsAndStationsGame,
   'vlaky-na-trati': vlakyNaTratiGame,
 };
 
 /** The line of a catalog game; undefined for an id this build does not know or a fixture game. */
-export const webGame = (id: string): WebGame | undefined => (Object.hasOwn(webGames, id) ? webGames[id as CatalogGameId] : undefined);
+export const webGame = (id: string): WebGame | undefined =>
+  Object.hasOwn(webGames, id) ? webGames[id as CatalogGameId] : undefined;

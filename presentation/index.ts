@@ -12,8 +12,14 @@ export type { RenderBoardOptions } from './board-options.js';
 export const renderableGames: readonly string[] = Object.entries(webGames).flatMap(([id, g]) => (g.board ? [id] : []));
 
 /** The board of `gameId` as a complete SVG document, or null for a game without a picture. */
-export function renderBoard(gameId: string, components: unknown, view: unknown, options: RenderBoardOptions): string | null {
+export function renderBoard(
+  gameId: string,
+  components: unknown,
+  view: unknown,
+  options: RenderBoardOptions,
+): string | null {
   const render = webGame(gameId)?.board;
-  if (!render || components === null || typeof components !== 'object' || view === null || typeof view !== 'object') return null;
+  if (!render || components === null || typeof components !== 'object' || view === null || typeof view !== 'object')
+    return null;
   return render(components, view, options);
 }

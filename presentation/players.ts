@@ -40,7 +40,20 @@ export function playerPatterns(players: number): Markup[] {
       h('path', { d: 'M0,0 L8,8 M8,0 L0,8', stroke: ink, 'stroke-width': 1.2, opacity: 0.6 }),
       h('path', { d: 'M0,4 H8', stroke: ink, 'stroke-width': 2, opacity: 0.6 }),
     ][seat];
-    out.push(h('pattern', { id: patternId(seat), width: 8, height: 8, patternUnits: 'userSpaceOnUse', 'data-pattern': at(PATTERN_NAMES, seat) }, base, texture));
+    out.push(
+      h(
+        'pattern',
+        {
+          id: patternId(seat),
+          width: 8,
+          height: 8,
+          patternUnits: 'userSpaceOnUse',
+          'data-pattern': at(PATTERN_NAMES, seat),
+        },
+        base,
+        texture,
+      ),
+    );
   }
   return out;
 }
@@ -53,7 +66,14 @@ export function playerToken(seat: number, x: number, y: number, r: number, attrs
   return h(
     'g',
     { ...markAttrs(seat), ...attrs },
-    h('circle', { cx: x, cy: y, r, fill: `url(#${patternId(seat)})`, stroke: '#000', 'stroke-width': Math.max(0.8, r / 6) }),
+    h('circle', {
+      cx: x,
+      cy: y,
+      r,
+      fill: `url(#${patternId(seat)})`,
+      stroke: '#000',
+      'stroke-width': Math.max(0.8, r / 6),
+    }),
     h('circle', { cx: x, cy: y, r: r * 0.62, fill: playerColour(seat) }),
     label(x, y, playerLabel(seat), { 'font-size': r * 1.1, 'font-weight': 700, fill: playerInk(seat) }),
   );
@@ -67,7 +87,14 @@ export interface LegendPlayer {
 }
 
 /** A legend: one line per player with a token, the name and details. */
-export function legend(t: Translate, players: readonly LegendPlayer[], x: number, y: number, seatNames?: readonly (string | null)[], lineHeight = 26): Markup {
+export function legend(
+  t: Translate,
+  players: readonly LegendPlayer[],
+  x: number,
+  y: number,
+  seatNames?: readonly (string | null)[],
+  lineHeight = 26,
+): Markup {
   return h(
     'g',
     { class: 'legend' },
@@ -77,7 +104,11 @@ export function legend(t: Translate, players: readonly LegendPlayer[], x: number
         'g',
         { 'data-legend': p.seat },
         playerToken(p.seat, x + 11, cy, 10),
-        h('text', { x: x + 28, y: cy, 'dominant-baseline': 'central', 'font-size': 14, 'font-weight': p.current ? 700 : 400 }, `${p.current ? '▶ ' : ''}${playerName(t, p.seat, seatNames)}${p.detail ? ` — ${p.detail}` : ''}`),
+        h(
+          'text',
+          { x: x + 28, y: cy, 'dominant-baseline': 'central', 'font-size': 14, 'font-weight': p.current ? 700 : 400 },
+          `${p.current ? '▶ ' : ''}${playerName(t, p.seat, seatNames)}${p.detail ? ` — ${p.detail}` : ''}`,
+        ),
       );
     }),
   );

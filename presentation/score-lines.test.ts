@@ -14,10 +14,22 @@ const words = (item: string, detail?: string, t = en) => scoreLineWords(t, { ite
 describe('score lines in words', () => {
   it('Ticket to Ride lines: routes, tickets, stations, bonuses and Germany passengers (TTRE-14, TTRG-13.4)', () => {
     expect(words('routes', '12 routes')).toEqual({ item: 'Routes', detail: '12 routes' });
-    expect(words('ticket Berlin–Wien', 'not completed')).toEqual({ item: 'Ticket Berlin–Wien', detail: 'not completed' });
-    expect(words('station at Kyiv', 'borrows Kyiv–Wilno (route 7, red) from seat 1')).toEqual({ item: 'Station in Kyiv', detail: 'uses Kyiv–Wilno of Ben' });
-    expect(words('European Express', 'longest path 1')).toEqual({ item: 'European Express bonus', detail: 'longest path 1 car' });
-    expect(words('passengers red', 'shared most with 3')).toEqual({ item: 'Red passengers', detail: 'shared most, with 3' });
+    expect(words('ticket Berlin–Wien', 'not completed')).toEqual({
+      item: 'Ticket Berlin–Wien',
+      detail: 'not completed',
+    });
+    expect(words('station at Kyiv', 'borrows Kyiv–Wilno (route 7, red) from seat 1')).toEqual({
+      item: 'Station in Kyiv',
+      detail: 'uses Kyiv–Wilno of Ben',
+    });
+    expect(words('European Express', 'longest path 1')).toEqual({
+      item: 'European Express bonus',
+      detail: 'longest path 1 car',
+    });
+    expect(words('passengers red', 'shared most with 3')).toEqual({
+      item: 'Red passengers',
+      detail: 'shared most, with 3',
+    });
     expect(words('ticket Berlin–Wien', 'completed', cs)).toEqual({ item: 'Jízdenka Berlin–Wien', detail: 'splněna' });
     expect(words('routes', '3 routes', cs).detail).toBe('3 trasy');
   });
@@ -29,7 +41,10 @@ describe('score lines in words', () => {
     expect(words('monopoly', 'gold (3)')).toEqual({ item: 'Most goods of a kind', detail: 'gold: 3' });
     expect(words('VP').item).toBe('Victory points');
     expect(words('stalemate: no winner (SC-12.3)').item).toBe('Stalemate: nobody won');
-    expect(words('did not finish first', undefined, cs)).toEqual({ item: 'Nedokončil(a) jízdu jako první', detail: null });
+    expect(words('did not finish first', undefined, cs)).toEqual({
+      item: 'Nedokončil(a) jízdu jako první',
+      detail: null,
+    });
   });
 
   it('a phrase no rule knows is shown as the engine wrote it', () => {

@@ -12,7 +12,10 @@ export interface ScoreLine {
   detail?: string | undefined;
 }
 
-type Phrase = [pattern: RegExp, words: (t: Translate, m: RegExpExecArray, seatName: (seat: number) => string) => string];
+type Phrase = [
+  pattern: RegExp,
+  words: (t: Translate, m: RegExpExecArray, seatName: (seat: number) => string) => string,
+];
 
 const PASSENGER_COLOURS: Record<string, string> = {
   red: 'score.passengers.red',
@@ -34,12 +37,18 @@ const ITEMS: Phrase[] = [
   [/^unused stations$/, (t) => t('score.item.unusedStations')],
   [/^European Express$/, (t) => t('score.item.europeanExpress')],
   [/^Globetrotter$/, (t) => t('score.item.globetrotter')],
-  [/^passengers (\w+)$/, (t, m) => (PASSENGER_COLOURS[m[1]!] ? t(PASSENGER_COLOURS[m[1]!]!) : t('score.item.passengers', { colour: m[1]! }))],
+  [
+    /^passengers (\w+)$/,
+    (t, m) => (PASSENGER_COLOURS[m[1]!] ? t(PASSENGER_COLOURS[m[1]!]!) : t('score.item.passengers', { colour: m[1]! })),
+  ],
   [/^VP$/, (t) => t('score.item.vp')],
   [/^task$/, (t) => t('score.item.task')],
   [/^monopoly$/, (t) => t('score.item.monopoly')],
   [/^coins$/, (t) => t('score.item.coins')],
-  [/^([A-Z][A-Z_]+) × ([A-Z][A-Z_]+)$/, (t, m) => t('score.item.pair', { a: symbolName(t, m[1]!), b: symbolName(t, m[2]!) })],
+  [
+    /^([A-Z][A-Z_]+) × ([A-Z][A-Z_]+)$/,
+    (t, m) => t('score.item.pair', { a: symbolName(t, m[1]!), b: symbolName(t, m[2]!) }),
+  ],
   [SYMBOL, (t, m) => t('score.item.row', { symbol: symbolName(t, m[0]) })],
   [/^finished the trip first$/, (t) => t('score.item.finishedFirst')],
   [/^did not finish first$/, (t) => t('score.item.notFirst')],
@@ -53,7 +62,10 @@ const DETAILS: Phrase[] = [
   [/^(\d+) routes$/, (t, m) => t('score.detail.routes', { count: Number(m[1]) })],
   [/^completed$/, (t) => t('score.detail.completed')],
   [/^not completed$/, (t) => t('score.detail.notCompleted')],
-  [/^borrows (.+) \(route .+\) from seat (\d+)$/, (t, m, seatName) => t('score.detail.borrows', { route: m[1]!, name: seatName(Number(m[2])) })],
+  [
+    /^borrows (.+) \(route .+\) from seat (\d+)$/,
+    (t, m, seatName) => t('score.detail.borrows', { route: m[1]!, name: seatName(Number(m[2])) }),
+  ],
   [/^borrows no route$/, (t) => t('score.detail.borrowsNone')],
   [/^longest path (\d+)$/, (t, m) => t('score.detail.longestPath', { count: Number(m[1]) })],
   [/^(\d+) tickets completed$/, (t, m) => t('score.detail.ticketsCompleted', { count: Number(m[1]) })],
@@ -62,7 +74,10 @@ const DETAILS: Phrase[] = [
   [/^second most with (\d+)$/, (t, m) => t('score.detail.secondMost', { n: Number(m[1]) })],
   [/^(\d+) × 2 \(most passengers\)$/, (t, m) => t('score.detail.mostPassengers', { points: m[1]! })],
   [/^[A-Z][A-Z_]+_(\d+)$/, (t, m) => t('score.detail.box', { n: m[1]! })],
-  [/^(\w+) \((\d+)\)$/, (t, m) => (GOODS.has(m[1]!) ? t('score.detail.goods', { good: t(`ts.good.${m[1]!}`), n: Number(m[2]) }) : m[0])],
+  [
+    /^(\w+) \((\d+)\)$/,
+    (t, m) => (GOODS.has(m[1]!) ? t('score.detail.goods', { good: t(`ts.good.${m[1]!}`), n: Number(m[2]) }) : m[0]),
+  ],
 ];
 
 function say(phrases: Phrase[], text: string, t: Translate, seatName: (seat: number) => string): string {
@@ -74,6 +89,13 @@ function say(phrases: Phrase[], text: string, t: Translate, seatName: (seat: num
 }
 
 /** What a line is for, and how it came about where the engine says so. */
-export function scoreLineWords(t: Translate, line: ScoreLine, seatName: (seat: number) => string): { item: string; detail: string | null } {
-  return { item: say(ITEMS, line.item, t, seatName), detail: line.detail === undefined ? null : say(DETAILS, line.detail, t, seatName) };
+export function scoreLineWords(
+  t: Translate,
+  line: ScoreLine,
+  seatName: (seat: number) => string,
+): { item: string; detail: string | null } {
+  return {
+    item: say(ITEMS, line.item, t, seatName),
+    detail: line.detail === undefined ? null : say(DETAILS, line.detail, t, seatName),
+  };
 }

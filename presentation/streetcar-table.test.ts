@@ -12,13 +12,24 @@ import { view } from '../engine/games/streetcar/view.js';
 import { translate } from '../web/client/i18n.testkit.js';
 import type { UiAction } from './game-ui.js';
 import { renderStreetcar, tilePicture } from './streetcar.js';
-import { handGroups, modeTile, nextRotation, placeableTiles, placementAction, rotationsAt, squaresFor, tileMode, tilesAt } from './streetcar-table.js';
+import {
+  handGroups,
+  modeTile,
+  nextRotation,
+  placeableTiles,
+  placementAction,
+  rotationsAt,
+  squaresFor,
+  tileMode,
+  tilesAt,
+} from './streetcar-table.js';
 import { streetcarUi } from './streetcar.ui.js';
 import { assertWellFormed, EN } from './testkit.js';
 
 const comps = components;
 const ui = streetcarUi(translate('en'));
-const builder = (tiles: string[], laid: Parameters<typeof lay>[1] = []): StreetcarState => hand(lay(fresh(4), laid), 0, tiles);
+const builder = (tiles: string[], laid: Parameters<typeof lay>[1] = []): StreetcarState =>
+  hand(lay(fresh(4), laid), 0, tiles);
 const legalOf = (s: StreetcarState) => legalActions(s, 0) as UiAction[];
 const buildingSquares = new Set(comps.buildings.map((b) => `square:${b.row},${b.col}`));
 
@@ -28,7 +39,13 @@ describe('squares that glow for a chosen tile', () => {
 
   it('SC-5.1 SC-5.3 only the squares where the chosen tile may be placed glow: never a building, never a laid tile it may not replace', () => {
     const glowing = ui.glowing!(legal, tileMode('curve'));
-    const wanted = [...new Set(legal.filter((a) => a.type === 'place' && a.tile === 'curve').map((a) => `square:${String(a.row)},${String(a.col)}`))];
+    const wanted = [
+      ...new Set(
+        legal
+          .filter((a) => a.type === 'place' && a.tile === 'curve')
+          .map((a) => `square:${String(a.row)},${String(a.col)}`),
+      ),
+    ];
     expect(glowing.sort()).toEqual(wanted.sort());
     expect(glowing.some((k) => buildingSquares.has(k))).toBe(false);
     // SC-5.3 SC-6.3: the laid straight is no square for a curve (a curve keeps none of its track).
@@ -66,7 +83,13 @@ describe('squares that glow for a chosen tile', () => {
     expect(squaresFor(xl, 'straight_plus_curve_right')).toContain('square:6,6');
     const turns = rotationsAt(xl, 'straight_plus_curve_right', 6, 6);
     expect(turns).toContain(270);
-    expect(placementAction(xl, 'straight_plus_curve_right', 6, 6, 270)).toEqual({ type: 'exchange', tile: 'straight_plus_curve_right', row: 6, col: 6, rotation: 270 });
+    expect(placementAction(xl, 'straight_plus_curve_right', 6, 6, 270)).toEqual({
+      type: 'exchange',
+      tile: 'straight_plus_curve_right',
+      row: 6,
+      col: 6,
+      rotation: 270,
+    });
     // SC-6.3: a straight keeps no curve, so it may not replace one.
     expect(squaresFor(xl, 'straight')).not.toContain('square:6,6');
     expect(ui.onTable!({ type: 'exchange' })).toBe(true);
@@ -87,7 +110,13 @@ describe('rotating the preview (SC-2.3)', () => {
 
   it('SC-5.1 the confirm posts exactly the legal placement for tile, square and rotation, and nothing for an illegal rotation', () => {
     const legal = legalOf(builder(['straight', 'straight', 'curve', 'curve', 'curve']));
-    expect(placementAction(legal, 'straight', 1, 5, 90)).toEqual({ type: 'place', tile: 'straight', row: 1, col: 5, rotation: 90 });
+    expect(placementAction(legal, 'straight', 1, 5, 90)).toEqual({
+      type: 'place',
+      tile: 'straight',
+      row: 1,
+      col: 5,
+      rotation: 90,
+    });
     expect(placementAction(legal, 'straight', 1, 5, 0)).toBeUndefined();
   });
 
@@ -127,7 +156,9 @@ describe('the board picture for the table', () => {
     expect(renderStreetcar(comps, v, { t: EN })).not.toContain('data-preview');
     const svg = renderStreetcar(comps, v, { t: EN, preview: { row: 1, col: 6, tile: 'straight', rotation: 90 } });
     assertWellFormed(svg);
-    expect(svg).toMatch(/<g data-preview="1,6" data-tile="straight" data-rotation="90" pointer-events="none"><g transform="translate\(306 56\) rotate\(90 25 25\)"/);
+    expect(svg).toMatch(
+      /<g data-preview="1,6" data-tile="straight" data-rotation="90" pointer-events="none"><g transform="translate\(306 56\) rotate\(90 25 25\)"/,
+    );
   });
 
   it('a hand tile is the same drawing as a laid tile, as its own small picture', () => {
@@ -137,6 +168,8 @@ describe('the board picture for the table', () => {
     expect(pic).toContain('rotate(90 25 25)');
     const board = renderStreetcar(comps, view(builder(['straight'], [[6, 6, C_NE]]), 0), { t: EN });
     const track = /<path d="([^"]+)" fill="none" stroke="#4A4A4A"/;
-    expect(track.exec(tilePicture(comps, 'curve'))![1]).toBe(track.exec(board.slice(board.indexOf('data-square="6,6"')))![1]);
+    expect(track.exec(tilePicture(comps, 'curve'))![1]).toBe(
+      track.exec(board.slice(board.indexOf('data-square="6,6"')))![1],
+    );
   });
 });

@@ -32,13 +32,15 @@ export function parseSquare(key: string | null): { row: number; col: number } | 
 
 /** The table's step while a hand tile is chosen: `tile:<id>` (GameUi.glowing narrows the board to it). */
 export const tileMode = (tile: string): string => `tile:${tile}`;
-export const modeTile = (mode: string | null): string | null => (mode?.startsWith('tile:') ? mode.slice('tile:'.length) : null);
+export const modeTile = (mode: string | null): string | null =>
+  mode?.startsWith('tile:') ? mode.slice('tile:'.length) : null;
 
 /** The placements and single exchanges among the legal actions. */
 export function placements(legal: readonly UiAction[]): Placement[] {
   return legal.flatMap((a) => {
     const [tile, row, col, rotation] = [str(a.tile), num(a.row), num(a.col), num(a.rotation)];
-    if (!onStreetcarTable(a) || tile === undefined || row === undefined || col === undefined || rotation === undefined) return [];
+    if (!onStreetcarTable(a) || tile === undefined || row === undefined || col === undefined || rotation === undefined)
+      return [];
     return [{ type: a.type as Placement['type'], tile, row, col, rotation }];
   });
 }
@@ -49,7 +51,8 @@ export function squaresFor(legal: readonly UiAction[], tile: string): string[] {
 }
 
 /** Hand tiles that may go somewhere now. */
-export const placeableTiles = (legal: readonly UiAction[]): Set<string> => new Set(placements(legal).map((p) => p.tile));
+export const placeableTiles = (legal: readonly UiAction[]): Set<string> =>
+  new Set(placements(legal).map((p) => p.tile));
 
 /** Hand tiles that may go on this square now, in the order of the legal actions. */
 export function tilesAt(legal: readonly UiAction[], row: number, col: number): string[] {
@@ -58,7 +61,9 @@ export function tilesAt(legal: readonly UiAction[], row: number, col: number): s
 
 /** The rotations in which `tile` may go on the square, in ascending order (only these are offered). */
 export function rotationsAt(legal: readonly UiAction[], tile: string, row: number, col: number): number[] {
-  const found = placements(legal).flatMap((p) => (p.tile === tile && p.row === row && p.col === col ? [p.rotation] : []));
+  const found = placements(legal).flatMap((p) =>
+    p.tile === tile && p.row === row && p.col === col ? [p.rotation] : [],
+  );
   return [...new Set(found)].sort((a, b) => a - b);
 }
 
@@ -71,8 +76,16 @@ export function nextRotation(rotations: readonly number[], current: number, step
 }
 
 /** The legal action for this tile on this square at this rotation; undefined when it is not legal. */
-export function placementAction(legal: readonly UiAction[], tile: string, row: number, col: number, rotation: number): UiAction | undefined {
-  return legal.find((a) => onStreetcarTable(a) && a.tile === tile && a.row === row && a.col === col && a.rotation === rotation);
+export function placementAction(
+  legal: readonly UiAction[],
+  tile: string,
+  row: number,
+  col: number,
+  rotation: number,
+): UiAction | undefined {
+  return legal.find(
+    (a) => onStreetcarTable(a) && a.tile === tile && a.row === row && a.col === col && a.rotation === rotation,
+  );
 }
 
 /** A hand (sorted tile ids, repeats allowed) as tile types with their counts, in hand order. */

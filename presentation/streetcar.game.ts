@@ -4,4 +4,7 @@ import { renderStreetcar, type StreetcarComponents } from './streetcar.js';
 import { streetcarUi } from './streetcar.ui.js';
 
 /** Streetcar's picture and wording (its manifest names this module). */
-export const presentation: WebGame = { board: (c, v, o) => renderStreetcar(c as StreetcarComponents, v as StreetcarView, o), ui: streetcarUi };
+export const presentation: WebGame = {
+  board: (c, v, o) => renderStreetcar(c as StreetcarComponents, v as StreetcarView, o),
+  ui: streetcarUi,
+};

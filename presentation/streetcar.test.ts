@@ -42,9 +42,14 @@ describe('streetcar board', () => {
 
   it('draws the buildings with letters, the stops, and the 12 terminals of the 6 lines', () => {
     expect(attrValues(svg, 'data-building').sort()).toEqual(comps.buildings.map((b) => b.letter).sort());
-    for (const b of comps.buildings) expect(elementsWith(svg, 'data-building', b.letter)[0]).toContain(`>${b.letter}</text>`);
+    for (const b of comps.buildings)
+      expect(elementsWith(svg, 'data-building', b.letter)[0]).toContain(`>${b.letter}</text>`);
     expect(attrValues(svg, 'data-stop').sort()).toEqual(Object.keys(view.stops).sort());
-    expect(attrValues(svg, 'data-terminal').map(Number).sort((a, b) => a - b)).toEqual(comps.terminals.map((t) => t.id));
+    expect(
+      attrValues(svg, 'data-terminal')
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(comps.terminals.map((t) => t.id));
     expect(new Set(attrValues(svg, 'data-line'))).toEqual(new Set(['1', '2', '3', '4', '5', '6']));
   });
 
@@ -59,7 +64,10 @@ describe('streetcar board', () => {
   });
 
   it('renders the empty start board and is pure', () => {
-    const start = streetcar.view(streetcar.setup({ seed: 's', players: 2, options: streetcar.options.parse({}) }), 'spectator');
+    const start = streetcar.view(
+      streetcar.setup({ seed: 's', players: 2, options: streetcar.options.parse({}) }),
+      'spectator',
+    );
     const a = renderBoard('streetcar', comps, start, { t: EN, seatNames: [EVIL] })!;
     commonChecks(a, 2);
     expect(attrValues(a, 'data-square')).toEqual([]);

@@ -28,7 +28,12 @@ const x0 = (col: number) => M + (col - 1) * CELL;
 const y0 = (row: number) => M + (row - 1) * CELL;
 
 /** Midpoint of an edge in tile coordinates (0..CELL). */
-const MID: Record<Edge, [number, number]> = { N: [CELL / 2, 0], E: [CELL, CELL / 2], S: [CELL / 2, CELL], W: [0, CELL / 2] };
+const MID: Record<Edge, [number, number]> = {
+  N: [CELL / 2, 0],
+  E: [CELL, CELL / 2],
+  S: [CELL / 2, CELL],
+  W: [0, CELL / 2],
+};
 /** The corner between two adjacent edges (the centre of a curve). */
 function corner(a: Edge, b: Edge): [number, number] {
   const s = new Set([a, b]);
@@ -54,7 +59,13 @@ function tileFace(id: string, comps: StreetcarComponents, border: string): (Mark
   const type = comps.tiles.find((x) => x.id === id);
   const d = ((type?.segments ?? []) as [Edge, Edge][]).map(([a, b]) => segmentPath(a, b)).join(' ');
   return [
-    h('rect', { width: CELL, height: CELL, fill: '#F3EBD3', stroke: border, 'stroke-width': border === BORDER ? 0.6 : 1.5 }),
+    h('rect', {
+      width: CELL,
+      height: CELL,
+      fill: '#F3EBD3',
+      stroke: border,
+      'stroke-width': border === BORDER ? 0.6 : 1.5,
+    }),
     h('path', { d, fill: 'none', stroke: '#4A4A4A', 'stroke-width': 8, 'stroke-linecap': 'butt' }),
     h('path', { d, fill: 'none', stroke: '#BFBFBF', 'stroke-width': 2, 'stroke-dasharray': '3 3' }),
     type?.tree ? h('path', { d: 'M5,14 L10,4 L15,14 Z', fill: '#2E7D32', 'data-tree': 1 }) : null,
@@ -71,33 +82,94 @@ function squareMarks(row: number, col: number): Markup[] {
     h(
       'g',
       { class: 'sc-glow', visibility: 'hidden' },
-      h('rect', { x: x + 2.5, y: y + 2.5, width: CELL - 5, height: CELL - 5, fill: '#FFB000', 'fill-opacity': 0.12, stroke: '#B35900', 'stroke-width': 2 }),
-      h('path', { d: `M${x + 4},${y + 21} L${x + 21},${y + 4} M${x + 4},${y + 46} L${x + 46},${y + 4} M${x + 29},${y + 46} L${x + 46},${y + 29}`, stroke: '#B35900', 'stroke-width': 1.5, 'stroke-opacity': 0.4 }),
+      h('rect', {
+        x: x + 2.5,
+        y: y + 2.5,
+        width: CELL - 5,
+        height: CELL - 5,
+        fill: '#FFB000',
+        'fill-opacity': 0.12,
+        stroke: '#B35900',
+        'stroke-width': 2,
+      }),
+      h('path', {
+        d: `M${x + 4},${y + 21} L${x + 21},${y + 4} M${x + 4},${y + 46} L${x + 46},${y + 4} M${x + 29},${y + 46} L${x + 46},${y + 29}`,
+        stroke: '#B35900',
+        'stroke-width': 1.5,
+        'stroke-opacity': 0.4,
+      }),
     ),
-    h('rect', { class: 'sc-pick', x: x + 1.5, y: y + 1.5, width: CELL - 3, height: CELL - 3, fill: 'none', stroke: '#D40000', 'stroke-width': 4, 'stroke-dasharray': '8 4', visibility: 'hidden' }),
+    h('rect', {
+      class: 'sc-pick',
+      x: x + 1.5,
+      y: y + 1.5,
+      width: CELL - 3,
+      height: CELL - 3,
+      fill: 'none',
+      stroke: '#D40000',
+      'stroke-width': 4,
+      'stroke-dasharray': '8 4',
+      visibility: 'hidden',
+    }),
   ];
 }
 
 function tile(tr: Translate, t: StreetcarView['board'][number], comps: StreetcarComponents): Markup {
   return h(
     'g',
-    { 'data-square': `${t.row},${t.col}`, 'data-tile': t.tile, 'data-rotation': t.rotation, 'data-target': `square:${t.row},${t.col}` },
-    h('title', {}, tr('sc.table.placeHere', { tile: tr(`sc.tile.${t.tile}`), square: tr('sc.square', { row: t.row, col: t.col }), rotation: t.rotation })),
-    h('g', { transform: `translate(${x0(t.col)} ${y0(t.row)}) rotate(${t.rotation} ${CELL / 2} ${CELL / 2})` }, tileFace(t.tile, comps, BORDER)),
+    {
+      'data-square': `${t.row},${t.col}`,
+      'data-tile': t.tile,
+      'data-rotation': t.rotation,
+      'data-target': `square:${t.row},${t.col}`,
+    },
+    h(
+      'title',
+      {},
+      tr('sc.table.placeHere', {
+        tile: tr(`sc.tile.${t.tile}`),
+        square: tr('sc.square', { row: t.row, col: t.col }),
+        rotation: t.rotation,
+      }),
+    ),
+    h(
+      'g',
+      { transform: `translate(${x0(t.col)} ${y0(t.row)}) rotate(${t.rotation} ${CELL / 2} ${CELL / 2})` },
+      tileFace(t.tile, comps, BORDER),
+    ),
     squareMarks(t.row, t.col),
   );
 }
 
 /** A face-up tile in a supply row (display or open tiles), unrotated, `size` wide. */
-function miniTile(id: string, x: number, y: number, size: number, comps: StreetcarComponents, attrs: Record<string, string | number | null>): Markup {
-  return h('g', attrs, h('title', {}, id.replace(/_/g, ' ')), h('g', { transform: `translate(${x} ${y}) scale(${size / CELL})` }, tileFace(id, comps, '#555')));
+function miniTile(
+  id: string,
+  x: number,
+  y: number,
+  size: number,
+  comps: StreetcarComponents,
+  attrs: Record<string, string | number | null>,
+): Markup {
+  return h(
+    'g',
+    attrs,
+    h('title', {}, id.replace(/_/g, ' ')),
+    h('g', { transform: `translate(${x} ${y}) scale(${size / CELL})` }, tileFace(id, comps, '#555')),
+  );
 }
 
 /** One tile as an inline `<svg>` at `rotation` (the web client's hand and preview); decoration, so aria-hidden. */
 export function tilePicture(comps: StreetcarComponents, id: string, rotation = 0): string {
   return h(
     'svg',
-    { xmlns: 'http://www.w3.org/2000/svg', viewBox: `0 0 ${CELL} ${CELL}`, 'aria-hidden': 'true', focusable: 'false', 'data-tile': id, 'data-rotation': rotation },
+    {
+      xmlns: 'http://www.w3.org/2000/svg',
+      viewBox: `0 0 ${CELL} ${CELL}`,
+      'aria-hidden': 'true',
+      focusable: 'false',
+      'data-tile': id,
+      'data-rotation': rotation,
+    },
     h('g', { transform: `rotate(${rotation} ${CELL / 2} ${CELL / 2})` }, tileFace(id, comps, '#555')),
   ).svg;
 }
@@ -107,8 +179,23 @@ function preview(p: NonNullable<RenderBoardOptions['preview']>, comps: Streetcar
   return h(
     'g',
     { 'data-preview': `${p.row},${p.col}`, 'data-tile': p.tile, 'data-rotation': p.rotation, 'pointer-events': 'none' },
-    h('g', { transform: `translate(${x0(p.col)} ${y0(p.row)}) rotate(${p.rotation} ${CELL / 2} ${CELL / 2})`, opacity: 0.92 }, tileFace(p.tile, comps, BORDER)),
-    h('rect', { x: x0(p.col) - 2, y: y0(p.row) - 2, width: CELL + 4, height: CELL + 4, fill: 'none', stroke: '#D40000', 'stroke-width': 4 }),
+    h(
+      'g',
+      {
+        transform: `translate(${x0(p.col)} ${y0(p.row)}) rotate(${p.rotation} ${CELL / 2} ${CELL / 2})`,
+        opacity: 0.92,
+      },
+      tileFace(p.tile, comps, BORDER),
+    ),
+    h('rect', {
+      x: x0(p.col) - 2,
+      y: y0(p.row) - 2,
+      width: CELL + 4,
+      height: CELL + 4,
+      fill: 'none',
+      stroke: '#D40000',
+      'stroke-width': 4,
+    }),
   );
 }
 
@@ -138,7 +225,12 @@ function terminalGeom(t: StreetcarComponents['terminals'][number]): TerminalGeom
     const [mx, my] = MID[t.edge as Edge];
     return [x0(s.col) + mx, y0(s.row) + my] as [number, number];
   }) as [[number, number], [number, number]];
-  return { cx: (ports[0][0] + ports[1][0]) / 2 + out[0] * 24, cy: (ports[0][1] + ports[1][1]) / 2 + out[1] * 24, ports, out };
+  return {
+    cx: (ports[0][0] + ports[1][0]) / 2 + out[0] * 24,
+    cy: (ports[0][1] + ports[1][1]) / 2 + out[1] * 24,
+    ports,
+    out,
+  };
 }
 
 function terminal(tr: Translate, t: StreetcarComponents['terminals'][number]): Markup {
@@ -153,8 +245,21 @@ function terminal(tr: Translate, t: StreetcarComponents['terminals'][number]): M
     h('title', {}, tr('sc.terminal', { street: t.street, line: t.line })),
     h('path', { d: loop, fill: 'none', stroke: '#4A4A4A', 'stroke-width': 8 }),
     h('path', { d: loop, fill: 'none', stroke: colour, 'stroke-width': 4 }),
-    h('rect', { x: g.cx - 11, y: g.cy - 11, width: 22, height: 22, rx: 4, fill: colour, stroke: '#000', 'stroke-width': 1.2 }),
-    label(g.cx, g.cy, t.line, { 'font-size': 13, 'font-weight': 700, fill: t.line === 2 || t.line === 6 ? '#000' : '#fff' }),
+    h('rect', {
+      x: g.cx - 11,
+      y: g.cy - 11,
+      width: 22,
+      height: 22,
+      rx: 4,
+      fill: colour,
+      stroke: '#000',
+      'stroke-width': 1.2,
+    }),
+    label(g.cx, g.cy, t.line, {
+      'font-size': 13,
+      'font-weight': 700,
+      fill: t.line === 2 || t.line === 6 ? '#000' : '#fff',
+    }),
   );
 }
 
@@ -167,11 +272,22 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
     grid.push(h('line', { x1: M + i * CELL, y1: M, x2: M + i * CELL, y2: M + BOARD }));
   }
   // Every square without a tile or a building is a click target for placements (under the tiles).
-  const filled = new Set([...view.board.map((t) => `${t.row},${t.col}`), ...comps.buildings.map((b) => `${b.row},${b.col}`)]);
+  const filled = new Set([
+    ...view.board.map((t) => `${t.row},${t.col}`),
+    ...comps.buildings.map((b) => `${b.row},${b.col}`),
+  ]);
   const cells: Markup[] = [];
   for (let row = 1; row <= N; row++) {
     for (let col = 1; col <= N; col++) {
-      if (!filled.has(`${row},${col}`)) cells.push(h('g', { 'data-target': `square:${row},${col}`, 'data-empty': 1 }, h('rect', { x: x0(col), y: y0(row), width: CELL, height: CELL, fill: '#000', 'fill-opacity': 0 }), squareMarks(row, col)));
+      if (!filled.has(`${row},${col}`))
+        cells.push(
+          h(
+            'g',
+            { 'data-target': `square:${row},${col}`, 'data-empty': 1 },
+            h('rect', { x: x0(col), y: y0(row), width: CELL, height: CELL, fill: '#000', 'fill-opacity': 0 }),
+            squareMarks(row, col),
+          ),
+        );
     }
   }
   const buildings = comps.buildings.map((b) =>
@@ -179,8 +295,20 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
       'g',
       { 'data-building': b.letter },
       h('title', {}, tr('sc.stop', { letter: b.letter, name: tr(`sc.building.${b.letter}`) })),
-      h('rect', { x: x0(b.col) + 2, y: y0(b.row) + 2, width: CELL - 4, height: CELL - 4, rx: 4, fill: '#8D8D8D', stroke: '#333' }),
-      label(x0(b.col) + CELL / 2, y0(b.row) + CELL / 2, b.letter, { 'font-size': 24, 'font-weight': 700, fill: '#fff' }),
+      h('rect', {
+        x: x0(b.col) + 2,
+        y: y0(b.row) + 2,
+        width: CELL - 4,
+        height: CELL - 4,
+        rx: 4,
+        fill: '#8D8D8D',
+        stroke: '#333',
+      }),
+      label(x0(b.col) + CELL / 2, y0(b.row) + CELL / 2, b.letter, {
+        'font-size': 24,
+        'font-weight': 700,
+        fill: '#fff',
+      }),
     ),
   );
   const stops = Object.entries(view.stops).map(([letter, s]) =>
@@ -188,7 +316,14 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
       'g',
       { 'data-stop': letter },
       h('title', {}, tr('sc.picture.stop', { letter })),
-      h('circle', { cx: x0(s.col) + CELL - 10, cy: y0(s.row) + 10, r: 8, fill: '#FFD600', stroke: '#000', 'stroke-width': 1.2 }),
+      h('circle', {
+        cx: x0(s.col) + CELL - 10,
+        cy: y0(s.row) + 10,
+        r: 8,
+        fill: '#FFD600',
+        stroke: '#000',
+        'stroke-width': 1.2,
+      }),
       label(x0(s.col) + CELL - 10, y0(s.row) + 10, letter, { 'font-size': 10, 'font-weight': 700 }),
     ),
   );
@@ -203,7 +338,19 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
     return [x0(n.col) + CELL / 2, y0(n.row) + CELL / 2];
   };
   const witnessPts = (view.witness ?? []).map(nodePoint).filter((p): p is [number, number] => p !== null);
-  const witness = witnessPts.length > 1 ? h('polyline', { points: witnessPts.map(([x, y]) => `${x},${y}`).join(' '), fill: 'none', stroke: '#E91E63', 'stroke-width': 2, 'stroke-dasharray': '6 4', opacity: 0.8, 'data-witness': 1, 'pointer-events': 'none' }) : null;
+  const witness =
+    witnessPts.length > 1
+      ? h('polyline', {
+          points: witnessPts.map(([x, y]) => `${x},${y}`).join(' '),
+          fill: 'none',
+          stroke: '#E91E63',
+          'stroke-width': 2,
+          'stroke-dasharray': '6 4',
+          opacity: 0.8,
+          'data-witness': 1,
+          'pointer-events': 'none',
+        })
+      : null;
 
   const perPlace = new Map<string, number>();
   const trams = view.trams.map((t) => {
@@ -227,8 +374,26 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
     perPlace.set(key, k + 1);
     cx += (k % 2 === 0 ? -1 : 1) * Math.ceil(k / 2) * 9;
     cy += (k % 2 === 0 ? -1 : 1) * Math.ceil(k / 2) * 5;
-    const arrow = heading ? h('path', { d: 'M-5,-11 L0,-19 L5,-11 Z', fill: '#000', transform: `translate(${cx} ${cy}) rotate(${{ N: 0, E: 90, S: 180, W: 270 }[heading]})` }) : null;
-    return h('g', { 'data-tram': t.seat, ...markAttrs(t.seat) }, h('title', {}, heading ? tr('sc.picture.tramHeading', { name: name(t.seat), heading: tr(`sc.compass.${heading}`) }) : tr('sc.picture.tram', { name: name(t.seat) })), arrow, playerToken(t.seat, cx, cy, 11));
+    const arrow = heading
+      ? h('path', {
+          d: 'M-5,-11 L0,-19 L5,-11 Z',
+          fill: '#000',
+          transform: `translate(${cx} ${cy}) rotate(${{ N: 0, E: 90, S: 180, W: 270 }[heading]})`,
+        })
+      : null;
+    return h(
+      'g',
+      { 'data-tram': t.seat, ...markAttrs(t.seat) },
+      h(
+        'title',
+        {},
+        heading
+          ? tr('sc.picture.tramHeading', { name: name(t.seat), heading: tr(`sc.compass.${heading}`) })
+          : tr('sc.picture.tram', { name: name(t.seat) }),
+      ),
+      arrow,
+      playerToken(t.seat, cx, cy, 11),
+    );
   });
 
   const players = view.players.map((p) => ({
@@ -245,7 +410,12 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
       .join(', '),
   }));
   // Face-up tiles (V5 display, drivers' open tiles); the pool a refilling builder takes from is clickable (SC-7.4, V5-2).
-  const pool = view.display.length > 0 ? 'display' : view.stacks.reduce((a, b) => a + b, 0) === 0 && view.open.length > 0 ? 'open' : null;
+  const pool =
+    view.display.length > 0
+      ? 'display'
+      : view.stacks.reduce((a, b) => a + b, 0) === 0 && view.open.length > 0
+        ? 'open'
+        : null;
   const MINI = 30;
   const supplyRows = (
     [
@@ -260,7 +430,13 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
       'g',
       { class: `supply-${kind}` },
       h('text', { x: M / 2, y: y + MINI / 2, 'dominant-baseline': 'central', 'font-size': 13 }, title),
-      tiles.map((id, k) => miniTile(id, M / 2 + 80 + k * (MINI + 6), y, MINI, comps, { 'data-supply': kind, 'data-supply-tile': id, 'data-target': pool === kind ? `supply:${id}` : null })),
+      tiles.map((id, k) =>
+        miniTile(id, M / 2 + 80 + k * (MINI + 6), y, MINI, comps, {
+          'data-supply': kind,
+          'data-supply-tile': id,
+          'data-target': pool === kind ? `supply:${id}` : null,
+        }),
+      ),
     );
   });
   const legendY = supplyTop + supplyRows.length * (MINI + 8);
@@ -283,9 +459,17 @@ export function renderStreetcar(comps: StreetcarComponents, view: StreetcarView,
       h('rect', { x: M, y: M, width: BOARD, height: BOARD, fill: '#E4DCC4' }),
       h('g', { stroke: '#C9BE9E', 'stroke-width': 0.6 }, grid),
       coordinates(),
-      h('g', { class: 'terminals' }, comps.terminals.map((x) => terminal(tr, x))),
+      h(
+        'g',
+        { class: 'terminals' },
+        comps.terminals.map((x) => terminal(tr, x)),
+      ),
       h('g', { class: 'cells' }, cells),
-      h('g', { class: 'tiles' }, view.board.map((x) => tile(tr, x, comps))),
+      h(
+        'g',
+        { class: 'tiles' },
+        view.board.map((x) => tile(tr, x, comps)),
+      ),
       options.preview ? preview(options.preview, comps) : null,
       h('g', { class: 'buildings' }, buildings),
       h('g', { class: 'stops', 'pointer-events': 'none' }, stops),

@@ -29,7 +29,16 @@ interface Seen {
  * its owner and as everyone else sees it) reads as a sentence rather than the fallback, in every language
  * (a message missing in one throws).
  */
-function exercise(seed: string, players: number, steps: number, options: Record<string, unknown> = {}, seen: Seen = { actionTypes: new Set(), eventTypes: new Set(), targetKeys: 0 }, randomEvery = 8, renderEvery = 2, prefer: readonly string[] = []): Seen {
+function exercise(
+  seed: string,
+  players: number,
+  steps: number,
+  options: Record<string, unknown> = {},
+  seen: Seen = { actionTypes: new Set(), eventTypes: new Set(), targetKeys: 0 },
+  randomEvery = 8,
+  renderEvery = 2,
+  prefer: readonly string[] = [],
+): Seen {
   let state = game.setup({ seed, players, options: game.options.parse(options) });
   const rng = new Rng(seedRng(seed));
   const checkEvent = (e: GameEvent | { type: string; data?: Record<string, unknown> }) => {
@@ -50,18 +59,29 @@ function exercise(seed: string, players: number, steps: number, options: Record<
       // Plain checks first: expect() per action would dominate the run time.
       const bad = texts.filter((t) => t.trim() === '' || /undefined|NaN|\[object|\?|\{\{/.test(t));
       if (bad.length > 0) expect(bad, lang).toEqual([]);
-      if (new Set(texts).size !== texts.length) expect(texts.filter((t, i) => texts.indexOf(t) !== i), lang).toEqual([]);
+      if (new Set(texts).size !== texts.length)
+        expect(
+          texts.filter((t, i) => texts.indexOf(t) !== i),
+          lang,
+        ).toEqual([]);
     }
     legal.forEach((a) => seen.actionTypes.add(a.type));
     const keys = legal.flatMap((a) => ui.targets(a));
     if (keys.length > 0 && n % renderEvery === 0) {
-      const present = new Set(attrValues(renderBoard(game.id, comps, game.view(state, seat), { t: EN })!, 'data-target'));
+      const present = new Set(
+        attrValues(renderBoard(game.id, comps, game.view(state, seat), { t: EN })!, 'data-target'),
+      );
       const missing = keys.filter((k) => !present.has(k));
       if (missing.length > 0) expect(missing).toEqual([]);
       seen.targetKeys += keys.length;
     }
     const preferred = legal.filter((a) => prefer.includes(a.type) && a.count !== 0);
-    const action = preferred.length > 0 && rng.int(2) === 0 ? rng.pick(preferred) : rng.int(randomEvery) === 0 ? rng.pick(legal) : game.bot({ seat, view: game.view(state, seat), legal, rng });
+    const action =
+      preferred.length > 0 && rng.int(2) === 0
+        ? rng.pick(preferred)
+        : rng.int(randomEvery) === 0
+          ? rng.pick(legal)
+          : game.bot({ seat, view: game.view(state, seat), legal, rng });
     const applied = game.apply(state, seat, action);
     for (const e of applied.events) {
       checkEvent(e);
@@ -86,27 +106,57 @@ describe('Streetcar UI', () => {
     exercise('ui-v5', 3, 60, { centralSupply: true }, seen);
     exercise('c', 2, 80, { circuit: true }, seen, 8, 3);
     exercise('ui-v2', 2, 30, { turnstile: true }, seen);
-    for (const t of ['pass', 'return_tiles', 'take', 'enter', 'step', 'end_turn']) expect(seen.actionTypes.has(t), t).toBe(true);
-    for (const t of ['pass', 'return_tiles', 'take', 'display_refilled', 'line_connected', 'circuit_phase_b', 'enter', 'step']) expect(seen.eventTypes.has(t), t).toBe(true);
+    for (const t of ['pass', 'return_tiles', 'take', 'enter', 'step', 'end_turn'])
+      expect(seen.actionTypes.has(t), t).toBe(true);
+    for (const t of [
+      'pass',
+      'return_tiles',
+      'take',
+      'display_refilled',
+      'line_connected',
+      'circuit_phase_b',
+      'enter',
+      'step',
+    ])
+      expect(seen.eventTypes.has(t), t).toBe(true);
   });
 
   it('targets: squares for tiles (both of a double exchange), terminals, face-up tiles', () => {
     expect(ui.targets({ type: 'place', tile: 'curve', row: 3, col: 4, rotation: 90 })).toEqual(['square:3,4']);
-    expect(ui.targets({ type: 'double_exchange', first: { tile: 'curve', row: 1, col: 2, rotation: 0 }, second: { tile: 'straight', row: 5, col: 6, rotation: 90 } })).toEqual(['square:1,2', 'square:5,6']);
+    expect(
+      ui.targets({
+        type: 'double_exchange',
+        first: { tile: 'curve', row: 1, col: 2, rotation: 0 },
+        second: { tile: 'straight', row: 5, col: 6, rotation: 90 },
+      }),
+    ).toEqual(['square:1,2', 'square:5,6']);
     expect(ui.targets({ type: 'declare', terminal: 3 })).toEqual(['terminal:3']);
     expect(ui.targets({ type: 'move', to: { row: 2, col: 9, heading: 'N' }, visited: [] })).toEqual(['square:2,9']);
     expect(ui.targets({ type: 'step', to: { terminal: 5, exit: 1 } })).toEqual(['terminal:5']);
     expect(ui.targets({ type: 'take', tile: 'curve' })).toEqual(['supply:curve']);
-    for (const type of ['roll', 'pass', 'return_tiles', 'turn180', 'end_turn']) expect(ui.targets({ type })).toEqual([]);
-    expect(ui.describeAction({ type: 'place', tile: 'straight_plus_curve_left', row: 3, col: 4, rotation: 90 }, comps)).toBe('Place a straight plus curve left on (3, 4) turned 90°');
+    for (const type of ['roll', 'pass', 'return_tiles', 'turn180', 'end_turn'])
+      expect(ui.targets({ type })).toEqual([]);
+    expect(
+      ui.describeAction({ type: 'place', tile: 'straight_plus_curve_left', row: 3, col: 4, rotation: 90 }, comps),
+    ).toBe('Place a straight plus curve left on (3, 4) turned 90°');
     // Under the square's name in a turn email, a placement reads in a few words; other actions keep their sentence.
-    expect(ui.choiceLabel!({ type: 'place', tile: 'straight_plus_curve_left', row: 3, col: 4, rotation: 90 }, comps)).toBe('straight plus curve left 90°');
+    expect(
+      ui.choiceLabel!({ type: 'place', tile: 'straight_plus_curve_left', row: 3, col: 4, rotation: 90 }, comps),
+    ).toBe('straight plus curve left 90°');
     expect(ui.choiceLabel!({ type: 'exchange', tile: 'curve', row: 3, col: 4, rotation: 90 }, comps)).toBeNull();
   });
 
   it('a redacted draw reads "drew 2 tiles" (SC-15.5)', () => {
-    expect(ui.describeEvent({ type: 'draw', data: { seat: 1, count: 2, stacks: [0, 1] } }, comps, seatName)).toBe('P2 drew 2 tiles');
-    expect(ui.describeEvent({ type: 'draw', data: { seat: 1, tiles: ['curve', 'curve', 'straight'], stacks: [0, 1, 2] } }, comps, seatName)).toBe('P2 drew 2 curve, 1 straight');
+    expect(ui.describeEvent({ type: 'draw', data: { seat: 1, count: 2, stacks: [0, 1] } }, comps, seatName)).toBe(
+      'P2 drew 2 tiles',
+    );
+    expect(
+      ui.describeEvent(
+        { type: 'draw', data: { seat: 1, tiles: ['curve', 'curve', 'straight'], stacks: [0, 1, 2] } },
+        comps,
+        seatName,
+      ),
+    ).toBe('P2 drew 2 curve, 1 straight');
   });
 
   it("the private panel shows the own line, route card and hand, never another seat's secrets (SC-15.1, SC-15.2, SC-15.7)", () => {
@@ -117,7 +167,10 @@ describe('Streetcar UI', () => {
       if (n % 10 === 0) {
         for (let seat = 0; seat < 3; seat++) {
           const view = game.view(state, seat) as StreetcarView;
-          const text = ui.privatePanel(view, comps).map((p) => [p.title, ...p.lines].join('\n')).join('\n');
+          const text = ui
+            .privatePanel(view, comps)
+            .map((p) => [p.title, ...p.lines].join('\n'))
+            .join('\n');
           const me = state.players[seat]!;
           expect(text).toContain(`Line ${me.line}:`);
           expect(text).toContain(`route card ${me.route}`);

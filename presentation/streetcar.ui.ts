@@ -34,7 +34,9 @@ const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'K', 'L', 'M'] as 
 const among = <T extends string>(list: readonly T[], v: unknown): v is T => list.includes(v as T);
 
 function asComponents(c: unknown): StreetcarComponents | null {
-  return isRecord(c) && Array.isArray(c.terminals) && Array.isArray(c.buildings) ? (c as unknown as StreetcarComponents) : null;
+  return isRecord(c) && Array.isArray(c.terminals) && Array.isArray(c.buildings)
+    ? (c as unknown as StreetcarComponents)
+    : null;
 }
 
 const square = (row: unknown, col: unknown): string => `(${String(row)}, ${String(col)})`;
@@ -43,7 +45,8 @@ const rotation = (r: unknown): number => num(r) ?? 0;
 /** The wording of one reader's language over the game's components. */
 function words(t: Translate, components: unknown) {
   const comps = asComponents(components);
-  const tileName = (id: unknown): string => (among(TILES, id) ? t(`sc.tile.${id}`) : typeof id === 'string' ? id.replace(/_/g, ' ') : t('sc.tileUnknown'));
+  const tileName = (id: unknown): string =>
+    among(TILES, id) ? t(`sc.tile.${id}`) : typeof id === 'string' ? id.replace(/_/g, ' ') : t('sc.tileUnknown');
   const terminalText = (id: unknown): string => {
     const term = comps?.terminals.find((x) => x.id === id);
     return term ? t('sc.terminal', { street: term.street, line: term.line }) : t('sc.terminalId', { id: String(id) });
@@ -53,13 +56,20 @@ function words(t: Translate, components: unknown) {
     if (!b) return letter;
     return t('sc.stop', { letter, name: among(LETTERS, letter) ? t(`sc.building.${letter}`) : b.name });
   };
-  const stopsText = (letters: readonly string[]): string => (letters.length > 0 ? letters.map(stopText).join(', ') : t('sc.none'));
+  const stopsText = (letters: readonly string[]): string =>
+    letters.length > 0 ? letters.map(stopText).join(', ') : t('sc.none');
   /** Where a tram ends: a square with its heading, or a terminal with its exit port. */
   const targetText = (to: unknown): string => {
     if (!isRecord(to)) return t('sc.somewhere');
-    if (to.terminal !== undefined) return num(to.exit) !== undefined ? t('sc.atExit', { terminal: terminalText(to.terminal), n: num(to.exit)! + 1 }) : terminalText(to.terminal);
+    if (to.terminal !== undefined)
+      return num(to.exit) !== undefined
+        ? t('sc.atExit', { terminal: terminalText(to.terminal), n: num(to.exit)! + 1 })
+        : terminalText(to.terminal);
     const heading = str(to.heading);
-    return t('sc.heading', { square: square(to.row, to.col), heading: among(HEADINGS, heading) ? t(`sc.compass.${heading}`) : (heading ?? '?') });
+    return t('sc.heading', {
+      square: square(to.row, to.col),
+      heading: among(HEADINGS, heading) ? t(`sc.compass.${heading}`) : (heading ?? '?'),
+    });
   };
   /** ["2 straight", "1 curve"] from a list of tile ids. */
   const tileCounts = (tiles: readonly string[]): string[] => {
@@ -126,11 +136,26 @@ function describeAction(t: Translate, action: UiAction, components: unknown): st
   const w = words(t, components);
   switch (action.type) {
     case 'place':
-      return t('sc.action.place', { tile: w.tileName(action.tile), square: square(action.row, action.col), rotation: rotation(action.rotation) });
+      return t('sc.action.place', {
+        tile: w.tileName(action.tile),
+        square: square(action.row, action.col),
+        rotation: rotation(action.rotation),
+      });
     case 'exchange':
-      return t('sc.action.exchange', { tile: w.tileName(action.tile), square: square(action.row, action.col), rotation: rotation(action.rotation) });
+      return t('sc.action.exchange', {
+        tile: w.tileName(action.tile),
+        square: square(action.row, action.col),
+        rotation: rotation(action.rotation),
+      });
     case 'double_exchange': {
-      const part = (p: unknown) => (isRecord(p) ? t('sc.action.exchangePart', { tile: w.tileName(p.tile), square: square(p.row, p.col), rotation: rotation(p.rotation) }) : '?');
+      const part = (p: unknown) =>
+        isRecord(p)
+          ? t('sc.action.exchangePart', {
+              tile: w.tileName(p.tile),
+              square: square(p.row, p.col),
+              rotation: rotation(p.rotation),
+            })
+          : '?';
       return t('sc.action.doubleExchange', { first: part(action.first), second: part(action.second) });
     }
     case 'declare':
@@ -140,7 +165,9 @@ function describeAction(t: Translate, action: UiAction, components: unknown): st
     case 'move': {
       const visited = strings(action.visited);
       const target = w.targetText(action.to);
-      return visited.length > 0 ? t('sc.action.moveVisited', { target, list: visited.join(', ') }) : t('sc.action.move', { target });
+      return visited.length > 0
+        ? t('sc.action.moveVisited', { target, list: visited.join(', ') })
+        : t('sc.action.move', { target });
     }
     case 'restart':
       return t('sc.action.restart', { terminal: w.terminalText(action.terminal) });
@@ -152,7 +179,9 @@ function describeAction(t: Translate, action: UiAction, components: unknown): st
     }
     case 'return_tiles': {
       const tiles = strings(action.tiles);
-      return tiles.length > 0 ? t('sc.action.returnTiles', { tiles: w.tileCounts(tiles).join(', ') }) : t('sc.action.returnNone');
+      return tiles.length > 0
+        ? t('sc.action.returnTiles', { tiles: w.tileCounts(tiles).join(', ') })
+        : t('sc.action.returnNone');
     }
     case 'enter':
       return t('sc.action.enter', { terminal: w.terminalText(action.terminal) });
@@ -178,10 +207,24 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
       return stop ? t('sc.event.placeStop', { ...vars, stop: w.stopText(stop) }) : t('sc.event.place', vars);
     }
     case 'exchange':
-      return t('sc.event.exchange', { who, old: w.tileName(d.old), tile: w.tileName(d.tile), square: square(d.row, d.col), rotation: rotation(d.rotation) });
+      return t('sc.event.exchange', {
+        who,
+        old: w.tileName(d.old),
+        tile: w.tileName(d.tile),
+        square: square(d.row, d.col),
+        rotation: rotation(d.rotation),
+      });
     case 'double_exchange': {
       const old = strings(d.old);
-      const part = (p: unknown, o: string | undefined) => (isRecord(p) ? t('sc.event.exchangePart', { old: w.tileName(o), tile: w.tileName(p.tile), square: square(p.row, p.col), rotation: rotation(p.rotation) }) : '?');
+      const part = (p: unknown, o: string | undefined) =>
+        isRecord(p)
+          ? t('sc.event.exchangePart', {
+              old: w.tileName(o),
+              tile: w.tileName(p.tile),
+              square: square(p.row, p.col),
+              rotation: rotation(p.rotation),
+            })
+          : '?';
       return t('sc.event.doubleExchange', { who, first: part(d.first, old[0]), second: part(d.second, old[1]) });
     }
     case 'line_connected':
@@ -191,7 +234,10 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
     case 'step':
       return t('sc.event.step', { who, target: w.targetText(d.to) });
     case 'credit':
-      return t(d.leg === 'return' ? 'sc.event.creditReturn' : 'sc.event.credit', { who, stop: w.stopText(str(d.building) ?? '?') });
+      return t(d.leg === 'return' ? 'sc.event.creditReturn' : 'sc.event.credit', {
+        who,
+        stop: w.stopText(str(d.building) ?? '?'),
+      });
     case 'return_leg':
       return t('sc.event.returnLeg', { who });
     case 'turn180':
@@ -203,11 +249,19 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
     case 'return_tiles': {
       const count = num(d.count) ?? 0;
       const stack = num(d.stack);
-      return stack === undefined ? t('sc.event.returnTiles', { who, count }) : t('sc.event.returnTilesStack', { who, count, stack: stack + 1 });
+      return stack === undefined
+        ? t('sc.event.returnTiles', { who, count })
+        : t('sc.event.returnTilesStack', { who, count, stack: stack + 1 });
     }
     case 'declare': {
       const released = strings(d.released);
-      const declared = t('sc.event.declare', { who, line: String(num(d.line) ?? '?'), route: str(d.route) ?? '?', stops: w.stopsText(strings(d.stops)), terminal: w.terminalText(d.start) });
+      const declared = t('sc.event.declare', {
+        who,
+        line: String(num(d.line) ?? '?'),
+        route: str(d.route) ?? '?',
+        stops: w.stopsText(strings(d.stops)),
+        terminal: w.terminalText(d.start),
+      });
       return released.length > 0 ? `${declared}; ${t('sc.event.released', { count: released.length })}` : declared;
     }
     case 'roll':
@@ -220,10 +274,15 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
     case 'trip_failed':
       return t('sc.event.tripFailed', { who });
     case 'restart':
-      return t(d.forced === true ? 'sc.event.restartForced' : 'sc.event.restart', { who, terminal: w.terminalText(d.terminal) });
+      return t(d.forced === true ? 'sc.event.restartForced' : 'sc.event.restart', {
+        who,
+        terminal: w.terminalText(d.terminal),
+      });
     case 'draw': {
       const tiles = strings(d.tiles);
-      return tiles.length > 0 ? t('sc.event.drewTiles', { who, tiles: w.tileCounts(tiles).join(', ') }) : t('sc.event.drew', { who, count: num(d.count) ?? 0 });
+      return tiles.length > 0
+        ? t('sc.event.drewTiles', { who, tiles: w.tileCounts(tiles).join(', ') })
+        : t('sc.event.drew', { who, count: num(d.count) ?? 0 });
     }
     case 'take':
       return t(d.from === 'display' ? 'sc.event.takeDisplay' : 'sc.event.takeOpen', { who, tile: w.tileName(d.tile) });
@@ -248,12 +307,24 @@ export function streetcarCards(t: Translate, view: unknown, components: unknown)
   const you = v.you!;
   const me = v.players.find((p) => p.seat === you.seat);
   const terminals = w.comps?.terminals.filter((x) => x.line === you.line).map((x) => x.street) ?? [];
-  const trip = you.canStillFinish === null ? [] : [t(you.canStillFinish ? 'sc.panel.canFinish' : 'sc.panel.cannotFinish')];
+  const trip =
+    you.canStillFinish === null ? [] : [t(you.canStillFinish ? 'sc.panel.canFinish' : 'sc.panel.cannotFinish')];
   return [
-    { title: t('sc.panel.lineCard'), lines: [terminals.length > 0 ? t('sc.panel.lineTerminals', { line: you.line, terminals: terminals.join(' – ') }) : t('sc.panel.line', { line: you.line })] },
+    {
+      title: t('sc.panel.lineCard'),
+      lines: [
+        terminals.length > 0
+          ? t('sc.panel.lineTerminals', { line: you.line, terminals: terminals.join(' – ') })
+          : t('sc.panel.line', { line: you.line }),
+      ],
+    },
     {
       title: t('sc.panel.routeCard', { route: you.route }),
-      lines: [t('sc.panel.stops', { stops: w.stopsText(you.stops) }), ...(me && me.visited.length > 0 ? [t('sc.panel.visited', { list: me.visited.join(', ') })] : []), ...trip],
+      lines: [
+        t('sc.panel.stops', { stops: w.stopsText(you.stops) }),
+        ...(me && me.visited.length > 0 ? [t('sc.panel.visited', { list: me.visited.join(', ') })] : []),
+        ...trip,
+      ],
     },
   ];
 }
@@ -265,15 +336,32 @@ function revealed(t: Translate, view: unknown, components: unknown, seat: number
   const p = (view as unknown as StreetcarView).players.find((x) => x.seat === seat);
   if (!p || p.line === null) return [];
   const terminals = w.comps?.terminals.filter((x) => x.line === p.line).map((x) => x.street) ?? [];
-  const line = terminals.length > 0 ? t('sc.panel.lineTerminals', { line: p.line, terminals: terminals.join(' – ') }) : t('sc.panel.line', { line: p.line });
-  return [{ title: t('sc.revealed.cards'), lines: [line, ...(p.route !== null ? [t('sc.revealed.route', { route: p.route, stops: w.stopsText(p.stops ?? []) })] : [])] }];
+  const line =
+    terminals.length > 0
+      ? t('sc.panel.lineTerminals', { line: p.line, terminals: terminals.join(' – ') })
+      : t('sc.panel.line', { line: p.line });
+  return [
+    {
+      title: t('sc.revealed.cards'),
+      lines: [
+        line,
+        ...(p.route !== null ? [t('sc.revealed.route', { route: p.route, stops: w.stopsText(p.stops ?? []) })] : []),
+      ],
+    },
+  ];
 }
 
 function privatePanel(t: Translate, view: unknown, components: unknown): PanelSection[] {
   const cards = streetcarCards(t, view, components);
   if (cards.length === 0) return [];
   const hand = (view as StreetcarView).you!.hand;
-  return [...cards, { title: t('sc.panel.tiles', { n: hand.length }), lines: hand.length > 0 ? words(t, components).tileCounts(hand) : [t('sc.panel.noTiles')] }];
+  return [
+    ...cards,
+    {
+      title: t('sc.panel.tiles', { n: hand.length }),
+      lines: hand.length > 0 ? words(t, components).tileCounts(hand) : [t('sc.panel.noTiles')],
+    },
+  ];
 }
 
 /**
@@ -304,5 +392,8 @@ export const streetcarUi = (t: Translate): GameUi => ({
   glowing,
   onTable: onStreetcarTable,
   placeName: (key, c) => placeName(t, key, c),
-  choiceLabel: (a, c) => (a.type === 'place' ? t('sc.choice.place', { tile: words(t, c).tileName(a.tile), rotation: rotation(a.rotation) }) : null),
+  choiceLabel: (a, c) =>
+    a.type === 'place'
+      ? t('sc.choice.place', { tile: words(t, c).tileName(a.tile), rotation: rotation(a.rotation) })
+      : null,
 });

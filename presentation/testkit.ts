@@ -66,7 +66,10 @@ export function assertWellFormed(xml: string): void {
 /** Every element (its full markup) whose start tag carries `attr` (optionally with `value`). */
 export function elementsWith(xml: string, attr: string, value?: string | number): string[] {
   const out: string[] = [];
-  const start = new RegExp(`<([A-Za-z_][\\w.:-]*)(?=[^>]*\\s${attr}="${value === undefined ? '[^"]*' : String(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}")[^>]*>`, 'g');
+  const start = new RegExp(
+    `<([A-Za-z_][\\w.:-]*)(?=[^>]*\\s${attr}="${value === undefined ? '[^"]*' : String(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}")[^>]*>`,
+    'g',
+  );
   for (const m of xml.matchAll(start)) {
     const name = m[1]!;
     const from = m.index!;
@@ -90,7 +93,8 @@ export function elementsWith(xml: string, attr: string, value?: string | number)
 }
 
 /** The values of an attribute over the whole document, in order. */
-export const attrValues = (xml: string, attr: string): string[] => [...xml.matchAll(new RegExp(`\\s${attr}="([^"]*)"`, 'g'))].map((m) => m[1]!);
+export const attrValues = (xml: string, attr: string): string[] =>
+  [...xml.matchAll(new RegExp(`\\s${attr}="([^"]*)"`, 'g'))].map((m) => m[1]!);
 
 /** Plays `steps` actions: the game's own bot for every seat (its moves are varied and make progress). */
 export function play<S>(game: AnyGame, seed: string, players: number, steps: number, options: unknown = {}): S {
@@ -105,7 +109,6 @@ export function play<S>(game: AnyGame, seed: string, players: number, steps: num
   }
   return state as S;
 }
-
 
 /** Board pictures in English, strictly: a word missing from the catalog throws. */
 export const EN = translate('en');
@@ -123,7 +126,9 @@ export function commonChecks(svg: string, players: number): void {
   expect(svg).toContain(EVIL_ESCAPED);
   expect(svg).not.toContain(EVIL);
   // Legend: one entry per seat, in distinct colours.
-  const colours = Array.from({ length: players }, (_, s) => elementsWith(svg, 'data-legend', s)[0]!).map((g) => /data-colour="([^"]+)"/.exec(g)![1]);
+  const colours = Array.from({ length: players }, (_, s) => elementsWith(svg, 'data-legend', s)[0]!).map(
+    (g) => /data-colour="([^"]+)"/.exec(g)![1],
+  );
   expect(new Set(colours).size).toBe(players);
   expect(colours.every((c) => (PLAYER_COLOURS as readonly string[]).includes(c!))).toBe(true);
   // Every player mark carries the seat's colour and its label.

@@ -8,5 +8,9 @@ import { ttrEventTargets, ttrRevealed } from './ttr-table-end.js';
 /** Ticket to Ride's picture and wording, the same for every map (both editions' manifests name this module). */
 export const presentation: WebGame = {
   board: (c, v, o) => renderTicketToRide(c as TtrMap, v as TtrView, o),
-  ui: (t) => ({ ...ticketToRideUi(t), revealed: (v, _c, seat) => ttrRevealed(t, v, seat), eventTargets: ttrEventTargets }),
+  ui: (t) => ({
+    ...ticketToRideUi(t),
+    revealed: (v, _c, seat) => ttrRevealed(t, v, seat),
+    eventTargets: ttrEventTargets,
+  }),
 };

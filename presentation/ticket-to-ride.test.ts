@@ -50,7 +50,9 @@ describe.each([
 
   it('parallel routes of a group lie side by side, not on top of each other', () => {
     const firstCar = (id: number) => {
-      const m = /data-route="\d+"[^>]*>.*?<rect x="([-\d.]+)" y="([-\d.]+)"/.exec(elementsWith(svg, 'data-route', id)[0]!)!;
+      const m = /data-route="\d+"[^>]*>.*?<rect x="([-\d.]+)" y="([-\d.]+)"/.exec(
+        elementsWith(svg, 'data-route', id)[0]!,
+      )!;
       return [Number(m[1]), Number(m[2])];
     };
     const groups = new Map<number, number[]>();
@@ -59,7 +61,8 @@ describe.each([
     expect(multi.length).toBeGreaterThan(5);
     for (const g of multi) {
       const cars = g.map(firstCar);
-      for (let i = 1; i < cars.length; i++) expect(Math.hypot(cars[i]![0]! - cars[0]![0]!, cars[i]![1]! - cars[0]![1]!)).toBeGreaterThan(5);
+      for (let i = 1; i < cars.length; i++)
+        expect(Math.hypot(cars[i]![0]! - cars[0]![0]!, cars[i]![1]! - cars[0]![1]!)).toBeGreaterThan(5);
     }
   });
 
@@ -79,16 +82,30 @@ describe.each([
 
   it('stations (Europe) and waiting passengers (Germany) are drawn', () => {
     expect(elementsWith(svg, 'data-station')).toHaveLength(view.stations.length);
-    for (const s of view.stations) expect(elementsWith(svg, 'data-station', s.city)[0]).toContain(`data-owner="${s.seat}"`);
+    for (const s of view.stations)
+      expect(elementsWith(svg, 'data-station', s.city)[0]).toContain(`data-owner="${s.seat}"`);
     if (map.id === 'germany') {
-      const waiting = Object.values(view.passengersAt).flatMap((c) => Object.values(c)).reduce((a, b) => a + b, 0);
-      expect(attrValues(svg, 'data-passengers').map(Number).reduce((a, b) => a + b, 0)).toBe(waiting);
+      const waiting = Object.values(view.passengersAt)
+        .flatMap((c) => Object.values(c))
+        .reduce((a, b) => a + b, 0);
+      expect(
+        attrValues(svg, 'data-passengers')
+          .map(Number)
+          .reduce((a, b) => a + b, 0),
+      ).toBe(waiting);
     }
   });
 
   it('is a pure function of its input', () => {
     expect(renderBoard(game.id, game.components, view, { t: EN, seatNames: [EVIL, 'Bob', null] })).toBe(svg);
-    expect(renderBoard(game.id, game.components, game.view(game.setup({ seed: 'x', players: 2, options: game.options.parse({}) }), 'spectator'), { t: EN })).toContain('data-route="1"');
+    expect(
+      renderBoard(
+        game.id,
+        game.components,
+        game.view(game.setup({ seed: 'x', players: 2, options: game.options.parse({}) }), 'spectator'),
+        { t: EN },
+      ),
+    ).toContain('data-route="1"');
   });
 });
 

@@ -6,7 +6,17 @@
  */
 import type { CardType, Route, TtrMap } from '../engine/games/ticket-to-ride/map.js';
 import type { TtrView } from '../engine/games/ticket-to-ride/view.js';
-import { legend, markAttrs, patternId, playerColour, playerInk, playerLabel, playerName, playerPatterns, playerToken } from './players.js';
+import {
+  legend,
+  markAttrs,
+  patternId,
+  playerColour,
+  playerInk,
+  playerLabel,
+  playerName,
+  playerPatterns,
+  playerToken,
+} from './players.js';
 import { h, label, svgDocument, type Markup } from './svg.js';
 import { PLACES_BY_MAP, type LonLat } from './ttr-places.js';
 import type { RenderBoardOptions } from './board-options.js';
@@ -56,20 +66,54 @@ function cars(route: Route, a: Pt, b: Pt, offset: number, owner: number | undefi
   const carLen = Math.max(3, step - 2);
   const angle = (Math.atan2(dy, dx) * 180) / Math.PI;
   const start = (dist - span) / 2;
-  const fill = owner === undefined ? ROUTE_COLOURS[route.colour] ?? '#999' : `url(#${patternId(owner)})`;
-  const outline = route.tunnel ? { stroke: '#000', 'stroke-width': 1.6, 'stroke-dasharray': '2.5 1.5' } : { stroke: owner === undefined ? '#333' : '#000', 'stroke-width': owner === undefined ? 0.6 : 1.2 };
+  const fill = owner === undefined ? (ROUTE_COLOURS[route.colour] ?? '#999') : `url(#${patternId(owner)})`;
+  const outline = route.tunnel
+    ? { stroke: '#000', 'stroke-width': 1.6, 'stroke-dasharray': '2.5 1.5' }
+    : { stroke: owner === undefined ? '#333' : '#000', 'stroke-width': owner === undefined ? 0.6 : 1.2 };
   const out: Markup[] = [];
   for (let i = 0; i < route.length; i++) {
     const t = start + step * (i + 0.5);
     const cx = a.x + ux * t + nx * offset;
     const cy = a.y + uy * t + ny * offset;
-    out.push(h('rect', { x: cx - carLen / 2, y: cy - CAR_WIDTH / 2, width: carLen, height: CAR_WIDTH, rx: 1, fill, ...outline, transform: `rotate(${angle.toFixed(1)} ${cx.toFixed(2)} ${cy.toFixed(2)})`, 'data-car': i }));
+    out.push(
+      h('rect', {
+        x: cx - carLen / 2,
+        y: cy - CAR_WIDTH / 2,
+        width: carLen,
+        height: CAR_WIDTH,
+        rx: 1,
+        fill,
+        ...outline,
+        transform: `rotate(${angle.toFixed(1)} ${cx.toFixed(2)} ${cy.toFixed(2)})`,
+        'data-car': i,
+      }),
+    );
     // Ferry: the first `ferry` cars carry a locomotive symbol.
-    if (i < route.ferry) out.push(h('circle', { cx, cy, r: CAR_WIDTH * 0.32, fill: '#111', stroke: '#fff', 'stroke-width': 0.8, 'data-loco': 1 }));
+    if (i < route.ferry)
+      out.push(
+        h('circle', { cx, cy, r: CAR_WIDTH * 0.32, fill: '#111', stroke: '#fff', 'stroke-width': 0.8, 'data-loco': 1 }),
+      );
   }
   // A wide invisible stroke along the track, so a click between or beside the cars still hits the route.
-  const [sx, sy, ex, ey] = [a.x + ux * start + nx * offset, a.y + uy * start + ny * offset, a.x + ux * (start + span) + nx * offset, a.y + uy * (start + span) + ny * offset];
-  out.push(h('line', { x1: sx, y1: sy, x2: ex, y2: ey, stroke: '#000', 'stroke-opacity': 0, 'stroke-width': hitWidth, 'pointer-events': 'stroke', 'data-hit': 1 }));
+  const [sx, sy, ex, ey] = [
+    a.x + ux * start + nx * offset,
+    a.y + uy * start + ny * offset,
+    a.x + ux * (start + span) + nx * offset,
+    a.y + uy * (start + span) + ny * offset,
+  ];
+  out.push(
+    h('line', {
+      x1: sx,
+      y1: sy,
+      x2: ex,
+      y2: ey,
+      stroke: '#000',
+      'stroke-opacity': 0,
+      'stroke-width': hitWidth,
+      'pointer-events': 'stroke',
+      'data-hit': 1,
+    }),
+  );
   if (owner !== undefined) {
     const mid = start + span / 2;
     out.push(playerToken(owner, a.x + ux * mid + nx * offset, a.y + uy * mid + ny * offset, 6.5));
@@ -100,7 +144,10 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBo
     const [p, q] = [r.a, r.b].sort();
     const ownerRaw = view.routeOwners[String(r.id)];
     const owner = typeof ownerRaw === 'number' ? ownerRaw : undefined;
-    const what = owner === undefined ? w.routeText(r.id) : t('ttr.picture.claimed', { route: w.routeText(r.id), name: name(owner), n: playerLabel(owner) });
+    const what =
+      owner === undefined
+        ? w.routeText(r.id)
+        : t('ttr.picture.claimed', { route: w.routeText(r.id), name: name(owner), n: playerLabel(owner) });
     return h(
       'g',
       {
@@ -128,14 +175,61 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBo
     return h(
       'g',
       // data-mark: the client marks the place (a ticket's cities) by showing its ring; not only by colour, by a dashed ring.
-      { 'data-city': n, class: country ? 'country' : 'city', 'data-target': stationSite ? `city:${n}` : null, 'data-mark': `place:${n}` },
-      h('circle', { class: 'mark-ring', cx: p.x, cy: p.y, r: CITY_R + 13, fill: '#FFE066', 'fill-opacity': 0.6, stroke: '#000', 'stroke-width': 3, 'stroke-dasharray': '5 3', visibility: 'hidden' }),
+      {
+        'data-city': n,
+        class: country ? 'country' : 'city',
+        'data-target': stationSite ? `city:${n}` : null,
+        'data-mark': `place:${n}`,
+      },
+      h('circle', {
+        class: 'mark-ring',
+        cx: p.x,
+        cy: p.y,
+        r: CITY_R + 13,
+        fill: '#FFE066',
+        'fill-opacity': 0.6,
+        stroke: '#000',
+        'stroke-width': 3,
+        'stroke-dasharray': '5 3',
+        visibility: 'hidden',
+      }),
       country
-        ? h('rect', { x: p.x - 9, y: p.y - 9, width: 18, height: 18, rx: 3, fill: '#FFF7E0', stroke: '#7A5C00', 'stroke-width': 1.5 })
+        ? h('rect', {
+            x: p.x - 9,
+            y: p.y - 9,
+            width: 18,
+            height: 18,
+            rx: 3,
+            fill: '#FFF7E0',
+            stroke: '#7A5C00',
+            'stroke-width': 1.5,
+          })
         : h('circle', { cx: p.x, cy: p.y, r: CITY_R, fill: '#FFFDF5', stroke: '#333', 'stroke-width': 1.5 }),
-      stationSite ? h('circle', { cx: p.x, cy: p.y, r: CITY_R + 4, fill: '#000', 'fill-opacity': 0, 'data-hit': 1 }) : null,
-      h('text', { x: p.x + 8, y: p.y - 8, 'font-size': 12, fill: '#111', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'stroke-linejoin': 'round' }, n),
-      waiting > 0 ? h('g', { 'data-passengers': waiting }, h('circle', { cx: p.x - 9, cy: p.y + 9, r: 6, fill: '#fff', stroke: '#555' }), label(p.x - 9, p.y + 9, waiting, { 'font-size': 8 })) : null,
+      stationSite
+        ? h('circle', { cx: p.x, cy: p.y, r: CITY_R + 4, fill: '#000', 'fill-opacity': 0, 'data-hit': 1 })
+        : null,
+      h(
+        'text',
+        {
+          x: p.x + 8,
+          y: p.y - 8,
+          'font-size': 12,
+          fill: '#111',
+          stroke: '#fff',
+          'stroke-width': 3,
+          'paint-order': 'stroke',
+          'stroke-linejoin': 'round',
+        },
+        n,
+      ),
+      waiting > 0
+        ? h(
+            'g',
+            { 'data-passengers': waiting },
+            h('circle', { cx: p.x - 9, cy: p.y + 9, r: 6, fill: '#fff', stroke: '#555' }),
+            label(p.x - 9, p.y + 9, waiting, { 'font-size': 8 }),
+          )
+        : null,
     );
   });
 
@@ -147,8 +241,20 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBo
       'g',
       { 'data-station': s.city, 'data-owner': s.seat, ...markAttrs(s.seat), 'data-index': i },
       h('title', {}, t('ttr.picture.station', { name: name(s.seat), n: playerLabel(s.seat), city: s.city })),
-      h('path', { d: `M${x - 7},${y + 6} V${y - 2} L${x},${y - 8} L${x + 7},${y - 2} V${y + 6} Z`, fill: `url(#${patternId(s.seat)})`, stroke: '#000', 'stroke-width': 1 }),
-      label(x, y + 1, playerLabel(s.seat), { 'font-size': 8, 'font-weight': 700, fill: playerInk(s.seat), stroke: playerColour(s.seat), 'stroke-width': 2, 'paint-order': 'stroke' }),
+      h('path', {
+        d: `M${x - 7},${y + 6} V${y - 2} L${x},${y - 8} L${x + 7},${y - 2} V${y + 6} Z`,
+        fill: `url(#${patternId(s.seat)})`,
+        stroke: '#000',
+        'stroke-width': 1,
+      }),
+      label(x, y + 1, playerLabel(s.seat), {
+        'font-size': 8,
+        'font-weight': 700,
+        fill: playerInk(s.seat),
+        stroke: playerColour(s.seat),
+        'stroke-width': 2,
+        'paint-order': 'stroke',
+      }),
     );
   });
 
@@ -159,13 +265,33 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBo
   const cy = supplyY + SUPPLY_H / 2;
   const faceUp = view.market.map((card, slot) => {
     const x = PAD / 2 + 60 + slot * (cardW + 8);
-    if (card === null) return h('rect', { x, y: cy - cardH / 2, width: cardW, height: cardH, rx: 4, fill: 'none', stroke: '#999', 'stroke-dasharray': '3 2', 'data-market': slot });
+    if (card === null)
+      return h('rect', {
+        x,
+        y: cy - cardH / 2,
+        width: cardW,
+        height: cardH,
+        rx: 4,
+        fill: 'none',
+        stroke: '#999',
+        'stroke-dasharray': '3 2',
+        'data-market': slot,
+      });
     const f = CARD_FACE[card];
     return h(
       'g',
       { 'data-market': slot, 'data-card-type': card, 'data-target': `market:${slot}` },
       h('title', {}, `${t('ttr.place.market', { n: slot + 1 })}: ${w.cardName(card)}`),
-      h('rect', { x, y: cy - cardH / 2, width: cardW, height: cardH, rx: 4, fill: f.fill, stroke: '#222', 'stroke-width': 1.2 }),
+      h('rect', {
+        x,
+        y: cy - cardH / 2,
+        width: cardW,
+        height: cardH,
+        rx: 4,
+        fill: f.fill,
+        stroke: '#222',
+        'stroke-width': 1.2,
+      }),
       label(x + cardW / 2, cy, w.cardName(card), { 'font-size': 10, 'font-weight': 700, fill: f.ink }),
     );
   });
@@ -174,21 +300,61 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBo
     'g',
     { 'data-deck': view.deckCount, 'data-target': 'deck' },
     h('title', {}, t('ttr.table.deck', { count: view.deckCount })),
-    h('rect', { x: deckX + 3, y: cy - cardH / 2 - 3, width: cardW, height: cardH, rx: 4, fill: '#3E4A61', stroke: '#222' }),
-    h('rect', { x: deckX, y: cy - cardH / 2, width: cardW, height: cardH, rx: 4, fill: '#52617F', stroke: '#222', 'stroke-width': 1.2 }),
+    h('rect', {
+      x: deckX + 3,
+      y: cy - cardH / 2 - 3,
+      width: cardW,
+      height: cardH,
+      rx: 4,
+      fill: '#3E4A61',
+      stroke: '#222',
+    }),
+    h('rect', {
+      x: deckX,
+      y: cy - cardH / 2,
+      width: cardW,
+      height: cardH,
+      rx: 4,
+      fill: '#52617F',
+      stroke: '#222',
+      'stroke-width': 1.2,
+    }),
     label(deckX + cardW / 2, cy, view.deckCount, { 'font-size': 11, 'font-weight': 700, fill: '#fff' }),
   );
-  const ticketCount = map.passengers ? t('ttr.picture.decks', { short: view.ticketDecks.short, long: view.ticketDecks.long }) : String(view.ticketDecks.short + view.ticketDecks.long);
+  const ticketCount = map.passengers
+    ? t('ttr.picture.decks', { short: view.ticketDecks.short, long: view.ticketDecks.long })
+    : String(view.ticketDecks.short + view.ticketDecks.long);
   const ticketsX = deckX + cardW + 20;
   const ticketsW = map.passengers ? 120 : 60;
   const ticketPile = h(
     'g',
     { 'data-tickets': view.ticketDecks.short + view.ticketDecks.long, 'data-target': 'tickets' },
     h('title', {}, `${t('ttr.place.tickets')}: ${ticketCount}`),
-    h('rect', { x: ticketsX, y: cy - cardH / 2, width: ticketsW, height: cardH, rx: 4, fill: '#F6E7C1', stroke: '#7A5C00', 'stroke-width': 1.2 }),
-    label(ticketsX + ticketsW / 2, cy, t('ttr.picture.pile', { count: ticketCount }), { 'font-size': 10, fill: '#4A3700' }),
+    h('rect', {
+      x: ticketsX,
+      y: cy - cardH / 2,
+      width: ticketsW,
+      height: cardH,
+      rx: 4,
+      fill: '#F6E7C1',
+      stroke: '#7A5C00',
+      'stroke-width': 1.2,
+    }),
+    label(ticketsX + ticketsW / 2, cy, t('ttr.picture.pile', { count: ticketCount }), {
+      'font-size': 10,
+      fill: '#4A3700',
+    }),
   );
-  const supply = options.table ? null : h('g', { class: 'supply' }, h('text', { x: PAD / 2, y: cy, 'dominant-baseline': 'central', 'font-size': 13 }, t('ttr.picture.cards')), faceUp, deck, ticketPile);
+  const supply = options.table
+    ? null
+    : h(
+        'g',
+        { class: 'supply' },
+        h('text', { x: PAD / 2, y: cy, 'dominant-baseline': 'central', 'font-size': 13 }, t('ttr.picture.cards')),
+        faceUp,
+        deck,
+        ticketPile,
+      );
 
   const legendY = options.table ? proj.height + 4 : supplyY + SUPPLY_H + 4;
   const players = view.players.map((p) => ({

@@ -62,7 +62,11 @@ function exercise(game: AnyGame, seed: string, players: number, steps: number, r
         const said = lang === 'en' ? texts : legal.map((a) => other.describeAction(a, game.components, view));
         const bad = said.filter((t) => t.trim() === '' || /undefined|NaN|\[object|\?|\{\{/.test(t));
         if (bad.length > 0) expect(bad, lang).toEqual([]);
-        if (new Set(said).size !== said.length) expect(said.filter((t, i) => said.indexOf(t) !== i), lang).toEqual([]);
+        if (new Set(said).size !== said.length)
+          expect(
+            said.filter((t, i) => said.indexOf(t) !== i),
+            lang,
+          ).toEqual([]);
       }
       legal.forEach((a) => seen.actionTypes.add(a.type));
       const keys = legal.flatMap((a) => ui.targets(a));
@@ -70,7 +74,7 @@ function exercise(game: AnyGame, seed: string, players: number, steps: number, r
         const svg = renderBoard(game.id, game.components, game.view(state, seat), { t: EN })!;
         const present = new Set(attrValues(svg, 'data-target'));
         const missing = keys.filter((k) => !present.has(k));
-      if (missing.length > 0) expect(missing).toEqual([]);
+        if (missing.length > 0) expect(missing).toEqual([]);
         seen.targetKeys += keys.length;
         seen.states++;
       }
@@ -99,11 +103,23 @@ describe.each([
     const a = exercise(game, `ui-${mapId}-a`, players, 450, 7);
     const b = exercise(game, `ui-${mapId}-b`, 2, 300, 9);
     const types = new Set([...a.actionTypes, ...b.actionTypes]);
-    for (const t of ['draw_face_up', 'draw_blind', 'claim_route', 'draw_tickets', 'keep_tickets']) expect(types.has(t), t).toBe(true);
-    if (mapId === 'europe') for (const t of ['build_station', 'keep_initial_tickets']) expect(types.has(t), t).toBe(true);
+    for (const t of ['draw_face_up', 'draw_blind', 'claim_route', 'draw_tickets', 'keep_tickets'])
+      expect(types.has(t), t).toBe(true);
+    if (mapId === 'europe')
+      for (const t of ['build_station', 'keep_initial_tickets']) expect(types.has(t), t).toBe(true);
     else for (const t of ['choose_initial_tickets', 'take_passengers']) expect(types.has(t), t).toBe(true);
     const events = new Set([...a.eventTypes, ...b.eventTypes]);
-    for (const t of ['claimed_route', 'scored', 'drew_blind', 'drew_face_up', 'drew_tickets', 'kept_tickets', 'play_started', 'game_over']) expect(events.has(t), t).toBe(true);
+    for (const t of [
+      'claimed_route',
+      'scored',
+      'drew_blind',
+      'drew_face_up',
+      'drew_tickets',
+      'kept_tickets',
+      'play_started',
+      'game_over',
+    ])
+      expect(events.has(t), t).toBe(true);
     expect(a.targetKeys).toBeGreaterThan(500);
   });
 
@@ -113,23 +129,44 @@ describe.each([
     expect(ui.targets({ type: 'draw_blind' })).toEqual(['deck']);
     expect(ui.targets({ type: 'draw_tickets', short: 2 })).toEqual(['tickets']);
     expect(ui.targets({ type: 'build_station', city: 'Wien', cards: { red: 1 } })).toEqual(['city:Wien']);
-    for (const type of ['keep_tickets', 'keep_initial_tickets', 'choose_initial_tickets', 'pay_tunnel', 'withdraw_tunnel', 'take_passengers']) expect(ui.targets({ type })).toEqual([]);
+    for (const type of [
+      'keep_tickets',
+      'keep_initial_tickets',
+      'choose_initial_tickets',
+      'pay_tunnel',
+      'withdraw_tunnel',
+      'take_passengers',
+    ])
+      expect(ui.targets({ type })).toEqual([]);
   });
 
   it('describes a claim with city names, route colour and length, and the payment', () => {
     const r = map.routes.find((x) => x.colour !== 'gray' && !x.tunnel && x.ferry === 0 && x.length >= 3)!;
-    const text = ui.describeAction({ type: 'claim_route', route: r.id, cards: { [r.colour]: r.length - 1, loco: 1 } }, map);
+    const text = ui.describeAction(
+      { type: 'claim_route', route: r.id, cards: { [r.colour]: r.length - 1, loco: 1 } },
+      map,
+    );
     expect(text).toContain(`${r.a} – ${r.b} (${r.colour}, ${r.length}`);
     expect(text).toContain(`${r.length - 1} ${r.colour} + 1 locomotive`);
     expect(cardsText(en, { loco: 3 })).toBe('3 locomotives');
   });
 
   it(`redacted events read well: "drew a card", "drew 3 tickets", "kept 2 tickets" (${R('H2', 'H2')}, ${R('H7', 'H5')})`, () => {
-    expect(ui.describeEvent({ type: 'drew_blind', data: { seat: 1 } }, map, seatName)).toBe('P2 drew a card from the deck');
-    expect(ui.describeEvent({ type: 'drew_tickets', data: { seat: 0, count: 3 } }, map, seatName)).toBe('P1 drew 3 tickets');
-    expect(ui.describeEvent({ type: 'kept_tickets', data: { seat: 0, kept: 2, returned: 1 } }, map, seatName)).toBe('P1 kept 2 tickets and returned 1');
-    expect(ui.describeEvent({ type: 'kept_opening_tickets', data: { seat: 2 } }, map, seatName)).toBe('P3 chose opening tickets');
-    expect(ui.describeEvent({ type: 'somethingNew', data: { x: 1 } }, map, seatName)).toBe(plainWords('somethingNew', { x: 1 }));
+    expect(ui.describeEvent({ type: 'drew_blind', data: { seat: 1 } }, map, seatName)).toBe(
+      'P2 drew a card from the deck',
+    );
+    expect(ui.describeEvent({ type: 'drew_tickets', data: { seat: 0, count: 3 } }, map, seatName)).toBe(
+      'P1 drew 3 tickets',
+    );
+    expect(ui.describeEvent({ type: 'kept_tickets', data: { seat: 0, kept: 2, returned: 1 } }, map, seatName)).toBe(
+      'P1 kept 2 tickets and returned 1',
+    );
+    expect(ui.describeEvent({ type: 'kept_opening_tickets', data: { seat: 2 } }, map, seatName)).toBe(
+      'P3 chose opening tickets',
+    );
+    expect(ui.describeEvent({ type: 'somethingNew', data: { x: 1 } }, map, seatName)).toBe(
+      plainWords('somethingNew', { x: 1 }),
+    );
   });
 
   it(`the private panel shows the own hand and tickets only, nothing for a spectator (${R('H1', 'H1')}, ${R('H6', 'H4')}, ${R('H7', 'H5')})`, () => {
@@ -143,7 +180,11 @@ describe.each([
           const view = game.view(state, seat) as TtrView;
           const panel = ui.privatePanel(view, map);
           const text = panel.map((p) => [p.title, ...p.lines].join('\n')).join('\n');
-          for (const [type, count] of Object.entries(s.hands[seat]!)) if (count > 0) expect(text).toContain(`${count} ${type === 'loco' ? (count === 1 ? 'locomotive' : 'locomotives') : type}`);
+          for (const [type, count] of Object.entries(s.hands[seat]!))
+            if (count > 0)
+              expect(text).toContain(
+                `${count} ${type === 'loco' ? (count === 1 ? 'locomotive' : 'locomotives') : type}`,
+              );
           const mine = s.tickets[seat]!.map((id) => map.tickets.find((t) => t.id === id)!);
           for (const t of mine) expect(text).toContain(`${t.a} – ${t.b}, ${t.points} point`);
           const mineText = new Set(mine.map((t) => `${t.a} – ${t.b}, ${t.points} point`));
@@ -181,9 +222,20 @@ describe.each([
       const s = state as TtrState;
       const owners = Object.fromEntries(Object.entries(s.routeOwners).map(([id, seat]) => [Number(id), seat]));
       // Without stations, so that "connected" means own routes only.
-      const scoring = finalScoring({ map, players: 3, routeOwners: owners, tickets: s.tickets, stations: [], stationsLeft: s.stationsLeft, passengers: s.passengers, routePoints: s.routePoints });
+      const scoring = finalScoring({
+        map,
+        players: 3,
+        routeOwners: owners,
+        tickets: s.tickets,
+        stations: [],
+        stationsLeft: s.stationsLeft,
+        passengers: s.passengers,
+        routePoints: s.routePoints,
+      });
       for (let seat = 0; seat < 3; seat++) {
-        const lines = ui.privatePanel(game.view(state, seat), map).find((p) => p.title.startsWith('Your tickets'))!.lines;
+        const lines = ui
+          .privatePanel(game.view(state, seat), map)
+          .find((p) => p.title.startsWith('Your tickets'))!.lines;
         scoring.players[seat]!.tickets.forEach((t, i) => {
           expect(lines[i]!.endsWith('— connected'), lines[i]).toBe(t.completed);
           checked++;

@@ -16,7 +16,14 @@ import { CARD_ORDER } from './ttr-cards.js';
 import { glowingPlaces, ticketState } from './ttr-table.js';
 
 /** Actions the client's table offers: the card market, the deck, the ticket pile, Germany's ticket mixes and the ticket choices. */
-const TABLE_ACTIONS = new Set(['draw_face_up', 'draw_blind', 'draw_tickets', 'choose_initial_tickets', 'keep_initial_tickets', 'keep_tickets']);
+const TABLE_ACTIONS = new Set([
+  'draw_face_up',
+  'draw_blind',
+  'draw_tickets',
+  'choose_initial_tickets',
+  'keep_initial_tickets',
+  'keep_tickets',
+]);
 /** Route colours (cards' and gray) and passenger colours the catalogs name. */
 const COLOURS = ['pink', 'white', 'blue', 'yellow', 'orange', 'black', 'red', 'green', 'gray'] as const;
 const PASSENGERS = ['red', 'black', 'green', 'yellow', 'blue', 'white'] as const;
@@ -25,7 +32,9 @@ const among = <T extends string>(list: readonly T[], v: unknown): v is T => list
 type Cards = Partial<Record<CardType, number>>;
 
 function asMap(components: unknown): TtrMap | null {
-  return isRecord(components) && Array.isArray(components.routes) && Array.isArray(components.tickets) ? (components as unknown as TtrMap) : null;
+  return isRecord(components) && Array.isArray(components.routes) && Array.isArray(components.tickets)
+    ? (components as unknown as TtrMap)
+    : null;
 }
 
 function routeOf(map: TtrMap | null, id: unknown): Route | undefined {
@@ -71,12 +80,14 @@ export function ttrWords(t: Translate, components: unknown) {
     return t('ttr.route', { a: r.a, b: r.b, extras: extras.join(', ') });
   };
   /** "Berlin – Wien, 8 points" (plus "long" for a long ticket). */
-  const ticketLine = (ticket: Ticket): string => t(ticket.long ? 'ttr.ticketLong' : 'ttr.ticket', { a: ticket.a, b: ticket.b, count: ticket.points });
+  const ticketLine = (ticket: Ticket): string =>
+    t(ticket.long ? 'ttr.ticketLong' : 'ttr.ticket', { a: ticket.a, b: ticket.b, count: ticket.points });
   const ticketText = (id: unknown): string => {
     const ticket = ticketOf(map, id);
     return ticket ? ticketLine(ticket) : t('ttr.ticketId', { id: String(id) });
   };
-  const ticketsText = (ids: readonly number[]): string => (ids.length > 0 ? ids.map(ticketText).join('; ') : t('ttr.none'));
+  const ticketsText = (ids: readonly number[]): string =>
+    ids.length > 0 ? ids.map(ticketText).join('; ') : t('ttr.none');
   /** " (2 short, 1 long)", or nothing when the counts are not known. */
   const shortLong = (short: unknown, long: unknown): string => {
     const s = num(short);
@@ -120,14 +131,21 @@ function describeAction(t: Translate, action: UiAction, components: unknown, vie
     case 'draw_face_up': {
       const slot = num(action.slot) ?? 0;
       const card = v.market?.[slot];
-      return card ? t('ttr.action.faceUp', { card: w.cardName(card), slot: slot + 1 }) : t('ttr.action.faceUpSlot', { slot: slot + 1 });
+      return card
+        ? t('ttr.action.faceUp', { card: w.cardName(card), slot: slot + 1 })
+        : t('ttr.action.faceUpSlot', { slot: slot + 1 });
     }
     case 'draw_blind':
       return t('ttr.action.blind');
     case 'claim_route':
-      return t(routeOf(w.map, action.route)?.tunnel ? 'ttr.action.tryTunnel' : 'ttr.action.claim', { route: w.routeText(action.route), cards: w.cardsText(action.cards) });
+      return t(routeOf(w.map, action.route)?.tunnel ? 'ttr.action.tryTunnel' : 'ttr.action.claim', {
+        route: w.routeText(action.route),
+        cards: w.cardsText(action.cards),
+      });
     case 'pay_tunnel':
-      return pendingRoute ? t('ttr.action.payTunnelAB', { a: pendingRoute.a, b: pendingRoute.b, cards: w.cardsText(action.cards) }) : t('ttr.action.payTunnel', { cards: w.cardsText(action.cards) });
+      return pendingRoute
+        ? t('ttr.action.payTunnelAB', { a: pendingRoute.a, b: pendingRoute.b, cards: w.cardsText(action.cards) })
+        : t('ttr.action.payTunnel', { cards: w.cardsText(action.cards) });
     case 'withdraw_tunnel':
       return t('ttr.action.withdrawTunnel');
     case 'draw_tickets': {
@@ -141,7 +159,11 @@ function describeAction(t: Translate, action: UiAction, components: unknown, vie
       const b = str(action.b);
       if (!a && !b) return t('ttr.action.noPassengers');
       const [first, second] = pendingRoute ? [pendingRoute.a, pendingRoute.b] : [t('ttr.firstEnd'), t('ttr.secondEnd')];
-      const at = (colour: string | undefined, place: string) => t('ttr.action.passengerAt', { passenger: among(PASSENGERS, colour) ? t(`ttr.passengerOne.${colour}`) : (colour ?? t('ttr.passengerNone')), place });
+      const at = (colour: string | undefined, place: string) =>
+        t('ttr.action.passengerAt', {
+          passenger: among(PASSENGERS, colour) ? t(`ttr.passengerOne.${colour}`) : (colour ?? t('ttr.passengerNone')),
+          place,
+        });
       return t('ttr.action.passengers', { first: at(a, first), second: at(b, second) });
     }
     default:
@@ -157,17 +179,26 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
     case 'drew_face_up': {
       const refill = str(d.refill);
       const card = str(d.card) ? w.cardName(d.card) : t('ttr.cardWord');
-      return refill ? t('ttr.event.faceUpRefill', { who, card, refill: w.cardName(refill) }) : t('ttr.event.faceUp', { who, card });
+      return refill
+        ? t('ttr.event.faceUpRefill', { who, card, refill: w.cardName(refill) })
+        : t('ttr.event.faceUp', { who, card });
     }
     case 'drew_blind':
-      return str(d.card) ? t('ttr.event.blindCard', { who, card: w.cardName(str(d.card)) }) : t('ttr.event.blind', { who });
+      return str(d.card)
+        ? t('ttr.event.blindCard', { who, card: w.cardName(str(d.card)) })
+        : t('ttr.event.blind', { who });
     case 'claimed_route':
       return t('ttr.event.claimed', { who, route: w.routeText(d.route), cards: w.cardsText(d.cards) });
     case 'scored':
       return t('ttr.event.scored', { who, count: num(d.points) ?? 0, route: w.routeText(d.route) });
     case 'tunnel_revealed': {
       const extra = num(d.extra) ?? 0;
-      const vars = { who, route: w.routeText(d.route), cards: w.cardsText(d.committed), revealed: w.cardListText(d.revealed) };
+      const vars = {
+        who,
+        route: w.routeText(d.route),
+        cards: w.cardsText(d.committed),
+        revealed: w.cardListText(d.revealed),
+      };
       return extra === 0 ? t('ttr.event.tunnelFree', vars) : t('ttr.event.tunnelExtra', { ...vars, count: extra });
     }
     case 'tunnel_paid':
@@ -179,13 +210,19 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
       const part = (colour: unknown, place: string | undefined) => {
         const c = str(colour);
         if (!c) return null;
-        return t('ttr.event.passengerIn', { passenger: among(PASSENGERS, c) ? t(`ttr.passenger.${c}`) : c, place: place ?? t('ttr.oneEnd') });
+        return t('ttr.event.passengerIn', {
+          passenger: among(PASSENGERS, c) ? t(`ttr.passenger.${c}`) : c,
+          place: place ?? t('ttr.oneEnd'),
+        });
       };
       const taken = [part(d.a, r?.a), part(d.b, r?.b)].filter((x): x is string => x !== null);
-      return taken.length > 0 ? t('ttr.event.passengers', { who, list: taken.join(t('ttr.and')) }) : t('ttr.event.noPassengers', { who });
+      return taken.length > 0
+        ? t('ttr.event.passengers', { who, list: taken.join(t('ttr.and')) })
+        : t('ttr.event.noPassengers', { who });
     }
     case 'drew_tickets': {
-      if (Array.isArray(d.tickets)) return t('ttr.event.drewTicketList', { who, list: w.ticketsText(numbers(d.tickets)) });
+      if (Array.isArray(d.tickets))
+        return t('ttr.event.drewTicketList', { who, list: w.ticketsText(numbers(d.tickets)) });
       return `${t('ttr.event.drewTickets', { who, count: num(d.count) ?? 0 })}${w.shortLong(d.short, d.long)}`;
     }
     case 'kept_tickets':
@@ -193,8 +230,13 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
       const opening = event.type === 'kept_opening_tickets';
       if (Array.isArray(d.kept)) {
         const returned = numbers(d.returned);
-        const kept = t(opening ? 'ttr.event.keptOpeningList' : 'ttr.event.keptList', { who, list: w.ticketsText(numbers(d.kept)) });
-        return returned.length > 0 ? `${kept}; ${t('ttr.event.returnedList', { list: w.ticketsText(returned) })}` : kept;
+        const kept = t(opening ? 'ttr.event.keptOpeningList' : 'ttr.event.keptList', {
+          who,
+          list: w.ticketsText(numbers(d.kept)),
+        });
+        return returned.length > 0
+          ? `${kept}; ${t('ttr.event.returnedList', { list: w.ticketsText(returned) })}`
+          : kept;
       }
       const kept = num(d.kept);
       const types = num(d.keptShort) !== undefined ? w.shortLong(d.keptShort, d.keptLong) : '';
@@ -213,19 +255,29 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
       const kept = numbers(d.ticketsKept);
       const first = num(d.first) !== undefined ? seatName(num(d.first)!) : t('ttr.firstPlayer');
       const started = t('ttr.event.playStarted', { first });
-      return kept.length > 0 ? `${started}; ${t('ttr.event.ticketsKept', { list: kept.map((n, seat) => `${seatName(seat)} ${n}`).join(', ') })}` : started;
+      return kept.length > 0
+        ? `${started}; ${t('ttr.event.ticketsKept', { list: kept.map((n, seat) => `${seatName(seat)} ${n}`).join(', ') })}`
+        : started;
     }
     case 'final_round':
-      return t('ttr.event.finalRound', { who: num(d.trigger) !== undefined ? seatName(num(d.trigger)!) : t('ttr.aPlayer'), count: num(d.trains) ?? 0 });
+      return t('ttr.event.finalRound', {
+        who: num(d.trigger) !== undefined ? seatName(num(d.trigger)!) : t('ttr.aPlayer'),
+        count: num(d.trains) ?? 0,
+      });
     case 'passed':
       return t('ttr.event.passed', { who });
     case 'market_wiped':
-      return t('ttr.event.marketWiped', { wiped: w.cardListText(d.wiped), market: w.cardListText(Array.isArray(d.market) ? d.market.filter((c) => c !== null) : []) });
+      return t('ttr.event.marketWiped', {
+        wiped: w.cardListText(d.wiped),
+        market: w.cardListText(Array.isArray(d.market) ? d.market.filter((c) => c !== null) : []),
+      });
     case 'deck_reshuffled':
       return t('ttr.event.reshuffled', { count: num(d.cards) ?? 0 });
     case 'game_over': {
       const scores = numbers(d.scores);
-      return t(d.reason === 'deadlock' ? 'ttr.event.gameOverDeadlock' : 'ttr.event.gameOver', { scores: scores.map((s, seat) => `${seatName(seat)} ${s}`).join(', ') });
+      return t(d.reason === 'deadlock' ? 'ttr.event.gameOverDeadlock' : 'ttr.event.gameOver', {
+        scores: scores.map((s, seat) => `${seatName(seat)} ${s}`).join(', '),
+      });
     }
     default:
       return plainWords(event.type, event.data);
@@ -240,15 +292,32 @@ function privatePanel(t: Translate, view: unknown, components: unknown): PanelSe
   const you = v.you!;
   const hand = you.hand as Cards;
   const total = CARD_ORDER.reduce((n, type) => n + (hand[type] ?? 0), 0);
-  const handLines = CARD_ORDER.flatMap((type) => ((hand[type] ?? 0) > 0 ? [t(`ttr.cards.${type}`, { count: hand[type]! })] : []));
+  const handLines = CARD_ORDER.flatMap((type) =>
+    (hand[type] ?? 0) > 0 ? [t(`ttr.cards.${type}`, { count: hand[type]! })] : [],
+  );
   const me = v.players.find((p) => p.seat === you.seat);
-  const sections: PanelSection[] = [{ title: t('ttr.panel.cards', { n: total }), lines: handLines.length > 0 ? handLines : [t('ttr.noCards')] }];
+  const sections: PanelSection[] = [
+    { title: t('ttr.panel.cards', { n: total }), lines: handLines.length > 0 ? handLines : [t('ttr.noCards')] },
+  ];
 
-  const ticketLines = you.tickets.map((ticket) => t('ttr.panel.ticketState', { ticket: w.ticketLine(ticket), state: t(`ttr.panel.${ticketState(map, v, you.seat, ticket)}`) }));
-  sections.push({ title: t('ttr.panel.tickets', { n: you.tickets.length }), lines: ticketLines.length > 0 ? ticketLines : [t('ttr.panel.noneYet')] });
-  if (you.choosing && you.choosing.length > 0) sections.push({ title: t('ttr.panel.choosing'), lines: you.choosing.map(w.ticketLine) });
+  const ticketLines = you.tickets.map((ticket) =>
+    t('ttr.panel.ticketState', {
+      ticket: w.ticketLine(ticket),
+      state: t(`ttr.panel.${ticketState(map, v, you.seat, ticket)}`),
+    }),
+  );
+  sections.push({
+    title: t('ttr.panel.tickets', { n: you.tickets.length }),
+    lines: ticketLines.length > 0 ? ticketLines : [t('ttr.panel.noneYet')],
+  });
+  if (you.choosing && you.choosing.length > 0)
+    sections.push({ title: t('ttr.panel.choosing'), lines: you.choosing.map(w.ticketLine) });
   if (me) {
-    const supplies = [t('ttr.panel.trainsLeft', { count: me.trains }), map.stationsPerPlayer > 0 ? t('ttr.panel.stationsLeft', { count: me.stationsLeft }) : null, t('ttr.panel.routePoints', { count: me.routePoints })];
+    const supplies = [
+      t('ttr.panel.trainsLeft', { count: me.trains }),
+      map.stationsPerPlayer > 0 ? t('ttr.panel.stationsLeft', { count: me.stationsLeft }) : null,
+      t('ttr.panel.routePoints', { count: me.routePoints }),
+    ];
     sections.push({ title: t('ttr.panel.supplies'), lines: [supplies.filter(Boolean).join(', ')] });
   }
   return sections;

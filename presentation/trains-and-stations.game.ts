@@ -4,4 +4,7 @@ import { renderTrainsAndStations, type TsComponents } from './trains-and-station
 import { trainsAndStationsUi } from './trains-and-stations.ui.js';
 
 /** Trains & Stations' picture and wording (its manifest names this module). */
-export const presentation: WebGame = { board: (c, v, o) => renderTrainsAndStations(c as TsComponents, v as TsView, o), ui: trainsAndStationsUi };
+export const presentation: WebGame = {
+  board: (c, v, o) => renderTrainsAndStations(c as TsComponents, v as TsView, o),
+  ui: trainsAndStationsUi,
+};

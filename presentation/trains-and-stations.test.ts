@@ -11,7 +11,13 @@ const game = trainsAndStations;
 const comps = game.components as TsComponents;
 
 /** Bot and random moves until `pred` holds (or the step budget runs out). */
-function playUntil(seed: string, players: number, pred: (s: TsState) => boolean, steps = 2000, options: unknown = {}): TsState {
+function playUntil(
+  seed: string,
+  players: number,
+  pred: (s: TsState) => boolean,
+  steps = 2000,
+  options: unknown = {},
+): TsState {
   let s = game.setup({ seed, players, options: game.options.parse(options) });
   const rng = new Rng(seedRng(`${seed}/until`));
   for (let n = 0; n < steps && !pred(s); n++) {
@@ -75,7 +81,11 @@ describe('trains & stations board', () => {
 
   it('draws every building in its city in the owner colour with its type (TS-6.7, TS-6.9)', () => {
     expect(view.buildings.length).toBeGreaterThan(3);
-    expect(attrValues(svg, 'data-building').map(Number).sort((a, b) => a - b)).toEqual(view.buildings.map((b) => b.id).sort((a, b) => a - b));
+    expect(
+      attrValues(svg, 'data-building')
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(view.buildings.map((b) => b.id).sort((a, b) => a - b));
     for (const b of view.buildings) {
       const [city] = elementsWith(svg, 'data-city', b.city);
       const [g] = elementsWith(city!, 'data-building', b.id);
@@ -96,7 +106,14 @@ describe('trains & stations board', () => {
   });
 
   it('draws the dice in play with their faces and the saved dice in their owner’s row (TS-5.1, TS-6.14)', () => {
-    const s = playUntil('ts-in-play', 3, (x) => x.pending.kind === 'resolve' && x.dice.some((d) => d.zone === 'play' && d.owner !== null) && x.dice.some((d) => d.zone === 'saved'));
+    const s = playUntil(
+      'ts-in-play',
+      3,
+      (x) =>
+        x.pending.kind === 'resolve' &&
+        x.dice.some((d) => d.zone === 'play' && d.owner !== null) &&
+        x.dice.some((d) => d.zone === 'saved'),
+    );
     const v = game.view(s, 'spectator');
     const out = renderBoard('trains-and-stations', comps, v, { t: EN, seatNames: [EVIL] })!;
     commonChecks(out, 3);
@@ -119,10 +136,17 @@ describe('trains & stations board', () => {
 
   it('works for every viewer and after many random games, and is pure', () => {
     for (const viewer of [0, 1, 2, 3, 'spectator'] as const) {
-      const out = renderBoard('trains-and-stations', comps, game.view(state, viewer), { t: EN, seatNames: [EVIL, 'Bo', 'Cy'] })!;
+      const out = renderBoard('trains-and-stations', comps, game.view(state, viewer), {
+        t: EN,
+        seatNames: [EVIL, 'Bo', 'Cy'],
+      })!;
       commonChecks(out, players);
     }
-    for (const [seed, n, steps] of [['a', 3, 150], ['b', 5, 600], ['c', 4, 1200]] as const) {
+    for (const [seed, n, steps] of [
+      ['a', 3, 150],
+      ['b', 5, 600],
+      ['c', 4, 1200],
+    ] as const) {
       const s = play<TsState>(game, seed, n, steps);
       const out = renderBoard('trains-and-stations', comps, game.view(s, 0), { t: EN, seatNames: [EVIL] })!;
       commonChecks(out, n);
@@ -143,7 +167,10 @@ describe('trains & stations board', () => {
       const out = renderBoard('trains-and-stations', comps, v, { t: EN, seatNames: [EVIL] })!;
       commonChecks(out, 3);
       expect(out).toContain('The game is over');
-      for (let seat = 0; seat < 3; seat++) expect(elementsWith(out, 'data-legend', seat)[0]).toContain(`final ${v.outcome!.scores[seat]} (place ${v.outcome!.ranking[seat]})`);
+      for (let seat = 0; seat < 3; seat++)
+        expect(elementsWith(out, 'data-legend', seat)[0]).toContain(
+          `final ${v.outcome!.scores[seat]} (place ${v.outcome!.ranking[seat]})`,
+        );
     }
   });
 
@@ -151,7 +178,9 @@ describe('trains & stations board', () => {
     const L = boardLayout(comps);
     const pts = comps.trackSpaces.map((s) => L.space.get(s.id)!);
     let min = Infinity;
-    for (let i = 0; i < pts.length; i++) for (let j = i + 1; j < pts.length; j++) min = Math.min(min, Math.hypot(pts[i]![0] - pts[j]![0], pts[i]![1] - pts[j]![1]));
+    for (let i = 0; i < pts.length; i++)
+      for (let j = i + 1; j < pts.length; j++)
+        min = Math.min(min, Math.hypot(pts[i]![0] - pts[j]![0], pts[i]![1] - pts[j]![1]));
     expect(min).toBeGreaterThan(8);
     for (const p of [...pts, ...L.city.values()]) {
       expect(p[0]).toBeGreaterThan(0);

@@ -18,7 +18,16 @@
 import type { componentsOf } from '../engine/games/trains-and-stations/definition.js';
 import type { Die } from '../engine/games/trains-and-stations/state.js';
 import type { TsView } from '../engine/games/trains-and-stations/view.js';
-import { markAttrs, patternId, playerColour, playerInk, playerLabel, playerName, playerPatterns, playerToken } from './players.js';
+import {
+  markAttrs,
+  patternId,
+  playerColour,
+  playerInk,
+  playerLabel,
+  playerName,
+  playerPatterns,
+  playerToken,
+} from './players.js';
 import { h, label, svgDocument, type Markup } from './svg.js';
 import type { RenderBoardOptions } from './board-options.js';
 import type { Translate } from './game-ui.js';
@@ -33,7 +42,14 @@ const SPACE_R = 7.5;
 const MARGIN = 70;
 
 export const BUILDING_CODE: Readonly<Record<string, string>> = { RANCH: 'R', MINE: 'M', HOTEL: 'H' };
-export const GOOD_FILL: Readonly<Record<string, string>> = { workers: '#D7CCC8', coal: '#9E9E9E', cattle: '#C8E6C9', food: '#FFF59D', silver: '#CFD8DC', gold: '#FFD54F' };
+export const GOOD_FILL: Readonly<Record<string, string>> = {
+  workers: '#D7CCC8',
+  coal: '#9E9E9E',
+  cattle: '#C8E6C9',
+  food: '#FFF59D',
+  silver: '#CFD8DC',
+  gold: '#FFD54F',
+};
 
 export interface TsLayout {
   city: Map<string, Pt>;
@@ -49,7 +65,12 @@ export interface TsLayout {
 const LAYOUTS = new WeakMap<object, TsLayout>();
 
 /** Number of track spaces on the shortest path from a space next to city `a` to a space where `done` holds (both counted). */
-function pathSpaces(c: TsComponents, routeId: string, a: string, done: (s: TsComponents['trackSpaces'][number]) => boolean): number {
+function pathSpaces(
+  c: TsComponents,
+  routeId: string,
+  a: string,
+  done: (s: TsComponents['trackSpaces'][number]) => boolean,
+): number {
   const byId = new Map(c.trackSpaces.map((s) => [s.id, s]));
   const start = c.trackSpaces.filter((s) => s.route === routeId && s.cities.includes(a)).map((s) => s.id);
   const dist = new Map(start.map((id) => [id, 1]));
@@ -98,9 +119,16 @@ export function boardLayout(c: TsComponents): TsLayout {
     const js = junctions.filter((s) => s.route === r.id);
     if (js.length === 0) {
       for (let i = 0; i < r.cities.length; i++)
-        for (let j = i + 1; j < r.cities.length; j++) link(index.get(r.cities[i]!)!, index.get(r.cities[j]!)!, (pathSpaces(c, r.id, r.cities[i]!, (s) => s.cities.includes(r.cities[j]!)) + 1) * GAP);
+        for (let j = i + 1; j < r.cities.length; j++)
+          link(
+            index.get(r.cities[i]!)!,
+            index.get(r.cities[j]!)!,
+            (pathSpaces(c, r.id, r.cities[i]!, (s) => s.cities.includes(r.cities[j]!)) + 1) * GAP,
+          );
     } else {
-      for (const city of r.cities) for (const j of js) link(index.get(city)!, index.get(j.id)!, pathSpaces(c, r.id, city, (s) => s.id === j.id) * GAP);
+      for (const city of r.cities)
+        for (const j of js)
+          link(index.get(city)!, index.get(j.id)!, pathSpaces(c, r.id, city, (s) => s.id === j.id) * GAP);
     }
   }
   // Geography: cities at lon/lat (equirectangular), junctions at the middle of their route's cities.
@@ -183,7 +211,12 @@ export function boardLayout(c: TsComponents): TsLayout {
   }
   const free = spaces
     .filter((s) => !index.has(s.id))
-    .map((s) => ({ at: sp.get(s.id)!, pts: [...s.neighbours.map((id) => sp.get(id)), ...s.cities.map((id) => p[index.get(id)!])].filter((q): q is Pt => q !== undefined) }))
+    .map((s) => ({
+      at: sp.get(s.id)!,
+      pts: [...s.neighbours.map((id) => sp.get(id)), ...s.cities.map((id) => p[index.get(id)!])].filter(
+        (q): q is Pt => q !== undefined,
+      ),
+    }))
     .filter((f) => f.pts.length > 0);
   for (let iter = 0; iter < 400; iter++) {
     for (const { at, pts } of free) {
@@ -211,7 +244,7 @@ export function boardLayout(c: TsComponents): TsLayout {
     c.routes.map((r) => {
       const pts = r.spaces.map((id) => space.get(id)!).filter(Boolean);
       const junction = r.spaces.find((id) => index.has(id));
-      const at = junction ? space.get(junction)! : pts[Math.floor(pts.length / 2)] ?? [0, 0];
+      const at = junction ? space.get(junction)! : (pts[Math.floor(pts.length / 2)] ?? [0, 0]);
       return [r.id, at] as [string, Pt];
     }),
   );
@@ -220,13 +253,20 @@ export function boardLayout(c: TsComponents): TsLayout {
   const around = new Map<string, { sites: number; name: number }>();
   for (const x of c.cities) {
     const [cx, cy] = city.get(x.id)!;
-    const rails = spaces.filter((s) => s.cities.includes(x.id)).map((s) => Math.atan2(space.get(s.id)![1] - cy, space.get(s.id)![0] - cx));
-    const gapTo = (a: number) => Math.min(Math.PI, ...rails.map((r) => Math.abs(Math.atan2(Math.sin(a - r), Math.cos(a - r)))));
+    const rails = spaces
+      .filter((s) => s.cities.includes(x.id))
+      .map((s) => Math.atan2(space.get(s.id)![1] - cy, space.get(s.id)![0] - cx));
+    const gapTo = (a: number) =>
+      Math.min(Math.PI, ...rails.map((r) => Math.abs(Math.atan2(Math.sin(a - r), Math.cos(a - r)))));
     const cands = Array.from({ length: 24 }, (_, i) => (i * Math.PI) / 12);
     // Prefer straight down for the sites and straight up for the name when they are free enough.
-    const best = (list: number[], prefer: number) => list.reduce((b, a) => (gapTo(a) + 0.3 * Math.cos(a - prefer) > gapTo(b) + 0.3 * Math.cos(b - prefer) ? a : b));
+    const best = (list: number[], prefer: number) =>
+      list.reduce((b, a) => (gapTo(a) + 0.3 * Math.cos(a - prefer) > gapTo(b) + 0.3 * Math.cos(b - prefer) ? a : b));
     const sites = best(cands, Math.PI / 2);
-    const name = best(cands.filter((a) => Math.abs(Math.atan2(Math.sin(a - sites), Math.cos(a - sites))) >= Math.PI / 2), -Math.PI / 2);
+    const name = best(
+      cands.filter((a) => Math.abs(Math.atan2(Math.sin(a - sites), Math.cos(a - sites))) >= Math.PI / 2),
+      -Math.PI / 2,
+    );
     around.set(x.id, { sites, name });
   }
   const out = { city, space, route, around, width: maxX - minX, height: maxY - minY };
@@ -235,17 +275,54 @@ export function boardLayout(c: TsComponents): TsLayout {
 }
 
 /** A die: own dice in the seat's pattern with its number, white dice white with "W"; `face` on a white label. */
-function die(t: Translate, owner: string, d: Die, id: number, x: number, y: number, size: number, attrs: Record<string, string | number> = {}, face = true): Markup {
+function die(
+  t: Translate,
+  owner: string,
+  d: Die,
+  id: number,
+  x: number,
+  y: number,
+  size: number,
+  attrs: Record<string, string | number> = {},
+  face = true,
+): Markup {
   const seat = d.owner;
   const faceText = face && d.face ? t(`ts.faceCode.${d.face}`) : null;
   const title = `${owner}${d.face ? `: ${t(`ts.face.${d.face}`)}` : ''}`;
   const body = [
     h('title', {}, title),
-    h('rect', { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: size / 5, fill: seat === null ? '#FFFFFF' : `url(#${patternId(seat)})`, stroke: '#000', 'stroke-width': Math.max(0.8, size / 20) }),
+    h('rect', {
+      x: x - size / 2,
+      y: y - size / 2,
+      width: size,
+      height: size,
+      rx: size / 5,
+      fill: seat === null ? '#FFFFFF' : `url(#${patternId(seat)})`,
+      stroke: '#000',
+      'stroke-width': Math.max(0.8, size / 20),
+    }),
   ];
   if (faceText) {
-    body.push(h('rect', { x: x - size * 0.46, y: y - size * 0.02, width: size * 0.92, height: size * 0.4, rx: 2, fill: '#fff', stroke: d.face === 'LOCKED_TRAIN' ? '#B00020' : '#666', 'stroke-width': d.face === 'LOCKED_TRAIN' ? 1.4 : 0.6 }));
-    body.push(label(x, y + size * 0.18, faceText, { 'font-size': size * 0.22, 'font-weight': 700, fill: d.face === 'LOCKED_TRAIN' ? '#B00020' : '#000', 'data-face': d.face ?? '' }));
+    body.push(
+      h('rect', {
+        x: x - size * 0.46,
+        y: y - size * 0.02,
+        width: size * 0.92,
+        height: size * 0.4,
+        rx: 2,
+        fill: '#fff',
+        stroke: d.face === 'LOCKED_TRAIN' ? '#B00020' : '#666',
+        'stroke-width': d.face === 'LOCKED_TRAIN' ? 1.4 : 0.6,
+      }),
+    );
+    body.push(
+      label(x, y + size * 0.18, faceText, {
+        'font-size': size * 0.22,
+        'font-weight': 700,
+        fill: d.face === 'LOCKED_TRAIN' ? '#B00020' : '#000',
+        'data-face': d.face ?? '',
+      }),
+    );
   }
   const numY = faceText ? y - size * 0.24 : y;
   if (seat === null) {
@@ -253,7 +330,13 @@ function die(t: Translate, owner: string, d: Die, id: number, x: number, y: numb
     return h('g', { 'data-die': id, 'data-owner': 'white', ...attrs }, body);
   }
   body.push(h('circle', { cx: x, cy: numY, r: size * (faceText ? 0.2 : 0.3), fill: playerColour(seat) }));
-  body.push(label(x, numY, playerLabel(seat), { 'font-size': size * (faceText ? 0.3 : 0.48), 'font-weight': 700, fill: playerInk(seat) }));
+  body.push(
+    label(x, numY, playerLabel(seat), {
+      'font-size': size * (faceText ? 0.3 : 0.48),
+      'font-weight': 700,
+      fill: playerInk(seat),
+    }),
+  );
   return h('g', { 'data-die': id, 'data-owner': seat, ...markAttrs(seat), ...attrs }, body);
 }
 
@@ -264,10 +347,24 @@ function building(t: Translate, owner: string, b: TsView['buildings'][number], x
     'g',
     { 'data-building': b.id, 'data-type': b.type, 'data-target': `building:${b.id}`, ...markAttrs(b.owner) },
     h('title', {}, t('ts.picture.building', { building: t(`ts.face.${b.type}`), who: owner, city: b.city })),
-    h('path', { d: `M${x - s},${y + s} V${y - s * 0.2} L${x},${y - s} L${x + s},${y - s * 0.2} V${y + s} Z`, fill: `url(#${patternId(b.owner)})`, stroke: '#000', 'stroke-width': 1 }),
+    h('path', {
+      d: `M${x - s},${y + s} V${y - s * 0.2} L${x},${y - s} L${x + s},${y - s * 0.2} V${y + s} Z`,
+      fill: `url(#${patternId(b.owner)})`,
+      stroke: '#000',
+      'stroke-width': 1,
+    }),
     h('circle', { cx: x, cy: y + s * 0.2, r: s * 0.55, fill: playerColour(b.owner) }),
     label(x, y + s * 0.2, playerLabel(b.owner), { 'font-size': 8, 'font-weight': 700, fill: playerInk(b.owner) }),
-    h('rect', { x: x - 6, y: y + s + 1, width: 12, height: 10, rx: 2, fill: '#fff', stroke: '#333', 'stroke-width': 0.6 }),
+    h('rect', {
+      x: x - 6,
+      y: y + s + 1,
+      width: 12,
+      height: 10,
+      rx: 2,
+      fill: '#fff',
+      stroke: '#333',
+      'stroke-width': 0.6,
+    }),
     label(x, y + s + 6, BUILDING_CODE[b.type] ?? b.type, { 'font-size': 8, 'font-weight': 700 }),
   );
 }
@@ -278,7 +375,8 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
   /** A `ts.…` message in the reader's language. */
   const say = (key: string, vars: Record<string, string | number> = {}): string => options.t(key, vars);
   /** Whose a die is, in words: a white bonus die or a seat's. */
-  const dieOwner = (d: Die): string => (d.owner === null ? say('ts.picture.whiteDie') : say('ts.board.dieOf', { who: name(d.owner) }));
+  const dieOwner = (d: Die): string =>
+    d.owner === null ? say('ts.picture.whiteDie') : say('ts.board.dieOf', { who: name(d.owner) });
   const L = boardLayout(c);
   const W = Math.max(L.width, 900);
   const ox = (W - L.width) / 2;
@@ -299,10 +397,16 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       const s = spaceById.get(id);
       if (!s) continue;
       const [x, y] = X(L.space.get(id)!);
-      for (const nb of s.neighbours) if (nb > id) segs.push(`M${Math.round(x * 10) / 10},${Math.round(y * 10) / 10} L${Math.round(X(L.space.get(nb)!)[0] * 10) / 10},${Math.round(X(L.space.get(nb)!)[1] * 10) / 10}`);
+      for (const nb of s.neighbours)
+        if (nb > id)
+          segs.push(
+            `M${Math.round(x * 10) / 10},${Math.round(y * 10) / 10} L${Math.round(X(L.space.get(nb)!)[0] * 10) / 10},${Math.round(X(L.space.get(nb)!)[1] * 10) / 10}`,
+          );
       for (const cid of s.cities) {
         const [cx, cy] = X(L.city.get(cid)!);
-        segs.push(`M${Math.round(x * 10) / 10},${Math.round(y * 10) / 10} L${Math.round(cx * 10) / 10},${Math.round(cy * 10) / 10}`);
+        segs.push(
+          `M${Math.round(x * 10) / 10},${Math.round(y * 10) / 10} L${Math.round(cx * 10) / 10},${Math.round(cy * 10) / 10}`,
+        );
       }
     }
     const d = segs.join(' ');
@@ -314,15 +418,56 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       return h(
         'g',
         { 'data-space': id, 'data-target': `space:${id}`, 'data-occupied': occ ? 1 : 0 },
-        h('title', {}, `${id} (${r.name})${occ ? `: ${occ[0].owner === null ? say('ts.board.whiteDie') : say('ts.board.dieOf', { who: name(occ[0].owner) })}` : ''}`),
-        h('circle', { cx: x, cy: y, r: SPACE_R, fill: '#FFFDF5', stroke: '#5D4037', 'stroke-width': (spaceById.get(id)?.cities.length ?? 0) > 0 ? 2 : 1 }),
+        h(
+          'title',
+          {},
+          `${id} (${r.name})${occ ? `: ${occ[0].owner === null ? say('ts.board.whiteDie') : say('ts.board.dieOf', { who: name(occ[0].owner) })}` : ''}`,
+        ),
+        h('circle', {
+          cx: x,
+          cy: y,
+          r: SPACE_R,
+          fill: '#FFFDF5',
+          stroke: '#5D4037',
+          'stroke-width': (spaceById.get(id)?.cities.length ?? 0) > 0 ? 2 : 1,
+        }),
         occ ? die(say, dieOwner(occ[0]), occ[0], occ[1], x, y, 15, {}, false) : null,
       );
     });
     return h(
       'g',
       { 'data-route': r.id, 'data-filled': filled, 'data-size': r.spaces.length },
-      h('g', { 'data-target': `route:${r.id}` }, h('title', {}, say('ts.board.routeTitle', { route: `${r.id} ${r.name}`, cities: r.cities.join('–'), filled, size: r.spaces.length })), h('path', { d, fill: 'none', stroke: hot.has(r.id) ? '#E91E63' : '#8D6E63', 'stroke-width': hot.has(r.id) ? 9 : 6, 'stroke-linecap': 'round' }), h('path', { d, fill: 'none', stroke: '#FFF8E1', 'stroke-width': 1.5, 'stroke-dasharray': '4 4' }), h('rect', { x: lx - 17, y: ly - 27, width: 34, height: 13, rx: 3, fill: hot.has(r.id) ? '#E91E63' : '#5D4037' }), label(lx, ly - 20.5, r.id, { 'font-size': 9, 'font-weight': 700, fill: '#fff' })),
+      h(
+        'g',
+        { 'data-target': `route:${r.id}` },
+        h(
+          'title',
+          {},
+          say('ts.board.routeTitle', {
+            route: `${r.id} ${r.name}`,
+            cities: r.cities.join('–'),
+            filled,
+            size: r.spaces.length,
+          }),
+        ),
+        h('path', {
+          d,
+          fill: 'none',
+          stroke: hot.has(r.id) ? '#E91E63' : '#8D6E63',
+          'stroke-width': hot.has(r.id) ? 9 : 6,
+          'stroke-linecap': 'round',
+        }),
+        h('path', { d, fill: 'none', stroke: '#FFF8E1', 'stroke-width': 1.5, 'stroke-dasharray': '4 4' }),
+        h('rect', {
+          x: lx - 17,
+          y: ly - 27,
+          width: 34,
+          height: 13,
+          rx: 3,
+          fill: hot.has(r.id) ? '#E91E63' : '#5D4037',
+        }),
+        label(lx, ly - 20.5, r.id, { 'font-size': 9, 'font-weight': 700, fill: '#fff' }),
+      ),
       spaces,
     );
   });
@@ -345,8 +490,34 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       const sy = horizontal ? sy0 : sy0 + off * 1.4;
       const b = built[i];
       return b
-        ? h('g', { 'data-site': `${city.id}:${i}`, 'data-hot': hotBuildings.has(b.id) ? 1 : null }, hotBuildings.has(b.id) ? h('rect', { x: sx - 11, y: sy - 12, width: 22, height: 34, rx: 3, fill: 'none', stroke: '#E91E63', 'stroke-width': 2.5 }) : null, building(say, name(b.owner), b, sx, sy))
-        : h('rect', { 'data-site': `${city.id}:${i}`, x: sx - 9, y: sy - 9, width: 18, height: 18, rx: 3, fill: '#fff', stroke: '#999', 'stroke-dasharray': '3 2' });
+        ? h(
+            'g',
+            { 'data-site': `${city.id}:${i}`, 'data-hot': hotBuildings.has(b.id) ? 1 : null },
+            hotBuildings.has(b.id)
+              ? h('rect', {
+                  x: sx - 11,
+                  y: sy - 12,
+                  width: 22,
+                  height: 34,
+                  rx: 3,
+                  fill: 'none',
+                  stroke: '#E91E63',
+                  'stroke-width': 2.5,
+                })
+              : null,
+            building(say, name(b.owner), b, sx, sy),
+          )
+        : h('rect', {
+            'data-site': `${city.id}:${i}`,
+            x: sx - 9,
+            y: sy - 9,
+            width: 18,
+            height: 18,
+            rx: 3,
+            fill: '#fff',
+            stroke: '#999',
+            'stroke-dasharray': '3 2',
+          });
     });
     const bonus = say(`ts.board.bonus.${city.bonus.kind}`, { count: city.bonus.amount });
     // The pill grows with its words (longer in some languages).
@@ -358,11 +529,51 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
       h(
         'g',
         { 'data-target': `city:${city.id}` },
-        h('title', {}, say('ts.board.cityTitle', { city: `${city.name} (${city.id})`, sites: city.sites, built: built.length, bonus })),
+        h(
+          'title',
+          {},
+          say('ts.board.cityTitle', {
+            city: `${city.name} (${city.id})`,
+            sites: city.sites,
+            built: built.length,
+            bonus,
+          }),
+        ),
         h('circle', { cx: x, cy: y, r: 17, fill: '#263238', stroke: '#fff', 'stroke-width': 2 }),
         label(x, y, city.id, { 'font-size': 10, 'font-weight': 700, fill: '#fff' }),
-        h('text', { x: nx, y: ny - 6, 'text-anchor': Math.cos(dir.name) > 0.5 ? 'start' : Math.cos(dir.name) < -0.5 ? 'end' : 'middle', 'font-size': 11, 'font-weight': 700, fill: '#263238', stroke: '#FAF3E0', 'stroke-width': 3, 'paint-order': 'stroke' }, city.name),
-        h('g', { 'data-bonus': city.bonus.kind }, h('rect', { x: (Math.cos(dir.name) > 0.5 ? nx + 17 : Math.cos(dir.name) < -0.5 ? nx - 17 : nx) - pillW / 2, y: ny - 2, width: pillW, height: 12, rx: 6, fill: '#FFF59D', stroke: '#827717', 'stroke-width': 0.7 }), label(Math.cos(dir.name) > 0.5 ? nx + 17 : Math.cos(dir.name) < -0.5 ? nx - 17 : nx, ny + 4, bonus, { 'font-size': 8.5, 'font-weight': 700 })),
+        h(
+          'text',
+          {
+            x: nx,
+            y: ny - 6,
+            'text-anchor': Math.cos(dir.name) > 0.5 ? 'start' : Math.cos(dir.name) < -0.5 ? 'end' : 'middle',
+            'font-size': 11,
+            'font-weight': 700,
+            fill: '#263238',
+            stroke: '#FAF3E0',
+            'stroke-width': 3,
+            'paint-order': 'stroke',
+          },
+          city.name,
+        ),
+        h(
+          'g',
+          { 'data-bonus': city.bonus.kind },
+          h('rect', {
+            x: (Math.cos(dir.name) > 0.5 ? nx + 17 : Math.cos(dir.name) < -0.5 ? nx - 17 : nx) - pillW / 2,
+            y: ny - 2,
+            width: pillW,
+            height: 12,
+            rx: 6,
+            fill: '#FFF59D',
+            stroke: '#827717',
+            'stroke-width': 0.7,
+          }),
+          label(Math.cos(dir.name) > 0.5 ? nx + 17 : Math.cos(dir.name) < -0.5 ? nx - 17 : nx, ny + 4, bonus, {
+            'font-size': 8.5,
+            'font-weight': 700,
+          }),
+        ),
       ),
       slots,
     );
@@ -373,7 +584,9 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
   const panel: Markup[] = [];
   const status = `${say('ts.board.status', { turn: view.turn, round: view.round, who: name(view.conductor) })}${view.endTriggered ? say('ts.board.endTriggered') : ''}`;
   const pending = `${name(view.active)}: ${say(`ts.table.step.${p.kind}`)}`;
-  panel.push(h('text', { x: 20, y: y + 14, 'font-size': 15, 'font-weight': 700, fill: '#222', 'data-status': p.kind }, pending));
+  panel.push(
+    h('text', { x: 20, y: y + 14, 'font-size': 15, 'font-weight': 700, fill: '#222', 'data-status': p.kind }, pending),
+  );
   panel.push(h('text', { x: 20, y: y + 34, 'font-size': 13, fill: '#333' }, status));
   y += 48;
 
@@ -382,13 +595,26 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
     const inPlay = view.dice.flatMap((d, id) => (d.zone === 'play' ? [[d, id] as const] : []));
     const DIE = 40;
     const perRow = Math.max(1, Math.floor((W - 160) / (DIE + 8)));
-    panel.push(h('text', { x: 20, y: y + 14, 'font-size': 13, 'font-weight': 700 }, `Dice in play (${name(view.active)}):`));
+    panel.push(
+      h('text', { x: 20, y: y + 14, 'font-size': 13, 'font-weight': 700 }, `Dice in play (${name(view.active)}):`),
+    );
     if (inPlay.length === 0) panel.push(h('text', { x: 160, y: y + 14, 'font-size': 13, fill: '#666' }, 'none'));
     panel.push(
       h(
         'g',
         { class: 'in-play' },
-        inPlay.map(([d, id], i) => die(say, dieOwner(d), d, id, 160 + (i % perRow) * (DIE + 8) + DIE / 2, y + Math.floor(i / perRow) * (DIE + 8) + DIE / 2, DIE, { 'data-target': `die:${id}`, 'data-zone': 'play' })),
+        inPlay.map(([d, id], i) =>
+          die(
+            say,
+            dieOwner(d),
+            d,
+            id,
+            160 + (i % perRow) * (DIE + 8) + DIE / 2,
+            y + Math.floor(i / perRow) * (DIE + 8) + DIE / 2,
+            DIE,
+            { 'data-target': `die:${id}`, 'data-zone': 'play' },
+          ),
+        ),
       ),
     );
     y += Math.max(1, Math.ceil(inPlay.length / perRow)) * (DIE + 8) + 6;
@@ -400,15 +626,36 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
   const spaces = Object.entries(view.goodsSpaces);
   spaces.forEach(([type, g], i) => {
     const bx = 20 + i * (BOX_W + 10);
-    const state = g.dead ? say('ts.board.dead') : g.count === 0 ? say('ts.board.pending') : say('ts.board.cards', { count: g.count });
+    const state = g.dead
+      ? say('ts.board.dead')
+      : g.count === 0
+        ? say('ts.board.pending')
+        : say('ts.board.cards', { count: g.count });
     const upgrading = p.kind === 'upgrade' && p.options.some((o) => o.space === type);
     market.push(
       h(
         'g',
         { 'data-goods-space': type, 'data-target': `goods:${type}`, 'data-good': g.good, 'data-count': g.count },
-        h('title', {}, say('ts.board.goodsTitle', { space: say(`ts.space.${type}`), good: say(`ts.good.${g.good}`), state })),
-        h('rect', { x: bx, y, width: BOX_W, height: 54, rx: 6, fill: g.dead ? '#E0E0E0' : GOOD_FILL[g.good] ?? '#eee', stroke: upgrading ? '#E91E63' : '#555', 'stroke-width': upgrading ? 3 : 1 }),
-        h('text', { x: bx + 8, y: y + 17, 'font-size': 13, 'font-weight': 700 }, `${say(`ts.board.space.${type}`)} (${BUILDING_CODE[type] ?? ''})`),
+        h(
+          'title',
+          {},
+          say('ts.board.goodsTitle', { space: say(`ts.space.${type}`), good: say(`ts.good.${g.good}`), state }),
+        ),
+        h('rect', {
+          x: bx,
+          y,
+          width: BOX_W,
+          height: 54,
+          rx: 6,
+          fill: g.dead ? '#E0E0E0' : (GOOD_FILL[g.good] ?? '#eee'),
+          stroke: upgrading ? '#E91E63' : '#555',
+          'stroke-width': upgrading ? 3 : 1,
+        }),
+        h(
+          'text',
+          { x: bx + 8, y: y + 17, 'font-size': 13, 'font-weight': 700 },
+          `${say(`ts.board.space.${type}`)} (${BUILDING_CODE[type] ?? ''})`,
+        ),
         h('text', { x: bx + 8, y: y + 36, 'font-size': 13 }, say(`ts.good.${g.good}`)),
         h('text', { x: bx + 8, y: y + 50, 'font-size': 11, fill: '#333' }, state),
       ),
@@ -424,17 +671,34 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
         'g',
         { 'data-deck': good, 'data-target': `deck:${good}` },
         h('title', {}, say('ts.place.deck', { good: say(`ts.good.${good}`) })),
-        h('rect', { x: bx, y: y + 18, width: 62, height: 36, rx: 5, fill: GOOD_FILL[good] ?? '#eee', stroke: choosing ? '#E91E63' : '#555', 'stroke-width': choosing ? 3 : 1 }),
+        h('rect', {
+          x: bx,
+          y: y + 18,
+          width: 62,
+          height: 36,
+          rx: 5,
+          fill: GOOD_FILL[good] ?? '#eee',
+          stroke: choosing ? '#E91E63' : '#555',
+          'stroke-width': choosing ? 3 : 1,
+        }),
         label(bx + 31, y + 36, say(`ts.good.${good}`), { 'font-size': 12 }),
       ),
     );
   });
-  if (view.unusedGoods.length === 0) market.push(h('text', { x: dx0, y: y + 36, 'font-size': 12, fill: '#666' }, say('ts.panel.none')));
+  if (view.unusedGoods.length === 0)
+    market.push(h('text', { x: dx0, y: y + 36, 'font-size': 12, fill: '#666' }, say('ts.panel.none')));
   panel.push(h('g', { class: 'market' }, market));
   y += 64;
-  const boxed = Object.entries(view.boxedGoods).filter(([, n]) => n > 0).map(([g, n]) => `${n} ${g}`);
+  const boxed = Object.entries(view.boxedGoods)
+    .filter(([, n]) => n > 0)
+    .map(([g, n]) => `${n} ${g}`);
   const counters = `VP supply ${view.vpSupply} · reserve ${view.vpReserve} · bank ${view.bank} coins · special deck ${view.specialDeck} · bonus dice ${view.bonusSupply}${boxed.length + view.boxedSpecials.length > 0 ? ` · boxed ${[...boxed, ...view.boxedSpecials].join(', ')}` : ''}`;
-  const countersText = say('ts.table.supply', { vp: view.vpSupply, bank: view.bank, deck: view.specialDeck, dice: view.bonusSupply });
+  const countersText = say('ts.table.supply', {
+    vp: view.vpSupply,
+    bank: view.bank,
+    deck: view.specialDeck,
+    dice: view.bonusSupply,
+  });
   panel.push(h('text', { x: 20, y: y + 12, 'font-size': 13, fill: '#333', 'data-counters': 1 }, countersText));
   y += 26;
 
@@ -444,14 +708,18 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
   const rows = view.players.map((pl, seat) => {
     const rowY = y + seat * 48;
     const saved = view.dice.flatMap((d, id) => (d.zone === 'saved' && d.owner === seat ? [[d, id] as const] : []));
-    const built = Object.entries(pl.buildingsLeft).map(([t, n]) => `${BUILDING_CODE[t] ?? t}${n}`).join(' ');
+    const built = Object.entries(pl.buildingsLeft)
+      .map(([t, n]) => `${BUILDING_CODE[t] ?? t}${n}`)
+      .join(' ');
     const facts = [
       say('ts.table.vp', { count: pl.vp }),
       say('ts.coins', { count: pl.coins }),
       say('ts.board.dice', { pool: pl.diceInPool, board: pl.diceOnBoard, held: pl.heldBonusDice }),
       say('ts.board.buildingsLeft', { list: built }),
       committed ? (committed[seat] ? say('ts.board.committed') : say('ts.board.deciding')) : null,
-      view.outcome ? say('ts.board.final', { score: view.outcome.scores[seat] ?? 0, place: view.outcome.ranking[seat] ?? 0 }) : null,
+      view.outcome
+        ? say('ts.board.final', { score: view.outcome.scores[seat] ?? 0, place: view.outcome.ranking[seat] ?? 0 })
+        : null,
     ].filter(Boolean);
     const tasks = pl.revealedTasks.map((id) => {
       const t = specials.get(id);
@@ -461,12 +729,42 @@ export function renderTrainsAndStations(c: TsComponents, view: TsView, options: 
     return h(
       'g',
       { 'data-legend': seat, 'data-target': `player:${seat}` },
-      h('rect', { x: 10, y: rowY, width: W - 20, height: 44, rx: 6, fill: current ? '#FFF3E0' : '#FFFFFF', stroke: current ? '#E65100' : '#ccc' }),
+      h('rect', {
+        x: 10,
+        y: rowY,
+        width: W - 20,
+        height: 44,
+        rx: 6,
+        fill: current ? '#FFF3E0' : '#FFFFFF',
+        stroke: current ? '#E65100' : '#ccc',
+      }),
       playerToken(seat, 30, rowY + 22, 13),
-      h('text', { x: 50, y: rowY + 17, 'font-size': 14, 'font-weight': current ? 700 : 400 }, `${current ? '▶ ' : ''}${name(seat)}${seat === view.conductor ? say('ts.board.conductor') : ''}`),
+      h(
+        'text',
+        { x: 50, y: rowY + 17, 'font-size': 14, 'font-weight': current ? 700 : 400 },
+        `${current ? '▶ ' : ''}${name(seat)}${seat === view.conductor ? say('ts.board.conductor') : ''}`,
+      ),
       h('text', { x: 50, y: rowY + 36, 'font-size': 12, fill: '#333' }, facts.join(' · ')),
-      tasks.length > 0 ? h('text', { x: W - 20 - saved.length * 34 - 10, y: rowY + 17, 'text-anchor': 'end', 'font-size': 11, fill: '#333', 'data-tasks': seat }, say('ts.board.tasks', { list: tasks.join('; ') })) : null,
-      saved.map(([d, id], i) => die(say, dieOwner(d), d, id, W - 30 - (saved.length - 1 - i) * 34, rowY + 22, 30, { 'data-target': `die:${id}`, 'data-zone': 'saved' })),
+      tasks.length > 0
+        ? h(
+            'text',
+            {
+              x: W - 20 - saved.length * 34 - 10,
+              y: rowY + 17,
+              'text-anchor': 'end',
+              'font-size': 11,
+              fill: '#333',
+              'data-tasks': seat,
+            },
+            say('ts.board.tasks', { list: tasks.join('; ') }),
+          )
+        : null,
+      saved.map(([d, id], i) =>
+        die(say, dieOwner(d), d, id, W - 30 - (saved.length - 1 - i) * 34, rowY + 22, 30, {
+          'data-target': `die:${id}`,
+          'data-zone': 'saved',
+        }),
+      ),
     );
   });
   y += view.players.length * 48 + 8;

@@ -19,9 +19,35 @@ const comps = game.components as TsComponents;
 const ACTION_TYPES = TsActionSchema.options.map((o) => o.shape.type.value);
 /** Every event type the engine emits (rules.ts, delivery.ts, tasks.ts, upgrade.ts, turn.ts, setup.ts). */
 const EVENT_TYPES = [
-  'setup_done', 'turn_start', 'specials_kept', 'roll', 'reroll', 'strike', 'recall', 'train_placed', 'built', 'coins', 'resolution_ended',
-  'delivery_order', 'delivery', 'completion_vp', 'majority', 'bonus_vp', 'bonus_special_card', 'bonus_die', 'bonus_lost', 'goods_drawn', 'goods_vp',
-  'task_revealed', 'tasks_committed', 'upgrade', 'space_dead', 'speculation_committed', 'speculation_revealed', 'speculation_share', 'game_over',
+  'setup_done',
+  'turn_start',
+  'specials_kept',
+  'roll',
+  'reroll',
+  'strike',
+  'recall',
+  'train_placed',
+  'built',
+  'coins',
+  'resolution_ended',
+  'delivery_order',
+  'delivery',
+  'completion_vp',
+  'majority',
+  'bonus_vp',
+  'bonus_special_card',
+  'bonus_die',
+  'bonus_lost',
+  'goods_drawn',
+  'goods_vp',
+  'task_revealed',
+  'tasks_committed',
+  'upgrade',
+  'space_dead',
+  'speculation_committed',
+  'speculation_revealed',
+  'speculation_share',
+  'game_over',
 ];
 
 interface Step {
@@ -34,7 +60,12 @@ interface Step {
 function games(): { steps: Step[]; events: GameEvent[] } {
   const steps: Step[] = [];
   const events: GameEvent[] = [];
-  const runs: [string, number, number, boolean][] = [['ui-a', 3, 900, false], ['ui-b', 4, 900, true], ['ui-c', 5, 700, false], ['ui-d', 3, 2500, true]];
+  const runs: [string, number, number, boolean][] = [
+    ['ui-a', 3, 900, false],
+    ['ui-b', 4, 900, true],
+    ['ui-c', 5, 700, false],
+    ['ui-d', 3, 2500, true],
+  ];
   for (const [seed, players, max, manualTasks] of runs) {
     let s = game.setup({ seed, players, options: game.options.parse({ manualTasks }) });
     const rng = new Rng(seedRng(`${seed}/ui`));
@@ -64,7 +95,9 @@ describe('trains & stations UI', () => {
         for (const [lang, ui] of uis) {
           const text = ui.describeAction(a, comps);
           expect(text.length, `${lang} ${a.type}`).toBeGreaterThan(8);
-          expect(text).not.toBe(plainWords(a.type, Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'type'))));
+          expect(text).not.toBe(
+            plainWords(a.type, Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'type'))),
+          );
           expect(text).not.toMatch(/undefined|NaN|\[object|\{\{/);
         }
       }
@@ -99,7 +132,9 @@ describe('trains & stations UI', () => {
         expect(text).not.toMatch(/undefined|NaN|\[object|\{\{/);
       }
     }
-    expect(ui.describeAction({ type: 'build', building: 'MINE', dice: [0, 1, 40], city: 'DEN' }, comps)).toBe('Build a mine in Denver with 3 dice (#0, #1, #40)');
+    expect(ui.describeAction({ type: 'build', building: 'MINE', dice: [0, 1, 40], city: 'DEN' }, comps)).toBe(
+      'Build a mine in Denver with 3 dice (#0, #1, #40)',
+    );
   });
 
   it('every target of every legal action is a data-target on the picture of that state (clicks reach every board action)', () => {
@@ -109,7 +144,11 @@ describe('trains & stations UI', () => {
     for (const st of steps) {
       const targets = st.legal.flatMap((a) => ui.targets(a));
       // Every decision other than rolling and resolving (rare: tie, goods, order, upgrade), and every 8th of those.
-      if (targets.length === 0 || (['rolling', 'resolve', 'start'].includes(st.state.pending.kind) && candidates++ % 8 !== 0)) continue;
+      if (
+        targets.length === 0 ||
+        (['rolling', 'resolve', 'start'].includes(st.state.pending.kind) && candidates++ % 8 !== 0)
+      )
+        continue;
       const svg = renderBoard('trains-and-stations', comps, game.view(st.state, st.seat), { t: EN })!;
       const onPicture = new Set(attrValues(svg, 'data-target'));
       for (const t of targets) {
@@ -125,11 +164,23 @@ describe('trains & stations UI', () => {
 
   it('targets name the board places of each action kind', () => {
     expect(ui.targets({ type: 'place_train', die: 7, space: 'R05.1' })).toEqual(['space:R05.1', 'die:7']);
-    expect(ui.targets({ type: 'build', building: 'HOTEL', dice: [1, 2, 3], city: 'CHI' })).toEqual(['city:CHI', 'die:1', 'die:2', 'die:3']);
+    expect(ui.targets({ type: 'build', building: 'HOTEL', dice: [1, 2, 3], city: 'CHI' })).toEqual([
+      'city:CHI',
+      'die:1',
+      'die:2',
+      'die:3',
+    ]);
     expect(ui.targets({ type: 'order_deliveries', routes: ['R07', 'R02'] })).toEqual(['route:R07']);
     expect(ui.targets({ type: 'break_tie', route: 'R07', winner: 2 })).toEqual(['route:R07', 'player:2']);
-    expect(ui.targets({ type: 'allocate_goods', route: 'R07', space: 'MINE', buildings: [4] })).toEqual(['route:R07', 'goods:MINE', 'building:4']);
-    expect(ui.targets({ type: 'choose_upgrade', space: 'HOTEL', good: 'silver' })).toEqual(['goods:HOTEL', 'deck:silver']);
+    expect(ui.targets({ type: 'allocate_goods', route: 'R07', space: 'MINE', buildings: [4] })).toEqual([
+      'route:R07',
+      'goods:MINE',
+      'building:4',
+    ]);
+    expect(ui.targets({ type: 'choose_upgrade', space: 'HOTEL', good: 'silver' })).toEqual([
+      'goods:HOTEL',
+      'deck:silver',
+    ]);
     expect(ui.targets({ type: 'stop_rolling' })).toEqual([]);
     expect(ui.targets({ type: 'speculate_pass' })).toEqual([]);
   });
@@ -149,10 +200,16 @@ describe('trains & stations UI', () => {
       }
     }
     // Event types random play may not reach (a strike, a dead space, a lost bonus…) still get words.
-    for (const t of EVENT_TYPES) for (const [, ui] of uis) expect(ui.describeEvent({ type: t, data: { seat: 0 } }, comps, name)).not.toBe(plainWords(t, { seat: 0 }));
-    expect(ui.describeEvent({ type: 'somethingNew', data: { x: 1 } }, comps, name)).toBe(plainWords('somethingNew', { x: 1 }));
+    for (const t of EVENT_TYPES)
+      for (const [, ui] of uis)
+        expect(ui.describeEvent({ type: t, data: { seat: 0 } }, comps, name)).not.toBe(plainWords(t, { seat: 0 }));
+    expect(ui.describeEvent({ type: 'somethingNew', data: { x: 1 } }, comps, name)).toBe(
+      plainWords('somethingNew', { x: 1 }),
+    );
     // A redacted commitment names no card (TS-17.5).
-    expect(ui.describeEvent({ type: 'specials_kept', data: { seat: 1 } }, comps, name)).toBe('Bo chose their special cards');
+    expect(ui.describeEvent({ type: 'specials_kept', data: { seat: 1 } }, comps, name)).toBe(
+      'Bo chose their special cards',
+    );
   });
 
   it("shows the viewer's own hand and sealed choices, never another seat's (TS-17.3, TS-17.5)", () => {
@@ -168,7 +225,9 @@ describe('trains & stations UI', () => {
       for (const [, other] of uis) expect(other.privatePanel(game.view(s, me), comps)).toHaveLength(panel.length);
       for (const id of s.players[me]!.specials) expect(text).toContain(id);
       // Another seat's hidden cards never appear; changing them does not change the panel.
-      for (let other = 1; other < s.players.length; other++) for (const id of [...s.players[other]!.specials, ...s.players[other]!.dealt]) expect(text).not.toContain(`"${id} `);
+      for (let other = 1; other < s.players.length; other++)
+        for (const id of [...s.players[other]!.specials, ...s.players[other]!.dealt])
+          expect(text).not.toContain(`"${id} `);
       const changed = structuredClone(s);
       for (let other = 1; other < changed.players.length; other++) {
         const p = changed.players[other]!;
@@ -176,7 +235,10 @@ describe('trains & stations UI', () => {
         p.specials = ['S20', 'S19'];
         p.dealt = p.dealt.length > 0 ? ['S18', 'S17', 'S16'] : [];
       }
-      if (changed.pending.kind === 'speculate') changed.pending.offers = changed.pending.offers.map((o, seat) => (seat === me ? o : { goods: { gold: 8 }, specials: [] }));
+      if (changed.pending.kind === 'speculate')
+        changed.pending.offers = changed.pending.offers.map((o, seat) =>
+          seat === me ? o : { goods: { gold: 8 }, specials: [] },
+        );
       expect(ui.privatePanel(game.view(changed, me), comps)).toEqual(panel);
       compared++;
     }

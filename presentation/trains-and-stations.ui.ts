@@ -44,7 +44,9 @@ function words(t: Translate, components: unknown) {
   const card = (id: unknown): string => {
     const found = c.specialCards?.find((x) => x.id === id);
     if (!found) return str(id);
-    return found.kind === 'TASK' ? t('ts.cardTask', { id: found.id, cities: cities(found.cities), vp: found.vp }) : t('ts.cardGoods', { id: found.id, goods: found.goods.map(good).join('+') });
+    return found.kind === 'TASK'
+      ? t('ts.cardTask', { id: found.id, cities: cities(found.cities), vp: found.vp })
+      : t('ts.cardGoods', { id: found.id, goods: found.goods.map(good).join('+') });
   };
   const cardList = (ids: unknown): string => strs(ids).map(card).join(t('ts.and'));
   const diceList = (ids: unknown): string => {
@@ -56,7 +58,12 @@ function words(t: Translate, components: unknown) {
   const offerParts = (offer: unknown): string | null => {
     if (offer === 'pass' || offer === null || offer === undefined) return null;
     const o = offer as { goods?: unknown; specials?: unknown };
-    const goods = o.goods && typeof o.goods === 'object' ? Object.entries(o.goods as Data).filter(([, n]) => (num(n) ?? 0) > 0).map(([g, n]) => t('ts.goodsCount', { n: str(n), good: good(g) })) : [];
+    const goods =
+      o.goods && typeof o.goods === 'object'
+        ? Object.entries(o.goods as Data)
+            .filter(([, n]) => (num(n) ?? 0) > 0)
+            .map(([g, n]) => t('ts.goodsCount', { n: str(n), good: good(g) }))
+        : [];
     const parts = [goods.join(', '), ...strs(o.specials).map(card)].filter(Boolean);
     return parts.join(t('ts.and')) || t('ts.nothing');
   };
@@ -118,31 +125,49 @@ function describeAction(t: Translate, action: UiAction, components: unknown): st
     case 'place_train':
       return t('ts.action.placeTrain', { die: str(a.die), space: str(a.space) });
     case 'build':
-      return t('ts.action.build', { building: w.building(a.building), city: w.cityName(a.city), dice: w.diceList(a.dice) });
+      return t('ts.action.build', {
+        building: w.building(a.building),
+        city: w.cityName(a.city),
+        dice: w.diceList(a.dice),
+      });
     case 'take_coins':
       return t('ts.action.takeCoins', { dice: w.diceList(a.dice) });
     case 'end_resolution': {
       const save = numbers(a.save);
-      return save.length > 0 ? t('ts.action.endResolution', { dice: w.diceList(save) }) : t('ts.action.endResolutionNone');
+      return save.length > 0
+        ? t('ts.action.endResolution', { dice: w.diceList(save) })
+        : t('ts.action.endResolutionNone');
     }
     case 'order_deliveries':
       return t('ts.action.order', { routes: strs(a.routes).map(w.routeName).join(t('ts.then')) });
     case 'break_tie':
       return t('ts.action.breakTie', { route: w.routeName(a.route), n: (num(a.winner) ?? 0) + 1 });
     case 'allocate_goods':
-      return t('ts.action.allocateGoods', { space: w.space(a.space), route: w.routeName(a.route), buildings: `#${numbers(a.buildings).join(', #')}` });
+      return t('ts.action.allocateGoods', {
+        space: w.space(a.space),
+        route: w.routeName(a.route),
+        buildings: `#${numbers(a.buildings).join(', #')}`,
+      });
     case 'reveal_tasks': {
       const cards = strs(a.cards);
       return cards.length > 0 ? t('ts.action.reveal', { cards: w.cardList(cards) }) : t('ts.action.revealNone');
     }
     case 'choose_upgrade':
-      return typeof a.good === 'string' ? t('ts.action.upgradeTo', { space: w.space(a.space), good: w.good(a.good) }) : t('ts.action.upgrade', { space: w.space(a.space) });
+      return typeof a.good === 'string'
+        ? t('ts.action.upgradeTo', { space: w.space(a.space), good: w.good(a.good) })
+        : t('ts.action.upgrade', { space: w.space(a.space) });
     case 'speculate':
-      return t('ts.action.speculate', { offer: w.offerParts({ goods: a.goods, specials: a.specials }) ?? t('ts.nothing') });
+      return t('ts.action.speculate', {
+        offer: w.offerParts({ goods: a.goods, specials: a.specials }) ?? t('ts.nothing'),
+      });
     case 'speculate_pass':
       return t('ts.action.speculatePass');
     case 'allocate_speculation':
-      return t('ts.action.share', { list: numbers(a.shares).map((n, seat) => t('ts.action.shareOne', { n: seat + 1, k: n })).join(', ') });
+      return t('ts.action.share', {
+        list: numbers(a.shares)
+          .map((n, seat) => t('ts.action.shareOne', { n: seat + 1, k: n }))
+          .join(', '),
+      });
     default:
       return plainWords(action.type, Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'type')));
   }
@@ -166,7 +191,9 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
     case 'turn_start':
       return t('ts.event.turnStart', { turn: str(d.turn), who: who(d.seat) });
     case 'specials_kept':
-      return Array.isArray(d.cards) ? t('ts.event.specialsKept', { who: who(d.seat), cards: w.cardList(d.cards) }) : t('ts.event.specialsChosen', { who: who(d.seat) });
+      return Array.isArray(d.cards)
+        ? t('ts.event.specialsKept', { who: who(d.seat), cards: w.cardList(d.cards) })
+        : t('ts.event.specialsChosen', { who: who(d.seat) });
     case 'roll':
       return t('ts.event.roll', { who: who(d.seat), faces: w.faces(d.dice) });
     case 'reroll':
@@ -178,7 +205,9 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
     case 'train_placed': {
       const vars = { who: who(d.seat), space: str(d.space) };
       if (d.owner === null) return t('ts.event.whiteTrain', vars);
-      return num(d.owner) === num(d.seat) ? t('ts.event.ownTrain', vars) : t('ts.event.othersTrain', { ...vars, owner: who(d.owner) });
+      return num(d.owner) === num(d.seat)
+        ? t('ts.event.ownTrain', vars)
+        : t('ts.event.othersTrain', { ...vars, owner: who(d.owner) });
     }
     case 'built':
       return t('ts.event.built', { who: who(d.seat), building: w.building(d.building), city: w.cityName(d.city) });
@@ -186,7 +215,9 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
       return t('ts.event.coins', { who: who(d.seat), count: num(d.coins) ?? 0 });
     case 'resolution_ended': {
       const saved = Array.isArray(d.saved) ? d.saved.length : 0;
-      return saved > 0 ? t('ts.event.resolutionSaved', { who: who(d.seat), faces: w.faces(d.saved) }) : t('ts.event.resolutionEnded', { who: who(d.seat) });
+      return saved > 0
+        ? t('ts.event.resolutionSaved', { who: who(d.seat), faces: w.faces(d.saved) })
+        : t('ts.event.resolutionEnded', { who: who(d.seat) });
     }
     case 'delivery_order':
       return t('ts.event.deliveryOrder', { routes: strs(d.routes).map(w.routeName).join(', ') });
@@ -199,11 +230,17 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
     case 'bonus_vp':
       return t('ts.event.bonusVp', { who: who(d.seat), city: w.cityName(d.city) });
     case 'bonus_special_card':
-      return d.card !== undefined ? t('ts.event.bonusCardNamed', { who: who(d.seat), city: w.cityName(d.city), card: w.card(d.card) }) : t('ts.event.bonusCard', { who: who(d.seat), city: w.cityName(d.city) });
+      return d.card !== undefined
+        ? t('ts.event.bonusCardNamed', { who: who(d.seat), city: w.cityName(d.city), card: w.card(d.card) })
+        : t('ts.event.bonusCard', { who: who(d.seat), city: w.cityName(d.city) });
     case 'bonus_die':
       return t('ts.event.bonusDie', { who: who(d.seat), city: w.cityName(d.city) });
     case 'bonus_lost':
-      return t('ts.event.bonusLost', { who: who(d.seat), bonus: among(BONUSES, d.kind) ? t(`ts.bonus.${d.kind}`) : str(d.kind).toLowerCase(), city: w.cityName(d.city) });
+      return t('ts.event.bonusLost', {
+        who: who(d.seat),
+        bonus: among(BONUSES, d.kind) ? t(`ts.bonus.${d.kind}`) : str(d.kind).toLowerCase(),
+        city: w.cityName(d.city),
+      });
     case 'goods_drawn':
       return t('ts.event.goodsDrawn', { who: who(d.seat), good: w.good(d.good), city: w.cityName(d.city) });
     case 'goods_vp':
@@ -212,7 +249,9 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
       return t('ts.event.taskRevealed', { who: who(d.seat), cities: w.cities(d.cities), vp: str(d.vp) });
     case 'tasks_committed':
       if (!Array.isArray(d.cards)) return t('ts.event.tasksDecided', { who: who(d.seat) });
-      return d.cards.length === 0 ? t('ts.event.tasksNone', { who: who(d.seat) }) : t('ts.event.tasksChosen', { who: who(d.seat), cards: w.cardList(d.cards) });
+      return d.cards.length === 0
+        ? t('ts.event.tasksNone', { who: who(d.seat) })
+        : t('ts.event.tasksChosen', { who: who(d.seat), cards: w.cardList(d.cards) });
     case 'upgrade':
       return t('ts.event.upgrade', { space: w.space(d.space), good: w.good(d.good), n: str(d.count) });
     case 'space_dead':
@@ -221,7 +260,10 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
       return 'offer' in d ? offer(who(d.seat), d.offer) : t('ts.event.speculationDecided', { who: who(d.seat) });
     case 'speculation_revealed': {
       const offers = Array.isArray(d.offers) ? d.offers : [];
-      return t('ts.event.speculationRevealed', { good: w.good(d.good), list: offers.map((o, seat) => offer(seatName(seat), o)).join('; ') });
+      return t('ts.event.speculationRevealed', {
+        good: w.good(d.good),
+        list: offers.map((o, seat) => offer(seatName(seat), o)).join('; '),
+      });
     }
     case 'speculation_share': {
       const vp = num(d.vp) ?? 0;
@@ -243,7 +285,10 @@ function privatePanel(t: Translate, view: unknown, components: unknown): PanelSe
   const out: PanelSection[] = [];
   const goods = Object.entries(you.goods ?? {}).filter(([, n]) => n > 0);
   const none = [t('ts.panel.none')];
-  out.push({ title: t('ts.panel.goods'), lines: goods.length > 0 ? goods.map(([g, n]) => t('ts.goodsCount', { n, good: w.good(g) })) : none });
+  out.push({
+    title: t('ts.panel.goods'),
+    lines: goods.length > 0 ? goods.map(([g, n]) => t('ts.goodsCount', { n, good: w.good(g) })) : none,
+  });
   out.push({ title: t('ts.panel.specials'), lines: you.specials.length > 0 ? you.specials.map(w.card) : none });
   if (you.dealt.length > 0) out.push({ title: t('ts.panel.dealt'), lines: you.dealt.map(w.card) });
   const sealed: string[] = [];
@@ -252,18 +297,31 @@ function privatePanel(t: Translate, view: unknown, components: unknown): PanelSe
     const parts = w.offerParts(you.offer);
     sealed.push(parts === null ? t('ts.panel.speculationPass') : t('ts.panel.speculation', { offer: parts }));
   }
-  if (you.revealing) sealed.push(you.revealing.length > 0 ? t('ts.panel.revealing', { cards: w.cardList(you.revealing) }) : t('ts.panel.revealingNone'));
+  if (you.revealing)
+    sealed.push(
+      you.revealing.length > 0
+        ? t('ts.panel.revealing', { cards: w.cardList(you.revealing) })
+        : t('ts.panel.revealingNone'),
+    );
   if (sealed.length > 0) out.push({ title: t('ts.panel.sealed'), lines: sealed });
   const me = v.players?.[you.seat];
   if (me) {
     const saved = (v.dice ?? []).filter((d) => d.owner === you.seat && d.zone === 'saved').map((d) => w.face(d.face));
-    const dice = t('ts.panel.dice', { pool: me.diceInPool, board: me.diceOnBoard, held: t('ts.panel.held', { count: me.heldBonusDice }) });
+    const dice = t('ts.panel.dice', {
+      pool: me.diceInPool,
+      board: me.diceOnBoard,
+      held: t('ts.panel.held', { count: me.heldBonusDice }),
+    });
     out.push({
       title: t('ts.panel.table'),
       lines: [
         t('ts.panel.vpCoins', { vp: me.vp, coins: t('ts.coins', { count: me.coins }) }),
         saved.length > 0 ? `${dice}${t('ts.panel.saved', { faces: saved.join(', ') })}` : dice,
-        t('ts.panel.buildingsLeft', { list: Object.entries(me.buildingsLeft).map(([type, n]) => t('ts.buildingCount', { n, building: w.space(type) })).join(', ') }),
+        t('ts.panel.buildingsLeft', {
+          list: Object.entries(me.buildingsLeft)
+            .map(([type, n]) => t('ts.buildingCount', { n, building: w.space(type) }))
+            .join(', '),
+        }),
       ],
     });
   }
@@ -293,7 +351,10 @@ function revealed(t: Translate, view: unknown, components: unknown, seat: number
   const goods = Object.entries(hand.goods).filter(([, n]) => n > 0);
   const none = [t('ts.panel.none')];
   return [
-    { title: t('ts.panel.goods'), lines: goods.length > 0 ? goods.map(([g, n]) => t('ts.goodsCount', { n, good: w.good(g) })) : none },
+    {
+      title: t('ts.panel.goods'),
+      lines: goods.length > 0 ? goods.map(([g, n]) => t('ts.goodsCount', { n, good: w.good(g) })) : none,
+    },
     { title: t('ts.panel.specials'), lines: hand.specials.length > 0 ? hand.specials.map(w.card) : none },
   ];
 }

@@ -44,7 +44,13 @@ function faceSymbol(face: string): Markup[] {
       // A pickaxe over a heap.
       return [
         h('path', { d: 'M8,35 Q20,24 32,35 Z', fill: '#616161' }),
-        h('path', { d: 'M10,18 Q20,11 30,18', fill: 'none', stroke: INK, 'stroke-width': 3, 'stroke-linecap': 'round' }),
+        h('path', {
+          d: 'M10,18 Q20,11 30,18',
+          fill: 'none',
+          stroke: INK,
+          'stroke-width': 3,
+          'stroke-linecap': 'round',
+        }),
         h('path', { d: 'M20,15 L20,33', stroke: '#8D6E63', 'stroke-width': 3, 'stroke-linecap': 'round' }),
       ];
     case 'HOTEL':
@@ -55,7 +61,10 @@ function faceSymbol(face: string): Markup[] {
         h('rect', { x: 17.5, y: 30, width: 5, height: 6, fill: '#FFE082' }),
       ];
     case 'COIN':
-      return [h('circle', { cx: 20, cy: 26, r: 10, fill: '#FFC107', stroke: '#8D6E00', 'stroke-width': 1.5 }), label(20, 26.5, '$', { 'font-size': 13, 'font-weight': 700, fill: INK })];
+      return [
+        h('circle', { cx: 20, cy: 26, r: 10, fill: '#FFC107', stroke: '#8D6E00', 'stroke-width': 1.5 }),
+        label(20, 26.5, '$', { 'font-size': 13, 'font-weight': 700, fill: INK }),
+      ];
     default:
       return [];
   }
@@ -65,21 +74,60 @@ function faceSymbol(face: string): Markup[] {
 export function dieFace(face: string | null, owner: number | null): string {
   const white = owner === null;
   const body: Markup[] = [
-    h('rect', { x: 1, y: 1, width: S - 2, height: S - 2, rx: 7, fill: '#fff', stroke: white ? '#555' : playerColour(owner), 'stroke-width': white ? 2 : 3 }),
+    h('rect', {
+      x: 1,
+      y: 1,
+      width: S - 2,
+      height: S - 2,
+      rx: 7,
+      fill: '#fff',
+      stroke: white ? '#555' : playerColour(owner),
+      'stroke-width': white ? 2 : 3,
+    }),
     // The owner's badge in the corner: the seat number on its colour, "W" for white.
     h('circle', { cx: 8, cy: 8, r: 6, fill: white ? '#eee' : playerColour(owner), stroke: white ? '#555' : 'none' }),
-    label(8, 8.5, white ? 'W' : playerLabel(owner), { 'font-size': 8, 'font-weight': 700, fill: white ? INK : playerInk(owner) }),
+    label(8, 8.5, white ? 'W' : playerLabel(owner), {
+      'font-size': 8,
+      'font-weight': 700,
+      fill: white ? INK : playerInk(owner),
+    }),
     ...(face ? faceSymbol(face) : [label(20, 26, '?', { 'font-size': 16, 'font-weight': 700, fill: '#777' })]),
   ];
-  return h('svg', { xmlns: 'http://www.w3.org/2000/svg', viewBox: `0 0 ${S} ${S}`, 'aria-hidden': 'true', focusable: 'false', 'data-face': face ?? 'none', 'data-owner': white ? 'white' : owner }, body).svg;
+  return h(
+    'svg',
+    {
+      xmlns: 'http://www.w3.org/2000/svg',
+      viewBox: `0 0 ${S} ${S}`,
+      'aria-hidden': 'true',
+      focusable: 'false',
+      'data-face': face ?? 'none',
+      'data-owner': white ? 'white' : owner,
+    },
+    body,
+  ).svg;
 }
 
 /** A goods card: the good's colour with its first letter large (the name is beside it in words). */
 export function goodsCard(good: string): string {
   return h(
     'svg',
-    { xmlns: 'http://www.w3.org/2000/svg', viewBox: '0 0 30 40', 'aria-hidden': 'true', focusable: 'false', 'data-good': good },
-    h('rect', { x: 1, y: 1, width: 28, height: 38, rx: 4, fill: GOOD_FILL[good] ?? '#eee', stroke: '#555', 'stroke-width': 1.2 }),
+    {
+      xmlns: 'http://www.w3.org/2000/svg',
+      viewBox: '0 0 30 40',
+      'aria-hidden': 'true',
+      focusable: 'false',
+      'data-good': good,
+    },
+    h('rect', {
+      x: 1,
+      y: 1,
+      width: 28,
+      height: 38,
+      rx: 4,
+      fill: GOOD_FILL[good] ?? '#eee',
+      stroke: '#555',
+      'stroke-width': 1.2,
+    }),
     label(15, 21, good.charAt(0).toUpperCase(), { 'font-size': 16, 'font-weight': 700, fill: INK }),
   ).svg;
 }
@@ -88,7 +136,13 @@ export function goodsCard(good: string): string {
 export function buildingPicture(type: string, seat: number): string {
   return h(
     'svg',
-    { xmlns: 'http://www.w3.org/2000/svg', viewBox: '0 0 30 30', 'aria-hidden': 'true', focusable: 'false', 'data-building': type },
+    {
+      xmlns: 'http://www.w3.org/2000/svg',
+      viewBox: '0 0 30 30',
+      'aria-hidden': 'true',
+      focusable: 'false',
+      'data-building': type,
+    },
     h('path', { d: 'M3,28 V13 L15,3 L27,13 V28 Z', fill: playerColour(seat), stroke: INK, 'stroke-width': 1.2 }),
     h('rect', { x: 8, y: 14, width: 14, height: 11, rx: 2, fill: '#fff' }),
     label(15, 20, type.charAt(0), { 'font-size': 10, 'font-weight': 700, fill: INK }),

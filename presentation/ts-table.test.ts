@@ -14,7 +14,17 @@ import { assertWellFormed, attrValues, EN } from './testkit.js';
 import { renderTrainsAndStations, type TsComponents } from './trains-and-stations.js';
 import { trainsAndStationsUi } from './trains-and-stations.ui.js';
 import { buildingPicture, dieFace, goodsCard } from './ts-pieces.js';
-import { glowingPlaces, keepAction, offerUnits, onTable, pickedActions, pickMode, speculateAction, tapChoices, usefulDice } from './ts-table.js';
+import {
+  glowingPlaces,
+  keepAction,
+  offerUnits,
+  onTable,
+  pickedActions,
+  pickMode,
+  speculateAction,
+  tapChoices,
+  usefulDice,
+} from './ts-table.js';
 import { translate } from '../web/client/i18n.testkit.js';
 
 const game = trainsAndStations as AnyGame;
@@ -75,9 +85,13 @@ describe('Trains & Stations table: dice picked, buttons and board taps', () => {
       for (const a of legal) {
         const dice = diceOf(a);
         if (a.type === 'keep_special_cards') expect(keepAction(legal, a.cards as string[])).toEqual(a);
-        else if (a.type === 'speculate') expect(speculateAction(legal, { goods: a.goods as Record<string, number>, specials: a.specials as string[] })).toEqual(a);
+        else if (a.type === 'speculate')
+          expect(
+            speculateAction(legal, { goods: a.goods as Record<string, number>, specials: a.specials as string[] }),
+          ).toEqual(a);
         else if (a.type === 'speculate_pass') expect(onTable(a)).toBe(true);
-        else if (onTable(a) && a.type !== 'recall' && a.type !== 'stop_rolling') expect(pickedActions(legal, view, a.type, dice)).toContainEqual(a);
+        else if (onTable(a) && a.type !== 'recall' && a.type !== 'stop_rolling')
+          expect(pickedActions(legal, view, a.type, dice)).toContainEqual(a);
         else if (!onTable(a)) {
           const keys = ui.targets(a).filter((k) => !k.startsWith('die:'));
           const mode = pickMode(dice);
@@ -85,12 +99,26 @@ describe('Trains & Stations table: dice picked, buttons and board taps', () => {
           // Actions with no place (speculation, task reveals, delivery order without a route) stay in the list of every action.
           if (keys.length === 0) continue;
           expect(keys.some((k) => glow.includes(k))).toBe(true);
-          expect(keys.some((k) => tapChoices(at(legal, k), mode, view).some((x) => JSON.stringify(x) === JSON.stringify(a)))).toBe(true);
+          expect(
+            keys.some((k) => tapChoices(at(legal, k), mode, view).some((x) => JSON.stringify(x) === JSON.stringify(a))),
+          ).toBe(true);
         }
         ways.set(a.type, (ways.get(a.type) ?? 0) + 1);
       }
     }
-    for (const type of ['keep_special_cards', 'speculate', 'speculate_pass', 'roll', 'reroll', 'stop_rolling', 'place_train', 'build', 'take_coins', 'end_resolution']) expect(ways.get(type) ?? 0, type).toBeGreaterThan(0);
+    for (const type of [
+      'keep_special_cards',
+      'speculate',
+      'speculate_pass',
+      'roll',
+      'reroll',
+      'stop_rolling',
+      'place_train',
+      'build',
+      'take_coins',
+      'end_resolution',
+    ])
+      expect(ways.get(type) ?? 0, type).toBeGreaterThan(0);
   });
 
   it('a speculation offer may be made only with an even number of units, at least 2, a special goods card counting 2 (TS-9.2)', () => {
@@ -110,10 +138,12 @@ describe('Trains & Stations table: dice picked, buttons and board taps', () => {
     expect(odd).toBeGreaterThan(0);
   });
 
-  it('dice of one kind are interchangeable: another spelling of an action\'s dice means the same action (TS-0.2, TS-6.4)', () => {
+  it("dice of one kind are interchangeable: another spelling of an action's dice means the same action (TS-0.2, TS-6.4)", () => {
     let respells = 0;
     for (const { view, legal } of seen) {
-      for (const a of legal.filter((x) => ['reroll', 'take_coins', 'build', 'end_resolution', 'place_train'].includes(x.type))) {
+      for (const a of legal.filter((x) =>
+        ['reroll', 'take_coins', 'build', 'end_resolution', 'place_train'].includes(x.type),
+      )) {
         const other = respelled(view, diceOf(a), a.type === 'place_train');
         if (other.join() !== diceOf(a).join()) respells++;
         expect(pickedActions(legal, view, a.type, other)).toContainEqual(a);
@@ -127,7 +157,9 @@ describe('Trains & Stations table: dice picked, buttons and board taps', () => {
     for (const { view, legal } of seen) {
       for (const die of new Set(legal.flatMap((a) => (a.type === 'place_train' ? [a.die as number] : [])))) {
         const mode = pickMode([die]);
-        const spaces = legal.filter((a) => a.type === 'place_train' && a.die === die).map((a) => `space:${String(a.space)}`);
+        const spaces = legal
+          .filter((a) => a.type === 'place_train' && a.die === die)
+          .map((a) => `space:${String(a.space)}`);
         expect(glowingPlaces(legal, mode, view, ui.targets).sort()).toEqual([...new Set(spaces)].sort());
         for (const key of spaces) {
           const taken = tapChoices(at(legal, key), mode, view);
@@ -145,7 +177,9 @@ describe('Trains & Stations table: dice picked, buttons and board taps', () => {
     for (const { view, legal } of seen) {
       for (const a of legal.filter((x) => x.type === 'build')) {
         const mode = pickMode(diceOf(a));
-        const cities = legal.filter((b) => b.type === 'build' && diceOf(b).join() === diceOf(a).join()).map((b) => `city:${String(b.city)}`);
+        const cities = legal
+          .filter((b) => b.type === 'build' && diceOf(b).join() === diceOf(a).join())
+          .map((b) => `city:${String(b.city)}`);
         expect(glowingPlaces(legal, mode, view, ui.targets).sort()).toEqual([...new Set(cities)].sort());
         const taken = tapChoices(at(legal, `city:${String(a.city)}`), mode, view);
         expect(taken).toEqual([a]);
@@ -164,8 +198,10 @@ describe('Trains & Stations table: dice picked, buttons and board taps', () => {
     }
   });
 
-  it('picked dice that mean no placement or building leave nothing glowing; a tap then lists all of the place\'s actions', () => {
-    const step = seen.find((s) => s.legal.some((a) => a.type === 'take_coins') && s.legal.some((a) => a.type === 'place_train'))!;
+  it("picked dice that mean no placement or building leave nothing glowing; a tap then lists all of the place's actions", () => {
+    const step = seen.find(
+      (s) => s.legal.some((a) => a.type === 'take_coins') && s.legal.some((a) => a.type === 'place_train'),
+    )!;
     const coins = step.legal.find((a) => a.type === 'take_coins')!;
     const mode = pickMode(diceOf(coins));
     expect(glowingPlaces(step.legal, mode, step.view, ui.targets)).toEqual([]);
@@ -176,7 +212,7 @@ describe('Trains & Stations table: dice picked, buttons and board taps', () => {
 });
 
 describe('Trains & Stations table: drawings', () => {
-  it('a die is drawn with its face as a symbol and its owner\'s number, or W for a white bonus die (TS-0.2)', () => {
+  it("a die is drawn with its face as a symbol and its owner's number, or W for a white bonus die (TS-0.2)", () => {
     for (const face of ['TRAIN', 'LOCKED_TRAIN', 'RANCH', 'MINE', 'HOTEL', 'COIN', null]) {
       for (const owner of [0, 3, null]) {
         const svg = dieFace(face, owner);
@@ -186,7 +222,9 @@ describe('Trains & Stations table: drawings', () => {
       }
     }
     // Each face has a symbol of its own.
-    const symbols = ['TRAIN', 'LOCKED_TRAIN', 'RANCH', 'MINE', 'HOTEL', 'COIN'].map((f) => dieFace(f, 0).replace(/data-face="[^"]*"/, ''));
+    const symbols = ['TRAIN', 'LOCKED_TRAIN', 'RANCH', 'MINE', 'HOTEL', 'COIN'].map((f) =>
+      dieFace(f, 0).replace(/data-face="[^"]*"/, ''),
+    );
     expect(new Set(symbols).size).toBe(6);
   });
 
@@ -214,13 +252,26 @@ describe('Trains & Stations table: drawings', () => {
     expect(attrValues(tabled, 'data-city')).toEqual(attrValues(plain, 'data-city'));
   });
 
-  it('with the reader\'s wording the board speaks their language: goods spaces, decks, city bonuses, players and counters', () => {
+  it("with the reader's wording the board speaks their language: goods spaces, decks, city bonuses, players and counters", () => {
     const step = steps('ts-words', 3, 60).find((s) => s.view.dice.some((d) => d.zone === 'play'))!;
     const english = renderTrainsAndStations(comps, step.view, { t: EN, table: true });
     const czech = renderTrainsAndStations(comps, step.view, { table: true, t: translate('cs') });
     assertWellFormed(czech);
     expect(english).toContain('Unused decks:');
-    for (const words of ['Nepoužité balíčky:', '+1 VB', '+1 karta', 'Ranč (R)', 'dobytek', 'Zásoba VB', 'průvodčí']) expect(czech).toContain(words);
-    for (const words of ['Unused decks', ' coins', 'buildings left', 'conductor', '+1 card', '+1 die', 'of player', 'White bonus die', '>TRAIN<', '>LOCK<']) expect(czech).not.toContain(words);
+    for (const words of ['Nepoužité balíčky:', '+1 VB', '+1 karta', 'Ranč (R)', 'dobytek', 'Zásoba VB', 'průvodčí'])
+      expect(czech).toContain(words);
+    for (const words of [
+      'Unused decks',
+      ' coins',
+      'buildings left',
+      'conductor',
+      '+1 card',
+      '+1 die',
+      'of player',
+      'White bonus die',
+      '>TRAIN<',
+      '>LOCK<',
+    ])
+      expect(czech).not.toContain(words);
   });
 });

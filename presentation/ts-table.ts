@@ -14,7 +14,8 @@ import type { UiAction } from './game-ui.js';
 import { numbers } from './loose.js';
 
 /** The table's step (GameUi.glowing's mode): the dice picked, as `dice:<id>,<id>`; null for none. */
-export const pickMode = (ids: readonly number[]): string | null => (ids.length > 0 ? `dice:${[...ids].sort((a, b) => a - b).join(',')}` : null);
+export const pickMode = (ids: readonly number[]): string | null =>
+  ids.length > 0 ? `dice:${[...ids].sort((a, b) => a - b).join(',')}` : null;
 
 /** The dice picked in a mode. */
 export function pickedDice(mode: string | null): number[] {
@@ -22,7 +23,8 @@ export function pickedDice(mode: string | null): number[] {
 }
 
 /** Toggles one die in the picked set. */
-export const togglePick = (ids: readonly number[], id: number): number[] => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
+export const togglePick = (ids: readonly number[], id: number): number[] =>
+  ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id];
 
 const isTrain = (face: string | null | undefined) => face === 'TRAIN' || face === 'LOCKED_TRAIN';
 
@@ -53,17 +55,27 @@ function named(action: UiAction): { ids: number[]; placing: boolean } | null {
   }
 }
 
-const kinds = (view: Dice, ids: readonly number[], placing: boolean) => ids.map((id) => kind(view, id, placing)).sort().join('|');
+const kinds = (view: Dice, ids: readonly number[], placing: boolean) =>
+  ids
+    .map((id) => kind(view, id, placing))
+    .sort()
+    .join('|');
 
 /** True when `action` names dice of exactly the kinds of the picked ones. */
 export function namesPicked(view: Dice, action: UiAction, picked: readonly number[]): boolean {
   const n = named(action);
-  return n !== null && n.ids.length === picked.length && kinds(view, n.ids, n.placing) === kinds(view, picked, n.placing);
+  return (
+    n !== null && n.ids.length === picked.length && kinds(view, n.ids, n.placing) === kinds(view, picked, n.placing)
+  );
 }
 
 /** The legal actions of `type` the picked dice mean (a roll may mean several: one per number of white dice). */
-export const pickedActions = (legal: readonly UiAction[], view: Dice, type: string, picked: readonly number[]): UiAction[] =>
-  legal.filter((a) => a.type === type && namesPicked(view, a, picked));
+export const pickedActions = (
+  legal: readonly UiAction[],
+  view: Dice,
+  type: string,
+  picked: readonly number[],
+): UiAction[] => legal.filter((a) => a.type === type && namesPicked(view, a, picked));
 
 /**
  * Dice worth a tap now: those of a kind some legal action names (the saved dice a roll may keep, the
@@ -77,7 +89,11 @@ export function usefulDice(legal: readonly UiAction[], view: Dice): Set<number> 
   }
   const out = new Set<number>();
   view.dice.forEach((d, id) => {
-    if ((d.zone === 'play' || d.zone === 'saved') && (wanted.has(kind(view, id, false)) || wanted.has(kind(view, id, true)))) out.add(id);
+    if (
+      (d.zone === 'play' || d.zone === 'saved') &&
+      (wanted.has(kind(view, id, false)) || wanted.has(kind(view, id, true)))
+    )
+      out.add(id);
   });
   return out;
 }
@@ -89,7 +105,12 @@ const boardKeys = (keys: readonly string[]) => keys.filter((k) => !k.startsWith(
  * mean (a train die: its spaces, TS-6.3; three like building dice: the cities they may build in,
  * TS-6.9/6.10); with none, every place a legal action is about. Dice are on the table, not the board.
  */
-export function glowingPlaces(legal: readonly UiAction[], mode: string | null, view: Dice | undefined, targets: (a: UiAction) => string[]): string[] {
+export function glowingPlaces(
+  legal: readonly UiAction[],
+  mode: string | null,
+  view: Dice | undefined,
+  targets: (a: UiAction) => string[],
+): string[] {
   const picked = pickedDice(mode);
   const wanted = picked.length > 0 && view ? legal.filter((a) => namesPicked(view, a, picked)) : legal;
   return [...new Set(wanted.flatMap((a) => boardKeys(targets(a))))];
@@ -107,13 +128,26 @@ export function tapChoices(actions: readonly UiAction[], mode: string | null, vi
 }
 
 /** The actions the table offers as its own buttons (left out of the page's quick buttons; all stay in the full list). */
-const ON_TABLE = new Set(['keep_special_cards', 'roll', 'recall', 'reroll', 'stop_rolling', 'take_coins', 'end_resolution', 'speculate', 'speculate_pass']);
+const ON_TABLE = new Set([
+  'keep_special_cards',
+  'roll',
+  'recall',
+  'reroll',
+  'stop_rolling',
+  'take_coins',
+  'end_resolution',
+  'speculate',
+  'speculate_pass',
+]);
 export const onTable = (action: UiAction): boolean => ON_TABLE.has(action.type);
 
 /** The special cards a keep action keeps, for the dealt cards chosen; undefined while that set may not be kept (TS-2.5). */
 export function keepAction(legal: readonly UiAction[], chosen: readonly string[]): UiAction | undefined {
   const want = [...chosen].sort().join();
-  return legal.find((a) => a.type === 'keep_special_cards' && Array.isArray(a.cards) && [...(a.cards as string[])].sort().join() === want);
+  return legal.find(
+    (a) =>
+      a.type === 'keep_special_cards' && Array.isArray(a.cards) && [...(a.cards as string[])].sort().join() === want,
+  );
 }
 
 /** An offer as the table builds it: goods cards per good, and special goods cards (TS-9.2). */
@@ -123,9 +157,15 @@ export interface Offer {
 }
 
 const offerKey = (goods: unknown, specials: unknown): string => {
-  const g = goods && typeof goods === 'object' ? Object.entries(goods as Record<string, unknown>).filter(([, n]) => typeof n === 'number' && n > 0) : [];
+  const g =
+    goods && typeof goods === 'object'
+      ? Object.entries(goods as Record<string, unknown>).filter(([, n]) => typeof n === 'number' && n > 0)
+      : [];
   const sp = Array.isArray(specials) ? specials.filter((x): x is string => typeof x === 'string') : [];
-  return `${g.sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}${String(n)}`).join(',')}|${[...sp].sort().join(',')}`;
+  return `${g
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, n]) => `${k}${String(n)}`)
+    .join(',')}|${[...sp].sort().join(',')}`;
 };
 
 /** The legal speculation for exactly this offer; undefined while it may not be made (odd or fewer than 2 units, TS-9.2). */
@@ -135,4 +175,5 @@ export function speculateAction(legal: readonly UiAction[], offer: Offer): UiAct
 }
 
 /** Units an offer holds: a goods card 1, a special goods card 2 (TS-9.2). */
-export const offerUnits = (offer: Offer): number => Object.values(offer.goods).reduce((a, n) => a + n, 0) + 2 * offer.specials.length;
+export const offerUnits = (offer: Offer): number =>
+  Object.values(offer.goods).reduce((a, n) => a + n, 0) + 2 * offer.specials.length;

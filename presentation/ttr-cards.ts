@@ -9,7 +9,17 @@ import { CARD_FACE } from './ttr-colours.js';
 import { h, type Markup } from './svg.js';
 
 /** Card types in the order a hand and the catalogs list them. */
-export const CARD_ORDER: readonly CardType[] = ['pink', 'white', 'blue', 'yellow', 'orange', 'black', 'red', 'green', 'loco'];
+export const CARD_ORDER: readonly CardType[] = [
+  'pink',
+  'white',
+  'blue',
+  'yellow',
+  'orange',
+  'black',
+  'red',
+  'green',
+  'loco',
+];
 
 export const CARD_W = 60;
 export const CARD_H = 84;
@@ -35,14 +45,26 @@ function wagon(type: CardType): Markup[] {
   const wheels = [-12, 12].map((dx) => h('circle', { cx: x + dx, cy: y + 14, r: 4, fill: ink }));
   if (type === 'loco') {
     return [
-      h('path', { d: `M${x - 20},${y + 10} V${y - 6} H${x - 4} V${y - 14} H${x + 8} V${y - 6} H${x + 20} V${y + 10} Z`, fill: '#fff', stroke: ink, 'stroke-width': 2 }),
+      h('path', {
+        d: `M${x - 20},${y + 10} V${y - 6} H${x - 4} V${y - 14} H${x + 8} V${y - 6} H${x + 20} V${y + 10} Z`,
+        fill: '#fff',
+        stroke: ink,
+        'stroke-width': 2,
+      }),
       h('rect', { x: x + 10, y: y - 20, width: 6, height: 14, fill: ink }),
       ...wheels,
     ];
   }
   return [
     h('rect', { x: x - 20, y: y - 10, width: 40, height: 22, rx: 3, fill: '#fff', stroke: ink, 'stroke-width': 2 }),
-    h('path', { d: SHAPES[type], transform: `translate(${x} ${y + 1})`, fill: CARD_FACE[type].fill, stroke: '#000', 'stroke-width': 1.2, 'fill-rule': 'evenodd' }),
+    h('path', {
+      d: SHAPES[type],
+      transform: `translate(${x} ${y + 1})`,
+      fill: CARD_FACE[type].fill,
+      stroke: '#000',
+      'stroke-width': 1.2,
+      'fill-rule': 'evenodd',
+    }),
     ...wheels,
   ];
 }
@@ -52,13 +74,40 @@ export function cardFace(type: CardType | null): string {
   const frame = { x: 1, y: 1, width: CARD_W - 2, height: CARD_H - 2, rx: 6, stroke: '#222', 'stroke-width': 1.5 };
   const body: Markup[] =
     type === null
-      ? [h('rect', { ...frame, fill: '#52617F' }), h('rect', { x: 8, y: 8, width: CARD_W - 16, height: CARD_H - 16, rx: 4, fill: 'none', stroke: '#C9D2E3', 'stroke-width': 2, 'stroke-dasharray': '4 3' })]
+      ? [
+          h('rect', { ...frame, fill: '#52617F' }),
+          h('rect', {
+            x: 8,
+            y: 8,
+            width: CARD_W - 16,
+            height: CARD_H - 16,
+            rx: 4,
+            fill: 'none',
+            stroke: '#C9D2E3',
+            'stroke-width': 2,
+            'stroke-dasharray': '4 3',
+          }),
+        ]
       : [
           h('rect', { ...frame, fill: CARD_FACE[type].fill }),
-          ...(type === 'loco' ? RAINBOW.map((c, i) => h('rect', { x: 1, y: 8 + i * 3, width: CARD_W - 2, height: 3, fill: CARD_FACE[c].fill })) : []),
+          ...(type === 'loco'
+            ? RAINBOW.map((c, i) =>
+                h('rect', { x: 1, y: 8 + i * 3, width: CARD_W - 2, height: 3, fill: CARD_FACE[c].fill }),
+              )
+            : []),
           ...wagon(type),
         ];
-  return h('svg', { xmlns: 'http://www.w3.org/2000/svg', viewBox: `0 0 ${CARD_W} ${CARD_H}`, 'aria-hidden': 'true', focusable: 'false', 'data-face': type ?? 'back' }, body).svg;
+  return h(
+    'svg',
+    {
+      xmlns: 'http://www.w3.org/2000/svg',
+      viewBox: `0 0 ${CARD_W} ${CARD_H}`,
+      'aria-hidden': 'true',
+      focusable: 'false',
+      'data-face': type ?? 'back',
+    },
+    body,
+  ).svg;
 }
 
 /** The card types of a hand with their counts, in card order, leaving out those it has none of. */

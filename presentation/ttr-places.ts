@@ -105,4 +105,7 @@ export const GERMANY_PLACES: Readonly<Record<string, LonLat>> = {
   Österreich: ll(12.95, 47.75),
 };
 
-export const PLACES_BY_MAP: Readonly<Record<string, Readonly<Record<string, LonLat>>>> = { europe: EUROPE_PLACES, germany: GERMANY_PLACES };
+export const PLACES_BY_MAP: Readonly<Record<string, Readonly<Record<string, LonLat>>>> = {
+  europe: EUROPE_PLACES,
+  germany: GERMANY_PLACES,
+};

@@ -18,7 +18,10 @@ export function ttrRevealed(t: Translate, view: unknown, seat: number): PanelSec
   const count = Object.values(hand).reduce<number>((n, c) => n + (c ?? 0), 0);
   return [
     { title: t('ttrEnd.cards', { n: count }), lines: [cardsText(t, hand)] },
-    { title: t('ttrEnd.tickets', { n: tickets.length }), lines: tickets.map((k) => t(k.long ? 'ttr.ticketLong' : 'ttr.ticket', { a: k.a, b: k.b, count: k.points })) },
+    {
+      title: t('ttrEnd.tickets', { n: tickets.length }),
+      lines: tickets.map((k) => t(k.long ? 'ttr.ticketLong' : 'ttr.ticket', { a: k.a, b: k.b, count: k.points })),
+    },
   ];
 }
 

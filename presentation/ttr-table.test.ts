@@ -80,7 +80,13 @@ describe("Germany's ticket mixes", () => {
   it('the opening offers every mix of 4 (TTRG-3.1); a turn offers the mixes the decks allow, each adding up to 4 (TTRG-10.1, TTRG-10.2)', () => {
     const fresh = germany.setup({ seed: 'mix-g', players: 2, options: germany.options.parse({ firstPlayer: 0 }) });
     const opening = ticketMixes(legalOf(germany, fresh, 0), (germany.view(fresh, 0) as TtrView).ticketDecks);
-    expect(opening.map((m) => [m.short, m.long])).toEqual([[0, 4], [1, 3], [2, 2], [3, 1], [4, 0]]);
+    expect(opening.map((m) => [m.short, m.long])).toEqual([
+      [0, 4],
+      [1, 3],
+      [2, 2],
+      [3, 1],
+      [4, 0],
+    ]);
     expect(opening.every((m) => m.action.type === 'choose_initial_tickets')).toBe(true);
     const { state } = started(germany, 'mix-g');
     const turn = ticketMixes(legalOf(germany, state, 0), (germany.view(state, 0) as TtrView).ticketDecks);
@@ -118,7 +124,11 @@ describe('what glows on the board', () => {
     const legal = legalOf(europe, state, 0);
     const view = europe.view(state, 0) as TtrView;
     const slot = view.market.findIndex((c) => c !== null && c !== 'loco');
-    const after = europe.apply(state, 0, legal.find((a) => a.type === 'draw_face_up' && a.slot === slot) as never).state;
+    const after = europe.apply(
+      state,
+      0,
+      legal.find((a) => a.type === 'draw_face_up' && a.slot === slot) as never,
+    ).state;
     const second = legalOf(europe, after, 0);
     expect(second.every((a) => a.type === 'draw_face_up' || a.type === 'draw_blind')).toBe(true);
     expect(glowingPlaces(second, null)).toEqual([]);
@@ -158,12 +168,23 @@ describe('the table in words', () => {
   it('a face-up card is named by its place counted from 1, as the action list counts it', () => {
     const ui = ticketToRideUi(translate('en'));
     expect(ui.placeName!('market:0', europe.components)).toBe('Face-up card 1');
-    expect(ui.describeAction({ type: 'draw_face_up', slot: 0 }, europe.components, { market: ['red'] })).toBe('Take the face-up red (slot 1)');
+    expect(ui.describeAction({ type: 'draw_face_up', slot: 0 }, europe.components, { market: ['red'] })).toBe(
+      'Take the face-up red (slot 1)',
+    );
     expect(ui.placeName!('city:Wien', europe.components)).toBe('Wien');
     expect(ui.placeName!('route:1', europe.components)).not.toMatch(/route:|undefined/);
     expect(ui.tapActs).toBe(true);
-    for (const type of ['keep_initial_tickets', 'keep_tickets', 'draw_face_up', 'draw_blind', 'draw_tickets', 'choose_initial_tickets']) expect(ui.onTable!({ type }), type).toBe(true);
-    for (const type of ['pay_tunnel', 'withdraw_tunnel', 'take_passengers', 'claim_route']) expect(ui.onTable!({ type }), type).toBe(false);
+    for (const type of [
+      'keep_initial_tickets',
+      'keep_tickets',
+      'draw_face_up',
+      'draw_blind',
+      'draw_tickets',
+      'choose_initial_tickets',
+    ])
+      expect(ui.onTable!({ type }), type).toBe(true);
+    for (const type of ['pay_tunnel', 'withdraw_tunnel', 'take_passengers', 'claim_route'])
+      expect(ui.onTable!({ type }), type).toBe(false);
   });
 });
 
@@ -175,10 +196,28 @@ describe('ticket state (TTRE-14.3, TTRG-11.1)', () => {
 
   it('own routes joining both cities: connected; a station borrowing another player’s route: connected with a station; else not', () => {
     const ticket = { a: 'Paris', b: 'Amsterdam' };
-    expect(ticketState(map, { routeOwners: owners([ab.id, 0], [bc.id, 0]), stations: [] }, 0, ticket)).toBe('connected');
-    expect(ticketState(map, { routeOwners: owners([ab.id, 0], [bc.id, 1]), stations: [] }, 0, ticket)).toBe('notConnected');
-    expect(ticketState(map, { routeOwners: owners([ab.id, 0], [bc.id, 1]), stations: [{ city: 'Bruxelles', seat: 0 }] }, 0, ticket)).toBe('connectedStation');
-    expect(ticketState(map, { routeOwners: owners([ab.id, 0], [bc.id, 1]), stations: [{ city: 'Bruxelles', seat: 1 }] }, 0, ticket)).toBe('notConnected');
+    expect(ticketState(map, { routeOwners: owners([ab.id, 0], [bc.id, 0]), stations: [] }, 0, ticket)).toBe(
+      'connected',
+    );
+    expect(ticketState(map, { routeOwners: owners([ab.id, 0], [bc.id, 1]), stations: [] }, 0, ticket)).toBe(
+      'notConnected',
+    );
+    expect(
+      ticketState(
+        map,
+        { routeOwners: owners([ab.id, 0], [bc.id, 1]), stations: [{ city: 'Bruxelles', seat: 0 }] },
+        0,
+        ticket,
+      ),
+    ).toBe('connectedStation');
+    expect(
+      ticketState(
+        map,
+        { routeOwners: owners([ab.id, 0], [bc.id, 1]), stations: [{ city: 'Bruxelles', seat: 1 }] },
+        0,
+        ticket,
+      ),
+    ).toBe('notConnected');
   });
 });
 

@@ -22,7 +22,9 @@ const KEEPS = new Set(['keep_initial_tickets', 'keep_tickets']);
  */
 export function glowingPlaces(legal: readonly UiAction[], mode: string | null): string[] {
   const wanted = mode === 'station' ? 'build_station' : 'claim_route';
-  const keys = legal.flatMap((a) => (a.type !== wanted ? [] : wanted === 'build_station' ? [`city:${String(a.city)}`] : [`route:${String(a.route)}`]));
+  const keys = legal.flatMap((a) =>
+    a.type !== wanted ? [] : wanted === 'build_station' ? [`city:${String(a.city)}`] : [`route:${String(a.route)}`],
+  );
   return [...new Set(keys)];
 }
 
@@ -75,13 +77,20 @@ export type TicketState = 'connected' | 'connectedStation' | 'notConnected';
  * into its city). The viewer works this out from the public board; the engine tells no one before
  * the end (TTRE-H10).
  */
-export function ticketState(map: TtrMap, view: Pick<TtrView, 'routeOwners' | 'stations'>, seat: number, ticket: Pick<Ticket, 'a' | 'b'>): TicketState {
+export function ticketState(
+  map: TtrMap,
+  view: Pick<TtrView, 'routeOwners' | 'stations'>,
+  seat: number,
+  ticket: Pick<Ticket, 'a' | 'b'>,
+): TicketState {
   const owner = (r: Route) => view.routeOwners[String(r.id)];
   const own = map.routes.filter((r) => owner(r) === seat);
   if (connected(map, own, ticket.a, ticket.b)) return 'connected';
   const stationCities = new Set(view.stations.filter((s) => s.seat === seat).map((s) => s.city));
   if (stationCities.size === 0) return 'notConnected';
-  const borrowed = map.routes.filter((r) => owner(r) !== undefined && owner(r) !== seat && (stationCities.has(r.a) || stationCities.has(r.b)));
+  const borrowed = map.routes.filter(
+    (r) => owner(r) !== undefined && owner(r) !== seat && (stationCities.has(r.a) || stationCities.has(r.b)),
+  );
   return connected(map, [...own, ...borrowed], ticket.a, ticket.b) ? 'connectedStation' : 'notConnected';
 }
 

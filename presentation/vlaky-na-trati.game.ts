@@ -5,4 +5,7 @@ import { renderVlakyNaTrati } from './vlaky-na-trati.js';
 import { vlakyNaTratiUi } from './vlaky-na-trati.ui.js';
 
 /** Vlaky na trati's picture and wording (its manifest names this module). */
-export const presentation: WebGame = { board: (c, v, o) => renderVlakyNaTrati(c as VntData, v as VntView, o), ui: vlakyNaTratiUi };
+export const presentation: WebGame = {
+  board: (c, v, o) => renderVlakyNaTrati(c as VntData, v as VntView, o),
+  ui: vlakyNaTratiUi,
+};

@@ -35,7 +35,8 @@ describe.each(['I', 'II'] as const)('vlaky-na-trati board, sheet %s', (sheet) =>
   });
 
   /** The symbols printed on a card, track by track, and the same as short codes. */
-  const printed = (id: string) => data.railwayCards.find((c) => c.id === id)!.tracks.flatMap((t) => t.station?.symbols ?? []);
+  const printed = (id: string) =>
+    data.railwayCards.find((c) => c.id === id)!.tracks.flatMap((t) => t.station?.symbols ?? []);
   const drawsCard = (g: string | undefined, id: string) => {
     expect(g, id).toBeDefined();
     expect(g!.match(/<path /g), id).toHaveLength(3);
@@ -67,7 +68,9 @@ describe.each(['I', 'II'] as const)('vlaky-na-trati board, sheet %s', (sheet) =>
     for (const viewer of [1, 'spectator'] as const) {
       const other = renderBoard(game.id, data, game.view(state, viewer), { t: EN, seatNames: [EVIL, 'B', 'C'] })!;
       const theirs = viewer === 1 ? state.players[1]!.hand : [];
-      expect(attrValues(other, 'data-target').filter((t) => t.startsWith('hand:'))).toEqual(theirs.map((id) => `hand:${id}`));
+      expect(attrValues(other, 'data-target').filter((t) => t.startsWith('hand:'))).toEqual(
+        theirs.map((id) => `hand:${id}`),
+      );
       expect(attrValues(other, 'data-hand-card')).toEqual(theirs);
       for (const id of mine) expect(other).not.toMatch(new RegExp(`\\b${id}\\b`));
       expect(attrValues(other, 'data-market-card')).toEqual(view.market);

@@ -8,7 +8,16 @@
 import type { Lane, RailwayCard, Sheet, Sym, VntData } from '../engine/games/vlaky-na-trati/data.js';
 import type { SheetState } from '../engine/games/vlaky-na-trati/sheet.js';
 import type { VntView } from '../engine/games/vlaky-na-trati/view.js';
-import { markAttrs, patternId, playerColour, playerInk, playerLabel, playerName, playerPatterns, playerToken } from './players.js';
+import {
+  markAttrs,
+  patternId,
+  playerColour,
+  playerInk,
+  playerLabel,
+  playerName,
+  playerPatterns,
+  playerToken,
+} from './players.js';
 import { h, label, num, svgDocument, type Markup } from './svg.js';
 import type { RenderBoardOptions } from './board-options.js';
 import type { Translate } from './game-ui.js';
@@ -33,7 +42,12 @@ export const SYMBOL_STYLE: Readonly<Record<Sym, { fill: string }>> = {
  * sheet.ts `isLocked`, repeated here because that module pulls zod (via data.ts) into the browser bundle.
  */
 function isLocked(sheet: Sheet, s: SheetState, id: string): boolean {
-  const ticked = (box: string) => sheet.rows.some((r) => r.boxes.findIndex((b) => b.id === box) >= 0 && r.boxes.findIndex((b) => b.id === box) < (s.ticks[r.symbol] ?? 0));
+  const ticked = (box: string) =>
+    sheet.rows.some(
+      (r) =>
+        r.boxes.findIndex((b) => b.id === box) >= 0 &&
+        r.boxes.findIndex((b) => b.id === box) < (s.ticks[r.symbol] ?? 0),
+    );
   return sheet.sugarSections.some((sec) => sec.boxes.includes(id) && !ticked(sec.gate));
 }
 
@@ -52,7 +66,21 @@ function symbols(t: Translate, list: readonly Sym[], cx: number, cy: number, k =
   return list.map((s, i) => {
     const x = cx - (list.length * w) / 2 + i * w;
     const st = SYMBOL_STYLE[s];
-    return h('g', { 'data-symbol': s }, h('rect', { x: x + k, y: cy - 7 * k, width: w - 2 * k, height: 14 * k, rx: 3 * k, fill: st.fill, stroke: '#444', 'stroke-width': 0.7 }), label(x + w / 2, cy, t(`vnt.code.${s}`), { 'font-size': 9 * k, 'font-weight': 700 }));
+    return h(
+      'g',
+      { 'data-symbol': s },
+      h('rect', {
+        x: x + k,
+        y: cy - 7 * k,
+        width: w - 2 * k,
+        height: 14 * k,
+        rx: 3 * k,
+        fill: st.fill,
+        stroke: '#444',
+        'stroke-width': 0.7,
+      }),
+      label(x + w / 2, cy, t(`vnt.code.${s}`), { 'font-size': 9 * k, 'font-weight': 700 }),
+    );
   });
 }
 
@@ -71,7 +99,12 @@ export function cardContents(tr: Translate, card: RailwayCard | undefined, x: nu
     return h(
       'g',
       {},
-      h('path', { d: `M${num(xa)},${num(ya)} C${num(xm)},${num(ya)} ${num(xm)},${num(yb)} ${num(xb)},${num(yb)}`, fill: 'none', stroke: '#6D4C41', 'stroke-width': 2.5 * k }),
+      h('path', {
+        d: `M${num(xa)},${num(ya)} C${num(xm)},${num(ya)} ${num(xm)},${num(yb)} ${num(xb)},${num(yb)}`,
+        fill: 'none',
+        stroke: '#6D4C41',
+        'stroke-width': 2.5 * k,
+      }),
       t.station ? symbols(tr, t.station.symbols, xm, (ya + yb) / 2, k) : [],
     );
   });
@@ -89,7 +122,12 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
   const cards = new Map(data.railwayCards.map((c) => [c.id, c]));
   /** "T→M Co · M→B – · B→T Pa Ma": the three tracks and their station symbols. */
   const cardSummary = (id: string): string =>
-    (cards.get(id)?.tracks ?? []).map((t) => `${t.left}→${t.right} ${t.station ? t.station.symbols.map((x) => options.t(`vnt.code.${x}`)).join(' ') : '–'}`).join(' · ');
+    (cards.get(id)?.tracks ?? [])
+      .map(
+        (t) =>
+          `${t.left}→${t.right} ${t.station ? t.station.symbols.map((x) => options.t(`vnt.code.${x}`)).join(' ') : '–'}`,
+      )
+      .join(' · ');
   const rowOf = (slot: number) => Math.ceil(slot / perRow);
   const rowY = (row: number) => MY + (row - 1) * (CH + GAP);
   /** Column 0 holds the start card and the left curves, column perRow+1 the right curves and the end card. */
@@ -99,22 +137,57 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
     return rowOf(slot) % 2 === 0 ? perRow - i : i + 1;
   };
 
-  const cardFrame = (x: number, y: number, attrs: Record<string, string | number | null>, fill: string, ...inner: (Markup | null)[]) =>
-    h('g', attrs, h('rect', { x: x + 2, y: y + 2, width: CW - 4, height: CH - 4, rx: 5, fill, stroke: '#555', 'stroke-width': 1 }), ...inner);
+  const cardFrame = (
+    x: number,
+    y: number,
+    attrs: Record<string, string | number | null>,
+    fill: string,
+    ...inner: (Markup | null)[]
+  ) =>
+    h(
+      'g',
+      attrs,
+      h('rect', { x: x + 2, y: y + 2, width: CW - 4, height: CH - 4, rx: 5, fill, stroke: '#555', 'stroke-width': 1 }),
+      ...inner,
+    );
 
   const placed = view.line.map((id, i) => {
     const slot = i + 1;
     const x = colX(slotCol(slot));
     const y = rowY(rowOf(slot));
     const card = cards.get(id);
-    return cardFrame(x, y, { 'data-card': id, 'data-slot': slot }, deckFill(card), h('title', {}, t('vnt.picture.slot', { slot, card: id })), ...cardContents(t, card, x, y), label(x + CW - 12, y + CH - 8, slot, { 'font-size': 8, fill: '#777' }));
+    return cardFrame(
+      x,
+      y,
+      { 'data-card': id, 'data-slot': slot },
+      deckFill(card),
+      h('title', {}, t('vnt.picture.slot', { slot, card: id })),
+      ...cardContents(t, card, x, y),
+      label(x + CW - 12, y + CH - 8, slot, { 'font-size': 8, fill: '#777' }),
+    );
   });
 
   const empty: Markup[] = [];
   for (let slot = view.line.length + 1; slot <= view.slots; slot++) {
     const x = colX(slotCol(slot));
     const y = rowY(rowOf(slot));
-    empty.push(h('g', { 'data-empty-slot': slot }, h('rect', { x: x + 2, y: y + 2, width: CW - 4, height: CH - 4, rx: 5, fill: 'none', stroke: '#BBB', 'stroke-dasharray': '4 3' }), label(x + CW / 2, y + CH / 2, slot, { 'font-size': 12, fill: '#BBB' })));
+    empty.push(
+      h(
+        'g',
+        { 'data-empty-slot': slot },
+        h('rect', {
+          x: x + 2,
+          y: y + 2,
+          width: CW - 4,
+          height: CH - 4,
+          rx: 5,
+          fill: 'none',
+          stroke: '#BBB',
+          'stroke-dasharray': '4 3',
+        }),
+        label(x + CW / 2, y + CH / 2, slot, { 'font-size': 12, fill: '#BBB' }),
+      ),
+    );
   }
 
   // Start card (the chosen side, or side 1 greyed before the choice).
@@ -128,13 +201,35 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
     sy,
     { 'data-start': view.side ?? 'unchosen', 'data-target': view.phase === 'side' ? 'start' : null },
     view.side === null ? '#EEEEEE' : '#E3F2FD',
-    h('title', {}, view.side === null ? t('vnt.picture.startUnchosen') : t('vnt.picture.start', { side: view.side + 1 })),
+    h(
+      'title',
+      {},
+      view.side === null ? t('vnt.picture.startUnchosen') : t('vnt.picture.start', { side: view.side + 1 }),
+    ),
     ...(['T', 'M', 'B'] as const).map((lane) =>
       h(
         'g',
         { 'data-lane': lane, 'data-target': laneFree(lane) ? `lane:${lane}` : null },
-        laneFree(lane) ? h('rect', { x: sx + 4, y: sy + LANE_Y[lane] - 9, width: CW - 8, height: 18, rx: 3, fill: '#FFF59D', stroke: '#F9A825', 'stroke-width': 1 }) : null,
-        h('line', { x1: sx + CW / 2, y1: sy + LANE_Y[lane], x2: sx + CW - 2, y2: sy + LANE_Y[lane], stroke: '#6D4C41', 'stroke-width': 2.5 }),
+        laneFree(lane)
+          ? h('rect', {
+              x: sx + 4,
+              y: sy + LANE_Y[lane] - 9,
+              width: CW - 8,
+              height: 18,
+              rx: 3,
+              fill: '#FFF59D',
+              stroke: '#F9A825',
+              'stroke-width': 1,
+            })
+          : null,
+        h('line', {
+          x1: sx + CW / 2,
+          y1: sy + LANE_Y[lane],
+          x2: sx + CW - 2,
+          y2: sy + LANE_Y[lane],
+          stroke: '#6D4C41',
+          'stroke-width': 2.5,
+        }),
         side ? symbols(t, side.fields[lane].symbols, sx + CW / 2 - 8, sy + LANE_Y[lane]) : null,
       ),
     ),
@@ -163,16 +258,56 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
       return h(
         'g',
         {},
-        h('path', { d: `M${edge},${ya} C${bulge},${ya} ${bulge},${yb} ${edge},${yb}`, fill: 'none', stroke: '#6D4C41', 'stroke-width': 2.5 }),
-        st.curveLoco ? h('circle', { cx: right ? x + 18 : x + CW - 18, cy: ya, r: 5, fill: '#fff', stroke: '#6D4C41', 'stroke-width': 1.5, 'data-turntable': lane }) : null,
+        h('path', {
+          d: `M${edge},${ya} C${bulge},${ya} ${bulge},${yb} ${edge},${yb}`,
+          fill: 'none',
+          stroke: '#6D4C41',
+          'stroke-width': 2.5,
+        }),
+        st.curveLoco
+          ? h('circle', {
+              cx: right ? x + 18 : x + CW - 18,
+              cy: ya,
+              r: 5,
+              fill: '#fff',
+              stroke: '#6D4C41',
+              'stroke-width': 1.5,
+              'data-turntable': lane,
+            })
+          : null,
         symbols(t, st.symbols, right ? x + 40 : x + CW - 40, ya),
       );
     });
-    return h('g', { 'data-curve': r }, h('title', {}, t('vnt.picture.curve', { n: r })), h('rect', { x: x + 2, y: y + 2, width: CW - 4, height: 2 * CH + GAP - 4, rx: 8, fill: '#EDE7F6', stroke: '#555' }), paths);
+    return h(
+      'g',
+      { 'data-curve': r },
+      h('title', {}, t('vnt.picture.curve', { n: r })),
+      h('rect', {
+        x: x + 2,
+        y: y + 2,
+        width: CW - 4,
+        height: 2 * CH + GAP - 4,
+        rx: 8,
+        fill: '#EDE7F6',
+        stroke: '#555',
+      }),
+      paths,
+    );
   });
   const endRow = rows;
   const ex = endRow % 2 === 1 ? colX(perRow + 1) : colX(0);
-  const end = cardFrame(ex, rowY(endRow), { 'data-end': 1 }, '#FBE9E7', h('title', {}, t('vnt.picture.endCard')), ...(['T', 'M', 'B'] as const).map((lane) => { const st = data.endCard.stations[lane]; return st ? h('g', {}, symbols(t, st.symbols, ex + CW / 2, rowY(endRow) + LANE_Y[lane])) : null; }), label(ex + CW / 2, rowY(endRow) + CH - 10, t('vnt.picture.end'), { 'font-size': 9, fill: '#777' }));
+  const end = cardFrame(
+    ex,
+    rowY(endRow),
+    { 'data-end': 1 },
+    '#FBE9E7',
+    h('title', {}, t('vnt.picture.endCard')),
+    ...(['T', 'M', 'B'] as const).map((lane) => {
+      const st = data.endCard.stations[lane];
+      return st ? h('g', {}, symbols(t, st.symbols, ex + CW / 2, rowY(endRow) + LANE_Y[lane])) : null;
+    }),
+    label(ex + CW / 2, rowY(endRow) + CH - 10, t('vnt.picture.end'), { 'font-size': 9, fill: '#777' }),
+  );
 
   // Where a route node sits: its card (slot), the start card, a curve or the end card, on its lane.
   const nodePoint = (seat: number, node: number): [number, number] | null => {
@@ -198,7 +333,17 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
   const trackLines = view.players.map((p) => {
     const pts = p.route.map((_, i) => nodePoint(p.seat, i)).filter((q): q is [number, number] => q !== null);
     const off = (p.seat - (view.players.length - 1) / 2) * 3;
-    return pts.length > 1 ? h('polyline', { 'data-track': p.seat, points: pts.map(([x, y]) => `${x},${y + off}`).join(' '), fill: 'none', stroke: playerColour(p.seat), 'stroke-width': 2, opacity: 0.7, 'stroke-dasharray': p.seat % 2 === 1 ? '6 3' : null }) : null;
+    return pts.length > 1
+      ? h('polyline', {
+          'data-track': p.seat,
+          points: pts.map(([x, y]) => `${x},${y + off}`).join(' '),
+          fill: 'none',
+          stroke: playerColour(p.seat),
+          'stroke-width': 2,
+          opacity: 0.7,
+          'stroke-dasharray': p.seat % 2 === 1 ? '6 3' : null,
+        })
+      : null;
   });
 
   const crowd = new Map<string, number>();
@@ -212,14 +357,34 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
       // Up to two tokens left of the card's stations, further ones right of them.
       const cx = k < 2 ? x - CW / 2 + 11 + k * 13 : x + CW / 2 - 11 - (k - 2) * 13;
       const cy = y;
-      const what = t(speed === 'fast' ? 'vnt.picture.fastLoco' : 'vnt.picture.slowLoco', { name: name(p.seat), node: p.locos[i]! });
-      if (speed === 'fast') return h('g', { 'data-loco': `${p.seat}-fast` }, h('title', {}, what), playerToken(p.seat, cx, cy, 7));
+      const what = t(speed === 'fast' ? 'vnt.picture.fastLoco' : 'vnt.picture.slowLoco', {
+        name: name(p.seat),
+        node: p.locos[i]!,
+      });
+      if (speed === 'fast')
+        return h('g', { 'data-loco': `${p.seat}-fast` }, h('title', {}, what), playerToken(p.seat, cx, cy, 7));
       return h(
         'g',
         { 'data-loco': `${p.seat}-slow`, ...markAttrs(p.seat), 'data-target': p.seat === me ? 'slow-loco' : null },
         h('title', {}, what),
-        h('rect', { x: cx - 6, y: cy - 6, width: 12, height: 12, rx: 2, fill: `url(#${patternId(p.seat)})`, stroke: '#000', 'stroke-width': 1.2 }),
-        label(cx, cy, playerLabel(p.seat), { 'font-size': 9, 'font-weight': 700, fill: playerInk(p.seat), stroke: playerColour(p.seat), 'stroke-width': 2, 'paint-order': 'stroke' }),
+        h('rect', {
+          x: cx - 6,
+          y: cy - 6,
+          width: 12,
+          height: 12,
+          rx: 2,
+          fill: `url(#${patternId(p.seat)})`,
+          stroke: '#000',
+          'stroke-width': 1.2,
+        }),
+        label(cx, cy, playerLabel(p.seat), {
+          'font-size': 9,
+          'font-weight': 700,
+          fill: playerInk(p.seat),
+          stroke: playerColour(p.seat),
+          'stroke-width': 2,
+          'paint-order': 'stroke',
+        }),
       );
     }),
   );
@@ -247,27 +412,63 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
       h(
         'g',
         {},
-        h('rect', { x: x + 2 * PICK_SCALE, y: y + 2 * PICK_SCALE, width: PW - 4 * PICK_SCALE, height: PH - 4 * PICK_SCALE, rx: 5 * PICK_SCALE, fill: deckFill(card), stroke: '#555', 'stroke-width': 1 }),
+        h('rect', {
+          x: x + 2 * PICK_SCALE,
+          y: y + 2 * PICK_SCALE,
+          width: PW - 4 * PICK_SCALE,
+          height: PH - 4 * PICK_SCALE,
+          rx: 5 * PICK_SCALE,
+          fill: deckFill(card),
+          stroke: '#555',
+          'stroke-width': 1,
+        }),
         ...cardContents(t, card, x, y, PICK_SCALE),
         label(x + PW - 12 * PICK_SCALE, y + PH - 8 * PICK_SCALE, id, { 'font-size': 8 * PICK_SCALE, fill: '#555' }),
       ),
     );
   };
   /** A titled run of cards with its top left corner at (x, y); "empty" when there are none. */
-  const cardRun = (cls: string, x: number, y: number, head: string, ids: readonly string[], card: (id: string, cx: number, cy: number) => Markup): Markup =>
+  const cardRun = (
+    cls: string,
+    x: number,
+    y: number,
+    head: string,
+    ids: readonly string[],
+    card: (id: string, cx: number, cy: number) => Markup,
+  ): Markup =>
     h(
       'g',
       { class: cls },
       h('text', { x: x + 2, y: y + HEAD / 2, 'dominant-baseline': 'central', 'font-size': 13 }, head),
-      ids.length === 0 ? h('text', { x: x + 2, y: y + HEAD + PH / 2, 'dominant-baseline': 'central', 'font-size': 12, fill: '#777' }, t('vnt.panel.empty')) : null,
+      ids.length === 0
+        ? h(
+            'text',
+            { x: x + 2, y: y + HEAD + PH / 2, 'dominant-baseline': 'central', 'font-size': 12, fill: '#777' },
+            t('vnt.panel.empty'),
+          )
+        : null,
       ids.map((id, i) => card(id, x + i * PITCH, y + HEAD)),
     );
   const runWidth = (n: number) => Math.max(n, 1) * PITCH;
   const pickTop = gridBottom + 12;
   // With the client's table beside the board (web/client/table/vnt-table.tsx) the market and the hand are drawn there instead.
-  const marketRow = options.table ? null : cardRun('market', MX, pickTop, `${t('vnt.table.market')} (${t('vnt.table.deck', { count: view.deckCount })})`, view.market, (id, x, y) =>
-    pickCard(id, x, y, { 'data-market-card': id, 'data-target': `market:${id}` }, t('vnt.place.market', { card: id })),
-  );
+  const marketRow = options.table
+    ? null
+    : cardRun(
+        'market',
+        MX,
+        pickTop,
+        `${t('vnt.table.market')} (${t('vnt.table.deck', { count: view.deckCount })})`,
+        view.market,
+        (id, x, y) =>
+          pickCard(
+            id,
+            x,
+            y,
+            { 'data-market-card': id, 'data-target': `market:${id}` },
+            t('vnt.place.market', { card: id }),
+          ),
+      );
   // The viewer's own hand (A cards), only in that seat's picture (H-1): beside the market, or below it when too wide.
   const handCards = view.you?.hand ?? [];
   const besideX = MX + runWidth(view.market.length) + 18;
@@ -276,7 +477,9 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
   const handTop = beside ? pickTop : pickTop + HEAD + PH + 8;
   const handRow =
     view.you !== undefined && !options.table
-      ? cardRun('hand', handX, handTop, t('vnt.panel.hand', { count: handCards.length }), handCards, (id, x, y) => pickCard(id, x, y, { 'data-hand-card': id, 'data-target': `hand:${id}` }, t('vnt.place.hand', { card: id })))
+      ? cardRun('hand', handX, handTop, t('vnt.panel.hand', { count: handCards.length }), handCards, (id, x, y) =>
+          pickCard(id, x, y, { 'data-hand-card': id, 'data-target': `hand:${id}` }, t('vnt.place.hand', { card: id })),
+        )
       : null;
 
   // Scoring sheets, one compact table per player.
@@ -298,8 +501,22 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
           return h(
             'g',
             { 'data-box': b.id, 'data-ticked': on ? 1 : 0 },
-            h('rect', { x: bx, y: ry + 1, width: BOX - 2, height: ROWH - 2, fill: on ? `url(#${patternId(p.seat)})` : locked ? '#E0E0E0' : '#fff', stroke: on ? '#000' : '#999', 'stroke-width': on ? 1.1 : 0.6 }),
-            label(bx + (BOX - 2) / 2, ry + ROWH / 2, b.value, { 'font-size': 9, fill: on ? playerInk(p.seat) : locked ? '#999' : '#222', stroke: on ? playerColour(p.seat) : null, 'stroke-width': on ? 2 : null, 'paint-order': on ? 'stroke' : null }),
+            h('rect', {
+              x: bx,
+              y: ry + 1,
+              width: BOX - 2,
+              height: ROWH - 2,
+              fill: on ? `url(#${patternId(p.seat)})` : locked ? '#E0E0E0' : '#fff',
+              stroke: on ? '#000' : '#999',
+              'stroke-width': on ? 1.1 : 0.6,
+            }),
+            label(bx + (BOX - 2) / 2, ry + ROWH / 2, b.value, {
+              'font-size': 9,
+              fill: on ? playerInk(p.seat) : locked ? '#999' : '#222',
+              stroke: on ? playerColour(p.seat) : null,
+              'stroke-width': on ? 2 : null,
+              'paint-order': on ? 'stroke' : null,
+            }),
           );
         }),
       );
@@ -309,24 +526,56 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
     return h(
       'g',
       { 'data-sheet': p.seat, 'data-legend': p.seat },
-      h('rect', { x: x - 4, y: y - 4, width: sheetW, height: nRows * ROWH + 74, rx: 6, fill: '#fff', stroke: playerColour(p.seat), 'stroke-width': 2 }),
+      h('rect', {
+        x: x - 4,
+        y: y - 4,
+        width: sheetW,
+        height: nRows * ROWH + 74,
+        rx: 6,
+        fill: '#fff',
+        stroke: playerColour(p.seat),
+        'stroke-width': 2,
+      }),
       playerToken(p.seat, x + 10, y + 12, 10),
-      h('text', { x: x + 26, y: y + 12, 'dominant-baseline': 'central', 'font-size': 13, 'font-weight': view.current === p.seat ? 700 : 400 }, `${view.current === p.seat ? '▶ ' : ''}${name(p.seat)}`),
+      h(
+        'text',
+        {
+          x: x + 26,
+          y: y + 12,
+          'dominant-baseline': 'central',
+          'font-size': 13,
+          'font-weight': view.current === p.seat ? 700 : 400,
+        },
+        `${view.current === p.seat ? '▶ ' : ''}${name(p.seat)}`,
+      ),
       rowsMk,
-      h('text', { x, y: footY, 'dominant-baseline': 'central', 'font-size': 12, 'font-weight': 700 }, `${t('vnt.picture.score', { score: p.score })} · ${t('vnt.picture.coins', { n: p.coins })}`),
-      h('text', { x, y: footY + 15, 'dominant-baseline': 'central', 'font-size': 10 }, [
+      h(
+        'text',
+        { x, y: footY, 'dominant-baseline': 'central', 'font-size': 12, 'font-weight': 700 },
+        `${t('vnt.picture.score', { score: p.score })} · ${t('vnt.picture.coins', { n: p.coins })}`,
+      ),
+      h(
+        'text',
+        { x, y: footY + 15, 'dominant-baseline': 'central', 'font-size': 10 },
+        [
           t('vnt.panel.declines', { used: p.sheet.declinesUsed }),
           t('vnt.picture.lane', { lane: p.lane === null ? '–' : t(`vnt.lane.${p.lane}`) }),
           t('vnt.revealed.hand', { count: p.handCount }),
           p.sheet.anySymbolUsed ? t('vnt.panel.anySymbolUsed') : null,
         ]
           .filter(Boolean)
-          .join(' · ')),
+          .join(' · '),
+      ),
     );
   });
 
   const height = sheetTop + (sheet?.rows.length ?? 0) * ROWH + 84;
-  const status = view.phase === 'over' ? t('picture.over') : view.round !== null ? t('vnt.picture.round', { n: view.round }) : t('vnt.picture.setup');
+  const status =
+    view.phase === 'over'
+      ? t('picture.over')
+      : view.round !== null
+        ? t('vnt.picture.round', { n: view.round })
+        : t('vnt.picture.setup');
   return svgDocument({
     title: `${t('gameNames.vlaky-na-trati')} — ${t('vnt.picture.sheet', { sheet: view.sheet })}, ${status}`,
     width,
@@ -334,7 +583,11 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
     defs: playerPatterns(view.players.length),
     body: [
       h('rect', { width, height, fill: '#FAFAF5' }),
-      h('text', { x: MX, y: 22, 'font-size': 15, 'font-weight': 700 }, `${t('gameNames.vlaky-na-trati')} — ${status}, ${t('vnt.picture.placed', { n: view.line.length, slots: view.slots })}`),
+      h(
+        'text',
+        { x: MX, y: 22, 'font-size': 15, 'font-weight': 700 },
+        `${t('gameNames.vlaky-na-trati')} — ${status}, ${t('vnt.picture.placed', { n: view.line.length, slots: view.slots })}`,
+      ),
       h('g', { class: 'line' }, start, curves, end, empty, placed),
       h('g', { class: 'tracks' }, trackLines),
       h('g', { class: 'locos' }, locos),

@@ -50,12 +50,18 @@ function exercise(seed: string, players: number, options: Record<string, unknown
         const texts = legal.map((a) => ui.describeAction(a, data, view));
         const bad = texts.filter((t) => t.trim() === '' || /undefined|NaN|\[object|\?|\{\{/.test(t));
         if (bad.length > 0) expect(bad, lang).toEqual([]);
-        if (new Set(texts).size !== texts.length) expect(texts.filter((t, i) => texts.indexOf(t) !== i), lang).toEqual([]);
+        if (new Set(texts).size !== texts.length)
+          expect(
+            texts.filter((t, i) => texts.indexOf(t) !== i),
+            lang,
+          ).toEqual([]);
       }
       legal.forEach((a) => seen.actionTypes.add(a.type));
       const keys = legal.flatMap((a) => ui.targets(a));
       if (keys.length > 0) {
-        const present = new Set(attrValues(renderBoard(game.id, data, game.view(state, seat), { t: EN })!, 'data-target'));
+        const present = new Set(
+          attrValues(renderBoard(game.id, data, game.view(state, seat), { t: EN })!, 'data-target'),
+        );
         const missing = keys.filter((k) => !present.has(k));
         if (missing.length > 0) expect(missing).toEqual([]);
         seen.targetKeys += keys.length;
@@ -63,7 +69,8 @@ function exercise(seed: string, players: number, options: Record<string, unknown
     }
     const seat = seats[0]!;
     const legal = game.legalActions(state, seat);
-    const action = rng.int(randomEvery) === 0 ? rng.pick(legal) : game.bot({ seat, view: game.view(state, seat), legal, rng });
+    const action =
+      rng.int(randomEvery) === 0 ? rng.pick(legal) : game.bot({ seat, view: game.view(state, seat), legal, rng });
     const applied = game.apply(state, seat, action);
     for (const e of applied.events) {
       checkEvent(e);
@@ -79,8 +86,36 @@ describe('Vlaky na trati UI', () => {
     exercise('ui-3-I', 3, { sheet: 'I' }, seen);
     exercise('ui-2-II', 2, { sheet: 'II' }, seen);
     exercise('ui-3-II', 3, { sheet: 'II' }, seen, 2);
-    for (const t of ['choose_start_side', 'choose_track', 'place_card', 'second_card', 'slow_move', 'discard_a', 'any_symbol', 'end_turn', 'pass', 'resolve_gains', 'curve_move', 'curve_skip']) expect(seen.actionTypes.has(t), t).toBe(true);
-    for (const t of ['start_side', 'track', 'turn', 'placed', 'refill', 'moved', 'symbol', 'slow_moved', 'declined', 'discard_a', 'end_triggered', 'game_over']) expect(seen.eventTypes.has(t), t).toBe(true);
+    for (const t of [
+      'choose_start_side',
+      'choose_track',
+      'place_card',
+      'second_card',
+      'slow_move',
+      'discard_a',
+      'any_symbol',
+      'end_turn',
+      'pass',
+      'resolve_gains',
+      'curve_move',
+      'curve_skip',
+    ])
+      expect(seen.actionTypes.has(t), t).toBe(true);
+    for (const t of [
+      'start_side',
+      'track',
+      'turn',
+      'placed',
+      'refill',
+      'moved',
+      'symbol',
+      'slow_moved',
+      'declined',
+      'discard_a',
+      'end_triggered',
+      'game_over',
+    ])
+      expect(seen.eventTypes.has(t), t).toBe(true);
     expect(seen.targetKeys).toBeGreaterThan(500);
   });
 
@@ -96,7 +131,9 @@ describe('Vlaky na trati UI', () => {
   });
 
   it('a redacted discard reads "discarded an A card" (H-1, H-2)', () => {
-    expect(ui.describeEvent({ type: 'discard_a', data: { seat: 2 } }, data, seatName)).toBe('P3 discarded an A card for a coin');
+    expect(ui.describeEvent({ type: 'discard_a', data: { seat: 2 } }, data, seatName)).toBe(
+      'P3 discarded an A card for a coin',
+    );
   });
 
   it("the private panel shows the own hand and sheet, never another seat's hand; nothing for a spectator (H-1, H-4)", () => {
@@ -106,7 +143,10 @@ describe('Vlaky na trati UI', () => {
     for (let n = 0; n < 120 && game.toAct(state).length > 0; n++) {
       if (n % 6 === 0) {
         for (let seat = 0; seat < 3; seat++) {
-          const text = ui.privatePanel(game.view(state, seat), data).map((p) => [p.title, ...p.lines].join('\n')).join('\n');
+          const text = ui
+            .privatePanel(game.view(state, seat), data)
+            .map((p) => [p.title, ...p.lines].join('\n'))
+            .join('\n');
           const hand = state.players[seat]!.hand;
           expect(text).toContain(`Your hand (${hand.length} A card`);
           for (const id of hand) expect(text).toContain(`${id} (`);
@@ -114,7 +154,8 @@ describe('Vlaky na trati UI', () => {
             if (other !== seat) for (const id of o.hand) expect(text).not.toMatch(new RegExp(`\\b${id}\\b`));
           });
           expect(text).toContain('Your sheet');
-          for (const [, other] of uis) expect(other.privatePanel(game.view(state, seat), data).length).toBeGreaterThan(1);
+          for (const [, other] of uis)
+            expect(other.privatePanel(game.view(state, seat), data).length).toBeGreaterThan(1);
           checked++;
         }
         expect(ui.privatePanel(game.view(state, 'spectator'), data)).toEqual([]);

@@ -48,7 +48,8 @@ function words(t: Translate, components: unknown) {
     if (isSymbol(s)) return t(`vnt.${object ? 'symbolObject' : 'symbol'}.${s}`);
     return typeof s === 'string' ? s.toLowerCase().replace(/_/g, ' ') : t('vnt.symbolUnknown');
   };
-  const symbolsText = (list: readonly unknown[]): string => (list.length > 0 ? list.map((s) => symbolName(s)).join(' + ') : t('vnt.noSymbol'));
+  const symbolsText = (list: readonly unknown[]): string =>
+    list.length > 0 ? list.map((s) => symbolName(s)).join(' + ') : t('vnt.noSymbol');
   /** "B7 (T→M coal · M→B – · B→T passenger + mail)": a card's three tracks and their stations. */
   const cardText = (id: unknown): string => {
     const card = data?.railwayCards.find((c) => c.id === id);
@@ -56,7 +57,8 @@ function words(t: Translate, components: unknown) {
     return `${card.id} (${card.tracks.map((tr) => `${tr.left}→${tr.right} ${tr.station ? symbolsText(tr.station.symbols) : '–'}`).join(' · ')})`;
   };
   /** A price in coins, as the object of "pay" or "for". */
-  const cost = (key: Costs, fallback: number): string => t('vnt.payCoins', { count: data?.constants.costs[key] ?? fallback });
+  const cost = (key: Costs, fallback: number): string =>
+    t('vnt.payCoins', { count: data?.constants.costs[key] ?? fallback });
   return { data, laneName, trackName, symbolName, symbolsText, cardText, cost };
 }
 
@@ -99,7 +101,8 @@ function describeAction(t: Translate, action: UiAction, components: unknown, vie
   /** ", taking coal" / ", declining coal for a coin". */
   const moveTail = (): string => {
     const symbol = str(action.symbol);
-    if (action.decline === true) return `, ${symbol ? t('vnt.tail.decline', { symbol: w.symbolName(symbol, true) }) : t('vnt.tail.declineAll')}`;
+    if (action.decline === true)
+      return `, ${symbol ? t('vnt.tail.decline', { symbol: w.symbolName(symbol, true) }) : t('vnt.tail.declineAll')}`;
     return symbol ? `, ${t('vnt.tail.take', { symbol: w.symbolName(symbol, true) })}` : '';
   };
   const fromHand = action.source === 'HAND';
@@ -107,15 +110,22 @@ function describeAction(t: Translate, action: UiAction, components: unknown, vie
     case 'choose_start_side': {
       const side = num(action.side) ?? 0;
       const fields = w.data?.startCard.sides[side]?.fields;
-      const detail = fields ? ` (${LANES.map((l) => t('vnt.laneSymbols', { lane: w.laneName(l), symbols: w.symbolsText(fields[l].symbols) })).join(', ')})` : '';
+      const detail = fields
+        ? ` (${LANES.map((l) => t('vnt.laneSymbols', { lane: w.laneName(l), symbols: w.symbolsText(fields[l].symbols) })).join(', ')})`
+        : '';
       return `${t('vnt.action.startSide', { side: side + 1 })}${detail}`;
     }
     case 'choose_track':
       return t('vnt.action.track', { track: w.trackName(action.lane) });
     case 'place_card':
-      return t(fromHand ? 'vnt.action.placeFromHand' : 'vnt.action.placeFromMarket', { card: w.cardText(action.cardId) });
+      return t(fromHand ? 'vnt.action.placeFromHand' : 'vnt.action.placeFromMarket', {
+        card: w.cardText(action.cardId),
+      });
     case 'second_card':
-      return t(fromHand ? 'vnt.action.secondFromHand' : 'vnt.action.secondFromMarket', { cost: w.cost('secondCard', 1), card: w.cardText(action.cardId) });
+      return t(fromHand ? 'vnt.action.secondFromHand' : 'vnt.action.secondFromMarket', {
+        cost: w.cost('secondCard', 1),
+        card: w.cardText(action.cardId),
+      });
     case 'resolve_gains': {
       const d = Array.isArray(action.decline) ? action.decline.filter((x): x is number => typeof x === 'number') : [];
       if (d.length === 0) return t('vnt.action.takeAll');
@@ -158,7 +168,11 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
     }
     case 'placed': {
       const card = str(d.cardId) ?? t('vnt.aCard');
-      return t(d.source === 'HAND' ? 'vnt.event.placedFromHand' : 'vnt.event.placedFromMarket', { who, card, slot: String(num(d.slot) ?? '') });
+      return t(d.source === 'HAND' ? 'vnt.event.placedFromHand' : 'vnt.event.placedFromMarket', {
+        who,
+        card,
+        slot: String(num(d.slot) ?? ''),
+      });
     }
     case 'refill': {
       const left = num(d.deckCount);
@@ -180,7 +194,9 @@ function describeEvent(t: Translate, event: UiEvent, components: unknown, seatNa
     case 'curve_skipped':
       return t('vnt.event.curveSkipped', { who });
     case 'discard_a':
-      return str(d.cardId) ? t('vnt.event.discardA', { who, card: w.cardText(d.cardId) }) : t('vnt.event.discardAHidden', { who });
+      return str(d.cardId)
+        ? t('vnt.event.discardA', { who, card: w.cardText(d.cardId) })
+        : t('vnt.event.discardAHidden', { who });
     case 'any_symbol':
       return t('vnt.event.anySymbol', { who, cost: w.cost('anySymbol', 2), symbol: w.symbolName(d.symbol, true) });
     case 'end_triggered':
@@ -198,7 +214,13 @@ function privatePanel(t: Translate, view: unknown, components: unknown): PanelSe
   if (!isRecord(view) || !isRecord(view.you)) return [];
   const w = words(t, components);
   const hand = (view as unknown as VntView).you!.hand;
-  return [{ title: t('vnt.panel.hand', { count: hand.length }), lines: hand.length > 0 ? hand.map(w.cardText) : [t('vnt.panel.empty')] }, ...vntStatus(t, view, components)];
+  return [
+    {
+      title: t('vnt.panel.hand', { count: hand.length }),
+      lines: hand.length > 0 ? hand.map(w.cardText) : [t('vnt.panel.empty')],
+    },
+    ...vntStatus(t, view, components),
+  ];
 }
 
 /** The private panel without the hand: the viewer's sheet, locomotives and pending decision (the table draws the hand as cards). */
@@ -210,14 +232,35 @@ export function vntStatus(t: Translate, view: unknown, components: unknown): Pan
   const sections: PanelSection[] = [];
   if (!me) return sections;
   const sheet = w.data?.sheets[v.sheet];
-  const declines = w.data ? t('vnt.panel.declinesOf', { used: me.sheet.declinesUsed, max: w.data.constants.declinesPerGame }) : t('vnt.panel.declines', { used: me.sheet.declinesUsed });
-  const summary = [t('vnt.panel.score', { score: me.score }), t('vnt.coins', { count: me.coins }), declines, t(me.sheet.anySymbolUsed ? 'vnt.panel.anySymbolUsed' : 'vnt.panel.anySymbolUnused')];
-  const rows = (sheet?.rows ?? []).map((r) => t('vnt.panel.row', { symbol: w.symbolName(r.symbol), ticks: me.sheet.ticks[r.symbol as Sym] ?? 0, boxes: r.boxes.length }));
+  const declines = w.data
+    ? t('vnt.panel.declinesOf', { used: me.sheet.declinesUsed, max: w.data.constants.declinesPerGame })
+    : t('vnt.panel.declines', { used: me.sheet.declinesUsed });
+  const summary = [
+    t('vnt.panel.score', { score: me.score }),
+    t('vnt.coins', { count: me.coins }),
+    declines,
+    t(me.sheet.anySymbolUsed ? 'vnt.panel.anySymbolUsed' : 'vnt.panel.anySymbolUnused'),
+  ];
+  const rows = (sheet?.rows ?? []).map((r) =>
+    t('vnt.panel.row', {
+      symbol: w.symbolName(r.symbol),
+      ticks: me.sheet.ticks[r.symbol as Sym] ?? 0,
+      boxes: r.boxes.length,
+    }),
+  );
   sections.push({ title: t('vnt.panel.sheet', { sheet: v.sheet }), lines: [summary.join(' · '), ...rows] });
   const locos = { slow: me.locos[0], fast: me.locos[1] };
-  sections.push({ title: t('vnt.panel.locos'), lines: [me.lane ? t('vnt.panel.locosOnLane', { lane: w.laneName(me.lane), ...locos }) : t('vnt.panel.locosAt', locos)] });
+  sections.push({
+    title: t('vnt.panel.locos'),
+    lines: [
+      me.lane ? t('vnt.panel.locosOnLane', { lane: w.laneName(me.lane), ...locos }) : t('vnt.panel.locosAt', locos),
+    ],
+  });
   if (me.pending) {
-    const line = me.pending.kind === 'gains' ? t('vnt.panel.gains', { list: me.pending.symbols.map((s, i) => `${i + 1}. ${w.symbolName(s)}`).join(', ') }) : t('vnt.panel.curveOffered');
+    const line =
+      me.pending.kind === 'gains'
+        ? t('vnt.panel.gains', { list: me.pending.symbols.map((s, i) => `${i + 1}. ${w.symbolName(s)}`).join(', ') })
+        : t('vnt.panel.curveOffered');
     sections.push({ title: t('vnt.panel.pending'), lines: [line] });
   }
   return sections;
@@ -247,7 +290,12 @@ function revealed(t: Translate, view: unknown, components: unknown, seat: number
   const hand = (view as unknown as VntView).hands?.[seat];
   if (!hand) return [];
   const w = words(t, components);
-  return [{ title: t('vnt.revealed.hand', { count: hand.length }), lines: hand.length > 0 ? hand.map(w.cardText) : [t('vnt.panel.empty')] }];
+  return [
+    {
+      title: t('vnt.revealed.hand', { count: hand.length }),
+      lines: hand.length > 0 ? hand.map(w.cardText) : [t('vnt.panel.empty')],
+    },
+  ];
 }
 
 export const vlakyNaTratiUi = (t: Translate): GameUi => ({

@@ -15,7 +15,31 @@ export function railwayCardFace(t: Translate, data: VntData, id: string | null):
   const card = id === null ? undefined : data.railwayCards.find((c) => c.id === id);
   const body =
     id === null
-      ? [h('rect', { ...frame, fill: '#5D7A45' }), h('rect', { x: 8, y: 8, width: CW - 16, height: CH - 16, rx: 4, fill: 'none', stroke: '#DCE8C8', 'stroke-width': 2, 'stroke-dasharray': '4 3' }), label(CW / 2, CH / 2, 'B', { 'font-size': 26, 'font-weight': 700, fill: '#DCE8C8' })]
+      ? [
+          h('rect', { ...frame, fill: '#5D7A45' }),
+          h('rect', {
+            x: 8,
+            y: 8,
+            width: CW - 16,
+            height: CH - 16,
+            rx: 4,
+            fill: 'none',
+            stroke: '#DCE8C8',
+            'stroke-width': 2,
+            'stroke-dasharray': '4 3',
+          }),
+          label(CW / 2, CH / 2, 'B', { 'font-size': 26, 'font-weight': 700, fill: '#DCE8C8' }),
+        ]
       : [h('rect', { ...frame, fill: deckFill(card) }), ...cardContents(t, card, 0, 0)];
-  return h('svg', { xmlns: 'http://www.w3.org/2000/svg', viewBox: `0 0 ${CW} ${CH}`, 'aria-hidden': 'true', focusable: 'false', 'data-face': id ?? 'back' }, body).svg;
+  return h(
+    'svg',
+    {
+      xmlns: 'http://www.w3.org/2000/svg',
+      viewBox: `0 0 ${CW} ${CH}`,
+      'aria-hidden': 'true',
+      focusable: 'false',
+      'data-face': id ?? 'back',
+    },
+    body,
+  ).svg;
 }

@@ -40,10 +40,18 @@ function taps(seed: string, players: number): Tap[] {
     const legal = game.legalActions(state, seat) as UiAction[];
     const view = game.view(state, seat) as VntView;
     const placing = legal.some((a) => a.type === 'place_card');
-    const cards = [...view.you!.hand.map((id) => cardKey('hand', id)), ...view.market.map((id) => cardKey('market', id))];
+    const cards = [
+      ...view.you!.hand.map((id) => cardKey('hand', id)),
+      ...view.market.map((id) => cardKey('market', id)),
+    ];
     for (const key of cards) {
       const here = at(legal, key);
-      out.push({ where: key.startsWith('hand:') ? 'hand' : 'market', offers: cardOffers(here), taken: tapAction(here), placing });
+      out.push({
+        where: key.startsWith('hand:') ? 'hand' : 'market',
+        offers: cardOffers(here),
+        taken: tapAction(here),
+        placing,
+      });
     }
     state = game.apply(state, seat, game.bot({ seat, view, legal, rng })).state;
   }
@@ -67,18 +75,26 @@ describe('Vlaky na trati table: a tap on a card', () => {
   it('after it (DP-6) a market card is only a second card and a hand card a second card or a discard; with both, the tap lists them instead of taking one (VNT-9.1, VNT-9.6, VNT-9.7)', () => {
     const free = seen.filter((s) => !s.placing && s.offers.length > 0);
     for (const s of free) {
-      expect(s.offers.every((o) => (s.where === 'market' ? o === 'second' : o === 'second' || o === 'discard'))).toBe(true);
+      expect(s.offers.every((o) => (s.where === 'market' ? o === 'second' : o === 'second' || o === 'discard'))).toBe(
+        true,
+      );
       expect(s.taken === undefined).toBe(s.offers.length > 1 || s.offers[0] === 'discard');
     }
     expect(free.some((s) => s.where === 'hand' && s.offers.length === 2)).toBe(true);
-    expect(free.some((s) => s.where === 'market' && s.offers[0] === 'second' && s.taken?.type === 'second_card')).toBe(true);
+    expect(free.some((s) => s.where === 'market' && s.offers[0] === 'second' && s.taken?.type === 'second_card')).toBe(
+      true,
+    );
   });
 
   it('a card whose only use is a discard (no coin for a second card) is listed to confirm, not discarded by one tap (VNT-9.7)', () => {
     const discard = { type: 'discard_a', cardId: 'a1' };
     expect(cardOffers([discard])).toEqual(['discard']);
     expect(tapAction([discard])).toBeUndefined();
-    expect(seen.some((s) => s.where === 'hand' && s.offers.length === 1 && s.offers[0] === 'discard' && s.taken === undefined)).toBe(true);
+    expect(
+      seen.some(
+        (s) => s.where === 'hand' && s.offers.length === 1 && s.offers[0] === 'discard' && s.taken === undefined,
+      ),
+    ).toBe(true);
   });
 
   it('a card means nothing while another decision is due (no second placement before the free action, VNT-9.1)', () => {

@@ -8,7 +8,11 @@ import type { UiAction } from './game-ui.js';
 /** What a card can be used for now: placed (VNT-5.1), placed as the second card (VNT-9.6), discarded for a coin (VNT-9.7). */
 export type CardOffer = 'place' | 'second' | 'discard';
 
-const OFFERS: Readonly<Record<string, CardOffer>> = { place_card: 'place', second_card: 'second', discard_a: 'discard' };
+const OFFERS: Readonly<Record<string, CardOffer>> = {
+  place_card: 'place',
+  second_card: 'second',
+  discard_a: 'discard',
+};
 
 /** The board key of a card in the viewer's hand or in the market (as GameUi.targets gives it). */
 export const cardKey = (where: 'hand' | 'market', id: string): string => `${where}:${id}`;

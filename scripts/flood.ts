@@ -32,13 +32,24 @@ try {
   const api = new ApiClient(server.url);
   const anna = await api.newPlayer('Anna');
   const ben = await api.newPlayer('Ben');
-  console.log(`players from one address, ${SECONDS} s:`, await flood(async () => (await api.post('/v1/players', { name: 'Flood' })).status));
-  console.log(`games by one player, ${SECONDS} s:`, await flood(async () => (await anna.post('/v1/games', { game: 'ticket-to-ride-europe', players: 2 })).status));
+  console.log(
+    `players from one address, ${SECONDS} s:`,
+    await flood(async () => (await api.post('/v1/players', { name: 'Flood' })).status),
+  );
+  console.log(
+    `games by one player, ${SECONDS} s:`,
+    await flood(async () => (await anna.post('/v1/games', { game: 'ticket-to-ride-europe', players: 2 })).status),
+  );
   const t0 = performance.now();
   const list = await anna.get('/v1/games');
-  console.log(`GET /v1/games afterwards: ${list.body.items.length} games (first page), ${list.text.length} bytes, ${(performance.now() - t0).toFixed(0)} ms`);
+  console.log(
+    `GET /v1/games afterwards: ${list.body.items.length} games (first page), ${list.text.length} bytes, ${(performance.now() - t0).toFixed(0)} ms`,
+  );
   const game = (await ben.post('/v1/games', { game: 'ticket-to-ride-europe', players: 2, bots: 1 })).body;
-  console.log(`chat by one player, ${SECONDS} s:`, await flood(async () => (await ben.post(`/v1/games/${game.id}/chat`, { text: 'hello' })).status));
+  console.log(
+    `chat by one player, ${SECONDS} s:`,
+    await flood(async () => (await ben.post(`/v1/games/${game.id}/chat`, { text: 'hello' })).status),
+  );
 } finally {
   await server.close();
 }

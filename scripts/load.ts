@@ -50,7 +50,10 @@ async function playGame(api: ApiClient, index: number, deadline: number): Promis
     const me = seats[seat]!;
     const view = (await me.get(`/v1/games/${run.id}/view`)).body;
     if (view.legalActions.length === 0) continue;
-    const r = await timedPost(me, `/v1/games/${run.id}/actions`, { action: rng.pick(view.legalActions), expectedVersion: view.version });
+    const r = await timedPost(me, `/v1/games/${run.id}/actions`, {
+      action: rng.pick(view.legalActions),
+      expectedVersion: view.version,
+    });
     if (r.status === 200) run.accepted[seat]!++;
     else failures.push(`game ${run.id}: ${r.status} ${r.text}`);
   }
@@ -73,11 +76,17 @@ async function race(api: ApiClient): Promise<{ rounds: number; wins: number; con
     const me = [anna, ben][seat]!;
     const view = (await me.get(`/v1/games/${run.id}/view`)).body;
     const answers = await Promise.all(
-      Array.from({ length: RACERS }, (_, i) => timedPost(me, `/v1/games/${run.id}/actions`, { action: view.legalActions[i % view.legalActions.length], expectedVersion: view.version })),
+      Array.from({ length: RACERS }, (_, i) =>
+        timedPost(me, `/v1/games/${run.id}/actions`, {
+          action: view.legalActions[i % view.legalActions.length],
+          expectedVersion: view.version,
+        }),
+      ),
     );
     const won = answers.filter((a) => a.status === 200).length;
     const lost = answers.filter((a) => a.status === 409).length;
-    if (won !== 1 || won + lost !== RACERS) failures.push(`race round ${rounds}: ${won} won, ${lost} got 409, ${RACERS - won - lost} other`);
+    if (won !== 1 || won + lost !== RACERS)
+      failures.push(`race round ${rounds}: ${won} won, ${lost} got 409, ${RACERS - won - lost} other`);
     wins += won;
     conflicts += lost;
     run.accepted[seat]! += won;
@@ -88,11 +97,17 @@ async function race(api: ApiClient): Promise<{ rounds: number; wins: number; con
 /** The log must hold exactly the accepted moves, versions 1..n without a gap, and match the served version. */
 async function audit(viewer: Player, run: GameRun): Promise<void> {
   const game = (await viewer.get(`/v1/games/${run.id}`)).body;
-  const entries = (await viewer.get(`/v1/games/${run.id}/log`)).body.entries as { version: number; seat: number; bot: boolean }[];
+  const entries = (await viewer.get(`/v1/games/${run.id}/log`)).body.entries as {
+    version: number;
+    seat: number;
+    bot: boolean;
+  }[];
   const dense = entries.every((e, i) => e.version === i + 1);
   const perSeat = [0, 1].map((seat) => entries.filter((e) => e.seat === seat && !e.bot).length);
-  if (!dense || entries.length !== game.version) failures.push(`game ${run.id}: log of ${entries.length} entries, version ${game.version}, dense ${dense}`);
-  if (perSeat.some((n, seat) => n !== run.accepted[seat])) failures.push(`game ${run.id}: accepted ${run.accepted} but logged ${perSeat}`);
+  if (!dense || entries.length !== game.version)
+    failures.push(`game ${run.id}: log of ${entries.length} entries, version ${game.version}, dense ${dense}`);
+  if (perSeat.some((n, seat) => n !== run.accepted[seat]))
+    failures.push(`game ${run.id}: accepted ${run.accepted} but logged ${perSeat}`);
 }
 
 const server = await startTestServer();
@@ -112,12 +127,20 @@ try {
   const ms = (x: number) => `${x.toFixed(1)} ms`;
   console.log(`load: ${GAMES} ${GAME} games in parallel over HTTP on ${server.url} (in-memory store)`);
   console.log(`  moves accepted   ${moves} in ${elapsed.toFixed(1)} s = ${(moves / elapsed).toFixed(1)} moves/s`);
-  console.log(`  move latency     p50 ${ms(median(parallelLatencies))}  p95 ${ms(percentile(parallelLatencies, 0.95))}  p99 ${ms(percentile(parallelLatencies, 0.99))}`);
-  console.log(`  finished games   ${(await Promise.all(runs.map(async (r) => (await viewer.get(`/v1/games/${r.id}`)).body.status))).filter((s) => s === 'finished').length}/${GAMES}`);
+  console.log(
+    `  move latency     p50 ${ms(median(parallelLatencies))}  p95 ${ms(percentile(parallelLatencies, 0.95))}  p99 ${ms(percentile(parallelLatencies, 0.99))}`,
+  );
+  console.log(
+    `  finished games   ${(await Promise.all(runs.map(async (r) => (await viewer.get(`/v1/games/${r.id}`)).body.status))).filter((s) => s === 'finished').length}/${GAMES}`,
+  );
   console.log(`race: ${RACERS} clients posting at the same version, ${racing.rounds} rounds`);
   console.log(`  winners per round 1 expected: ${racing.wins} wins, ${racing.conflicts} answered 409`);
   console.log(`  race latency     p50 ${ms(median(latencies))}  p99 ${ms(percentile(latencies, 0.99))}`);
-  console.log(failures.length === 0 ? 'no move lost or doubled: every log is dense and holds exactly the accepted moves' : `FAILED:\n  ${failures.slice(0, 20).join('\n  ')}`);
+  console.log(
+    failures.length === 0
+      ? 'no move lost or doubled: every log is dense and holds exactly the accepted moves'
+      : `FAILED:\n  ${failures.slice(0, 20).join('\n  ')}`,
+  );
   process.exitCode = failures.length === 0 ? 0 : 1;
 } finally {
   await server.close();

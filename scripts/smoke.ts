@@ -11,7 +11,8 @@ import { SmokeFailure } from './smoke/api.js';
 import { WebhookReceiver } from './smoke/receiver.js';
 import { runSmoke } from './smoke/run.js';
 
-const USAGE = 'usage: npm run smoke -- <ApiUrl> [--webhook-url <public URL> --listen <port>] [--no-webhook] [--webhook-timeout <seconds>]';
+const USAGE =
+  'usage: npm run smoke -- <ApiUrl> [--webhook-url <public URL> --listen <port>] [--no-webhook] [--webhook-timeout <seconds>]';
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -35,18 +36,24 @@ async function main(): Promise<number> {
     console.error(`smoke: --listen takes a port and --webhook-timeout a number of seconds\n${USAGE}`);
     return 2;
   }
-  const receiver = values['no-webhook'] ? null : await WebhookReceiver.listen(port, values['webhook-url'] ? '0.0.0.0' : values.host);
+  const receiver = values['no-webhook']
+    ? null
+    : await WebhookReceiver.listen(port, values['webhook-url'] ? '0.0.0.0' : values.host);
   const started = Date.now();
   try {
     await runSmoke(
       {
         apiUrl,
         webhookTimeoutMs: timeout * 1000,
-        ...(receiver ? { webhook: { url: values['webhook-url'] ?? `http://${values.host}:${receiver.port}/`, receiver } } : {}),
+        ...(receiver
+          ? { webhook: { url: values['webhook-url'] ?? `http://${values.host}:${receiver.port}/`, receiver } }
+          : {}),
       },
       (line) => console.log(line),
     );
-    console.log(`smoke passed against ${apiUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s${receiver ? '' : ' (webhook check skipped: --no-webhook)'}`);
+    console.log(
+      `smoke passed against ${apiUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s${receiver ? '' : ' (webhook check skipped: --no-webhook)'}`,
+    );
     return 0;
   } catch (err) {
     console.error(`smoke FAILED: ${err instanceof SmokeFailure ? err.message : (err as Error).stack}`);

@@ -22,18 +22,33 @@ import { functionUrlEvent } from '../scripts/support/lambda-event.js';
 import { ROOT } from './support/imports.js';
 
 /** What the walkthrough reads or writes, and what the API Lambda is bundled from. */
-const COPIED = ['engine', 'presentation', 'functions', 'web', 'scripts', 'infra', 'api-spec', 'types', 'package.json', 'tsconfig.json', 'README.md', 'docs/rules.md'];
+const COPIED = [
+  'engine',
+  'presentation',
+  'functions',
+  'web',
+  'scripts',
+  'infra',
+  'api-spec',
+  'types',
+  'package.json',
+  'tsconfig.json',
+  'README.md',
+  'docs/rules.md',
+];
 
 type Step = { kind: 'file' | 'merge'; path: string; body: string } | { kind: 'sh'; body: string };
 
 /** The walkthrough's blocks, in order: a fenced block with `file=` or `merge=`, or a `sh` block. */
 function stepsOf(markdown: string): Step[] {
   const walkthrough = markdown.slice(markdown.indexOf('## Walkthrough'), markdown.indexOf('## What fails'));
-  return [...walkthrough.matchAll(/^```(\w+)( (file|merge)=(\S+))?\n([\s\S]*?)^```$/gm)].map(([, lang, , kind, path, body]): Step => {
-    if (kind === 'file' || kind === 'merge') return { kind, path: path!, body: body! };
-    if (lang === 'sh') return { kind: 'sh', body: body! };
-    throw new Error(`a walkthrough block says neither file=, merge= nor sh: ${body!.slice(0, 60)}`);
-  });
+  return [...walkthrough.matchAll(/^```(\w+)( (file|merge)=(\S+))?\n([\s\S]*?)^```$/gm)].map(
+    ([, lang, , kind, path, body]): Step => {
+      if (kind === 'file' || kind === 'merge') return { kind, path: path!, body: body! };
+      if (lang === 'sh') return { kind: 'sh', body: body! };
+      throw new Error(`a walkthrough block says neither file=, merge= nor sh: ${body!.slice(0, 60)}`);
+    },
+  );
 }
 
 /** `extra` merged into `base`, objects key by key. */
@@ -41,7 +56,8 @@ function merged(base: Record<string, unknown>, extra: Record<string, unknown>): 
   const out = { ...base };
   for (const [key, value] of Object.entries(extra)) {
     const was = out[key];
-    const object = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+    const object = (v: unknown): v is Record<string, unknown> =>
+      typeof v === 'object' && v !== null && !Array.isArray(v);
     out[key] = object(was) && object(value) ? merged(was, value) : value;
   }
   return out;
@@ -55,7 +71,11 @@ function apply(root: string, step: Step): void {
   const target = join(root, step.path);
   mkdirSync(dirname(target), { recursive: true });
   if (step.kind === 'file') writeFileSync(target, step.body);
-  else writeFileSync(target, `${JSON.stringify(merged(JSON.parse(readFileSync(target, 'utf8')), JSON.parse(step.body)), null, 2)}\n`);
+  else
+    writeFileSync(
+      target,
+      `${JSON.stringify(merged(JSON.parse(readFileSync(target, 'utf8')), JSON.parse(step.body)), null, 2)}\n`,
+    );
 }
 
 const steps = stepsOf(readFileSync(join(ROOT, 'docs/adding-a-game.md'), 'utf8'));
@@ -86,12 +106,17 @@ describe('docs/adding-a-game.md, followed as written', () => {
   it('has the walkthrough: a manifest, the other files, the catalogs and the commands', () => {
     expect(newId).toBeDefined();
     expect(steps.filter((s) => s.kind === 'file').length).toBeGreaterThan(3);
-    expect(steps.filter((s) => s.kind === 'merge').map((s) => 'path' in s && s.path)).toEqual(['en', 'cs', 'de', 'ru'].map((l) => `presentation/locales/${l}.json`));
+    expect(steps.filter((s) => s.kind === 'merge').map((s) => 'path' in s && s.path)).toEqual(
+      ['en', 'cs', 'de', 'ru'].map((l) => `presentation/locales/${l}.json`),
+    );
     expect(steps.some((s) => s.kind === 'sh')).toBe(true);
   });
 
   it('puts the new game in the catalog of the bundled API Lambda, beside the games there were', async () => {
-    const answer = await handler(functionUrlEvent('GET', '/v1/catalog'), { awsRequestId: 'guide-1', functionName: 'api' } as Context);
+    const answer = await handler(functionUrlEvent('GET', '/v1/catalog'), {
+      awsRequestId: 'guide-1',
+      functionName: 'api',
+    } as Context);
     expect(answer.statusCode).toBe(200);
     const ids = (JSON.parse(answer.body) as { id: string }[]).map((g) => g.id);
     expect(ids).toEqual([...manifests.map((m) => m.id), newId]);

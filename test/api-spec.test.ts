@@ -37,7 +37,8 @@ function thrownCodes(): Set<string> {
     const text = readFileSync(join(ROOT, file), 'utf8');
     for (const pattern of patterns) for (const m of text.matchAll(pattern)) found.add(m[1]!);
     // The validation hook's codes: `invalid_${target}` for each target name (app.ts: TARGET_NAMES).
-    if (text.includes('`invalid_${target}`')) for (const target of ['body', 'query', 'path', 'header']) found.add(`invalid_${target}`);
+    if (text.includes('`invalid_${target}`'))
+      for (const target of ['body', 'query', 'path', 'header']) found.add(`invalid_${target}`);
   }
   return found;
 }
@@ -50,7 +51,10 @@ function documentedCodes(): Map<number, string[]> {
   for (const line of table.split('\n').slice(2)) {
     const row = /^\| (\d{3}) \| (.*) \|$/.exec(line);
     if (!row) break;
-    rows.set(Number(row[1]), [...row[2]!.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!).filter((name) => !members.has(name)));
+    rows.set(
+      Number(row[1]),
+      [...row[2]!.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!).filter((name) => !members.has(name)),
+    );
   }
   return rows;
 }
@@ -60,13 +64,15 @@ describe('api-spec/openapi.json', () => {
     expect(readFileSync(committedPath, 'utf8')).toBe(openApiDocumentText());
   });
 
-  it('api-spec/openapi.d.ts, the typed client\'s types, is what openapi-typescript generates from it (`npm run spec` writes both)', async () => {
+  it("api-spec/openapi.d.ts, the typed client's types, is what openapi-typescript generates from it (`npm run spec` writes both)", async () => {
     expect(readFileSync(typesPath, 'utf8')).toBe(await openApiTypesText(readFileSync(committedPath, 'utf8')));
   });
 
   it('documents every path of the core contract (docs/api.md)', () => {
     const doc = JSON.parse(readFileSync(committedPath, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(operations).toEqual(
       expect.arrayContaining([
         'GET /v1/catalog',
@@ -87,9 +93,13 @@ describe('api-spec/openapi.json', () => {
 
   it('passes the Redocly OpenAPI linter (recommended rules and operation-description, redocly.yaml) with no errors and no warnings', async () => {
     const config = new URL('../redocly.yaml', import.meta.url).pathname;
-    const { stdout, stderr } = await run(bin('redocly'), ['lint', '--format=stylish', `--config=${config}`, committedPath.pathname], {
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    });
+    const { stdout, stderr } = await run(
+      bin('redocly'),
+      ['lint', '--format=stylish', `--config=${config}`, committedPath.pathname],
+      {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    );
     const output = stdout + stderr;
     expect(output).toContain('Your API description is valid');
     expect(output).not.toMatch(/\b(error|warning)\b\s+[a-z0-9-]+/);
@@ -98,9 +108,14 @@ describe('api-spec/openapi.json', () => {
 
   it("passes Spectral's oas ruleset (.spectral.yaml) with no result of any severity", async () => {
     const ruleset = new URL('../.spectral.yaml', import.meta.url).pathname;
-    const { stdout } = await run(bin('spectral'), ['lint', '--format=json', `--ruleset=${ruleset}`, '--fail-severity=hint', '--quiet', committedPath.pathname]).catch(
-      (err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }),
-    );
+    const { stdout } = await run(bin('spectral'), [
+      'lint',
+      '--format=json',
+      `--ruleset=${ruleset}`,
+      '--fail-severity=hint',
+      '--quiet',
+      committedPath.pathname,
+    ]).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
     const results = JSON.parse(stdout) as { code: string; message: string; path: string[] }[];
     expect(results.map((r) => `${r.code} at ${r.path.join('.')}: ${r.message}`)).toEqual([]);
   }, 120_000);
@@ -108,9 +123,26 @@ describe('api-spec/openapi.json', () => {
 
 describe('what the document declares', () => {
   const doc = JSON.parse(readFileSync(committedPath, 'utf8')) as {
-    paths: Record<string, Record<string, { description?: string; responses: Record<string, { headers?: Record<string, { required?: boolean }>; content?: Record<string, { example?: unknown; examples?: unknown }> }> }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          description?: string;
+          responses: Record<
+            string,
+            {
+              headers?: Record<string, { required?: boolean }>;
+              content?: Record<string, { example?: unknown; examples?: unknown }>;
+            }
+          >;
+        }
+      >
+    >;
   };
-  const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, method, op })));
+  const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, method, op })),
+  );
 
   it('every problem code the sources throw is declared (problem-codes.ts), and every declared one is thrown', () => {
     expect([...thrownCodes()].sort()).toEqual([...Object.keys(PROBLEM_CODES), ...CONNECTION_CODES].sort());
@@ -118,15 +150,18 @@ describe('what the document declares', () => {
 
   it("docs/api.md's problem table lists exactly the codes of each status", () => {
     const expected = new Map<number, string[]>();
-    for (const [code, { status }] of Object.entries(PROBLEM_CODES)) expected.set(status, [...(expected.get(status) ?? []), code]);
+    for (const [code, { status }] of Object.entries(PROBLEM_CODES))
+      expected.set(status, [...(expected.get(status) ?? []), code]);
     expected.get(400)!.push('malformed_request');
     expected.set(408, ['request_timeout']);
-    const sorted = (m: Map<number, string[]>) => [...m].map(([status, codes]) => [status, [...codes].sort()]).sort(([a], [b]) => Number(a) - Number(b));
+    const sorted = (m: Map<number, string[]>) =>
+      [...m].map(([status, codes]) => [status, [...codes].sort()]).sort(([a], [b]) => Number(a) - Number(b));
     expect(sorted(documentedCodes())).toEqual(sorted(expected));
   });
 
   it("docs/api.md's rate limit table gives the limits the server enforces", () => {
-    const per = (rate?: { points: number; seconds: number }) => (rate ? `${rate.points} / ${rate.seconds === 60 ? 'minute' : 'hour'}` : '—');
+    const per = (rate?: { points: number; seconds: number }) =>
+      rate ? `${rate.points} / ${rate.seconds === 60 ? 'minute' : 'hour'}` : '—';
     const rows: [string, LimitedOperation][] = [
       ['`POST /v1/players`', 'createPlayer'],
       ['`POST /v1/games`', 'createGame'],
@@ -144,7 +179,8 @@ describe('what the document declares', () => {
   it('every operation has a description, declares X-Request-Id on every answer, and has an example of its success body', () => {
     for (const { name, op } of operations) {
       expect(op.description, name).toBeTruthy();
-      for (const [status, response] of Object.entries(op.responses)) expect(response.headers?.['X-Request-Id']?.required, `${name} ${status}`).toBe(true);
+      for (const [status, response] of Object.entries(op.responses))
+        expect(response.headers?.['X-Request-Id']?.required, `${name} ${status}`).toBe(true);
       const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'))![1];
       const json = success.content?.['application/json'];
       if (json) expect(json.example ?? json.examples, name).toBeDefined();
@@ -153,24 +189,52 @@ describe('what the document declares', () => {
 
   it('429 and 503 declare Retry-After, every 201 but a chat message Location, every GET 200 an ETag', () => {
     for (const { name, method, op } of operations) {
-      for (const status of ['429', '503']) if (op.responses[status]) expect(op.responses[status]!.headers?.['Retry-After']?.required, `${name} ${status}`).toBe(true);
-      if (op.responses['201'] && name !== 'POST /v1/games/{id}/chat') expect(op.responses['201'].headers?.Location?.required, name).toBe(true);
+      for (const status of ['429', '503'])
+        if (op.responses[status])
+          expect(op.responses[status]!.headers?.['Retry-After']?.required, `${name} ${status}`).toBe(true);
+      if (op.responses['201'] && name !== 'POST /v1/games/{id}/chat')
+        expect(op.responses['201'].headers?.Location?.required, name).toBe(true);
       if (method === 'get') expect(op.responses['200']!.headers?.ETag?.required, name).toBe(true);
-      if (op.responses['429']) for (const h of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) expect(op.responses['429'].headers?.[h], `${name} ${h}`).toBeDefined();
+      if (op.responses['429'])
+        for (const h of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'])
+          expect(op.responses['429'].headers?.[h], `${name} ${h}`).toBeDefined();
     }
   });
 
   it("Swagger shows a real action, not `additionalProp1`: the Action schema and postAction's body carry examples", () => {
-    const full = doc as unknown as { components: { schemas: Record<string, { example?: { type?: unknown } }> }; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { example?: { action?: { type?: unknown } } }> } }>> };
+    const full = doc as unknown as {
+      components: { schemas: Record<string, { example?: { type?: unknown } }> };
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { example?: { action?: { type?: unknown } } }> } }>
+      >;
+    };
     expect(full.components.schemas.Action!.example?.type).toEqual(expect.any(String));
-    expect(full.paths['/v1/games/{id}/actions']!.post!.requestBody!.content['application/json']!.example?.action?.type).toEqual(expect.any(String));
+    expect(
+      full.paths['/v1/games/{id}/actions']!.post!.requestBody!.content['application/json']!.example?.action?.type,
+    ).toEqual(expect.any(String));
   });
 
   it('an export whose outcome is null (an aborted game) is a valid answer', () => {
     const validate = createResponseValidator(committedDocument());
     const headers = { 'x-request-id': '0b6f4b8e-3f0a-4c47-9a55-1f2c3d4e5f60', etag: '"e"' };
-    const body = { game: 'streetcar', options: {}, players: [{ seat: 0, name: 'Anna', bot: false }], seed: 'ab', seedCommitment: 'cd', actions: [], outcome: null };
-    const sample = { method: 'GET', path: '/v1/games/abc/export', status: 200, contentType: 'application/json', headers, body: JSON.stringify(body) };
+    const body = {
+      game: 'streetcar',
+      options: {},
+      players: [{ seat: 0, name: 'Anna', bot: false }],
+      seed: 'ab',
+      seedCommitment: 'cd',
+      actions: [],
+      outcome: null,
+    };
+    const sample = {
+      method: 'GET',
+      path: '/v1/games/abc/export',
+      status: 200,
+      contentType: 'application/json',
+      headers,
+      body: JSON.stringify(body),
+    };
     expect(validate(sample).errors).toEqual([]);
     expect(validate({ ...sample, body: JSON.stringify({ ...body, outcome: 'none' }) }).errors).not.toEqual([]);
   });
@@ -179,6 +243,8 @@ describe('what the document declares', () => {
     const types = astToString(await openapiTS(new URL(committedPath.href)));
     expect(types).not.toMatch(/& unknown\b/);
     // Problems are typed per status: a 409 of postAction is one of its conflict codes.
-    expect(types).toMatch(/status: 409;\s*\/\*\* @enum \{string\} \*\/\s*code: "stale_version" \| "game_not_started" \| "game_over"/);
+    expect(types).toMatch(
+      /status: 409;\s*\/\*\* @enum \{string\} \*\/\s*code: "stale_version" \| "game_not_started" \| "game_over"/,
+    );
   }, 60_000);
 });

@@ -39,7 +39,9 @@ beforeAll(async () => {
   bundled = Object.keys((await bundleLambda('functions/api/lambda.ts', outdir)).inputs);
   ({ handler } = (await import(pathToFileURL(join(outdir, 'index.mjs')).href)) as { handler: typeof handler });
   await bundleLambda('scripts/bench/move-path-served.ts', join(outdir, 'floor'));
-  ({ handler: floor } = (await import(pathToFileURL(join(outdir, 'floor', 'index.mjs')).href)) as { handler: typeof handler });
+  ({ handler: floor } = (await import(pathToFileURL(join(outdir, 'floor', 'index.mjs')).href)) as {
+    handler: typeof handler;
+  });
 }, 120_000);
 afterAll(async () => {
   rmSync(outdir, { recursive: true, force: true });
@@ -51,12 +53,18 @@ describe('the bundled API handler, as the stack deploys it', () => {
     const player = await handler(event('POST', '/v1/players', { name: 'Bundle Bea' }), context);
     expect(player.statusCode).toBe(201);
     const auth = { authorization: `Bearer ${json(player).token as string}` };
-    const created = await handler(event('POST', '/v1/games', { game: 'ticket-to-ride-europe', players: 2, bots: ['medium'] }, auth), context);
+    const created = await handler(
+      event('POST', '/v1/games', { game: 'ticket-to-ride-europe', players: 2, bots: ['medium'] }, auth),
+      context,
+    );
     expect(created.statusCode).toBe(201);
     const id = json(created).id as string;
     const view = json(await handler(event('GET', `/v1/games/${id}/view`, undefined, auth), context));
     const [action] = view.legalActions as unknown[];
-    const moved = await handler(event('POST', `/v1/games/${id}/actions`, { action, expectedVersion: view.version }, auth), context);
+    const moved = await handler(
+      event('POST', `/v1/games/${id}/actions`, { action, expectedVersion: view.version }, auth),
+      context,
+    );
     expect(moved.statusCode).toBe(200);
     expect(json(moved).version).toBeGreaterThan(view.version as number);
     const board = await handler(event('GET', `/v1/games/${id}/board.svg`, undefined, auth), context);
@@ -78,7 +86,10 @@ describe('the bundled API handler, as the stack deploys it', () => {
   });
 
   it('answers a body in a media type the route does not declare with 415 unsupported_media_type, as @hono/zod-openapi did', async () => {
-    const refused = await handler(event('POST', '/v1/players', { name: 'Plain Pat' }, { 'content-type': 'text/plain' }), context);
+    const refused = await handler(
+      event('POST', '/v1/players', { name: 'Plain Pat' }, { 'content-type': 'text/plain' }),
+      context,
+    );
     expect(refused.statusCode).toBe(415);
     expect(json(refused)).toMatchObject({ code: 'unsupported_media_type' });
   });
@@ -86,20 +97,31 @@ describe('the bundled API handler, as the stack deploys it', () => {
   it("the bench's floor of a served move is a working handler: it plays a move with its rate-limit headers, refuses a stale one (409) and an anonymous one (401)", async () => {
     const player = json(await handler(event('POST', '/v1/players', { name: 'Floor Flo' }), context));
     const auth = { authorization: `Bearer ${player.token as string}` };
-    const id = json(await handler(event('POST', '/v1/games', { game: 'vlaky-na-trati', players: 2, bots: 1 }, auth), context)).id as string;
+    const id = json(
+      await handler(event('POST', '/v1/games', { game: 'vlaky-na-trati', players: 2, bots: 1 }, auth), context),
+    ).id as string;
     const view = json(await handler(event('GET', `/v1/games/${id}/view`, undefined, auth), context));
     const [action] = view.legalActions as unknown[];
-    const moved = await floor(event('POST', `/v1/games/${id}/actions`, { action, expectedVersion: view.version }, auth), context);
+    const moved = await floor(
+      event('POST', `/v1/games/${id}/actions`, { action, expectedVersion: view.version }, auth),
+      context,
+    );
     expect(moved.statusCode).toBe(200);
     expect(moved.headers?.['ratelimit-remaining']).toBeDefined();
-    const stale = await floor(event('POST', `/v1/games/${id}/actions`, { action, expectedVersion: view.version }, auth), context);
+    const stale = await floor(
+      event('POST', `/v1/games/${id}/actions`, { action, expectedVersion: view.version }, auth),
+      context,
+    );
     expect(stale.statusCode).toBe(409);
     expect(json(stale)).toMatchObject({ code: 'stale_version' });
-    const anonymous = await floor(event('POST', `/v1/games/${id}/actions`, { action, expectedVersion: view.version }), context);
+    const anonymous = await floor(
+      event('POST', `/v1/games/${id}/actions`, { action, expectedVersion: view.version }),
+      context,
+    );
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it("validates with @hono/zod-openapi but carries neither its document generator nor the examples: the document is served as committed", () => {
+  it('validates with @hono/zod-openapi but carries neither its document generator nor the examples: the document is served as committed', () => {
     expect(bundled.filter((input) => /zod-to-openapi|examples\.ts$/.test(input))).toEqual([]);
     expect(bundled.some((input) => /@hono[\\/]zod-openapi/.test(input))).toBe(true);
     expect(bundled.some((input) => input.includes('served-openapi.ts'))).toBe(true);

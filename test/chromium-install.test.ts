@@ -53,6 +53,8 @@ describe('Chromium for the browser suites, found or installed once before the wo
 
   it('CHROMIUM_PATH names a place the package does not fill: installing does not help, and the message says so', () => {
     const { machine } = host({ mayInstall: true, path: '/opt/chrome/chrome' });
-    expect(provideChromium(machine)).toMatch(/^The browser tests need Chromium at \/opt\/chrome\/chrome, which Debian's chromium package did not put there: .*CHROMIUM_PATH/);
+    expect(provideChromium(machine)).toMatch(
+      /^The browser tests need Chromium at \/opt\/chrome\/chrome, which Debian's chromium package did not put there: .*CHROMIUM_PATH/,
+    );
   });
 });

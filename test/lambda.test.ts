@@ -12,7 +12,10 @@ import { apiLambdaStore } from '../scripts/support/api-lambda-env.js';
 
 let store: EmbeddedStore;
 let webDir: string;
-let handler: (event: LambdaEvent, context: Context) => Promise<{ statusCode: number; headers?: Record<string, string>; body: string }>;
+let handler: (
+  event: LambdaEvent,
+  context: Context,
+) => Promise<{ statusCode: number; headers?: Record<string, string>; body: string }>;
 
 const context = { awsRequestId: 'req-1', functionName: 'api' } as Context;
 
@@ -27,7 +30,14 @@ async function logged<T>(run: () => Promise<T>): Promise<{ result: T; lines: Rec
   });
   try {
     const result = await run();
-    return { result, lines: chunks.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>) };
+    return {
+      result,
+      lines: chunks
+        .join('')
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+    };
   } finally {
     spy.mockRestore();
   }
@@ -58,7 +68,9 @@ describe('the Lambda entry (function URL events, payload format 2.0, through mid
 
   it('limits player creation per the event sourceIp, whatever X-Forwarded-For says', async () => {
     const from = (sourceIp: string, forwardedFor: string) => {
-      const e = event('POST', '/v1/players', { name: 'Sock' }, { 'x-forwarded-for': forwardedFor }) as unknown as { requestContext: { http: { sourceIp: string } } };
+      const e = event('POST', '/v1/players', { name: 'Sock' }, { 'x-forwarded-for': forwardedFor }) as unknown as {
+        requestContext: { http: { sourceIp: string } };
+      };
       e.requestContext.http.sourceIp = sourceIp;
       return handler(e as unknown as LambdaEvent, context);
     };
@@ -82,19 +94,33 @@ describe('the Lambda entry (function URL events, payload format 2.0, through mid
 
   it('an over-long URL that reaches the function → 414 uri_too_long as problem+json', async () => {
     const query = `pad=${'x'.repeat(9_000)}`;
-    const r = await handler({ ...event('GET', '/v1/catalog'), rawQueryString: query, queryStringParameters: { pad: 'x'.repeat(9_000) } } as LambdaEvent, context);
+    const r = await handler(
+      {
+        ...event('GET', '/v1/catalog'),
+        rawQueryString: query,
+        queryStringParameters: { pad: 'x'.repeat(9_000) },
+      } as LambdaEvent,
+      context,
+    );
     expect(r.statusCode).toBe(414);
     expect(r.headers?.['content-type']).toContain('application/problem+json');
     expect(JSON.parse(r.body).code).toBe('uri_too_long');
   });
 
   it("a client's X-Request-Id is not echoed; the request log line carries the app's id and the client's apart", async () => {
-    const { result: r, lines } = await logged(() => handler(event('GET', '/v1/nope', undefined, { 'x-request-id': 'client-7' }), context));
+    const { result: r, lines } = await logged(() =>
+      handler(event('GET', '/v1/nope', undefined, { 'x-request-id': 'client-7' }), context),
+    );
     expect(r.statusCode).toBe(401);
     const id = r.headers?.['x-request-id'];
     expect(id).not.toBe('client-7');
     expect(JSON.parse(r.body).requestId).toBe(id);
-    expect(lines.find((l) => l.message === 'request')).toMatchObject({ requestId: 'req-1', apiRequestId: id, clientRequestId: 'client-7', status: 401 });
+    expect(lines.find((l) => l.message === 'request')).toMatchObject({
+      requestId: 'req-1',
+      apiRequestId: id,
+      clientRequestId: 'client-7',
+      status: 401,
+    });
   });
 
   it('serves the API reference and its self-hosted assets', async () => {
@@ -121,13 +147,33 @@ describe('Powertools logs and metrics from the API Lambda', () => {
   const authed = (token: string) => ({ authorization: `Bearer ${token}` });
 
   it('writes one request line per request with the request id, game id, player id, status and duration, never the token', async () => {
-    const { token, id: playerId } = JSON.parse((await handler(event('POST', '/v1/players', { name: 'Logan' }), context)).body);
-    const game = JSON.parse((await handler(event('POST', '/v1/games', { game: 'vlaky-na-trati', players: 2, bots: 1 }, authed(token)), context)).body);
-    const { result, lines } = await logged(() => handler(event('GET', `/v1/games/${game.id}/view`, undefined, authed(token)), context));
+    const { token, id: playerId } = JSON.parse(
+      (await handler(event('POST', '/v1/players', { name: 'Logan' }), context)).body,
+    );
+    const game = JSON.parse(
+      (
+        await handler(
+          event('POST', '/v1/games', { game: 'vlaky-na-trati', players: 2, bots: 1 }, authed(token)),
+          context,
+        )
+      ).body,
+    );
+    const { result, lines } = await logged(() =>
+      handler(event('GET', `/v1/games/${game.id}/view`, undefined, authed(token)), context),
+    );
     expect(result.statusCode).toBe(200);
     const requests = lines.filter((l) => l.message === 'request');
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ level: 'INFO', service: 'api', requestId: 'req-1', gameId: game.id, playerId, method: 'GET', status: 200, ms: expect.any(Number) });
+    expect(requests[0]).toMatchObject({
+      level: 'INFO',
+      service: 'api',
+      requestId: 'req-1',
+      gameId: game.id,
+      playerId,
+      method: 'GET',
+      status: 200,
+      ms: expect.any(Number),
+    });
     expect(JSON.stringify(lines)).not.toContain(token);
   });
 
@@ -140,10 +186,34 @@ describe('Powertools logs and metrics from the API Lambda', () => {
 
   it('counts a move, the bot moves it sets off and a rejected move by code as CloudWatch EMF', async () => {
     const { token } = JSON.parse((await handler(event('POST', '/v1/players', { name: 'Emma' }), context)).body);
-    const game = JSON.parse((await handler(event('POST', '/v1/games', { game: 'vlaky-na-trati', players: 2, bots: 1 }, authed(token)), context)).body);
-    const view = JSON.parse((await handler(event('GET', `/v1/games/${game.id}/view`, undefined, authed(token)), context)).body);
-    const emf = (lines: Record<string, unknown>[]) => lines.filter((l) => l._aws) as { _aws: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[] } & Record<string, unknown> }[];
-    const moved = await logged(() => handler(event('POST', `/v1/games/${game.id}/actions`, { action: view.legalActions[0], expectedVersion: view.version }, authed(token)), context));
+    const game = JSON.parse(
+      (
+        await handler(
+          event('POST', '/v1/games', { game: 'vlaky-na-trati', players: 2, bots: 1 }, authed(token)),
+          context,
+        )
+      ).body,
+    );
+    const view = JSON.parse(
+      (await handler(event('GET', `/v1/games/${game.id}/view`, undefined, authed(token)), context)).body,
+    );
+    const emf = (lines: Record<string, unknown>[]) =>
+      lines.filter((l) => l._aws) as {
+        _aws: {
+          CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[];
+        } & Record<string, unknown>;
+      }[];
+    const moved = await logged(() =>
+      handler(
+        event(
+          'POST',
+          `/v1/games/${game.id}/actions`,
+          { action: view.legalActions[0], expectedVersion: view.version },
+          authed(token),
+        ),
+        context,
+      ),
+    );
     expect(moved.result.statusCode).toBe(200);
     const counted = emf(moved.lines).find((l) => 'Moves' in l)!;
     expect(counted._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'Railpost/test', Dimensions: [['service']] });
@@ -152,7 +222,17 @@ describe('Powertools logs and metrics from the API Lambda', () => {
     let botMoves: unknown;
     let current = JSON.parse(moved.result.body) as { version: number; legalActions: unknown[] };
     for (let i = 0; i < 20 && botMoves === undefined; i++) {
-      const next = await logged(() => handler(event('POST', `/v1/games/${game.id}/actions`, { action: current.legalActions[0], expectedVersion: current.version }, authed(token)), context));
+      const next = await logged(() =>
+        handler(
+          event(
+            'POST',
+            `/v1/games/${game.id}/actions`,
+            { action: current.legalActions[0], expectedVersion: current.version },
+            authed(token),
+          ),
+          context,
+        ),
+      );
       current = JSON.parse(next.result.body);
       botMoves = emf(next.lines).find((l) => 'BotMoves' in l)?.BotMoves;
     }
@@ -160,7 +240,17 @@ describe('Powertools logs and metrics from the API Lambda', () => {
     expect([botMoves].flat().every((v) => v === 1)).toBe(true);
     expect(botMoves).toBeDefined();
 
-    const stale = await logged(() => handler(event('POST', `/v1/games/${game.id}/actions`, { action: view.legalActions[0], expectedVersion: 0 }, authed(token)), context));
+    const stale = await logged(() =>
+      handler(
+        event(
+          'POST',
+          `/v1/games/${game.id}/actions`,
+          { action: view.legalActions[0], expectedVersion: 0 },
+          authed(token),
+        ),
+        context,
+      ),
+    );
     expect(stale.result.statusCode).toBe(409);
     const rejected = emf(stale.lines).find((l) => 'RejectedMoves' in l)!;
     expect(rejected).toMatchObject({ service: 'api', code: 'stale_version', RejectedMoves: 1 });

@@ -12,8 +12,15 @@ const under = (dir: string) => ALL.filter((f) => f.startsWith(`${dir}/`));
 const within = (target: string, dirs: readonly string[]) => dirs.some((d) => target.startsWith(`${d}/`));
 
 /** `file -> target` for each import of `files` that `bad` flags. */
-function violations(files: readonly string[], bad: (i: ReturnType<typeof importsOf>[number], file: string) => boolean): string[] {
-  return files.flatMap((file) => importsOf(file).filter((i) => bad(i, file)).map((i) => `${file} -> ${i.target}${i.typeOnly ? ' (type)' : ''}`));
+function violations(
+  files: readonly string[],
+  bad: (i: ReturnType<typeof importsOf>[number], file: string) => boolean,
+): string[] {
+  return files.flatMap((file) =>
+    importsOf(file)
+      .filter((i) => bad(i, file))
+      .map((i) => `${file} -> ${i.target}${i.typeOnly ? ' (type)' : ''}`),
+  );
 }
 
 /** The files reachable from `roots` over runtime (not type-only) imports of repository files. */
@@ -40,33 +47,62 @@ describe('layers', () => {
   });
 
   it('the engine at runtime (what the service and the web client load) uses only zod and @noble/hashes', () => {
-    const runtime = runtimeClosure(['engine/core/index.ts', 'engine/games/index.ts', ...under('engine/fixtures').filter((f) => !isTestCode(f))]);
+    const runtime = runtimeClosure([
+      'engine/core/index.ts',
+      'engine/games/index.ts',
+      ...under('engine/fixtures').filter((f) => !isTestCode(f)),
+    ]);
     expect(runtime.length).toBeGreaterThan(50);
-    expect(violations(runtime, (i) => i.external && !i.typeOnly && i.target !== 'zod' && i.target !== '@noble/hashes')).toEqual([]);
+    expect(
+      violations(runtime, (i) => i.external && !i.typeOnly && i.target !== 'zod' && i.target !== '@noble/hashes'),
+    ).toEqual([]);
   });
 
   it('functions/store imports nothing above it (service, notify, api, sweep, local, web, scripts, test)', () => {
-    const above = ['functions/service', 'functions/notify', 'functions/api', 'functions/sweep', 'functions/local', 'web', 'scripts', 'test'];
+    const above = [
+      'functions/service',
+      'functions/notify',
+      'functions/api',
+      'functions/sweep',
+      'functions/local',
+      'web',
+      'scripts',
+      'test',
+    ];
     expect(violations(under('functions/store'), (i) => !i.external && within(i.target, above))).toEqual([]);
   });
 
   it('functions/domain, the records and rules the store and the service share, imports only engine/ and itself', () => {
     expect(under('functions/domain').length).toBeGreaterThan(3);
-    expect(violations(under('functions/domain'), (i) => !i.external && !within(i.target, ['engine', 'functions/domain']))).toEqual([]);
+    expect(
+      violations(under('functions/domain'), (i) => !i.external && !within(i.target, ['engine', 'functions/domain'])),
+    ).toEqual([]);
   });
 
   it('functions/store/ports, the interfaces the service depends on, import no package (no DynamoDB) and only domain, engine and ports', () => {
     expect(under('functions/store/ports').length).toBeGreaterThan(5);
-    expect(violations(under('functions/store/ports'), (i) => i.external || !within(i.target, ['engine', 'functions/domain', 'functions/store/ports']))).toEqual([]);
+    expect(
+      violations(
+        under('functions/store/ports'),
+        (i) => i.external || !within(i.target, ['engine', 'functions/domain', 'functions/store/ports']),
+      ),
+    ).toEqual([]);
   });
 
   it('functions/service uses only engine and store: it imports nothing from notify, api, sweep, local, web, scripts or test', () => {
     const above = ['functions/notify', 'functions/api', 'functions/sweep', 'functions/local', 'web', 'scripts', 'test'];
-    expect(violations(under('functions/service').filter((f) => !isTestCode(f)), (i) => !i.external && within(i.target, above))).toEqual([]);
+    expect(
+      violations(
+        under('functions/service').filter((f) => !isTestCode(f)),
+        (i) => !i.external && within(i.target, above),
+      ),
+    ).toEqual([]);
   });
 
   it('play by mail sits above the service and the notifier: neither imports functions/mail-in', () => {
-    const below = [...under('functions/service'), ...under('functions/notify'), ...under('functions/store')].filter((f) => !isTestCode(f));
+    const below = [...under('functions/service'), ...under('functions/notify'), ...under('functions/store')].filter(
+      (f) => !isTestCode(f),
+    );
     expect(under('functions/mail-in').length).toBeGreaterThan(2);
     expect(violations(below, (i) => !i.external && i.target.startsWith('functions/mail-in/'))).toEqual([]);
   });
@@ -78,7 +114,12 @@ describe('layers', () => {
 
   it('presentation/ imports only presentation/ and, type-only, engine/; no packages', () => {
     const code = under('presentation').filter((f) => !isTestCode(f));
-    expect(violations(code, (i) => i.external || !(i.target.startsWith('presentation/') || (i.typeOnly && i.target.startsWith('engine/'))))).toEqual([]);
+    expect(
+      violations(
+        code,
+        (i) => i.external || !(i.target.startsWith('presentation/') || (i.typeOnly && i.target.startsWith('engine/'))),
+      ),
+    ).toEqual([]);
   });
 
   it('no import cycles inside engine/ (type-only imports included)', () => {
@@ -86,8 +127,33 @@ describe('layers', () => {
   });
 
   it("the store's key layout is spelled only in functions/store (no 'GAME#', 'LOG#', … in other non-test code)", () => {
-    const prefixes = [...readFileSync(join(ROOT, 'functions/store/keys.ts'), 'utf8').matchAll(/[`'"]([A-Z]+)#/g)].map((m) => m[1]!);
-    expect(new Set(prefixes)).toEqual(new Set(['GAME', 'PLAYER', 'LOG', 'WEBHOOK', 'PUSH', 'CRED', 'EMAIL', 'CHAT', 'REMIND', 'QUOTA', 'SENT', 'DUE', 'RATING', 'BOARD', 'FINISHED', 'PLAYED', 'LOBBY', 'SEEKS', 'DIGEST', 'SHEET']));
+    const prefixes = [...readFileSync(join(ROOT, 'functions/store/keys.ts'), 'utf8').matchAll(/[`'"]([A-Z]+)#/g)].map(
+      (m) => m[1]!,
+    );
+    expect(new Set(prefixes)).toEqual(
+      new Set([
+        'GAME',
+        'PLAYER',
+        'LOG',
+        'WEBHOOK',
+        'PUSH',
+        'CRED',
+        'EMAIL',
+        'CHAT',
+        'REMIND',
+        'QUOTA',
+        'SENT',
+        'DUE',
+        'RATING',
+        'BOARD',
+        'FINISHED',
+        'PLAYED',
+        'LOBBY',
+        'SEEKS',
+        'DIGEST',
+        'SHEET',
+      ]),
+    );
     const spelling = new RegExp(`[\`'"](${[...new Set(prefixes)].join('|')})#`);
     const code = ALL.filter((f) => !isTestCode(f) && !f.startsWith('functions/store/'));
     expect(code.filter((f) => spelling.test(readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
@@ -113,7 +179,9 @@ describe('layers', () => {
   // Its tests read the words as the web client serves them (i18next with the client's settings).
   it("presentation/ imports nothing from functions/ or web/client, its tests only the client's i18n test kit", () => {
     expect(under('presentation').length).toBeGreaterThan(30);
-    const bad = (target: string, file: string) => target.startsWith('functions/') || (target.startsWith('web/client/') && !(isTestCode(file) && target === 'web/client/i18n.testkit.ts'));
+    const bad = (target: string, file: string) =>
+      target.startsWith('functions/') ||
+      (target.startsWith('web/client/') && !(isTestCode(file) && target === 'web/client/i18n.testkit.ts'));
     expect(violations(under('presentation'), (i, file) => !i.external && bad(i.target, file))).toEqual([]);
   });
 

@@ -30,7 +30,10 @@ export async function undeclared() {
 }
 
 const view = () => api.GET('/v1/games/{id}/view', { params }).then(dataOf);
-const refused = () => api.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'pass' }, expectedVersion: 0 } }).then(problemOf);
+const refused = () =>
+  api
+    .POST('/v1/games/{id}/actions', { params, body: { action: { type: 'pass' }, expectedVersion: 0 } })
+    .then(problemOf);
 /** What a call for a view gives (openapi-fetch's reading of `GameView`). */
 type ViewData = Awaited<ReturnType<typeof view>>;
 
@@ -40,8 +43,12 @@ describe('the typed client', () => {
     expectTypeOf<ViewData['game']>().toEqualTypeOf<Schemas['GameView']['game']>();
     type Ttr = Extract<ViewData, { game: 'ticket-to-ride-europe' }>;
     expectTypeOf<Ttr['view']['market']>().toEqualTypeOf<Schemas['TtrView']['market']>();
-    expectTypeOf<Extract<Ttr['legalActions'][number], { type: 'claim_route' }>>().toHaveProperty('route').toEqualTypeOf<number>();
-    expectTypeOf<Extract<Ttr['legalActions'][number], { type: 'draw_face_up' }>>().toHaveProperty('slot').toEqualTypeOf<number>();
+    expectTypeOf<Extract<Ttr['legalActions'][number], { type: 'claim_route' }>>()
+      .toHaveProperty('route')
+      .toEqualTypeOf<number>();
+    expectTypeOf<Extract<Ttr['legalActions'][number], { type: 'draw_face_up' }>>()
+      .toHaveProperty('slot')
+      .toEqualTypeOf<number>();
     expectTypeOf<Extract<ViewData, { game: 'streetcar' }>['view']>().not.toHaveProperty('market');
   });
 

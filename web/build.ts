@@ -34,7 +34,14 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8',
 export async function buildClient(): Promise<BuiltClient> {
   const [app, worker] = await Promise.all([
     // Splitting makes each language's catalog (a dynamic import) a chunk of its own: a page loads only the one it shows.
-    build({ ...COMMON, entryPoints: { app: join(here, 'client/main.tsx') }, outdir: '/assets', entryNames: '[name]-[hash]', splitting: true, chunkNames: '[name]-[hash]' }),
+    build({
+      ...COMMON,
+      entryPoints: { app: join(here, 'client/main.tsx') },
+      outdir: '/assets',
+      entryNames: '[name]-[hash]',
+      splitting: true,
+      chunkNames: '[name]-[hash]',
+    }),
     build({ ...COMMON, entryPoints: { sw: join(here, 'client/sw.ts') }, outdir: '/' }),
   ]);
   const files: BuiltClient = new Map();
@@ -45,7 +52,10 @@ export async function buildClient(): Promise<BuiltClient> {
   const script = [...files.keys()].find((p) => p.startsWith('/assets/app-') && p.endsWith('.js'));
   const style = [...files.keys()].find((p) => p.startsWith('/assets/app-') && p.endsWith('.css'));
   if (!script || !style) throw new Error('the client build gave no app script or stylesheet');
-  files.set('/index.html', { body: new TextEncoder().encode(indexHtml(script, style)), type: 'text/html; charset=utf-8' });
+  files.set('/index.html', {
+    body: new TextEncoder().encode(indexHtml(script, style)),
+    type: 'text/html; charset=utf-8',
+  });
   return files;
 }
 

@@ -29,12 +29,17 @@ export const ScoreLineSchema = z.object({
 export const OutcomeSchema = z
   .object({
     scores: z.array(z.number()).meta({ description: 'Final score of each seat, by seat index' }),
-    ranking: z.array(z.number().int().min(1)).meta({ description: 'Place of each seat (1 = winner); tied seats share a place' }),
+    ranking: z
+      .array(z.number().int().min(1))
+      .meta({ description: 'Place of each seat (1 = winner); tied seats share a place' }),
     breakdown: z.array(z.array(ScoreLineSchema)).meta({ description: 'Per seat, the lines that add up to its score' }),
     noWinner: z
       .literal(true)
       .optional()
-      .meta({ description: 'The game ended without a winner (a Streetcar stalemate, SC-12.3): the seats share place 1 but none won; ratings count it a draw' }),
+      .meta({
+        description:
+          'The game ended without a winner (a Streetcar stalemate, SC-12.3): the seats share place 1 but none won; ratings count it a draw',
+      }),
   })
   .meta({ id: 'Outcome' });
 export type Outcome = z.infer<typeof OutcomeSchema>;
@@ -136,7 +141,6 @@ export interface GameSchemas<V> {
 
 /** The registry and the platform handle games without knowing their types. */
 export type AnyGame = GameDefinition<any, { type: string }, any, any>;
-
 
 /** The baseline bot every game has: a uniformly random legal action. */
 export function randomBot<V, A>({ legal, rng }: BotInput<V, A>): A {

@@ -18,7 +18,15 @@ export interface PlayoutHooks {
  * Plays a game to its end with one bot per seat (all due seats in turn, lowest first), as the
  * service would; stops after `maxActions` so that a broken game cannot loop forever.
  */
-export function playout(game: AnyGame, seed: string, players: number, options: unknown, bots: readonly BotFn[], maxActions = 5000, hooks: PlayoutHooks = {}): Playout {
+export function playout(
+  game: AnyGame,
+  seed: string,
+  players: number,
+  options: unknown,
+  bots: readonly BotFn[],
+  maxActions = 5000,
+  hooks: PlayoutHooks = {},
+): Playout {
   const parsed: unknown = game.options.parse(options);
   let state = game.setup({ seed, players, options: parsed });
   const rng = new Rng(seedRng(`${seed}/bots`));

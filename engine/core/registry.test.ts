@@ -3,11 +3,14 @@ import type { AnyGame } from './contract.js';
 import { createRegistry, listedGames, type GameSource } from './registry.js';
 
 /** Only the fields the registry looks at matter here. */
-const game = (id: string, listed: boolean): AnyGame => ({ id, title: id, minPlayers: 2, maxPlayers: 4, listed }) as unknown as AnyGame;
+const game = (id: string, listed: boolean): AnyGame =>
+  ({ id, title: id, minPlayers: 2, maxPlayers: 4, listed }) as unknown as AnyGame;
 
 describe('createRegistry', () => {
   it('rejects two games with the same id, naming the id', () => {
-    expect(() => createRegistry([game('ttr', true), game('other', true), game('ttr', false)])).toThrow(/duplicate game id ttr/);
+    expect(() => createRegistry([game('ttr', true), game('other', true), game('ttr', false)])).toThrow(
+      /duplicate game id ttr/,
+    );
   });
 
   it('get finds every registered game by id, listed or not, and is undefined for unknown ids', async () => {
@@ -18,7 +21,13 @@ describe('createRegistry', () => {
     expect(await registry.get('high-card')).toBe(hidden);
     expect(await registry.get('nope')).toBeUndefined();
     expect(await registry.get('')).toBeUndefined();
-    expect(registry.facts('high-card')).toEqual({ id: 'high-card', title: 'high-card', minPlayers: 2, maxPlayers: 4, listed: false });
+    expect(registry.facts('high-card')).toEqual({
+      id: 'high-card',
+      title: 'high-card',
+      minPlayers: 2,
+      maxPlayers: 4,
+      listed: false,
+    });
     expect(registry.facts('nope')).toBeUndefined();
   });
 

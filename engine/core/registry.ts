@@ -51,7 +51,8 @@ function once(facts: GameFacts, load: () => Promise<AnyGame>): () => Promise<Any
   return () =>
     (loading ??= load().then(
       (game) => {
-        if (JSON.stringify(factsOf(game)) !== JSON.stringify(facts)) throw new Error(`game ${facts.id} loaded unlike its facts: ${JSON.stringify(factsOf(game))}`);
+        if (JSON.stringify(factsOf(game)) !== JSON.stringify(facts))
+          throw new Error(`game ${facts.id} loaded unlike its facts: ${JSON.stringify(factsOf(game))}`);
         return game;
       },
       (err: unknown) => {

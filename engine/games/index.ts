@@ -19,7 +19,7 @@ export type { CatalogGameId } from './on-demand.js';
 export const catalog: { readonly [id in CatalogGameId]: CatalogEntry } = {
   'ticket-to-ride-europe': ticketToRideEurope,
   'ticket-to-ride-germany': ticketToRideGermany,
-  'streetcar': streetcar,
+  streetcar: streetcar,
   'trains-and-stations': trainsAndStations,
   'vlaky-na-trati': vlakyNaTrati,
 };

@@ -9,7 +9,10 @@ import type { EmailSender } from '../notify/email.js';
 export function sesAccountMailer(from: string, configurationSetName: string | undefined): Mailer {
   let sender: Promise<EmailSender> | null = null;
   const load = async (): Promise<EmailSender> => {
-    const [{ SESv2Client }, { sesSender }] = await Promise.all([import('@aws-sdk/client-sesv2'), import('../notify/email.js')]);
+    const [{ SESv2Client }, { sesSender }] = await Promise.all([
+      import('@aws-sdk/client-sesv2'),
+      import('../notify/email.js'),
+    ]);
     return sesSender({ client: new SESv2Client({}), from, ...(configurationSetName ? { configurationSetName } : {}) });
   };
   return {

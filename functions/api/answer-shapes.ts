@@ -8,7 +8,11 @@ export const profileAnswer = (p: PlayerRecord, now: Date) => ({
   createdAt: p.createdAt,
   ...(p.email ? { email: p.email } : {}),
   ...(p.pendingEmail ? { pendingEmail: p.pendingEmail } : {}),
-  notifications: { email: p.notifications.email, events: { ...p.notifications.events }, digest: p.notifications.digest },
+  notifications: {
+    email: p.notifications.email,
+    events: { ...p.notifications.events },
+    digest: p.notifications.digest,
+  },
   vacations: p.vacations,
   onVacation: onVacation(p.vacations, now),
   language: p.language ?? 'en',

@@ -19,21 +19,34 @@ type HeaderObject = { description: string; required: boolean; schema: Record<str
 type Headers = Record<string, HeaderObject>;
 type ResponseObject = { description: string; headers?: Headers; content?: Record<string, Record<string, unknown>> };
 
-const header = (description: string, schema: Record<string, unknown>, required = true): HeaderObject => ({ description, required, schema });
+const header = (description: string, schema: Record<string, unknown>, required = true): HeaderObject => ({
+  description,
+  required,
+  schema,
+});
 
 export const HEADERS = {
   requestId: {
-    'X-Request-Id': header('Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem', { type: 'string', format: 'uuid' }),
+    'X-Request-Id': header(
+      'Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem',
+      { type: 'string', format: 'uuid' },
+    ),
   },
   retryAfter: {
     'Retry-After': header('Seconds to wait before retrying', { type: 'integer', minimum: 1 }),
   },
   etag: {
-    ETag: header('A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged', { type: 'string' }),
+    ETag: header('A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged', {
+      type: 'string',
+    }),
   },
   location: (description: string) => ({ Location: header(description, { type: 'string', format: 'uri-reference' }) }),
   rateLimit: (required: boolean): Headers => ({
-    'RateLimit-Limit': header('Requests allowed in the window of the tightest limit that applies to this request', { type: 'integer', minimum: 1 }, required),
+    'RateLimit-Limit': header(
+      'Requests allowed in the window of the tightest limit that applies to this request',
+      { type: 'integer', minimum: 1 },
+      required,
+    ),
     'RateLimit-Remaining': header('Requests left in that window', { type: 'integer', minimum: 0 }, required),
     'RateLimit-Reset': header('Seconds until that window ends', { type: 'integer', minimum: 1 }, required),
   }),
@@ -76,11 +89,14 @@ const SHARED: ProblemCodes = {
   body_too_large: `The body is larger than ${MAX_BODY_BYTES / 1024} KiB`,
   uri_too_long: `Path and query are longer than ${MAX_URL_BYTES / 1024} KiB`,
   unsupported_media_type: 'The body is not sent in the declared media type',
-  record_too_large: "A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded)",
+  record_too_large:
+    "A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded)",
   rate_limited: 'A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing',
-  headers_too_large: "Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself)",
+  headers_too_large:
+    "Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself)",
   internal: 'Something went wrong on our side; the request may be retried (with the same Idempotency-Key)',
-  store_unavailable: 'The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)',
+  store_unavailable:
+    'The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)',
   shutting_down: 'The local server is stopping; retry after `Retry-After`',
 };
 
@@ -100,9 +116,15 @@ function codesOf(route: RouteConfig, contract: Contract): ProblemCodes {
   if (!isGet(route)) shared.push('record_too_large');
   if (contract.limited) shared.push('rate_limited');
   if (!contract.storeFree) shared.push('store_unavailable');
-  const when = (code: ProblemCode) => (code === 'rate_limited' && contract.limitedOnlyWhen ? `${SHARED[code]} (counted only when ${contract.limitedOnlyWhen})` : SHARED[code]);
+  const when = (code: ProblemCode) =>
+    code === 'rate_limited' && contract.limitedOnlyWhen
+      ? `${SHARED[code]} (counted only when ${contract.limitedOnlyWhen})`
+      : SHARED[code];
   // The operation's own codes first: they are what its readers look for.
-  return { ...contract.problems, ...Object.fromEntries(shared.filter((code) => !(code in contract.problems)).map((code) => [code, when(code)])) };
+  return {
+    ...contract.problems,
+    ...Object.fromEntries(shared.filter((code) => !(code in contract.problems)).map((code) => [code, when(code)])),
+  };
 }
 
 const EXAMPLE_REQUEST_ID = '0b6f4b8e-3f0a-4c47-9a55-1f2c3d4e5f60';
@@ -134,7 +156,12 @@ function problemAnswer(status: number, codes: [ProblemCode, string][], headers: 
         // serves the committed document, and building about a thousand examples (each a Problem, an
         // Error with its stack) was a third of the API's import.
         get examples() {
-          return Object.fromEntries(codes.map(([code, when]) => [code, { summary: when.split(/[.;:(]/)[0]!.trim(), value: problemExample(code) }]));
+          return Object.fromEntries(
+            codes.map(([code, when]) => [
+              code,
+              { summary: when.split(/[.;:(]/)[0]!.trim(), value: problemExample(code) },
+            ]),
+          );
         },
       },
     },
@@ -161,17 +188,30 @@ export function defineRoute<R extends RouteConfig>(config: R, contract: Contract
   const scope = scopeOf(config, contract);
   const responses: Record<string, ResponseObject> = {};
   for (const [status, response] of Object.entries(config.responses) as [string, ResponseObject][]) {
-    responses[status] = { ...response, headers: { ...headersOf(config, contract, Number(status)), ...response.headers } };
+    responses[status] = {
+      ...response,
+      headers: { ...headersOf(config, contract, Number(status)), ...response.headers },
+    };
   }
-  if (isGet(config)) responses[304] = { description: 'Not modified: the If-None-Match tag still matches (no body)', headers: headersOf(config, contract, 304) };
+  if (isGet(config))
+    responses[304] = {
+      description: 'Not modified: the If-None-Match tag still matches (no body)',
+      headers: headersOf(config, contract, 304),
+    };
   const byStatus = new Map<number, [ProblemCode, string][]>();
   for (const [code, when] of Object.entries(codesOf(config, contract)) as [ProblemCode, string][]) {
     const status = PROBLEM_CODES[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), [code, when]]);
   }
-  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) responses[status] = problemAnswer(status, codes, headersOf(config, contract, status));
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b))
+    responses[status] = problemAnswer(status, codes, headersOf(config, contract, status));
   const parameters = [...(config.parameters ?? []), ...(isGet(config) ? [IF_NONE_MATCH] : [])];
-  const described = scope ? { description: `${config.description ?? ''}\n\n**Scope**: \`${scope}\`.`.trim(), middleware: [requireScope(scope)] } : {};
+  const described = scope
+    ? {
+        description: `${config.description ?? ''}\n\n**Scope**: \`${scope}\`.`.trim(),
+        middleware: [requireScope(scope)],
+      }
+    : {};
   return { ...config, responses, ...described, ...(parameters.length > 0 ? { parameters } : {}) } as R;
 }
 
@@ -198,11 +238,21 @@ export function demandScope(access: Access | undefined, scope: Scope): void {
   }
 }
 
-const per = (rate: Rate) => (rate.seconds === 3600 ? `${rate.points} per hour` : rate.seconds === 60 ? `${rate.points} per minute` : `${rate.points} per ${rate.seconds} s`);
+const per = (rate: Rate) =>
+  rate.seconds === 3600
+    ? `${rate.points} per hour`
+    : rate.seconds === 60
+      ? `${rate.points} per minute`
+      : `${rate.points} per ${rate.seconds} s`;
 
 /** The rate limits of an operation in words, for its description (docs/api.md "Rate limits" has the table). */
 export function rateLimitText(operation: LimitedOperation): string {
   const { perPlayer, perAddress, perPlayerIs } = DEFAULT_LIMITS.rates[operation];
-  const limits = [perPlayer && `${per(perPlayer)} per ${perPlayerIs ?? 'player'}`, perAddress && `${per(perAddress)} per client address`].filter(Boolean).join(' and ');
+  const limits = [
+    perPlayer && `${per(perPlayer)} per ${perPlayerIs ?? 'player'}`,
+    perAddress && `${per(perAddress)} per client address`,
+  ]
+    .filter(Boolean)
+    .join(' and ');
   return `**Rate limit**: ${limits}; past it, 429 \`rate_limited\` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.`;
 }

@@ -29,7 +29,8 @@ import { webRoutes, type WebAssets } from './web.js';
 
 export type { NotifyDeps } from './notify-deps.js';
 
-export interface AppDeps extends Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData' | 'profiles' | 'lobby'>, RequestStackDeps {
+export interface AppDeps
+  extends Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData' | 'profiles' | 'lobby'>, RequestStackDeps {
   registry: GameRegistry;
   players: Players;
   games: Games;

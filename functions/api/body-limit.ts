@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { Refusal } from '../service/refusal.js';
 
-const tooLarge = (maxBytes: number) => new Refusal('body_too_large', 'Body too large', `Bodies are limited to ${maxBytes} bytes`);
+const tooLarge = (maxBytes: number) =>
+  new Refusal('body_too_large', 'Body too large', `Bodies are limited to ${maxBytes} bytes`);
 
 /**
  * 413 body_too_large for a body over `maxBytes`: at once for a Content-Length over it, else (a

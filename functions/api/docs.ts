@@ -77,7 +77,10 @@ export function docsRoutes(): Hono {
       bytes = new Uint8Array(await readFile(join(dir, name)));
       cache.set(name, bytes);
     }
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': type,
+      'cache-control': 'public, max-age=86400',
+    });
   });
   return docs;
 }

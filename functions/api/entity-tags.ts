@@ -5,7 +5,14 @@ import type { MiddlewareHandler } from 'hono';
  * What a 304 drops of the 200 it replaces: the representation's own metadata (RFC 9110 section
  * 15.4.5); it keeps the rest, such as the request id, CORS and caching headers.
  */
-const DROPPED_ON_304 = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-range', 'last-modified'];
+const DROPPED_ON_304 = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'content-range',
+  'last-modified',
+];
 
 /** A stream may never end: it cannot be hashed. */
 const isStream = (type: string | null) => type?.startsWith('text/event-stream') ?? false;
@@ -27,7 +34,13 @@ export function entityTags(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     // A handler that tags its own answer knows better (a game's tag is its version, checked without reading its state).
-    if (c.req.method !== 'GET' || c.res.status !== 200 || c.res.headers.has('etag') || isStream(c.res.headers.get('content-type'))) return;
+    if (
+      c.req.method !== 'GET' ||
+      c.res.status !== 200 ||
+      c.res.headers.has('etag') ||
+      isStream(c.res.headers.get('content-type'))
+    )
+      return;
     const body = new Uint8Array(await c.res.clone().arrayBuffer());
     const tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     if (!matches(c.req.header('if-none-match'), tag)) {

@@ -6,10 +6,13 @@ function write(level: 'info' | 'error', message: string, fields: Record<string, 
 }
 
 function errorFields(err: unknown): Record<string, unknown> {
-  return err instanceof Error ? { error: { name: err.name, message: err.message, stack: err.stack } } : { error: String(err) };
+  return err instanceof Error
+    ? { error: { name: err.name, message: err.message, stack: err.stack } }
+    : { error: String(err) };
 }
 
 export const jsonLogger = {
   info: (message: string, fields: Record<string, unknown> = {}) => write('info', message, fields),
-  error: (message: string, err: unknown, fields: Record<string, unknown> = {}) => write('error', message, { ...fields, ...errorFields(err) }),
+  error: (message: string, err: unknown, fields: Record<string, unknown> = {}) =>
+    write('error', message, { ...fields, ...errorFields(err) }),
 };

@@ -28,7 +28,12 @@ const { logger, port, middlewares } = observability('api');
 const db = new DynamoDBClient(LAMBDA_CLIENT_CONFIG);
 const emailFrom = process.env.EMAIL_FROM;
 const mailer = emailFrom ? sesAccountMailer(emailFrom, process.env.SES_CONFIGURATION_SET) : undefined;
-const services = createServices(dynamoStores(db, tableName, { limitsTable, longestMs: MAX_WAIT_SECONDS * 1000 }), createRegistry(catalogSources), undefined, { metrics: port, ...(mailer ? { mailer } : {}) });
+const services = createServices(
+  dynamoStores(db, tableName, { limitsTable, longestMs: MAX_WAIT_SECONDS * 1000 }),
+  createRegistry(catalogSources),
+  undefined,
+  { metrics: port, ...(mailer ? { mailer } : {}) },
+);
 const secretsParameter = process.env.NOTIFY_SECRETS_PARAMETER;
 // Read from SSM by the first request that needs them (push key, unsubscribe and board links), never at a cold start.
 const notify = secretsParameter
@@ -47,8 +52,15 @@ const app = createApp({
   ...(notify ? { notify } : {}),
   onServerError: (err, c) => logger.error('unhandled error', { ...requestLogFields(c), error: err as Error }),
   // One line per request, under the Lambda request id (hono/aws-lambda hands over the context).
-  onRequest: (c, line) => logger.info('request', { requestId: (c.env as { lambdaContext?: Context } | undefined)?.lambdaContext?.awsRequestId, ...line }),
-  rateLimits: { limits: new RateLimits(DEFAULT_LIMITS.rates, { client: limitsStoreClient(db), tableName: limitsTable }), clientAddress: sourceIp },
+  onRequest: (c, line) =>
+    logger.info('request', {
+      requestId: (c.env as { lambdaContext?: Context } | undefined)?.lambdaContext?.awsRequestId,
+      ...line,
+    }),
+  rateLimits: {
+    limits: new RateLimits(DEFAULT_LIMITS.rates, { client: limitsStoreClient(db), tableName: limitsTable }),
+    clientAddress: sourceIp,
+  },
 });
 
 /**
@@ -56,7 +68,9 @@ const app = createApp({
  * can write anything there (hono's own getConnInfo falls back to it).
  */
 function sourceIp(c: { env: unknown }): string | undefined {
-  const context = (c.env as { requestContext?: { http?: { sourceIp?: string }; identity?: { sourceIp?: string } } } | undefined)?.requestContext;
+  const context = (
+    c.env as { requestContext?: { http?: { sourceIp?: string }; identity?: { sourceIp?: string } } } | undefined
+  )?.requestContext;
   return context?.http?.sourceIp ?? context?.identity?.sourceIp;
 }
 
@@ -67,7 +81,9 @@ type Result = { statusCode: number; headers?: Record<string, string>; body: stri
  * only the Lambda-wide concerns: Powertools context and metrics, and a problem+json 500
  * if anything escapes the app. (middy's HTTP body parsers would fight Hono's, so none are used.)
  */
-export const handler = middy<LambdaEvent, Result, Error, Context>(handle(app) as unknown as (e: LambdaEvent, c: Context) => Promise<Result>)
+export const handler = middy<LambdaEvent, Result, Error, Context>(
+  handle(app) as unknown as (e: LambdaEvent, c: Context) => Promise<Result>,
+)
   .use(middlewares)
   .onError((request) => {
     logger.error('request failed', { error: request.error as Error });

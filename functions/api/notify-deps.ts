@@ -27,7 +27,10 @@ export function notifyDepsOf(source: NotifySource): () => Promise<NotifyDeps | u
 }
 
 /** The settings, or the problem `unconfigured` makes when this server has none. */
-export async function requireNotify(notifyDeps: () => Promise<NotifyDeps | undefined>, unconfigured: () => Refusal): Promise<NotifyDeps> {
+export async function requireNotify(
+  notifyDeps: () => Promise<NotifyDeps | undefined>,
+  unconfigured: () => Refusal,
+): Promise<NotifyDeps> {
   const notify = await notifyDeps();
   if (!notify) throw unconfigured();
   return notify;

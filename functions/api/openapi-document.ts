@@ -28,20 +28,34 @@ import { registerWebhooks } from './notifications/webhooks.js';
 
 export function openApiDocumentText(): string {
   if ((ZodType.prototype as { openapi?: unknown }).openapi === describedLater) {
-    throw new Error("The schemas were built without their OpenAPI metadata: import @hono/zod-openapi before any of the API's modules to write the document");
+    throw new Error(
+      "The schemas were built without their OpenAPI metadata: import @hono/zod-openapi before any of the API's modules to write the document",
+    );
   }
-  provideExamples({ ...CATALOG_EXAMPLES, ...PLAYER_EXAMPLES, ...NOTIFICATION_EXAMPLES, ...GAME_EXAMPLES, ...PLAY_EXAMPLES, ...CHAT_EXAMPLES, finish: FINISH_EXAMPLES });
+  provideExamples({
+    ...CATALOG_EXAMPLES,
+    ...PLAYER_EXAMPLES,
+    ...NOTIFICATION_EXAMPLES,
+    ...GAME_EXAMPLES,
+    ...PLAY_EXAMPLES,
+    ...CHAT_EXAMPLES,
+    finish: FINISH_EXAMPLES,
+  });
   const app = new OpenAPIHono<AppEnv>();
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
     scheme: 'bearer',
-    description: 'The token from POST /v1/players, a session from POST /v1/sign-in/verify, or a personal access token (POST /v1/players/me/tokens)',
+    description:
+      'The token from POST /v1/players, a session from POST /v1/sign-in/verify, or a personal access token (POST /v1/players/me/tokens)',
   });
   // Every problem answer refers to it (answers.ts), by reference only.
   app.openAPIRegistry.register('Problem', ProblemSchema);
   registerWebhooks(app.openAPIRegistry);
   // The routes need services to exist, not to work: no command is ever sent to this client.
-  const services = createServices(dynamoStores(new DynamoDBClient({ region: 'local' }), 'unused'), createRegistry(catalogGames));
+  const services = createServices(
+    dynamoStores(new DynamoDBClient({ region: 'local' }), 'unused'),
+    createRegistry(catalogGames),
+  );
   app.route('/', createApp({ ...services, documentedGames: catalogGames }));
   const doc = unwrapSingleUnions(closeTuples(repairNullableRefs(app.getOpenAPI31Document(openApiInfo))));
   return `${JSON.stringify(doc, null, 2)}\n`;

@@ -15,7 +15,9 @@ export function decodeCursor(cursor: string): Key | null {
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
   try {
     const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    return Array.isArray(key) && key.length === 2 && key.every((part) => typeof part === 'string') ? (key as unknown as Key) : null;
+    return Array.isArray(key) && key.length === 2 && key.every((part) => typeof part === 'string')
+      ? (key as unknown as Key)
+      : null;
   } catch {
     return null;
   }
@@ -25,7 +27,8 @@ export function decodeCursor(cursor: string): Key | null {
 export const isCursor = (cursor: string): boolean => decodeCursor(cursor) !== null;
 
 /** Newest first; items created in the same millisecond by id, also descending. */
-const newestFirst = (a: Key, b: Key) => (a[0] === b[0] ? (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : 0) : a[0] < b[0] ? 1 : -1);
+const newestFirst = (a: Key, b: Key) =>
+  a[0] === b[0] ? (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : 0) : a[0] < b[0] ? 1 : -1;
 
 export interface Page<T> {
   items: T[];
@@ -34,7 +37,11 @@ export interface Page<T> {
 }
 
 /** One page of `items` after `cursor` (from the first without it), at most `limit` long. */
-export function pageOf<T extends { createdAt: string; id: string }>(items: readonly T[], limit: number, cursor: string | undefined): Page<T> {
+export function pageOf<T extends { createdAt: string; id: string }>(
+  items: readonly T[],
+  limit: number,
+  cursor: string | undefined,
+): Page<T> {
   const key = (t: T): Key => [t.createdAt, t.id];
   const after = cursor === undefined ? null : decodeCursor(cursor);
   const sorted = [...items].sort((a, b) => newestFirst(key(a), key(b)));

@@ -22,7 +22,12 @@ const invalid = (target: string, path: string, message: string): CodeInfo => ({
 const badRequest = (detail: string): CodeInfo => ({ status: 400, title: 'Invalid request', detail });
 const forbidden = (detail: string): CodeInfo => ({ status: 403, title: 'Forbidden', detail });
 const notFound = (title: string, detail?: string): CodeInfo => ({ status: 404, title, ...(detail ? { detail } : {}) });
-const conflict = (detail: string, extras?: Record<string, unknown>): CodeInfo => ({ status: 409, title: 'Conflict', detail, ...(extras ? { extras } : {}) });
+const conflict = (detail: string, extras?: Record<string, unknown>): CodeInfo => ({
+  status: 409,
+  title: 'Conflict',
+  detail,
+  ...(extras ? { extras } : {}),
+});
 
 export const PROBLEM_CODES = {
   malformed_body: badRequest('The body is not valid JSON'),
@@ -38,13 +43,24 @@ export const PROBLEM_CODES = {
   invalid_players: badRequest('Ticket to Ride: Europe takes 2 to 5 players'),
   invalid_bots: badRequest('The creator takes a seat, so at most players - 1 bots fit'),
   invalid_bot_level: badRequest('"expert" is not a bot level: use easy, medium, hard'),
-  invalid_options: { ...badRequest('The options do not fit the game'), extras: { issues: [{ path: 'stations', message: 'Invalid input: expected boolean, received string' }] } },
-  invalid_token: badRequest('The unsubscribe link is not valid; use the link from the latest email, or change your settings'),
+  invalid_options: {
+    ...badRequest('The options do not fit the game'),
+    extras: { issues: [{ path: 'stations', message: 'Invalid input: expected boolean, received string' }] },
+  },
+  invalid_token: badRequest(
+    'The unsubscribe link is not valid; use the link from the latest email, or change your settings',
+  ),
   invalid_webhook_url: badRequest('A webhook URL is not an absolute URL'),
   insecure_webhook_url: badRequest('A webhook URL must use https'),
-  private_webhook_url: badRequest('A webhook URL must point to a public host, not a private, loopback or link-local address'),
-  invalid_push_endpoint: badRequest('A push endpoint must not contain backslashes, control characters or surrounding spaces'),
-  private_push_endpoint: badRequest('A push endpoint must point to a public host, not a private, loopback or link-local address'),
+  private_webhook_url: badRequest(
+    'A webhook URL must point to a public host, not a private, loopback or link-local address',
+  ),
+  invalid_push_endpoint: badRequest(
+    'A push endpoint must not contain backslashes, control characters or surrounding spaces',
+  ),
+  private_push_endpoint: badRequest(
+    'A push endpoint must point to a public host, not a private, loopback or link-local address',
+  ),
   email_address_required: badRequest('Set an email address to turn email notifications on'),
   unknown_time_zone: badRequest('"Mars/Olympus" is not an IANA time zone, e.g. "Europe/Prague"'),
   invalid_name: badRequest('The name is empty once control and invisible characters are dropped'),
@@ -69,7 +85,12 @@ export const PROBLEM_CODES = {
   unsubscribe_not_configured: notFound('Not found', 'Unsubscribe links are not configured on this server'),
   board_links_not_configured: notFound('Not found', 'Board picture links are not configured on this server'),
   no_board_picture: notFound('Not found', 'high-card has no board picture'),
-  stale_version: { status: 409, title: 'The game has moved on', detail: 'The game is at version 13; read the view again and retry', extras: { currentVersion: 13 } },
+  stale_version: {
+    status: 409,
+    title: 'The game has moved on',
+    detail: 'The game is at version 13; read the view again and retry',
+    extras: { currentVersion: 13 },
+  },
   game_not_started: conflict('The game starts when every seat is taken'),
   game_over: conflict('The game has ended'),
   game_not_open: conflict('Every seat of this game is taken'),
@@ -81,12 +102,17 @@ export const PROBLEM_CODES = {
   too_many_vacations: conflict('At most 5 vacations that are not over yet', { limit: 5 }),
   vacation_over: conflict('This vacation is over; it stays on record for the clocks it paused'),
   concurrent_update: conflict('Another change got in the way; retry'),
-  too_many_open_games: conflict('At most 20 of your games may wait for players at once; share their invite codes, or wait until they start', { limit: 20 }),
+  too_many_open_games: conflict(
+    'At most 20 of your games may wait for players at once; share their invite codes, or wait until they start',
+    { limit: 20 },
+  ),
   chat_full: conflict('You have written 500 messages in this game, as many as one player may', { limit: 500 }),
   // Finishing games and take-backs.
   abort_window_closed: conflict('A seat has made a second move: the game can no longer be aborted (resign instead)'),
   takeback_pending: conflict('A take-back request is already waiting for answers'),
-  takeback_not_allowed: conflict('You have no action to take back, or something hidden or random came into the game since your last one'),
+  takeback_not_allowed: conflict(
+    'You have no action to take back, or something hidden or random came into the game since your last one',
+  ),
   no_takeback: conflict('No take-back request is waiting (a move ends one)'),
   own_takeback: conflict('This is your own request; the other players answer it'),
   already_answered: conflict('You have answered this request already'),
@@ -105,13 +131,22 @@ export const PROBLEM_CODES = {
     detail: 'Route r12 is already claimed',
     extras: { rule: 'TTRE-7.2', reason: 'route_taken' },
   },
-  idempotency_key_reused: { status: 422, title: 'Idempotency key reused', detail: 'This Idempotency-Key was used for a different request' },
+  idempotency_key_reused: {
+    status: 422,
+    title: 'Idempotency key reused',
+    detail: 'This Idempotency-Key was used for a different request',
+  },
   record_too_large: {
     status: 422,
     title: 'Record too large',
     detail: 'This change would make a stored record larger than the store allows; nothing was changed',
   },
-  rate_limited: { status: 429, title: 'Too many requests', detail: 'At most 30 new games per player in 3600 s; retry after 1712 s', extras: { retryAfter: 1712 } },
+  rate_limited: {
+    status: 429,
+    title: 'Too many requests',
+    detail: 'At most 30 new games per player in 3600 s; retry after 1712 s',
+    extras: { retryAfter: 1712 },
+  },
   too_many_waits: {
     status: 429,
     title: 'Too many requests',
@@ -123,13 +158,21 @@ export const PROBLEM_CODES = {
     title: 'Request header fields too large',
     detail: 'The request line and headers together are limited to 16384 bytes',
   },
-  internal: { status: 500, title: 'Internal error', detail: 'Something went wrong on our side; the request may be retried' },
+  internal: {
+    status: 500,
+    title: 'Internal error',
+    detail: 'Something went wrong on our side; the request may be retried',
+  },
   store_unavailable: {
     status: 503,
     title: 'Try again',
     detail: 'The game store is busy or did not answer in time; retry in a moment (with the same Idempotency-Key)',
   },
-  shutting_down: { status: 503, title: 'Shutting down', detail: 'The server is stopping; retry in a moment (with the same Idempotency-Key)' },
+  shutting_down: {
+    status: 503,
+    title: 'Shutting down',
+    detail: 'The server is stopping; retry in a moment (with the same Idempotency-Key)',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

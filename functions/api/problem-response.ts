@@ -77,7 +77,10 @@ function isTransient(err: unknown): boolean {
  */
 function isItemTooLarge(err: unknown): boolean {
   const e = err as { name?: string; message?: string } | null;
-  return e?.name === 'ValidationException' && /item size (to update )?has exceeded the maximum allowed size/i.test(e.message ?? '');
+  return (
+    e?.name === 'ValidationException' &&
+    /item size (to update )?has exceeded the maximum allowed size/i.test(e.message ?? '')
+  );
 }
 
 const RECORD_TOO_LARGE = 'record_too_large';
@@ -88,14 +91,23 @@ export function toProblem(err: unknown): Refusal {
   if (err instanceof HTTPException) {
     if (err.status === 400) return new Refusal('malformed_body', 'Invalid request', 'The body is not valid JSON');
     if (err.status === 413) return new Refusal('body_too_large', 'Body too large', err.message);
-    if (err.status === 415) return new Refusal('unsupported_media_type', 'Unsupported media type', 'Send the body as application/json');
+    if (err.status === 415)
+      return new Refusal('unsupported_media_type', 'Unsupported media type', 'Send the body as application/json');
     if (err.status < 500) return new HttpProblem(err.status, 'bad_request', 'Invalid request', err.message);
   }
   if (isItemTooLarge(err)) {
-    return new Refusal(RECORD_TOO_LARGE, 'Record too large', 'This change would make a stored record larger than the store allows; nothing was changed');
+    return new Refusal(
+      RECORD_TOO_LARGE,
+      'Record too large',
+      'This change would make a stored record larger than the store allows; nothing was changed',
+    );
   }
   if (isTransient(err)) {
-    return new Refusal('store_unavailable', 'Try again', 'The game store is busy or did not answer in time; retry in a moment (with the same Idempotency-Key)');
+    return new Refusal(
+      'store_unavailable',
+      'Try again',
+      'The game store is busy or did not answer in time; retry in a moment (with the same Idempotency-Key)',
+    );
   }
   return new Refusal('internal', 'Internal error', 'Something went wrong on our side; the request may be retried');
 }

@@ -51,7 +51,13 @@ export interface Reservation {
 }
 
 const tightest = (quotas: Quota[]): Quota | null =>
-  quotas.reduce<Quota | null>((best, q) => (!best || q.remaining < best.remaining || (q.remaining === best.remaining && q.resetSeconds > best.resetSeconds) ? q : best), null);
+  quotas.reduce<Quota | null>(
+    (best, q) =>
+      !best || q.remaining < best.remaining || (q.remaining === best.remaining && q.resetSeconds > best.resetSeconds)
+        ? q
+        : best,
+    null,
+  );
 
 /** A 429, with where the client stands (its headers). */
 export class RateLimited extends Refusal {
@@ -73,7 +79,10 @@ export class RateLimits {
   private readonly limiters = new Map<string, { rate: Rate; limiter: RateLimiterAbstract }>();
 
   constructor(rates: Limits['rates'], store: RateLimitStore | null) {
-    for (const [operation, config] of Object.entries(rates) as [LimitedOperation, Limits['rates'][LimitedOperation]][]) {
+    for (const [operation, config] of Object.entries(rates) as [
+      LimitedOperation,
+      Limits['rates'][LimitedOperation],
+    ][]) {
       for (const dimension of DIMENSIONS) {
         const rate = config[dimension];
         if (!rate) continue;
@@ -121,7 +130,8 @@ export class RateLimits {
   async reserve(operation: LimitedOperation, subject: Subject): Promise<Reservation> {
     const taken: [string, { rate: Rate; limiter: RateLimiterAbstract }][] = [];
     const quotas: Quota[] = [];
-    const refund = () => Promise.all(taken.map(async ([key, entry]) => quotaOf(entry.rate, await entry.limiter.reward(key, 1))));
+    const refund = () =>
+      Promise.all(taken.map(async ([key, entry]) => quotaOf(entry.rate, await entry.limiter.reward(key, 1))));
     for (const [dimension, key, entry] of this.applicable(operation, subject)) {
       try {
         quotas.push(quotaOf(entry.rate, await entry.limiter.consume(key)));
@@ -159,15 +169,23 @@ const WHAT: Record<LimitedOperation, string> = {
 };
 
 function refusal(operation: LimitedOperation, dimension: Dimension, rate: Rate, res: RateLimiterRes): RateLimited {
-  const who = dimension === 'perPlayer' ? `per ${DEFAULT_LIMITS.rates[operation].perPlayerIs ?? 'player'}` : 'per address';
+  const who =
+    dimension === 'perPlayer' ? `per ${DEFAULT_LIMITS.rates[operation].perPlayerIs ?? 'player'}` : 'per address';
   // A key blocked in memory is refused with a result that does not count its points: refused is none left.
   const quota = { ...quotaOf(rate, res), remaining: 0 };
-  return new RateLimited(quota, `At most ${rate.points} ${WHAT[operation]} ${who} in ${rate.seconds} s; retry after ${quota.resetSeconds} s`);
+  return new RateLimited(
+    quota,
+    `At most ${rate.points} ${WHAT[operation]} ${who} in ${rate.seconds} s; retry after ${quota.resetSeconds} s`,
+  );
 }
 
 /** The RateLimit-* headers of a quota. */
 function quotaHeaders(q: Quota): Record<string, string> {
-  return { 'RateLimit-Limit': String(q.limit), 'RateLimit-Remaining': String(q.remaining), 'RateLimit-Reset': String(q.resetSeconds) };
+  return {
+    'RateLimit-Limit': String(q.limit),
+    'RateLimit-Remaining': String(q.remaining),
+    'RateLimit-Reset': String(q.resetSeconds),
+  };
 }
 
 /**
@@ -188,7 +206,13 @@ export function addressKey(raw: string | undefined): string | undefined {
  * per-player limit counts instead of the player; with `onlyWithKey`, a request it finds nothing
  * for is not limited at all.
  */
-const LIMITED: { method: string; path: RegExp; operation: LimitedOperation; perPlayer?: (c: Context) => Promise<string | undefined>; onlyWithKey?: true }[] = [
+const LIMITED: {
+  method: string;
+  path: RegExp;
+  operation: LimitedOperation;
+  perPlayer?: (c: Context) => Promise<string | undefined>;
+  onlyWithKey?: true;
+}[] = [
   { method: 'POST', path: /^\/v1\/players$/, operation: 'createPlayer' },
   { method: 'POST', path: /^\/v1\/games$/, operation: 'createGame' },
   { method: 'POST', path: /^\/v1\/games\/[^/]+\/join$/, operation: 'join' },
@@ -197,11 +221,21 @@ const LIMITED: { method: string; path: RegExp; operation: LimitedOperation; perP
   // A rematch makes a game: offering and accepting one count with the games created, or resign and rematch would bypass that limit.
   { method: 'POST', path: /^\/v1\/games\/[^/]+\/rematch(\/accept)?$/, operation: 'createGame' },
   // Finishing games, take-backs and declining a rematch count with the moves.
-  { method: 'POST', path: /^\/v1\/games\/[^/]+\/(resign|abort|takeback(\/accept|\/refuse)?|rematch\/decline)$/, operation: 'action' },
+  {
+    method: 'POST',
+    path: /^\/v1\/games\/[^/]+\/(resign|abort|takeback(\/accept|\/refuse)?|rematch\/decline)$/,
+    operation: 'action',
+  },
   { method: 'POST', path: /^\/v1\/sign-in$/, operation: 'signInMail', perPlayer: emailKey },
   { method: 'POST', path: /^\/v1\/sign-in\/verify$/, operation: 'signInCode' },
   // Only a change naming an address mails a code; notification settings and names pass unlimited.
-  { method: 'PATCH', path: /^\/v1\/players\/me$/, operation: 'confirmationMail', perPlayer: emailKey, onlyWithKey: true },
+  {
+    method: 'PATCH',
+    path: /^\/v1\/players\/me$/,
+    operation: 'confirmationMail',
+    perPlayer: emailKey,
+    onlyWithKey: true,
+  },
   { method: 'POST', path: /^\/v1\/seeks$/, operation: 'seek' },
   { method: 'DELETE', path: /^\/v1\/seeks\/current$/, operation: 'seek' },
 ];
@@ -229,7 +263,10 @@ export function rateLimitMiddleware(
   return async (c, next) => {
     const rule = LIMITED.find((r) => r.method === c.req.method && r.path.test(c.req.path));
     if (!rule) return next();
-    const subject: Subject = { player: rule.perPlayer ? await rule.perPlayer(c) : c.get('player')?.id, address: addressKey(clientAddress(c)) };
+    const subject: Subject = {
+      player: rule.perPlayer ? await rule.perPlayer(c) : c.get('player')?.id,
+      address: addressKey(clientAddress(c)),
+    };
     if (rule.onlyWithKey && !subject.player) return next();
     let guess: Reservation | null = null;
     let quotas: Quota[];
@@ -239,7 +276,8 @@ export function rateLimitMiddleware(
     } catch (err) {
       await guess?.refund();
       // Set before the throw: the problem answer is made from this context.
-      if (err instanceof RateLimited) for (const [name, value] of Object.entries(quotaHeaders(err.quota))) c.header(name, value);
+      if (err instanceof RateLimited)
+        for (const [name, value] of Object.entries(quotaHeaders(err.quota))) c.header(name, value);
       throw err;
     }
     await next();

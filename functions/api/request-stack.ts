@@ -32,10 +32,20 @@ export interface RequestStackDeps {
 }
 
 /** Validation targets as clients know them (stable parts of problem codes). */
-const TARGET_NAMES: Record<string, string> = { json: 'body', form: 'body', query: 'query', param: 'path', header: 'header' };
+const TARGET_NAMES: Record<string, string> = {
+  json: 'body',
+  form: 'body',
+  query: 'query',
+  param: 'path',
+  header: 'header',
+};
 
 /** Input that does not match its schema: 400 invalid_body, invalid_query, … with the issues. */
-export function refuseInvalid(result: { success: boolean; target?: string; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }): void {
+export function refuseInvalid(result: {
+  success: boolean;
+  target?: string;
+  error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+}): void {
   if (result.success) return;
   const target = TARGET_NAMES[result.target ?? ''] ?? 'request';
   throw problems.badRequest(`invalid_${target}`, `The ${target} does not match the schema`, {
@@ -49,7 +59,8 @@ export function useRequestStack(app: Hono<AppEnv>, deps: RequestStackDeps): void
   app.use('*', async (c, next) => {
     const { pathname, search } = new URL(c.req.url);
     // Both are percent-encoded ASCII, so characters are bytes.
-    if (pathname.length + search.length > MAX_URL_BYTES) throw new Refusal('uri_too_long', 'URI too long', `Path and query are limited to ${MAX_URL_BYTES} bytes`);
+    if (pathname.length + search.length > MAX_URL_BYTES)
+      throw new Refusal('uri_too_long', 'URI too long', `Path and query are limited to ${MAX_URL_BYTES} bytes`);
     await next();
   });
   app.use('*', secureHeaders());
@@ -60,7 +71,16 @@ export function useRequestStack(app: Hono<AppEnv>, deps: RequestStackDeps): void
       origin: '*',
       allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'],
       // A browser client reads these only when they are exposed.
-      exposeHeaders: ['ETag', 'Location', 'Retry-After', 'X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Idempotent-Replayed'],
+      exposeHeaders: [
+        'ETag',
+        'Location',
+        'Retry-After',
+        'X-Request-Id',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+        'Idempotent-Replayed',
+      ],
       maxAge: 86400,
     }),
   );

@@ -32,7 +32,8 @@ export function provideExamples(examples: Examples): void {
 
 export function exampleValue(example: Example): unknown {
   if (typeof example !== 'function') return example;
-  if (!provided) throw new Error('Examples are read only when the OpenAPI document is written (openapi-document.ts provides them)');
+  if (!provided)
+    throw new Error('Examples are read only when the OpenAPI document is written (openapi-document.ts provides them)');
   return example(provided);
 }
 
@@ -48,7 +49,13 @@ export const media = <T extends z.ZodType>(schema: T, example: Example) => ({
 export const secured = [{ bearer: [] }];
 
 /** An answer of JSON `schema`. */
-export const json = <T extends z.ZodType>(schema: T, description: string, example: Example) => ({ content: { 'application/json': media(schema, example) }, description });
+export const json = <T extends z.ZodType>(schema: T, description: string, example: Example) => ({
+  content: { 'application/json': media(schema, example) },
+  description,
+});
 
 /** A required JSON request body of `schema`. */
-export const body = <T extends z.ZodType>(schema: T, example: Example) => ({ required: true as const, content: { 'application/json': media(schema, example) } });
+export const body = <T extends z.ZodType>(schema: T, example: Example) => ({
+  required: true as const,
+  content: { 'application/json': media(schema, example) },
+});

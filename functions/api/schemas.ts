@@ -22,15 +22,36 @@ export const ProblemSchema = z
     title: z.string(),
     status: z.number().int(),
     detail: z.string().optional(),
-    code: z.string().openapi({ description: 'Stable machine-readable reason; branch on this', example: 'stale_version' }),
+    code: z
+      .string()
+      .openapi({ description: 'Stable machine-readable reason; branch on this', example: 'stale_version' }),
     requestId: z.string().optional(),
-    currentVersion: z.number().int().optional().openapi({ description: 'With 409 stale_version: the version to read and retry from' }),
-    rule: z.string().optional().openapi({ description: 'With 422 illegal_action: the rule ID of the game spec', example: 'TTRE-7.2' }),
+    currentVersion: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'With 409 stale_version: the version to read and retry from' }),
+    rule: z
+      .string()
+      .optional()
+      .openapi({ description: 'With 422 illegal_action: the rule ID of the game spec', example: 'TTRE-7.2' }),
     reason: z.string().optional().openapi({ description: 'With 422 illegal_action: the game-specific reason code' }),
     issues: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
-    limit: z.number().int().optional().openapi({ description: 'With 409 too_many_webhooks / too_many_push_subscriptions: the cap' }),
-    retryAfter: z.number().int().min(1).optional().openapi({ description: 'With 429 rate_limited: seconds to wait, as in the Retry-After header' }),
-    gameId: z.string().optional().openapi({ description: 'With 409 seek_matched: the game your seek was matched into' }),
+    limit: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'With 409 too_many_webhooks / too_many_push_subscriptions: the cap' }),
+    retryAfter: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .openapi({ description: 'With 429 rate_limited: seconds to wait, as in the Retry-After header' }),
+    gameId: z
+      .string()
+      .optional()
+      .openapi({ description: 'With 409 seek_matched: the game your seek was matched into' }),
   })
   .openapi('Problem');
 
@@ -54,7 +75,12 @@ export const Name = z
   });
 export const Email = z.email().max(254);
 
-export const LanguageSchema = z.enum(LANGUAGES).openapi({ description: 'The language of your emails and pushes (and of the web client on a new device)', example: 'cs' });
+export const LanguageSchema = z
+  .enum(LANGUAGES)
+  .openapi({
+    description: 'The language of your emails and pushes (and of the web client on a new device)',
+    example: 'cs',
+  });
 
 export const GameStatusSchema = z.enum(['open', 'active', 'finished', 'aborted']);
 

@@ -6,8 +6,14 @@ const pass = { type: 'object', properties: { type: { type: 'string', enum: ['pas
 
 describe('unions of one member in the OpenAPI document', () => {
   it('a game with one action type: its oneOf of one becomes the member, keeping what stood beside it', () => {
-    const doc = { items: { oneOf: [take], discriminator: { propertyName: 'type' }, description: 'the actions' }, ref: { oneOf: [{ $ref: '#/components/schemas/TakeAwayEvent' }] } };
-    expect(unwrapSingleUnions(doc)).toEqual({ items: { ...take, description: 'the actions' }, ref: { $ref: '#/components/schemas/TakeAwayEvent' } });
+    const doc = {
+      items: { oneOf: [take], discriminator: { propertyName: 'type' }, description: 'the actions' },
+      ref: { oneOf: [{ $ref: '#/components/schemas/TakeAwayEvent' }] },
+    };
+    expect(unwrapSingleUnions(doc)).toEqual({
+      items: { ...take, description: 'the actions' },
+      ref: { $ref: '#/components/schemas/TakeAwayEvent' },
+    });
   });
 
   it('a union of two or more stays as it is', () => {

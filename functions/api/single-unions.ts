@@ -17,5 +17,11 @@ type SingleUnion = { oneOf: [Record<string, unknown>]; discriminator?: unknown }
 
 function isSingleUnion(value: unknown): value is SingleUnion {
   const v = value as Partial<SingleUnion> | null;
-  return typeof v === 'object' && v !== null && Array.isArray(v.oneOf) && v.oneOf.length === 1 && typeof v.oneOf[0] === 'object';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    Array.isArray(v.oneOf) &&
+    v.oneOf.length === 1 &&
+    typeof v.oneOf[0] === 'object'
+  );
 }

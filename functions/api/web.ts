@@ -54,7 +54,11 @@ export function webRoutes(source: WebAssets | (() => Promise<WebAssets>)): Hono 
   web.get('/', async (c) => {
     const page = (await files()).get('/index.html');
     if (!page) return c.notFound();
-    return c.body(page.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': page.type, 'content-security-policy': CLIENT_CSP, 'cache-control': 'no-cache' });
+    return c.body(page.body as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': page.type,
+      'content-security-policy': CLIENT_CSP,
+      'cache-control': 'no-cache',
+    });
   });
   // The service worker must be served from the root to control the whole site; never cached long.
   web.get('/sw.js', async (c) => {
@@ -66,7 +70,10 @@ export function webRoutes(source: WebAssets | (() => Promise<WebAssets>)): Hono 
     const file = (await files()).get(`/assets/${c.req.param('name')}`);
     if (!file) return c.notFound();
     // Names carry a content hash: a new build has new names.
-    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': file.type, 'cache-control': 'public, max-age=31536000, immutable' });
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': file.type,
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
   });
   return web;
 }

@@ -28,7 +28,6 @@ export interface SeatClock {
   reminded: boolean;
 }
 
-
 export type GameStatus = 'open' | 'active' | 'finished' | 'aborted';
 
 /** A seat for a person: held by a player, or (`playerId` null) waiting for one to join. */
@@ -223,4 +222,3 @@ export interface ChatRecord {
   /** The game's version when it was written: where it falls among the log's entries. */
   version: number;
 }
-

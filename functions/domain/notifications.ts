@@ -28,7 +28,10 @@ export interface NotificationChoices {
 }
 
 const isDigestChoice = (d: unknown): d is DigestChoice =>
-  typeof d === 'object' && d !== null && Number.isInteger((d as DigestChoice).hour) && typeof (d as DigestChoice).timeZone === 'string';
+  typeof d === 'object' &&
+  d !== null &&
+  Number.isInteger((d as DigestChoice).hour) &&
+  typeof (d as DigestChoice).timeZone === 'string';
 
 /** Every kind, spelled as a mapped type so that a new NotificationKind fails to compile here. */
 export const NOTIFICATION_KINDS: { readonly [K in NotificationKind]: K } = {
@@ -49,18 +52,28 @@ export const DEFAULT_NOTIFICATION_EVENTS: Readonly<Record<NotificationKind, bool
 };
 
 /** The defaults, overridden by the choices; email goes out only to an address that exists. */
-export function resolveNotifications(choices: NotificationChoices | undefined, hasAddress: boolean): NotificationSettings {
+export function resolveNotifications(
+  choices: NotificationChoices | undefined,
+  hasAddress: boolean,
+): NotificationSettings {
   const events = { ...DEFAULT_NOTIFICATION_EVENTS };
   for (const kind of notificationKinds) {
     const chosen = choices?.events?.[kind];
     if (typeof chosen === 'boolean') events[kind] = chosen;
   }
   const digest = choices?.digest;
-  return { email: hasAddress && (choices?.email ?? true), events, digest: isDigestChoice(digest) ? { hour: digest.hour, timeZone: digest.timeZone } : null };
+  return {
+    email: hasAddress && (choices?.email ?? true),
+    events,
+    digest: isDigestChoice(digest) ? { hour: digest.hour, timeZone: digest.timeZone } : null,
+  };
 }
 
 /** `patch` over `base`, keeping only known kinds and booleans; the stored form of choices. */
-export function mergeNotificationChoices(base: NotificationChoices | undefined, patch: NotificationChoices): NotificationChoices {
+export function mergeNotificationChoices(
+  base: NotificationChoices | undefined,
+  patch: NotificationChoices,
+): NotificationChoices {
   const out: NotificationChoices = {};
   const email = typeof patch.email === 'boolean' ? patch.email : base?.email;
   if (typeof email === 'boolean') out.email = email;
@@ -75,4 +88,3 @@ export function mergeNotificationChoices(base: NotificationChoices | undefined, 
   if (isDigestChoice(digest)) out.digest = { hour: digest.hour, timeZone: digest.timeZone };
   return out;
 }
-

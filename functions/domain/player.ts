@@ -28,7 +28,9 @@ export interface Vacation {
 }
 
 /** A player as written by `putPlayer`: without choices, the defaults apply (and keep following the address). */
-export type NewPlayerRecord = Omit<PlayerRecord, 'notifications' | 'vacations'> & { notifications?: NotificationChoices };
+export type NewPlayerRecord = Omit<PlayerRecord, 'notifications' | 'vacations'> & {
+  notifications?: NotificationChoices;
+};
 
 /** A browser's Web Push subscription (RFC 8291 keys), as stored; notify's PushSubscriptionSchema checks input against it. */
 export interface PushSubscription {
@@ -93,7 +95,6 @@ export interface CodeRecord {
   /** Confirmation codes: the address being confirmed. */
   address?: string;
 }
-
 
 /** The same endpoint always gets the same id, so subscribing twice replaces instead of duplicating. */
 export function pushSubscriptionId(endpoint: string): string {

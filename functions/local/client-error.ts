@@ -8,9 +8,14 @@ const NODE_MAX_HEADER_BYTES = 16 * 1024;
 
 function problemFor(err: NodeJS.ErrnoException): Refusal {
   if (err.code === 'HPE_HEADER_OVERFLOW') {
-    return new Refusal('headers_too_large', 'Request header fields too large', `The request line and headers together are limited to ${NODE_MAX_HEADER_BYTES} bytes`);
+    return new Refusal(
+      'headers_too_large',
+      'Request header fields too large',
+      `The request line and headers together are limited to ${NODE_MAX_HEADER_BYTES} bytes`,
+    );
   }
-  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new HttpProblem(408, 'request_timeout', 'Request timeout', 'The request was not received in time');
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return new HttpProblem(408, 'request_timeout', 'Request timeout', 'The request was not received in time');
   return new HttpProblem(400, 'malformed_request', 'Malformed request', 'The request is not valid HTTP/1.1');
 }
 

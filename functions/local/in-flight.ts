@@ -31,8 +31,20 @@ export class InFlight {
 }
 
 function shuttingDown(): Response {
-  const p = new Refusal('shutting_down', 'Shutting down', 'The server is stopping; retry in a moment (with the same Idempotency-Key)');
+  const p = new Refusal(
+    'shutting_down',
+    'Shutting down',
+    'The server is stopping; retry in a moment (with the same Idempotency-Key)',
+  );
   // Every answer has a request id (as the app's have), even one the app never saw.
   const id = crypto.randomUUID();
-  return new Response(problemJson(p, id), { status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '1', 'x-request-id': id, connection: 'close' } });
+  return new Response(problemJson(p, id), {
+    status: 503,
+    headers: {
+      'content-type': 'application/problem+json',
+      'retry-after': '1',
+      'x-request-id': id,
+      connection: 'close',
+    },
+  });
 }

@@ -15,13 +15,15 @@ async function testGames(): Promise<readonly AnyGame[]> {
 
 function sweepInterval(raw: string): number {
   const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 0) throw new Error(`RAILPOST_SWEEP_MS must be a whole number of milliseconds (0: off), not "${raw}"`);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new Error(`RAILPOST_SWEEP_MS must be a whole number of milliseconds (0: off), not "${raw}"`);
   return ms;
 }
 
 function smtpInPort(raw: string): number {
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`RAILPOST_SMTP_IN_PORT must be a port number, not "${raw}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`RAILPOST_SMTP_IN_PORT must be a port number, not "${raw}"`);
   return port;
 }
 

@@ -71,6 +71,9 @@ function readSecrets(path: string): SecretsFile {
     throw new Error(`${path} is not valid JSON; move it away to generate new secrets`);
   }
   const parsed = SecretsFile.safeParse(data);
-  if (!parsed.success) throw new Error(`${path} is not a railpost secrets file (${parsed.error.issues[0]?.message}); move it away to generate new secrets`);
+  if (!parsed.success)
+    throw new Error(
+      `${path} is not a railpost secrets file (${parsed.error.issues[0]?.message}); move it away to generate new secrets`,
+    );
   return parsed.data;
 }

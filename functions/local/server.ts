@@ -193,22 +193,39 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
       await sender?.send(mail);
     },
   });
-  const services = createServices(dynamoStores(db, LOCAL_TABLE, { limitsTable: LOCAL_LIMITS_TABLE, longestMs: MAX_WAIT_SECONDS * 1000 }), options.registry, now, {
-    mailer: recorded(configured),
-    log: (message, err) => jsonLogger.error(message, err),
-    onTransition: (t) => queue.push(t),
-    onReminder: (r) => queue.remind(r),
-    onChat: (m) => queue.chat(m),
-    onDigest: (d) => queue.digest(d),
-    ...(options.metrics ? { metrics: options.metrics } : {}),
-    ...(options.bots ? { bots: options.bots } : {}),
-  }, limits.caps);
-  const sweeper = new Sweeper(services.times, services.timing, now, (message, details) => jsonLogger.info(message, details), options.metrics, services.lobby, services.digests);
+  const services = createServices(
+    dynamoStores(db, LOCAL_TABLE, { limitsTable: LOCAL_LIMITS_TABLE, longestMs: MAX_WAIT_SECONDS * 1000 }),
+    options.registry,
+    now,
+    {
+      mailer: recorded(configured),
+      log: (message, err) => jsonLogger.error(message, err),
+      onTransition: (t) => queue.push(t),
+      onReminder: (r) => queue.remind(r),
+      onChat: (m) => queue.chat(m),
+      onDigest: (d) => queue.digest(d),
+      ...(options.metrics ? { metrics: options.metrics } : {}),
+      ...(options.bots ? { bots: options.bots } : {}),
+    },
+    limits.caps,
+  );
+  const sweeper = new Sweeper(
+    services.times,
+    services.timing,
+    now,
+    (message, details) => jsonLogger.info(message, details),
+    options.metrics,
+    services.lobby,
+    services.digests,
+  );
   let sweeping: Promise<SweepReport> | null = null;
   // Overlapping sweeps would be safe (conditional writes) but pointless on one machine.
   const sweep = () => (sweeping ??= sweeper.sweep().finally(() => (sweeping = null)));
   const sweepMs = options.sweepMs ?? DEFAULT_SWEEP_MS;
-  const interval = sweepMs > 0 ? setInterval(() => void sweep().catch((err: unknown) => jsonLogger.error('sweep failed', err)), sweepMs) : null;
+  const interval =
+    sweepMs > 0
+      ? setInterval(() => void sweep().catch((err: unknown) => jsonLogger.error('sweep failed', err)), sweepMs)
+      : null;
   interval?.unref();
   const app = createApp({
     ...services,
@@ -234,7 +251,14 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
   /** When the answer to a request has gone out on its connection (or the connection died). */
   const answered = ({ outgoing }: HttpBindings) => new Promise<void>((ok) => outgoing.once('close', () => ok()));
   const server = await new Promise<Server>((ok) => {
-    const s = serve({ fetch: (req, env) => requests.handle(() => answer(req, env as HttpBindings), answered(env as HttpBindings)), port: options.port ?? 0, hostname: options.host ?? '127.0.0.1' }, () => ok(s as Server));
+    const s = serve(
+      {
+        fetch: (req, env) => requests.handle(() => answer(req, env as HttpBindings), answered(env as HttpBindings)),
+        port: options.port ?? 0,
+        hostname: options.host ?? '127.0.0.1',
+      },
+      () => ok(s as Server),
+    );
   });
   answerClientErrors(server);
   const { port } = server.address() as AddressInfo;
@@ -243,26 +267,36 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
   const replyDomain = options.smtpInPort === undefined ? undefined : (options.replyDomain ?? LOCAL_REPLY_DOMAIN);
   const deliveries = new DeliveryLog(db, LOCAL_TABLE);
   const digests = new DigestTable(db, LOCAL_TABLE);
-  if (options.notify !== false) notifier = new Notifier({
-    table: services.table,
-    deliveries,
-    registry: options.registry,
-    publicUrl: url,
-    email: configured && recorded(configured),
-    vapid: notifySecrets.vapid,
-    unsubscribeSecret: notifySecrets.unsubscribeSecret,
-    outbound: outboundAgents({ ...options.outbound, allowPrivateNetworks: options.localDelivery === true }),
-    chatNoticeSeconds: limits.chatNoticeSeconds,
-    log,
-    ...(options.metrics ? { metrics: options.metrics } : {}),
-    ...(replyDomain ? { replyDomain } : {}),
-    now,
-    digests,
-  });
+  if (options.notify !== false)
+    notifier = new Notifier({
+      table: services.table,
+      deliveries,
+      registry: options.registry,
+      publicUrl: url,
+      email: configured && recorded(configured),
+      vapid: notifySecrets.vapid,
+      unsubscribeSecret: notifySecrets.unsubscribeSecret,
+      outbound: outboundAgents({ ...options.outbound, allowPrivateNetworks: options.localDelivery === true }),
+      chatNoticeSeconds: limits.chatNoticeSeconds,
+      log,
+      ...(options.metrics ? { metrics: options.metrics } : {}),
+      ...(replyDomain ? { replyDomain } : {}),
+      now,
+      digests,
+    });
   const received: MailInOutcome[] = [];
   let smtpIn: SmtpIn | null = null;
   if (replyDomain && notifier) {
-    const mailIn = new MailIn({ services, registry: options.registry, notifier, deliveries, digests, secrets: [notifySecrets.unsubscribeSecret], replyDomain, log });
+    const mailIn = new MailIn({
+      services,
+      registry: options.registry,
+      notifier,
+      deliveries,
+      digests,
+      secrets: [notifySecrets.unsubscribeSecret],
+      replyDomain,
+      log,
+    });
     const receive = async (m: InboundMessage) => {
       const outcome = await mailIn.receive(m);
       received.push(outcome);
@@ -270,7 +304,14 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
       if (received.length > RECEIVED_KEPT) received.shift();
       return outcome;
     };
-    smtpIn = await startSmtpIn({ port: options.smtpInPort ?? 0, host: options.host ?? '127.0.0.1', domain: replyDomain, trustFrom: options.trustMailFrom === true, receive, log });
+    smtpIn = await startSmtpIn({
+      port: options.smtpInPort ?? 0,
+      host: options.host ?? '127.0.0.1',
+      domain: replyDomain,
+      trustFrom: options.trustMailFrom === true,
+      receive,
+      log,
+    });
   }
   return {
     url,

@@ -53,7 +53,8 @@ export function collectMessage(stream: Readable, maxBytes: number): Promise<Coll
 }
 
 const refusal = (responseCode: number, text: string) => Object.assign(new Error(text), { responseCode });
-const loopback = (address: string) => address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+const loopback = (address: string) =>
+  address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 
 /**
  * The local stand-in for SES receiving: plain SMTP on this machine, no AUTH or TLS,
@@ -78,9 +79,11 @@ export async function startSmtpIn(options: SmtpInOptions): Promise<SmtpIn> {
         .then(async ({ raw }) => {
           if (raw === 'tooBig') return callback(refusal(552, 'Message too big for a reply'));
           const envelopeTo = session.envelope.rcptTo.map((r) => r.address);
-          const sender = options.trustFrom && loopback(session.remoteAddress) ? { sender: { kind: 'trustedFrom' as const } } : {};
+          const sender =
+            options.trustFrom && loopback(session.remoteAddress) ? { sender: { kind: 'trustedFrom' as const } } : {};
           const outcome = await options.receive({ raw, envelopeTo, ...sender });
-          if (outcome.kind === 'dropped' && outcome.reason === 'unreadable') return callback(refusal(554, 'This message cannot be read'));
+          if (outcome.kind === 'dropped' && outcome.reason === 'unreadable')
+            return callback(refusal(554, 'This message cannot be read'));
           callback();
         })
         .catch((err: unknown) => {

@@ -17,7 +17,10 @@ const DIGEST_CODE = /^([a-z])(\d{1,3}[a-z]{0,2})$/i;
  * may share a line. A game named twice keeps its first code: one move per game and reply.
  */
 export function digestMoves(written: string): DigestMove[] {
-  const lines = written.split('\n').filter((l) => l.trim()).slice(0, DIGEST_CODE_LINES);
+  const lines = written
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, DIGEST_CODE_LINES);
   const moves = new Map<string, DigestMove>();
   for (const word of lines.flatMap((l) => l.trim().split(/[\s,;]+/))) {
     const m = DIGEST_CODE.exec(word.replace(/[.,;:!)]+$/, ''));

@@ -23,10 +23,36 @@ const tableName = env('TABLE_NAME');
 const registry = createRegistry(catalogSources);
 const log = (line: string) => logger.warn(line);
 // The answers to replies (what was played, or what went wrong) go out as turn emails do.
-const { notifier, deliveries, digests } = awsNotifier({ db, tableName, registry, secrets, env: process.env, capture: (c) => tracer.captureAWSv3Client(c), log, metrics: port });
-const services = createServices(dynamoStores(db, tableName), registry, undefined, { metrics: port, log: (message, err) => logger.error(message, { error: err as Error }) });
-const mailIn = new MailIn({ services, registry, notifier, deliveries, digests, secrets: [secrets.unsubscribeSecret], replyDomain: env('REPLY_DOMAIN'), log });
-const stored = { client: tracer.captureAWSv3Client(new S3Client({})), bucket: env('INBOUND_BUCKET'), prefix: env('INBOUND_PREFIX'), maxBytes: MAX_INBOUND_BYTES };
+const { notifier, deliveries, digests } = awsNotifier({
+  db,
+  tableName,
+  registry,
+  secrets,
+  env: process.env,
+  capture: (c) => tracer.captureAWSv3Client(c),
+  log,
+  metrics: port,
+});
+const services = createServices(dynamoStores(db, tableName), registry, undefined, {
+  metrics: port,
+  log: (message, err) => logger.error(message, { error: err as Error }),
+});
+const mailIn = new MailIn({
+  services,
+  registry,
+  notifier,
+  deliveries,
+  digests,
+  secrets: [secrets.unsubscribeSecret],
+  replyDomain: env('REPLY_DOMAIN'),
+  log,
+});
+const stored = {
+  client: tracer.captureAWSv3Client(new S3Client({})),
+  bucket: env('INBOUND_BUCKET'),
+  prefix: env('INBOUND_PREFIX'),
+  maxBytes: MAX_INBOUND_BYTES,
+};
 
 /**
  * SES invokes this after its S3 action stored the message. An error (the table or
@@ -35,7 +61,10 @@ const stored = { client: tracer.captureAWSv3Client(new S3Client({})), bucket: en
  * no error: MailIn logs and drops it (RP-MAIL-3), so it is not retried.
  */
 export const handler = middy(async (event: unknown): Promise<SesReceiptOutcome[]> => {
-  const outcomes = await receiveFromSes(SesReceiptEventSchema.parse(event), { read: (id) => readStoredMessage(stored, id), receive: (m) => mailIn.receive(m) });
+  const outcomes = await receiveFromSes(SesReceiptEventSchema.parse(event), {
+    read: (id) => readStoredMessage(stored, id),
+    receive: (m) => mailIn.receive(m),
+  });
   logger.info('mail-in', { outcomes });
   await services.settled();
   return outcomes;

@@ -9,7 +9,14 @@ import { choiceFor } from '../notify/choices.js';
 import type { Notifier } from '../notify/core.js';
 import type { MailReplyOutcome, MailReplyProblem } from '../notify/message.js';
 import { positionOf } from '../notify/position.js';
-import { checkDigestReply, checkReply, claimedDigestReply, claimedReply, type ClaimedDigestReply, type ClaimedReply } from '../notify/reply-address.js';
+import {
+  checkDigestReply,
+  checkReply,
+  claimedDigestReply,
+  claimedReply,
+  type ClaimedDigestReply,
+  type ClaimedReply,
+} from '../notify/reply-address.js';
 import type { DigestAnswer } from '../notify/digest-mail.js';
 import type { DigestStore } from '../store/ports/digests.js';
 import { gameTitle, wordsFor } from '../notify/wording.js';
@@ -55,13 +62,18 @@ export interface InboundMessage {
  * message no parser can read (dropped for good: a retry reads it no better), or the seat's answers
  * for the hour are used up.
  */
-export type Dropped = 'noToken' | 'forged' | 'wrongSender' | 'unauthenticated' | 'duplicate' | 'unreadable' | 'tooManyAnswers';
+export type Dropped =
+  'noToken' | 'forged' | 'wrongSender' | 'unauthenticated' | 'duplicate' | 'unreadable' | 'tooManyAnswers';
 
 export type MailInOutcome =
   | { kind: 'played'; gameId: string; code: string; chat: boolean }
   | { kind: 'answered'; gameId: string; problem: MailReplyProblem }
   /** A reply to a digest: each game's code and what it did (null: played); or why nothing was tried. */
-  | { kind: 'digest'; moves: { code: string; gameId: string | null; problem: MailReplyProblem | null }[]; problem?: MailReplyProblem }
+  | {
+      kind: 'digest';
+      moves: { code: string; gameId: string | null; problem: MailReplyProblem | null }[];
+      problem?: MailReplyProblem;
+    }
   | { kind: 'dropped'; reason: Dropped };
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -87,9 +99,13 @@ export class MailIn {
       return { kind: 'dropped', reason: 'unreadable' };
     }
     const { table } = this.config.services;
-    const digestClaim = [...message.envelopeTo, ...reply.recipients].map((a) => claimedDigestReply(a, this.config.replyDomain)).find((c) => c !== null);
+    const digestClaim = [...message.envelopeTo, ...reply.recipients]
+      .map((a) => claimedDigestReply(a, this.config.replyDomain))
+      .find((c) => c !== null);
     if (digestClaim) return this.receiveDigest(message, reply, digestClaim);
-    const claim = [...message.envelopeTo, ...reply.recipients].map((a) => claimedReply(a, this.config.replyDomain)).find((c) => c !== null);
+    const claim = [...message.envelopeTo, ...reply.recipients]
+      .map((a) => claimedReply(a, this.config.replyDomain))
+      .find((c) => c !== null);
     if (!claim) return this.dropped('noToken', reply);
     const game = await table.readGame(claim.gameId);
     const playerId = game?.meta.seats[claim.seat]?.playerId;
@@ -99,7 +115,14 @@ export class MailIn {
     const player = await this.sender(playerId, message, reply);
     if ('dropped' in player) return this.dropped(player.dropped, reply);
     // Claimed before anything is played or sent: a mail server that delivers twice gets one move and one answer.
-    if (!(await this.config.deliveries.claim(game.meta.id, playerId, `mail-in#${digest(reply.messageId)}`, this.config.services.now()))) {
+    if (
+      !(await this.config.deliveries.claim(
+        game.meta.id,
+        playerId,
+        `mail-in#${digest(reply.messageId)}`,
+        this.config.services.now(),
+      ))
+    ) {
       return this.dropped('duplicate', reply);
     }
     if (check === 'expired') return this.answer(game, player, claim, { problem: 'expired' }, reply);
@@ -107,14 +130,23 @@ export class MailIn {
   }
 
   /** The player a token names, if the message is theirs: from their confirmed address, as the receiving service vouches (RP-MAIL-1). */
-  private async sender(playerId: string, message: InboundMessage, reply: InboundReply): Promise<PlayerRecord | { dropped: Dropped }> {
+  private async sender(
+    playerId: string,
+    message: InboundMessage,
+    reply: InboundReply,
+  ): Promise<PlayerRecord | { dropped: Dropped }> {
     const player = await this.config.services.table.getPlayer(playerId);
     if (!player?.email || !reply.from || !sameAddress(player.email, reply.from)) return { dropped: 'wrongSender' };
     if (!senderVouched(message.sender, reply.from)) return { dropped: 'unauthenticated' };
     return player;
   }
 
-  private async play(game: GameRecord, player: PlayerRecord, claim: ClaimedReply, reply: InboundReply): Promise<MailInOutcome> {
+  private async play(
+    game: GameRecord,
+    player: PlayerRecord,
+    claim: ClaimedReply,
+    reply: InboundReply,
+  ): Promise<MailInOutcome> {
     const move = writtenMove(reply.written);
     if (!move) return this.answer(game, player, claim, { problem: 'noCode' }, reply);
     const outcome = await this.playCode(game, player, claim.seat, claim.version, move.code);
@@ -132,17 +164,28 @@ export class MailIn {
    * The answer is one email: what each code did, and the games where it is still the player's turn.
    * Other text is not posted to any table (it could be meant for any of them).
    */
-  private async receiveDigest(message: InboundMessage, reply: InboundReply, claim: ClaimedDigestReply): Promise<MailInOutcome> {
+  private async receiveDigest(
+    message: InboundMessage,
+    reply: InboundReply,
+    claim: ClaimedDigestReply,
+  ): Promise<MailInOutcome> {
     const now = this.config.services.now();
     const check = checkDigestReply(this.config.secrets, claim, now);
     if (check === 'forged') return this.dropped('forged', reply);
     const player = await this.sender(claim.playerId, message, reply);
     if ('dropped' in player) return this.dropped(player.dropped, reply);
-    if (!(await this.config.deliveries.claimForPlayer(player.id, `mail-in#${digest(reply.messageId)}`, now))) return this.dropped('duplicate', reply);
+    if (!(await this.config.deliveries.claimForPlayer(player.id, `mail-in#${digest(reply.messageId)}`, now)))
+      return this.dropped('duplicate', reply);
     const sheet = check === 'valid' ? await this.config.digests.getSheet(player.id, claim.sheet) : null;
     const moves = digestMoves(reply.written);
     const none = async (problem: MailReplyProblem): Promise<MailInOutcome> =>
-      (await this.mayAnswer(null, player.id)) ? this.answerDigest(player, [{ label: '', gameTitle: null, outcome: { problem } }], { kind: 'digest', moves: [], problem }) : this.dropped('tooManyAnswers', reply);
+      (await this.mayAnswer(null, player.id))
+        ? this.answerDigest(player, [{ label: '', gameTitle: null, outcome: { problem } }], {
+            kind: 'digest',
+            moves: [],
+            problem,
+          })
+        : this.dropped('tooManyAnswers', reply);
     if (!sheet) return none('expired');
     if (!moves.length) return none('noCode');
     const words = await wordsFor(player.language ?? 'en');
@@ -157,17 +200,30 @@ export class MailIn {
         done.push({ code, gameId: null, problem: 'unknownCode' });
         continue;
       }
-      const outcome = game.meta.seats[entry.seat]?.playerId === player.id ? await this.playCode(game, player, entry.seat, entry.version, move.code) : { problem: 'notDue' as const };
+      const outcome =
+        game.meta.seats[entry.seat]?.playerId === player.id
+          ? await this.playCode(game, player, entry.seat, entry.version, move.code)
+          : { problem: 'notDue' as const };
       const title = gameTitle(words, game.meta.game, this.config.registry.facts(game.meta.game)?.title);
-      answers.push({ label: move.label, gameTitle: title, outcome: 'problem' in outcome ? { ...outcome, code } : outcome });
+      answers.push({
+        label: move.label,
+        gameTitle: title,
+        outcome: 'problem' in outcome ? { ...outcome, code } : outcome,
+      });
       done.push({ code, gameId: game.meta.id, problem: 'problem' in outcome ? outcome.problem : null });
-      if (!('problem' in outcome)) this.config.log(`mail-in: ${player.id} played ${code} of a digest in ${game.meta.id}`);
+      if (!('problem' in outcome))
+        this.config.log(`mail-in: ${player.id} played ${code} of a digest in ${game.meta.id}`);
     }
-    if (done.every((m) => m.problem) && !(await this.mayAnswer(null, player.id))) return this.dropped('tooManyAnswers', reply);
+    if (done.every((m) => m.problem) && !(await this.mayAnswer(null, player.id)))
+      return this.dropped('tooManyAnswers', reply);
     return this.answerDigest(player, answers, { kind: 'digest', moves: done });
   }
 
-  private async answerDigest(player: PlayerRecord, answers: DigestAnswer[], outcome: MailInOutcome): Promise<MailInOutcome> {
+  private async answerDigest(
+    player: PlayerRecord,
+    answers: DigestAnswer[],
+    outcome: MailInOutcome,
+  ): Promise<MailInOutcome> {
     await this.config.notifier.digest(player.id, { answers });
     return outcome;
   }
@@ -176,8 +232,18 @@ export class MailIn {
    * Plays one code of a turn at the seat and version its email showed, through the same
    * conditional append as the API; what it played, or why it played nothing.
    */
-  private async playCode(game: GameRecord, player: PlayerRecord, seat: number, version: number, code: string): Promise<MailReplyOutcome> {
-    const problem = (p: MailReplyProblem, detail?: string): MailReplyOutcome => ({ problem: p, code, ...(detail ? { detail } : {}) });
+  private async playCode(
+    game: GameRecord,
+    player: PlayerRecord,
+    seat: number,
+    version: number,
+    code: string,
+  ): Promise<MailReplyOutcome> {
+    const problem = (p: MailReplyProblem, detail?: string): MailReplyOutcome => ({
+      problem: p,
+      code,
+      ...(detail ? { detail } : {}),
+    });
     if (game.latest?.version !== version) return problem('stale');
     const def = await this.config.registry.get(game.meta.game);
     const words = await wordsFor(player.language ?? 'en');
@@ -192,7 +258,8 @@ export class MailIn {
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
       if (err.code === 'stale_version') return problem('stale');
-      if (err.code === 'not_your_turn' || err.code === 'forfeited' || err.code === 'game_over') return problem('notDue');
+      if (err.code === 'not_your_turn' || err.code === 'forfeited' || err.code === 'game_over')
+        return problem('notDue');
       return problem('illegal', err.detail);
     }
     return { played: choice.text };
@@ -220,7 +287,13 @@ export class MailIn {
     return this.config.deliveries.count(gameId, playerId, `mail-answers#${window}`, MAIL_ANSWERS.points, now);
   }
 
-  private async answer(game: GameRecord, player: PlayerRecord, claim: ClaimedReply, outcome: Extract<MailReplyOutcome, { problem: MailReplyProblem }>, reply: InboundReply): Promise<MailInOutcome> {
+  private async answer(
+    game: GameRecord,
+    player: PlayerRecord,
+    claim: ClaimedReply,
+    outcome: Extract<MailReplyOutcome, { problem: MailReplyProblem }>,
+    reply: InboundReply,
+  ): Promise<MailInOutcome> {
     if (!(await this.mayAnswer(game.meta.id, player.id))) return this.dropped('tooManyAnswers', reply);
     await this.config.notifier.answerReply(game.meta.id, player.id, claim.version, outcome);
     return { kind: 'answered', gameId: game.meta.id, problem: outcome.problem };

@@ -4,7 +4,12 @@ import { READ_CHARS, readReply, type InboundReply } from './read-reply.js';
 
 const build = async (mail: { text?: string; html?: string; messageId?: string }) => {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  const { message } = await transport.sendMail({ from: 'Anna <Anna@Example.test>', to: 'm.x@play.example.test', subject: 'Re: Your turn', ...mail });
+  const { message } = await transport.sendMail({
+    from: 'Anna <Anna@Example.test>',
+    to: 'm.x@play.example.test',
+    subject: 'Re: Your turn',
+    ...mail,
+  });
   return message as Buffer;
 };
 
@@ -15,17 +20,35 @@ const read = async (raw: Buffer): Promise<InboundReply> => {
 };
 
 const original = 'Hello Anna,\n\nYour choices:\n\n  1  Draw a card from the deck\n  2  Take tickets\n';
-const quote = (s: string) => s.split('\n').map((l) => `> ${l}`).join('\n');
+const quote = (s: string) =>
+  s
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
 
 describe('reading a reply (quoted history and signatures are ignored)', () => {
   it.each([
-    ['Gmail', `2\nGood luck\n\nOn Tue, 24 Nov 2026 at 12:00, railpost <railpost@localhost> wrote:\n\n${quote(original)}`],
-    ['Outlook', `2\nGood luck\n\n________________________________\nFrom: railpost <railpost@localhost>\nSent: Tuesday, November 24, 2026 12:00 PM\nTo: Anna\nSubject: Your turn\n\n${original}`],
-    ['Apple Mail', `2\nGood luck\n\nSent from my iPhone\n\n> On 24 Nov 2026, at 12:00, railpost <railpost@localhost> wrote:\n> \n${quote(original)}`],
+    [
+      'Gmail',
+      `2\nGood luck\n\nOn Tue, 24 Nov 2026 at 12:00, railpost <railpost@localhost> wrote:\n\n${quote(original)}`,
+    ],
+    [
+      'Outlook',
+      `2\nGood luck\n\n________________________________\nFrom: railpost <railpost@localhost>\nSent: Tuesday, November 24, 2026 12:00 PM\nTo: Anna\nSubject: Your turn\n\n${original}`,
+    ],
+    [
+      'Apple Mail',
+      `2\nGood luck\n\nSent from my iPhone\n\n> On 24 Nov 2026, at 12:00, railpost <railpost@localhost> wrote:\n> \n${quote(original)}`,
+    ],
     ['a signature', `2\nGood luck\n\n-- \nAnna Novak\n+420 123 456 789`],
   ])('%s: only what the person wrote is left', async (_style, text) => {
     const reply = await read(await build({ text, messageId: '<a1@example.test>' }));
-    expect(reply).toEqual({ messageId: '<a1@example.test>', from: 'anna@example.test', recipients: ['m.x@play.example.test'], written: '2\nGood luck' });
+    expect(reply).toEqual({
+      messageId: '<a1@example.test>',
+      from: 'anna@example.test',
+      recipients: ['m.x@play.example.test'],
+      written: '2\nGood luck',
+    });
   });
 
   it('an HTML-only reply is read as its text; a message without Message-ID is known by its digest', async () => {
@@ -46,7 +69,9 @@ describe('reading a reply (quoted history and signatures are ignored)', () => {
 
   it('RP-MAIL-3: a message the parser refuses (too many MIME parts) is unreadable, not an error', async () => {
     const parts = Array.from({ length: 1100 }, () => '--b\r\nContent-Type: text/plain\r\n\r\n1\r\n').join('');
-    const raw = Buffer.from(`From: anna@example.test\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n${parts}--b--\r\n`);
+    const raw = Buffer.from(
+      `From: anna@example.test\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n${parts}--b--\r\n`,
+    );
     expect(await readReply(raw)).toEqual({ unreadable: 'Max allowed child nodes exceeded' });
   });
 });

@@ -29,7 +29,9 @@ export const READ_CHARS = 8 * 1024;
 export const MAX_HTML_CHARS = 256 * 1024;
 
 const addresses = (field: AddressObject | AddressObject[] | undefined): string[] =>
-  (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.flatMap((v) => (v.address ? [v.address] : [])));
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) =>
+    a.value.flatMap((v) => (v.address ? [v.address] : [])),
+  );
 
 /** The first READ_CHARS of a text, ending at a whole line so that a cut word is not read as a code. */
 export function leadingText(text: string): string {
@@ -49,7 +51,13 @@ export function leadingText(text: string): string {
 export async function readReply(raw: Buffer): Promise<InboundReply | Unreadable> {
   let mail: ParsedMail;
   try {
-    mail = await simpleParser(raw, { skipHtmlToText: false, skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true, maxHtmlLengthToParse: MAX_HTML_CHARS });
+    mail = await simpleParser(raw, {
+      skipHtmlToText: false,
+      skipTextToHtml: true,
+      skipImageLinks: true,
+      skipTextLinks: true,
+      maxHtmlLengthToParse: MAX_HTML_CHARS,
+    });
   } catch (err) {
     return { unreadable: (err as Error).message };
   }
@@ -57,6 +65,9 @@ export async function readReply(raw: Buffer): Promise<InboundReply | Unreadable>
     messageId: mail.messageId?.trim() || `sha256:${createHash('sha256').update(raw).digest('hex')}`,
     from: addresses(mail.from)[0]?.toLowerCase() ?? null,
     recipients: [...addresses(mail.to), ...addresses(mail.cc)],
-    written: new EmailReplyParser().read(leadingText(mail.text ?? '')).getVisibleText().trim(),
+    written: new EmailReplyParser()
+      .read(leadingText(mail.text ?? ''))
+      .getVisibleText()
+      .trim(),
   };
 }

@@ -11,11 +11,26 @@ export type SenderEvidence =
    * (MAIL FROM), the domains of the message's DKIM signatures (d=; none when SES cut the
    * headers short), and the From address SES judged DMARC for.
    */
-  | { kind: 'receipt'; spf: boolean; dkim: boolean; dmarc: boolean; mailFrom: string | null; dkimDomains: readonly string[]; dmarcFrom: string | null };
+  | {
+      kind: 'receipt';
+      spf: boolean;
+      dkim: boolean;
+      dmarc: boolean;
+      mailFrom: string | null;
+      dkimDomains: readonly string[];
+      dmarcFrom: string | null;
+    };
 
 const domainOf = (address: string): string | null => {
   const at = address.lastIndexOf('@');
-  const domain = at < 0 ? '' : address.slice(at + 1).trim().toLowerCase().replace(/\.$/, '');
+  const domain =
+    at < 0
+      ? ''
+      : address
+          .slice(at + 1)
+          .trim()
+          .toLowerCase()
+          .replace(/\.$/, '');
   return domain.includes('.') ? domain : null;
 };
 

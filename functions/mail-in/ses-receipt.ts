@@ -42,7 +42,8 @@ export const SesReceiptEventSchema = z.object({
 export type SesReceiptEvent = z.infer<typeof SesReceiptEventSchema>;
 
 /** What happened to each message of one SES event, in order. */
-export type SesReceiptOutcome = MailInOutcome | { kind: 'skipped'; reason: 'virus' | 'missing' | 'tooBig'; sesMessageId: string };
+export type SesReceiptOutcome =
+  MailInOutcome | { kind: 'skipped'; reason: 'virus' | 'missing' | 'tooBig'; sesMessageId: string };
 
 /** The stored message: its bytes, or why there are none to read. */
 export type StoredMessage = { kind: 'found'; raw: Buffer } | { kind: 'missing' } | { kind: 'tooBig' };
@@ -58,7 +59,11 @@ type SesMail = SesReceiptEvent['Records'][number]['ses'];
 const pass = (v: { status: string } | undefined) => v?.status === 'PASS';
 /** The signing domains (d=) of the DKIM-Signature headers SES passed on; none when it cut the headers short. */
 const dkimDomains = (mail: SesMail['mail']): string[] =>
-  mail.headersTruncated ? [] : (mail.headers ?? []).filter((h) => h.name.toLowerCase() === 'dkim-signature').map((h) => /(?:^|;)\s*d\s*=\s*([^;\s]+)/i.exec(h.value)?.[1]?.toLowerCase() ?? '');
+  mail.headersTruncated
+    ? []
+    : (mail.headers ?? [])
+        .filter((h) => h.name.toLowerCase() === 'dkim-signature')
+        .map((h) => /(?:^|;)\s*d\s*=\s*([^;\s]+)/i.exec(h.value)?.[1]?.toLowerCase() ?? '');
 /** The one From address SES judged DMARC for; null when the message has none or several. */
 const dmarcFrom = (mail: SesMail['mail']): string | null => {
   const from = mail.commonHeaders?.from ?? [];
@@ -97,7 +102,9 @@ export async function receiveFromSes(event: SesReceiptEvent, deps: SesReceiptDep
       outcomes.push({ kind: 'skipped', reason: stored.kind, sesMessageId });
       continue;
     }
-    outcomes.push(await deps.receive({ raw: stored.raw, envelopeTo: ses.receipt.recipients, sender: receiptEvidence(ses) }));
+    outcomes.push(
+      await deps.receive({ raw: stored.raw, envelopeTo: ses.receipt.recipients, sender: receiptEvidence(ses) }),
+    );
   }
   return outcomes;
 }

@@ -17,7 +17,13 @@ export interface StoredMessages {
  */
 export async function readStoredMessage(store: StoredMessages, sesMessageId: string): Promise<StoredMessage> {
   try {
-    const out = await store.client.send(new GetObjectCommand({ Bucket: store.bucket, Key: `${store.prefix}${sesMessageId}`, Range: `bytes=0-${store.maxBytes}` }));
+    const out = await store.client.send(
+      new GetObjectCommand({
+        Bucket: store.bucket,
+        Key: `${store.prefix}${sesMessageId}`,
+        Range: `bytes=0-${store.maxBytes}`,
+      }),
+    );
     const bytes = await out.Body?.transformToByteArray();
     if (!bytes) return { kind: 'missing' };
     return bytes.byteLength > store.maxBytes ? { kind: 'tooBig' } : { kind: 'found', raw: Buffer.from(bytes) };

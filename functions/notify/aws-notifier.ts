@@ -29,7 +29,12 @@ export interface AwsNotifierOptions {
  * the notification secrets from SSM, and, where the stack has a reply domain, turn emails that
  * can be answered.
  */
-export function awsNotifier(o: AwsNotifierOptions): { notifier: Notifier; table: GameTable; deliveries: DeliveryLog; digests: DigestTable } {
+export function awsNotifier(o: AwsNotifierOptions): {
+  notifier: Notifier;
+  table: GameTable;
+  deliveries: DeliveryLog;
+  digests: DigestTable;
+} {
   const table = gameTable(dynamoStores(o.db, o.tableName));
   const deliveries = new DeliveryLog(o.db, o.tableName);
   const digests = new DigestTable(o.db, o.tableName);
@@ -41,8 +46,16 @@ export function awsNotifier(o: AwsNotifierOptions): { notifier: Notifier; table:
     digests,
     registry: o.registry,
     publicUrl: requiredEnv('PUBLIC_URL', o.env),
-    email: sesSender({ client: o.capture(new SESv2Client({})), from: requiredEnv('EMAIL_FROM', o.env), ...(configurationSetName ? { configurationSetName } : {}) }),
-    vapid: { subject: o.secrets.vapidSubject, publicKey: o.secrets.vapidPublicKey, privateKey: o.secrets.vapidPrivateKey },
+    email: sesSender({
+      client: o.capture(new SESv2Client({})),
+      from: requiredEnv('EMAIL_FROM', o.env),
+      ...(configurationSetName ? { configurationSetName } : {}),
+    }),
+    vapid: {
+      subject: o.secrets.vapidSubject,
+      publicKey: o.secrets.vapidPublicKey,
+      privateKey: o.secrets.vapidPrivateKey,
+    },
     unsubscribeSecret: o.secrets.unsubscribeSecret,
     log: o.log,
     metrics: o.metrics,

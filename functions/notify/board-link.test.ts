@@ -8,7 +8,10 @@ describe('board picture links in emails', () => {
   it('name the game and version, and verify only with the secret that signed them', () => {
     const token = signBoardLink(SECRET, { gameId: 'g7Hk2mQpX9aBcDeF', version: 42 });
     expect(verifyBoardLink(SECRET, token)).toEqual({ gameId: 'g7Hk2mQpX9aBcDeF', version: 42 });
-    expect(verifyBoardLink(['new-secret-that-is-long-enough-123456789', SECRET], token)).toEqual({ gameId: 'g7Hk2mQpX9aBcDeF', version: 42 });
+    expect(verifyBoardLink(['new-secret-that-is-long-enough-123456789', SECRET], token)).toEqual({
+      gameId: 'g7Hk2mQpX9aBcDeF',
+      version: 42,
+    });
     expect(verifyBoardLink('b'.repeat(43), token)).toBeNull();
   });
 

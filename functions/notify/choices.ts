@@ -37,7 +37,15 @@ function letters(i: number): string {
 
 export function choicesOf(ui: GameUi, legal: readonly UiAction[], components: unknown, view: unknown): ChoiceGroup[] {
   const text = (a: UiAction) => ui.describeAction(a, components, view);
-  if (legal.length <= FLAT_MAX) return legal.length ? [{ title: null, choices: legal.map((action, i) => ({ code: String(i + 1), text: text(action), label: null, action })) }] : [];
+  if (legal.length <= FLAT_MAX)
+    return legal.length
+      ? [
+          {
+            title: null,
+            choices: legal.map((action, i) => ({ code: String(i + 1), text: text(action), label: null, action })),
+          },
+        ]
+      : [];
   const groups = new Map<string, UiAction[]>();
   for (const a of legal) {
     const key = groupKey(ui, a);

@@ -78,7 +78,6 @@ export interface DeliveryFailure {
   error: string;
 }
 
-
 /**
  * Per-event choices apply to every channel; email also needs an address and email switched on. A
  * player who chose the daily digest gets their turns in it instead of one email each.
@@ -117,15 +116,37 @@ export class Notifier {
   }
 
   /** The reminder the sweeper claimed for one seat: its time is running out. */
-  async remind(r: { gameId: string; seat: number; deadline: string }, known?: GameRecord | null): Promise<DeliveryFailure[]> {
+  async remind(
+    r: { gameId: string; seat: number; deadline: string },
+    known?: GameRecord | null,
+  ): Promise<DeliveryFailure[]> {
     const game = await this.gameOf(r.gameId, known);
     const latest = game?.latest;
     const playerId = game?.meta.seats[r.seat]?.playerId;
-    if (!game || !latest || game.meta.status !== 'active' || latest.status !== 'active' || !playerId || !latest.toAct.includes(r.seat)) return [];
+    if (
+      !game ||
+      !latest ||
+      game.meta.status !== 'active' ||
+      latest.status !== 'active' ||
+      !playerId ||
+      !latest.toAct.includes(r.seat)
+    )
+      return [];
     const player = await this.config.table.getPlayer(playerId);
     if (!player || !wants(player, 'reminder').any) return [];
-    const t: Transition = { gameId: r.gameId, before: latest.toAct, after: latest.toAct, started: false, finished: false, version: latest.version };
-    return this.once(player, await this.message(game, { seat: r.seat, playerId, kind: 'reminder' }, player, t, [], r.deadline), `reminder#${r.seat}#${r.deadline}`);
+    const t: Transition = {
+      gameId: r.gameId,
+      before: latest.toAct,
+      after: latest.toAct,
+      started: false,
+      finished: false,
+      version: latest.version,
+    };
+    return this.once(
+      player,
+      await this.message(game, { seat: r.seat, playerId, kind: 'reminder' }, player, t, [], r.deadline),
+      `reminder#${r.seat}#${r.deadline}`,
+    );
   }
 
   /**
@@ -139,8 +160,17 @@ export class Notifier {
     const { meta, latest } = game;
     const failures: DeliveryFailure[] = [];
     const toAct = latest?.status === 'active' ? latest.toAct : [];
-    const t: Transition = { gameId: m.gameId, before: toAct, after: toAct, started: false, finished: false, version: latest?.version ?? 0 };
-    const window = Math.floor(Date.parse(m.at) / ((this.config.chatNoticeSeconds ?? DEFAULT_LIMITS.chatNoticeSeconds) * 1000));
+    const t: Transition = {
+      gameId: m.gameId,
+      before: toAct,
+      after: toAct,
+      started: false,
+      finished: false,
+      version: latest?.version ?? 0,
+    };
+    const window = Math.floor(
+      Date.parse(m.at) / ((this.config.chatNoticeSeconds ?? DEFAULT_LIMITS.chatNoticeSeconds) * 1000),
+    );
     for (const [seat, holder] of meta.seats.entries()) {
       if (holder.bot || !holder.playerId || holder.playerId === m.playerId) continue;
       const player = await this.config.table.getPlayer(holder.playerId);
@@ -158,16 +188,37 @@ export class Notifier {
    * reply was written at: the moves after it are told. Nothing after the end (the game's final
    * email says it).
    */
-  async answerReply(gameId: string, playerId: string, since: number, outcome: MailReplyOutcome): Promise<DeliveryFailure[]> {
+  async answerReply(
+    gameId: string,
+    playerId: string,
+    since: number,
+    outcome: MailReplyOutcome,
+  ): Promise<DeliveryFailure[]> {
     const game = await this.config.table.readGame(gameId);
     const latest = game?.latest;
     const seat = game?.meta.seats.findIndex((s) => s.playerId === playerId) ?? -1;
     if (!game || !latest || latest.status !== 'active' || seat < 0) return [];
     const player = await this.config.table.getPlayer(playerId);
     if (!player?.email) return [];
-    const records = (await this.config.table.commitsAfter(gameId, since, undefined, latest)).flatMap((c) => c.records).filter((r) => r.version > since);
-    const t: Transition = { gameId, before: latest.toAct, after: latest.toAct, started: false, finished: false, version: latest.version };
-    const n = await this.message(game, { seat, playerId, kind: 'yourTurn' }, player, t, records, latest.clocks?.[seat]?.deadline ?? undefined);
+    const records = (await this.config.table.commitsAfter(gameId, since, undefined, latest))
+      .flatMap((c) => c.records)
+      .filter((r) => r.version > since);
+    const t: Transition = {
+      gameId,
+      before: latest.toAct,
+      after: latest.toAct,
+      started: false,
+      finished: false,
+      version: latest.version,
+    };
+    const n = await this.message(
+      game,
+      { seat, playerId, kind: 'yourTurn' },
+      player,
+      t,
+      records,
+      latest.clocks?.[seat]?.deadline ?? undefined,
+    );
     n.reply = outcome;
     const failures: DeliveryFailure[] = [];
     await this.attemptEmail(player, n, failures);
@@ -185,19 +236,42 @@ export class Notifier {
     const player = await table.getPlayer(playerId);
     if (!digests || !email || !player?.email) return [];
     const daily = 'day' in why;
-    if (daily && !(player.notifications.digest && player.notifications.email && player.notifications.events.yourTurn)) return [];
+    if (daily && !(player.notifications.digest && player.notifications.email && player.notifications.events.yourTurn))
+      return [];
     const { entries, waiting } = await this.dueGames(player);
     if (daily && !entries.length) return [];
     const now = (this.config.now ?? (() => new Date()))();
     const expires = new Date(now.getTime() + DIGEST_REPLY_HOURS * 3_600_000);
     const sheet = daily ? why.day : `r${randomBytes(5).readUIntBE(0, 5).toString(36)}`;
-    const listed: SheetEntry[] = entries.map((e) => ({ label: e.label, gameId: e.game.gameId, seat: e.game.seat, version: e.game.version }));
+    const listed: SheetEntry[] = entries.map((e) => ({
+      label: e.label,
+      gameId: e.game.gameId,
+      seat: e.game.seat,
+      version: e.game.version,
+    }));
     if (!(await digests.putSheet(player.id, sheet, listed, expires))) return [];
-    const replyTo = this.config.replyDomain && entries.length ? digestReplyAddress(this.config.unsubscribeSecret, this.config.replyDomain, { playerId: player.id, sheet, expires }) : undefined;
+    const replyTo =
+      this.config.replyDomain && entries.length
+        ? digestReplyAddress(this.config.unsubscribeSecret, this.config.replyDomain, {
+            playerId: player.id,
+            sheet,
+            expires,
+          })
+        : undefined;
     const language = player.language ?? 'en';
     // A digest with no game due composes no message, so its reader's words may not be loaded yet.
     await wordsFor(language);
-    const mail = renderDigest({ language, playerName: shownName(player.name) ?? player.name, entries, waiting, answers: daily ? [] : why.answers, ...(replyTo ? { replyTo } : {}) }, this.unsubscribeUrl(player));
+    const mail = renderDigest(
+      {
+        language,
+        playerName: shownName(player.name) ?? player.name,
+        entries,
+        waiting,
+        answers: daily ? [] : why.answers,
+        ...(replyTo ? { replyTo } : {}),
+      },
+      this.unsubscribeUrl(player),
+    );
     const failures: DeliveryFailure[] = [];
     await this.sendMail(player, mail, replyTo, failures);
     return failures;
@@ -212,10 +286,14 @@ export class Notifier {
       const found = summaries.get(m.gameId);
       const latest = found?.latest;
       if (found?.meta.status !== 'active' || latest?.status !== 'active' || !latest.toAct.includes(m.seat)) return [];
-      return [{ gameId: m.gameId, seat: m.seat, deadline: latest.clocks?.[m.seat]?.deadline ?? null, joinedAt: m.joinedAt }];
+      return [
+        { gameId: m.gameId, seat: m.seat, deadline: latest.clocks?.[m.seat]?.deadline ?? null, joinedAt: m.joinedAt },
+      ];
     });
     // Soonest deadline first; untimed games after, oldest first.
-    due.sort((a, b) => (a.deadline ?? '\uffff').localeCompare(b.deadline ?? '\uffff') || a.joinedAt.localeCompare(b.joinedAt));
+    due.sort(
+      (a, b) => (a.deadline ?? '\uffff').localeCompare(b.deadline ?? '\uffff') || a.joinedAt.localeCompare(b.joinedAt),
+    );
     const entries: DigestEntry[] = [];
     let waiting = 0;
     for (const d of due) {
@@ -226,8 +304,22 @@ export class Notifier {
       const game = await table.readGame(d.gameId);
       const latest = game?.latest;
       if (!game || !latest || latest.forfeited.includes(d.seat)) continue;
-      const t: Transition = { gameId: d.gameId, before: latest.toAct, after: latest.toAct, started: false, finished: false, version: latest.version };
-      const { replyTo: _single, ...n } = await this.message(game, { seat: d.seat, playerId: player.id, kind: 'yourTurn' }, player, t, [], d.deadline ?? undefined);
+      const t: Transition = {
+        gameId: d.gameId,
+        before: latest.toAct,
+        after: latest.toAct,
+        started: false,
+        finished: false,
+        version: latest.version,
+      };
+      const { replyTo: _single, ...n } = await this.message(
+        game,
+        { seat: d.seat, playerId: player.id, kind: 'yourTurn' },
+        player,
+        t,
+        [],
+        d.deadline ?? undefined,
+      );
       entries.push({ label: String.fromCharCode(65 + entries.length), game: n });
     }
     return { entries, waiting };
@@ -240,9 +332,19 @@ export class Notifier {
   }
 
   /** A message for one recipient, in their language: the game's title and the moves as its log words them. */
-  private async message({ meta, latest }: GameRecord, r: Recipient, player: PlayerRecord, t: Transition, records: readonly EventRecord[], deadline: string | undefined): Promise<Notification> {
+  private async message(
+    { meta, latest }: GameRecord,
+    r: Recipient,
+    player: PlayerRecord,
+    t: Transition,
+    records: readonly EventRecord[],
+    deadline: string | undefined,
+  ): Promise<Notification> {
     const def = await this.config.registry.get(meta.game);
-    const outcome = t.finished && def && latest ? outcomeWithForfeits(def.outcome(latest.state), meta.players, latest.forfeited) : null;
+    const outcome =
+      t.finished && def && latest
+        ? outcomeWithForfeits(def.outcome(latest.state), meta.players, latest.forfeited)
+        : null;
     const language = player.language ?? 'en';
     const words = await wordsFor(language);
     const seatNames = meta.seats.map((s) => shownName(s.name));
@@ -267,11 +369,21 @@ export class Notifier {
       link: `${this.config.publicUrl}/#/games/${meta.id}`,
       apiLink: `${this.config.publicUrl}/v1/games/${meta.id}`,
       ...(renderableGames.includes(meta.game)
-        ? { boardLink: `${this.config.publicUrl}/v1/board-pictures/${signBoardLink(this.config.unsubscribeSecret, { gameId: meta.id, version: t.version })}${language === 'en' ? '' : `?lang=${language}`}` }
+        ? {
+            boardLink: `${this.config.publicUrl}/v1/board-pictures/${signBoardLink(this.config.unsubscribeSecret, { gameId: meta.id, version: t.version })}${language === 'en' ? '' : `?lang=${language}`}`,
+          }
         : {}),
       changes: changesFor(records, r.seat, wording),
       ...(deadline ? { deadline } : {}),
-      ...(outcome ? { result: { places: outcome.ranking, scores: outcome.scores, ...(outcome.noWinner ? { noWinner: true as const } : {}) } } : {}),
+      ...(outcome
+        ? {
+            result: {
+              places: outcome.ranking,
+              scores: outcome.scores,
+              ...(outcome.noWinner ? { noWinner: true as const } : {}),
+            },
+          }
+        : {}),
       ...this.mailClient(def, { meta, latest }, r, ui, wording.seatName, words, deadline),
     };
   }
@@ -280,7 +392,15 @@ export class Notifier {
    * The turn email as a client: the position and, while replies are received and the
    * seat is due, the codes and the signed address a reply plays at.
    */
-  private mailClient(def: AnyGame | undefined, game: GameRecord, r: Recipient, ui: GameUi, seatName: (seat: number) => string, words: Words, deadline: string | undefined): Pick<Notification, 'position' | 'replyTo'> {
+  private mailClient(
+    def: AnyGame | undefined,
+    game: GameRecord,
+    r: Recipient,
+    ui: GameUi,
+    seatName: (seat: number) => string,
+    words: Words,
+    deadline: string | undefined,
+  ): Pick<Notification, 'position' | 'replyTo'> {
     const latest = game.latest;
     if (!def || !latest || r.kind === 'chat' || r.kind === 'gameFinished' || !this.config.replyDomain) return {};
     const position = positionOf(def, game, r.seat, ui, seatName, words);
@@ -288,12 +408,22 @@ export class Notifier {
     if (!position.choices.length) return { position };
     const now = (this.config.now ?? (() => new Date()))();
     const expires = deadline ? new Date(deadline) : new Date(now.getTime() + UNTIMED_REPLY_DAYS * 24 * 3600 * 1000);
-    const replyTo = replyAddress(this.config.unsubscribeSecret, this.config.replyDomain, { gameId: game.meta.id, seat: r.seat, version: latest.version, expires }, r.playerId);
+    const replyTo = replyAddress(
+      this.config.unsubscribeSecret,
+      this.config.replyDomain,
+      { gameId: game.meta.id, seat: r.seat, version: latest.version, expires },
+      r.playerId,
+    );
     return { position, replyTo };
   }
 
   /** One delivery, counted; a failure is added to `failures`, never thrown. */
-  private async attempt(player: PlayerRecord, channel: DeliveryFailure['channel'], send: () => Promise<void>, failures: DeliveryFailure[]): Promise<void> {
+  private async attempt(
+    player: PlayerRecord,
+    channel: DeliveryFailure['channel'],
+    send: () => Promise<void>,
+    failures: DeliveryFailure[],
+  ): Promise<void> {
     const metrics = this.config.metrics ?? noMetrics;
     try {
       await send();
@@ -314,7 +444,12 @@ export class Notifier {
     return `${this.config.publicUrl}/v1/unsubscribe?token=${encodeURIComponent(token)}`;
   }
 
-  private async sendMail(player: PlayerRecord, mail: RenderedEmail, replyTo: string | undefined, failures: DeliveryFailure[]): Promise<void> {
+  private async sendMail(
+    player: PlayerRecord,
+    mail: RenderedEmail,
+    replyTo: string | undefined,
+    failures: DeliveryFailure[],
+  ): Promise<void> {
     const { email } = this.config;
     const to = player.email;
     if (!email || !to) return;
@@ -323,7 +458,8 @@ export class Notifier {
 
   private async toPlayer(player: PlayerRecord, n: Notification): Promise<DeliveryFailure[]> {
     const failures: DeliveryFailure[] = [];
-    const attempt = (channel: DeliveryFailure['channel'], send: () => Promise<void>) => this.attempt(player, channel, send, failures);
+    const attempt = (channel: DeliveryFailure['channel'], send: () => Promise<void>) =>
+      this.attempt(player, channel, send, failures);
     const { table, vapid } = this.config;
     const outbound = this.config.outbound ?? strictOutbound;
     if (wants(player, n.kind).email) await this.attemptEmail(player, n, failures);
@@ -338,7 +474,9 @@ export class Notifier {
     for (const hook of await table.webhooks.list(player.id)) {
       if (!hook.events.includes(n.kind)) continue;
       await attempt('webhook', async () => {
-        const { status, gone } = await deliverWebhook({ url: hook.url, secret: hook.secret }, webhookPayload(n), { outbound });
+        const { status, gone } = await deliverWebhook({ url: hook.url, secret: hook.secret }, webhookPayload(n), {
+          outbound,
+        });
         if (gone) await table.webhooks.delete(player.id, hook.id);
         else if (status >= 500 || status === 429) throw new Error(`webhook answered ${status}`);
       });

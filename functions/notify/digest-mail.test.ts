@@ -6,13 +6,32 @@ import { renderDigest, type DigestMail } from './digest-mail.js';
 beforeAll(loadWords);
 
 const UNSUBSCRIBE = 'https://railpost.example/v1/unsubscribe?token=u1';
-const position = { scores: ['Alice: 12 points'], panel: [{ title: 'Your cards (2)', lines: ['1 red', '1 blue'] }], choices: [{ title: null, choices: [{ code: '1', text: 'Draw a card', label: null, action: { type: 'draw' } }, { code: '2', text: 'Take tickets', label: null, action: { type: 'tickets' } }] }] };
+const position = {
+  scores: ['Alice: 12 points'],
+  panel: [{ title: 'Your cards (2)', lines: ['1 red', '1 blue'] }],
+  choices: [
+    {
+      title: null,
+      choices: [
+        { code: '1', text: 'Draw a card', label: null, action: { type: 'draw' } },
+        { code: '2', text: 'Take tickets', label: null, action: { type: 'tickets' } },
+      ],
+    },
+  ],
+};
 const mail = (over: Partial<DigestMail> = {}): DigestMail => ({
   language: 'en',
   playerName: 'Zoë',
   entries: [
     { label: 'A', game: sampleNotification({ position }) },
-    { label: 'B', game: sampleNotification({ gameTitle: 'Streetcar (Linie 1)', deadline: undefined, position: { ...position, scores: [] } }) },
+    {
+      label: 'B',
+      game: sampleNotification({
+        gameTitle: 'Streetcar (Linie 1)',
+        deadline: undefined,
+        position: { ...position, scores: [] },
+      }),
+    },
   ],
   waiting: 0,
   answers: [],
@@ -25,7 +44,9 @@ describe('the digest email', () => {
     const { subject, text, html, headers } = renderDigest(mail(), UNSUBSCRIBE);
     expect(subject).toBe('Your turn in 2 games');
     expect(text).toContain("It's your turn in 2 games.");
-    expect(text).toContain('== Game A: Ticket to Ride: Europe ==\n\nPlease move by 2026-11-24 18:00 UTC.\n\nScores:\n- Alice: 12 points');
+    expect(text).toContain(
+      '== Game A: Ticket to Ride: Europe ==\n\nPlease move by 2026-11-24 18:00 UTC.\n\nScores:\n- Alice: 12 points',
+    );
     expect(text).toContain('  A1  Draw a card\n  A2  Take tickets');
     expect(text).toContain('== Game B: Streetcar (Linie 1) ==');
     expect(text).toContain('  B2  Take tickets');
@@ -43,7 +64,13 @@ describe('the digest email', () => {
   it('an answer to a reply says what each code did first, and without a reply address no codes are explained', () => {
     const { replyTo: _none, ...withoutAddress } = mail();
     const { subject, text } = renderDigest(
-      mail({ entries: [], answers: [{ label: 'A', gameTitle: 'Ticket to Ride: Europe', outcome: { played: 'Draw a card' } }, { label: 'B', gameTitle: 'Streetcar (Linie 1)', outcome: { problem: 'stale', code: 'B2' } }] }),
+      mail({
+        entries: [],
+        answers: [
+          { label: 'A', gameTitle: 'Ticket to Ride: Europe', outcome: { played: 'Draw a card' } },
+          { label: 'B', gameTitle: 'Streetcar (Linie 1)', outcome: { problem: 'stale', code: 'B2' } },
+        ],
+      }),
       UNSUBSCRIBE,
     );
     expect(subject).toBe('Your moves by email');
@@ -57,7 +84,7 @@ describe('the digest email', () => {
     ['cs', 'Jste na tahu ve 2 hrách'],
     ['de', 'Du bist in 2 Spielen am Zug'],
     ['ru', 'Ваш ход в 2 играх'],
-  ])('is written in the reader\'s language (%s)', (language, subject) => {
+  ])("is written in the reader's language (%s)", (language, subject) => {
     const { text } = renderDigest(mail({ language }), UNSUBSCRIBE);
     expect(renderDigest(mail({ language }), UNSUBSCRIBE).subject).toBe(subject);
     expect(text).not.toContain('mail.digest');

@@ -1,5 +1,16 @@
 import type { Language } from '../../engine/core/languages.js';
-import { esc, formatTime, oneLine, outcomeLine, positionHtml, positionText, unsubscribeHeaders, type MailReplyOutcome, type Notification, type RenderedEmail } from './message.js';
+import {
+  esc,
+  formatTime,
+  oneLine,
+  outcomeLine,
+  positionHtml,
+  positionText,
+  unsubscribeHeaders,
+  type MailReplyOutcome,
+  type Notification,
+  type RenderedEmail,
+} from './message.js';
 import { wordsIn } from './wording.js';
 
 /**
@@ -37,12 +48,18 @@ export function renderDigest(d: DigestMail, unsubscribeUrl: string): RenderedEma
   const t = wordsIn(d.language);
   const count = d.entries.length + d.waiting;
   const subject = oneLine(d.answers.length ? t('mail.digest.subjectAnswer') : t('mail.digest.subject', { count }));
-  const answers = d.answers.map((a) => (a.gameTitle ? t('mail.digest.answer', { label: a.label, title: a.gameTitle, outcome: outcomeLine(d.language, a.outcome) }) : outcomeLine(d.language, a.outcome)));
+  const answers = d.answers.map((a) =>
+    a.gameTitle
+      ? t('mail.digest.answer', { label: a.label, title: a.gameTitle, outcome: outcomeLine(d.language, a.outcome) })
+      : outcomeLine(d.language, a.outcome),
+  );
   const intro = count ? t('mail.digest.intro', { count }) : t('mail.digest.none');
   const more = d.waiting ? t('mail.digest.more', { count: d.waiting }) : null;
-  const howTo = d.replyTo && d.entries.some((e) => e.game.position?.choices.length) ? t('mail.digest.howToReply') : null;
+  const howTo =
+    d.replyTo && d.entries.some((e) => e.game.position?.choices.length) ? t('mail.digest.howToReply') : null;
   const heading = (e: DigestEntry) => t('mail.digest.game', { label: e.label, title: e.game.gameTitle });
-  const deadline = (e: DigestEntry) => (e.game.deadline ? t('mail.moveBy', { when: formatTime(e.game.deadline) }) : null);
+  const deadline = (e: DigestEntry) =>
+    e.game.deadline ? t('mail.moveBy', { when: formatTime(e.game.deadline) }) : null;
 
   const text = [t('mail.hello', { name: d.playerName }), '', ...answers.flatMap((a) => [a, '']), intro, ''];
   if (howTo) text.push(howTo, '');

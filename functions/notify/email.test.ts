@@ -58,7 +58,11 @@ describe('smtpSender', () => {
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
           const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-          received.push({ raw: Buffer.concat(chunks).toString('utf8'), from, to: session.envelope.rcptTo.map((r) => r.address) });
+          received.push({
+            raw: Buffer.concat(chunks).toString('utf8'),
+            from,
+            to: session.envelope.rcptTo.map((r) => r.address),
+          });
           done();
         });
       },
@@ -112,7 +116,10 @@ describe('outboxSender', () => {
     expect(raw).not.toMatch(/[^\r]\n/);
     const first = readEml(raw);
     const second = readEml(await readFile(join(dir, files[1] ?? ''), 'utf8'));
-    expect([first, second].map((m) => m.header('subject')).sort()).toEqual(['Your turn in Ticket to Ride: Europe', 'second']);
+    expect([first, second].map((m) => m.header('subject')).sort()).toEqual([
+      'Your turn in Ticket to Ride: Europe',
+      'second',
+    ]);
     expectDelivered(first.header('subject') === 'second' ? second : first);
   });
 });
@@ -137,8 +144,16 @@ describe('sesSender', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('sends Simple content (subject, text, HTML, unsubscribe headers) through SendEmail v2', async () => {
-    const client = new SESv2Client({ region: 'local', endpoint, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
-    await sesSender({ client, from: 'Zoë’s railpost <turns@railpost.example>', configurationSetName: 'railpost-notify' }).send(mail);
+    const client = new SESv2Client({
+      region: 'local',
+      endpoint,
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    });
+    await sesSender({
+      client,
+      from: 'Zoë’s railpost <turns@railpost.example>',
+      configurationSetName: 'railpost-notify',
+    }).send(mail);
 
     expect(requests).toHaveLength(1);
     const [req] = requests;

@@ -30,7 +30,12 @@ const { notifier, table } = awsNotifier({
   metrics: port,
 });
 
-const results = new Results(table, new RatingsTable(db, env('TABLE_NAME')), new FinishedTable(db, env('TABLE_NAME')), registry);
+const results = new Results(
+  table,
+  new RatingsTable(db, env('TABLE_NAME')),
+  new FinishedTable(db, env('TABLE_NAME')),
+  registry,
+);
 
 /** Stream batches in, partial-batch failures out: Lambda retries from the first failed record. */
 export const handler = middy(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {

@@ -15,7 +15,12 @@ export const LOCAL_FROM = 'railpost <railpost@localhost>';
 export function smtpSender(url: string, from: string = LOCAL_FROM): EmailSender {
   const sender = parseMailbox(from);
   // nodemailer's defaults wait minutes for a dead server; a notifier should fail and retry instead.
-  const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(mail) {
       await transport.sendMail(composeOptions(sender, mail));
@@ -27,7 +32,11 @@ export function smtpSender(url: string, from: string = LOCAL_FROM): EmailSender 
  * Writes each message as a complete RFC 5322 file (CRLF line ends) that any mail client opens,
  * for local runs without an SMTP server.
  */
-export function outboxSender(dir: string, log: (line: string) => void = console.log, from: string = LOCAL_FROM): EmailSender {
+export function outboxSender(
+  dir: string,
+  log: (line: string) => void = console.log,
+  from: string = LOCAL_FROM,
+): EmailSender {
   const sender = parseMailbox(from);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
@@ -44,5 +53,13 @@ export function outboxSender(dir: string, log: (line: string) => void = console.
 }
 
 function composeOptions(from: Mailbox, mail: OutgoingMail) {
-  return { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers ?? {}, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) };
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers ?? {},
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+  };
 }

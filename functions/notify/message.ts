@@ -64,7 +64,11 @@ export function subjectOf(n: Notification): string {
     case 'gameFinished': {
       if (n.result?.noWinner) return oneLine(t('mail.subject.finishedNoWinner', { title }));
       const place = placeOf(n);
-      return oneLine(place ? t(place.tied ? 'mail.subject.finishedTied' : 'mail.subject.finishedPlaced', { title, rank: place.rank }) : t('mail.subject.finished', { title }));
+      return oneLine(
+        place
+          ? t(place.tied ? 'mail.subject.finishedTied' : 'mail.subject.finishedPlaced', { title, rank: place.rank })
+          : t('mail.subject.finished', { title }),
+      );
     }
     case 'chat':
       return oneLine(t('mail.subject.chat', { name: n.chat?.from ?? t('mail.someone'), title }));
@@ -79,7 +83,11 @@ export function summaryOf(n: Notification): string {
     case 'reminder':
     case 'gameStarted': {
       const latest = n.changes.at(-1);
-      const parts = [latest && sentence(latest), dueLine(n), n.deadline && t('mail.moveByShort', { when: formatTime(n.deadline) })];
+      const parts = [
+        latest && sentence(latest),
+        dueLine(n),
+        n.deadline && t('mail.moveByShort', { when: formatTime(n.deadline) }),
+      ];
       const fallback = n.toAct.includes(n.seat) ? t('mail.yourMove') : t('mail.follow');
       return truncate(parts.filter(Boolean).join(' '), SUMMARY_MAX) || fallback;
     }
@@ -153,20 +161,34 @@ function bodyOf(n: Notification): Body {
   switch (n.kind) {
     case 'yourTurn':
       // An answer to a reply by email may find the player's turn over: it says who is due instead.
-      return n.toAct.includes(n.seat) ? body([t('mail.yourTurn', { title }), dueLine(n), deadline]) : body([dueLine(n)]);
+      return n.toAct.includes(n.seat)
+        ? body([t('mail.yourTurn', { title }), dueLine(n), deadline])
+        : body([dueLine(n)]);
     case 'reminder':
       return body([t('mail.reminder', { title }), dueLine(n), deadline]);
     case 'gameStarted':
-      return body([t(n.toAct.includes(n.seat) ? 'mail.startedYourTurn' : 'mail.started', { title }), dueLine(n), deadline]);
+      return body([
+        t(n.toAct.includes(n.seat) ? 'mail.startedYourTurn' : 'mail.started', { title }),
+        dueLine(n),
+        deadline,
+      ]);
     case 'gameFinished': {
       const place = placeOf(n);
       const standing = standings(n);
-      const placed = place ? t(place.tied ? 'mail.finishedTied' : 'mail.finishedPlaced', { title, rank: place.rank }) : t('mail.finished', { title });
+      const placed = place
+        ? t(place.tied ? 'mail.finishedTied' : 'mail.finishedPlaced', { title, rank: place.rank })
+        : t('mail.finished', { title });
       const ended = n.result?.noWinner ? t('mail.finishedNoWinner', { title }) : placed;
       return body([ended, standing.length ? t('mail.finalStandings') : null], { standings: standing });
     }
     case 'chat':
-      return body([t('mail.chat', { name: n.chat?.from ?? t('mail.someone'), title }), t('mail.quote', { text: n.chat?.text ?? '' })], { changes: [] });
+      return body(
+        [
+          t('mail.chat', { name: n.chat?.from ?? t('mail.someone'), title }),
+          t('mail.quote', { text: n.chat?.text ?? '' }),
+        ],
+        { changes: [] },
+      );
   }
 }
 
@@ -175,16 +197,28 @@ function renderText(b: Body, n: Notification, unsubscribeUrl: string): string {
   const lines = [b.greeting, '', ...b.paragraphs.flatMap((p) => [p, ''])];
   if (b.standings.length) lines.push(...b.standings, '');
   if (b.changes.length) lines.push(t('mail.since'), ...b.changes.map((c) => `- ${c}`), '');
-  if (b.position) lines.push(...positionText(b.position, n.language), ...(b.position.choices.length && n.replyTo ? [t('mail.howToReply'), ''] : []));
+  if (b.position)
+    lines.push(
+      ...positionText(b.position, n.language),
+      ...(b.position.choices.length && n.replyTo ? [t('mail.howToReply'), ''] : []),
+    );
   // "-- " (with the space) is the signature separator mail clients recognise.
   if (n.boardLink) lines.push(`${t('mail.seeBoard')}: ${n.boardLink}`);
-  lines.push(`${t('mail.openGame')}: ${n.link}`, '', '-- ', t('mail.footer'), `${t('mail.stop')}: ${unsubscribeUrl}`, '');
+  lines.push(
+    `${t('mail.openGame')}: ${n.link}`,
+    '',
+    '-- ',
+    t('mail.footer'),
+    `${t('mail.stop')}: ${unsubscribeUrl}`,
+    '',
+  );
   return lines.join('\n');
 }
 
 function renderHtml(subject: string, b: Body, n: Notification, unsubscribeUrl: string): string {
   const t = wordsIn(n.language);
-  const list = (tag: 'ol' | 'ul', items: string[]) => `<${tag}>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</${tag}>`;
+  const list = (tag: 'ol' | 'ul', items: string[]) =>
+    `<${tag}>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</${tag}>`;
   return [
     '<!doctype html>',
     // No colours of our own: each mail client's light or dark theme colours the text, and says so.
@@ -230,7 +264,8 @@ export function positionText(p: Position, language: Language, prefix = ''): stri
 }
 
 /** A place whose every choice reads in a few words under its title is listed on a line or two, not a line each. */
-const isCompact = (g: ChoiceGroup): g is ChoiceGroup & { title: string } => g.title !== null && g.choices.length > 1 && g.choices.every((c) => c.label !== null);
+const isCompact = (g: ChoiceGroup): g is ChoiceGroup & { title: string } =>
+  g.title !== null && g.choices.length > 1 && g.choices.every((c) => c.label !== null);
 
 /** Plain-text lines stay within this many characters (mail clients wrap longer ones, breaking the columns). */
 const LINE_WIDTH = 72;
@@ -254,9 +289,15 @@ function packed(items: readonly string[]): string[] {
 export function positionHtml(p: Position, language: Language, prefix = '', heading: 'h2' | 'h3' = 'h2'): string {
   const t = wordsIn(language);
   const items = (xs: string[]) => `<ul>${xs.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`;
-  const code = (c: Choice) => `<b style="font-family: monospace, monospace; font-size: 1em">${esc(prefix + c.code)}</b>`;
+  const code = (c: Choice) =>
+    `<b style="font-family: monospace, monospace; font-size: 1em">${esc(prefix + c.code)}</b>`;
   const rows = (g: ChoiceGroup) =>
-    g.choices.map((c) => `<tr><td style="font-family: monospace, monospace; font-size: 1em; font-weight: bold; padding-right: 1em; vertical-align: top">${esc(prefix + c.code)}</td><td>${esc(c.text)}</td></tr>`).join('');
+    g.choices
+      .map(
+        (c) =>
+          `<tr><td style="font-family: monospace, monospace; font-size: 1em; font-weight: bold; padding-right: 1em; vertical-align: top">${esc(prefix + c.code)}</td><td>${esc(c.text)}</td></tr>`,
+      )
+      .join('');
   const group = (g: ChoiceGroup) =>
     isCompact(g)
       ? `<p><strong>${esc(g.title)}</strong><br>${g.choices.map((c) => `<span style="white-space: nowrap">${code(c)} ${esc(c.label!)}</span>`).join(' · ')}</p>`
@@ -309,7 +350,9 @@ function seatName(n: Notification, seat: number): string {
  * (Passed on as `rank`: i18next reads an `ordinal` option as "use ordinal plural rules".)
  */
 function ordinal(n: Notification, k: number): string {
-  return wordsIn(n.language)(`mail.ordinal.${new Intl.PluralRules(n.language, { type: 'ordinal' }).select(k)}`, { n: k });
+  return wordsIn(n.language)(`mail.ordinal.${new Intl.PluralRules(n.language, { type: 'ordinal' }).select(k)}`, {
+    n: k,
+  });
 }
 
 /** Recipients live in many time zones and mail clients do not localise body text: UTC, said so. */

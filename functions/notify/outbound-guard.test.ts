@@ -11,7 +11,11 @@ import { newWebhookSecret } from '../service/secrets.js';
 /** A DNS server that answers what the test says (a rebinding one: a public name, a local address). */
 function lookupTo(...addresses: string[]): LookupFunction {
   const answers = addresses.map((address) => ({ address, family: isIP(address) }));
-  return ((_host: string, options: { all?: boolean }, callback: (err: null, address: unknown, family?: number) => void) => {
+  return ((
+    _host: string,
+    options: { all?: boolean },
+    callback: (err: null, address: unknown, family?: number) => void,
+  ) => {
     if (options.all) callback(null, answers);
     else callback(null, answers[0]!.address, answers[0]!.family);
   }) as LookupFunction;
@@ -55,7 +59,14 @@ const REFUSED = [
   '4000::1', // not allocated: outside 2000::/3
   'not an address',
 ];
-const PUBLIC = ['8.8.8.8', '1.1.1.1', '172.32.0.1', '93.184.215.14', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'];
+const PUBLIC = [
+  '8.8.8.8',
+  '1.1.1.1',
+  '172.32.0.1',
+  '93.184.215.14',
+  '2606:4700:4700::1111',
+  '2a00:1450:4001:80b::200e',
+];
 
 describe('isPublicAddress (an allow-list of ipaddr.js unicast, IPv6 only in 2000::/3)', () => {
   it('refuses private, loopback, link-local, CGNAT, special-purpose and every IPv6 form carrying an IPv4', () => {
@@ -75,7 +86,10 @@ describe('the connect-time guard', () => {
   const secret = newWebhookSecret();
   const payload = webhookPayload(sampleNotification());
   const vapid = { subject: 'mailto:ops@railpost.example', ...newVapidKeys() };
-  const pushTo = (endpoint: string) => ({ endpoint, keys: { p256dh: newVapidKeys().publicKey, auth: Buffer.alloc(16, 1).toString('base64url') } });
+  const pushTo = (endpoint: string) => ({
+    endpoint,
+    keys: { p256dh: newVapidKeys().publicKey, auth: Buffer.alloc(16, 1).toString('base64url') },
+  });
 
   beforeAll(async () => {
     trap = await startConnectionTrap();
@@ -84,13 +98,22 @@ describe('the connect-time guard', () => {
   afterAll(() => trap.close());
 
   it('a public-looking name that resolves to a local address is refused after the lookup, before any connection (webhook, http and https)', async () => {
-    for (const answer of [['127.0.0.1'], ['169.254.169.254'], ['::ffff:7f00:1'], ['::ffff:127.0.0.1'], ['64:ff9b::7f00:1'], ['::1'], ['8.8.8.8', '127.0.0.1']]) {
+    for (const answer of [
+      ['127.0.0.1'],
+      ['169.254.169.254'],
+      ['::ffff:7f00:1'],
+      ['::ffff:127.0.0.1'],
+      ['64:ff9b::7f00:1'],
+      ['::1'],
+      ['8.8.8.8', '127.0.0.1'],
+    ]) {
       const outbound = outboundAgents({ lookup: lookupTo(...answer) });
       for (const scheme of ['http', 'https']) {
         const before = connections();
-        await expect(deliverWebhook({ url: `${scheme}://hooks.example.org:${port}/hook`, secret }, payload, { outbound }), `${answer} over ${scheme}`).rejects.toThrow(
-          /not allowed|not a public address/,
-        );
+        await expect(
+          deliverWebhook({ url: `${scheme}://hooks.example.org:${port}/hook`, secret }, payload, { outbound }),
+          `${answer} over ${scheme}`,
+        ).rejects.toThrow(/not allowed|not a public address/);
         expect(connections(), `${answer} over ${scheme}`).toBe(before);
       }
     }
@@ -99,16 +122,24 @@ describe('the connect-time guard', () => {
   it('the same for a Web Push endpoint, by default (no agents given) and with the rebinding lookup', async () => {
     const outbound = outboundAgents({ lookup: lookupTo('127.0.0.1') });
     const before = connections();
-    await expect(sendPush(pushTo(`https://push.example.net:${port}/x`), '{}', vapid, { outbound })).rejects.toThrow(/not allowed|not a public address/);
-    await expect(sendPush(pushTo(`https://127.0.0.1:${port}/x`), '{}', vapid)).rejects.toThrow(/not allowed|not a public address/);
-    await expect(sendPush(pushTo(`https://[::ffff:7f00:1]:${port}/x`), '{}', vapid)).rejects.toThrow(/not allowed|not a public address/);
+    await expect(sendPush(pushTo(`https://push.example.net:${port}/x`), '{}', vapid, { outbound })).rejects.toThrow(
+      /not allowed|not a public address/,
+    );
+    await expect(sendPush(pushTo(`https://127.0.0.1:${port}/x`), '{}', vapid)).rejects.toThrow(
+      /not allowed|not a public address/,
+    );
+    await expect(sendPush(pushTo(`https://[::ffff:7f00:1]:${port}/x`), '{}', vapid)).rejects.toThrow(
+      /not allowed|not a public address/,
+    );
     expect(connections()).toBe(before);
   });
 
   it('literal addresses are refused by default for webhooks too, in every IPv6 spelling', async () => {
     const before = connections();
     for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]', '[::ffff:0:7f00:1]', '[::7f00:1]', '[64:ff9b::7f00:1]']) {
-      await expect(deliverWebhook({ url: `http://${host}:${port}/hook`, secret }, payload), host).rejects.toThrow(/not allowed|not a public address/);
+      await expect(deliverWebhook({ url: `http://${host}:${port}/hook`, secret }, payload), host).rejects.toThrow(
+        /not allowed|not a public address/,
+      );
     }
     expect(connections()).toBe(before);
   });
@@ -116,7 +147,9 @@ describe('the connect-time guard', () => {
   it('only an explicit opt-in (local development, tests) connects to this machine, through the same lookup', async () => {
     const before = connections();
     const outbound = outboundAgents({ lookup: lookupTo('127.0.0.1'), allowPrivateNetworks: true });
-    expect(await deliverWebhook({ url: `http://hooks.example.org:${port}/hook`, secret }, payload, { outbound })).toEqual({ status: 204, gone: false });
+    expect(
+      await deliverWebhook({ url: `http://hooks.example.org:${port}/hook`, secret }, payload, { outbound }),
+    ).toEqual({ status: 204, gone: false });
     expect(connections()).toBe(before + 1);
   });
 });

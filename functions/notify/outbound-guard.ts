@@ -72,30 +72,41 @@ function failedSocket(error: Error, callback?: (error: Error | null, socket: Dup
 /** Narrows request-filtering-agent's non-unicast rule to `isPublicAddress` (the 2000::/3 part). */
 function publicOnly(lookup: LookupFunction): LookupFunction {
   return (hostname, options, callback) =>
-    lookup(hostname, options, (err: NodeJS.ErrnoException | null, address: string | { address: string }[], family?: number) => {
-      if (err) return callback(err, '', 0);
-      const addresses = typeof address === 'string' ? [address] : address.map((a) => a.address);
-      const refused = addresses.find((a) => !isPublicAddress(a));
-      if (refused !== undefined) return callback(new RefusedAddress(refused), '', 0);
-      (callback as (e: null, a: typeof address, f?: number) => void)(null, address, family);
-    });
+    lookup(
+      hostname,
+      options,
+      (err: NodeJS.ErrnoException | null, address: string | { address: string }[], family?: number) => {
+        if (err) return callback(err, '', 0);
+        const addresses = typeof address === 'string' ? [address] : address.map((a) => a.address);
+        const refused = addresses.find((a) => !isPublicAddress(a));
+        if (refused !== undefined) return callback(new RefusedAddress(refused), '', 0);
+        (callback as (e: null, a: typeof address, f?: number) => void)(null, address, family);
+      },
+    );
 }
 
 function strictConnection(options: TcpNetConnectOpts, lookup: LookupFunction): TcpNetConnectOpts | RefusedAddress {
   // A literal address is connected to without a lookup.
-  if (options.host !== undefined && isIP(options.host) !== 0 && !isPublicAddress(options.host)) return new RefusedAddress(options.host);
+  if (options.host !== undefined && isIP(options.host) !== 0 && !isPublicAddress(options.host))
+    return new RefusedAddress(options.host);
   return { ...options, lookup: publicOnly(options.lookup ?? lookup) };
 }
 
 class StrictHttpAgent extends RequestFilteringHttpAgent {
-  override createConnection(options: TcpNetConnectOpts, callback?: (error: Error | null, socket: Duplex) => void): Duplex | Socket {
+  override createConnection(
+    options: TcpNetConnectOpts,
+    callback?: (error: Error | null, socket: Duplex) => void,
+  ): Duplex | Socket {
     const checked = strictConnection(options, dnsLookup);
     return checked instanceof Error ? failedSocket(checked, callback) : super.createConnection(checked, callback);
   }
 }
 
 class StrictHttpsAgent extends RequestFilteringHttpsAgent {
-  override createConnection(options: TcpNetConnectOpts, callback?: (error: Error | null, socket: Duplex) => void): Duplex | Socket {
+  override createConnection(
+    options: TcpNetConnectOpts,
+    callback?: (error: Error | null, socket: Duplex) => void,
+  ): Duplex | Socket {
     const checked = strictConnection(options, dnsLookup);
     return checked instanceof Error ? failedSocket(checked, callback) : super.createConnection(checked, callback);
   }
@@ -106,11 +117,20 @@ class StrictHttpsAgent extends RequestFilteringHttpsAgent {
  * keep-alive: each delivery resolves and checks its host again.
  */
 export function outboundAgents(options: OutboundOptions = {}): Outbound {
-  const filter = { allowPrivateIPAddress: options.allowPrivateNetworks === true, ...(options.lookup ? { lookup: options.lookup } : {}) };
+  const filter = {
+    allowPrivateIPAddress: options.allowPrivateNetworks === true,
+    ...(options.lookup ? { lookup: options.lookup } : {}),
+  };
   if (options.allowPrivateNetworks) {
-    return { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent({ ...filter, ...(options.ca ? { ca: options.ca } : {}) }) };
+    return {
+      http: new RequestFilteringHttpAgent(filter),
+      https: new RequestFilteringHttpsAgent({ ...filter, ...(options.ca ? { ca: options.ca } : {}) }),
+    };
   }
-  return { http: new StrictHttpAgent(filter), https: new StrictHttpsAgent({ ...filter, ...(options.ca ? { ca: options.ca } : {}) }) };
+  return {
+    http: new StrictHttpAgent(filter),
+    https: new StrictHttpsAgent({ ...filter, ...(options.ca ? { ca: options.ca } : {}) }),
+  };
 }
 
 /** The production rules, for callers that were given no agents. */

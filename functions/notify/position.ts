@@ -23,16 +23,27 @@ function scoresOf(game: string, view: unknown, seatName: (seat: number) => strin
   switch (game) {
     case 'ticket-to-ride-europe':
     case 'ticket-to-ride-germany':
-      return (view as TtrView).players.map((p) => words('mail.score.ttr', { name: seatName(p.seat), count: p.routePoints, trains: p.trains, cards: p.cards }));
+      return (view as TtrView).players.map((p) =>
+        words('mail.score.ttr', { name: seatName(p.seat), count: p.routePoints, trains: p.trains, cards: p.cards }),
+      );
     case 'vlaky-na-trati':
-      return (view as VntView).players.map((p) => words('mail.score.points', { name: seatName(p.seat), count: p.score }));
+      return (view as VntView).players.map((p) =>
+        words('mail.score.points', { name: seatName(p.seat), count: p.score }),
+      );
     default:
       return [];
   }
 }
 
 /** The position as `seat` sees it now; null before the game has a state. */
-export function positionOf(def: AnyGame, { meta, latest }: GameRecord, seat: number, ui: GameUi, seatName: (seat: number) => string, words: Words): Position | null {
+export function positionOf(
+  def: AnyGame,
+  { meta, latest }: GameRecord,
+  seat: number,
+  ui: GameUi,
+  seatName: (seat: number) => string,
+  words: Words,
+): Position | null {
   if (!latest) return null;
   const playerId = meta.seats[seat]?.playerId ?? null;
   const view = def.view(latest.state, viewerFor(meta, playerId, latest.status === 'finished', latest.forfeited));

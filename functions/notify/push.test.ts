@@ -19,7 +19,11 @@ function newBrowserKeys(endpoint: string): { ecdh: ECDH; auth: Buffer; subscript
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const auth = randomBytes(16);
-  const subscription = { endpoint, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
+  const subscription = {
+    endpoint,
+    expirationTime: null,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+  };
   return { ecdh, auth, subscription };
 }
 
@@ -59,10 +63,20 @@ function readVapid(authorization: string | undefined, publicKey: string): Record
   const [header, claims, signature] = (match?.[1] ?? '').split('.');
   const point = Buffer.from(publicKey, 'base64url');
   const key = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33).toString('base64url'),
+    },
     format: 'jwk',
   });
-  const signed = verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature ?? '', 'base64url'));
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature ?? '', 'base64url'),
+  );
   expect(signed).toBe(true);
   expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toMatchObject({ alg: 'ES256' });
   return JSON.parse(Buffer.from(claims ?? '', 'base64url').toString()) as Record<string, unknown>;
@@ -81,14 +95,42 @@ describe('sendPush to a local HTTPS push endpoint', () => {
   beforeAll(async () => {
     certDir = mkdtempSync(join(tmpdir(), 'railpost-push-'));
     const [key, cert] = [join(certDir, 'key.pem'), join(certDir, 'cert.pem')];
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const path = req.url ?? '/';
         received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
-        const status = path.startsWith('/gone') ? 410 : path.startsWith('/missing') ? 404 : path.startsWith('/overloaded') ? 503 : 201;
+        const status = path.startsWith('/gone')
+          ? 410
+          : path.startsWith('/missing')
+            ? 404
+            : path.startsWith('/overloaded')
+              ? 503
+              : 201;
         res.writeHead(status).end();
       });
     });
@@ -147,7 +189,9 @@ describe('sendPush to a local HTTPS push endpoint', () => {
 
   it('throws when the endpoint’s certificate is not trusted (only tests name one)', async () => {
     const browser = newBrowserKeys(`${origin}/push/abc123`);
-    await expect(sendPush(browser.subscription, '{}', vapid, { outbound: outboundAgents({ allowPrivateNetworks: true }) })).rejects.toThrow(/self-signed|certificate/i);
+    await expect(
+      sendPush(browser.subscription, '{}', vapid, { outbound: outboundAgents({ allowPrivateNetworks: true }) }),
+    ).rejects.toThrow(/self-signed|certificate/i);
     expect(received).toEqual([]);
   });
 
@@ -189,7 +233,10 @@ describe('PushSubscriptionSchema', () => {
       { ...valid, endpoint: 'http://push.example/abc' },
       { ...valid, endpoint: 'not a url' },
       { ...valid, keys: { ...valid.keys, p256dh: randomBytes(64).toString('base64url') } },
-      { ...valid, keys: { ...valid.keys, p256dh: Buffer.concat([Buffer.from([3]), randomBytes(64)]).toString('base64url') } },
+      {
+        ...valid,
+        keys: { ...valid.keys, p256dh: Buffer.concat([Buffer.from([3]), randomBytes(64)]).toString('base64url') },
+      },
       { ...valid, keys: { ...valid.keys, auth: randomBytes(8).toString('base64url') } },
       { ...valid, keys: { ...valid.keys, auth: 'not base64!' } },
       { endpoint: valid.endpoint },

@@ -42,7 +42,12 @@ export function pushPayload(n: Notification): string {
  * dropped the subscription (`gone`: remove it); every other failure throws, for a retry.
  * web-push and its crypto (a tenth of a notifier's cold start) load with the first push sent.
  */
-export async function sendPush(subscription: PushSubscription, payloadJson: string, vapid: VapidKeys, opts: PushOptions = {}): Promise<{ status: number; gone: boolean }> {
+export async function sendPush(
+  subscription: PushSubscription,
+  payloadJson: string,
+  vapid: VapidKeys,
+  opts: PushOptions = {},
+): Promise<{ status: number; gone: boolean }> {
   const { default: webpush } = await import('web-push');
   try {
     const result = await webpush.sendNotification(subscription, payloadJson, {

@@ -35,7 +35,9 @@ export class NotificationQueue {
     this.tail = this.tail.then(async () => {
       const notifier = this.notifier();
       if (!notifier) return;
-      const failures = await send(notifier).catch((err: unknown) => [{ playerId: '*', channel: 'webhook' as const, error: (err as Error).message }]);
+      const failures = await send(notifier).catch((err: unknown) => [
+        { playerId: '*', channel: 'webhook' as const, error: (err as Error).message },
+      ]);
       if (failures.length > 0) this.onFailures(failures);
     });
   }

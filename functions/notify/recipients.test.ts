@@ -18,11 +18,16 @@ describe('who is notified of a transition', () => {
   });
 
   it('one message per recipient however many moves the request spanned (bots in between)', () => {
-    expect(recipientsOf({ ...base, before: [1], after: [0, 1] }, seats)).toEqual([{ seat: 0, playerId: 'anna', kind: 'yourTurn' }]);
+    expect(recipientsOf({ ...base, before: [1], after: [0, 1] }, seats)).toEqual([
+      { seat: 0, playerId: 'anna', kind: 'yourTurn' },
+    ]);
   });
 
   it('simultaneous decisions: every person who became due, but no bot', () => {
-    expect(recipientsOf({ ...base, before: [], after: [0, 1, 2] }, seats).map((r) => r.playerId)).toEqual(['anna', 'ben']);
+    expect(recipientsOf({ ...base, before: [], after: [0, 1, 2] }, seats).map((r) => r.playerId)).toEqual([
+      'anna',
+      'ben',
+    ]);
   });
 
   it('everyone hears that the game started, once, whether due or not', () => {
@@ -33,7 +38,9 @@ describe('who is notified of a transition', () => {
   });
 
   it('everyone hears that the game ended, including the seat that made the last move', () => {
-    expect(recipientsOf({ ...base, finished: true, before: [0], after: [] }, seats).map((r) => [r.playerId, r.kind])).toEqual([
+    expect(
+      recipientsOf({ ...base, finished: true, before: [0], after: [] }, seats).map((r) => [r.playerId, r.kind]),
+    ).toEqual([
       ['anna', 'gameFinished'],
       ['ben', 'gameFinished'],
     ]);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkDigestReply, checkReply, claimedDigestReply, claimedReply, digestReplyAddress, replyAddress } from './reply-address.js';
+import {
+  checkDigestReply,
+  checkReply,
+  claimedDigestReply,
+  claimedReply,
+  digestReplyAddress,
+  replyAddress,
+} from './reply-address.js';
 
 const SECRET = 'k'.repeat(43);
 const DOMAIN = 'play.example.test';

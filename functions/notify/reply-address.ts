@@ -37,7 +37,8 @@ export interface ClaimedReply extends ReplyToken {
   tag: string;
 }
 
-const signedText = (t: ReplyToken, playerId: string, expiry: string) => `${t.gameId}.${t.seat}.${t.version}.${expiry}.${playerId}`;
+const signedText = (t: ReplyToken, playerId: string, expiry: string) =>
+  `${t.gameId}.${t.seat}.${t.version}.${expiry}.${playerId}`;
 const expiryText = (expires: Date) => Math.floor(expires.getTime() / 1000).toString(36);
 
 export function replyAddress(secret: string, domain: string, token: ReplyToken, playerId: string): string {
@@ -55,15 +56,27 @@ export function claimedReply(address: string, domain: string): ClaimedReply | nu
   const parsed = LocalPart.safeParse({ format, gameId, seat, version, expiry, tag });
   if (!parsed.success) return null;
   const d = parsed.data;
-  return { gameId: d.gameId, seat: d.seat, version: d.version, tag: d.tag, expires: new Date(parseInt(d.expiry, 36) * 1000) };
+  return {
+    gameId: d.gameId,
+    seat: d.seat,
+    version: d.version,
+    tag: d.tag,
+    expires: new Date(parseInt(d.expiry, 36) * 1000),
+  };
 }
 
 /**
  * `forged` unless the claim was signed for this seat holder (under any of the keys); a genuine one
  * past its expiry is `expired` (its sender is told, a forger is not).
  */
-export function checkReply(secret: string | readonly string[], claim: ClaimedReply, playerId: string, now: Date): 'valid' | 'expired' | 'forged' {
-  if (!verifyShortMac(secret, PURPOSE, FORMAT, signedText(claim, playerId, expiryText(claim.expires)), claim.tag)) return 'forged';
+export function checkReply(
+  secret: string | readonly string[],
+  claim: ClaimedReply,
+  playerId: string,
+  now: Date,
+): 'valid' | 'expired' | 'forged' {
+  if (!verifyShortMac(secret, PURPOSE, FORMAT, signedText(claim, playerId, expiryText(claim.expires)), claim.tag))
+    return 'forged';
   return now.getTime() < claim.expires.getTime() ? 'valid' : 'expired';
 }
 
@@ -114,7 +127,12 @@ export function claimedDigestReply(address: string, domain: string): ClaimedDige
 }
 
 /** As `checkReply`, for a digest's address. */
-export function checkDigestReply(secret: string | readonly string[], claim: ClaimedDigestReply, now: Date): 'valid' | 'expired' | 'forged' {
-  if (!verifyShortMac(secret, PURPOSE, DIGEST_FORMAT, digestSignedText(claim, expiryText(claim.expires)), claim.tag)) return 'forged';
+export function checkDigestReply(
+  secret: string | readonly string[],
+  claim: ClaimedDigestReply,
+  now: Date,
+): 'valid' | 'expired' | 'forged' {
+  if (!verifyShortMac(secret, PURPOSE, DIGEST_FORMAT, digestSignedText(claim, expiryText(claim.expires)), claim.tag))
+    return 'forged';
   return now.getTime() < claim.expires.getTime() ? 'valid' : 'expired';
 }

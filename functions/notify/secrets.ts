@@ -13,7 +13,10 @@ export const NotifySecretsSchema = z.object({
 });
 export type NotifySecretsParameter = z.infer<typeof NotifySecretsSchema>;
 
-export async function loadNotifySecretsParameter(name: string, client = new SSMClient({})): Promise<NotifySecretsParameter> {
+export async function loadNotifySecretsParameter(
+  name: string,
+  client = new SSMClient({}),
+): Promise<NotifySecretsParameter> {
   const out = await client.send(new GetParameterCommand({ Name: name, WithDecryption: true }));
   return NotifySecretsSchema.parse(JSON.parse(out.Parameter?.Value ?? '{}'));
 }

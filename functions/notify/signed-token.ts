@@ -14,7 +14,12 @@ export function signToken(secret: string, purpose: string, format: string, paylo
 }
 
 /** The payload (parsed JSON, unchecked) of a token of this purpose and format with a valid MAC; null otherwise. */
-export function verifyToken(secret: string | readonly string[], purpose: string, format: string, token: string): unknown {
+export function verifyToken(
+  secret: string | readonly string[],
+  purpose: string,
+  format: string,
+  token: string,
+): unknown {
   const [version, body, tag, ...rest] = token.split('.');
   if (version !== format || !body || !tag || rest.length) return null;
   const secrets = typeof secret === 'string' ? [secret] : secret;
@@ -32,7 +37,13 @@ export function shortMac(secret: string, purpose: string, format: string, body: 
 }
 
 /** True when `tag` is the short MAC of `body` under one of `secrets` (rotation as for `verifyToken`). */
-export function verifyShortMac(secret: string | readonly string[], purpose: string, format: string, body: string, tag: string): boolean {
+export function verifyShortMac(
+  secret: string | readonly string[],
+  purpose: string,
+  format: string,
+  body: string,
+  tag: string,
+): boolean {
   const secrets = typeof secret === 'string' ? [secret] : secret;
   return secrets.some((s) => s && sameText(shortMac(s, purpose, format, body), tag));
 }

@@ -28,10 +28,23 @@ afterAll(() => server.close());
 const db = () => server.db;
 
 /** The table's items for a game, shaped as DynamoDB stream records with NEW_IMAGE. */
-async function streamRecords(gameId: string, afterVersion: number, prefix = keys.commitPrefix): Promise<StreamRecord[]> {
-  const out = await db().send(new QueryCommand({ TableName: LOCAL_TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: keys.game(gameId) } } }));
+async function streamRecords(
+  gameId: string,
+  afterVersion: number,
+  prefix = keys.commitPrefix,
+): Promise<StreamRecord[]> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: LOCAL_TABLE,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': { S: keys.game(gameId) } },
+    }),
+  );
   return (out.Items ?? [])
-    .filter((item: Record<string, AttributeValue>) => item.sk?.S?.startsWith(prefix) && (prefix !== keys.commitPrefix || Number(item.v?.N) > afterVersion))
+    .filter(
+      (item: Record<string, AttributeValue>) =>
+        item.sk?.S?.startsWith(prefix) && (prefix !== keys.commitPrefix || Number(item.v?.N) > afterVersion),
+    )
     .map((item, i) => ({ eventName: 'INSERT', dynamodb: { NewImage: item, SequenceNumber: String(1000 + i) } }));
 }
 
@@ -59,22 +72,39 @@ describe('notifications from the table stream (AWS path)', () => {
     const params = { path: { id: created.id } };
     await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } });
     const view = dataOf(await anna.GET('/v1/games/{id}/view', { params }));
-    await anna.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'draw' }, expectedVersion: view.version } });
+    await anna.POST('/v1/games/{id}/actions', {
+      params,
+      body: { action: { type: 'draw' }, expectedVersion: view.version },
+    });
 
     const { mails, notifier } = capture(server.services.table);
-    const failed = await notifyFromStream(await streamRecords(created.id, 0), { table: server.services.table, registry: testRegistry(), notifier });
+    const failed = await notifyFromStream(await streamRecords(created.id, 0), {
+      table: server.services.table,
+      registry: testRegistry(),
+      notifier,
+    });
     expect(failed).toEqual([]);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([['ben@example.test', expect.stringMatching(/turn/i)]]);
 
     // The same records again (Lambda redelivers after a timeout, or retries a batch): nobody hears twice.
     const again = capture(server.services.table);
-    expect(await notifyFromStream(await streamRecords(created.id, 0), { table: server.services.table, registry: testRegistry(), notifier: again.notifier })).toEqual([]);
+    expect(
+      await notifyFromStream(await streamRecords(created.id, 0), {
+        table: server.services.table,
+        registry: testRegistry(),
+        notifier: again.notifier,
+      }),
+    ).toEqual([]);
     expect(again.mails).toEqual([]);
   });
 
   it('a reminder claim (REMIND# insert by the sweeper) sends one reminder to the seat, with its deadline', async () => {
     const anna = await playerWithEmail(server, api, 'Anna', 'anna@example.test');
-    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1, timeControl: { perMove: 'P2D', onTimeout: 'bot' } } }));
+    const created = dataOf(
+      await anna.POST('/v1/games', {
+        body: { game: 'high-card', players: 2, bots: 1, timeControl: { perMove: 'P2D', onTimeout: 'bot' } },
+      }),
+    );
     const game = dataOf(await anna.GET('/v1/games/{id}', { params: { path: { id: created.id } } }));
     expect(game.toAct).toEqual([0]);
     const claim = { gameId: created.id, seat: 0, dueSince: game.createdAt, deadline: game.deadline!, version: 0 };
@@ -84,18 +114,25 @@ describe('notifications from the table stream (AWS path)', () => {
     const { mails, notifier } = capture(server.services.table);
     const records = await streamRecords(created.id, 0, keys.reminderPrefix);
     expect(records).toHaveLength(1);
-    expect(await notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier })).toEqual([]);
+    expect(
+      await notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier }),
+    ).toEqual([]);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([['anna@example.test', expect.stringMatching(/^Reminder/)]]);
     expect(mails[0]!.text).toContain('Please move by');
   });
 
-  it('a day\'s digest claim (DIGEST# insert by the sweeper) sends that digest once, listing the games where it is the player\'s turn', async () => {
+  it("a day's digest claim (DIGEST# insert by the sweeper) sends that digest once, listing the games where it is the player's turn", async () => {
     const anna = await playerWithEmail(server, api, 'Anna', 'anna-digest@example.test');
     await anna.PATCH('/v1/players/me', { body: { notifications: { digest: { hour: 8, timeZone: 'Europe/Prague' } } } });
     dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
     const digests = new DigestTable(db(), LOCAL_TABLE);
     expect(await digests.claimDay(anna.playerId, '20261124', new Date())).toBe(true);
-    const claim = await db().send(new GetItemCommand({ TableName: LOCAL_TABLE, Key: { pk: { S: keys.player(anna.playerId) }, sk: { S: keys.digestDay('20261124') } } }));
+    const claim = await db().send(
+      new GetItemCommand({
+        TableName: LOCAL_TABLE,
+        Key: { pk: { S: keys.player(anna.playerId) }, sk: { S: keys.digestDay('20261124') } },
+      }),
+    );
     const records: StreamRecord[] = [{ eventName: 'INSERT', dynamodb: { NewImage: claim.Item!, SequenceNumber: '1' } }];
 
     const { mails, notifier } = capture(server.services.table);
@@ -118,14 +155,21 @@ describe('notifications from the table stream (AWS path)', () => {
     const { mails, notifier } = capture(server.services.table);
     const records = await streamRecords(created.id, 0, keys.chatPrefix);
     expect(records).toHaveLength(1);
-    expect(await notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier })).toEqual([]);
-    expect(mails.map((m) => [m.to, m.subject])).toEqual([['ben-chat@example.test', expect.stringMatching(/^Anna wrote in/)]]);
+    expect(
+      await notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier }),
+    ).toEqual([]);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      ['ben-chat@example.test', expect.stringMatching(/^Anna wrote in/)],
+    ]);
   });
 
   it('reports the first record of a game it could not handle, so Lambda retries from there (partial batch failure)', async () => {
     const anna = await api.newPlayer('Anna');
     const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
-    await anna.POST('/v1/games/{id}/actions', { params: { path: { id: created.id } }, body: { action: { type: 'pass' }, expectedVersion: 0 } });
+    await anna.POST('/v1/games/{id}/actions', {
+      params: { path: { id: created.id } },
+      body: { action: { type: 'pass' }, expectedVersion: 0 },
+    });
     const records = await streamRecords(created.id, 0);
     expect(records.length).toBeGreaterThan(0);
     const unreachable = { send: async () => Promise.reject(new Error('unreachable')) } as unknown as DynamoDBClient;

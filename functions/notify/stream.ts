@@ -36,7 +36,12 @@ function group(records: readonly StreamRecord[]): Map<string, GameBatch> {
     // A meta write tells nobody anything: the commit that follows it does (transitionOf).
     if (!item || item.kind === 'meta') continue;
     const { gameId } = item;
-    const batch = games.get(gameId) ?? { commits: [], reminders: [], chats: [], firstSequence: r.dynamodb?.SequenceNumber ?? '' };
+    const batch = games.get(gameId) ?? {
+      commits: [],
+      reminders: [],
+      chats: [],
+      firstSequence: r.dynamodb?.SequenceNumber ?? '',
+    };
     if (item.kind === 'commit') batch.commits.push(item.commit);
     else if (item.kind === 'chat') batch.chats.push(item.chat);
     else if (item.kind === 'reminder') batch.reminders.push({ seat: item.seat, deadline: item.deadline });
@@ -50,14 +55,19 @@ function group(records: readonly StreamRecord[]): Map<string, GameBatch> {
  * (e.g. the table was unreachable) is reported as failed, so Lambda retries from its first record;
  * a channel that fails to deliver is logged, not retried, so nobody gets the same email twice.
  */
-export async function notifyFromStream(records: readonly StreamRecord[], deps: { table: GameTable; registry: GameRegistry; notifier: Notifier; results?: Results }): Promise<string[]> {
+export async function notifyFromStream(
+  records: readonly StreamRecord[],
+  deps: { table: GameTable; registry: GameRegistry; notifier: Notifier; results?: Results },
+): Promise<string[]> {
   const failed: string[] = [];
   for (const r of records) {
     const image = r.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
     const claim = image && readDigestClaim(image, r.eventName === 'INSERT');
     if (!claim) continue;
     // The digest's sheet is written once, before it is mailed: a retried record sends nothing twice.
-    await deps.notifier.digest(claim.playerId, { day: claim.day }).catch(() => failed.push(r.dynamodb?.SequenceNumber ?? ''));
+    await deps.notifier
+      .digest(claim.playerId, { day: claim.day })
+      .catch(() => failed.push(r.dynamodb?.SequenceNumber ?? ''));
   }
   for (const [gameId, batch] of group(records)) {
     try {
@@ -65,7 +75,10 @@ export async function notifyFromStream(records: readonly StreamRecord[], deps: {
       for (const r of batch.reminders) await deps.notifier.remind({ gameId, ...r }, game);
       for (const m of batch.chats) await deps.notifier.chat(m, game);
       if (!game || !deps.registry.facts(game.meta.game)) continue;
-      const t = transitionOf(game, [...batch.commits].sort((a, b) => a.key - b.key));
+      const t = transitionOf(
+        game,
+        [...batch.commits].sort((a, b) => a.key - b.key),
+      );
       if (!t) continue;
       await deps.notifier.deliver(t, t.records, game);
       // Ratings and the search index: a failure retries the batch, and recording twice changes nothing.

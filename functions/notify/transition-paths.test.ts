@@ -26,7 +26,9 @@ const told: GameTransition[] = [];
 
 beforeAll(async () => {
   server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, notify: false, sweepMs: 0 });
-  services = createServices(dynamoStores(server.db, LOCAL_TABLE), testRegistry(), () => new Date(clock), { onTransition: (t) => told.push(t) });
+  services = createServices(dynamoStores(server.db, LOCAL_TABLE), testRegistry(), () => new Date(clock), {
+    onTransition: (t) => told.push(t),
+  });
 });
 afterAll(() => server.close());
 
@@ -39,20 +41,39 @@ async function person(name: string): Promise<PlayerRecord> {
 async function started(): Promise<{ id: string; seats: PlayerRecord[] }> {
   const [anna, ben] = [await person('Anna'), await person('Ben')];
   const timeControl = { perMove: 'P1D', onTimeout: 'bot' as const, reminderAt: 0.8 };
-  const { id, inviteCode } = await services.games.create(anna, { game: 'high-card', players: 2, options: { rounds: 1, handSize: 2 }, timeControl });
+  const { id, inviteCode } = await services.games.create(anna, {
+    game: 'high-card',
+    players: 2,
+    options: { rounds: 1, handSize: 2 },
+    timeControl,
+  });
   await services.games.join(ben, id, inviteCode);
   return { id, seats: [anna, ben] };
 }
 
 /** Each written commit of the game alone, as the stream delivers it, and what the stream path makes of it. */
 async function fromStream(gameId: string): Promise<GameTransition[]> {
-  const out = await server.db.send(new QueryCommand({ TableName: LOCAL_TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: keys.game(gameId) } } }));
-  const commits = (out.Items ?? []).filter((item: Record<string, AttributeValue>) => item.sk?.S?.startsWith(keys.commitPrefix));
+  const out = await server.db.send(
+    new QueryCommand({
+      TableName: LOCAL_TABLE,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': { S: keys.game(gameId) } },
+    }),
+  );
+  const commits = (out.Items ?? []).filter((item: Record<string, AttributeValue>) =>
+    item.sk?.S?.startsWith(keys.commitPrefix),
+  );
   const derived: GameTransition[] = [];
   const notifier = { deliver: async (t: GameTransition) => void derived.push(t) };
   for (const [i, item] of commits.entries()) {
     const batch: StreamRecord[] = [{ eventName: 'INSERT', dynamodb: { NewImage: item, SequenceNumber: String(i) } }];
-    expect(await notifyFromStream(batch, { table: services.table, registry: testRegistry(), notifier: notifier as unknown as Notifier })).toEqual([]);
+    expect(
+      await notifyFromStream(batch, {
+        table: services.table,
+        registry: testRegistry(),
+        notifier: notifier as unknown as Notifier,
+      }),
+    ).toEqual([]);
   }
   return derived;
 }

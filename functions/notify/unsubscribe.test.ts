@@ -11,7 +11,9 @@ describe('unsubscribe tokens', () => {
     expect(all).toMatch(/^u1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     expect(verifyUnsubscribe(SECRET, all)).toEqual({ playerId: 'p_zoe', channel: 'email' });
     expect(verifyUnsubscribe(SECRET, reminders)).toEqual({ playerId: 'p_zoe', channel: 'email', kind: 'reminder' });
-    expect(verifyUnsubscribe(SECRET, signUnsubscribe(SECRET, { playerId: 'p', channel: 'email', kind: 'all' }))).toEqual({
+    expect(
+      verifyUnsubscribe(SECRET, signUnsubscribe(SECRET, { playerId: 'p', channel: 'email', kind: 'all' })),
+    ).toEqual({
       playerId: 'p',
       channel: 'email',
       kind: 'all',
@@ -50,9 +52,13 @@ describe('unsubscribe tokens', () => {
 
   it('rejects a correctly signed payload of the wrong shape', () => {
     // The documented construction, so that only the shape check can refuse these.
-    const signed = (body: string) => `u1.${body}.${createHmac('sha256', SECRET).update(`unsubscribe.u1.${body}`).digest('base64url')}`;
+    const signed = (body: string) =>
+      `u1.${body}.${createHmac('sha256', SECRET).update(`unsubscribe.u1.${body}`).digest('base64url')}`;
     const json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    expect(verifyUnsubscribe(SECRET, signed(json({ p: 'p_zoe', c: 'email' })))).toEqual({ playerId: 'p_zoe', channel: 'email' });
+    expect(verifyUnsubscribe(SECRET, signed(json({ p: 'p_zoe', c: 'email' })))).toEqual({
+      playerId: 'p_zoe',
+      channel: 'email',
+    });
     expect(verifyUnsubscribe(SECRET, signed(json({ p: 'p_zoe', c: 'sms' })))).toBeNull();
     expect(verifyUnsubscribe(SECRET, signed(json({ p: 'p_zoe', c: 'email', k: 'everything' })))).toBeNull();
     expect(verifyUnsubscribe(SECRET, signed(json({ p: '', c: 'email' })))).toBeNull();

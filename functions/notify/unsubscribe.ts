@@ -31,7 +31,11 @@ const KINDS: { [K in NotificationKind | 'all']: K } = {
 const WirePayload = z.object({ p: z.string().min(1), c: z.literal('email'), k: z.enum(KINDS).optional() });
 
 export function signUnsubscribe(secret: string, payload: UnsubscribePayload): string {
-  const wire: z.infer<typeof WirePayload> = { p: payload.playerId, c: payload.channel, ...(payload.kind && { k: payload.kind }) };
+  const wire: z.infer<typeof WirePayload> = {
+    p: payload.playerId,
+    c: payload.channel,
+    ...(payload.kind && { k: payload.kind }),
+  };
   return signToken(secret, PURPOSE, VERSION, wire);
 }
 

@@ -14,7 +14,10 @@ interface Received {
 }
 
 /** A subscriber as the spec describes one: it verifies with the reference library and answers 400 on a bad signature. */
-function startReceiver(secret: string, behaviour: (path: string) => 'verify' | number | 'hang' | 'redirect' = () => 'verify') {
+function startReceiver(
+  secret: string,
+  behaviour: (path: string) => 'verify' | number | 'hang' | 'redirect' = () => 'verify',
+) {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -34,7 +37,9 @@ function startReceiver(secret: string, behaviour: (path: string) => 'verify' | n
       }
     });
   });
-  const ready = new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  const ready = new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
   return { server, received, ready };
 }
 
@@ -65,8 +70,15 @@ describe('webhookPayload', () => {
       },
     });
     const kinds = ['reminder', 'gameStarted', 'gameFinished', 'chat'] as const;
-    expect(kinds.map((kind) => webhookPayload(sampleNotification({ kind })).type)).toEqual(['game.reminder', 'game.started', 'game.finished', 'game.chat']);
-    const end = webhookPayload(sampleNotification({ kind: 'gameFinished', result: { places: [2, 1, 3], scores: [1, 2, 0] } }));
+    expect(kinds.map((kind) => webhookPayload(sampleNotification({ kind })).type)).toEqual([
+      'game.reminder',
+      'game.started',
+      'game.finished',
+      'game.chat',
+    ]);
+    const end = webhookPayload(
+      sampleNotification({ kind: 'gameFinished', result: { places: [2, 1, 3], scores: [1, 2, 0] } }),
+    );
     expect(end.data.result).toEqual({ places: [2, 1, 3], scores: [1, 2, 0] });
   });
 });
@@ -130,11 +142,20 @@ describe('deliverWebhook', () => {
   it('is rejected by the receiver when the body or the signature was tampered with on the way', async () => {
     // The signed request, changed between signing and the wire.
     const signed = () => signWebhook({ url: `${base}/hook`, secret }, payload);
-    const withHeader = (req: WebhookRequest, name: string, value: string) => ({ ...req, headers: { ...req.headers, [name]: value } });
+    const withHeader = (req: WebhookRequest, name: string, value: string) => ({
+      ...req,
+      headers: { ...req.headers, [name]: value },
+    });
 
     const signedOnce = signed();
-    const body = await postWebhook({ ...signedOnce, body: signedOnce.body.replace('"seatsDue":[1]', '"seatsDue":[0]') }, local);
-    const signature = await postWebhook(withHeader(signed(), 'webhook-signature', `v1,${Buffer.alloc(32, 7).toString('base64')}`), local);
+    const body = await postWebhook(
+      { ...signedOnce, body: signedOnce.body.replace('"seatsDue":[1]', '"seatsDue":[0]') },
+      local,
+    );
+    const signature = await postWebhook(
+      withHeader(signed(), 'webhook-signature', `v1,${Buffer.alloc(32, 7).toString('base64')}`),
+      local,
+    );
     const otherSecret = await deliverWebhook({ url: `${base}/hook`, secret: newWebhookSecret() }, payload, local);
     const id = await postWebhook(withHeader(signed(), 'webhook-id', 'msg_replayed'), local);
 
@@ -144,23 +165,36 @@ describe('deliverWebhook', () => {
 
   it('reports 410 and 404 as gone, other failures by status', async () => {
     expect(await deliverWebhook({ url: `${base}/gone`, secret }, payload, local)).toEqual({ status: 410, gone: true });
-    expect(await deliverWebhook({ url: `${base}/missing`, secret }, payload, local)).toEqual({ status: 404, gone: true });
-    expect(await deliverWebhook({ url: `${base}/broken`, secret }, payload, local)).toEqual({ status: 500, gone: false });
+    expect(await deliverWebhook({ url: `${base}/missing`, secret }, payload, local)).toEqual({
+      status: 404,
+      gone: true,
+    });
+    expect(await deliverWebhook({ url: `${base}/broken`, secret }, payload, local)).toEqual({
+      status: 500,
+      gone: false,
+    });
   });
 
   it('does not follow a redirect (its target was never checked)', async () => {
-    expect(await deliverWebhook({ url: `${base}/moved`, secret }, payload, local)).toEqual({ status: 307, gone: false });
+    expect(await deliverWebhook({ url: `${base}/moved`, secret }, payload, local)).toEqual({
+      status: 307,
+      gone: false,
+    });
     expect(receiver.received).toEqual([]);
   });
 
   it('throws on a timeout and on a refused connection, for the caller to retry', async () => {
     const started = Date.now();
-    await expect(deliverWebhook({ url: `${base}/slow`, secret }, payload, { ...local, timeoutMs: 200 })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(
+      deliverWebhook({ url: `${base}/slow`, secret }, payload, { ...local, timeoutMs: 200 }),
+    ).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(Date.now() - started).toBeLessThan(5_000);
 
     const dead = startReceiver(secret);
     const deadUrl = await dead.ready;
     await close(dead.server);
-    await expect(deliverWebhook({ url: deadUrl, secret }, payload, local)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await expect(deliverWebhook({ url: deadUrl, secret }, payload, local)).rejects.toMatchObject({
+      code: 'ECONNREFUSED',
+    });
   });
 });

@@ -79,7 +79,11 @@ export function webhookPayload(n: Notification, now: Date = new Date()): Webhook
 }
 
 /** Signs a payload per Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`. */
-export function signWebhook(endpoint: WebhookEndpoint, payload: WebhookPayload, sentAt: Date = new Date()): WebhookRequest {
+export function signWebhook(
+  endpoint: WebhookEndpoint,
+  payload: WebhookPayload,
+  sentAt: Date = new Date(),
+): WebhookRequest {
   const body = JSON.stringify(payload);
   // Derived from the body, so a retry of the same payload keeps its id and receivers can drop
   // the duplicate (the spec's idempotency key); the payload timestamp keeps distinct events apart.
@@ -97,7 +101,11 @@ export function signWebhook(endpoint: WebhookEndpoint, payload: WebhookPayload, 
   };
 }
 
-export function deliverWebhook(endpoint: WebhookEndpoint, payload: WebhookPayload, opts: DeliverOptions = {}): Promise<{ status: number; gone: boolean }> {
+export function deliverWebhook(
+  endpoint: WebhookEndpoint,
+  payload: WebhookPayload,
+  opts: DeliverOptions = {},
+): Promise<{ status: number; gone: boolean }> {
   return postWebhook(signWebhook(endpoint, payload), opts);
 }
 
@@ -108,7 +116,10 @@ export function deliverWebhook(endpoint: WebhookEndpoint, payload: WebhookPayloa
  * not followed: the subscriber registered one URL, and a Location could send the signed body
  * anywhere, to a host nobody checked.
  */
-export function postWebhook(req: WebhookRequest, opts: DeliverOptions = {}): Promise<{ status: number; gone: boolean }> {
+export function postWebhook(
+  req: WebhookRequest,
+  opts: DeliverOptions = {},
+): Promise<{ status: number; gone: boolean }> {
   const url = new URL(req.url);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const signal = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);

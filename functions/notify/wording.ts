@@ -31,7 +31,15 @@ export function wordsFor(language: Language): Promise<Words> {
     words = CATALOGS[language]().then(({ default: catalog }) => {
       const i18n = i18next.createInstance();
       // Synchronous once the catalog is in memory; messages are plain text and escaped where they become HTML.
-      void i18n.init({ lng: language, fallbackLng: false, initAsync: false, interpolation: { escapeValue: false }, returnEmptyString: false, showSupportNotice: false, resources: { [language]: { translation: catalog } } });
+      void i18n.init({
+        lng: language,
+        fallbackLng: false,
+        initAsync: false,
+        interpolation: { escapeValue: false },
+        returnEmptyString: false,
+        showSupportNotice: false,
+        resources: { [language]: { translation: catalog } },
+      });
       const loose = i18n.t as unknown as (key: string, vars?: Record<string, unknown>) => string;
       const t: Words = (key, vars) => loose(key, vars);
       made.set(language, t);

@@ -28,13 +28,21 @@ export function observability(serviceName: string): Observability {
     serviceName,
     // An invocation without business events (most API reads) is normal: Powertools' warning
     // about an empty flush would be one noise line per request, so it goes to debug.
-    logger: { debug: (...a) => logger.debug(a.join(' ')), info: (...a) => logger.info(a.join(' ')), warn: (...a) => logger.debug(a.join(' ')), error: (...a) => logger.error(a.join(' ')) },
+    logger: {
+      debug: (...a) => logger.debug(a.join(' ')),
+      info: (...a) => logger.info(a.join(' ')),
+      warn: (...a) => logger.debug(a.join(' ')),
+      error: (...a) => logger.error(a.join(' ')),
+    },
   });
   return {
     logger,
     metrics,
     port: metricsPort(metrics),
-    middlewares: [injectLambdaContext(logger), logMetrics(metrics, { captureColdStartMetric: true })] as MiddlewareObj[],
+    middlewares: [
+      injectLambdaContext(logger),
+      logMetrics(metrics, { captureColdStartMetric: true }),
+    ] as MiddlewareObj[],
   };
 }
 

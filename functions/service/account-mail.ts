@@ -27,7 +27,14 @@ function compose(to: string, subject: string, lead: string, code: string, link: 
   };
 }
 
-export const signInMail = (to: string, code: string, link: string) => compose(to, `railpost sign-in code ${code}`, 'Your railpost sign-in code:', code, link);
+export const signInMail = (to: string, code: string, link: string) =>
+  compose(to, `railpost sign-in code ${code}`, 'Your railpost sign-in code:', code, link);
 
 export const confirmationMail = (to: string, code: string, link: string) =>
-  compose(to, `Confirm your railpost address: ${code}`, 'Confirm this address for your railpost account with the code', code, link);
+  compose(
+    to,
+    `Confirm your railpost address: ${code}`,
+    'Confirm this address for your railpost account with the code',
+    code,
+    link,
+  );

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { EventRecord, GameMeta } from '../domain/game.js';
 import { botLevelOf, chosenLevel, levelToPlay, REQUEST_SEARCH_MS } from './bots.js';
 
-const record = (over: Partial<EventRecord>): EventRecord => ({ version: 1, seat: 1, playerId: null, action: { type: 'x' }, events: [], toAct: [], at: '2026-11-24T00:00:00.000Z', ...over });
+const record = (over: Partial<EventRecord>): EventRecord => ({
+  version: 1,
+  seat: 1,
+  playerId: null,
+  action: { type: 'x' },
+  events: [],
+  toAct: [],
+  at: '2026-11-24T00:00:00.000Z',
+  ...over,
+});
 const meta = (over: Partial<GameMeta>): GameMeta =>
   ({
     seats: [

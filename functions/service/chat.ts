@@ -32,18 +32,33 @@ export class Chat {
     if (seat === null) throw problems.forbidden('not_seated', 'Only seated players write in a game’s chat');
     // Table talk is among those still playing: one who is out could tell the table what the bot now holds.
     const running = meta.status === 'active' && latest?.status !== 'finished';
-    if (running && latest?.forfeited.includes(seat)) throw problems.forbidden('forfeited', 'You forfeited this game: you read its chat, but write again only once it has ended');
+    if (running && latest?.forfeited.includes(seat))
+      throw problems.forbidden(
+        'forfeited',
+        'You forfeited this game: you read its chat, but write again only once it has ended',
+      );
     const text = cleanText(raw, 'keep');
     if (text.length === 0) throw problems.badRequest('empty_message', 'The message is empty');
     const cap = this.caps.chatMessagesPerGame;
     if (!(await this.chats.countMessage(gameId, player.id, cap))) {
-      throw problems.conflict('chat_full', `You have written ${cap} messages in this game, as many as one player may`, { limit: cap });
+      throw problems.conflict('chat_full', `You have written ${cap} messages in this game, as many as one player may`, {
+        limit: cap,
+      });
     }
     const at = this.now();
     const version = latest?.version ?? 0;
     // Sorts by version, then time; the random tail keeps two messages of one millisecond apart.
     const id = `${String(version).padStart(10, '0')}-${at.getTime().toString(36).padStart(9, '0')}-${randomBytes(4).toString('hex')}`;
-    const message: ChatRecord = { gameId, id, seat, playerId: player.id, name: player.name, text, at: at.toISOString(), version };
+    const message: ChatRecord = {
+      gameId,
+      id,
+      seat,
+      playerId: player.id,
+      name: player.name,
+      text,
+      at: at.toISOString(),
+      version,
+    };
     await this.chats.put(message);
     this.onChat(message);
     return message;

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { activeMs, advanceClocks, initialClocks, instantAfter, nextDueAt, refreshDeadlines, type Pause } from './clock.js';
+import {
+  activeMs,
+  advanceClocks,
+  initialClocks,
+  instantAfter,
+  nextDueAt,
+  refreshDeadlines,
+  type Pause,
+} from './clock.js';
 import { durationMs, TimeControlSchema } from './time-control.js';
 
 const H = 3_600_000;
@@ -17,16 +25,23 @@ describe('durations', () => {
   });
 
   it('refuses calendar units, empty parts and junk', () => {
-    for (const bad of ['P', 'PT', 'P1M', 'P1Y', 'P1DT', '3D', 'P-1D', 'P1.5D', 'pt2s', 'P1D ']) expect(durationMs(bad), bad).toBeNull();
+    for (const bad of ['P', 'PT', 'P1M', 'P1Y', 'P1DT', '3D', 'P-1D', 'P1.5D', 'pt2s', 'P1D '])
+      expect(durationMs(bad), bad).toBeNull();
   });
 
   it('time controls take exactly one of perMove and bank, within bounds', () => {
     expect(TimeControlSchema.parse({ perMove: 'P3D', onTimeout: 'bot' }).reminderAt).toBe(0.8);
     expect(TimeControlSchema.safeParse({ onTimeout: 'bot' }).success).toBe(false);
-    expect(TimeControlSchema.safeParse({ perMove: 'P3D', bank: { initial: 'P1D', increment: 'PT1H' }, onTimeout: 'bot' }).success).toBe(false);
+    expect(
+      TimeControlSchema.safeParse({ perMove: 'P3D', bank: { initial: 'P1D', increment: 'PT1H' }, onTimeout: 'bot' })
+        .success,
+    ).toBe(false);
     expect(TimeControlSchema.safeParse({ perMove: 'P61D', onTimeout: 'bot' }).success).toBe(false);
     expect(TimeControlSchema.safeParse({ perMove: 'P1D', onTimeout: 'resign' }).success).toBe(false);
-    expect(TimeControlSchema.safeParse({ bank: { initial: 'P2D', increment: 'PT1H', cap: 'P1D' }, onTimeout: 'bot' }).success).toBe(false);
+    expect(
+      TimeControlSchema.safeParse({ bank: { initial: 'P2D', increment: 'PT1H', cap: 'P1D' }, onTimeout: 'bot' })
+        .success,
+    ).toBe(false);
     expect(TimeControlSchema.safeParse({ perMove: 'P1D', onTimeout: 'bot', reminderAt: 1 }).success).toBe(false);
   });
 });
@@ -50,22 +65,33 @@ describe('pauses', () => {
   });
 
   it('instantAfter inverts activeMs', () => {
-    const pause = fc.record({ from: fc.integer({ min: 0, max: 100 }), len: fc.integer({ min: 0, max: 50 }) }).map((p) => ({ from: T0 + p.from * H, until: T0 + (p.from + p.len) * H }));
+    const pause = fc
+      .record({ from: fc.integer({ min: 0, max: 100 }), len: fc.integer({ min: 0, max: 50 }) })
+      .map((p) => ({ from: T0 + p.from * H, until: T0 + (p.from + p.len) * H }));
     fc.assert(
-      fc.property(fc.array(pause, { maxLength: 5 }), fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 }), (ps, start, need) => {
-        const from = T0 + start * H;
-        const at = instantAfter(from, need * H, ps);
-        expect(activeMs(from, at, ps)).toBe(need * H);
-        // ... and nothing earlier reaches it.
-        if (need > 0) expect(activeMs(from, at - 1, ps)).toBeLessThan(need * H);
-      }),
+      fc.property(
+        fc.array(pause, { maxLength: 5 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 100 }),
+        (ps, start, need) => {
+          const from = T0 + start * H;
+          const at = instantAfter(from, need * H, ps);
+          expect(activeMs(from, at, ps)).toBe(need * H);
+          // ... and nothing earlier reaches it.
+          if (need > 0) expect(activeMs(from, at - 1, ps)).toBeLessThan(need * H);
+        },
+      ),
     );
   });
 });
 
 describe('clocks', () => {
   const perMove = TimeControlSchema.parse({ perMove: 'P3D', onTimeout: 'bot' });
-  const bank = TimeControlSchema.parse({ bank: { initial: 'P2D', increment: 'P1D', cap: 'P3D' }, onTimeout: 'forfeit', reminderAt: 0.5 });
+  const bank = TimeControlSchema.parse({
+    bank: { initial: 'P2D', increment: 'P1D', cap: 'P3D' },
+    onTimeout: 'forfeit',
+    reminderAt: 0.5,
+  });
 
   it('a seat that becomes due gets its deadline and reminder; one still due keeps them', () => {
     const start = advanceClocks(perMove, initialClocks(perMove, 2), iso(T0), [0], none);
@@ -105,7 +131,10 @@ describe('clocks', () => {
   });
 
   it('refreshing deadlines takes changed vacations into account and keeps the reminder flag', () => {
-    const c = advanceClocks(perMove, initialClocks(perMove, 1), iso(T0), [0], none).map((x) => ({ ...x, reminded: true }));
+    const c = advanceClocks(perMove, initialClocks(perMove, 1), iso(T0), [0], none).map((x) => ({
+      ...x,
+      reminded: true,
+    }));
     const later = refreshDeadlines(perMove, c, () => [{ from: T0 + D, until: T0 + 2 * D }]);
     expect(later[0]).toMatchObject({ deadline: iso(T0 + 4 * D), reminded: true });
   });

@@ -17,7 +17,13 @@ export interface Pause {
 
 export function initialClocks(tc: TimeControl, players: number): SeatClock[] {
   const bank = bankOf(tc);
-  return Array.from({ length: players }, () => ({ dueSince: null, bankMs: bank ? bank.initial : null, deadline: null, remindAt: null, reminded: false }));
+  return Array.from({ length: players }, () => ({
+    dueSince: null,
+    bankMs: bank ? bank.initial : null,
+    deadline: null,
+    remindAt: null,
+    reminded: false,
+  }));
 }
 
 /** Time between `from` and `to` outside every pause. */
@@ -79,7 +85,13 @@ export function withDeadline(tc: TimeControl, clock: SeatClock, pauses: readonly
  * people, not bots or forfeited seats). A seat due before and after keeps running; a bank seat
  * that stops pays the time it used and earns the increment.
  */
-export function advanceClocks(tc: TimeControl, clocks: readonly SeatClock[], at: string, due: readonly Seat[], pausesOf: (seat: Seat) => readonly Pause[]): SeatClock[] {
+export function advanceClocks(
+  tc: TimeControl,
+  clocks: readonly SeatClock[],
+  at: string,
+  due: readonly Seat[],
+  pausesOf: (seat: Seat) => readonly Pause[],
+): SeatClock[] {
   const bank = bankOf(tc);
   const now = Date.parse(at);
   return clocks.map((clock, seat) => {
@@ -88,18 +100,29 @@ export function advanceClocks(tc: TimeControl, clocks: readonly SeatClock[], at:
     if (clock.dueSince === null && !isDue) return clock;
     if (isDue) return withDeadline(tc, { ...clock, dueSince: at }, pausesOf(seat));
     const used = activeMs(Date.parse(clock.dueSince!), now, pausesOf(seat));
-    const bankMs = bank && clock.bankMs !== null ? Math.min(bank.cap, Math.max(0, clock.bankMs - used) + bank.increment) : clock.bankMs;
+    const bankMs =
+      bank && clock.bankMs !== null
+        ? Math.min(bank.cap, Math.max(0, clock.bankMs - used) + bank.increment)
+        : clock.bankMs;
     return { dueSince: null, bankMs, deadline: null, remindAt: null, reminded: false };
   });
 }
 
 /** Deadlines of due seats again, e.g. after a player changed their vacations. */
-export function refreshDeadlines(tc: TimeControl, clocks: readonly SeatClock[], pausesOf: (seat: Seat) => readonly Pause[]): SeatClock[] {
-  return clocks.map((clock, seat) => (clock.dueSince === null ? clock : { ...withDeadline(tc, clock, pausesOf(seat)), reminded: clock.reminded }));
+export function refreshDeadlines(
+  tc: TimeControl,
+  clocks: readonly SeatClock[],
+  pausesOf: (seat: Seat) => readonly Pause[],
+): SeatClock[] {
+  return clocks.map((clock, seat) =>
+    clock.dueSince === null ? clock : { ...withDeadline(tc, clock, pausesOf(seat)), reminded: clock.reminded },
+  );
 }
 
 /** When the sweeper must next look at the game: the earliest pending reminder or deadline. */
 export function nextDueAt(clocks: readonly SeatClock[]): string | null {
-  const times = clocks.flatMap((c) => (c.dueSince === null ? [] : [c.reminded ? c.deadline : c.remindAt])).filter((t): t is string => t !== null);
+  const times = clocks
+    .flatMap((c) => (c.dueSince === null ? [] : [c.reminded ? c.deadline : c.remindAt]))
+    .filter((t): t is string => t !== null);
   return times.length === 0 ? null : times.reduce((a, b) => (a < b ? a : b));
 }

@@ -30,20 +30,38 @@ export class Credentials {
 
   async startSession(playerId: string, label: string): Promise<Issued> {
     const now = this.now();
-    return this.issue({ playerId, kind: 'session', name: label.slice(0, MAX_LABEL_CHARACTERS) || 'browser', scopes: [...SCOPES], expiresAt: new Date(now.getTime() + SESSION_MS).toISOString() });
+    return this.issue({
+      playerId,
+      kind: 'session',
+      name: label.slice(0, MAX_LABEL_CHARACTERS) || 'browser',
+      scopes: [...SCOPES],
+      expiresAt: new Date(now.getTime() + SESSION_MS).toISOString(),
+    });
   }
 
   /** A token may carry only scopes its creator's credential has: no credential can mint a stronger one. */
   async createToken(access: Access, name: string, scopes: readonly Scope[]): Promise<Issued> {
     const beyond = scopes.filter((scope) => !access.credential.scopes.includes(scope));
-    if (beyond.length > 0) throw problems.forbidden('insufficient_scope', `This token lacks the scope ${beyond.join(', ')} it would hand on`);
+    if (beyond.length > 0)
+      throw problems.forbidden(
+        'insufficient_scope',
+        `This token lacks the scope ${beyond.join(', ')} it would hand on`,
+      );
     const playerId = access.player.id;
     // Stored before it is counted, so a counted id without a credential is one revoked (see count);
     // its secret is not out yet, so a token the cap refuses was never usable.
-    const issued = await this.issue({ playerId, kind: 'token', name, scopes: SCOPES.filter((s) => scopes.includes(s)), expiresAt: null });
+    const issued = await this.issue({
+      playerId,
+      kind: 'token',
+      name,
+      scopes: SCOPES.filter((s) => scopes.includes(s)),
+      expiresAt: null,
+    });
     if (await this.count(playerId, issued.credential.id)) return issued;
     await this.accounts.deleteCredential(playerId, issued.credential.id);
-    throw new Refusal('too_many_tokens', 'Conflict', `At most ${MAX_TOKENS} tokens per player; revoke one first`, { limit: MAX_TOKENS });
+    throw new Refusal('too_many_tokens', 'Conflict', `At most ${MAX_TOKENS} tokens per player; revoke one first`, {
+      limit: MAX_TOKENS,
+    });
   }
 
   /**
@@ -79,7 +97,8 @@ export class Credentials {
 
   async revoke(player: PlayerRecord, kind: CredentialRecord['kind'], id: string): Promise<void> {
     const found = await this.accounts.getCredential(player.id, id);
-    if (!found || found.kind !== kind || !(await this.accounts.deleteCredential(player.id, id))) throw problems.notFound(kind === 'session' ? 'Session' : 'Token');
+    if (!found || found.kind !== kind || !(await this.accounts.deleteCredential(player.id, id)))
+      throw problems.notFound(kind === 'session' ? 'Session' : 'Token');
     if (kind === 'token') await this.accounts.uncountTokens(player.id, [id]);
     this.players.forget(player.id, id);
   }
@@ -91,11 +110,17 @@ export class Credentials {
    */
   async signOutEverywhere(player: PlayerRecord, tokens: boolean): Promise<void> {
     if (tokens && !player.email) {
-      throw problems.badRequest('email_address_required', 'Confirm an email address first: without one, revoking every token would lock you out for good');
+      throw problems.badRequest(
+        'email_address_required',
+        'Confirm an email address first: without one, revoking every token would lock you out for good',
+      );
     }
     const ending = (await this.accounts.listCredentials(player.id)).filter((c) => c.kind === 'session' || tokens);
     for (const c of ending) await this.accounts.deleteCredential(player.id, c.id);
-    await this.accounts.uncountTokens(player.id, ending.filter((c) => c.kind === 'token').map((c) => c.id));
+    await this.accounts.uncountTokens(
+      player.id,
+      ending.filter((c) => c.kind === 'token').map((c) => c.id),
+    );
     // A hash no secret has: the registration token stops working.
     if (tokens) await this.table.updatePlayer(player.id, { tokenHash: '0'.repeat(64) });
     this.players.forget(player.id);

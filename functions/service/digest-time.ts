@@ -19,14 +19,31 @@ export function isTimeZone(zone: string): boolean {
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall clock in `zone` at `at`, to the minute. */
-function wallClock(at: number, zone: string): { year: number; month: number; day: number; hour: number; minute: number } {
+function wallClock(
+  at: number,
+  zone: string,
+): { year: number; month: number; day: number; hour: number; minute: number } {
   let f = formats.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
     formats.set(zone, f);
   }
   const parts = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute) };
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+  };
 }
 
 /** How far `zone` is ahead of UTC at `at`, in milliseconds (whole minutes). */

@@ -48,7 +48,10 @@ export class Digests {
         claimed++;
         this.onDigest({ playerId, day });
       }
-      await this.digests.setDue(playerId, nextDigestAt(choice.hour, choice.timeZone, new Date(Math.max(now.getTime(), Date.parse(dueAt)))));
+      await this.digests.setDue(
+        playerId,
+        nextDigestAt(choice.hour, choice.timeZone, new Date(Math.max(now.getTime(), Date.parse(dueAt)))),
+      );
     }
     return claimed;
   }

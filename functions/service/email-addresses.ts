@@ -16,7 +16,10 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 export function requireEveryScope(access: Access): void {
   const missing = SCOPES.filter((scope) => !access.credential.scopes.includes(scope));
   if (missing.length > 0) {
-    throw problems.forbidden('insufficient_scope', `An address signs in with every scope: naming or confirming one needs a session or a token that has them all (this one lacks ${missing.join(', ')})`);
+    throw problems.forbidden(
+      'insufficient_scope',
+      `An address signs in with every scope: naming or confirming one needs a session or a token that has them all (this one lacks ${missing.join(', ')})`,
+    );
   }
 }
 
@@ -40,7 +43,10 @@ export class EmailAddresses {
     const slot = { emailChange: player.id };
     if (address === null || (player.email && same(address, player.email))) {
       await this.codes.cancel(slot);
-      await this.table.updatePlayer(player.id, address === null ? { email: null, pendingEmail: null } : { pendingEmail: null });
+      await this.table.updatePlayer(
+        player.id,
+        address === null ? { email: null, pendingEmail: null } : { pendingEmail: null },
+      );
       if (address === null && player.email) await this.accounts.releaseEmail(player.email, player.id);
       return this.players.reload(player.id);
     }
@@ -55,7 +61,8 @@ export class EmailAddresses {
     const { player } = access;
     const { address } = await this.codes.redeem({ emailChange: player.id }, code);
     if (!address) throw problems.badRequest('invalid_code', 'The code is wrong, used or expired; ask for a new one');
-    if (!(await this.accounts.claimEmail(address, player.id))) throw problems.conflict('email_taken', 'Another account has confirmed this address');
+    if (!(await this.accounts.claimEmail(address, player.id)))
+      throw problems.conflict('email_taken', 'Another account has confirmed this address');
     if (player.email && !same(player.email, address)) await this.accounts.releaseEmail(player.email, player.id);
     await this.table.updatePlayer(player.id, { email: address, pendingEmail: null });
     return this.players.reload(player.id);

@@ -8,7 +8,15 @@ import type { EventRecord, GameMeta, RematchRecord } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { standInLevelOf } from './bots.js';
 import { MAX_META_ATTEMPTS, written, type GameLog } from './game-log.js';
-import { advanced, platformEntry, statusOf, takebackWaitingFor, toActOf, type Loaded, type PausesOf } from './game-state.js';
+import {
+  advanced,
+  platformEntry,
+  statusOf,
+  takebackWaitingFor,
+  toActOf,
+  type Loaded,
+  type PausesOf,
+} from './game-state.js';
 import { summaryFor, type GameSummary } from './game-views.js';
 import { problems } from './refusal.js';
 import { initialState } from './replay.js';
@@ -28,18 +36,37 @@ export class Finishing {
     const seat = playingSeat(loaded, player);
     const pausesOf = await this.games.pausesOf(loaded.meta);
     const records: EventRecord[] = [];
-    return this.settle(loaded, this.games.forfeitSeat(loaded, seat, player.id, records, pausesOf), records, pausesOf, player);
+    return this.settle(
+      loaded,
+      this.games.forfeitSeat(loaded, seat, player.id, records, pausesOf),
+      records,
+      pausesOf,
+      player,
+    );
   }
 
   /** Aborting while no seat has made more than one action: the game ends with no result. */
   async abort(player: PlayerRecord, gameId: string): Promise<GameSummary> {
     const loaded = await this.games.load(gameId);
     const seat = playingSeat(loaded, player);
-    if (!abortable(loaded.table)) throw problems.conflict('abort_window_closed', 'A seat has made a second move: the game can no longer be aborted (resign instead)');
+    if (!abortable(loaded.table))
+      throw problems.conflict(
+        'abort_window_closed',
+        'A seat has made a second move: the game can no longer be aborted (resign instead)',
+      );
     const pausesOf = await this.games.pausesOf(loaded.meta);
     const aborted = { ...loaded, table: { ...loaded.table, aborted: true as const } };
-    const record = { ...this.entry(loaded, seat, player.id, { type: 'abort' }, { type: 'aborted', data: { seat } }), toAct: [] };
-    return this.settle(loaded, advanced(aborted, record, loaded.state, loaded.forfeited, pausesOf), [record], pausesOf, player);
+    const record = {
+      ...this.entry(loaded, seat, player.id, { type: 'abort' }, { type: 'aborted', data: { seat } }),
+      toAct: [],
+    };
+    return this.settle(
+      loaded,
+      advanced(aborted, record, loaded.state, loaded.forfeited, pausesOf),
+      [record],
+      pausesOf,
+      player,
+    );
   }
 
   /**
@@ -48,27 +75,44 @@ export class Finishing {
    */
   async requestTakeback(player: PlayerRecord, gameId: string, expectedVersion: number): Promise<GameSummary> {
     const { loaded, seat } = await this.atVersion(player, gameId, expectedVersion);
-    if (loaded.table.takeback) throw problems.conflict('takeback_pending', 'A take-back request is already waiting for answers');
+    if (loaded.table.takeback)
+      throw problems.conflict('takeback_pending', 'A take-back request is already waiting for answers');
     const undoes = loaded.table.undoable[seat];
     if (undoes === undefined) {
-      throw problems.conflict('takeback_not_allowed', 'You have no action to take back, or something hidden or random came into the game since your last one, or another player has moved since (RP-TB-1)');
+      throw problems.conflict(
+        'takeback_not_allowed',
+        'You have no action to take back, or something hidden or random came into the game since your last one, or another player has moved since (RP-TB-1)',
+      );
     }
     const pausesOf = await this.games.pausesOf(loaded.meta);
-    const record = this.entry(loaded, seat, player.id, { type: 'request_takeback', undoes } as { type: string }, { type: 'takeback_requested', data: { seat, undoes } });
+    const record = this.entry(loaded, seat, player.id, { type: 'request_takeback', undoes } as { type: string }, {
+      type: 'takeback_requested',
+      data: { seat, undoes },
+    });
     const requested = advanced(loaded, record, loaded.state, loaded.forfeited, pausesOf);
-    const pending = { ...requested, table: { ...requested.table, takeback: { seat, undoes, requestedAt: record.version, accepted: [] } } };
+    const pending = {
+      ...requested,
+      table: { ...requested.table, takeback: { seat, undoes, requestedAt: record.version, accepted: [] } },
+    };
     const records = [record];
     const after = takebackWaitingFor(pending).length === 0 ? await this.takeBack(pending, records, pausesOf) : pending;
     return this.settle(loaded, after, records, pausesOf, player);
   }
 
   /** Accepts or refuses the pending take-back; the last acceptance returns the game to the version before the action. */
-  async answerTakeback(player: PlayerRecord, gameId: string, expectedVersion: number, accept: boolean): Promise<GameSummary> {
+  async answerTakeback(
+    player: PlayerRecord,
+    gameId: string,
+    expectedVersion: number,
+    accept: boolean,
+  ): Promise<GameSummary> {
     const { loaded, seat } = await this.atVersion(player, gameId, expectedVersion);
     const tb = loaded.table.takeback;
     if (!tb) throw problems.conflict('no_takeback', 'No take-back request is waiting (a move ends one)');
-    if (tb.seat === seat) throw problems.conflict('own_takeback', 'This is your own request; the other players answer it');
-    if (!takebackWaitingFor(loaded).includes(seat)) throw problems.conflict('already_answered', 'You have answered this request already');
+    if (tb.seat === seat)
+      throw problems.conflict('own_takeback', 'This is your own request; the other players answer it');
+    if (!takebackWaitingFor(loaded).includes(seat))
+      throw problems.conflict('already_answered', 'You have answered this request already');
     const pausesOf = await this.games.pausesOf(loaded.meta);
     const event = { type: accept ? 'takeback_accepted' : 'takeback_refused', data: { seat } };
     const record = this.entry(loaded, seat, player.id, { type: accept ? 'accept_takeback' : 'refuse_takeback' }, event);
@@ -78,8 +122,12 @@ export class Finishing {
       const { takeback: _refused, ...table } = answered.table;
       return this.settle(loaded, { ...answered, table }, records, pausesOf, player);
     }
-    const accepted = { ...answered, table: { ...answered.table, takeback: { ...tb, accepted: [...tb.accepted, seat] } } };
-    const after = takebackWaitingFor(accepted).length === 0 ? await this.takeBack(accepted, records, pausesOf) : accepted;
+    const accepted = {
+      ...answered,
+      table: { ...answered.table, takeback: { ...tb, accepted: [...tb.accepted, seat] } },
+    };
+    const after =
+      takebackWaitingFor(accepted).length === 0 ? await this.takeBack(accepted, records, pausesOf) : accepted;
     return this.settle(loaded, after, records, pausesOf, player);
   }
 
@@ -89,7 +137,8 @@ export class Finishing {
    */
   async proposeRematch(player: PlayerRecord, gameId: string): Promise<GameSummary> {
     return this.changeRematch(player, gameId, (meta, seat) => {
-      if (meta.rematch && meta.rematch.declinedBy === undefined) throw problems.conflict('rematch_exists', 'A rematch has been offered already');
+      if (meta.rematch && meta.rematch.declinedBy === undefined)
+        throw problems.conflict('rematch_exists', 'A rematch has been offered already');
       return { proposedBy: seat, accepted: [seat] };
     });
   }
@@ -97,27 +146,45 @@ export class Finishing {
   async answerRematch(player: PlayerRecord, gameId: string, accept: boolean): Promise<GameSummary> {
     return this.changeRematch(player, gameId, (meta, seat) => {
       const offer = meta.rematch;
-      if (!offer || offer.declinedBy !== undefined) throw problems.conflict('no_rematch', 'No rematch offer is waiting');
+      if (!offer || offer.declinedBy !== undefined)
+        throw problems.conflict('no_rematch', 'No rematch offer is waiting');
       if (offer.gameId !== undefined) throw problems.conflict('rematch_started', 'The rematch has started');
       if (!accept) return { ...offer, declinedBy: seat };
-      if (offer.accepted.includes(seat)) throw problems.conflict('already_answered', 'You have accepted this offer already');
+      if (offer.accepted.includes(seat))
+        throw problems.conflict('already_answered', 'You have accepted this offer already');
       return { ...offer, accepted: [...offer.accepted, seat] };
     });
   }
 
-  private entry(l: Loaded, seat: Seat, playerId: string | null, action: { type: string }, event: { type: string; data: Record<string, unknown> }): EventRecord {
+  private entry(
+    l: Loaded,
+    seat: Seat,
+    playerId: string | null,
+    action: { type: string },
+    event: { type: string; data: Record<string, unknown> },
+  ): EventRecord {
     return platformEntry(l, seat, playerId, action, event, this.games.at());
   }
 
   /** Writes what a finishing request did; a move that came first makes it 409 stale_version. */
-  private async settle(base: Loaded, after: Loaded, records: EventRecord[], pausesOf: PausesOf, player: PlayerRecord): Promise<GameSummary> {
+  private async settle(
+    base: Loaded,
+    after: Loaded,
+    records: EventRecord[],
+    pausesOf: PausesOf,
+    player: PlayerRecord,
+  ): Promise<GameSummary> {
     const committed = await this.games.commit(base, after, records, pausesOf);
     if (!committed.ok) throw problems.staleVersion((await this.games.load(base.meta.id)).version);
     return summaryFor(committed.value, player.id);
   }
 
   /** A running game at the version the caller saw, with the caller's seat. */
-  private async atVersion(player: PlayerRecord, gameId: string, expectedVersion: number): Promise<{ loaded: Loaded; seat: Seat }> {
+  private async atVersion(
+    player: PlayerRecord,
+    gameId: string,
+    expectedVersion: number,
+  ): Promise<{ loaded: Loaded; seat: Seat }> {
     const loaded = await this.games.load(gameId);
     const seat = playingSeat(loaded, player);
     if (expectedVersion !== loaded.version) throw problems.staleVersion(loaded.version);
@@ -138,7 +205,10 @@ export class Finishing {
     const table = prior ? (prior.table ?? legacyTable(l.meta.players)) : initialTable(l.meta.players);
     const playerId = l.meta.seats[tb.seat]?.playerId ?? null;
     const record: EventRecord = {
-      ...this.entry(l, tb.seat, playerId, { type: 'take_back', to } as { type: string }, { type: 'taken_back', data: { seat: tb.seat, to } }),
+      ...this.entry(l, tb.seat, playerId, { type: 'take_back', to } as { type: string }, {
+        type: 'taken_back',
+        data: { seat: tb.seat, to },
+      }),
       toAct: toActOf({ ...l, state, table }),
     };
     appended.push(record);
@@ -150,12 +220,17 @@ export class Finishing {
    * every seated person has accepted, the new game's id is written there first and the game is
    * created after: a crash between leaves a link that the next accept or offer repairs.
    */
-  private async changeRematch(player: PlayerRecord, gameId: string, change: (meta: GameMeta, seat: Seat) => RematchRecord): Promise<GameSummary> {
+  private async changeRematch(
+    player: PlayerRecord,
+    gameId: string,
+    change: (meta: GameMeta, seat: Seat) => RematchRecord,
+  ): Promise<GameSummary> {
     for (let attempt = 0; attempt < MAX_META_ATTEMPTS; attempt++) {
       const loaded = await this.games.load(gameId);
       const seat = seatOf(loaded.meta, player.id);
       if (seat === null) throw problems.forbidden('not_seated', 'You do not hold a seat in this game');
-      if (statusOf(loaded) !== 'finished') throw problems.conflict('game_not_finished', 'A rematch is offered once the game has ended');
+      if (statusOf(loaded) !== 'finished')
+        throw problems.conflict('game_not_finished', 'A rematch is offered once the game has ended');
       const pending = loaded.meta.rematch?.gameId;
       if (pending !== undefined && !(await this.table.readGame(pending))) {
         await this.startRematch(loaded.meta, pending);
@@ -198,7 +273,8 @@ export class Finishing {
     // Another accept created it first.
     if (!(await written(this.table.putMeta(meta)))) return;
     for (const [seat, s] of seats.entries()) {
-      if (s.playerId !== null) await this.table.putMembership({ playerId: s.playerId, gameId: id, game: old.game, seat, joinedAt: now });
+      if (s.playerId !== null)
+        await this.table.putMembership({ playerId: s.playerId, gameId: id, game: old.game, seat, joinedAt: now });
     }
     await this.games.start(await this.games.gameDef(old.game), meta);
   }
@@ -210,6 +286,7 @@ function playingSeat(l: Loaded, player: PlayerRecord): Seat {
   if (seat === null) throw problems.forbidden('not_seated', 'You do not hold a seat in this game');
   if (l.meta.status === 'open') throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
   if (statusOf(l) !== 'active') throw problems.conflict('game_over', 'The game has ended');
-  if (l.forfeited.includes(seat)) throw problems.forbidden('forfeited', 'You forfeited this game; the bot plays on for your seat');
+  if (l.forfeited.includes(seat))
+    throw problems.forbidden('forfeited', 'You forfeited this game; the bot plays on for your seat');
   return seat;
 }

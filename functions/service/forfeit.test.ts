@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { outcomeWithForfeits } from './forfeit.js';
 
-const played = { scores: [30, 50, 40], ranking: [3, 1, 2], breakdown: [[{ item: 'routes', points: 30 }], [{ item: 'routes', points: 50 }], [{ item: 'routes', points: 40 }]] };
+const played = {
+  scores: [30, 50, 40],
+  ranking: [3, 1, 2],
+  breakdown: [[{ item: 'routes', points: 30 }], [{ item: 'routes', points: 50 }], [{ item: 'routes', points: 40 }]],
+};
 
 describe('forfeits', () => {
   it('no forfeit: the game decides', () => {
@@ -24,7 +28,10 @@ describe('forfeits', () => {
     const o = outcomeWithForfeits(played, 3, [1])!;
     expect(o.scores).toEqual([30, 50, 40]);
     expect(o.ranking).toEqual([2, 3, 1]);
-    expect(o.breakdown[1]).toEqual([{ item: 'routes', points: 50 }, { item: 'forfeited: ranked after every seat still playing', points: 0 }]);
+    expect(o.breakdown[1]).toEqual([
+      { item: 'routes', points: 50 },
+      { item: 'forfeited: ranked after every seat still playing', points: 0 },
+    ]);
   });
 
   it('SC-12.3: a game that ended without a winner still has none after a forfeit; a win by forfeits has a winner', () => {

@@ -11,7 +11,11 @@ export function standingSeats(players: number, forfeited: readonly Seat[]): Seat
 }
 
 /** The game's own outcome with forfeits applied, or the outcome of a game that forfeits ended. */
-export function outcomeWithForfeits(outcome: Outcome | null, players: number, forfeited: readonly Seat[]): Outcome | null {
+export function outcomeWithForfeits(
+  outcome: Outcome | null,
+  players: number,
+  forfeited: readonly Seat[],
+): Outcome | null {
   if (forfeited.length === 0) return outcome;
   const standing = standingSeats(players, forfeited);
   if (!outcome && standing.length > 1) return null;
@@ -24,7 +28,8 @@ export function outcomeWithForfeits(outcome: Outcome | null, players: number, fo
   });
   const breakdown = scores.map((_, seat) => {
     const lines = outcome?.breakdown[seat] ?? [];
-    if (forfeited.includes(seat)) return [...lines, { item: 'forfeited: ranked after every seat still playing', points: 0 }];
+    if (forfeited.includes(seat))
+      return [...lines, { item: 'forfeited: ranked after every seat still playing', points: 0 }];
     return outcome ? lines : [{ item: 'every other seat forfeited', points: 0 }];
   });
   // Seats still standing at a game's own end without a winner share place 1, and still none won.

@@ -22,7 +22,14 @@ export interface GameExport {
    * `forfeit` and `platform` entries are the platform's, not the game's: skip them when replaying
    * with the engine, except `take_back`, which returns to the state after version `action.to`.
    */
-  actions: { seat: Seat; action: { type: string }; level?: BotLevel; timeout?: true; forfeit?: true; platform?: true }[];
+  actions: {
+    seat: Seat;
+    action: { type: string };
+    level?: BotLevel;
+    timeout?: true;
+    forfeit?: true;
+    platform?: true;
+  }[];
   outcome: Outcome | null;
 }
 
@@ -33,18 +40,31 @@ export class GameExports {
   ) {}
 
   /** Entries after version `after`: from the newest commit alone when the caller is at most one request behind. */
-  async log(player: PlayerRecord, gameId: string, after: number, limit: number): Promise<Tagged<{ game: string; entries: LogEntry[]; version: number }>> {
+  async log(
+    player: PlayerRecord,
+    gameId: string,
+    after: number,
+    limit: number,
+  ): Promise<Tagged<{ game: string; entries: LogEntry[]; version: number }>> {
     const loaded = await this.games.load(gameId);
     const commits = await this.table.commitsAfter(gameId, after, limit, loaded.commit);
-    const records = commits.flatMap((c) => c.records).filter((r) => r.version > after).slice(0, limit);
+    const records = commits
+      .flatMap((c) => c.records)
+      .filter((r) => r.version > after)
+      .slice(0, limit);
     const viewer = viewerFor(loaded.meta, player.id, statusOf(loaded) === 'finished', loaded.forfeited);
-    return tagged(loaded, player.id, { game: loaded.meta.game, entries: records.map((r) => logEntryFor(r, viewer)), version: loaded.version });
+    return tagged(loaded, player.id, {
+      game: loaded.meta.game,
+      entries: records.map((r) => logEntryFor(r, viewer)),
+      version: loaded.version,
+    });
   }
 
   async export(player: PlayerRecord, gameId: string): Promise<GameExport> {
     const loaded = await this.games.load(gameId);
     const status = statusOf(loaded);
-    if (status !== 'finished' && status !== 'aborted') throw problems.conflict('game_not_finished', 'The seed and the full log are published when the game has ended');
+    if (status !== 'finished' && status !== 'aborted')
+      throw problems.conflict('game_not_finished', 'The seed and the full log are published when the game has ended');
     const records = (await this.table.commitsAfter(gameId, 0, undefined, loaded.commit)).flatMap((c) => c.records);
     return {
       game: loaded.meta.game,

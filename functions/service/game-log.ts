@@ -120,9 +120,28 @@ export class GameLog {
 
   /** Version 0 of a started game. */
   initial(meta: GameMeta, def: AnyGame, pausesOf: PausesOf): Loaded {
-    const base: Loaded = { meta, def, commit: null, state: initialState(def, meta), version: 0, forfeited: [], clocks: null, recentKeys: {}, table: initialTable(meta.players) };
+    const base: Loaded = {
+      meta,
+      def,
+      commit: null,
+      state: initialState(def, meta),
+      version: 0,
+      forfeited: [],
+      clocks: null,
+      recentKeys: {},
+      table: initialTable(meta.players),
+    };
     if (!meta.timeControl) return base;
-    return { ...base, clocks: advanceClocks(meta.timeControl, initialClocks(meta.timeControl, meta.players), meta.startedAt ?? meta.createdAt, timedDue(base), pausesOf) };
+    return {
+      ...base,
+      clocks: advanceClocks(
+        meta.timeControl,
+        initialClocks(meta.timeControl, meta.players),
+        meta.startedAt ?? meta.createdAt,
+        timedDue(base),
+        pausesOf,
+      ),
+    };
   }
 
   /** Each seated person's vacations as clock pauses; games without time control need none. */
@@ -137,7 +156,13 @@ export class GameLog {
    * A person's action, the engine's boundary: a RuleError (the rules refuse it) becomes the
    * refusal, anything else the engine throws stays unexpected.
    */
-  apply(l: Loaded, seat: Seat, playerId: string, action: EventRecord['action'], pausesOf: PausesOf): Result<{ after: Loaded; record: EventRecord }, Refusal> {
+  apply(
+    l: Loaded,
+    seat: Seat,
+    playerId: string,
+    action: EventRecord['action'],
+    pausesOf: PausesOf,
+  ): Result<{ after: Loaded; record: EventRecord }, Refusal> {
     let applied;
     try {
       applied = l.def.apply(l.state, seat, action);
@@ -145,7 +170,15 @@ export class GameLog {
       if (err instanceof RuleError) return refused(problems.illegal(err.code, err.message, err.rule));
       throw err;
     }
-    const record: EventRecord = { version: l.version + 1, seat, playerId, action, events: applied.events, toAct: toActOf({ ...l, state: applied.state }), at: this.at() };
+    const record: EventRecord = {
+      version: l.version + 1,
+      seat,
+      playerId,
+      action,
+      events: applied.events,
+      toAct: toActOf({ ...l, state: applied.state }),
+      at: this.at(),
+    };
     return ok({ after: advanced(l, record, applied.state, l.forfeited, pausesOf), record });
   }
 
@@ -167,19 +200,36 @@ export class GameLog {
    */
   playBots(loaded: Loaded, appended: EventRecord[], pausesOf: PausesOf, earlier: readonly EventRecord[] = []): Loaded {
     let current = loaded;
-    for (let seat = botSeatOf(current); seat !== undefined && appended.length < MAX_RECORDS_PER_COMMIT; seat = botSeatOf(current)) {
+    for (
+      let seat = botSeatOf(current);
+      seat !== undefined && appended.length < MAX_RECORDS_PER_COMMIT;
+      seat = botSeatOf(current)
+    ) {
       current = this.botMove(current, seat, false, appended, pausesOf, earlier);
     }
     return current;
   }
 
   /** One move by the bot for `seat`, at the seat's level or the stand-in's (bots.ts), the level kept on the record. */
-  botMove(l: Loaded, seat: Seat, timeout: boolean, appended: EventRecord[], pausesOf: PausesOf, earlier: readonly EventRecord[] = []): Loaded {
+  botMove(
+    l: Loaded,
+    seat: Seat,
+    timeout: boolean,
+    appended: EventRecord[],
+    pausesOf: PausesOf,
+    earlier: readonly EventRecord[] = [],
+  ): Loaded {
     const { def, meta, state } = l;
     const rng = new Rng(seedRng(`${meta.seed}/bot/${l.version}`));
     const level = levelToPlay(chosenLevel(meta, seat), peoplePlaying(l), [...earlier, ...appended]);
     const bot = this.d.bots(def, level, () => this.d.now().getTime());
-    const action = bot({ seat, view: def.view(state, seat), legal: def.legalActions(state, seat), rng, options: meta.options });
+    const action = bot({
+      seat,
+      view: def.view(state, seat),
+      legal: def.legalActions(state, seat),
+      rng,
+      options: meta.options,
+    });
     const applied = def.apply(state, seat, action);
     const record: EventRecord = {
       version: l.version + 1,
@@ -222,13 +272,20 @@ export class GameLog {
    * as one commit, tells the notifier and counts the bot moves; a lost race if another writer took
    * the version. Bots still due after MAX_RECORDS_PER_COMMIT records move on in further commits.
    */
-  async commit(base: Loaded, after: Loaded, records: EventRecord[], pausesOf: PausesOf, how: CommitKind = {}): Promise<Committed> {
+  async commit(
+    base: Loaded,
+    after: Loaded,
+    records: EventRecord[],
+    pausesOf: PausesOf,
+    how: CommitKind = {},
+  ): Promise<Committed> {
     const first = await this.writeCommit(base, this.playBots(after, records, pausesOf), records, how);
     if (!first.ok) return first;
     let current = first.value;
     const played = [...records];
-    for (let moves = records.length; botSeatOf(current) !== undefined; ) {
-      if (moves >= MAX_BOT_MOVES_PER_REQUEST) throw new Error(`bot loop in game ${base.meta.id} exceeded ${MAX_BOT_MOVES_PER_REQUEST} moves`);
+    for (let moves = records.length; botSeatOf(current) !== undefined;) {
+      if (moves >= MAX_BOT_MOVES_PER_REQUEST)
+        throw new Error(`bot loop in game ${base.meta.id} exceeded ${MAX_BOT_MOVES_PER_REQUEST} moves`);
       const more: EventRecord[] = [];
       const next = this.playBots(current, more, pausesOf, played);
       played.push(...more);
@@ -256,7 +313,9 @@ export class GameLog {
       table: after.table,
       ...(after.clocks ? { clocks: after.clocks } : {}),
       ...(how.request ? { request: { key: how.request.key, hash: how.request.hash } } : {}),
-      recentKeys: how.request ? { ...base.recentKeys, [how.request.seat]: { key: keyHint(how.request), commit: key } } : base.recentKeys,
+      recentKeys: how.request
+        ? { ...base.recentKeys, [how.request.seat]: { key: keyHint(how.request), commit: key } }
+        : base.recentKeys,
       at: this.at(),
     };
     const committed: Loaded = { ...after, commit, recentKeys: commit.recentKeys };

@@ -39,7 +39,8 @@ export class GameReads {
     const summaries = await this.table.readSummaries(memberships.map((m) => m.gameId));
     // A started game without a commit (the request that started it died before writing one): version 0, worked out.
     for (const [id, { meta, latest }] of summaries) {
-      if (meta.status === 'active' && !latest) summaries.set(id, { meta, latest: summaryOf(await this.games.load(id)) });
+      if (meta.status === 'active' && !latest)
+        summaries.set(id, { meta, latest: summaryOf(await this.games.load(id)) });
     }
     const games = memberships.flatMap((m) => {
       const found = summaries.get(m.gameId);
@@ -64,7 +65,11 @@ export class GameReads {
       ];
     });
     return games
-      .filter((g) => (filter.status === undefined || g.status === filter.status) && (filter.myTurn === undefined || g.myTurn === filter.myTurn))
+      .filter(
+        (g) =>
+          (filter.status === undefined || g.status === filter.status) &&
+          (filter.myTurn === undefined || g.myTurn === filter.myTurn),
+      )
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
   }
 
@@ -80,27 +85,59 @@ export class GameReads {
    * The public picture of a version is served as immutable, so it shows that version as a
    * spectator saw it then: the end-of-game reveal must not leak into earlier versions.
    */
-  async pictureOf(player: PlayerRecord | null, gameId: string, version?: number): Promise<{ game: string; components: unknown; view: unknown; seatNames: (string | null)[] }> {
+  async pictureOf(
+    player: PlayerRecord | null,
+    gameId: string,
+    version?: number,
+  ): Promise<{ game: string; components: unknown; view: unknown; seatNames: (string | null)[] }> {
     const loaded = await this.games.load(gameId);
     const { view } = await this.viewAt(loaded, player?.id ?? null, version, player === null ? 'then' : 'now');
-    return { game: loaded.def.id, components: loaded.def.components ?? null, view, seatNames: loaded.meta.seats.map((s) => s.name) };
+    return {
+      game: loaded.def.id,
+      components: loaded.def.components ?? null,
+      view,
+      seatNames: loaded.meta.seats.map((s) => s.name),
+    };
   }
 
   /**
    * `seen: 'now'` shows a past version as the caller sees the game today (their seat's, or
    * everything after the end); `'then'` as it was visible at that version, which never changes.
    */
-  private async viewAt(loaded: Loaded, playerId: string | null, version: number | undefined, seen: 'now' | 'then' = 'now'): Promise<PlayerView> {
+  private async viewAt(
+    loaded: Loaded,
+    playerId: string | null,
+    version: number | undefined,
+    seen: 'now' | 'then' = 'now',
+  ): Promise<PlayerView> {
     if (version === undefined || version === loaded.version) return viewOf(loaded, playerId);
-    if (version > loaded.version) throw new Refusal('version_not_found', 'Not found', `The game is at version ${loaded.version}; version ${version} has not happened`);
+    if (version > loaded.version)
+      throw new Refusal(
+        'version_not_found',
+        'Not found',
+        `The game is at version ${loaded.version}; version ${version} has not happened`,
+      );
     const status = statusOf(loaded);
     if (status === 'open') throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
     const past = await this.stateAt(loaded, version);
     // The stored status is today's; at a past version the game was still running (unless it had just ended).
-    const then: Loaded = { ...loaded, meta: { ...loaded.meta, status: 'active' }, commit: null, ...past, clocks: null, table: initialTable(loaded.meta.players) };
+    const then: Loaded = {
+      ...loaded,
+      meta: { ...loaded.meta, status: 'active' },
+      commit: null,
+      ...past,
+      clocks: null,
+      table: initialTable(loaded.meta.players),
+    };
     const finished = (seen === 'now' ? status : statusOf(then)) === 'finished';
     const viewer = viewerFor(loaded.meta, playerId, finished, loaded.forfeited);
-    return { game: loaded.meta.game, version: past.version, toAct: toActOf(then), view: loaded.def.view(past.state, viewer), legalActions: [] };
+    return {
+      game: loaded.meta.game,
+      version: past.version,
+      toAct: toActOf(then),
+      view: loaded.def.view(past.state, viewer),
+      legalActions: [],
+    };
   }
 
   /**
@@ -115,7 +152,8 @@ export class GameReads {
     const upTo = (records: readonly EventRecord[]) => records.filter((r) => r.version <= version);
     if (holder.key <= 1) return replay(l.def, l.meta, null, upTo(holder.records));
     // A take-back inside the commit returns to a version only a replay from the start holds.
-    if (upTo(holder.records).some((r) => takenBackTo(r) !== null)) return replay(l.def, l.meta, null, upTo((await this.table.commitsAfter(l.meta.id, 0)).flatMap((c) => c.records)));
+    if (upTo(holder.records).some((r) => takenBackTo(r) !== null))
+      return replay(l.def, l.meta, null, upTo((await this.table.commitsAfter(l.meta.id, 0)).flatMap((c) => c.records)));
     if (previous?.version === holder.key - 1) return replay(l.def, l.meta, previous, upTo(holder.records));
     // The start commit is missing (its writer died): the log from the beginning.
     return replay(l.def, l.meta, null, upTo((await this.table.commitsAfter(l.meta.id, 0)).flatMap((c) => c.records)));

@@ -29,11 +29,31 @@ export const noPauses: PausesOf = () => [];
 
 export function fromCommit(meta: GameMeta, def: AnyGame, c: CommitRecord): Loaded {
   const table = c.table ?? legacyTable(meta.players);
-  return { meta, def, commit: c, state: c.state, version: c.version, forfeited: c.forfeited, clocks: c.clocks ?? null, recentKeys: c.recentKeys, table };
+  return {
+    meta,
+    def,
+    commit: c,
+    state: c.state,
+    version: c.version,
+    forfeited: c.forfeited,
+    clocks: c.clocks ?? null,
+    recentKeys: c.recentKeys,
+    table,
+  };
 }
 
 export function unstarted(meta: GameMeta, def: AnyGame): Loaded {
-  return { meta, def, commit: null, state: null, version: 0, forfeited: [], clocks: null, recentKeys: {}, table: initialTable(meta.players) };
+  return {
+    meta,
+    def,
+    commit: null,
+    state: null,
+    version: 0,
+    forfeited: [],
+    clocks: null,
+    recentKeys: {},
+    table: initialTable(meta.players),
+  };
 }
 
 /** A game closed while it waited for players (an expired lobby game): it never had a state. */
@@ -85,25 +105,50 @@ export function peoplePlaying(l: Loaded): boolean {
 export function takebackWaitingFor(l: Loaded): Seat[] {
   const tb = l.table.takeback;
   if (!tb) return [];
-  return l.meta.seats.flatMap((s, seat) => (seat !== tb.seat && !s.bot && !l.forfeited.includes(seat) && !tb.accepted.includes(seat) ? [seat] : []));
+  return l.meta.seats.flatMap((s, seat) =>
+    seat !== tb.seat && !s.bot && !l.forfeited.includes(seat) && !tb.accepted.includes(seat) ? [seat] : [],
+  );
 }
 
 /** The game after one more logged record: state, forfeits, and the clocks at the record's time. */
-export function advanced(l: Loaded, record: EventRecord, state: unknown, forfeited: Seat[], pausesOf: PausesOf): Loaded {
-  const table = tableAfter(l.table, record, !record.platform && !record.forfeit && revealed(l.def, l.state, state, record));
+export function advanced(
+  l: Loaded,
+  record: EventRecord,
+  state: unknown,
+  forfeited: Seat[],
+  pausesOf: PausesOf,
+): Loaded {
+  const table = tableAfter(
+    l.table,
+    record,
+    !record.platform && !record.forfeit && revealed(l.def, l.state, state, record),
+  );
   const next: Loaded = { ...l, state, version: record.version, forfeited, table };
   const tc = l.meta.timeControl;
   return tc && l.clocks ? { ...next, clocks: advanceClocks(tc, l.clocks, record.at, timedDue(next), pausesOf) } : next;
 }
 
 /** A platform entry (an abort, a take-back request, answer or undo): logged, changing no game state. */
-export function platformEntry(l: Loaded, seat: Seat, playerId: string | null, action: { type: string }, event: { type: string; data: Record<string, unknown> }, at: string): EventRecord {
+export function platformEntry(
+  l: Loaded,
+  seat: Seat,
+  playerId: string | null,
+  action: { type: string },
+  event: { type: string; data: Record<string, unknown> },
+  at: string,
+): EventRecord {
   return { version: l.version + 1, seat, playerId, action, events: [event], toAct: toActOf(l), at, platform: true };
 }
 
 /** What a listing shows of a game: the summary its newest commit would carry. */
 export function summaryOf(l: Loaded): CommitSummary {
-  return { key: l.commit?.key ?? 0, version: l.version, toAct: toActOf(l), status: commitStatus(statusOf(l)), ...(l.clocks ? { clocks: l.clocks } : {}) };
+  return {
+    key: l.commit?.key ?? 0,
+    version: l.version,
+    toAct: toActOf(l),
+    status: commitStatus(statusOf(l)),
+    ...(l.clocks ? { clocks: l.clocks } : {}),
+  };
 }
 
 export function pausesFromVacations(vacations: readonly Vacation[]): Pause[] {

@@ -133,14 +133,28 @@ export function summaryFor(l: Loaded, playerId: string): GameSummary {
 }
 
 /** What a client needs to offer resigning, aborting, take-backs and rematches. */
-function finishingSummary(l: Loaded, status: GameStatus, yourSeat: Seat | null): Pick<GameSummary, 'abortable' | 'canTakeBack' | 'takeback' | 'rematch'> {
+function finishingSummary(
+  l: Loaded,
+  status: GameStatus,
+  yourSeat: Seat | null,
+): Pick<GameSummary, 'abortable' | 'canTakeBack' | 'takeback' | 'rematch'> {
   if (status === 'active') {
     const tb = l.table.takeback;
     const playing = yourSeat !== null && !l.forfeited.includes(yourSeat);
     return {
       abortable: abortable(l.table),
       ...(playing ? { canTakeBack: !tb && l.table.undoable[yourSeat] !== undefined } : {}),
-      ...(tb ? { takeback: { seat: tb.seat, undoes: tb.undoes, requestedAt: tb.requestedAt, accepted: tb.accepted, waitingFor: takebackWaitingFor(l) } } : {}),
+      ...(tb
+        ? {
+            takeback: {
+              seat: tb.seat,
+              undoes: tb.undoes,
+              requestedAt: tb.requestedAt,
+              accepted: tb.accepted,
+              waitingFor: takebackWaitingFor(l),
+            },
+          }
+        : {}),
     };
   }
   const offer = l.meta.rematch;
@@ -150,7 +164,10 @@ function finishingSummary(l: Loaded, status: GameStatus, yourSeat: Seat | null):
       status: offer.gameId !== undefined ? 'started' : offer.declinedBy !== undefined ? 'declined' : 'pending',
       proposedBy: offer.proposedBy,
       accepted: offer.accepted,
-      waitingFor: offer.declinedBy !== undefined ? [] : l.meta.seats.flatMap((s, seat) => (!s.bot && !offer.accepted.includes(seat) ? [seat] : [])),
+      waitingFor:
+        offer.declinedBy !== undefined
+          ? []
+          : l.meta.seats.flatMap((s, seat) => (!s.bot && !offer.accepted.includes(seat) ? [seat] : [])),
       ...(offer.declinedBy !== undefined ? { declinedBy: offer.declinedBy } : {}),
       ...(offer.gameId !== undefined ? { gameId: offer.gameId } : {}),
     },
@@ -172,7 +189,8 @@ function clockSummary(l: Loaded, yourSeat: Seat | null): { deadline?: string; cl
 
 export function viewOf(l: Loaded, playerId: string | null): PlayerView {
   const status = statusOf(l);
-  if (status === 'open' || l.state === null) throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
+  if (status === 'open' || l.state === null)
+    throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
   const viewer = viewerFor(l.meta, playerId, status === 'finished', l.forfeited);
   const toAct = toActOf(l);
   const seat = seatOf(l.meta, playerId);
@@ -181,7 +199,8 @@ export function viewOf(l: Loaded, playerId: string | null): PlayerView {
     version: l.version,
     toAct,
     view: l.def.view(l.state, viewer),
-    legalActions: seat !== null && toAct.includes(seat) && !l.forfeited.includes(seat) ? l.def.legalActions(l.state, seat) : [],
+    legalActions:
+      seat !== null && toAct.includes(seat) && !l.forfeited.includes(seat) ? l.def.legalActions(l.state, seat) : [],
     ...clockSummary(l, seat),
   };
 }
@@ -192,7 +211,10 @@ export function viewOf(l: Loaded, playerId: string | null): PlayerView {
  * player differently, so a browser shared by two players must not match one's tag with the other's).
  */
 export function etagOf(v: GameVersion, playerId: string): string {
-  const digest = createHash('sha256').update(JSON.stringify([v.revision, v.clocks, playerId])).digest('base64url').slice(0, 12);
+  const digest = createHash('sha256')
+    .update(JSON.stringify([v.revision, v.clocks, playerId]))
+    .digest('base64url')
+    .slice(0, 12);
   return `"${v.version}.${digest}"`;
 }
 

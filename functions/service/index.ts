@@ -105,7 +105,15 @@ export function createServices(
   };
   const digests = new Digests(stores.players, stores.digests, now, hooks.onDigest);
   const players = new Players(table, times, now, accounts, digests);
-  const gameLog = new GameLog({ table, times, registry, now, onTransition, ...(hooks.metrics ? { metrics: hooks.metrics } : {}), bots: hooks.bots ?? levelBots });
+  const gameLog = new GameLog({
+    table,
+    times,
+    registry,
+    now,
+    onTransition,
+    ...(hooks.metrics ? { metrics: hooks.metrics } : {}),
+    bots: hooks.bots ?? levelBots,
+  });
   const timing = new Timing(table, times, gameLog, now, hooks.onReminder);
   const seating = new Seating(table, gameLog, timing, caps, stores.lobby);
   const capabilities: GameCapabilities = {

@@ -22,7 +22,17 @@ export interface OperationRates {
   shared: boolean;
 }
 
-export type LimitedOperation = 'createPlayer' | 'createGame' | 'join' | 'badInviteCode' | 'chat' | 'action' | 'signInMail' | 'signInCode' | 'confirmationMail' | 'seek';
+export type LimitedOperation =
+  | 'createPlayer'
+  | 'createGame'
+  | 'join'
+  | 'badInviteCode'
+  | 'chat'
+  | 'action'
+  | 'signInMail'
+  | 'signInCode'
+  | 'confirmationMail'
+  | 'seek';
 
 export interface Caps {
   /** Games a player created that still wait for players. */
@@ -47,15 +57,33 @@ export const DEFAULT_LIMITS: Limits = {
     createGame: { perPlayer: { points: 30, seconds: hour }, perAddress: { points: 60, seconds: hour }, shared: true },
     join: { perPlayer: { points: 60, seconds: hour }, perAddress: { points: 120, seconds: hour }, shared: true },
     /** Only wrong invite codes count: guessing codes stops long before it could succeed. */
-    badInviteCode: { perPlayer: { points: 10, seconds: hour }, perAddress: { points: 30, seconds: hour }, shared: true },
+    badInviteCode: {
+      perPlayer: { points: 10, seconds: hour },
+      perAddress: { points: 30, seconds: hour },
+      shared: true,
+    },
     chat: { perPlayer: { points: 20, seconds: minute }, perAddress: { points: 60, seconds: minute }, shared: true },
-    action: { perPlayer: { points: 120, seconds: minute }, perAddress: { points: 600, seconds: minute }, shared: false },
+    action: {
+      perPlayer: { points: 120, seconds: minute },
+      perAddress: { points: 600, seconds: minute },
+      shared: false,
+    },
     /** Mails to one address, and from one client: nobody floods a mailbox, nor many. */
-    signInMail: { perPlayer: { points: 5, seconds: hour }, perPlayerIs: 'email address', perAddress: { points: 20, seconds: hour }, shared: true },
+    signInMail: {
+      perPlayer: { points: 5, seconds: hour },
+      perPlayerIs: 'email address',
+      perAddress: { points: 20, seconds: hour },
+      shared: true,
+    },
     /** Codes tried from one client; each code also dies after 5 wrong tries (service/one-time-codes.ts). */
     signInCode: { perAddress: { points: 30, seconds: hour }, shared: true },
     /** Codes confirming a new address (PATCH /v1/players/me naming one): counted like sign-in mails, apart from them. */
-    confirmationMail: { perPlayer: { points: 5, seconds: hour }, perPlayerIs: 'email address', perAddress: { points: 20, seconds: hour }, shared: true },
+    confirmationMail: {
+      perPlayer: { points: 5, seconds: hour },
+      perPlayerIs: 'email address',
+      perAddress: { points: 20, seconds: hour },
+      shared: true,
+    },
     /** Seeking and withdrawing seeks in the lobby, together. */
     seek: { perPlayer: { points: 60, seconds: hour }, perAddress: { points: 120, seconds: hour }, shared: true },
   },
@@ -76,7 +104,11 @@ export const RAISED_LIMITS: Limits = {
   rates: Object.fromEntries(
     Object.entries(DEFAULT_LIMITS.rates).map(([operation, rates]) => [
       operation,
-      { ...rates, ...(rates.perPlayer ? { perPlayer: { ...rates.perPlayer, points: HIGH } } : {}), ...(rates.perAddress ? { perAddress: { ...rates.perAddress, points: HIGH } } : {}) },
+      {
+        ...rates,
+        ...(rates.perPlayer ? { perPlayer: { ...rates.perPlayer, points: HIGH } } : {}),
+        ...(rates.perAddress ? { perAddress: { ...rates.perAddress, points: HIGH } } : {}),
+      },
     ]),
   ) as Record<LimitedOperation, OperationRates>,
   caps: { openGamesPerPlayer: HIGH, chatMessagesPerGame: HIGH },

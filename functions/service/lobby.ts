@@ -83,39 +83,48 @@ export class Lobby {
   ) {}
 
   /** Public games waiting for players, newest first, filtered by game, seat count and pace; with the seated people's ratings in each game. */
-  async list(player: PlayerRecord, filter: { game?: string | undefined; players?: number | undefined; pace?: Pace | undefined }): Promise<LobbyGame[]> {
+  async list(
+    player: PlayerRecord,
+    filter: { game?: string | undefined; players?: number | undefined; pace?: Pace | undefined },
+  ): Promise<LobbyGame[]> {
     const ids = filter.game ? [this.gameId(filter.game)] : this.registry.listed().map((g) => g.id);
     const entries = (await Promise.all(ids.map((id) => this.lobby.entries(id, LOBBY_READ)))).flat();
     const metas = await this.table.getMetas(entries.map((e) => e.gameId));
     const cutoff = this.now().getTime() - OPEN_GAME_DAYS * DAY;
     const page = [...metas.values()]
       .filter((m) => m.status === 'open' && m.visibility === 'public' && Date.parse(m.createdAt) > cutoff)
-      .filter((m) => (filter.players === undefined || m.players === filter.players) && (filter.pace === undefined || paceOf(m.timeControl) === filter.pace))
+      .filter(
+        (m) =>
+          (filter.players === undefined || m.players === filter.players) &&
+          (filter.pace === undefined || paceOf(m.timeControl) === filter.pace),
+      )
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
       .slice(0, LOBBY_PAGE);
-    const people = (m: GameMeta) => m.seats.flatMap((s) => (!s.bot && s.playerId !== null && s.name !== null ? [{ id: s.playerId, name: s.name }] : []));
+    const people = (m: GameMeta) =>
+      m.seats.flatMap((s) =>
+        !s.bot && s.playerId !== null && s.name !== null ? [{ id: s.playerId, name: s.name }] : [],
+      );
     const rated = await this.ratings.ratingsOfMany(page.flatMap((m) => people(m).map((p) => p.id)));
-    return page
-      .map((m) => ({
-        id: m.id,
-        game: m.game,
-        players: m.players,
-        seated: people(m).map((p) => p.name),
-        ratings: people(m).map((p) => {
-          const r = rated.get(p.id)?.get(m.game);
-          return r ? { rating: r.rating, rd: r.rd } : null;
-        }),
-        freeSeats: m.seats.filter((s) => !s.bot && s.playerId === null).length,
-        bots: m.seats.filter((s) => s.bot).length,
-        botLevels: m.seats.flatMap((s) => (s.bot ? [s.level] : [])),
-        standInLevel: standInLevelOf(m),
-        options: m.options,
-        pace: paceOf(m.timeControl),
-        ...(m.timeControl ? { timeControl: m.timeControl } : {}),
-        createdAt: m.createdAt,
-        expiresAt: new Date(Date.parse(m.createdAt) + OPEN_GAME_DAYS * DAY).toISOString(),
-        yours: seatOf(m, player.id) !== null,
-      }));
+    return page.map((m) => ({
+      id: m.id,
+      game: m.game,
+      players: m.players,
+      seated: people(m).map((p) => p.name),
+      ratings: people(m).map((p) => {
+        const r = rated.get(p.id)?.get(m.game);
+        return r ? { rating: r.rating, rd: r.rd } : null;
+      }),
+      freeSeats: m.seats.filter((s) => !s.bot && s.playerId === null).length,
+      bots: m.seats.filter((s) => s.bot).length,
+      botLevels: m.seats.flatMap((s) => (s.bot ? [s.level] : [])),
+      standInLevel: standInLevelOf(m),
+      options: m.options,
+      pace: paceOf(m.timeControl),
+      ...(m.timeControl ? { timeControl: m.timeControl } : {}),
+      createdAt: m.createdAt,
+      expiresAt: new Date(Date.parse(m.createdAt) + OPEN_GAME_DAYS * DAY).toISOString(),
+      yours: seatOf(m, player.id) !== null,
+    }));
   }
 
   /** The sweeper's part: public games still waiting OPEN_GAME_DAYS after they were made are closed. */
@@ -140,7 +149,10 @@ export class Lobby {
   async seek(player: PlayerRecord, input: { game: string; players: number; pace: Pace }): Promise<SeekAnswer> {
     const def = this.registry.facts(this.gameId(input.game))!;
     if (input.players < Math.max(2, def.minPlayers) || input.players > def.maxPlayers) {
-      throw problems.badRequest('invalid_players', `A seek for ${def.title} takes ${Math.max(2, def.minPlayers)} to ${def.maxPlayers} players`);
+      throw problems.badRequest(
+        'invalid_players',
+        `A seek for ${def.title} takes ${Math.max(2, def.minPlayers)} to ${def.maxPlayers} players`,
+      );
     }
     const now = this.now();
     const record: SeekRecord = {
@@ -156,14 +168,19 @@ export class Lobby {
     try {
       await this.lobby.putSeek(record, now.toISOString());
     } catch (err) {
-      if (err instanceof WriteConflict) throw problems.conflict('already_seeking', 'You are seeking a game already; cancel that seek first');
+      if (err instanceof WriteConflict)
+        throw problems.conflict('already_seeking', 'You are seeking a game already; cancel that seek first');
       throw err;
     }
     const me = { seekId: record.id, playerId: player.id, name: player.name, at: record.createdAt };
     await this.changePool(record, (pool) => {
       const waiting = [...this.live(pool).filter((e) => e.playerId !== player.id), me];
       if (waiting.length < record.players) return { ...pool, waiting };
-      return { ...pool, waiting: waiting.slice(record.players), match: { gameId: newId(), seekers: waiting.slice(0, record.players) } };
+      return {
+        ...pool,
+        waiting: waiting.slice(record.players),
+        match: { gameId: newId(), seekers: waiting.slice(0, record.players) },
+      };
     });
     return (await this.current(player))!;
   }
@@ -185,11 +202,13 @@ export class Lobby {
   /** Withdraws a waiting seek: 409 seek_matched once it is part of a game, 404 when there is none waiting. */
   async cancel(player: PlayerRecord): Promise<void> {
     const record = await this.lobby.getSeek(player.id);
-    if (record?.status === 'matched') throw problems.conflict('seek_matched', 'Your seek was matched: the game has started', { gameId: record.gameId });
+    if (record?.status === 'matched')
+      throw problems.conflict('seek_matched', 'Your seek was matched: the game has started', { gameId: record.gameId });
     if (!record || record.expiresAt <= this.now().toISOString()) throw problems.notFound('Seek');
     await this.changePool(record, (pool) => ({ ...pool, waiting: pool.waiting.filter((e) => e.seekId !== record.id) }));
     const after = await this.lobby.getSeek(player.id);
-    if (after?.status === 'matched') throw problems.conflict('seek_matched', 'Your seek was matched: the game has started', { gameId: after.gameId });
+    if (after?.status === 'matched')
+      throw problems.conflict('seek_matched', 'Your seek was matched: the game has started', { gameId: after.gameId });
     await this.lobby.deleteSeek(player.id, record.id);
   }
 
@@ -241,7 +260,8 @@ export class Lobby {
   }
 
   private gameId(game: string): string {
-    if (!this.registry.facts(game)) throw problems.badRequest('unknown_game', `There is no game "${game}"; see GET /v1/catalog`);
+    if (!this.registry.facts(game))
+      throw problems.badRequest('unknown_game', `There is no game "${game}"; see GET /v1/catalog`);
     return game;
   }
 }

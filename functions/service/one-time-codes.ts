@@ -15,7 +15,8 @@ export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 /** A code is hashed with its slot, so that one stored hash says nothing of another slot's code. */
 const codeHash = (slotName: string, code: string) => sha256Hex(`${slotName}\n${code}`);
 
-const slotName = (slot: CodeSlot) => ('signIn' in slot ? `sign-in ${slot.signIn.trim().toLowerCase()}` : `email ${slot.emailChange}`);
+const slotName = (slot: CodeSlot) =>
+  'signIn' in slot ? `sign-in ${slot.signIn.trim().toLowerCase()}` : `email ${slot.emailChange}`;
 
 const invalidCode = () => problems.badRequest('invalid_code', 'The code is wrong, used or expired; ask for a new one');
 
@@ -30,7 +31,10 @@ export class OneTimeCodes {
   ) {}
 
   /** A new code for the slot (replacing any earlier one) and when it expires. */
-  async issue(slot: CodeSlot, about: { playerId?: string; address?: string }): Promise<{ code: string; expiresAt: string }> {
+  async issue(
+    slot: CodeSlot,
+    about: { playerId?: string; address?: string },
+  ): Promise<{ code: string; expiresAt: string }> {
     const code = newCode();
     const expiresAt = new Date(this.now().getTime() + CODE_MINUTES * 60_000).toISOString();
     await this.accounts.putCode(slot, { codeHash: codeHash(slotName(slot), code), expiresAt, attempts: 0, ...about });

@@ -46,22 +46,35 @@ export class Play {
     const loaded = await this.games.load(gameId);
     const seat = seatOf(loaded.meta, player.id);
     if (seat === null) return refused(problems.forbidden('not_seated', 'You do not hold a seat in this game'));
-    if (loaded.meta.status === 'open') return refused(problems.conflict('game_not_started', 'The game starts when every seat is taken'));
+    if (loaded.meta.status === 'open')
+      return refused(problems.conflict('game_not_started', 'The game starts when every seat is taken'));
     const request = input.idempotencyKey ? { ...fingerprint(player.id, input.idempotencyKey, input), seat } : undefined;
     const earlier = request && (await this.answered(loaded, player, request, input.expectedVersion));
     if (earlier) return earlier;
     if (statusOf(loaded) !== 'active') return refused(problems.conflict('game_over', 'The game has ended'));
     if (input.expectedVersion !== loaded.version) return refused(problems.staleVersion(loaded.version));
-    if (loaded.forfeited.includes(seat)) return refused(problems.forbidden('forfeited', 'You forfeited this game; the bot plays on for your seat'));
-    if (!toActOf(loaded).includes(seat)) return refused(problems.forbidden('not_your_turn', `Seat ${seat} is not to act now`));
+    if (loaded.forfeited.includes(seat))
+      return refused(problems.forbidden('forfeited', 'You forfeited this game; the bot plays on for your seat'));
+    if (!toActOf(loaded).includes(seat))
+      return refused(problems.forbidden('not_your_turn', `Seat ${seat} is not to act now`));
     const parsed = loaded.def.action.safeParse(input.action);
     if (!parsed.success) {
-      return refused(problems.badRequest('invalid_action', 'The action does not have the shape of any action of this game', { issues: parsed.error.issues.map(issueOf) }));
+      return refused(
+        problems.badRequest('invalid_action', 'The action does not have the shape of any action of this game', {
+          issues: parsed.error.issues.map(issueOf),
+        }),
+      );
     }
     const pausesOf = await this.games.pausesOf(loaded.meta);
     const moved = this.games.apply(loaded, seat, player.id, parsed.data, pausesOf);
     if (!moved.ok) return moved;
-    const committed = await this.games.commit(loaded, moved.value.after, [moved.value.record], pausesOf, request ? { request } : {});
+    const committed = await this.games.commit(
+      loaded,
+      moved.value.after,
+      [moved.value.record],
+      pausesOf,
+      request ? { request } : {},
+    );
     if (!committed.ok) return this.lostRace(loaded, player, request);
     this.metrics.count('Moves');
     return ok({ body: viewOf(committed.value, player.id), replayed: false });
@@ -74,20 +87,43 @@ export class Play {
    * last key is carried from commit to commit) or, for a retry of an older request, at the version
    * it was sent with. The same key with another request is 422; null if the key is new.
    */
-  private async answered(loaded: Loaded, player: PlayerRecord, request: KeyedRequest, expectedVersion: number): Promise<Result<ActResult> | null> {
+  private async answered(
+    loaded: Loaded,
+    player: PlayerRecord,
+    request: KeyedRequest,
+    expectedVersion: number,
+  ): Promise<Result<ActResult> | null> {
     const latest = loaded.commit;
     const recent = loaded.recentKeys[request.seat];
     const key =
-      latest?.request?.key === request.key ? latest.key : recent?.key === keyHint(request) ? recent.commit : expectedVersion < loaded.version ? expectedVersion + 1 : null;
+      latest?.request?.key === request.key
+        ? latest.key
+        : recent?.key === keyHint(request)
+          ? recent.commit
+          : expectedVersion < loaded.version
+            ? expectedVersion + 1
+            : null;
     if (key === null) return null;
     const commit = key === latest?.key ? latest : await this.table.getCommit(loaded.meta.id, key);
     return commit ? this.replayed(loaded, player, request, commit) : null;
   }
 
   /** The first answer again, if `commit` was written by this request; 422 if by another request under the same key. */
-  private replayed(loaded: Loaded, player: PlayerRecord, request: KeyedRequest, commit: CommitRecord): Result<ActResult> | null {
+  private replayed(
+    loaded: Loaded,
+    player: PlayerRecord,
+    request: KeyedRequest,
+    commit: CommitRecord,
+  ): Result<ActResult> | null {
     if (commit.request?.key !== request.key) return null;
-    if (commit.request.hash !== request.hash) return refused(new Refusal('idempotency_key_reused', 'Idempotency key reused', 'This Idempotency-Key was used for a different request'));
+    if (commit.request.hash !== request.hash)
+      return refused(
+        new Refusal(
+          'idempotency_key_reused',
+          'Idempotency key reused',
+          'This Idempotency-Key was used for a different request',
+        ),
+      );
     const then = fromCommit(loaded.meta, loaded.def, commit);
     this.games.announce(loaded.meta, commit);
     return ok({ body: viewOf(then, player.id), replayed: true });
@@ -97,7 +133,11 @@ export class Play {
    * Someone else wrote this version first. If it was this very request (same idempotency key,
    * retried before the first attempt finished), answer as if it succeeded; otherwise 409.
    */
-  private async lostRace(loaded: Loaded, player: PlayerRecord, request: KeyedRequest | undefined): Promise<Result<ActResult>> {
+  private async lostRace(
+    loaded: Loaded,
+    player: PlayerRecord,
+    request: KeyedRequest | undefined,
+  ): Promise<Result<ActResult>> {
     const now = await this.games.load(loaded.meta.id);
     const key = loaded.version + 1;
     if (request) {
@@ -114,6 +154,7 @@ export class Play {
  * player's same key is another key), the hash tells two requests under one key apart.
  */
 function fingerprint(playerId: string, idempotencyKey: string, input: ActInput): RequestFingerprint {
-  const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 12);
+  const digest = (value: unknown) =>
+    createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 12);
   return { key: digest([playerId, idempotencyKey]), hash: digest([input.action, input.expectedVersion]) };
 }

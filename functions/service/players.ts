@@ -4,8 +4,21 @@ import { type GameTable } from '../store/ports/stores.js';
 import type { TimeStore } from '../store/ports/times.js';
 import { pushSubscriptionId } from '../domain/player.js';
 import type { AccountStore } from '../store/ports/accounts.js';
-import { notificationKinds, resolveNotifications, type NotificationChoices, type NotificationKind } from '../domain/notifications.js';
-import { SCOPES, type PlayerRecord, type PushRecord, type PushSubscription, type Scope, type Vacation, type WebhookRecord } from '../domain/player.js';
+import {
+  notificationKinds,
+  resolveNotifications,
+  type NotificationChoices,
+  type NotificationKind,
+} from '../domain/notifications.js';
+import {
+  SCOPES,
+  type PlayerRecord,
+  type PushRecord,
+  type PushSubscription,
+  type Scope,
+  type Vacation,
+  type WebhookRecord,
+} from '../domain/player.js';
 import { Refusal, problems } from './refusal.js';
 import { equalHashes, newId, newSecret, newWebhookSecret, sha256Hex } from './secrets.js';
 import { cleanText, characterCount } from './text.js';
@@ -23,9 +36,13 @@ export const MAX_NAME_BYTES = 128;
  */
 export function playerName(raw: string): string {
   const name = cleanText(raw, 'join');
-  if (name.length === 0) throw problems.badRequest('invalid_name', 'The name is empty once control and invisible characters are dropped');
+  if (name.length === 0)
+    throw problems.badRequest('invalid_name', 'The name is empty once control and invisible characters are dropped');
   if (characterCount(name) > MAX_NAME_CHARACTERS || Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES) {
-    throw problems.badRequest('invalid_name', `A name has at most ${MAX_NAME_CHARACTERS} characters and ${MAX_NAME_BYTES} bytes (UTF-8)`);
+    throw problems.badRequest(
+      'invalid_name',
+      `A name has at most ${MAX_NAME_CHARACTERS} characters and ${MAX_NAME_BYTES} bytes (UTF-8)`,
+    );
   }
   return name;
 }
@@ -78,12 +95,24 @@ export class Players {
     private readonly digests: Digests,
   ) {}
 
-  async create(input: { name: string; language?: Language | undefined }): Promise<{ player: PlayerRecord; token: string }> {
+  async create(input: {
+    name: string;
+    language?: Language | undefined;
+  }): Promise<{ player: PlayerRecord; token: string }> {
     const id = newId();
     const secret = newSecret();
-    const stored = { id, name: playerName(input.name), tokenHash: sha256Hex(secret), createdAt: this.now().toISOString(), ...defined({ language: input.language }) };
+    const stored = {
+      id,
+      name: playerName(input.name),
+      tokenHash: sha256Hex(secret),
+      createdAt: this.now().toISOString(),
+      ...defined({ language: input.language }),
+    };
     await this.table.putPlayer(stored);
-    return { player: { ...stored, notifications: resolveNotifications(undefined, false), vacations: [] }, token: `${id}.${secret}` };
+    return {
+      player: { ...stored, notifications: resolveNotifications(undefined, false), vacations: [] },
+      token: `${id}.${secret}`,
+    };
   }
 
   /**
@@ -102,8 +131,11 @@ export class Players {
     const key = credentialId ? `${id}.${credentialId}` : id;
     const tokenHash = sha256Hex(secret);
     const trusted = this.trusted.get(key);
-    if (!fresh && trusted && trusted.until > this.now().getTime() && equalHashes(tokenHash, trusted.tokenHash)) return trusted.access;
-    const access = credentialId ? await this.verifyCredential(id, credentialId, tokenHash) : await this.verifyRegistration(id, tokenHash);
+    if (!fresh && trusted && trusted.until > this.now().getTime() && equalHashes(tokenHash, trusted.tokenHash))
+      return trusted.access;
+    const access = credentialId
+      ? await this.verifyCredential(id, credentialId, tokenHash)
+      : await this.verifyRegistration(id, tokenHash);
     if (!access) {
       this.trusted.delete(key);
       throw problems.unauthorized('The token is not valid');
@@ -121,7 +153,10 @@ export class Players {
   }
 
   private async verifyCredential(id: string, credentialId: string, tokenHash: string): Promise<Access | null> {
-    const [player, credential] = await Promise.all([this.table.getPlayer(id), this.accounts.getCredential(id, credentialId)]);
+    const [player, credential] = await Promise.all([
+      this.table.getPlayer(id),
+      this.accounts.getCredential(id, credentialId),
+    ]);
     if (!player || !credential || !equalHashes(tokenHash, credential.hash)) return null;
     const now = this.now();
     if (credential.expiresAt !== null && Date.parse(credential.expiresAt) <= now.getTime()) return null;
@@ -129,12 +164,20 @@ export class Players {
       const expiresAt = credential.kind === 'session' ? new Date(now.getTime() + SESSION_MS).toISOString() : null;
       await this.accounts.touchCredential(id, credentialId, now.toISOString(), expiresAt);
     }
-    return { player, credential: { kind: credential.kind, id: credentialId, scopes: credential.kind === 'session' ? SCOPES : credential.scopes } };
+    return {
+      player,
+      credential: {
+        kind: credential.kind,
+        id: credentialId,
+        scopes: credential.kind === 'session' ? SCOPES : credential.scopes,
+      },
+    };
   }
 
   /** The changed profile, for every credential of the player this instance trusts. */
   private trust(player: PlayerRecord): PlayerRecord {
-    for (const entry of this.trusted.values()) if (entry.access.player.id === player.id) entry.access = { ...entry.access, player };
+    for (const entry of this.trusted.values())
+      if (entry.access.player.id === player.id) entry.access = { ...entry.access, player };
     return player;
   }
 
@@ -163,7 +206,11 @@ export class Players {
    */
   async update(
     player: PlayerRecord,
-    changes: { name?: string | undefined; language?: Language | undefined; notifications?: NotificationChoices | undefined },
+    changes: {
+      name?: string | undefined;
+      language?: Language | undefined;
+      notifications?: NotificationChoices | undefined;
+    },
     /** The address the player will have after this request (a new one counts while it waits for its confirmation). */
     address: string | undefined,
   ): Promise<PlayerRecord> {
@@ -173,10 +220,18 @@ export class Players {
     }
     const digest = changes.notifications?.digest;
     if (digest && !isTimeZone(digest.timeZone)) {
-      throw problems.badRequest('unknown_time_zone', `"${digest.timeZone}" is not an IANA time zone, e.g. "Europe/Prague"`);
+      throw problems.badRequest(
+        'unknown_time_zone',
+        `"${digest.timeZone}" is not an IANA time zone, e.g. "Europe/Prague"`,
+      );
     }
     const { notifications } = changes;
-    await this.table.updatePlayer(player.id, { ...defined({ name, language: changes.language }), ...(notifications ? { notifications } : {}) }).catch(mapConflict);
+    await this.table
+      .updatePlayer(player.id, {
+        ...defined({ name, language: changes.language }),
+        ...(notifications ? { notifications } : {}),
+      })
+      .catch(mapConflict);
     const updated = await this.reload(player.id);
     if (digest !== undefined) await this.digests.schedule(player.id, updated.notifications.digest);
     return updated;
@@ -184,7 +239,8 @@ export class Players {
 
   /** One-click unsubscribe: every email, or one kind of notification (on every channel). */
   async unsubscribe(playerId: string, kind: NotificationKind | 'all' | undefined): Promise<PlayerRecord> {
-    const notifications: NotificationChoices = kind && kind !== 'all' ? { events: { [kind]: false } } : { email: false };
+    const notifications: NotificationChoices =
+      kind && kind !== 'all' ? { events: { [kind]: false } } : { email: false };
     try {
       await this.table.updatePlayer(playerId, { notifications });
     } catch (err) {
@@ -198,13 +254,17 @@ export class Players {
 
   async addVacation(player: PlayerRecord, wanted: { from: string; until: string }): Promise<Vacation> {
     const id = newId();
-    const next = await this.times.changeVacations(player.id, (current) => addVacation(current, wanted, this.now(), id)).catch(mapConflict);
+    const next = await this.times
+      .changeVacations(player.id, (current) => addVacation(current, wanted, this.now(), id))
+      .catch(mapConflict);
     this.trust({ ...player, vacations: next });
     return next.find((v) => v.id === id)!;
   }
 
   async endVacation(player: PlayerRecord, id: string): Promise<void> {
-    const next = await this.times.changeVacations(player.id, (current) => endVacation(current, id, this.now())).catch(mapConflict);
+    const next = await this.times
+      .changeVacations(player.id, (current) => endVacation(current, id, this.now()))
+      .catch(mapConflict);
     this.trust({ ...player, vacations: next });
   }
 
@@ -215,9 +275,19 @@ export class Players {
   }
 
   /** The URL must already be checked (see api/webhook-url.ts). The answer holds the secret: show it once. */
-  async addWebhook(player: PlayerRecord, input: { url: string; events?: NotificationKind[] | undefined }): Promise<WebhookRecord> {
+  async addWebhook(
+    player: PlayerRecord,
+    input: { url: string; events?: NotificationKind[] | undefined },
+  ): Promise<WebhookRecord> {
     const events = input.events ? notificationKinds.filter((k) => input.events!.includes(k)) : [...notificationKinds];
-    const record: WebhookRecord = { playerId: player.id, id: newId(), url: input.url, secret: newWebhookSecret(), events, createdAt: this.now().toISOString() };
+    const record: WebhookRecord = {
+      playerId: player.id,
+      id: newId(),
+      url: input.url,
+      secret: newWebhookSecret(),
+      events,
+      createdAt: this.now().toISOString(),
+    };
     await this.table.webhooks.put(record).catch(mapConflict);
     return record;
   }
@@ -234,7 +304,12 @@ export class Players {
 
   /** The same endpoint again replaces the earlier subscription (same id). */
   async addPushSubscription(player: PlayerRecord, subscription: PushSubscription): Promise<PushRecord> {
-    const record: PushRecord = { playerId: player.id, id: pushSubscriptionId(subscription.endpoint), subscription, createdAt: this.now().toISOString() };
+    const record: PushRecord = {
+      playerId: player.id,
+      id: pushSubscriptionId(subscription.endpoint),
+      subscription,
+      createdAt: this.now().toISOString(),
+    };
     await this.table.pushSubscriptions.put(record).catch(mapConflict);
     return record;
   }
@@ -245,7 +320,9 @@ export class Players {
 }
 
 function defined<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
 }
 
 function byCreation<T extends { createdAt: string; id: string }>(items: T[]): T[] {
@@ -257,6 +334,7 @@ function mapConflict(err: unknown): never {
     const code = err.what === 'webhooks' ? 'too_many_webhooks' : 'too_many_push_subscriptions';
     throw new Refusal(code, 'Conflict', `At most ${err.limit} per player; delete one first`, { limit: err.limit });
   }
-  if (err instanceof WriteConflict) throw problems.conflict('concurrent_update', 'Another change got in the way; retry');
+  if (err instanceof WriteConflict)
+    throw problems.conflict('concurrent_update', 'Another change got in the way; retry');
   throw err;
 }

@@ -48,7 +48,9 @@ export class Profiles {
   async profile(playerId: string): Promise<Profile> {
     const player = await this.table.getPlayer(playerId);
     if (!player) throw problems.notFound('Player');
-    const ratings = [...(await this.ratings.ratingsOf(playerId)).entries()].map(([game, e]) => summaryOf(game, e)).sort((a, b) => a.game.localeCompare(b.game));
+    const ratings = [...(await this.ratings.ratingsOf(playerId)).entries()]
+      .map(([game, e]) => summaryOf(game, e))
+      .sort((a, b) => a.game.localeCompare(b.game));
     return { id: player.id, name: player.name, ratings };
   }
 
@@ -60,15 +62,37 @@ export class Profiles {
   async leaderboard(game: string, limit: number): Promise<LeaderboardRow[]> {
     if (!this.registry.facts(game)) throw problems.notFound('Game');
     const { entries } = await this.ratings.getBoard(game);
-    return entries.slice(0, limit).map((e: BoardEntry, i) => ({ place: i + 1, playerId: e.playerId, name: e.name, rating: e.rating, rd: e.rd, games: e.version }));
+    return entries
+      .slice(0, limit)
+      .map((e: BoardEntry, i) => ({
+        place: i + 1,
+        playerId: e.playerId,
+        name: e.name,
+        rating: e.rating,
+        rd: e.rd,
+        games: e.version,
+      }));
   }
 
-  async search(game: string | null, player: string | null, limit: number, after: FinishedKey | null): Promise<FinishedPage> {
-    if (game !== null && !this.registry.facts(game)) throw problems.badRequest('unknown_game', `There is no game "${game}"; see GET /v1/catalog`);
+  async search(
+    game: string | null,
+    player: string | null,
+    limit: number,
+    after: FinishedKey | null,
+  ): Promise<FinishedPage> {
+    if (game !== null && !this.registry.facts(game))
+      throw problems.badRequest('unknown_game', `There is no game "${game}"; see GET /v1/catalog`);
     return this.finished.search(game, player, limit, after);
   }
 }
 
 function summaryOf(game: string, e: RatingEntry): RatingSummary {
-  return { game, rating: e.rating, rd: e.rd, games: e.version, lastChange: e.rating - e.before.rating, lastPlayedAt: e.at };
+  return {
+    game,
+    rating: e.rating,
+    rd: e.rd,
+    games: e.version,
+    lastChange: e.rating - e.before.rating,
+    lastPlayedAt: e.at,
+  };
 }

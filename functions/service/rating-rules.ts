@@ -21,7 +21,12 @@ export function betweenPeople(meta: GameMeta): boolean {
 }
 
 /** Whether the finished game changes ratings: between people, and neither RP-RATE-1 nor RP-RATE-2 holds. */
-export async function counts(ratings: RatingStore, kind: string, meta: GameMeta, latest: CommitRecord): Promise<boolean> {
+export async function counts(
+  ratings: RatingStore,
+  kind: string,
+  meta: GameMeta,
+  latest: CommitRecord,
+): Promise<boolean> {
   if (!betweenPeople(meta) || latest.table?.unrated) return false;
   // A plan is written only for a game found to count: a repeated run must not judge it again against later games.
   if (await ratings.getPlan(meta.id)) return true;
@@ -29,7 +34,12 @@ export async function counts(ratings: RatingStore, kind: string, meta: GameMeta,
 }
 
 /** RP-RATE-2: whether two of the game's people had a rated game of the kind together in the 24 hours before it finished. */
-async function pairedRecently(ratings: RatingStore, kind: string, meta: GameMeta, finishedAt: string): Promise<boolean> {
+async function pairedRecently(
+  ratings: RatingStore,
+  kind: string,
+  meta: GameMeta,
+  finishedAt: string,
+): Promise<boolean> {
   const people = meta.seats.map((s) => s.playerId!);
   const since = new Date(Date.parse(finishedAt) - PAIR_WINDOW_MS).toISOString();
   for (const [i, playerId] of people.slice(0, -1).entries()) {

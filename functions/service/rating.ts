@@ -16,7 +16,11 @@ export interface Rating {
   vol: number;
 }
 
-export const INITIAL_RATING: Rating = { rating: RATING_SETTINGS.rating, rd: RATING_SETTINGS.rd, vol: RATING_SETTINGS.vol };
+export const INITIAL_RATING: Rating = {
+  rating: RATING_SETTINGS.rating,
+  rd: RATING_SETTINGS.rd,
+  vol: RATING_SETTINGS.vol,
+};
 
 /**
  * Every seat's rating after one game: `places[i]` is seat i's place (1 = first, equal places tied),

@@ -23,14 +23,23 @@ export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value })
 export const refused = <R>(refusal: R): { ok: false; refusal: R } => ({ ok: false, refusal });
 
 export const problems = {
-  unauthorized: (detail = 'Send Authorization: Bearer <token>') => new Refusal('unauthorized', 'Missing or invalid token', detail),
+  unauthorized: (detail = 'Send Authorization: Bearer <token>') =>
+    new Refusal('unauthorized', 'Missing or invalid token', detail),
   notFound: (what: string) => new Refusal('not_found', `${what} not found`),
-  badRequest: (code: string, detail: string, extras?: Record<string, unknown>) => new Refusal(code, 'Invalid request', detail, extras),
+  badRequest: (code: string, detail: string, extras?: Record<string, unknown>) =>
+    new Refusal(code, 'Invalid request', detail, extras),
   forbidden: (code: string, detail: string) => new Refusal(code, 'Forbidden', detail),
-  conflict: (code: string, detail: string, extras?: Record<string, unknown>) => new Refusal(code, 'Conflict', detail, extras),
+  conflict: (code: string, detail: string, extras?: Record<string, unknown>) =>
+    new Refusal(code, 'Conflict', detail, extras),
   staleVersion: (currentVersion: number) =>
-    new Refusal('stale_version', 'The game has moved on', `The game is at version ${currentVersion}; read the view again and retry`, { currentVersion }),
-  illegal: (code: string, detail: string, rule: string) => new Refusal('illegal_action', 'Illegal action', detail, { rule, reason: code }),
+    new Refusal(
+      'stale_version',
+      'The game has moved on',
+      `The game is at version ${currentVersion}; read the view again and retry`,
+      { currentVersion },
+    ),
+  illegal: (code: string, detail: string, rule: string) =>
+    new Refusal('illegal_action', 'Illegal action', detail, { rule, reason: code }),
 };
 
 /** A schema's complaint as a refusal lists it: where, and what is wrong there. */

@@ -24,7 +24,12 @@ export function takenBackTo(record: EventRecord): number | null {
  * Platform entries change no state, except a take-back, which returns to the state of an earlier
  * version: that version must be among those folded here (from the setup, every one is).
  */
-export function replay(def: AnyGame, meta: GameMeta, from: GameState | null, events: readonly EventRecord[]): GameState {
+export function replay(
+  def: AnyGame,
+  meta: GameMeta,
+  from: GameState | null,
+  events: readonly EventRecord[],
+): GameState {
   let state = from ? from.state : initialState(def, meta);
   let version = from ? from.version : 0;
   const forfeited = [...(from?.forfeited ?? [])];

@@ -14,8 +14,19 @@ import { INITIAL_RATING, ratedAfter } from './rating.js';
 import { Results } from './results.js';
 
 /** A game whose state is its own outcome (scores, higher better): the places are whatever a test says. */
-const scored = { id: 'scored', outcome: (state: { scores: number[] }) => ({ scores: state.scores, ranking: state.scores.map((s) => 1 + state.scores.filter((o) => o > s).length), breakdown: state.scores.map(() => []) }) } as unknown as AnyGame;
-const registry: GameRegistry = { get: async (id) => (id === 'scored' ? scored : undefined), facts: () => undefined, listed: () => [] };
+const scored = {
+  id: 'scored',
+  outcome: (state: { scores: number[] }) => ({
+    scores: state.scores,
+    ranking: state.scores.map((s) => 1 + state.scores.filter((o) => o > s).length),
+    breakdown: state.scores.map(() => []),
+  }),
+} as unknown as AnyGame;
+const registry: GameRegistry = {
+  get: async (id) => (id === 'scored' ? scored : undefined),
+  facts: () => undefined,
+  listed: () => [],
+};
 
 let games: GameLogTable;
 let ratings: RatingsTable;
@@ -36,7 +47,11 @@ const person = (id: string): SeatRecord => ({ playerId: id, name: id.toUpperCase
 const bot: SeatRecord = { playerId: null, name: 'Bot 1', bot: true, level: 'easy' };
 
 /** Stores a game at its end: `scores` per seat, `forfeited` seats out, or aborted. */
-async function ended(seats: SeatRecord[], scores: number[], how: { forfeited?: number[]; status?: CommitRecord['status']; visibility?: GameMeta['visibility'] } = {}): Promise<string> {
+async function ended(
+  seats: SeatRecord[],
+  scores: number[],
+  how: { forfeited?: number[]; status?: CommitRecord['status']; visibility?: GameMeta['visibility'] } = {},
+): Promise<string> {
   const id = `g${++counter}`;
   const meta: GameMeta = {
     id,
@@ -85,7 +100,12 @@ describe('rating a finished game', () => {
     expect(d!.rating).toBeLessThan(1500);
     expect(a!.rd).toBeLessThan(350);
     expect([a, b, c, d].map((r) => r!.version)).toEqual([1, 1, 1, 1]);
-    expect((await ratings.getBoard('scored')).entries.map((e) => e.playerId)).toEqual(['a', expect.any(String), expect.any(String), 'd']);
+    expect((await ratings.getBoard('scored')).entries.map((e) => e.playerId)).toEqual([
+      'a',
+      expect.any(String),
+      expect.any(String),
+      'd',
+    ]);
   });
 
   it('a forfeit counts as a loss: the seat that forfeited loses rating even with the best score', async () => {
@@ -109,7 +129,8 @@ describe('rating a finished game', () => {
     const first = await ended(['j', 'k'].map(person), [10, 0]);
     await Promise.all(Array.from({ length: 6 }, () => results.record(first)));
     await results.record(first);
-    for (const p of ['j', 'k']) expect((await ratings.ratingsFrom(p, 'scored', 1)).map((e) => e.gameId)).toEqual([first]);
+    for (const p of ['j', 'k'])
+      expect((await ratings.ratingsFrom(p, 'scored', 1)).map((e) => e.gameId)).toEqual([first]);
     const [j] = ratedAfter([INITIAL_RATING, INITIAL_RATING], [1, 2]);
     expect((await ratingOf('j'))!.rating).toBe(j!.rating);
     // Two games of one player finishing at once (against others: RP-RATE-2 counts a pair once a day): each applies once, one after the other.
@@ -135,7 +156,10 @@ describe('rating a finished game', () => {
     await results.record(hidden);
     const page = await finished.search('scored', 'm', 10, null);
     expect(page.items.map((g) => g.gameId)).toEqual([open]);
-    expect(page.items[0]!.seats.map((s) => [s.name, s.place])).toEqual([['M', 2], ['Bot 1', 1]]);
+    expect(page.items[0]!.seats.map((s) => [s.name, s.place])).toEqual([
+      ['M', 2],
+      ['Bot 1', 1],
+    ]);
     expect((await finished.playedBy('m', 10, null)).items.map((g) => g.gameId)).toEqual([open]);
     expect((await finished.search(null, 'nobody', 10, null)).items).toEqual([]);
   });
@@ -147,6 +171,9 @@ describe('rating a finished game', () => {
     expect((await ratings.getBoard('scored')).entries.map((e) => e.playerId)).toEqual(['yan']);
     expect((await finished.search(null, 'zed', 10, null)).items).toEqual([]);
     const [game] = (await finished.playedBy('yan', 10, null)).items;
-    expect(game!.seats.map((seat) => [seat.name, seat.playerId])).toEqual([[null, null], ['YAN', 'yan']]);
+    expect(game!.seats.map((seat) => [seat.name, seat.playerId])).toEqual([
+      [null, null],
+      ['YAN', 'yan'],
+    ]);
   });
 });

@@ -72,7 +72,13 @@ export class Results {
     const seats: PlannedSeat[] = [];
     for (const [seat, s] of meta.seats.entries()) {
       const latest = await this.ratings.latestRating(s.playerId!, kind);
-      seats.push({ playerId: s.playerId!, name: s.name ?? '', place: outcome.ranking[seat]!, before: latest ? valueOf(latest) : INITIAL_RATING, base: latest?.version ?? 0 });
+      seats.push({
+        playerId: s.playerId!,
+        name: s.name ?? '',
+        place: outcome.ranking[seat]!,
+        before: latest ? valueOf(latest) : INITIAL_RATING,
+        base: latest?.version ?? 0,
+      });
     }
     const plan: RatingPlan = { gameId: meta.id, kind, seats, finishedAt, done: false };
     try {
@@ -100,8 +106,17 @@ export class Results {
       const newest = since.at(-1);
       const mine = newest ? valueOf(newest) : INITIAL_RATING;
       const index = plan.seats.indexOf(seat);
-      const after = ratedAfter(plan.seats.map((s, i) => (i === index ? mine : s.before)), plan.seats.map((s) => s.place))[index]!;
-      const entry: RatingEntry = { ...after, version: (newest?.version ?? 0) + 1, gameId: plan.gameId, before: mine, at: plan.finishedAt };
+      const after = ratedAfter(
+        plan.seats.map((s, i) => (i === index ? mine : s.before)),
+        plan.seats.map((s) => s.place),
+      )[index]!;
+      const entry: RatingEntry = {
+        ...after,
+        version: (newest?.version ?? 0) + 1,
+        gameId: plan.gameId,
+        before: mine,
+        at: plan.finishedAt,
+      };
       try {
         await this.ratings.putRating(seat.playerId, plan.kind, entry);
         return entry;
@@ -119,7 +134,9 @@ export class Results {
       const current = entries.find((e) => e.playerId === seat.playerId);
       if (current && current.version >= entry.version) return;
       const row: BoardEntry = { playerId: seat.playerId, name: seat.name, version: entry.version, ...valueOf(entry) };
-      const next = [...entries.filter((e) => e.playerId !== seat.playerId), row].sort((a, b) => b.rating - a.rating).slice(0, BOARD_SIZE);
+      const next = [...entries.filter((e) => e.playerId !== seat.playerId), row]
+        .sort((a, b) => b.rating - a.rating)
+        .slice(0, BOARD_SIZE);
       if (!current && !next.includes(row)) return;
       try {
         await this.ratings.replaceBoard(kind, next, revision);
@@ -140,7 +157,9 @@ export class Results {
     for (let after: FinishedPage['next'] = null, first = true; first || after; first = false) {
       const page = await this.finished.playedBy(playerId, FORGET_PAGE, after);
       for (const g of page.items) {
-        const seats = g.seats.map((seat) => (seat.playerId === playerId ? { ...seat, name: null, playerId: null } : seat));
+        const seats = g.seats.map((seat) =>
+          seat.playerId === playerId ? { ...seat, name: null, playerId: null } : seat,
+        );
         await this.finished.put({ ...g, seats });
       }
       after = page.next;
@@ -152,7 +171,11 @@ export class Results {
       const { entries, revision } = await this.ratings.getBoard(kind);
       if (!entries.some((e) => e.playerId === playerId)) return;
       try {
-        await this.ratings.replaceBoard(kind, entries.filter((e) => e.playerId !== playerId), revision);
+        await this.ratings.replaceBoard(
+          kind,
+          entries.filter((e) => e.playerId !== playerId),
+          revision,
+        );
         return;
       } catch (err) {
         if (!(err instanceof WriteConflict)) throw err;

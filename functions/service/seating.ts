@@ -43,15 +43,19 @@ export class Seating {
     },
   ): Promise<GameSummary> {
     const def = await this.games.gameDef(input.game);
-    const levels = typeof input.bots === 'number' ? Array.from({ length: input.bots }, (): BotLevel => 'easy') : (input.bots ?? []);
+    const levels =
+      typeof input.bots === 'number' ? Array.from({ length: input.bots }, (): BotLevel => 'easy') : (input.bots ?? []);
     const bots = levels.length;
     if (input.players < def.minPlayers || input.players > def.maxPlayers) {
       throw problems.badRequest('invalid_players', `${def.title} takes ${def.minPlayers} to ${def.maxPlayers} players`);
     }
-    if (bots > input.players - 1) throw problems.badRequest('invalid_bots', 'The creator takes a seat, so at most players - 1 bots fit');
+    if (bots > input.players - 1)
+      throw problems.badRequest('invalid_bots', 'The creator takes a seat, so at most players - 1 bots fit');
     const parsed = def.options.safeParse(input.options ?? {});
     if (!parsed.success) {
-      throw problems.badRequest('invalid_options', 'The options do not fit the game', { issues: parsed.error.issues.map(issueOf) });
+      throw problems.badRequest('invalid_options', 'The options do not fit the game', {
+        issues: parsed.error.issues.map(issueOf),
+      });
     }
     const mismatch = def.checkOptions?.(parsed.data, input.players);
     if (mismatch) throw problems.badRequest('invalid_options', mismatch);
@@ -59,7 +63,8 @@ export class Seating {
     const firstBot = input.players - bots;
     const seats = Array.from({ length: input.players }, (_, i): PersonSeat | BotSeat => {
       if (i === 0) return { playerId: player.id, name: player.name, bot: false };
-      if (i >= firstBot) return { playerId: null, name: `Bot ${i - firstBot + 1}`, bot: true, level: levels[i - firstBot]! };
+      if (i >= firstBot)
+        return { playerId: null, name: `Bot ${i - firstBot + 1}`, bot: true, level: levels[i - firstBot]! };
       return { playerId: null, name: null, bot: false };
     });
     const full = bots === input.players - 1;
@@ -84,9 +89,16 @@ export class Seating {
       standInLevel: input.standInLevel ?? DEFAULT_STAND_IN_LEVEL,
     };
     await this.table.putMeta(meta);
-    await this.table.putMembership({ playerId: player.id, gameId: meta.id, game: def.id, seat: 0, joinedAt: meta.createdAt });
+    await this.table.putMembership({
+      playerId: player.id,
+      gameId: meta.id,
+      game: def.id,
+      seat: 0,
+      joinedAt: meta.createdAt,
+    });
     // After the meta: an entry never names a game that is not there (one that is gone is skipped when listed).
-    if (!full && meta.visibility === 'public') await this.lobby?.putEntry({ game: def.id, gameId: id, createdAt: meta.createdAt });
+    if (!full && meta.visibility === 'public')
+      await this.lobby?.putEntry({ game: def.id, gameId: id, createdAt: meta.createdAt });
     const loaded = full ? await this.games.start(def, meta) : unstarted(meta, def);
     return summaryFor(loaded, player.id);
   }
@@ -99,17 +111,27 @@ export class Seating {
       if (meta.visibility !== 'public' && !equalHashes(sha256Hex(inviteCode ?? ''), sha256Hex(meta.inviteCode))) {
         throw problems.forbidden('bad_invite_code', 'The invite code does not match');
       }
-      if (seatOf(meta, player.id) !== null) throw problems.conflict('already_seated', 'You already hold a seat in this game');
+      if (seatOf(meta, player.id) !== null)
+        throw problems.conflict('already_seated', 'You already hold a seat in this game');
       if (meta.status !== 'open') throw problems.conflict('game_not_open', 'Every seat of this game is taken');
       const seat = meta.seats.findIndex((s) => !s.bot && s.playerId === null);
-      const seats = meta.seats.map((s, i): PersonSeat | BotSeat => (i === seat ? { playerId: player.id, name: player.name, bot: false } : s));
+      const seats = meta.seats.map((s, i): PersonSeat | BotSeat =>
+        i === seat ? { playerId: player.id, name: player.name, bot: false } : s,
+      );
       const full = seats.every((s) => s.bot || s.playerId !== null);
-      const next: GameMeta = { ...meta, seats, status: full ? 'active' : 'open', revision: meta.revision + 1, ...(full ? { startedAt: this.games.at() } : {}) };
+      const next: GameMeta = {
+        ...meta,
+        seats,
+        status: full ? 'active' : 'open',
+        revision: meta.revision + 1,
+        ...(full ? { startedAt: this.games.at() } : {}),
+      };
       if (!(await written(this.table.replaceMeta(next)))) continue;
       await this.table.putMembership({ playerId: player.id, gameId, game: meta.game, seat, joinedAt: this.games.at() });
       // Should this fail, the next reserveOpenGame of the creator finds the game started and drops it.
       if (full) await this.table.removeOpenGames(meta.createdBy, [gameId]);
-      if (full && meta.visibility === 'public') await this.lobby?.removeEntry({ game: meta.game, gameId, createdAt: meta.createdAt });
+      if (full && meta.visibility === 'public')
+        await this.lobby?.removeEntry({ game: meta.game, gameId, createdAt: meta.createdAt });
       const def = await this.games.gameDef(meta.game);
       const loaded = full ? await this.games.start(def, next) : unstarted(next, def);
       return summaryFor(loaded, player.id);
@@ -130,7 +152,11 @@ export class Seating {
     const stale = held.filter((id) => metas.get(id)?.status !== 'open');
     await this.table.removeOpenGames(playerId, stale);
     if (stale.length > 0 && (await this.table.addOpenGame(playerId, gameId, cap))) return;
-    throw problems.conflict('too_many_open_games', `At most ${cap} of your games may wait for players at once; share their invite codes, or wait until they start`, { limit: cap });
+    throw problems.conflict(
+      'too_many_open_games',
+      `At most ${cap} of your games may wait for players at once; share their invite codes, or wait until they start`,
+      { limit: cap },
+    );
   }
 
   /**
@@ -139,7 +165,10 @@ export class Seating {
    * Whoever finishes the match may call this more than once: the meta, each membership and the
    * first commit are conditional writes, so the game is made once and nobody is left out of it.
    */
-  async startMatched(gameId: string, input: { game: string; players: number; pace: string | null; seekers: readonly SeekEntry[] }): Promise<void> {
+  async startMatched(
+    gameId: string,
+    input: { game: string; players: number; pace: string | null; seekers: readonly SeekEntry[] },
+  ): Promise<void> {
     const def = await this.games.gameDef(input.game);
     const now = this.games.at();
     const seed = newSeed();
@@ -164,7 +193,9 @@ export class Seating {
     };
     const meta = (await written(this.table.putMeta(fresh))) ? fresh : (await this.table.readGame(gameId))!.meta;
     for (const [seat, s] of meta.seats.entries()) {
-      await written(this.table.putMembership({ playerId: s.playerId!, gameId, game: def.id, seat, joinedAt: meta.createdAt }));
+      await written(
+        this.table.putMembership({ playerId: s.playerId!, gameId, game: def.id, seat, joinedAt: meta.createdAt }),
+      );
     }
     if (!(await this.table.readGame(gameId))?.latest) await this.games.start(def, meta);
   }
@@ -178,7 +209,8 @@ export class Seating {
     for (let attempt = 0; attempt < MAX_META_ATTEMPTS; attempt++) {
       const meta = (await this.table.readGame(gameId))?.meta;
       if (!meta || meta.status !== 'open') return false;
-      if (!(await written(this.table.replaceMeta({ ...meta, status: 'aborted', revision: meta.revision + 1 })))) continue;
+      if (!(await written(this.table.replaceMeta({ ...meta, status: 'aborted', revision: meta.revision + 1 }))))
+        continue;
       await this.table.removeOpenGames(meta.createdBy, [gameId]);
       return true;
     }
@@ -206,13 +238,20 @@ export class Seating {
         if (i !== seat) return s;
         if (meta.status === 'open') return { playerId: null, name: null, bot: false };
         // The stand-in takes the seat over for good, at the table's stand-in level.
-        if (running && chosen === 'bot') return { playerId: null, name: null, bot: true, level: standInLevelOf(meta), deleted: true };
+        if (running && chosen === 'bot')
+          return { playerId: null, name: null, bot: true, level: standInLevelOf(meta), deleted: true };
         return { playerId: null, name: null, bot: false, deleted: true };
       });
       // The creator's id only counted their open games, and a deleted account has none.
-      const cleared = { ...meta, seats, revision: meta.revision + 1, ...(meta.createdBy === playerId ? { createdBy: '' } : {}) };
+      const cleared = {
+        ...meta,
+        seats,
+        revision: meta.revision + 1,
+        ...(meta.createdBy === playerId ? { createdBy: '' } : {}),
+      };
       if (await written(this.table.replaceMeta(cleared))) policy = running ? chosen : 'none';
-      else if (attempt + 1 >= MAX_META_ATTEMPTS) throw new Error(`game ${gameId}: too many concurrent changes while ${playerId} left`);
+      else if (attempt + 1 >= MAX_META_ATTEMPTS)
+        throw new Error(`game ${gameId}: too many concurrent changes while ${playerId} left`);
     }
     if (policy === 'none' || seat === null) return;
     const loaded = await this.games.load(gameId);

@@ -49,7 +49,11 @@ export class SignIn {
 }
 
 /** Off the request's path: its timing must not tell a known address from an unknown one. */
-export function send(mailer: Mailer | null, mail: Parameters<Mailer['send']>[0], log: (message: string, err: unknown) => void): void {
+export function send(
+  mailer: Mailer | null,
+  mail: Parameters<Mailer['send']>[0],
+  log: (message: string, err: unknown) => void,
+): void {
   if (!mailer) return;
   mailer.send(mail).catch((err: unknown) => log('account mail failed', err));
 }

@@ -38,7 +38,15 @@ export class Sweeper {
     const startedAt = this.now();
     const due = await this.times.dueGames(startedAt);
     const oldest = due.reduce((min, d) => (d.dueAt < min ? d.dueAt : min), startedAt.toISOString());
-    const report: SweepReport = { games: 0, timeouts: 0, reminders: 0, failed: 0, expiredOpenGames: 0, digests: 0, lagSeconds: Math.max(0, (startedAt.getTime() - Date.parse(oldest)) / 1000) };
+    const report: SweepReport = {
+      games: 0,
+      timeouts: 0,
+      reminders: 0,
+      failed: 0,
+      expiredOpenGames: 0,
+      digests: 0,
+      lagSeconds: Math.max(0, (startedAt.getTime() - Date.parse(oldest)) / 1000),
+    };
     // Reported on every sweep, zero included, so a sweeper that stops running shows as missing data.
     this.metrics.gauge('SweeperLagSeconds', report.lagSeconds);
     for (const { gameId } of due) {

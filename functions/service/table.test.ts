@@ -24,7 +24,15 @@ function classify(def: AnyGame, players: number, seed: string, maxActions = 400)
     if (seat === undefined) break;
     const action = rng.pick(def.legalActions(state, seat));
     const applied = def.apply(state, seat, action);
-    const record = { version: n + 1, seat, playerId: 'p', action, events: applied.events, toAct: [], at: '' } as EventRecord;
+    const record = {
+      version: n + 1,
+      seat,
+      playerId: 'p',
+      action,
+      events: applied.events,
+      toAct: [],
+      at: '',
+    } as EventRecord;
     const bucket = revealed(def, state, applied.state, record) ? out.refused : out.allowed;
     bucket.set(action.type, (bucket.get(action.type) ?? 0) + 1);
     state = applied.state;
@@ -71,7 +79,16 @@ describe('take-back eligibility, derived from the kit', () => {
 });
 
 describe('the table folded over records', () => {
-  const record = (seat: number, version: number, extra: Partial<EventRecord> = {}): EventRecord => ({ version, seat, playerId: 'p', action: { type: 'x' }, events: [], toAct: [], at: '', ...extra });
+  const record = (seat: number, version: number, extra: Partial<EventRecord> = {}): EventRecord => ({
+    version,
+    seat,
+    playerId: 'p',
+    action: { type: 'x' },
+    events: [],
+    toAct: [],
+    at: '',
+    ...extra,
+  });
 
   it('RP-TB-1: a person’s clean action is undoable until something is revealed or another person’s seat acts; a bot seat’s reply keeps it', () => {
     let t = tableAfter(initialTable(3), record(0, 1), false);

@@ -41,7 +41,12 @@ export function tableAfter(table: TableState, record: EventRecord, revealedSomet
   if (record.platform) return table;
   const { takeback: _expired, ...rest } = table;
   // RP-RATE-1: leaving before one's first action, or where an abort was open, is no rated loss.
-  if (record.forfeit) return { ...rest, undoable: {}, ...(abortable(table) || table.moves[record.seat] === 0 ? { unrated: true as const } : {}) };
+  if (record.forfeit)
+    return {
+      ...rest,
+      undoable: {},
+      ...(abortable(table) || table.moves[record.seat] === 0 ? { unrated: true as const } : {}),
+    };
   const moves = table.moves.map((n, seat) => (seat === record.seat ? n + 1 : n));
   // RP-TB-1: a person's action (or the bot's for a person out of time) ends every other seat's
   // take-back, which would remove it; a bot's reply does not, since bots accept.

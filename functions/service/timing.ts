@@ -46,11 +46,22 @@ export class Timing {
     let reminded = false;
     const next: SeatClock[] = [];
     for (const [seat, c] of clocks.entries()) {
-      if (c.dueSince === null || c.reminded || c.remindAt === null || Date.parse(c.remindAt) > now.getTime() || !c.deadline) {
+      if (
+        c.dueSince === null ||
+        c.reminded ||
+        c.remindAt === null ||
+        Date.parse(c.remindAt) > now.getTime() ||
+        !c.deadline
+      ) {
         next.push(c);
         continue;
       }
-      if (await this.times.claimReminder({ gameId, seat, dueSince: c.dueSince, deadline: c.deadline, version: loaded.version }, now)) {
+      if (
+        await this.times.claimReminder(
+          { gameId, seat, dueSince: c.dueSince, deadline: c.deadline, version: loaded.version },
+          now,
+        )
+      ) {
         this.onReminder({ gameId, seat, deadline: c.deadline });
         reminded = true;
       }
@@ -66,7 +77,8 @@ export class Timing {
     let current = loaded;
     if (tc.onTimeout === 'bot') {
       for (let moves = 0; toActOf(current).includes(seat); moves++) {
-        if (moves >= MAX_BOT_MOVES_PER_REQUEST) throw new Error(`timeout moves in game ${loaded.meta.id} exceeded ${MAX_BOT_MOVES_PER_REQUEST}`);
+        if (moves >= MAX_BOT_MOVES_PER_REQUEST)
+          throw new Error(`timeout moves in game ${loaded.meta.id} exceeded ${MAX_BOT_MOVES_PER_REQUEST}`);
         current = this.games.botMove(current, seat, true, appended, pausesOf);
       }
     } else {
@@ -82,7 +94,14 @@ export class Timing {
     for (const m of await this.table.listMemberships(playerId)) {
       const loaded = await this.games.load(m.gameId);
       const tc = loaded.meta.timeControl;
-      if (!tc || !loaded.clocks || !loaded.commit || statusOf(loaded) !== 'active' || loaded.clocks[m.seat]?.dueSince == null) continue;
+      if (
+        !tc ||
+        !loaded.clocks ||
+        !loaded.commit ||
+        statusOf(loaded) !== 'active' ||
+        loaded.clocks[m.seat]?.dueSince == null
+      )
+        continue;
       const clocks = refreshDeadlines(tc, loaded.clocks, await this.games.pausesOf(loaded.meta));
       await this.times.setClocks(m.gameId, loaded.commit.key, clocks);
       await this.times.setDue(m.gameId, nextDueAt(clocks), loaded.version, 'exact');

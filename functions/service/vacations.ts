@@ -19,17 +19,33 @@ export const MAX_STORED_VACATIONS = 25;
 /** Clock skew between a client and us: a vacation "from now" may arrive a little late. */
 const GRACE_MS = 60_000;
 
-export function addVacation(current: readonly Vacation[], wanted: { from: string; until: string }, now: Date, id: string): Vacation[] {
+export function addVacation(
+  current: readonly Vacation[],
+  wanted: { from: string; until: string },
+  now: Date,
+  id: string,
+): Vacation[] {
   const from = Date.parse(wanted.from);
   const until = Date.parse(wanted.until);
   const t = now.getTime();
-  if (from < t - GRACE_MS) throw problems.badRequest('vacation_in_past', 'A vacation cannot start in the past: clocks that already ran are not rewound');
+  if (from < t - GRACE_MS)
+    throw problems.badRequest(
+      'vacation_in_past',
+      'A vacation cannot start in the past: clocks that already ran are not rewound',
+    );
   if (until <= from) throw problems.badRequest('invalid_vacation', '`until` must be after `from`');
-  if (until <= t) throw problems.badRequest('vacation_in_past', 'A vacation must end in the future: one already over pauses nothing');
-  if (until - from > MAX_VACATION_DAYS * DAY) throw problems.badRequest('vacation_too_long', `A vacation lasts at most ${MAX_VACATION_DAYS} days`);
+  if (until <= t)
+    throw problems.badRequest('vacation_in_past', 'A vacation must end in the future: one already over pauses nothing');
+  if (until - from > MAX_VACATION_DAYS * DAY)
+    throw problems.badRequest('vacation_too_long', `A vacation lasts at most ${MAX_VACATION_DAYS} days`);
   const kept = current.filter((v) => Date.parse(v.until) > t - KEEP_PAST_MS);
   if (kept.filter((v) => Date.parse(v.until) > t).length >= MAX_PENDING_VACATIONS) {
-    throw new Refusal('too_many_vacations', 'Conflict', `At most ${MAX_PENDING_VACATIONS} vacations that are not over yet`, { limit: MAX_PENDING_VACATIONS });
+    throw new Refusal(
+      'too_many_vacations',
+      'Conflict',
+      `At most ${MAX_PENDING_VACATIONS} vacations that are not over yet`,
+      { limit: MAX_PENDING_VACATIONS },
+    );
   }
   const start = new Date(Math.max(from, t)).toISOString();
   const next = [...kept, { id, from: start, until: new Date(until).toISOString() }];
@@ -55,7 +71,8 @@ export function endVacation(current: readonly Vacation[], id: string, now: Date)
   const found = current.find((v) => v.id === id);
   if (!found) throw problems.notFound('Vacation');
   const t = now.getTime();
-  if (Date.parse(found.until) <= t) throw problems.conflict('vacation_over', 'This vacation is over; it stays on record for the clocks it paused');
+  if (Date.parse(found.until) <= t)
+    throw problems.conflict('vacation_over', 'This vacation is over; it stays on record for the clocks it paused');
   if (Date.parse(found.from) > t) return current.filter((v) => v.id !== id);
   return current.map((v) => (v.id === id ? { ...v, until: now.toISOString() } : v));
 }

@@ -126,7 +126,13 @@ export class VersionWaits {
    * ended never moves again and is not held; nor is one already at the version. `token` names
    * the credential the hold counts against.
    */
-  async hold(token: string, gameId: string, atLeast: number, ms: number, signal?: AbortSignal): Promise<HoldRefused | null> {
+  async hold(
+    token: string,
+    gameId: string,
+    atLeast: number,
+    ms: number,
+    signal?: AbortSignal,
+  ): Promise<HoldRefused | null> {
     const found = (await this.source.readSummaries([gameId])).get(gameId);
     if (!found) throw problems.notFound('Game');
     const { meta, latest } = found;
@@ -144,7 +150,12 @@ export class VersionWaits {
     this.held++;
     try {
       const taken = await this.takeShared(token, entry.endsAt);
-      if (taken && 'firstEndsAt' in taken) return { over: 'token', limit: this.caps.perToken, retryAfterSeconds: secondsUntilFirst([{ endsAt: taken.firstEndsAt }]) };
+      if (taken && 'firstEndsAt' in taken)
+        return {
+          over: 'token',
+          limit: this.caps.perToken,
+          retryAfterSeconds: secondsUntilFirst([{ endsAt: taken.firstEndsAt }]),
+        };
       try {
         if (!this.stopped) await this.watch(gameId, atLeast, Math.max(0, entry.endsAt - Date.now()), signal);
       } finally {
@@ -171,9 +182,14 @@ export class VersionWaits {
 
   private admit(token: string): HoldRefused | null {
     const mine = this.holds.get(token);
-    if (mine && mine.size >= this.caps.perToken) return { over: 'token', limit: this.caps.perToken, retryAfterSeconds: secondsUntilFirst(mine) };
+    if (mine && mine.size >= this.caps.perToken)
+      return { over: 'token', limit: this.caps.perToken, retryAfterSeconds: secondsUntilFirst(mine) };
     if (this.held >= this.caps.perProcess) {
-      return { over: 'process', limit: this.caps.perProcess, retryAfterSeconds: secondsUntilFirst([...this.holds.values()].flatMap((s) => [...s])) };
+      return {
+        over: 'process',
+        limit: this.caps.perProcess,
+        retryAfterSeconds: secondsUntilFirst([...this.holds.values()].flatMap((s) => [...s])),
+      };
     }
     return null;
   }
@@ -240,4 +256,5 @@ export class VersionWaits {
   }
 }
 
-const secondsUntilFirst = (holds: Iterable<{ endsAt: number }>) => Math.max(1, Math.ceil((Math.min(...[...holds].map((h) => h.endsAt)) - Date.now()) / 1000));
+const secondsUntilFirst = (holds: Iterable<{ endsAt: number }>) =>
+  Math.max(1, Math.ceil((Math.min(...[...holds].map((h) => h.endsAt)) - Date.now()) / 1000));

@@ -38,7 +38,12 @@ export function seatOf(meta: GameMeta, playerId: string | null): Seat | null {
  * the end: the bot now plays that hand, and a player who is out must not be able to tell anyone
  * still playing what it holds.
  */
-export function viewerFor(meta: GameMeta, playerId: string | null, finished: boolean, forfeited: readonly Seat[]): Viewer {
+export function viewerFor(
+  meta: GameMeta,
+  playerId: string | null,
+  finished: boolean,
+  forfeited: readonly Seat[],
+): Viewer {
   if (finished) return 'all';
   const seat = seatOf(meta, playerId);
   return seat === null || forfeited.includes(seat) ? 'spectator' : seat;

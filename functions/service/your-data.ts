@@ -80,7 +80,8 @@ export class YourData {
       await this.d.erasure.forgetChatQuota(m.gameId, player.id);
       await this.d.erasure.forgetInPlan(m.gameId, player.id);
     }
-    for (const message of await this.chatOf(player.id, memberships)) await this.d.chats.remove(message.gameId, message.id);
+    for (const message of await this.chatOf(player.id, memberships))
+      await this.d.chats.remove(message.gameId, message.id);
     await this.d.results.forget(player.id);
     if (player.email) await this.d.accounts.releaseEmail(player.email, player.id);
     await this.d.accounts.deletePlayer(player.id);
@@ -88,7 +89,8 @@ export class YourData {
 
   private async chatOf(playerId: string, memberships: readonly MembershipRecord[]): Promise<ChatRecord[]> {
     const out: ChatRecord[] = [];
-    for (const m of memberships) out.push(...(await this.d.chats.list(m.gameId, undefined, CHAT_READ)).filter((c) => c.playerId === playerId));
+    for (const m of memberships)
+      out.push(...(await this.d.chats.list(m.gameId, undefined, CHAT_READ)).filter((c) => c.playerId === playerId));
     return out;
   }
 }

@@ -77,14 +77,24 @@ export class AccountDeletionTable implements AccountDeletionStore {
 
   async permitsHeld(playerId: string): Promise<PermitsHeld> {
     const out = await this.db.send(
-      new GetItemCommand({ TableName: this.tableName, Key: this.profile(playerId), ConsistentRead: true, ProjectionExpression: 'writing, writingSince' }),
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: this.profile(playerId),
+        ConsistentRead: true,
+        ProjectionExpression: 'writing, writingSince',
+      }),
     );
     return { count: Number(out.Item?.writing?.N ?? 0), newestAt: Number(out.Item?.writingSince?.N ?? 0) };
   }
 
   /** The count of the player's chat messages in a game, which names the player in its key. */
   async forgetChatQuota(gameId: string, playerId: string): Promise<void> {
-    await this.db.send(new DeleteItemCommand({ TableName: this.tableName, Key: { pk: s(keys.game(gameId)), sk: s(keys.chatQuota(playerId)) } }));
+    await this.db.send(
+      new DeleteItemCommand({
+        TableName: this.tableName,
+        Key: { pk: s(keys.game(gameId)), sk: s(keys.chatQuota(playerId)) },
+      }),
+    );
   }
 
   /**
@@ -94,16 +104,33 @@ export class AccountDeletionTable implements AccountDeletionStore {
   async forgetInPlan(gameId: string, playerId: string): Promise<void> {
     const key = { pk: s(keys.game(gameId)), sk: s(keys.rated) };
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const out = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'seats' }));
+      const out = await this.db.send(
+        new GetItemCommand({
+          TableName: this.tableName,
+          Key: key,
+          ConsistentRead: true,
+          ProjectionExpression: 'seats',
+        }),
+      );
       const stored = out.Item && optStr(out.Item, 'seats');
       if (stored === undefined) return;
       const seats = JSON.parse(stored) as PlannedSeat[];
       if (!seats.some((seat) => seat.playerId === playerId)) return;
       const values: Item = {
-        ':seats': s(JSON.stringify(seats.map((seat) => (seat.playerId === playerId ? { ...seat, playerId: '', name: '' } : seat)))),
+        ':seats': s(
+          JSON.stringify(
+            seats.map((seat) => (seat.playerId === playerId ? { ...seat, playerId: '', name: '' } : seat)),
+          ),
+        ),
         ':stored': s(stored),
       };
-      const update = new UpdateItemCommand({ TableName: this.tableName, Key: key, UpdateExpression: 'SET seats = :seats', ConditionExpression: 'seats = :stored', ExpressionAttributeValues: values });
+      const update = new UpdateItemCommand({
+        TableName: this.tableName,
+        Key: key,
+        UpdateExpression: 'SET seats = :seats',
+        ConditionExpression: 'seats = :stored',
+        ExpressionAttributeValues: values,
+      });
       if (await landed(this.db.send(update))) return;
     }
     throw new WriteConflict('too many concurrent changes of a rating plan');

@@ -1,4 +1,11 @@
-import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteItemCommand,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  UpdateItemCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { conditional, type Item, n, num, optStr, s, str } from './attributes.js';
 import { WriteConflict } from './ports/errors.js';
 import { ProfileSet } from './profile-set.js';
@@ -7,7 +14,9 @@ import { type CodeRecord, type CredentialRecord, type Scope, SCOPES } from '../d
 import type { AccountStore, CodeSlot } from './ports/accounts.js';
 
 const slotKey = (slot: CodeSlot): Item =>
-  'signIn' in slot ? { pk: s(keys.emailAddress(slot.signIn)), sk: s(keys.signInCode) } : { pk: s(keys.player(slot.emailChange)), sk: s(keys.emailChange) };
+  'signIn' in slot
+    ? { pk: s(keys.emailAddress(slot.signIn)), sk: s(keys.signInCode) }
+    : { pk: s(keys.player(slot.emailChange)), sk: s(keys.emailChange) };
 
 /** Seconds since the epoch, as DynamoDB's TTL reads them: the item goes some time after. */
 const ttlOf = (iso: string) => n(Math.ceil(Date.parse(iso) / 1000));
@@ -43,12 +52,20 @@ export class AccountTable implements AccountStore {
       item.expiresAt = s(c.expiresAt);
       item.ttl = ttlOf(c.expiresAt);
     }
-    await conditional(this.db.send(new PutItemCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(sk)' })));
+    await conditional(
+      this.db.send(
+        new PutItemCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(sk)' }),
+      ),
+    );
   }
 
   async getCredential(playerId: string, id: string): Promise<CredentialRecord | null> {
     const out = await this.db.send(
-      new GetItemCommand({ TableName: this.tableName, Key: { pk: s(keys.player(playerId)), sk: s(keys.credential(id)) }, ConsistentRead: true }),
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: { pk: s(keys.player(playerId)), sk: s(keys.credential(id)) },
+        ConsistentRead: true,
+      }),
     );
     return out.Item ? parseCredential(playerId, out.Item) : null;
   }
@@ -60,7 +77,11 @@ export class AccountTable implements AccountStore {
   /** True if it existed (and is now gone). */
   async deleteCredential(playerId: string, id: string): Promise<boolean> {
     const out = await this.db.send(
-      new DeleteItemCommand({ TableName: this.tableName, Key: { pk: s(keys.player(playerId)), sk: s(keys.credential(id)) }, ReturnValues: 'ALL_OLD' }),
+      new DeleteItemCommand({
+        TableName: this.tableName,
+        Key: { pk: s(keys.player(playerId)), sk: s(keys.credential(id)) },
+        ReturnValues: 'ALL_OLD',
+      }),
     );
     return out.Attributes !== undefined;
   }
@@ -110,7 +131,13 @@ export class AccountTable implements AccountStore {
 
   /** Replaces the slot's code: a new code makes the earlier one useless. */
   async putCode(slot: CodeSlot, code: CodeRecord): Promise<void> {
-    const item: Item = { ...slotKey(slot), codeHash: s(code.codeHash), expiresAt: s(code.expiresAt), attempts: n(code.attempts), ttl: ttlOf(code.expiresAt) };
+    const item: Item = {
+      ...slotKey(slot),
+      codeHash: s(code.codeHash),
+      expiresAt: s(code.expiresAt),
+      attempts: n(code.attempts),
+      ttl: ttlOf(code.expiresAt),
+    };
     if (code.playerId) item.playerId = s(code.playerId);
     if (code.address) item.address = s(code.address);
     await this.db.send(new PutItemCommand({ TableName: this.tableName, Item: item }));
@@ -156,7 +183,12 @@ export class AccountTable implements AccountStore {
     try {
       await conditional(
         this.db.send(
-          new DeleteItemCommand({ TableName: this.tableName, Key: slotKey(slot), ConditionExpression: 'codeHash = :hash', ExpressionAttributeValues: { ':hash': s(codeHash) } }),
+          new DeleteItemCommand({
+            TableName: this.tableName,
+            Key: slotKey(slot),
+            ConditionExpression: 'codeHash = :hash',
+            ExpressionAttributeValues: { ':hash': s(codeHash) },
+          }),
         ),
       );
       return true;
@@ -174,7 +206,11 @@ export class AccountTable implements AccountStore {
 
   async emailOwner(address: string): Promise<string | null> {
     const out = await this.db.send(
-      new GetItemCommand({ TableName: this.tableName, Key: { pk: s(keys.emailAddress(address)), sk: s(keys.emailOwner) }, ConsistentRead: true }),
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: { pk: s(keys.emailAddress(address)), sk: s(keys.emailOwner) },
+        ConsistentRead: true,
+      }),
     );
     return out.Item ? str(out.Item, 'playerId') : null;
   }

@@ -13,10 +13,25 @@ export interface BatchRead {
   names?: Record<string, string>;
 }
 
-export async function batchGet(db: DynamoDBClient, tableName: string, wanted: readonly Item[], read: BatchRead = {}): Promise<Item[]> {
+export async function batchGet(
+  db: DynamoDBClient,
+  tableName: string,
+  wanted: readonly Item[],
+  read: BatchRead = {},
+): Promise<Item[]> {
   const found: Item[] = [];
   for (let i = 0; i < wanted.length; i += 100) {
-    let request: Record<string, { Keys: Item[]; ConsistentRead?: boolean; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> }> | undefined = {
+    let request:
+      | Record<
+          string,
+          {
+            Keys: Item[];
+            ConsistentRead?: boolean;
+            ProjectionExpression?: string;
+            ExpressionAttributeNames?: Record<string, string>;
+          }
+        >
+      | undefined = {
       [tableName]: {
         Keys: wanted.slice(i, i + 100),
         ConsistentRead: true,

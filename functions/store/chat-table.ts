@@ -1,4 +1,10 @@
-import { DeleteItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  UpdateItemCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { conditional, type Item, n, num, s, str } from './attributes.js';
 import { WriteConflict } from './ports/errors.js';
 import { keys } from './keys.js';
@@ -57,7 +63,9 @@ export class ChatTable implements ChatStore {
   }
 
   async remove(gameId: string, id: string): Promise<void> {
-    await this.db.send(new DeleteItemCommand({ TableName: this.tableName, Key: { pk: s(keys.game(gameId)), sk: s(keys.chat(id)) } }));
+    await this.db.send(
+      new DeleteItemCommand({ TableName: this.tableName, Key: { pk: s(keys.game(gameId)), sk: s(keys.chat(id)) } }),
+    );
   }
 
   /** Messages after the one with id `after` (all when absent), oldest first. */
@@ -69,7 +77,11 @@ export class ChatTable implements ChatStore {
         new QueryCommand({
           TableName: this.tableName,
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': s(keys.game(gameId)), ':from': s(keys.chat(after ?? '')), ':to': s(`${keys.chatPrefix}~`) },
+          ExpressionAttributeValues: {
+            ':pk': s(keys.game(gameId)),
+            ':from': s(keys.chat(after ?? '')),
+            ':to': s(`${keys.chatPrefix}~`),
+          },
           ConsistentRead: true,
           ExclusiveStartKey: start,
           Limit: limit + 1,

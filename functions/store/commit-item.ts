@@ -26,7 +26,15 @@ interface Packed {
 export const SUMMARY_PROJECTION = 'v, due, st, ck';
 
 export function commitItem(gameId: string, c: CommitRecord): Item {
-  const packed: Packed = { records: c.records, before: c.before, forfeited: c.forfeited, ...(c.table ? { table: c.table } : {}), state: c.state, recentKeys: c.recentKeys, at: c.at };
+  const packed: Packed = {
+    records: c.records,
+    before: c.before,
+    forfeited: c.forfeited,
+    ...(c.table ? { table: c.table } : {}),
+    state: c.state,
+    recentKeys: c.recentKeys,
+    at: c.at,
+  };
   const item: Item = {
     pk: s(keys.game(gameId)),
     sk: s(keys.commit(c.key)),

@@ -39,7 +39,11 @@ export class DeliveryLog {
           UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
           ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
           ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':one': n(1), ':limit': n(limit), ':ttl': n(Math.floor(now.getTime() / 1000) + TTL_SECONDS) },
+          ExpressionAttributeValues: {
+            ':one': n(1),
+            ':limit': n(limit),
+            ':ttl': n(Math.floor(now.getTime() / 1000) + TTL_SECONDS),
+          },
         }),
       ),
     );

@@ -9,7 +9,14 @@ import type { DigestStore, SheetEntry } from './ports/digests.js';
 /** A claimed day outlives any redelivery of its stream record; the table's TTL removes it then. */
 const DAY_CLAIM_TTL_SECONDS = 3 * 24 * 3600;
 
-const SheetSchema = z.array(z.strictObject({ label: z.string().regex(/^[A-Z]$/), gameId: z.string(), seat: z.number().int().min(0), version: z.number().int().min(0) }));
+const SheetSchema = z.array(
+  z.strictObject({
+    label: z.string().regex(/^[A-Z]$/),
+    gameId: z.string(),
+    seat: z.number().int().min(0),
+    version: z.number().int().min(0),
+  }),
+);
 
 /**
  * The table's side of daily digests: each digest player's next due time in the
@@ -37,7 +44,16 @@ export class DigestTable implements DigestStore {
       return;
     }
     try {
-      await conditional(this.db.send(new UpdateItemCommand({ TableName: this.tableName, Key: key, UpdateExpression: 'REMOVE dueShard, dueAt', ConditionExpression: 'attribute_exists(sk)' })));
+      await conditional(
+        this.db.send(
+          new UpdateItemCommand({
+            TableName: this.tableName,
+            Key: key,
+            UpdateExpression: 'REMOVE dueShard, dueAt',
+            ConditionExpression: 'attribute_exists(sk)',
+          }),
+        ),
+      );
     } catch (err) {
       if (!(err instanceof WriteConflict)) throw err;
     }
@@ -45,7 +61,10 @@ export class DigestTable implements DigestStore {
 
   /** Players whose digest is due at or before `now`; each shard's most overdue first, at most `limitPerShard` each. */
   async due(now: Date, limitPerShard: number): Promise<{ playerId: string; dueAt: string }[]> {
-    return (await dueInIndex(this.db, this.tableName, keys.digestShardOf, now, limitPerShard)).map(({ pk, dueAt }) => ({ playerId: pk.slice(keys.playerPrefix.length), dueAt }));
+    return (await dueInIndex(this.db, this.tableName, keys.digestShardOf, now, limitPerShard)).map(({ pk, dueAt }) => ({
+      playerId: pk.slice(keys.playerPrefix.length),
+      dueAt,
+    }));
   }
 
   /** True for exactly one caller per player and day (YYYYMMDD in the player's zone): the one whose digest goes out. */
@@ -55,7 +74,11 @@ export class DigestTable implements DigestStore {
         this.db.send(
           new PutItemCommand({
             TableName: this.tableName,
-            Item: { pk: s(keys.player(playerId)), sk: s(keys.digestDay(day)), ttl: n(Math.floor(now.getTime() / 1000) + DAY_CLAIM_TTL_SECONDS) },
+            Item: {
+              pk: s(keys.player(playerId)),
+              sk: s(keys.digestDay(day)),
+              ttl: n(Math.floor(now.getTime() / 1000) + DAY_CLAIM_TTL_SECONDS),
+            },
             ConditionExpression: 'attribute_not_exists(sk)',
           }),
         ),
@@ -74,7 +97,12 @@ export class DigestTable implements DigestStore {
         this.db.send(
           new PutItemCommand({
             TableName: this.tableName,
-            Item: { pk: s(keys.player(playerId)), sk: s(keys.sheet(id)), games: json(entries), ttl: n(Math.ceil(expires.getTime() / 1000)) },
+            Item: {
+              pk: s(keys.player(playerId)),
+              sk: s(keys.sheet(id)),
+              games: json(entries),
+              ttl: n(Math.ceil(expires.getTime() / 1000)),
+            },
             ConditionExpression: 'attribute_not_exists(sk)',
           }),
         ),
@@ -88,7 +116,13 @@ export class DigestTable implements DigestStore {
 
   /** A sheet's entries; null when there is none (never written, or removed by the TTL). */
   async getSheet(playerId: string, id: string): Promise<SheetEntry[] | null> {
-    const out = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: { pk: s(keys.player(playerId)), sk: s(keys.sheet(id)) }, ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: { pk: s(keys.player(playerId)), sk: s(keys.sheet(id)) },
+        ConsistentRead: true,
+      }),
+    );
     const raw = out.Item && optStr(out.Item, 'games');
     if (!raw) return null;
     const parsed = SheetSchema.safeParse(JSON.parse(raw));

@@ -7,7 +7,13 @@ import { DEADLINE_INDEX, DUE_SHARDS } from './keys.js';
  * (games' deadlines and players' digests keep shards of their own); each shard's most overdue
  * first, at most `limitPerShard` each. The index holds keys only: an entry is its item's `pk`.
  */
-export async function dueInIndex(db: DynamoDBClient, tableName: string, shardKey: (shard: number) => string, now: Date, limitPerShard: number): Promise<{ pk: string; dueAt: string }[]> {
+export async function dueInIndex(
+  db: DynamoDBClient,
+  tableName: string,
+  shardKey: (shard: number) => string,
+  now: Date,
+  limitPerShard: number,
+): Promise<{ pk: string; dueAt: string }[]> {
   const due: { pk: string; dueAt: string }[] = [];
   for (let shard = 0; shard < DUE_SHARDS; shard++) {
     const out = await db.send(

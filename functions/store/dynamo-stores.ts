@@ -35,6 +35,8 @@ export function dynamoStores(db: DynamoDBClient, tableName: string, heldViews?: 
     digests: new DigestTable(db, tableName),
     accounts: new AccountTable(db, tableName),
     deletion: new AccountDeletionTable(db, tableName),
-    ...(heldViews ? { holdSlots: new HoldSlots(limitsStoreClient(db), heldViews.limitsTable, heldViews.longestMs) } : {}),
+    ...(heldViews
+      ? { holdSlots: new HoldSlots(limitsStoreClient(db), heldViews.limitsTable, heldViews.longestMs) }
+      : {}),
   };
 }

@@ -20,18 +20,34 @@ export class FinishedTable implements FinishedStore {
 
   /** Into the index of its game and of all games, and into each seated person's list. */
   async put(g: FinishedGameRecord): Promise<void> {
-    const attributes: Item = { gameId: s(g.gameId), game: s(g.game), finishedAt: s(g.finishedAt), seats: json(g.seats), names: s(namesOf(g)), ...(g.rated === undefined ? {} : { rated: { BOOL: g.rated } }) };
+    const attributes: Item = {
+      gameId: s(g.gameId),
+      game: s(g.game),
+      finishedAt: s(g.finishedAt),
+      seats: json(g.seats),
+      names: s(namesOf(g)),
+      ...(g.rated === undefined ? {} : { rated: { BOOL: g.rated } }),
+    };
     const sk = keys.finishedAt(g.finishedAt, g.gameId);
     const items: Item[] = [
       { pk: s(keys.finished(g.game)), sk: s(sk), ...attributes },
       { pk: s(keys.finished(null)), sk: s(sk), ...attributes },
-      ...g.seats.flatMap((seat) => (seat.playerId ? [{ pk: s(keys.player(seat.playerId)), sk: s(keys.played(g.finishedAt, g.gameId)), ...attributes }] : [])),
+      ...g.seats.flatMap((seat) =>
+        seat.playerId
+          ? [{ pk: s(keys.player(seat.playerId)), sk: s(keys.played(g.finishedAt, g.gameId)), ...attributes }]
+          : [],
+      ),
     ];
     await Promise.all(items.map((Item) => this.db.send(new PutItemCommand({ TableName: this.tableName, Item }))));
   }
 
   /** Finished public games of `game` (all games: null), newest first; `name` narrows to games with a seat of that name (any part, any case). */
-  async search(game: string | null, name: string | null, limit: number, after: FinishedKey | null): Promise<FinishedPage> {
+  async search(
+    game: string | null,
+    name: string | null,
+    limit: number,
+    after: FinishedKey | null,
+  ): Promise<FinishedPage> {
     return this.page(keys.finished(game), '', name, limit, after);
   }
 
@@ -40,7 +56,13 @@ export class FinishedTable implements FinishedStore {
     return this.page(keys.player(playerId), keys.playedPrefix, null, limit, after);
   }
 
-  private async page(pk: string, prefix: string, name: string | null, limit: number, after: FinishedKey | null): Promise<FinishedPage> {
+  private async page(
+    pk: string,
+    prefix: string,
+    name: string | null,
+    limit: number,
+    after: FinishedKey | null,
+  ): Promise<FinishedPage> {
     const items: FinishedGameRecord[] = [];
     const upper = after ? s(`${prefix}${keys.finishedAt(after[0], after[1])}`) : s(`${prefix}~`);
     let start: Item | undefined;
@@ -56,7 +78,9 @@ export class FinishedTable implements FinishedStore {
             ':to': upper,
             ...(name ? { ':name': s(name.toLowerCase()) } : {}),
           },
-          ...(name ? { FilterExpression: 'contains(#names, :name)', ExpressionAttributeNames: { '#names': 'names' } } : {}),
+          ...(name
+            ? { FilterExpression: 'contains(#names, :name)', ExpressionAttributeNames: { '#names': 'names' } }
+            : {}),
           ScanIndexForward: false,
           // One more than asked for tells whether more follow.
           Limit: name ? Math.min(100, SEARCH_READ_BUDGET - read) : limit + 1 - items.length,
@@ -97,5 +121,11 @@ function splitKey(key: string): [string, string] {
 }
 
 function parseFinished(item: Item): FinishedGameRecord {
-  return { gameId: str(item, 'gameId'), game: str(item, 'game'), finishedAt: str(item, 'finishedAt'), seats: parsed(item, 'seats'), ...(item.rated?.BOOL === undefined ? {} : { rated: item.rated.BOOL }) };
+  return {
+    gameId: str(item, 'gameId'),
+    game: str(item, 'game'),
+    finishedAt: str(item, 'finishedAt'),
+    seats: parsed(item, 'seats'),
+    ...(item.rated?.BOOL === undefined ? {} : { rated: item.rated.BOOL }),
+  };
 }

@@ -5,13 +5,24 @@ import { keys } from './keys.js';
 import { batchGet } from './batch-get.js';
 import type { GameLog } from './ports/game-log.js';
 import { BOT_LEVELS, type BotLevel } from '../../engine/core/search/levels.js';
-import type { BotSeat, CommitRecord, CommitSummary, GameMeta, GameRecord, GameStatus, GameVersion, PersonSeat, SeatRecord } from '../domain/game.js';
+import type {
+  BotSeat,
+  CommitRecord,
+  CommitSummary,
+  GameMeta,
+  GameRecord,
+  GameStatus,
+  GameVersion,
+  PersonSeat,
+  SeatRecord,
+} from '../domain/game.js';
 
 /** Reads a listing keeps under way at once. */
 const LISTING_READS_AT_ONCE = 16;
 
 /** What a listing reads of a meta item: everything but the secret seed. */
-const META_SUMMARY_PROJECTION = 'pk, sk, game, #options, players, seats, #status, createdAt, createdBy, inviteCode, seedCommitment, revision, startedAt, timeControl, rematch, visibility, standInLevel';
+const META_SUMMARY_PROJECTION =
+  'pk, sk, game, #options, players, seats, #status, createdAt, createdBy, inviteCode, seedCommitment, revision, startedAt, timeControl, rematch, visibility, standInLevel';
 const META_SUMMARY_NAMES = { '#options': 'options', '#status': 'status' };
 
 /**
@@ -25,10 +36,15 @@ export class GameLogTable implements GameLog {
     readonly tableName: string,
   ) {}
 
-
   async putMeta(meta: GameMeta): Promise<void> {
     await conditional(
-      this.db.send(new PutItemCommand({ TableName: this.tableName, Item: metaItem(meta), ConditionExpression: 'attribute_not_exists(pk)' })),
+      this.db.send(
+        new PutItemCommand({
+          TableName: this.tableName,
+          Item: metaItem(meta),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      ),
     );
   }
 
@@ -65,16 +81,27 @@ export class GameLogTable implements GameLog {
     const found = await this.metaAndNewest(gameId, 'sk, revision, v, ck');
     if (!found) return null;
     const { meta, commit } = found;
-    return { revision: num(meta, 'revision'), version: commit ? num(commit, 'v') : 0, clocks: commit ? (optStr(commit, 'ck') ?? null) : null };
+    return {
+      revision: num(meta, 'revision'),
+      version: commit ? num(commit, 'v') : 0,
+      clocks: commit ? (optStr(commit, 'ck') ?? null) : null,
+    };
   }
 
   /** The META item and the newest commit of a game in one Query (optionally projected); null for no game. */
-  private async metaAndNewest(gameId: string, projection?: string): Promise<{ meta: Item; commit: Item | undefined } | null> {
+  private async metaAndNewest(
+    gameId: string,
+    projection?: string,
+  ): Promise<{ meta: Item; commit: Item | undefined } | null> {
     const out = await this.db.send(
       new QueryCommand({
         TableName: this.tableName,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :meta',
-        ExpressionAttributeValues: { ':pk': s(keys.game(gameId)), ':from': s(keys.commitPrefix), ':meta': s(keys.meta) },
+        ExpressionAttributeValues: {
+          ':pk': s(keys.game(gameId)),
+          ':from': s(keys.commitPrefix),
+          ':meta': s(keys.meta),
+        },
         ScanIndexForward: false,
         Limit: 2,
         ConsistentRead: true,
@@ -89,7 +116,9 @@ export class GameLogTable implements GameLog {
    * Metas (without the seed) and newest commits (without records or state) of many games, for
    * listings: one read per game, several under way at once.
    */
-  async readSummaries(gameIds: readonly string[]): Promise<Map<string, { meta: GameMeta; latest: CommitSummary | null }>> {
+  async readSummaries(
+    gameIds: readonly string[],
+  ): Promise<Map<string, { meta: GameMeta; latest: CommitSummary | null }>> {
     const ids = [...new Set(gameIds)];
     const found = new Map<string, { meta: GameMeta; latest: CommitSummary | null }>();
     let next = 0;
@@ -100,7 +129,11 @@ export class GameLogTable implements GameLog {
           new QueryCommand({
             TableName: this.tableName,
             KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :meta',
-            ExpressionAttributeValues: { ':pk': s(keys.game(id)), ':from': s(keys.commitPrefix), ':meta': s(keys.meta) },
+            ExpressionAttributeValues: {
+              ':pk': s(keys.game(id)),
+              ':from': s(keys.commitPrefix),
+              ':meta': s(keys.meta),
+            },
             ScanIndexForward: false,
             Limit: 2,
             ConsistentRead: true,
@@ -110,7 +143,10 @@ export class GameLogTable implements GameLog {
         );
         const [metaItem, commit] = out.Items ?? [];
         if (metaItem?.sk?.S !== keys.meta) continue;
-        found.set(id, { meta: parseMeta(id, { ...metaItem, seed: s('') }), latest: commit ? parseCommitSummary(commit) : null });
+        found.set(id, {
+          meta: parseMeta(id, { ...metaItem, seed: s('') }),
+          latest: commit ? parseCommitSummary(commit) : null,
+        });
       }
     };
     await Promise.all(Array.from({ length: Math.min(LISTING_READS_AT_ONCE, ids.length) }, worker));
@@ -120,7 +156,10 @@ export class GameLogTable implements GameLog {
   /** Metas of many games without their seeds. */
   async getMetas(gameIds: readonly string[]): Promise<Map<string, GameMeta>> {
     const wanted: Item[] = [...new Set(gameIds)].map((id) => ({ pk: s(keys.game(id)), sk: s(keys.meta) }));
-    const items = await batchGet(this.db, this.tableName, wanted, { projection: META_SUMMARY_PROJECTION, names: META_SUMMARY_NAMES });
+    const items = await batchGet(this.db, this.tableName, wanted, {
+      projection: META_SUMMARY_PROJECTION,
+      names: META_SUMMARY_NAMES,
+    });
     return new Map(
       items.map((item) => {
         const id = str(item, 'pk').slice(keys.gamePrefix.length);
@@ -136,12 +175,24 @@ export class GameLogTable implements GameLog {
    */
   async putCommit(gameId: string, commit: CommitRecord): Promise<void> {
     await conditional(
-      this.db.send(new PutItemCommand({ TableName: this.tableName, Item: commitItem(gameId, commit), ConditionExpression: 'attribute_not_exists(sk)' })),
+      this.db.send(
+        new PutItemCommand({
+          TableName: this.tableName,
+          Item: commitItem(gameId, commit),
+          ConditionExpression: 'attribute_not_exists(sk)',
+        }),
+      ),
     );
   }
 
   async getCommit(gameId: string, key: number): Promise<CommitRecord | null> {
-    const out = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: { pk: s(keys.game(gameId)), sk: s(keys.commit(key)) }, ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: { pk: s(keys.game(gameId)), sk: s(keys.commit(key)) },
+        ConsistentRead: true,
+      }),
+    );
     return out.Item ? parseCommit(out.Item) : null;
   }
 
@@ -150,7 +201,12 @@ export class GameLogTable implements GameLog {
    * without a limit). `latest`, the newest commit when the caller has it already, is not read
    * again: a client polling from the version it last saw costs no read here at all.
    */
-  async commitsAfter(gameId: string, after: number, limit?: number, latest?: CommitRecord | null): Promise<CommitRecord[]> {
+  async commitsAfter(
+    gameId: string,
+    after: number,
+    limit?: number,
+    latest?: CommitRecord | null,
+  ): Promise<CommitRecord[]> {
     if (latest !== undefined && (latest === null || latest.version <= after)) return [];
     const enough = (list: CommitRecord[]) => limit !== undefined && (list.at(-1)?.version ?? after) >= after + limit;
     if (latest && latest.key <= after + 1) return [latest];
@@ -162,7 +218,11 @@ export class GameLogTable implements GameLog {
         new QueryCommand({
           TableName: this.tableName,
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': s(keys.game(gameId)), ':from': s(keys.commit(after + 1)), ':to': s(upTo) },
+          ExpressionAttributeValues: {
+            ':pk': s(keys.game(gameId)),
+            ':from': s(keys.commit(after + 1)),
+            ':to': s(upTo),
+          },
           ConsistentRead: true,
           ExclusiveStartKey: start,
           // Every commit but a game's first holds at least one version.
@@ -187,7 +247,11 @@ export class GameLogTable implements GameLog {
       new QueryCommand({
         TableName: this.tableName,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': s(keys.game(gameId)), ':from': s(keys.commit(0)), ':to': s(keys.commit(version)) },
+        ExpressionAttributeValues: {
+          ':pk': s(keys.game(gameId)),
+          ':from': s(keys.commit(0)),
+          ':to': s(keys.commit(version)),
+        },
         ScanIndexForward: false,
         Limit: count,
         ConsistentRead: true,

@@ -32,9 +32,12 @@ export class HoldSlots implements HoldSlotStore {
   async take(token: string, cap: number, endsAt: number): Promise<SlotTaken> {
     const key = { [LIMITS_KEY]: { S: keyOf(token) } };
     for (let attempt = 0; attempt <= cap; attempt++) {
-      const item = (await this.client.getItem({ TableName: this.tableName, Key: key, ConsistentRead: true })).Item ?? {};
+      const item =
+        (await this.client.getItem({ TableName: this.tableName, Key: key, ConsistentRead: true })).Item ?? {};
       const now = this.now();
-      const ends = Array.from({ length: cap }, (_, i) => (item[`s${i}`]?.N === undefined ? undefined : Number(item[`s${i}`]!.N)));
+      const ends = Array.from({ length: cap }, (_, i) =>
+        item[`s${i}`]?.N === undefined ? undefined : Number(item[`s${i}`]!.N),
+      );
       const slot = ends.findIndex((end) => end === undefined || end + SLOT_GRACE_MS < now);
       if (slot < 0) return { firstEndsAt: Math.min(...(ends as number[])) };
       const seen = ends[slot];
@@ -77,7 +80,8 @@ export class HoldSlots implements HoldSlotStore {
   }
 }
 
-const lost = (err: unknown) => err instanceof ConditionalCheckFailedException || (err as Error).name === 'ConditionalCheckFailedException';
+const lost = (err: unknown) =>
+  err instanceof ConditionalCheckFailedException || (err as Error).name === 'ConditionalCheckFailedException';
 
 /** Apart from rate-limiter-flexible's keys, which start with an operation's name. */
 const keyOf = (token: string) => `held-views:${token}`;

@@ -1,4 +1,10 @@
-import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteItemCommand,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { conditional, type Item, json, n, num, optStr, parsed, s, str } from './attributes.js';
 import { WriteConflict } from './ports/errors.js';
 import { keys } from './keys.js';
@@ -16,13 +22,23 @@ export class LobbyTable implements LobbyStore {
     await this.db.send(
       new PutItemCommand({
         TableName: this.tableName,
-        Item: { pk: s(keys.lobby(e.game)), sk: s(keys.lobbyEntry(e.createdAt, e.gameId)), gameId: s(e.gameId), createdAt: s(e.createdAt) },
+        Item: {
+          pk: s(keys.lobby(e.game)),
+          sk: s(keys.lobbyEntry(e.createdAt, e.gameId)),
+          gameId: s(e.gameId),
+          createdAt: s(e.createdAt),
+        },
       }),
     );
   }
 
   async removeEntry(e: LobbyEntry): Promise<void> {
-    await this.db.send(new DeleteItemCommand({ TableName: this.tableName, Key: { pk: s(keys.lobby(e.game)), sk: s(keys.lobbyEntry(e.createdAt, e.gameId)) } }));
+    await this.db.send(
+      new DeleteItemCommand({
+        TableName: this.tableName,
+        Key: { pk: s(keys.lobby(e.game)), sk: s(keys.lobbyEntry(e.createdAt, e.gameId)) },
+      }),
+    );
   }
 
   /** The newest `limit` entries of a game, newest first; with `before`, only those created before it (oldest first). */
@@ -41,16 +57,29 @@ export class LobbyTable implements LobbyStore {
   }
 
   async readPool(key: string, of: Pick<SeekPool, 'game' | 'players' | 'pace'>): Promise<SeekPool> {
-    const out = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: { pk: s(key), sk: s(keys.pool) }, ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetItemCommand({ TableName: this.tableName, Key: { pk: s(key), sk: s(keys.pool) }, ConsistentRead: true }),
+    );
     const item = out.Item;
     if (!item) return { key, ...of, waiting: [], revision: 0 };
     const match = optStr(item, 'match');
-    return { key, ...of, waiting: parsed(item, 'waiting'), ...(match ? { match: JSON.parse(match) as SeekPool['match'] } : {}), revision: num(item, 'revision') };
+    return {
+      key,
+      ...of,
+      waiting: parsed(item, 'waiting'),
+      ...(match ? { match: JSON.parse(match) as SeekPool['match'] } : {}),
+      revision: num(item, 'revision'),
+    };
   }
 
   /** Writes the pool at `pool.revision + 1` if nobody wrote it since `pool.revision`; WriteConflict otherwise. */
   async writePool(pool: SeekPool): Promise<void> {
-    const item: Item = { pk: s(pool.key), sk: s(keys.pool), waiting: json(pool.waiting), revision: n(pool.revision + 1) };
+    const item: Item = {
+      pk: s(pool.key),
+      sk: s(keys.pool),
+      waiting: json(pool.waiting),
+      revision: n(pool.revision + 1),
+    };
     if (pool.match) item.match = json(pool.match);
     await conditional(
       this.db.send(
@@ -66,7 +95,13 @@ export class LobbyTable implements LobbyStore {
   }
 
   async getSeek(playerId: string): Promise<SeekRecord | null> {
-    const out = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: { pk: s(keys.player(playerId)), sk: s(keys.seek) }, ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: { pk: s(keys.player(playerId)), sk: s(keys.seek) },
+        ConsistentRead: true,
+      }),
+    );
     return out.Item ? { ...parsed<Omit<SeekRecord, 'playerId'>>(out.Item, 'seek'), playerId } : null;
   }
 
@@ -76,7 +111,13 @@ export class LobbyTable implements LobbyStore {
       this.db.send(
         new PutItemCommand({
           TableName: this.tableName,
-          Item: { pk: s(keys.player(rec.playerId)), sk: s(keys.seek), seek: json(withoutPlayer(rec)), seekId: s(rec.id), waitingUntil: s(rec.status === 'waiting' ? rec.expiresAt : '') },
+          Item: {
+            pk: s(keys.player(rec.playerId)),
+            sk: s(keys.seek),
+            seek: json(withoutPlayer(rec)),
+            seekId: s(rec.id),
+            waitingUntil: s(rec.status === 'waiting' ? rec.expiresAt : ''),
+          },
           ConditionExpression: 'attribute_not_exists(pk) OR waitingUntil <= :now',
           ExpressionAttributeValues: { ':now': s(now) },
         }),
@@ -92,7 +133,13 @@ export class LobbyTable implements LobbyStore {
       this.db.send(
         new PutItemCommand({
           TableName: this.tableName,
-          Item: { pk: s(keys.player(playerId)), sk: s(keys.seek), seek: json(withoutPlayer({ ...current, status: 'matched', gameId })), seekId: s(seekId), waitingUntil: s('') },
+          Item: {
+            pk: s(keys.player(playerId)),
+            sk: s(keys.seek),
+            seek: json(withoutPlayer({ ...current, status: 'matched', gameId })),
+            seekId: s(seekId),
+            waitingUntil: s(''),
+          },
           ConditionExpression: 'seekId = :id',
           ExpressionAttributeValues: { ':id': s(seekId) },
         }),

@@ -43,7 +43,11 @@ export class PlayerTable implements PlayerStore {
     if (p.pendingEmail) item.pendingEmail = s(p.pendingEmail);
     if (p.language) item.lang = s(p.language);
     if (p.notifications) item.notifications = json(mergeNotificationChoices(undefined, p.notifications));
-    await conditional(this.db.send(new PutItemCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' })));
+    await conditional(
+      this.db.send(
+        new PutItemCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+      ),
+    );
   }
 
   async getPlayer(id: string): Promise<PlayerRecord | null> {
@@ -52,7 +56,8 @@ export class PlayerTable implements PlayerStore {
         TableName: this.tableName,
         Key: { pk: s(keys.player(id)), sk: s(keys.profile) },
         ConsistentRead: true,
-        ProjectionExpression: '#name, email, pendingEmail, tokenHash, createdAt, notifications, vacations, lang, deletedAt',
+        ProjectionExpression:
+          '#name, email, pendingEmail, tokenHash, createdAt, notifications, vacations, lang, deletedAt',
         ExpressionAttributeNames: { '#name': 'name' },
       }),
     );
@@ -124,7 +129,9 @@ export class PlayerTable implements PlayerStore {
         }
       }
       if (sets.length === 0 && removes.length === 0) return;
-      const expr = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim();
+      const expr = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '']
+        .join(' ')
+        .trim();
       try {
         await conditional(
           this.db.send(
@@ -199,7 +206,13 @@ export class PlayerTable implements PlayerStore {
         }),
       );
       for (const item of page.Items ?? []) {
-        out.push({ playerId, gameId: str(item, 'gameId'), game: str(item, 'game'), seat: num(item, 'seat'), joinedAt: str(item, 'joinedAt') });
+        out.push({
+          playerId,
+          gameId: str(item, 'gameId'),
+          game: str(item, 'game'),
+          seat: num(item, 'seat'),
+          joinedAt: str(item, 'joinedAt'),
+        });
       }
       start = page.LastEvaluatedKey;
     } while (start);
@@ -212,7 +225,9 @@ function parseChoices(raw: string | undefined): NotificationChoices | undefined 
   if (raw === undefined) return undefined;
   try {
     const value = JSON.parse(raw) as unknown;
-    return value && typeof value === 'object' ? mergeNotificationChoices(undefined, value as NotificationChoices) : undefined;
+    return value && typeof value === 'object'
+      ? mergeNotificationChoices(undefined, value as NotificationChoices)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -29,7 +29,8 @@ export class ProfileSet {
             TableName: this.tableName,
             Key: this.key(playerId),
             UpdateExpression: 'ADD #set :id',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND (attribute_not_exists(#set) OR size(#set) < :cap)',
+            ConditionExpression:
+              'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND (attribute_not_exists(#set) OR size(#set) < :cap)',
             ExpressionAttributeNames: { '#set': this.attribute },
             ExpressionAttributeValues: { ':id': { SS: [id] }, ':cap': n(cap) },
           }),
@@ -44,7 +45,13 @@ export class ProfileSet {
 
   async list(playerId: string): Promise<string[]> {
     const out = await this.db.send(
-      new GetItemCommand({ TableName: this.tableName, Key: this.key(playerId), ConsistentRead: true, ProjectionExpression: '#set', ExpressionAttributeNames: { '#set': this.attribute } }),
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: this.key(playerId),
+        ConsistentRead: true,
+        ProjectionExpression: '#set',
+        ExpressionAttributeNames: { '#set': this.attribute },
+      }),
     );
     return out.Item?.[this.attribute]?.SS ?? [];
   }

@@ -2,7 +2,10 @@ import { QueryCommand, type DynamoDBClient, type QueryCommandInput } from '@aws-
 import type { Item } from './attributes.js';
 
 /** The items of a query, page after page, read only as far as the caller iterates. */
-export async function* queryItems(db: DynamoDBClient, input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): AsyncGenerator<Item> {
+export async function* queryItems(
+  db: DynamoDBClient,
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+): AsyncGenerator<Item> {
   let start: Item | undefined;
   do {
     const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));

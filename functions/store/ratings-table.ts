@@ -2,7 +2,13 @@
  * Ratings in the single table (docs/playing.md, "Ratings"): each player's log per rating kind, a game's
  * rating plan, and each kind's leaderboard. Every write that could race is conditional.
  */
-import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  UpdateItemCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { conditional, type Item, json, n, num, parsed, s, str } from './attributes.js';
 import { WriteConflict } from './ports/errors.js';
 import { batchGet } from './batch-get.js';
@@ -42,7 +48,11 @@ export class RatingsTable implements RatingStore {
     const entries = queryItems(this.db, {
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': s(keys.player(playerId)), ':from': s(keys.rating(kind, version)), ':to': s(`${keys.ratingPrefix(kind)}~`) },
+      ExpressionAttributeValues: {
+        ':pk': s(keys.player(playerId)),
+        ':from': s(keys.rating(kind, version)),
+        ':to': s(`${keys.ratingPrefix(kind)}~`),
+      },
       ConsistentRead: true,
     });
     for await (const item of entries) out.push(parseRating(item));
@@ -106,7 +116,13 @@ export class RatingsTable implements RatingStore {
 
   /** The player's newest entry of each kind they were rated in. */
   async ratingsOf(playerId: string): Promise<Map<string, RatingEntry>> {
-    const out = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: { pk: s(keys.player(playerId)), sk: s(keys.ratings) }, ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: { pk: s(keys.player(playerId)), sk: s(keys.ratings) },
+        ConsistentRead: true,
+      }),
+    );
     return latestByKind(out.Item);
   }
 
@@ -118,10 +134,22 @@ export class RatingsTable implements RatingStore {
   }
 
   async getPlan(gameId: string): Promise<RatingPlan | null> {
-    const out = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: { pk: s(keys.game(gameId)), sk: s(keys.rated) }, ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: { pk: s(keys.game(gameId)), sk: s(keys.rated) },
+        ConsistentRead: true,
+      }),
+    );
     const item = out.Item;
     if (!item) return null;
-    return { gameId, kind: str(item, 'kind'), seats: parsed(item, 'seats'), finishedAt: str(item, 'finishedAt'), done: item.done?.BOOL === true };
+    return {
+      gameId,
+      kind: str(item, 'kind'),
+      seats: parsed(item, 'seats'),
+      finishedAt: str(item, 'finishedAt'),
+      done: item.done?.BOOL === true,
+    };
   }
 
   /** Writes the plan unless one exists: WriteConflict then (read that one instead). */
@@ -130,7 +158,14 @@ export class RatingsTable implements RatingStore {
       this.db.send(
         new PutItemCommand({
           TableName: this.tableName,
-          Item: { pk: s(keys.game(plan.gameId)), sk: s(keys.rated), kind: s(plan.kind), seats: json(plan.seats), finishedAt: s(plan.finishedAt), done: { BOOL: plan.done } },
+          Item: {
+            pk: s(keys.game(plan.gameId)),
+            sk: s(keys.rated),
+            kind: s(plan.kind),
+            seats: json(plan.seats),
+            finishedAt: s(plan.finishedAt),
+            done: { BOOL: plan.done },
+          },
           ConditionExpression: 'attribute_not_exists(sk)',
         }),
       ),
@@ -151,8 +186,12 @@ export class RatingsTable implements RatingStore {
   /** The kind's leaderboard and its revision (0: none yet). */
   async getBoard(kind: string): Promise<{ entries: BoardEntry[]; revision: number }> {
     const key = keys.board(kind);
-    const out = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: { pk: s(key.pk), sk: s(key.sk) }, ConsistentRead: true }));
-    return out.Item ? { entries: parsed(out.Item, 'entries'), revision: num(out.Item, 'revision') } : { entries: [], revision: 0 };
+    const out = await this.db.send(
+      new GetItemCommand({ TableName: this.tableName, Key: { pk: s(key.pk), sk: s(key.sk) }, ConsistentRead: true }),
+    );
+    return out.Item
+      ? { entries: parsed(out.Item, 'entries'), revision: num(out.Item, 'revision') }
+      : { entries: [], revision: 0 };
   }
 
   /** Replaces the board if nobody changed it since `revision` (WriteConflict otherwise). */
@@ -172,7 +211,15 @@ export class RatingsTable implements RatingStore {
 }
 
 function entryAttributes(e: RatingEntry): Item {
-  return { gameId: s(e.gameId), rating: n(e.rating), rd: n(e.rd), vol: n(e.vol), before: json(e.before), at: s(e.at), version: n(e.version) };
+  return {
+    gameId: s(e.gameId),
+    rating: n(e.rating),
+    rd: n(e.rd),
+    vol: n(e.vol),
+    before: json(e.before),
+    at: s(e.at),
+    version: n(e.version),
+  };
 }
 
 function parseRating(item: Item): RatingEntry {

@@ -27,16 +27,21 @@ export function readGameImage(image: Record<string, AttributeValue>, inserted: b
   if (!pk?.startsWith(keys.gamePrefix) || !sk) return null;
   const gameId = pk.slice(keys.gamePrefix.length);
   // The seed is not needed for the status, and a stream image need not carry it.
-  if (sk === keys.meta) return { gameId, kind: 'meta', status: parseMeta(gameId, { ...image, seed: image.seed ?? { S: '' } }).status };
+  if (sk === keys.meta)
+    return { gameId, kind: 'meta', status: parseMeta(gameId, { ...image, seed: image.seed ?? { S: '' } }).status };
   if (!inserted) return null;
   if (sk.startsWith(keys.commitPrefix)) return { gameId, kind: 'commit', commit: parseCommit(image) };
   if (sk.startsWith(keys.chatPrefix)) return { gameId, kind: 'chat', chat: parseChat(gameId, image) };
-  if (sk.startsWith(keys.reminderPrefix)) return { gameId, kind: 'reminder', seat: Number(image.seat?.N), deadline: image.deadline?.S ?? '' };
+  if (sk.startsWith(keys.reminderPrefix))
+    return { gameId, kind: 'reminder', seat: Number(image.seat?.N), deadline: image.deadline?.S ?? '' };
   return null;
 }
 
 /** A day's digest claimed by the sweep: written once per player and day, so it counts only when `inserted`. */
-export function readDigestClaim(image: Record<string, AttributeValue>, inserted: boolean): { playerId: string; day: string } | null {
+export function readDigestClaim(
+  image: Record<string, AttributeValue>,
+  inserted: boolean,
+): { playerId: string; day: string } | null {
   const pk = image.pk?.S;
   const sk = image.sk?.S;
   if (!inserted || !pk?.startsWith(keys.playerPrefix) || !sk?.startsWith(keys.digestDayPrefix)) return null;

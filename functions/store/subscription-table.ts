@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteItemCommand, GetItemCommand, PutItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteItemCommand,
+  GetItemCommand,
+  PutItemCommand,
+  UpdateItemCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { conditional, type Item, json, n, parsed, s, str } from './attributes.js';
 import { backoff } from './backoff.js';
 import { keys } from './keys.js';
@@ -44,14 +50,19 @@ export class SubscriptionTable<T extends { playerId: string; id: string }> imple
 
   async list(playerId: string): Promise<T[]> {
     const out: T[] = [];
-    for await (const item of this.query(playerId)) out.push(this.kind.parse(playerId, str(item, 'sk').slice(this.kind.prefix.length), item));
+    for await (const item of this.query(playerId))
+      out.push(this.kind.parse(playerId, str(item, 'sk').slice(this.kind.prefix.length), item));
     return out;
   }
 
   /** True if it existed (and is now gone). */
   async delete(playerId: string, id: string): Promise<boolean> {
     const out = await this.db.send(
-      new DeleteItemCommand({ TableName: this.tableName, Key: { pk: s(keys.player(playerId)), sk: s(this.kind.sk(id)) }, ReturnValues: 'ALL_OLD' }),
+      new DeleteItemCommand({
+        TableName: this.tableName,
+        Key: { pk: s(keys.player(playerId)), sk: s(this.kind.sk(id)) },
+        ReturnValues: 'ALL_OLD',
+      }),
     );
     return out.Attributes !== undefined;
   }
@@ -75,14 +86,19 @@ export class SubscriptionTable<T extends { playerId: string; id: string }> imple
               UpdateExpression: 'SET #lock = :lease',
               ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#lock) OR #lock.#until < :now)',
               ExpressionAttributeNames: { ...names, '#until': 'until' },
-              ExpressionAttributeValues: { ':lease': { M: { holder: s(holder), until: n(Date.now() + LEASE_MS) } }, ':now': n(Date.now()) },
+              ExpressionAttributeValues: {
+                ':lease': { M: { holder: s(holder), until: n(Date.now() + LEASE_MS) } },
+                ':now': n(Date.now()),
+              },
             }),
           ),
         );
         break;
       } catch (err) {
         if (!(err instanceof WriteConflict)) throw err;
-        const profile = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'pk' }));
+        const profile = await this.db.send(
+          new GetItemCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'pk' }),
+        );
         if (!profile.Item) throw new WriteConflict('no such player');
         if (Date.now() > deadline) throw new WriteConflict('too many concurrent changes');
         await backoff(attempt);
@@ -143,8 +159,20 @@ export const WEBHOOKS: SubscriptionKind<WebhookRecord> = {
   limit: MAX_WEBHOOKS,
   what: 'webhooks',
   replace: false,
-  attributes: (rec) => ({ url: s(rec.url), secret: s(rec.secret), events: json(rec.events), createdAt: s(rec.createdAt) }),
-  parse: (playerId, id, item) => ({ playerId, id, url: str(item, 'url'), secret: str(item, 'secret'), events: parseKinds(parsed(item, 'events')), createdAt: str(item, 'createdAt') }),
+  attributes: (rec) => ({
+    url: s(rec.url),
+    secret: s(rec.secret),
+    events: json(rec.events),
+    createdAt: s(rec.createdAt),
+  }),
+  parse: (playerId, id, item) => ({
+    playerId,
+    id,
+    url: str(item, 'url'),
+    secret: str(item, 'secret'),
+    events: parseKinds(parsed(item, 'events')),
+    createdAt: str(item, 'createdAt'),
+  }),
 };
 
 /** Same id, i.e. the same endpoint (`pushSubscriptionId`): replaced, never one more. */
@@ -156,7 +184,12 @@ export const PUSH_SUBSCRIPTIONS: SubscriptionKind<PushRecord> = {
   what: 'pushSubscriptions',
   replace: true,
   attributes: (rec) => ({ subscription: json(rec.subscription), createdAt: s(rec.createdAt) }),
-  parse: (playerId, id, item) => ({ playerId, id, subscription: parsed(item, 'subscription'), createdAt: str(item, 'createdAt') }),
+  parse: (playerId, id, item) => ({
+    playerId,
+    id,
+    subscription: parsed(item, 'subscription'),
+    createdAt: str(item, 'createdAt'),
+  }),
 };
 
 function parseKinds(value: unknown): NotificationKind[] {

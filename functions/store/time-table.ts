@@ -1,4 +1,10 @@
-import { BatchGetItemCommand, GetItemCommand, PutItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetItemCommand,
+  GetItemCommand,
+  PutItemCommand,
+  UpdateItemCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { conditional, type Item, json, n, optStr, s, str } from './attributes.js';
 import { WriteConflict } from './ports/errors.js';
 import { parseVacations } from './player-table.js';
@@ -21,7 +27,9 @@ export class TimeTable implements TimeStore {
 
   /** Games whose next reminder or deadline is at or before `now`, with that time; each shard's most overdue first. */
   async dueGames(now: Date, limitPerShard = 100): Promise<{ gameId: string; dueAt: string }[]> {
-    return (await dueInIndex(this.db, this.tableName, (shard) => `DUE#${shard}`, now, limitPerShard)).map(({ pk, dueAt }) => ({ gameId: pk.slice('GAME#'.length), dueAt }));
+    return (await dueInIndex(this.db, this.tableName, (shard) => `DUE#${shard}`, now, limitPerShard)).map(
+      ({ pk, dueAt }) => ({ gameId: pk.slice('GAME#'.length), dueAt }),
+    );
   }
 
   /**
@@ -40,10 +48,20 @@ export class TimeTable implements TimeStore {
           new UpdateItemCommand({
             TableName: this.tableName,
             Key: { pk: s(keys.game(gameId)), sk: s(keys.due) },
-            UpdateExpression: dueAt ? 'SET dueShard = :shard, dueAt = :dueAt, v = :v' : 'SET v = :v REMOVE dueShard, dueAt',
+            UpdateExpression: dueAt
+              ? 'SET dueShard = :shard, dueAt = :dueAt, v = :v'
+              : 'SET v = :v REMOVE dueShard, dueAt',
             // An entry is never created only to say that nothing is due.
-            ConditionExpression: how === 'earlier' ? `(attribute_not_exists(dueAt) OR dueAt > :dueAt) AND ${newer}` : dueAt ? newer : `attribute_exists(v) AND v <= :v`,
-            ExpressionAttributeValues: { ':v': n(version), ...(dueAt ? { ':shard': s(keys.dueShard(gameId)), ':dueAt': s(dueAt) } : {}) },
+            ConditionExpression:
+              how === 'earlier'
+                ? `(attribute_not_exists(dueAt) OR dueAt > :dueAt) AND ${newer}`
+                : dueAt
+                  ? newer
+                  : `attribute_exists(v) AND v <= :v`,
+            ExpressionAttributeValues: {
+              ':v': n(version),
+              ...(dueAt ? { ':shard': s(keys.dueShard(gameId)), ':dueAt': s(dueAt) } : {}),
+            },
           }),
         ),
       );
@@ -107,12 +125,17 @@ export class TimeTable implements TimeStore {
     const unique = [...new Set(playerIds)];
     if (unique.length === 0) return result;
     let request: Record<string, { Keys: Item[]; ConsistentRead: boolean; ProjectionExpression: string }> | undefined = {
-      [this.tableName]: { Keys: unique.map((id) => ({ pk: s(keys.player(id)), sk: s(keys.profile) })), ConsistentRead: true, ProjectionExpression: 'pk, vacations' },
+      [this.tableName]: {
+        Keys: unique.map((id) => ({ pk: s(keys.player(id)), sk: s(keys.profile) })),
+        ConsistentRead: true,
+        ProjectionExpression: 'pk, vacations',
+      },
     };
     for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
       if (attempt > 0) await new Promise((ok) => setTimeout(ok, Math.min(1000, 25 * 2 ** attempt)));
       const out = await this.db.send(new BatchGetItemCommand({ RequestItems: request }));
-      for (const item of out.Responses?.[this.tableName] ?? []) result.set(str(item, 'pk').slice('PLAYER#'.length), parseVacations(optStr(item, 'vacations')));
+      for (const item of out.Responses?.[this.tableName] ?? [])
+        result.set(str(item, 'pk').slice('PLAYER#'.length), parseVacations(optStr(item, 'vacations')));
       request = out.UnprocessedKeys as typeof request;
     }
     return result;
@@ -125,7 +148,14 @@ export class TimeTable implements TimeStore {
   async changeVacations(playerId: string, change: (current: Vacation[]) => Vacation[]): Promise<Vacation[]> {
     const key = { pk: s(keys.player(playerId)), sk: s(keys.profile) };
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const current = await this.db.send(new GetItemCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'pk, vacations' }));
+      const current = await this.db.send(
+        new GetItemCommand({
+          TableName: this.tableName,
+          Key: key,
+          ConsistentRead: true,
+          ProjectionExpression: 'pk, vacations',
+        }),
+      );
       if (!current.Item) throw new WriteConflict('no such player');
       const stored = optStr(current.Item, 'vacations');
       const next = change(parseVacations(stored));
@@ -136,8 +166,14 @@ export class TimeTable implements TimeStore {
               TableName: this.tableName,
               Key: key,
               UpdateExpression: 'SET vacations = :next',
-              ConditionExpression: stored === undefined ? 'attribute_exists(pk) AND attribute_not_exists(vacations)' : 'vacations = :stored',
-              ExpressionAttributeValues: { ':next': json(next), ...(stored === undefined ? {} : { ':stored': s(stored) }) },
+              ConditionExpression:
+                stored === undefined
+                  ? 'attribute_exists(pk) AND attribute_not_exists(vacations)'
+                  : 'vacations = :stored',
+              ExpressionAttributeValues: {
+                ':next': json(next),
+                ...(stored === undefined ? {} : { ':stored': s(stored) }),
+              },
             }),
           ),
         );

@@ -28,8 +28,20 @@ export interface TracedCall {
   failed?: string;
 }
 
-const READS = new Set(['GetItemCommand', 'QueryCommand', 'ScanCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
-const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand']);
+const READS = new Set([
+  'GetItemCommand',
+  'QueryCommand',
+  'ScanCommand',
+  'BatchGetItemCommand',
+  'TransactGetItemsCommand',
+]);
+const WRITES = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'BatchWriteItemCommand',
+  'TransactWriteItemsCommand',
+]);
 
 /**
  * Traces every command of `db` from now on; returns a function that stops tracing. Commands that
@@ -49,11 +61,30 @@ export function traceCalls(db: DynamoDBClient, onCall: (call: TracedCall) => voi
       try {
         const out = await next(args);
         const output = out.output as Record<string, any>;
-        onCall({ command, input, kind, units: reportedUnits(output.ConsumedCapacity), ...itemsOf(command, input, output), conditional, requestBytes: sizes.request, responseBytes: sizes.response });
+        onCall({
+          command,
+          input,
+          kind,
+          units: reportedUnits(output.ConsumedCapacity),
+          ...itemsOf(command, input, output),
+          conditional,
+          requestBytes: sizes.request,
+          responseBytes: sizes.response,
+        });
         return out;
       } catch (err) {
         const written = kind === 'write' ? itemsOf(command, input, {}) : { items: 0, itemBytes: 0 };
-        onCall({ command, input, kind, units: kind === 'write' ? writeUnits(written.itemBytes) : 0, ...written, conditional, requestBytes: sizes.request, responseBytes: sizes.response, failed: (err as Error).name });
+        onCall({
+          command,
+          input,
+          kind,
+          units: kind === 'write' ? writeUnits(written.itemBytes) : 0,
+          ...written,
+          conditional,
+          requestBytes: sizes.request,
+          responseBytes: sizes.response,
+          failed: (err as Error).name,
+        });
         throw err;
       }
     },
@@ -78,7 +109,8 @@ export function traceCalls(db: DynamoDBClient, onCall: (call: TracedCall) => voi
 }
 
 function conditionOf(command: string, input: Record<string, any>): boolean {
-  if (command === 'TransactWriteItemsCommand') return (input.TransactItems ?? []).some((t: any) => Object.values(t).some((op: any) => op?.ConditionExpression));
+  if (command === 'TransactWriteItemsCommand')
+    return (input.TransactItems ?? []).some((t: any) => Object.values(t).some((op: any) => op?.ConditionExpression));
   return typeof input.ConditionExpression === 'string';
 }
 
@@ -87,7 +119,11 @@ function reportedUnits(consumed: unknown): number {
   return list.reduce((sum: number, c: { CapacityUnits?: number }) => sum + (c.CapacityUnits ?? 0), 0);
 }
 
-function itemsOf(command: string, input: Record<string, any>, output: Record<string, any>): { items: number; itemBytes: number } {
+function itemsOf(
+  command: string,
+  input: Record<string, any>,
+  output: Record<string, any>,
+): { items: number; itemBytes: number } {
   const sized = (items: Item[]) => ({ items: items.length, itemBytes: items.reduce((n, i) => n + itemBytes(i), 0) });
   switch (command) {
     case 'GetItemCommand':
@@ -103,9 +139,22 @@ function itemsOf(command: string, input: Record<string, any>, output: Record<str
     case 'DeleteItemCommand':
       return sized([input.Key]);
     case 'BatchWriteItemCommand':
-      return sized(Object.values((input.RequestItems ?? {}) as Record<string, { PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }[]>).flat().map((r) => r.PutRequest?.Item ?? r.DeleteRequest?.Key ?? {}));
+      return sized(
+        Object.values(
+          (input.RequestItems ?? {}) as Record<
+            string,
+            { PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }[]
+          >,
+        )
+          .flat()
+          .map((r) => r.PutRequest?.Item ?? r.DeleteRequest?.Key ?? {}),
+      );
     case 'TransactWriteItemsCommand':
-      return sized((input.TransactItems ?? []).map((t: any) => t.Put?.Item ?? t.Update?.Key ?? t.Delete?.Key ?? t.ConditionCheck?.Key ?? {}));
+      return sized(
+        (input.TransactItems ?? []).map(
+          (t: any) => t.Put?.Item ?? t.Update?.Key ?? t.Delete?.Key ?? t.ConditionCheck?.Key ?? {},
+        ),
+      );
     default:
       return { items: 0, itemBytes: 0 };
   }
@@ -126,7 +175,8 @@ function valueBytes(v: AttributeValue): number {
   if (v.B !== undefined) return v.B.length;
   if (v.BOOL !== undefined || v.NULL !== undefined) return 1;
   if (v.L !== undefined) return 3 + v.L.reduce((n, x) => n + 1 + valueBytes(x), 0);
-  if (v.M !== undefined) return 3 + Object.entries(v.M).reduce((n, [k, x]) => n + 1 + Buffer.byteLength(k) + valueBytes(x), 0);
+  if (v.M !== undefined)
+    return 3 + Object.entries(v.M).reduce((n, [k, x]) => n + 1 + Buffer.byteLength(k) + valueBytes(x), 0);
   if (v.SS !== undefined) return v.SS.reduce((n, x) => n + Buffer.byteLength(x), 0);
   if (v.NS !== undefined) return v.NS.reduce((n, x) => n + Math.ceil(x.length / 2) + 1, 0);
   return 0;
@@ -148,7 +198,15 @@ export interface CallTotals {
 }
 
 export function totals(calls: readonly TracedCall[]): CallTotals {
-  const t: CallTotals = { reads: 0, writes: 0, readUnits: 0, writeUnits: 0, bytesRead: 0, bytesWritten: 0, wireBytes: 0 };
+  const t: CallTotals = {
+    reads: 0,
+    writes: 0,
+    readUnits: 0,
+    writeUnits: 0,
+    bytesRead: 0,
+    bytesWritten: 0,
+    wireBytes: 0,
+  };
   for (const c of calls) {
     if (c.kind === 'read') {
       t.reads++;

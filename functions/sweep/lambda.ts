@@ -16,8 +16,21 @@ const { logger, port, middlewares } = observability('sweeper');
 const { tracer, middleware: traced } = tracing('sweeper');
 // Timeouts and reminders are written to the table; the stream notifier tells the players.
 // Bot moves a timeout sets off are counted as the API counts them.
-const services = createServices(dynamoStores(tracer.captureAWSv3Client(new DynamoDBClient(LAMBDA_CLIENT_CONFIG)), tableName), createRegistry(catalogSources), undefined, { metrics: port });
-const sweeper = new Sweeper(services.times, services.timing, services.now, (message, details) => logger.warn(message, details), port, services.lobby, services.digests);
+const services = createServices(
+  dynamoStores(tracer.captureAWSv3Client(new DynamoDBClient(LAMBDA_CLIENT_CONFIG)), tableName),
+  createRegistry(catalogSources),
+  undefined,
+  { metrics: port },
+);
+const sweeper = new Sweeper(
+  services.times,
+  services.timing,
+  services.now,
+  (message, details) => logger.warn(message, details),
+  port,
+  services.lobby,
+  services.digests,
+);
 
 /** EventBridge calls this every minute. */
 export const handler = middy(async (): Promise<SweepReport> => {

@@ -36,7 +36,11 @@ async function run(): Promise<RunResult> {
     const ben = await api.newPlayer('Ben');
     const seats = [anna, ben];
     for (let g = 0; g < GAMES_PER_RUN; g++) {
-      const { body: game } = await anna.post('/v1/games', { game: 'high-card', players: 2, options: { rounds: 5, handSize: 5 } });
+      const { body: game } = await anna.post('/v1/games', {
+        game: 'high-card',
+        players: 2,
+        options: { rounds: 5, handSize: 5 },
+      });
       await ben.post(`/v1/games/${game.id}/join`, { inviteCode: game.inviteCode });
       let toAct: number[] = [0];
       while (toAct.length > 0) {
@@ -47,7 +51,10 @@ async function run(): Promise<RunResult> {
         result.viewMs.push(performance.now() - t);
         result.viewCalls.push(count());
         t = performance.now();
-        const posted = await me.post(`/v1/games/${game.id}/actions`, { action: view.body.legalActions[0], expectedVersion: view.body.version });
+        const posted = await me.post(`/v1/games/${game.id}/actions`, {
+          action: view.body.legalActions[0],
+          expectedVersion: view.body.version,
+        });
         result.moveMs.push(performance.now() - t);
         result.moveCalls.push(count());
         if (posted.status !== 200) throw new Error(`move rejected: ${posted.status} ${posted.text}`);
@@ -64,7 +71,9 @@ const runs: RunResult[] = [];
 for (let i = 0; i < RUNS; i++) {
   const r = await run();
   runs.push(r);
-  console.log(`run ${i + 1}: ${r.moveMs.length} moves, move median ${median(r.moveMs).toFixed(2)} ms, view median ${median(r.viewMs).toFixed(2)} ms`);
+  console.log(
+    `run ${i + 1}: ${r.moveMs.length} moves, move median ${median(r.moveMs).toFixed(2)} ms, view median ${median(r.viewMs).toFixed(2)} ms`,
+  );
 }
 
 const all = (pick: (r: RunResult) => number[]) => runs.flatMap(pick);
@@ -74,15 +83,44 @@ const callsSummary = (xs: { reads: number; writes: number }[]) =>
 
 console.log('');
 console.log(`local round trip over HTTP, embedded store (dynalite in memory), ${RUNS} runs x ${GAMES_PER_RUN} games`);
-console.log(`  POST action: median of run medians ${median(perRunMedian((r) => r.moveMs)).toFixed(2)} ms (run medians ${perRunMedian((r) => r.moveMs).map((x) => x.toFixed(2)).join(', ')}), p95 ${percentile(all((r) => r.moveMs), 0.95).toFixed(2)} ms`);
-console.log(`  GET view:    median of run medians ${median(perRunMedian((r) => r.viewMs)).toFixed(2)} ms, p95 ${percentile(all((r) => r.viewMs), 0.95).toFixed(2)} ms`);
-console.log('DynamoDB calls per request (auth and the in-process notifier included; the store part counts the request path alone)');
+console.log(
+  `  POST action: median of run medians ${median(perRunMedian((r) => r.moveMs)).toFixed(2)} ms (run medians ${perRunMedian(
+    (r) => r.moveMs,
+  )
+    .map((x) => x.toFixed(2))
+    .join(', ')}), p95 ${percentile(
+    all((r) => r.moveMs),
+    0.95,
+  ).toFixed(2)} ms`,
+);
+console.log(
+  `  GET view:    median of run medians ${median(perRunMedian((r) => r.viewMs)).toFixed(2)} ms, p95 ${percentile(
+    all((r) => r.viewMs),
+    0.95,
+  ).toFixed(2)} ms`,
+);
+console.log(
+  'DynamoDB calls per request (auth and the in-process notifier included; the store part counts the request path alone)',
+);
 console.log(`  POST action: ${callsSummary(runs.flatMap((r) => r.moveCalls))}`);
 console.log(`  GET view:    ${callsSummary(runs.flatMap((r) => r.viewCalls))}`);
 
 export const results = {
   runs: RUNS,
   gamesPerRun: GAMES_PER_RUN,
-  moveMs: { median: median(perRunMedian((r) => r.moveMs)), p95: percentile(all((r) => r.moveMs), 0.95), runMedians: perRunMedian((r) => r.moveMs) },
-  viewMs: { median: median(perRunMedian((r) => r.viewMs)), p95: percentile(all((r) => r.viewMs), 0.95) },
+  moveMs: {
+    median: median(perRunMedian((r) => r.moveMs)),
+    p95: percentile(
+      all((r) => r.moveMs),
+      0.95,
+    ),
+    runMedians: perRunMedian((r) => r.moveMs),
+  },
+  viewMs: {
+    median: median(perRunMedian((r) => r.viewMs)),
+    p95: percentile(
+      all((r) => r.viewMs),
+      0.95,
+    ),
+  },
 };

@@ -17,7 +17,9 @@ import { RuleError, type AnyGame, type Seat } from '../../engine/core/index.js';
  * input). Only the Immer instance boardgame.io requires can read its drafts (the builds differ),
  * so it is required from where boardgame.io requires it.
  */
-const { original } = createRequire(createRequire(import.meta.url).resolve('boardgame.io/master'))('immer') as typeof import('immer');
+const { original } = createRequire(createRequire(import.meta.url).resolve('boardgame.io/master'))(
+  'immer',
+) as typeof import('immer');
 
 export interface MatchSetup {
   seed: string;
@@ -76,7 +78,8 @@ export function boardgameIoGame(def: AnyGame): Game<unknown, Record<string, unkn
     maxPlayers: def.maxPlayers,
     // railpost has no undo; with it boardgame.io would keep a copy of G for every move of a turn.
     disableUndo: true,
-    setup: ({ ctx }, setup) => def.setup({ seed: setup!.seed, players: ctx.numPlayers, options: def.options.parse(setup!.options) }),
+    setup: ({ ctx }, setup) =>
+      def.setup({ seed: setup!.seed, players: ctx.numPlayers, options: def.options.parse(setup!.options) }),
     // The engine decides whose turn it is (simultaneous choices included) and refuses everyone else.
     turn: { activePlayers: ActivePlayers.ALL },
     moves: {
@@ -96,8 +99,15 @@ export function boardgameIoGame(def: AnyGame): Game<unknown, Record<string, unkn
 
 /** boardgame.io's default check (its server's Auth): the credentials sent equal the seat's in the match metadata. */
 const credentialsAuth = {
-  authenticateCredentials: ({ playerID, credentials, metadata }: { playerID: string; credentials: string | undefined; metadata: Server.MatchData }) =>
-    credentials !== undefined && credentials === metadata.players[Number(playerID)]?.credentials,
+  authenticateCredentials: ({
+    playerID,
+    credentials,
+    metadata,
+  }: {
+    playerID: string;
+    credentials: string | undefined;
+    metadata: Server.MatchData;
+  }) => credentials !== undefined && credentials === metadata.players[Number(playerID)]?.credentials,
 } as unknown as ConstructorParameters<typeof Master>[3];
 
 type TransportAPI = ConstructorParameters<typeof Master>[2];

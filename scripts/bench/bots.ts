@@ -17,7 +17,16 @@
  * the budget fits the cap).
  */
 import { performance } from 'node:perf_hooks';
-import { BOT_LEVELS, botFor, levelConfig, playout, SEARCH_LEVELS, searchable, type AnyGame, type BotLevel } from '../../engine/core/index.js';
+import {
+  BOT_LEVELS,
+  botFor,
+  levelConfig,
+  playout,
+  SEARCH_LEVELS,
+  searchable,
+  type AnyGame,
+  type BotLevel,
+} from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
 import { elo, wilson } from './stats.js';
 
@@ -26,13 +35,18 @@ const BUDGET = Number(process.env.BENCH_BOT_BUDGET ?? 1);
 const ONLY = process.env.BENCH_BOT_GAMES_ONLY?.split(',');
 const CLOCK = process.env.BENCH_BOT_CLOCK !== 'off';
 const PLAYERS = process.env.BENCH_BOT_PLAYERS?.split(',').map(Number);
-const countsOf = (game: AnyGame) => [...new Set([game.minPlayers, Math.min(4, game.maxPlayers), game.maxPlayers])].filter((n) => !PLAYERS || PLAYERS.includes(n));
+const countsOf = (game: AnyGame) =>
+  [...new Set([game.minPlayers, Math.min(4, game.maxPlayers), game.maxPlayers])].filter(
+    (n) => !PLAYERS || PLAYERS.includes(n),
+  );
 const ALL_PAIRS: [BotLevel, BotLevel][] = [
   ['hard', 'easy'],
   ['medium', 'easy'],
   ['hard', 'medium'],
 ];
-const PAIRS = ALL_PAIRS.filter(([a, b]) => !process.env.BENCH_BOT_PAIRS || process.env.BENCH_BOT_PAIRS.split(',').includes(`${a}-${b}`));
+const PAIRS = ALL_PAIRS.filter(
+  ([a, b]) => !process.env.BENCH_BOT_PAIRS || process.env.BENCH_BOT_PAIRS.split(',').includes(`${a}-${b}`),
+);
 
 interface Pairing {
   game: string;
@@ -64,18 +78,39 @@ const RARE = 5;
 
 /** Counts of action types per seat and game. */
 function perGame(counts: Map<string, number>, seatGames: number): Record<string, number> {
-  return Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)).map(([type, n]) => [type, Math.round((100 * n) / seatGames) / 100]));
+  return Object.fromEntries(
+    [...counts]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([type, n]) => [type, Math.round((100 * n) / seatGames) / 100]),
+  );
 }
 
-export const results: { settings: Record<string, unknown>; pairings: Pairing[]; ratings: { game: string; elo: Record<string, number> }[]; unsearchable: string[] } = {
-  settings: { gamesPerPairing: GAMES, budgetScale: BUDGET, clockCaps: CLOCK, players: PLAYERS ?? 'all', games: ONLY ?? 'all', levels: SEARCH_LEVELS, gameLevels: Object.fromEntries(catalogGames.flatMap((g) => (g.searchLevels ? [[g.id, g.searchLevels]] : []))) },
+export const results: {
+  settings: Record<string, unknown>;
+  pairings: Pairing[];
+  ratings: { game: string; elo: Record<string, number> }[];
+  unsearchable: string[];
+} = {
+  settings: {
+    gamesPerPairing: GAMES,
+    budgetScale: BUDGET,
+    clockCaps: CLOCK,
+    players: PLAYERS ?? 'all',
+    games: ONLY ?? 'all',
+    levels: SEARCH_LEVELS,
+    gameLevels: Object.fromEntries(catalogGames.flatMap((g) => (g.searchLevels ? [[g.id, g.searchLevels]] : []))),
+  },
   pairings: [],
   ratings: [],
   unsearchable: [],
 };
 
-console.log(`bots: ${GAMES} games per pairing and player count, search budgets × ${BUDGET}, clock caps ${CLOCK ? 'on' : 'off'}`);
-console.log('game                      N  level   vs      wins/games  win rate  95% CI         fair  ms/search move (CPU)');
+console.log(
+  `bots: ${GAMES} games per pairing and player count, search budgets × ${BUDGET}, clock caps ${CLOCK ? 'on' : 'off'}`,
+);
+console.log(
+  'game                      N  level   vs      wins/games  win rate  95% CI         fair  ms/search move (CPU)',
+);
 for (const game of catalogGames.filter((g) => !ONLY || ONLY.includes(g.id))) {
   if (!searchable(game)) {
     results.unsearchable.push(game.id);
@@ -89,7 +124,8 @@ for (const game of catalogGames.filter((g) => !ONLY || ONLY.includes(g.id))) {
       let cpuMs = 0;
       let moves = 0;
       const timed = (l: BotLevel): AnyGame['bot'] => {
-        const budget = l === 'easy' ? {} : { iterations: Math.max(1, Math.round(levelConfig(game, l).iterations * BUDGET)) };
+        const budget =
+          l === 'easy' ? {} : { iterations: Math.max(1, Math.round(levelConfig(game, l).iterations * BUDGET)) };
         const bot = botFor(game, l, CLOCK ? () => performance.now() : undefined, budget);
         if (l !== level || l === 'easy') return bot;
         return (input) => {
@@ -121,7 +157,12 @@ for (const game of catalogGames.filter((g) => !ONLY || ONLY.includes(g.id))) {
           tally.set(action.type, (tally.get(action.type) ?? 0) + 1);
         }
         for (let o = 0; o < players; o++)
-          if (o !== focal) duels.push({ a: level, b: against, score: ranking[focal]! < ranking[o]! ? 1 : ranking[focal] === ranking[o] ? 0.5 : 0 });
+          if (o !== focal)
+            duels.push({
+              a: level,
+              b: against,
+              score: ranking[focal]! < ranking[o]! ? 1 : ranking[focal] === ranking[o] ? 0.5 : 0,
+            });
       }
       const ci95 = wilson(wins, GAMES);
       const row: Pairing = {
@@ -147,10 +188,21 @@ for (const game of catalogGames.filter((g) => !ONLY || ONLY.includes(g.id))) {
       );
       const { level: ours, against: other } = row.actionsPerGame;
       const rare = Object.keys({ ...ours, ...other }).filter((t) => (ours[t] ?? 0) < RARE && (other[t] ?? 0) < RARE);
-      if (rare.length) console.log(`${''.padEnd(28)}per seat and game: ${rare.map((t) => `${t} ${ours[t] ?? 0} vs ${other[t] ?? 0}`).join(', ')}`);
+      if (rare.length)
+        console.log(
+          `${''.padEnd(28)}per seat and game: ${rare.map((t) => `${t} ${ours[t] ?? 0} vs ${other[t] ?? 0}`).join(', ')}`,
+        );
     }
   // A level that played no game (BENCH_BOT_PAIRS) would get a rating from the prior alone.
-  const ratings = elo(BOT_LEVELS.filter((l) => l === 'easy' || duels.some((d) => d.a === l || d.b === l)), duels, 'easy');
+  const ratings = elo(
+    BOT_LEVELS.filter((l) => l === 'easy' || duels.some((d) => d.a === l || d.b === l)),
+    duels,
+    'easy',
+  );
   results.ratings.push({ game: game.id, elo: ratings });
-  console.log(`${game.id.padEnd(25)} Elo: ${Object.entries(ratings).map(([l, r]) => `${l} ${r}`).join(', ')}`);
+  console.log(
+    `${game.id.padEnd(25)} Elo: ${Object.entries(ratings)
+      .map(([l, r]) => `${l} ${r}`)
+      .join(', ')}`,
+  );
 }

@@ -85,10 +85,18 @@ function importCpuMs(file: string): number {
   );
 }
 
-const results: Record<string, BundleFigures> & { loadAverage?: number[]; apiVsBaseline?: number; movePathVsBaseline?: number; movePathServedVsBaseline?: number; targets?: unknown } = {};
+const results: Record<string, BundleFigures> & {
+  loadAverage?: number[];
+  apiVsBaseline?: number;
+  movePathVsBaseline?: number;
+  movePathServedVsBaseline?: number;
+  targets?: unknown;
+} = {};
 const load = loadavg();
 try {
-  console.log('bundle: each Lambda as infra/bundle.ts builds it for the stack (esbuild, ESM with splitting, minified, node22)');
+  console.log(
+    'bundle: each Lambda as infra/bundle.ts builds it for the stack (esbuild, ESM with splitting, minified, node22)',
+  );
   const built: { name: string; file: string; importable: boolean }[] = [];
   for (const { name, entry, importable, assets } of entries) {
     const outdir = join(dir, name);
@@ -108,25 +116,43 @@ try {
   }
   const times = new Map<string, number[]>();
   for (let run = 0; run < IMPORTS; run++) {
-    for (const { name, file, importable } of built) if (importable) times.set(name, [...(times.get(name) ?? []), importCpuMs(file)]);
+    for (const { name, file, importable } of built)
+      if (importable) times.set(name, [...(times.get(name) ?? []), importCpuMs(file)]);
   }
   for (const [name, t] of times) results[name]!.importCpuMs = Math.round(median(t) * 10) / 10;
   for (const name of Object.keys(results)) {
     const r = results[name]!;
-    const imported = r.importCpuMs === null ? '' : `, import ${r.importCpuMs.toFixed(0)} ms CPU (median of ${IMPORTS} fresh processes)`;
-    console.log(`  ${name.padEnd(14)} cold start loads ${(r.coldBytes / 1024).toFixed(0)} KiB (${(r.coldGzipBytes / 1024).toFixed(0)} KiB gzipped); ${r.files} files, ${(r.totalBytes / 1024).toFixed(0)} KiB in all${imported}`);
+    const imported =
+      r.importCpuMs === null
+        ? ''
+        : `, import ${r.importCpuMs.toFixed(0)} ms CPU (median of ${IMPORTS} fresh processes)`;
+    console.log(
+      `  ${name.padEnd(14)} cold start loads ${(r.coldBytes / 1024).toFixed(0)} KiB (${(r.coldGzipBytes / 1024).toFixed(0)} KiB gzipped); ${r.files} files, ${(r.totalBytes / 1024).toFixed(0)} KiB in all${imported}`,
+    );
   }
   const api = results.api!;
   const baseline = results.baseline!;
   const ratio = Math.round((api.importCpuMs! / baseline.importCpuMs!) * 100) / 100;
   results.apiVsBaseline = ratio;
   results.movePathVsBaseline = Math.round((results.movePath!.importCpuMs! / baseline.importCpuMs!) * 100) / 100;
-  results.movePathServedVsBaseline = Math.round((results.movePathServed!.importCpuMs! / baseline.importCpuMs!) * 100) / 100;
+  results.movePathServedVsBaseline =
+    Math.round((results.movePathServed!.importCpuMs! / baseline.importCpuMs!) * 100) / 100;
   results.loadAverage = load.slice(0, 2).map((x) => Math.round(x * 10) / 10);
-  results.targets = { apiColdKiB: TARGET_KIB, apiColdKiBMet: api.coldBytes <= TARGET_KIB * 1024, importRatio: TARGET_RATIO, importRatioMet: ratio <= TARGET_RATIO };
-  console.log(`  api import ${ratio}x the baseline's (target ≤ ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'}); api cold start ${(api.coldBytes / 1024).toFixed(0)} KiB (target ≤ ${TARGET_KIB} KiB: ${api.coldBytes <= TARGET_KIB * 1024 ? 'met' : 'NOT met'}); load average ${results.loadAverage.join(' ')}`);
-  console.log(`  a move's floor (move-path-alone.ts) imports in ${results.movePathVsBaseline}x the baseline's, cold start ${(results.movePath!.coldBytes / 1024).toFixed(0)} KiB`);
-  console.log(`  a served move's floor (move-path-served.ts) imports in ${results.movePathServedVsBaseline}x the baseline's, cold start ${(results.movePathServed!.coldBytes / 1024).toFixed(0)} KiB`);
+  results.targets = {
+    apiColdKiB: TARGET_KIB,
+    apiColdKiBMet: api.coldBytes <= TARGET_KIB * 1024,
+    importRatio: TARGET_RATIO,
+    importRatioMet: ratio <= TARGET_RATIO,
+  };
+  console.log(
+    `  api import ${ratio}x the baseline's (target ≤ ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'}); api cold start ${(api.coldBytes / 1024).toFixed(0)} KiB (target ≤ ${TARGET_KIB} KiB: ${api.coldBytes <= TARGET_KIB * 1024 ? 'met' : 'NOT met'}); load average ${results.loadAverage.join(' ')}`,
+  );
+  console.log(
+    `  a move's floor (move-path-alone.ts) imports in ${results.movePathVsBaseline}x the baseline's, cold start ${(results.movePath!.coldBytes / 1024).toFixed(0)} KiB`,
+  );
+  console.log(
+    `  a served move's floor (move-path-served.ts) imports in ${results.movePathServedVsBaseline}x the baseline's, cold start ${(results.movePathServed!.coldBytes / 1024).toFixed(0)} KiB`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

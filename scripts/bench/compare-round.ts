@@ -54,25 +54,47 @@ export class BoardgameIoSide {
         await this.server.move(matchID, stateID, seat, action);
         // Less the cost of reading the CPU clock (scripts/bench/cpu.ts).
         const cpu = cpuUs() - startedCpu - this.readUs;
-        samples.push({ us: (performance.now() - started) * 1000, cpuUs: cpu, engineUs: (this.clock.ms - engineBefore) * 1000 });
+        samples.push({
+          us: (performance.now() - started) * 1000,
+          cpuUs: cpu,
+          engineUs: (this.clock.ms - engineBefore) * 1000,
+        });
       }
     } finally {
       if (mode === undefined) delete process.env.NODE_ENV;
       else process.env.NODE_ENV = mode;
     }
     const { G, ctx, _stateID } = this.server.state(matchID);
-    if (_stateID !== played.actions.length || ctx.gameover === undefined || !isDeepStrictEqual(this.def.view(G, 'all'), played.finalView)) {
-      throw new Error(`boardgame.io's replay of a ${played.game} game did not end where railpost's did (state ${_stateID} of ${played.actions.length})`);
+    if (
+      _stateID !== played.actions.length ||
+      ctx.gameover === undefined ||
+      !isDeepStrictEqual(this.def.view(G, 'all'), played.finalView)
+    ) {
+      throw new Error(
+        `boardgame.io's replay of a ${played.game} game did not end where railpost's did (state ${_stateID} of ${played.actions.length})`,
+      );
     }
     return samples;
   }
 }
 
-export async function playRound(railpost: RailpostService, bgio: BoardgameIoSide, game: { id: string; players: number; options: unknown }, moves: number, rng: Rng): Promise<Round> {
+export async function playRound(
+  railpost: RailpostService,
+  bgio: BoardgameIoSide,
+  game: { id: string; players: number; options: unknown },
+  moves: number,
+  rng: Rng,
+): Promise<Round> {
   const played: PlayedGame[] = [];
-  while (played.reduce((n, p) => n + p.samples.length, 0) < moves) played.push(await railpost.play(game.id, game.players, game.options, rng));
+  while (played.reduce((n, p) => n + p.samples.length, 0) < moves)
+    played.push(await railpost.play(game.id, game.players, game.options, rng));
   const messagesBefore = bgio.server.sent.messages;
   const boardgameIo: BgioSample[] = [];
   for (const p of played) boardgameIo.push(...(await bgio.replay(p)));
-  return { games: played.length, railpost: played.flatMap((p) => p.samples), boardgameIo, bgioMessages: bgio.server.sent.messages - messagesBefore };
+  return {
+    games: played.length,
+    railpost: played.flatMap((p) => p.samples),
+    boardgameIo,
+    bgioMessages: bgio.server.sent.messages - messagesBefore,
+  };
 }

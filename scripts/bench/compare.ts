@@ -77,7 +77,8 @@ function figuresOf(round: Round): RunFigures {
     ratio: netCpuUs / bgioCpuUs,
     wallRatio: netUs / bgioUs,
     rawRatio: m(round.railpost, (s) => s.cpuUs) / bgioCpuUs,
-    beyondRulesRatio: m(round.railpost, (s) => netCpu(s) - s.engineUs) / m(round.boardgameIo, (s: BgioSample) => s.cpuUs - s.engineUs),
+    beyondRulesRatio:
+      m(round.railpost, (s) => netCpu(s) - s.engineUs) / m(round.boardgameIo, (s: BgioSample) => s.cpuUs - s.engineUs),
   };
 }
 
@@ -90,7 +91,8 @@ for (const [i, g] of GAMES.entries()) await playRound(railpost, sides[i]!, gameO
 const runs: RunFigures[][] = GAMES.map(() => []);
 const loadBefore = loadavg()[0]!;
 for (let run = 0; run < RUNS; run++) {
-  for (const [i, g] of GAMES.entries()) runs[i]!.push(figuresOf(await playRound(railpost, sides[i]!, gameOf(g), MOVES, rng)));
+  for (const [i, g] of GAMES.entries())
+    runs[i]!.push(figuresOf(await playRound(railpost, sides[i]!, gameOf(g), MOVES, rng)));
 }
 // What else the machine was running: wall times stretch with it, CPU times much less.
 const load = [loadBefore, loadavg()[0]!].map((l) => Math.round(l * 10) / 10);
@@ -98,10 +100,16 @@ const load = [loadBefore, loadavg()[0]!].map((l) => Math.round(l * 10) / 10);
 const us = (n: number) => `${Math.round(n)} µs`;
 const x = (n: number) => `${n.toFixed(1)}x`;
 const round1 = (n: number) => Math.round(n * 10) / 10;
-console.log(`compare: per move, in one process; ${RUNS} runs of at least ${MOVES} moves per game; medians of the runs' medians; load average ${load.join(' → ')}`);
+console.log(
+  `compare: per move, in one process; ${RUNS} runs of at least ${MOVES} moves per game; medians of the runs' medians; load average ${load.join(' → ')}`,
+);
 console.log('  boardgame.io 0.50 Master: credentials, every seat sent its filtered state as JSON, JSON storage');
-console.log("  railpost: authenticate + Play.act + JSON answer; real AWS SDK calls to dynalite in process; net = less dynalite's time");
-console.log('  CPU time of the process (wall time in brackets: stretched by whatever else the machine runs, a long move more than a short one)');
+console.log(
+  "  railpost: authenticate + Play.act + JSON answer; real AWS SDK calls to dynalite in process; net = less dynalite's time",
+);
+console.log(
+  '  CPU time of the process (wall time in brackets: stretched by whatever else the machine runs, a long move more than a short one)',
+);
 export const results = {
   runs: RUNS,
   movesPerRun: MOVES,
@@ -136,7 +144,9 @@ export const results = {
       const r = figures.railpost;
       console.log(`  ${g.def.id} (${figures.moves} moves a run):`);
       console.log(`    boardgame.io  ${us(b.cpuUs)} (${us(b.wallUs)}), of which rules ${us(b.rulesUs)}`);
-      console.log(`    railpost raw  ${us(r.rawCpuUs)} (${us(r.rawWallUs)}), of which dynalite ${us(r.dynaliteCpuUs)} over ${r.dynamoCalls} calls`);
+      console.log(
+        `    railpost raw  ${us(r.rawCpuUs)} (${us(r.rawWallUs)}), of which dynalite ${us(r.dynaliteCpuUs)} over ${r.dynamoCalls} calls`,
+      );
       console.log(
         `    railpost net  ${us(r.netCpuUs)} (${us(r.netWallUs)}): AWS SDK ${us(r.sdkCpuUs)} (${us(r.sdkCpuUs / r.dynamoCalls)} a call), ` +
           `rules ${us(r.rulesUs)}, the service's own ${us(r.netCpuUs - r.sdkCpuUs - r.rulesUs)}`,

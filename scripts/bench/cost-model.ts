@@ -84,14 +84,20 @@ export function costPerMillionMoves(store: StoreFigures, logged: LogFigures, ini
   const view = c.view;
   const note = c.notifyPerMessage;
 
-  const readUnits = move.readUnitsMean + a.viewsPerMove * view.readUnitsMean + a.notificationsPerMove * note.readUnitsMean;
-  const writeUnits = move.writeUnitsMean + a.viewsPerMove * view.writeUnitsMean + a.notificationsPerMove * note.writeUnitsMean;
-  const dynamo = (readUnits * p.dynamoReadUnitPerMillion + writeUnits * p.dynamoWriteUnitPerMillion);
+  const readUnits =
+    move.readUnitsMean + a.viewsPerMove * view.readUnitsMean + a.notificationsPerMove * note.readUnitsMean;
+  const writeUnits =
+    move.writeUnitsMean + a.viewsPerMove * view.writeUnitsMean + a.notificationsPerMove * note.writeUnitsMean;
+  const dynamo = readUnits * p.dynamoReadUnitPerMillion + writeUnits * p.dynamoWriteUnitPerMillion;
 
   const apiRequests = 1 + a.viewsPerMove;
   const invocations = apiRequests + a.notifierInvocationsPerMove;
   const init = initMs ?? a.defaultInitMs;
-  const ms = billedMs(move) + a.viewsPerMove * billedMs(view) + a.notificationsPerMove * billedMs(note) + (apiRequests / a.requestsPerColdStart) * init;
+  const ms =
+    billedMs(move) +
+    a.viewsPerMove * billedMs(view) +
+    a.notificationsPerMove * billedMs(note) +
+    (apiRequests / a.requestsPerColdStart) * init;
   const lambda = (ms / 1000) * gb * million * p.lambdaGbSecond + invocations * p.lambdaRequestPerMillion;
   const httpApi = apiRequests * p.httpApiRequestPerMillion;
   const logBytes = logged.move + a.viewsPerMove * logged.view + a.notificationsPerMove * logged.notifierPerMessage;
@@ -107,8 +113,8 @@ export function costPerMillionMoves(store: StoreFigures, logged: LogFigures, ini
   const holdsPerHour = 3600 / a.holdSeconds;
   const pageHour = {
     requests: holdsPerHour,
-    dynamo: 3600 * (hold.readUnitsMean * p.dynamoReadUnitPerMillion) / million,
-    lambda: (3600 * gb * p.lambdaGbSecond) + (holdsPerHour * p.lambdaRequestPerMillion) / million,
+    dynamo: (3600 * (hold.readUnitsMean * p.dynamoReadUnitPerMillion)) / million,
+    lambda: 3600 * gb * p.lambdaGbSecond + (holdsPerHour * p.lambdaRequestPerMillion) / million,
   };
 
   // The sweeper runs every minute whatever the traffic; DynamoDB bills an empty Query 1 RRU
@@ -116,7 +122,10 @@ export function costPerMillionMoves(store: StoreFigures, logged: LogFigures, ini
   const sweepsPerMonth = 60 * 24 * 30;
   const sweep = c.sweep;
   const sweeperPerMonth =
-    sweepsPerMonth * (Math.max(sweep.readUnitsMean, sweep.reads) * p.dynamoReadUnitPerMillion + sweep.writeUnitsMean * p.dynamoWriteUnitPerMillion) / million +
+    (sweepsPerMonth *
+      (Math.max(sweep.readUnitsMean, sweep.reads) * p.dynamoReadUnitPerMillion +
+        sweep.writeUnitsMean * p.dynamoWriteUnitPerMillion)) /
+      million +
     sweepsPerMonth * ((billedMs(sweep) / 1000) * gb * p.lambdaGbSecond + p.lambdaRequestPerMillion / million);
 
   /**
@@ -127,7 +136,8 @@ export function costPerMillionMoves(store: StoreFigures, logged: LogFigures, ini
    * invocations' request price, and the one log line per API request that operations read
    * (docs/operations.md). No compute, traces or bytes out are counted.
    */
-  const floorReadUnits = move.readUnitsMean + a.viewsPerMove * view.readUnitsMean * 0.5 + a.notificationsPerMove * note.readUnitsMean * 0.5;
+  const floorReadUnits =
+    move.readUnitsMean + a.viewsPerMove * view.readUnitsMean * 0.5 + a.notificationsPerMove * note.readUnitsMean * 0.5;
   const floorDynamo = floorReadUnits * p.dynamoReadUnitPerMillion + writeUnits * p.dynamoWriteUnitPerMillion;
   const floorRequests = invocations * p.lambdaRequestPerMillion;
   const floorLogs = ((logged.move + a.viewsPerMove * logged.view) / 1e9) * million * p.cloudWatchLogsIngestedGb;

@@ -26,13 +26,16 @@ export interface Ladder<R extends Row = Row> {
   unsearchable: string[];
 }
 
-const sameRow = (a: Row, b: Row) => a.game === b.game && a.players === b.players && a.level === b.level && a.against === b.against;
+const sameRow = (a: Row, b: Row) =>
+  a.game === b.game && a.players === b.players && a.level === b.level && a.against === b.against;
 
 export function mergeLadder<R extends Row>(previous: Ladder<R> | undefined, latest: Ladder<R>): Ladder<R> {
   const played = latest.pairings.map((p) => ({ ...p, settings: latest.settings }));
   const pairings = [...(previous?.pairings.filter((p) => !played.some((q) => sameRow(p, q))) ?? []), ...played];
   const rated = new Set(latest.ratings.map((r) => r.game));
-  const ratings = [...(previous?.ratings.filter((r) => !rated.has(r.game)) ?? []), ...latest.ratings].map((r) => refit(r, pairings));
+  const ratings = [...(previous?.ratings.filter((r) => !rated.has(r.game)) ?? []), ...latest.ratings].map((r) =>
+    refit(r, pairings),
+  );
   return { settings: latest.settings, pairings, ratings, unsearchable: latest.unsearchable };
 }
 
@@ -43,7 +46,9 @@ function refit<R extends Row>(rating: Ladder['ratings'][number], pairings: reado
   const rows = pairings.filter((p) => p.game === rating.game && p.pairs);
   if (!rows.length) return rating;
   // Bradley–Terry depends on each pair of levels only through its count and score sum, so spreading a row's score evenly over its pairs fits the same strengths.
-  const duels = rows.flatMap((p) => Array.from({ length: p.pairs! }, () => ({ a: p.level, b: p.against, score: p.pairScore! / p.pairs! })));
+  const duels = rows.flatMap((p) =>
+    Array.from({ length: p.pairs! }, () => ({ a: p.level, b: p.against, score: p.pairScore! / p.pairs! })),
+  );
   const levels = LEVEL_ORDER.filter((l) => l === LEVEL_ORDER[0] || duels.some((d) => d.a === l || d.b === l));
   return { game: rating.game, elo: elo(levels, duels, LEVEL_ORDER[0]!) };
 }

@@ -45,11 +45,16 @@ const moveBytes: number[] = [];
 const viewBytes: number[] = [];
 let notifierBytes = 0;
 try {
-  const { handler } = (await import('../../functions/api/lambda.js')) as unknown as { handler: (e: LambdaEvent, c: Context) => Promise<Answer> };
+  const { handler } = (await import('../../functions/api/lambda.js')) as unknown as {
+    handler: (e: LambdaEvent, c: Context) => Promise<Answer>;
+  };
   let n = 0;
   const call = (method: string, path: string, body?: unknown, token?: string) =>
     bytesOf(async () => {
-      const answer = await handler(functionUrlEvent(method, path, body, token ? { authorization: `Bearer ${token}` } : {}), { awsRequestId: `req-${n++}`, functionName: 'api' } as Context);
+      const answer = await handler(
+        functionUrlEvent(method, path, body, token ? { authorization: `Bearer ${token}` } : {}),
+        { awsRequestId: `req-${n++}`, functionName: 'api' } as Context,
+      );
       if (answer.statusCode >= 300) throw new Error(`${method} ${path}: ${answer.statusCode} ${answer.body}`);
       return JSON.parse(answer.body) as Record<string, any>;
     });
@@ -65,7 +70,12 @@ try {
     const view = await call('GET', `/v1/games/${game.id}/view`, undefined, tokens[seat]);
     viewBytes.push(view.bytes);
     const action = (view.result.legalActions as unknown[])[0];
-    const moved = await call('POST', `/v1/games/${game.id}/actions`, { action, expectedVersion: view.result.version }, tokens[seat]);
+    const moved = await call(
+      'POST',
+      `/v1/games/${game.id}/actions`,
+      { action, expectedVersion: view.result.version },
+      tokens[seat],
+    );
     moveBytes.push(moved.bytes);
   }
 
@@ -74,7 +84,8 @@ try {
   const notify = middy(async () => port.count('Notifications', { channel: 'email', outcome: 'sent' })).use(middlewares);
   // The first invocation also reports the cold start; a warm one is what most messages pay.
   await bytesOf(() => notify({}, { awsRequestId: 'cold', functionName: 'notifier' } as Context));
-  notifierBytes = (await bytesOf(() => notify({}, { awsRequestId: 'warm', functionName: 'notifier' } as Context))).bytes;
+  notifierBytes = (await bytesOf(() => notify({}, { awsRequestId: 'warm', functionName: 'notifier' } as Context)))
+    .bytes;
 } finally {
   rmSync(webDir, { recursive: true, force: true });
   await store.close();

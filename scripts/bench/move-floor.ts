@@ -25,8 +25,17 @@ const now = () => new Date();
 const stores = dynamoStores(db, tableName);
 const table = gameTable(stores);
 const times = stores.times;
-export const players = new Players(table, times, now, stores.accounts, new Digests(stores.players, stores.digests, now));
-const play = new Play(table, new GameLog({ table, times, registry: createRegistry(catalogSources), now, onTransition: () => {}, bots: levelBots }));
+export const players = new Players(
+  table,
+  times,
+  now,
+  stores.accounts,
+  new Digests(stores.players, stores.digests, now),
+);
+const play = new Play(
+  table,
+  new GameLog({ table, times, registry: createRegistry(catalogSources), now, onTransition: () => {}, bots: levelBots }),
+);
 
 const Body = z.object({ action: z.looseObject({ type: z.string() }), expectedVersion: z.number() });
 

@@ -19,10 +19,16 @@ useRequestStack(app, {
   players,
   onRequest: (_c, line) => logger.info('request', { ...line }),
   rateLimits: {
-    limits: new RateLimits(DEFAULT_LIMITS.rates, { client: limitsStoreClient(db), tableName: process.env.LIMITS_TABLE_NAME ?? 'railpost-limits' }),
-    clientAddress: (c) => (c.env as { requestContext?: { http?: { sourceIp?: string } } } | undefined)?.requestContext?.http?.sourceIp,
+    limits: new RateLimits(DEFAULT_LIMITS.rates, {
+      client: limitsStoreClient(db),
+      tableName: process.env.LIMITS_TABLE_NAME ?? 'railpost-limits',
+    }),
+    clientAddress: (c) =>
+      (c.env as { requestContext?: { http?: { sourceIp?: string } } } | undefined)?.requestContext?.http?.sourceIp,
   },
 });
-app.post('/v1/games/:id/actions', async (c) => c.json(await move(c.get('player'), c.req.param('id'), await c.req.json(), c.req.header('idempotency-key'))));
+app.post('/v1/games/:id/actions', async (c) =>
+  c.json(await move(c.get('player'), c.req.param('id'), await c.req.json(), c.req.header('idempotency-key'))),
+);
 
 export const handler = middy(handle(app)).use(middlewares);

@@ -91,7 +91,12 @@ export class RailpostService {
     }).client(LAMBDA_CLIENT_CONFIG);
     timeSends(db, sdk);
     await ensureTable(db, TABLE);
-    return new RailpostService(createServices(dynamoStores(db, TABLE), createRegistry(games.map((g) => timedGame(g, engine)))), store, sdk, engine);
+    return new RailpostService(
+      createServices(dynamoStores(db, TABLE), createRegistry(games.map((g) => timedGame(g, engine)))),
+      store,
+      sdk,
+      engine,
+    );
   }
 
   /** Calls of the SDK and of dynalite so far: the same count unless the SDK retried or failed before sending. */
@@ -110,11 +115,20 @@ export class RailpostService {
     let seat = summary.toAct[0] ?? 0;
     let view: PlayerView = (await games.view(seats[seat]!.player, created.id)).value;
     while (view.toAct.length > 0) {
-      const before = { store: this.store.ms, storeCpu: this.store.cpuMs, sdkCpu: this.sdk.cpuMs, engine: this.engine.ms, calls: this.store.calls };
+      const before = {
+        store: this.store.ms,
+        storeCpu: this.store.cpuMs,
+        sdkCpu: this.sdk.cpuMs,
+        engine: this.engine.ms,
+        calls: this.store.calls,
+      };
       const started = performance.now();
       const startedCpu = cpuUs();
       const player = await this.services.players.authenticate(seats[seat]!.authorization);
-      const { body } = await games.act(player, created.id, { action: rng.pick(view.legalActions), expectedVersion: view.version });
+      const { body } = await games.act(player, created.id, {
+        action: rng.pick(view.legalActions),
+        expectedVersion: view.version,
+      });
       JSON.stringify(body);
       const cpu = cpuUs() - startedCpu;
       const us = (performance.now() - started) * 1000;
@@ -140,7 +154,15 @@ export class RailpostService {
     }
     const exported = await games.export(seats[0]!.player, created.id);
     const final = (await games.view(seats[0]!.player, created.id)).value;
-    return { game, players, seed: exported.seed, options: exported.options, actions: exported.actions, finalView: final.view, samples };
+    return {
+      game,
+      players,
+      seed: exported.seed,
+      options: exported.options,
+      actions: exported.actions,
+      finalView: final.view,
+      samples,
+    };
   }
 
   private async seats(players: number): Promise<Seated[]> {

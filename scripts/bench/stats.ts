@@ -5,7 +5,8 @@ export const median = (xs: readonly number[]): number => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-export const percentile = (xs: readonly number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+export const percentile = (xs: readonly number[], p: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 /** Wilson score interval for k successes in n trials, 95%. */
 export function wilson(k: number, n: number, z = 1.96): [number, number] {
@@ -17,7 +18,11 @@ export function wilson(k: number, n: number, z = 1.96): [number, number] {
 }
 
 /** Bradley–Terry strengths by minorization–maximization, as Elo (400·log10), `anchor` at 1000. */
-export function elo(levels: readonly string[], duels: readonly { a: string; b: string; score: number }[], anchor: string): Record<string, number> {
+export function elo(
+  levels: readonly string[],
+  duels: readonly { a: string; b: string; score: number }[],
+  anchor: string,
+): Record<string, number> {
   const wins = new Map(levels.map((l) => [l, 0.5]));
   const strength = new Map(levels.map((l) => [l, 1]));
   for (const d of duels) {

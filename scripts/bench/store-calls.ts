@@ -28,7 +28,18 @@ import { RAISED_LIMITS, testRegistry } from '../support/test-server.js';
 import { median } from './stats.js';
 import { LOCAL_TABLE } from '../../functions/local/server.js';
 
-export type Operation = 'move' | 'moveWithBots' | 'retry' | 'view' | 'summary' | 'logPoll' | 'list' | 'notifyPerMove' | 'notifyPerMessage' | 'sweep' | 'holdPerSecond';
+export type Operation =
+  | 'move'
+  | 'moveWithBots'
+  | 'retry'
+  | 'view'
+  | 'summary'
+  | 'logPoll'
+  | 'list'
+  | 'notifyPerMove'
+  | 'notifyPerMessage'
+  | 'sweep'
+  | 'holdPerSecond';
 
 export interface OperationCost extends CallTotals {
   samples: number;
@@ -52,7 +63,8 @@ const HOLD_SECONDS = Number(process.env.BENCH_HOLD_SECONDS ?? 10);
 /** Medians per field of each operation's samples. */
 function summarise(samples: Sample[]): OperationCost {
   const m = (pick: (t: Sample) => number) => median(samples.map(pick));
-  const mean = (pick: (t: Sample) => number) => Math.round((samples.reduce((sum, t) => sum + pick(t), 0) / Math.max(1, samples.length)) * 100) / 100;
+  const mean = (pick: (t: Sample) => number) =>
+    Math.round((samples.reduce((sum, t) => sum + pick(t), 0) / Math.max(1, samples.length)) * 100) / 100;
   return {
     samples: samples.length,
     readUnitsMean: mean((t) => t.readUnits),
@@ -70,10 +82,27 @@ function summarise(samples: Sample[]): OperationCost {
 }
 
 export async function measureCalls(): Promise<Record<Operation, OperationCost>> {
-  const samples: Record<Operation, Sample[]> = { move: [], moveWithBots: [], retry: [], view: [], summary: [], logPoll: [], list: [], notifyPerMove: [], notifyPerMessage: [], sweep: [], holdPerSecond: [] };
+  const samples: Record<Operation, Sample[]> = {
+    move: [],
+    moveWithBots: [],
+    retry: [],
+    view: [],
+    summary: [],
+    logPoll: [],
+    list: [],
+    notifyPerMove: [],
+    notifyPerMessage: [],
+    sweep: [],
+    holdPerSecond: [],
+  };
   let calls: TracedCall[] = [];
   // The notifier runs as in AWS, from the items each request wrote (see `notify` below), so its calls are counted apart.
-  const server: LocalServer = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, notify: false });
+  const server: LocalServer = await startLocalServer({
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    sweepMs: 0,
+    notify: false,
+  });
   const db = server.db;
   traceCalls(db, (c) => calls.push(c));
   let sent = 0;
@@ -94,7 +123,11 @@ export async function measureCalls(): Promise<Record<Operation, OperationCost>> 
     const result = await run();
     const ms = performance.now() - started;
     const text = (result as { text?: unknown } | undefined)?.text;
-    return { result, cost: { ...totals(calls), ms, answerBytes: typeof text === 'string' ? Buffer.byteLength(text) : 0 }, calls };
+    return {
+      result,
+      cost: { ...totals(calls), ms, answerBytes: typeof text === 'string' ? Buffer.byteLength(text) : 0 },
+      calls,
+    };
   };
   /** The stream's share of a request: the items it wrote that the stream filter passes, notified as one batch. */
   const notify = async (written: TracedCall[]) => {
@@ -103,9 +136,14 @@ export async function measureCalls(): Promise<Record<Operation, OperationCost>> 
       .map((c, i) => ({ eventName: 'INSERT', dynamodb: { NewImage: c.input.Item, SequenceNumber: String(i) } }));
     if (records.length === 0) return;
     sent = 0;
-    const { cost } = await traced(() => notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier }));
+    const { cost } = await traced(() =>
+      notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier }),
+    );
     samples.notifyPerMove.push(cost);
-    if (sent > 0) samples.notifyPerMessage.push(Object.fromEntries(Object.entries(cost).map(([k, v]) => [k, v / sent])) as unknown as Sample);
+    if (sent > 0)
+      samples.notifyPerMessage.push(
+        Object.fromEntries(Object.entries(cost).map(([k, v]) => [k, v / sent])) as unknown as Sample,
+      );
   };
   try {
     const api = new ApiClient(server.url);
@@ -122,7 +160,11 @@ export async function measureCalls(): Promise<Record<Operation, OperationCost>> 
         // Two people, or one and a bot, and the other seats bots.
         const humans = people.slice(0, bots ? 1 : 2);
         const seats: (Player | null)[] = [...humans, ...Array<null>(SEATS - humans.length).fill(null)];
-        const created = await people[0]!.post('/v1/games', { game: 'ticket-to-ride-europe', players: SEATS, bots: SEATS - humans.length });
+        const created = await people[0]!.post('/v1/games', {
+          game: 'ticket-to-ride-europe',
+          players: SEATS,
+          bots: SEATS - humans.length,
+        });
         const path = `/v1/games/${created.body.id}`;
         if (!bots) await people[1]!.post(`${path}/join`, { inviteCode: created.body.inviteCode });
         for (let guard = 0; guard < 2000; guard++) {
@@ -137,7 +179,9 @@ export async function measureCalls(): Promise<Record<Operation, OperationCost>> 
           const body = { action, expectedVersion: view.result.body.version };
           const move = await traced(() => me.post(`${path}/actions`, body, key));
           await notify(move.calls);
-          (move.result.body.version > view.result.body.version + 1 ? samples.moveWithBots : samples.move).push(move.cost);
+          (move.result.body.version > view.result.body.version + 1 ? samples.moveWithBots : samples.move).push(
+            move.cost,
+          );
           if (guard % 10 === 0) samples.retry.push((await traced(() => me.post(`${path}/actions`, body, key))).cost);
           samples.logPoll.push((await traced(() => me.get(`${path}/log?after=${view.result.body.version}`))).cost);
           if (guard % 25 === 0) samples.list.push((await traced(() => me.get('/v1/games'))).cost);
@@ -145,7 +189,9 @@ export async function measureCalls(): Promise<Record<Operation, OperationCost>> 
             // The other seat's page waits for a move that does not come within the hold.
             const next = (await people[0]!.get(path)).body.version as number;
             const hold = await traced(() => me.get(`${path}/view?waitForVersion=${next + 1}&wait=${HOLD_SECONDS}`));
-            samples.holdPerSecond.push(Object.fromEntries(Object.entries(hold.cost).map(([k, v]) => [k, v / HOLD_SECONDS])) as unknown as Sample);
+            samples.holdPerSecond.push(
+              Object.fromEntries(Object.entries(hold.cost).map(([k, v]) => [k, v / HOLD_SECONDS])) as unknown as Sample,
+            );
           }
         }
       }
@@ -155,12 +201,19 @@ export async function measureCalls(): Promise<Record<Operation, OperationCost>> 
   } finally {
     await server.close();
   }
-  return Object.fromEntries(Object.entries(samples).map(([op, list]) => [op, summarise(list)])) as Record<Operation, OperationCost>;
+  return Object.fromEntries(Object.entries(samples).map(([op, list]) => [op, summarise(list)])) as Record<
+    Operation,
+    OperationCost
+  >;
 }
 
 export function printCalls(costs: Record<Operation, OperationCost>): void {
-  console.log(`store: calls per operation, traced on the local store (medians, and means of the units; ${SEATS}-seat ticket-to-ride-europe games of two people, and of one person and bots; keyed moves)`);
-  console.log('  operation        samples  reads writes   RCU   WCU  RCU mean  WCU mean  B read  B written  B on the wire      ms  B answer');
+  console.log(
+    `store: calls per operation, traced on the local store (medians, and means of the units; ${SEATS}-seat ticket-to-ride-europe games of two people, and of one person and bots; keyed moves)`,
+  );
+  console.log(
+    '  operation        samples  reads writes   RCU   WCU  RCU mean  WCU mean  B read  B written  B on the wire      ms  B answer',
+  );
   for (const [op, c] of Object.entries(costs)) {
     console.log(
       `  ${op.padEnd(16)} ${String(c.samples).padStart(7)} ${String(c.reads).padStart(6)} ${String(c.writes).padStart(6)} ${String(c.readUnits).padStart(5)} ${String(c.writeUnits).padStart(5)} ${String(c.readUnitsMean).padStart(9)} ${String(c.writeUnitsMean).padStart(9)} ${String(c.bytesRead).padStart(7)} ${String(c.bytesWritten).padStart(10)} ${String(c.wireBytes).padStart(14)} ${c.ms.toFixed(1).padStart(7)} ${String(c.answerBytes).padStart(9)}`,

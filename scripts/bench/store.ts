@@ -23,7 +23,10 @@ async function tallyMoves(seats: Player[], moves: number): Promise<number[]> {
   let version = 0;
   for (let seat = 0; version < moves; seat = 1 - seat) {
     const t = performance.now();
-    const r = await seats[seat]!.post(`/v1/games/${created.body.id}/actions`, { action: { type: 'add', n: 1 }, expectedVersion: version });
+    const r = await seats[seat]!.post(`/v1/games/${created.body.id}/actions`, {
+      action: { type: 'add', n: 1 },
+      expectedVersion: version,
+    });
     latency.push(performance.now() - t);
     if (r.status !== 200) throw new Error(`tally move ${version}: ${r.status} ${r.text}`);
     version = r.body.version;
@@ -41,8 +44,16 @@ try {
   const latency = await tallyMoves([anna, ben], LONG_LOG + WINDOW);
   const early = latency.slice(10, 10 + WINDOW);
   const late = latency.slice(LONG_LOG, LONG_LOG + WINDOW);
-  results.logLength = { early: median(early), late: median(late), ratio: median(late) / median(early), window: WINDOW, longLog: LONG_LOG };
-  console.log(`store: move round trip at log length ~10: ${median(early).toFixed(2)} ms, at ~${LONG_LOG}: ${median(late).toFixed(2)} ms (medians of ${WINDOW}), ratio ${(median(late) / median(early)).toFixed(2)}`);
+  results.logLength = {
+    early: median(early),
+    late: median(late),
+    ratio: median(late) / median(early),
+    window: WINDOW,
+    longLog: LONG_LOG,
+  };
+  console.log(
+    `store: move round trip at log length ~10: ${median(early).toFixed(2)} ms, at ~${LONG_LOG}: ${median(late).toFixed(2)} ms (medians of ${WINDOW}), ratio ${(median(late) / median(early)).toFixed(2)}`,
+  );
 } finally {
   await server.close();
 }

@@ -21,14 +21,19 @@ const files: Record<string, { bytes: number; gzipBytes: number }> = {};
 console.log('web: the client as served (esbuild, minified)');
 for (const [path, file] of assets) {
   files[path] = { bytes: file.body.length, gzipBytes: gzipSync(file.body).length };
-  console.log(`  ${path.padEnd(28)} ${(file.body.length / 1024).toFixed(1).padStart(6)} KiB  (${(files[path].gzipBytes / 1024).toFixed(1)} KiB gzipped)`);
+  console.log(
+    `  ${path.padEnd(28)} ${(file.body.length / 1024).toFixed(1).padStart(6)} KiB  (${(files[path].gzipBytes / 1024).toFixed(1)} KiB gzipped)`,
+  );
 }
 // A page loads the app, the worker and the catalog of one language: the largest counts.
 const scripts = Object.entries(files).filter(([p]) => p.endsWith('.js'));
 const isCatalog = (p: string) => /^\/assets\/(en|cs|de|ru)-\w+\.js$/.test(p);
 const scriptGzip =
-  scripts.filter(([p]) => !isCatalog(p)).reduce((sum, [, f]) => sum + f.gzipBytes, 0) + Math.max(0, ...scripts.filter(([p]) => isCatalog(p)).map(([, f]) => f.gzipBytes));
-console.log(`  a page's JavaScript (app, worker, largest catalog): ${(scriptGzip / 1024).toFixed(1)} KiB gzipped (budget 150 KB)`);
+  scripts.filter(([p]) => !isCatalog(p)).reduce((sum, [, f]) => sum + f.gzipBytes, 0) +
+  Math.max(0, ...scripts.filter(([p]) => isCatalog(p)).map(([, f]) => f.gzipBytes));
+console.log(
+  `  a page's JavaScript (app, worker, largest catalog): ${(scriptGzip / 1024).toFixed(1)} KiB gzipped (budget 150 KB)`,
+);
 
 const noChromium = provideChromium(thisMachine());
 if (noChromium) throw new Error(noChromium);
@@ -52,7 +57,11 @@ try {
       times.push(await page.evaluate(() => performance.now()));
       await context.close();
     }
-    firstRender[game.id] = { medianMs: Math.round(median(times)), p90Ms: Math.round(percentile(times, 0.9)), loads: LOADS };
+    firstRender[game.id] = {
+      medianMs: Math.round(median(times)),
+      p90Ms: Math.round(percentile(times, 0.9)),
+      loads: LOADS,
+    };
     console.log(`  ${game.id.padEnd(24)} median ${median(times).toFixed(0)}  p90 ${percentile(times, 0.9).toFixed(0)}`);
   }
 } finally {

@@ -30,7 +30,9 @@ export class SmokeClient {
         signal: AbortSignal.timeout(30_000),
       });
     } catch (err) {
-      throw new SmokeFailure(`${method} ${path}: no answer from ${this.base} (${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message})`);
+      throw new SmokeFailure(
+        `${method} ${path}: no answer from ${this.base} (${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message})`,
+      );
     }
     const text = await response.text();
     let parsed: unknown = text;
@@ -46,8 +48,13 @@ export class SmokeClient {
   async expect(status: number, method: string, path: string, body?: unknown): Promise<any> {
     const answer = await this.call(method, path, body);
     if (answer.status !== status) {
-      const detail = typeof answer.body === 'object' && answer.body ? `${answer.body.code ?? ''} ${answer.body.detail ?? ''}`.trim() : String(answer.body).slice(0, 200);
-      throw new SmokeFailure(`${method} ${path} answered ${answer.status}, expected ${status}${detail ? `: ${detail}` : ''}`);
+      const detail =
+        typeof answer.body === 'object' && answer.body
+          ? `${answer.body.code ?? ''} ${answer.body.detail ?? ''}`.trim()
+          : String(answer.body).slice(0, 200);
+      throw new SmokeFailure(
+        `${method} ${path} answered ${answer.status}, expected ${status}${detail ? `: ${detail}` : ''}`,
+      );
     }
     return answer.body;
   }

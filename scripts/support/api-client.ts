@@ -25,7 +25,12 @@ export class ApiClient {
     return new ApiClient(this.baseUrl, this.token, observer);
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
     const init: RequestInit = { method, headers: { ...headers } };
     if (this.token) (init.headers as Record<string, string>).authorization ??= `Bearer ${this.token}`;
     if (body !== undefined) {

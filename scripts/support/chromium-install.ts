@@ -49,7 +49,10 @@ export function thisMachine(path = CHROMIUM_PATH): ChromiumHost {
       console.log('browser tests: installing Debian chromium (apt-get install chromium)…');
       const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
       execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-      execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+      execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+        stdio: 'inherit',
+        env,
+      });
     },
   };
 }

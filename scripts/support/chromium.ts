@@ -9,7 +9,15 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -17,8 +25,17 @@ export function launchChromium(): Promise<Browser> {
  * A fresh page of the given size (a phone by default) that records script errors and CSP violations;
  * `locale` sets the browser's language (navigator.languages), e.g. 'cs-CZ'.
  */
-export async function watchedPage(browser: Browser, width = 375, height = 812, locale?: string): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, ...(locale ? { locale } : {}) });
+export async function watchedPage(
+  browser: Browser,
+  width = 375,
+  height = 812,
+  locale?: string,
+): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    deviceScaleFactor: 1,
+    ...(locale ? { locale } : {}),
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -4,14 +4,24 @@
  */
 import type { LambdaEvent } from 'hono/aws-lambda';
 
-export function functionUrlEvent(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, sourceIp = '127.0.0.1'): LambdaEvent {
+export function functionUrlEvent(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  sourceIp = '127.0.0.1',
+): LambdaEvent {
   const [rawPath, rawQueryString = ''] = path.split('?') as [string, string?];
   return {
     version: '2.0',
     routeKey: '$default',
     rawPath,
     rawQueryString,
-    headers: { host: 'api.example.test', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      host: 'api.example.test',
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     requestContext: {
       accountId: 'anonymous',
       apiId: 'api',

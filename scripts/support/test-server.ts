@@ -10,6 +10,17 @@ export { RAISED_LIMITS };
 export const testRegistry = () => createRegistry([...catalogGames, ...fixtureGames]);
 
 /** A local server on a free port, in memory unless a data folder is given; deadlines swept by hand; limits raised. */
-export function startTestServer(dataDir?: string, onDbCall?: LocalOptions['onDbCall'], now?: LocalOptions['now']): Promise<LocalServer> {
-  return startLocalServer({ registry: testRegistry(), sweepMs: 0, limits: RAISED_LIMITS, ...(dataDir ? { dataDir } : {}), ...(onDbCall ? { onDbCall } : {}), ...(now ? { now } : {}) });
+export function startTestServer(
+  dataDir?: string,
+  onDbCall?: LocalOptions['onDbCall'],
+  now?: LocalOptions['now'],
+): Promise<LocalServer> {
+  return startLocalServer({
+    registry: testRegistry(),
+    sweepMs: 0,
+    limits: RAISED_LIMITS,
+    ...(dataDir ? { dataDir } : {}),
+    ...(onDbCall ? { onDbCall } : {}),
+    ...(now ? { now } : {}),
+  });
 }

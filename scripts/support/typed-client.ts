@@ -16,10 +16,16 @@ export type Schemas = components['schemas'];
 export type Problem = Schemas['Problem'];
 
 type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
-type PathsWith<M extends Method> = { [P in keyof paths]: paths[P] extends { [K in M]: object } ? P : never }[keyof paths];
+type PathsWith<M extends Method> = {
+  [P in keyof paths]: paths[P] extends { [K in M]: object } ? P : never;
+}[keyof paths];
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 type Init<O> = RequiredKeys<O> extends never ? [init?: O] : [init: O];
-type Answered<P extends keyof paths, M extends Method, Parse> = FetchResponse<paths[P][M] & Record<string, unknown>, Parse, `${string}/${string}`>;
+type Answered<P extends keyof paths, M extends Method, Parse> = FetchResponse<
+  paths[P][M] & Record<string, unknown>,
+  Parse,
+  `${string}/${string}`
+>;
 
 /**
  * openapi-fetch's methods, with the request options typed per path rather than inferred from the
@@ -29,8 +35,14 @@ type Answered<P extends keyof paths, M extends Method, Parse> = FetchResponse<pa
  */
 interface Call<M extends Method> {
   /** The answer read as text (`parseAs: 'text'`): an SVG picture, an HTML page. */
-  <P extends PathsWith<M>>(url: P, init: FetchOptions<paths[P][M]> & { parseAs: 'text' }): Promise<Answered<P, M, { parseAs: 'text' }>>;
-  <P extends PathsWith<M>>(url: P, ...init: Init<FetchOptions<paths[P][M]> & { parseAs?: 'json' }>): Promise<Answered<P, M, object>>;
+  <P extends PathsWith<M>>(
+    url: P,
+    init: FetchOptions<paths[P][M]> & { parseAs: 'text' },
+  ): Promise<Answered<P, M, { parseAs: 'text' }>>;
+  <P extends PathsWith<M>>(
+    url: P,
+    ...init: Init<FetchOptions<paths[P][M]> & { parseAs?: 'json' }>
+  ): Promise<Answered<P, M, object>>;
 }
 
 /** A typed client of the API at `baseUrl`, anonymous or acting as one player. */
@@ -83,7 +95,11 @@ export function typedClient(baseUrl: string, options: ClientOptions = {}): Api {
     as: (other: string | undefined) => typedClient(baseUrl, { ...options, token: other }),
     with: (...more: Middleware[]) => typedClient(baseUrl, { ...options, middleware: [...middleware, ...more] }),
     async newPlayer(profile: string | Schemas['PlayerCreate']): Promise<Player> {
-      const { id, token: secret } = dataOf(await api.as(undefined).POST('/v1/players', { body: typeof profile === 'string' ? { name: profile } : profile }));
+      const { id, token: secret } = dataOf(
+        await api
+          .as(undefined)
+          .POST('/v1/players', { body: typeof profile === 'string' ? { name: profile } : profile }),
+      );
       return Object.assign(api.as(secret), { playerId: id, token: secret });
     },
   });
@@ -98,7 +114,9 @@ export interface Answer<E = unknown> {
 }
 
 const failure = (answer: Answer, expected: string) =>
-  new Error(`${answer.response.url} answered ${answer.response.status}, expected ${expected}: ${JSON.stringify(answer.error ?? answer.data ?? null)}`);
+  new Error(
+    `${answer.response.url} answered ${answer.response.status}, expected ${expected}: ${JSON.stringify(answer.error ?? answer.data ?? null)}`,
+  );
 
 /** The data of a successful answer, typed by its operation; throws (with the problem) otherwise. */
 export function dataOf<A extends Answer>(answer: A): Exclude<A['data'], undefined> {

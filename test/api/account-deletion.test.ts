@@ -25,7 +25,9 @@ const uniqueName = (name: string) => `${name} Qx${++n}${Date.now().toString(36)}
 
 /** A second token of the same account, with every scope: another session of it. */
 async function secondToken(p: Player): Promise<Api> {
-  return suite.api.as(dataOf(await p.POST('/v1/players/me/tokens', { body: { name: 'second', scopes: [...SCOPES] } })).token);
+  return suite.api.as(
+    dataOf(await p.POST('/v1/players/me/tokens', { body: { name: 'second', scopes: [...SCOPES] } })).token,
+  );
 }
 
 /** Every item of the table (the embedded store) whose text holds `needle`, as `pk sk`. */
@@ -34,8 +36,11 @@ async function itemsNaming(needle: string): Promise<string[]> {
   const found: string[] = [];
   let start: Record<string, any> | undefined;
   do {
-    const page = await db.send(new ScanCommand({ TableName: LOCAL_TABLE, ExclusiveStartKey: start, ConsistentRead: true }));
-    for (const item of page.Items ?? []) if (JSON.stringify(item).includes(needle)) found.push(`${item.pk?.S} ${item.sk?.S}`);
+    const page = await db.send(
+      new ScanCommand({ TableName: LOCAL_TABLE, ExclusiveStartKey: start, ConsistentRead: true }),
+    );
+    for (const item of page.Items ?? [])
+      if (JSON.stringify(item).includes(needle)) found.push(`${item.pk?.S} ${item.sk?.S}`);
     start = page.LastEvaluatedKey;
   } while (start);
   return found;
@@ -61,7 +66,11 @@ describe('deleting an account while it writes elsewhere', () => {
     await (await HighCardGame.create([dora, host], { options: { rounds: 1, handSize: 2 } })).playToEnd();
     const running = await HighCardGame.create([host, dora]);
     const open = await Promise.all(
-      Array.from({ length: 12 }, async () => dataOf(await host.POST('/v1/games', { body: { game: 'high-card', players: 4, visibility: 'public' } })).id),
+      Array.from(
+        { length: 12 },
+        async () =>
+          dataOf(await host.POST('/v1/games', { body: { game: 'high-card', players: 4, visibility: 'public' } })).id,
+      ),
     );
     // Trusted from now on by this instance's token cache.
     expect((await other.GET('/v1/games')).response.status).toBe(200);
@@ -87,11 +96,19 @@ describe('deleting an account while it writes elsewhere', () => {
   });
 
   it('a token another instance still trusts writes nothing once the deletion has begun', async () => {
-    const services = createServices(dynamoStores(localClient(suite.server.storeEndpoint), LOCAL_TABLE), testRegistry(), () => new Date(clock));
+    const services = createServices(
+      dynamoStores(localClient(suite.server.storeEndpoint), LOCAL_TABLE),
+      testRegistry(),
+      () => new Date(clock),
+    );
     const elsewhere = createApp({ ...services });
     const dora = await suite.api.newPlayer(uniqueName('Dora'));
     const send = (method: string, path: string, body?: unknown) =>
-      elsewhere.request(path, { method, headers: { authorization: `Bearer ${dora.token}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      elsewhere.request(path, {
+        method,
+        headers: { authorization: `Bearer ${dora.token}`, 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
     expect((await send('GET', '/v1/games')).status).toBe(200);
     expect((await dora.DELETE('/v1/players/me')).response.status).toBe(204);
     const created = await send('POST', '/v1/games', { game: 'high-card', players: 2, visibility: 'public' });
@@ -129,10 +146,15 @@ describe('deleting an account while it writes elsewhere', () => {
 describe("a deleted account's open game", () => {
   it('filling it afterwards leaves the profile 404 and the old token 401', async () => {
     const dora = await suite.api.newPlayer(uniqueName('Dora'));
-    const { id } = dataOf(await dora.POST('/v1/games', { body: { game: 'high-card', players: 2, visibility: 'public' } }));
+    const { id } = dataOf(
+      await dora.POST('/v1/games', { body: { game: 'high-card', players: 2, visibility: 'public' } }),
+    );
     expect((await dora.DELETE('/v1/players/me')).response.status).toBe(204);
     const [eve, fay] = [await suite.api.newPlayer('Eve'), await suite.api.newPlayer('Fay')];
-    for (const p of [eve, fay]) expect((await p.POST('/v1/games/{id}/join', { params: { path: { id } }, body: {} })).response.status).toBeLessThan(500);
+    for (const p of [eve, fay])
+      expect(
+        (await p.POST('/v1/games/{id}/join', { params: { path: { id } }, body: {} })).response.status,
+      ).toBeLessThan(500);
     const profile = await eve.GET('/v1/profiles/{playerId}', { params: { path: { playerId: dora.playerId } } });
     expect(profile.response.status, textOf(profile)).toBe(404);
     expect((await dora.GET('/v1/games')).response.status).toBe(401);
@@ -140,18 +162,24 @@ describe("a deleted account's open game", () => {
 
   it('a join that read it before the deletion closed it, filling it after: no profile comes back', async () => {
     const dora = await suite.api.newPlayer(uniqueName('Dora'));
-    const { id } = dataOf(await dora.POST('/v1/games', { body: { game: 'high-card', players: 2, visibility: 'public' } }));
+    const { id } = dataOf(
+      await dora.POST('/v1/games', { body: { game: 'high-card', players: 2, visibility: 'public' } }),
+    );
     expect((await dora.DELETE('/v1/players/me')).response.status).toBe(204);
     // What such a join does last: the filled game leaves its creator's open games.
     await suite.server.services.table.removeOpenGames(dora.playerId, [id]);
     const eve = await suite.api.newPlayer('Eve');
-    expect((await eve.GET('/v1/profiles/{playerId}', { params: { path: { playerId: dora.playerId } } })).response.status).toBe(404);
+    expect(
+      (await eve.GET('/v1/profiles/{playerId}', { params: { path: { playerId: dora.playerId } } })).response.status,
+    ).toBe(404);
     expect((await dora.GET('/v1/games')).response.status).toBe(401);
   });
 
   it('is closed by the deletion: nobody joins it any more', async () => {
     const dora = await suite.api.newPlayer(uniqueName('Dora'));
-    const { id } = dataOf(await dora.POST('/v1/games', { body: { game: 'high-card', players: 3, visibility: 'public' } }));
+    const { id } = dataOf(
+      await dora.POST('/v1/games', { body: { game: 'high-card', players: 3, visibility: 'public' } }),
+    );
     expect((await dora.DELETE('/v1/players/me')).response.status).toBe(204);
     const eve = await suite.api.newPlayer('Eve');
     expect(dataOf(await eve.GET('/v1/games/{id}', { params: { path: { id } } })).status).toBe('aborted');
@@ -174,7 +202,14 @@ describe('what a deletion keeps', () => {
     dataOf(await dora.POST('/v1/games', { body: { game: 'high-card', players: 3, visibility: 'public' } }));
     dataOf(await dora.POST('/v1/seeks', { body: { game: 'high-card', players: 4, pace: 'P5D' } }));
     dataOf(await dora.POST('/v1/players/me/webhooks', { body: { url: 'https://hooks.example.org/kept' } }));
-    dataOf(await dora.POST('/v1/players/me/vacations', { body: { from: new Date(clock + 86_400_000).toISOString(), until: new Date(clock + 3 * 86_400_000).toISOString() } }));
+    dataOf(
+      await dora.POST('/v1/players/me/vacations', {
+        body: {
+          from: new Date(clock + 86_400_000).toISOString(),
+          until: new Date(clock + 3 * 86_400_000).toISOString(),
+        },
+      }),
+    );
     clock += 1000;
 
     expect((await dora.DELETE('/v1/players/me')).response.status).toBe(204);

@@ -12,7 +12,16 @@ import { MAX_TOKENS } from '../../functions/service/credentials.js';
 import { DEFAULT_LIMITS } from '../../functions/service/limits.js';
 import { CODE_MINUTES, MAX_CODE_FAILURES } from '../../functions/service/one-time-codes.js';
 import { isAccountMail, lastCode, playerWithEmail } from '../support/accounts.js';
-import { dataOf, problemOf, testClient, textOf, type Answer, type Api, type Player, type Problem } from '../support/client.js';
+import {
+  dataOf,
+  problemOf,
+  testClient,
+  textOf,
+  type Answer,
+  type Api,
+  type Player,
+  type Problem,
+} from '../support/client.js';
 import { HighCardGame } from '../support/high-card-game.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 
@@ -21,7 +30,12 @@ let server: LocalServer;
 let api: Api;
 
 beforeAll(async () => {
-  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, now: () => new Date(clock) });
+  server = await startLocalServer({
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    sweepMs: 0,
+    now: () => new Date(clock),
+  });
   api = testClient(server.url);
 });
 afterAll(() => server.close());
@@ -35,7 +49,8 @@ function expectProblem(r: Answer<Problem>, status: number, code: string): void {
 }
 
 const requestCode = (client: Api, email: string) => client.as(undefined).POST('/v1/sign-in', { body: { email } });
-const verify = (client: Api, email: string, code: string) => client.as(undefined).POST('/v1/sign-in/verify', { body: { email, code } });
+const verify = (client: Api, email: string, code: string) =>
+  client.as(undefined).POST('/v1/sign-in/verify', { body: { email, code } });
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 /**
@@ -43,7 +58,10 @@ const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(
  * store's calls on one-time codes held until every attempt has reached the store: the burst's
  * attempts all arrive before any is answered, as when the store is slower than the requests.
  */
-async function burstOfGuesses(code: string, attempt: (guess: string) => Promise<Answer<Problem>>): Promise<Answer<Problem>[]> {
+async function burstOfGuesses(
+  code: string,
+  attempt: (guess: string) => Promise<Answer<Problem>>,
+): Promise<Answer<Problem>[]> {
   const db = server.db;
   const name = `holdCodes${++n}`;
   const held: (() => void)[] = [];
@@ -58,9 +76,12 @@ async function burstOfGuesses(code: string, attempt: (guess: string) => Promise<
     },
     { step: 'initialize', name },
   );
-  const waitFor = (count: number) => vi.waitFor(() => expect(held.length).toBeGreaterThanOrEqual(count), { timeout: 5000, interval: 5 });
+  const waitFor = (count: number) =>
+    vi.waitFor(() => expect(held.length).toBeGreaterThanOrEqual(count), { timeout: 5000, interval: 5 });
   try {
-    const guesses = Array.from({ length: 4 * MAX_CODE_FAILURES }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const guesses = Array.from({ length: 4 * MAX_CODE_FAILURES }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
     const wrongOnes = guesses.map(attempt);
     await waitFor(guesses.length);
     const right = attempt(code);
@@ -112,7 +133,8 @@ describe('signing in by email', () => {
     await playerWithEmail(server, api, 'Guessed', email);
     dataOf(await requestCode(api, email));
     const code = lastCode(server, email);
-    for (let i = 0; i < MAX_CODE_FAILURES; i++) expectProblem(await verify(api, email, wrong(code)), 400, 'invalid_code');
+    for (let i = 0; i < MAX_CODE_FAILURES; i++)
+      expectProblem(await verify(api, email, wrong(code)), 400, 'invalid_code');
     expectProblem(await verify(api, email, code), 400, 'invalid_code');
   });
 
@@ -140,11 +162,19 @@ describe('signing in by email', () => {
     const email = address('Almost');
     const player = await api.newPlayer({ name: 'Almost', email });
     const confirmCode = lastCode(server, email);
-    for (let i = 0; i < MAX_CODE_FAILURES - 1; i++) expectProblem(await player.POST('/v1/players/me/email-confirmation', { body: { code: wrong(confirmCode) } }), 400, 'invalid_code');
-    expect(dataOf(await player.POST('/v1/players/me/email-confirmation', { body: { code: confirmCode } })).email).toBe(email);
+    for (let i = 0; i < MAX_CODE_FAILURES - 1; i++)
+      expectProblem(
+        await player.POST('/v1/players/me/email-confirmation', { body: { code: wrong(confirmCode) } }),
+        400,
+        'invalid_code',
+      );
+    expect(dataOf(await player.POST('/v1/players/me/email-confirmation', { body: { code: confirmCode } })).email).toBe(
+      email,
+    );
     dataOf(await requestCode(api, email));
     const code = lastCode(server, email);
-    for (let i = 0; i < MAX_CODE_FAILURES - 1; i++) expectProblem(await verify(api, email, wrong(code)), 400, 'invalid_code');
+    for (let i = 0; i < MAX_CODE_FAILURES - 1; i++)
+      expectProblem(await verify(api, email, wrong(code)), 400, 'invalid_code');
     expect((await verify(api, email, code)).response.status).toBe(201);
   });
 
@@ -157,7 +187,8 @@ describe('signing in by email', () => {
     expect(server.sentMail.slice(sent).map((m) => m.to)).toEqual([known]);
     for (const r of [a, b]) expect(r.response.status).toBe(202);
     expect(dataOf(a)).toEqual(dataOf(b));
-    const headerNames = (r: Answer) => [...r.response.headers.keys()].filter((h) => h !== 'x-request-id' && h !== 'etag' && h !== 'date').sort();
+    const headerNames = (r: Answer) =>
+      [...r.response.headers.keys()].filter((h) => h !== 'x-request-id' && h !== 'etag' && h !== 'date').sort();
     expect(headerNames(a)).toEqual(headerNames(b));
     expectProblem(await verify(api, unknown, '123456'), 400, 'invalid_code');
   });
@@ -174,7 +205,8 @@ describe('signing in by email', () => {
         expect(refused.response.headers.get('retry-after')).toMatch(/^\d+$/);
       }
       const perClient = DEFAULT_LIMITS.rates.signInMail.perAddress!.points;
-      for (let i = 2 * perEmail; i < perClient; i++) expect((await requestCode(client, `other-${i}@example.test`)).response.status).toBe(202);
+      for (let i = 2 * perEmail; i < perClient; i++)
+        expect((await requestCode(client, `other-${i}@example.test`)).response.status).toBe(202);
       expectProblem(await requestCode(client, 'fresh@example.test'), 429, 'rate_limited');
     } finally {
       await limited.close();
@@ -191,8 +223,14 @@ describe('signing in by email', () => {
     const sent = server.sentMail.length;
     dataOf(await requestCode(api, next));
     expect(server.sentMail.length).toBe(sent);
-    expectProblem(await mover.POST('/v1/players/me/email-confirmation', { body: { code: wrong(lastCode(server, next)) } }), 400, 'invalid_code');
-    const confirmed = dataOf(await mover.POST('/v1/players/me/email-confirmation', { body: { code: lastCode(server, next) } }));
+    expectProblem(
+      await mover.POST('/v1/players/me/email-confirmation', { body: { code: wrong(lastCode(server, next)) } }),
+      400,
+      'invalid_code',
+    );
+    const confirmed = dataOf(
+      await mover.POST('/v1/players/me/email-confirmation', { body: { code: lastCode(server, next) } }),
+    );
     expect(confirmed.email).toBe(next);
     expect(confirmed).not.toHaveProperty('pendingEmail');
     // The old address no longer signs in; the new one does.
@@ -203,32 +241,57 @@ describe('signing in by email', () => {
 
   it('an address signs in with every scope, so only a credential with every scope names or confirms one: a settings token gets 403 insufficient_scope and changes nothing', async () => {
     const owner = await api.newPlayer('Narrow');
-    const settings = api.as(dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'settings', scopes: ['settings'] } })).token);
-    const almost = api.as(dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'almost', scopes: ['read', 'play', 'settings'] } })).token);
+    const settings = api.as(
+      dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'settings', scopes: ['settings'] } })).token,
+    );
+    const almost = api.as(
+      dataOf(
+        await owner.POST('/v1/players/me/tokens', { body: { name: 'almost', scopes: ['read', 'play', 'settings'] } }),
+      ).token,
+    );
     const taken = address('Taken-over');
     const sent = server.sentMail.length;
-    for (const narrow of [settings, almost]) expectProblem(await narrow.PATCH('/v1/players/me', { body: { email: taken } }), 403, 'insufficient_scope');
+    for (const narrow of [settings, almost])
+      expectProblem(await narrow.PATCH('/v1/players/me', { body: { email: taken } }), 403, 'insufficient_scope');
     expect(server.sentMail.slice(sent)).toEqual([]);
     expect(dataOf(await owner.GET('/v1/players/me'))).not.toHaveProperty('pendingEmail');
     // An address the full-scope credential named is not confirmed by a narrower one either.
     dataOf(await owner.PATCH('/v1/players/me', { body: { email: taken } }));
-    expectProblem(await settings.POST('/v1/players/me/email-confirmation', { body: { code: lastCode(server, taken) } }), 403, 'insufficient_scope');
+    expectProblem(
+      await settings.POST('/v1/players/me/email-confirmation', { body: { code: lastCode(server, taken) } }),
+      403,
+      'insufficient_scope',
+    );
     dataOf(await requestCode(api, taken));
     expect(server.sentMail.filter((m) => m.to === taken && /sign-in/.test(m.subject))).toEqual([]);
     // Other settings, and removing the address, stay open to a settings token.
     expect(dataOf(await settings.PATCH('/v1/players/me', { body: { name: 'Narrower' } })).name).toBe('Narrower');
-    expect(dataOf(await settings.PATCH('/v1/players/me', { body: { email: null } }))).not.toHaveProperty('pendingEmail');
+    expect(dataOf(await settings.PATCH('/v1/players/me', { body: { email: null } }))).not.toHaveProperty(
+      'pendingEmail',
+    );
     // A token with every scope may, as a session may: the session it signs in to is no stronger.
-    const full = api.as(dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'full', scopes: ['read', 'play', 'chat', 'settings'] } })).token);
+    const full = api.as(
+      dataOf(
+        await owner.POST('/v1/players/me/tokens', {
+          body: { name: 'full', scopes: ['read', 'play', 'chat', 'settings'] },
+        }),
+      ).token,
+    );
     dataOf(await full.PATCH('/v1/players/me', { body: { email: taken } }));
-    expect(dataOf(await full.POST('/v1/players/me/email-confirmation', { body: { code: lastCode(server, taken) } })).email).toBe(taken);
+    expect(
+      dataOf(await full.POST('/v1/players/me/email-confirmation', { body: { code: lastCode(server, taken) } })).email,
+    ).toBe(taken);
   });
 
   it('an address another account has confirmed cannot be confirmed again (409 email_taken)', async () => {
     const email = address('Taken');
     await playerWithEmail(server, api, 'First', email);
     const second = await api.newPlayer({ name: 'Second', email });
-    expectProblem(await second.POST('/v1/players/me/email-confirmation', { body: { code: lastCode(server, email) } }), 409, 'email_taken');
+    expectProblem(
+      await second.POST('/v1/players/me/email-confirmation', { body: { code: lastCode(server, email) } }),
+      409,
+      'email_taken',
+    );
   });
 });
 
@@ -238,9 +301,20 @@ describe('sessions and personal access tokens', () => {
     await playerWithEmail(server, api, 'Two', email);
     const [phone, laptop] = [await signIn(email), await signIn(email)];
     const listed = dataOf(await phone.session.GET('/v1/players/me/sessions'));
-    expect(listed.map((s) => [s.id, s.current]).sort()).toEqual([[laptop.id, false], [phone.id, true]].sort());
+    expect(listed.map((s) => [s.id, s.current]).sort()).toEqual(
+      [
+        [laptop.id, false],
+        [phone.id, true],
+      ].sort(),
+    );
     expect(JSON.stringify(listed)).not.toContain(phone.token.split('.')[2]);
-    expect((await phone.session.DELETE('/v1/players/me/sessions/{sessionId}', { params: { path: { sessionId: laptop.id } } })).response.status).toBe(204);
+    expect(
+      (
+        await phone.session.DELETE('/v1/players/me/sessions/{sessionId}', {
+          params: { path: { sessionId: laptop.id } },
+        })
+      ).response.status,
+    ).toBe(204);
     expectProblem(await laptop.session.GET('/v1/games'), 401, 'unauthorized');
     expect((await phone.session.GET('/v1/games')).response.status).toBe(200);
   });
@@ -250,33 +324,65 @@ describe('sessions and personal access tokens', () => {
     const created = dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'reader', scopes: ['read'] } }));
     expect(created.token.startsWith(`${owner.playerId}.${created.id}.`)).toBe(true);
     const listed = dataOf(await owner.GET('/v1/players/me/tokens'));
-    expect(listed).toEqual([{ id: created.id, name: 'reader', scopes: ['read'], createdAt: created.createdAt, lastUsedAt: created.lastUsedAt }]);
+    expect(listed).toEqual([
+      {
+        id: created.id,
+        name: 'reader',
+        scopes: ['read'],
+        createdAt: created.createdAt,
+        lastUsedAt: created.lastUsedAt,
+      },
+    ]);
     const reader = api.as(created.token);
     expect((await reader.GET('/v1/games')).response.status).toBe(200);
-    expectProblem(await reader.POST('/v1/games', { body: { game: 'high-card', players: 2 } }), 403, 'insufficient_scope');
+    expectProblem(
+      await reader.POST('/v1/games', { body: { game: 'high-card', players: 2 } }),
+      403,
+      'insufficient_scope',
+    );
     expectProblem(await reader.PATCH('/v1/players/me', { body: { name: 'Hijack' } }), 403, 'insufficient_scope');
     expectProblem(await reader.GET('/v1/players/me/tokens'), 403, 'insufficient_scope');
     // A token cannot mint a stronger one.
-    const settings = api.as(dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'settings', scopes: ['settings'] } })).token);
-    expectProblem(await settings.POST('/v1/players/me/tokens', { body: { name: 'escalate', scopes: ['play'] } }), 403, 'insufficient_scope');
+    const settings = api.as(
+      dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'settings', scopes: ['settings'] } })).token,
+    );
+    expectProblem(
+      await settings.POST('/v1/players/me/tokens', { body: { name: 'escalate', scopes: ['play'] } }),
+      403,
+      'insufficient_scope',
+    );
   });
 
   it('scopes on every existing operation: play for games and moves, chat for chat, read for GETs; the registration token has them all', async () => {
     const host = await api.newPlayer('Host');
-    const token = async (scopes: ('read' | 'play' | 'chat' | 'settings')[]) => api.as(dataOf(await host.POST('/v1/players/me/tokens', { body: { name: scopes.join('+'), scopes } })).token);
+    const token = async (scopes: ('read' | 'play' | 'chat' | 'settings')[]) =>
+      api.as(dataOf(await host.POST('/v1/players/me/tokens', { body: { name: scopes.join('+'), scopes } })).token);
     const [player, talker] = [await token(['play']), await token(['chat'])];
     const game = dataOf(await player.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
     const params = { path: { id: game.id } };
     expectProblem(await player.GET('/v1/games/{id}', { params }), 403, 'insufficient_scope');
-    expectProblem(await player.POST('/v1/games/{id}/chat', { params, body: { text: 'hi' } }), 403, 'insufficient_scope');
+    expectProblem(
+      await player.POST('/v1/games/{id}/chat', { params, body: { text: 'hi' } }),
+      403,
+      'insufficient_scope',
+    );
     expect((await talker.POST('/v1/games/{id}/chat', { params, body: { text: 'hi' } })).response.status).toBe(201);
-    expectProblem(await talker.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'draw' }, expectedVersion: game.version } }), 403, 'insufficient_scope');
+    expectProblem(
+      await talker.POST('/v1/games/{id}/actions', {
+        params,
+        body: { action: { type: 'draw' }, expectedVersion: game.version },
+      }),
+      403,
+      'insufficient_scope',
+    );
     expect((await host.GET('/v1/players/me/tokens')).response.status).toBe(200);
   });
 
   it(`a token revoked on another instance works on for at most ${TOKEN_TRUST_MS / 1000} s, and at once no more on the profile routes`, async () => {
     const owner = await api.newPlayer('Trusted');
-    const created = dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'bot', scopes: ['read', 'settings'] } }));
+    const created = dataOf(
+      await owner.POST('/v1/players/me/tokens', { body: { name: 'bot', scopes: ['read', 'settings'] } }),
+    );
     const bot = api.as(created.token);
     expect((await bot.GET('/v1/games')).response.status).toBe(200);
     // What another instance's revocation leaves in the store; this instance still trusts the token.
@@ -286,7 +392,9 @@ describe('sessions and personal access tokens', () => {
     clock += 2000;
     expectProblem(await bot.GET('/v1/games'), 401, 'unauthorized');
     // The profile's routes read the credential fresh: refused at once there, and then everywhere.
-    const second = dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'bot 2', scopes: ['read', 'settings'] } }));
+    const second = dataOf(
+      await owner.POST('/v1/players/me/tokens', { body: { name: 'bot 2', scopes: ['read', 'settings'] } }),
+    );
     const bot2 = api.as(second.token);
     expect((await bot2.GET('/v1/games')).response.status).toBe(200);
     await server.services.credentials['accounts'].deleteCredential(owner.playerId, second.id);
@@ -298,7 +406,10 @@ describe('sessions and personal access tokens', () => {
     const owner = await api.newPlayer('Revoker');
     const created = dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'bot', scopes: ['read'] } }));
     expect((await api.as(created.token).GET('/v1/games')).response.status).toBe(200);
-    expect((await owner.DELETE('/v1/players/me/tokens/{tokenId}', { params: { path: { tokenId: created.id } } })).response.status).toBe(204);
+    expect(
+      (await owner.DELETE('/v1/players/me/tokens/{tokenId}', { params: { path: { tokenId: created.id } } })).response
+        .status,
+    ).toBe(204);
     expectProblem(await api.as(created.token).GET('/v1/games'), 401, 'unauthorized');
   });
 
@@ -314,9 +425,14 @@ describe('sessions and personal access tokens', () => {
     }
     expect(dataOf(await owner.GET('/v1/players/me/tokens'))).toHaveLength(MAX_TOKENS);
     // A refused token was never usable: only the created ones are listed.
-    expect(new Set(dataOf(await owner.GET('/v1/players/me/tokens')).map((t) => t.id))).toEqual(new Set(created.map((r) => dataOf(r).id)));
+    expect(new Set(dataOf(await owner.GET('/v1/players/me/tokens')).map((t) => t.id))).toEqual(
+      new Set(created.map((r) => dataOf(r).id)),
+    );
     const first = dataOf(created[0]!);
-    expect((await owner.DELETE('/v1/players/me/tokens/{tokenId}', { params: { path: { tokenId: first.id } } })).response.status).toBe(204);
+    expect(
+      (await owner.DELETE('/v1/players/me/tokens/{tokenId}', { params: { path: { tokenId: first.id } } })).response
+        .status,
+    ).toBe(204);
     expect((await create(100)).response.status).toBe(201);
     expectProblem(await create(101), 409, 'too_many_tokens');
   });
@@ -346,15 +462,23 @@ describe('sessions and personal access tokens', () => {
 
   it('signing out everywhere ends every session; with tokens it revokes tokens and the registration token too (only with a confirmed address)', async () => {
     const bare = await api.newPlayer('Bare');
-    expectProblem(await bare.POST('/v1/players/me/sign-out-everywhere', { body: { tokens: true } }), 400, 'email_address_required');
+    expectProblem(
+      await bare.POST('/v1/players/me/sign-out-everywhere', { body: { tokens: true } }),
+      400,
+      'email_address_required',
+    );
     const email = address('Everywhere');
     const player = await playerWithEmail(server, api, 'Everywhere', email);
     const [a, b] = [await signIn(email), await signIn(email)];
-    const pat = api.as(dataOf(await player.POST('/v1/players/me/tokens', { body: { name: 'pat', scopes: ['read'] } })).token);
+    const pat = api.as(
+      dataOf(await player.POST('/v1/players/me/tokens', { body: { name: 'pat', scopes: ['read'] } })).token,
+    );
     expect((await a.session.POST('/v1/players/me/sign-out-everywhere', { body: {} })).response.status).toBe(204);
     for (const s of [a, b]) expectProblem(await s.session.GET('/v1/games'), 401, 'unauthorized');
     expect((await pat.GET('/v1/games')).response.status).toBe(200);
-    expect((await player.POST('/v1/players/me/sign-out-everywhere', { body: { tokens: true } })).response.status).toBe(204);
+    expect((await player.POST('/v1/players/me/sign-out-everywhere', { body: { tokens: true } })).response.status).toBe(
+      204,
+    );
     for (const c of [pat, player as Api]) expectProblem(await c.GET('/v1/games'), 401, 'unauthorized');
     expect((await (await signIn(email)).session.GET('/v1/players/me')).response.status).toBe(200);
   });
@@ -365,7 +489,8 @@ describe('the authorization matrix of every new operation', () => {
   /** Each operation of a player `p`, for a second player `other` whose items it names. */
   const operations = (other: { session: string; token: string }): Record<string, Send> => ({
     'GET sessions': (c) => c.GET('/v1/players/me/sessions'),
-    'DELETE session': (c) => c.DELETE('/v1/players/me/sessions/{sessionId}', { params: { path: { sessionId: other.session } } }),
+    'DELETE session': (c) =>
+      c.DELETE('/v1/players/me/sessions/{sessionId}', { params: { path: { sessionId: other.session } } }),
     'GET tokens': (c) => c.GET('/v1/players/me/tokens'),
     'POST tokens': (c) => c.POST('/v1/players/me/tokens', { body: { name: 'x', scopes: ['read'] } }),
     'DELETE token': (c) => c.DELETE('/v1/players/me/tokens/{tokenId}', { params: { path: { tokenId: other.token } } }),
@@ -381,9 +506,16 @@ describe('the authorization matrix of every new operation', () => {
     const otherSession = await signIn(email);
     const otherToken = dataOf(await other.POST('/v1/players/me/tokens', { body: { name: 'o', scopes: ['read'] } })).id;
     const me = await api.newPlayer('Matrix');
-    const readOnly = api.as(dataOf(await me.POST('/v1/players/me/tokens', { body: { name: 'r', scopes: ['read', 'play', 'chat'] } })).token);
-    const revoked = dataOf(await me.POST('/v1/players/me/tokens', { body: { name: 'gone', scopes: ['read', 'settings'] } }));
-    expect((await me.DELETE('/v1/players/me/tokens/{tokenId}', { params: { path: { tokenId: revoked.id } } })).response.status).toBe(204);
+    const readOnly = api.as(
+      dataOf(await me.POST('/v1/players/me/tokens', { body: { name: 'r', scopes: ['read', 'play', 'chat'] } })).token,
+    );
+    const revoked = dataOf(
+      await me.POST('/v1/players/me/tokens', { body: { name: 'gone', scopes: ['read', 'settings'] } }),
+    );
+    expect(
+      (await me.DELETE('/v1/players/me/tokens/{tokenId}', { params: { path: { tokenId: revoked.id } } })).response
+        .status,
+    ).toBe(204);
     for (const [name, send] of Object.entries(operations({ session: otherSession.id, token: otherToken }))) {
       expectProblem(await send(api.as(undefined)), 401, 'unauthorized');
       const scoped = await send(readOnly);
@@ -391,10 +523,22 @@ describe('the authorization matrix of every new operation', () => {
       expect(problemOf(scoped).code).toBe('insufficient_scope');
       expectProblem(await send(api.as(revoked.token)), 401, 'unauthorized');
     }
-    expectProblem(await me.DELETE('/v1/players/me/sessions/{sessionId}', { params: { path: { sessionId: otherSession.id } } }), 404, 'not_found');
-    expectProblem(await me.DELETE('/v1/players/me/tokens/{tokenId}', { params: { path: { tokenId: otherToken } } }), 404, 'not_found');
+    expectProblem(
+      await me.DELETE('/v1/players/me/sessions/{sessionId}', { params: { path: { sessionId: otherSession.id } } }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await me.DELETE('/v1/players/me/tokens/{tokenId}', { params: { path: { tokenId: otherToken } } }),
+      404,
+      'not_found',
+    );
     // A session id is not a token id, nor the other way round.
-    expectProblem(await other.DELETE('/v1/players/me/tokens/{tokenId}', { params: { path: { tokenId: otherSession.id } } }), 404, 'not_found');
+    expectProblem(
+      await other.DELETE('/v1/players/me/tokens/{tokenId}', { params: { path: { tokenId: otherSession.id } } }),
+      404,
+      'not_found',
+    );
     expect((await otherSession.session.GET('/v1/games')).response.status).toBe(200);
   });
 });
@@ -405,7 +549,9 @@ describe('your data', () => {
     const me = await playerWithEmail(server, api, 'Exporter', email);
     const { token: sessionToken } = await signIn(email);
     const pat = dataOf(await me.POST('/v1/players/me/tokens', { body: { name: 'pat', scopes: ['read'] } }));
-    const hook = dataOf(await me.POST('/v1/players/me/webhooks', { body: { url: 'https://hooks.example.org/export' } }));
+    const hook = dataOf(
+      await me.POST('/v1/players/me/webhooks', { body: { url: 'https://hooks.example.org/export' } }),
+    );
     const mate = await api.newPlayer('Mate');
     const game = await HighCardGame.create([me, mate]);
     dataOf(await me.POST('/v1/games/{id}/chat', { params: game.params, body: { text: 'mine' } }));
@@ -420,7 +566,14 @@ describe('your data', () => {
     expect(data.chat.map((m) => m.text)).toEqual(['mine']);
     const text = textOf(exported);
     const stored = await server.services.credentials['accounts'].listCredentials(me.playerId);
-    for (const secret of [hook.secret, pat.token, sessionToken, me.token, ...stored.map((c) => c.hash), createHash('sha256').update(me.token.split('.')[1]!).digest('hex')]) {
+    for (const secret of [
+      hook.secret,
+      pat.token,
+      sessionToken,
+      me.token,
+      ...stored.map((c) => c.hash),
+      createHash('sha256').update(me.token.split('.')[1]!).digest('hex'),
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
@@ -429,7 +582,9 @@ describe('your data', () => {
     const email = address('Leaver');
     const leaver = await playerWithEmail(server, api, 'Leaver', email);
     const { session } = await signIn(email);
-    const pat = api.as(dataOf(await leaver.POST('/v1/players/me/tokens', { body: { name: 'pat', scopes: ['read'] } })).token);
+    const pat = api.as(
+      dataOf(await leaver.POST('/v1/players/me/tokens', { body: { name: 'pat', scopes: ['read'] } })).token,
+    );
     const stayer = await api.newPlayer('Stayer');
     const finished = await HighCardGame.create([leaver, stayer], { options: { rounds: 1, handSize: 2 } });
     await finished.playToEnd();
@@ -440,7 +595,9 @@ describe('your data', () => {
     expect((await session.DELETE('/v1/players/me')).response.status).toBe(204);
     for (const c of [session, pat, leaver as Api]) expectProblem(await c.GET('/v1/games'), 401, 'unauthorized');
     dataOf(await requestCode(api, email));
-    expect(server.sentMail.filter((m) => m.to === email && isAccountMail(m) && /sign-in/.test(m.subject))).toHaveLength(1);
+    expect(server.sentMail.filter((m) => m.to === email && isAccountMail(m) && /sign-in/.test(m.subject))).toHaveLength(
+      1,
+    );
 
     const after = dataOf(await stayer.GET('/v1/games/{id}/export', { params: finished.params }));
     expect(after.players[0]).toEqual({ seat: 0, name: null, bot: false, playerId: null, deleted: true });
@@ -449,7 +606,11 @@ describe('your data', () => {
     expect({ ...after, players: before.players }).toEqual(before);
     // The export still replays to its outcome with the engine.
     const def = fixtureGames.find((g) => g.id === after.game)!;
-    let state = def.setup({ seed: after.seed, players: after.players.length, options: def.options.parse(after.options) });
+    let state = def.setup({
+      seed: after.seed,
+      players: after.players.length,
+      options: def.options.parse(after.options),
+    });
     for (const a of after.actions) if (!a.forfeit) state = def.apply(state, a.seat, a.action).state;
     expect(def.outcome(state)?.scores).toEqual(after.outcome?.scores);
 

@@ -14,7 +14,10 @@ describe('ETag and If-None-Match', () => {
   it('a view answered again with If-None-Match is 304 without a body, keeping ETag and X-Request-Id, until the game moves', async () => {
     const game = await HighCardGame.start(suite.api, 1, { bots: 1 });
     const anna = game.seat(0);
-    const view = (ifNoneMatch?: string) => anna.GET('/v1/games/{id}/view', { params: { ...game.params, header: ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {} } });
+    const view = (ifNoneMatch?: string) =>
+      anna.GET('/v1/games/{id}/view', {
+        params: { ...game.params, header: ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {} },
+      });
     const first = await view();
     const tag = first.response.headers.get('etag')!;
     // A strong entity-tag as RFC 9110 section 8.8.3 spells it: opaque characters between quotes.
@@ -41,9 +44,15 @@ describe('ETag and If-None-Match', () => {
     const [anna, ben] = [game.seat(0), game.seat(1)];
     const { params } = game;
     const annas = (await anna.GET('/v1/games/{id}/view', { params })).response.headers.get('etag')!;
-    expect((await ben.GET('/v1/games/{id}/view', { params: { ...params, header: { 'If-None-Match': annas } } })).response.status).toBe(200);
+    expect(
+      (await ben.GET('/v1/games/{id}/view', { params: { ...params, header: { 'If-None-Match': annas } } })).response
+        .status,
+    ).toBe(200);
     // Writes are never answered 304.
-    expect((await anna.POST('/v1/games/{id}/chat', { params, body: { text: 'hi' }, headers: { 'if-none-match': '*' } })).response.status).toBe(201);
+    expect(
+      (await anna.POST('/v1/games/{id}/chat', { params, body: { text: 'hi' }, headers: { 'if-none-match': '*' } }))
+        .response.status,
+    ).toBe(201);
   });
 });
 
@@ -55,12 +64,21 @@ describe('Location', () => {
     const game = await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } });
     const { id } = dataOf(game);
     expect(game.response.headers.get('location')).toBe(`/v1/games/${id}`);
-    expect((await fetch(new URL(game.response.headers.get('location')!, suite.api.baseUrl), { headers: { authorization: `Bearer ${dataOf(created).token}` } }).then((r) => r.json())).id).toBe(id);
+    expect(
+      (
+        await fetch(new URL(game.response.headers.get('location')!, suite.api.baseUrl), {
+          headers: { authorization: `Bearer ${dataOf(created).token}` },
+        }).then((r) => r.json())
+      ).id,
+    ).toBe(id);
     const from = new Date(Date.now() + 86_400_000).toISOString();
     const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
     const vacation = await anna.POST('/v1/players/me/vacations', { body: { from, until } });
     const vacationId = dataOf(vacation).id;
     expect(vacation.response.headers.get('location')).toBe(`/v1/players/me/vacations/${vacationId}`);
-    expect((await anna.DELETE('/v1/players/me/vacations/{vacationId}', { params: { path: { vacationId } } })).response.status).toBe(204);
+    expect(
+      (await anna.DELETE('/v1/players/me/vacations/{vacationId}', { params: { path: { vacationId } } })).response
+        .status,
+    ).toBe(204);
   });
 });

@@ -7,7 +7,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../functions/local/server.js';
-import { dataOf, problemOf, testClient, textOf, watch, type Answer, type Api, type Player, type Problem, type Seen } from '../support/client.js';
+import {
+  dataOf,
+  problemOf,
+  testClient,
+  textOf,
+  watch,
+  type Answer,
+  type Api,
+  type Player,
+  type Problem,
+  type Seen,
+} from '../support/client.js';
 import { HighCardGame, highCardAnswer, storedGame } from '../support/high-card-game.js';
 import { startTestServer } from '../support/local.js';
 import { confirmEmail, lastCode } from '../support/accounts.js';
@@ -59,7 +70,11 @@ const ownerPush = pushSubscription();
 beforeAll(async () => {
   server = await startTestServer();
   api = testClient(server.url);
-  [owner, mate, outsider] = [await api.newPlayer('Owner'), await api.newPlayer('Mate'), await api.newPlayer('Outsider')];
+  [owner, mate, outsider] = [
+    await api.newPlayer('Owner'),
+    await api.newPlayer('Mate'),
+    await api.newPlayer('Outsider'),
+  ];
   running = await HighCardGame.create([owner, mate]);
   await running.act(0, (legal) => legal.find((a) => a.type === 'draw')); // a secret draw (HC-2); seat 1 is due now
   const created = dataOf(await owner.POST('/v1/games', { body: { game: 'high-card', players: 3 } }));
@@ -92,11 +107,26 @@ function futureVacation() {
 
 /** How to list, and add to, each of owner's collections. */
 const ownersLists = {
-  sessions: { list: () => owner.GET('/v1/players/me/sessions'), add: async () => ({ response: new Response(null, { status: 201 }), data: await ownersSession() }) },
-  tokens: { list: () => owner.GET('/v1/players/me/tokens'), add: () => owner.POST('/v1/players/me/tokens', { body: { name: 'auth suite', scopes: ['read'] } }) },
-  webhooks: { list: () => owner.GET('/v1/players/me/webhooks'), add: () => owner.POST('/v1/players/me/webhooks', { body: { url: 'https://hooks.example.org/auth-suite' } }) },
-  'push-subscriptions': { list: () => owner.GET('/v1/players/me/push-subscriptions'), add: () => owner.POST('/v1/players/me/push-subscriptions', { body: ownerPush }) },
-  vacations: { list: () => owner.GET('/v1/players/me/vacations'), add: () => owner.POST('/v1/players/me/vacations', { body: futureVacation() }) },
+  sessions: {
+    list: () => owner.GET('/v1/players/me/sessions'),
+    add: async () => ({ response: new Response(null, { status: 201 }), data: await ownersSession() }),
+  },
+  tokens: {
+    list: () => owner.GET('/v1/players/me/tokens'),
+    add: () => owner.POST('/v1/players/me/tokens', { body: { name: 'auth suite', scopes: ['read'] } }),
+  },
+  webhooks: {
+    list: () => owner.GET('/v1/players/me/webhooks'),
+    add: () => owner.POST('/v1/players/me/webhooks', { body: { url: 'https://hooks.example.org/auth-suite' } }),
+  },
+  'push-subscriptions': {
+    list: () => owner.GET('/v1/players/me/push-subscriptions'),
+    add: () => owner.POST('/v1/players/me/push-subscriptions', { body: ownerPush }),
+  },
+  vacations: {
+    list: () => owner.GET('/v1/players/me/vacations'),
+    add: () => owner.POST('/v1/players/me/vacations', { body: futureVacation() }),
+  },
 };
 
 /** The id of one of owner's webhooks (or push subscriptions, or vacations), adding one only when there is none. */
@@ -112,7 +142,11 @@ async function ownersItem(kind: keyof typeof ownersLists): Promise<string> {
 /** Everything the owner has set up for notifications, read under the API. */
 async function ownersChannels() {
   const { table } = server.services;
-  return { webhooks: await table.webhooks.list(owner.playerId), push: await table.pushSubscriptions.list(owner.playerId), me: await table.getPlayer(owner.playerId) };
+  return {
+    webhooks: await table.webhooks.list(owner.playerId),
+    push: await table.pushSubscriptions.list(owner.playerId),
+    me: await table.getPlayer(owner.playerId),
+  };
 }
 
 /** Sends one operation's request as `client`, with `headers` added (an Authorization header replaces the client's). */
@@ -128,24 +162,32 @@ interface Targets {
 
 /** A well-formed request for each operation (so that only authentication can fail it). */
 async function requestFor(op: Operation, targets: Targets = { running, open }): Promise<Send> {
-  const version = targets.expectedVersion ?? dataOf(await mate.GET('/v1/games/{id}', { params: { path: { id: running.id } } })).version;
+  const version =
+    targets.expectedVersion ??
+    dataOf(await mate.GET('/v1/games/{id}', { params: { path: { id: running.id } } })).version;
   const game = { path: { id: targets.running.id } };
   const unsubscribe = { query: { token: unsubscribeToken(server, reader.playerId) } };
   const svg = 'text' as const;
   // Deleting needs something of owner's to delete (added only when there is none).
   if (op.key === 'DELETE /v1/players/me/webhooks/{webhookId}') {
     const webhookId = await ownersItem('webhooks');
-    return (c, headers) => c.DELETE('/v1/players/me/webhooks/{webhookId}', { params: { path: { webhookId } }, headers });
+    return (c, headers) =>
+      c.DELETE('/v1/players/me/webhooks/{webhookId}', { params: { path: { webhookId } }, headers });
   }
   if (op.key === 'DELETE /v1/players/me/push-subscriptions/{subscriptionId}') {
     const subscriptionId = await ownersItem('push-subscriptions');
-    return (c, headers) => c.DELETE('/v1/players/me/push-subscriptions/{subscriptionId}', { params: { path: { subscriptionId } }, headers });
+    return (c, headers) =>
+      c.DELETE('/v1/players/me/push-subscriptions/{subscriptionId}', { params: { path: { subscriptionId } }, headers });
   }
-  const finishing = finishingRequest(op.key, targets.running === running ? null : { running: targets.running, expectedVersion: version });
+  const finishing = finishingRequest(
+    op.key,
+    targets.running === running ? null : { running: targets.running, expectedVersion: version },
+  );
   if (finishing) return finishing;
   if (op.key === 'DELETE /v1/players/me/sessions/{sessionId}') {
     const sessionId = await ownersItem('sessions');
-    return (c, headers) => c.DELETE('/v1/players/me/sessions/{sessionId}', { params: { path: { sessionId } }, headers });
+    return (c, headers) =>
+      c.DELETE('/v1/players/me/sessions/{sessionId}', { params: { path: { sessionId } }, headers });
   }
   if (op.key === 'DELETE /v1/players/me/tokens/{tokenId}') {
     const tokenId = await ownersItem('tokens');
@@ -165,44 +207,77 @@ async function requestFor(op: Operation, targets: Targets = { running, open }): 
   }
   if (op.key === 'DELETE /v1/players/me/vacations/{vacationId}') {
     const vacationId = await ownersItem('vacations');
-    return (c, headers) => c.DELETE('/v1/players/me/vacations/{vacationId}', { params: { path: { vacationId } }, headers });
+    return (c, headers) =>
+      c.DELETE('/v1/players/me/vacations/{vacationId}', { params: { path: { vacationId } }, headers });
   }
   const requests: Record<string, Send> = {
     'GET /v1/catalog': (c, headers) => c.GET('/v1/catalog', { headers }),
-    'GET /v1/catalog/{game}': (c, headers) => c.GET('/v1/catalog/{game}', { params: { path: { game: 'ticket-to-ride-europe' } }, headers }),
+    'GET /v1/catalog/{game}': (c, headers) =>
+      c.GET('/v1/catalog/{game}', { params: { path: { game: 'ticket-to-ride-europe' } }, headers }),
     'POST /v1/players': (c, headers) => c.POST('/v1/players', { body: { name: 'Newcomer' }, headers }),
     'GET /v1/players/me': (c, headers) => c.GET('/v1/players/me', { headers }),
     'PATCH /v1/players/me': (c, headers) => c.PATCH('/v1/players/me', { body: { name: 'Renamed' }, headers }),
     'POST /v1/games': (c, headers) => c.POST('/v1/games', { body: { game: 'high-card', players: 2 }, headers }),
     'GET /v1/games': (c, headers) => c.GET('/v1/games', { params: { query: { status: 'active' } }, headers }),
-    'POST /v1/games/{id}/join': (c, headers) => c.POST('/v1/games/{id}/join', { params: { path: { id: targets.open.id } }, body: { inviteCode: targets.open.inviteCode }, headers }),
+    'POST /v1/games/{id}/join': (c, headers) =>
+      c.POST('/v1/games/{id}/join', {
+        params: { path: { id: targets.open.id } },
+        body: { inviteCode: targets.open.inviteCode },
+        headers,
+      }),
     'GET /v1/games/{id}': (c, headers) => c.GET('/v1/games/{id}', { params: game, headers }),
     'GET /v1/games/{id}/view': (c, headers) => c.GET('/v1/games/{id}/view', { params: game, headers }),
-    'POST /v1/games/{id}/actions': (c, headers) => c.POST('/v1/games/{id}/actions', { params: game, body: { action: { type: 'pass' }, expectedVersion: version }, headers }),
-    'GET /v1/games/{id}/log': (c, headers) => c.GET('/v1/games/{id}/log', { params: { ...game, query: { after: 0 } }, headers }),
-    'GET /v1/games/{id}/export': (c, headers) => c.GET('/v1/games/{id}/export', { params: { path: { id: finished.id } }, headers }),
+    'POST /v1/games/{id}/actions': (c, headers) =>
+      c.POST('/v1/games/{id}/actions', {
+        params: game,
+        body: { action: { type: 'pass' }, expectedVersion: version },
+        headers,
+      }),
+    'GET /v1/games/{id}/log': (c, headers) =>
+      c.GET('/v1/games/{id}/log', { params: { ...game, query: { after: 0 } }, headers }),
+    'GET /v1/games/{id}/export': (c, headers) =>
+      c.GET('/v1/games/{id}/export', { params: { path: { id: finished.id } }, headers }),
     'GET /v1/games/{id}/chat': (c, headers) => c.GET('/v1/games/{id}/chat', { params: game, headers }),
-    'GET /v1/games/{id}/board.svg': (c, headers) => c.GET('/v1/games/{id}/board.svg', { params: { path: { id: pictured } }, parseAs: svg, headers }),
-    'GET /v1/board-pictures/{token}': (c, headers) => c.GET('/v1/board-pictures/{token}', { params: { path: { token: boardPictureToken(server, pictured, 0) } }, parseAs: svg, headers }),
-    'POST /v1/games/{id}/chat': (c, headers) => c.POST('/v1/games/{id}/chat', { params: game, body: { text: 'Nice draw.' }, headers }),
+    'GET /v1/games/{id}/board.svg': (c, headers) =>
+      c.GET('/v1/games/{id}/board.svg', { params: { path: { id: pictured } }, parseAs: svg, headers }),
+    'GET /v1/board-pictures/{token}': (c, headers) =>
+      c.GET('/v1/board-pictures/{token}', {
+        params: { path: { token: boardPictureToken(server, pictured, 0) } },
+        parseAs: svg,
+        headers,
+      }),
+    'POST /v1/games/{id}/chat': (c, headers) =>
+      c.POST('/v1/games/{id}/chat', { params: game, body: { text: 'Nice draw.' }, headers }),
     'GET /v1/players/me/webhooks': (c, headers) => c.GET('/v1/players/me/webhooks', { headers }),
-    'POST /v1/players/me/webhooks': (c, headers) => c.POST('/v1/players/me/webhooks', { body: { url: 'https://hooks.example.org/railpost', events: ['yourTurn'] }, headers }),
+    'POST /v1/players/me/webhooks': (c, headers) =>
+      c.POST('/v1/players/me/webhooks', {
+        body: { url: 'https://hooks.example.org/railpost', events: ['yourTurn'] },
+        headers,
+      }),
     'GET /v1/players/me/push-subscriptions': (c, headers) => c.GET('/v1/players/me/push-subscriptions', { headers }),
-    'POST /v1/players/me/push-subscriptions': (c, headers) => c.POST('/v1/players/me/push-subscriptions', { body: pushSubscription(), headers }),
+    'POST /v1/players/me/push-subscriptions': (c, headers) =>
+      c.POST('/v1/players/me/push-subscriptions', { body: pushSubscription(), headers }),
     'GET /v1/players/me/vacations': (c, headers) => c.GET('/v1/players/me/vacations', { headers }),
     'POST /v1/sign-in': (c, headers) => c.POST('/v1/sign-in', { body: { email: 'nobody@example.test' }, headers }),
     'GET /v1/players/me/sessions': (c, headers) => c.GET('/v1/players/me/sessions', { headers }),
     'GET /v1/players/me/tokens': (c, headers) => c.GET('/v1/players/me/tokens', { headers }),
-    'POST /v1/players/me/tokens': (c, headers) => c.POST('/v1/players/me/tokens', { body: { name: 'auth suite', scopes: ['read'] }, headers }),
-    'POST /v1/players/me/sign-out-everywhere': (c, headers) => c.POST('/v1/players/me/sign-out-everywhere', { body: {}, headers }),
+    'POST /v1/players/me/tokens': (c, headers) =>
+      c.POST('/v1/players/me/tokens', { body: { name: 'auth suite', scopes: ['read'] }, headers }),
+    'POST /v1/players/me/sign-out-everywhere': (c, headers) =>
+      c.POST('/v1/players/me/sign-out-everywhere', { body: {}, headers }),
     'GET /v1/players/me/export': (c, headers) => c.GET('/v1/players/me/export', { headers }),
     'DELETE /v1/players/me': (c, headers) => c.DELETE('/v1/players/me', { headers }),
-    'POST /v1/players/me/vacations': (c, headers) => c.POST('/v1/players/me/vacations', { body: futureVacation(), headers }),
+    'POST /v1/players/me/vacations': (c, headers) =>
+      c.POST('/v1/players/me/vacations', { body: futureVacation(), headers }),
     // Public reads about players and finished games (test/api/profiles.test.ts has their scope and revocation checks).
-    'GET /v1/profiles/{playerId}': (c, headers) => c.GET('/v1/profiles/{playerId}', { params: { path: { playerId: mate.playerId } }, headers }),
-    'GET /v1/profiles/{playerId}/games': (c, headers) => c.GET('/v1/profiles/{playerId}/games', { params: { path: { playerId: mate.playerId } }, headers }),
-    'GET /v1/leaderboards/{game}': (c, headers) => c.GET('/v1/leaderboards/{game}', { params: { path: { game: 'high-card' } }, headers }),
-    'GET /v1/finished-games': (c, headers) => c.GET('/v1/finished-games', { params: { query: { game: 'high-card' } }, headers }),
+    'GET /v1/profiles/{playerId}': (c, headers) =>
+      c.GET('/v1/profiles/{playerId}', { params: { path: { playerId: mate.playerId } }, headers }),
+    'GET /v1/profiles/{playerId}/games': (c, headers) =>
+      c.GET('/v1/profiles/{playerId}/games', { params: { path: { playerId: mate.playerId } }, headers }),
+    'GET /v1/leaderboards/{game}': (c, headers) =>
+      c.GET('/v1/leaderboards/{game}', { params: { path: { game: 'high-card' } }, headers }),
+    'GET /v1/finished-games': (c, headers) =>
+      c.GET('/v1/finished-games', { params: { query: { game: 'high-card' } }, headers }),
     'GET /v1/lobby': (c, headers) => c.GET('/v1/lobby', { params: { query: { game: 'high-card' } }, headers }),
     // Each seek is its caller's own: a seek for four seats, which nobody else in this suite makes, then withdrawn.
     'POST /v1/seeks': async (c, headers) => {
@@ -222,7 +297,12 @@ async function requestFor(op: Operation, targets: Targets = { running, open }): 
     },
     'GET /v1/push/vapid-public-key': (c, headers) => c.GET('/v1/push/vapid-public-key', { headers }),
     'GET /v1/unsubscribe': (c, headers) => c.GET('/v1/unsubscribe', { params: unsubscribe, parseAs: 'text', headers }),
-    'POST /v1/unsubscribe': (c, headers) => c.POST('/v1/unsubscribe', { params: unsubscribe, body: oneClick.body, headers: { ...oneClick.headers, ...headers } }),
+    'POST /v1/unsubscribe': (c, headers) =>
+      c.POST('/v1/unsubscribe', {
+        params: unsubscribe,
+        body: oneClick.body,
+        headers: { ...oneClick.headers, ...headers },
+      }),
   };
   const send = requests[op.key];
   if (!send) throw new Error(`no request defined for ${op.key}: add it to this suite`);
@@ -235,21 +315,37 @@ async function requestFor(op: Operation, targets: Targets = { running, open }): 
  * owner's request, asking one mate's own clean pass (HC-2), the rematch operations a finished game.
  * The game is set up when the request is first sent; with `given` targets, they are used as they are.
  */
-function finishingRequest(key: string, given: { running: { id: string }; expectedVersion: number } | null): Send | null {
+function finishingRequest(
+  key: string,
+  given: { running: { id: string }; expectedVersion: number } | null,
+): Send | null {
   if (!key.startsWith('POST /v1/games/{id}/') || !/\/(resign|abort|takeback|rematch)/.test(key)) return null;
   if (given) {
     const g = { params: { path: { id: given.running.id } } };
-    return key.includes('takeback') ? versioned(g, key.slice('POST '.length) as VersionedPath, given.expectedVersion) : plain(g, key.slice('POST '.length) as PlainPath);
+    return key.includes('takeback')
+      ? versioned(g, key.slice('POST '.length) as VersionedPath, given.expectedVersion)
+      : plain(g, key.slice('POST '.length) as PlainPath);
   }
   let ready: Promise<Send> | undefined;
   return async (c, headers) => (await (ready ??= finishingSetup(key)))(c, headers);
 }
 
 type VersionedPath = '/v1/games/{id}/takeback' | '/v1/games/{id}/takeback/accept' | '/v1/games/{id}/takeback/refuse';
-type PlainPath = '/v1/games/{id}/resign' | '/v1/games/{id}/abort' | '/v1/games/{id}/rematch' | '/v1/games/{id}/rematch/accept' | '/v1/games/{id}/rematch/decline';
+type PlainPath =
+  | '/v1/games/{id}/resign'
+  | '/v1/games/{id}/abort'
+  | '/v1/games/{id}/rematch'
+  | '/v1/games/{id}/rematch/accept'
+  | '/v1/games/{id}/rematch/decline';
 type GameParams = { params: { path: { id: string } } };
-const versioned = (g: GameParams, path: VersionedPath, expectedVersion: number): Send => (c, headers) => c.POST(path, { params: g.params, body: { expectedVersion }, headers });
-const plain = (g: GameParams, path: PlainPath): Send => (c, headers) => c.POST(path, { params: g.params, headers });
+const versioned =
+  (g: GameParams, path: VersionedPath, expectedVersion: number): Send =>
+  (c, headers) =>
+    c.POST(path, { params: g.params, body: { expectedVersion }, headers });
+const plain =
+  (g: GameParams, path: PlainPath): Send =>
+  (c, headers) =>
+    c.POST(path, { params: g.params, headers });
 
 async function finishingSetup(key: string): Promise<Send> {
   const pass = (legal: { type: string }[]) => legal.find((a) => a.type === 'pass');
@@ -268,8 +364,14 @@ async function finishingSetup(key: string): Promise<Send> {
     case 'POST /v1/games/{id}/takeback/refuse': {
       const g = await fresh();
       const { version } = await g.act(0, pass);
-      const asked = dataOf(await owner.POST('/v1/games/{id}/takeback', { params: g.params, body: { expectedVersion: version } }));
-      return versioned(g, key.endsWith('accept') ? '/v1/games/{id}/takeback/accept' : '/v1/games/{id}/takeback/refuse', asked.version);
+      const asked = dataOf(
+        await owner.POST('/v1/games/{id}/takeback', { params: g.params, body: { expectedVersion: version } }),
+      );
+      return versioned(
+        g,
+        key.endsWith('accept') ? '/v1/games/{id}/takeback/accept' : '/v1/games/{id}/takeback/refuse',
+        asked.version,
+      );
     }
     case 'POST /v1/games/{id}/rematch':
     case 'POST /v1/games/{id}/rematch/accept':
@@ -342,7 +444,10 @@ function badAuthorizations(): [string, string][] {
     ['unknown player id', `Bearer ${randomBytes(12).toString('base64url')}.${wellFormedSecret}`],
     ['forged: right id, wrong secret', `Bearer ${ownerId}.${wellFormedSecret}`],
     ["another player's secret", `Bearer ${mateId}.${ownerSecret}`],
-    ['the secret’s hash instead of the secret', `Bearer ${ownerId}.${Buffer.from(createHash('sha256').update(ownerSecret).digest()).toString('base64url')}`],
+    [
+      'the secret’s hash instead of the secret',
+      `Bearer ${ownerId}.${Buffer.from(createHash('sha256').update(ownerSecret).digest()).toString('base64url')}`,
+    ],
   ];
 }
 
@@ -350,7 +455,12 @@ describe('the operations under test', () => {
   it('cover every operation of api-spec/openapi.json, and only the catalog, sign-up, the VAPID key and the links in emails are public', async () => {
     expect(operations.length).toBeGreaterThanOrEqual(21);
     for (const op of operations) await expect(requestFor(op)).resolves.toBeDefined();
-    expect(operations.filter((o) => o.isPublic).map((o) => o.key).sort()).toEqual([
+    expect(
+      operations
+        .filter((o) => o.isPublic)
+        .map((o) => o.key)
+        .sort(),
+    ).toEqual([
       'GET /v1/board-pictures/{token}',
       'GET /v1/catalog',
       'GET /v1/catalog/{game}',
@@ -363,7 +473,11 @@ describe('the operations under test', () => {
     ]);
     // The served document (not an operation of itself) has the same operations as the committed one.
     const served = (await (await fetch(`${server.url}/openapi.json`)).json()) as typeof spec;
-    const servedOps = Object.entries(served.paths).flatMap(([p, ops]) => Object.keys(ops).filter((m) => METHODS.has(m)).map((m) => `${m.toUpperCase()} ${p}`));
+    const servedOps = Object.entries(served.paths).flatMap(([p, ops]) =>
+      Object.keys(ops)
+        .filter((m) => METHODS.has(m))
+        .map((m) => `${m.toUpperCase()} ${p}`),
+    );
     expect(servedOps.sort()).toEqual(operations.map((o) => o.key).sort());
   });
 });
@@ -430,10 +544,19 @@ describe('a spectator (a player without a seat)', () => {
     expect(entries[0]!.events).toEqual([{ type: 'draw', data: { seat: 0 } }]);
     // The seat that drew sees its card in the same entry.
     // The fixture's events are not in the document (it describes the catalog): read as high-card logs them.
-    const own = dataOf(await game.seat(0).GET('/v1/games/{id}/log', { params })).entries as unknown as { events: { data: { card?: number } }[] }[];
+    const own = dataOf(await game.seat(0).GET('/v1/games/{id}/log', { params })).entries as unknown as {
+      events: { data: { card?: number } }[];
+    }[];
     expect(own[0]!.events[0]!.data.card).toBe(drawn.view.hand!.at(-1));
 
-    expectProblem(await outsider.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'pass' }, expectedVersion: dataOf(view).version } }), 403, 'not_seated');
+    expectProblem(
+      await outsider.POST('/v1/games/{id}/actions', {
+        params,
+        body: { action: { type: 'pass' }, expectedVersion: dataOf(view).version },
+      }),
+      403,
+      'not_seated',
+    );
     expectProblem(await outsider.GET('/v1/games/{id}/export', { params }), 409, 'game_not_finished');
     expect(await storedGame(server, game.id)).toEqual(before);
   });
@@ -444,8 +567,16 @@ describe('a spectator (a player without a seat)', () => {
     expectProblem(await outsider.GET('/v1/games/{id}/view', { params }), 404, 'not_found');
     expectProblem(await outsider.GET('/v1/games/{id}/log', { params }), 404, 'not_found');
     expectProblem(await outsider.GET('/v1/games/{id}/export', { params }), 404, 'not_found');
-    expectProblem(await outsider.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'pass' }, expectedVersion: 0 } }), 404, 'not_found');
-    expectProblem(await outsider.POST('/v1/games/{id}/join', { params, body: { inviteCode: 'whatever' } }), 404, 'not_found');
+    expectProblem(
+      await outsider.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'pass' }, expectedVersion: 0 } }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await outsider.POST('/v1/games/{id}/join', { params, body: { inviteCode: 'whatever' } }),
+      404,
+      'not_found',
+    );
   });
 });
 
@@ -475,10 +606,15 @@ describe('seats that are not due', () => {
 });
 
 describe('joining', () => {
-  const join = (p: Player, id: string, inviteCode: string) => p.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode } });
+  const join = (p: Player, id: string, inviteCode: string) =>
+    p.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode } });
 
   it('a wrong invite code → 403 bad_invite_code; joining twice → 409 already_seated; joining a full game → 409 game_not_open; nothing changes', async () => {
-    const [host, guest, late] = [await api.newPlayer('Host'), await api.newPlayer('Guest'), await api.newPlayer('Late')];
+    const [host, guest, late] = [
+      await api.newPlayer('Host'),
+      await api.newPlayer('Guest'),
+      await api.newPlayer('Late'),
+    ];
     const created = dataOf(await host.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
     expect(created.status).toBe('open');
     const { id } = created;
@@ -520,7 +656,8 @@ describe('joining', () => {
     }
     for (const [i, p] of racers.entries()) {
       const listed = dataOf(await p.GET('/v1/games')).items;
-      if (answers[i]!.response.status === 200) expect(listed).toEqual([expect.objectContaining({ id: created.id, seat: dataOf(answers[i]!).yourSeat })]);
+      if (answers[i]!.response.status === 200)
+        expect(listed).toEqual([expect.objectContaining({ id: created.id, seat: dataOf(answers[i]!).yourSeat })]);
       else expect(listed).toEqual([]);
     }
   });
@@ -549,13 +686,26 @@ describe('tokens', () => {
     await confirmEmail(server, a, 'a@example.test');
     const me = await a.GET('/v1/players/me');
     expect(me.response.status).toBe(200);
-    expect(Object.keys(dataOf(me)).sort()).toEqual(['createdAt', 'email', 'id', 'language', 'name', 'notifications', 'onVacation', 'vacations']);
+    expect(Object.keys(dataOf(me)).sort()).toEqual([
+      'createdAt',
+      'email',
+      'id',
+      'language',
+      'name',
+      'notifications',
+      'onVacation',
+      'vacations',
+    ]);
     expect(me.data).not.toHaveProperty('token');
     expect(me.data).not.toHaveProperty('tokenHash');
     // Every operation as each player (seated or not, due or not), then with a forged token; deleting the account last.
     const last = (op: Operation) => Number(op.key === 'DELETE /v1/players/me');
     for (const op of [...operations].sort((x, y) => last(x) - last(y))) {
-      const send = await requestFor(op, { running: game, open: { id: waiting.id, inviteCode: waiting.inviteCode! }, expectedVersion: 0 });
+      const send = await requestFor(op, {
+        running: game,
+        open: { id: waiting.id, inviteCode: waiting.inviteCode! },
+        expectedVersion: 0,
+      });
       await send(a);
       await send(b);
       await send(watched, { authorization: `Bearer ${a.playerId}.${b.token.split('.')[1]}` });
@@ -565,12 +715,16 @@ describe('tokens', () => {
       const secret = p.token.split('.')[1]!;
       return [p.token, secret, createHash('sha256').update(secret).digest('hex')];
     });
-    const registrations = seen.filter(({ method, path, status }) => method === 'POST' && path === '/v1/players' && status === 201);
+    const registrations = seen.filter(
+      ({ method, path, status }) => method === 'POST' && path === '/v1/players' && status === 201,
+    );
     expect(registrations.length).toBeGreaterThanOrEqual(2);
     for (const answer of seen) {
       const { method, path, status } = answer;
       const text = [answer.text, ...[...answer.headers.entries()].map(([k, v]) => `${k}: ${v}`)].join('\n');
-      const allowed: string[] = registrations.includes(answer) ? [(JSON.parse(answer.text) as { token: string }).token] : [];
+      const allowed: string[] = registrations.includes(answer)
+        ? [(JSON.parse(answer.text) as { token: string }).token]
+        : [];
       for (const secret of secrets) {
         if (allowed.some((token) => token.includes(secret))) continue;
         expect(text.includes(secret), `${method} ${path} (${status}) shows a token`).toBe(false);

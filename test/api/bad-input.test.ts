@@ -8,7 +8,19 @@ import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../functions/local/server.js';
-import { dataOf, problemOf, rawAnswer, sendRaw, testClient, textOf, type Answer, type Api, type Player, type Problem, type Schemas } from '../support/client.js';
+import {
+  dataOf,
+  problemOf,
+  rawAnswer,
+  sendRaw,
+  testClient,
+  textOf,
+  type Answer,
+  type Api,
+  type Player,
+  type Problem,
+  type Schemas,
+} from '../support/client.js';
 import { HighCardGame, highCardAnswer, storedGame, tableItemCount } from '../support/high-card-game.js';
 import { startTestServer } from '../support/local.js';
 
@@ -28,7 +40,12 @@ type Refusal = Answer<Problem>;
 function expectProblem(r: Refusal, status: number, code: string): void {
   expect(r.response.status, textOf(r)).toBe(status);
   expect(r.response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(r.error).toMatchObject({ status, code, type: expect.stringMatching(new RegExp(`/${code}$`)), title: expect.any(String) });
+  expect(r.error).toMatchObject({
+    status,
+    code,
+    type: expect.stringMatching(new RegExp(`/${code}$`)),
+    title: expect.any(String),
+  });
 }
 
 /** A game against one bot: seat 0 (me) is the only person, so it is due whenever the game waits. */
@@ -37,7 +54,12 @@ async function soloGame(options = { rounds: 5, handSize: 5 }): Promise<HighCardG
 }
 
 /** Runs `attempt`, expects the problem, and checks that neither the game nor the table changed. */
-async function expectRejected(game: HighCardGame, attempt: () => Promise<Refusal>, status: number, code: string): Promise<Refusal> {
+async function expectRejected(
+  game: HighCardGame,
+  attempt: () => Promise<Refusal>,
+  status: number,
+  code: string,
+): Promise<Refusal> {
   const before = await storedGame(server, game.id);
   const items = await tableItemCount(server);
   const r = await attempt();
@@ -59,19 +81,31 @@ describe('POST /v1/games/{id}/actions with a bad body', () => {
     version = (await game.view(0)).version;
   });
 
-  const raw = (text: string, contentType = 'application/json') => () =>
-    sendRaw(me, 'POST', `/v1/games/${game.id}/actions`, { body: text, headers: { 'content-type': contentType } });
+  const raw =
+    (text: string, contentType = 'application/json') =>
+    () =>
+      sendRaw(me, 'POST', `/v1/games/${game.id}/actions`, { body: text, headers: { 'content-type': contentType } });
   const json = (body: unknown) => () => sendRaw(me, 'POST', `/v1/games/${game.id}/actions`, { body });
-  const post = (action: Schemas['Action'], expectedVersion = version, key?: string) => () => game.post(0, action, expectedVersion, key);
+  const post =
+    (action: Schemas['Action'], expectedVersion = version, key?: string) =>
+    () =>
+      game.post(0, action, expectedVersion, key);
 
   it('malformed JSON → 400 malformed_body', async () => {
-    for (const text of ['{"action":', '{action: {type: "pass"}}', "{'action':1}", '', '{"action":{"type":"pass"},"expectedVersion":0}}']) {
+    for (const text of [
+      '{"action":',
+      '{action: {type: "pass"}}',
+      "{'action':1}",
+      '',
+      '{"action":{"type":"pass"},"expectedVersion":0}}',
+    ]) {
       await expectRejected(game, raw(text), 400, 'malformed_body');
     }
   });
 
   it('JSON that is not an object → 400 invalid_body', async () => {
-    for (const text of ['null', '[]', '"pass"', '42', 'true']) await expectRejected(game, raw(text), 400, 'invalid_body');
+    for (const text of ['null', '[]', '"pass"', '42', 'true'])
+      await expectRejected(game, raw(text), 400, 'invalid_body');
   });
 
   it('missing fields → 400 invalid_body, with issues naming the field', async () => {
@@ -105,7 +139,12 @@ describe('POST /v1/games/{id}/actions with a bad body', () => {
   });
 
   it('unknown extra fields at the top level → 400 invalid_body', async () => {
-    const r = await expectRejected(game, json({ action: { type: 'pass' }, expectedVersion: version, seat: 1 }), 400, 'invalid_body');
+    const r = await expectRejected(
+      game,
+      json({ action: { type: 'pass' }, expectedVersion: version, seat: 1 }),
+      400,
+      'invalid_body',
+    );
     expect(JSON.stringify(problemOf(r).issues)).toContain('seat');
   });
 
@@ -116,7 +155,13 @@ describe('POST /v1/games/{id}/actions with a bad body', () => {
   });
 
   it('an action of the wrong shape → 400 invalid_action', async () => {
-    for (const action of [{ type: 'play' }, { type: 'play', card: '7' }, { type: 'play', card: 2.5 }, { type: 'play', card: null }, { type: 'play', card: [3] }]) {
+    for (const action of [
+      { type: 'play' },
+      { type: 'play', card: '7' },
+      { type: 'play', card: 2.5 },
+      { type: 'play', card: null },
+      { type: 'play', card: [3] },
+    ]) {
       await expectRejected(game, post(action), 400, 'invalid_action');
     }
   });
@@ -150,12 +195,24 @@ describe('POST /v1/games/{id}/actions with a bad body', () => {
 
   it('a content type other than JSON (or none) → 415 unsupported_media_type', async () => {
     const body = JSON.stringify({ action: { type: 'pass' }, expectedVersion: version });
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+    ]) {
       await expectRejected(game, raw(body, type), 415, 'unsupported_media_type');
     }
     await expectRejected(
       game,
-      async () => rawAnswer(await fetch(`${server.url}/v1/games/${game.id}/actions`, { method: 'POST', headers: { authorization: `Bearer ${me.token}` }, body: new Blob([body]) })),
+      async () =>
+        rawAnswer(
+          await fetch(`${server.url}/v1/games/${game.id}/actions`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${me.token}` },
+            body: new Blob([body]),
+          }),
+        ),
       415,
       'unsupported_media_type',
     );
@@ -179,7 +236,12 @@ describe('actions the rules forbid → 422 illegal_action with the rule ID', () 
     const game = await soloGame();
     const v = await game.view(0);
     expect(v.view.phase).toBe('draw');
-    const r = await expectRejected(game, () => game.post(0, { type: 'play', card: v.view.hand![0] }, v.version), 422, 'illegal_action');
+    const r = await expectRejected(
+      game,
+      () => game.post(0, { type: 'play', card: v.view.hand![0] }, v.version),
+      422,
+      'illegal_action',
+    );
     expect(problemOf(r).rule).toBe('HC-2');
     expect(problemOf(r).reason).toBe('wrong_phase');
   });
@@ -193,8 +255,21 @@ describe('actions the rules forbid → 422 illegal_action with the rule ID', () 
       expect(r.error).toMatchObject({ rule: 'HC-3', reason: 'wrong_phase' });
     }
     const hand = v.view.hand!;
-    for (const card of [0, -3, 41, 1000, ...Array.from({ length: 40 }, (_, i) => i + 1).filter((c) => !hand.includes(c)).slice(0, 3)]) {
-      const r = await expectRejected(game, () => game.post(0, { type: 'play', card }, v.version), 422, 'illegal_action');
+    for (const card of [
+      0,
+      -3,
+      41,
+      1000,
+      ...Array.from({ length: 40 }, (_, i) => i + 1)
+        .filter((c) => !hand.includes(c))
+        .slice(0, 3),
+    ]) {
+      const r = await expectRejected(
+        game,
+        () => game.post(0, { type: 'play', card }, v.version),
+        422,
+        'illegal_action',
+      );
       expect(r.error).toMatchObject({ rule: 'HC-3', reason: 'card_not_in_hand' });
     }
     // Every listed legal action is accepted (the first one, here).
@@ -219,18 +294,43 @@ describe('bad path ids and query parameters', () => {
       expectProblem(await get(`/v1/games/${id}/view`), 400, 'invalid_path');
       expectProblem(await get(`/v1/games/${id}/log`), 400, 'invalid_path');
       expectProblem(await get(`/v1/games/${id}/export`), 400, 'invalid_path');
-      expectProblem(await sendRaw(me, 'POST', `/v1/games/${id}/actions`, { body: { action: { type: 'pass' }, expectedVersion: 0 } }), 400, 'invalid_path');
-      expectProblem(await sendRaw(me, 'POST', `/v1/games/${id}/join`, { body: { inviteCode: game.inviteCode } }), 400, 'invalid_path');
+      expectProblem(
+        await sendRaw(me, 'POST', `/v1/games/${id}/actions`, {
+          body: { action: { type: 'pass' }, expectedVersion: 0 },
+        }),
+        400,
+        'invalid_path',
+      );
+      expectProblem(
+        await sendRaw(me, 'POST', `/v1/games/${id}/join`, { body: { inviteCode: game.inviteCode } }),
+        400,
+        'invalid_path',
+      );
     }
     expect(await storedGame(server, game.id)).toEqual(before);
   });
 
   it('GET /v1/games with a bad status, myTurn, limit or cursor → 400 invalid_query', async () => {
-    for (const q of ['myTurn=maybe', 'myTurn=1', 'myTurn=TRUE', 'status=done', 'status=', 'status=ACTIVE', 'limit=0', 'limit=101', 'limit=x', 'cursor=', 'cursor=not%20a%20cursor', 'cursor=e30']) {
+    for (const q of [
+      'myTurn=maybe',
+      'myTurn=1',
+      'myTurn=TRUE',
+      'status=done',
+      'status=',
+      'status=ACTIVE',
+      'limit=0',
+      'limit=101',
+      'limit=x',
+      'cursor=',
+      'cursor=not%20a%20cursor',
+      'cursor=e30',
+    ]) {
       const r = await get(`/v1/games?${q}`);
       expectProblem(r, 400, 'invalid_query');
     }
-    expect((await me.GET('/v1/games', { params: { query: { status: 'active', myTurn: true } } })).response.status).toBe(200);
+    expect((await me.GET('/v1/games', { params: { query: { status: 'active', myTurn: true } } })).response.status).toBe(
+      200,
+    );
   });
 
   it('GET log with a bad after or limit → 400 invalid_query', async () => {
@@ -238,7 +338,10 @@ describe('bad path ids and query parameters', () => {
     for (const q of ['after=-1', 'after=abc', 'after=1.5', 'limit=0', 'limit=1001', 'limit=-5', 'limit=x']) {
       expectProblem(await get(`/v1/games/${game.id}/log?${q}`), 400, 'invalid_query');
     }
-    expect((await me.GET('/v1/games/{id}/log', { params: { ...game.params, query: { after: 0, limit: 1 } } })).response.status).toBe(200);
+    expect(
+      (await me.GET('/v1/games/{id}/log', { params: { ...game.params, query: { after: 0, limit: 1 } } })).response
+        .status,
+    ).toBe(200);
   });
 
   it('unknown paths → 404 not_found problem+json; methods a path does not have → 404/405 problem+json', async () => {
@@ -272,26 +375,36 @@ describe('POST /v1/games with a bad body', () => {
   }
 
   it('a game that is not in the registry → 400 unknown_game', async () => {
-    for (const game of ['chess', 'High-Card', 'high-card ', 'constructor', '__proto__', 'toString']) await expectNoGame(create({ game, players: 2 }), 400, 'unknown_game');
+    for (const game of ['chess', 'High-Card', 'high-card ', 'constructor', '__proto__', 'toString'])
+      await expectNoGame(create({ game, players: 2 }), 400, 'unknown_game');
   });
 
   it('options the game rejects → 400 invalid_options, with issues', async () => {
-    for (const options of [{ rounds: 9 }, { rounds: 0 }, { handSize: 'big' }, { rounds: 3, handSize: 2 }, { rounds: 1.5 }]) {
+    for (const options of [
+      { rounds: 9 },
+      { rounds: 0 },
+      { handSize: 'big' },
+      { rounds: 3, handSize: 2 },
+      { rounds: 1.5 },
+    ]) {
       const r = await expectNoGame(create({ game: 'high-card', players: 2, options }), 400, 'invalid_options');
       expect(problemOf(r).issues!.length).toBeGreaterThan(0);
     }
   });
 
   it('options that are not an object → 400 invalid_body', async () => {
-    for (const options of ['rounds=2', 3, [1, 2], null]) await expectNoGame(createRaw({ game: 'high-card', players: 2, options }), 400, 'invalid_body');
+    for (const options of ['rounds=2', 3, [1, 2], null])
+      await expectNoGame(createRaw({ game: 'high-card', players: 2, options }), 400, 'invalid_body');
   });
 
   it('a seat count outside the game’s range → 400 invalid_players; outside any range or not an integer → 400 invalid_body', async () => {
     await expectNoGame(create({ game: 'high-card', players: 1 }), 400, 'invalid_players');
     await expectNoGame(create({ game: 'high-card', players: 5 }), 400, 'invalid_players');
     await expectNoGame(create({ game: 'high-card', players: 16 }), 400, 'invalid_players');
-    for (const players of [0, -2, 17, 2.5]) await expectNoGame(create({ game: 'high-card', players }), 400, 'invalid_body');
-    for (const players of ['2', null]) await expectNoGame(createRaw({ game: 'high-card', players }), 400, 'invalid_body');
+    for (const players of [0, -2, 17, 2.5])
+      await expectNoGame(create({ game: 'high-card', players }), 400, 'invalid_body');
+    for (const players of ['2', null])
+      await expectNoGame(createRaw({ game: 'high-card', players }), 400, 'invalid_body');
   });
 
   it('a bot level that is not easy, medium or hard, in `bots` or `standInLevel` → 400 invalid_bot_level; more levels than free seats → 400 invalid_bots', async () => {
@@ -299,7 +412,8 @@ describe('POST /v1/games with a bad body', () => {
       const r = await expectNoGame(createRaw({ game: 'high-card', players: 3, bots }), 400, 'invalid_bot_level');
       expect(problemOf(r).detail).toMatch(/is not a bot level: use easy, medium, hard$/);
     }
-    for (const standInLevel of ['expert', '', null, 2]) await expectNoGame(createRaw({ game: 'high-card', players: 2, bots: 1, standInLevel }), 400, 'invalid_bot_level');
+    for (const standInLevel of ['expert', '', null, 2])
+      await expectNoGame(createRaw({ game: 'high-card', players: 2, bots: 1, standInLevel }), 400, 'invalid_bot_level');
     await expectNoGame(create({ game: 'high-card', players: 2, bots: ['hard', 'easy'] }), 400, 'invalid_bots');
     await expectNoGame(createRaw({ game: 'high-card', players: 2, bots: 'hard' }), 400, 'invalid_body');
   });
@@ -308,7 +422,8 @@ describe('POST /v1/games with a bad body', () => {
     await expectNoGame(create({ game: 'high-card', players: 2, bots: 2 }), 400, 'invalid_bots');
     await expectNoGame(create({ game: 'high-card', players: 4, bots: 4 }), 400, 'invalid_bots');
     await expectNoGame(create({ game: 'high-card', players: 4, bots: 15 }), 400, 'invalid_bots');
-    for (const bots of [-1, 1.5, 16]) await expectNoGame(create({ game: 'high-card', players: 2, bots }), 400, 'invalid_body');
+    for (const bots of [-1, 1.5, 16])
+      await expectNoGame(create({ game: 'high-card', players: 2, bots }), 400, 'invalid_body');
     await expectNoGame(createRaw({ game: 'high-card', players: 2, bots: '1' }), 400, 'invalid_body');
   });
 
@@ -318,7 +433,14 @@ describe('POST /v1/games with a bad body', () => {
     await expectNoGame(createRaw({ game: 'high-card', players: 2, seed: 'chosen-by-me' }), 400, 'invalid_body');
     await expectNoGame(createRaw('{"game":"high-card",'), 400, 'malformed_body');
     const items = await tableItemCount(server);
-    expectProblem(await sendRaw(me, 'POST', '/v1/games', { body: JSON.stringify({ game: 'high-card', players: 2 }), headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type');
+    expectProblem(
+      await sendRaw(me, 'POST', '/v1/games', {
+        body: JSON.stringify({ game: 'high-card', players: 2 }),
+        headers: { 'content-type': 'text/plain' },
+      }),
+      415,
+      'unsupported_media_type',
+    );
     expect(await tableItemCount(server)).toBe(items);
   });
 });
@@ -333,7 +455,8 @@ describe('POST /v1/players and PATCH /v1/players/me with a bad body', () => {
       expectProblem(await sendRaw(api, 'POST', '/v1/players', { body }), 400, 'invalid_body');
     }
     // Well-formed, but nothing left once cleaned, or too long once cleaned.
-    for (const body of [{ name: '   ' }, { name: 'x'.repeat(65) }]) expectProblem(await api.POST('/v1/players', { body }), 400, 'invalid_name');
+    for (const body of [{ name: '   ' }, { name: 'x'.repeat(65) }])
+      expectProblem(await api.POST('/v1/players', { body }), 400, 'invalid_name');
     const profile = dataOf(await me.GET('/v1/players/me'));
     for (const body of [{ name: '' }, { email: 'nope' }]) {
       expectProblem(await me.PATCH('/v1/players/me', { body }), 400, 'invalid_body');
@@ -367,7 +490,10 @@ describe('fuzzing with arbitrary JSON (fast-check)', () => {
   );
   /** Well-formed posts at the current version: legal or illegal by the rules (HC-2, HC-3), rarely malformed. */
   const nearlyLegal = fc.record({
-    action: fc.record({ type: fc.constantFrom('draw', 'pass', 'play'), card: fc.integer({ min: 1, max: 40 }) }, { requiredKeys: ['type'] }),
+    action: fc.record(
+      { type: fc.constantFrom('draw', 'pass', 'play'), card: fc.integer({ min: 1, max: 40 }) },
+      { requiredKeys: ['type'] },
+    ),
     expectedVersion: fc.constant('CURRENT'),
   });
   const anyBody = fc.oneof(
@@ -418,15 +544,31 @@ describe('fuzzing with arbitrary JSON (fast-check)', () => {
         players: fc.oneof(fc.integer({ min: -1, max: 18 }), fc.jsonValue()),
         bots: fc.oneof(fc.integer({ min: -1, max: 16 }), fc.jsonValue()),
         options: fc.oneof(
-          fc.record({ rounds: fc.oneof(fc.integer({ min: -1, max: 6 }), fc.jsonValue()), handSize: fc.oneof(fc.integer({ min: 0, max: 6 }), fc.jsonValue()) }, { requiredKeys: [] }),
+          fc.record(
+            {
+              rounds: fc.oneof(fc.integer({ min: -1, max: 6 }), fc.jsonValue()),
+              handSize: fc.oneof(fc.integer({ min: 0, max: 6 }), fc.jsonValue()),
+            },
+            { requiredKeys: [] },
+          ),
           fc.jsonValue(),
         ),
       },
       { requiredKeys: ['game', 'players'] },
     );
     const valid = fc
-      .record({ players: fc.integer({ min: 2, max: 4 }), bots: fc.nat(), rounds: fc.integer({ min: 1, max: 2 }), handSize: fc.integer({ min: 2, max: 5 }) })
-      .map(({ players, bots, rounds, handSize }) => ({ game: 'high-card', players, bots: bots % players, options: { rounds, handSize } }));
+      .record({
+        players: fc.integer({ min: 2, max: 4 }),
+        bots: fc.nat(),
+        rounds: fc.integer({ min: 1, max: 2 }),
+        handSize: fc.integer({ min: 2, max: 5 }),
+      })
+      .map(({ players, bots, rounds, handSize }) => ({
+        game: 'high-card',
+        players,
+        bots: bots % players,
+        options: { rounds, handSize },
+      }));
     const body = fc.oneof(
       { arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)), weight: 2 },
       { arbitrary: createLike.map((v) => JSON.stringify(v)), weight: 4 },
@@ -461,7 +603,11 @@ describe('over-long requests', () => {
     const r = await fetch(`${server.url}/v1/catalog?pad=${'x'.repeat(100_000)}`);
     expect(r.status).toBe(431);
     expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(await r.json()).toMatchObject({ status: 431, code: 'headers_too_large', type: expect.stringMatching(/\/headers_too_large$/) });
+    expect(await r.json()).toMatchObject({
+      status: 431,
+      code: 'headers_too_large',
+      type: expect.stringMatching(/\/headers_too_large$/),
+    });
   });
 
   it('a URL over 8 KiB that reaches the app (as it would in Lambda, under API Gateway 10240-byte limit) → 414 uri_too_long', async () => {
@@ -476,13 +622,18 @@ describe('requests Node cannot parse', () => {
     const url = new URL(server.url);
     const raw = await new Promise<string>((ok, fail) => {
       let text = '';
-      const socket = connect(Number(url.port), url.hostname, () => socket.write('GET / HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n'));
+      const socket = connect(Number(url.port), url.hostname, () =>
+        socket.write('GET / HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n'),
+      );
       socket.on('data', (d) => void (text += d.toString()));
       socket.on('end', () => ok(text));
       socket.on('error', fail);
     });
     expect(raw).toMatch(/^HTTP\/1\.1 400 /);
     expect(raw).toMatch(/content-type: application\/problem\+json/i);
-    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400, code: 'malformed_request' });
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      status: 400,
+      code: 'malformed_request',
+    });
   });
 });

@@ -15,15 +15,22 @@ let api: Api;
 const mails: OutgoingMail[] = [];
 
 beforeAll(async () => {
-  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, email: { send: async (m) => void mails.push(m) } });
+  server = await startLocalServer({
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    sweepMs: 0,
+    email: { send: async (m) => void mails.push(m) },
+  });
   api = testClient(server.url);
 });
 afterAll(() => server.close());
 
 /** The login-free picture a link's token names, as any client (no token) fetches it. */
-const pictureAt = (client: Api, token: string) => client.as(undefined).GET('/v1/board-pictures/{token}', { params: { path: { token } }, parseAs: 'text' });
+const pictureAt = (client: Api, token: string) =>
+  client.as(undefined).GET('/v1/board-pictures/{token}', { params: { path: { token } }, parseAs: 'text' });
 /** A player's own picture of a game. */
-const boardOf = (client: Api, id: string) => client.GET('/v1/games/{id}/board.svg', { params: { path: { id } }, parseAs: 'text' });
+const boardOf = (client: Api, id: string) =>
+  client.GET('/v1/games/{id}/board.svg', { params: { path: { id } }, parseAs: 'text' });
 
 describe('GET /v1/board-pictures/{token}', () => {
   it('the turn email links the board at its version as a spectator sees it: no login, no hand, cacheable for good', async () => {
@@ -70,7 +77,9 @@ describe('GET /v1/board-pictures/{token}', () => {
     try {
       const timedApi = testClient(timed.url);
       const anna = await timedApi.newPlayer('Anna');
-      const created = await anna.POST('/v1/games', { body: { game: 'streetcar', players: 2, bots: 1, timeControl: { perMove: 'PT1M', onTimeout: 'forfeit' } } });
+      const created = await anna.POST('/v1/games', {
+        body: { game: 'streetcar', players: 2, bots: 1, timeControl: { perMove: 'PT1M', onTimeout: 'forfeit' } },
+      });
       expect(created.response.status, textOf(created)).toBe(201);
       const { id } = dataOf(created);
       const params = { path: { id } };

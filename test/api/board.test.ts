@@ -19,7 +19,10 @@ describe('GET /v1/games/{id}/board.svg', () => {
     expect(svg).not.toContain('<script');
     expect(svg).toContain('&lt;script&gt;');
     // A spectator may look at the board too, as at a real table.
-    expect((await (await suite.api.newPlayer('Spectator')).GET('/v1/games/{id}/board.svg', { params, parseAs: 'text' })).response.status).toBe(200);
+    expect(
+      (await (await suite.api.newPlayer('Spectator')).GET('/v1/games/{id}/board.svg', { params, parseAs: 'text' }))
+        .response.status,
+    ).toBe(200);
   });
 
   it('draws Trains & Stations: every track space and route once, clickable, for a seat and a spectator', async () => {
@@ -38,21 +41,28 @@ describe('GET /v1/games/{id}/board.svg', () => {
     expect(svg.match(/data-target="city:/g)).toHaveLength(15);
     expect(svg).not.toContain('<script');
     expect(svg).toContain('&lt;script&gt;');
-    expect((await (await suite.api.newPlayer('Spectator')).GET('/v1/games/{id}/board.svg', { params, parseAs: 'text' })).response.status).toBe(200);
+    expect(
+      (await (await suite.api.newPlayer('Spectator')).GET('/v1/games/{id}/board.svg', { params, parseAs: 'text' }))
+        .response.status,
+    ).toBe(200);
   });
 
   it('draws the words of the picture in the language asked for (lang), English by default; an unknown language is a 400 that draws nothing', async () => {
     const anna = await suite.api.newPlayer('Anna');
     const created = await anna.POST('/v1/games', { body: { game: 'ticket-to-ride-germany', players: 2, bots: 1 } });
     const params = { path: { id: dataOf(created).id } };
-    const inLang = (lang?: 'de' | 'cs' | 'ru' | 'en') => anna.GET('/v1/games/{id}/board.svg', { params: { ...params, query: lang ? { lang } : {} }, parseAs: 'text' });
+    const inLang = (lang?: 'de' | 'cs' | 'ru' | 'en') =>
+      anna.GET('/v1/games/{id}/board.svg', { params: { ...params, query: lang ? { lang } : {} }, parseAs: 'text' });
     const english = dataOf(await inLang());
     expect(english).toContain('45 trains');
     const german = dataOf(await inLang('de'));
     expect(german).toContain('45 Waggons');
     expect(german).not.toContain('45 trains');
     expect(dataOf(await inLang('ru'))).toContain('45 вагонов');
-    const bad = await anna.GET('/v1/games/{id}/board.svg', { params: { ...params, query: { lang: 'xx' as 'de' } }, parseAs: 'text' });
+    const bad = await anna.GET('/v1/games/{id}/board.svg', {
+      params: { ...params, query: { lang: 'xx' as 'de' } },
+      parseAs: 'text',
+    });
     expect(bad.response.status).toBe(400);
     expect(problemOf(bad).code).toBe('invalid_query');
   });
@@ -62,7 +72,9 @@ describe('GET /v1/games/{id}/board.svg', () => {
     const picture = (id: string) => ({ params: { path: { id } }, parseAs: 'text' as const });
     expect(problemOf(await anna.GET('/v1/games/{id}/board.svg', picture('nope'))).code).toBe('not_found');
     const open = await anna.POST('/v1/games', { body: { game: 'streetcar', players: 2 } });
-    expect(problemOf(await anna.GET('/v1/games/{id}/board.svg', picture(dataOf(open).id))).code).toBe('game_not_started');
+    expect(problemOf(await anna.GET('/v1/games/{id}/board.svg', picture(dataOf(open).id))).code).toBe(
+      'game_not_started',
+    );
     const fixture = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
     const none = await anna.GET('/v1/games/{id}/board.svg', picture(fixture.id));
     expect(none.response.status).toBe(404);

@@ -31,7 +31,13 @@ const smallSearch: BotFactory = (game, level, clk) => {
 let server: LocalServer;
 let api: Api;
 beforeAll(async () => {
-  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, now: () => new Date(clock), sweepMs: 0, bots: smallSearch });
+  server = await startLocalServer({
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    now: () => new Date(clock),
+    sweepMs: 0,
+    bots: smallSearch,
+  });
   api = testClient(server.url);
 });
 afterAll(() => server.close());
@@ -40,7 +46,9 @@ describe('bot levels per seat', () => {
   it('levels chosen per bot seat are stored and shown in the game, the export and the log; `bots: n` still makes easy bots and the stand-in level defaults to medium', async () => {
     clock = T0;
     const anna = await api.newPlayer('Anna');
-    const created = await anna.POST('/v1/games', { body: { game: 'high-card', players: 3, bots: ['hard', 'medium'], options: { rounds: 1 } } });
+    const created = await anna.POST('/v1/games', {
+      body: { game: 'high-card', players: 3, bots: ['hard', 'medium'], options: { rounds: 1 } },
+    });
     expect(created.response.status, textOf(created)).toBe(201);
     const game = dataOf(created);
     expect(game.seats).toEqual([
@@ -50,13 +58,20 @@ describe('bot levels per seat', () => {
     ]);
     expect(game.standInLevel).toBe('medium');
     const params = { path: { id: game.id } };
-    expect(dataOf(await anna.GET('/v1/games/{id}', { params })).seats.map((s) => (s.bot ? s.level : null))).toEqual([null, 'hard', 'medium']);
+    expect(dataOf(await anna.GET('/v1/games/{id}', { params })).seats.map((s) => (s.bot ? s.level : null))).toEqual([
+      null,
+      'hard',
+      'medium',
+    ]);
 
     // Anna plays her rounds; each bot entry of the log names its seat's level.
     for (let moves = 0; moves < 20; moves++) {
       const view = dataOf(await anna.GET('/v1/games/{id}/view', { params }));
       if (view.legalActions.length === 0) break;
-      const moved = await anna.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions[0]!, expectedVersion: view.version } });
+      const moved = await anna.POST('/v1/games/{id}/actions', {
+        params,
+        body: { action: view.legalActions[0]!, expectedVersion: view.version },
+      });
       expect(moved.response.status, textOf(moved)).toBe(200);
     }
     const log = dataOf(await anna.GET('/v1/games/{id}/log', { params })).entries;
@@ -70,15 +85,23 @@ describe('bot levels per seat', () => {
     expect(exported.players.map((p) => (p.bot ? p.level : null))).toEqual([null, 'hard', 'medium']);
     expect(exported.actions.filter((a) => a.seat === 2).every((a) => a.level === 'medium')).toBe(true);
 
-    const easy = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1, standInLevel: 'hard' } }));
+    const easy = dataOf(
+      await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1, standInLevel: 'hard' } }),
+    );
     expect(easy.seats[1]).toMatchObject({ bot: true, level: 'easy' });
     expect(easy.standInLevel).toBe('hard');
   });
 
   it('the lobby shows each bot seat’s level and the stand-in level of a public game', async () => {
     const cleo = await api.newPlayer('Cleo');
-    const { id } = dataOf(await cleo.POST('/v1/games', { body: { game: 'high-card', players: 3, bots: ['hard'], standInLevel: 'easy', visibility: 'public' } }));
-    const listed = dataOf(await (await api.newPlayer('Dan')).GET('/v1/lobby', { params: { query: { game: 'high-card' } } })).games.find((g) => g.id === id);
+    const { id } = dataOf(
+      await cleo.POST('/v1/games', {
+        body: { game: 'high-card', players: 3, bots: ['hard'], standInLevel: 'easy', visibility: 'public' },
+      }),
+    );
+    const listed = dataOf(
+      await (await api.newPlayer('Dan')).GET('/v1/lobby', { params: { query: { game: 'high-card' } } }),
+    ).games.find((g) => g.id === id);
     expect(listed).toMatchObject({ bots: 1, botLevels: ['hard'], standInLevel: 'easy', freeSeats: 1 });
   });
 
@@ -88,7 +111,13 @@ describe('bot levels per seat', () => {
       const anna = await api.newPlayer('Anna');
       const ben = await api.newPlayer('Ben');
       const options = { firstPlayer: 0 };
-      const body = { game: 'ticket-to-ride-europe', players: 2, options, timeControl: { perMove: 'P1D', onTimeout: 'bot' as const }, ...(standInLevel ? { standInLevel } : {}) };
+      const body = {
+        game: 'ticket-to-ride-europe',
+        players: 2,
+        options,
+        timeControl: { perMove: 'P1D', onTimeout: 'bot' as const },
+        ...(standInLevel ? { standInLevel } : {}),
+      };
       const { id, inviteCode } = dataOf(await anna.POST('/v1/games', { body }));
       const params = { path: { id } };
       dataOf(await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: inviteCode! } }));
@@ -108,7 +137,9 @@ describe('bot levels per seat', () => {
 
   it('a game stored before levels (bot seats without one, no stand-in level) reads as easy bots with medium stand-ins', async () => {
     const anna = await api.newPlayer('Anna');
-    const { id } = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 3, bots: ['hard', 'hard'] } }));
+    const { id } = dataOf(
+      await anna.POST('/v1/games', { body: { game: 'high-card', players: 3, bots: ['hard', 'hard'] } }),
+    );
     const { meta } = (await server.services.table.readGame(id))!;
     const { standInLevel: _dropped, ...older } = meta;
     const seats = meta.seats.map((s) => (s.bot ? { playerId: null, name: s.name, bot: true } : s));

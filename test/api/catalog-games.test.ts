@@ -33,11 +33,38 @@ interface Case {
 }
 
 const cases: [string, Case][] = [
-  ['Vlaky na trati (VNT)', { game: vlakyNaTratiGame as AnyGame, players: 3, options: { sheet: 'II' }, secretKeys: ['"deck"', '"rng"'], picks: 'random' }],
-  ['Streetcar (SC), base game', { game: streetcar as AnyGame, players: 3, options: {}, secretKeys: ['"rng"'], picks: 'random' }],
-  ['Streetcar (SC), turnstile + exchange/pass + central supply', { game: streetcar as AnyGame, players: 2, options: { turnstile: true, exchangePass: true, centralSupply: true }, secretKeys: ['"rng"'], picks: 'random' }],
-  ['Trains & Stations (TS)', { game: trainsAndStations as AnyGame, players: 3, options: {}, secretKeys: ['"rng"'], picks: 'bot' }],
-  ['Streetcar (SC), complete circuit without a die', { game: streetcar as AnyGame, players: 2, options: { circuit: true }, secretKeys: ['"rng"'], picks: 'random' }],
+  [
+    'Vlaky na trati (VNT)',
+    {
+      game: vlakyNaTratiGame as AnyGame,
+      players: 3,
+      options: { sheet: 'II' },
+      secretKeys: ['"deck"', '"rng"'],
+      picks: 'random',
+    },
+  ],
+  [
+    'Streetcar (SC), base game',
+    { game: streetcar as AnyGame, players: 3, options: {}, secretKeys: ['"rng"'], picks: 'random' },
+  ],
+  [
+    'Streetcar (SC), turnstile + exchange/pass + central supply',
+    {
+      game: streetcar as AnyGame,
+      players: 2,
+      options: { turnstile: true, exchangePass: true, centralSupply: true },
+      secretKeys: ['"rng"'],
+      picks: 'random',
+    },
+  ],
+  [
+    'Trains & Stations (TS)',
+    { game: trainsAndStations as AnyGame, players: 3, options: {}, secretKeys: ['"rng"'], picks: 'bot' },
+  ],
+  [
+    'Streetcar (SC), complete circuit without a die',
+    { game: streetcar as AnyGame, players: 2, options: { circuit: true }, secretKeys: ['"rng"'], picks: 'random' },
+  ],
 ];
 
 describe.each(cases)('%s through the API', (_, { game, players, options, secretKeys, picks }) => {
@@ -64,16 +91,25 @@ describe.each(cases)('%s through the API', (_, { game, players, options, secretK
       const text = JSON.stringify(body.view);
       for (const key of secretKeys) expect(text).not.toContain(key);
       if (moves === 0) {
-        const illegal = await anna.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'no-such-action' }, expectedVersion: body.version } });
+        const illegal = await anna.POST('/v1/games/{id}/actions', {
+          params,
+          body: { action: { type: 'no-such-action' }, expectedVersion: body.version },
+        });
         expect(illegal.response.status).toBe(400);
-        const stale = await anna.POST('/v1/games/{id}/actions', { params, body: { action: body.legalActions[0]!, expectedVersion: body.version + 1 } });
+        const stale = await anna.POST('/v1/games/{id}/actions', {
+          params,
+          body: { action: body.legalActions[0]!, expectedVersion: body.version + 1 },
+        });
         expect(stale.response.status).toBe(409);
         expect(dataOf(await anna.GET('/v1/games/{id}/view', { params })).version).toBe(body.version);
       }
       const legal: { type: string }[] = body.legalActions;
       const random = picks === 'random' && moves < RANDOM_MOVES;
       const action = random ? rng.pick(legal) : game.bot({ seat: 0, view: body.view, legal, rng });
-      const posted = await anna.POST('/v1/games/{id}/actions', { params, body: { action, expectedVersion: body.version } });
+      const posted = await anna.POST('/v1/games/{id}/actions', {
+        params,
+        body: { action, expectedVersion: body.version },
+      });
       expect(posted.response.status, textOf(posted)).toBe(200);
     }
     const final = dataOf(await anna.GET('/v1/games/{id}', { params }));

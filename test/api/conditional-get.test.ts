@@ -26,7 +26,10 @@ type Read = (who: Api, ifNoneMatch?: string) => Promise<Answer<Problem>>;
 
 /** The game's summary, view and log, each asked with If-None-Match when given. */
 const reads = (game: HighCardGame): [string, Read][] => {
-  const params = (ifNoneMatch?: string) => ({ ...game.params, header: ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {} });
+  const params = (ifNoneMatch?: string) => ({
+    ...game.params,
+    header: ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {},
+  });
   return [
     ['summary', (who, tag) => who.GET('/v1/games/{id}', { params: params(tag) })],
     ['view', (who, tag) => who.GET('/v1/games/{id}/view', { params: params(tag) })],
@@ -62,7 +65,9 @@ describe('conditional GETs of a game', () => {
   it('a token without the read scope gets 403 insufficient_scope even with the current tag: it learns nothing of whether the game changed', async () => {
     const game = await HighCardGame.start(api, 2, { prefix: 'etag-scope' });
     const owner = game.seat(1);
-    const player = api.as(dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'player', scopes: ['play', 'chat'] } })).token);
+    const player = api.as(
+      dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'player', scopes: ['play', 'chat'] } })).token,
+    );
     for (const [name, read] of reads(game)) {
       const etag = (await read(owner)).response.headers.get('etag')!;
       for (const tag of [etag, '*']) {
@@ -73,7 +78,15 @@ describe('conditional GETs of a game', () => {
       }
     }
     // Nor is a view waiting for the next version held for it: refused at once.
-    const waited = await player.GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: dataOf(await owner.GET('/v1/games/{id}', { params: game.params })).version + 1, wait: 20 } } });
+    const waited = await player.GET('/v1/games/{id}/view', {
+      params: {
+        ...game.params,
+        query: {
+          waitForVersion: dataOf(await owner.GET('/v1/games/{id}', { params: game.params })).version + 1,
+          wait: 20,
+        },
+      },
+    });
     expect(waited.response.status).toBe(403);
     expect(problemOf(waited).code).toBe('insufficient_scope');
   });
@@ -82,9 +95,12 @@ describe('conditional GETs of a game', () => {
     const game = await HighCardGame.start(api, 2, { prefix: 'etag2' });
     const before = await Promise.all(reads(game).map(([, read]) => read(game.seat(0))));
     const others = await Promise.all(reads(game).map(([, read]) => read(game.seat(1))));
-    for (const [i, r] of before.entries()) expect(others[i]!.response.headers.get('etag')).not.toBe(r.response.headers.get('etag'));
+    for (const [i, r] of before.entries())
+      expect(others[i]!.response.headers.get('etag')).not.toBe(r.response.headers.get('etag'));
     // Another player's tag never gets 304 (a browser shared by two players).
-    expect((await reads(game)[0]![1](game.seat(1), before[0]!.response.headers.get('etag')!)).response.status).toBe(200);
+    expect((await reads(game)[0]![1](game.seat(1), before[0]!.response.headers.get('etag')!)).response.status).toBe(
+      200,
+    );
     await game.act(0);
     for (const [i, [name, read]] of reads(game).entries()) {
       const r = await read(game.seat(0), before[i]!.response.headers.get('etag')!);
@@ -96,14 +112,20 @@ describe('conditional GETs of a game', () => {
   it('in a timed game, a vacation that moves a deadline changes the tag without a new version', async () => {
     const anna = await api.newPlayer('Va');
     const ben = await api.newPlayer('Vb');
-    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, timeControl: { perMove: 'P3D', onTimeout: 'bot' } } }));
+    const created = dataOf(
+      await anna.POST('/v1/games', {
+        body: { game: 'high-card', players: 2, timeControl: { perMove: 'P3D', onTimeout: 'bot' } },
+      }),
+    );
     const params = { path: { id: created.id } };
     await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } });
     const first = await anna.GET('/v1/games/{id}', { params });
     const from = new Date(Date.now() + 3600_000).toISOString();
     const until = new Date(Date.now() + 2 * 86400_000).toISOString();
     expect((await anna.POST('/v1/players/me/vacations', { body: { from, until } })).response.status).toBe(201);
-    const after = await anna.GET('/v1/games/{id}', { params: { ...params, header: { 'If-None-Match': first.response.headers.get('etag')! } } });
+    const after = await anna.GET('/v1/games/{id}', {
+      params: { ...params, header: { 'If-None-Match': first.response.headers.get('etag')! } },
+    });
     expect(after.response.status).toBe(200);
     expect(dataOf(after).version).toBe(dataOf(first).version);
     expect(dataOf(after).deadline).not.toBe(dataOf(first).deadline);

@@ -18,7 +18,12 @@ let server: LocalServer;
 let api: Api;
 
 beforeAll(async () => {
-  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, now: () => new Date(clock) });
+  server = await startLocalServer({
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    sweepMs: 0,
+    now: () => new Date(clock),
+  });
   api = testClient(server.url);
 });
 afterAll(() => server.close());
@@ -42,10 +47,14 @@ describe('take-backs', () => {
     await g.act(0, pass);
     expect((await summary(g, 0)).canTakeBack).toBe(true);
     expect((await summary(g, 1)).canTakeBack).toBe(false);
-    const asked = dataOf(await g.seat(0).POST('/v1/games/{id}/takeback', { params: g.params, body: { expectedVersion: 1 } }));
+    const asked = dataOf(
+      await g.seat(0).POST('/v1/games/{id}/takeback', { params: g.params, body: { expectedVersion: 1 } }),
+    );
     expect(asked.takeback).toEqual({ seat: 0, undoes: 1, requestedAt: 2, accepted: [], waitingFor: [1] });
     expect(asked.version).toBe(2);
-    const undone = dataOf(await g.seat(1).POST('/v1/games/{id}/takeback/accept', { params: g.params, body: { expectedVersion: 2 } }));
+    const undone = dataOf(
+      await g.seat(1).POST('/v1/games/{id}/takeback/accept', { params: g.params, body: { expectedVersion: 2 } }),
+    );
     expect(undone.version).toBe(4);
     expect(undone.takeback).toBeUndefined();
     expect(undone.toAct).toEqual([0]);
@@ -66,7 +75,9 @@ describe('take-backs', () => {
     await g.act(0, pass);
     const state = await g.view(1);
     await g.seat(0).POST('/v1/games/{id}/takeback', { params: g.params, body: { expectedVersion: 1 } });
-    const refused = dataOf(await g.seat(1).POST('/v1/games/{id}/takeback/refuse', { params: g.params, body: { expectedVersion: 2 } }));
+    const refused = dataOf(
+      await g.seat(1).POST('/v1/games/{id}/takeback/refuse', { params: g.params, body: { expectedVersion: 2 } }),
+    );
     expect(refused.takeback).toBeUndefined();
     expect(refused.version).toBe(3);
     expect({ ...(await g.view(1)), version: 1 }).toEqual(state);
@@ -75,7 +86,13 @@ describe('take-backs', () => {
     await g.act(1, pass);
     const s = await summary(g);
     expect(s.takeback).toBeUndefined();
-    expect(problemOf(await g.seat(1).POST('/v1/games/{id}/takeback/accept', { params: g.params, body: { expectedVersion: s.version } })).code).toBe('no_takeback');
+    expect(
+      problemOf(
+        await g
+          .seat(1)
+          .POST('/v1/games/{id}/takeback/accept', { params: g.params, body: { expectedVersion: s.version } }),
+      ).code,
+    ).toBe('no_takeback');
   });
 
   it('a draw (a secret card, HC-2) cannot be taken back: 409 takeback_not_allowed, and nothing is written', async () => {
@@ -93,9 +110,20 @@ describe('take-backs', () => {
     const g = await duel();
     await g.act(0, pass);
     await g.seat(0).POST('/v1/games/{id}/takeback', { params: g.params, body: { expectedVersion: 1 } });
-    expect(problemOf(await g.seat(0).POST('/v1/games/{id}/takeback', { params: g.params, body: { expectedVersion: 2 } })).code).toBe('takeback_pending');
-    expect(problemOf(await g.seat(0).POST('/v1/games/{id}/takeback/accept', { params: g.params, body: { expectedVersion: 2 } })).code).toBe('own_takeback');
-    expect(problemOf(await g.seat(1).POST('/v1/games/{id}/takeback/accept', { params: g.params, body: { expectedVersion: 1 } })).code).toBe('stale_version');
+    expect(
+      problemOf(await g.seat(0).POST('/v1/games/{id}/takeback', { params: g.params, body: { expectedVersion: 2 } }))
+        .code,
+    ).toBe('takeback_pending');
+    expect(
+      problemOf(
+        await g.seat(0).POST('/v1/games/{id}/takeback/accept', { params: g.params, body: { expectedVersion: 2 } }),
+      ).code,
+    ).toBe('own_takeback');
+    expect(
+      problemOf(
+        await g.seat(1).POST('/v1/games/{id}/takeback/accept', { params: g.params, body: { expectedVersion: 1 } }),
+      ).code,
+    ).toBe('stale_version');
   });
 
   it('RP-TB-1: a take-back only while your action is the last of any person: once the other player moved, 409 takeback_not_allowed and nothing is written; theirs may be taken back', async () => {
@@ -108,7 +136,9 @@ describe('take-backs', () => {
     const refused = await g.seat(0).POST('/v1/games/{id}/takeback', { params: g.params, body: { expectedVersion: 2 } });
     expect([refused.response.status, problemOf(refused).code]).toEqual([409, 'takeback_not_allowed']);
     expect(await storedGame(server, g.id)).toEqual(stored);
-    const asked = dataOf(await g.seat(1).POST('/v1/games/{id}/takeback', { params: g.params, body: { expectedVersion: 2 } }));
+    const asked = dataOf(
+      await g.seat(1).POST('/v1/games/{id}/takeback', { params: g.params, body: { expectedVersion: 2 } }),
+    );
     expect(asked.takeback).toMatchObject({ seat: 1, undoes: 2, waitingFor: [0] });
   });
 
@@ -116,9 +146,13 @@ describe('take-backs', () => {
     const g = await HighCardGame.start(api, 2, { bots: 1, options: { rounds: 1, handSize: 2 }, prefix: 'Trio' });
     const start = await g.view(0);
     await g.act(0, pass);
-    const asked = dataOf(await g.seat(0).POST('/v1/games/{id}/takeback', { params: g.params, body: { expectedVersion: 1 } }));
+    const asked = dataOf(
+      await g.seat(0).POST('/v1/games/{id}/takeback', { params: g.params, body: { expectedVersion: 1 } }),
+    );
     expect(asked.takeback?.waitingFor).toEqual([1]);
-    const undone = dataOf(await g.seat(1).POST('/v1/games/{id}/takeback/accept', { params: g.params, body: { expectedVersion: 2 } }));
+    const undone = dataOf(
+      await g.seat(1).POST('/v1/games/{id}/takeback/accept', { params: g.params, body: { expectedVersion: 2 } }),
+    );
     expect(undone.takeback).toBeUndefined();
     expect({ ...(await g.view(0)), version: start.version }).toEqual(start);
   });
@@ -130,7 +164,11 @@ describe('take-backs', () => {
     await g.seat(1).POST('/v1/games/{id}/takeback/accept', { params: g.params, body: { expectedVersion: 2 } });
     await g.playToEnd();
     const exported = dataOf(await g.seat(0).GET('/v1/games/{id}/export', { params: g.params }));
-    expect(exported.actions.filter((a) => a.platform).map((a) => a.action.type)).toEqual(['request_takeback', 'accept_takeback', 'take_back']);
+    expect(exported.actions.filter((a) => a.platform).map((a) => a.action.type)).toEqual([
+      'request_takeback',
+      'accept_takeback',
+      'take_back',
+    ]);
     const options = highCard.options.parse(exported.options);
     const states = [highCard.setup({ seed: exported.seed, players: exported.players.length, options })];
     for (const a of exported.actions) {
@@ -173,7 +211,13 @@ describe('resign, abort, rematch', () => {
     const listed = dataOf(await g.seat(0).GET('/v1/games', { params: { query: { status: 'aborted' } } }));
     expect(listed.items.map((i) => i.id)).toContain(g.id);
     expect(dataOf(await g.seat(0).GET('/v1/games/{id}/export', { params: g.params })).outcome).toBeNull();
-    expect(problemOf(await g.seat(0).POST('/v1/games/{id}/actions', { params: g.params, body: { action: { type: 'pass' }, expectedVersion: 3 } })).code).toBe('game_over');
+    expect(
+      problemOf(
+        await g
+          .seat(0)
+          .POST('/v1/games/{id}/actions', { params: g.params, body: { action: { type: 'pass' }, expectedVersion: 3 } }),
+      ).code,
+    ).toBe('game_over');
   });
 
   it('after a seat’s second action: 409 abort_window_closed, and nothing is written', async () => {
@@ -211,13 +255,19 @@ describe('resign, abort, rematch', () => {
     await g.seat(1).POST('/v1/games/{id}/rematch', { params: g.params });
     const declined = dataOf(await g.seat(0).POST('/v1/games/{id}/rematch/decline', { params: g.params }));
     expect(declined.rematch).toMatchObject({ status: 'declined', declinedBy: 0 });
-    expect(problemOf(await g.seat(0).POST('/v1/games/{id}/rematch/accept', { params: g.params })).code).toBe('no_rematch');
-    expect(dataOf(await g.seat(0).POST('/v1/games/{id}/rematch', { params: g.params })).rematch?.status).toBe('pending');
+    expect(problemOf(await g.seat(0).POST('/v1/games/{id}/rematch/accept', { params: g.params })).code).toBe(
+      'no_rematch',
+    );
+    expect(dataOf(await g.seat(0).POST('/v1/games/{id}/rematch', { params: g.params })).rematch?.status).toBe(
+      'pending',
+    );
   });
 
   it('a rematch is offered only after the end: 409 game_not_finished', async () => {
     const g = await duel();
-    expect(problemOf(await g.seat(0).POST('/v1/games/{id}/rematch', { params: g.params })).code).toBe('game_not_finished');
+    expect(problemOf(await g.seat(0).POST('/v1/games/{id}/rematch', { params: g.params })).code).toBe(
+      'game_not_finished',
+    );
   });
 });
 
@@ -235,12 +285,23 @@ async function revoke(p: Player): Promise<void> {
 }
 
 describe('who may call the new endpoints (and refusals change nothing)', () => {
-  const versioned = ['/v1/games/{id}/takeback', '/v1/games/{id}/takeback/accept', '/v1/games/{id}/takeback/refuse'] as const;
-  const plain = ['/v1/games/{id}/resign', '/v1/games/{id}/abort', '/v1/games/{id}/rematch', '/v1/games/{id}/rematch/accept', '/v1/games/{id}/rematch/decline'] as const;
+  const versioned = [
+    '/v1/games/{id}/takeback',
+    '/v1/games/{id}/takeback/accept',
+    '/v1/games/{id}/takeback/refuse',
+  ] as const;
+  const plain = [
+    '/v1/games/{id}/resign',
+    '/v1/games/{id}/abort',
+    '/v1/games/{id}/rematch',
+    '/v1/games/{id}/rematch/accept',
+    '/v1/games/{id}/rematch/decline',
+  ] as const;
 
   async function callAll(as: Api, g: HighCardGame, version: number) {
     const answers = [];
-    for (const path of versioned) answers.push(await as.POST(path, { params: g.params, body: { expectedVersion: version } }));
+    for (const path of versioned)
+      answers.push(await as.POST(path, { params: g.params, body: { expectedVersion: version } }));
     for (const path of plain) answers.push(await as.POST(path, { params: g.params }));
     return answers;
   }
@@ -249,14 +310,17 @@ describe('who may call the new endpoints (and refusals change nothing)', () => {
     const g = await duel();
     await g.act(0, pass);
     const stored = await storedGame(server, g.id);
-    for (const a of await callAll(api, g, 1)) expect([a.response.url, problemOf(a).code]).toEqual([a.response.url, 'unauthorized']);
+    for (const a of await callAll(api, g, 1))
+      expect([a.response.url, problemOf(a).code]).toEqual([a.response.url, 'unauthorized']);
     const stranger = await api.newPlayer('Stranger');
-    for (const a of await callAll(stranger, g, 1)) expect([a.response.url, problemOf(a).code]).toEqual([a.response.url, 'not_seated']);
+    for (const a of await callAll(stranger, g, 1))
+      expect([a.response.url, problemOf(a).code]).toEqual([a.response.url, 'not_seated']);
     const ben = g.seat(1);
     expect((await ben.GET('/v1/games/{id}', { params: g.params })).response.status).toBe(200);
     await revoke(ben);
     clock += TOKEN_TRUST_MS + 1000;
-    for (const a of await callAll(ben, g, 1)) expect([a.response.url, a.response.status]).toEqual([a.response.url, 401]);
+    for (const a of await callAll(ben, g, 1))
+      expect([a.response.url, a.response.status]).toEqual([a.response.url, 401]);
     expect(await storedGame(server, g.id)).toEqual(stored);
   });
 });

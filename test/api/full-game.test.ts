@@ -18,12 +18,16 @@ describe('a whole game through the API', () => {
     const anna = await api.newPlayer('Anna');
     const ben = await api.newPlayer('Ben');
     const cleo = await api.newPlayer('Cleo');
-    const created = await anna.POST('/v1/games', { body: { game: 'high-card', players: 4, bots: 1, options: { rounds: 3 } } });
+    const created = await anna.POST('/v1/games', {
+      body: { game: 'high-card', players: 4, bots: 1, options: { rounds: 3 } },
+    });
     expect(created.response.status).toBe(201);
     expect(dataOf(created).status).toBe('open');
     const { id, inviteCode } = dataOf(created);
     const params = { path: { id } };
-    expect(dataOf(await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: inviteCode! } })).yourSeat).toBe(1);
+    expect(dataOf(await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: inviteCode! } })).yourSeat).toBe(
+      1,
+    );
     const joined = await cleo.POST('/v1/games/{id}/join', { params, body: { inviteCode: inviteCode! } });
     expect(joined.response.status).toBe(200);
     expect(dataOf(joined).status).toBe('active');
@@ -37,7 +41,10 @@ describe('a whole game through the API', () => {
       const me = people[seat!]!;
       const view = dataOf(highCardAnswer(await me.GET('/v1/games/{id}/view', { params })));
       expect(view.legalActions.length).toBeGreaterThan(0);
-      const posted = await me.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions.at(-1)!, expectedVersion: view.version } });
+      const posted = await me.POST('/v1/games/{id}/actions', {
+        params,
+        body: { action: view.legalActions.at(-1)!, expectedVersion: view.version },
+      });
       expect(posted.response.status).toBe(200);
       expect(dataOf(posted).version).toBeGreaterThan(view.version);
     }

@@ -53,8 +53,23 @@ describe('GET /v1/games', () => {
     const games = await list();
     expect(games.map((g) => g.id).sort()).toEqual([ids.mine, ids.waiting, ids.theirs, ids.done].sort());
     const byId = Object.fromEntries(games.map((g) => [g.id, g]));
-    expect(byId[ids.mine]).toMatchObject({ game: 'high-card', status: 'active', players: 3, seat: 0, myTurn: true, toAct: [0], version: 0 });
-    expect(byId[ids.waiting]).toMatchObject({ status: 'open', players: 3, seat: 0, myTurn: false, toAct: [], version: 0 });
+    expect(byId[ids.mine]).toMatchObject({
+      game: 'high-card',
+      status: 'active',
+      players: 3,
+      seat: 0,
+      myTurn: true,
+      toAct: [0],
+      version: 0,
+    });
+    expect(byId[ids.waiting]).toMatchObject({
+      status: 'open',
+      players: 3,
+      seat: 0,
+      myTurn: false,
+      toAct: [],
+      version: 0,
+    });
     expect(byId[ids.theirs]).toMatchObject({ status: 'active', players: 2, seat: 1, myTurn: false, toAct: [0] });
     expect(byId[ids.done]).toMatchObject({ status: 'finished', seat: 0, myTurn: false, toAct: [] });
     expect(byId[ids.done]!.version).toBeGreaterThan(0);
@@ -78,7 +93,9 @@ describe('GET /v1/games', () => {
   it('myTurn follows the game: after the other seat moves it is the caller’s turn, and after the caller moves it is not', async () => {
     const theirs = new HighCardGame(ids.theirs, '', [other, me], 2);
     await theirs.act(0);
-    expect((await list({ status: 'active', myTurn: true })).map((g) => g.id).sort()).toEqual([ids.mine, ids.theirs].sort());
+    expect((await list({ status: 'active', myTurn: true })).map((g) => g.id).sort()).toEqual(
+      [ids.mine, ids.theirs].sort(),
+    );
     const item = (await list()).find((g) => g.id === ids.theirs)!;
     expect(item).toMatchObject({ myTurn: true, toAct: [1], version: 1 });
     await theirs.act(1);
@@ -152,7 +169,9 @@ describe('GET /v1/games a page at a time', () => {
 describe('bots', () => {
   it('`bots: 3` seats three bots in the last seats, the game starts at once, and one person plays it to the end while bots move by themselves', async () => {
     const solo = await api.newPlayer('Solo');
-    const created = await solo.POST('/v1/games', { body: { game: 'high-card', players: 4, bots: 3, options: { rounds: 3, handSize: 3 } } });
+    const created = await solo.POST('/v1/games', {
+      body: { game: 'high-card', players: 4, bots: 3, options: { rounds: 3, handSize: 3 } },
+    });
     expect(created.response.status).toBe(201);
     expect(dataOf(created).status).toBe('active');
     expect(dataOf(created).seats.map((s) => [s.bot, s.playerId])).toEqual([
@@ -183,7 +202,9 @@ describe('bots', () => {
     const botEntries = log.entries.filter((e) => e.bot);
     expect(botEntries).toHaveLength(summary.version - moves);
     expect(new Set(botEntries.map((e) => e.seat))).toEqual(new Set([1, 2, 3]));
-    expect(dataOf(await solo.GET('/v1/games', { params: { query: { status: 'finished' } } })).items.map((g) => g.id)).toEqual([game.id]);
+    expect(
+      dataOf(await solo.GET('/v1/games', { params: { query: { status: 'finished' } } })).items.map((g) => g.id),
+    ).toEqual([game.id]);
   });
 
   it('bots fill the last seats of a game that still waits for people; it starts when the people have joined', async () => {
@@ -191,7 +212,10 @@ describe('bots', () => {
     const created = dataOf(await host.POST('/v1/games', { body: { game: 'high-card', players: 3, bots: 1 } }));
     expect(created.status).toBe('open');
     expect(created.seats.map((s) => s.bot)).toEqual([false, false, true]);
-    const joined = await guest.POST('/v1/games/{id}/join', { params: { path: { id: created.id } }, body: { inviteCode: created.inviteCode! } });
+    const joined = await guest.POST('/v1/games/{id}/join', {
+      params: { path: { id: created.id } },
+      body: { inviteCode: created.inviteCode! },
+    });
     expect(joined.data).toMatchObject({ status: 'active', yourSeat: 1 });
   });
 });
@@ -217,7 +241,9 @@ describe('documentation', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = page.text;
     expect(html).not.toMatch(/(https?:)?\/\/[a-z0-9.-]+\.[a-z]{2,}/i);
-    const assets = [...html.matchAll(/<(?:script|link|img)\b[^>]*\b(?:src|href)\s*=\s*["']([^"']+)["']/gi)].map((m) => m[1]!);
+    const assets = [...html.matchAll(/<(?:script|link|img)\b[^>]*\b(?:src|href)\s*=\s*["']([^"']+)["']/gi)].map(
+      (m) => m[1]!,
+    );
     expect(assets.length).toBeGreaterThanOrEqual(2);
     for (const asset of assets) {
       expect(asset).toMatch(/^\/docs\/[^/]/);

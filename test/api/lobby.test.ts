@@ -19,19 +19,42 @@ let server: LocalServer;
 let api: Api;
 
 beforeAll(async () => {
-  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, now: () => new Date(clock) });
+  server = await startLocalServer({
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    sweepMs: 0,
+    now: () => new Date(clock),
+  });
   api = testClient(server.url);
 });
 afterAll(() => server.close());
 
 const HOUR = 3_600_000;
-const lobby = (as: Api, query: { game?: string; players?: number; pace?: string } = { game: 'high-card' }) => as.GET('/v1/lobby', { params: { query } });
-const sweep = () => new Sweeper(server.services.times, server.services.timing, server.services.now, undefined, undefined, server.services.lobby).sweep();
+const lobby = (as: Api, query: { game?: string; players?: number; pace?: string } = { game: 'high-card' }) =>
+  as.GET('/v1/lobby', { params: { query } });
+const sweep = () =>
+  new Sweeper(
+    server.services.times,
+    server.services.timing,
+    server.services.now,
+    undefined,
+    undefined,
+    server.services.lobby,
+  ).sweep();
 
 describe('public games in the lobby', () => {
   it('a public game is listed with its seats and pace, filtered by game, seats and pace, joined without an invite code, and leaves the lobby when full', async () => {
     const [anna, ben, cleo] = [await api.newPlayer('Anna'), await api.newPlayer('Ben'), await api.newPlayer('Cleo')];
-    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 3, visibility: 'public', timeControl: { perMove: 'P3D', onTimeout: 'bot' } } }));
+    const created = dataOf(
+      await anna.POST('/v1/games', {
+        body: {
+          game: 'high-card',
+          players: 3,
+          visibility: 'public',
+          timeControl: { perMove: 'P3D', onTimeout: 'bot' },
+        },
+      }),
+    );
     expect(created.visibility).toBe('public');
     const hidden = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 3 } }));
     expect(hidden.visibility).toBe('private');
@@ -40,46 +63,80 @@ describe('public games in the lobby', () => {
     expect(listed.map((g) => g.id)).toContain(created.id);
     expect(listed.map((g) => g.id)).not.toContain(hidden.id);
     const entry = listed.find((g) => g.id === created.id)!;
-    expect(entry).toMatchObject({ game: 'high-card', players: 3, seated: ['Anna'], freeSeats: 2, bots: 0, pace: 'P3D', yours: false });
+    expect(entry).toMatchObject({
+      game: 'high-card',
+      players: 3,
+      seated: ['Anna'],
+      freeSeats: 2,
+      bots: 0,
+      pace: 'P3D',
+      yours: false,
+    });
     expect(entry.expiresAt).toBe(new Date(Date.parse(created.createdAt) + OPEN_GAME_DAYS * 24 * HOUR).toISOString());
     expect(dataOf(await lobby(anna)).games.find((g) => g.id === created.id)?.yours).toBe(true);
-    expect(dataOf(await lobby(ben, { game: 'high-card', players: 2 })).games.map((g) => g.id)).not.toContain(created.id);
-    expect(dataOf(await lobby(ben, { game: 'high-card', pace: 'untimed' })).games.map((g) => g.id)).not.toContain(created.id);
-    expect(dataOf(await lobby(ben, { game: 'high-card', players: 3, pace: 'P3D' })).games.map((g) => g.id)).toContain(created.id);
+    expect(dataOf(await lobby(ben, { game: 'high-card', players: 2 })).games.map((g) => g.id)).not.toContain(
+      created.id,
+    );
+    expect(dataOf(await lobby(ben, { game: 'high-card', pace: 'untimed' })).games.map((g) => g.id)).not.toContain(
+      created.id,
+    );
+    expect(dataOf(await lobby(ben, { game: 'high-card', players: 3, pace: 'P3D' })).games.map((g) => g.id)).toContain(
+      created.id,
+    );
     expect(problemOf(await lobby(ben, { game: 'chess' })).code).toBe('unknown_game');
 
     // One tap: no invite code for a public game; a private one still needs it.
     const joined = dataOf(await ben.POST('/v1/games/{id}/join', { params: { path: { id: created.id } }, body: {} }));
     expect(joined.yourSeat).toBe(1);
-    expect(problemOf(await ben.POST('/v1/games/{id}/join', { params: { path: { id: hidden.id } }, body: {} })).code).toBe('bad_invite_code');
+    expect(
+      problemOf(await ben.POST('/v1/games/{id}/join', { params: { path: { id: hidden.id } }, body: {} })).code,
+    ).toBe('bad_invite_code');
     expect(dataOf(await lobby(cleo)).games.find((g) => g.id === created.id)?.seated).toEqual(['Anna', 'Ben']);
-    expect(dataOf(await cleo.POST('/v1/games/{id}/join', { params: { path: { id: created.id } }, body: {} })).status).toBe('active');
+    expect(
+      dataOf(await cleo.POST('/v1/games/{id}/join', { params: { path: { id: created.id } }, body: {} })).status,
+    ).toBe('active');
     expect(dataOf(await lobby(cleo)).games.map((g) => g.id)).not.toContain(created.id);
   });
 
   it("each seated person's rating in the game is shown beside their name; null before their first rated game", async () => {
-    const [anna, ben, cleo, dan] = [await api.newPlayer('Anna'), await api.newPlayer('Ben'), await api.newPlayer('Cleo'), await api.newPlayer('Dan')];
+    const [anna, ben, cleo, dan] = [
+      await api.newPlayer('Anna'),
+      await api.newPlayer('Ben'),
+      await api.newPlayer('Cleo'),
+      await api.newPlayer('Dan'),
+    ];
     const played = await HighCardGame.create([anna, ben], { options: { rounds: 1, handSize: 2 } });
     await played.pastAbortWindow();
     dataOf(await ben.POST('/v1/games/{id}/resign', { params: played.params }));
     // The ratings follow the answer that ended the game (off its path).
     let rating: { rating: number; rd: number } | undefined;
     for (let i = 0; i < 100 && !rating; i++) {
-      rating = dataOf(await cleo.GET('/v1/profiles/{playerId}', { params: { path: { playerId: anna.playerId } } })).ratings.find((r) => r.game === 'high-card');
+      rating = dataOf(
+        await cleo.GET('/v1/profiles/{playerId}', { params: { path: { playerId: anna.playerId } } }),
+      ).ratings.find((r) => r.game === 'high-card');
       if (!rating) await new Promise((ok) => setTimeout(ok, 50));
     }
     expect(rating!.rating).toBeGreaterThan(1500);
 
-    const rated = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, visibility: 'public' } }));
-    const unrated = dataOf(await dan.POST('/v1/games', { body: { game: 'high-card', players: 2, visibility: 'public' } }));
+    const rated = dataOf(
+      await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, visibility: 'public' } }),
+    );
+    const unrated = dataOf(
+      await dan.POST('/v1/games', { body: { game: 'high-card', players: 2, visibility: 'public' } }),
+    );
     const listed = dataOf(await lobby(cleo)).games;
-    expect(listed.find((g) => g.id === rated.id)).toMatchObject({ seated: ['Anna'], ratings: [{ rating: rating!.rating, rd: rating!.rd }] });
+    expect(listed.find((g) => g.id === rated.id)).toMatchObject({
+      seated: ['Anna'],
+      ratings: [{ rating: rating!.rating, rd: rating!.rd }],
+    });
     expect(listed.find((g) => g.id === unrated.id)).toMatchObject({ seated: ['Dan'], ratings: [null] });
   });
 
   it(`a stranger watches a public running game as a spectator: no hand, no legal actions`, async () => {
     const [anna, ben, dan] = [await api.newPlayer('Anna'), await api.newPlayer('Ben'), await api.newPlayer('Dan')];
-    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, visibility: 'public' } }));
+    const created = dataOf(
+      await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, visibility: 'public' } }),
+    );
     dataOf(await ben.POST('/v1/games/{id}/join', { params: { path: { id: created.id } }, body: {} }));
     const params = { params: { path: { id: created.id } } };
     const seen = dataOf(highCardAnswer(await dan.GET('/v1/games/{id}/view', params)));
@@ -94,19 +151,27 @@ describe('public games in the lobby', () => {
   it(`a public game nobody filled is closed by the sweeper ${OPEN_GAME_DAYS} days after it was made; younger ones stay`, async () => {
     const anna = await api.newPlayer('Anna');
     // A listed game: the sweeper goes through the catalog.
-    const old = dataOf(await anna.POST('/v1/games', { body: { game: 'ticket-to-ride-europe', players: 3, visibility: 'public' } }));
+    const old = dataOf(
+      await anna.POST('/v1/games', { body: { game: 'ticket-to-ride-europe', players: 3, visibility: 'public' } }),
+    );
     clock += 2 * 24 * HOUR;
-    const young = dataOf(await anna.POST('/v1/games', { body: { game: 'ticket-to-ride-europe', players: 3, visibility: 'public' } }));
+    const young = dataOf(
+      await anna.POST('/v1/games', { body: { game: 'ticket-to-ride-europe', players: 3, visibility: 'public' } }),
+    );
     clock += (OPEN_GAME_DAYS - 2) * 24 * HOUR + 1000;
     expect((await sweep()).expiredOpenGames).toBe(1);
     expect(dataOf(await anna.GET('/v1/games/{id}', { params: { path: { id: old.id } } })).status).toBe('aborted');
-    expect(problemOf(await anna.GET('/v1/games/{id}/view', { params: { path: { id: old.id } } })).code).toBe('game_not_started');
+    expect(problemOf(await anna.GET('/v1/games/{id}/view', { params: { path: { id: old.id } } })).code).toBe(
+      'game_not_started',
+    );
     expect(dataOf(await anna.GET('/v1/games/{id}', { params: { path: { id: young.id } } })).status).toBe('open');
     const listed = dataOf(await lobby(anna, { game: 'ticket-to-ride-europe' })).games.map((g) => g.id);
     expect(listed).toContain(young.id);
     expect(listed).not.toContain(old.id);
     const late = await api.newPlayer('Late');
-    expect(problemOf(await late.POST('/v1/games/{id}/join', { params: { path: { id: old.id } }, body: {} })).code).toBe('game_not_open');
+    expect(problemOf(await late.POST('/v1/games/{id}/join', { params: { path: { id: old.id } }, body: {} })).code).toBe(
+      'game_not_open',
+    );
   });
 });
 
@@ -116,22 +181,33 @@ describe('play anyone', () => {
     const first = dataOf(await anna.POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'P1D' } }));
     expect(first).toMatchObject({ status: 'waiting', waiting: 1, pace: 'P1D' });
     expect(first.expiresAt).toBe(new Date(clock + SEEK_HOURS * HOUR).toISOString());
-    expect(dataOf(await cleo.POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'untimed' } })).status).toBe('waiting');
+    expect(
+      dataOf(await cleo.POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'untimed' } })).status,
+    ).toBe('waiting');
     const second = dataOf(await ben.POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'P1D' } }));
     expect(second.status).toBe('matched');
     const mine = dataOf(await anna.GET('/v1/seeks/current')).seek;
     expect(mine).toMatchObject({ status: 'matched', gameId: second.gameId });
     const game = dataOf(await anna.GET('/v1/games/{id}', { params: { path: { id: second.gameId! } } }));
-    expect(game).toMatchObject({ status: 'active', visibility: 'public', yourSeat: 0, timeControl: { perMove: 'P1D', onTimeout: 'bot' } });
+    expect(game).toMatchObject({
+      status: 'active',
+      visibility: 'public',
+      yourSeat: 0,
+      timeControl: { perMove: 'P1D', onTimeout: 'bot' },
+    });
     expect(game.seats.map((s) => s.name)).toEqual(['Anna', 'Ben']);
     expect(dataOf(await cleo.GET('/v1/seeks/current')).seek?.status).toBe('waiting');
-    expect(problemOf(await cleo.POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'untimed' } })).code).toBe('already_seeking');
+    expect(
+      problemOf(await cleo.POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'untimed' } })).code,
+    ).toBe('already_seeking');
     await cleo.DELETE('/v1/seeks/current');
   });
 
   it('eight seekers racing for two-seat tables make exactly four games, each of them seated exactly once', async () => {
     const seekers = await Promise.all(Array.from({ length: 8 }, (_, i) => api.newPlayer(`Racer ${i}`)));
-    await Promise.all(seekers.map((p) => p.POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'PT12H' } })));
+    await Promise.all(
+      seekers.map((p) => p.POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'PT12H' } })),
+    );
     const seeks = await Promise.all(seekers.map(async (p) => dataOf(await p.GET('/v1/seeks/current')).seek!));
     expect(seeks.every((s) => s.status === 'matched')).toBe(true);
     const byGame = new Map<string, number>();
@@ -153,7 +229,9 @@ describe('play anyone', () => {
     expect(dataOf(await ben.GET('/v1/seeks/current')).seek?.waiting).toBe(1);
 
     dataOf(await anna.POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'P2D' } }));
-    const matched = dataOf(await (await api.newPlayer('Cleo')).POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'P2D' } }));
+    const matched = dataOf(
+      await (await api.newPlayer('Cleo')).POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'P2D' } }),
+    );
     const refused = await anna.DELETE('/v1/seeks/current');
     expect(problemOf(refused).code).toBe('seek_matched');
     expect((problemOf(refused) as { gameId?: string }).gameId).toBe(matched.gameId);
@@ -162,8 +240,12 @@ describe('play anyone', () => {
     expect(dataOf(await ben.GET('/v1/seeks/current')).seek?.status).toBe('expired');
     const dan = await api.newPlayer('Dan');
     // A lapsed seeker is never matched: Dan waits alone, and Ben may seek again.
-    expect(dataOf(await dan.POST('/v1/seeks', { body: { game: 'high-card', players: 3, pace: 'P7D' } })).waiting).toBe(1);
-    expect(dataOf(await ben.POST('/v1/seeks', { body: { game: 'high-card', players: 3, pace: 'P7D' } })).waiting).toBe(2);
+    expect(dataOf(await dan.POST('/v1/seeks', { body: { game: 'high-card', players: 3, pace: 'P7D' } })).waiting).toBe(
+      1,
+    );
+    expect(dataOf(await ben.POST('/v1/seeks', { body: { game: 'high-card', players: 3, pace: 'P7D' } })).waiting).toBe(
+      2,
+    );
   });
 });
 
@@ -172,7 +254,9 @@ describe('deleting an account', () => {
     const [gone, ben] = [await api.newPlayer('Gone'), await api.newPlayer('Ben')];
     dataOf(await gone.POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'PT6H' } }));
     expect((await gone.DELETE('/v1/players/me')).response.status).toBe(204);
-    expect(dataOf(await ben.POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'PT6H' } }))).toMatchObject({ status: 'waiting', waiting: 1 });
+    expect(
+      dataOf(await ben.POST('/v1/seeks', { body: { game: 'high-card', players: 2, pace: 'PT6H' } })),
+    ).toMatchObject({ status: 'waiting', waiting: 1 });
   });
 });
 
@@ -201,7 +285,9 @@ describe('who may call the lobby and seek operations', () => {
     for (const call of calls(api)) expect(problemOf(await call()).code).toBe('unauthorized');
 
     const owner = await api.newPlayer('Owner');
-    const reader = api.as(dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'reader', scopes: ['read'] } })).token);
+    const reader = api.as(
+      dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'reader', scopes: ['read'] } })).token,
+    );
     const [list, seek, , cancel] = calls(reader);
     expect((await list!()).response.status).toBe(200);
     expect(problemOf(await seek!()).code).toBe('insufficient_scope');

@@ -12,7 +12,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/api/app.js';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { signUnsubscribe } from '../../functions/notify/unsubscribe.js';
-import { dataOf, problemOf, sendRaw, testClient, textOf, watch, type Answer, type Api, type Player, type Problem, type Schemas, type Seen } from '../support/client.js';
+import {
+  dataOf,
+  problemOf,
+  sendRaw,
+  testClient,
+  textOf,
+  watch,
+  type Answer,
+  type Api,
+  type Player,
+  type Problem,
+  type Schemas,
+  type Seen,
+} from '../support/client.js';
 import { RAISED_LIMITS, startTestServer, testRegistry } from '../support/local.js';
 import { oneClick, pushSubscription, unsubscribeToken } from '../support/notifications.js';
 import { confirmEmail, playerWithEmail } from '../support/accounts.js';
@@ -28,7 +41,10 @@ let strict: LocalServer;
 let strictApi: Api;
 
 beforeAll(async () => {
-  [server, strict] = await Promise.all([startLocalServer({ registry: testRegistry(), sweepMs: 0, limits: RAISED_LIMITS, localDelivery: true }), startTestServer()]);
+  [server, strict] = await Promise.all([
+    startLocalServer({ registry: testRegistry(), sweepMs: 0, limits: RAISED_LIMITS, localDelivery: true }),
+    startTestServer(),
+  ]);
   api = testClient(server.url);
   strictApi = testClient(strict.url);
 });
@@ -51,10 +67,13 @@ const me = async (p: Player) => dataOf(await p.GET('/v1/players/me'));
 const patchMe = (p: Api, body: Schemas['PlayerPatch']) => p.PATCH('/v1/players/me', { body });
 const addWebhook = (p: Api, body: Schemas['WebhookCreate']) => p.POST('/v1/players/me/webhooks', { body });
 const webhooksOf = async (p: Player) => dataOf(await p.GET('/v1/players/me/webhooks'));
-const deleteWebhook = (p: Player, webhookId: string) => p.DELETE('/v1/players/me/webhooks/{webhookId}', { params: { path: { webhookId } } });
-const subscribe = (p: Player, body: Schemas['PushSubscription']) => p.POST('/v1/players/me/push-subscriptions', { body });
+const deleteWebhook = (p: Player, webhookId: string) =>
+  p.DELETE('/v1/players/me/webhooks/{webhookId}', { params: { path: { webhookId } } });
+const subscribe = (p: Player, body: Schemas['PushSubscription']) =>
+  p.POST('/v1/players/me/push-subscriptions', { body });
 const subscriptionsOf = async (p: Player) => dataOf(await p.GET('/v1/players/me/push-subscriptions'));
-const unsubscribe = (p: Player, subscriptionId: string) => p.DELETE('/v1/players/me/push-subscriptions/{subscriptionId}', { params: { path: { subscriptionId } } });
+const unsubscribe = (p: Player, subscriptionId: string) =>
+  p.DELETE('/v1/players/me/push-subscriptions/{subscriptionId}', { params: { path: { subscriptionId } } });
 
 describe('notification settings on /v1/players/me', () => {
   it('default to every kind but chat; email on only when there is a confirmed address, and it follows the address until chosen', async () => {
@@ -74,15 +93,34 @@ describe('notification settings on /v1/players/me', () => {
     const p = await withEmail(api, 'Patcher');
     const first = await patchMe(p, { notifications: { events: { chat: true, reminder: false } } });
     expect(first.response.status, textOf(first)).toBe(200);
-    expect(dataOf(first).notifications).toEqual({ email: true, events: { ...DEFAULT_EVENTS, chat: true, reminder: false }, digest: null });
+    expect(dataOf(first).notifications).toEqual({
+      email: true,
+      events: { ...DEFAULT_EVENTS, chat: true, reminder: false },
+      digest: null,
+    });
     const second = dataOf(await patchMe(p, { notifications: { email: false } }));
-    expect(second.notifications).toEqual({ email: false, events: { ...DEFAULT_EVENTS, chat: true, reminder: false }, digest: null });
+    expect(second.notifications).toEqual({
+      email: false,
+      events: { ...DEFAULT_EVENTS, chat: true, reminder: false },
+      digest: null,
+    });
     // A new address waits for its confirmation; the old one stays until then.
     const renamed = dataOf(await patchMe(p, { name: 'Renamed', email: 'new@example.org' }));
-    expect(renamed).toMatchObject({ name: 'Renamed', email: 'patcher@example.org', pendingEmail: 'new@example.org', notifications: second.notifications });
+    expect(renamed).toMatchObject({
+      name: 'Renamed',
+      email: 'patcher@example.org',
+      pendingEmail: 'new@example.org',
+      notifications: second.notifications,
+    });
     expect(await me(p)).toEqual(renamed);
-    const back = dataOf(await patchMe(p, { notifications: { email: true, events: { yourTurn: false, reminder: true } } }));
-    expect(back.notifications).toEqual({ email: true, events: { ...DEFAULT_EVENTS, chat: true, yourTurn: false }, digest: null });
+    const back = dataOf(
+      await patchMe(p, { notifications: { email: true, events: { yourTurn: false, reminder: true } } }),
+    );
+    expect(back.notifications).toEqual({
+      email: true,
+      events: { ...DEFAULT_EVENTS, chat: true, yourTurn: false },
+      digest: null,
+    });
     expect((await me(p)).notifications).toEqual(back.notifications);
   });
 
@@ -90,11 +128,28 @@ describe('notification settings on /v1/players/me', () => {
     const p = await withEmail(api, 'Digester');
     const digest = { hour: 7, timeZone: 'America/New_York' };
     expect(dataOf(await patchMe(p, { notifications: { digest } })).notifications.digest).toEqual(digest);
-    expect(dataOf(await patchMe(p, { notifications: { events: { chat: true } } })).notifications).toEqual({ email: true, events: { ...DEFAULT_EVENTS, chat: true }, digest });
+    expect(dataOf(await patchMe(p, { notifications: { events: { chat: true } } })).notifications).toEqual({
+      email: true,
+      events: { ...DEFAULT_EVENTS, chat: true },
+      digest,
+    });
     expect((await me(p)).notifications.digest).toEqual(digest);
-    expectProblem(await patchMe(p, { notifications: { digest: { hour: 8, timeZone: 'Europe/Atlantis' } } }), 400, 'unknown_time_zone');
-    for (const bad of [{ hour: 24, timeZone: 'UTC' }, { hour: 7.5, timeZone: 'UTC' }, { hour: 7 }, { hour: 7, timeZone: 'UTC', minute: 30 }]) {
-      expectProblem(await sendRaw(p, 'PATCH', '/v1/players/me', { body: { notifications: { digest: bad } } }), 400, 'invalid_body');
+    expectProblem(
+      await patchMe(p, { notifications: { digest: { hour: 8, timeZone: 'Europe/Atlantis' } } }),
+      400,
+      'unknown_time_zone',
+    );
+    for (const bad of [
+      { hour: 24, timeZone: 'UTC' },
+      { hour: 7.5, timeZone: 'UTC' },
+      { hour: 7 },
+      { hour: 7, timeZone: 'UTC', minute: 30 },
+    ]) {
+      expectProblem(
+        await sendRaw(p, 'PATCH', '/v1/players/me', { body: { notifications: { digest: bad } } }),
+        400,
+        'invalid_body',
+      );
     }
     expect((await me(p)).notifications.digest).toEqual(digest);
     expect(dataOf(await patchMe(p, { notifications: { digest: null } })).notifications.digest).toBeNull();
@@ -143,7 +198,10 @@ describe('webhooks', () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+={0,2}$/);
     expect(Buffer.from(secret.slice('whsec_'.length), 'base64')).toHaveLength(32);
 
-    const second = await addWebhook(watched, { url: 'https://other.example.org/x', events: ['gameFinished', 'yourTurn'] });
+    const second = await addWebhook(watched, {
+      url: 'https://other.example.org/x',
+      events: ['gameFinished', 'yourTurn'],
+    });
     expect(second.response.status).toBe(201);
     const other = dataOf(second);
     expect(other.events).toEqual(['yourTurn', 'gameFinished']);
@@ -162,20 +220,32 @@ describe('webhooks', () => {
     await patchMe(watched, { name: 'Hooked again' });
     // Only the two 201s ever carried a secret (nor any part of its key material).
     const secrets = [secret, other.secret].flatMap((s) => [s, s.slice('whsec_'.length)]);
-    for (const reply of seen.filter((r) => r.status !== 201)) for (const s of secrets) expect(reply.text).not.toContain(s);
+    for (const reply of seen.filter((r) => r.status !== 201))
+      for (const s of secrets) expect(reply.text).not.toContain(s);
 
     // The notifier signs with what is stored: a signature made with it verifies with the shown secret.
     const stored = (await server.services.table.webhooks.list(p.playerId)).filter((w) => w.id === hook.id);
     expect(stored.map((w) => w.secret)).toEqual([secret]);
     const body = JSON.stringify({ type: 'game.your_turn' });
     const at = new Date();
-    const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(stored[0]!.secret).sign('msg_1', at, body) };
+    const headers = {
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': new Webhook(stored[0]!.secret).sign('msg_1', at, body),
+    };
     expect(new Webhook(secret).verify(body, headers)).toEqual({ type: 'game.your_turn' });
   });
 
   it('refuses what is not an absolute http(s) URL without credentials (400 invalid_webhook_url) and bad event lists (400 invalid_body); nothing is stored', async () => {
     const p = await api.newPlayer('BadHook');
-    for (const url of ['not a url', '/relative/path', 'ftp://files.example.org/x', 'javascript:alert(1)', 'https://user:pw@hooks.example.org/', 'https://:secret@hooks.example.org/']) {
+    for (const url of [
+      'not a url',
+      '/relative/path',
+      'ftp://files.example.org/x',
+      'javascript:alert(1)',
+      'https://user:pw@hooks.example.org/',
+      'https://:secret@hooks.example.org/',
+    ]) {
       expectProblem(await addWebhook(p, { url }), 400, 'invalid_webhook_url');
     }
     for (const body of [
@@ -186,7 +256,12 @@ describe('webhooks', () => {
       expectProblem(await addWebhook(p, body), 400, 'invalid_body');
     }
     // Bodies the document does not allow: only raw requests can send them.
-    for (const body of [{ url: 'https://hooks.example.org/', events: ['lunch'] }, { url: 'https://hooks.example.org/', secret: 'whsec_mine' }, { url: 42 }, {}]) {
+    for (const body of [
+      { url: 'https://hooks.example.org/', events: ['lunch'] },
+      { url: 'https://hooks.example.org/', secret: 'whsec_mine' },
+      { url: 42 },
+      {},
+    ]) {
       expectProblem(await sendRaw(p, 'POST', '/v1/players/me/webhooks', { body }), 400, 'invalid_body');
     }
     expect(await webhooksOf(p)).toEqual([]);
@@ -228,7 +303,13 @@ describe('webhooks', () => {
       expect(problemOf(r).code, url).toBe('private_webhook_url');
     }
     expect(await webhooksOf(p)).toEqual([]);
-    for (const url of ['https://hooks.example.org/x', 'https://8.8.8.8/hook', 'https://[2606:4700:4700::1111]/hook', 'https://172.32.0.1/', 'https://hooks.example.org.:8443/y']) {
+    for (const url of [
+      'https://hooks.example.org/x',
+      'https://8.8.8.8/hook',
+      'https://[2606:4700:4700::1111]/hook',
+      'https://172.32.0.1/',
+      'https://hooks.example.org.:8443/y',
+    ]) {
       const r = await addWebhook(p, { url });
       expect(r.response.status, `${url}: ${textOf(r)}`).toBe(201);
     }
@@ -312,7 +393,9 @@ describe('webhooks', () => {
     expect((await deleteWebhook(p, ids[4]!)).response.status).toBe(204);
     expect((await addWebhook(p, { url: 'https://hooks.example.org/11' })).response.status).toBe(201);
     // Another player is not affected by this one's cap.
-    expect((await addWebhook(await api.newPlayer('Few'), { url: 'https://hooks.example.org/' })).response.status).toBe(201);
+    expect((await addWebhook(await api.newPlayer('Few'), { url: 'https://hooks.example.org/' })).response.status).toBe(
+      201,
+    );
   });
 
   it('DELETE: 204 for your own, then 404; 404 for an unknown id and for another player’s webhook (which stays); 400 for a malformed id', async () => {
@@ -328,7 +411,7 @@ describe('webhooks', () => {
     expect(deleted.response.status).toBe(204);
     expect(textOf(deleted)).toBe('');
     expectProblem(await deleteWebhook(a, mine.id), 404, 'not_found');
-    expect((await webhooksOf(a))).toEqual([]);
+    expect(await webhooksOf(a)).toEqual([]);
     expect(await server.services.table.webhooks.list(a.playerId)).toEqual([]);
   });
 });
@@ -370,7 +453,10 @@ describe('Web Push subscriptions', () => {
       { ...good, endpoint: 'http://push.example.net/x' },
       { ...good, endpoint: 'not a url' },
       { ...good, keys: { ...good.keys, p256dh: point.subarray(0, 33).toString('base64url') } },
-      { ...good, keys: { ...good.keys, p256dh: Buffer.concat([Buffer.from([2]), point.subarray(1)]).toString('base64url') } },
+      {
+        ...good,
+        keys: { ...good.keys, p256dh: Buffer.concat([Buffer.from([2]), point.subarray(1)]).toString('base64url') },
+      },
       { ...good, keys: { ...good.keys, auth: randomBytes(15).toString('base64url') } },
       { ...good, keys: { ...good.keys, auth: 'not base64url!!!!!!!!!' } },
     ]) {
@@ -378,7 +464,12 @@ describe('Web Push subscriptions', () => {
     }
     // Bodies the document does not allow (missing fields, wrong types, broken JSON): only raw requests can send them.
     const raw = (body: unknown) => sendRaw(p, 'POST', '/v1/players/me/push-subscriptions', { body });
-    for (const body of [{ endpoint: good.endpoint }, { ...good, keys: { auth: good.keys.auth } }, { ...good, expirationTime: 'tomorrow' }, []]) {
+    for (const body of [
+      { endpoint: good.endpoint },
+      { ...good, keys: { auth: good.keys.auth } },
+      { ...good, expirationTime: 'tomorrow' },
+      [],
+    ]) {
       expectProblem(await raw(body), 400, 'invalid_body');
     }
     expect((await raw('{"endpoint":')).response.status).toBe(400);
@@ -405,16 +496,27 @@ describe('Web Push subscriptions', () => {
       expect(r.response.status, `${endpoint}: ${textOf(r)}`).toBe(400);
       expect(problemOf(r).code, endpoint).toBe('private_push_endpoint');
     }
-    for (const endpoint of ['https://push.example.net\\@127.0.0.1/x', 'https://@push.example.net/x', 'https://push.example.net@127.0.0.1/x', 'https:push.example.net/x']) {
+    for (const endpoint of [
+      'https://push.example.net\\@127.0.0.1/x',
+      'https://@push.example.net/x',
+      'https://push.example.net@127.0.0.1/x',
+      'https:push.example.net/x',
+    ]) {
       expectProblem(await subscribe(p, pushSubscription(endpoint)), 400, 'invalid_push_endpoint');
     }
     // What z.url() would silently strip is refused by the schema.
-    for (const endpoint of ['https://pu\tsh.example.net/x', ' https://push.example.net/x', 'https://push.example.net/x\n']) {
+    for (const endpoint of [
+      'https://pu\tsh.example.net/x',
+      ' https://push.example.net/x',
+      'https://push.example.net/x\n',
+    ]) {
       expectProblem(await subscribe(p, pushSubscription(endpoint)), 400, 'invalid_body');
     }
     expect(await subscriptionsOf(p)).toEqual([]);
     // A name is judged when it is resolved, at delivery (see test/api/notifications.test.ts).
-    expect((await subscribe(p, pushSubscription('https://updates.push.example.com/wpush/v2/abc'))).response.status).toBe(201);
+    expect(
+      (await subscribe(p, pushSubscription('https://updates.push.example.com/wpush/v2/abc'))).response.status,
+    ).toBe(201);
   });
 
   it('at most 20 per player: one more → 409 too_many_push_subscriptions, but renewing one at the cap works', async () => {
@@ -470,9 +572,11 @@ describe('unsubscribe links (no login)', () => {
   const link = (token: string) => `/v1/unsubscribe?token=${encodeURIComponent(token)}`;
   const params = (token: string) => ({ query: { token } });
   /** The confirmation page a link opens. */
-  const page = (client: Api, token: string) => client.GET('/v1/unsubscribe', { params: params(token), parseAs: 'text' });
+  const page = (client: Api, token: string) =>
+    client.GET('/v1/unsubscribe', { params: params(token), parseAs: 'text' });
   /** The one-click POST a mail client sends to a link. */
-  const unsubscribe = (client: Api, token: string) => client.POST('/v1/unsubscribe', { params: params(token), ...oneClick });
+  const unsubscribe = (client: Api, token: string) =>
+    client.POST('/v1/unsubscribe', { params: params(token), ...oneClick });
 
   it('GET shows a confirmation page with a form and changes nothing (mail scanners prefetch links)', async () => {
     const p = await withEmail(api, 'Scanned');
@@ -510,7 +614,9 @@ describe('unsubscribe links (no login)', () => {
 
   it('POST with an empty body works too; the form of the GET page, posted as a browser does, shows an HTML answer', async () => {
     const empty = await withEmail(api, 'EmptyBody');
-    expect((await api.POST('/v1/unsubscribe', { params: params(unsubscribeToken(server, empty.playerId)) })).response.status).toBe(200);
+    expect(
+      (await api.POST('/v1/unsubscribe', { params: params(unsubscribeToken(server, empty.playerId)) })).response.status,
+    ).toBe(200);
     expect((await me(empty)).notifications.email).toBe(false);
 
     const browser = await withEmail(api, 'Browser');
@@ -520,7 +626,11 @@ describe('unsubscribe links (no login)', () => {
     const action = /<form method="post" action="([^"]+)"/.exec(await shown.text())?.[1]?.replaceAll('&amp;', '&');
     expect(action).toBeDefined();
     const field = new URLSearchParams({ 'List-Unsubscribe': 'One-Click' });
-    const done = await fetch(new URL(action!, pageUrl), { method: 'POST', body: field, headers: { accept: 'text/html,application/xhtml+xml' } });
+    const done = await fetch(new URL(action!, pageUrl), {
+      method: 'POST',
+      body: field,
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
     expect(done.status).toBe(200);
     expect(done.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await done.text()).toContain('no more all railpost emails');
@@ -533,7 +643,11 @@ describe('unsubscribe links (no login)', () => {
     expect(dataOf(await page(api, token))).toContain('reminder notifications');
     const r = await unsubscribe(api, token);
     expect(r.data).toEqual({ unsubscribed: true, channel: 'email', kind: 'reminder' });
-    expect((await me(p)).notifications).toEqual({ email: true, events: { ...DEFAULT_EVENTS, reminder: false }, digest: null });
+    expect((await me(p)).notifications).toEqual({
+      email: true,
+      events: { ...DEFAULT_EVENTS, reminder: false },
+      digest: null,
+    });
   });
 
   it('a tampered, forged or malformed token → 400 invalid_token on GET and POST, and nothing changes', async () => {
@@ -552,15 +666,25 @@ describe('unsubscribe links (no login)', () => {
       `${good}.extra`,
       'garbage',
     ];
-    const before = [await server.services.table.getPlayer(victim.playerId), await server.services.table.getPlayer(other.playerId)];
+    const before = [
+      await server.services.table.getPlayer(victim.playerId),
+      await server.services.table.getPlayer(other.playerId),
+    ];
     for (const token of bad) {
       expectProblem(await page(api, token), 400, 'invalid_token');
       expectProblem(await unsubscribe(api, token), 400, 'invalid_token');
     }
     // Without the token the document requires: only raw requests can leave it out.
     expectProblem(await sendRaw(api, 'GET', '/v1/unsubscribe'), 400, 'invalid_query');
-    expectProblem(await sendRaw(api, 'POST', '/v1/unsubscribe', { body: 'List-Unsubscribe=One-Click', headers: oneClick.headers }), 400, 'invalid_query');
-    expect([await server.services.table.getPlayer(victim.playerId), await server.services.table.getPlayer(other.playerId)]).toEqual(before);
+    expectProblem(
+      await sendRaw(api, 'POST', '/v1/unsubscribe', { body: 'List-Unsubscribe=One-Click', headers: oneClick.headers }),
+      400,
+      'invalid_query',
+    );
+    expect([
+      await server.services.table.getPlayer(victim.playerId),
+      await server.services.table.getPlayer(other.playerId),
+    ]).toEqual(before);
     // The genuine token still works.
     expect((await unsubscribe(api, good)).response.status).toBe(200);
   });
@@ -568,7 +692,14 @@ describe('unsubscribe links (no login)', () => {
   it('a one-click body other than List-Unsubscribe=One-Click → 400 invalid_body, nothing changes', async () => {
     const p = await withEmail(api, 'OddBody');
     // A value the document's form does not allow: only a raw request can send it.
-    expectProblem(await sendRaw(api, 'POST', link(unsubscribeToken(server, p.playerId)), { body: 'List-Unsubscribe=Yes', headers: oneClick.headers }), 400, 'invalid_body');
+    expectProblem(
+      await sendRaw(api, 'POST', link(unsubscribeToken(server, p.playerId)), {
+        body: 'List-Unsubscribe=Yes',
+        headers: oneClick.headers,
+      }),
+      400,
+      'invalid_body',
+    );
     expect((await me(p)).notifications.email).toBe(true);
   });
 });

@@ -40,7 +40,12 @@ beforeAll(async () => {
   await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   // The receiver is on this machine: the suite opts in (the default refuses such deliveries).
-  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, localDelivery: true, email: { send: async (m) => void mails.push(m) } });
+  server = await startLocalServer({
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    localDelivery: true,
+    email: { send: async (m) => void mails.push(m) },
+  });
   api = testClient(server.url);
 });
 afterAll(async () => {
@@ -58,8 +63,13 @@ describe('turn notifications, delivered in-process by the local server', () => {
     expect(hook.response.status).toBe(201);
     const { secret } = dataOf(hook);
 
-    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, options: { rounds: 1 } } }));
-    await ben.POST('/v1/games/{id}/join', { params: { path: { id: created.id } }, body: { inviteCode: created.inviteCode! } });
+    const created = dataOf(
+      await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, options: { rounds: 1 } } }),
+    );
+    await ben.POST('/v1/games/{id}/join', {
+      params: { path: { id: created.id } },
+      body: { inviteCode: created.inviteCode! },
+    });
     await server.notificationsIdle();
     expect(mailsTo('anna@example.test').map((m) => m.subject)).toHaveLength(1);
     expect(mailsTo('ben@example.test')).toHaveLength(1);
@@ -69,7 +79,10 @@ describe('turn notifications, delivered in-process by the local server', () => {
     const id = created.id;
     const params = { path: { id } };
     const view = await anna.GET('/v1/games/{id}/view', { params });
-    await anna.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'draw' }, expectedVersion: dataOf(view).version } });
+    await anna.POST('/v1/games/{id}/actions', {
+      params,
+      body: { action: { type: 'draw' }, expectedVersion: dataOf(view).version },
+    });
     await server.notificationsIdle();
     expect(mailsTo('anna@example.test')).toHaveLength(1);
     const benMails = mailsTo('ben@example.test');
@@ -83,7 +96,10 @@ describe('turn notifications, delivered in-process by the local server', () => {
     expect(turnMail.text).not.toMatch(new RegExp(`"card":${drawn}\\b`));
 
     const last = hooks.at(-1)!;
-    const payload = new Webhook(secret).verify(last.body, last.headers) as { type: string; data: { seatsDue: number[]; gameId: string } };
+    const payload = new Webhook(secret).verify(last.body, last.headers) as {
+      type: string;
+      data: { seatsDue: number[]; gameId: string };
+    };
     expect(payload.type).toBe('game.your_turn');
     expect(payload.data).toMatchObject({ gameId: id, seatsDue: [1] });
     expect(() => new Webhook(secret).verify(last.body.replace('your_turn', 'finished'), last.headers)).toThrow();
@@ -91,17 +107,26 @@ describe('turn notifications, delivered in-process by the local server', () => {
     // The unsubscribe link works without a token; later turns send no email but the webhook still fires.
     const link = new URL(/https?:\/\/\S+\/v1\/unsubscribe\?token=[^\s">]+/.exec(turnMail.text)![0]);
     expect(link.origin).toBe(server.url);
-    const unsubscribed = await api.POST('/v1/unsubscribe', { params: { query: { token: link.searchParams.get('token')! } }, ...oneClick });
+    const unsubscribed = await api.POST('/v1/unsubscribe', {
+      params: { query: { token: link.searchParams.get('token')! } },
+      ...oneClick,
+    });
     expect(unsubscribed.response.status).toBe(200);
     // Ben moves: Anna becomes due in the simultaneous play phase (HC-3) and is told; Ben, still due, is not.
     const benView = dataOf(highCardAnswer(await ben.GET('/v1/games/{id}/view', { params })));
-    await ben.POST('/v1/games/{id}/actions', { params, body: { action: benView.legalActions[0]!, expectedVersion: benView.version } });
+    await ben.POST('/v1/games/{id}/actions', {
+      params,
+      body: { action: benView.legalActions[0]!, expectedVersion: benView.version },
+    });
     await server.notificationsIdle();
     expect(mailsTo('anna@example.test')).toHaveLength(2);
     // A new game: Ben's webhook still hears of it, but no more email reaches him.
     const hooksBefore = hooks.length;
     const second = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
-    await ben.POST('/v1/games/{id}/join', { params: { path: { id: second.id } }, body: { inviteCode: second.inviteCode! } });
+    await ben.POST('/v1/games/{id}/join', {
+      params: { path: { id: second.id } },
+      body: { inviteCode: second.inviteCode! },
+    });
     await server.notificationsIdle();
     expect(hooks.slice(hooksBefore).map((h) => JSON.parse(h.body).type)).toEqual(['game.started']);
     expect(mailsTo('ben@example.test')).toHaveLength(2);
@@ -120,7 +145,9 @@ describe("emails in the recipient's language", () => {
     expect(unknown.response.status).toBe(400);
     expect(dataOf(await ben.GET('/v1/players/me')).language).toBe('cs');
 
-    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'streetcar', players: 2, options: { firstPlayer: 0 } } }));
+    const created = dataOf(
+      await anna.POST('/v1/games', { body: { game: 'streetcar', players: 2, options: { firstPlayer: 0 } } }),
+    );
     const params = { path: { id: created.id } };
     await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } });
     await server.notificationsIdle();
@@ -129,15 +156,22 @@ describe("emails in the recipient's language", () => {
     // Anna's turn (two tiles, SC-5) until Ben is due.
     for (let i = 0; i < 4 && !dataOf(await anna.GET('/v1/games/{id}', { params })).toAct.includes(1); i++) {
       const view = dataOf(await anna.GET('/v1/games/{id}/view', { params }));
-      await anna.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions[0]!, expectedVersion: view.version } });
+      await anna.POST('/v1/games/{id}/actions', {
+        params,
+        body: { action: view.legalActions[0]!, expectedVersion: view.version },
+      });
     }
     await server.notificationsIdle();
     const mail = mailsTo('ben-cs@example.test').at(-1)!;
     expect(mail.subject).toBe(`Jste na tahu: ${CATALOGS.cs.gameNames.streetcar}`);
     expect(mail.text).toContain('Dobrý den, Ben,');
     // Anna's move that made Ben due, as Ben's log says it in Czech, in the web client's words for Streetcar.
-    const components = dataOf(await api.GET('/v1/catalog/{game}', { params: { path: { game: 'streetcar' } } })).components;
-    const entries = dataOf(await ben.GET('/v1/games/{id}/log', { params: { ...params, query: { after: 0 } } })).entries.filter((e) => e.seat === 0);
+    const components = dataOf(
+      await api.GET('/v1/catalog/{game}', { params: { path: { game: 'streetcar' } } }),
+    ).components;
+    const entries = dataOf(
+      await ben.GET('/v1/games/{id}/log', { params: { ...params, query: { after: 0 } } }),
+    ).entries.filter((e) => e.seat === 0);
     const ui = webGame('streetcar')!.ui(translate('cs'));
     const lines = entries.at(-1)!.events.map((e) => ui.describeEvent(e, components, (seat) => ['Anna', 'Ben'][seat]!));
     expect(lines.length).toBeGreaterThan(0);
@@ -150,7 +184,11 @@ describe("emails in the recipient's language", () => {
  * What wildcard DNS services answer (nip.io, sslip.io, localtest.me), without a network: the
  * address written in the name, or 127.0.0.1. A public-looking name that points to this machine.
  */
-const wildcardDns = ((host: string, options: { all?: boolean }, callback: (err: null, address: unknown, family?: number) => void) => {
+const wildcardDns = ((
+  host: string,
+  options: { all?: boolean },
+  callback: (err: null, address: unknown, family?: number) => void,
+) => {
   const embedded = /^(\d+[.-]\d+[.-]\d+[.-]\d+)\./.exec(host)?.[1]?.replaceAll('-', '.');
   const address = embedded ?? '127.0.0.1';
   if (options.all) callback(null, [{ address, family: 4 }]);
@@ -172,19 +210,28 @@ describe('names that resolve to this machine are refused when the notifier conne
     const client = testClient(local.url);
     const anna = await client.newPlayer('Anna');
     const ben = await client.newPlayer('Ben');
-    for (const url of targets.webhooks) expect((await ben.POST('/v1/players/me/webhooks', { body: { url } })).response.status, url).toBe(201);
+    for (const url of targets.webhooks)
+      expect((await ben.POST('/v1/players/me/webhooks', { body: { url } })).response.status, url).toBe(201);
     for (const endpoint of targets.push) {
       // A real P-256 point, so that web-push gets as far as connecting.
       const subscription = pushSubscription(endpoint);
       const keys = { ...subscription.keys, p256dh: newVapidKeys().publicKey };
-      expect((await ben.POST('/v1/players/me/push-subscriptions', { body: { ...subscription, keys } })).response.status, endpoint).toBe(201);
+      expect(
+        (await ben.POST('/v1/players/me/push-subscriptions', { body: { ...subscription, keys } })).response.status,
+        endpoint,
+      ).toBe(201);
     }
     const logged = vi.spyOn(jsonLogger, 'info');
     try {
       const created = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
-      await ben.POST('/v1/games/{id}/join', { params: { path: { id: created.id } }, body: { inviteCode: created.inviteCode! } });
+      await ben.POST('/v1/games/{id}/join', {
+        params: { path: { id: created.id } },
+        body: { inviteCode: created.inviteCode! },
+      });
       await local.notificationsIdle();
-      return logged.mock.calls.filter(([message]) => message === 'notifications failed').flatMap(([, fields]) => (fields as { failures: { channel: string; error: string }[] }).failures);
+      return logged.mock.calls
+        .filter(([message]) => message === 'notifications failed')
+        .flatMap(([, fields]) => (fields as { failures: { channel: string; error: string }[] }).failures);
     } finally {
       logged.mockRestore();
     }
@@ -193,7 +240,12 @@ describe('names that resolve to this machine are refused when the notifier conne
   it('by default: nip.io, sslip.io and localtest.me style names and push endpoints pass registration but no connection is made; each is a failed delivery, not a crash', async () => {
     const strict = await startLocalServer({ registry: testRegistry(), outbound: { lookup: wildcardDns } });
     try {
-      const webhooks = [`https://127.0.0.1.nip.io:${port}/h`, `https://169.254.169.254.nip.io:${port}/h`, `https://10-0-0-1.sslip.io:${port}/h`, `https://localtest.me:${port}/h`];
+      const webhooks = [
+        `https://127.0.0.1.nip.io:${port}/h`,
+        `https://169.254.169.254.nip.io:${port}/h`,
+        `https://10-0-0-1.sslip.io:${port}/h`,
+        `https://localtest.me:${port}/h`,
+      ];
       const push = [`https://push.localtest.me:${port}/x`];
       const failures = await notifyThrough(strict, { webhooks, push });
       expect(trap.connections()).toBe(0);
@@ -208,7 +260,11 @@ describe('names that resolve to this machine are refused when the notifier conne
   });
 
   it('only a server that opted in (local development) connects to such a name, through the same lookup', async () => {
-    const relaxed = await startLocalServer({ registry: testRegistry(), localDelivery: true, outbound: { lookup: wildcardDns } });
+    const relaxed = await startLocalServer({
+      registry: testRegistry(),
+      localDelivery: true,
+      outbound: { lookup: wildcardDns },
+    });
     try {
       const failures = await notifyThrough(relaxed, { webhooks: [`http://127.0.0.1.nip.io:${port}/h`], push: [] });
       expect(failures).toEqual([]);

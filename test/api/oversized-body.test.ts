@@ -33,7 +33,12 @@ function chunked(mib: number): ReadableStream<Uint8Array> {
 /** Sends `body` and gives the status and problem code, or the network error as text. */
 async function send(body: BodyInit, extra: RequestInit = {}): Promise<string> {
   try {
-    const r = await fetch(`${server.url}/v1/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, ...extra });
+    const r = await fetch(`${server.url}/v1/players`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      ...extra,
+    });
     const text = await r.text();
     return `${r.status} ${(JSON.parse(text) as { code?: string }).code}`;
   } catch (err) {
@@ -65,7 +70,12 @@ describe('oversized bodies', () => {
   });
 
   it(`a chunked body past what the server drains (${DRAIN_LIMIT_BYTES} bytes) gets its 413 with Connection: close, and the next request succeeds`, async () => {
-    const r = await fetch(`${server.url}/v1/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chunked(DRAIN_LIMIT_BYTES / 2 ** 20 + 8), duplex: 'half' } as RequestInit);
+    const r = await fetch(`${server.url}/v1/players`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: chunked(DRAIN_LIMIT_BYTES / 2 ** 20 + 8),
+      duplex: 'half',
+    } as RequestInit);
     expect(r.status).toBe(413);
     expect(r.headers.get('connection')).toBe('close');
     expect(((await r.json()) as { code: string }).code).toBe('body_too_large');

@@ -15,7 +15,12 @@ let server: LocalServer;
 let api: Api;
 
 beforeAll(async () => {
-  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, now: () => new Date(clock) });
+  server = await startLocalServer({
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    sweepMs: 0,
+    now: () => new Date(clock),
+  });
   api = testClient(server.url);
 });
 afterAll(() => server.close());
@@ -28,7 +33,11 @@ async function makePublic(id: string): Promise<void> {
 }
 
 /** A two-person game that `loser` resigns once both have moved (so it is rated, RP-RATE-1); public unless told. */
-async function resigned(winner: Player, loser: Player, visibility: 'public' | 'private' = 'public'): Promise<HighCardGame> {
+async function resigned(
+  winner: Player,
+  loser: Player,
+  visibility: 'public' | 'private' = 'public',
+): Promise<HighCardGame> {
   const g = await HighCardGame.create([winner, loser], { options: { rounds: 1, handSize: 2 } });
   if (visibility === 'public') await makePublic(g.id);
   await g.pastAbortWindow();
@@ -46,22 +55,35 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
   throw new Error('timed out');
 }
 
-const profileOf = async (as: Player, id: string) => dataOf(await as.GET('/v1/profiles/{playerId}', { params: { path: { playerId: id } } }));
+const profileOf = async (as: Player, id: string) =>
+  dataOf(await as.GET('/v1/profiles/{playerId}', { params: { path: { playerId: id } } }));
 
 describe('profiles, leaderboards and search', () => {
   it('a resigned game between two people: the winner gains, the loser loses; both profiles, the leaderboard and the search show it', async () => {
     const [ada, bob] = [await api.newPlayer('Ada Lovelace'), await api.newPlayer('Bob')];
     const g = await resigned(ada, bob);
-    const adaProfile = await until(() => profileOf(bob, ada.playerId), (p) => p.ratings.length > 0);
-    const bobProfile = await until(() => profileOf(ada, bob.playerId), (p) => p.ratings.length > 0);
-    expect(adaProfile).toEqual({ id: ada.playerId, name: 'Ada Lovelace', ratings: [expect.objectContaining({ game: 'high-card', games: 1 })] });
+    const adaProfile = await until(
+      () => profileOf(bob, ada.playerId),
+      (p) => p.ratings.length > 0,
+    );
+    const bobProfile = await until(
+      () => profileOf(ada, bob.playerId),
+      (p) => p.ratings.length > 0,
+    );
+    expect(adaProfile).toEqual({
+      id: ada.playerId,
+      name: 'Ada Lovelace',
+      ratings: [expect.objectContaining({ game: 'high-card', games: 1 })],
+    });
     expect(adaProfile.ratings[0]!.rating).toBeGreaterThan(1500);
     expect(adaProfile.ratings[0]!.lastChange).toBeGreaterThan(0);
     expect(bobProfile.ratings[0]!.rating).toBeLessThan(1500);
     expect(adaProfile.ratings[0]!.rd).toBeLessThan(350);
     expect(Object.keys(adaProfile).sort()).toEqual(['id', 'name', 'ratings']);
 
-    const played = dataOf(await bob.GET('/v1/profiles/{playerId}/games', { params: { path: { playerId: ada.playerId } } }));
+    const played = dataOf(
+      await bob.GET('/v1/profiles/{playerId}/games', { params: { path: { playerId: ada.playerId } } }),
+    );
     expect(played.items.map((x) => x.id)).toEqual([g.id]);
     expect(played.items[0]!.seats.map((s) => [s.name, s.place, s.forfeited, s.playerId])).toEqual([
       ['Ada Lovelace', 1, false, ada.playerId],
@@ -72,16 +94,25 @@ describe('profiles, leaderboards and search', () => {
     const rows = board.rows.filter((r) => r.playerId === ada.playerId || r.playerId === bob.playerId);
     expect(rows.map((r) => r.name)).toEqual(['Ada Lovelace', 'Bob']);
 
-    const byName = dataOf(await bob.GET('/v1/finished-games', { params: { query: { game: 'high-card', player: 'lovelace' } } }));
+    const byName = dataOf(
+      await bob.GET('/v1/finished-games', { params: { query: { game: 'high-card', player: 'lovelace' } } }),
+    );
     expect(byName.items.map((x) => x.id)).toEqual([g.id]);
-    expect(dataOf(await bob.GET('/v1/finished-games', { params: { query: { player: 'nobody at all' } } })).items).toEqual([]);
+    expect(
+      dataOf(await bob.GET('/v1/finished-games', { params: { query: { player: 'nobody at all' } } })).items,
+    ).toEqual([]);
   });
 
   it('a private game changes ratings but is in no search and no profile list; a game with a bot changes nothing', async () => {
     const [cy, dee] = [await api.newPlayer('Cy'), await api.newPlayer('Dee')];
     await resigned(cy, dee, 'private');
-    await until(() => profileOf(cy, cy.playerId), (p) => p.ratings.length > 0);
-    expect(dataOf(await cy.GET('/v1/profiles/{playerId}/games', { params: { path: { playerId: cy.playerId } } })).items).toEqual([]);
+    await until(
+      () => profileOf(cy, cy.playerId),
+      (p) => p.ratings.length > 0,
+    );
+    expect(
+      dataOf(await cy.GET('/v1/profiles/{playerId}/games', { params: { path: { playerId: cy.playerId } } })).items,
+    ).toEqual([]);
     expect(dataOf(await cy.GET('/v1/finished-games', { params: { query: { player: 'Dee' } } })).items).toEqual([]);
 
     const eve = await api.newPlayer('Eve');
@@ -91,7 +122,9 @@ describe('profiles, leaderboards and search', () => {
     await server.services.results.record(solo.id);
     expect((await profileOf(eve, eve.playerId)).ratings).toEqual([]);
     // Public: searchable all the same.
-    expect(dataOf(await eve.GET('/v1/finished-games', { params: { query: { player: 'Eve' } } })).items.map((x) => x.id)).toEqual([solo.id]);
+    expect(
+      dataOf(await eve.GET('/v1/finished-games', { params: { query: { player: 'Eve' } } })).items.map((x) => x.id),
+    ).toEqual([solo.id]);
   });
 
   it('search pages: newest first, `next` until the last page, no game twice', async () => {
@@ -106,7 +139,11 @@ describe('profiles, leaderboards and search', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = dataOf(await gus.GET('/v1/finished-games', { params: { query: { player: 'fay pager', limit: 2, ...(cursor ? { cursor } : {}) } } }));
+      const page = dataOf(
+        await gus.GET('/v1/finished-games', {
+          params: { query: { player: 'fay pager', limit: 2, ...(cursor ? { cursor } : {}) } },
+        }),
+      );
       seen.push(...page.items.map((x) => x.id));
       cursor = page.next ?? undefined;
     } while (cursor);
@@ -136,20 +173,32 @@ describe('who may call the new endpoints', () => {
     const [ivy, jon] = [await api.newPlayer('Ivy'), await api.newPlayer('Jon')];
     const g = await resigned(ivy, jon);
     await server.services.results.record(g.id);
-    for (const a of await Promise.all(calls(api, ivy.playerId))) expect([a.response.url, a.response.status, problemOf(a).code]).toEqual([a.response.url, 401, 'unauthorized']);
+    for (const a of await Promise.all(calls(api, ivy.playerId)))
+      expect([a.response.url, a.response.status, problemOf(a).code]).toEqual([a.response.url, 401, 'unauthorized']);
     const own = await Promise.all(calls(ivy, ivy.playerId));
     const others = await Promise.all(calls(jon, ivy.playerId));
     for (const [i, a] of others.entries()) {
       expect(a.response.status, textOf(a)).toBe(200);
       expect(a.data).toEqual(own[i]!.data);
     }
-    const playOnly = api.as(dataOf(await ivy.POST('/v1/players/me/tokens', { body: { name: 'play only', scopes: ['play'] } })).token);
-    for (const a of await Promise.all(calls(playOnly, ivy.playerId))) expect([a.response.url, a.response.status, problemOf(a).code]).toEqual([a.response.url, 403, 'insufficient_scope']);
+    const playOnly = api.as(
+      dataOf(await ivy.POST('/v1/players/me/tokens', { body: { name: 'play only', scopes: ['play'] } })).token,
+    );
+    for (const a of await Promise.all(calls(playOnly, ivy.playerId)))
+      expect([a.response.url, a.response.status, problemOf(a).code]).toEqual([
+        a.response.url,
+        403,
+        'insufficient_scope',
+      ]);
     const created = dataOf(await ivy.POST('/v1/players/me/tokens', { body: { name: 'reader', scopes: ['read'] } }));
     const reader = api.as(created.token);
     for (const a of await Promise.all(calls(reader, ivy.playerId))) expect(a.response.status, textOf(a)).toBe(200);
-    expect((await ivy.DELETE('/v1/players/me/tokens/{tokenId}', { params: { path: { tokenId: created.id } } })).response.status).toBe(204);
+    expect(
+      (await ivy.DELETE('/v1/players/me/tokens/{tokenId}', { params: { path: { tokenId: created.id } } })).response
+        .status,
+    ).toBe(204);
     clock += TOKEN_TRUST_MS + 1000;
-    for (const a of await Promise.all(calls(reader, ivy.playerId))) expect([a.response.url, a.response.status, problemOf(a).code]).toEqual([a.response.url, 401, 'unauthorized']);
+    for (const a of await Promise.all(calls(reader, ivy.playerId)))
+      expect([a.response.url, a.response.status, problemOf(a).code]).toEqual([a.response.url, 401, 'unauthorized']);
   });
 });

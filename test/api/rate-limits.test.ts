@@ -1,11 +1,26 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_LIMITS_TABLE, LOCAL_TABLE, startLocalServer, type LocalServer, type StoreCall } from '../../functions/local/server.js';
+import {
+  LOCAL_LIMITS_TABLE,
+  LOCAL_TABLE,
+  startLocalServer,
+  type LocalServer,
+  type StoreCall,
+} from '../../functions/local/server.js';
 import { DEFAULT_LIMITS, type Limits } from '../../functions/service/limits.js';
 import type { OutgoingMail } from '../../functions/notify/email.js';
 import { checkAnswer } from '../support/answer-checks.js';
-import { dataOf, problemOf, testClient, textOf, type Answer, type Api, type Problem, type Schemas } from '../support/client.js';
+import {
+  dataOf,
+  problemOf,
+  testClient,
+  textOf,
+  type Answer,
+  type Api,
+  type Problem,
+  type Schemas,
+} from '../support/client.js';
 import { playerWithEmail } from '../support/accounts.js';
 import { highCardAnswer } from '../support/high-card-game.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
@@ -25,7 +40,12 @@ interface Harness {
 
 async function harness(limits: Limits): Promise<Harness> {
   const calls: StoreCall[] = [];
-  const server = await startLocalServer({ registry: testRegistry(), sweepMs: 0, limits, onDbCall: (c) => calls.push(c) });
+  const server = await startLocalServer({
+    registry: testRegistry(),
+    sweepMs: 0,
+    limits,
+    onDbCall: (c) => calls.push(c),
+  });
   return { server, calls };
 }
 
@@ -45,18 +65,34 @@ function fetchFrom(localAddress: string) {
     // Never trusted: the limits must key on the connection, not on this.
     const headers = { ...Object.fromEntries(request.headers), 'x-forwarded-for': `198.51.100.${++forged % 250}` };
     return new Promise<Response>((resolve, reject) => {
-      const req = httpRequest({ host: url.hostname, port: url.port, method: request.method, path, localAddress, headers }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => {
-          const status = res.statusCode ?? 0;
-          const seenHeaders = Object.fromEntries(Object.entries(res.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
-          checkAnswer({ method: request.method, path, status, contentType: res.headers['content-type'] ?? null, headers: seenHeaders, body: text });
-          const answered = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) for (const v of [value ?? []].flat()) answered.append(name, v);
-          resolve(new Response(text === '' ? null : text, { status, headers: answered }));
-        });
-      });
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, method: request.method, path, localAddress, headers },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => {
+            const status = res.statusCode ?? 0;
+            const seenHeaders = Object.fromEntries(
+              Object.entries(res.headers).map(([name, value]) => [
+                name,
+                Array.isArray(value) ? value.join(', ') : String(value),
+              ]),
+            );
+            checkAnswer({
+              method: request.method,
+              path,
+              status,
+              contentType: res.headers['content-type'] ?? null,
+              headers: seenHeaders,
+              body: text,
+            });
+            const answered = new Headers();
+            for (const [name, value] of Object.entries(res.headers))
+              for (const v of [value ?? []].flat()) answered.append(name, v);
+            resolve(new Response(text === '' ? null : text, { status, headers: answered }));
+          });
+        },
+      );
       req.on('error', reject);
       req.end(payload);
     });
@@ -97,10 +133,13 @@ async function gameTableWrites(h: Harness, refused: () => Promise<void>): Promis
 const rates = DEFAULT_LIMITS.rates;
 const CHAT_CAP = 30;
 
-const join = (p: Api, id: string, inviteCode: string) => p.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode } });
+const join = (p: Api, id: string, inviteCode: string) =>
+  p.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode } });
 const summary = async (p: Api, id: string) => dataOf(await p.GET('/v1/games/{id}', { params: { path: { id } } }));
-const chat = (p: Api, id: string, text: string) => p.POST('/v1/games/{id}/chat', { params: { path: { id } }, body: { text } });
-const messages = async (p: Api, id: string, limit: number) => dataOf(await p.GET('/v1/games/{id}/chat', { params: { path: { id }, query: { limit } } })).messages;
+const chat = (p: Api, id: string, text: string) =>
+  p.POST('/v1/games/{id}/chat', { params: { path: { id } }, body: { text } });
+const messages = async (p: Api, id: string, limit: number) =>
+  dataOf(await p.GET('/v1/games/{id}/chat', { params: { path: { id }, query: { limit } } })).messages;
 
 describe('rate limits on writes, with the real limits', () => {
   let h: Harness;
@@ -110,11 +149,14 @@ describe('rate limits on writes, with the real limits', () => {
   afterAll(() => h.server.close());
 
   it('POST /v1/players is limited per address; the 429 stores no player; other addresses (and X-Forwarded-For) do not matter', async () => {
-    const register = (from: ReturnType<typeof client>, name: string) => from.api.POST('/v1/players', { body: { name } });
+    const register = (from: ReturnType<typeof client>, name: string) =>
+      from.api.POST('/v1/players', { body: { name } });
     const a = client(h);
     const allowed = rates.createPlayer.perAddress!;
     for (let i = 0; i < allowed.points; i++) expect((await register(a, `P${i}`)).response.status).toBe(201);
-    const writes = await gameTableWrites(h, async () => expectRateLimited(await register(a, 'One too many'), allowed.seconds));
+    const writes = await gameTableWrites(h, async () =>
+      expectRateLimited(await register(a, 'One too many'), allowed.seconds),
+    );
     expect(writes).toEqual([]);
     expect((await register(client(h), 'Elsewhere')).response.status).toBe(201);
   });
@@ -124,8 +166,11 @@ describe('rate limits on writes, with the real limits', () => {
     const allowed = rates.createGame.perPlayer!;
     // Full games (a bot in the other seat) do not count towards the open-games cap.
     const game: Schemas['GameCreate'] = { game: 'high-card', players: 2, bots: 1 };
-    for (let i = 0; i < allowed.points; i++) expect((await anna.POST('/v1/games', { body: game })).response.status).toBe(201);
-    const writes = await gameTableWrites(h, async () => expectRateLimited(await anna.POST('/v1/games', { body: game }), allowed.seconds));
+    for (let i = 0; i < allowed.points; i++)
+      expect((await anna.POST('/v1/games', { body: game })).response.status).toBe(201);
+    const writes = await gameTableWrites(h, async () =>
+      expectRateLimited(await anna.POST('/v1/games', { body: game }), allowed.seconds),
+    );
     expect(writes).toEqual([]);
     expect(dataOf(await anna.GET('/v1/games')).items).toHaveLength(allowed.points);
   });
@@ -143,11 +188,18 @@ describe('rate limits on writes, with the real limits', () => {
     const game: Schemas['GameCreate'] = { game: 'high-card', players: 2, bots: 1 };
     const solo = dataOf(await anna.POST('/v1/games', { body: game }));
     dataOf(await resign(anna, solo.id));
-    for (let i = 1; i < allowed.points; i++) expect((await anna.POST('/v1/games', { body: game })).response.status).toBe(201);
+    for (let i = 1; i < allowed.points; i++)
+      expect((await anna.POST('/v1/games', { body: game })).response.status).toBe(201);
 
     const writes = await gameTableWrites(h, async () => {
-      expectRateLimited(await anna.POST('/v1/games/{id}/rematch/accept', { params: { path: { id: duel.id } } }), allowed.seconds);
-      expectRateLimited(await anna.POST('/v1/games/{id}/rematch', { params: { path: { id: solo.id } } }), allowed.seconds);
+      expectRateLimited(
+        await anna.POST('/v1/games/{id}/rematch/accept', { params: { path: { id: duel.id } } }),
+        allowed.seconds,
+      );
+      expectRateLimited(
+        await anna.POST('/v1/games/{id}/rematch', { params: { path: { id: solo.id } } }),
+        allowed.seconds,
+      );
     });
     expect(writes).toEqual([]);
     expect((await summary(ben, duel.id)).rematch).toMatchObject({ status: 'pending' });
@@ -160,8 +212,11 @@ describe('rate limits on writes, with the real limits', () => {
     const mine = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
     const theirs = dataOf(await ben.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
     const allowed = rates.join.perPlayer!;
-    for (let i = 0; i < allowed.points; i++) expect((await join(anna, mine.id, mine.inviteCode!)).error?.code).toBe('already_seated');
-    const writes = await gameTableWrites(h, async () => expectRateLimited(await join(anna, theirs.id, theirs.inviteCode!), allowed.seconds));
+    for (let i = 0; i < allowed.points; i++)
+      expect((await join(anna, mine.id, mine.inviteCode!)).error?.code).toBe('already_seated');
+    const writes = await gameTableWrites(h, async () =>
+      expectRateLimited(await join(anna, theirs.id, theirs.inviteCode!), allowed.seconds),
+    );
     expect(writes).toEqual([]);
     expect((await summary(ben, theirs.id)).status).toBe('open');
   });
@@ -174,7 +229,9 @@ describe('rate limits on writes, with the real limits', () => {
     for (let i = 0; i < allowed.points; i++) {
       expect((await join(mallory, game.id, `guess-${i}`)).error?.code).toBe('bad_invite_code');
     }
-    const writes = await gameTableWrites(h, async () => expectRateLimited(await join(mallory, game.id, game.inviteCode!), allowed.seconds));
+    const writes = await gameTableWrites(h, async () =>
+      expectRateLimited(await join(mallory, game.id, game.inviteCode!), allowed.seconds),
+    );
     expect(writes).toEqual([]);
     expect((await summary(anna, game.id)).seats[1]!.playerId).toBeNull();
   });
@@ -196,10 +253,15 @@ describe('rate limits on writes, with the real limits', () => {
     const c = client(h);
     const [anna, ben] = [await c.newPlayer('Anna'), await c.newPlayer('Ben')];
     const allowed = rates.badInviteCode.perPlayer!.points;
-    const [first, second] = [dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 3 } })), dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 3 } }))];
+    const [first, second] = [
+      dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 3 } })),
+      dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 3 } })),
+    ];
     expect((await join(ben, first.id, first.inviteCode!)).response.status).toBe(200);
-    for (let i = 0; i < allowed; i++) expect((await join(ben, first.id, first.inviteCode!)).error?.code).toBe('already_seated');
-    for (let i = 0; i < allowed - 1; i++) expect((await join(ben, first.id, `guess-${i}`)).error?.code).toBe('bad_invite_code');
+    for (let i = 0; i < allowed; i++)
+      expect((await join(ben, first.id, first.inviteCode!)).error?.code).toBe('already_seated');
+    for (let i = 0; i < allowed - 1; i++)
+      expect((await join(ben, first.id, `guess-${i}`)).error?.code).toBe('bad_invite_code');
     const joined = await join(ben, second.id, second.inviteCode!);
     expect(joined.response.status).toBe(200);
     expect(joined.response.headers.get('ratelimit-remaining')).toBe('1');
@@ -243,17 +305,22 @@ describe('rate limits on writes, with the real limits', () => {
     expect(refused.response.status).toBe(400);
     expect(refused.response.headers.get('ratelimit-remaining')).toBe(String(perPlayer.points - 4));
     // Operations without a limit carry none.
-    expect((await anna.GET('/v1/games/{id}', { params: { path: { id: game.id } } })).response.headers.get('ratelimit-limit')).toBeNull();
+    expect(
+      (await anna.GET('/v1/games/{id}', { params: { path: { id: game.id } } })).response.headers.get('ratelimit-limit'),
+    ).toBeNull();
   });
 
   it('POST /v1/games/{id}/chat is limited per player; the 429 stores no message', async () => {
     const anna = await client(h).newPlayer('Anna');
     const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
     const allowed = rates.chat.perPlayer!;
-    for (let i = 0; i < allowed.points; i++) expect((await chat(anna, game.id, `hello ${i}`)).response.status).toBe(201);
-    const writes = await gameTableWrites(h, async () => expectRateLimited(await chat(anna, game.id, 'one more'), allowed.seconds));
+    for (let i = 0; i < allowed.points; i++)
+      expect((await chat(anna, game.id, `hello ${i}`)).response.status).toBe(201);
+    const writes = await gameTableWrites(h, async () =>
+      expectRateLimited(await chat(anna, game.id, 'one more'), allowed.seconds),
+    );
     expect(writes).toEqual([]);
-    expect((await messages(anna, game.id, 100))).toHaveLength(allowed.points);
+    expect(await messages(anna, game.id, 100)).toHaveLength(allowed.points);
   });
 
   it('POST /v1/games/{id}/actions is limited per player in memory: no limits-table call, and the refused move is not played', async () => {
@@ -261,7 +328,8 @@ describe('rate limits on writes, with the real limits', () => {
     const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1 } }));
     const params = { path: { id: game.id } };
     const view = dataOf(highCardAnswer(await anna.GET('/v1/games/{id}/view', { params })));
-    const move = (expectedVersion: number) => anna.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions[0]!, expectedVersion } });
+    const move = (expectedVersion: number) =>
+      anna.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions[0]!, expectedVersion } });
     const allowed = rates.action.perPlayer!;
     const from = h.calls.length;
     // Stale versions are refused by the game, yet count: every attempt costs the server work.
@@ -307,7 +375,8 @@ describe('codes confirming a new address are limited like sign-in mails', () => 
     const c = client(h);
     const anna = await c.newPlayer('Anna');
     const allowed = rates.confirmationMail.perAddress!;
-    for (let i = 0; i < allowed.points; i++) expect((await setEmail(anna, `spread-${i}@example.test`)).response.status).toBe(200);
+    for (let i = 0; i < allowed.points; i++)
+      expect((await setEmail(anna, `spread-${i}@example.test`)).response.status).toBe(200);
     expectRateLimited(await setEmail(anna, 'one-more@example.test'), allowed.seconds);
     expect(mailsTo('one-more@example.test')).toBe(0);
   });
@@ -317,7 +386,9 @@ describe('codes confirming a new address are limited like sign-in mails', () => 
     const anna = await c.newPlayer('Anna');
     const times = rates.confirmationMail.perAddress!.points + 5;
     for (let i = 0; i < times; i++) {
-      const r = await anna.PATCH('/v1/players/me', { body: i % 2 ? { notifications: { events: { chat: i % 4 === 1 } } } : { name: `Anna ${i}` } });
+      const r = await anna.PATCH('/v1/players/me', {
+        body: i % 2 ? { notifications: { events: { chat: i % 4 === 1 } } } : { name: `Anna ${i}` },
+      });
       expect(r.response.status, textOf(r)).toBe(200);
       expect(r.response.headers.get('ratelimit-limit')).toBeNull();
     }
@@ -331,7 +402,11 @@ describe('caps on what one player stores', () => {
   beforeAll(async () => {
     // Rates out of the way, or reaching the caps would take most of an hour; the real open-games
     // cap, and a chat cap small enough to reach in a second (500 messages take dynalite 30 s).
-    h = await harness({ ...DEFAULT_LIMITS, rates: RAISED_LIMITS.rates, caps: { ...DEFAULT_LIMITS.caps, chatMessagesPerGame: CHAT_CAP } });
+    h = await harness({
+      ...DEFAULT_LIMITS,
+      rates: RAISED_LIMITS.rates,
+      caps: { ...DEFAULT_LIMITS.caps, chatMessagesPerGame: CHAT_CAP },
+    });
   });
   afterAll(() => h.server.close());
 
@@ -362,7 +437,9 @@ describe('caps on what one player stores', () => {
     // Concurrent writers cannot pass the cap together: one atomic counter decides.
     const burst = await Promise.all(Array.from({ length: cap + 10 }, (_, i) => chat(anna, game.id, `m${i}`)));
     expect(burst.filter((r) => r.response.status === 201)).toHaveLength(cap);
-    expect(new Set(burst.filter((r) => r.response.status !== 201).map((r) => r.error?.code))).toEqual(new Set(['chat_full']));
+    expect(new Set(burst.filter((r) => r.response.status !== 201).map((r) => r.error?.code))).toEqual(
+      new Set(['chat_full']),
+    );
     const refused = await chat(anna, game.id, 'one more');
     expect(refused.response.status).toBe(409);
     expect(problemOf(refused).code).toBe('chat_full');
@@ -409,9 +486,15 @@ describe('chat notices are debounced per recipient', () => {
     const api = testClient(server.url);
     const anna = await api.newPlayer('Anna');
     const ben = await playerWithEmail(server, api, 'Ben', 'ben@example.test');
-    expect((await ben.PATCH('/v1/players/me', { body: { notifications: { events: { chat: true } } } })).response.status).toBe(200);
+    expect(
+      (await ben.PATCH('/v1/players/me', { body: { notifications: { events: { chat: true } } } })).response.status,
+    ).toBe(200);
     const webhooks = 10;
-    for (let i = 0; i < webhooks; i++) expect((await ben.POST('/v1/players/me/webhooks', { body: { url: `${receiverUrl}/hook-${i}`, events: ['chat'] } })).response.status).toBe(201);
+    for (let i = 0; i < webhooks; i++)
+      expect(
+        (await ben.POST('/v1/players/me/webhooks', { body: { url: `${receiverUrl}/hook-${i}`, events: ['chat'] } }))
+          .response.status,
+      ).toBe(201);
     const game = dataOf(await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
     await join(ben, game.id, game.inviteCode!);
     await server.notificationsIdle();

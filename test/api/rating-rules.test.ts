@@ -15,7 +15,11 @@ const HOUR = 3600_000;
 const pass = (legal: { type: string }[]) => legal.find((a) => a.type === 'pass');
 
 /** A public two-person game between `a` (seat 0) and `b` (seat 1), its records written once `b` resigns after `moves`. */
-async function resignedAfter(a: Player, b: Player, moves: (g: HighCardGame) => Promise<unknown>): Promise<HighCardGame> {
+async function resignedAfter(
+  a: Player,
+  b: Player,
+  moves: (g: HighCardGame) => Promise<unknown>,
+): Promise<HighCardGame> {
   const g = await HighCardGame.create([a, b], { options: { rounds: 1, handSize: 2 } });
   const { table } = suite.server.services;
   const meta = (await table.readGame(g.id))!.meta;
@@ -28,9 +32,14 @@ async function resignedAfter(a: Player, b: Player, moves: (g: HighCardGame) => P
 
 const realGame = (g: HighCardGame) => g.pastAbortWindow();
 
-const ratingsOf = async (as: Player, id: string) => dataOf(await as.GET('/v1/profiles/{playerId}', { params: { path: { playerId: id } } })).ratings;
-const board = async (as: Player) => dataOf(await as.GET('/v1/leaderboards/{game}', { params: { path: { game: 'high-card' } } })).rows;
-const finished = async (as: Player, id: string) => dataOf(await as.GET('/v1/finished-games', { params: { query: { game: 'high-card' } } })).items.find((x) => x.id === id);
+const ratingsOf = async (as: Player, id: string) =>
+  dataOf(await as.GET('/v1/profiles/{playerId}', { params: { path: { playerId: id } } })).ratings;
+const board = async (as: Player) =>
+  dataOf(await as.GET('/v1/leaderboards/{game}', { params: { path: { game: 'high-card' } } })).rows;
+const finished = async (as: Player, id: string) =>
+  dataOf(await as.GET('/v1/finished-games', { params: { query: { game: 'high-card' } } })).items.find(
+    (x) => x.id === id,
+  );
 
 describe('RP-RATE-1: a forfeit before the game has begun is unrated', () => {
   it('RP-RATE-1: 15 games a sock account resigns before moving leave both ratings unchanged and the farmer off the leaderboard', async () => {
@@ -76,7 +85,11 @@ describe('RP-RATE-1: a forfeit before the game has begun is unrated', () => {
 
 describe('RP-RATE-2: the same people count once a day', () => {
   it('RP-RATE-2: a second rated-worthy game of the same pair within 24 hours changes no rating; a day later one counts again', async () => {
-    const [eve, fay, gus] = [await suite.api.newPlayer('Eve'), await suite.api.newPlayer('Fay'), await suite.api.newPlayer('Gus')];
+    const [eve, fay, gus] = [
+      await suite.api.newPlayer('Eve'),
+      await suite.api.newPlayer('Fay'),
+      await suite.api.newPlayer('Gus'),
+    ];
     clock += 25 * HOUR;
     const first = await resignedAfter(eve, fay, realGame);
     const [eveAfter] = await ratingsOf(eve, eve.playerId);

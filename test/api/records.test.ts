@@ -31,7 +31,13 @@ let outbox: string;
 
 beforeAll(async () => {
   outbox = await mkdtemp(join(tmpdir(), 'railpost-records-'));
-  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, email: outboxSender(outbox, () => {}), now: () => new Date(clock), sweepMs: 0 });
+  server = await startLocalServer({
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    email: outboxSender(outbox, () => {}),
+    now: () => new Date(clock),
+    sweepMs: 0,
+  });
   api = testClient(server.url);
 });
 afterAll(async () => {
@@ -51,7 +57,15 @@ async function player(name = 'Anna', email?: string): Promise<Player> {
 type GameParams = { path: { id: string } };
 
 /** A high-card game of `seats` seats (the last `bots` of them bots) between Anna and Ben. */
-async function table(options: { anna?: Player; ben?: Player; seats?: number; bots?: number; timeControl?: Schemas['GameCreate']['timeControl'] } = {}) {
+async function table(
+  options: {
+    anna?: Player;
+    ben?: Player;
+    seats?: number;
+    bots?: number;
+    timeControl?: Schemas['GameCreate']['timeControl'];
+  } = {},
+) {
   const anna = options.anna ?? (await player('Anna'));
   const ben = options.ben ?? (await player('Ben'));
   const created = await anna.POST('/v1/games', {
@@ -79,17 +93,26 @@ async function playOut(params: GameParams, ...players: Player[]): Promise<void> 
   for (let moves = 0; moves < 40 && (await statusOf(players[0]!, params)) === 'active'; moves++) {
     const p = players[moves % players.length]!;
     const view = dataOf(highCardAnswer(await p.GET('/v1/games/{id}/view', { params })));
-    if (view.legalActions.length) expect((await p.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions[0]!, expectedVersion: view.version } })).response.status).toBe(200);
+    if (view.legalActions.length)
+      expect(
+        (
+          await p.POST('/v1/games/{id}/actions', {
+            params,
+            body: { action: view.legalActions[0]!, expectedVersion: view.version },
+          })
+        ).response.status,
+      ).toBe(200);
   }
   expect(await statusOf(players[0]!, params)).toBe('finished');
 }
 
 describe('records stay bounded', () => {
-
   it('a vacation that is already over when created is refused (400 vacation_in_past) and nothing is stored', async () => {
     clock = T0;
     const anna = await player();
-    const over = await anna.POST('/v1/players/me/vacations', { body: { from: iso(clock - 30 * S), until: iso(clock - 10 * S) } });
+    const over = await anna.POST('/v1/players/me/vacations', {
+      body: { from: iso(clock - 30 * S), until: iso(clock - 10 * S) },
+    });
     expect(over.response.status, textOf(over)).toBe(400);
     expect(over.response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(problemOf(over).code).toBe('vacation_in_past');
@@ -105,7 +128,9 @@ describe('records stay bounded', () => {
       until: iso(clock - 30 * M + i),
     }));
     await server.services.times.changeVacations(anna.playerId, () => past);
-    const added = await anna.POST('/v1/players/me/vacations', { body: { from: iso(clock + 60 * M), until: iso(clock + 120 * M) } });
+    const added = await anna.POST('/v1/players/me/vacations', {
+      body: { from: iso(clock + 60 * M), until: iso(clock + 120 * M) },
+    });
     expect(added.response.status, textOf(added)).toBe(201);
     const kept = dataOf(await anna.GET('/v1/players/me/vacations'));
     expect(kept).toHaveLength(25);
@@ -120,7 +145,13 @@ describe('records stay bounded', () => {
     for (let i = 0; i < 30; i++) {
       const added = await anna.POST('/v1/players/me/vacations', { body: { from: iso(clock), until: iso(clock + M) } });
       expect(added.response.status, textOf(added)).toBe(201);
-      expect((await anna.DELETE('/v1/players/me/vacations/{vacationId}', { params: { path: { vacationId: dataOf(added).id } } })).response.status).toBe(204);
+      expect(
+        (
+          await anna.DELETE('/v1/players/me/vacations/{vacationId}', {
+            params: { path: { vacationId: dataOf(added).id } },
+          })
+        ).response.status,
+      ).toBe(204);
       clock += S;
     }
     expect(dataOf(await anna.GET('/v1/players/me/vacations')).length).toBeLessThanOrEqual(25);
@@ -128,7 +159,11 @@ describe('records stay bounded', () => {
 
   it("DynamoDB's item-size refusal becomes 422 record_too_large, not a 500", async () => {
     const anna = await player();
-    const huge: Vacation[] = Array.from({ length: 5000 }, (_, i) => ({ id: `v${i}`, from: iso(T0 + i), until: iso(T0 + i + 1) }));
+    const huge: Vacation[] = Array.from({ length: 5000 }, (_, i) => ({
+      id: `v${i}`,
+      from: iso(T0 + i),
+      until: iso(T0 + i + 1),
+    }));
     const err = await server.services.times.changeVacations(anna.playerId, () => huge).catch((e: unknown) => e);
     expect((err as Error).name).toBe('ValidationException');
     const problem = toProblem(err);
@@ -137,7 +172,9 @@ describe('records stay bounded', () => {
 
   it('a push endpoint longer than 2048 characters is refused (400), not stored as a 60 KB item', async () => {
     const anna = await player();
-    const long = await anna.POST('/v1/players/me/push-subscriptions', { body: pushSubscription(`https://push.example.net/${'x'.repeat(60_000)}`) });
+    const long = await anna.POST('/v1/players/me/push-subscriptions', {
+      body: pushSubscription(`https://push.example.net/${'x'.repeat(60_000)}`),
+    });
     expect(long.response.status, textOf(long)).toBe(400);
     expect(problemOf(long).code).toBe('invalid_body');
     expect((await anna.GET('/v1/players/me/push-subscriptions')).data).toEqual([]);
@@ -176,22 +213,34 @@ describe('names are one clean line', () => {
     expect((await register('語'.repeat(42))).response.status).toBe(201);
   });
 
-  it("a name cannot add a line to another player's \"your turn\" email (delivered through the outbox)", async () => {
+  it('a name cannot add a line to another player\'s "your turn" email (delivered through the outbox)', async () => {
     clock = T0;
     const anna = await player(EVIL);
     const ben = await player('Ben', 'ben-records@example.test');
     const { params } = await table({ anna, ben });
     const view = dataOf(await anna.GET('/v1/games/{id}/view', { params }));
-    expect((await anna.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'draw' }, expectedVersion: view.version } })).response.status).toBe(200);
+    expect(
+      (
+        await anna.POST('/v1/games/{id}/actions', {
+          params,
+          body: { action: { type: 'draw' }, expectedVersion: view.version },
+        })
+      ).response.status,
+    ).toBe(200);
     await server.notificationsIdle();
-    const mails = await Promise.all((await readdir(outbox)).map(async (f) => readEml(await readFile(join(outbox, f), 'utf8'))));
-    const turn = mails.filter((m) => m.header('to') === 'ben-records@example.test' && /turn/i.test(m.header('subject') ?? ''));
+    const mails = await Promise.all(
+      (await readdir(outbox)).map(async (f) => readEml(await readFile(join(outbox, f), 'utf8'))),
+    );
+    const turn = mails.filter(
+      (m) => m.header('to') === 'ben-records@example.test' && /turn/i.test(m.header('subject') ?? ''),
+    );
     expect(turn.length).toBeGreaterThan(0);
     for (const mail of turn) {
       for (const part of mail.parts) {
         expect(part.body).toContain('ACCOUNT LOCKED');
         // The words only ever appear inside the line that names Anna, never as a line of their own.
-        for (const line of part.body.split(/\r?\n/).filter((l) => l.includes('ACCOUNT LOCKED'))) expect(line).toMatch(/Anna ACCOUNT LOCKED/);
+        for (const line of part.body.split(/\r?\n/).filter((l) => l.includes('ACCOUNT LOCKED')))
+          expect(line).toMatch(/Anna ACCOUNT LOCKED/);
       }
     }
   });
@@ -202,14 +251,26 @@ describe('names are one clean line', () => {
     const ben = await player('Ben', 'ben-legacy@example.test');
     const { params } = await table({ anna, ben });
     const view = dataOf(await anna.GET('/v1/games/{id}/view', { params }));
-    expect((await anna.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'draw' }, expectedVersion: view.version } })).response.status).toBe(200);
+    expect(
+      (
+        await anna.POST('/v1/games/{id}/actions', {
+          params,
+          body: { action: { type: 'draw' }, expectedVersion: view.version },
+        })
+      ).response.status,
+    ).toBe(200);
     await server.notificationsIdle();
-    const mails = await Promise.all((await readdir(outbox)).map(async (f) => readEml(await readFile(join(outbox, f), 'utf8'))));
-    const turn = mails.filter((m) => m.header('to') === 'ben-legacy@example.test' && /turn/i.test(m.header('subject') ?? ''));
+    const mails = await Promise.all(
+      (await readdir(outbox)).map(async (f) => readEml(await readFile(join(outbox, f), 'utf8'))),
+    );
+    const turn = mails.filter(
+      (m) => m.header('to') === 'ben-legacy@example.test' && /turn/i.test(m.header('subject') ?? ''),
+    );
     expect(turn.length).toBeGreaterThan(0);
     for (const part of turn.flatMap((m) => m.parts)) {
       expect(part.body).toContain('Old ACCOUNT LOCKED');
-      for (const line of part.body.split(/\r?\n/).filter((l) => l.includes('ACCOUNT LOCKED'))) expect(line).toMatch(/Old ACCOUNT LOCKED/);
+      for (const line of part.body.split(/\r?\n/).filter((l) => l.includes('ACCOUNT LOCKED')))
+        expect(line).toMatch(/Old ACCOUNT LOCKED/);
     }
   });
 });
@@ -222,7 +283,10 @@ describe('what strangers and forfeited seats may read', () => {
     const seen = dataOf(await stranger.GET('/v1/games/{id}', { params }));
     expect(seen.seats.map((s) => s.name)).toEqual(['Anna', 'Ben']);
     for (const seat of seen.seats) expect(seat).not.toHaveProperty('playerId');
-    expect(dataOf(await ben.GET('/v1/games/{id}', { params })).seats.map((s) => s.playerId)).toEqual([anna.playerId, ben.playerId]);
+    expect(dataOf(await ben.GET('/v1/games/{id}', { params })).seats.map((s) => s.playerId)).toEqual([
+      anna.playerId,
+      ben.playerId,
+    ]);
     await playOut(params, anna, ben);
     const exported = await stranger.GET('/v1/games/{id}/export', { params });
     expect(exported.response.status, textOf(exported)).toBe(200);
@@ -231,14 +295,22 @@ describe('what strangers and forfeited seats may read', () => {
       [1, 'Ben'],
     ]);
     for (const seat of dataOf(exported).players) expect(seat).not.toHaveProperty('playerId');
-    expect(dataOf(await anna.GET('/v1/games/{id}/export', { params })).players.map((s) => s.playerId)).toEqual([anna.playerId, ben.playerId]);
+    expect(dataOf(await anna.GET('/v1/games/{id}/export', { params })).players.map((s) => s.playerId)).toEqual([
+      anna.playerId,
+      ben.playerId,
+    ]);
     expect(JSON.stringify((await stranger.GET('/v1/games/{id}', { params })).data)).not.toContain(anna.playerId);
   });
 
   it('a forfeited seat sees what a spectator sees (no hand) and may read but not write chat until the game ends', async () => {
     clock = T0;
-    const { anna, ben, params } = await table({ seats: 3, bots: 1, timeControl: { perMove: 'PT1M', onTimeout: 'forfeit' } });
-    const viewOf = async (p: Player, query: { version?: number } = {}) => dataOf(highCardAnswer(await p.GET('/v1/games/{id}/view', { params: { ...params, query } }))).view;
+    const { anna, ben, params } = await table({
+      seats: 3,
+      bots: 1,
+      timeControl: { perMove: 'PT1M', onTimeout: 'forfeit' },
+    });
+    const viewOf = async (p: Player, query: { version?: number } = {}) =>
+      dataOf(highCardAnswer(await p.GET('/v1/games/{id}/view', { params: { ...params, query } }))).view;
     const chat = (p: Player, text: string) => p.POST('/v1/games/{id}/chat', { params, body: { text } });
     expect((await viewOf(anna)).hand).toHaveLength(3);
     expect((await chat(anna, 'good luck')).response.status).toBe(201);

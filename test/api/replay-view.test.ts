@@ -62,10 +62,18 @@ describe('GET /v1/games/{id}/view?version=N', () => {
     const start = await anna.GET('/v1/games/{id}/board.svg', { params, parseAs: 'text' });
     let view = dataOf(await anna.GET('/v1/games/{id}/view', { params }));
     for (let i = 0; i < 3 && view.legalActions.length; i++) {
-      view = dataOf(await anna.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions.at(-1)!, expectedVersion: view.version } }));
+      view = dataOf(
+        await anna.POST('/v1/games/{id}/actions', {
+          params,
+          body: { action: view.legalActions.at(-1)!, expectedVersion: view.version },
+        }),
+      );
     }
     expect(view.version).toBeGreaterThan(0);
-    const replayed = await anna.GET('/v1/games/{id}/board.svg', { params: { ...params, query: { version: 0 } }, parseAs: 'text' });
+    const replayed = await anna.GET('/v1/games/{id}/board.svg', {
+      params: { ...params, query: { version: 0 } },
+      parseAs: 'text',
+    });
     expect(replayed.response.status).toBe(200);
     expect(replayed.data).toBe(start.data);
   });

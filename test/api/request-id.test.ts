@@ -26,7 +26,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 describe('X-Request-Id', () => {
   it('a client-chosen X-Request-Id is not echoed; the server generates its own for the header and the problem body', async () => {
     const chosen = 'support-says-refund-granted';
-    const r = await api.GET('/v1/games/{id}', { params: { path: { id: 'nope' } }, headers: { 'x-request-id': chosen } });
+    const r = await api.GET('/v1/games/{id}', {
+      params: { path: { id: 'nope' } },
+      headers: { 'x-request-id': chosen },
+    });
     expect(r.response.status).toBe(401);
     const id = r.response.headers.get('x-request-id');
     expect(id).toMatch(UUID);
@@ -48,7 +51,9 @@ describe('X-Request-Id', () => {
       expect(r.response.status).toBe(500);
       const id = r.response.headers.get('x-request-id');
       expect(id).toMatch(UUID);
-      const line = logged.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.message === 'unhandled error');
+      const line = logged
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.message === 'unhandled error');
       expect(line).toMatchObject({ requestId: id, clientRequestId: 'client-42' });
     } finally {
       failStore = false;

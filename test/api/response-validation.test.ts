@@ -64,9 +64,15 @@ describe('the response validator', () => {
     const reply = await anna.GET('/v1/players/me');
     const me = dataOf(reply);
     const errors = validate(sampleOf('GET', '/v1/players/me', reply, { ...me, token: 'leaked' })).errors;
-    expect(errors).toEqual([expect.stringMatching(/^status 200 application\/json: \(body\): unknown property "token" \(schema #\/components\/schemas\/Player\/additionalProperties\)$/)]);
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^status 200 application\/json: \(body\): unknown property "token" \(schema #\/components\/schemas\/Player\/additionalProperties\)$/,
+      ),
+    ]);
     const nested = { ...me, notifications: { ...me.notifications, events: { ...me.notifications.events, sms: true } } };
-    expect(validate(sampleOf('GET', '/v1/players/me', reply, nested)).errors).toEqual([expect.stringContaining('/notifications/events: unknown property "sms"')]);
+    expect(validate(sampleOf('GET', '/v1/players/me', reply, nested)).errors).toEqual([
+      expect.stringContaining('/notifications/events: unknown property "sms"'),
+    ]);
   });
 
   it('refuses a wrong type, with the path of the value and of the schema', async () => {
@@ -82,77 +88,133 @@ describe('the response validator', () => {
     expect(reply.response.status).toBe(401);
     const { code: _code, ...withoutCode } = problemOf(reply);
     expect(validate(sampleOf('GET', '/v1/players/me', reply, withoutCode)).errors).toEqual(
-      expect.arrayContaining([expect.stringContaining("must have required property 'code' (schema #/components/schemas/Problem/required)")]),
+      expect.arrayContaining([
+        expect.stringContaining("must have required property 'code' (schema #/components/schemas/Problem/required)"),
+      ]),
     );
-    expect(validate(sampleOf('GET', '/v1/players/me', reply, { ...problemOf(reply), stack: 'at …' })).errors).toEqual([expect.stringContaining('unknown property "stack"')]);
+    expect(validate(sampleOf('GET', '/v1/players/me', reply, { ...problemOf(reply), stack: 'at …' })).errors).toEqual([
+      expect.stringContaining('unknown property "stack"'),
+    ]);
   });
 
   it('checks the content type of every answer, and only the content type of non-JSON ones', async () => {
     const reply = await suite.api.GET('/v1/catalog');
-    expect(validate({ ...sampleOf('GET', '/v1/catalog', reply), contentType: 'text/html; charset=utf-8' }).errors).toEqual([
-      'status 200 answered text/html; declared: application/json',
-    ]);
+    expect(
+      validate({ ...sampleOf('GET', '/v1/catalog', reply), contentType: 'text/html; charset=utf-8' }).errors,
+    ).toEqual(['status 200 answered text/html; declared: application/json']);
     const svg = { method: 'GET', path: '/v1/games/g1/board.svg', status: 200, headers: answerHeaders, body: '<svg/>' };
     expect(validate({ ...svg, contentType: 'image/svg+xml; charset=utf-8' }).errors).toEqual([]);
-    expect(validate({ ...svg, contentType: 'application/json' }).errors).toEqual(['status 200 answered application/json; declared: image/svg+xml']);
-    const deleted = { method: 'DELETE', path: '/v1/players/me/webhooks/w1', status: 204, contentType: null, headers: answerHeaders, body: '' };
+    expect(validate({ ...svg, contentType: 'application/json' }).errors).toEqual([
+      'status 200 answered application/json; declared: image/svg+xml',
+    ]);
+    const deleted = {
+      method: 'DELETE',
+      path: '/v1/players/me/webhooks/w1',
+      status: 204,
+      contentType: null,
+      headers: answerHeaders,
+      body: '',
+    };
     expect(validate(deleted).errors).toEqual([]);
-    expect(validate({ ...deleted, contentType: 'application/json', body: '{}' }).errors).toEqual([expect.stringContaining('declares no body')]);
+    expect(validate({ ...deleted, contentType: 'application/json', body: '{}' }).errors).toEqual([
+      expect.stringContaining('declares no body'),
+    ]);
   });
 
   it('a path the document does not have must be answered with a problem', () => {
     const unknown = { method: 'GET', path: '/v1/nothing-here', status: 404, headers: {} };
-    expect(validate({ ...unknown, contentType: 'application/problem+json', body: JSON.stringify({ type: 'x', title: 'Not found', status: 404, code: 'not_found' }) }).errors).toEqual([]);
-    expect(validate({ ...unknown, contentType: 'text/plain', body: 'Not Found' }).errors).toEqual([expect.stringContaining('not application/problem+json')]);
+    expect(
+      validate({
+        ...unknown,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ type: 'x', title: 'Not found', status: 404, code: 'not_found' }),
+      }).errors,
+    ).toEqual([]);
+    expect(validate({ ...unknown, contentType: 'text/plain', body: 'Not Found' }).errors).toEqual([
+      expect.stringContaining('not application/problem+json'),
+    ]);
   });
 
   it("the unlisted fixture games' views are checked against the shared view envelope, closed", async () => {
     const { anna, path, params } = await startedHighCard();
     const reply = await anna.GET('/v1/games/{id}/view', { params });
     expect(validate(sampleOf('GET', `${path}/view`, reply)).errors).toEqual([]);
-    expect(validate(sampleOf('GET', `${path}/view`, reply, { ...dataOf(reply), seed: 'secret' })).errors).toEqual([expect.stringContaining('unknown property "seed"')]);
-    expect(validate(sampleOf('GET', `${path}/view`, reply, { ...dataOf(reply), game: 'no-such-game' })).errors).not.toEqual([]);
+    expect(validate(sampleOf('GET', `${path}/view`, reply, { ...dataOf(reply), seed: 'secret' })).errors).toEqual([
+      expect.stringContaining('unknown property "seed"'),
+    ]);
+    expect(
+      validate(sampleOf('GET', `${path}/view`, reply, { ...dataOf(reply), game: 'no-such-game' })).errors,
+    ).not.toEqual([]);
   });
 });
 
 describe('the validator checks the declared headers and problem codes', () => {
-  const without = (headers: Record<string, string>, name: string) => Object.fromEntries(Object.entries(headers).filter(([n]) => n !== name));
+  const without = (headers: Record<string, string>, name: string) =>
+    Object.fromEntries(Object.entries(headers).filter(([n]) => n !== name));
 
   it('refuses an answer without a header the document requires (X-Request-Id on every answer, Location on a 201, ETag on a GET)', async () => {
     const anna = await suite.api.newPlayer('Anna');
     const me = sampleOf('GET', '/v1/players/me', await anna.GET('/v1/players/me'));
     expect(validate(me).errors).toEqual([]);
-    expect(validate({ ...me, headers: without(me.headers, 'x-request-id') }).errors).toEqual(['status 200: header X-Request-Id is required but absent']);
-    expect(validate({ ...me, headers: without(me.headers, 'etag') }).errors).toEqual(['status 200: header ETag is required but absent']);
-    const created = sampleOf('POST', '/v1/games', await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }));
+    expect(validate({ ...me, headers: without(me.headers, 'x-request-id') }).errors).toEqual([
+      'status 200: header X-Request-Id is required but absent',
+    ]);
+    expect(validate({ ...me, headers: without(me.headers, 'etag') }).errors).toEqual([
+      'status 200: header ETag is required but absent',
+    ]);
+    const created = sampleOf(
+      'POST',
+      '/v1/games',
+      await anna.POST('/v1/games', { body: { game: 'high-card', players: 2 } }),
+    );
     expect(validate(created).errors).toEqual([]);
-    expect(validate({ ...created, headers: without(created.headers, 'location') }).errors).toEqual(['status 201: header Location is required but absent']);
-    expect(validate({ ...created, headers: without(created.headers, 'ratelimit-remaining') }).errors).toEqual(['status 201: header RateLimit-Remaining is required but absent']);
+    expect(validate({ ...created, headers: without(created.headers, 'location') }).errors).toEqual([
+      'status 201: header Location is required but absent',
+    ]);
+    expect(validate({ ...created, headers: without(created.headers, 'ratelimit-remaining') }).errors).toEqual([
+      'status 201: header RateLimit-Remaining is required but absent',
+    ]);
   });
 
   it('refuses a header that does not match its schema', async () => {
     const reply = await suite.api.GET('/v1/players/me');
     const unavailable = {
-      ...sampleOf('GET', '/v1/players/me', reply, { ...problemOf(reply), status: 503, code: 'store_unavailable', title: 'Try again' }),
+      ...sampleOf('GET', '/v1/players/me', reply, {
+        ...problemOf(reply),
+        status: 503,
+        code: 'store_unavailable',
+        title: 'Try again',
+      }),
       status: 503,
     };
     expect(validate({ ...unavailable, headers: { ...unavailable.headers, 'retry-after': '1' } }).errors).toEqual([]);
     expect(validate(unavailable).errors).toEqual(['status 503: header Retry-After is required but absent']);
-    expect(validate({ ...unavailable, headers: { ...unavailable.headers, 'retry-after': 'soon' } }).errors).toEqual(['status 503: header Retry-After: "soon" must be integer']);
-    expect(validate({ ...unavailable, headers: { ...unavailable.headers, 'retry-after': '1', 'x-request-id': 'mine' } }).errors).toEqual([
-      'status 503: header X-Request-Id: "mine" must match format "uuid"',
+    expect(validate({ ...unavailable, headers: { ...unavailable.headers, 'retry-after': 'soon' } }).errors).toEqual([
+      'status 503: header Retry-After: "soon" must be integer',
     ]);
+    expect(
+      validate({ ...unavailable, headers: { ...unavailable.headers, 'retry-after': '1', 'x-request-id': 'mine' } })
+        .errors,
+    ).toEqual(['status 503: header X-Request-Id: "mine" must match format "uuid"']);
   });
 
   it('refuses a problem code that the status does not declare for the operation, and a status that is not the one answered', async () => {
-    const reply = await (await suite.api.newPlayer('Anna')).GET('/v1/games/{id}', { params: { path: { id: 'nope-nope' } } });
+    const reply = await (
+      await suite.api.newPlayer('Anna')
+    ).GET('/v1/games/{id}', { params: { path: { id: 'nope-nope' } } });
     expect(problemOf(reply).code).toBe('not_found');
     const sample = sampleOf('GET', '/v1/games/nope-nope', reply);
     expect(validate(sample).errors).toEqual([]);
-    expect(validate(sampleOf('GET', '/v1/games/nope-nope', reply, { ...problemOf(reply), code: 'stale_version' })).errors).toEqual([
-      expect.stringMatching(/^status 404 application\/problem\+json: \/code: must be equal to one of the allowed values \(schema #\/paths\/.*\/responses\/404\/.*\/code\/enum\)$/),
+    expect(
+      validate(sampleOf('GET', '/v1/games/nope-nope', reply, { ...problemOf(reply), code: 'stale_version' })).errors,
+    ).toEqual([
+      expect.stringMatching(
+        /^status 404 application\/problem\+json: \/code: must be equal to one of the allowed values \(schema #\/paths\/.*\/responses\/404\/.*\/code\/enum\)$/,
+      ),
     ]);
-    expect(validate(sampleOf('GET', '/v1/games/nope-nope', reply, { ...problemOf(reply), status: 400 })).errors).toEqual([expect.stringContaining('/status: must be equal to constant')]);
+    expect(
+      validate(sampleOf('GET', '/v1/games/nope-nope', reply, { ...problemOf(reply), status: 400 })).errors,
+    ).toEqual([expect.stringContaining('/status: must be equal to constant')]);
   });
 });
 
@@ -164,13 +226,21 @@ describe('the API suites check what they receive', () => {
   });
 
   it('a mismatch received through a checking fetch is kept for the test that received it, with operation, status and schema path', async () => {
-    const lying = checkingFetch(async () => Response.json([{ id: 'x', title: 'X', minPlayers: 1, maxPlayers: '2', options: {}, extra: 1 }], { headers: answerHeaders }));
+    const lying = checkingFetch(async () =>
+      Response.json([{ id: 'x', title: 'X', minPlayers: 1, maxPlayers: '2', options: {}, extra: 1 }], {
+        headers: answerHeaders,
+      }),
+    );
     await lying('http://127.0.0.1:9/v1/catalog');
     const { mismatches } = takeVerdicts();
     expect(mismatches).toHaveLength(1);
     expect(mismatches[0]).toContain('getCatalog (GET /v1/catalog): GET /v1/catalog → 200');
-    expect(mismatches[0]).toContain('/0: unknown property "extra" (schema #/components/schemas/CatalogEntry/additionalProperties)');
-    expect(mismatches[0]).toContain('/0/maxPlayers: must be integer (schema #/components/schemas/CatalogEntry/properties/maxPlayers/type)');
+    expect(mismatches[0]).toContain(
+      '/0: unknown property "extra" (schema #/components/schemas/CatalogEntry/additionalProperties)',
+    );
+    expect(mismatches[0]).toContain(
+      '/0/maxPlayers: must be integer (schema #/components/schemas/CatalogEntry/properties/maxPlayers/type)',
+    );
   });
 });
 
@@ -178,7 +248,9 @@ describe('the document closes the answers', () => {
   /** The component each JSON answer (or item of a list answer, or member of a union) names. */
   const answerComponents = (doc: OpenApiDocument): string[] => {
     const names = new Set<string>();
-    const visit = (schema: { $ref?: string; items?: unknown; oneOf?: unknown[]; allOf?: unknown[] } | undefined): void => {
+    const visit = (
+      schema: { $ref?: string; items?: unknown; oneOf?: unknown[]; allOf?: unknown[] } | undefined,
+    ): void => {
       if (!schema) return;
       if (schema.$ref) {
         const name = schema.$ref.split('/').at(-1)!;
@@ -190,17 +262,37 @@ describe('the document closes the answers', () => {
       schema.allOf?.forEach((m) => visit(m as typeof schema));
     };
     for (const ops of Object.values(doc.paths))
-      for (const op of Object.values(ops) as { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }[])
+      for (const op of Object.values(ops) as {
+        responses?: Record<string, { content?: Record<string, { schema?: object }> }>;
+      }[])
         for (const response of Object.values(op.responses ?? {}))
-          for (const [type, media] of Object.entries(response.content ?? {})) if (type.endsWith('json')) visit(media.schema);
+          for (const [type, media] of Object.entries(response.content ?? {}))
+            if (type.endsWith('json')) visit(media.schema);
     return [...names].sort();
   };
 
   it('every answer object of the API (problems included) is closed: additionalProperties false', () => {
     const names = answerComponents(document);
-    expect(names).toEqual(expect.arrayContaining(['CatalogEntry', 'CatalogGame', 'Chat', 'Export', 'Game', 'GamePage', 'Player', 'Problem', 'StreetcarViewAnswer', 'Webhook', 'WebhookCreated']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'CatalogEntry',
+        'CatalogGame',
+        'Chat',
+        'Export',
+        'Game',
+        'GamePage',
+        'Player',
+        'Problem',
+        'StreetcarViewAnswer',
+        'Webhook',
+        'WebhookCreated',
+      ]),
+    );
     // With the outcome that Game, Export and the games' views carry.
-    const open = [...names, 'Outcome', 'GameListItem'].filter((name) => (document.components!.schemas![name] as { additionalProperties?: unknown }).additionalProperties !== false);
+    const open = [...names, 'Outcome', 'GameListItem'].filter(
+      (name) =>
+        (document.components!.schemas![name] as { additionalProperties?: unknown }).additionalProperties !== false,
+    );
     expect(open).toEqual([]);
   });
 });

@@ -8,7 +8,18 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../functions/local/server.js';
 import { highCard } from '../../engine/fixtures/high-card.js';
-import { dataOf, problemOf, testClient, textOf, watch, type Answer, type Api, type Player, type Problem, type Seen } from '../support/client.js';
+import {
+  dataOf,
+  problemOf,
+  testClient,
+  textOf,
+  watch,
+  type Answer,
+  type Api,
+  type Player,
+  type Problem,
+  type Seen,
+} from '../support/client.js';
 import { HighCardGame, highCardAnswer, trueState } from '../support/high-card-game.js';
 import { hiddenNumbersIn } from '../support/leaks.js';
 import { startTestServer } from '../support/local.js';
@@ -50,7 +61,10 @@ const answerText = (r: Answer) => responseText({ text: textOf(r), headers: r.res
 
 /** Looks at the game as each seat and as a spectator, and checks nothing hidden shows. */
 async function inspect(game: HighCardGame, spectator: Player): Promise<Truth> {
-  const viewers: [Viewer, Player][] = [...game.players.map((p, seat): [Viewer, Player] => [seat, p]), ['spectator', spectator]];
+  const viewers: [Viewer, Player][] = [
+    ...game.players.map((p, seat): [Viewer, Player] => [seat, p]),
+    ['spectator', spectator],
+  ];
   const { params } = game;
   const answers = await Promise.all(
     viewers.map(async ([viewer, client]) => ({
@@ -82,7 +96,8 @@ async function inspect(game: HighCardGame, spectator: Player): Promise<Truth> {
       expect([...seen.view.hand!].sort()).toEqual([...truth.hands[viewer]!].sort());
       expect(seen.view.myPlay ?? null).toBe(truth.committed[viewer] ?? null);
       // Other seats' actions are not shown while the game runs; one's own are.
-      for (const e of dataOf(log).entries) expect(e.action !== undefined, `log entry ${e.version} for seat ${viewer}`).toBe(e.seat === viewer);
+      for (const e of dataOf(log).entries)
+        expect(e.action !== undefined, `log entry ${e.version} for seat ${viewer}`).toBe(e.seat === viewer);
     }
   }
   return truth;
@@ -96,7 +111,8 @@ describe('while the game runs', () => {
     for (let step = 0; step < 100; step++) {
       if ((await trueState(server, game.id)).state.phase === 'over') break;
       const truth = await inspect(game, spectator);
-      if (truth.phase === 'play' && truth.committed.some((c) => c !== null) && truth.committed.some((c) => c === null)) sawCommitPending = true;
+      if (truth.phase === 'play' && truth.committed.some((c) => c !== null) && truth.committed.some((c) => c === null))
+        sawCommitPending = true;
       const v = await game.view(0);
       const seat = v.toAct.find((s) => s < 3);
       if (seat === undefined) break;
@@ -121,7 +137,9 @@ describe('while the game runs', () => {
     const { state: truth } = await trueState(server, game.id);
     const inOtherHand = truth.hands[1]![0]!;
     const inDeck = truth.deck[0]!;
-    const answers = await Promise.all([inOtherHand, inDeck, 41].map((card) => game.post(0, { type: 'play', card }, v.version)));
+    const answers = await Promise.all(
+      [inOtherHand, inDeck, 41].map((card) => game.post(0, { type: 'play', card }, v.version)),
+    );
     for (const a of answers) {
       expect(a.response.status).toBe(422);
       expect(problemOf(a).code).toBe('illegal_action');
@@ -149,7 +167,11 @@ describe('while the game runs', () => {
   it('the seed appears in no answer at all while the game runs: successes, errors (stale, illegal, not your turn, not seated, bad body, early export) and headers', async () => {
     const seen: Seen[] = [];
     const watched = api.with(watch(seen));
-    const [a, b, outsider] = [await watched.newPlayer('SeedA'), await watched.newPlayer('SeedB'), await watched.newPlayer('SeedC')];
+    const [a, b, outsider] = [
+      await watched.newPlayer('SeedA'),
+      await watched.newPlayer('SeedB'),
+      await watched.newPlayer('SeedC'),
+    ];
     const game = await HighCardGame.create([a, b], { bots: 1, options: { rounds: 2, handSize: 2 } });
     for (let step = 0; step < 40; step++) {
       const v = await game.view(0);
@@ -163,7 +185,10 @@ describe('while the game runs', () => {
       await game.post(seat, { action: {}, expectedVersion: 'x' } as never, v.version); // bad body
       if (!v.toAct.includes(other)) await game.post(other, { type: 'pass' }, v.version); // not your turn
       const { params } = game;
-      await outsider.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'pass' }, expectedVersion: v.version } }); // not seated
+      await outsider.POST('/v1/games/{id}/actions', {
+        params,
+        body: { action: { type: 'pass' }, expectedVersion: v.version },
+      }); // not seated
       await outsider.GET('/v1/games/{id}/export', { params }); // not finished
       await outsider.GET('/v1/games/{id}/log', { params });
       await watched.GET('/v1/games/{id}', { params });
@@ -180,12 +205,16 @@ describe('while the game runs', () => {
 describe('after the end', () => {
   it('the export publishes seed, options, players and actions; sha256(seed) is the commitment published at creation; replaying it with the engine gives the outcome and final view the API reports', async () => {
     const [anna, ben] = [await api.newPlayer('Anna'), await api.newPlayer('Ben')];
-    const created = await anna.POST('/v1/games', { body: { game: 'high-card', players: 3, bots: 1, options: { rounds: 3, handSize: 4 } } });
+    const created = await anna.POST('/v1/games', {
+      body: { game: 'high-card', players: 3, bots: 1, options: { rounds: 3, handSize: 4 } },
+    });
     expect(created.response.status).toBe(201);
     const { id, inviteCode, seedCommitment: commitment } = dataOf(created);
     expect(commitment).toMatch(/^[0-9a-f]{64}$/);
     const params = { path: { id } };
-    expect((await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: inviteCode! } })).response.status).toBe(200);
+    expect((await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: inviteCode! } })).response.status).toBe(
+      200,
+    );
     const game = new HighCardGame(id, inviteCode!, [anna, ben], 3);
     await game.playToEnd((legal, v) => legal[(v.version * 7) % legal.length]);
 
@@ -207,14 +236,24 @@ describe('after the end', () => {
     expect(ex.actions.some((a) => a.seat === 2)).toBe(true);
 
     // Replay: setup from the published seed, then every action, checking the logged events on the way.
-    const log = dataOf(await anna.GET('/v1/games/{id}/log', { params })).entries as { events: unknown[]; action?: unknown; seat: number }[];
-    let state = highCard.setup({ seed: ex.seed, players: ex.players.length, options: highCard.options.parse(ex.options) });
+    const log = dataOf(await anna.GET('/v1/games/{id}/log', { params })).entries as {
+      events: unknown[];
+      action?: unknown;
+      seat: number;
+    }[];
+    let state = highCard.setup({
+      seed: ex.seed,
+      players: ex.players.length,
+      options: highCard.options.parse(ex.options),
+    });
     ex.actions.forEach(({ seat, action }, i) => {
       const applied = highCard.apply(state, seat, highCard.action.parse(action));
       state = applied.state;
       expect(log[i]!.seat).toBe(seat);
       expect(log[i]!.action).toEqual(action);
-      expect(log[i]!.events).toEqual(applied.events.map((e) => (e.data ? { type: e.type, data: e.data } : { type: e.type })));
+      expect(log[i]!.events).toEqual(
+        applied.events.map((e) => (e.data ? { type: e.type, data: e.data } : { type: e.type })),
+      );
     });
     const outcome = highCard.outcome(state);
     expect(outcome).not.toBeNull();

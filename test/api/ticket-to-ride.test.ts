@@ -24,7 +24,17 @@ function expectTableView(view: Schemas['TtrView'], seat: number, players: number
   expect(typeof view.deckCount).toBe('number');
   expect(view.players).toHaveLength(players);
   // Germany's ticket backs show short or long (TTRG-H5); Europe keeps ticket types secret (TTRE-H7).
-  const fields = ['cards', 'passengers', 'ready', 'routePoints', 'seat', 'stationsLeft', ...(germany ? ['ticketTypes'] : []), 'tickets', 'trains'];
+  const fields = [
+    'cards',
+    'passengers',
+    'ready',
+    'routePoints',
+    'seat',
+    'stationsLeft',
+    ...(germany ? ['ticketTypes'] : []),
+    'tickets',
+    'trains',
+  ];
   for (const p of view.players) expect(Object.keys(p).sort()).toEqual(fields);
   expect(view).toHaveProperty('routeOwners');
   expect(view).toHaveProperty('stations');
@@ -59,11 +69,15 @@ describe.each(games)('Ticket to Ride %s through the API', (_, game) => {
     const germany = game.id.endsWith('germany');
     const anna = await api.newPlayer('Anna');
     const ben = await api.newPlayer('Ben');
-    const created = await anna.POST('/v1/games', { body: { game: game.id, players: 4, bots: 2, options: { firstPlayer: 1 } } });
+    const created = await anna.POST('/v1/games', {
+      body: { game: game.id, players: 4, bots: 2, options: { firstPlayer: 1 } },
+    });
     expect(created.response.status).toBe(201);
     const { id, inviteCode } = dataOf(created);
     const params = { path: { id } };
-    expect(dataOf(await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: inviteCode! } })).status).toBe('active');
+    expect(dataOf(await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: inviteCode! } })).status).toBe(
+      'active',
+    );
     const people = [anna, ben];
     const rng = new Rng(seedRng(`api-${game.id}`));
 
@@ -76,13 +90,17 @@ describe.each(games)('Ticket to Ride %s through the API', (_, game) => {
       const me = people[seat!]!;
       const body = dataOf(await me.GET('/v1/games/{id}/view', { params }));
       // The view is typed per game: narrowed by `game`, it is a Ticket to Ride view.
-      if (body.game !== 'ticket-to-ride-europe' && body.game !== 'ticket-to-ride-germany') throw new Error(`a ${body.game} view in a ${game.id} game`);
+      if (body.game !== 'ticket-to-ride-europe' && body.game !== 'ticket-to-ride-germany')
+        throw new Error(`a ${body.game} view in a ${game.id} game`);
       expectTableView(body.view, seat!, 4, germany);
       const other = body.view.players.find((p) => p.seat !== seat);
       expect(other).toBeDefined();
       // A client with no game knowledge could pick any legal action; this one plays like the greedy bot.
       const action = game.bot({ seat: seat!, view: body.view, legal: body.legalActions, rng });
-      const posted = await me.POST('/v1/games/{id}/actions', { params, body: { action, expectedVersion: body.version } });
+      const posted = await me.POST('/v1/games/{id}/actions', {
+        params,
+        body: { action, expectedVersion: body.version },
+      });
       expect(posted.response.status, textOf(posted)).toBe(200);
     }
     expect(moves).toBeGreaterThan(10);
@@ -111,7 +129,12 @@ describe('GET /v1/catalog/{game}', () => {
     const europe = await catalogGame('ticket-to-ride-europe');
     expect(europe.response.status).toBe(200);
     expect(routes(dataOf(europe))).toHaveLength(101);
-    expect(routes(dataOf(europe))[0]).toMatchObject({ a: expect.any(String), b: expect.any(String), length: expect.any(Number), colour: expect.any(String) });
+    expect(routes(dataOf(europe))[0]).toMatchObject({
+      a: expect.any(String),
+      b: expect.any(String),
+      length: expect.any(Number),
+      colour: expect.any(String),
+    });
     const germany = await catalogGame('ticket-to-ride-germany');
     expect(routes(dataOf(germany))).toHaveLength(110);
     expect((await catalogGame('high-card')).response.status).toBe(404);

@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import type { OutgoingMail } from '../../functions/notify/email.js';
 import { Sweeper } from '../../functions/service/sweeper.js';
-import { dataOf, problemOf, sendRaw, testClient, textOf, type Answer, type Api, type Player, type Problem, type Schemas } from '../support/client.js';
+import {
+  dataOf,
+  problemOf,
+  sendRaw,
+  testClient,
+  textOf,
+  type Answer,
+  type Api,
+  type Player,
+  type Problem,
+  type Schemas,
+} from '../support/client.js';
 import { isAccountMail, playerWithEmail } from '../support/accounts.js';
 import { highCardAnswer } from '../support/high-card-game.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
@@ -21,13 +32,24 @@ let api: Api;
 const mails: OutgoingMail[] = [];
 
 beforeAll(async () => {
-  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, email: { send: async (m) => void mails.push(m) }, now: () => new Date(clock), sweepMs: 0 });
+  server = await startLocalServer({
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    email: { send: async (m) => void mails.push(m) },
+    now: () => new Date(clock),
+    sweepMs: 0,
+  });
   api = testClient(server.url);
 });
 afterAll(() => server.close());
 
 function player(name: string): Promise<Player> {
-  return playerWithEmail(server, api, name, `${name.toLowerCase()}-${Math.random().toString(36).slice(2)}@example.test`);
+  return playerWithEmail(
+    server,
+    api,
+    name,
+    `${name.toLowerCase()}-${Math.random().toString(36).slice(2)}@example.test`,
+  );
 }
 
 async function emailOf(p: Player): Promise<string | undefined> {
@@ -40,7 +62,9 @@ type TimeControl = NonNullable<Schemas['GameCreate']['timeControl']>;
 async function duel(timeControl: TimeControl, seats = 2, bots = 0) {
   const anna = await player('Anna');
   const ben = await player('Ben');
-  const created = await anna.POST('/v1/games', { body: { game: 'high-card', players: seats, bots, options: { rounds: 1 }, timeControl } });
+  const created = await anna.POST('/v1/games', {
+    body: { game: 'high-card', players: seats, bots, options: { rounds: 1 }, timeControl },
+  });
   expect(created.response.status, textOf(created)).toBe(201);
   const { id, inviteCode } = dataOf(created);
   const params = { path: { id } };
@@ -118,11 +142,23 @@ describe('time controls: deadlines, reminders and timeouts (DESIGN §5)', () => 
     expect(game.outcome!.ranking).toEqual([2, 1]);
     expect(game.deadline).toBeUndefined();
     const log = dataOf(await anna.GET('/v1/games/{id}/log', { params })).entries;
-    expect(log).toEqual([expect.objectContaining({ version: 1, seat: 0, bot: true, timeout: true, forfeit: true, events: [{ type: 'forfeited', data: { seat: 0 } }] })]);
+    expect(log).toEqual([
+      expect.objectContaining({
+        version: 1,
+        seat: 0,
+        bot: true,
+        timeout: true,
+        forfeit: true,
+        events: [{ type: 'forfeited', data: { seat: 0 } }],
+      }),
+    ]);
     const exported = dataOf(await anna.GET('/v1/games/{id}/export', { params }));
     expect(exported.actions).toEqual([{ seat: 0, action: { type: 'forfeit' }, timeout: true, forfeit: true }]);
     expect((await mailsTo(anna)).at(-1)!.subject).toMatch(/has ended/);
-    const late = await anna.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'pass' }, expectedVersion: 1 } });
+    const late = await anna.POST('/v1/games/{id}/actions', {
+      params,
+      body: { action: { type: 'pass' }, expectedVersion: 1 },
+    });
     expect(late.response.status).toBe(409);
     expect(problemOf(late).code).toBe('game_over');
     // Nothing is left for the sweeper.
@@ -140,13 +176,19 @@ describe('time controls: deadlines, reminders and timeouts (DESIGN §5)', () => 
     expect(game.status).toBe('active');
     expect(game.seats[0]!.forfeited).toBe(true);
     expect(game.toAct).toEqual([1]);
-    const refused = await anna.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'pass' }, expectedVersion: game.version } });
+    const refused = await anna.POST('/v1/games/{id}/actions', {
+      params,
+      body: { action: { type: 'pass' }, expectedVersion: game.version },
+    });
     expect(refused.response.status).toBe(403);
     expect(problemOf(refused).code).toBe('forfeited');
     expect(dataOf(await anna.GET('/v1/games/{id}/view', { params })).legalActions).toEqual([]);
     for (let moves = 0; moves < 20 && game.status === 'active'; moves++) {
       const view = dataOf(highCardAnswer(await ben.GET('/v1/games/{id}/view', { params })));
-      const posted = await ben.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions[0]!, expectedVersion: view.version } });
+      const posted = await ben.POST('/v1/games/{id}/actions', {
+        params,
+        body: { action: view.legalActions[0]!, expectedVersion: view.version },
+      });
       expect(posted.response.status, textOf(posted)).toBe(200);
       game = dataOf(await ben.GET('/v1/games/{id}', { params }));
     }
@@ -157,9 +199,13 @@ describe('time controls: deadlines, reminders and timeouts (DESIGN §5)', () => 
 
   it('a bank: the time a turn took comes off, the increment goes on, never beyond the cap', async () => {
     clock = T0;
-    const { anna, ben, params } = await duel({ bank: { initial: 'PT1H', increment: 'PT10M', cap: 'PT2H' }, onTimeout: 'bot' });
+    const { anna, ben, params } = await duel({
+      bank: { initial: 'PT1H', increment: 'PT10M', cap: 'PT2H' },
+      onTimeout: 'bot',
+    });
     const clocks = async (who: Player) => dataOf(await who.GET('/v1/games/{id}', { params })).clocks;
-    const pass = (who: Player, expectedVersion: number) => who.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'pass' }, expectedVersion } });
+    const pass = (who: Player, expectedVersion: number) =>
+      who.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'pass' }, expectedVersion } });
     expect(await clocks(anna)).toEqual([
       { seat: 0, deadline: iso(T0 + H), bankMs: H },
       { seat: 1, bankMs: H },
@@ -180,7 +226,14 @@ describe('time controls: deadlines, reminders and timeouts (DESIGN §5)', () => 
     ]);
     clock = T0 + 30 * M;
     const view = dataOf(highCardAnswer(await ben.GET('/v1/games/{id}/view', { params })));
-    expect((await ben.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions[0]!, expectedVersion: 2 } })).response.status).toBe(200);
+    expect(
+      (
+        await ben.POST('/v1/games/{id}/actions', {
+          params,
+          body: { action: view.legalActions[0]!, expectedVersion: 2 },
+        })
+      ).response.status,
+    ).toBe(200);
     // Ten minutes used of his hour, ten earned back: the cap (two hours) is not reached.
     expect((await clocks(ben))![1]).toEqual({ seat: 1, bankMs: H });
   });
@@ -212,7 +265,9 @@ describe('time controls: deadlines, reminders and timeouts (DESIGN §5)', () => 
 
     clock = T0 + D + 14 * H + S;
     await racingSweeps();
-    expect(dataOf(await anna.GET('/v1/games/{id}/log', { params })).entries).toEqual([expect.objectContaining({ seat: 0, timeout: true })]);
+    expect(dataOf(await anna.GET('/v1/games/{id}/log', { params })).entries).toEqual([
+      expect.objectContaining({ seat: 0, timeout: true }),
+    ]);
   });
 
   it('vacations are checked: not in the past, at most 30 days, until after from, only your own', async () => {
@@ -229,7 +284,8 @@ describe('time controls: deadlines, reminders and timeouts (DESIGN §5)', () => 
     await refuse(away({ from: iso(T0 + H), until: iso(T0 + H + 31 * D) }), 400, 'vacation_too_long');
     await refuse(away({ from: iso(T0 + D), until: iso(T0 + H) }), 400, 'invalid_vacation');
     await refuse(away({ from: 'tomorrow', until: iso(T0 + D) }), 400, 'invalid_body');
-    for (let i = 0; i < 5; i++) expect((await away({ from: iso(T0 + (i + 1) * D), until: iso(T0 + (i + 1) * D + H) })).response.status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await away({ from: iso(T0 + (i + 1) * D), until: iso(T0 + (i + 1) * D + H) })).response.status).toBe(201);
     await refuse(away({ from: iso(T0 + 10 * D), until: iso(T0 + 11 * D) }), 409, 'too_many_vacations');
     const mine = dataOf(await anna.GET('/v1/players/me/vacations'));
     expect(mine).toHaveLength(5);
@@ -258,7 +314,10 @@ describe('time controls: deadlines, reminders and timeouts (DESIGN §5)', () => 
     }
     // An onTimeout the document does not list: only a raw request can send it.
     const skip = { perMove: 'P1D', onTimeout: 'skip' };
-    refused(skip, await sendRaw(anna, 'POST', '/v1/games', { body: { game: 'high-card', players: 2, timeControl: skip } }));
+    refused(
+      skip,
+      await sendRaw(anna, 'POST', '/v1/games', { body: { game: 'high-card', players: 2, timeControl: skip } }),
+    );
     expect(dataOf(await anna.GET('/v1/games')).items).toEqual([]);
   });
 });
@@ -269,7 +328,9 @@ describe('the local sweeper interval (RAILPOST_SWEEP_MS)', () => {
     try {
       const client = testClient(local.url);
       const anna = await client.newPlayer('Anna');
-      const created = await anna.POST('/v1/games', { body: { game: 'high-card', players: 2, bots: 1, timeControl: { perMove: 'PT1S', onTimeout: 'bot' } } });
+      const created = await anna.POST('/v1/games', {
+        body: { game: 'high-card', players: 2, bots: 1, timeControl: { perMove: 'PT1S', onTimeout: 'bot' } },
+      });
       const params = { path: { id: dataOf(created).id } };
       let entries: { timeout?: boolean }[] = [];
       for (let i = 0; i < 100 && !entries.some((e) => e.timeout); i++) {

@@ -17,7 +17,12 @@ let server: LocalServer;
 let api: Api;
 
 beforeAll(async () => {
-  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, now: () => new Date(clock) });
+  server = await startLocalServer({
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    sweepMs: 0,
+    now: () => new Date(clock),
+  });
   api = testClient(server.url);
 });
 afterAll(() => server.close());

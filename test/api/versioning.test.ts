@@ -24,7 +24,11 @@ interface LogEntry {
   bot: boolean;
 }
 
-async function logOf(game: HighCardGame, seat = 0, query: { after?: number; limit?: number } = {}): Promise<{ version: number; entries: LogEntry[] }> {
+async function logOf(
+  game: HighCardGame,
+  seat = 0,
+  query: { after?: number; limit?: number } = {},
+): Promise<{ version: number; entries: LogEntry[] }> {
   const r = await game.seat(seat).GET('/v1/games/{id}/log', { params: { ...game.params, query } });
   expect(r.response.status).toBe(200);
   return dataOf(r);
@@ -57,7 +61,10 @@ function race(game: HighCardGame, version: number, posts: [number, Schemas['Acti
 }
 
 /** About `total` posts spread over the human seats that are due now, each one of that seat's legal actions. */
-async function racePosts(game: HighCardGame, total: number): Promise<{ version: number; posts: [number, Schemas['Action']][] }> {
+async function racePosts(
+  game: HighCardGame,
+  total: number,
+): Promise<{ version: number; posts: [number, Schemas['Action']][] }> {
   const views = await Promise.all(game.players.map((_, seat) => game.view(seat)));
   const version = views[0]!.version;
   const due = views.flatMap((v, seat) => (v.legalActions.length > 0 ? [{ seat, legal: v.legalActions }] : []));
@@ -148,7 +155,10 @@ describe('racing writers', () => {
     const game = await HighCardGame.start(api, 2, { prefix: 'race1' });
     const v = await game.view(0);
     expect(v.toAct).toEqual([0]);
-    const posts: [number, Schemas['Action']][] = Array.from({ length: 20 }, (_, i) => [0, i % 2 ? { type: 'pass' } : { type: 'draw' }]);
+    const posts: [number, Schemas['Action']][] = Array.from({ length: 20 }, (_, i) => [
+      0,
+      i % 2 ? { type: 'pass' } : { type: 'draw' },
+    ]);
     const answers = await race(game, v.version, posts);
     expect(answers.filter((a) => a.response.status === 200)).toHaveLength(1);
     for (const a of answers.filter((x) => x.response.status !== 200)) expectStale(a, 1);

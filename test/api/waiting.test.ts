@@ -41,7 +41,11 @@ describe('GET /v1/games/{id}/view?waitForVersion=N', () => {
   it('a game already at the version answers at once; a hold with nothing new ends after `wait` with the same view, or 304 for its ETag', async () => {
     const game = await HighCardGame.start(suite.api, 2, { prefix: 'idle' });
     const view = (query: { waitForVersion: number; wait: number }, ifNoneMatch?: string) =>
-      game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query, header: ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {} } });
+      game
+        .seat(1)
+        .GET('/v1/games/{id}/view', {
+          params: { ...game.params, query, header: ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {} },
+        });
     const idle = await view({ waitForVersion: 1, wait: 1 });
     expect(idle.response.status).toBe(200);
     expect(dataOf(idle).version).toBe(0);
@@ -61,9 +65,13 @@ describe('GET /v1/games/{id}/view?waitForVersion=N', () => {
       const game = await HighCardGame.start(testClient(server.url), 2, { prefix: 'cost' });
       await server.notificationsIdle();
       traceCalls(server.db, (c) => calls.push(c));
-      const held = await game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: 5, wait: 2 } } });
+      const held = await game
+        .seat(1)
+        .GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: 5, wait: 2 } } });
       expect(held.response.status).toBe(200);
-      const versionReads = calls.filter((c) => c.command === 'QueryCommand' && c.input.ProjectionExpression !== undefined);
+      const versionReads = calls.filter(
+        (c) => c.command === 'QueryCommand' && c.input.ProjectionExpression !== undefined,
+      );
       // About one a second over 2 s, then the view's own read and the token check.
       expect(versionReads.length).toBeGreaterThanOrEqual(2);
       expect(versionReads.length).toBeLessThanOrEqual(4);
@@ -78,7 +86,9 @@ describe('GET /v1/games/{id}/view?waitForVersion=N', () => {
   it('a stopping server answers a hold under way at once instead of waiting out its 25 s', async () => {
     const server = await startTestServer();
     const game = await HighCardGame.start(testClient(server.url), 2, { prefix: 'stop' });
-    const held = game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: 9, wait: 25 } } });
+    const held = game
+      .seat(1)
+      .GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: 9, wait: 25 } } });
     await new Promise((ok) => setTimeout(ok, 300));
     const asked = Date.now();
     const closed = server.close().then(() => Date.now());
@@ -91,7 +101,12 @@ describe('GET /v1/games/{id}/view?waitForVersion=N', () => {
 
   it('waitForVersion with a past version, a wait of 0 or past 25 s, or waitForVersion 0 → 400 invalid_query', async () => {
     const game = await HighCardGame.start(suite.api, 1, { bots: 1, prefix: 'bad' });
-    for (const query of [{ version: 0, waitForVersion: 1 }, { waitForVersion: 1, wait: 0 }, { waitForVersion: 1, wait: 26 }, { waitForVersion: 0 }]) {
+    for (const query of [
+      { version: 0, waitForVersion: 1 },
+      { waitForVersion: 1, wait: 0 },
+      { waitForVersion: 1, wait: 26 },
+      { waitForVersion: 0 },
+    ]) {
       const r = await game.seat(0).GET('/v1/games/{id}/view', { params: { ...game.params, query } });
       expect(r.response.status, JSON.stringify(query)).toBe(400);
       expect(problemOf(r).code).toBe('invalid_query');
@@ -110,10 +125,14 @@ describe('RP-WAIT-1: a held view is checked first, and capped', () => {
 
   it('RP-WAIT-1: a token without the read scope gets 403 insufficient_scope at once, not after the hold', async () => {
     const game = await HighCardGame.start(suite.api, 2, { prefix: 'scope' });
-    const created = await game.seat(1).POST('/v1/players/me/tokens', { body: { name: 'player only', scopes: ['play'] } });
+    const created = await game
+      .seat(1)
+      .POST('/v1/players/me/tokens', { body: { name: 'player only', scopes: ['play'] } });
     const player = suite.api.as(dataOf(created).token);
     const asked = Date.now();
-    const r = await player.GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: 1, ...longest } } });
+    const r = await player.GET('/v1/games/{id}/view', {
+      params: { ...game.params, query: { waitForVersion: 1, ...longest } },
+    });
     expect(r.response.status, textOf(r)).toBe(403);
     expect(problemOf(r).code).toBe('insufficient_scope');
     beforeTheHoldEnds(asked);
@@ -123,10 +142,14 @@ describe('RP-WAIT-1: a held view is checked first, and capped', () => {
     const host = await suite.api.newPlayer('opener');
     const open = await HighCardGame.create([host], { seats: 2 });
     const asked = Date.now();
-    const r = await host.GET('/v1/games/{id}/view', { params: { ...open.params, query: { waitForVersion: 1, ...longest } } });
+    const r = await host.GET('/v1/games/{id}/view', {
+      params: { ...open.params, query: { waitForVersion: 1, ...longest } },
+    });
     expect(r.response.status, textOf(r)).toBe(409);
     expect(problemOf(r).code).toBe('game_not_started');
-    const none = await host.GET('/v1/games/{id}/view', { params: { path: { id: 'no-such-game' }, query: { waitForVersion: 1, ...longest } } });
+    const none = await host.GET('/v1/games/{id}/view', {
+      params: { path: { id: 'no-such-game' }, query: { waitForVersion: 1, ...longest } },
+    });
     expect(none.response.status, textOf(none)).toBe(404);
     expect(problemOf(none).code).toBe('not_found');
     beforeTheHoldEnds(asked);
@@ -138,7 +161,9 @@ describe('RP-WAIT-1: a held view is checked first, and capped', () => {
     expect(aborted.response.status, textOf(aborted)).toBe(200);
     const version = dataOf(await game.seat(1).GET('/v1/games/{id}', { params: game.params })).version;
     const asked = Date.now();
-    const r = await game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: version + 1, ...longest } } });
+    const r = await game
+      .seat(1)
+      .GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: version + 1, ...longest } } });
     expect(r.response.status, textOf(r)).toBe(200);
     expect(dataOf(r).version).toBe(version);
     beforeTheHoldEnds(asked);
@@ -147,7 +172,12 @@ describe('RP-WAIT-1: a held view is checked first, and capped', () => {
   it(`RP-WAIT-1: one token may hold ${HOLDS_PER_TOKEN} views at once; the next gets 429 too_many_waits with Retry-After, and the held ones end when the game moves`, async () => {
     const game = await HighCardGame.start(suite.api, 2, { prefix: 'cap' });
     const due = await game.view(0);
-    const hold = () => game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: due.version + 1, ...longest } } });
+    const hold = () =>
+      game
+        .seat(1)
+        .GET('/v1/games/{id}/view', {
+          params: { ...game.params, query: { waitForVersion: due.version + 1, ...longest } },
+        });
     const held = Array.from({ length: HOLDS_PER_TOKEN }, hold);
     await vi.waitFor(() => expect(suite.server.services.waits.holding).toBe(HOLDS_PER_TOKEN), { timeout: 10_000 });
 
@@ -160,7 +190,13 @@ describe('RP-WAIT-1: a held view is checked first, and capped', () => {
     expect(retryAfter).toBeLessThanOrEqual(MAX_WAIT_SECONDS);
     beforeTheHoldEnds(asked);
     // Another player's token is not counted against this one.
-    held.push(game.seat(0).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: due.version + 1, ...longest } } }));
+    held.push(
+      game
+        .seat(0)
+        .GET('/v1/games/{id}/view', {
+          params: { ...game.params, query: { waitForVersion: due.version + 1, ...longest } },
+        }),
+    );
     await vi.waitFor(() => expect(suite.server.services.waits.holding).toBe(HOLDS_PER_TOKEN + 1), { timeout: 10_000 });
 
     expect((await game.post(0, due.legalActions[0]!, due.version)).response.status).toBe(200);
@@ -174,16 +210,25 @@ describe('RP-WAIT-1: a held view is checked first, and capped', () => {
 
   it(`RP-WAIT-1: a token's ${HOLDS_PER_TOKEN} holds are counted across every instance on the store: the next, on either, gets 429 too_many_waits; once they end a new hold is taken`, async () => {
     // Another instance of the API on the same store and limits table, as another Lambda instance is.
-    const services = createServices(dynamoStores(localClient(suite.server.storeEndpoint), LOCAL_TABLE, { limitsTable: LOCAL_LIMITS_TABLE, longestMs: MAX_WAIT_SECONDS * 1000 }), testRegistry());
+    const services = createServices(
+      dynamoStores(localClient(suite.server.storeEndpoint), LOCAL_TABLE, {
+        limitsTable: LOCAL_LIMITS_TABLE,
+        longestMs: MAX_WAIT_SECONDS * 1000,
+      }),
+      testRegistry(),
+    );
     const elsewhere = createApp({ ...services });
     const game = await HighCardGame.start(suite.api, 2, { prefix: 'across' });
     const due = await game.view(0);
     const waiting = { waitForVersion: due.version + 1, ...longest };
     const here = () => game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: waiting } });
     const there = async (query: Record<string, number> = waiting) => {
-      const r = await elsewhere.request(`/v1/games/${game.id}/view?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, {
-        headers: { authorization: `Bearer ${game.seat(1).token}` },
-      });
+      const r = await elsewhere.request(
+        `/v1/games/${game.id}/view?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+        {
+          headers: { authorization: `Bearer ${game.seat(1).token}` },
+        },
+      );
       return { status: r.status, body: (await r.json()) as { code?: string; version?: number } };
     };
     const half = HOLDS_PER_TOKEN / 2;
@@ -208,7 +253,8 @@ describe('RP-WAIT-1: a held view is checked first, and capped', () => {
 
     expect((await game.post(0, due.legalActions[0]!, due.version)).response.status).toBe(200);
     for (const answer of await Promise.all(heldHere)) expect(answer.response.status, textOf(answer)).toBe(200);
-    for (const answer of await Promise.all(heldThere)) expect(answer).toMatchObject({ status: 200, body: { version: due.version + 1 } });
+    for (const answer of await Promise.all(heldThere))
+      expect(answer).toMatchObject({ status: 200, body: { version: due.version + 1 } });
     beforeTheHoldEnds(asked);
 
     // The holds have ended: their count is given back, and a new hold is taken (and ends after its wait).
@@ -225,10 +271,16 @@ describe('RP-WAIT-1: a held view is checked first, and capped', () => {
       await server.notificationsIdle();
       traceCalls(server.db, (c) => calls.push(c));
       const answers = await Promise.all(
-        Array.from({ length: 4 }, () => game.seat(1).GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: 5, wait: 2 } } })),
+        Array.from({ length: 4 }, () =>
+          game
+            .seat(1)
+            .GET('/v1/games/{id}/view', { params: { ...game.params, query: { waitForVersion: 5, wait: 2 } } }),
+        ),
       );
       expect(answers.map((a) => a.response.status)).toEqual([200, 200, 200, 200]);
-      const versionReads = calls.filter((c) => c.command === 'QueryCommand' && c.input.ProjectionExpression === 'sk, revision, v, ck');
+      const versionReads = calls.filter(
+        (c) => c.command === 'QueryCommand' && c.input.ProjectionExpression === 'sk, revision, v, ck',
+      );
       // About one a second over 2 s, for all four.
       expect(versionReads.length).toBeLessThanOrEqual(3);
     } finally {

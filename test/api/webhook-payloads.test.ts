@@ -34,7 +34,13 @@ beforeAll(async () => {
   await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   // The receiver is on this machine: the suite opts in (the default refuses such deliveries).
-  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, localDelivery: true, now: () => new Date(clock), sweepMs: 0 });
+  server = await startLocalServer({
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    localDelivery: true,
+    now: () => new Date(clock),
+    sweepMs: 0,
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -50,11 +56,19 @@ describe('webhook deliveries match the webhooks section of the OpenAPI document'
     const hook = await ben.POST('/v1/players/me/webhooks', { body: { url: receiverUrl } });
     expect(hook.response.status, textOf(hook)).toBe(201);
     secret = dataOf(hook).secret;
-    expect((await ben.PATCH('/v1/players/me', { body: { notifications: { events: { chat: true } } } })).response.status).toBe(200);
+    expect(
+      (await ben.PATCH('/v1/players/me', { body: { notifications: { events: { chat: true } } } })).response.status,
+    ).toBe(200);
 
-    const game = await HighCardGame.create([anna, ben], { options: { rounds: 1, handSize: 2 }, timeControl: { perMove: 'P1D', onTimeout: 'bot', reminderAt: 0.5 } }); // game.started
+    const game = await HighCardGame.create([anna, ben], {
+      options: { rounds: 1, handSize: 2 },
+      timeControl: { perMove: 'P1D', onTimeout: 'bot', reminderAt: 0.5 },
+    }); // game.started
     await game.act(0); // Anna draws (HC-2): Ben becomes due, game.your_turn
-    expect((await anna.POST('/v1/games/{id}/chat', { params: game.params, body: { text: 'Your move, Ben' } })).response.status).toBe(201); // game.chat
+    expect(
+      (await anna.POST('/v1/games/{id}/chat', { params: game.params, body: { text: 'Your move, Ben' } })).response
+        .status,
+    ).toBe(201); // game.chat
     clock += 0.6 * DAY;
     await server.sweep(); // past half of Ben's day: game.reminder
     await game.playToEnd(); // game.finished
@@ -63,7 +77,9 @@ describe('webhook deliveries match the webhooks section of the OpenAPI document'
 
   it('every delivery is declared: body and headers as the document says, signed with the endpoint secret', () => {
     const kinds = deliveries.map((d) => (JSON.parse(d.body) as { type: string }).type);
-    expect(new Set(kinds)).toEqual(new Set(['game.started', 'game.your_turn', 'game.chat', 'game.reminder', 'game.finished']));
+    expect(new Set(kinds)).toEqual(
+      new Set(['game.started', 'game.your_turn', 'game.chat', 'game.reminder', 'game.finished']),
+    );
     for (const delivery of deliveries) {
       expect(validate(delivery).errors, delivery.body).toEqual([]);
       expect(() => new Webhook(secret).verify(delivery.body, delivery.headers)).not.toThrow();
@@ -75,11 +91,17 @@ describe('webhook deliveries match the webhooks section of the OpenAPI document'
     const payload = JSON.parse(delivery.body) as { data: Record<string, unknown> };
     const { deadline: _deadline, ...withoutDeadline } = payload.data;
     const { ['webhook-signature']: _signature, ...unsigned } = delivery.headers;
-    expect(validate({ ...delivery, body: JSON.stringify({ ...payload, data: { ...payload.data, hand: [3, 7] } }) }).errors).toEqual([
-      expect.stringContaining('unknown property "hand"'),
+    expect(
+      validate({ ...delivery, body: JSON.stringify({ ...payload, data: { ...payload.data, hand: [3, 7] } }) }).errors,
+    ).toEqual([expect.stringContaining('unknown property "hand"')]);
+    expect(validate({ ...delivery, body: JSON.stringify({ ...payload, data: withoutDeadline }) }).errors).toEqual([
+      expect.stringContaining("must have required property 'deadline'"),
     ]);
-    expect(validate({ ...delivery, body: JSON.stringify({ ...payload, data: withoutDeadline }) }).errors).toEqual([expect.stringContaining("must have required property 'deadline'")]);
-    expect(validate({ ...delivery, headers: unsigned }).errors).toEqual(['header webhook-signature is required but absent']);
-    expect(validate({ ...delivery, body: JSON.stringify({ ...payload, type: 'game.deleted' }) }).errors).toEqual([expect.stringContaining('the document has no webhook "game.deleted"')]);
+    expect(validate({ ...delivery, headers: unsigned }).errors).toEqual([
+      'header webhook-signature is required but absent',
+    ]);
+    expect(validate({ ...delivery, body: JSON.stringify({ ...payload, type: 'game.deleted' }) }).errors).toEqual([
+      expect.stringContaining('the document has no webhook "game.deleted"'),
+    ]);
   });
 });

@@ -23,15 +23,25 @@ describe('the fair comparison harness', () => {
     railpost = await RailpostService.start(GAMES.map((g) => g.def));
   });
 
-  it.each(GAMES)('boardgame.io replays the $def.id game railpost played, move for move, to the same end', async ({ def, options }) => {
-    const round = await playRound(railpost, new BoardgameIoSide(def), { id: def.id, players: 2, options }, 1, new Rng(seedRng(`harness-${def.id}`)));
-    expect(round.games).toBe(1);
-    expect(round.railpost.length).toBeGreaterThan(1);
-    expect(round.boardgameIo).toHaveLength(round.railpost.length);
-    // Both seats are connected, so each move sends two filtered states.
-    expect(round.bgioMessages).toBe(2 * round.railpost.length);
-    for (const sample of round.railpost) expect(sample.calls).toBeGreaterThan(0);
-  }, 120_000);
+  it.each(GAMES)(
+    'boardgame.io replays the $def.id game railpost played, move for move, to the same end',
+    async ({ def, options }) => {
+      const round = await playRound(
+        railpost,
+        new BoardgameIoSide(def),
+        { id: def.id, players: 2, options },
+        1,
+        new Rng(seedRng(`harness-${def.id}`)),
+      );
+      expect(round.games).toBe(1);
+      expect(round.railpost.length).toBeGreaterThan(1);
+      expect(round.boardgameIo).toHaveLength(round.railpost.length);
+      // Both seats are connected, so each move sends two filtered states.
+      expect(round.bgioMessages).toBe(2 * round.railpost.length);
+      for (const sample of round.railpost) expect(sample.calls).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 
   it("sends every one of railpost's DynamoDB calls through the transport whose time is subtracted", () => {
     const { sdk, store } = railpost.callCounts;
@@ -41,7 +51,14 @@ describe('the fair comparison harness', () => {
 
   it("refuses a replay that does not end where railpost's game ended", async () => {
     const played = await railpost.play('tally', 2, { target: 10 }, new Rng(seedRng('harness-short')));
-    await expect(new BoardgameIoSide(tally as AnyGame).replay({ ...played, actions: played.actions.slice(0, -1) })).rejects.toThrow(/did not end where/);
-    await expect(new BoardgameIoSide(tally as AnyGame).replay({ ...played, finalView: { ...(played.finalView as object), total: -1 } })).rejects.toThrow(/did not end where/);
+    await expect(
+      new BoardgameIoSide(tally as AnyGame).replay({ ...played, actions: played.actions.slice(0, -1) }),
+    ).rejects.toThrow(/did not end where/);
+    await expect(
+      new BoardgameIoSide(tally as AnyGame).replay({
+        ...played,
+        finalView: { ...(played.finalView as object), total: -1 },
+      }),
+    ).rejects.toThrow(/did not end where/);
   });
 });

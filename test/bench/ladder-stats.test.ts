@@ -25,13 +25,36 @@ describe('ladder statistics', () => {
     // 400·log10(3) ≈ 191; the half-win prior per level pulls it in a little.
     expect(r.b! - r.a!).toBeGreaterThan(180);
     expect(r.b! - r.a!).toBeLessThan(195);
-    expect(elo(['a', 'b'], duels.map((d) => ({ ...d, score: 1 - d.score })), 'a').b!).toBeLessThan(1000);
+    expect(
+      elo(
+        ['a', 'b'],
+        duels.map((d) => ({ ...d, score: 1 - d.score })),
+        'a',
+      ).b!,
+    ).toBeLessThan(1000);
   });
 
   it('a partial ladder run replaces only the rows and ratings it played again, and each row keeps its settings', () => {
-    const row = (game: string, players: number, level: string, wins: number) => ({ game, players, level, against: 'easy', wins, settings: undefined as unknown });
-    const first = { settings: { run: 1 }, pairings: [row('a', 2, 'hard', 1), row('a', 4, 'hard', 2), row('b', 2, 'hard', 3)], ratings: [{ game: 'a' }, { game: 'b' }], unsearchable: [] };
-    const second = { settings: { run: 2 }, pairings: [row('a', 2, 'hard', 9)], ratings: [{ game: 'a', elo: { hard: 1 } }], unsearchable: [] };
+    const row = (game: string, players: number, level: string, wins: number) => ({
+      game,
+      players,
+      level,
+      against: 'easy',
+      wins,
+      settings: undefined as unknown,
+    });
+    const first = {
+      settings: { run: 1 },
+      pairings: [row('a', 2, 'hard', 1), row('a', 4, 'hard', 2), row('b', 2, 'hard', 3)],
+      ratings: [{ game: 'a' }, { game: 'b' }],
+      unsearchable: [],
+    };
+    const second = {
+      settings: { run: 2 },
+      pairings: [row('a', 2, 'hard', 9)],
+      ratings: [{ game: 'a', elo: { hard: 1 } }],
+      unsearchable: [],
+    };
     const merged = mergeLadder(mergeLadder(undefined, first), second);
     expect(merged.pairings.map((p) => [p.game, p.players, p.wins, (p.settings as { run: number }).run])).toEqual([
       ['a', 4, 2, 1],
@@ -42,9 +65,26 @@ describe('ladder statistics', () => {
   });
 
   it('ratings are fitted again from every row that carries its pair scores, not from the latest run alone', () => {
-    const row = (players: number, level: string, pairs: number, pairScore: number) => ({ game: 'a', players, level, against: 'easy', pairs, pairScore });
-    const twoSeats = { settings: {}, pairings: [row(2, 'hard', 10, 8)], ratings: [{ game: 'a', elo: { easy: 1000, hard: 1241 } }], unsearchable: [] };
-    const fourSeats = { settings: {}, pairings: [row(4, 'hard', 30, 15), row(4, 'medium', 30, 18)], ratings: [{ game: 'a', elo: { easy: 1000, hard: 1000, medium: 1070 } }], unsearchable: [] };
+    const row = (players: number, level: string, pairs: number, pairScore: number) => ({
+      game: 'a',
+      players,
+      level,
+      against: 'easy',
+      pairs,
+      pairScore,
+    });
+    const twoSeats = {
+      settings: {},
+      pairings: [row(2, 'hard', 10, 8)],
+      ratings: [{ game: 'a', elo: { easy: 1000, hard: 1241 } }],
+      unsearchable: [],
+    };
+    const fourSeats = {
+      settings: {},
+      pairings: [row(4, 'hard', 30, 15), row(4, 'medium', 30, 18)],
+      ratings: [{ game: 'a', elo: { easy: 1000, hard: 1000, medium: 1070 } }],
+      unsearchable: [],
+    };
     const merged = mergeLadder(mergeLadder(undefined, twoSeats), fourSeats);
     const duels = [
       ...Array.from({ length: 10 }, () => ({ a: 'hard', b: 'easy', score: 0.8 })),

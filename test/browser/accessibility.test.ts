@@ -52,11 +52,26 @@ async function preparePages(): Promise<Pages> {
   await playOn(suite.server.url, token, finished);
   await ratedGame(token);
   const host = await testClient(suite.server.url).newPlayer('Host');
-  const open = dataOf(await host.POST('/v1/games', { body: { game: 'streetcar', players: 2, bots: 0, timeControl: { perMove: 'P3D', onTimeout: 'bot' } } }));
+  const open = dataOf(
+    await host.POST('/v1/games', {
+      body: { game: 'streetcar', players: 2, bots: 0, timeControl: { perMove: 'P3D', onTimeout: 'bot' } },
+    }),
+  );
   // The lobby lists it.
-  dataOf(await host.POST('/v1/games', { body: { game: 'ticket-to-ride-europe', players: 3, visibility: 'public', timeControl: { perMove: 'P1D', onTimeout: 'bot' } } }));
+  dataOf(
+    await host.POST('/v1/games', {
+      body: {
+        game: 'ticket-to-ride-europe',
+        players: 3,
+        visibility: 'public',
+        timeControl: { perMove: 'P1D', onTimeout: 'bot' },
+      },
+    }),
+  );
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
-  const away = await testClient(suite.server.url, { token }).POST('/v1/players/me/vacations', { body: { from: day(2), until: day(9) } });
+  const away = await testClient(suite.server.url, { token }).POST('/v1/players/me/vacations', {
+    body: { from: day(2), until: day(9) },
+  });
   expect(away.response.status, textOf(away)).toBe(201);
   await page.context().close();
   return { token, running, finished, invite: `#/join/${open.id}/${open.inviteCode}` };
@@ -84,7 +99,12 @@ beforeAll(async () => {
 const VISITS: { name: string; hash: (p: Pages) => string; signedIn: boolean; ready: string }[] = [
   { name: 'welcome', hash: () => '#/', signedIn: false, ready: 'input[name=name]' },
   // An emailed sign-in link: the email sign-in open at its code step.
-  { name: 'welcome-sign-in-link', hash: () => '#/sign-in/anna%40example.org/042917', signedIn: false, ready: 'input[name=signInCode]' },
+  {
+    name: 'welcome-sign-in-link',
+    hash: () => '#/sign-in/anna%40example.org/042917',
+    signedIn: false,
+    ready: 'input[name=signInCode]',
+  },
   { name: 'games', hash: () => '#/', signedIn: true, ready: '.games li' },
   { name: 'new-game', hash: () => '#/new', signedIn: true, ready: 'select[name=game]' },
   { name: 'lobby', hash: () => '#/lobby', signedIn: true, ready: '.lobby-games li' },
@@ -119,10 +139,17 @@ describe('axe-core on every page', () => {
     await openSignedIn(page, `#/games/${await gameWithPlaces()}`);
     await page.waitForSelector('section.actions');
     await page.click('.all-actions summary');
-    const before = await page.evaluate(() => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0));
+    const before = await page.evaluate(() =>
+      Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0),
+    );
     await page.locator('.board .target').first().dispatchEvent('click');
     // A place of several actions lists them; one of a single action is taken at once where the game's table says so (Ticket to Ride).
-    await page.waitForFunction((v) => document.querySelector('.choices p') !== null || Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > v, before);
+    await page.waitForFunction(
+      (v) =>
+        document.querySelector('.choices p') !== null ||
+        Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > v,
+      before,
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   }, 60_000);
@@ -134,25 +161,46 @@ describe('the board by keyboard', () => {
     await openSignedIn(page, `#/games/${await gameWithPlaces()}`);
     await page.waitForSelector('section.actions');
     await page.waitForSelector('.board .target[tabindex="0"]');
-    const before = await page.evaluate(() => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0));
+    const before = await page.evaluate(() =>
+      Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0),
+    );
     // Every place a legal action is about is a named button in the tab order.
-    const places = await page.evaluate(() => [...document.querySelectorAll('.board .target')].map((el) => ({ role: el.getAttribute('role'), tab: el.getAttribute('tabindex'), named: (el.getAttribute('aria-label') ?? el.querySelector('title')?.textContent ?? '').trim() !== '' })));
+    const places = await page.evaluate(() =>
+      [...document.querySelectorAll('.board .target')].map((el) => ({
+        role: el.getAttribute('role'),
+        tab: el.getAttribute('tabindex'),
+        named: (el.getAttribute('aria-label') ?? el.querySelector('title')?.textContent ?? '').trim() !== '',
+      })),
+    );
     expect(places.length).toBeGreaterThan(0);
     expect(places.every((p) => p.role === 'button' && p.tab === '0' && p.named)).toBe(true);
     for (let i = 0; i < 60; i++) {
       await page.keyboard.press('Tab');
       if (await page.evaluate(() => document.activeElement?.classList.contains('target') ?? false)) break;
     }
-    expect(await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.getAttribute('class')} ${document.activeElement?.textContent?.slice(0, 40)}`)).toMatch(/target/);
+    expect(
+      await page.evaluate(
+        () =>
+          `${document.activeElement?.tagName} ${document.activeElement?.getAttribute('class')} ${document.activeElement?.textContent?.slice(0, 40)}`,
+      ),
+    ).toMatch(/target/);
     await page.keyboard.press('Enter');
     // A place of several actions lists them; one of a single action is taken by Enter itself where the game's table says so (Ticket to Ride).
-    await page.waitForFunction((v) => document.querySelector('.choices p') !== null || Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > v, before);
+    await page.waitForFunction(
+      (v) =>
+        document.querySelector('.choices p') !== null ||
+        Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > v,
+      before,
+    );
     if (await page.$('.choices p')) {
       // The choices are buttons: Tab reaches the first, Space presses it.
       await page.locator('.choices').first().locator('button:not(.secondary)').first().focus();
       await page.keyboard.press('Space');
     }
-    await page.waitForFunction((v) => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > v, before);
+    await page.waitForFunction(
+      (v) => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > v,
+      before,
+    );
     expect(problems).toEqual([]);
     await page.context().close();
   }, 60_000);

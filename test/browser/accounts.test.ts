@@ -81,7 +81,9 @@ describe('accounts in the browser', () => {
     await two.page.waitForSelector('h1:has-text("My games")');
     await two.page.waitForSelector(`.games a[href="#/games/${game}"]`);
     const session = suite.api.as(await pageToken(two.page));
-    expect(dataOf(await session.GET('/v1/players/me')).id).toBe(dataOf(await suite.api.as(registration).GET('/v1/players/me')).id);
+    expect(dataOf(await session.GET('/v1/players/me')).id).toBe(
+      dataOf(await suite.api.as(registration).GET('/v1/players/me')).id,
+    );
 
     // Settings in context 2: this browser's session, and a token that may only read.
     await two.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
@@ -106,8 +108,15 @@ describe('accounts in the browser', () => {
     expect(await two.page.content()).not.toContain(secret);
 
     // The data download: everything about the account, no secret.
-    const [download] = await Promise.all([two.page.waitForEvent('download'), two.page.click('button:has-text("Download my data")')]);
-    const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { profile: { email: string }; tokens: { name: string }[]; games: { id: string }[] };
+    const [download] = await Promise.all([
+      two.page.waitForEvent('download'),
+      two.page.click('button:has-text("Download my data")'),
+    ]);
+    const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      profile: { email: string };
+      tokens: { name: string }[];
+      games: { id: string }[];
+    };
     expect(exported.profile.email).toBe(email);
     expect(exported.tokens.map((t) => t.name)).toEqual(['my bot']);
     expect(exported.games.map((g) => g.id)).toEqual([game]);
@@ -117,7 +126,9 @@ describe('accounts in the browser', () => {
     await one.page.reload();
     await one.page.click('button:has-text("Sign out everywhere")');
     await one.page.waitForSelector('text=Every browser signed in by email is signed out.');
-    expect([await status(session), await status(suite.api.as(registration)), await status(bot)]).toEqual([401, 200, 200]);
+    expect([await status(session), await status(suite.api.as(registration)), await status(bot)]).toEqual([
+      401, 200, 200,
+    ]);
     await two.page.reload();
     await two.page.waitForSelector('input[name=name]');
     // With the tokens too: context 1 is signed out, and no credential of the account works.

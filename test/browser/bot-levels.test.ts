@@ -26,7 +26,11 @@ describe('bot levels in the browser', () => {
     await anna.page.selectOption('select[name=game]', 'ticket-to-ride-europe');
     await anna.page.selectOption('select[name=players]', '3');
     await anna.page.selectOption('select[name=bots]', '1');
-    expect(await anna.page.locator('select[name=botLevel1] option').allTextContents()).toEqual(['Easy', 'Medium', 'Hard']);
+    expect(await anna.page.locator('select[name=botLevel1] option').allTextContents()).toEqual([
+      'Easy',
+      'Medium',
+      'Hard',
+    ]);
     await anna.page.selectOption('select[name=botLevel1]', 'hard');
     await anna.page.selectOption('select[name=visibility]', 'public');
     await anna.page.selectOption('select[name=standInLevel]', 'easy');
@@ -56,7 +60,9 @@ describe('bot levels in the browser', () => {
     await anna.page.waitForSelector('.board-area svg');
     const seats = anna.page.locator('section:has(> ul.seats)');
     expect(await seats.locator('.seats').textContent()).toContain('Bot 1 (medium bot)');
-    expect(await seats.locator('.stand-in').textContent()).toBe('Stand-in bot: medium. It moves for a player whose time runs out or who resigns.');
+    expect(await seats.locator('.stand-in').textContent()).toBe(
+      'Stand-in bot: medium. It moves for a player whose time runs out or who resigns.',
+    );
     await shots(anna.page, 'bot-levels-table');
 
     const czech = await suite.open(375, 812, 'cs-CZ');
@@ -66,7 +72,11 @@ describe('bot levels in the browser', () => {
     await czech.page.waitForSelector('header nav');
     await czech.page.goto(`${suite.server.url}/#/new`);
     await czech.page.selectOption('select[name=bots]', '1');
-    expect(await czech.page.locator('select[name=standInLevel] option').allTextContents()).toEqual(['Snadný', 'Střední', 'Těžký']);
+    expect(await czech.page.locator('select[name=standInLevel] option').allTextContents()).toEqual([
+      'Snadný',
+      'Střední',
+      'Těžký',
+    ]);
     await shots(czech.page, 'bot-levels-new-game-cs');
 
     for (const p of [anna, ben, czech]) {

@@ -18,7 +18,7 @@ const SIZES = [
 const suite = useBrowserSuite();
 
 describe('the daily digest in Settings', () => {
-  it('switches to one email a day at the browser\'s time zone, then changes the hour; back to one per turn', async () => {
+  it("switches to one email a day at the browser's time zone, then changes the hour; back to one per turn", async () => {
     const player = await playerWithEmail(suite.server, suite.api, 'Dana', 'dana@example.test');
     const { page, problems } = await suite.open(...SIZES[0], 'en-US');
     await page.goto(`${suite.server.url}/`);
@@ -55,7 +55,11 @@ describe('the daily digest in Settings', () => {
 
   it('a second change made before the first one is answered keeps the first: the hour and then the zone both land', async () => {
     const player = await playerWithEmail(suite.server, suite.api, 'Dirk', 'dirk@example.test');
-    dataOf(await player.PATCH('/v1/players/me', { body: { notifications: { digest: { hour: 8, timeZone: 'Europe/Prague' } } } }));
+    dataOf(
+      await player.PATCH('/v1/players/me', {
+        body: { notifications: { digest: { hour: 8, timeZone: 'Europe/Prague' } } },
+      }),
+    );
     const { page, problems } = await suite.open(...SIZES[0], 'en-US');
     await page.goto(`${suite.server.url}/`);
     await page.evaluate((t) => localStorage.setItem('railpost.token', t), player.token);

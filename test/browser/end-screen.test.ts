@@ -30,7 +30,13 @@ async function finishedGame(game: string, name: string, width: number, height: n
 
 /** True when no text inside `selector` is cut off by its box (scrollWidth beyond clientWidth). */
 const clipped = (page: Page, selector: string) =>
-  page.evaluate((sel) => [...document.querySelectorAll<HTMLElement>(sel)].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent), selector);
+  page.evaluate(
+    (sel) =>
+      [...document.querySelectorAll<HTMLElement>(sel)]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.textContent),
+    selector,
+  );
 
 describe('the end of a game in Chromium', () => {
   it('Vlaky na trati: headline with the winner, ranking, score lines in words, revealed hands, own panel, replay from move 0', async () => {
@@ -44,7 +50,9 @@ describe('the end of a game in Chromium', () => {
     else for (const w of winners) expect(headline).toContain(w);
 
     // The ranking: one row per seat, in order of place, with its points.
-    const rows = await page.locator('.ranking tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')));
+    const rows = await page
+      .locator('.ranking tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')));
     expect(rows).toHaveLength(2);
     expect(rows.map((r) => Number(r[0]))).toEqual([...outcome.ranking].sort((a, b) => a - b));
     for (const [place, name, points] of rows) {
@@ -108,9 +116,13 @@ describe('the end of a game in Chromium', () => {
 
   it('Streetcar in Czech on a phone: the headline (a win, or SC-12.3 no winner), ranking and score lines in Czech, nothing wider than the screen', async () => {
     const { page, problems } = await finishedGame('streetcar', 'Věra', 375, 812, 'cs-CZ');
-    expect(await page.locator('.ending .headline').textContent()).toMatch(/Vyhráli jste!|Vyhrává Bot|Bez vítěze: hra skončila patem\./);
+    expect(await page.locator('.ending .headline').textContent()).toMatch(
+      /Vyhráli jste!|Vyhrává Bot|Bez vítěze: hra skončila patem\./,
+    );
     expect(await page.locator('.ranking caption').textContent()).toBe('Konečné pořadí');
-    expect(await page.locator('.breakdown').textContent()).toMatch(/Dokončil\(a\) jízdu jako první|Pat: nikdo nevyhrál/);
+    expect(await page.locator('.breakdown').textContent()).toMatch(
+      /Dokončil\(a\) jízdu jako první|Pat: nikdo nevyhrál/,
+    );
     expect(await page.locator('.revealed').textContent()).toContain('Karta linky a karta trasy');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: join(SHOTS, 'end-streetcar-cs-phone.png'), fullPage: true });
@@ -126,7 +138,9 @@ describe('the end of a game in Chromium', () => {
     const headline = (await page.locator('.ending .headline').textContent()) ?? '';
     if (winners.length === 1 && winners[0] === 'Greta') expect(headline).toBe('Du hast gewonnen!');
     else for (const w of winners) expect(headline).toContain(w);
-    const rows = await page.locator('.ranking tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')));
+    const rows = await page
+      .locator('.ranking tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')));
     expect(rows).toHaveLength(3);
     expect(rows.map((r) => Number(r[0]))).toEqual([...outcome.ranking].sort((a, b) => a - b));
     for (const [, name, points] of rows) {
@@ -140,7 +154,8 @@ describe('the end of a game in Chromium', () => {
     expect(lineCounts.sort()).toEqual(outcome.breakdown.map((b) => b.length).sort());
     const lines = (await page.locator('.breakdown').textContent()) ?? '';
     expect(lines).toContain('Siegpunkte');
-    if (outcome.breakdown.flat().some((l) => l.item === 'monopoly')) expect(lines).toMatch(/Meiste Waren einer Sorte.*(Arbeiter|Kohle|Vieh|Nahrung|Silber|Gold): \d+/);
+    if (outcome.breakdown.flat().some((l) => l.item === 'monopoly'))
+      expect(lines).toMatch(/Meiste Waren einer Sorte.*(Arbeiter|Kohle|Vieh|Nahrung|Silber|Gold): \d+/);
     if (outcome.breakdown.flat().some((l) => l.item === 'task')) expect(lines).toContain('Auftragskarte');
     expect(lines).not.toMatch(/\b(VP|monopoly|task)\b/);
     // The bots' goods and special cards, which the end reveals (TS §17), and the player's own.

@@ -29,7 +29,9 @@ async function person(name: string): Promise<Person> {
 
 /** Anna's two-seat Streetcar game that Ben joined; Anna moves first. */
 async function streetcar(anna: Person, ben: Person): Promise<string> {
-  const { id, inviteCode } = dataOf(await anna.api.POST('/v1/games', { body: { game: 'streetcar', players: 2, options: { firstPlayer: 0 } } }));
+  const { id, inviteCode } = dataOf(
+    await anna.api.POST('/v1/games', { body: { game: 'streetcar', players: 2, options: { firstPlayer: 0 } } }),
+  );
   dataOf(await ben.api.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode: inviteCode! } }));
   return id;
 }
@@ -39,7 +41,12 @@ async function placeTile(anna: Person, id: string): Promise<void> {
   const view = dataOf(await anna.api.GET('/v1/games/{id}/view', { params: { path: { id } } }));
   const place = view.legalActions.find((a) => a.type === 'place');
   if (!place) throw new Error('no tile to place');
-  dataOf(await anna.api.POST('/v1/games/{id}/actions', { params: { path: { id } }, body: { action: place, expectedVersion: view.version } }));
+  dataOf(
+    await anna.api.POST('/v1/games/{id}/actions', {
+      params: { path: { id } },
+      body: { action: place, expectedVersion: view.version },
+    }),
+  );
 }
 
 const openGame = async (p: Person, id: string) => {

@@ -99,7 +99,9 @@ describe('malformed links and board pictures in Chromium', () => {
   }, 60_000);
 
   it("a board picture served with CSP default-src 'none' still draws in Chromium, with no CSP violation", async () => {
-    const started = await (await suite.api.newPlayer('Eve')).POST('/v1/games', { body: { game: 'ticket-to-ride-europe', players: 2, bots: 1 } });
+    const started = await (
+      await suite.api.newPlayer('Eve')
+    ).POST('/v1/games', { body: { game: 'ticket-to-ride-europe', players: 2, bots: 1 } });
     const { id } = dataOf(started);
     const picture = `${suite.server.url}/v1/board-pictures/${signBoardLink(suite.server.notifySecrets.unsubscribeSecret, { gameId: id, version: 0 })}`;
     const { page, problems } = await open(1280, 800);
@@ -109,7 +111,11 @@ describe('malformed links and board pictures in Chromium', () => {
     const drawn = await page.evaluate(() => {
       const svg = document.querySelector('svg');
       const box = svg?.getBoundingClientRect();
-      return { width: box?.width ?? 0, height: box?.height ?? 0, paths: document.querySelectorAll('path, rect, line, circle').length };
+      return {
+        width: box?.width ?? 0,
+        height: box?.height ?? 0,
+        paths: document.querySelectorAll('path, rect, line, circle').length,
+      };
     });
     expect(drawn.width).toBeGreaterThan(300);
     expect(drawn.height).toBeGreaterThan(200);

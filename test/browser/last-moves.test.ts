@@ -25,22 +25,27 @@ const marks = (page: Page) =>
   );
 
 /** The game's version as the page shows it (the replay slider's end; 0 before the first move). */
-const version = (page: Page) => page.evaluate(() => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0));
+const version = (page: Page) =>
+  page.evaluate(() => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0));
 
 /** The squares the bot (seat 1) laid tiles on after version `after`, from the log's events. */
 async function botSquares(token: string, id: string, after: number): Promise<string[]> {
   // Read as the platform's log shape: the events' own per-game unions are not needed to find a square.
   const log: { seat: number; events: readonly { type: string; data?: Record<string, unknown> }[] }[] = dataOf(
-    await testClient(suite.server.url, { token }).GET('/v1/games/{id}/log', { params: { path: { id }, query: { after } } }),
+    await testClient(suite.server.url, { token }).GET('/v1/games/{id}/log', {
+      params: { path: { id }, query: { after } },
+    }),
   ).entries as never;
   return log
     .filter((e) => e.seat === 1)
     .flatMap((e) => e.events)
-    .flatMap((ev) => (ev.type === 'place' || ev.type === 'exchange' ? [`square:${String(ev.data?.row)},${String(ev.data?.col)}`] : []));
+    .flatMap((ev) =>
+      ev.type === 'place' || ev.type === 'exchange' ? [`square:${String(ev.data?.row)},${String(ev.data?.col)}`] : [],
+    );
 }
 
 describe('last moves on the board', () => {
-  it('Streetcar: the bot\'s tiles since my last look are framed, dashed, with its number and a label; a log entry scrolls to its place', async () => {
+  it("Streetcar: the bot's tiles since my last look are framed, dashed, with its number and a label; a log entry scrolls to its place", async () => {
     const { page, problems } = await suite.open(375, 812);
     await signUp(page, suite.server.url, 'Marta');
     const token = await pageToken(page);
@@ -58,7 +63,9 @@ describe('last moves on the board', () => {
     const squares = await botSquares(token, id, seen);
     expect(squares.length).toBeGreaterThan(0);
     // Every square the bot built on since the last look is framed, once the page has the log after it.
-    await expect.poll(() => page.evaluate(() => document.querySelectorAll('.board .marks .mark.recent').length)).toBe(new Set(squares).size);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelectorAll('.board .marks .mark.recent').length))
+      .toBe(new Set(squares).size);
     for (const m of await marks(page)) {
       expect(m).toMatchObject({ kind: 'recent', label: expect.stringMatching(/^Last move of Bot/), badges: ['2'] });
       expect(m.dashed).not.toBe('none');
@@ -71,11 +78,16 @@ describe('last moves on the board', () => {
       const at = await version(page);
       await page.locator('.board .target').first().dispatchEvent('click');
       await page.locator('.choices').first().locator('button:not(.secondary)').first().click();
-      await page.waitForFunction((v) => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > v, at);
+      await page.waitForFunction(
+        (v) => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > v,
+        at,
+      );
     }
     const after = await botSquares(token, id, before);
     expect(after.length).toBeGreaterThan(0);
-    await expect.poll(() => page.evaluate(() => document.querySelectorAll('.board .marks .mark.recent').length)).toBe(new Set(after).size);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelectorAll('.board .marks .mark.recent').length))
+      .toBe(new Set(after).size);
 
     // The log leads to the place of a move: a solid frame, scrolled into view.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -86,13 +98,15 @@ describe('last moves on the board', () => {
     const box = await page.locator('.board .marks .mark.located').first().boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(0);
     expect(box!.y + box!.height).toBeLessThanOrEqual(812);
-    expect(await page.locator('.board .marks .mark.located').first().getAttribute('aria-label')).toBe('The place of the move picked in the log');
+    expect(await page.locator('.board .marks .mark.located').first().getAttribute('aria-label')).toBe(
+      'The place of the move picked in the log',
+    );
     await page.screenshot({ path: join(SHOTS, 'last-moves-located-phone.png') });
     expect(problems).toEqual([]);
     await page.context().close();
   }, 120_000);
 
-  it('Ticket to Ride Europe: the bot\'s route, face-up slot or pile of its last move is framed on a first visit', async () => {
+  it("Ticket to Ride Europe: the bot's route, face-up slot or pile of its last move is framed on a first visit", async () => {
     const { page, problems } = await suite.open(1280, 800);
     await signUp(page, suite.server.url, 'Tomas');
     const token = await pageToken(page);
@@ -101,7 +115,9 @@ describe('last moves on the board', () => {
     await page.goto(`${suite.server.url}/#/games/${id}`);
     // A claimed route is framed on the board; a face-up card or a pile taken is marked on the game's table beside it.
     await page.waitForSelector('.board .marks .mark.recent, .side [data-target].recent');
-    const onTable = await page.$$eval('.side [data-target].recent', (els) => els.map((el) => (el as HTMLElement).dataset.recent ?? null));
+    const onTable = await page.$$eval('.side [data-target].recent', (els) =>
+      els.map((el) => (el as HTMLElement).dataset.recent ?? null),
+    );
     const labels = [...(await marks(page)).map((m) => m.label), ...onTable];
     expect(labels.length).toBeGreaterThan(0);
     expect(labels.every((l) => /^Last move of Bot/.test(l ?? ''))).toBe(true);

@@ -24,12 +24,21 @@ const sizes = (page: Page) =>
       const b = el.getBoundingClientRect();
       return { key: el.getAttribute('data-target'), width: b.width, height: b.height };
     });
-    const labels = [...document.querySelectorAll('.board svg text')].filter((el) => (el.textContent ?? '').trim() !== '' && !el.closest('.marks')).map((el) => ({ text: el.textContent, height: el.getBoundingClientRect().height }));
-    return { places: places.length, smallestPlace: Math.min(...places.map((p) => Math.min(p.width, p.height))), smallest: places.sort((a, b) => Math.min(a.width, a.height) - Math.min(b.width, b.height))[0], smallestLabel: Math.min(...labels.map((l) => l.height)), smallestLabelText: labels.sort((a, b) => a.height - b.height).slice(0, 3) };
+    const labels = [...document.querySelectorAll('.board svg text')]
+      .filter((el) => (el.textContent ?? '').trim() !== '' && !el.closest('.marks'))
+      .map((el) => ({ text: el.textContent, height: el.getBoundingClientRect().height }));
+    return {
+      places: places.length,
+      smallestPlace: Math.min(...places.map((p) => Math.min(p.width, p.height))),
+      smallest: places.sort((a, b) => Math.min(a.width, a.height) - Math.min(b.width, b.height))[0],
+      smallestLabel: Math.min(...labels.map((l) => l.height)),
+      smallestLabelText: labels.sort((a, b) => a.height - b.height).slice(0, 3),
+    };
   });
 
 async function zoomAllTheWay(page: Page): Promise<void> {
-  while (await page.locator('.zoom button[aria-label="Zoom in"]').isEnabled()) await page.click('.zoom button[aria-label="Zoom in"]');
+  while (await page.locator('.zoom button[aria-label="Zoom in"]').isEnabled())
+    await page.click('.zoom button[aria-label="Zoom in"]');
 }
 
 /**
@@ -71,18 +80,23 @@ describe('the board on a phone', () => {
       const key = await place.getAttribute('data-target');
       // The shape is brought to the middle of the screen: near an edge the bottom bar would take the tap.
       const centre = await place.evaluate((el) => {
-        const shape = [...el.querySelectorAll('*:not(.hit):not(title)')].find((c) => c.getBoundingClientRect().width > 0) ?? el;
+        const shape =
+          [...el.querySelectorAll('*:not(.hit):not(title)')].find((c) => c.getBoundingClientRect().width > 0) ?? el;
         shape.scrollIntoView({ block: 'center', inline: 'center' });
         const b = shape.getBoundingClientRect();
         return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
       });
-      const movesBefore = await page.evaluate(() => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0));
+      const movesBefore = await page.evaluate(() =>
+        Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0),
+      );
       await page.mouse.click(centre.x, centre.y);
       // That place is picked (its actions listed), or, where a tap on a place of one action takes it (Ticket to Ride's table), the move is made.
       await expect
         .poll(() =>
           page.evaluate(
-            ([k, before]) => document.querySelector('.board .picked')?.getAttribute('data-target') === k || Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > Number(before),
+            ([k, before]) =>
+              document.querySelector('.board .picked')?.getAttribute('data-target') === k ||
+              Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > Number(before),
             [key, movesBefore] as const,
           ),
         )
@@ -90,10 +104,14 @@ describe('the board on a phone', () => {
 
       // The bottom bar reaches the move list and the log from the board.
       await page.click('.jump button:has-text("Your move")');
-      await expect.poll(() => page.locator('section.actions').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(812);
+      await expect
+        .poll(() => page.locator('section.actions').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+        .toBeLessThan(812);
       // "Your hand" reaches the game's own table where it has one (Ticket to Ride, Streetcar), else the private panel.
       await page.click('.jump button:has-text("Your hand")');
-      await expect.poll(() => page.locator('#table').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(100);
+      await expect
+        .poll(() => page.locator('#table').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+        .toBeLessThan(100);
       await page.click('.jump button:has-text("Log")');
       // The log's top is brought up the screen; on a page too short below the log for that, the page is scrolled to its end with the log's top well above the bar.
       const logReached = () =>
@@ -131,19 +149,26 @@ describe('the board on a phone', () => {
           const x = b.left + (1 - fx) / 2;
           const y = b.top + (1 - fy) / 2;
           const hit = document.elementsFromPoint(x, y)[0];
-          const onAPlace = document.elementsFromPoint(Math.trunc(x), Math.trunc(y)).some((el) => el.closest('[data-target].target'));
-          if (hit?.closest('[data-target]') === place && !onAPlace) return { key: place.getAttribute('data-target'), x, y };
+          const onAPlace = document
+            .elementsFromPoint(Math.trunc(x), Math.trunc(y))
+            .some((el) => el.closest('[data-target].target'));
+          if (hit?.closest('[data-target]') === place && !onAPlace)
+            return { key: place.getAttribute('data-target'), x, y };
         }
       }
       return null;
     });
     expect(point, 'a place whose shape the whole-pixel point misses').not.toBeNull();
-    const movesBefore = await page.evaluate(() => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0));
+    const movesBefore = await page.evaluate(() =>
+      Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0),
+    );
     await page.mouse.click(point!.x, point!.y);
     await expect
       .poll(() =>
         page.evaluate(
-          ([k, before]) => document.querySelector('.board .picked')?.getAttribute('data-target') === k || Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > Number(before),
+          ([k, before]) =>
+            document.querySelector('.board .picked')?.getAttribute('data-target') === k ||
+            Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > Number(before),
           [point!.key, movesBefore] as const,
         ),
       )

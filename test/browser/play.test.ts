@@ -60,7 +60,11 @@ const moveNumber = (page: Page) => page.evaluate(VERSION);
 async function move(page: Page): Promise<'board' | 'list'> {
   await page.waitForSelector('section.actions');
   const before = await moveNumber(page);
-  const moved = () => page.waitForFunction((v) => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > v, before);
+  const moved = () =>
+    page.waitForFunction(
+      (v) => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > v,
+      before,
+    );
   const targets = page.locator('.board .target, [data-table] button[data-target]:not(:disabled)');
   let how: 'board' | 'list';
   if ((await targets.count()) > 0) {
@@ -73,8 +77,14 @@ async function move(page: Page): Promise<'board' | 'list'> {
       // A real click where the place is drawn; a label drawn over it may take the pointer, then the event goes to the place itself.
       await target.click({ timeout: 2000 }).catch(() => target.dispatchEvent('click'));
       return Promise.race([
-        page.waitForSelector('.choices p', { timeout: wait }).then(() => 'listed' as const, () => 'picked' as const),
-        moved().then(() => 'moved' as const, () => 'picked' as const),
+        page.waitForSelector('.choices p', { timeout: wait }).then(
+          () => 'listed' as const,
+          () => 'picked' as const,
+        ),
+        moved().then(
+          () => 'moved' as const,
+          () => 'picked' as const,
+        ),
       ]);
     };
     let tapped = await tap(targets.first(), 5000);
@@ -114,7 +124,8 @@ describe('web client in Chromium at 375 px', () => {
 
       await page.click('a:has-text("New game")');
       await page.selectOption('select[name=game]', g.id);
-      const players = g.players || Number(await page.locator('select[name=players] option').first().getAttribute('value'));
+      const players =
+        g.players || Number(await page.locator('select[name=players] option').first().getAttribute('value'));
       await page.selectOption('select[name=players]', String(players));
       await page.selectOption('select[name=bots]', String(players - 1));
       await page.click('button:has-text("Create game")');
@@ -134,7 +145,8 @@ describe('web client in Chromium at 375 px', () => {
 
       // Trains & Stations' dice may leave a few turns in a row with nothing to do on the board: then the moves go on, up to a bound.
       const ways: string[] = [];
-      while (ways.length < MOVES || (!ways.includes('board') && ways.length < MOVES_FOR_BOARD)) ways.push(await move(page));
+      while (ways.length < MOVES || (!ways.includes('board') && ways.length < MOVES_FOR_BOARD))
+        ways.push(await move(page));
       expect(ways, 'at least one move made on the board itself').toContain('board');
 
       expect(await boardMarkup(page)).not.toBe(start);
@@ -215,7 +227,9 @@ describe('invites and settings in Chromium', () => {
     await page.locator('input[name=chat]').click();
     await page.waitForSelector('.ok');
     const me = await page.evaluate(async () => {
-      const r = await fetch('/v1/players/me', { headers: { authorization: `Bearer ${localStorage.getItem('railpost.token')}` } });
+      const r = await fetch('/v1/players/me', {
+        headers: { authorization: `Bearer ${localStorage.getItem('railpost.token')}` },
+      });
       return (await r.json()) as { notifications: { events: Record<string, boolean> } };
     });
     expect(me.notifications.events.chat).toBe(!chatBefore);
@@ -255,7 +269,8 @@ describe('invites and settings in Chromium', () => {
 
 describe('languages in Chromium', () => {
   /** Nothing runs off the side of a 375-px phone. */
-  const fitsThePhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const fitsThePhone = async (page: Page) =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   it('a Czech browser gets Czech pages and game wording; Russian chosen in the settings applies at once and stays after a reload', async () => {
     const { page, problems } = await phone('cs-CZ');

@@ -32,9 +32,19 @@ function watchGame(page: Page, gamePath: string): Seen[] {
 
 /** A player made through the API, and what it calls with its token. */
 async function apiPlayer(name: string) {
-  const created = (await (await fetch(`${suite.server.url}/v1/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) })).json()) as { token: string };
+  const created = (await (
+    await fetch(`${suite.server.url}/v1/players`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name }),
+    })
+  ).json()) as { token: string };
   const call = async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${suite.server.url}${path}`, { method, headers: { authorization: `Bearer ${created.token}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const r = await fetch(`${suite.server.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${created.token}`, 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
     expect(r.ok, `${method} ${path}: ${r.status}`).toBe(true);
     return r.json() as Promise<Record<string, any>>;
   };
@@ -78,7 +88,11 @@ describe('the game page follows a game cheaply', () => {
     const other = await apiPlayer('Mover');
     // The other player creates the game, so seat 0 (first to act) is theirs.
     const game = await other.call('POST', '/v1/games', { game: 'ticket-to-ride-europe', players: 2 });
-    const joined = await fetch(`${suite.server.url}/v1/games/${game.id}/join`, { method: 'POST', headers: { authorization: `Bearer ${waiterToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ inviteCode: game.inviteCode }) });
+    const joined = await fetch(`${suite.server.url}/v1/games/${game.id}/join`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${waiterToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ inviteCode: game.inviteCode }),
+    });
     expect(joined.status).toBe(200);
     const gamePath = `/v1/games/${game.id}`;
     const holds: string[] = [];

@@ -65,7 +65,9 @@ async function screenshots(token: string, game: string, player: string): Promise
 describe('profiles, leaderboard and search in the browser', () => {
   it('after Ben resigns, the profiles show Anna up and Ben down, the game opens its replay, the leaderboard lists both and the search finds it', async () => {
     const [anna, ben] = [await person('Anna'), await person('Ben')];
-    const { id, inviteCode } = dataOf(await anna.api.POST('/v1/games', { body: { game: 'streetcar', players: 2, options: { firstPlayer: 0 } } }));
+    const { id, inviteCode } = dataOf(
+      await anna.api.POST('/v1/games', { body: { game: 'streetcar', players: 2, options: { firstPlayer: 0 } } }),
+    );
     dataOf(await ben.api.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode: inviteCode! } }));
     // Public, as the lobby's create option makes it (its own suite covers that option).
     const meta = (await suite.server.services.table.readGame(id))!.meta;
@@ -73,7 +75,13 @@ describe('profiles, leaderboard and search in the browser', () => {
     await pastAbortWindow([anna.api, ben.api], id);
     dataOf(await ben.api.POST('/v1/games/{id}/resign', { params: { path: { id } } }));
     // The ratings follow the answer that ended the game.
-    for (let i = 0; i < 100 && dataOf(await ben.api.GET('/v1/profiles/{playerId}', { params: { path: { playerId: ben.id } } })).ratings.length === 0; i++) {
+    for (
+      let i = 0;
+      i < 100 &&
+      dataOf(await ben.api.GET('/v1/profiles/{playerId}', { params: { path: { playerId: ben.id } } })).ratings
+        .length === 0;
+      i++
+    ) {
       await new Promise((ok) => setTimeout(ok, 50));
     }
 
@@ -100,7 +108,7 @@ describe('profiles, leaderboard and search in the browser', () => {
     await ben.page.click('nav a:has-text("Leaderboards")');
     await ben.page.selectOption('select[name=game]', 'streetcar');
     await ben.page.waitForSelector('table.board tbody tr');
-    expect((await ben.page.locator('table.board tbody tr td:nth-child(2)').allTextContents())).toEqual(['Anna', 'Ben']);
+    expect(await ben.page.locator('table.board tbody tr td:nth-child(2)').allTextContents()).toEqual(['Anna', 'Ben']);
 
     await ben.page.click('nav a:has-text("Finished games")');
     await ben.page.fill('input[name=player]', 'ann');

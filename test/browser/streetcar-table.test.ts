@@ -36,16 +36,28 @@ interface Laid {
 const apiView = (page: Page) =>
   page.evaluate(async () => {
     const id = location.hash.split('/').at(-1)!;
-    const r = await fetch(`/v1/games/${id}/view`, { headers: { authorization: `Bearer ${localStorage.getItem('railpost.token')}` } });
+    const r = await fetch(`/v1/games/${id}/view`, {
+      headers: { authorization: `Bearer ${localStorage.getItem('railpost.token')}` },
+    });
     const body = (await r.json()) as { version: number; legalActions: Legal[]; view: { board: Laid[] } };
     return { version: body.version, legal: body.legalActions, board: body.view.board };
   });
 
-const waitPast = (page: Page, v: number) => page.waitForFunction((before) => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > before, v, { timeout: 20_000 });
-const glowing = (page: Page) => page.locator('.board .target').evaluateAll((els) => els.map((e) => e.getAttribute('data-target')!).sort());
+const waitPast = (page: Page, v: number) =>
+  page.waitForFunction(
+    (before) => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > before,
+    v,
+    { timeout: 20_000 },
+  );
+const glowing = (page: Page) =>
+  page.locator('.board .target').evaluateAll((els) => els.map((e) => e.getAttribute('data-target')!).sort());
 const key = (a: Legal) => `square:${a.row},${a.col}`;
-const squaresOf = (legal: Legal[], tile: string) => [...new Set(legal.filter((a) => (a.type === 'place' || a.type === 'exchange') && a.tile === tile).map(key))].sort();
-const rotationsOf = (legal: Legal[], tile: string, sq: string) => [...new Set(legal.filter((a) => a.type === 'place' && a.tile === tile && key(a) === sq).map((a) => a.rotation!))].sort((a, b) => a - b);
+const squaresOf = (legal: Legal[], tile: string) =>
+  [...new Set(legal.filter((a) => (a.type === 'place' || a.type === 'exchange') && a.tile === tile).map(key))].sort();
+const rotationsOf = (legal: Legal[], tile: string, sq: string) =>
+  [
+    ...new Set(legal.filter((a) => a.type === 'place' && a.tile === tile && key(a) === sq).map((a) => a.rotation!)),
+  ].sort((a, b) => a - b);
 
 const CASES = [
   { lang: 'en', locale: 'en-GB', size: DESKTOP, other: PHONE, confirm: 'Place it here' },
@@ -56,7 +68,8 @@ describe('Streetcar table in Chromium', () => {
   for (const c of CASES) {
     it(`${c.lang} at ${c.size.width}×${c.size.height}: tile, glowing empty square, turned preview, confirm`, async () => {
       const { page, problems } = await suite.open(c.size.width, c.size.height, c.locale);
-      const shot = (name: string) => page.screenshot({ path: join(SHOTS, `streetcar-${name}-${c.lang}-${page.viewportSize()!.width}.png`) });
+      const shot = (name: string) =>
+        page.screenshot({ path: join(SHOTS, `streetcar-${name}-${c.lang}-${page.viewportSize()!.width}.png`) });
       await startInBrowser(page, suite.server.url, `Tester ${c.lang}`, 'streetcar', 2);
       // The hand is drawn as tiles (the board's own drawing), each a button once it may go somewhere.
       const hand = page.locator('.sc-hand button.sc-tile');
@@ -81,19 +94,30 @@ describe('Streetcar table in Chromium', () => {
       const mine = squaresOf(legal, tile);
       await expect.poll(() => glowing(page)).toEqual(mine);
       // An empty square with more than one legal rotation, away from the board's edge.
-      const sq = mine.find((s) => rotationsOf(legal, tile, s).length > 1 && !/:(1|12),|,(1|12)$/.test(s)) ?? mine.find((s) => rotationsOf(legal, tile, s).length > 0)!;
+      const sq =
+        mine.find((s) => rotationsOf(legal, tile, s).length > 1 && !/:(1|12),|,(1|12)$/.test(s)) ??
+        mine.find((s) => rotationsOf(legal, tile, s).length > 0)!;
       const target = page.locator(`.board [data-target="${sq}"]`);
       expect(await target.getAttribute('data-empty')).toBe('1');
       expect(await target.locator('.sc-glow').evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
-      expect(await page.locator('.board [data-empty]:not(.target) .sc-glow').first().evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
+      expect(
+        await page
+          .locator('.board [data-empty]:not(.target) .sc-glow')
+          .first()
+          .evaluate((el) => getComputedStyle(el).visibility),
+      ).toBe('hidden');
       if (c.size === PHONE) {
         const fitted = (await target.boundingBox())!;
-        console.log(`streetcar square on the phone, fitted: ${fitted.width.toFixed(1)}×${fitted.height.toFixed(1)} CSS px`);
+        console.log(
+          `streetcar square on the phone, fitted: ${fitted.width.toFixed(1)}×${fitted.height.toFixed(1)} CSS px`,
+        );
         await page.locator('.zoom button').last().click();
       }
       await target.scrollIntoViewIfNeeded();
       const box = (await target.boundingBox())!;
-      console.log(`streetcar square at ${c.size.width}×${c.size.height} where tapped: ${box.width.toFixed(1)}×${box.height.toFixed(1)} CSS px`);
+      console.log(
+        `streetcar square at ${c.size.width}×${c.size.height} where tapped: ${box.width.toFixed(1)}×${box.height.toFixed(1)} CSS px`,
+      );
       expect(box.width).toBeGreaterThanOrEqual(44);
       expect(box.height).toBeGreaterThanOrEqual(44);
       await target.click();
@@ -129,7 +153,9 @@ describe('Streetcar table in Chromium', () => {
       await waitPast(page, version);
       const after = await apiView(page);
       expect(after.board).toContainEqual(expect.objectContaining({ row, col, tile, rotation }));
-      await page.waitForSelector(`.board [data-square="${row},${col}"][data-tile="${tile}"][data-rotation="${rotation}"]`);
+      await page.waitForSelector(
+        `.board [data-square="${row},${col}"][data-tile="${tile}"][data-rotation="${rotation}"]`,
+      );
       expect(await page.locator('.board [data-preview]').count()).toBe(0);
 
       // The second build action: a square first; the first tile that fits it is chosen and shown there.

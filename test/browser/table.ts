@@ -6,13 +6,20 @@ import type { Page } from 'playwright-core';
 import { dataOf, testClient, textOf, type Api } from '../support/client.js';
 
 /** The token the web client signed up with on `page` (its localStorage). */
-export const pageToken = (page: Page): Promise<string> => page.evaluate(() => localStorage.getItem('railpost.token') ?? '');
+export const pageToken = (page: Page): Promise<string> =>
+  page.evaluate(() => localStorage.getItem('railpost.token') ?? '');
 
 /**
  * As a person would: signs up as `name` on the welcome page, then makes a game of `game` with bots in
  * every seat but theirs on the New game page, and waits for its board.
  */
-export async function startInBrowser(page: Page, baseUrl: string, name: string, game: string, players: number): Promise<void> {
+export async function startInBrowser(
+  page: Page,
+  baseUrl: string,
+  name: string,
+  game: string,
+  players: number,
+): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.fill('input[name=name]', name);
   await page.click('form button[type=submit]');
@@ -26,9 +33,18 @@ export async function startInBrowser(page: Page, baseUrl: string, name: string, 
 }
 
 /** A game of `game` for the page's player and bots in every other seat; its id. */
-export async function gameWithBots(baseUrl: string, token: string, game: string, players: number, options: Record<string, unknown> = {}): Promise<string> {
-  const created = await testClient(baseUrl, { token }).POST('/v1/games', { body: { game, players, bots: players - 1, options } });
-  if (created.response.status !== 201) throw new Error(`creating ${game}: ${created.response.status} ${textOf(created)}`);
+export async function gameWithBots(
+  baseUrl: string,
+  token: string,
+  game: string,
+  players: number,
+  options: Record<string, unknown> = {},
+): Promise<string> {
+  const created = await testClient(baseUrl, { token }).POST('/v1/games', {
+    body: { game, players, bots: players - 1, options },
+  });
+  if (created.response.status !== 201)
+    throw new Error(`creating ${game}: ${created.response.status} ${textOf(created)}`);
   return dataOf(created).id;
 }
 
@@ -53,8 +69,12 @@ export async function playOn(baseUrl: string, token: string, id: string, moves =
     const view = dataOf(await api.GET('/v1/games/{id}/view', { params }));
     const action = view.legalActions[0];
     if (!action) throw new Error(`seat has no legal action at version ${view.version}, status ${game.status}`);
-    const posted = await api.POST('/v1/games/{id}/actions', { params, body: { action, expectedVersion: view.version } });
-    if (posted.response.status !== 200) throw new Error(`posting ${JSON.stringify(action)}: ${posted.response.status} ${textOf(posted)}`);
+    const posted = await api.POST('/v1/games/{id}/actions', {
+      params,
+      body: { action, expectedVersion: view.version },
+    });
+    if (posted.response.status !== 200)
+      throw new Error(`posting ${JSON.stringify(action)}: ${posted.response.status} ${textOf(posted)}`);
   }
   throw new Error(`game ${id} did not end`);
 }
@@ -63,7 +83,13 @@ export async function playOn(baseUrl: string, token: string, id: string, moves =
  * Plays the player's seat on, one version at a time, until its legal actions include one of `type`
  * (a Ticket to Ride turn that can claim a route, say), so a page opens with places to act on.
  */
-export async function playUntilLegal(baseUrl: string, token: string, id: string, type: string, tries = 60): Promise<void> {
+export async function playUntilLegal(
+  baseUrl: string,
+  token: string,
+  id: string,
+  type: string,
+  tries = 60,
+): Promise<void> {
   const api = testClient(baseUrl, { token });
   for (let i = 0; i < tries; i++) {
     const view = dataOf(await api.GET('/v1/games/{id}/view', { params: { path: { id } } }));
@@ -85,8 +111,12 @@ export async function pastAbortWindow(seats: readonly Api[], id: string): Promis
     if (moved.size === seats.length && !game.abortable) return;
     const seat = game.toAct[0]!;
     const view = dataOf(await seats[seat]!.GET('/v1/games/{id}/view', { params }));
-    const posted = await seats[seat]!.POST('/v1/games/{id}/actions', { params, body: { action: view.legalActions[0]!, expectedVersion: view.version } });
-    if (posted.response.status !== 200) throw new Error(`posting for seat ${seat}: ${posted.response.status} ${textOf(posted)}`);
+    const posted = await seats[seat]!.POST('/v1/games/{id}/actions', {
+      params,
+      body: { action: view.legalActions[0]!, expectedVersion: view.version },
+    });
+    if (posted.response.status !== 200)
+      throw new Error(`posting for seat ${seat}: ${posted.response.status} ${textOf(posted)}`);
     moved.add(seat);
   }
   throw new Error(`game ${id}: still abortable after 20 moves`);

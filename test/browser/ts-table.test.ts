@@ -38,13 +38,31 @@ interface Die {
 const apiView = (page: Page) =>
   page.evaluate(async () => {
     const id = location.hash.split('/').at(-1)!;
-    const r = await fetch(`/v1/games/${id}/view`, { headers: { authorization: `Bearer ${localStorage.getItem('railpost.token')}` } });
-    const body = (await r.json()) as { version: number; legalActions: Legal[]; view: { dice: Die[]; pending: { kind: string }; you: { seat: number }; players: { coins: number }[] } };
-    return { version: body.version, legal: body.legalActions, dice: body.view.dice, pending: body.view.pending.kind, coins: body.view.players[body.view.you.seat]!.coins };
+    const r = await fetch(`/v1/games/${id}/view`, {
+      headers: { authorization: `Bearer ${localStorage.getItem('railpost.token')}` },
+    });
+    const body = (await r.json()) as {
+      version: number;
+      legalActions: Legal[];
+      view: { dice: Die[]; pending: { kind: string }; you: { seat: number }; players: { coins: number }[] };
+    };
+    return {
+      version: body.version,
+      legal: body.legalActions,
+      dice: body.view.dice,
+      pending: body.view.pending.kind,
+      coins: body.view.players[body.view.you.seat]!.coins,
+    };
   });
 
-const waitPast = (page: Page, v: number) => page.waitForFunction((before) => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > before, v, { timeout: 20_000 });
-const glowing = (page: Page) => page.locator('.board .target').evaluateAll((els) => els.map((e) => e.getAttribute('data-target')!).sort());
+const waitPast = (page: Page, v: number) =>
+  page.waitForFunction(
+    (before) => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > before,
+    v,
+    { timeout: 20_000 },
+  );
+const glowing = (page: Page) =>
+  page.locator('.board .target').evaluateAll((els) => els.map((e) => e.getAttribute('data-target')!).sort());
 const hasLegal = async (page: Page, type: string) => (await apiView(page)).legal.some((a) => a.type === type);
 
 /** A board place tapped as a finger would: brought to the middle of the screen (away from the bottom bar), then clicked there. */
@@ -69,7 +87,8 @@ describe('Trains & Stations table in Chromium', () => {
     it(`${c.lang} at ${c.size.width}×${c.size.height}: special cards kept, dice rolled, picked and re-rolled, a train placed by tapping its glowing space`, async () => {
       const words = CATALOGS[c.lang].ts.table;
       const { page, problems } = await suite.open(c.size.width, c.size.height, c.locale);
-      const shot = (name: string) => page.screenshot({ path: join(SHOTS, `ts-${name}-${c.lang}-${page.viewportSize()!.width}.png`) });
+      const shot = (name: string) =>
+        page.screenshot({ path: join(SHOTS, `ts-${name}-${c.lang}-${page.viewportSize()!.width}.png`) });
       await startInBrowser(page, suite.server.url, `Tester ${c.lang}`, 'trains-and-stations', 3);
       await page.waitForSelector('.ts-table');
 
@@ -94,7 +113,11 @@ describe('Trains & Stations table in Chromium', () => {
       // Step 1 (TS-4.2, TS-5.1): the roll is a button of the table; the kept cards are on the sheet.
       await expect.poll(() => hasLegal(page, 'roll'), { timeout: 30_000 }).toBe(true);
       await page.waitForSelector('.ts-moves button[data-action=roll]:not(:disabled)');
-      expect((await page.locator('.ts-sheet .ts-special').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).sort()).toEqual([...kept].sort());
+      expect(
+        (
+          await page.locator('.ts-sheet .ts-special').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))
+        ).sort(),
+      ).toEqual([...kept].sort());
       expect(await page.locator('.ts-step').textContent()).toBe(words.step.start);
       before = await apiView(page);
       await page.locator('.ts-moves button[data-action=roll]:not(:disabled)').first().click();
@@ -106,7 +129,9 @@ describe('Trains & Stations table in Chromium', () => {
       const inPlay = now.dice.flatMap((d, id) => (d.zone === 'play' ? [id] : []));
       expect(await page.locator('.ts-in-play button.ts-die').count()).toBe(inPlay.length);
       const first = (await page.locator('.ts-in-play button.ts-die').first().boundingBox())!;
-      console.log(`T&S die on the table at ${c.size.width}px: ${first.width.toFixed(1)}×${first.height.toFixed(1)} CSS px`);
+      console.log(
+        `T&S die on the table at ${c.size.width}px: ${first.width.toFixed(1)}×${first.height.toFixed(1)} CSS px`,
+      );
       expect(first.width).toBeGreaterThanOrEqual(44);
       expect(first.height).toBeGreaterThanOrEqual(44);
       expect(await page.locator('.ts-in-play button.ts-die svg[data-face]').count()).toBe(inPlay.length);
@@ -135,30 +160,48 @@ describe('Trains & Stations table in Chromium', () => {
         const zoomIn = page.locator('.zoom button').last();
         while (await zoomIn.isEnabled()) await zoomIn.click();
         // At the zoom where a phone acts, the map's labels are readable: at least 11 px.
-        const smallest = await page.evaluate(() => Math.min(...[...document.querySelectorAll('.board svg text')].filter((el) => (el.textContent ?? '').trim() !== '').map((el) => el.getBoundingClientRect().height)));
+        const smallest = await page.evaluate(() =>
+          Math.min(
+            ...[...document.querySelectorAll('.board svg text')]
+              .filter((el) => (el.textContent ?? '').trim() !== '')
+              .map((el) => el.getBoundingClientRect().height),
+          ),
+        );
         console.log(`T&S smallest board label on the phone, zoomed in: ${smallest.toFixed(1)} px`);
         expect(smallest).toBeGreaterThanOrEqual(11);
       }
       let placed = 0;
       while (now.legal.some((a) => a.type === 'place_train') && placed < 6) {
         const die = now.legal.find((a) => a.type === 'place_train')!.die!;
-        const spaces = [...new Set(now.legal.filter((a) => a.type === 'place_train' && a.die === die).map((a) => `space:${a.space}`))].sort();
+        const spaces = [
+          ...new Set(now.legal.filter((a) => a.type === 'place_train' && a.die === die).map((a) => `space:${a.space}`)),
+        ].sort();
         await page.locator(`.ts-die[data-die="${die}"]`).click();
         await expect.poll(() => glowing(page)).toEqual(spaces);
         // The table says the next tap is on the map and, on a phone where the map is above it, brings the map back.
         expect(await page.locator('.ts-on-map').count()).toBe(1);
         if (c.size === PHONE) {
           await page.locator('.ts-on-map button').click();
-          await expect.poll(() => page.locator('#board').evaluate((el) => el.getBoundingClientRect().top < 812 && el.getBoundingClientRect().bottom > 0)).toBe(true);
+          await expect
+            .poll(() =>
+              page
+                .locator('#board')
+                .evaluate((el) => el.getBoundingClientRect().top < 812 && el.getBoundingClientRect().bottom > 0),
+            )
+            .toBe(true);
         }
         const key = spaces[Math.floor(spaces.length / 2)]!;
         if (placed === 0) {
-          await page.locator(`.board [data-target="${key}"]`).evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+          await page
+            .locator(`.board [data-target="${key}"]`)
+            .evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
           await shot('train');
           expect(await seriousViolations(page)).toEqual([]);
         }
         const box = await tapPlace(page, key);
-        console.log(`T&S track space at ${page.viewportSize()!.width}px where tapped: ${box.width.toFixed(1)}×${box.height.toFixed(1)} CSS px`);
+        console.log(
+          `T&S track space at ${page.viewportSize()!.width}px where tapped: ${box.width.toFixed(1)}×${box.height.toFixed(1)} CSS px`,
+        );
         expect(box.width).toBeGreaterThanOrEqual(c.size === PHONE ? 44 : 10);
         expect(box.height).toBeGreaterThanOrEqual(c.size === PHONE ? 44 : 10);
         await waitPast(page, now.version);
@@ -182,11 +225,17 @@ describe('Trains & Stations table in Chromium', () => {
         expect((await apiView(page)).pending).not.toBe('resolve');
       }
 
-      if (c.size === PHONE) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      if (c.size === PHONE)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       // "Your hand" in the bottom bar reaches the table on the phone.
       if (c.size === PHONE) {
-        await page.locator('nav.jump button').nth(await page.locator('nav.jump button').count() - 2).click();
-        await expect.poll(() => page.locator('#table').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(100);
+        await page
+          .locator('nav.jump button')
+          .nth((await page.locator('nav.jump button').count()) - 2)
+          .click();
+        await expect
+          .poll(() => page.locator('#table').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+          .toBeLessThan(100);
       }
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot('played');

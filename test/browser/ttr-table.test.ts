@@ -27,16 +27,32 @@ interface Legal {
 const apiView = (page: Page) =>
   page.evaluate(async () => {
     const id = location.hash.split('/').at(-1)!;
-    const r = await fetch(`/v1/games/${id}/view`, { headers: { authorization: `Bearer ${localStorage.getItem('railpost.token')}` } });
-    const body = (await r.json()) as { version: number; legalActions: Legal[]; view: { you: { hand: Record<string, number> } } };
-    return { version: body.version, legal: body.legalActions, cards: Object.values(body.view.you.hand).reduce((a, b) => a + b, 0) };
+    const r = await fetch(`/v1/games/${id}/view`, {
+      headers: { authorization: `Bearer ${localStorage.getItem('railpost.token')}` },
+    });
+    const body = (await r.json()) as {
+      version: number;
+      legalActions: Legal[];
+      view: { you: { hand: Record<string, number> } };
+    };
+    return {
+      version: body.version,
+      legal: body.legalActions,
+      cards: Object.values(body.view.you.hand).reduce((a, b) => a + b, 0),
+    };
   });
 
 const VERSION = () => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0);
-const waitPast = (page: Page, v: number) => page.waitForFunction((before) => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > before, v, { timeout: 20_000 });
+const waitPast = (page: Page, v: number) =>
+  page.waitForFunction(
+    (before) => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > before,
+    v,
+    { timeout: 20_000 },
+  );
 /** The viewer's turn has come: the deck can be drawn from. */
 const myTurn = (page: Page) => page.waitForSelector('.ttr-deck:not(:disabled)', { timeout: 30_000 });
-const glowing = (page: Page) => page.locator('.board .target').evaluateAll((els) => els.map((e) => e.getAttribute('data-target')!).sort());
+const glowing = (page: Page) =>
+  page.locator('.board .target').evaluateAll((els) => els.map((e) => e.getAttribute('data-target')!).sort());
 
 /** What glows is exactly the routes some legal claim is for (no city, no card). */
 async function onlyClaimableGlow(page: Page): Promise<string[]> {
@@ -55,7 +71,8 @@ describe('Ticket to Ride table in Chromium', () => {
   for (const c of CASES) {
     it(`${c.lang} at ${c.size.width}×${c.size.height}: tickets, one-tap cards and routes`, async () => {
       const { page, problems } = await suite.open(c.size.width, c.size.height, c.locale);
-      const shot = (name: string) => page.screenshot({ path: join(SHOTS, `ttr-${name}-${c.lang}-${page.viewportSize()!.width}.png`) });
+      const shot = (name: string) =>
+        page.screenshot({ path: join(SHOTS, `ttr-${name}-${c.lang}-${page.viewportSize()!.width}.png`) });
       await startInBrowser(page, suite.server.url, `Tester ${c.lang}`, 'ticket-to-ride-europe', 2);
 
       // The opening tickets: one toggle per ticket, kept with one confirm once at least 2 are chosen (TTRE-3.2).
@@ -68,9 +85,22 @@ describe('Ticket to Ride table in Chromium', () => {
       expect(await keep.isDisabled()).toBe(true);
       // A ticket in focus marks its two cities on the map (by a dashed ring, not by colour alone).
       await tickets.first().focus();
-      const route = ((await tickets.first().locator('.ttr-route').textContent()) ?? '').split(' – ').map((s) => s.trim());
-      await expect.poll(() => page.locator('.board [data-mark].marked').evaluateAll((els) => els.map((e) => e.getAttribute('data-mark')).sort())).toEqual(route.map((r) => `place:${r}`).sort());
-      expect(await page.locator('.board [data-mark].marked .mark-ring').first().evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
+      const route = ((await tickets.first().locator('.ttr-route').textContent()) ?? '')
+        .split(' – ')
+        .map((s) => s.trim());
+      await expect
+        .poll(() =>
+          page
+            .locator('.board [data-mark].marked')
+            .evaluateAll((els) => els.map((e) => e.getAttribute('data-mark')).sort()),
+        )
+        .toEqual(route.map((r) => `place:${r}`).sort());
+      expect(
+        await page
+          .locator('.board [data-mark].marked .mark-ring')
+          .first()
+          .evaluate((el) => getComputedStyle(el).visibility),
+      ).toBe('visible');
       await shot('opening');
       await tickets.nth(0).click();
       expect(await keep.isDisabled()).toBe(true);
@@ -139,7 +169,16 @@ describe('Ticket to Ride table in Chromium', () => {
       const key = claimable[0]!;
       const target = page.locator(`.board [data-target="${key}"]`);
       await target.click({ timeout: 2000 }).catch(() => target.dispatchEvent('click'));
-      const listed = await Promise.race([page.waitForSelector('.choices p', { timeout: 20_000 }).then(() => true, () => false), waitPast(page, before.version).then(() => false, () => false)]);
+      const listed = await Promise.race([
+        page.waitForSelector('.choices p', { timeout: 20_000 }).then(
+          () => true,
+          () => false,
+        ),
+        waitPast(page, before.version).then(
+          () => false,
+          () => false,
+        ),
+      ]);
       if (listed) {
         expect(await page.locator('.board .picked').getAttribute('data-target')).toBe(key);
         const line = (await page.locator('.choices p').textContent()) ?? '';
@@ -176,8 +215,15 @@ describe('Ticket to Ride table in Chromium', () => {
     const mix = page.locator('.ttr-mix');
     await mix.waitFor();
     const options = mix.locator('button[data-mix]');
-    expect(await options.allTextContents()).toEqual(['0 kurze + 4 lange', '1 kurze + 3 lange', '2 kurze + 2 lange', '3 kurze + 1 lange', '4 kurze + 0 lange']);
-    for (const box of await options.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) expect(box).toBeGreaterThanOrEqual(44);
+    expect(await options.allTextContents()).toEqual([
+      '0 kurze + 4 lange',
+      '1 kurze + 3 lange',
+      '2 kurze + 2 lange',
+      '3 kurze + 1 lange',
+      '4 kurze + 0 lange',
+    ]);
+    for (const box of await options.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height)))
+      expect(box).toBeGreaterThanOrEqual(44);
     expect(await options.nth(3).locator('.ttr-back.short').count()).toBe(3);
     await page.screenshot({ path: join(SHOTS, 'ttr-germany-mix-de-375.png') });
     await options.nth(3).click();

@@ -30,14 +30,32 @@ interface Legal {
 const apiView = (page: Page) =>
   page.evaluate(async () => {
     const id = location.hash.split('/').at(-1)!;
-    const r = await fetch(`/v1/games/${id}/view`, { headers: { authorization: `Bearer ${localStorage.getItem('railpost.token')}` } });
-    const body = (await r.json()) as { version: number; legalActions: Legal[]; view: { line: string[]; market: string[]; you: { hand: string[] } } };
-    return { version: body.version, legal: body.legalActions, line: body.view.line, market: body.view.market, hand: body.view.you.hand };
+    const r = await fetch(`/v1/games/${id}/view`, {
+      headers: { authorization: `Bearer ${localStorage.getItem('railpost.token')}` },
+    });
+    const body = (await r.json()) as {
+      version: number;
+      legalActions: Legal[];
+      view: { line: string[]; market: string[]; you: { hand: string[] } };
+    };
+    return {
+      version: body.version,
+      legal: body.legalActions,
+      line: body.view.line,
+      market: body.view.market,
+      hand: body.view.you.hand,
+    };
   });
 
-const waitPast = (page: Page, v: number) => page.waitForFunction((before) => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > before, v, { timeout: 20_000 });
+const waitPast = (page: Page, v: number) =>
+  page.waitForFunction(
+    (before) => Number(document.querySelector<HTMLInputElement>('input[name=replay]')?.max ?? 0) > before,
+    v,
+    { timeout: 20_000 },
+  );
 /** A card of the table that one tap places. */
-const placeable = (page: Page, where: 'hand' | 'market') => page.locator(`.vnt-${where} button.vnt-card:not(:disabled)`);
+const placeable = (page: Page, where: 'hand' | 'market') =>
+  page.locator(`.vnt-${where} button.vnt-card:not(:disabled)`);
 
 /** Setup on the board (start side, track): a glowing place, then the first of its choices. */
 async function setUp(page: Page): Promise<void> {
@@ -49,13 +67,17 @@ async function setUp(page: Page): Promise<void> {
     await target.click({ timeout: 2000 }).catch(() => target.dispatchEvent('click'));
     await page.locator('.choices').first().locator('button:not(.secondary)').first().click();
     await waitPast(page, before);
-    await page.waitForFunction(() => document.querySelector('section.actions') !== null || document.querySelector('.vnt-table') !== null);
+    await page.waitForFunction(
+      () => document.querySelector('section.actions') !== null || document.querySelector('.vnt-table') !== null,
+    );
   }
 }
 
 /** Waits until the viewer must place a card (the bot played its turn). */
 async function placingTurn(page: Page): Promise<void> {
-  await expect.poll(async () => (await apiView(page)).legal.some((a) => a.type === 'place_card'), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(async () => (await apiView(page)).legal.some((a) => a.type === 'place_card'), { timeout: 30_000 })
+    .toBe(true);
   await page.waitForSelector('.vnt-market button.vnt-card:not(:disabled)', { timeout: 20_000 });
 }
 
@@ -69,7 +91,8 @@ describe('Vlaky na trati table in Chromium', () => {
     it(`${c.lang} at ${c.size.width}×${c.size.height}: cards placed by one tap, a card of two uses lists them`, async () => {
       const words = CATALOGS[c.lang].vnt;
       const { page, problems } = await suite.open(c.size.width, c.size.height, c.locale);
-      const shot = (name: string) => page.screenshot({ path: join(SHOTS, `vnt-${name}-${c.lang}-${page.viewportSize()!.width}.png`) });
+      const shot = (name: string) =>
+        page.screenshot({ path: join(SHOTS, `vnt-${name}-${c.lang}-${page.viewportSize()!.width}.png`) });
       await startInBrowser(page, suite.server.url, `Tester ${c.lang}`, 'vlaky-na-trati', 2);
       await setUp(page);
       await placingTurn(page);
@@ -84,7 +107,8 @@ describe('Vlaky na trati table in Chromium', () => {
       expect(box.width).toBeGreaterThanOrEqual(44);
       expect(box.height).toBeGreaterThanOrEqual(44);
       expect(await market.first().locator('.vnt-offer').textContent()).toBe(words.table.offer.place);
-      if (c.size === PHONE) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      if (c.size === PHONE)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       await page.locator('.vnt-table').scrollIntoViewIfNeeded();
       await shot('turn');
       expect(await seriousViolations(page)).toEqual([]);
@@ -102,8 +126,12 @@ describe('Vlaky na trati table in Chromium', () => {
       // card; one that may only be discarded (no coin) is listed too, to confirm (VNT-9.7). Cancel keeps it.
       const hand = placeable(page, 'hand');
       await hand.first().waitFor();
-      const uses = after.legal.filter((a) => a.source === 'HAND' || a.type === 'discard_a').filter((a) => a.cardId === after.hand[0]);
-      expect(await hand.first().locator('.vnt-offer').textContent()).toBe(uses.length > 1 ? words.table.choose : words.table.offer.discard);
+      const uses = after.legal
+        .filter((a) => a.source === 'HAND' || a.type === 'discard_a')
+        .filter((a) => a.cardId === after.hand[0]);
+      expect(await hand.first().locator('.vnt-offer').textContent()).toBe(
+        uses.length > 1 ? words.table.choose : words.table.offer.discard,
+      );
       await hand.first().click();
       const line = (await page.locator('.choices p').first().textContent()) ?? '';
       expect(line).toContain(after.hand[0]);

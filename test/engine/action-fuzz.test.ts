@@ -9,7 +9,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng, RuleError, seedRng, type AnyGame, type Seat } from '../../engine/core/index.js';
 import { catalogGames } from '../../engine/games/index.js';
-import { canonicalAction as tsCanonicalAction, trainsAndStations } from '../../engine/games/trains-and-stations/index.js';
+import {
+  canonicalAction as tsCanonicalAction,
+  trainsAndStations,
+} from '../../engine/games/trains-and-stations/index.js';
 import type { TsAction } from '../../engine/games/trains-and-stations/actions.js';
 import type { TsState } from '../../engine/games/trains-and-stations/state.js';
 import { highCard } from '../../engine/fixtures/high-card.js';
@@ -40,7 +43,8 @@ type Spelling = (state: unknown, seat: Seat, action: Action) => Action;
  * spelling of a listed choice must be accepted, and an accepted action must still be one of them.
  */
 const EQUIVALENCE: Record<string, Spelling> = {
-  [trainsAndStations.id]: (state, seat, action) => tsCanonicalAction(state as TsState, seat, action as TsAction) as Action,
+  [trainsAndStations.id]: (state, seat, action) =>
+    tsCanonicalAction(state as TsState, seat, action as TsAction) as Action,
 };
 const asListed = (game: AnyGame): Spelling => EQUIVALENCE[game.id] ?? ((_, __, action) => action);
 
@@ -92,9 +96,14 @@ function checkState(game: AnyGame, state: unknown, rng: Rng): number {
     const legalSet = new Set(legal.map(canonical));
     // The equivalence may only merge spellings: every listed action is its own listed spelling.
     for (const a of legal) expect(canonical(listedSpelling(state, seat, a))).toBe(canonical(a));
-    const others = seats.filter((s) => s !== seat).flatMap((s) => (due.includes(s) ? (game.legalActions(state, s) as Action[]) : []));
+    const others = seats
+      .filter((s) => s !== seat)
+      .flatMap((s) => (due.includes(s) ? (game.legalActions(state, s) as Action[]) : []));
     const words = vocabulary([...legal, ...others]);
-    const candidates = [...others, ...Array.from({ length: MUTANTS_PER_STATE }, () => mutate(rng.pick(legal.length ? legal : others), words, rng))];
+    const candidates = [
+      ...others,
+      ...Array.from({ length: MUTANTS_PER_STATE }, () => mutate(rng.pick(legal.length ? legal : others), words, rng)),
+    ];
     for (const candidate of candidates) {
       const parsed = game.action.safeParse(candidate);
       if (!parsed.success) continue; // the API refuses it with 400 before the engine sees it
@@ -103,10 +112,14 @@ function checkState(game: AnyGame, state: unknown, rng: Rng): number {
       try {
         game.apply(state, seat, parsed.data);
       } catch (err) {
-        if (!(err instanceof RuleError)) throw new Error(`${game.id}: ${canonical(parsed.data)} threw ${(err as Error).stack}`);
+        if (!(err instanceof RuleError))
+          throw new Error(`${game.id}: ${canonical(parsed.data)} threw ${(err as Error).stack}`);
         accepted = false;
       }
-      expect(accepted, `${game.id} seat ${seat}: ${canonical(parsed.data)} is ${isLegal ? '' : 'not '}in legalActions`).toBe(isLegal);
+      expect(
+        accepted,
+        `${game.id} seat ${seat}: ${canonical(parsed.data)} is ${isLegal ? '' : 'not '}in legalActions`,
+      ).toBe(isLegal);
       checked++;
     }
   }
@@ -115,23 +128,30 @@ function checkState(game: AnyGame, state: unknown, rng: Rng): number {
 
 const games: AnyGame[] = [...catalogGames, highCard as AnyGame];
 
-describe.each(games.map((g) => [g.id, g] as const))('%s: apply accepts exactly legalActions under fuzzing', (_, game) => {
-  it('mutated and foreign actions are refused with a RuleError, legal ones accepted', () => {
-    let checked = 0;
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: game.minPlayers, max: game.maxPlayers }), (seedNo, players) => {
-        const rng = new Rng(seedRng(`fuzz-${game.id}-${seedNo}`));
-        let state = game.setup({ seed: `fuzz-${seedNo}`, players, options: game.options.parse({}) });
-        for (let step = 0; step < MAX_STEPS; step++) {
-          const due = game.toAct(state);
-          if (due.length === 0) break;
-          if (step % 7 === 0) checked += checkState(game, state, rng);
-          const seat = rng.pick(due);
-          state = game.apply(state, seat, rng.pick(game.legalActions(state, seat))).state;
-        }
-      }),
-      { numRuns: GAMES },
-    );
-    expect(checked).toBeGreaterThan(0);
-  }, 60_000);
-});
+describe.each(games.map((g) => [g.id, g] as const))(
+  '%s: apply accepts exactly legalActions under fuzzing',
+  (_, game) => {
+    it('mutated and foreign actions are refused with a RuleError, legal ones accepted', () => {
+      let checked = 0;
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 0, max: 1_000_000 }),
+          fc.integer({ min: game.minPlayers, max: game.maxPlayers }),
+          (seedNo, players) => {
+            const rng = new Rng(seedRng(`fuzz-${game.id}-${seedNo}`));
+            let state = game.setup({ seed: `fuzz-${seedNo}`, players, options: game.options.parse({}) });
+            for (let step = 0; step < MAX_STEPS; step++) {
+              const due = game.toAct(state);
+              if (due.length === 0) break;
+              if (step % 7 === 0) checked += checkState(game, state, rng);
+              const seat = rng.pick(due);
+              state = game.apply(state, seat, rng.pick(game.legalActions(state, seat))).state;
+            }
+          },
+        ),
+        { numRuns: GAMES },
+      );
+      expect(checked).toBeGreaterThan(0);
+    }, 60_000);
+  },
+);

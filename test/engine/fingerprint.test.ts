@@ -13,10 +13,19 @@ import { fingerprint, variantsOf } from './fingerprint.js';
 type Table = readonly [name: string, game: AnyGame, players: number, options: Record<string, unknown> | undefined];
 
 const tables: Table[] = catalogGames.flatMap((game) =>
-  Array.from({ length: game.maxPlayers - game.minPlayers + 1 }, (_, i) => game.minPlayers + i).flatMap((players): Table[] => [
-    [`${game.id} with ${players} players`, game, players, undefined],
-    ...(players === game.minPlayers || players === game.maxPlayers ? variantsOf(game).map((o): Table => [`${game.id} with ${players} players, ${JSON.stringify(o)}`, game, players, o]) : []),
-  ]),
+  Array.from({ length: game.maxPlayers - game.minPlayers + 1 }, (_, i) => game.minPlayers + i).flatMap(
+    (players): Table[] => [
+      [`${game.id} with ${players} players`, game, players, undefined],
+      ...(players === game.minPlayers || players === game.maxPlayers
+        ? variantsOf(game).map((o): Table => [
+            `${game.id} with ${players} players, ${JSON.stringify(o)}`,
+            game,
+            players,
+            o,
+          ])
+        : []),
+    ],
+  ),
 );
 
 describe('the engines behave exactly as before', () => {

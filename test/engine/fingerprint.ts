@@ -23,7 +23,8 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-const feed = (hash: Hash, label: string, value: unknown) => hash.update(`${label}:${JSON.stringify(value) ?? 'undefined'}\n`);
+const feed = (hash: Hash, label: string, value: unknown) =>
+  hash.update(`${label}:${JSON.stringify(value) ?? 'undefined'}\n`);
 
 /** What `apply` does with an action: its new state and events, or its refusal. */
 function tryApply(game: AnyGame, state: unknown, seat: Seat, action: { type: string }): unknown {
@@ -38,13 +39,27 @@ function tryApply(game: AnyGame, state: unknown, seat: Seat, action: { type: str
 
 /** Options beside the defaults that change what the engine does, per game: each is played too, at the smallest and largest table. */
 const VARIANTS: Record<string, Record<string, unknown>[]> = {
-  streetcar: [{ strictExtendable: true }, { circuit: true }, { turnstile: true }, { exchangePass: true }, { centralSupply: true }, { strictExtendable: true, turnstile: true, exchangePass: true, centralSupply: true }],
+  streetcar: [
+    { strictExtendable: true },
+    { circuit: true },
+    { turnstile: true },
+    { exchangePass: true },
+    { centralSupply: true },
+    { strictExtendable: true, turnstile: true, exchangePass: true, centralSupply: true },
+  ],
   'trains-and-stations': [{ manualTasks: true }],
   'vlaky-na-trati': [{ sheet: 'II' }],
 };
 
 /** One seeded game with `bot` in every seat, fed into `hash`. */
-function playInto(hash: Hash, game: AnyGame, players: number, seed: string, bot: AnyGame['bot'], options?: Record<string, unknown>): void {
+function playInto(
+  hash: Hash,
+  game: AnyGame,
+  players: number,
+  seed: string,
+  bot: AnyGame['bot'],
+  options?: Record<string, unknown>,
+): void {
   feed(hash, 'options', options);
   let state = deepFreeze(game.setup({ seed, players, options: game.options.parse(options ?? {}) }));
   const rng = new Rng(seedRng(`${seed}/bots`));
@@ -65,7 +80,8 @@ function playInto(hash: Hash, game: AnyGame, players: number, seed: string, bot:
       return;
     }
     const legal = game.legalActions(state, seat);
-    for (let i = 0; i < SIBLINGS && legal.length > 1; i++) feed(hash, 'sibling', tryApply(game, state, seat, probe.pick(legal)));
+    for (let i = 0; i < SIBLINGS && legal.length > 1; i++)
+      feed(hash, 'sibling', tryApply(game, state, seat, probe.pick(legal)));
     const idle = seats.find((s) => !due.includes(s));
     if (idle !== undefined && legal[0]) feed(hash, 'not due', tryApply(game, state, idle, legal[0]));
     feed(hash, 'unknown', tryApply(game, state, seat, { type: 'no-such-action' }));
@@ -75,7 +91,8 @@ function playInto(hash: Hash, game: AnyGame, players: number, seed: string, bot:
     feed(hash, 'events', applied.events);
     state = deepFreeze(applied.state);
   }
-  if (!options) throw new Error(`${game.id} with ${players} players did not end in ${MAX_ACTIONS} actions (seed ${seed})`);
+  if (!options)
+    throw new Error(`${game.id} with ${players} players did not end in ${MAX_ACTIONS} actions (seed ${seed})`);
 }
 
 /** Options beside the defaults that change what the engine does, per game id. */

@@ -10,7 +10,11 @@ import { Rng, searchBot, seedRng, type AnyGame } from '../../engine/core/index.j
 import { tally } from '../../engine/fixtures/tally.js';
 
 // Nothing in tally is hidden: a determinization is the view itself.
-const game = { ...tally, determinize: (view: unknown) => structuredClone(view), estimate: () => [0, 0] } as unknown as AnyGame;
+const game = {
+  ...tally,
+  determinize: (view: unknown) => structuredClone(view),
+  estimate: () => [0, 0],
+} as unknown as AnyGame;
 const TARGET = 10;
 
 function position(total: number) {
@@ -21,7 +25,13 @@ function position(total: number) {
 const tree = searchBot(game, { algorithm: 'ismcts', iterations: 400, rollout: 'random' });
 const choose = (total: number, seed = 'tree') => {
   const s = position(total);
-  return tree({ seat: 0, view: game.view(s, 0), legal: game.legalActions(s, 0), rng: new Rng(seedRng(seed)), options: { target: TARGET } });
+  return tree({
+    seat: 0,
+    view: game.view(s, 0),
+    legal: game.legalActions(s, 0),
+    rng: new Rng(seedRng(seed)),
+    options: { target: TARGET },
+  });
 };
 
 describe('the tree search (SO-ISMCTS) finds the winning step in tally (TA-2, TA-3)', () => {
@@ -35,6 +45,7 @@ describe('the tree search (SO-ISMCTS) finds the winning step in tally (TA-2, TA-
   });
 
   it('chooses the same with the same rng: the iteration budget makes a move reproducible', () => {
-    for (const total of [0, 1, 2, 4, 7]) expect(choose(total, `again-${total}`)).toEqual(choose(total, `again-${total}`));
+    for (const total of [0, 1, 2, 4, 7])
+      expect(choose(total, `again-${total}`)).toEqual(choose(total, `again-${total}`));
   });
 });

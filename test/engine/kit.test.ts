@@ -7,7 +7,10 @@ import { Rng, seedRng, type AnyGame, type KitGame } from '../../engine/core/inde
 import { fixtures } from '../../engine/fixtures/index.js';
 import { catalog } from '../../engine/games/index.js';
 
-const registered: [string, AnyGame][] = [...Object.entries(catalog).map(([id, e]): [string, AnyGame] => [id, e.game]), ...Object.entries(fixtures)];
+const registered: [string, AnyGame][] = [
+  ...Object.entries(catalog).map(([id, e]): [string, AnyGame] => [id, e.game]),
+  ...Object.entries(fixtures),
+];
 const isKitGame = (g: AnyGame): g is KitGame<unknown, { type: string }, unknown, unknown> => 'kit' in g;
 
 describe('the games are written on the kit', () => {
@@ -28,7 +31,8 @@ describe('the games are written on the kit', () => {
         }
         steps.add(step);
         const handled = new Set(game.kit.handles(step));
-        for (const seat of due) for (const a of game.legalActions(state, seat)) if (!handled.has(a.type)) unhandled.add(`${step}: ${a.type}`);
+        for (const seat of due)
+          for (const a of game.legalActions(state, seat)) if (!handled.has(a.type)) unhandled.add(`${step}: ${a.type}`);
         const seat = due[0]!;
         const legal = game.legalActions(state, seat);
         state = game.apply(state, seat, game.bot({ seat, view: game.view(state, seat), legal, rng })).state;

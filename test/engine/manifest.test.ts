@@ -16,10 +16,17 @@ import { CATALOGS, translate } from '../../web/client/i18n.testkit.js';
 import { LANGUAGES } from '../../web/client/languages.js';
 import { EN } from '../../presentation/testkit.js';
 
-const registered: [string, AnyGame][] = [...Object.entries(catalog).map(([id, e]): [string, AnyGame] => [id, e.game]), ...Object.entries(fixtures)];
+const registered: [string, AnyGame][] = [
+  ...Object.entries(catalog).map(([id, e]): [string, AnyGame] => [id, e.game]),
+  ...Object.entries(fixtures),
+];
 
 /** Every action type offered and every event type emitted in a few seeded bot games, with samples. */
-function sample(game: AnyGame): { actions: Map<string, UiAction>; events: Map<string, { type: string; data?: Record<string, unknown> }>; views: unknown[] } {
+function sample(game: AnyGame): {
+  actions: Map<string, UiAction>;
+  events: Map<string, { type: string; data?: Record<string, unknown> }>;
+  views: unknown[];
+} {
   const actions = new Map<string, UiAction>();
   const events = new Map<string, { type: string; data?: Record<string, unknown> }>();
   const views: unknown[] = [];
@@ -48,34 +55,42 @@ describe('one manifest per game', () => {
     expect(game.schemas.event).toBeDefined();
   });
 
-  it.each(manifests.map((m) => [m.id, m] as const))('%s: its manifest names it and its wording in every language of the web client', (id, manifest) => {
-    for (const lang of LANGUAGES) {
-      const words = CATALOGS[lang] as Record<string, unknown> & { gameNames: Record<string, string> };
-      expect(words.gameNames[id], `${lang}: gameNames.${id}`).toBeTruthy();
-      expect(typeof words[manifest.wording], `${lang}: ${manifest.wording}.…`).toBe('object');
-    }
-  });
+  it.each(manifests.map((m) => [m.id, m] as const))(
+    '%s: its manifest names it and its wording in every language of the web client',
+    (id, manifest) => {
+      for (const lang of LANGUAGES) {
+        const words = CATALOGS[lang] as Record<string, unknown> & { gameNames: Record<string, string> };
+        expect(words.gameNames[id], `${lang}: gameNames.${id}`).toBeTruthy();
+        expect(typeof words[manifest.wording], `${lang}: ${manifest.wording}.…`).toBe('object');
+      }
+    },
+  );
 
   it('the fixtures are unlisted and the catalog is listed, so no test game reaches the public catalog', () => {
     expect(Object.values(catalog).every((e) => e.game.listed)).toBe(true);
     expect(Object.values(fixtures).every((g) => !g.listed)).toBe(true);
   });
 
-  it.each(Object.entries(catalog))('%s: has a board picture and its own words for every action and event it produces', (id, { game }) => {
-    const web = webGames[id as keyof typeof catalog];
-    expect(web.board).not.toBeNull();
-    const { actions, events, views } = sample(game);
-    const seatName = (seat: number) => `Seat ${seat + 1}`;
-    for (const lang of LANGUAGES) {
-      const ui = web.ui(translate(lang));
-      const plainActions = [...actions.values()].filter((a) => {
-        const { type, ...rest } = a;
-        return ui.describeAction(a, game.components, views[0]) === plainWords(type, rest);
-      });
-      const plainEvents = [...events.values()].filter((e) => ui.describeEvent(e, game.components, seatName) === plainWords(e.type, e.data));
-      expect(plainActions.map((a) => `${lang}: ${a.type}`)).toEqual([]);
-      expect(plainEvents.map((e) => `${lang}: ${e.type}`)).toEqual([]);
-    }
-    for (const view of views) expect(() => web.board!(game.components, view, { t: EN })).not.toThrow();
-  });
+  it.each(Object.entries(catalog))(
+    '%s: has a board picture and its own words for every action and event it produces',
+    (id, { game }) => {
+      const web = webGames[id as keyof typeof catalog];
+      expect(web.board).not.toBeNull();
+      const { actions, events, views } = sample(game);
+      const seatName = (seat: number) => `Seat ${seat + 1}`;
+      for (const lang of LANGUAGES) {
+        const ui = web.ui(translate(lang));
+        const plainActions = [...actions.values()].filter((a) => {
+          const { type, ...rest } = a;
+          return ui.describeAction(a, game.components, views[0]) === plainWords(type, rest);
+        });
+        const plainEvents = [...events.values()].filter(
+          (e) => ui.describeEvent(e, game.components, seatName) === plainWords(e.type, e.data),
+        );
+        expect(plainActions.map((a) => `${lang}: ${a.type}`)).toEqual([]);
+        expect(plainEvents.map((e) => `${lang}: ${e.type}`)).toEqual([]);
+      }
+      for (const view of views) expect(() => web.board!(game.components, view, { t: EN })).not.toThrow();
+    },
+  );
 });

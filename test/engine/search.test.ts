@@ -33,23 +33,29 @@ function* statesOf(game: AnyGame, seed: string, players: number, options: unknow
 const seatCounts = (game: AnyGame) => [...new Set([game.minPlayers, game.maxPlayers])];
 
 describe('determinization from the view only', () => {
-  it.each(entries)('%s: a determinized state shows the seat its view and offers the same actions', (id, { game, secrets }) => {
-    let checked = 0;
-    for (const players of seatCounts(game))
-      for (const set of secrets.optionSets) {
-        const options = game.options.parse(set.options(players));
-        const rng = new Rng(seedRng(`det-${id}-${players}-${set.name}`));
-        for (const state of statesOf(game, `det-${id}-${players}-${set.name}`, players, options, 7, 400))
-          for (let seat = 0; seat < players; seat++) {
-            const view = game.view(state, seat);
-            const world = game.determinize!(view, seat, rng, options);
-            expect(isDeepStrictEqual(plain(game.view(world, seat)), plain(view)), `${set.name}, ${players} players, seat ${seat}`).toBe(true);
-            expect(game.legalActions(world, seat)).toEqual(game.legalActions(state, seat));
-            checked++;
-          }
-      }
-    expect(checked).toBeGreaterThan(50);
-  });
+  it.each(entries)(
+    '%s: a determinized state shows the seat its view and offers the same actions',
+    (id, { game, secrets }) => {
+      let checked = 0;
+      for (const players of seatCounts(game))
+        for (const set of secrets.optionSets) {
+          const options = game.options.parse(set.options(players));
+          const rng = new Rng(seedRng(`det-${id}-${players}-${set.name}`));
+          for (const state of statesOf(game, `det-${id}-${players}-${set.name}`, players, options, 7, 400))
+            for (let seat = 0; seat < players; seat++) {
+              const view = game.view(state, seat);
+              const world = game.determinize!(view, seat, rng, options);
+              expect(
+                isDeepStrictEqual(plain(game.view(world, seat)), plain(view)),
+                `${set.name}, ${players} players, seat ${seat}`,
+              ).toBe(true);
+              expect(game.legalActions(world, seat)).toEqual(game.legalActions(state, seat));
+              checked++;
+            }
+        }
+      expect(checked).toBeGreaterThan(50);
+    },
+  );
 
   // Small budgets keep the file fast where a step is dear (a Streetcar greedy step rates about 70
   // builds, and every tree iteration rates its legal builds again: the hard bot at 24 iterations
@@ -61,23 +67,38 @@ describe('determinization from the view only', () => {
     'the hard bot': { iterations: 12, rolloutDepth: 1 },
     'the tree search': { algorithm: 'ismcts', rollout: 'random', iterations: 6, rolloutDepth: 1 },
   } as const satisfies Record<string, Partial<SearchConfig>>;
-  it.each(entries.flatMap(([id, entry]) => Object.entries(searches).map(([name, budget]) => [id, name, entry, budget] as const)))('%s: %s chooses the same when what it cannot see is reshuffled', (id, _name, { game, secrets }, budget) => {
-    const hard = botFor(game, 'hard', undefined, budget);
-    let checked = 0;
-    for (const players of seatCounts(game))
-      for (const set of secrets.optionSets) {
-        const options = game.options.parse(set.options(players));
-        const shuffle = new Rng(seedRng(`perturb-${id}-${players}-${set.name}`));
-        for (const state of statesOf(game, `perturb-${id}-${players}-${set.name}`, players, options, 23, 400)) {
-          const seat = game.toAct(state)[0]!;
-          const legal = game.legalActions(state, seat);
-          if (legal.length < 2) continue;
-          const other = secrets.perturb(state, seat, shuffle);
-          const choose = (s: unknown) => hard({ seat, view: game.view(s, seat), legal: game.legalActions(s, seat), rng: new Rng(seedRng(`choice-${checked}`)), options });
-          expect(choose(other)).toEqual(choose(state));
-          checked++;
+  it.each(
+    entries.flatMap(([id, entry]) =>
+      Object.entries(searches).map(([name, budget]) => [id, name, entry, budget] as const),
+    ),
+  )(
+    '%s: %s chooses the same when what it cannot see is reshuffled',
+    (id, _name, { game, secrets }, budget) => {
+      const hard = botFor(game, 'hard', undefined, budget);
+      let checked = 0;
+      for (const players of seatCounts(game))
+        for (const set of secrets.optionSets) {
+          const options = game.options.parse(set.options(players));
+          const shuffle = new Rng(seedRng(`perturb-${id}-${players}-${set.name}`));
+          for (const state of statesOf(game, `perturb-${id}-${players}-${set.name}`, players, options, 23, 400)) {
+            const seat = game.toAct(state)[0]!;
+            const legal = game.legalActions(state, seat);
+            if (legal.length < 2) continue;
+            const other = secrets.perturb(state, seat, shuffle);
+            const choose = (s: unknown) =>
+              hard({
+                seat,
+                view: game.view(s, seat),
+                legal: game.legalActions(s, seat),
+                rng: new Rng(seedRng(`choice-${checked}`)),
+                options,
+              });
+            expect(choose(other)).toEqual(choose(state));
+            checked++;
+          }
         }
-      }
-    expect(checked).toBeGreaterThan(5);
-  }, 120_000);
+      expect(checked).toBeGreaterThan(5);
+    },
+    120_000,
+  );
 });

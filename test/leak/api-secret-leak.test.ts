@@ -48,18 +48,30 @@ interface Figures {
   hits: string[];
 }
 
-async function playAndScan(spec: LeakSpec, people: Player[], watcher: Player, players: number, options: Record<string, unknown>, g: number, f: Figures): Promise<void> {
+async function playAndScan(
+  spec: LeakSpec,
+  people: Player[],
+  watcher: Player,
+  players: number,
+  options: Record<string, unknown>,
+  g: number,
+  f: Figures,
+): Promise<void> {
   const def = spec.game;
   const bots = players - people.length;
-  const created = await people[0]!.POST('/v1/games', { body: { game: def.id, players, bots, options, visibility: 'public' } });
+  const created = await people[0]!.POST('/v1/games', {
+    body: { game: def.id, players, bots, options, visibility: 'public' },
+  });
   expect(created.response.status, textOf(created)).toBe(201);
   const { id } = dataOf(created);
   const params = { path: { id } };
   const listed = await watcher.GET('/v1/lobby', { params: { query: { game: def.id } } });
   expect(dataOf(listed).games.map((x) => x.id)).toContain(id);
   f.responses++;
-  if (responseText(listed).includes((await history(suite.server, id, def)).seed)) f.hits.push(`${def.id} API game ${g}: the seed in the lobby`);
-  for (const p of people.slice(1)) expect((await p.POST('/v1/games/{id}/join', { params, body: {} })).response.status).toBe(200);
+  if (responseText(listed).includes((await history(suite.server, id, def)).seed))
+    f.hits.push(`${def.id} API game ${g}: the seed in the lobby`);
+  for (const p of people.slice(1))
+    expect((await p.POST('/v1/games/{id}/join', { params, body: {} })).response.status).toBe(200);
   const seatOf = new Map<Player, Seat>();
   for (const p of people) seatOf.set(p, dataOf(await p.GET('/v1/games/{id}', { params })).yourSeat!);
   const rng = new Rng(seedRng(`api-leak/${def.id}/${g}`));
@@ -86,13 +98,25 @@ async function playAndScan(spec: LeakSpec, people: Player[], watcher: Player, pl
     const version = states.length - 1;
     const state = states[version];
     if (def.toAct(state).length === 0) break;
-    await scanSpectator(watcher, params, version, [...people.map((p) => secretsFor(states, version, seatOf.get(p)!)).flat(), ...commonSecrets(seed, spec.rng(state))], seed, `${label} v${version} spectator`, f);
+    await scanSpectator(
+      watcher,
+      params,
+      version,
+      [
+        ...people.map((p) => secretsFor(states, version, seatOf.get(p)!)).flat(),
+        ...commonSecrets(seed, spec.rng(state)),
+      ],
+      seed,
+      `${label} v${version} spectator`,
+      f,
+    );
     for (const p of people) {
       const seat = seatOf.get(p)!;
       // Known so far (every version, bots' moves included), then the secrets now.
       const now = [...secretsFor(states, version, seat), ...commonSecrets(seed, spec.rng(state))];
       const check = scanner(now);
-      const hit = (what: string, found: string[]) => found.forEach((h) => f.hits.push(`${label} v${version} seat ${seat} ${what}: ${h}`));
+      const hit = (what: string, found: string[]) =>
+        found.forEach((h) => f.hits.push(`${label} v${version} seat ${seat} ${what}: ${h}`));
       const [view, log, game, board] = await Promise.all([
         p.GET('/v1/games/{id}/view', { params }),
         p.GET('/v1/games/{id}/log', { params }),
@@ -106,7 +130,10 @@ async function playAndScan(spec: LeakSpec, people: Player[], watcher: Player, pl
         if (what !== 'board') expect(r.response.status, `${what} ${textOf(r)}`).toBe(200);
         if (responseText(r).includes(seed)) hit(what, ['the seed']);
         if (what === 'log') continue; // entry by entry below, against the secrets of their own version
-        hit(what, check(what === 'board' ? textOf(r) : r.data).map((h) => `${h.what} at ${h.path} = ${h.found}`));
+        hit(
+          what,
+          check(what === 'board' ? textOf(r) : r.data).map((h) => `${h.what} at ${h.path} = ${h.found}`),
+        );
       }
       expect(dataOf(view).version).toBe(version);
       // The log: entry k against what was secret both before and after it (an event may reveal).
@@ -115,13 +142,22 @@ async function playAndScan(spec: LeakSpec, people: Player[], watcher: Player, pl
         if (scannedEntries.has(`${seat}/${k}`)) continue;
         scannedEntries.add(`${seat}/${k}`);
         const was = new Set(secretsFor(states, k - 1, seat).map(secretKey));
-        const secrets = [...secretsFor(states, k, seat).filter((s) => s.kind === 'run' || was.has(secretKey(s))), ...commonSecrets(seed, spec.rng(states[k - 1]), spec.rng(states[k]))];
+        const secrets = [
+          ...secretsFor(states, k, seat).filter((s) => s.kind === 'run' || was.has(secretKey(s))),
+          ...commonSecrets(seed, spec.rng(states[k - 1]), spec.rng(states[k])),
+        ];
         f.logEntries++;
         f.values += secrets.length;
-        hit(`log entry ${k}`, scanner(secrets)(entry).map((h) => `${h.what} at ${h.path} = ${h.found}`));
+        hit(
+          `log entry ${k}`,
+          scanner(secrets)(entry).map((h) => `${h.what} at ${h.path} = ${h.found}`),
+        );
       }
       // A rejected action: another seat's legal action, or one of ours with a secret value in it.
-      const others = def.toAct(state).filter((s) => s !== seat).flatMap((s) => def.legalActions(state, s) as Action[]);
+      const others = def
+        .toAct(state)
+        .filter((s) => s !== seat)
+        .flatMap((s) => def.legalActions(state, s) as Action[]);
       const values = now.flatMap((s) => (s.kind === 'text' || s.kind === 'id' ? [s.value] : []));
       const mine: Action[] = dataOf(view).legalActions ?? [];
       let probe: Action | undefined = others.length ? rng.pick(others) : undefined;
@@ -137,7 +173,10 @@ async function playAndScan(spec: LeakSpec, people: Player[], watcher: Player, pl
           const typed = new Set(JSON.stringify(probe).match(/[A-Za-z0-9_]+/g) ?? []);
           const secrets = now.filter((s) => !((s.kind === 'text' || s.kind === 'id') && typed.has(String(s.value))));
           if (responseText(r).includes(seed)) hit('problem', ['the seed']);
-          hit(`problem ${r.response.status} for ${JSON.stringify(probe)}`, scanner(secrets)(r.error).map((h) => `${h.what} at ${h.path} = ${h.found}`));
+          hit(
+            `problem ${r.response.status} for ${JSON.stringify(probe)}`,
+            scanner(secrets)(r.error).map((h) => `${h.what} at ${h.path} = ${h.found}`),
+          );
           continue; // the state may have moved (bots do not, but keep it simple): read again next round
         }
         break; // accepted by luck: a new version, start over
@@ -154,8 +193,12 @@ async function playAndScan(spec: LeakSpec, people: Player[], watcher: Player, pl
     const seat = seatOf.get(mover)!;
     const body = dataOf(await mover.GET('/v1/games/{id}/view', { params }));
     const legal: Action[] = body.legalActions;
-    const action = rng.next() / 2 ** 32 < spec.botShare ? def.bot({ seat, view: body.view, legal, rng }) : rng.pick(legal);
-    const posted = await mover.POST('/v1/games/{id}/actions', { params, body: { action, expectedVersion: body.version } });
+    const action =
+      rng.next() / 2 ** 32 < spec.botShare ? def.bot({ seat, view: body.view, legal, rng }) : rng.pick(legal);
+    const posted = await mover.POST('/v1/games/{id}/actions', {
+      params,
+      body: { action, expectedVersion: body.version },
+    });
     expect(posted.response.status, textOf(posted)).toBe(200);
   }
 }
@@ -164,7 +207,15 @@ async function playAndScan(spec: LeakSpec, people: Player[], watcher: Player, pl
  * What a player without a seat reads: view, summary and board checked against every
  * secret some seated person may not see, the log entry by entry against the same.
  */
-async function scanSpectator(watcher: Player, params: { path: { id: string } }, version: number, secrets: Secret[], seed: string, label: string, f: Figures): Promise<void> {
+async function scanSpectator(
+  watcher: Player,
+  params: { path: { id: string } },
+  version: number,
+  secrets: Secret[],
+  seed: string,
+  label: string,
+  f: Figures,
+): Promise<void> {
   const check = scanner(secrets);
   const [view, log, game, board] = await Promise.all([
     watcher.GET('/v1/games/{id}/view', { params }),
@@ -178,7 +229,8 @@ async function scanSpectator(watcher: Player, params: { path: { id: string } }, 
     f.values += secrets.length;
     if (responseText(r).includes(seed)) f.hits.push(`${label} ${what}: the seed`);
     // Log entries of earlier versions may show what was revealed since: only the newest is checked against today's secrets.
-    const body = what === 'board' ? textOf(r) : what === 'log' ? (dataOf(log).entries.filter((e) => e.version === version)) : r.data;
+    const body =
+      what === 'board' ? textOf(r) : what === 'log' ? dataOf(log).entries.filter((e) => e.version === version) : r.data;
     for (const h of check(body)) f.hits.push(`${label} ${what}: ${h.what} at ${h.path} = ${h.found}`);
   }
 }
@@ -197,7 +249,9 @@ describe('HARD-4 secret-leak scan through the API', () => {
         const set = spec.optionSets[g % spec.optionSets.length]!;
         await playAndScan(spec, people, watcher, players, set.options(players), g, f);
       }
-      console.log(`HARD-4 API ${def.id}: ${games.length} games, ${f.versions} versions, ${f.responses} responses, ${f.logEntries} log entries, ${f.problems} problem bodies, ${f.values} secret values scanned, ${f.hits.length} hits`);
+      console.log(
+        `HARD-4 API ${def.id}: ${games.length} games, ${f.versions} versions, ${f.responses} responses, ${f.logEntries} log entries, ${f.problems} problem bodies, ${f.values} secret values scanned, ${f.hits.length} hits`,
+      );
       expect(f.hits.slice(0, 20)).toEqual([]);
       expect(f.versions).toBeGreaterThan(0);
       expect(f.values).toBeGreaterThan(0);

@@ -37,7 +37,8 @@ export function scanner(secrets: readonly Secret[]): (value: unknown) => Hit[] {
     else if (s.kind === 'id' || s.kind === 'number') {
       add(numbers, s.value, s);
       if (s.kind === 'number') bigNumbers = true;
-    } else if (s.kind === 'run') for (let i = 0; i + RUN <= s.values.length; i++) add(runStarts, s.values[i]!, { secret: s, at: i });
+    } else if (s.kind === 'run')
+      for (let i = 0; i + RUN <= s.values.length; i++) add(runStarts, s.values[i]!, { secret: s, at: i });
   }
   const stringRuns = [...runStarts.keys()].some((k) => typeof k === 'string');
   return (value) => {
@@ -52,7 +53,12 @@ export function scanner(secrets: readonly Secret[]): (value: unknown) => Hit[] {
           if (typeof items[i] === 'number' && !(key !== null && secret.arrayKeys?.has(key))) continue;
           let n = 1;
           while (n < RUN && secret.values[at + n] === items[i + n]) n++;
-          if (n === RUN) hits.push({ what: secret.what, path: `${path()}[${i}..${i + RUN - 1}]`, found: JSON.stringify(items.slice(i, i + RUN)) });
+          if (n === RUN)
+            hits.push({
+              what: secret.what,
+              path: `${path()}[${i}..${i + RUN - 1}]`,
+              found: JSON.stringify(items.slice(i, i + RUN)),
+            });
         }
       }
     };
@@ -60,13 +66,17 @@ export function scanner(secrets: readonly Secret[]): (value: unknown) => Hit[] {
       if (WHOLE_TOKEN.test(str)) {
         // The common case: an id, a name, a colour.
         for (const s of texts.get(str) ?? []) hits.push({ what: s.what, path: path(), found: JSON.stringify(str) });
-        if (bigNumbers && /^\d{6,}$/.test(str)) for (const s of numbers.get(Number(str)) ?? []) if (s.kind === 'number') hits.push({ what: s.what, path: path(), found: JSON.stringify(str) });
+        if (bigNumbers && /^\d{6,}$/.test(str))
+          for (const s of numbers.get(Number(str)) ?? [])
+            if (s.kind === 'number') hits.push({ what: s.what, path: path(), found: JSON.stringify(str) });
         return;
       }
       const tokens = str.match(TOKEN) ?? [];
       for (const t of tokens) {
         for (const s of texts.get(t) ?? []) hits.push({ what: s.what, path: path(), found: JSON.stringify(str) });
-        if (bigNumbers && /^\d{6,}$/.test(t)) for (const s of numbers.get(Number(t)) ?? []) if (s.kind === 'number') hits.push({ what: s.what, path: path(), found: JSON.stringify(str) });
+        if (bigNumbers && /^\d{6,}$/.test(t))
+          for (const s of numbers.get(Number(t)) ?? [])
+            if (s.kind === 'number') hits.push({ what: s.what, path: path(), found: JSON.stringify(str) });
       }
       if (stringRuns && tokens.length >= RUN) checkRun(tokens, path, null);
     };
@@ -75,7 +85,9 @@ export function scanner(secrets: readonly Secret[]): (value: unknown) => Hit[] {
         const found = numbers.get(v);
         if (found)
           for (const s of found) {
-            const ok = s.kind === 'number' || (s.kind === 'id' && key !== null && (inArray ? s.arrayKeys.has(key) : s.scalarKeys.has(key)));
+            const ok =
+              s.kind === 'number' ||
+              (s.kind === 'id' && key !== null && (inArray ? s.arrayKeys.has(key) : s.scalarKeys.has(key)));
             if (ok) hits.push({ what: s.what, path: here(), found: String(v) });
           }
       } else if (typeof v === 'string') {
@@ -99,7 +111,8 @@ export function scanner(secrets: readonly Secret[]): (value: unknown) => Hit[] {
     walk(value, null, false);
     if (substrings.length) {
       const json = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
-      for (const s of substrings) if (json.includes(s.value)) hits.push({ what: s.what, path: '(anywhere)', found: s.value });
+      for (const s of substrings)
+        if (json.includes(s.value)) hits.push({ what: s.what, path: '(anywhere)', found: s.value });
     }
     return hits;
   };
@@ -113,7 +126,8 @@ export function commonSecrets(seed: string, ...rngs: (RngState | undefined)[]): 
     { kind: 'substring', what: 'the seed', value: seed },
     { kind: 'substring', what: 'the seed (prefix)', value: seed.slice(0, 16) },
   ];
-  for (const rng of rngs) if (rng) for (const w of rng) if (w >= 1_000_000) out.push({ kind: 'number', what: 'an RNG word', value: w });
+  for (const rng of rngs)
+    if (rng) for (const w of rng) if (w >= 1_000_000) out.push({ kind: 'number', what: 'an RNG word', value: w });
   return out;
 }
 

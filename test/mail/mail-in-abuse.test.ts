@@ -21,21 +21,39 @@ interface Table {
 async function table(trustMailFrom: boolean): Promise<Table> {
   const world = await startMailWorld(undefined, { trustMailFrom });
   const api = testClient(world.server.url);
-  const people = await Promise.all(['anna', 'ben'].map(async (n) => ({ client: await playerWithEmail(world.server, api, n, `${n}@example.test`), email: `${n}@example.test` })));
-  const created = dataOf(await people[0]!.client.POST('/v1/games', { body: { game: ticketToRideEurope.id, players: 2, options: {} } }));
-  await people[1]!.client.POST('/v1/games/{id}/join', { params: { path: { id: created.id } }, body: { inviteCode: created.inviteCode! } });
+  const people = await Promise.all(
+    ['anna', 'ben'].map(async (n) => ({
+      client: await playerWithEmail(world.server, api, n, `${n}@example.test`),
+      email: `${n}@example.test`,
+    })),
+  );
+  const created = dataOf(
+    await people[0]!.client.POST('/v1/games', { body: { game: ticketToRideEurope.id, players: 2, options: {} } }),
+  );
+  await people[1]!.client.POST('/v1/games/{id}/join', {
+    params: { path: { id: created.id } },
+    body: { inviteCode: created.inviteCode! },
+  });
   return { world, people, id: created.id };
 }
 
-const version = async (t: Table) => dataOf(await t.people[0]!.client.GET('/v1/games/{id}/view', { params: { path: { id: t.id } } })).version;
-const turnMail = async (t: Table, p: { email: string }): Promise<Received> => (await t.world.inbox(p.email)).filter((m) => m.replyTo).at(-1)!;
-const mailCount = async (t: Table) => (await t.world.inbox('anna@example.test')).length + (await t.world.inbox('ben@example.test')).length;
+const version = async (t: Table) =>
+  dataOf(await t.people[0]!.client.GET('/v1/games/{id}/view', { params: { path: { id: t.id } } })).version;
+const turnMail = async (t: Table, p: { email: string }): Promise<Received> =>
+  (await t.world.inbox(p.email)).filter((m) => m.replyTo).at(-1)!;
+const mailCount = async (t: Table) =>
+  (await t.world.inbox('anna@example.test')).length + (await t.world.inbox('ben@example.test')).length;
 
 /** A multipart message of `parts` parts, each a line of text. */
 function manyParts(from: string, to: string, parts: number): Buffer {
   const boundary = 'b0undary';
-  const body = Array.from({ length: parts }, (_, i) => `--${boundary}\r\nContent-Type: text/plain\r\n\r\n${i === 0 ? '1' : 'x'}\r\n`).join('');
-  return Buffer.from(`From: ${from}\r\nTo: ${to}\r\nSubject: Re: your turn\r\nMessage-ID: <parts-${parts}@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="${boundary}"\r\n\r\n${body}--${boundary}--\r\n`);
+  const body = Array.from(
+    { length: parts },
+    (_, i) => `--${boundary}\r\nContent-Type: text/plain\r\n\r\n${i === 0 ? '1' : 'x'}\r\n`,
+  ).join('');
+  return Buffer.from(
+    `From: ${from}\r\nTo: ${to}\r\nSubject: Re: your turn\r\nMessage-ID: <parts-${parts}@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="${boundary}"\r\n\r\n${body}--${boundary}--\r\n`,
+  );
 }
 
 describe('RP-MAIL-1: locally, plain SMTP proves nothing about its sender', () => {
@@ -68,7 +86,9 @@ describe('replies that cost the service or a player', () => {
     const to = (await turnMail(t, anna)).replyTo!;
     const before = await version(t);
     const sent = await mailCount(t);
-    await expect(t.world.sendRaw({ from: anna.email, to }, manyParts(anna.email, to, 1100))).rejects.toMatchObject({ responseCode: 554 });
+    await expect(t.world.sendRaw({ from: anna.email, to }, manyParts(anna.email, to, 1100))).rejects.toMatchObject({
+      responseCode: 554,
+    });
     expect(t.world.server.received.at(-1)).toEqual({ kind: 'dropped', reason: 'unreadable' });
     expect(await version(t)).toBe(before);
     expect(await mailCount(t)).toBe(sent);
@@ -79,7 +99,13 @@ describe('replies that cost the service or a player', () => {
     const to = (await turnMail(t, anna)).replyTo!;
     const before = await version(t);
     const received = t.world.server.received.length;
-    await expect(t.world.send({ from: anna.email, to, text: `1\n${'x'.repeat(80)}\n`.repeat(Math.ceil((MAX_INBOUND_BYTES * 2) / 83)) })).rejects.toMatchObject({ responseCode: 552 });
+    await expect(
+      t.world.send({
+        from: anna.email,
+        to,
+        text: `1\n${'x'.repeat(80)}\n`.repeat(Math.ceil((MAX_INBOUND_BYTES * 2) / 83)),
+      }),
+    ).rejects.toMatchObject({ responseCode: 552 });
     expect(t.world.server.received).toHaveLength(received);
     expect(await version(t)).toBe(before);
   });
@@ -100,7 +126,8 @@ describe('replies that cost the service or a player', () => {
     const stale = (await t.world.inbox(ben.email)).filter((m) => m.replyTo)[0]!;
     const before = await version(t);
     const sent = (await t.world.inbox(ben.email)).length;
-    for (let i = 0; i < 25; i++) await t.world.send({ from: ben.email, to: stale.replyTo!, text: '1', messageId: `<again-${i}@example.test>` });
+    for (let i = 0; i < 25; i++)
+      await t.world.send({ from: ben.email, to: stale.replyTo!, text: '1', messageId: `<again-${i}@example.test>` });
     expect(t.world.server.received.filter((o) => o.kind === 'answered')).toHaveLength(MAIL_ANSWERS.points);
     expect(t.world.server.received.at(-1)).toEqual({ kind: 'dropped', reason: 'tooManyAnswers' });
     expect((await t.world.inbox(ben.email)).length - sent).toBe(MAIL_ANSWERS.points);

@@ -51,8 +51,21 @@ const ACCOUNT_MAIL = /^(railpost sign-in code|Confirm your railpost address)/;
  */
 export async function startMailWorld(now?: () => Date, { trustMailFrom = true } = {}): Promise<MailWorld> {
   const dir = await mkdtemp(join(tmpdir(), 'railpost-mail-'));
-  const server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, smtpInPort: 0, trustMailFrom, email: outboxSender(dir, () => {}), ...(now ? { now } : {}) });
-  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: server.smtpInPort!, secure: false, ignoreTLS: true });
+  const server = await startLocalServer({
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    sweepMs: 0,
+    smtpInPort: 0,
+    trustMailFrom,
+    email: outboxSender(dir, () => {}),
+    ...(now ? { now } : {}),
+  });
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: server.smtpInPort!,
+    secure: false,
+    ignoreTLS: true,
+  });
   const seen = new Map<string, Received>();
   const read = async (): Promise<Received[]> => {
     await server.notificationsIdle();
@@ -60,7 +73,15 @@ export async function startMailWorld(now?: () => Date, { trustMailFrom = true } 
       if (seen.has(file)) continue;
       const mail = await simpleParser(await readFile(join(dir, file)));
       const first = (a: typeof mail.to) => (Array.isArray(a) ? a[0] : a)?.value[0]?.address ?? '';
-      seen.set(file, { file, to: first(mail.to), subject: mail.subject ?? '', replyTo: mail.replyTo?.value[0]?.address ?? null, messageId: mail.messageId ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' });
+      seen.set(file, {
+        file,
+        to: first(mail.to),
+        subject: mail.subject ?? '',
+        replyTo: mail.replyTo?.value[0]?.address ?? null,
+        messageId: mail.messageId ?? '',
+        text: mail.text ?? '',
+        html: typeof mail.html === 'string' ? mail.html : '',
+      });
     }
     return [...seen.values()].sort((a, b) => a.file.localeCompare(b.file));
   };
@@ -68,7 +89,11 @@ export async function startMailWorld(now?: () => Date, { trustMailFrom = true } 
     server,
     inbox: async (address) => (await read()).filter((m) => m.to === address && !ACCOUNT_MAIL.test(m.subject)),
     async send(mail) {
-      await transport.sendMail({ ...mail, subject: mail.subject ?? 'Re: your turn', ...(mail.messageId ? { messageId: mail.messageId } : {}) });
+      await transport.sendMail({
+        ...mail,
+        subject: mail.subject ?? 'Re: your turn',
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
+      });
       await server.notificationsIdle();
     },
     async sendRaw(envelope, raw) {
@@ -99,15 +124,23 @@ export function codeFor(mail: Received, text: string, place?: { title: string; l
     const item = items.find((i) => i.replace(/^\S+ /, '') === place.label);
     if (item) return item.split(' ')[0]!;
   }
-  throw new Error(`no choice reads "${text}"${place ? ` or "${place.label}" under "${place.title}"` : ''} in:\n${mail.text}`);
+  throw new Error(
+    `no choice reads "${text}"${place ? ` or "${place.label}" under "${place.title}"` : ''} in:\n${mail.text}`,
+  );
 }
 
 /** Quoted history as the common mail clients write it under a reply. */
 export const quoted = {
   gmail: (top: string, original: Received) =>
-    `${top}\n\nOn Tue, 24 Nov 2026 at 12:00, railpost <railpost@localhost> wrote:\n\n${original.text.split('\n').map((l) => `> ${l}`).join('\n')}\n`,
+    `${top}\n\nOn Tue, 24 Nov 2026 at 12:00, railpost <railpost@localhost> wrote:\n\n${original.text
+      .split('\n')
+      .map((l) => `> ${l}`)
+      .join('\n')}\n`,
   outlook: (top: string, original: Received) =>
     `${top}\n\n________________________________\nFrom: railpost <railpost@localhost>\nSent: Tuesday, November 24, 2026 12:00 PM\nTo: ${original.to}\nSubject: ${original.subject}\n\n${original.text}\n`,
   appleMail: (top: string, original: Received) =>
-    `${top}\n\nSent from my iPhone\n\n> On 24 Nov 2026, at 12:00, railpost <railpost@localhost> wrote:\n> \n${original.text.split('\n').map((l) => `> ${l}`).join('\n')}\n`,
+    `${top}\n\nSent from my iPhone\n\n> On 24 Nov 2026, at 12:00, railpost <railpost@localhost> wrote:\n> \n${original.text
+      .split('\n')
+      .map((l) => `> ${l}`)
+      .join('\n')}\n`,
 };

@@ -34,9 +34,16 @@ async function twoPeople(tag: string): Promise<[Person, Person]> {
   return Promise.all(people) as Promise<[Person, Person]>;
 }
 
-async function newGame(game: AnyGame, [anna, ben]: [Person, Person], options: Record<string, unknown> = {}): Promise<string> {
+async function newGame(
+  game: AnyGame,
+  [anna, ben]: [Person, Person],
+  options: Record<string, unknown> = {},
+): Promise<string> {
   const created = dataOf(await anna.client.POST('/v1/games', { body: { game: game.id, players: 2, options } }));
-  await ben.client.POST('/v1/games/{id}/join', { params: { path: { id: created.id } }, body: { inviteCode: created.inviteCode! } });
+  await ben.client.POST('/v1/games/{id}/join', {
+    params: { path: { id: created.id } },
+    body: { inviteCode: created.inviteCode! },
+  });
   return created.id;
 }
 
@@ -53,7 +60,11 @@ const lastOutcome = () => world.server.received.at(-1);
  * Plays `game` to its end: whoever is due replies to their newest turn email with the code of the
  * move the game's bot would make (read off the email by its words, as a person reads it).
  */
-async function playByMail(game: AnyGame, id: string, people: [Person, Person]): Promise<{ played: number; stale: number }> {
+async function playByMail(
+  game: AnyGame,
+  id: string,
+  people: [Person, Person],
+): Promise<{ played: number; stale: number }> {
   const rng = new Rng(seedRng(`mail-${game.id}`));
   const ui = webGame(game.id)!.ui(await wordsFor('en'));
   let played = 0;
@@ -69,8 +80,18 @@ async function playByMail(game: AnyGame, id: string, people: [Person, Person]): 
     const key = ui.targets(action as never)[0];
     const label = ui.choiceLabel?.(action as never, game.components) ?? null;
     const title = key && ui.placeName ? ui.placeName(key, game.components) : null;
-    const code = codeFor(mail, ui.describeAction(action as never, game.components, view.view), title && label ? { title, label } : undefined);
-    await world.send({ from: person.email, to: mail.replyTo!, subject: `Re: ${mail.subject}`, inReplyTo: mail.messageId, text: code });
+    const code = codeFor(
+      mail,
+      ui.describeAction(action as never, game.components, view.view),
+      title && label ? { title, label } : undefined,
+    );
+    await world.send({
+      from: person.email,
+      to: mail.replyTo!,
+      subject: `Re: ${mail.subject}`,
+      inReplyTo: mail.messageId,
+      text: code,
+    });
     const outcome = lastOutcome();
     if (outcome?.kind === 'played') played++;
     else if (outcome?.kind === 'answered' && outcome.problem === 'stale') stale++;

@@ -15,19 +15,33 @@ let api: Api;
 let people: { client: Player; email: string }[];
 let id: string;
 
-const version = async () => dataOf(await people[0]!.client.GET('/v1/games/{id}/view', { params: { path: { id } } })).version;
-const due = async () => people[dataOf(await people[0]!.client.GET('/v1/games/{id}', { params: { path: { id } } })).toAct[0]!]!;
-const turnMail = async (p: { email: string }): Promise<Received> => (await world.inbox(p.email)).filter((m) => m.replyTo).at(-1)!;
+const version = async () =>
+  dataOf(await people[0]!.client.GET('/v1/games/{id}/view', { params: { path: { id } } })).version;
+const due = async () =>
+  people[dataOf(await people[0]!.client.GET('/v1/games/{id}', { params: { path: { id } } })).toAct[0]!]!;
+const turnMail = async (p: { email: string }): Promise<Received> =>
+  (await world.inbox(p.email)).filter((m) => m.replyTo).at(-1)!;
 const outcome = () => world.server.received.at(-1);
-const moves = async () => dataOf(await people[0]!.client.GET('/v1/games/{id}/log', { params: { path: { id } } })).entries.length;
+const moves = async () =>
+  dataOf(await people[0]!.client.GET('/v1/games/{id}/log', { params: { path: { id } } })).entries.length;
 
 beforeAll(async () => {
   world = await startMailWorld();
   api = testClient(world.server.url);
-  people = await Promise.all(['anna', 'ben'].map(async (n) => ({ client: await playerWithEmail(world.server, api, n, `${n}@example.test`), email: `${n}@example.test` })));
-  const created = dataOf(await people[0]!.client.POST('/v1/games', { body: { game: ticketToRideEurope.id, players: 2, options: {} } }));
+  people = await Promise.all(
+    ['anna', 'ben'].map(async (n) => ({
+      client: await playerWithEmail(world.server, api, n, `${n}@example.test`),
+      email: `${n}@example.test`,
+    })),
+  );
+  const created = dataOf(
+    await people[0]!.client.POST('/v1/games', { body: { game: ticketToRideEurope.id, players: 2, options: {} } }),
+  );
   id = created.id;
-  await people[1]!.client.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode: created.inviteCode! } });
+  await people[1]!.client.POST('/v1/games/{id}/join', {
+    params: { path: { id } },
+    body: { inviteCode: created.inviteCode! },
+  });
 }, 60_000);
 afterAll(() => world.close());
 

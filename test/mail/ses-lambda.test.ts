@@ -53,13 +53,26 @@ function sesEvent(sesMessageId: string, from: string, to: string, verdicts: Rece
             headersTruncated: false,
             headers: [
               { name: 'Return-Path', value: `<${source}>` },
-              { name: 'DKIM-Signature', value: `v=1; a=rsa-sha256; c=relaxed/relaxed; d=${dkimDomain}; s=s1; h=from:to:subject; bh=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=; b=dGVzdA==` },
-              { name: 'Received', value: `from mail.example.test by inbound-smtp.eu-west-1.amazonaws.com with SMTP id ${sesMessageId} for ${to}; Tue, 24 Nov 2026 16:30:02 +0000 (UTC)` },
+              {
+                name: 'DKIM-Signature',
+                value: `v=1; a=rsa-sha256; c=relaxed/relaxed; d=${dkimDomain}; s=s1; h=from:to:subject; bh=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=; b=dGVzdA==`,
+              },
+              {
+                name: 'Received',
+                value: `from mail.example.test by inbound-smtp.eu-west-1.amazonaws.com with SMTP id ${sesMessageId} for ${to}; Tue, 24 Nov 2026 16:30:02 +0000 (UTC)`,
+              },
               { name: 'From', value: from },
               { name: 'To', value: to },
               { name: 'Subject', value: 'Re: your turn' },
             ],
-            commonHeaders: { returnPath: source, from: [from], date: 'Tue, 24 Nov 2026 16:30:01 +0000', to: [to], messageId: `<${sesMessageId}@example.test>`, subject: 'Re: your turn' },
+            commonHeaders: {
+              returnPath: source,
+              from: [from],
+              date: 'Tue, 24 Nov 2026 16:30:01 +0000',
+              to: [to],
+              messageId: `<${sesMessageId}@example.test>`,
+              subject: 'Re: your turn',
+            },
           },
           receipt: {
             timestamp: '2026-11-24T16:30:02.028Z',
@@ -71,13 +84,18 @@ function sesEvent(sesMessageId: string, from: string, to: string, verdicts: Rece
             dkimVerdict: { status: verdicts.dkim ?? 'PASS' },
             dmarcVerdict: { status: verdicts.dmarc ?? 'PASS' },
             dmarcPolicy: 'none',
-            action: { type: 'Lambda', functionArn: 'arn:aws:lambda:eu-west-1:123456789012:function:railpost-prod-MailIn', invocationType: 'Event' },
+            action: {
+              type: 'Lambda',
+              functionArn: 'arn:aws:lambda:eu-west-1:123456789012:function:railpost-prod-MailIn',
+              invocationType: 'Event',
+            },
           },
         },
       },
     ],
   } as SESEvent;
-  if (verdicts.dmarc === null) delete (event.Records[0]!.ses.receipt as Partial<SESEvent['Records'][number]['ses']['receipt']>).dmarcVerdict;
+  if (verdicts.dmarc === null)
+    delete (event.Records[0]!.ses.receipt as Partial<SESEvent['Records'][number]['ses']['receipt']>).dmarcVerdict;
   return event;
 }
 
@@ -90,13 +108,26 @@ let stored = 0;
 const savedEnv = { ...process.env };
 const context = { awsRequestId: 'req-1', functionName: 'railpost-prod-MailIn' } as Context;
 
-const due = async () => people[dataOf(await people[0]!.client.GET('/v1/games/{id}', { params: { path: { id } } })).toAct[0]!]!;
-const version = async () => dataOf(await people[0]!.client.GET('/v1/games/{id}/view', { params: { path: { id } } })).version;
-const turnMail = async (p: { email: string }): Promise<Received> => (await world.inbox(p.email)).filter((m) => m.replyTo).at(-1)!;
+const due = async () =>
+  people[dataOf(await people[0]!.client.GET('/v1/games/{id}', { params: { path: { id } } })).toAct[0]!]!;
+const version = async () =>
+  dataOf(await people[0]!.client.GET('/v1/games/{id}/view', { params: { path: { id } } })).version;
+const turnMail = async (p: { email: string }): Promise<Received> =>
+  (await world.inbox(p.email)).filter((m) => m.replyTo).at(-1)!;
 
 /** Stores a reply as SES's S3 action does, under a fresh SES message id; returns that id. */
 async function storeReply(from: string, to: string, text: string): Promise<string> {
-  return storeRaw(await new MailComposer({ from, to, subject: 'Re: your turn', text, messageId: `<reply-${stored + 1}@example.test>` }).compile().build());
+  return storeRaw(
+    await new MailComposer({
+      from,
+      to,
+      subject: 'Re: your turn',
+      text,
+      messageId: `<reply-${stored + 1}@example.test>`,
+    })
+      .compile()
+      .build(),
+  );
 }
 
 async function storeRaw(raw: Buffer): Promise<string> {
@@ -108,14 +139,32 @@ async function storeRaw(raw: Buffer): Promise<string> {
 beforeAll(async () => {
   world = await startMailWorld();
   const api = testClient(world.server.url);
-  people = await Promise.all(['anna', 'ben'].map(async (n) => ({ client: await playerWithEmail(world.server, api, n, `${n}@example.test`), email: `${n}@example.test` })));
-  const created = dataOf(await people[0]!.client.POST('/v1/games', { body: { game: ticketToRideEurope.id, players: 2, options: {} } }));
+  people = await Promise.all(
+    ['anna', 'ben'].map(async (n) => ({
+      client: await playerWithEmail(world.server, api, n, `${n}@example.test`),
+      email: `${n}@example.test`,
+    })),
+  );
+  const created = dataOf(
+    await people[0]!.client.POST('/v1/games', { body: { game: ticketToRideEurope.id, players: 2, options: {} } }),
+  );
   id = created.id;
-  await people[1]!.client.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode: created.inviteCode! } });
+  await people[1]!.client.POST('/v1/games/{id}/join', {
+    params: { path: { id } },
+    body: { inviteCode: created.inviteCode! },
+  });
 
   aws = await startFakeAws();
   const { vapid, unsubscribeSecret } = world.server.notifySecrets;
-  aws.parameters.set(SECRETS_PARAMETER, JSON.stringify({ vapidSubject: 'mailto:ops@games.example', vapidPublicKey: vapid.publicKey, vapidPrivateKey: vapid.privateKey, unsubscribeSecret }));
+  aws.parameters.set(
+    SECRETS_PARAMETER,
+    JSON.stringify({
+      vapidSubject: 'mailto:ops@games.example',
+      vapidPublicKey: vapid.publicKey,
+      vapidPrivateKey: vapid.privateKey,
+      unsubscribeSecret,
+    }),
+  );
   // The function's environment as infra/stack.ts sets it, and the SDK's endpoints pointed here.
   Object.assign(process.env, {
     TABLE_NAME: LOCAL_TABLE,
@@ -177,7 +226,9 @@ describe('the mail-in Lambda, on an SES receipt event and the message SES stored
     const ben = people[1]!;
     const first = await turnMail(ben);
     const before = await version();
-    expect(await handler(sesEvent(await storeReply(ben.email, first.replyTo!, '1'), ben.email, first.replyTo!), context)).toEqual([{ kind: 'answered', gameId: id, problem: 'stale' }]);
+    expect(
+      await handler(sesEvent(await storeReply(ben.email, first.replyTo!, '1'), ben.email, first.replyTo!), context),
+    ).toEqual([{ kind: 'answered', gameId: id, problem: 'stale' }]);
     expect(await version()).toBe(before);
     const answer = aws.sent.at(-1)!;
     expect(answer.Destination?.ToAddresses).toEqual([ben.email]);
@@ -185,7 +236,9 @@ describe('the mail-in Lambda, on an SES receipt event and the message SES stored
     const next = answer.ReplyToAddresses?.[0] ?? '';
     expect(next.endsWith(`@${LOCAL_REPLY_DOMAIN}`)).toBe(true);
     expect(next).not.toBe(first.replyTo);
-    expect(await handler(sesEvent(await storeReply(ben.email, next, '1'), ben.email, next), context)).toEqual([{ kind: 'played', gameId: id, code: '1', chat: false }]);
+    expect(await handler(sesEvent(await storeReply(ben.email, next, '1'), ben.email, next), context)).toEqual([
+      { kind: 'played', gameId: id, code: '1', chat: false },
+    ]);
     expect(await version()).toBeGreaterThan(before);
   });
 
@@ -193,26 +246,35 @@ describe('the mail-in Lambda, on an SES receipt event and the message SES stored
     ['SPF', { spf: 'FAIL' }],
     ['DKIM', { dkim: 'FAIL' }],
     ['SPF (soft, GRAY)', { spf: 'GRAY' }],
-  ] as const)('plays nothing and answers nobody when the receipt’s %s verdict does not pass', async (_name, verdicts) => {
-    const ben = people[1]!;
-    const mail = await turnMail(ben);
-    const sent = aws.sent.length;
-    const before = await version();
-    const event = sesEvent(await storeReply(ben.email, mail.replyTo!, '1'), ben.email, mail.replyTo!, verdicts);
-    expect(await handler(event, context)).toEqual([{ kind: 'dropped', reason: 'unauthenticated' }]);
-    expect(await version()).toBe(before);
-    expect(aws.sent).toHaveLength(sent);
-  });
+  ] as const)(
+    'plays nothing and answers nobody when the receipt’s %s verdict does not pass',
+    async (_name, verdicts) => {
+      const ben = people[1]!;
+      const mail = await turnMail(ben);
+      const sent = aws.sent.length;
+      const before = await version();
+      const event = sesEvent(await storeReply(ben.email, mail.replyTo!, '1'), ben.email, mail.replyTo!, verdicts);
+      expect(await handler(event, context)).toEqual([{ kind: 'dropped', reason: 'unauthenticated' }]);
+      expect(await version()).toBe(before);
+      expect(aws.sent).toHaveLength(sent);
+    },
+  );
 
   it('does not read a message SES found a virus in, nor one that is no longer stored, nor one too big for a reply', async () => {
     const ben = people[1]!;
     const to = (await turnMail(ben)).replyTo!;
     const before = await version();
     const infected = await storeReply(ben.email, to, '1');
-    expect(await handler(sesEvent(infected, ben.email, to, { virus: 'FAIL' }), context)).toEqual([{ kind: 'skipped', reason: 'virus', sesMessageId: infected }]);
-    expect(await handler(sesEvent('expired0000000000000000000000000', ben.email, to), context)).toEqual([{ kind: 'skipped', reason: 'missing', sesMessageId: 'expired0000000000000000000000000' }]);
+    expect(await handler(sesEvent(infected, ben.email, to, { virus: 'FAIL' }), context)).toEqual([
+      { kind: 'skipped', reason: 'virus', sesMessageId: infected },
+    ]);
+    expect(await handler(sesEvent('expired0000000000000000000000000', ben.email, to), context)).toEqual([
+      { kind: 'skipped', reason: 'missing', sesMessageId: 'expired0000000000000000000000000' },
+    ]);
     const big = await storeReply(ben.email, to, `1\n${'x'.repeat(MAX_INBOUND_BYTES)}`);
-    expect(await handler(sesEvent(big, ben.email, to), context)).toEqual([{ kind: 'skipped', reason: 'tooBig', sesMessageId: big }]);
+    expect(await handler(sesEvent(big, ben.email, to), context)).toEqual([
+      { kind: 'skipped', reason: 'tooBig', sesMessageId: big },
+    ]);
     expect(await version()).toBe(before);
   });
 
@@ -229,10 +291,14 @@ describe('the mail-in Lambda, on an SES receipt event and the message SES stored
     const before = await version();
     const forged = { source: 'bounce@mallory.test', dkimDomain: 'mallory.test', dmarc: 'FAIL' } as const;
     for (let i = 0; i < 25; i++) {
-      expect(await handler(sesEvent(await storeReply(p.email, to, '1'), p.email, to, forged), context)).toEqual([{ kind: 'dropped', reason: 'unauthenticated' }]);
+      expect(await handler(sesEvent(await storeReply(p.email, to, '1'), p.email, to, forged), context)).toEqual([
+        { kind: 'dropped', reason: 'unauthenticated' },
+      ]);
     }
     // Without a DMARC verdict the same holds: nothing the forger controls aligns with the player's domain.
-    expect(await handler(sesEvent(await storeReply(p.email, to, '1'), p.email, to, { ...forged, dmarc: null }), context)).toEqual([{ kind: 'dropped', reason: 'unauthenticated' }]);
+    expect(
+      await handler(sesEvent(await storeReply(p.email, to, '1'), p.email, to, { ...forged, dmarc: null }), context),
+    ).toEqual([{ kind: 'dropped', reason: 'unauthenticated' }]);
     expect(await version()).toBe(before);
     expect(aws.sent).toHaveLength(sent);
   });
@@ -243,7 +309,9 @@ describe('the mail-in Lambda, on an SES receipt event and the message SES stored
     const to = (await turnMail(p)).replyTo!;
     const sent = aws.sent.length;
     const aligned = { source: 'bounces@mail.example.test', dkimDomain: 'mailer.test', dmarc: null } as const;
-    expect(await handler(sesEvent(await storeReply(p.email, to, '1'), p.email, to, aligned), context)).toEqual([{ kind: 'answered', gameId: id, problem: 'stale' }]);
+    expect(await handler(sesEvent(await storeReply(p.email, to, '1'), p.email, to, aligned), context)).toEqual([
+      { kind: 'answered', gameId: id, problem: 'stale' },
+    ]);
     expect(aws.sent).toHaveLength(sent + 1);
     expect(aws.sent.at(-1)!.Destination?.ToAddresses).toEqual([p.email]);
   });
@@ -254,8 +322,12 @@ describe('the mail-in Lambda, on an SES receipt event and the message SES stored
     const before = await version();
     const sent = aws.sent.length;
     const parts = Array.from({ length: 1100 }, () => '--b\r\nContent-Type: text/plain\r\n\r\n1\r\n').join('');
-    const raw = Buffer.from(`From: ${p.email}\r\nTo: ${to}\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n${parts}--b--\r\n`);
-    expect(await handler(sesEvent(await storeRaw(raw), p.email, to), context)).toEqual([{ kind: 'dropped', reason: 'unreadable' }]);
+    const raw = Buffer.from(
+      `From: ${p.email}\r\nTo: ${to}\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n${parts}--b--\r\n`,
+    );
+    expect(await handler(sesEvent(await storeRaw(raw), p.email, to), context)).toEqual([
+      { kind: 'dropped', reason: 'unreadable' },
+    ]);
     expect(await version()).toBe(before);
     expect(aws.sent).toHaveLength(sent);
   });

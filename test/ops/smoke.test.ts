@@ -11,7 +11,12 @@ let dataDir: string;
 
 function run(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
   // A process group of its own, so npm and the node it starts stop together.
-  return spawn(command, args, { cwd: process.cwd(), env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(command, args, {
+    cwd: process.cwd(),
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function smoke(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
@@ -51,7 +56,13 @@ describe('npm run smoke', () => {
     const { code, out, err } = await smoke(url);
     expect(err).not.toContain('FAILED');
     expect(code).toBe(0);
-    for (const check of ['two players sign up', 'the game is played to its end', 'the end arrives as a signed webhook', 'the webhook is removed', 'both accounts are deleted'])
+    for (const check of [
+      'two players sign up',
+      'the game is played to its end',
+      'the end arrives as a signed webhook',
+      'the webhook is removed',
+      'both accounts are deleted',
+    ])
       expect(out).toContain(`ok   ${check}`);
     expect(out).toContain(`smoke passed against ${url}`);
   }, 120_000);
@@ -59,14 +70,18 @@ describe('npm run smoke', () => {
   it('exits non-zero with the failed check when the API does not answer', async () => {
     const { code, err } = await smoke('http://127.0.0.1:9', '--no-webhook');
     expect(code).toBe(1);
-    expect(err).toMatch(/^smoke FAILED: the catalog offers the smoke game: GET \/v1\/catalog: no answer from http:\/\/127\.0\.0\.1:9/m);
+    expect(err).toMatch(
+      /^smoke FAILED: the catalog offers the smoke game: GET \/v1\/catalog: no answer from http:\/\/127\.0\.0\.1:9/m,
+    );
   }, 60_000);
 
   it('exits non-zero when the webhook never reaches the receiver, and still removes the webhook', async () => {
     // Port 9 (discard) has no listener here: the deployment's deliveries go nowhere.
     const { code, out, err } = await smoke(url, '--webhook-url', 'http://127.0.0.1:9/', '--webhook-timeout', '2');
     expect(code).toBe(1);
-    expect(err).toContain('smoke FAILED: the end arrives as a signed webhook: no signed game.finished delivery within 2 s');
+    expect(err).toContain(
+      'smoke FAILED: the end arrives as a signed webhook: no signed game.finished delivery within 2 s',
+    );
     expect(out).toContain('ok   the webhook is removed');
     expect(out).toContain('ok   both accounts are deleted');
   }, 120_000);

@@ -8,7 +8,14 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { DescribeTableCommand, GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeTableCommand,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  UpdateItemCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,7 +151,14 @@ function record(version: number, over: Partial<EventRecord> = {}): EventRecord {
     seat: version % 2,
     playerId: `p-${version % 2}`,
     action: { type: 'draw' },
-    events: [{ type: 'draw', data: { seat: version % 2, card: version }, visibleTo: [version % 2], redacted: { type: 'draw', data: { seat: version % 2 } } }],
+    events: [
+      {
+        type: 'draw',
+        data: { seat: version % 2, card: version },
+        visibleTo: [version % 2],
+        redacted: { type: 'draw', data: { seat: version % 2 } },
+      },
+    ],
     toAct: [(version + 1) % 2],
     at: new Date(Date.UTC(2026, 10, 21, 10, 0, version)).toISOString(),
     ...over,
@@ -244,7 +258,9 @@ describe.each(backends)('event store on $name', (backend) => {
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ]);
-      const attributes = [...(Table?.AttributeDefinitions ?? [])].sort((a, b) => a.AttributeName!.localeCompare(b.AttributeName!));
+      const attributes = [...(Table?.AttributeDefinitions ?? [])].sort((a, b) =>
+        a.AttributeName!.localeCompare(b.AttributeName!),
+      );
       expect(attributes).toEqual([
         { AttributeName: 'dueAt', AttributeType: 'S' },
         { AttributeName: 'dueShard', AttributeType: 'S' },
@@ -254,15 +270,26 @@ describe.each(backends)('event store on $name', (backend) => {
       expect(Table?.BillingModeSummary?.BillingMode ?? 'PAY_PER_REQUEST').toBe('PAY_PER_REQUEST');
 
       expect(infraTable.KeySchema).toEqual(Table?.KeySchema);
-      const infraAttributes = [...infraTable.AttributeDefinitions].sort((a: any, b: any) => a.AttributeName.localeCompare(b.AttributeName));
+      const infraAttributes = [...infraTable.AttributeDefinitions].sort((a: any, b: any) =>
+        a.AttributeName.localeCompare(b.AttributeName),
+      );
       expect(infraAttributes).toEqual(attributes);
       expect(infraTable.BillingMode).toBe('PAY_PER_REQUEST');
       // The one index, the sparse deadline index, is the same here and in infra.
       const shape = (i: any) => ({ name: i.IndexName, keys: i.KeySchema, projection: i.Projection?.ProjectionType });
       expect((Table?.GlobalSecondaryIndexes ?? []).map(shape)).toEqual([
-        { name: 'Deadlines', keys: [{ AttributeName: 'dueShard', KeyType: 'HASH' }, { AttributeName: 'dueAt', KeyType: 'RANGE' }], projection: 'KEYS_ONLY' },
+        {
+          name: 'Deadlines',
+          keys: [
+            { AttributeName: 'dueShard', KeyType: 'HASH' },
+            { AttributeName: 'dueAt', KeyType: 'RANGE' },
+          ],
+          projection: 'KEYS_ONLY',
+        },
       ]);
-      expect((infraTable.GlobalSecondaryIndexes ?? []).map(shape)).toEqual((Table?.GlobalSecondaryIndexes ?? []).map(shape));
+      expect((infraTable.GlobalSecondaryIndexes ?? []).map(shape)).toEqual(
+        (Table?.GlobalSecondaryIndexes ?? []).map(shape),
+      );
       expect(infraTable.LocalSecondaryIndexes ?? []).toEqual([]);
     });
 
@@ -302,9 +329,21 @@ describe.each(backends)('event store on $name', (backend) => {
       await table.putCommit(id, commit(0, 0));
       await table.putCommit(id, commit(1, 2));
       await times.setDue(id, '2026-11-22T10:00:00.000Z', 2, 'exact');
-      await chats.put({ gameId: id, id: 'c1', seat: 0, playerId: 'p-anna', name: 'Anna', text: 'hi', at: '2026-11-21T10:00:00.000Z', version: 2 });
+      await chats.put({
+        gameId: id,
+        id: 'c1',
+        seat: 0,
+        playerId: 'p-anna',
+        name: 'Anna',
+        text: 'hi',
+        at: '2026-11-21T10:00:00.000Z',
+        version: 2,
+      });
       await chats.countMessage(id, 'p-anna', 10);
-      await times.claimReminder({ gameId: id, seat: 0, dueSince: '2026-11-21T10:00:00.000Z', deadline: '2026-11-22T10:00:00.000Z', version: 2 }, new Date());
+      await times.claimReminder(
+        { gameId: id, seat: 0, dueSince: '2026-11-21T10:00:00.000Z', deadline: '2026-11-22T10:00:00.000Z', version: 2 },
+        new Date(),
+      );
       await deliveries.claim(id, 'p-anna', 'yourTurn#2', new Date());
       const before = calls.length;
       expect(await table.readGame(id)).toEqual({ meta, latest: commit(1, 2) });
@@ -317,7 +356,14 @@ describe.each(backends)('event store on $name', (backend) => {
     it('replaces the meta when the stored revision is the one before', async () => {
       const id = `rep-${uid()}`;
       await table.putMeta(gameMeta(id));
-      const joined = gameMeta(id, { revision: 2, status: 'active', seats: [{ playerId: 'p-anna', name: 'Anna', bot: false }, { playerId: 'p-ben', name: 'Ben', bot: false }] });
+      const joined = gameMeta(id, {
+        revision: 2,
+        status: 'active',
+        seats: [
+          { playerId: 'p-anna', name: 'Anna', bot: false },
+          { playerId: 'p-ben', name: 'Ben', bot: false },
+        ],
+      });
       await table.replaceMeta(joined);
       expect((await table.readGame(id))?.meta).toEqual(joined);
     });
@@ -338,7 +384,13 @@ describe.each(backends)('event store on $name', (backend) => {
       const id = `join-race-${uid()}`;
       await table.putMeta(gameMeta(id));
       const candidates = Array.from({ length: 12 }, (_, i) =>
-        gameMeta(id, { revision: 2, seats: [{ playerId: 'p-anna', name: 'Anna', bot: false }, { playerId: `p-${i}`, name: `Player ${i}`, bot: false }] }),
+        gameMeta(id, {
+          revision: 2,
+          seats: [
+            { playerId: 'p-anna', name: 'Anna', bot: false },
+            { playerId: `p-${i}`, name: `Player ${i}`, bot: false },
+          ],
+        }),
       );
       const { won, conflicts } = await race(candidates.map((m) => table.replaceMeta(m)));
       expect(won).toHaveLength(1);
@@ -347,7 +399,9 @@ describe.each(backends)('event store on $name', (backend) => {
     });
 
     it('replacing the meta of a game that does not exist fails with WriteConflict', async () => {
-      await expect(table.replaceMeta(gameMeta(`ghost-${uid()}`, { revision: 2 }))).rejects.toBeInstanceOf(WriteConflict);
+      await expect(table.replaceMeta(gameMeta(`ghost-${uid()}`, { revision: 2 }))).rejects.toBeInstanceOf(
+        WriteConflict,
+      );
     });
   });
 
@@ -355,7 +409,16 @@ describe.each(backends)('event store on $name', (backend) => {
     it('getCommit returns a commit field for field (records, state, clocks, request, recent keys), and one without the optional fields', async () => {
       const id = `cm-${uid()}`;
       const full = commit(1, 3, {
-        clocks: [{ dueSince: '2026-11-21T10:00:00.000Z', bankMs: null, deadline: '2026-11-24T10:00:00.000Z', remindAt: '2026-11-23T10:00:00.000Z', reminded: false }, { dueSince: null, bankMs: null, deadline: null, remindAt: null, reminded: false }],
+        clocks: [
+          {
+            dueSince: '2026-11-21T10:00:00.000Z',
+            bankMs: null,
+            deadline: '2026-11-24T10:00:00.000Z',
+            remindAt: '2026-11-23T10:00:00.000Z',
+            reminded: false,
+          },
+          { dueSince: null, bankMs: null, deadline: null, remindAt: null, reminded: false },
+        ],
         request: { key: 'k'.repeat(16), hash: 'h'.repeat(16) },
         recentKeys: { 0: { key: 'k'.repeat(16), commit: 1 } },
         forfeited: [1],
@@ -371,7 +434,14 @@ describe.each(backends)('event store on $name', (backend) => {
 
     it('keeps the records and the state deflated in one binary attribute: a move of a 2.5 KB state writes one item under 1 KB', async () => {
       const id = `small-${uid()}`;
-      const state = { deck: Array.from({ length: 110 }, (_, i) => ['red', 'blue', 'green', 'yellow', 'black', 'white', 'orange', 'pink', 'loco'][(i * 7) % 9]), hands: [['red', 'red', 'loco'], ['blue']], routes: Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`route-${i}`, i % 3 ? null : i % 2])) };
+      const state = {
+        deck: Array.from(
+          { length: 110 },
+          (_, i) => ['red', 'blue', 'green', 'yellow', 'black', 'white', 'orange', 'pink', 'loco'][(i * 7) % 9],
+        ),
+        hands: [['red', 'red', 'loco'], ['blue']],
+        routes: Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`route-${i}`, i % 3 ? null : i % 2])),
+      };
       expect(JSON.stringify(state).length).toBeGreaterThan(1500);
       const before = calls.length;
       await table.putCommit(id, commit(1, 1, { state }));
@@ -393,7 +463,9 @@ describe.each(backends)('event store on $name', (backend) => {
     it('of 20 concurrent commits of the same key (however many versions each holds) exactly one wins; nothing is lost or doubled', async () => {
       const id = `race-${uid()}`;
       await table.putCommit(id, commit(1, 1));
-      const contenders = Array.from({ length: 20 }, (_, i) => commit(2, 2 + (i % 3), { request: { key: `k-${i}`.padEnd(16, '-'), hash: 'h'.repeat(16) } }));
+      const contenders = Array.from({ length: 20 }, (_, i) =>
+        commit(2, 2 + (i % 3), { request: { key: `k-${i}`.padEnd(16, '-'), hash: 'h'.repeat(16) } }),
+      );
       const { won, conflicts } = await race(contenders.map((c) => table.putCommit(id, c)));
       expect(won).toHaveLength(1);
       expect(conflicts).toBe(19);
@@ -409,10 +481,15 @@ describe.each(backends)('event store on $name', (backend) => {
       const movesEach = 4;
       let conflicts = 0;
       const writer = async (w: number) => {
-        for (let m = 0; m < movesEach; ) {
+        for (let m = 0; m < movesEach;) {
           const known = (await table.readGame(id))?.latest?.version ?? 0;
           try {
-            await table.putCommit(id, commit(known + 1, known + 1, { records: [record(known + 1, { playerId: `w${w}`, action: { type: `w${w}-m${m}` } })] }));
+            await table.putCommit(
+              id,
+              commit(known + 1, known + 1, {
+                records: [record(known + 1, { playerId: `w${w}`, action: { type: `w${w}-m${m}` } })],
+              }),
+            );
             m++;
           } catch (err) {
             if (!(err instanceof WriteConflict)) throw err;
@@ -424,7 +501,11 @@ describe.each(backends)('event store on $name', (backend) => {
       const records = (await table.commitsAfter(id, 0)).flatMap((c) => c.records);
       expect(records.map((e) => e.version)).toEqual(Array.from({ length: writers * movesEach }, (_, i) => i + 1));
       const moves = records.map((e) => e.action.type).sort();
-      const expected = Array.from({ length: writers }, (_, w) => Array.from({ length: movesEach }, (_, m) => `w${w}-m${m}`)).flat().sort();
+      const expected = Array.from({ length: writers }, (_, w) =>
+        Array.from({ length: movesEach }, (_, m) => `w${w}-m${m}`),
+      )
+        .flat()
+        .sort();
       expect(moves).toEqual(expected);
       expect(conflicts).toBeGreaterThan(0);
     });
@@ -436,16 +517,22 @@ describe.each(backends)('event store on $name', (backend) => {
       const written: CommitRecord[] = [commit(0, 2)];
       for (let key = 3; key <= last; key += 1 + (key % 3)) written.push(commit(key, Math.min(last, key + (key % 3))));
       // Written out of order on purpose: the order comes from the zero-padded sort key.
-      for (const c of [...written].sort((a, b) => String(a.key).localeCompare(String(b.key)))) await table.putCommit(id, c);
+      for (const c of [...written].sort((a, b) => String(a.key).localeCompare(String(b.key))))
+        await table.putCommit(id, c);
       return written;
     }
-    const versionsOf = (commits: CommitRecord[], after: number) => commits.flatMap((c) => c.records).map((r) => r.version).filter((v) => v > after);
+    const versionsOf = (commits: CommitRecord[], after: number) =>
+      commits
+        .flatMap((c) => c.records)
+        .map((r) => r.version)
+        .filter((v) => v > after);
 
     it('returns the commits holding the versions after N, in order across digit boundaries (9 < 10 < 100), the one holding N+1 included', async () => {
       const id = `order-${uid()}`;
       await log(id, 120);
       const all = Array.from({ length: 120 }, (_, i) => i + 1);
-      for (const after of [0, 1, 2, 3, 4, 5, 9, 10, 98, 99, 119]) expect(versionsOf(await table.commitsAfter(id, after), after)).toEqual(all.filter((v) => v > after));
+      for (const after of [0, 1, 2, 3, 4, 5, 9, 10, 98, 99, 119])
+        expect(versionsOf(await table.commitsAfter(id, after), after)).toEqual(all.filter((v) => v > after));
       expect(await table.commitsAfter(id, 120)).toEqual([]);
       expect(await table.commitsAfter(id, 500)).toEqual([]);
       expect(await table.commitsAfter(`empty-${uid()}`, 0)).toEqual([]);
@@ -455,7 +542,7 @@ describe.each(backends)('event store on $name', (backend) => {
       const id = `limit-${uid()}`;
       await log(id, 23);
       const seen: number[] = [];
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const page = versionsOf(await table.commitsAfter(id, after, 5), after);
         if (page.length === 0) break;
         expect(page.length).toBeGreaterThanOrEqual(Math.min(5, 23 - after));
@@ -475,7 +562,9 @@ describe.each(backends)('event store on $name', (backend) => {
       expect(await table.commitsAfter(id, latest.key - 1, 10, latest)).toEqual([latest]);
       expect(await table.commitsAfter(id, latest.version - 1, 10, latest)).toEqual([latest]);
       expect(calls.length).toBe(before);
-      expect(versionsOf(await table.commitsAfter(id, 20, undefined, latest), 20)).toEqual(Array.from({ length: 10 }, (_, i) => i + 21));
+      expect(versionsOf(await table.commitsAfter(id, 20, undefined, latest), 20)).toEqual(
+        Array.from({ length: 10 }, (_, i) => i + 21),
+      );
     });
 
     it('commitsUpTo finds the commit holding a version and the one before it, newest first', async () => {
@@ -493,7 +582,16 @@ describe.each(backends)('event store on $name', (backend) => {
       const id = `mixed-${uid()}`;
       await table.putMeta(gameMeta(id));
       await times.setDue(id, '2026-11-22T10:00:00.000Z', 2, 'exact');
-      await chats.put({ gameId: id, id: 'c1', seat: 0, playerId: 'p-anna', name: 'Anna', text: 'hi', at: '2026-11-21T10:00:00.000Z', version: 0 });
+      await chats.put({
+        gameId: id,
+        id: 'c1',
+        seat: 0,
+        playerId: 'p-anna',
+        name: 'Anna',
+        text: 'hi',
+        at: '2026-11-21T10:00:00.000Z',
+        version: 0,
+      });
       await table.putCommit(id, commit(1, 1));
       await table.putCommit(id, commit(2, 2));
       expect((await table.commitsAfter(id, 0)).map((c) => c.key)).toEqual([1, 2]);
@@ -537,7 +635,10 @@ describe.each(backends)('event store on $name', (backend) => {
       expect([...summaries.keys()]).toEqual(asked);
       ids.forEach((id, i) => {
         const summary = summaries.get(id)!;
-        expect(summary.meta).toEqual({ ...gameMeta(id, { status: i % 2 ? 'active' : 'open', revision: i + 1 }), seed: '' });
+        expect(summary.meta).toEqual({
+          ...gameMeta(id, { status: i % 2 ? 'active' : 'open', revision: i + 1 }),
+          seed: '',
+        });
         expect(summary.latest).toEqual(i % 2 ? { key: i, version: i, toAct: [i % 3], status: 'active' } : null);
       });
     });
@@ -549,7 +650,9 @@ describe.each(backends)('event store on $name', (backend) => {
       const before = calls.length;
       const summaries = await table.readSummaries([id]);
       const metas = await table.getMetas([id, id]);
-      const items = calls.slice(before).flatMap((c) => c.output.Items ?? Object.values<any>(c.output.Responses ?? {}).flat());
+      const items = calls
+        .slice(before)
+        .flatMap((c) => c.output.Items ?? Object.values<any>(c.output.Responses ?? {}).flat());
       expect(items).toHaveLength(3);
       for (const item of items) {
         expect(item).not.toHaveProperty('seed');
@@ -567,7 +670,16 @@ describe.each(backends)('event store on $name', (backend) => {
   });
 
   describe('the deadline entry and clocks in place (time controls)', () => {
-    const due = async (id: string) => (await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: keys.game(id) }, sk: { S: keys.due } }, ConsistentRead: true }))).Item;
+    const due = async (id: string) =>
+      (
+        await client.send(
+          new GetItemCommand({
+            TableName: tableName,
+            Key: { pk: { S: keys.game(id) }, sk: { S: keys.due } },
+            ConsistentRead: true,
+          }),
+        )
+      ).Item;
 
     it('exact sets the time unless a newer version was recorded; null takes the game out of the index', async () => {
       const id = `due-${uid()}`;
@@ -595,7 +707,15 @@ describe.each(backends)('event store on $name', (backend) => {
 
     it('setClocks rewrites the clocks of a commit in place, and of no commit that is not there', async () => {
       const id = `clocks-${uid()}`;
-      const clocks = [{ dueSince: '2026-11-21T10:00:00.000Z', bankMs: 5, deadline: '2026-11-24T10:00:00.000Z', remindAt: '2026-11-23T10:00:00.000Z', reminded: false }];
+      const clocks = [
+        {
+          dueSince: '2026-11-21T10:00:00.000Z',
+          bankMs: 5,
+          deadline: '2026-11-24T10:00:00.000Z',
+          remindAt: '2026-11-23T10:00:00.000Z',
+          reminded: false,
+        },
+      ];
       await table.putCommit(id, commit(1, 1, { clocks: [{ ...clocks[0]!, deadline: null, remindAt: null }] }));
       expect(await times.setClocks(id, 1, clocks)).toBe(true);
       expect((await table.getCommit(id, 1))?.clocks).toEqual(clocks);
@@ -609,9 +729,21 @@ describe.each(backends)('event store on $name', (backend) => {
       const anna = `anna-${uid()}`;
       const ben = `ben-${uid()}`;
       await table.putPlayer(player(anna));
-      const annas = Array.from({ length: 30 }, (_, i) => ({ playerId: anna, gameId: `g-${String(i).padStart(2, '0')}`, game: 'high-card', seat: i % 4, joinedAt: `2026-11-21T10:00:${String(i).padStart(2, '0')}.000Z` }));
+      const annas = Array.from({ length: 30 }, (_, i) => ({
+        playerId: anna,
+        gameId: `g-${String(i).padStart(2, '0')}`,
+        game: 'high-card',
+        seat: i % 4,
+        joinedAt: `2026-11-21T10:00:${String(i).padStart(2, '0')}.000Z`,
+      }));
       await Promise.all(annas.map((m) => table.putMembership(m)));
-      await table.putMembership({ playerId: ben, gameId: 'g-00', game: 'high-card', seat: 1, joinedAt: '2026-11-21T10:00:00.000Z' });
+      await table.putMembership({
+        playerId: ben,
+        gameId: 'g-00',
+        game: 'high-card',
+        seat: 1,
+        joinedAt: '2026-11-21T10:00:00.000Z',
+      });
       const listed = await table.listMemberships(anna);
       expect([...listed].sort((a, b) => a.gameId.localeCompare(b.gameId))).toEqual(annas);
       expect(await table.listMemberships(`nobody-${uid()}`)).toEqual([]);
@@ -678,7 +810,11 @@ describe.each(backends)('event store on $name', (backend) => {
       const without = player(`nn-${uid()}`);
       await table.putPlayer(withEmail);
       await table.putPlayer(without);
-      expect((await table.getPlayer(withEmail.id))?.notifications).toEqual({ email: true, digest: null, events: allOn });
+      expect((await table.getPlayer(withEmail.id))?.notifications).toEqual({
+        email: true,
+        digest: null,
+        events: allOn,
+      });
       expect((await table.getPlayer(without.id))?.notifications).toEqual({ email: false, digest: null, events: allOn });
       // Adding an address later turns email on: the default follows the address until the player chooses.
       await table.updatePlayer(without.id, { email: 'late@example.org' });
@@ -692,18 +828,39 @@ describe.each(backends)('event store on $name', (backend) => {
       await table.updatePlayer(p.id, { notifications: { email: false, events: { reminder: false } } });
       await table.updatePlayer(p.id, { name: 'Anne', email: 'anne@example.org' });
       const got = await table.getPlayer(p.id);
-      expect(got).toEqual({ ...p, vacations: [], name: 'Anne', email: 'anne@example.org', notifications: { email: false, digest: null, events: { ...allOn, chat: true, reminder: false } } });
+      expect(got).toEqual({
+        ...p,
+        vacations: [],
+        name: 'Anne',
+        email: 'anne@example.org',
+        notifications: { email: false, digest: null, events: { ...allOn, chat: true, reminder: false } },
+      });
       await table.updatePlayer(p.id, { email: null, notifications: { email: true, events: { chat: false } } });
       // No address: nothing can be emailed, whatever was chosen.
-      expect((await table.getPlayer(p.id))?.notifications).toEqual({ email: false, digest: null, events: { ...allOn, reminder: false } });
+      expect((await table.getPlayer(p.id))?.notifications).toEqual({
+        email: false,
+        digest: null,
+        events: { ...allOn, reminder: false },
+      });
       await table.updatePlayer(p.id, { email: 'back@example.org' });
-      expect((await table.getPlayer(p.id))?.notifications).toEqual({ email: true, digest: null, events: { ...allOn, reminder: false } });
+      expect((await table.getPlayer(p.id))?.notifications).toEqual({
+        email: true,
+        digest: null,
+        events: { ...allOn, reminder: false },
+      });
     });
 
     it('putPlayer stores given choices', async () => {
-      const p = player(`np-${uid()}`, { email: 'a@example.org', notifications: { email: false, events: { chat: true } } });
+      const p = player(`np-${uid()}`, {
+        email: 'a@example.org',
+        notifications: { email: false, events: { chat: true } },
+      });
       await table.putPlayer(p);
-      expect((await table.getPlayer(p.id))?.notifications).toEqual({ email: false, digest: null, events: { ...allOn, chat: true } });
+      expect((await table.getPlayer(p.id))?.notifications).toEqual({
+        email: false,
+        digest: null,
+        events: { ...allOn, chat: true },
+      });
     });
 
     it('concurrent updates of different kinds all take effect (no lost update)', async () => {
@@ -722,7 +879,11 @@ describe.each(backends)('event store on $name', (backend) => {
         ...p,
         vacations: [],
         name: 'Racer',
-        notifications: { email: false, digest: null, events: { yourTurn: false, reminder: false, gameStarted: false, gameFinished: false, chat: true } },
+        notifications: {
+          email: false,
+          digest: null,
+          events: { yourTurn: false, reminder: false, gameStarted: false, gameFinished: false, chat: true },
+        },
       });
     });
 
@@ -760,7 +921,13 @@ describe.each(backends)('event store on $name', (backend) => {
       const a2 = hook(anna.id, { events: ['chat'], url: 'https://other.example.org/x?y=1' });
       await table.webhooks.put(a1);
       await table.webhooks.put(a2);
-      await table.putMembership({ playerId: anna.id, gameId: 'g-1', game: 'high-card', seat: 0, joinedAt: '2026-11-21T10:00:00.000Z' });
+      await table.putMembership({
+        playerId: anna.id,
+        gameId: 'g-1',
+        game: 'high-card',
+        seat: 0,
+        joinedAt: '2026-11-21T10:00:00.000Z',
+      });
       expect(byId(await table.webhooks.list(anna.id))).toEqual(byId([a1, a2]));
       expect(await table.webhooks.list(ben.id)).toEqual([]);
       // Neither the profile nor memberships see the new items, and vice versa.
@@ -768,7 +935,9 @@ describe.each(backends)('event store on $name', (backend) => {
       expect((await table.listMemberships(anna.id)).map((m) => m.gameId)).toEqual(['g-1']);
       expect(await table.pushSubscriptions.list(anna.id)).toEqual([]);
 
-      await expect(table.webhooks.put({ ...a1, url: 'https://evil.example.org/' })).rejects.toBeInstanceOf(WriteConflict);
+      await expect(table.webhooks.put({ ...a1, url: 'https://evil.example.org/' })).rejects.toBeInstanceOf(
+        WriteConflict,
+      );
       expect(await table.webhooks.delete(ben.id, a1.id)).toBe(false);
       expect(await table.webhooks.delete(anna.id, a1.id)).toBe(true);
       expect(await table.webhooks.delete(anna.id, a1.id)).toBe(false);
@@ -810,7 +979,9 @@ describe.each(backends)('event store on $name', (backend) => {
           TableName: tableName,
           Key: { pk: { S: keys.player(p.id) }, sk: { S: keys.profile } },
           UpdateExpression: 'SET webhookLease = :lease',
-          ExpressionAttributeValues: { ':lease': { M: { holder: { S: 'crashed' }, until: { N: String(Date.now() - 1000) } } } },
+          ExpressionAttributeValues: {
+            ':lease': { M: { holder: { S: 'crashed' }, until: { N: String(Date.now() - 1000) } } },
+          },
         }),
       );
       const h = hook(p.id);
@@ -819,7 +990,13 @@ describe.each(backends)('event store on $name', (backend) => {
       expect(Date.now() - started).toBeLessThan(5000);
       expect(await table.webhooks.list(p.id)).toEqual([h]);
       // The lease is released: the profile carries none afterwards, and reads are unaffected.
-      const { Item } = await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: keys.player(p.id) }, sk: { S: keys.profile } }, ConsistentRead: true }));
+      const { Item } = await client.send(
+        new GetItemCommand({
+          TableName: tableName,
+          Key: { pk: { S: keys.player(p.id) }, sk: { S: keys.profile } },
+          ConsistentRead: true,
+        }),
+      );
       expect(Item?.webhookLease).toBeUndefined();
       expect(await table.getPlayer(p.id)).toEqual(read(p));
     });
@@ -830,7 +1007,10 @@ describe.each(backends)('event store on $name', (backend) => {
       await table.putPlayer(p);
       await table.putPlayer(other);
       const first = sub(p.id, 'https://push.example.net/send/abc');
-      const again = { ...sub(p.id, 'https://push.example.net/send/abc', 'B'.repeat(22)), createdAt: '2026-11-22T10:00:00.000Z' };
+      const again = {
+        ...sub(p.id, 'https://push.example.net/send/abc', 'B'.repeat(22)),
+        createdAt: '2026-11-22T10:00:00.000Z',
+      };
       const second = sub(p.id, 'https://push.example.net/send/def');
       await table.pushSubscriptions.put(first);
       await table.pushSubscriptions.put(second);
@@ -847,9 +1027,13 @@ describe.each(backends)('event store on $name', (backend) => {
     it(`at most ${MAX_PUSH_SUBSCRIPTIONS} push subscriptions, but replacing one at the limit is allowed`, async () => {
       const p = player(`pl-${uid()}`);
       await table.putPlayer(p);
-      const subs = Array.from({ length: MAX_PUSH_SUBSCRIPTIONS }, (_, i) => sub(p.id, `https://push.example.net/send/${i}`));
+      const subs = Array.from({ length: MAX_PUSH_SUBSCRIPTIONS }, (_, i) =>
+        sub(p.id, `https://push.example.net/send/${i}`),
+      );
       for (const x of subs) await table.pushSubscriptions.put(x);
-      await expect(table.pushSubscriptions.put(sub(p.id, 'https://push.example.net/send/one-more'))).rejects.toMatchObject({ name: 'LimitReached', what: 'pushSubscriptions' });
+      await expect(
+        table.pushSubscriptions.put(sub(p.id, 'https://push.example.net/send/one-more')),
+      ).rejects.toMatchObject({ name: 'LimitReached', what: 'pushSubscriptions' });
       const replaced = sub(p.id, 'https://push.example.net/send/7', 'C'.repeat(22));
       await table.pushSubscriptions.put(replaced);
       const listed = await table.pushSubscriptions.list(p.id);
@@ -859,7 +1043,9 @@ describe.each(backends)('event store on $name', (backend) => {
 
     it('pushSubscriptionId is a 128-bit hex prefix of the SHA-256 of the endpoint', () => {
       expect(pushSubscriptionId('https://push.example.net/send/abc')).toBe('9d96ff1923c4a7d30d7aa60e03ae4406');
-      expect(pushSubscriptionId('https://push.example.net/send/abc')).not.toBe(pushSubscriptionId('https://push.example.net/send/abd'));
+      expect(pushSubscriptionId('https://push.example.net/send/abc')).not.toBe(
+        pushSubscriptionId('https://push.example.net/send/abd'),
+      );
     });
   });
 
@@ -869,9 +1055,27 @@ describe.each(backends)('event store on $name', (backend) => {
       const now = new Date('2026-11-21T12:00:00.500Z');
       const ttlAttribute: string = infraTable.TimeToLiveSpecification.AttributeName;
       expect(infraTable.TimeToLiveSpecification.Enabled).toBe(true);
-      expect(await times.claimReminder({ gameId: id, seat: 0, dueSince: '2026-11-21T10:00:00.000Z', deadline: '2026-11-22T10:00:00.000Z', version: 1 }, now)).toBe(true);
+      expect(
+        await times.claimReminder(
+          {
+            gameId: id,
+            seat: 0,
+            dueSince: '2026-11-21T10:00:00.000Z',
+            deadline: '2026-11-22T10:00:00.000Z',
+            version: 1,
+          },
+          now,
+        ),
+      ).toBe(true);
       expect(await deliveries.claim(id, 'p-anna', 'yourTurn#1', now)).toBe(true);
-      const items = await client.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: keys.game(id) } }, ConsistentRead: true }));
+      const items = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': { S: keys.game(id) } },
+          ConsistentRead: true,
+        }),
+      );
       const ttls = (items.Items ?? []).map((item) => Number(item[ttlAttribute]?.N) - Math.floor(now.getTime() / 1000));
       expect(ttls.sort((a, b) => a - b)).toEqual([7 * 24 * 3600, 180 * 24 * 3600]);
     });
@@ -886,7 +1090,13 @@ describe.each(backends)('event store on $name', (backend) => {
       expect((err as Error).name).toBe('ResourceNotFoundException');
       // A raw write with a failing condition, by contrast, is what WriteConflict wraps.
       await expect(
-        client.send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: 'x' }, sk: { S: 'y' } }, ConditionExpression: 'attribute_exists(pk)' })),
+        client.send(
+          new PutItemCommand({
+            TableName: tableName,
+            Item: { pk: { S: 'x' }, sk: { S: 'y' } },
+            ConditionExpression: 'attribute_exists(pk)',
+          }),
+        ),
       ).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
     });
   });

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { startEmbeddedStore } from '../../functions/local/embedded-store.js';
 import { ensureTable, OldTableLayout } from '../../functions/store/create-table.js';
 
-async function withStore(run: (db: ReturnType<Awaited<ReturnType<typeof startEmbeddedStore>>['client']>) => Promise<void>) {
+async function withStore(
+  run: (db: ReturnType<Awaited<ReturnType<typeof startEmbeddedStore>>['client']>) => Promise<void>,
+) {
   const store = await startEmbeddedStore();
   const db = store.client();
   try {
@@ -40,7 +42,13 @@ describe('ensureTable and the layout of a local data folder', () => {
           ],
         }),
       );
-      for (let i = 0; i < 3; i++) await db.send(new PutItemCommand({ TableName: 'old', Item: { pk: { S: 'GAME#x' }, sk: { S: `EV#${String(i).padStart(10, '0')}` } } }));
+      for (let i = 0; i < 3; i++)
+        await db.send(
+          new PutItemCommand({
+            TableName: 'old',
+            Item: { pk: { S: 'GAME#x' }, sk: { S: `EV#${String(i).padStart(10, '0')}` } },
+          }),
+        );
       const err = await ensureTable(db, 'old').catch((e: unknown) => e);
       expect(err).toBeInstanceOf(OldTableLayout);
       expect((err as Error).message).toMatch(/RAILPOST_DATA_DIR.*delete it/);

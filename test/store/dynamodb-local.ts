@@ -57,7 +57,9 @@ export async function startDynamoDbLocal(timeoutMs = 60_000): Promise<DynamoDbLo
   });
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   proc.once('exit', (code, signal) => {
-    failure ??= new Error(`DynamoDB Local exited during startup (code ${code}, signal ${signal}). Its output:\n${output}`);
+    failure ??= new Error(
+      `DynamoDB Local exited during startup (code ${code}, signal ${signal}). Its output:\n${output}`,
+    );
   });
   const killOnExit = () => proc.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -78,7 +80,9 @@ export async function startDynamoDbLocal(timeoutMs = 60_000): Promise<DynamoDbLo
     for (;;) {
       if (failure) throw failure;
       if (Date.now() - started > timeoutMs) {
-        throw new Error(`DynamoDB Local did not answer ListTables on ${endpoint} within ${timeoutMs} ms. Its output:\n${output}`);
+        throw new Error(
+          `DynamoDB Local did not answer ListTables on ${endpoint} within ${timeoutMs} ms. Its output:\n${output}`,
+        );
       }
       try {
         await probe.send(new ListTablesCommand({}));

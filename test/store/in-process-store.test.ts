@@ -40,14 +40,42 @@ async function session(db: DynamoDBClient): Promise<unknown[]> {
   // As in AWS, a new table takes reads and writes once it is active.
   await waitUntilTableExists({ client: db, maxWaitTime: 10, minDelay: 0.1, maxDelay: 0.1 }, { TableName: TABLE });
   const commands = [
-    new PutItemCommand({ TableName: TABLE, Item: { ...key('GAME#1', 'EV#1'), body: { S: 'é'.repeat(3000) }, n: { N: '1' } }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    new PutItemCommand({
+      TableName: TABLE,
+      Item: { ...key('GAME#1', 'EV#1'), body: { S: 'é'.repeat(3000) }, n: { N: '1' } },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
     // The losing writer of a race.
-    new PutItemCommand({ TableName: TABLE, Item: { ...key('GAME#1', 'EV#1'), n: { N: '2' } }, ConditionExpression: 'attribute_not_exists(pk)' }),
-    new PutItemCommand({ TableName: TABLE, Item: { ...key('GAME#1', 'EV#2'), list: { L: [{ N: '1' }, { M: { a: { BOOL: true } } }] } } }),
-    new UpdateItemCommand({ TableName: TABLE, Key: key('GAME#1', 'EV#1'), UpdateExpression: 'SET n = n + :one', ExpressionAttributeValues: { ':one': { N: '1' } }, ReturnValues: 'ALL_NEW' }),
+    new PutItemCommand({
+      TableName: TABLE,
+      Item: { ...key('GAME#1', 'EV#1'), n: { N: '2' } },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+    new PutItemCommand({
+      TableName: TABLE,
+      Item: { ...key('GAME#1', 'EV#2'), list: { L: [{ N: '1' }, { M: { a: { BOOL: true } } }] } },
+    }),
+    new UpdateItemCommand({
+      TableName: TABLE,
+      Key: key('GAME#1', 'EV#1'),
+      UpdateExpression: 'SET n = n + :one',
+      ExpressionAttributeValues: { ':one': { N: '1' } },
+      ReturnValues: 'ALL_NEW',
+    }),
     new GetItemCommand({ TableName: TABLE, Key: key('GAME#1', 'EV#2'), ConsistentRead: true }),
-    new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :p AND sk > :s', ExpressionAttributeValues: { ':p': { S: 'GAME#1' }, ':s': { S: 'EV#1' } }, ScanIndexForward: false, ConsistentRead: true }),
-    new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'GAME#1' } }, Limit: 1 }),
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'pk = :p AND sk > :s',
+      ExpressionAttributeValues: { ':p': { S: 'GAME#1' }, ':s': { S: 'EV#1' } },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    }),
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': { S: 'GAME#1' } },
+      Limit: 1,
+    }),
     new BatchGetItemCommand({ RequestItems: { [TABLE]: { Keys: [key('GAME#1', 'EV#1'), key('GAME#1', 'EV#9')] } } }),
     new DeleteItemCommand({ TableName: TABLE, Key: key('GAME#1', 'EV#2'), ReturnValues: 'ALL_OLD' }),
     new GetItemCommand({ TableName: 'missing', Key: key('a', 'b') }),
@@ -55,7 +83,10 @@ async function session(db: DynamoDBClient): Promise<unknown[]> {
   const answers: unknown[] = [];
   for (const command of commands) {
     try {
-      const { $metadata, ...answer } = (await db.send(command as never)) as { $metadata: unknown } & Record<string, unknown>;
+      const { $metadata, ...answer } = (await db.send(command as never)) as { $metadata: unknown } & Record<
+        string,
+        unknown
+      >;
       answers.push(answer);
     } catch (err) {
       const { name, message } = err as Error;
@@ -75,8 +106,23 @@ describe('the in-process transport to dynalite', () => {
       const expected = await session(http);
       const answers = await session(inProcess);
       expect(answers).toEqual(expected);
-      expect(answers[1]).toEqual({ name: 'ConditionalCheckFailedException', message: 'The conditional request failed' });
-      expect(calls.map((c) => c.operation).filter((op) => op !== 'DescribeTable')).toEqual(['CreateTable', 'PutItem', 'PutItem', 'PutItem', 'UpdateItem', 'GetItem', 'Query', 'Query', 'BatchGetItem', 'DeleteItem', 'GetItem']);
+      expect(answers[1]).toEqual({
+        name: 'ConditionalCheckFailedException',
+        message: 'The conditional request failed',
+      });
+      expect(calls.map((c) => c.operation).filter((op) => op !== 'DescribeTable')).toEqual([
+        'CreateTable',
+        'PutItem',
+        'PutItem',
+        'PutItem',
+        'UpdateItem',
+        'GetItem',
+        'Query',
+        'Query',
+        'BatchGetItem',
+        'DeleteItem',
+        'GetItem',
+      ]);
       for (const call of calls) expect(call.ms).toBeGreaterThanOrEqual(0);
     } finally {
       inProcess.destroy();

@@ -26,7 +26,13 @@ let clock: number | null = null;
 
 beforeAll(async () => {
   // The notifier runs off the request path and is counted on its own (below): here it would blur the counts.
-  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, notify: false, now: () => new Date(clock ?? Date.now()) });
+  server = await startLocalServer({
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    sweepMs: 0,
+    notify: false,
+    now: () => new Date(clock ?? Date.now()),
+  });
   traceCalls(server.db, (c) => {
     if (tracing) calls.push(c);
   });
@@ -47,13 +53,21 @@ async function measure<T>(run: () => Promise<T>): Promise<{ result: T; calls: Tr
 }
 
 /** A Ticket to Ride game between `humans` people and `bots` bots, with each person's token verified once. */
-async function ticketToRide(humans: number, bots: number): Promise<{ id: string; params: GameParams; players: Player[] }> {
+async function ticketToRide(
+  humans: number,
+  bots: number,
+): Promise<{ id: string; params: GameParams; players: Player[] }> {
   const players = await Promise.all(Array.from({ length: humans }, (_, i) => api.newPlayer(`P${i}`)));
-  const created = await players[0]!.POST('/v1/games', { body: { game: 'ticket-to-ride-europe', players: humans + bots, bots } });
+  const created = await players[0]!.POST('/v1/games', {
+    body: { game: 'ticket-to-ride-europe', players: humans + bots, bots },
+  });
   expect(created.response.status, textOf(created)).toBe(201);
   const { id, inviteCode } = dataOf(created);
   const params = { path: { id } };
-  for (const p of players.slice(1)) expect((await p.POST('/v1/games/{id}/join', { params, body: { inviteCode: inviteCode! } })).response.status).toBe(200);
+  for (const p of players.slice(1))
+    expect((await p.POST('/v1/games/{id}/join', { params, body: { inviteCode: inviteCode! } })).response.status).toBe(
+      200,
+    );
   return { id, params, players };
 }
 
@@ -69,8 +83,16 @@ async function due(params: GameParams, players: Player[]) {
 }
 
 /** The first legal action of `view`, posted by `player` (with an Idempotency-Key when given). */
-const playFirst = (player: Player, params: GameParams, view: { version: number; legalActions: Schemas['Action'][] }, key?: string) =>
-  player.POST('/v1/games/{id}/actions', { params: { ...params, header: key ? idempotencyKey(key) : {} }, body: { action: view.legalActions[0]!, expectedVersion: view.version } });
+const playFirst = (
+  player: Player,
+  params: GameParams,
+  view: { version: number; legalActions: Schemas['Action'][] },
+  key?: string,
+) =>
+  player.POST('/v1/games/{id}/actions', {
+    params: { ...params, header: key ? idempotencyKey(key) : {} },
+    body: { action: view.legalActions[0]!, expectedVersion: view.version },
+  });
 
 const shape = (list: TracedCall[]) => {
   const t = totals(list);
@@ -96,7 +118,11 @@ describe('round trips per operation', () => {
       const { result, calls: made } = await measure(() => playFirst(player, params, view));
       expect(result.response.status, textOf(result)).toBe(200);
       expect(shape(made), JSON.stringify(made)).toEqual({ reads: 1, writes: 1 });
-      expect(made.find((c) => c.kind === 'write')).toMatchObject({ command: 'PutItemCommand', conditional: true, items: 1 });
+      expect(made.find((c) => c.kind === 'write')).toMatchObject({
+        command: 'PutItemCommand',
+        conditional: true,
+        items: 1,
+      });
       if (dataOf(result).version > view.version + 1) return;
     }
     throw new Error('no move set off a bot move');
@@ -119,14 +145,30 @@ describe('round trips per operation', () => {
     const H = 3600_000;
     const [anna, ben] = [await api.newPlayer('Ta'), await api.newPlayer('Tb')];
     clock = Date.parse('2026-11-02T08:00:00.000Z');
-    const created = dataOf(await anna.POST('/v1/games', { body: { game: 'tally', players: 2, options: { target: 50 }, timeControl: { bank: { initial: 'P2D', increment: 'PT0S' }, onTimeout: 'bot' } } }));
+    const created = dataOf(
+      await anna.POST('/v1/games', {
+        body: {
+          game: 'tally',
+          players: 2,
+          options: { target: 50 },
+          timeControl: { bank: { initial: 'P2D', increment: 'PT0S' }, onTimeout: 'bot' },
+        },
+      }),
+    );
     const params = { path: { id: created.id } };
-    expect((await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } })).response.status).toBe(200);
+    expect(
+      (await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } })).response.status,
+    ).toBe(200);
     const move = async (who: Player, version: number, after: number) => {
       clock! += after;
       // A token trusted an hour ago is verified again; that read is not the move's.
       expect((await who.GET('/v1/games/{id}', { params })).response.status).toBe(200);
-      const { result, calls: made } = await measure(() => who.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'add', n: 1 }, expectedVersion: version } }));
+      const { result, calls: made } = await measure(() =>
+        who.POST('/v1/games/{id}/actions', {
+          params,
+          body: { action: { type: 'add', n: 1 }, expectedVersion: version },
+        }),
+      );
       expect(result.response.status, textOf(result)).toBe(200);
       return made.map((c) => c.command);
     };
@@ -135,7 +177,12 @@ describe('round trips per operation', () => {
     // Ben takes 36 hours: Anna, with almost 2 days left, is reminded later still.
     expect(await move(ben, 1, 36 * H)).toEqual(['QueryCommand', 'BatchGetItemCommand', 'PutItemCommand']);
     // Anna moves at once: Ben has 12 hours left, so his reminder comes before hers would have: the deadline entry moves first.
-    expect(await move(anna, 2, 60_000)).toEqual(['QueryCommand', 'BatchGetItemCommand', 'UpdateItemCommand', 'PutItemCommand']);
+    expect(await move(anna, 2, 60_000)).toEqual([
+      'QueryCommand',
+      'BatchGetItemCommand',
+      'UpdateItemCommand',
+      'PutItemCommand',
+    ]);
     clock = null;
   });
 
@@ -146,14 +193,28 @@ describe('round trips per operation', () => {
       const { player, view } = await due(params, players);
       written.push(...(await measure(() => playFirst(player, params, view))).calls);
     }
-    written.push(...(await measure(() => players[0]!.POST('/v1/games/{id}/chat', { params, body: { text: 'well played' } }))).calls);
+    written.push(
+      ...(await measure(() => players[0]!.POST('/v1/games/{id}/chat', { params, body: { text: 'well played' } })))
+        .calls,
+    );
     const records: StreamRecord[] = written
       .filter((c) => c.command === 'PutItemCommand' && readGameImage(c.input.Item, true))
       .map((c, i) => ({ eventName: 'INSERT', dynamodb: { NewImage: c.input.Item, SequenceNumber: String(i) } }));
     expect(records).toHaveLength(4);
     const db = server.db;
-    const notifier = new Notifier({ table: server.services.table, deliveries: new DeliveryLog(db, LOCAL_TABLE), registry: testRegistry(), publicUrl: 'https://railpost.example', email: null, vapid: null, unsubscribeSecret: 'x', log: () => {} });
-    const { calls: made } = await measure(() => notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier }));
+    const notifier = new Notifier({
+      table: server.services.table,
+      deliveries: new DeliveryLog(db, LOCAL_TABLE),
+      registry: testRegistry(),
+      publicUrl: 'https://railpost.example',
+      email: null,
+      vapid: null,
+      unsubscribeSecret: 'x',
+      log: () => {},
+    });
+    const { calls: made } = await measure(() =>
+      notifyFromStream(records, { table: server.services.table, registry: testRegistry(), notifier }),
+    );
     const gameReads = made.filter((c) => c.kind === 'read' && JSON.stringify(c.input).includes(`GAME#${id}`));
     expect(gameReads).toHaveLength(1);
   });

@@ -19,4 +19,5 @@ export async function playerWithEmail(server: LocalServer, api: Api, name: strin
 }
 
 /** Sign-in codes and address confirmations, apart from the notices a suite counts. */
-export const isAccountMail = (mail: { subject: string }) => /^(railpost sign-in code|Confirm your railpost address)/.test(mail.subject);
+export const isAccountMail = (mail: { subject: string }) =>
+  /^(railpost sign-in code|Confirm your railpost address)/.test(mail.subject);

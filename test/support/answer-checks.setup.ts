@@ -23,7 +23,9 @@ const raise = (mismatches: string[]) => {
   if (mismatches.length === 0) return;
   const shown = mismatches.slice(0, SHOWN_MISMATCHES);
   const more = mismatches.length > shown.length ? `\n  … and ${mismatches.length - shown.length} more` : '';
-  throw new Error(`The API answered ${mismatches.length} request(s) unlike its OpenAPI document (api-spec/openapi.json):\n  ${shown.join('\n  ')}${more}`);
+  throw new Error(
+    `The API answered ${mismatches.length} request(s) unlike its OpenAPI document (api-spec/openapi.json):\n  ${shown.join('\n  ')}${more}`,
+  );
 };
 
 if (API_SUITES.test(expect.getState().testPath ?? '')) {
@@ -42,6 +44,9 @@ if (API_SUITES.test(expect.getState().testPath ?? '')) {
 
   afterAll(() => {
     raise(takeVerdicts().mismatches);
-    if (answersChecked() === 0) throw new Error('No answer of the API was checked against the OpenAPI document in this file: is answer-checks.setup.ts installed?');
+    if (answersChecked() === 0)
+      throw new Error(
+        'No answer of the API was checked against the OpenAPI document in this file: is answer-checks.setup.ts installed?',
+      );
   });
 }

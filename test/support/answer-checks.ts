@@ -5,7 +5,12 @@
  * collects them, so a test that catches a failed request still fails on a wrong answer.
  */
 import { withFixtureGames } from './fixture-answers.js';
-import { committedDocument, createResponseValidator, type ResponseSample, type ResponseValidator } from './response-validator.js';
+import {
+  committedDocument,
+  createResponseValidator,
+  type ResponseSample,
+  type ResponseValidator,
+} from './response-validator.js';
 
 /** The API's paths; anything else a test fetches (the web client, the docs, fake push services) is not in the document. */
 const API_PREFIX = '/v1/';
@@ -72,7 +77,14 @@ export function checkingFetch(inner: typeof fetch): typeof fetch {
         return response;
       }
     }
-    checkAnswer({ method, path: url.pathname + url.search, status: response.status, contentType, headers: Object.fromEntries(response.headers), body });
+    checkAnswer({
+      method,
+      path: url.pathname + url.search,
+      status: response.status,
+      contentType,
+      headers: Object.fromEntries(response.headers),
+      body,
+    });
     return response;
   };
   return checking as typeof fetch;

@@ -34,7 +34,9 @@ export function useBrowserSuite(): BrowserSuite {
     if (noChromium) throw new Error(noChromium);
     mkdirSync(SHOTS, { recursive: true });
     [suite.server, suite.browser] = await Promise.all([
-      buildClient().then((web) => startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web })),
+      buildClient().then((web) =>
+        startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web }),
+      ),
       launchChromium(),
     ]);
     suite.api = testClient(suite.server.url);

@@ -4,7 +4,14 @@
  * import test/), plus what only tests need: each answer's raw text, watching every answer, and
  * sending what the document does not allow.
  */
-import { bearer, typedClient, type Api, type ClientOptions, type Middleware, type Problem } from '../../scripts/support/typed-client.js';
+import {
+  bearer,
+  typedClient,
+  type Api,
+  type ClientOptions,
+  type Middleware,
+  type Problem,
+} from '../../scripts/support/typed-client.js';
 
 export * from '../../scripts/support/typed-client.js';
 
@@ -28,7 +35,8 @@ export function testClient(baseUrl: string, options: Omit<ClientOptions, 'middle
 /** The raw body of an answer received through a `testClient` (or a client derived from one). */
 export function textOf(answer: { response: Response }): string {
   const text = texts.get(answer.response);
-  if (text === undefined) throw new Error(`no text kept for ${answer.response.url}: was it received through testClient()?`);
+  if (text === undefined)
+    throw new Error(`no text kept for ${answer.response.url}: was it received through testClient()?`);
   return text;
 }
 
@@ -48,7 +56,13 @@ export function watch(seen: Seen[]): Middleware {
     async onResponse({ request, response }) {
       const url = new URL(request.url);
       const text = isStream(response) ? '' : await response.clone().text();
-      seen.push({ method: request.method, path: url.pathname + url.search, status: response.status, headers: response.headers, text });
+      seen.push({
+        method: request.method,
+        path: url.pathname + url.search,
+        status: response.status,
+        headers: response.headers,
+        text,
+      });
     },
   };
 }
@@ -60,7 +74,8 @@ export interface RawRequest {
 }
 
 /** An answer to a raw request, shaped as the typed client's: `data` on success, `error` otherwise (parsed JSON, or the text). */
-export type RawAnswer = { data?: unknown; error?: never; response: Response } | { data?: never; error: Problem; response: Response };
+export type RawAnswer =
+  { data?: unknown; error?: never; response: Response } | { data?: never; error: Problem; response: Response };
 
 /**
  * A request the OpenAPI document does not allow, sent on purpose with plain fetch (the typed client
@@ -69,8 +84,20 @@ export type RawAnswer = { data?: unknown; error?: never; response: Response } | 
  * a player, or any such pair); explicit `headers` win. The answer is still checked against the
  * document, and `textOf` gives its text.
  */
-export async function sendRaw(from: { baseUrl: string; token?: string }, method: string, path: string, { body, headers = {} }: RawRequest = {}): Promise<RawAnswer> {
-  const init: RequestInit = { method, headers: { ...(from.token ? bearer(from.token) : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers } };
+export async function sendRaw(
+  from: { baseUrl: string; token?: string },
+  method: string,
+  path: string,
+  { body, headers = {} }: RawRequest = {},
+): Promise<RawAnswer> {
+  const init: RequestInit = {
+    method,
+    headers: {
+      ...(from.token ? bearer(from.token) : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+  };
   if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
   return rawAnswer(await fetch(from.baseUrl + path, init));
 }

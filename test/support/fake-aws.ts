@@ -42,7 +42,9 @@ function json(res: ServerResponse, status: number, value: unknown, type = 'appli
 function object(res: ServerResponse, data: Buffer | undefined, range: string | undefined): void {
   if (!data) {
     res.writeHead(404, { 'content-type': 'application/xml' });
-    res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>');
+    res.end(
+      '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
+    );
     return;
   }
   const m = range ? /^bytes=(\d+)-(\d+)$/.exec(range) : null;
@@ -67,8 +69,14 @@ export async function startFakeAws(): Promise<FakeAws> {
       if (target === 'AmazonSSM.GetParameter') {
         const { Name } = JSON.parse(raw.toString()) as { Name: string };
         const value = parameters.get(Name);
-        if (value === undefined) return json(res, 400, { __type: 'ParameterNotFound', message: Name }, 'application/x-amz-json-1.1');
-        return json(res, 200, { Parameter: { Name, Type: 'SecureString', Value: value, Version: 1 } }, 'application/x-amz-json-1.1');
+        if (value === undefined)
+          return json(res, 400, { __type: 'ParameterNotFound', message: Name }, 'application/x-amz-json-1.1');
+        return json(
+          res,
+          200,
+          { Parameter: { Name, Type: 'SecureString', Value: value, Version: 1 } },
+          'application/x-amz-json-1.1',
+        );
       }
       if (req.method === 'POST' && req.url === '/v2/email/outbound-emails') {
         sent.push(JSON.parse(raw.toString()) as SentEmail);

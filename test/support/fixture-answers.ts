@@ -24,12 +24,19 @@ interface DiscriminatedUnion {
  * each of them as a component already, so their references point there instead.
  */
 const jsonSchemaOf = (schema: z.ZodType) => {
-  const { $schema: _dialect, $defs: _components, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
+  const {
+    $schema: _dialect,
+    $defs: _components,
+    ...rest
+  } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
   return JSON.parse(JSON.stringify(rest).replaceAll('"#/$defs/', '"#/components/schemas/')) as typeof rest;
 };
 
 /** A copy of `document` whose GameView and GameLog also have a member for each of `games`. */
-export function withFixtureGames(document: OpenApiDocument, games: readonly AnyGame[] = FIXTURE_GAMES): OpenApiDocument {
+export function withFixtureGames(
+  document: OpenApiDocument,
+  games: readonly AnyGame[] = FIXTURE_GAMES,
+): OpenApiDocument {
   const copy = structuredClone(document);
   const schemas = copy.components?.schemas ?? {};
   const join = (union: string, game: AnyGame, member: z.ZodType) => {

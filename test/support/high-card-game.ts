@@ -6,7 +6,16 @@ import { ScanCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/
 import type { LocalServer } from '../../functions/local/server.js';
 import { replay } from '../../functions/service/replay.js';
 import { highCard, type View } from '../../engine/fixtures/high-card.js';
-import { dataOf, idempotencyKey, textOf, type Answer, type Api, type Player, type Problem, type Schemas } from './client.js';
+import {
+  dataOf,
+  idempotencyKey,
+  textOf,
+  type Answer,
+  type Api,
+  type Player,
+  type Problem,
+  type Schemas,
+} from './client.js';
 import { LOCAL_TABLE } from '../../functions/local/server.js';
 
 export interface HighCardOptions {
@@ -24,7 +33,8 @@ export interface ViewReply {
 }
 
 /** A move's answer: the view on 200, a problem otherwise. */
-export type MoveAnswer = { data: ViewReply; error?: never; response: Response } | { data?: never; error: Problem; response: Response };
+export type MoveAnswer =
+  { data: ViewReply; error?: never; response: Response } | { data?: never; error: Problem; response: Response };
 
 /**
  * The fixture is not in the OpenAPI document (it describes the catalog), so the generated types
@@ -37,7 +47,8 @@ export const highCardAnswer = (answer: Answer) => answer as unknown as MoveAnswe
 export type Pick = (legal: ViewReply['legalActions'], view: ViewReply) => Schemas['Action'] | undefined;
 
 function expectStatus(r: Answer, status: number, what: string): void {
-  if (r.response.status !== status) throw new Error(`${what}: expected ${status}, got ${r.response.status} ${textOf(r)}`);
+  if (r.response.status !== status)
+    throw new Error(`${what}: expected ${status}, got ${r.response.status} ${textOf(r)}`);
 }
 
 /** A high-card game whose human seats 0..n-1 are `players[i]`; bots (if any) hold the last seats. */
@@ -50,22 +61,49 @@ export class HighCardGame {
   ) {}
 
   /** Creates the game as `humans[0]`, lets the others join in order; bots fill the remaining seats. */
-  static async create(humans: Player[], opts: { bots?: number; options?: HighCardOptions; seats?: number; timeControl?: Schemas['GameCreate']['timeControl'] } = {}): Promise<HighCardGame> {
+  static async create(
+    humans: Player[],
+    opts: {
+      bots?: number;
+      options?: HighCardOptions;
+      seats?: number;
+      timeControl?: Schemas['GameCreate']['timeControl'];
+    } = {},
+  ): Promise<HighCardGame> {
     const bots = opts.bots ?? 0;
     const seats = opts.seats ?? humans.length + bots;
     const [creator, ...others] = humans;
     if (!creator) throw new Error('a game needs a creator');
-    const created = await creator.POST('/v1/games', { body: { game: 'high-card', players: seats, bots, options: { ...opts.options }, ...(opts.timeControl ? { timeControl: opts.timeControl } : {}) } });
+    const created = await creator.POST('/v1/games', {
+      body: {
+        game: 'high-card',
+        players: seats,
+        bots,
+        options: { ...opts.options },
+        ...(opts.timeControl ? { timeControl: opts.timeControl } : {}),
+      },
+    });
     expectStatus(created, 201, 'create game');
     // A game whose other seats are all bots starts at once, and shows no invite code.
     const { id, inviteCode = '' } = dataOf(created);
-    for (const p of others) expectStatus(await p.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode } }), 200, 'join');
+    for (const p of others)
+      expectStatus(
+        await p.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode } }),
+        200,
+        'join',
+      );
     return new HighCardGame(id, inviteCode, humans, seats);
   }
 
   /** Registers `humans` new players and seats them. */
-  static async start(api: Api, humans: number, opts: { bots?: number; options?: HighCardOptions; prefix?: string } = {}): Promise<HighCardGame> {
-    const players = await Promise.all(Array.from({ length: humans }, (_, i) => api.newPlayer(`${opts.prefix ?? 'P'}${i}`)));
+  static async start(
+    api: Api,
+    humans: number,
+    opts: { bots?: number; options?: HighCardOptions; prefix?: string } = {},
+  ): Promise<HighCardGame> {
+    const players = await Promise.all(
+      Array.from({ length: humans }, (_, i) => api.newPlayer(`${opts.prefix ?? 'P'}${i}`)),
+    );
     return HighCardGame.create(players, opts);
   }
 
@@ -93,7 +131,9 @@ export class HighCardGame {
   /** Seat `seat` posts `action` at `expectedVersion`, with an Idempotency-Key when `key` is given. */
   async post(seat: number, action: Schemas['Action'], expectedVersion: number, key?: string): Promise<MoveAnswer> {
     const params = { ...this.params, ...(key === undefined ? {} : { header: idempotencyKey(key) }) };
-    return highCardAnswer(await this.seat(seat).POST('/v1/games/{id}/actions', { params, body: { action, expectedVersion } }));
+    return highCardAnswer(
+      await this.seat(seat).POST('/v1/games/{id}/actions', { params, body: { action, expectedVersion } }),
+    );
   }
 
   /** Seat `seat` posts one of its legalActions (chosen by `pick`, default the first). */
@@ -128,7 +168,10 @@ export class HighCardGame {
 
   /** Everybody passes until the round's play phase (HC-3) starts. */
   toPlayPhase(): Promise<ViewReply> {
-    return this.playUntil((v) => v.view.phase === 'play', (legal) => legal.find((a) => a.type === 'pass') ?? legal[0]);
+    return this.playUntil(
+      (v) => v.view.phase === 'play',
+      (legal) => legal.find((a) => a.type === 'pass') ?? legal[0],
+    );
   }
 
   /**
@@ -151,7 +194,11 @@ export class HighCardGame {
 export async function storedGame(server: LocalServer, gameId: string) {
   const meta = (await server.services.table.readGame(gameId))?.meta ?? null;
   const commits = await server.services.table.commitsAfter(gameId, -1);
-  return { meta, commits: commits.map((c) => ({ key: c.key, version: c.version })), events: commits.flatMap((c) => c.records) };
+  return {
+    meta,
+    commits: commits.map((c) => ({ key: c.key, version: c.version })),
+    events: commits.flatMap((c) => c.records),
+  };
 }
 
 /** The true, complete state of a high-card game right now, read under the API (hands, deck, commitments). */

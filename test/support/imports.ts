@@ -58,26 +58,54 @@ export function importsOf(path: string): Import[] {
   const known = cache.get(path);
   if (known) return known;
   const text = readFileSync(join(ROOT, path), 'utf8');
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    path,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: Import[] = [];
   const add = (specifier: string, typeOnly: boolean) => {
     const external = !specifier.startsWith('.');
     let target = external ? packageName(specifier) : resolveRelative(path, specifier);
     // A .tsx file imported with a .js specifier.
-    if (!external && target.endsWith('.ts') && !sourceExists(target) && sourceExists(`${target}x`)) target = `${target}x`;
+    if (!external && target.endsWith('.ts') && !sourceExists(target) && sourceExists(`${target}x`))
+      target = `${target}x`;
     found.push({ target, external, typeOnly });
   };
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
-      const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
+      const typeOnly =
+        !!clause &&
+        (clause.isTypeOnly ||
+          (!clause.name &&
+            !!clause.namedBindings &&
+            ts.isNamedImports(clause.namedBindings) &&
+            clause.namedBindings.elements.length > 0 &&
+            clause.namedBindings.elements.every((e) => e.isTypeOnly)));
       add(node.moduleSpecifier.text, typeOnly);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      const typeOnly = node.isTypeOnly || (!!node.exportClause && ts.isNamedExports(node.exportClause) && node.exportClause.elements.length > 0 && node.exportClause.elements.every((e) => e.isTypeOnly));
+      const typeOnly =
+        node.isTypeOnly ||
+        (!!node.exportClause &&
+          ts.isNamedExports(node.exportClause) &&
+          node.exportClause.elements.length > 0 &&
+          node.exportClause.elements.every((e) => e.isTypeOnly));
       add(node.moduleSpecifier.text, typeOnly);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       add(node.arguments[0].text, false);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       add(node.argument.literal.text, true);
     }
     ts.forEachChild(node, visit);
@@ -89,7 +117,9 @@ export function importsOf(path: string): Import[] {
 
 const existing = new Set<string>();
 function sourceExists(path: string): boolean {
-  if (existing.size === 0) for (const dir of ['engine', 'functions', 'web', 'test', 'scripts', 'infra']) for (const f of sourcesUnder(dir)) existing.add(f);
+  if (existing.size === 0)
+    for (const dir of ['engine', 'functions', 'web', 'test', 'scripts', 'infra'])
+      for (const f of sourcesUnder(dir)) existing.add(f);
   return existing.has(path);
 }
 

@@ -6,7 +6,9 @@ import { signBoardLink } from '../../functions/notify/board-link.js';
 import { signUnsubscribe } from '../../functions/notify/unsubscribe.js';
 
 /** What PushSubscription.toJSON() gives in a browser: an https endpoint, a P-256 point (0x04 || X || Y) and a 16-byte secret. */
-export function pushSubscription(endpoint = `https://push.example.net/wpush/v2/${randomBytes(12).toString('base64url')}`) {
+export function pushSubscription(
+  endpoint = `https://push.example.net/wpush/v2/${randomBytes(12).toString('base64url')}`,
+) {
   return {
     endpoint,
     expirationTime: null,
@@ -19,7 +21,11 @@ export function pushSubscription(endpoint = `https://push.example.net/wpush/v2/$
 
 /** The token of an unsubscribe link, as the notifier signs it with the server's secret. */
 export function unsubscribeToken(server: LocalServer, playerId: string, kind?: NotificationKind | 'all'): string {
-  return signUnsubscribe(server.notifySecrets.unsubscribeSecret, { playerId, channel: 'email', ...(kind ? { kind } : {}) });
+  return signUnsubscribe(server.notifySecrets.unsubscribeSecret, {
+    playerId,
+    channel: 'email',
+    ...(kind ? { kind } : {}),
+  });
 }
 
 /** The token of an email's board picture link, as the notifier signs it. */
@@ -28,4 +34,7 @@ export function boardPictureToken(server: LocalServer, gameId: string, version: 
 }
 
 /** The RFC 8058 one-click unsubscribe request's body, as mail clients post it to an unsubscribe link. */
-export const oneClick = { body: { 'List-Unsubscribe': 'One-Click' as const }, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+export const oneClick = {
+  body: { 'List-Unsubscribe': 'One-Click' as const },
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+};

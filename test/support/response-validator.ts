@@ -75,7 +75,9 @@ const mediaTypeOf = (contentType: string | null) => contentType?.split(';')[0]!.
 
 /** A path template as a regular expression over the request path (parameters never span a `/`). */
 function templatePattern(template: string): RegExp {
-  const parts = template.split(/(\{[^}]+\})/).map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')));
+  const parts = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')));
   return new RegExp(`^${parts.join('')}$`);
 }
 
@@ -95,13 +97,18 @@ const valueAt = (document: unknown, pointer: string): unknown =>
   pointer
     .split('/')
     .slice(1)
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')],
+      document,
+    );
 
 /** Where a schema given by a chain of bare `$ref`s really is (ajv reports its errors from there). */
 function locationOf(document: unknown, pointer: string): string {
   const schema = valueAt(document, pointer) as { $ref?: unknown } | undefined;
   const ref = schema?.$ref;
-  return typeof ref === 'string' && ref.startsWith('#/') && Object.keys(schema!).length === 1 ? locationOf(document, ref.slice(1)) : pointer;
+  return typeof ref === 'string' && ref.startsWith('#/') && Object.keys(schema!).length === 1
+    ? locationOf(document, ref.slice(1))
+    : pointer;
 }
 
 /** One error, with the schema path made absolute: ajv gives the paths inside the root schema relative to it. */
@@ -130,7 +137,13 @@ function headerValue(text: string, schema: Record<string, unknown> | undefined):
 function documentChecks(document: OpenApiDocument) {
   // Strict about the schemas' own wording except two habits of the generator: no `type: object`
   // beside a `discriminator` (its oneOf branches say it) and tuples as bare `prefixItems`.
-  const ajv = new Ajv2020({ strict: true, strictTypes: false, strictTuples: false, allErrors: true, discriminator: true });
+  const ajv = new Ajv2020({
+    strict: true,
+    strictTypes: false,
+    strictTuples: false,
+    allErrors: true,
+    discriminator: true,
+  });
   (addFormatsPlugin as unknown as (a: Ajv2020) => void)(ajv);
   // OpenAPI's annotation keywords, and the document's own fields (ajv reads the document as the
   // root schema its `$ref`s point into); none constrains anything.
@@ -161,13 +174,18 @@ function documentChecks(document: OpenApiDocument) {
   };
 
   /** Declared headers, by name, with the pointer of their schema: required ones must be there, and any there must match. */
-  const checkHeaders = (declared: { name: string; required: boolean; schema?: Record<string, unknown>; pointer: string }[], headers: Record<string, string>): string[] =>
+  const checkHeaders = (
+    declared: { name: string; required: boolean; schema?: Record<string, unknown>; pointer: string }[],
+    headers: Record<string, string>,
+  ): string[] =>
     declared.flatMap(({ name, required, schema, pointer }) => {
       const text = headers[name.toLowerCase()];
       if (text === undefined) return required ? [`header ${name} is required but absent`] : [];
       if (!schema) return [];
       const validate = schemaAt(pointer);
-      return validate(headerValue(text, schema)) ? [] : (validate.errors ?? []).map((e) => `header ${name}: ${JSON.stringify(text)} ${e.message ?? e.keyword}`);
+      return validate(headerValue(text, schema))
+        ? []
+        : (validate.errors ?? []).map((e) => `header ${name}: ${JSON.stringify(text)} ${e.message ?? e.keyword}`);
     });
 
   return { schemaAt, checkJson, checkHeaders };
@@ -176,14 +194,25 @@ function documentChecks(document: OpenApiDocument) {
 export function createResponseValidator(document: OpenApiDocument): ResponseValidator {
   const { schemaAt, checkJson, checkHeaders } = documentChecks(document);
   const templates = Object.keys(document.paths)
-    .map((template) => ({ template, pattern: templatePattern(template), parameters: (template.match(/\{/g) ?? []).length }))
+    .map((template) => ({
+      template,
+      pattern: templatePattern(template),
+      parameters: (template.match(/\{/g) ?? []).length,
+    }))
     // A literal segment wins over a parameter (`/v1/players/me` before `/v1/players/{id}`).
     .sort((a, b) => a.parameters - b.parameters);
   const problemPointer = '/components/schemas/Problem';
   const answers = Object.entries(document.paths).flatMap(([template, operations]) =>
     Object.entries(operations)
       .filter(([method]) => METHODS.has(method))
-      .flatMap(([method, op]) => Object.entries((op as Operation).responses).map(([status, response]) => ({ template, method, status, response }))),
+      .flatMap(([method, op]) =>
+        Object.entries((op as Operation).responses).map(([status, response]) => ({
+          template,
+          method,
+          status,
+          response,
+        })),
+      ),
   );
   const pointers = answers.flatMap(({ template, method, status, response }) => [
     ...Object.keys(response.content ?? {})
@@ -201,17 +230,27 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
     const method = sample.method.toLowerCase();
     const path = sample.path.split(/[?#]/)[0]!;
     const mediaType = mediaTypeOf(sample.contentType);
-    const found = templates.find((t) => t.pattern.test(path) && METHODS.has(method) && document.paths[t.template]?.[method]);
+    const found = templates.find(
+      (t) => t.pattern.test(path) && METHODS.has(method) && document.paths[t.template]?.[method],
+    );
     if (!found) {
       // No such operation: the app's catch-all answers, which the document promises are problem+json.
       const operation = `${sample.method.toUpperCase()} ${path} (not in the document)`;
-      if (mediaType !== 'application/problem+json') return { operation, errors: [`status ${sample.status} answered ${mediaType ?? 'no content type'}, not application/problem+json`] };
+      if (mediaType !== 'application/problem+json')
+        return {
+          operation,
+          errors: [`status ${sample.status} answered ${mediaType ?? 'no content type'}, not application/problem+json`],
+        };
       return { operation, errors: checkJson(problemPointer, sample.body) };
     }
     const op = document.paths[found.template]![method] as Operation;
     const operation = `${op.operationId ?? '?'} (${sample.method.toUpperCase()} ${found.template})`;
     const statusKey = [String(sample.status), `${String(sample.status)[0]}XX`, 'default'].find((k) => op.responses[k]);
-    if (!statusKey) return { operation, errors: [`status ${sample.status} is not declared (declared: ${Object.keys(op.responses).join(', ')})`] };
+    if (!statusKey)
+      return {
+        operation,
+        errors: [`status ${sample.status} is not declared (declared: ${Object.keys(op.responses).join(', ')})`],
+      };
     const response = op.responses[statusKey]!;
     const declaredHeaders = Object.entries(response.headers ?? {}).map(([name, h]) => ({
       name,
@@ -221,13 +260,34 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
     }));
     const headerErrors = checkHeaders(declaredHeaders, sample.headers).map((e) => `status ${sample.status}: ${e}`);
     const content = response.content;
-    if (!content) return { operation, errors: [...headerErrors, ...(sample.body === '' ? [] : [`status ${sample.status} declares no body, but one came (${mediaType ?? 'no content type'})`])] };
+    if (!content)
+      return {
+        operation,
+        errors: [
+          ...headerErrors,
+          ...(sample.body === ''
+            ? []
+            : [`status ${sample.status} declares no body, but one came (${mediaType ?? 'no content type'})`]),
+        ],
+      };
     if (!mediaType || !content[mediaType]) {
-      return { operation, errors: [...headerErrors, `status ${sample.status} answered ${mediaType ?? 'no content type'}; declared: ${Object.keys(content).join(', ')}`] };
+      return {
+        operation,
+        errors: [
+          ...headerErrors,
+          `status ${sample.status} answered ${mediaType ?? 'no content type'}; declared: ${Object.keys(content).join(', ')}`,
+        ],
+      };
     }
     if (!isJson(mediaType) || content[mediaType]!.schema === undefined) return { operation, errors: headerErrors };
     const pointer = pointerOf('paths', found.template, method, 'responses', statusKey, 'content', mediaType, 'schema');
-    return { operation, errors: [...headerErrors, ...checkJson(pointer, sample.body).map((e) => `status ${sample.status} ${mediaType}: ${e}`)] };
+    return {
+      operation,
+      errors: [
+        ...headerErrors,
+        ...checkJson(pointer, sample.body).map((e) => `status ${sample.status} ${mediaType}: ${e}`),
+      ],
+    };
   };
 }
 
@@ -245,13 +305,33 @@ export function createWebhookValidator(document: OpenApiDocument): WebhookValida
       return { operation: 'webhook (no type)', errors: ['the body is not JSON'] };
     }
     const op = typeof type === 'string' ? (document.webhooks?.[type]?.post as Operation | undefined) : undefined;
-    if (!op) return { operation: `webhook ${String(type)}`, errors: [`the document has no webhook ${JSON.stringify(type)} (declared: ${Object.keys(document.webhooks ?? {}).join(', ')})`] };
+    if (!op)
+      return {
+        operation: `webhook ${String(type)}`,
+        errors: [
+          `the document has no webhook ${JSON.stringify(type)} (declared: ${Object.keys(document.webhooks ?? {}).join(', ')})`,
+        ],
+      };
     const operation = `${op.operationId ?? '?'} (webhook ${String(type)})`;
     const headers = (op.parameters ?? []).flatMap((p, i) =>
-      p.in === 'header' ? [{ name: p.name, required: p.required === true, ...(p.schema ? { schema: p.schema } : {}), pointer: pointerOf('webhooks', String(type), 'post', 'parameters', String(i), 'schema') }] : [],
+      p.in === 'header'
+        ? [
+            {
+              name: p.name,
+              required: p.required === true,
+              ...(p.schema ? { schema: p.schema } : {}),
+              pointer: pointerOf('webhooks', String(type), 'post', 'parameters', String(i), 'schema'),
+            },
+          ]
+        : [],
     );
     const body = op.requestBody?.content?.['application/json'];
-    const bodyErrors = body?.schema ? checkJson(pointerOf('webhooks', String(type), 'post', 'requestBody', 'content', 'application/json', 'schema'), sample.body) : ['the webhook declares no JSON body'];
+    const bodyErrors = body?.schema
+      ? checkJson(
+          pointerOf('webhooks', String(type), 'post', 'requestBody', 'content', 'application/json', 'schema'),
+          sample.body,
+        )
+      : ['the webhook declares no JSON body'];
     return { operation, errors: [...checkHeaders(headers, sample.headers), ...bodyErrors] };
   };
 }

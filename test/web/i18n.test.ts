@@ -36,10 +36,15 @@ function byBase(messages: Map<string, string>): Map<string, Map<string, string>>
   return out;
 }
 
-const placeholders = (text: string): string[] => [...new Set([...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]!))].sort();
-const categories = (lang: Language): string[] => [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort();
+const placeholders = (text: string): string[] =>
+  [...new Set([...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]!))].sort();
+const categories = (lang: Language): string[] =>
+  [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort();
 
-const messages = Object.fromEntries(LANGUAGES.map((lang) => [lang, byBase(flatten(CATALOGS[lang]))])) as Record<Language, Map<string, Map<string, string>>>;
+const messages = Object.fromEntries(LANGUAGES.map((lang) => [lang, byBase(flatten(CATALOGS[lang]))])) as Record<
+  Language,
+  Map<string, Map<string, string>>
+>;
 const english = messages.en;
 
 describe('web client catalogs', () => {
@@ -54,33 +59,42 @@ describe('web client catalogs', () => {
     expect({ missing, extra }).toEqual({ missing: [], extra: [] });
   });
 
-  it.each(LANGUAGES)("%s: a counted message has exactly the language's plural forms (CLDR: cs and ru one/few/many/other)", (lang) => {
-    const wrong: string[] = [];
-    for (const [base, forms] of messages[lang]) {
-      const counted = english.get(base)?.has('other') ?? false;
-      const have = [...forms.keys()].sort();
-      const want = counted ? categories(lang) : [''];
-      if (have.join() !== want.join()) wrong.push(`${base}: ${have.join('/') || 'plain'} instead of ${want.join('/') || 'plain'}`);
-    }
-    expect(wrong).toEqual([]);
-  });
-
-  it.each(LANGUAGES)('%s: every form of a message has the placeholders of the English one, and no empty text', (lang) => {
-    const wrong: string[] = [];
-    for (const [base, forms] of messages[lang]) {
-      const en = english.get(base);
-      const want = placeholders(en?.get('other') ?? en?.get('') ?? '');
-      for (const [form, text] of forms) {
-        const have = placeholders(text);
-        if (have.join() !== want.join()) wrong.push(`${base}${form && `_${form}`}: {${have.join(', ')}} instead of {${want.join(', ')}}`);
-        if (text.trim() === '') wrong.push(`${base}${form && `_${form}`}: empty`);
-        if (text.includes('<link>') !== (en?.get('other') ?? en?.get('') ?? '').includes('<link>')) wrong.push(`${base}: <link> differs`);
+  it.each(LANGUAGES)(
+    "%s: a counted message has exactly the language's plural forms (CLDR: cs and ru one/few/many/other)",
+    (lang) => {
+      const wrong: string[] = [];
+      for (const [base, forms] of messages[lang]) {
+        const counted = english.get(base)?.has('other') ?? false;
+        const have = [...forms.keys()].sort();
+        const want = counted ? categories(lang) : [''];
+        if (have.join() !== want.join())
+          wrong.push(`${base}: ${have.join('/') || 'plain'} instead of ${want.join('/') || 'plain'}`);
       }
-    }
-    expect(wrong).toEqual([]);
-  });
+      expect(wrong).toEqual([]);
+    },
+  );
 
-  it('every message key the code spells out exists (web/client pages, presentation wording and the notifier\'s messages)', () => {
+  it.each(LANGUAGES)(
+    '%s: every form of a message has the placeholders of the English one, and no empty text',
+    (lang) => {
+      const wrong: string[] = [];
+      for (const [base, forms] of messages[lang]) {
+        const en = english.get(base);
+        const want = placeholders(en?.get('other') ?? en?.get('') ?? '');
+        for (const [form, text] of forms) {
+          const have = placeholders(text);
+          if (have.join() !== want.join())
+            wrong.push(`${base}${form && `_${form}`}: {${have.join(', ')}} instead of {${want.join(', ')}}`);
+          if (text.trim() === '') wrong.push(`${base}${form && `_${form}`}: empty`);
+          if (text.includes('<link>') !== (en?.get('other') ?? en?.get('') ?? '').includes('<link>'))
+            wrong.push(`${base}: <link> differs`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  it("every message key the code spells out exists (web/client pages, presentation wording and the notifier's messages)", () => {
     const files = [
       ...readdirSync(join(ROOT, 'web/client'), { recursive: true, encoding: 'utf8' }).map((f) => `web/client/${f}`),
       ...readdirSync(join(ROOT, 'presentation')).map((f) => `presentation/${f}`),
@@ -93,7 +107,8 @@ describe('web client catalogs', () => {
     for (const f of files) {
       // The notifier also spells webhook event types ('game.finished'): only its `mail.…` keys are messages.
       const own = (ns: string) => (f.startsWith('functions/notify/') ? ns === 'mail' : namespaces.has(ns));
-      for (const m of readFileSync(join(ROOT, f), 'utf8').matchAll(/'([a-zA-Z]+)\.([\w.]+)'/g)) if (own(m[1]!)) used.add(`${m[1]}.${m[2]}`);
+      for (const m of readFileSync(join(ROOT, f), 'utf8').matchAll(/'([a-zA-Z]+)\.([\w.]+)'/g))
+        if (own(m[1]!)) used.add(`${m[1]}.${m[2]}`);
     }
     expect(used.size).toBeGreaterThan(300);
     expect([...used].filter((k) => !english.has(k)).sort()).toEqual([]);

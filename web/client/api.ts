@@ -84,7 +84,9 @@ type Data<P extends ClientPathsWithMethod<typeof api, 'get'>> = MethodResponse<t
 export type ViewReply = Data<'/v1/games/{id}/view'>;
 type KeysOfAny<U> = U extends unknown ? keyof U : never;
 /** Each member of union `U` with the others' properties as absent (`?: undefined`), so code over all of them may read any. */
-type Exclusive<U, K extends PropertyKey = KeysOfAny<U>> = U extends unknown ? U & { [P in Exclude<K, keyof U>]?: undefined } : never;
+type Exclusive<U, K extends PropertyKey = KeysOfAny<U>> = U extends unknown
+  ? U & { [P in Exclude<K, keyof U>]?: undefined }
+  : never;
 /** An entry of any game's log (a move, a forfeit, an abort or a take-back step), as the game-agnostic log reads it. */
 export type LogEntry = Exclusive<Data<'/v1/games/{id}/log'>['entries'][number]>;
 /** An abort or a take-back step in the log. */
@@ -120,7 +122,9 @@ const polled = new Map<string, { etag: string; body: Game }>();
  */
 export async function pollGame(id: string): Promise<{ body: Game; changed: boolean }> {
   const known = polled.get(id);
-  const answer = await api.GET('/v1/games/{id}', { params: { path: { id }, header: known ? { 'If-None-Match': known.etag } : {} } });
+  const answer = await api.GET('/v1/games/{id}', {
+    params: { path: { id }, header: known ? { 'If-None-Match': known.etag } : {} },
+  });
   if (answer.response.status === 304 && known) return { body: known.body, changed: false };
   const body = dataOf(answer);
   const etag = answer.response.headers.get('etag');
@@ -151,7 +155,9 @@ const MAX_PAGES = 100;
  * Every item of a paged listing: `page(cursor)` reads one page (the first without a cursor) and
  * answers its items and the cursor of the next, null on the last.
  */
-async function allPages<T>(page: (cursor: string | undefined) => Promise<{ items: T[]; next: string | null }>): Promise<T[]> {
+async function allPages<T>(
+  page: (cursor: string | undefined) => Promise<{ items: T[]; next: string | null }>,
+): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | undefined;
   for (let n = 0; n < MAX_PAGES; n++) {
@@ -170,7 +176,9 @@ export const allGames = (): Promise<GameListItem[]> =>
 /** Game `id`'s whole chat, oldest first (GET …/chat is paged: `next` is the `after` of the rest). */
 export const allChat = (id: string): Promise<ChatMessage[]> =>
   allPages(async (after) => {
-    const page = dataOf(await api.GET('/v1/games/{id}/chat', { params: { path: { id }, query: { limit: 500, after } } }));
+    const page = dataOf(
+      await api.GET('/v1/games/{id}/chat', { params: { path: { id }, query: { limit: 500, after } } }),
+    );
     return { items: page.messages, next: page.next };
   });
 

@@ -31,7 +31,10 @@ export function App() {
   else if (page === 'leaderboards') body = <LeaderboardPage game={a} />;
   else if (page === 'search') body = <SearchPage />;
   else if (page === 'new') body = <NewGamePage />;
-  else if (page === 'settings' || page === 'confirm-email') body = <SettingsPage onSignedOut={() => setSignedIn(false)} confirmCode={page === 'confirm-email' ? a : undefined} />;
+  else if (page === 'settings' || page === 'confirm-email')
+    body = (
+      <SettingsPage onSignedOut={() => setSignedIn(false)} confirmCode={page === 'confirm-email' ? a : undefined} />
+    );
   else if (page === 'lobby') body = <LobbyPage />;
   else body = <GamesPage />;
   return (

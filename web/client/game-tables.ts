@@ -11,7 +11,7 @@ import { table as vntTable } from './table/vnt-table.js';
 export const tables: Readonly<Record<string, Table>> = {
   'ticket-to-ride-europe': ttrTable,
   'ticket-to-ride-germany': ttrTable,
-  'streetcar': streetcarTable,
+  streetcar: streetcarTable,
   'trains-and-stations': tsTable,
   'vlaky-na-trati': vntTable,
 };

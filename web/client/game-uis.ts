@@ -7,4 +7,5 @@ import type { Table } from './table/table.js';
 /** A game's wording in the reader's language from the presentation its manifest names; plain words only for an id this build does not know. */
 export const gameUi = (gameId: string, t: Translate): GameUi => webGame(gameId)?.ui(t) ?? plainUi;
 
-export const gameTable = (gameId: string): Table | undefined => (Object.hasOwn(tables, gameId) ? tables[gameId] : undefined);
+export const gameTable = (gameId: string): Table | undefined =>
+  Object.hasOwn(tables, gameId) ? tables[gameId] : undefined;

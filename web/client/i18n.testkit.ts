@@ -15,7 +15,12 @@ export const CATALOGS: Readonly<Record<Language, Catalog>> = { en, cs, de, ru };
 
 export function translator(lang: Language): TFunction {
   const i18n = i18next.createInstance();
-  void i18n.init({ ...I18N_OPTIONS, initAsync: false, lng: lang, resources: { [lang]: { translation: CATALOGS[lang] } } });
+  void i18n.init({
+    ...I18N_OPTIONS,
+    initAsync: false,
+    lng: lang,
+    resources: { [lang]: { translation: CATALOGS[lang] } },
+  });
   const t = i18n.getFixedT(lang) as unknown as (k: string, v?: object) => string;
   // i18next answers a missing key with the key itself.
   const strict = (key: string, vars?: Record<string, unknown>) => {

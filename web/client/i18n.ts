@@ -34,18 +34,28 @@ const i18n = i18next.createInstance();
 const preferred = (): readonly string[] => (navigator.languages?.length ? navigator.languages : [navigator.language]);
 
 /** The settings every instance shares (the page's and the tests'); the UI escapes what it shows. */
-export const I18N_OPTIONS = { fallbackLng: false, interpolation: { escapeValue: false }, returnEmptyString: false, showSupportNotice: false } as const;
+export const I18N_OPTIONS = {
+  fallbackLng: false,
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+  showSupportNotice: false,
+} as const;
 
 /** Picks the language (stored choice, else the browser's), loads its catalog and starts i18next. */
 export async function startI18n(): Promise<void> {
   const lang = chooseLanguage(localStorage.getItem(STORE_KEY), preferred());
-  await i18n.init({ ...I18N_OPTIONS, lng: lang, resources: { [lang]: { translation: (await CATALOGS[lang]()).default } } });
+  await i18n.init({
+    ...I18N_OPTIONS,
+    lng: lang,
+    resources: { [lang]: { translation: (await CATALOGS[lang]()).default } },
+  });
   document.documentElement.lang = lang;
 }
 
 /** Switches every mounted page to `lang` and remembers it on this device. */
 export async function setLanguage(lang: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', (await CATALOGS[lang]()).default);
+  if (!i18n.hasResourceBundle(lang, 'translation'))
+    i18n.addResourceBundle(lang, 'translation', (await CATALOGS[lang]()).default);
   await i18n.changeLanguage(lang);
   localStorage.setItem(STORE_KEY, lang);
   document.documentElement.lang = lang;

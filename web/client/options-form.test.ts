@@ -15,9 +15,21 @@ const streetcar: JsonSchema = {
 };
 const ticketToRide: JsonSchema = {
   type: 'object',
-  properties: { firstPlayer: { default: 'random', description: "Seat that plays first, or 'random'", anyOf: [{ type: 'string', const: 'random' }, { type: 'integer', minimum: 0, maximum: 4 }] } },
+  properties: {
+    firstPlayer: {
+      default: 'random',
+      description: "Seat that plays first, or 'random'",
+      anyOf: [
+        { type: 'string', const: 'random' },
+        { type: 'integer', minimum: 0, maximum: 4 },
+      ],
+    },
+  },
 };
-const vlaky: JsonSchema = { type: 'object', properties: { sheet: { default: 'I', type: 'string', enum: ['I', 'II'] } } };
+const vlaky: JsonSchema = {
+  type: 'object',
+  properties: { sheet: { default: 'I', type: 'string', enum: ['I', 'II'] } },
+};
 
 describe('options form generated from a game’s options schema (create from the catalog)', () => {
   it('turns booleans into checkboxes, small integer ranges into seat choices, integer lists into a list field', () => {
@@ -28,7 +40,13 @@ describe('options form generated from a game’s options schema (create from the
       ['handicap', 'numbers'],
     ]);
     const first = fields[0]!;
-    expect(first.kind === 'select' && first.choices.map((c) => c.label)).toEqual(['Seat 1', 'Seat 2', 'Seat 3', 'Seat 4', 'Seat 5']);
+    expect(first.kind === 'select' && first.choices.map((c) => c.label)).toEqual([
+      'Seat 1',
+      'Seat 2',
+      'Seat 3',
+      'Seat 4',
+      'Seat 5',
+    ]);
     expect(first.kind === 'select' && first.choices.map((c) => c.value)).toEqual([0, 1, 2, 3, 4]);
   });
 

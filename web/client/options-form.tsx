@@ -23,7 +23,14 @@ export interface JsonSchema {
 /** One form control, derived from one property of a game's options JSON Schema. */
 export type Field =
   | { kind: 'checkbox'; name: string; label: string; help?: string; default: boolean }
-  | { kind: 'select'; name: string; label: string; help?: string; default: unknown; choices: { value: unknown; label: string }[] }
+  | {
+      kind: 'select';
+      name: string;
+      label: string;
+      help?: string;
+      default: unknown;
+      choices: { value: unknown; label: string }[];
+    }
   | { kind: 'numbers'; name: string; label: string; help?: string; default: number[] };
 
 const MAX_CHOICES = 50;
@@ -42,7 +49,12 @@ function choicesOf(s: JsonSchema): unknown[] | null {
     const parts = alts.map(choicesOf);
     return parts.every((p): p is unknown[] => p !== null) ? parts.flat() : null;
   }
-  if (s.type === 'integer' && s.minimum !== undefined && s.maximum !== undefined && s.maximum - s.minimum < MAX_CHOICES) {
+  if (
+    s.type === 'integer' &&
+    s.minimum !== undefined &&
+    s.maximum !== undefined &&
+    s.maximum - s.minimum < MAX_CHOICES
+  ) {
     return Array.from({ length: s.maximum - s.minimum + 1 }, (_, i) => s.minimum! + i);
   }
   return null;
@@ -65,8 +77,15 @@ export function fieldsOf(t: TFunction, schema: JsonSchema): Field[] {
     const base = { name, label: tOr(t, `options.fields.${name}.label`, humanize(name)), ...(help ? { help } : {}) };
     const choices = choicesOf(s);
     if (s.type === 'boolean') out.push({ ...base, kind: 'checkbox', default: s.default === true });
-    else if (choices) out.push({ ...base, kind: 'select', default: s.default ?? choices[0], choices: choices.map((v) => ({ value: v, label: choiceLabel(t, name, v) })) });
-    else if (s.type === 'array' && s.items?.type === 'integer') out.push({ ...base, kind: 'numbers', default: Array.isArray(s.default) ? (s.default as number[]) : [] });
+    else if (choices)
+      out.push({
+        ...base,
+        kind: 'select',
+        default: s.default ?? choices[0],
+        choices: choices.map((v) => ({ value: v, label: choiceLabel(t, name, v) })),
+      });
+    else if (s.type === 'array' && s.items?.type === 'integer')
+      out.push({ ...base, kind: 'numbers', default: Array.isArray(s.default) ? (s.default as number[]) : [] });
   }
   return out;
 }
@@ -92,7 +111,15 @@ export function parseNumbers(text: string): number[] | null {
   return nums.every(Number.isInteger) ? nums : null;
 }
 
-export function OptionsForm({ fields, values, onChange }: { fields: Field[]; values: Record<string, unknown>; onChange: (name: string, value: unknown) => void }) {
+export function OptionsForm({
+  fields,
+  values,
+  onChange,
+}: {
+  fields: Field[];
+  values: Record<string, unknown>;
+  onChange: (name: string, value: unknown) => void;
+}) {
   const t = useT();
   return (
     <div class="options">
@@ -102,7 +129,13 @@ export function OptionsForm({ fields, values, onChange }: { fields: Field[]; val
         if (f.kind === 'checkbox') {
           return (
             <label key={f.name} class="check" for={id}>
-              <input id={id} name={f.name} type="checkbox" checked={(values[f.name] ?? f.default) === true} onChange={(e) => onChange(f.name, (e.currentTarget as HTMLInputElement).checked)} />
+              <input
+                id={id}
+                name={f.name}
+                type="checkbox"
+                checked={(values[f.name] ?? f.default) === true}
+                onChange={(e) => onChange(f.name, (e.currentTarget as HTMLInputElement).checked)}
+              />
               {f.label} {help}
             </label>
           );
@@ -113,7 +146,14 @@ export function OptionsForm({ fields, values, onChange }: { fields: Field[]; val
           return (
             <label key={f.name} for={id}>
               {f.label}
-              <select id={id} name={f.name} value={String(index)} onChange={(e) => onChange(f.name, f.choices[Number((e.currentTarget as HTMLSelectElement).value)]?.value)}>
+              <select
+                id={id}
+                name={f.name}
+                value={String(index)}
+                onChange={(e) =>
+                  onChange(f.name, f.choices[Number((e.currentTarget as HTMLSelectElement).value)]?.value)
+                }
+              >
                 {f.choices.map((c, i) => (
                   <option key={i} value={String(i)}>
                     {c.label}

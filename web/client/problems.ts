@@ -64,7 +64,11 @@ const isCode = (code: string): code is Code => (CODES as readonly string[]).incl
 
 /** A problem's numbers and words (`limit`, `retryAfter`, `rule`…) that its message may name. */
 function extras(body: Record<string, unknown>): Record<string, string | number> {
-  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number'));
+  return Object.fromEntries(
+    Object.entries(body).filter(
+      (e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number',
+    ),
+  );
 }
 
 export function problemText(t: TFunction, err: unknown): string {
@@ -72,7 +76,10 @@ export function problemText(t: TFunction, err: unknown): string {
     if (!isCode(err.code)) return err.message;
     const vars = extras(err.body);
     // rate_limited counts seconds: its plural form follows retryAfter.
-    return t(`problems.${err.code}`, err.code === 'rate_limited' ? { ...vars, count: Number(vars.retryAfter ?? 1) } : vars);
+    return t(
+      `problems.${err.code}`,
+      err.code === 'rate_limited' ? { ...vars, count: Number(vars.retryAfter ?? 1) } : vars,
+    );
   }
   // fetch rejects with a TypeError when the server cannot be reached at all.
   if (err instanceof TypeError) return t('problems.network');

@@ -29,7 +29,8 @@ export function RatingValue({ rating, rd, t }: { rating: number; rd: number; t: 
   const number = new Intl.NumberFormat(currentLocale(), { maximumFractionDigits: 0 });
   return (
     <span class="rating" title={t('ratings.explain')}>
-      <strong>{number.format(rating)}</strong> <span class="rd">{t('ratings.range', { range: number.format(2 * rd) })}</span>
+      <strong>{number.format(rating)}</strong>{' '}
+      <span class="rd">{t('ratings.range', { range: number.format(2 * rd) })}</span>
       {rd > PROVISIONAL_RD && <span class="provisional"> {t('ratings.provisional')}</span>}
     </span>
   );
@@ -41,7 +42,17 @@ export function ratingChange(change: number): string {
 }
 
 /** Finished games with each seat's place and score; each opens its replay. */
-export function FinishedGames({ games, titles, t, highlight }: { games: FinishedGame[]; titles: Record<string, string>; t: TFunction; highlight?: string }) {
+export function FinishedGames({
+  games,
+  titles,
+  t,
+  highlight,
+}: {
+  games: FinishedGame[];
+  titles: Record<string, string>;
+  t: TFunction;
+  highlight?: string;
+}) {
   const when = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <ul class="finished">
@@ -64,17 +75,23 @@ export function FinishedGames({ games, titles, t, highlight }: { games: Finished
               </tr>
             </thead>
             <tbody>
-              {[...g.seats].sort((a, b) => a.place - b.place || a.seat - b.seat).map((s) => (
-                <tr key={s.seat} class={s.playerId && s.playerId === highlight ? 'me' : ''}>
-                  <td>{s.place}.</td>
-                  <td>
-                    {s.playerId ? <a href={profileHref(s.playerId)}>{s.name}</a> : (s.name ?? t('game.seatName', { n: s.seat + 1 }))}
-                    {s.bot && ` ${t('game.bot')}`}
-                    {s.forfeited && ` ${t('results.resigned')}`}
-                  </td>
-                  <td>{s.score}</td>
-                </tr>
-              ))}
+              {[...g.seats]
+                .sort((a, b) => a.place - b.place || a.seat - b.seat)
+                .map((s) => (
+                  <tr key={s.seat} class={s.playerId && s.playerId === highlight ? 'me' : ''}>
+                    <td>{s.place}.</td>
+                    <td>
+                      {s.playerId ? (
+                        <a href={profileHref(s.playerId)}>{s.name}</a>
+                      ) : (
+                        (s.name ?? t('game.seatName', { n: s.seat + 1 }))
+                      )}
+                      {s.bot && ` ${t('game.bot')}`}
+                      {s.forfeited && ` ${t('results.resigned')}`}
+                    </td>
+                    <td>{s.score}</td>
+                  </tr>
+                ))}
             </tbody>
           </table>
         </li>

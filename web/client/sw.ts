@@ -20,7 +20,11 @@ interface NotificationEvent extends ExtendableEvent {
 interface WorkerScope {
   location: Location;
   registration: ServiceWorkerRegistration;
-  clients: { claim(): Promise<void>; matchAll(o: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>; openWindow(url: string): Promise<WindowClient | null> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(o: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', fn: (e: ExtendableEvent) => void): void;
   addEventListener(type: 'push', fn: (e: PushEvent) => void): void;
@@ -45,7 +49,13 @@ self.addEventListener('push', (event) => {
   } catch {
     m = { body: event.data?.text() ?? '' };
   }
-  event.waitUntil(self.registration.showNotification(m.title ?? 'railpost', { body: m.body ?? '', tag: m.tag ?? 'railpost', data: { url: m.url ?? '/' } }));
+  event.waitUntil(
+    self.registration.showNotification(m.title ?? 'railpost', {
+      body: m.body ?? '',
+      tag: m.tag ?? 'railpost',
+      data: { url: m.url ?? '/' },
+    }),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {

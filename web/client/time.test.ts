@@ -25,7 +25,9 @@ describe('deadlines in words, in the reader’s language', () => {
   });
 
   it('gives the date in the locale, with the time left after it', () => {
-    expect(deadlineText(translator('de'), 'de', later(27 * HOUR), NOW)).toMatch(/^Mi\., 25\. Nov\., \d\d:\d\d \(in 27 Stunden\)$/);
+    expect(deadlineText(translator('de'), 'de', later(27 * HOUR), NOW)).toMatch(
+      /^Mi\., 25\. Nov\., \d\d:\d\d \(in 27 Stunden\)$/,
+    );
   });
 
   it('reads an ISO 8601 pace as words', () => {

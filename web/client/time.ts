@@ -18,7 +18,13 @@ export function untilText(t: TFunction, locale: string, iso: string, now = Date.
 
 /** "Tue 24 Nov, 14:00 (in 3 days)" in `locale`. */
 export function deadlineText(t: TFunction, locale: string, iso: string, now = Date.now()): string {
-  const at = new Date(iso).toLocaleString(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const at = new Date(iso).toLocaleString(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   return t('time.deadline', { at, until: untilText(t, locale, iso, now) });
 }
 
@@ -35,4 +41,10 @@ export function durationText(locale: string, iso: string): string {
 
 /** "24 Nov 2026, 14:00" in `locale`: when a session or token was made or last used. */
 export const momentText = (locale: string, iso: string): string =>
-  new Date(iso).toLocaleString(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  new Date(iso).toLocaleString(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });

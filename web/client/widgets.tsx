@@ -60,14 +60,18 @@ export function LanguagePicker() {
   return (
     <label>
       {t('language.label')}
-      <select name="language" value={lang} onChange={(e) => {
+      <select
+        name="language"
+        value={lang}
+        onChange={(e) => {
           const next = e.currentTarget.value;
           if (!isLanguage(next)) return;
           void setLanguage(next);
           // Emails and pushes follow the choice. This device shows it anyway; a failed save leaves them
           // in the language before, and the next pick saves again.
           if (token.get()) void api.PATCH('/v1/players/me', { body: { language: next } }).catch(() => undefined);
-        }}>
+        }}
+      >
         {LANGUAGES.map((l) => (
           <option key={l} value={l} lang={l}>
             {LANGUAGE_NAMES[l]}

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { cloneJson } from './clone.js';
 
 describe('cloneJson', () => {
-  const value = { a: 1, b: 'x', c: null, d: [1, [2, { e: true }], null], f: { g: { h: [] as number[] } }, u: undefined };
+  const value = {
+    a: 1,
+    b: 'x',
+    c: null,
+    d: [1, [2, { e: true }], null],
+    f: { g: { h: [] as number[] } },
+    u: undefined,
+  };
 
   it('copies plain JSON data deeply, keeping key order and undefined fields', () => {
     const copy = cloneJson(value);

@@ -6,11 +6,28 @@ import { defineRules, type Draft } from './define-game.js';
 import { awaiting, lastOfRound, nextSeat, seatsFrom } from './flow.js';
 import { compareStandings, rankByScore, rankByStandings } from './ranking.js';
 
-type S = { rng: RngState; phase: 'bid' | 'move' | 'over'; bids: (number | null)[]; current: number; rolls: number[]; skips: number };
+type S = {
+  rng: RngState;
+  phase: 'bid' | 'move' | 'over';
+  bids: (number | null)[];
+  current: number;
+  rolls: number[];
+  skips: number;
+};
 type A = { type: 'bid'; n: number } | { type: 'roll' } | { type: 'skip' } | { type: 'stop' };
-type E = { type: 'bid'; data: { seat: number; n?: number } } | { type: 'rolled'; data: { seat: number; face: number } } | { type: 'skipped'; data: { seat: number } };
+type E =
+  | { type: 'bid'; data: { seat: number; n?: number } }
+  | { type: 'rolled'; data: { seat: number; face: number } }
+  | { type: 'skipped'; data: { seat: number } };
 
-const start = (players = 3): S => ({ rng: seedRng('kit'), phase: 'bid', bids: Array.from({ length: players }, () => null), current: 0, rolls: [], skips: 0 });
+const start = (players = 3): S => ({
+  rng: seedRng('kit'),
+  phase: 'bid',
+  bids: Array.from({ length: players }, () => null),
+  current: 0,
+  rolls: [],
+  skips: 0,
+});
 
 function rules(autoLimit = Infinity) {
   return defineRules<S, A, E, 'bid' | 'move'>({
@@ -27,11 +44,19 @@ function rules(autoLimit = Infinity) {
         on: {
           bid: (d, a) => {
             d.state.bids[d.seat] = a.n;
-            d.emitSecret({ type: 'bid', data: { seat: d.seat, n: a.n } }, [d.seat], { type: 'bid', data: { seat: d.seat } });
+            d.emitSecret({ type: 'bid', data: { seat: d.seat, n: a.n } }, [d.seat], {
+              type: 'bid',
+              data: { seat: d.seat },
+            });
             if (awaiting(d.state.bids).length === 0) d.state.phase = 'move';
           },
         },
-        refuse: { roll: (s) => (s.bids.every((b) => b === null) ? { code: 'still_bidding', message: 'Bid first', rule: 'K-1.2' } : { code: 'others_bidding', message: 'Others are bidding', rule: 'K-1.4' }) },
+        refuse: {
+          roll: (s) =>
+            s.bids.every((b) => b === null)
+              ? { code: 'still_bidding', message: 'Bid first', rule: 'K-1.2' }
+              : { code: 'others_bidding', message: 'Others are bidding', rule: 'K-1.4' },
+        },
         waiting: { code: 'bid_given', message: 'You have bid', rule: 'K-1.3' },
       },
       move: {
@@ -99,7 +124,9 @@ describe('defineRules: one apply pipeline', () => {
     const { state, events } = r.apply(before, 0, { type: 'bid', n: '2' as unknown as number });
     expect(before).toEqual(frozen);
     expect(state.bids[0]).toBe(2);
-    expect(events).toEqual([{ type: 'bid', data: { seat: 0, n: 2 }, visibleTo: [0], redacted: { type: 'bid', data: { seat: 0 } } }]);
+    expect(events).toEqual([
+      { type: 'bid', data: { seat: 0, n: 2 }, visibleTo: [0], redacted: { type: 'bid', data: { seat: 0 } } },
+    ]);
   });
 
   it('stores the RNG position back, so a replay from the same state draws the same and the next draw differs', () => {
@@ -149,7 +176,14 @@ describe('turn order and ranking', () => {
 
   it('equal standings share a place and the next place skips (1, 1, 3); tie-breaks decide in order', () => {
     expect(rankByScore([5, 7, 7, 1])).toEqual([3, 1, 1, 4]);
-    expect(rankByStandings([[7, 2], [7, 3], [7, 3], [6, 9]])).toEqual([3, 1, 1, 4]);
+    expect(
+      rankByStandings([
+        [7, 2],
+        [7, 3],
+        [7, 3],
+        [6, 9],
+      ]),
+    ).toEqual([3, 1, 1, 4]);
     expect(compareStandings([1, 2], [1, 2])).toBe(0);
     expect(Math.sign(compareStandings([1, 0, 1], [1]))).toBe(1);
   });

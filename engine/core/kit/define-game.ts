@@ -69,7 +69,12 @@ export interface Step<S, A extends { type: string }, E extends KitEvent> {
 }
 
 /** The flow of a game: its steps and how to tell which one the state is in. */
-export interface RulesSpec<S extends { rng: RngState }, A extends { type: string }, E extends KitEvent, K extends string> {
+export interface RulesSpec<
+  S extends { rng: RngState },
+  A extends { type: string },
+  E extends KitEvent,
+  K extends string,
+> {
   /** How many seats the state has. */
   seats(s: S): number;
   /** The step the game is in; null once it is over. */
@@ -93,7 +98,10 @@ export interface Rules<S, A extends { type: string }> {
 }
 
 /** Everything else a game declares (identity, options, published schemas, setup, views, bot), with its rules. */
-export interface GameSpec<S, A extends { type: string }, O, V> extends Omit<GameDefinition<S, A, O, V>, keyof Rules<S, A> | 'kit'> {
+export interface GameSpec<S, A extends { type: string }, O, V> extends Omit<
+  GameDefinition<S, A, O, V>,
+  keyof Rules<S, A> | 'kit'
+> {
   rules: Rules<S, A>;
 }
 
@@ -105,7 +113,12 @@ export interface KitGame<S, A extends { type: string }, O, V> extends GameDefini
 /** Automatic moves that never settle mean a rules bug; stop instead of looping forever. */
 const AUTO_LIMIT = 10_000;
 
-export function defineRules<S extends { rng: RngState }, A extends { type: string }, E extends KitEvent, K extends string>(spec: RulesSpec<S, A, E, K>): Rules<S, A> {
+export function defineRules<
+  S extends { rng: RngState },
+  A extends { type: string },
+  E extends KitEvent,
+  K extends string,
+>(spec: RulesSpec<S, A, E, K>): Rules<S, A> {
   const stepOf = (s: S): Step<S, A, E> | null => {
     const k = spec.step(s);
     return k === null ? null : spec.steps[k];
@@ -129,7 +142,8 @@ export function defineRules<S extends { rng: RngState }, A extends { type: strin
       seat,
       rng,
       emit: (type, data) => events.push(data === undefined ? { type } : { type, data }),
-      emitSecret: (event, to, redacted) => events.push({ ...event, visibleTo: [...to], ...(redacted ? { redacted } : {}) }),
+      emitSecret: (event, to, redacted) =>
+        events.push({ ...event, visibleTo: [...to], ...(redacted ? { redacted } : {}) }),
     };
     return { draft, events };
   }
@@ -137,7 +151,8 @@ export function defineRules<S extends { rng: RngState }, A extends { type: strin
   function apply(state: S, seat: Seat, action: A): Applied<S> {
     const step = stepOf(state);
     if (!step) throw new RuleError('game_over', 'The game is over', spec.overRule);
-    if (!Number.isInteger(seat) || seat < 0 || seat >= spec.seats(state)) throw new RuleError('no_seat', 'No such seat', spec.overRule);
+    if (!Number.isInteger(seat) || seat < 0 || seat >= spec.seats(state))
+      throw new RuleError('no_seat', 'No such seat', spec.overRule);
     if (!step.actors(state).includes(seat)) {
       const w = step.waiting;
       throw new RuleError(w?.code ?? 'not_your_turn', w?.message ?? 'It is not your turn', w?.rule ?? step.rule);

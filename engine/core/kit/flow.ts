@@ -8,7 +8,8 @@ import type { Seat } from '../contract.js';
 export const nextSeat = (seat: Seat, players: number): Seat => (seat + 1) % players;
 
 /** Every seat once, starting at `start` and going round the table. */
-export const seatsFrom = (start: Seat, players: number): Seat[] => Array.from({ length: players }, (_, i) => (start + i) % players);
+export const seatsFrom = (start: Seat, players: number): Seat[] =>
+  Array.from({ length: players }, (_, i) => (start + i) % players);
 
 /** The seat that closes a round which `start` opens: the one on the starting seat's right. */
 export const lastOfRound = (start: Seat, players: number): Seat => (start + players - 1) % players;
@@ -18,4 +19,5 @@ export const lastOfRound = (start: Seat, players: number): Seat => (start + play
  * or null while it has not given one. Answers stay hidden until the step closes, so nobody chooses
  * knowing another's choice.
  */
-export const awaiting = (answers: readonly unknown[]): Seat[] => answers.flatMap((a, seat) => (a === null ? [seat] : []));
+export const awaiting = (answers: readonly unknown[]): Seat[] =>
+  answers.flatMap((a, seat) => (a === null ? [seat] : []));

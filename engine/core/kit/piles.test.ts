@@ -62,7 +62,8 @@ describe('removeOne', () => {
         expect(out).not.toBeNull();
         expect(out!.length).toBe(pile.length - 1);
         expect(countOf(out!, card)).toBe(countOf(pile, card) - 1);
-        for (let other = 1; other <= 6; other++) if (other !== card) expect(countOf(out!, other)).toBe(countOf(pile, other));
+        for (let other = 1; other <= 6; other++)
+          if (other !== card) expect(countOf(out!, other)).toBe(countOf(pile, other));
       }),
     );
   });
@@ -108,7 +109,7 @@ describe('removeAll (multiset removal)', () => {
   it('taking a subset out of a pile and back in is the identity (as multisets)', () => {
     fc.assert(
       fc.property(pileArb, fc.nat(), (pile, k) => {
-        const taken = pile.filter((_, i) => (k >> i % 30) & 1);
+        const taken = pile.filter((_, i) => (k >> (i % 30)) & 1);
         expect(sorted([...removeAll(pile, taken)!, ...taken])).toEqual(sorted(pile));
       }),
     );

@@ -88,7 +88,11 @@ export function redeal<T>(pool: readonly T[], sizes: readonly number[], rng: Rng
 }
 
 /** A hidden order as runs: split where the seat knows a card (its own returned tickets lie at the bottom in the order it saw, TTRE-H8). */
-export function runs(what: string, deck: readonly Token[], known: ReadonlySet<Token>): Extract<Secret, { kind: 'run' }>[] {
+export function runs(
+  what: string,
+  deck: readonly Token[],
+  known: ReadonlySet<Token>,
+): Extract<Secret, { kind: 'run' }>[] {
   const out: Extract<Secret, { kind: 'run' }>[] = [];
   let segment: Token[] = [];
   for (const card of [...deck, null]) {

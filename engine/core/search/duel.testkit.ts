@@ -19,11 +19,23 @@ export interface DuelGame {
  * seat rotating with the seed's index. No clock: the level's iteration budget (or `budget`'s, which
  * tests lower to stay fast) alone bounds each move, so the games are the same on every machine.
  */
-export function duel(game: AnyGame, level: BotLevel, players: number, seeds: readonly string[], budget: Partial<SearchConfig> = {}): DuelGame[] {
+export function duel(
+  game: AnyGame,
+  level: BotLevel,
+  players: number,
+  seeds: readonly string[],
+  budget: Partial<SearchConfig> = {},
+): DuelGame[] {
   const bot = botFor(game, level, undefined, budget);
   return seeds.map((seed, i) => {
     const seat = i % players;
-    const r = playout(game, seed, players, {}, Array.from({ length: players }, (_, s) => (s === seat ? bot : game.bot)));
+    const r = playout(
+      game,
+      seed,
+      players,
+      {},
+      Array.from({ length: players }, (_, s) => (s === seat ? bot : game.bot)),
+    );
     const outcome = game.outcome(r.state);
     if (!outcome) throw new Error(`${game.id} ${seed} did not finish`);
     const actions: Record<string, number> = {};

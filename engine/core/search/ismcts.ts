@@ -37,7 +37,14 @@ interface Node {
   children: Map<string, Node>;
 }
 
-const node = (seat: Seat, action: { type: string } | null): Node => ({ seat, action, visits: 0, reward: 0, avail: 0, children: new Map() });
+const node = (seat: Seat, action: { type: string } | null): Node => ({
+  seat,
+  action,
+  visits: 0,
+  reward: 0,
+  avail: 0,
+  children: new Map(),
+});
 
 /** A bot that searches; the game must implement `determinize` and `estimate`. */
 export function searchBot(game: AnyGame, config: SearchConfig, clock?: Clock): AnyGame['bot'] {
@@ -52,10 +59,13 @@ export function searchBot(game: AnyGame, config: SearchConfig, clock?: Clock): A
     const root = node(seat, null);
     const greedy = game.bot({ seat, view, legal, rng, options });
     const firstKey = keyOf(greedy);
-    const candidates = (world: unknown) => rootCandidates(game, seat, worth(world, seat, [...legal]), greedy, [world], config.candidates);
+    const candidates = (world: unknown) =>
+      rootCandidates(game, seat, worth(world, seat, [...legal]), greedy, [world], config.candidates);
     // Only with a limit: a world dealt here draws from the rng and would change unlimited searches.
-    const rootKeys = config.candidates === undefined ? null : new Set(candidates(determinize(view, seat, rng, options)).map(keyOf));
-    const atRoot = (actions: { type: string }[]) => (rootKeys ? actions.filter((a) => rootKeys.has(keyOf(a))) : actions);
+    const rootKeys =
+      config.candidates === undefined ? null : new Set(candidates(determinize(view, seat, rng, options)).map(keyOf));
+    const atRoot = (actions: { type: string }[]) =>
+      rootKeys ? actions.filter((a) => rootKeys.has(keyOf(a))) : actions;
     const started = clock?.();
     for (let i = 0; i < config.iterations; i++) {
       if (clock && config.maxMs !== undefined && i > 0 && clock() - started! >= config.maxMs) break;
@@ -78,9 +88,13 @@ export function searchBot(game: AnyGame, config: SearchConfig, clock?: Clock): A
           } else untried.push(j);
         });
         let next: Node;
-        if (untried.length > 0 && (available === 0 || at.children.size < (config.widening ?? 2) * Math.sqrt(at.visits + 1))) {
+        if (
+          untried.length > 0 &&
+          (available === 0 || at.children.size < (config.widening ?? 2) * Math.sqrt(at.visits + 1))
+        ) {
           // The game's own choice is tried first at the root, so a small budget refines it rather than guessing.
-          const j = at === root && untried.includes(keys.indexOf(firstKey)) ? keys.indexOf(firstKey) : rng.pick(untried);
+          const j =
+            at === root && untried.includes(keys.indexOf(firstKey)) ? keys.indexOf(firstKey) : rng.pick(untried);
           next = node(actor, actions[j]!);
           next.avail = 1;
           at.children.set(keys[j]!, next);
@@ -90,7 +104,9 @@ export function searchBot(game: AnyGame, config: SearchConfig, clock?: Clock): A
           for (const k of keys) {
             const child = at.children.get(k);
             if (!child) continue;
-            const ucb = child.reward / child.visits + (config.exploration ?? 0.7) * Math.sqrt(Math.log(child.avail) / child.visits);
+            const ucb =
+              child.reward / child.visits +
+              (config.exploration ?? 0.7) * Math.sqrt(Math.log(child.avail) / child.visits);
             if (ucb > best) {
               best = ucb;
               next = child;

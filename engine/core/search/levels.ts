@@ -20,7 +20,9 @@ import type { Clock, SearchConfig } from './config.js';
 import { searchBot } from './ismcts.js';
 
 export const BOT_LEVELS = ['easy', 'medium', 'hard'] as const;
-export const BotLevelSchema = z.enum(BOT_LEVELS).meta({ id: 'BotLevel', description: 'How strongly a bot plays: easy (greedy), medium and hard (search)' });
+export const BotLevelSchema = z
+  .enum(BOT_LEVELS)
+  .meta({ id: 'BotLevel', description: 'How strongly a bot plays: easy (greedy), medium and hard (search)' });
 export type BotLevel = z.infer<typeof BotLevelSchema>;
 
 /** The search budgets; `iterations` is the reproducible budget, `maxMs` the cap. */
@@ -33,13 +35,21 @@ export const SEARCH_LEVELS: Readonly<Record<Exclude<BotLevel, 'easy'>, SearchCon
 export const searchable = (game: AnyGame): boolean => game.determinize !== undefined && game.estimate !== undefined;
 
 /** A level's search budget in `game`: the shared one with the game's own departures (`searchLevels`). */
-export const levelConfig = (game: AnyGame, level: Exclude<BotLevel, 'easy'>): SearchConfig => ({ ...SEARCH_LEVELS[level], ...game.searchLevels?.[level] });
+export const levelConfig = (game: AnyGame, level: Exclude<BotLevel, 'easy'>): SearchConfig => ({
+  ...SEARCH_LEVELS[level],
+  ...game.searchLevels?.[level],
+});
 
 /**
  * The bot for a level. Without a clock the search runs its full iteration budget (tests, replays);
  * the service passes one so that a slow machine plays a little weaker instead of timing out.
  */
-export function botFor(game: AnyGame, level: BotLevel, clock?: Clock, budget: Partial<SearchConfig> = {}): AnyGame['bot'] {
+export function botFor(
+  game: AnyGame,
+  level: BotLevel,
+  clock?: Clock,
+  budget: Partial<SearchConfig> = {},
+): AnyGame['bot'] {
   if (level === 'easy' || !searchable(game)) return game.bot;
   return searchBot(game, { ...levelConfig(game, level), ...budget }, clock);
 }

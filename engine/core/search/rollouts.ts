@@ -33,7 +33,14 @@ export function rolloutSearch(game: AnyGame, config: SearchConfig, clock?: Clock
     const world = () => game.determinize!(view, seat, rng, options);
     const greedy = game.bot({ seat, view, legal, rng, options });
     const priorWorlds = Array.from({ length: PRIOR_WORLDS }, world);
-    let alive = rootCandidates(game, seat, sim.worth(priorWorlds[0], seat, [...legal]), greedy, priorWorlds, config.candidates);
+    let alive = rootCandidates(
+      game,
+      seat,
+      sim.worth(priorWorlds[0], seat, [...legal]),
+      greedy,
+      priorWorlds,
+      config.candidates,
+    );
     if (alive.length <= 1) return alive[0] ?? greedy;
     const total = new Map<Action, number>(alive.map((a) => [a, 0]));
     const rounds = Math.ceil(Math.log2(alive.length));

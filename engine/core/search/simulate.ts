@@ -67,7 +67,14 @@ export function simulator(game: AnyGame, config: SearchConfig): Simulator {
  * plausible moves apart instead of sampling each of dozens once; the greedy choice stays in, so
  * the search can only refine the base policy.
  */
-export function rootCandidates(game: AnyGame, seat: Seat, actions: readonly Action[], first: Action, worlds: readonly unknown[], limit: number | undefined): Action[] {
+export function rootCandidates(
+  game: AnyGame,
+  seat: Seat,
+  actions: readonly Action[],
+  first: Action,
+  worlds: readonly unknown[],
+  limit: number | undefined,
+): Action[] {
   const firstKey = keyOf(first);
   const rest = actions.filter((a) => keyOf(a) !== firstKey);
   const head = actions.length === rest.length ? [] : [first];

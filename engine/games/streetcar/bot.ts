@@ -4,7 +4,20 @@
  */
 import type { BotInput } from '../../core/index.js';
 import type { StreetcarAction, TramTarget } from './actions.js';
-import { terminalsOfLine, BUILDING_AT, EDGES, edgeOf, neighbour, sqOf, tileMask, rowOf, colOf, squareOfBuilding, portOf, type Edge } from './geometry.js';
+import {
+  terminalsOfLine,
+  BUILDING_AT,
+  EDGES,
+  edgeOf,
+  neighbour,
+  sqOf,
+  tileMask,
+  rowOf,
+  colOf,
+  squareOfBuilding,
+  portOf,
+  type Edge,
+} from './geometry.js';
 import { targetKey } from './targets.js';
 import { findTrip, successors, posIndex, posKey, POSITIONS } from './paths.js';
 import type { TramPos } from './state.js';
@@ -24,9 +37,10 @@ function boardOf(v: StreetcarView): Board {
 }
 
 function posOf(t: TramTarget | { terminal: number; exit: null }, from: Edge = 0): TramPos {
-  return 'terminal' in t ? { at: 'terminal', terminal: t.terminal, exit: t.exit } : { at: 'tile', sq: sqOf(t.row, t.col), from, heading: edgeOf(t.heading) };
+  return 'terminal' in t
+    ? { at: 'terminal', terminal: t.terminal, exit: t.exit }
+    : { at: 'tile', sq: sqOf(t.row, t.col), from, heading: edgeOf(t.heading) };
 }
-
 
 /** Squares where building helps towards a stop: its marker, or the free neighbours of a building without one. */
 function stopTargets(b: Board, letter: string): number[] {
@@ -39,7 +53,8 @@ function stopTargets(b: Board, letter: string): number[] {
 }
 
 const manhattan = (a: number, b: number): number => Math.abs(rowOf(a) - rowOf(b)) + Math.abs(colOf(a) - colOf(b));
-const nearest = (from: number, to: readonly number[]): number => to.reduce((best, t) => Math.min(best, manhattan(from, t)), 30);
+const nearest = (from: number, to: readonly number[]): number =>
+  to.reduce((best, t) => Math.min(best, manhattan(from, t)), 30);
 
 interface Progress {
   /** Lower is better: what is left to build from the best open track end of a trip from `start`. */
@@ -55,7 +70,9 @@ interface Progress {
 function progress(b: Board, start: number, end: number, stops: readonly string[]): Progress {
   const targets = stops.map((l) => stopTargets(b, l));
   const endPorts = [portOf(end, 0).sq, portOf(end, 1).sq];
-  const stopBit = new Map(stops.flatMap((l, i) => (b.stops[l] === undefined ? [] : [[b.stops[l]!, 1 << i] as [number, number]])));
+  const stopBit = new Map(
+    stops.flatMap((l, i) => (b.stops[l] === undefined ? [] : [[b.stops[l]!, 1 << i] as [number, number]])),
+  );
   const full = (1 << stops.length) - 1;
   const first = { pos: { at: 'terminal', terminal: start, exit: null } as TramPos, mask: 0 };
   // Search states as numbers (position, then stops passed): this runs for every build a bot rates.
@@ -111,7 +128,11 @@ export function potential(b: Board, line: number, stops: readonly string[]): num
 export function candidateSquares(b: Board, line: number, stops: readonly string[]): Set<number> {
   const out = new Set<number>();
   const [a, z] = terminalsOfLine(line);
-  for (const [from, to] of [[a, z], [z, a]] as const) for (const s of progress(b, from, to, stops).frontier) out.add(s);
+  for (const [from, to] of [
+    [a, z],
+    [z, a],
+  ] as const)
+    for (const s of progress(b, from, to, stops).frontier) out.add(s);
   for (const l of stops) for (const s of stopTargets(b, l)) out.add(s);
   return out;
 }
@@ -142,7 +163,13 @@ export function afterBuild(b: Board, a: StreetcarAction): Board | null {
  * The builds worth trying: placements in front of the seat's network or beside its stops, and
  * exchanges; one per square, tile and resulting track.
  */
-export function buildsWorthTrying(b: Board, line: number, stops: readonly string[], builds: readonly StreetcarAction[], near = candidateSquares(b, line, stops)): StreetcarAction[] {
+export function buildsWorthTrying(
+  b: Board,
+  line: number,
+  stops: readonly string[],
+  builds: readonly StreetcarAction[],
+  near = candidateSquares(b, line, stops),
+): StreetcarAction[] {
   const seen = new Set<string>();
   return builds.filter((a) => {
     if (a.type === 'double_exchange') return false;
@@ -156,7 +183,8 @@ export function buildsWorthTrying(b: Board, line: number, stops: readonly string
 }
 
 /** How good a build leaves the board for the seat's schedule; an exchange costs a little (it does not draw). */
-export const buildScore = (b: Board, line: number, stops: readonly string[], a: StreetcarAction): number => potential(afterBuild(b, a)!, line, stops) - (a.type === 'exchange' ? 0.5 : 0);
+export const buildScore = (b: Board, line: number, stops: readonly string[], a: StreetcarAction): number =>
+  potential(afterBuild(b, a)!, line, stops) - (a.type === 'exchange' ? 0.5 : 0);
 
 function bestBuild(input: Input, builds: StreetcarAction[]): StreetcarAction {
   const { view, rng } = input;
@@ -176,7 +204,10 @@ function bestBuild(input: Input, builds: StreetcarAction[]): StreetcarAction {
   const places = builds.filter((a) => a.type === 'place');
   const pool = places.length > 0 ? places : builds;
   const sample = Array.from({ length: Math.min(12, pool.length) }, () => rng.pick(pool));
-  const rated = sample.map((a) => ({ a, score: afterBuild(b, a) ? potential(afterBuild(b, a)!, you.line, you.stops) : -Infinity }));
+  const rated = sample.map((a) => ({
+    a,
+    score: afterBuild(b, a) ? potential(afterBuild(b, a)!, you.line, you.stops) : -Infinity,
+  }));
   return rated.reduce((x, y) => (y.score > x.score ? y : x)).a;
 }
 
@@ -220,11 +251,22 @@ function circuitMove(input: Input, builds: StreetcarAction[]): StreetcarAction {
   const enter = legal.find((a) => a.type === 'enter');
   if (enter) return enter;
   const distance = goalDistance(input);
-  const steps = legal.filter((a): a is Extract<StreetcarAction, { type: 'step' }> => a.type === 'step').map((a) => ({ a, d: distance(posOf(a.to)) }));
-  const best = steps.reduce<{ a: StreetcarAction; d: number } | null>((x, y) => (x === null || y.d < x.d ? y : x), null);
+  const steps = legal
+    .filter((a): a is Extract<StreetcarAction, { type: 'step' }> => a.type === 'step')
+    .map((a) => ({ a, d: distance(posOf(a.to)) }));
+  const best = steps.reduce<{ a: StreetcarAction; d: number } | null>(
+    (x, y) => (x === null || y.d < x.d ? y : x),
+    null,
+  );
   if (best && best.d < UNREACHABLE) return best.a;
   const tram = view.trams.find((t) => t.seat === seat);
-  if (legal.some((a) => a.type === 'turn180') && tram?.from && 'row' in tram.at && distance(posOf({ ...tram.at, heading: tram.from })) < UNREACHABLE) return { type: 'turn180' };
+  if (
+    legal.some((a) => a.type === 'turn180') &&
+    tram?.from &&
+    'row' in tram.at &&
+    distance(posOf({ ...tram.at, heading: tram.from })) < UNREACHABLE
+  )
+    return { type: 'turn180' };
   if (builds.length > 0 && view.step.kind === 'build' && view.step.actions < 3) return bestBuild(input, builds);
   return legal.find((a) => a.type === 'end_turn') ?? legal[0]!;
 }
@@ -237,7 +279,9 @@ function goalDistance(input: Input): (from: TramPos) => number {
   const me = view.players[seat]!;
   const you = view.you!;
   const b = boardOf(view);
-  const stopSqs = new Set(you.stops.filter((l) => !me.visited.includes(l) && b.stops[l] !== undefined).map((l) => b.stops[l]!));
+  const stopSqs = new Set(
+    you.stops.filter((l) => !me.visited.includes(l) && b.stops[l] !== undefined).map((l) => b.stops[l]!),
+  );
   const wantStop = me.leg === 'return' ? me.visited.length < you.stops.length : me.visited.length === 0;
   const goalTerminal = me.leg === 'out' ? me.end : me.start;
   return (from) => {

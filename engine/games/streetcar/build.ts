@@ -11,7 +11,13 @@ import { pass, passActions } from './draws.js';
 import { declare } from './drive.js';
 import { BUILDING_NEXT_TO, sqOf, tileMask } from './geometry.js';
 import { buildActions, declareActions, hasBuildAction } from './legal.js';
-import { doubleExchangeViolation, exchangeViolation, masksOf, placementViolation, type Violation } from './placement.js';
+import {
+  doubleExchangeViolation,
+  exchangeViolation,
+  masksOf,
+  placementViolation,
+  type Violation,
+} from './placement.js';
 import { actionBudget, buildRules } from './schedule.js';
 import type { ScDraft, StreetcarState, TurnStep } from './state.js';
 import { finishBuilding, openStep } from './turn.js';
@@ -75,8 +81,18 @@ export const buildEffects = {
     const { state: s, seat } = d;
     const step = openStep(s, 'build');
     // SC-6.8: both build actions of a turn (in V1 phase B, any two of the four).
-    ruleCheck(actionBudget(s) - step.actions >= 2, 'wrong_step', 'A double exchange needs both build actions (SC-6.8)', 'SC-6.8');
-    ruleCheck(removeAll(s.players[seat]!.hand, [a.first.tile, a.second.tile]), 'not_in_hand', 'The tiles are not in your hand', 'SC-6.8');
+    ruleCheck(
+      actionBudget(s) - step.actions >= 2,
+      'wrong_step',
+      'A double exchange needs both build actions (SC-6.8)',
+      'SC-6.8',
+    );
+    ruleCheck(
+      removeAll(s.players[seat]!.hand, [a.first.tile, a.second.tile]),
+      'not_in_hand',
+      'The tiles are not in your hand',
+      'SC-6.8',
+    );
     const one = { sq: sqOf(a.first.row, a.first.col), mask: tileMask(a.first.tile, a.first.rotation) };
     const two = { sq: sqOf(a.second.row, a.second.col), mask: tileMask(a.second.tile, a.second.rotation) };
     raise(doubleExchangeViolation(s.board, masksOf(s.board), one, two, buildRules(s)));
@@ -93,7 +109,9 @@ export const buildsLeft = (s: StreetcarState): number => actionBudget(s) - openS
 
 /** SC-4.3 / T-43: no build action, no declaration and no V3 pass leave nothing to choose but the forfeit. */
 const nothingToChoose = (s: StreetcarState): boolean =>
-  passActions(s, s.current).length === 0 && !hasBuildAction(s, s.current, buildsLeft(s)) && declareActions(s, s.current).length === 0;
+  passActions(s, s.current).length === 0 &&
+  !hasBuildAction(s, s.current, buildsLeft(s)) &&
+  declareActions(s, s.current).length === 0;
 
 /** SC-4.2: a builder's turn (in V1, phase A): two build actions, or a declaration or V3 pass at its start. */
 export const build: TurnStep = {
@@ -101,7 +119,12 @@ export const build: TurnStep = {
   actions: (s, seat) => {
     const builds = buildActions(s, seat, buildsLeft(s));
     // SC-4.3: with no build action the turn is forfeited to the refill; it is a choice only beside a declaration or a V3 pass.
-    return [...declareActions(s, seat), ...passActions(s, seat), ...builds, ...(builds.length === 0 ? [{ type: 'end_turn' as const }] : [])];
+    return [
+      ...declareActions(s, seat),
+      ...passActions(s, seat),
+      ...builds,
+      ...(builds.length === 0 ? [{ type: 'end_turn' as const }] : []),
+    ];
   },
   on: {
     ...buildEffects,
@@ -109,7 +132,12 @@ export const build: TurnStep = {
     pass,
     // ACT-END-TURN: the forfeit of a builder whose actions SC-4.3 takes; SC-4.4 forbids it while a build action exists.
     end_turn: (d) => {
-      ruleCheck(!hasBuildAction(d.state, d.seat, buildsLeft(d.state)), 'wrong_step', 'You must build while a legal build action exists', 'SC-4.4');
+      ruleCheck(
+        !hasBuildAction(d.state, d.seat, buildsLeft(d.state)),
+        'wrong_step',
+        'You must build while a legal build action exists',
+        'SC-4.4',
+      );
       finishBuilding(d);
     },
   },

@@ -11,7 +11,8 @@ import type { ScDraft, StreetcarState, TramPos } from './state.js';
 export const nodeKey = (p: TramPos): string => (p.at === 'tile' ? `s${p.sq}` : `t${p.terminal}`);
 
 /** V1-6: nodes holding another player's tram. */
-export const occupiedBy = (s: StreetcarState, seat: number): Set<string> => new Set(s.players.flatMap((p, i) => (i !== seat && p.tram ? [nodeKey(p.tram)] : [])));
+export const occupiedBy = (s: StreetcarState, seat: number): Set<string> =>
+  new Set(s.players.flatMap((p, i) => (i !== seat && p.tram ? [nodeKey(p.tram)] : [])));
 
 /** Steps the tram may take now, trams blocking (V1-6). */
 export function stepTargets(s: StreetcarState, seat: number): TramPos[] {

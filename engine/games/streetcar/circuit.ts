@@ -33,7 +33,13 @@ function enter(d: ScDraft, a: ActionOf<'enter'>): void {
   ruleCheck(!p.tram, 'wrong_step', 'Your tram is already on the board', 'V1-4');
   ruleCheck(ownTerminals(p).includes(a.terminal), 'wrong_step', 'That is not one of your terminals', 'V1-4');
   ruleCheck(!occupiedBy(s, seat).has(`t${a.terminal}`), 'blocked', 'Another tram is on that terminal', 'V1-6');
-  Object.assign(p, { tram: { at: 'terminal', terminal: a.terminal, exit: null }, start: a.terminal, end: otherTerminal(p, a.terminal), visited: [], leg: 'out' });
+  Object.assign(p, {
+    tram: { at: 'terminal', terminal: a.terminal, exit: null },
+    start: a.terminal,
+    end: otherTerminal(p, a.terminal),
+    visited: [],
+    leg: 'out',
+  });
   d.emit('enter', { seat, terminal: a.terminal });
   spend(openStep(s, 'build'), 1, true);
 }
@@ -64,7 +70,13 @@ function step(d: ScDraft, a: ActionOf<'step'>): void {
     progress = true;
     d.emit('return_leg', { seat });
   }
-  if (to.at === 'terminal' && to.terminal === p.start && p.leg === 'return' && p.visited.length === requiredStops(p).length) return endGame(d, seat);
+  if (
+    to.at === 'terminal' &&
+    to.terminal === p.start &&
+    p.leg === 'return' &&
+    p.visited.length === requiredStops(p).length
+  )
+    return endGame(d, seat);
   spend(st, 1, progress);
 }
 
@@ -74,7 +86,10 @@ function turn180(d: ScDraft): void {
   ruleCheck(st.actions === 0, 'wrong_step', 'A 180° turn uses all four actions of the turn', 'V1-7');
   ruleCheck(canTurn(s, seat), 'not_blocked', 'Only a blocked tram may turn', 'V1-7');
   const tram = s.players[seat]!.tram!;
-  s.players[seat]!.tram = tram.at === 'tile' ? { ...tram, from: tram.heading, heading: tram.from } : { ...tram, exit: tram.exit === 0 ? 1 : 0 };
+  s.players[seat]!.tram =
+    tram.at === 'tile'
+      ? { ...tram, from: tram.heading, heading: tram.from }
+      : { ...tram, exit: tram.exit === 0 ? 1 : 0 };
   d.emit('turn180', { seat });
   spend(st, 4, false);
 }

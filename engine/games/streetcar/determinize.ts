@@ -45,7 +45,9 @@ export function determinize(v: StreetcarView, seat: Seat, rng: Rng, options: Str
   const players = v.players.length;
   const boxed = boxedFor(players);
 
-  const unseen = rng.shuffle(without(ALL_TILES, [...boxed, ...v.board.map((t) => t.tile), ...you.hand, ...v.open, ...v.display]));
+  const unseen = rng.shuffle(
+    without(ALL_TILES, [...boxed, ...v.board.map((t) => t.tile), ...you.hand, ...v.open, ...v.display]),
+  );
   const hands = v.players.map((p) => (p.seat === seat ? [...you.hand] : unseen.splice(0, p.handCount)));
   const stacks = v.stacks.map((n) => unseen.splice(0, n));
   if (unseen.length > 0) throw new Error('streetcar: the view does not account for every tile');
@@ -56,7 +58,9 @@ export function determinize(v: StreetcarView, seat: Seat, rng: Rng, options: Str
   const routeOf = (o: Seat) => (o === seat ? you.route : v.players[o]!.route);
   const seats = v.players.map((p) => p.seat);
   const freeLines = rng.shuffle(LINES.filter((l) => !seats.some((o) => lineOf(o) === l)));
-  const freeRoutes = rng.shuffle(ROUTE_CARDS.filter((c) => c.frame === frame && !seats.some((o) => routeOf(o) === c.id)).map((c) => c.id));
+  const freeRoutes = rng.shuffle(
+    ROUTE_CARDS.filter((c) => c.frame === frame && !seats.some((o) => routeOf(o) === c.id)).map((c) => c.id),
+  );
 
   const board: (PlacedTile | null)[] = Array.from({ length: SQUARES }, () => null);
   for (const t of v.board) board[sqOf(t.row, t.col)] = { tile: t.tile, rotation: t.rotation as Rotation };
@@ -93,7 +97,8 @@ export function determinize(v: StreetcarView, seat: Seat, rng: Rng, options: Str
     // Not in the view (it would tell whether a hidden hand can build); a stalemate needs a whole round of them.
     idleTurns: 0,
     // An announcement in phase A opens phase B at the end of that turn (V1-3).
-    circuit: v.circuitPhase === null ? null : { phase: v.circuitPhase, pendingB: v.circuitPhase === 'A' && anyAnnounced },
+    circuit:
+      v.circuitPhase === null ? null : { phase: v.circuitPhase, pendingB: v.circuitPhase === 'A' && anyAnnounced },
     winner: v.winner,
     witness: v.witness && structuredClone(v.witness),
   };

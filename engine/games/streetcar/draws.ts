@@ -11,7 +11,12 @@ export const take: TurnStep = {
   actions: (s) => [...new Set(choicePool(s)?.tiles ?? [])].sort().map((tile) => ({ type: 'take', tile })),
   on: {
     take: (d, a) => {
-      ruleCheck(choicePool(d.state)?.tiles.includes(a.tile), 'not_in_hand', 'That tile is not on offer', d.state.display.length > 0 ? 'V5-2' : 'SC-7.4');
+      ruleCheck(
+        choicePool(d.state)?.tiles.includes(a.tile),
+        'not_in_hand',
+        'That tile is not on offer',
+        d.state.display.length > 0 ? 'V5-2' : 'SC-7.4',
+      );
       takeFace(d, d.seat, a.tile);
       finishBuilding(d);
     },
@@ -29,8 +34,18 @@ export function passActions(s: StreetcarState, seat: number): StreetcarAction[] 
 export function pass(d: ScDraft, a: ActionOf<'pass'>): void {
   const { state: s, seat } = d;
   const p = s.players[seat]!;
-  ruleCheck(s.options.exchangePass && s.circuit?.phase !== 'B', 'wrong_step', 'Passing is the exchange/pass variant', 'V3-1');
-  ruleCheck(s.step.kind === 'build' && s.step.actions === 0 && p.role === 'builder', 'not_start_of_turn', 'A pass replaces the whole building step', 'V3-1');
+  ruleCheck(
+    s.options.exchangePass && s.circuit?.phase !== 'B',
+    'wrong_step',
+    'Passing is the exchange/pass variant',
+    'V3-1',
+  );
+  ruleCheck(
+    s.step.kind === 'build' && s.step.actions === 0 && p.role === 'builder',
+    'not_start_of_turn',
+    'A pass replaces the whole building step',
+    'V3-1',
+  );
   ruleCheck(a.count <= p.hand.length, 'wrong_step', 'You cannot swap more tiles than you hold', 'V3-1');
   d.emit('pass', { seat, count: a.count });
   const drawn = drawBlind(d, seat, a.count);
@@ -45,7 +60,8 @@ function subMultisets(hand: readonly string[], k: number): string[][] {
   const go = (i: number, left: number, acc: string[]) => {
     if (left === 0) return void out.push(acc);
     if (i >= kinds.length) return;
-    for (let m = Math.min(left, kinds[i]!.n); m >= 0; m--) go(i + 1, left - m, [...acc, ...Array<string>(m).fill(kinds[i]!.t)]);
+    for (let m = Math.min(left, kinds[i]!.n); m >= 0; m--)
+      go(i + 1, left - m, [...acc, ...Array<string>(m).fill(kinds[i]!.t)]);
   };
   go(0, k, []);
   return out;
@@ -54,7 +70,8 @@ function subMultisets(hand: readonly string[], k: number): string[][] {
 /** V3-1: the passing builder gives back as many tiles as were drawn; they go into the smallest stack. */
 export const giveBack: TurnStep = {
   rule: 'V3-1',
-  actions: (s, seat) => subMultisets(s.players[seat]!.hand, openStep(s, 'return').count).map((tiles) => ({ type: 'return_tiles', tiles })),
+  actions: (s, seat) =>
+    subMultisets(s.players[seat]!.hand, openStep(s, 'return').count).map((tiles) => ({ type: 'return_tiles', tiles })),
   on: {
     return_tiles: (d, a) => {
       const { state: s, seat } = d;

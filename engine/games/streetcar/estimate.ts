@@ -17,7 +17,13 @@ import type { PlayerState, StreetcarState } from './state.js';
 
 const STEPS_PER_ROLL = 3;
 
-function tripTurns(b: Board, p: PlayerState, from: PlayerState['tram'], visited: readonly string[], end: number): number | null {
+function tripTurns(
+  b: Board,
+  p: PlayerState,
+  from: PlayerState['tram'],
+  visited: readonly string[],
+  end: number,
+): number | null {
   if (!from) return null;
   const trip = findTrip(b.masks, b.stops, requiredStops(p), from, visited, end);
   return trip && trip.length / STEPS_PER_ROLL;

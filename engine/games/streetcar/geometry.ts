@@ -40,7 +40,9 @@ export function segmentsOf(mask: number): [Edge, Edge][] {
   return SEGMENT_ENDS.filter((_, i) => mask & (1 << i));
 }
 
-const PORTS: readonly number[] = Array.from({ length: 64 }, (_, mask) => segmentsOf(mask).reduce((ports, [a, b]) => ports | (1 << a) | (1 << b), 0));
+const PORTS: readonly number[] = Array.from({ length: 64 }, (_, mask) =>
+  segmentsOf(mask).reduce((ports, [a, b]) => ports | (1 << a) | (1 << b), 0),
+);
 
 /** SC-2.4: the edges that at least one segment uses, as a 4-bit set. */
 export const portsOf = (mask: number): number => PORTS[mask]!;
@@ -105,12 +107,17 @@ const NEIGHBOURS: readonly (number | null)[] = Array.from({ length: SQUARES * 4 
 export const neighbour = (sq: number, e: Edge): number | null => NEIGHBOURS[sq * 4 + e]!;
 
 /** SC-1.1: the building letter on each square, or null. */
-export const BUILDING_AT: readonly (string | null)[] = Array.from({ length: SQUARES }, (_, sq) => BUILDINGS.find((b) => sqOf(b.row, b.col) === sq)?.letter ?? null);
+export const BUILDING_AT: readonly (string | null)[] = Array.from(
+  { length: SQUARES },
+  (_, sq) => BUILDINGS.find((b) => sqOf(b.row, b.col) === sq)?.letter ?? null,
+);
 
 /** SC-8.1: the building each square is an orthogonal neighbour of (SC-8.4: never two). */
 export const BUILDING_NEXT_TO: readonly (string | null)[] = Array.from({ length: SQUARES }, (_, sq) => {
   if (BUILDING_AT[sq]) return null;
-  const letters = EDGES.map((e) => neighbour(sq, e)).flatMap((n) => (n === null || !BUILDING_AT[n] ? [] : [BUILDING_AT[n]!]));
+  const letters = EDGES.map((e) => neighbour(sq, e)).flatMap((n) =>
+    n === null || !BUILDING_AT[n] ? [] : [BUILDING_AT[n]!],
+  );
   if (letters.length > 1) throw new Error(`streetcar: square ${sq} neighbours two buildings, against SC-8.4`);
   return letters[0] ?? null;
 });
@@ -127,7 +134,8 @@ const TERMINAL_PORTS = new Map<number, TerminalPort>();
 for (const t of TERMINALS) {
   t.squares.forEach((s, port) => {
     const sq = sqOf(s.row, s.col);
-    if (neighbour(sq, edgeOf(t.edge)) !== null) throw new Error(`streetcar: terminal ${t.street} does not touch an outer edge`);
+    if (neighbour(sq, edgeOf(t.edge)) !== null)
+      throw new Error(`streetcar: terminal ${t.street} does not touch an outer edge`);
     TERMINAL_PORTS.set(sq * 4 + edgeOf(t.edge), { terminal: t.id, port: port as 0 | 1 });
   });
 }

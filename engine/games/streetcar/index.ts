@@ -1,5 +1,10 @@
 import { defineGame, factsOf, type AnyGame, type CatalogEntry, type KitGame } from '../../core/index.js';
-import { StreetcarActionSchema, StreetcarOptionsSchema, type StreetcarAction, type StreetcarOptions } from './actions.js';
+import {
+  StreetcarActionSchema,
+  StreetcarOptionsSchema,
+  type StreetcarAction,
+  type StreetcarOptions,
+} from './actions.js';
 import { greedyBot } from './bot.js';
 import { components } from './components.js';
 import { determinize } from './determinize.js';

@@ -5,7 +5,14 @@
  */
 import { colOf, rowOf } from './geometry.js';
 import type { StreetcarAction } from './actions.js';
-import { legalDoubleExchanges, legalExchanges, legalPlacements, masksOf, swapCandidates, type Build } from './placement.js';
+import {
+  legalDoubleExchanges,
+  legalExchanges,
+  legalPlacements,
+  masksOf,
+  swapCandidates,
+  type Build,
+} from './placement.js';
 import { moveOptions, stopSquares, type MoveOption } from './paths.js';
 import { buildRules, ownTerminals, requiredStops, tripFrom } from './schedule.js';
 import type { StreetcarState } from './state.js';
@@ -20,7 +27,10 @@ export function hasBuildAction(s: StreetcarState, seat: number, remaining: numbe
   const rules = buildRules(s);
   if (legalPlacements(masks, hand, rules, 1).length > 0) return true;
   const candidates = swapCandidates(s.board, masks, hand);
-  return legalExchanges(masks, candidates, rules, 1).length > 0 || (remaining >= 2 && legalDoubleExchanges(masks, candidates, hand, rules, 1).length > 0);
+  return (
+    legalExchanges(masks, candidates, rules, 1).length > 0 ||
+    (remaining >= 2 && legalDoubleExchanges(masks, candidates, hand, rules, 1).length > 0)
+  );
 }
 
 /** Placements, exchanges and (with two actions left) double exchanges for the seat's hand. */
@@ -31,10 +41,14 @@ export function buildActions(s: StreetcarState, seat: number, remaining: number)
   const rules = buildRules(s);
   // Written out rather than spread from `placed`: a building turn can list a thousand actions.
   const out: StreetcarAction[] = [];
-  for (const b of legalPlacements(masks, hand, rules)) out.push({ type: 'place', tile: b.tile, row: rowOf(b.sq), col: colOf(b.sq), rotation: b.rotation });
+  for (const b of legalPlacements(masks, hand, rules))
+    out.push({ type: 'place', tile: b.tile, row: rowOf(b.sq), col: colOf(b.sq), rotation: b.rotation });
   const candidates = swapCandidates(s.board, masks, hand);
-  for (const b of legalExchanges(masks, candidates, rules)) out.push({ type: 'exchange', tile: b.tile, row: rowOf(b.sq), col: colOf(b.sq), rotation: b.rotation });
-  if (remaining >= 2) for (const [a, b] of legalDoubleExchanges(masks, candidates, hand, rules)) out.push({ type: 'double_exchange', first: placed(a), second: placed(b) });
+  for (const b of legalExchanges(masks, candidates, rules))
+    out.push({ type: 'exchange', tile: b.tile, row: rowOf(b.sq), col: colOf(b.sq), rotation: b.rotation });
+  if (remaining >= 2)
+    for (const [a, b] of legalDoubleExchanges(masks, candidates, hand, rules))
+      out.push({ type: 'double_exchange', first: placed(a), second: placed(b) });
   return out;
 }
 
@@ -49,6 +63,11 @@ export function declareActions(s: StreetcarState, seat: number): StreetcarAction
 export function currentMoveOptions(s: StreetcarState, seat: number): MoveOption[] {
   const p = s.players[seat]!;
   if (s.step.kind !== 'move' || !p.tram || p.end === null) return [];
-  const ctx = { masks: masksOf(s.board), allStops: new Set(Object.values(s.stops)), required: stopSquares(s.stops, requiredStops(p)), end: p.end };
+  const ctx = {
+    masks: masksOf(s.board),
+    allStops: new Set(Object.values(s.stops)),
+    required: stopSquares(s.stops, requiredStops(p)),
+    end: p.end,
+  };
   return moveOptions(ctx, p.tram, p.visited, s.step.roll);
 }

@@ -8,7 +8,17 @@ export function outcome(s: StreetcarState): Outcome | null {
   return {
     scores,
     ranking: rankByScore(scores),
-    breakdown: scores.map((x) => [{ item: s.winner === null ? 'stalemate: no winner (SC-12.3)' : x === 1 ? 'finished the trip first' : 'did not finish first', points: x }]),
+    breakdown: scores.map((x) => [
+      {
+        item:
+          s.winner === null
+            ? 'stalemate: no winner (SC-12.3)'
+            : x === 1
+              ? 'finished the trip first'
+              : 'did not finish first',
+        points: x,
+      },
+    ]),
     ...(s.winner === null ? { noWinner: true as const } : {}),
   };
 }

@@ -29,7 +29,8 @@ function enterTile(masks: readonly number[], sq: number, entry: Edge): TramPos[]
 }
 
 export const posKey = (p: TramPos): string => (p.at === 'tile' ? `${p.sq}:${p.heading}` : `T${p.terminal}:${p.exit}`);
-export const nodeOf = (p: TramPos): WitnessNode => (p.at === 'tile' ? { row: rowOf(p.sq), col: colOf(p.sq) } : { terminal: p.terminal });
+export const nodeOf = (p: TramPos): WitnessNode =>
+  p.at === 'tile' ? { row: rowOf(p.sq), col: colOf(p.sq) } : { terminal: p.terminal };
 
 /** Which square carries which stop, for the stops that matter to a search. */
 export type StopSquares = ReadonlyMap<number, string>;
@@ -52,7 +53,8 @@ interface Walk {
 const walkKey = (w: Walk): string => `${posKey(w.pos)}|${w.visited.join('')}`;
 
 /** A position as a number below 1024 (tile: square and heading; terminal: terminal and exit), as `posKey` tells positions apart. */
-export const posIndex = (p: TramPos): number => (p.at === 'tile' ? p.sq * 4 + p.heading : 576 + p.terminal * 3 + (p.exit ?? 2));
+export const posIndex = (p: TramPos): number =>
+  p.at === 'tile' ? p.sq * 4 + p.heading : 576 + p.terminal * 3 + (p.exit ?? 2);
 /** How many numbers `posIndex` uses. */
 export const POSITIONS = 576 + 12 * 3;
 
@@ -98,7 +100,14 @@ class VisitedSets {
  * Returns the nodes entered (the witness, SC-10.4) or null. A breadth-first search over (position,
  * visited set); the first walk found is the witness.
  */
-export function findTrip(masks: readonly number[], stops: Readonly<Record<string, number>>, required: readonly string[], from: TramPos, visited: readonly string[], end: number): WitnessNode[] | null {
+export function findTrip(
+  masks: readonly number[],
+  stops: Readonly<Record<string, number>>,
+  required: readonly string[],
+  from: TramPos,
+  visited: readonly string[],
+  end: number,
+): WitnessNode[] | null {
   if (required.some((l) => stops[l] === undefined)) return null;
   const wanted = stopSquares(stops, required);
   const all = [...required].sort().join('');
@@ -132,7 +141,8 @@ export function findTrip(masks: readonly number[], stops: Readonly<Record<string
 }
 
 /** SC-2.19: two terminals are connected by drivable track. */
-export const terminalsConnected = (masks: readonly number[], a: number, b: number): boolean => findTrip(masks, {}, [], { at: 'terminal', terminal: a, exit: null }, [], b) !== null;
+export const terminalsConnected = (masks: readonly number[], a: number, b: number): boolean =>
+  findTrip(masks, {}, [], { at: 'terminal', terminal: a, exit: null }, [], b) !== null;
 
 export interface MoveOption {
   to: TramPos;

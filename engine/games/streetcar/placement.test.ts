@@ -1,9 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { sqOf } from './geometry.js';
 import { legalActions } from './rules.js';
-import { act, C_ES, C_NE, C_SW, C_WN, exchange, fresh, hand, lay, p3, place, rejects, S_EW, S_NS, tram, driver, Y0 } from './testkit.js';
+import {
+  act,
+  C_ES,
+  C_NE,
+  C_SW,
+  C_WN,
+  exchange,
+  fresh,
+  hand,
+  lay,
+  p3,
+  place,
+  rejects,
+  S_EW,
+  S_NS,
+  tram,
+  driver,
+  Y0,
+} from './testkit.js';
 
-const builder = (tiles: string[], laid: Parameters<typeof lay>[1] = [], options: Record<string, unknown> = {}) => hand(lay(fresh(4, options), laid), 0, tiles);
+const builder = (tiles: string[], laid: Parameters<typeof lay>[1] = [], options: Record<string, unknown> = {}) =>
+  hand(lay(fresh(4, options), laid), 0, tiles);
 const straight = ['straight', 'straight', 'straight', 'curve', 'curve'];
 
 describe('placing a tile (§5)', () => {
@@ -39,7 +58,10 @@ describe('placing a tile (§5)', () => {
   });
 
   it('T-10 SC-5.6 SC-5.8 (a) a straight joining two track ends is legal; (b) a curve leaving one uncontinued is blocks_track', () => {
-    const s = builder(straight, [[6, 5, S_EW], [6, 7, S_EW]]);
+    const s = builder(straight, [
+      [6, 5, S_EW],
+      [6, 7, S_EW],
+    ]);
     expect(() => act(s, place(S_EW, 6, 6))).not.toThrow();
     rejects(() => act(s, place(C_WN, 6, 6)), 'blocks_track', 'SC-5.6');
   });
@@ -53,7 +75,11 @@ describe('placing a tile (§5)', () => {
 
   it('T-12 SC-5.8 AMB-3 making a square unfillable is legal by default and rejected with strictExtendable', () => {
     expect(() => act(builder(straight, [[2, 1, S_NS]]), place(S_NS, 1, 2))).not.toThrow();
-    rejects(() => act(builder(straight, [[2, 1, S_NS]], { strictExtendable: true }), place(S_NS, 1, 2)), 'dead_end', 'AMB-3');
+    rejects(
+      () => act(builder(straight, [[2, 1, S_NS]], { strictExtendable: true }), place(S_NS, 1, 2)),
+      'dead_end',
+      'AMB-3',
+    );
   });
 
   it('T-13 SC-2.11 SC-5.4 AMB-4 a track end may lead into a terminal, and a tile beside a terminal need not connect to it', () => {
@@ -105,27 +131,50 @@ describe('exchanging a tile (§6)', () => {
   });
 
   it('T-18 SC-6.3 AMB-6 a Y cannot become a straight-plus-curve in any rotation: loses_track', () => {
-    const s = builder(['straight_plus_curve_left', 'straight_plus_curve_right', 'straight', 'curve', 'curve'], [[6, 6, Y0]]);
+    const s = builder(
+      ['straight_plus_curve_left', 'straight_plus_curve_right', 'straight', 'curve', 'curve'],
+      [[6, 6, Y0]],
+    );
     for (const tile of ['straight_plus_curve_left', 'straight_plus_curve_right'])
-      for (const rotation of [0, 90, 180, 270] as const) rejects(() => act(s, exchange({ tile, rotation }, 6, 6)), 'loses_track', 'SC-6.3');
+      for (const rotation of [0, 90, 180, 270] as const)
+        rejects(() => act(s, exchange({ tile, rotation }, 6, 6)), 'loses_track', 'SC-6.3');
   });
 
   it('T-19 SC-6.2 a tree tile is never exchanged: tree_tile', () => {
-    const s = builder(['tree_four_curves', 'straight', 'straight', 'curve', 'curve'], [[6, 6, { tile: 'tree_crossing', rotation: 0 }]]);
+    const s = builder(
+      ['tree_four_curves', 'straight', 'straight', 'curve', 'curve'],
+      [[6, 6, { tile: 'tree_crossing', rotation: 0 }]],
+    );
     rejects(() => act(s, exchange({ tile: 'tree_four_curves', rotation: 0 }, 6, 6)), 'tree_tile', 'SC-6.2');
   });
 
   it('T-20 SC-6.5 SC-5.7 a new track end into a trackless side is dead_end', () => {
-    const s = builder(['tree_crossing', 'straight', 'straight', 'curve', 'curve'], [[6, 6, S_NS], [6, 7, S_NS]]);
+    const s = builder(
+      ['tree_crossing', 'straight', 'straight', 'curve', 'curve'],
+      [
+        [6, 6, S_NS],
+        [6, 7, S_NS],
+      ],
+    );
     rejects(() => act(s, exchange({ tile: 'tree_crossing', rotation: 0 }, 6, 6)), 'dead_end', 'SC-5.7');
   });
 
   it('T-21 SC-6.4 an exchange that adds nothing is nothing_added', () => {
-    rejects(() => act(builder(straight, [[6, 6, S_NS]]), exchange({ tile: 'straight', rotation: 180 }, 6, 6)), 'nothing_added', 'SC-6.4');
+    rejects(
+      () => act(builder(straight, [[6, 6, S_NS]]), exchange({ tile: 'straight', rotation: 180 }, 6, 6)),
+      'nothing_added',
+      'SC-6.4',
+    );
   });
 
   it('T-22 SC-6.8 SC-7.1 one exchange alone is dead_end; the double exchange is legal, both straights go to hand, and the refill draws 0', () => {
-    const s = builder(['straight_plus_curve_right', 'straight_plus_curve_left', 'curve', 'curve', 'curve'], [[6, 6, S_NS], [6, 7, S_NS]]);
+    const s = builder(
+      ['straight_plus_curve_right', 'straight_plus_curve_left', 'curve', 'curve', 'curve'],
+      [
+        [6, 6, S_NS],
+        [6, 7, S_NS],
+      ],
+    );
     rejects(() => act(s, exchange({ tile: 'straight_plus_curve_right', rotation: 0 }, 6, 6)), 'dead_end');
     const first = { row: 6, col: 6, tile: 'straight_plus_curve_right', rotation: 0 as const };
     const second = { row: 6, col: 7, tile: 'straight_plus_curve_left', rotation: 0 as const };
@@ -137,21 +186,59 @@ describe('exchanging a tile (§6)', () => {
   });
 
   it('SC-6.8 a double exchange needs both actions and adjacent squares', () => {
-    const s = builder(['straight_plus_curve_right', 'straight_plus_curve_left', 'straight', 'curve', 'curve'], [[6, 6, S_NS], [6, 7, S_NS], [9, 9, S_NS]]);
+    const s = builder(
+      ['straight_plus_curve_right', 'straight_plus_curve_left', 'straight', 'curve', 'curve'],
+      [
+        [6, 6, S_NS],
+        [6, 7, S_NS],
+        [9, 9, S_NS],
+      ],
+    );
     const first = { row: 6, col: 6, tile: 'straight_plus_curve_right', rotation: 0 as const };
-    rejects(() => act(s, { type: 'double_exchange', first, second: { row: 9, col: 9, tile: 'straight_plus_curve_left', rotation: 0 } }), 'not_adjacent', 'SC-6.8');
+    rejects(
+      () =>
+        act(s, {
+          type: 'double_exchange',
+          first,
+          second: { row: 9, col: 9, tile: 'straight_plus_curve_left', rotation: 0 },
+        }),
+      'not_adjacent',
+      'SC-6.8',
+    );
     const after = act(s, place(S_NS, 1, 6)).state;
-    rejects(() => act(after, { type: 'double_exchange', first, second: { row: 6, col: 7, tile: 'straight_plus_curve_left', rotation: 0 } }), 'wrong_step', 'SC-6.8');
+    rejects(
+      () =>
+        act(after, {
+          type: 'double_exchange',
+          first,
+          second: { row: 6, col: 7, tile: 'straight_plus_curve_left', rotation: 0 },
+        }),
+      'wrong_step',
+      'SC-6.8',
+    );
   });
 
   it('T-23 SC-6.4 AMB-6 two_opposite_curves to tree_four_curves adds segments between existing ports: legal', () => {
-    const s = builder(['tree_four_curves', 'straight', 'straight', 'curve', 'curve'], [[6, 6, { tile: 'two_opposite_curves', rotation: 0 }]]);
+    const s = builder(
+      ['tree_four_curves', 'straight', 'straight', 'curve', 'curve'],
+      [[6, 6, { tile: 'two_opposite_curves', rotation: 0 }]],
+    );
     expect(() => act(s, exchange({ tile: 'tree_four_curves', rotation: 0 }, 6, 6))).not.toThrow();
   });
 
   it('T-24 SC-6.9 SC-5.5 on P3 with a tram on (3,6): a new port into M is into_building; a legal exchange keeps marker and tram', () => {
-    const s = hand(driver(p3(), 1, tram(3, 6, 'E'), 2, 3), 0, ['straight_plus_curve_left', 'straight', 'straight', 'curve', 'curve']);
-    rejects(() => act(s, exchange({ tile: 'straight_plus_curve_left', rotation: 270 }, 3, 6)), 'into_building', 'SC-5.5');
+    const s = hand(driver(p3(), 1, tram(3, 6, 'E'), 2, 3), 0, [
+      'straight_plus_curve_left',
+      'straight',
+      'straight',
+      'curve',
+      'curve',
+    ]);
+    rejects(
+      () => act(s, exchange({ tile: 'straight_plus_curve_left', rotation: 270 }, 3, 6)),
+      'into_building',
+      'SC-5.5',
+    );
     const { state } = act(s, exchange({ tile: 'straight_plus_curve_left', rotation: 90 }, 3, 6));
     expect(state.board[sqOf(3, 6)]).toEqual({ tile: 'straight_plus_curve_left', rotation: 90 });
     expect(state.stops.M).toBe(sqOf(3, 6));

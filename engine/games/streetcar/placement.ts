@@ -3,7 +3,20 @@
  * and the enumeration of every legal placement and exchange for a hand. The board is read as an array of
  * segment masks (-1 = no tile), so a double exchange is checked by overriding two entries.
  */
-import { BUILDING_AT, EDGES, hasPort, isTree, neighbour, opposite, portsOf, ROTATIONS, terminalPortAt, tileMask, type Edge, type Rotation } from './geometry.js';
+import {
+  BUILDING_AT,
+  EDGES,
+  hasPort,
+  isTree,
+  neighbour,
+  opposite,
+  portsOf,
+  ROTATIONS,
+  terminalPortAt,
+  tileMask,
+  type Edge,
+  type Rotation,
+} from './geometry.js';
 import type { PlacedTile } from './state.js';
 
 export interface Violation {
@@ -19,7 +32,8 @@ export interface BuildRules {
   mustConnect: boolean;
 }
 
-export const masksOf = (board: readonly (PlacedTile | null)[]): number[] => board.map((p) => (p ? tileMask(p.tile, p.rotation) : -1));
+export const masksOf = (board: readonly (PlacedTile | null)[]): number[] =>
+  board.map((p) => (p ? tileMask(p.tile, p.rotation) : -1));
 
 const portsAt = (masks: readonly number[], sq: number): number => (masks[sq]! < 0 ? 0 : portsOf(masks[sq]!));
 const occupied = (masks: readonly number[], sq: number): boolean => masks[sq]! >= 0;
@@ -93,7 +107,8 @@ function trackFault(surroundings: number, ports: number, strict: boolean): Track
   if (ports & edgesIn(surroundings, BUILDING)) return 'into_building';
   if (ports & edgesIn(surroundings, DEAD_END)) return 'dead_end';
   if (~ports & edgesIn(surroundings, TRACK_END)) return 'blocks_track';
-  if (strict && ((ports & edgesIn(surroundings, UNFILLABLE_WITH)) | (~ports & edgesIn(surroundings, UNFILLABLE_WITHOUT)))) return 'unfillable';
+  if (strict && (ports & edgesIn(surroundings, UNFILLABLE_WITH)) | (~ports & edgesIn(surroundings, UNFILLABLE_WITHOUT)))
+    return 'unfillable';
   return null;
 }
 
@@ -106,7 +121,11 @@ function explain(fault: TrackFault, sq: number, surroundings: number, ports: num
       return { code: 'off_board', rule: 'SC-5.4', message: 'Track would lead off the board at a closed border' };
     case 'into_building': {
       const e = EDGES.find((x) => hasPort(ports & edgesIn(surroundings, BUILDING), x))!;
-      return { code: 'into_building', rule: 'SC-5.5', message: `Track would lead into building ${BUILDING_AT[neighbour(sq, e)!]}` };
+      return {
+        code: 'into_building',
+        rule: 'SC-5.5',
+        message: `Track would lead into building ${BUILDING_AT[neighbour(sq, e)!]}`,
+      };
     }
     case 'dead_end':
       return { code: 'dead_end', rule: 'SC-5.7', message: 'Track would run into the trackless side of a tile' };
@@ -124,18 +143,30 @@ function violationAt(masks: readonly number[], sq: number, mask: number, strict:
 }
 
 /** SC-5.4–5.7 for the tile already written into `masks` at `sq`. */
-export const trackViolation = (masks: readonly number[], sq: number, strict: boolean): Violation | null => violationAt(masks, sq, masks[sq]!, strict);
+export const trackViolation = (masks: readonly number[], sq: number, strict: boolean): Violation | null =>
+  violationAt(masks, sq, masks[sq]!, strict);
 
 /** C, A, B, E, D and V2-2 for a tile with `ports` on an empty square with `surroundings`. */
 const placementFits = (surroundings: number, ports: number, rules: BuildRules): boolean =>
   trackFault(surroundings, ports, rules.strict) === null && (!rules.mustConnect || connects(surroundings, ports));
 
 /** ACT-PLACE: SC-5.3 (C), then A, B, E, D, then V2-2. */
-export function placementViolation(masks: readonly number[], sq: number, mask: number, rules: BuildRules): Violation | null {
-  if (BUILDING_AT[sq] || occupied(masks, sq)) return { code: 'on_building_or_occupied', rule: 'SC-5.3', message: 'The square is a building or already holds a tile' };
+export function placementViolation(
+  masks: readonly number[],
+  sq: number,
+  mask: number,
+  rules: BuildRules,
+): Violation | null {
+  if (BUILDING_AT[sq] || occupied(masks, sq))
+    return {
+      code: 'on_building_or_occupied',
+      rule: 'SC-5.3',
+      message: 'The square is a building or already holds a tile',
+    };
   const track = violationAt(masks, sq, mask, rules.strict);
   if (track) return track;
-  if (rules.mustConnect && !connects(surroundingsOf(masks, sq), portsOf(mask))) return { code: 'no_connection', rule: 'V2-2', message: 'The tile must meet a track end already on the board' };
+  if (rules.mustConnect && !connects(surroundingsOf(masks, sq), portsOf(mask)))
+    return { code: 'no_connection', rule: 'V2-2', message: 'The tile must meet a track end already on the board' };
   return null;
 }
 
@@ -158,7 +189,13 @@ export function swapViolation(old: PlacedTile | null, mask: number): Violation |
 }
 
 /** ACT-EXCHANGE: SC-6.2–6.5. */
-export function exchangeViolation(board: readonly (PlacedTile | null)[], masks: readonly number[], sq: number, mask: number, rules: BuildRules): Violation | null {
+export function exchangeViolation(
+  board: readonly (PlacedTile | null)[],
+  masks: readonly number[],
+  sq: number,
+  mask: number,
+  rules: BuildRules,
+): Violation | null {
   return swapViolation(board[sq] ?? null, mask) ?? violationAt(masks, sq, mask, rules.strict);
 }
 
@@ -174,11 +211,21 @@ function trying<T>(masks: number[], sq: number, mask: number, check: () => T): T
 }
 
 /** ACT-DOUBLE-EXCHANGE: SC-6.8, with SC-6.5 checked on the board holding both new tiles. */
-export function doubleExchangeViolation(board: readonly (PlacedTile | null)[], masks: number[], a: { sq: number; mask: number }, b: { sq: number; mask: number }, rules: BuildRules): Violation | null {
-  if (!EDGES.some((e) => neighbour(a.sq, e) === b.sq)) return { code: 'not_adjacent', rule: 'SC-6.8', message: 'A double exchange needs two orthogonally adjacent tiles' };
+export function doubleExchangeViolation(
+  board: readonly (PlacedTile | null)[],
+  masks: number[],
+  a: { sq: number; mask: number },
+  b: { sq: number; mask: number },
+  rules: BuildRules,
+): Violation | null {
+  if (!EDGES.some((e) => neighbour(a.sq, e) === b.sq))
+    return { code: 'not_adjacent', rule: 'SC-6.8', message: 'A double exchange needs two orthogonally adjacent tiles' };
   const pair = swapViolation(board[a.sq] ?? null, a.mask) ?? swapViolation(board[b.sq] ?? null, b.mask);
   if (pair) return pair;
-  return trying(masks, b.sq, b.mask, () => violationAt(masks, a.sq, a.mask, rules.strict)) ?? trying(masks, a.sq, a.mask, () => violationAt(masks, b.sq, b.mask, rules.strict));
+  return (
+    trying(masks, b.sq, b.mask, () => violationAt(masks, a.sq, a.mask, rules.strict)) ??
+    trying(masks, a.sq, a.mask, () => violationAt(masks, b.sq, b.mask, rules.strict))
+  );
 }
 
 // ---------- enumeration
@@ -206,7 +253,12 @@ const tilesInHand = (hand: readonly string[]): Candidate[] =>
   );
 
 /** Every (tile, square, rotation) the hand may place. Equal placements in different rotations are listed separately. */
-export function legalPlacements(masks: readonly number[], hand: readonly string[], rules: BuildRules, limit = Infinity): Build[] {
+export function legalPlacements(
+  masks: readonly number[],
+  hand: readonly string[],
+  rules: BuildRules,
+  limit = Infinity,
+): Build[] {
   const out: Build[] = [];
   const empties: number[] = [];
   for (let sq = 0; sq < masks.length; sq++) if (masks[sq]! < 0 && !BUILDING_AT[sq]) empties.push(sq);
@@ -225,7 +277,11 @@ export function legalPlacements(masks: readonly number[], hand: readonly string[
 export type SwapCandidates = ReadonlyMap<number, readonly Candidate[]>;
 
 /** The swap candidates of a hand on a board whose masks are `masks`; exchanges and double exchanges both start from them. */
-export function swapCandidates(board: readonly (PlacedTile | null)[], masks: readonly number[], hand: readonly string[]): SwapCandidates {
+export function swapCandidates(
+  board: readonly (PlacedTile | null)[],
+  masks: readonly number[],
+  hand: readonly string[],
+): SwapCandidates {
   const out = new Map<number, Candidate[]>();
   const tiles = tilesInHand(hand);
   board.forEach((old, sq) => {
@@ -236,7 +292,12 @@ export function swapCandidates(board: readonly (PlacedTile | null)[], masks: rea
   return out;
 }
 
-export function legalExchanges(masks: readonly number[], candidates: SwapCandidates, rules: BuildRules, limit = Infinity): Build[] {
+export function legalExchanges(
+  masks: readonly number[],
+  candidates: SwapCandidates,
+  rules: BuildRules,
+  limit = Infinity,
+): Build[] {
   const out: Build[] = [];
   for (const [sq, fits] of candidates) {
     const around = surroundingsOf(masks, sq);
@@ -249,7 +310,13 @@ export function legalExchanges(masks: readonly number[], candidates: SwapCandida
 }
 
 /** Every double exchange, each adjacent pair once (the lower square first). Two tiles of one type need two in hand. */
-export function legalDoubleExchanges(masks: number[], candidates: SwapCandidates, hand: readonly string[], rules: BuildRules, limit = Infinity): [Build, Build][] {
+export function legalDoubleExchanges(
+  masks: number[],
+  candidates: SwapCandidates,
+  hand: readonly string[],
+  rules: BuildRules,
+  limit = Infinity,
+): [Build, Build][] {
   const out: [Build, Build][] = [];
   for (const [a, fitsA] of candidates) {
     for (const e of [1, 2] as const) {
@@ -262,7 +329,11 @@ export function legalDoubleExchanges(masks: number[], candidates: SwapCandidates
       fitsA.forEach((x, i) =>
         fitsB.forEach((y, j) => {
           if (x.tile === y.tile && hand.filter((t) => t === x.tile).length < 2) return;
-          if (!trackFault(aroundA[j]!, x.ports, rules.strict) && !trackFault(aroundB[i]!, y.ports, rules.strict)) out.push([{ tile: x.tile, sq: a, rotation: x.rotation }, { tile: y.tile, sq: b, rotation: y.rotation }]);
+          if (!trackFault(aroundA[j]!, x.ports, rules.strict) && !trackFault(aroundB[i]!, y.ports, rules.strict))
+            out.push([
+              { tile: x.tile, sq: a, rotation: x.rotation },
+              { tile: y.tile, sq: b, rotation: y.rotation },
+            ]);
         }),
       );
       if (out.length >= limit) return out;

@@ -9,7 +9,8 @@ import { ownTerminals, requiredStops, tripFrom } from './schedule.js';
 import { fresh, p3, P3 } from './testkit.js';
 import type { StreetcarState } from './state.js';
 
-const turnsOf = (s: StreetcarState) => planTurns({ masks: masksOf(s.board), stops: s.stops }, s.players[0]!.line, requiredStops(s.players[0]!));
+const turnsOf = (s: StreetcarState) =>
+  planTurns({ masks: masksOf(s.board), stops: s.stops }, s.players[0]!.line, requiredStops(s.players[0]!));
 
 describe('the plan behind the Streetcar search bot', () => {
   it('SC-9.3 SC-9.4 a complete schedule costs the shortest valid trip, every node entered', () => {
@@ -20,7 +21,10 @@ describe('the plan behind the Streetcar search bot', () => {
 
   it('SC-5.1 each tile missing from a complete route adds one tile to lay', () => {
     const complete = turnsOf(p3());
-    for (const missing of [1, 2, 4]) expect(turnsOf(p3({}, P3.slice(0, P3.length - missing)))).toBeCloseTo(complete + (missing * TILE_COST) / PER_TURN);
+    for (const missing of [1, 2, 4])
+      expect(turnsOf(p3({}, P3.slice(0, P3.length - missing)))).toBeCloseTo(
+        complete + (missing * TILE_COST) / PER_TURN,
+      );
   });
 
   it('SC-3.7 an empty board needs a whole route built before the trip', () => {

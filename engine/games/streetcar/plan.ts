@@ -13,7 +13,19 @@
  * plan would also have to continue (SC-5.6) are not priced.
  */
 import type { Board } from './bot.js';
-import { BUILDING_AT, BUILDING_NEXT_TO, EDGES, exitsOf, neighbour, opposite, portOf, squareOfBuilding, terminalPortAt, terminalsOfLine, type Edge } from './geometry.js';
+import {
+  BUILDING_AT,
+  BUILDING_NEXT_TO,
+  EDGES,
+  exitsOf,
+  neighbour,
+  opposite,
+  portOf,
+  squareOfBuilding,
+  terminalPortAt,
+  terminalsOfLine,
+  type Edge,
+} from './geometry.js';
 import { POSITIONS } from './paths.js';
 
 export const TILE_COST = 4;
@@ -33,7 +45,9 @@ export function planTurns(b: Board, line: number, required: readonly string[]): 
   let turns = memo.get(key);
   if (turns === undefined) {
     const [a, z] = terminalsOfLine(line);
-    const costs = [planCost(b.masks, b.stops, required, a, z), planCost(b.masks, b.stops, required, z, a)].filter((c) => c !== null);
+    const costs = [planCost(b.masks, b.stops, required, a, z), planCost(b.masks, b.stops, required, z, a)].filter(
+      (c) => c !== null,
+    );
     turns = costs.length === 0 ? STUCK : Math.min(...costs) / PER_TURN;
     if (memo.size >= MEMO_SIZE) memo.clear();
     memo.set(key, turns);
@@ -53,7 +67,13 @@ const buckets: number[][] = [];
  * The cheapest trip from terminal `from` through every stop in `required` into terminal `to`, in
  * sixths of a turn, or null if the board leaves none. `masks` as in placement.ts (-1 empty).
  */
-function planCost(masks: readonly number[], stops: Readonly<Record<string, number>>, required: readonly string[], from: number, to: number): number | null {
+function planCost(
+  masks: readonly number[],
+  stops: Readonly<Record<string, number>>,
+  required: readonly string[],
+  from: number,
+  to: number,
+): number | null {
   const n = required.length;
   const full = (1 << n) - 1;
   // Per square, the stop bit passing it earns: its marker's, or a marker-less building's beside it.

@@ -23,21 +23,39 @@ const VARIANTS: Record<string, Record<string, unknown>> = {
   V3: { exchangePass: true },
   V4: { handicap: [0, 2, 1] },
   V5: { centralSupply: true },
-  'strict+V2–V5': { strictExtendable: true, turnstile: true, exchangePass: true, handicap: [1, 0, 2], centralSupply: true },
+  'strict+V2–V5': {
+    strictExtendable: true,
+    turnstile: true,
+    exchangePass: true,
+    handicap: [1, 0, 2],
+    centralSupply: true,
+  },
 };
 
 /** Actions compared as the rules see them: a double exchange is a set of two, visited stops a set. */
 function canon(a: StreetcarAction): string {
-  if (a.type === 'double_exchange') return JSON.stringify([a.first, a.second].map((x) => [x.row, x.col, x.tile, x.rotation]).sort());
-  if (a.type === 'move') return JSON.stringify({ to: 'terminal' in a.to ? [a.to.terminal, a.to.exit] : [a.to.row, a.to.col, a.to.heading], v: [...a.visited].sort() });
-  if (a.type === 'step') return JSON.stringify({ step: 'terminal' in a.to ? [a.to.terminal, a.to.exit] : [a.to.row, a.to.col, a.to.heading] });
+  if (a.type === 'double_exchange')
+    return JSON.stringify([a.first, a.second].map((x) => [x.row, x.col, x.tile, x.rotation]).sort());
+  if (a.type === 'move')
+    return JSON.stringify({
+      to: 'terminal' in a.to ? [a.to.terminal, a.to.exit] : [a.to.row, a.to.col, a.to.heading],
+      v: [...a.visited].sort(),
+    });
+  if (a.type === 'step')
+    return JSON.stringify({
+      step: 'terminal' in a.to ? [a.to.terminal, a.to.exit] : [a.to.row, a.to.col, a.to.heading],
+    });
   return JSON.stringify(Object.entries(a).sort());
 }
 
 /** Candidate actions, mostly illegal, near the shapes the current step takes. */
 function candidates(s: StreetcarState, seat: number, rng: Rng): StreetcarAction[] {
   const tile = () => rng.pick(rng.int(2) ? TILE_IDS : s.players[seat]!.hand.length ? s.players[seat]!.hand : TILE_IDS);
-  const at = () => ({ row: rng.between(1, 12), col: rng.between(1, 12), rotation: rng.pick([0, 90, 180, 270] as const) });
+  const at = () => ({
+    row: rng.between(1, 12),
+    col: rng.between(1, 12),
+    rotation: rng.pick([0, 90, 180, 270] as const),
+  });
   const heading = () => rng.pick(['N', 'E', 'S', 'W'] as const);
   return [
     { type: 'place', tile: tile(), ...at() },
@@ -60,7 +78,14 @@ function candidates(s: StreetcarState, seat: number, rng: Rng): StreetcarAction[
 }
 
 function tileCounts(s: StreetcarState): Record<string, number> {
-  const all = [...s.board.flatMap((t) => (t ? [t.tile] : [])), ...s.players.flatMap((p) => p.hand), ...s.stacks.flat(), ...s.open, ...s.display, ...s.boxed];
+  const all = [
+    ...s.board.flatMap((t) => (t ? [t.tile] : [])),
+    ...s.players.flatMap((p) => p.hand),
+    ...s.stacks.flat(),
+    ...s.open,
+    ...s.display,
+    ...s.boxed,
+  ];
   return Object.fromEntries(TILE_IDS.map((id) => [id, all.filter((t) => t === id).length]));
 }
 const TOTALS = Object.fromEntries(TILE_TYPES.map((t) => [t.id, t.drawPile + t.startTiles]));
@@ -99,7 +124,14 @@ interface Game {
 }
 
 /** Plays random legal actions (greedy ones for `greedySeats` and drivers), checking every state and every 8th in depth. */
-function play(seed: string, players: number, options: Record<string, unknown>, maxActions: number, deep: boolean, greedySeats: readonly number[] = []): Game {
+function play(
+  seed: string,
+  players: number,
+  options: Record<string, unknown>,
+  maxActions: number,
+  deep: boolean,
+  greedySeats: readonly number[] = [],
+): Game {
   let s = streetcar.setup({ seed, players, options: streetcar.options.parse(options) });
   const rng = new Rng(seedRng(`${seed}/test`));
   const actions: Game['actions'] = [];
@@ -109,7 +141,8 @@ function play(seed: string, players: number, options: Record<string, unknown>, m
     expect(tileCounts(s)).toEqual(TOTALS);
     const legal = streetcar.legalActions(s, seat);
     expect(legal.length).toBeGreaterThan(0);
-    for (const other of streetcar.toAct(s).length ? [0, 1, 2, 3, 4].filter((x) => x < players && x !== seat) : []) expect(streetcar.legalActions(s, other)).toEqual([]);
+    for (const other of streetcar.toAct(s).length ? [0, 1, 2, 3, 4].filter((x) => x < players && x !== seat) : [])
+      expect(streetcar.legalActions(s, other)).toEqual([]);
     const before = JSON.stringify(s);
     if (deep && n % 8 === 0) {
       const keys = new Set(legal.map(canon));
@@ -130,7 +163,10 @@ function play(seed: string, players: number, options: Record<string, unknown>, m
     }
     // Drivers steer with the greedy bot: a uniformly random driver restarts two turns in three and may never arrive.
     const driving = s.players[seat]!.role === 'driver';
-    const action = driving || greedySeats.includes(seat) ? streetcar.bot({ seat, view: streetcar.view(s, seat), legal, rng }) : randomBot({ seat, view: null, legal, rng });
+    const action =
+      driving || greedySeats.includes(seat)
+        ? streetcar.bot({ seat, view: streetcar.view(s, seat), legal, rng })
+        : randomBot({ seat, view: null, legal, rng });
     const { state, events } = streetcar.apply(s, seat, action);
     expect(JSON.stringify(s)).toBe(before);
     checkEvents(events);
@@ -141,7 +177,11 @@ function play(seed: string, players: number, options: Record<string, unknown>, m
 }
 
 const stats = { games: 0, stalemates: 0, withDrivers: 0, phaseB: 0 };
-afterAll(() => console.info(`[streetcar properties] ${stats.games} games: ${stats.stalemates} stalemates, ${stats.withDrivers} with drivers, ${stats.phaseB} reached V1 phase B`));
+afterAll(() =>
+  console.info(
+    `[streetcar properties] ${stats.games} games: ${stats.stalemates} stalemates, ${stats.withDrivers} with drivers, ${stats.phaseB} reached V1 phase B`,
+  ),
+);
 
 describe('properties over random legal games', () => {
   for (const [name, options] of Object.entries(VARIANTS)) {
@@ -172,8 +212,18 @@ describe('properties over random legal games', () => {
 
   it('SC-0.2 replaying the same seed and actions gives the same states', () => {
     for (const players of [2, 5]) {
-      const { final, actions } = play(`replay-${players}`, players, { centralSupply: true, exchangePass: true }, 400, false);
-      let s = streetcar.setup({ seed: `replay-${players}`, players, options: streetcar.options.parse({ centralSupply: true, exchangePass: true }) });
+      const { final, actions } = play(
+        `replay-${players}`,
+        players,
+        { centralSupply: true, exchangePass: true },
+        400,
+        false,
+      );
+      let s = streetcar.setup({
+        seed: `replay-${players}`,
+        players,
+        options: streetcar.options.parse({ centralSupply: true, exchangePass: true }),
+      });
       for (const { seat, action } of actions) s = streetcar.apply(s, seat, action).state;
       expect(s).toEqual(final);
     }

@@ -21,7 +21,14 @@ export const otherTerminal = (p: Pick<PlayerState, 'line'>, t: number): number =
 
 /** SC-9.3/10.3: a valid trip path from `start` to the player's other terminal, or null. */
 export function tripFrom(s: StreetcarState, p: PlayerState, start: number): WitnessNode[] | null {
-  return findTrip(masksOf(s.board), s.stops, requiredStops(p), { at: 'terminal', terminal: start, exit: null }, [], otherTerminal(p, start));
+  return findTrip(
+    masksOf(s.board),
+    s.stops,
+    requiredStops(p),
+    { at: 'terminal', terminal: start, exit: null },
+    [],
+    otherTerminal(p, start),
+  );
 }
 
 /** SC-11.11: whether the driver can still reach the end terminal with every required stop from where the tram is. */
@@ -30,7 +37,10 @@ export function canStillFinish(s: StreetcarState, p: PlayerState): boolean {
   return findTrip(masksOf(s.board), s.stops, requiredStops(p), p.tram, p.visited, p.end) !== null;
 }
 
-export const buildRules = (s: StreetcarState): BuildRules => ({ strict: s.options.strictExtendable, mustConnect: s.options.turnstile });
+export const buildRules = (s: StreetcarState): BuildRules => ({
+  strict: s.options.strictExtendable,
+  mustConnect: s.options.turnstile,
+});
 
 /** V1-4: four actions a turn in circuit phase B, otherwise two build actions (SC-4.2). */
 export const actionBudget = (s: StreetcarState): number => (s.circuit?.phase === 'B' ? 4 : 2);

@@ -9,7 +9,21 @@ import { randomBot, Rng, seedRng, type GameEvent, type Viewer } from '../../core
 import { streetcar } from './index.js';
 import { StreetcarDrawRedactedSchema, StreetcarEventSchema, StreetcarViewSchema } from './schemas.js';
 import type { StreetcarState } from './state.js';
-import { act, C_SW, driver, DUESSELDORFER, fresh, hand, p3, P3, PFEILSTRASSE, place, S_EW, S_NS, tram } from './testkit.js';
+import {
+  act,
+  C_SW,
+  driver,
+  DUESSELDORFER,
+  fresh,
+  hand,
+  p3,
+  P3,
+  PFEILSTRASSE,
+  place,
+  S_EW,
+  S_NS,
+  tram,
+} from './testkit.js';
 
 /**
  * Each variant and each player count at least once; seat 0 builds greedily where the game should reach
@@ -24,13 +38,20 @@ const GAMES: { variant: string; players: number; options: Record<string, unknown
   { variant: 'exchangePass', players: 2, options: { exchangePass: true }, greedy: false },
   { variant: 'handicap', players: 4, options: { handicap: [2, 0, 1, 3] }, greedy: true },
   { variant: 'centralSupply', players: 3, options: { centralSupply: true }, greedy: false },
-  { variant: 'all but circuit', players: 3, options: { turnstile: true, exchangePass: true, handicap: [0, 1, 2], centralSupply: true }, greedy: true },
+  {
+    variant: 'all but circuit',
+    players: 3,
+    options: { turnstile: true, exchangePass: true, handicap: [0, 1, 2], centralSupply: true },
+    greedy: true,
+  },
 ];
 
 const DECLARED = StreetcarEventSchema.options.map((o) => o.shape.type.value);
 const emitted = new Set<string>();
 let viewsChecked = 0;
-afterAll(() => console.info(`[streetcar schemas] ${viewsChecked} views checked; events emitted: ${[...emitted].sort().join(', ')}`));
+afterAll(() =>
+  console.info(`[streetcar schemas] ${viewsChecked} views checked; events emitted: ${[...emitted].sort().join(', ')}`),
+);
 
 function checkViews(s: StreetcarState): void {
   const viewers: Viewer[] = [...s.players.keys(), 'spectator', 'all'];
@@ -56,7 +77,10 @@ function play(seed: string, players: number, options: Record<string, unknown>, g
     checkViews(s);
     const seat = streetcar.toAct(s)[0]!;
     const legal = streetcar.legalActions(s, seat);
-    const action = (greedySeat0 && seat === 0) || s.players[seat]!.role === 'driver' ? streetcar.bot({ seat, view: streetcar.view(s, seat), legal, rng }) : randomBot({ seat, view: null, legal, rng });
+    const action =
+      (greedySeat0 && seat === 0) || s.players[seat]!.role === 'driver'
+        ? streetcar.bot({ seat, view: streetcar.view(s, seat), legal, rng })
+        : randomBot({ seat, view: null, legal, rng });
     const { state, events } = streetcar.apply(s, seat, action);
     checkEvents(events);
     s = state;
@@ -112,7 +136,13 @@ describe('published schemas', () => {
   });
 
   it('V1-2–V1-10 the complete circuit: line announced, phase B, enter, credit, return leg, 180° turn and win parse', () => {
-    const connecting = hand(p3({ circuit: true }, P3.slice(0, -1)), 1, ['straight', 'straight', 'straight', 'curve', 'curve']);
+    const connecting = hand(p3({ circuit: true }, P3.slice(0, -1)), 1, [
+      'straight',
+      'straight',
+      'straight',
+      'curve',
+      'curve',
+    ]);
     connecting.current = 1;
     run(connecting, [place(S_EW, 10, 12), 1], [place(S_NS, 6, 10), 1]);
 
@@ -121,15 +151,31 @@ describe('published schemas', () => {
       s.circuit = { phase: 'B', pendingB: false };
       return s;
     };
-    const withTram = (s: StreetcarState, seat: number, pos: ReturnType<typeof tram>, leg: 'out' | 'return', visited: string[]) => {
+    const withTram = (
+      s: StreetcarState,
+      seat: number,
+      pos: ReturnType<typeof tram>,
+      leg: 'out' | 'return',
+      visited: string[],
+    ) => {
       Object.assign(s.players[seat]!, { tram: pos, start: PFEILSTRASSE, end: DUESSELDORFER, leg, visited });
       return s;
     };
-    run(phaseB(), [{ type: 'enter', terminal: PFEILSTRASSE }], [{ type: 'step', to: { row: 3, col: 1, heading: 'E' } }]);
+    run(
+      phaseB(),
+      [{ type: 'enter', terminal: PFEILSTRASSE }],
+      [{ type: 'step', to: { row: 3, col: 1, heading: 'E' } }],
+    );
     run(withTram(phaseB(), 0, tram(3, 5, 'E'), 'out', []), [{ type: 'step', to: { row: 3, col: 6, heading: 'E' } }]);
-    run(withTram(withTram(phaseB(), 0, tram(3, 3, 'E'), 'out', []), 1, tram(3, 4, 'E'), 'out', []), [{ type: 'turn180' }]);
-    run(withTram(phaseB(), 0, tram(10, 12, 'E'), 'out', ['M']), [{ type: 'step', to: { terminal: DUESSELDORFER, exit: 1 } }]);
-    const home = run(withTram(phaseB(), 0, tram(3, 1, 'W'), 'return', ['D', 'M']), [{ type: 'step', to: { terminal: PFEILSTRASSE, exit: 0 } }]);
+    run(withTram(withTram(phaseB(), 0, tram(3, 3, 'E'), 'out', []), 1, tram(3, 4, 'E'), 'out', []), [
+      { type: 'turn180' },
+    ]);
+    run(withTram(phaseB(), 0, tram(10, 12, 'E'), 'out', ['M']), [
+      { type: 'step', to: { terminal: DUESSELDORFER, exit: 1 } },
+    ]);
+    const home = run(withTram(phaseB(), 0, tram(3, 1, 'W'), 'return', ['D', 'M']), [
+      { type: 'step', to: { terminal: PFEILSTRASSE, exit: 0 } },
+    ]);
     expect(home.winner).toBe(0);
   });
 
@@ -139,16 +185,30 @@ describe('published schemas', () => {
 
   it('SC-15 the view schema is closed: a hand in a public player entry, or an unknown step, is rejected', () => {
     const v = streetcar.view(fresh(3), 1);
-    expect(StreetcarViewSchema.safeParse({ ...v, players: v.players.map((p) => ({ ...p, hand: ['curve'] })) }).success).toBe(false);
+    expect(
+      StreetcarViewSchema.safeParse({ ...v, players: v.players.map((p) => ({ ...p, hand: ['curve'] })) }).success,
+    ).toBe(false);
     expect(StreetcarViewSchema.safeParse({ ...v, step: { kind: 'dance' } }).success).toBe(false);
-    expect(StreetcarEventSchema.safeParse({ type: 'draw', data: { seat: 0, count: 1, stacks: [0], tiles: ['curve'] } }).success).toBe(false);
+    expect(
+      StreetcarEventSchema.safeParse({ type: 'draw', data: { seat: 0, count: 1, stacks: [0], tiles: ['curve'] } })
+        .success,
+    ).toBe(false);
   });
 
   it('the schemas convert to JSON Schema with Streetcar-prefixed component ids', () => {
     const view = z.toJSONSchema(StreetcarViewSchema) as { $defs?: Record<string, unknown> };
     const event = z.toJSONSchema(StreetcarEventSchema) as { $defs?: Record<string, unknown> };
     const ids = [...Object.keys(view.$defs ?? {}), ...Object.keys(event.$defs ?? {})];
-    expect(ids).toEqual(expect.arrayContaining(['StreetcarStep', 'StreetcarPlayer', 'StreetcarTram', 'StreetcarPathNode', 'StreetcarDrawEvent', 'StreetcarDrawRedacted']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'StreetcarStep',
+        'StreetcarPlayer',
+        'StreetcarTram',
+        'StreetcarPathNode',
+        'StreetcarDrawEvent',
+        'StreetcarDrawRedacted',
+      ]),
+    );
     expect(ids.every((id) => id.startsWith('Streetcar'))).toBe(true);
   });
 });

@@ -73,7 +73,12 @@ export function searchActions(s: StreetcarState, seat: Seat, legal: StreetcarAct
     const places = builds.filter((a) => a.type === 'place' && !chosen.includes(a));
     const step = Math.max(1, Math.floor(places.length / SPREAD));
     const spread = places.filter((_, i) => i % step === 0).map((a) => ({ a, turns: turns(a) }));
-    chosen.push(...spread.sort((x, y) => x.turns - y.turns).slice(0, ELSEWHERE).map((x) => x.a));
+    chosen.push(
+      ...spread
+        .sort((x, y) => x.turns - y.turns)
+        .slice(0, ELSEWHERE)
+        .map((x) => x.a),
+    );
   }
   return [...legal.filter((a) => !isBuild(a)), ...(chosen.length > 0 ? chosen : builds.slice(0, 1))];
 }

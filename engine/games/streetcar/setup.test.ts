@@ -17,7 +17,7 @@ describe('setup (§3, T-1, T-2)', () => {
     expect(s.stops).toEqual({});
   });
 
-  it('T-2 SC-3.4 SC-3.5 SC-15.2: 5 players use red cards with 2 stops; line and route cards distinct; unused and others\' cards hidden', () => {
+  it("T-2 SC-3.4 SC-3.5 SC-15.2: 5 players use red cards with 2 stops; line and route cards distinct; unused and others' cards hidden", () => {
     const s = fresh(5);
     expect(new Set(s.players.map((p) => p.line)).size).toBe(5);
     expect(new Set(s.players.map((p) => p.route)).size).toBe(5);

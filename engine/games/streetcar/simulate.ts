@@ -23,14 +23,24 @@ for (const players of [2, 3, 4, 5]) {
   for (let g = 0; g < games; g++) {
     // Seat g % players is greedy, the others random.
     const greedy = g % players;
-    const bots: BotFn[] = Array.from({ length: players }, (_, i) => (i === greedy ? streetcar.bot : randomBot) as BotFn);
+    const bots: BotFn[] = Array.from(
+      { length: players },
+      (_, i) => (i === greedy ? streetcar.bot : randomBot) as BotFn,
+    );
     const run = playout(game, `sim-${players}-${g}`, players, options, bots, 6000, {
       onStep: (state) => {
         const s = state as StreetcarState;
         const tiles = s.board.filter(Boolean).length;
         const into = tiles >= 90 ? late : tiles >= 60 ? mid : null;
         // Time the big decision: the first build action of a turn with a (nearly) full hand.
-        if (!into || s.step.kind !== 'build' || s.step.actions > 0 || s.players[s.current]!.hand.length < 4 || into.length > 400) return;
+        if (
+          !into ||
+          s.step.kind !== 'build' ||
+          s.step.actions > 0 ||
+          s.players[s.current]!.hand.length < 4 ||
+          into.length > 400
+        )
+          return;
         const t0 = performance.now();
         legalActions(s, s.current);
         into.push(performance.now() - t0);

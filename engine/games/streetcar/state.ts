@@ -11,7 +11,8 @@ export interface PlacedTile {
 }
 
 /** SC-2.13: a tram's node plus heading. `from` is the edge it entered by (V1-7 turns back along it). */
-export type TramPos = { at: 'tile'; sq: number; from: Edge; heading: Edge } | { at: 'terminal'; terminal: number; exit: 0 | 1 | null };
+export type TramPos =
+  { at: 'tile'; sq: number; from: Edge; heading: Edge } | { at: 'terminal'; terminal: number; exit: 0 | 1 | null };
 
 export interface PlayerState {
   /** SC-15.1: secret; tile type ids. */

@@ -20,7 +20,9 @@ describe('drawing and exhausted stacks (§7, §4)', () => {
     let s = exhausted([[], [], [], []]);
     s = act(act(s, place(S_NS, 6, 2)).state, place(S_NS, 9, 10)).state;
     expect(s.step.kind).toBe('take');
-    expect(legalActions(s, 0)).toEqual(['curve', 'double_curve_y', 'straight_plus_curve_left', 'tree_crossing'].map((tile) => ({ type: 'take', tile })));
+    expect(legalActions(s, 0)).toEqual(
+      ['curve', 'double_curve_y', 'straight_plus_curve_left', 'tree_crossing'].map((tile) => ({ type: 'take', tile })),
+    );
     rejects(() => act(s, { type: 'take', tile: 'tree_four_curves' }), 'not_in_hand', 'SC-7.4');
     s = act(s, { type: 'take', tile: 'tree_crossing' }).state;
     expect(s.step.kind).toBe('take');
@@ -35,7 +37,11 @@ describe('drawing and exhausted stacks (§7, §4)', () => {
     let s = exhausted([[], [], ['two_opposite_curves'], []]);
     s = act(s, place(S_NS, 6, 2)).state;
     const { state, events } = act(s, place(S_NS, 9, 10));
-    expect(events.find((e) => e.type === 'draw')).toMatchObject({ data: { tiles: ['two_opposite_curves'] }, visibleTo: [0], redacted: { data: { count: 1 } } });
+    expect(events.find((e) => e.type === 'draw')).toMatchObject({
+      data: { tiles: ['two_opposite_curves'] },
+      visibleTo: [0],
+      redacted: { data: { count: 1 } },
+    });
     expect(state.step.kind).toBe('take');
     expect(act(state, { type: 'take', tile: 'curve' }).state.players[0]!.hand).toHaveLength(5);
   });

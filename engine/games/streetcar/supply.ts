@@ -43,7 +43,11 @@ export function takeBlind(s: StreetcarState, seat: number, n: number): { tiles: 
 /** Draws up to `n` tiles blind, the drawer alone seeing which (SC-15.5); how many came. */
 export function drawBlind(d: ScDraft, seat: number, n: number): number {
   const { tiles, stacks } = takeBlind(d.state, seat, n);
-  if (tiles.length > 0) d.emitSecret({ type: 'draw', data: { seat, tiles, stacks } }, [seat], { type: 'draw', data: { seat, count: tiles.length, stacks } });
+  if (tiles.length > 0)
+    d.emitSecret({ type: 'draw', data: { seat, tiles, stacks } }, [seat], {
+      type: 'draw',
+      data: { seat, count: tiles.length, stacks },
+    });
   return tiles.length;
 }
 

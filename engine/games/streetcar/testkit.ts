@@ -36,8 +36,10 @@ export function lay(s: StreetcarState, tiles: readonly Laid[]): StreetcarState {
   return s;
 }
 
-const row = (r: number, from: number, to: number, t: Laid[2]): Laid[] => Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => [r, from + Math.sign(to - from) * i, t] as const);
-const col = (c: number, from: number, to: number, t: Laid[2]): Laid[] => Array.from({ length: to - from + 1 }, (_, i) => [from + i, c, t] as const);
+const row = (r: number, from: number, to: number, t: Laid[2]): Laid[] =>
+  Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => [r, from + Math.sign(to - from) * i, t] as const);
+const col = (c: number, from: number, to: number, t: Laid[2]): Laid[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => [from + i, c, t] as const);
 
 /** Route fixture P3 (§17.0), in its order. `upTo` drops the tiles after that many. */
 export const P3: readonly Laid[] = [
@@ -66,7 +68,14 @@ export function tram(r: number, c: number, heading: 'N' | 'E' | 'S' | 'W', from?
 }
 
 /** Makes `seat` a driver with its tram at `pos` (as after SC-10.6), for driving scenarios. */
-export function driver(s: StreetcarState, seat: number, pos: TramPos, start: number, end: number, visited: string[] = []): StreetcarState {
+export function driver(
+  s: StreetcarState,
+  seat: number,
+  pos: TramPos,
+  start: number,
+  end: number,
+  visited: string[] = [],
+): StreetcarState {
   Object.assign(s.players[seat]!, { role: 'driver', revealed: true, hand: [], tram: pos, start, end, visited });
   return s;
 }
@@ -79,7 +88,20 @@ export function hand(s: StreetcarState, seat: number, tiles: string[]): Streetca
 export const act = (s: StreetcarState, a: StreetcarAction, seat = s.current) => apply(s, seat, a);
 
 /** Runs `fn`, which must throw a RuleError with `code` (and `rule`, if given). */
-export const rejects = (fn: () => unknown, code: string, rule?: string) => expectRuleError(fn, { code, ...(rule ? { rule } : {}) });
+export const rejects = (fn: () => unknown, code: string, rule?: string) =>
+  expectRuleError(fn, { code, ...(rule ? { rule } : {}) });
 
-export const place = (t: { tile: string; rotation: Rotation }, r: number, c: number): StreetcarAction => ({ type: 'place', tile: t.tile, rotation: t.rotation, row: r, col: c });
-export const exchange = (t: { tile: string; rotation: Rotation }, r: number, c: number): StreetcarAction => ({ type: 'exchange', tile: t.tile, rotation: t.rotation, row: r, col: c });
+export const place = (t: { tile: string; rotation: Rotation }, r: number, c: number): StreetcarAction => ({
+  type: 'place',
+  tile: t.tile,
+  rotation: t.rotation,
+  row: r,
+  col: c,
+});
+export const exchange = (t: { tile: string; rotation: Rotation }, r: number, c: number): StreetcarAction => ({
+  type: 'exchange',
+  tile: t.tile,
+  rotation: t.rotation,
+  row: r,
+  col: c,
+});

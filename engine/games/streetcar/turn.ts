@@ -13,7 +13,8 @@ export function openStep<K extends Step['kind']>(s: StreetcarState, kind: K): Ex
 }
 
 /** V1 phase B: whether the turn made progress (a tile change, an entry, a credit or a new leg). */
-const turnChanged = (s: StreetcarState): boolean => (s.step.kind === 'build' || s.step.kind === 'take') && s.step.changed;
+const turnChanged = (s: StreetcarState): boolean =>
+  (s.step.kind === 'build' || s.step.kind === 'take') && s.step.changed;
 
 /** RP-SC-1 (README): V1 phase B rounds without progress before the game ends without a winner (the spec is silent). */
 export const V1_IDLE_ROUNDS = 12;

@@ -2,7 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { sqOf } from './geometry.js';
 import { legalActions } from './rules.js';
 import type { StreetcarState } from './state.js';
-import { act, C_SW, driver, DUESSELDORFER, fresh, hand, p3, P3, PFEILSTRASSE, place, rejects, S_EW, S_NS, tram } from './testkit.js';
+import {
+  act,
+  C_SW,
+  driver,
+  DUESSELDORFER,
+  fresh,
+  hand,
+  p3,
+  P3,
+  PFEILSTRASSE,
+  place,
+  rejects,
+  S_EW,
+  S_NS,
+  tram,
+} from './testkit.js';
 import { view } from './view.js';
 
 const straights = ['straight', 'straight', 'straight', 'curve', 'curve'];
@@ -14,7 +29,13 @@ function phaseB(): StreetcarState {
   return s;
 }
 
-const withTram = (s: StreetcarState, seat: number, pos: ReturnType<typeof tram>, leg: 'out' | 'return' = 'out', visited: string[] = []) => {
+const withTram = (
+  s: StreetcarState,
+  seat: number,
+  pos: ReturnType<typeof tram>,
+  leg: 'out' | 'return' = 'out',
+  visited: string[] = [],
+) => {
   Object.assign(s.players[seat]!, { tram: pos, start: PFEILSTRASSE, end: DUESSELDORFER, leg, visited });
   return s;
 };
@@ -27,7 +48,9 @@ describe('V1 complete circuit', () => {
     expect(one.events).toContainEqual({ type: 'line_connected', data: { seat: 0, line: 3 } });
     expect(view(one.state, 2).players[0]).toMatchObject({ line: 3, route: null, stops: null });
     expect(one.state.circuit).toEqual({ phase: 'A', pendingB: true });
-    expect(legalActions(one.state, 1).some((a) => a.type === 'step' || a.type === 'enter' || a.type === 'declare')).toBe(false);
+    expect(
+      legalActions(one.state, 1).some((a) => a.type === 'step' || a.type === 'enter' || a.type === 'declare'),
+    ).toBe(false);
     const two = act(one.state, place(S_NS, 6, 10), 1);
     expect(two.state.circuit).toEqual({ phase: 'B', pendingB: false });
     expect(two.state.current).toBe(2);
@@ -126,7 +149,7 @@ describe('V2 turnstile', () => {
     expect(s.stacks.reduce((n, st) => n + st.length, 0)).toBe(97);
   });
 
-  it('T-52 V2-1 V2-2 SC-8.2 a tile away from the network is no_connection; a curve meeting (6,6)\'s N end is legal and creates M\'s stop', () => {
+  it("T-52 V2-1 V2-2 SC-8.2 a tile away from the network is no_connection; a curve meeting (6,6)'s N end is legal and creates M's stop", () => {
     const s = hand(fresh(3, { turnstile: true }), 0, straights);
     rejects(() => act(s, place(S_NS, 2, 2)), 'no_connection', 'V2-2');
     const { state } = act(s, place(C_SW, 5, 6));
@@ -163,7 +186,10 @@ describe('V3 exchange/pass', () => {
   it('SC-12.3 V3-2 two swaps or two plain passes by builders who could build do not end a 2-player game (audit: stalemate)', () => {
     const s = hand(hand(fresh(2, { exchangePass: true }), 0, straights), 1, straights);
     const swapped = act(act(s, { type: 'pass', count: 1 }).state, { type: 'return_tiles', tiles: ['curve'] }).state;
-    const twoSwaps = act(act(swapped, { type: 'pass', count: 1 }).state, { type: 'return_tiles', tiles: ['curve'] }).state;
+    const twoSwaps = act(act(swapped, { type: 'pass', count: 1 }).state, {
+      type: 'return_tiles',
+      tiles: ['curve'],
+    }).state;
     expect(twoSwaps.step).toMatchObject({ kind: 'build', actions: 0 });
     expect(twoSwaps.current).toBe(0);
     let passes = s;
@@ -196,7 +222,13 @@ describe('V3 exchange/pass', () => {
     expect(start.step).toMatchObject({ kind: 'build', actions: 0 });
     expect(legalActions(start, 0)).toEqual(expect.arrayContaining([{ type: 'end_turn' }, { type: 'pass', count: 0 }]));
     const { state } = act(start, { type: 'end_turn' });
-    expect([...state.players[0]!.hand].sort()).toEqual(['curve', 'curve', 'double_curve_y', 'straight', 'tree_crossing']);
+    expect([...state.players[0]!.hand].sort()).toEqual([
+      'curve',
+      'curve',
+      'double_curve_y',
+      'straight',
+      'tree_crossing',
+    ]);
     expect(state.open).toEqual([]);
     expect(state.current).toBe(1);
     const passed = act(start, { type: 'pass', count: 0 }).state;
@@ -225,10 +257,25 @@ describe('V4 handicap and V5 central supply', () => {
     const s = hand(fresh(3, { centralSupply: true }), 0, straights);
     expect(s.display).toHaveLength(8);
     expect(s.stacks.reduce((n, st) => n + st.length, 0)).toBe(93);
-    s.display = ['curve', 'straight', 'double_curve_y', 'tree_crossing', 'curve', 'curve', 'straight', 'two_opposite_curves'];
+    s.display = [
+      'curve',
+      'straight',
+      'double_curve_y',
+      'tree_crossing',
+      'curve',
+      'curve',
+      'straight',
+      'two_opposite_curves',
+    ];
     const placed = act(act(s, place(S_NS, 6, 6)).state, place(S_NS, 9, 10)).state;
     expect(placed.step.kind).toBe('take');
-    expect(legalActions(placed, 0).map((a) => (a.type === 'take' ? a.tile : ''))).toEqual(['curve', 'double_curve_y', 'straight', 'tree_crossing', 'two_opposite_curves']);
+    expect(legalActions(placed, 0).map((a) => (a.type === 'take' ? a.tile : ''))).toEqual([
+      'curve',
+      'double_curve_y',
+      'straight',
+      'tree_crossing',
+      'two_opposite_curves',
+    ]);
     const one = act(placed, { type: 'take', tile: 'tree_crossing' }).state;
     const { state, events } = act(one, { type: 'take', tile: 'double_curve_y' });
     expect(state.players[0]!.hand).toContain('tree_crossing');

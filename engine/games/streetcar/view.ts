@@ -13,7 +13,8 @@ import type { PlayerState, StreetcarState, TramPos } from './state.js';
 export type { StreetcarView } from './schemas.js';
 
 function tramView(seat: number, pos: TramPos): TramView {
-  if (pos.at === 'terminal' && pos.exit === null) return { seat, at: { terminal: pos.terminal, exit: null }, from: null };
+  if (pos.at === 'terminal' && pos.exit === null)
+    return { seat, at: { terminal: pos.terminal, exit: null }, from: null };
   return { seat, at: targetOf(pos), from: pos.at === 'tile' ? EDGE_NAMES[pos.from]! : null };
 }
 
@@ -41,7 +42,9 @@ export function view(s: StreetcarState, viewer: Viewer): StreetcarView {
   return {
     current: s.step.kind === 'over' ? null : s.current,
     step: s.step,
-    board: s.board.flatMap((t, sq) => (t ? [{ row: rowOf(sq), col: colOf(sq), tile: t.tile, rotation: t.rotation, stop: letterAt.get(sq) ?? null }] : [])),
+    board: s.board.flatMap((t, sq) =>
+      t ? [{ row: rowOf(sq), col: colOf(sq), tile: t.tile, rotation: t.rotation, stop: letterAt.get(sq) ?? null }] : [],
+    ),
     stops: Object.fromEntries(Object.entries(s.stops).map(([l, sq]) => [l, { row: rowOf(sq), col: colOf(sq) }])),
     trams: s.players.flatMap((p, seat) => (p.tram ? [tramView(seat, p.tram)] : [])),
     stacks: s.stacks.map((st) => st.length),
@@ -55,8 +58,20 @@ export function view(s: StreetcarState, viewer: Viewer): StreetcarView {
     over: s.step.kind === 'over',
     you:
       me && typeof viewer === 'number'
-        ? { seat: viewer, hand: [...me.hand].sort(), line: me.line, route: me.route, stops: requiredStops(me), canStillFinish: me.role === 'driver' && !s.circuit ? canStillFinish(s, me) : null }
+        ? {
+            seat: viewer,
+            hand: [...me.hand].sort(),
+            line: me.line,
+            route: me.route,
+            stops: requiredStops(me),
+            canStillFinish: me.role === 'driver' && !s.circuit ? canStillFinish(s, me) : null,
+          }
         : null,
-    moves: currentMoveOptions(s, s.current).map((o) => ({ to: targetOf(o.to), visited: o.visited, arrived: o.arrived, path: o.path })),
+    moves: currentMoveOptions(s, s.current).map((o) => ({
+      to: targetOf(o.to),
+      visited: o.visited,
+      arrived: o.arrived,
+      path: o.path,
+    })),
   };
 }

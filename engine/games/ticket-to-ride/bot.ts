@@ -65,7 +65,12 @@ export function createBot(rules: TtrRules) {
       const owner = view.routeOwners[String(r.id)];
       return owner === undefined || owner === seat;
     });
-    const edges: Edge[] = usable.map((r) => ({ id: r.id, a: endpoint(r, r.a), b: endpoint(r, r.b), weight: view.routeOwners[String(r.id)] === seat ? 0 : r.length }));
+    const edges: Edge[] = usable.map((r) => ({
+      id: r.id,
+      a: endpoint(r, r.a),
+      b: endpoint(r, r.b),
+      weight: view.routeOwners[String(r.id)] === seat ? 0 : r.length,
+    }));
     const mine = edges.filter((e) => e.weight === 0);
     const wanted = new Set<number>();
     for (const t of tickets) {
@@ -105,11 +110,20 @@ export function createBot(rules: TtrRules) {
       const mix = ofType(legal, 'choose_initial_tickets');
       if (mix.length) return mix.find((a) => a.short === 3) ?? mix[0];
       const keepOpening = ofType(legal, 'keep_initial_tickets');
-      if (keepOpening.length) return cheapest(keepOpening, (a) => a.tickets.length * 100 + a.tickets.reduce((n, id) => n + (ticketPoints.get(id) ?? 0), 0));
+      if (keepOpening.length)
+        return cheapest(
+          keepOpening,
+          (a) => a.tickets.length * 100 + a.tickets.reduce((n, id) => n + (ticketPoints.get(id) ?? 0), 0),
+        );
       const keep = ofType(legal, 'keep_tickets');
-      if (keep.length) return cheapest(keep, (a) => a.tickets.length * 100 + a.tickets.reduce((n, id) => n + (ticketPoints.get(id) ?? 0), 0));
+      if (keep.length)
+        return cheapest(
+          keep,
+          (a) => a.tickets.length * 100 + a.tickets.reduce((n, id) => n + (ticketPoints.get(id) ?? 0), 0),
+        );
       const pay = ofType(legal, 'pay_tunnel');
-      if (view.pending?.kind === 'tunnel') return cheapest(pay, (a) => a.cards.loco ?? 0) ?? ofType(legal, 'withdraw_tunnel')[0];
+      if (view.pending?.kind === 'tunnel')
+        return cheapest(pay, (a) => a.cards.loco ?? 0) ?? ofType(legal, 'withdraw_tunnel')[0];
       const passengers = ofType(legal, 'take_passengers');
       if (passengers.length) return cheapest(passengers, (a) => (a.a === null ? 1 : 0) + (a.b === null ? 1 : 0));
       const wanted = wantedRoutes(view, seat, you.tickets);
@@ -121,7 +135,8 @@ export function createBot(rules: TtrRules) {
       if (wanted.size === 0 && tickets.length && (view.players[seat]?.trains ?? 0) >= TRAINS_FOR_NEW_TICKETS) {
         return cheapest(tickets, (a) => -(a.short ?? 0));
       }
-      if (claims.length && (wanted.size === 0 || handSize(you.hand) >= HAND_TO_SPEND)) return cheapest(claims, (a) => -claimScore(a));
+      if (claims.length && (wanted.size === 0 || handSize(you.hand) >= HAND_TO_SPEND))
+        return cheapest(claims, (a) => -claimScore(a));
       return draw(legal, view, wanted);
     })();
     return choice ?? rng.pick(legal);

@@ -31,7 +31,9 @@ function nearTheEnd(blocked: boolean): TtrState {
     s = game.apply(s, seat, game.bot({ seat, view: game.view(s, seat), legal: game.legalActions(s, seat), rng })).state;
   }
   s = structuredClone(s);
-  s.tickets = s.tickets.map((held, seat) => (seat === 0 ? [ROSTOV_ERZURUM] : held.filter((id) => id !== ROSTOV_ERZURUM)));
+  s.tickets = s.tickets.map((held, seat) =>
+    seat === 0 ? [ROSTOV_ERZURUM] : held.filter((id) => id !== ROSTOV_ERZURUM),
+  );
   s.ticketDecks.short = s.ticketDecks.short.filter((id) => id !== ROSTOV_ERZURUM);
   const own = (route: number, seat: number, length: number) => {
     s.routeOwners[String(route)] = seat;
@@ -48,11 +50,24 @@ function nearTheEnd(blocked: boolean): TtrState {
 }
 
 describe('the hard bot builds a station when it pays (TTRE-12)', () => {
-  const choose = (s: TtrState) => botFor(game, 'hard')({ seat: 0, view: game.view(s, 0), legal: game.legalActions(s, 0), rng: new Rng(seedRng('choice')), options: { firstPlayer: 0 } });
+  const choose = (s: TtrState) =>
+    botFor(
+      game,
+      'hard',
+    )({
+      seat: 0,
+      view: game.view(s, 0),
+      legal: game.legalActions(s, 0),
+      rng: new Rng(seedRng('choice')),
+      options: { firstPlayer: 0 },
+    });
 
   it('a station next to the blocked route, which finishes the ticket', () => {
     const s = nearTheEnd(true);
-    expect(game.bot({ seat: 0, view: game.view(s, 0), legal: game.legalActions(s, 0), rng: new Rng(seedRng('choice')) }).type).not.toBe('build_station');
+    expect(
+      game.bot({ seat: 0, view: game.view(s, 0), legal: game.legalActions(s, 0), rng: new Rng(seedRng('choice')) })
+        .type,
+    ).not.toBe('build_station');
     expect(choose(s)).toMatchObject({ type: 'build_station', city: expect.stringMatching(/^(Rostov|Sochi)$/) });
   });
 
@@ -64,10 +79,14 @@ describe('the hard bot builds a station when it pays (TTRE-12)', () => {
 const SEEDS = Array.from({ length: 6 }, (_, g) => `hard-vs-greedy-ticket-to-ride-europe-2-${g}`);
 
 describe('hard against greedy, Europe, 2 players', () => {
-  it('hard at 12 iterations wins at least 70% of six seeded games, from either seat; greedy in its seat does not', { timeout: 300_000 }, () => {
-    const games = duel(game, 'hard', 2, SEEDS, { iterations: 12 });
-    expect(games.map((g) => g.seat)).toEqual([0, 1, 0, 1, 0, 1]);
-    expect(winShare(games)).toBeGreaterThanOrEqual(0.7);
-    expect(winShare(duel(game, 'easy', 2, SEEDS))).toBeLessThan(0.7);
-  });
+  it(
+    'hard at 12 iterations wins at least 70% of six seeded games, from either seat; greedy in its seat does not',
+    { timeout: 300_000 },
+    () => {
+      const games = duel(game, 'hard', 2, SEEDS, { iterations: 12 });
+      expect(games.map((g) => g.seat)).toEqual([0, 1, 0, 1, 0, 1]);
+      expect(winShare(games)).toBeGreaterThanOrEqual(0.7);
+      expect(winShare(duel(game, 'easy', 2, SEEDS))).toBeLessThan(0.7);
+    },
+  );
 });

@@ -14,10 +14,14 @@ const game = ticketToRideGermany as AnyGame;
 const SEEDS = Array.from({ length: 6 }, (_, g) => `hard-vs-greedy-ticket-to-ride-germany-2-${g}`);
 
 describe('hard against greedy, Germany, 2 players', () => {
-  it('hard at 12 iterations wins at least 70% of six seeded games, from either seat; greedy in its seat does not', { timeout: 300_000 }, () => {
-    const games = duel(game, 'hard', 2, SEEDS, { iterations: 12 });
-    expect(games.map((g) => g.seat)).toEqual([0, 1, 0, 1, 0, 1]);
-    expect(winShare(games)).toBeGreaterThanOrEqual(0.7);
-    expect(winShare(duel(game, 'easy', 2, SEEDS))).toBeLessThan(0.7);
-  });
+  it(
+    'hard at 12 iterations wins at least 70% of six seeded games, from either seat; greedy in its seat does not',
+    { timeout: 300_000 },
+    () => {
+      const games = duel(game, 'hard', 2, SEEDS, { iterations: 12 });
+      expect(games.map((g) => g.seat)).toEqual([0, 1, 0, 1, 0, 1]);
+      expect(winShare(games)).toBeGreaterThanOrEqual(0.7);
+      expect(winShare(duel(game, 'easy', 2, SEEDS))).toBeLessThan(0.7);
+    },
+  );
 });

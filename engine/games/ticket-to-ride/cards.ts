@@ -64,7 +64,10 @@ export function regularColour(cards: Cards): Colour | null | 'mixed' {
 }
 
 export function fullDeck(perColour: number, locomotives: number): CardType[] {
-  return [...CARD_COLOURS.flatMap((c) => Array.from({ length: perColour }, () => c)), ...Array.from({ length: locomotives }, (): CardType => 'loco')];
+  return [
+    ...CARD_COLOURS.flatMap((c) => Array.from({ length: perColour }, () => c)),
+    ...Array.from({ length: locomotives }, (): CardType => 'loco'),
+  ];
 }
 
 /**

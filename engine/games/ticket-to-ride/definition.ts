@@ -1,4 +1,11 @@
-import { defineGame, factsOf, type AnyGame, type CatalogEntry, type GameManifest, type KitGame } from '../../core/index.js';
+import {
+  defineGame,
+  factsOf,
+  type AnyGame,
+  type CatalogEntry,
+  type GameManifest,
+  type KitGame,
+} from '../../core/index.js';
 import { TtrActionSchema, TtrOptionsSchema, type TtrAction, type TtrOptions } from './actions.js';
 import { createBot } from './bot.js';
 import { createDeterminize } from './determinize.js';
@@ -22,7 +29,9 @@ export function ticketToRide(manifest: GameManifest, map: TtrMap): KitGame<TtrSt
     options: TtrOptionsSchema,
     action: TtrActionSchema,
     checkOptions: (options, players) =>
-      options.firstPlayer !== 'random' && options.firstPlayer >= players ? `firstPlayer must be a seat from 0 to ${players - 1}` : null,
+      options.firstPlayer !== 'random' && options.firstPlayer >= players
+        ? `firstPlayer must be a seat from 0 to ${players - 1}`
+        : null,
     setup: ({ seed, players, options }) => rules.setup(seed, players, options),
     rules,
     view: createView(map),
@@ -38,4 +47,7 @@ export function ticketToRide(manifest: GameManifest, map: TtrMap): KitGame<TtrSt
 }
 
 /** An edition's catalog entry: its game and the hidden information of its map. */
-export const ticketToRideEntry = (game: KitGame<TtrState, TtrAction, TtrOptions, TtrView>): CatalogEntry => ({ game: game as AnyGame, secrets: ttrSecrets(game.components as TtrMap) });
+export const ticketToRideEntry = (game: KitGame<TtrState, TtrAction, TtrOptions, TtrView>): CatalogEntry => ({
+  game: game as AnyGame,
+  secrets: ttrSecrets(game.components as TtrMap),
+});

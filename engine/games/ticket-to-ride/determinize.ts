@@ -24,7 +24,8 @@ function without(pool: CardType[], cards: Iterable<CardType>): CardType[] {
   return out;
 }
 
-const expand = (cards: Partial<Record<CardType, number>>): CardType[] => Object.entries(cards).flatMap(([c, n]) => Array<CardType>(n ?? 0).fill(c as CardType));
+const expand = (cards: Partial<Record<CardType, number>>): CardType[] =>
+  Object.entries(cards).flatMap(([c, n]) => Array<CardType>(n ?? 0).fill(c as CardType));
 
 /** Kept tickets in dealt order: a random subset of at least `min`. */
 function someOf(rng: Rng, dealt: readonly number[], min: number): number[] {
@@ -47,7 +48,12 @@ export function createDeterminize(map: TtrMap) {
 
     // ---- train cards
     const tunnel = pending?.kind === 'tunnel' ? pending : null;
-    const seen = [...v.market.filter((c): c is CardType => c !== null), ...expand(v.discard), ...expand(you.hand), ...(tunnel ? [...expand(tunnel.committed), ...tunnel.revealed] : [])];
+    const seen = [
+      ...v.market.filter((c): c is CardType => c !== null),
+      ...expand(v.discard),
+      ...expand(you.hand),
+      ...(tunnel ? [...expand(tunnel.committed), ...tunnel.revealed] : []),
+    ];
     const unseen = rng.shuffle(without(fullDeck(map.cardsPerColour, map.locomotives), seen));
     const hands: Hand[] = v.players.map((p) => (p.seat === seat ? { ...you.hand } : handOf(unseen.splice(0, p.cards))));
     const deck = unseen;
@@ -56,7 +62,8 @@ export function createDeterminize(map: TtrMap) {
     const mine = you.tickets.map((t) => t.id);
     const choosing = (you.choosing ?? []).map((t) => t.id);
     const known = new Set([...mine, ...choosing]);
-    const pool = (long: boolean) => rng.shuffle(map.tickets.filter((t) => t.long === long && !known.has(t.id)).map((t) => t.id));
+    const pool = (long: boolean) =>
+      rng.shuffle(map.tickets.filter((t) => t.long === long && !known.has(t.id)).map((t) => t.id));
     const shorts = pool(false);
     const longs = pool(true);
     const take = (from: number[], n: number) => from.splice(0, Math.max(0, n));
@@ -67,7 +74,9 @@ export function createDeterminize(map: TtrMap) {
     tickets[seat] = mine;
 
     if (opening) {
-      openingChoices[seat] = you.choosing ? { short: you.openingMix ?? null, dealt: choosing, kept: null } : { short: you.openingMix ?? null, dealt: mine, kept: mine };
+      openingChoices[seat] = you.choosing
+        ? { short: you.openingMix ?? null, dealt: choosing, kept: null }
+        : { short: you.openingMix ?? null, dealt: mine, kept: mine };
       tickets[seat] = [];
       if (germany) {
         // Kept mixes are public (TTRG-H5); the dealt-but-undecided hands are what the decks miss.
@@ -84,7 +93,11 @@ export function createDeterminize(map: TtrMap) {
         for (const o of undecided.slice(0, Math.floor(hidden.length / GERMANY_OPENING))) {
           const dealt = hidden.splice(0, GERMANY_OPENING);
           const short = dealt.filter((id) => !isLong.get(id)).length;
-          openingChoices[o] = { short, dealt: [...dealt.filter((id) => !isLong.get(id)), ...dealt.filter((id) => isLong.get(id))], kept: null };
+          openingChoices[o] = {
+            short,
+            dealt: [...dealt.filter((id) => !isLong.get(id)), ...dealt.filter((id) => isLong.get(id))],
+            kept: null,
+          };
         }
       } else {
         // Europe deals one long and three regular tickets to each seat (TTRE-2.7); even how many another seat kept is secret (TTRE-H12).
@@ -101,7 +114,10 @@ export function createDeterminize(map: TtrMap) {
           tickets[o] = [...take(shorts, types.short), ...take(longs, types.long)];
         }
         // What the decks miss is in the current seat's hand, undecided.
-        drawn = [...take(shorts, shorts.length - v.ticketDecks.short), ...take(longs, longs.length - v.ticketDecks.long)];
+        drawn = [
+          ...take(shorts, shorts.length - v.ticketDecks.short),
+          ...take(longs, longs.length - v.ticketDecks.long),
+        ];
       } else {
         // Returned Europe tickets leave the game (opening) or go under the deck, so counts do not tell
         // who holds a long ticket: as many as the regular tickets left over require, and each other
@@ -126,7 +142,14 @@ export function createDeterminize(map: TtrMap) {
         : pending.kind === 'tickets'
           ? { kind: 'tickets', drawn }
           : pending.kind === 'tunnel'
-            ? { kind: 'tunnel', route: pending.route, committed: { ...pending.committed }, revealed: [...pending.revealed], extra: pending.extra, match: pending.match }
+            ? {
+                kind: 'tunnel',
+                route: pending.route,
+                committed: { ...pending.committed },
+                revealed: [...pending.revealed],
+                extra: pending.extra,
+                match: pending.match,
+              }
             : { ...pending };
 
     const first = options.firstPlayer === 'random' ? rng.int(players) : options.firstPlayer;

@@ -49,8 +49,13 @@ export function createEstimate(map: TtrMap): (s: TtrState) => number[] {
   // A country is a dead end: each route into it ends in a node of its own (TTRG-11.5).
   const endOf = (r: Route, place: string) => nodeOf(countries.has(place) ? `${place}#${r.id}` : place);
   const ends = map.routes.map((r) => [endOf(r, r.a), endOf(r, r.b)] as const);
-  const placeNodes = (place: string) => (countries.has(place) ? map.routes.flatMap((r, i) => (r.a === place ? [ends[i]![0]] : r.b === place ? [ends[i]![1]] : [])) : [nodeOf(place)]);
-  const tickets = new Map(map.tickets.map((t) => [t.id, { points: t.points, from: placeNodes(t.a), to: new Set(placeNodes(t.b)) }]));
+  const placeNodes = (place: string) =>
+    countries.has(place)
+      ? map.routes.flatMap((r, i) => (r.a === place ? [ends[i]![0]] : r.b === place ? [ends[i]![1]] : []))
+      : [nodeOf(place)];
+  const tickets = new Map(
+    map.tickets.map((t) => [t.id, { points: t.points, from: placeNodes(t.a), to: new Set(placeNodes(t.b)) }]),
+  );
   const cityNodes = map.routes.map((r) => [r.a, r.b]);
   const n = ids.size;
   const adjacent: number[][] = Array.from({ length: n }, () => []);
@@ -63,7 +68,11 @@ export function createEstimate(map: TtrMap): (s: TtrState) => number[] {
    * Fewest trains from any of `from` to any of `to` with these route weights (Infinity if cut
    * off), and the routes still to claim on one such path.
    */
-  function gap(weight: Float64Array, from: readonly number[], to: ReadonlySet<number>): { trains: number; open: number[] } {
+  function gap(
+    weight: Float64Array,
+    from: readonly number[],
+    to: ReadonlySet<number>,
+  ): { trains: number; open: number[] } {
     const dist = new Float64Array(n).fill(Infinity);
     const via = new Int32Array(n).fill(-1);
     const done = new Uint8Array(n);
@@ -74,7 +83,7 @@ export function createEstimate(map: TtrMap): (s: TtrState) => number[] {
       if (u < 0) return { trains: Infinity, open: [] };
       if (to.has(u)) {
         const open: number[] = [];
-        for (let v = u; via[v]! >= 0; ) {
+        for (let v = u; via[v]! >= 0;) {
           const i = via[v]!;
           if (weight[i]! > 0) open.push(i);
           const [a, b] = ends[i]!;
@@ -121,12 +130,23 @@ export function createEstimate(map: TtrMap): (s: TtrState) => number[] {
       const weight = new Float64Array(map.routes.length);
       map.routes.forEach((r, i) => {
         const owner = s.routeOwners[String(r.id)];
-        weight[i] = owner === seat ? 0 : owner === undefined ? r.length : cityNodes[i]!.some((c) => stationCities.has(c)) ? 0 : Infinity;
+        weight[i] =
+          owner === seat
+            ? 0
+            : owner === undefined
+              ? r.length
+              : cityNodes[i]!.some((c) => stationCities.has(c))
+                ? 0
+                : Infinity;
       });
       // The game lasts until a seat is down to its last trains, so the others' stock bounds what is left to lay too.
       const others = s.trains.filter((_, o) => o !== seat);
       const horizon = Math.max(1, Math.min(HORIZON, s.trains[seat]!, ...others.map((t) => t + SPARE_TURN_TRAINS)));
-      let score = s.routePoints[seat]! + s.stationsLeft[seat]! * map.unusedStationPoints + passengers[seat]! + s.trains[seat]! * TRAIN_VALUE;
+      let score =
+        s.routePoints[seat]! +
+        s.stationsLeft[seat]! * map.unusedStationPoints +
+        passengers[seat]! +
+        s.trains[seat]! * TRAIN_VALUE;
       // Tickets share the seat's trains: nearest first, each counts by the trains its path and the nearer ones' need together.
       const paths = s.tickets[seat]!.map((id) => {
         const t = tickets.get(id)!;

@@ -54,7 +54,10 @@ describe('Ticket to Ride Europe data (TTRE-1)', () => {
     expect(m.cardsPerColour * 8 + m.locomotives).toBe(110);
     const regular = m.tickets.filter((t) => !t.long);
     const long = m.tickets.filter((t) => t.long);
-    expect([regular.length, sum(regular.map((t) => t.points))]).toEqual([checks.regular_tickets, checks.regular_ticket_points_sum]);
+    expect([regular.length, sum(regular.map((t) => t.points))]).toEqual([
+      checks.regular_tickets,
+      checks.regular_ticket_points_sum,
+    ]);
     expect([long.length, sum(long.map((t) => t.points))]).toEqual([checks.long_tickets, checks.long_ticket_points_sum]);
   });
 });
@@ -80,7 +83,10 @@ describe('Ticket to Ride Germany data (TTRG-1, TTRG-2)', () => {
   it('TTRG-1.4: 55 short tickets worth 415 and 34 long worth 526', () => {
     const short = m.tickets.filter((t) => !t.long);
     const long = m.tickets.filter((t) => t.long);
-    expect([short.length, sum(short.map((t) => t.points))]).toEqual([checks.short_tickets, checks.short_ticket_points_sum]);
+    expect([short.length, sum(short.map((t) => t.points))]).toEqual([
+      checks.short_tickets,
+      checks.short_ticket_points_sum,
+    ]);
     expect([long.length, sum(long.map((t) => t.points))]).toEqual([checks.long_tickets, checks.long_ticket_points_sum]);
   });
   it('TTRG-1.6/2.2: 60 passengers, 27 on the seven big cities and one on each of 33 other places', () => {
@@ -88,7 +94,15 @@ describe('Ticket to Ride Germany data (TTRG-1, TTRG-2)', () => {
     expect(sum(Object.values(m.passengers!.colours))).toBe(checks.passenger_total);
     expect(sum(Object.values(placement))).toBe(60);
     expect(Object.values(placement).filter((n) => n === 1)).toHaveLength(33);
-    expect(placement).toMatchObject({ Berlin: 5, Hamburg: 4, Leipzig: 3, Köln: 4, Frankfurt: 4, Stuttgart: 3, München: 4 });
+    expect(placement).toMatchObject({
+      Berlin: 5,
+      Hamburg: 4,
+      Leipzig: 3,
+      Köln: 4,
+      Frankfurt: 4,
+      Stuttgart: 3,
+      München: 4,
+    });
   });
 });
 
@@ -96,7 +110,8 @@ describe('Ticket to Ride Germany data (TTRG-1, TTRG-2)', () => {
 function shortest(m: TtrMap, a: string, b: string): number {
   const node = (place: string, id: number) => (m.countries.includes(place) ? `${place}#${id}` : place);
   const edges: Edge[] = m.routes.map((r) => ({ id: r.id, a: node(r.a, r.id), b: node(r.b, r.id), weight: r.length }));
-  const nodes = (place: string) => (m.countries.includes(place) ? edges.flatMap((e) => [e.a, e.b]).filter((n) => n.startsWith(`${place}#`)) : [place]);
+  const nodes = (place: string) =>
+    m.countries.includes(place) ? edges.flatMap((e) => [e.a, e.b]).filter((n) => n.startsWith(`${place}#`)) : [place];
   let best = Infinity;
   for (const from of nodes(a)) {
     const paths = shortestPaths(edges, from);
@@ -108,7 +123,10 @@ function shortest(m: TtrMap, a: string, b: string): number {
 describe('ticket values against the map (the data notes)', () => {
   it('Europe: 44 of 46 tickets are worth exactly their shortest path; London–Wien and Edinburgh–Athina one more', () => {
     const off = europeMap.tickets.filter((t) => t.points !== shortest(europeMap, t.a, t.b));
-    expect(off.map((t) => `${t.a}-${t.b}:${t.points - shortest(europeMap, t.a, t.b)}`).sort()).toEqual(['Edinburgh-Athina:1', 'London-Wien:1']);
+    expect(off.map((t) => `${t.a}-${t.b}:${t.points - shortest(europeMap, t.a, t.b)}`).sort()).toEqual([
+      'Edinburgh-Athina:1',
+      'London-Wien:1',
+    ]);
   });
 
   it('Germany (countries as dead ends): 88 of 89 tickets equal their shortest path; Kiel–Stuttgart is one more', () => {

@@ -49,15 +49,27 @@ export function loadMap(id: TtrMap['id'], title: string, raw: unknown): TtrMap {
   const routes: Route[] = data.routes.map((r) => {
     const pair = [r.a, r.b].sort().join('|');
     if (!groupOf.has(pair)) groupOf.set(pair, r.id);
-    return { id: r.id, a: r.a, b: r.b, length: r.length, colour: r.color, tunnel: r.tunnel, ferry: r.ferry, group: groupOf.get(pair)!, toCountry: r.to_country ?? false };
+    return {
+      id: r.id,
+      a: r.a,
+      b: r.b,
+      length: r.length,
+      colour: r.color,
+      tunnel: r.tunnel,
+      ferry: r.ferry,
+      group: groupOf.get(pair)!,
+      toCountry: r.to_country ?? false,
+    };
   });
   for (const r of routes) {
     // TTRE-1.9 / TTRG-1.8: only lengths the scoring table knows.
-    if (scoring[r.length] === undefined) throw new Error(`${id}: route ${r.id} has length ${r.length}, which the scoring table lacks`);
+    if (scoring[r.length] === undefined)
+      throw new Error(`${id}: route ${r.id} has length ${r.length}, which the scoring table lacks`);
     if (!places.has(r.a) || !places.has(r.b)) throw new Error(`${id}: route ${r.id} joins an unknown place`);
   }
   const tickets = data.tickets.map((t, i) => ({ id: i + 1, ...t }));
-  for (const t of tickets) if (!places.has(t.a) || !places.has(t.b)) throw new Error(`${id}: ticket ${t.id} names an unknown place`);
+  for (const t of tickets)
+    if (!places.has(t.a) || !places.has(t.b)) throw new Error(`${id}: ticket ${t.id} names an unknown place`);
 
   let passengers: TtrMap['passengers'] = null;
   if (c.passengers && data.passenger_placement && c.passenger_majority_points) {
@@ -66,10 +78,18 @@ export function loadMap(id: TtrMap['id'], title: string, raw: unknown): TtrMap {
     const placed = Object.values(placement).reduce((a, b) => a + b, 0);
     const singles = Object.values(placement).filter((n) => n === 1).length;
     if (placed !== total || Object.keys(placement).length - singles !== BIG_CITIES || singles !== total - 27) {
-      throw new Error(`${id}: passenger placement must put 27 on the 7 big cities and 1 on each of 33 other places (TTRG-2.2)`);
+      throw new Error(
+        `${id}: passenger placement must put 27 on the 7 big cities and 1 on each of 33 other places (TTRG-2.2)`,
+      );
     }
-    for (const place of Object.keys(placement)) if (!places.has(place)) throw new Error(`${id}: passengers placed on unknown ${place}`);
-    passengers = { colours: c.passengers.colors, placement, majorityFirst: c.passenger_majority_points.first, majoritySecond: c.passenger_majority_points.second };
+    for (const place of Object.keys(placement))
+      if (!places.has(place)) throw new Error(`${id}: passengers placed on unknown ${place}`);
+    passengers = {
+      colours: c.passengers.colors,
+      placement,
+      majorityFirst: c.passenger_majority_points.first,
+      majoritySecond: c.passenger_majority_points.second,
+    };
   }
 
   return {

@@ -11,12 +11,20 @@ import { expectRuleError } from '../../core/rule-errors.testkit.js';
 export const H = (cards: Cards): Hand => addCards(emptyHand(), cards);
 
 /** Regular cards of mixed colours, to pad a deck or a hand. */
-export const filler = (n: number): CardType[] => Array.from({ length: n }, (_, i) => (['orange', 'white', 'black', 'pink'] as const)[i % 4]!);
+export const filler = (n: number): CardType[] =>
+  Array.from({ length: n }, (_, i) => (['orange', 'white', 'black', 'pink'] as const)[i % 4]!);
 
 /** Runs `fn`, which must throw a RuleError for `rule`. */
 export const rejects = (fn: () => unknown, rule: string) => expectRuleError(fn, { rule });
 
-export function fixtureRoute(id: number, a: string, b: string, length: number, colour: RouteColour, more: Partial<Route> = {}): Route {
+export function fixtureRoute(
+  id: number,
+  a: string,
+  b: string,
+  length: number,
+  colour: RouteColour,
+  more: Partial<Route> = {},
+): Route {
   return { id, a, b, length, colour, tunnel: false, ferry: 0, group: id, toCountry: false, ...more };
 }
 
@@ -40,8 +48,10 @@ export const canon = (a: TtrAction): string => {
   return JSON.stringify(a);
 };
 export const has = (legal: readonly TtrAction[], a: TtrAction) => legal.some((l) => canon(l) === canon(a));
-export const ofType = <T extends TtrAction['type']>(legal: readonly TtrAction[], type: T) => legal.filter((a): a is Extract<TtrAction, { type: T }> => a.type === type);
-export const drawActions = (legal: readonly TtrAction[]) => legal.filter((a) => a.type === 'draw_face_up' || a.type === 'draw_blind');
+export const ofType = <T extends TtrAction['type']>(legal: readonly TtrAction[], type: T) =>
+  legal.filter((a): a is Extract<TtrAction, { type: T }> => a.type === type);
+export const drawActions = (legal: readonly TtrAction[]) =>
+  legal.filter((a) => a.type === 'draw_face_up' || a.type === 'draw_blind');
 export const eventsOf = (events: readonly GameEvent[], type: string) => events.filter((e) => e.type === type);
 export const countOf = (cards: readonly (CardType | null)[]): Cards => {
   const out: Cards = {};

@@ -73,14 +73,28 @@ describe('Ticket to Ride published schemas', () => {
       const rng = new Rng(seedRng('starved/bots'));
       while (state.phase === 'opening') {
         const seat = game.toAct(state)[0]!;
-        state = game.apply(state, seat, game.bot({ seat, view: game.view(state, seat), legal: game.legalActions(state, seat), rng })).state;
+        state = game.apply(
+          state,
+          seat,
+          game.bot({ seat, view: game.view(state, seat), legal: game.legalActions(state, seat), rng }),
+        ).state;
       }
       // Nothing left to draw or pay with but one ticket: after it is taken nobody can act.
       const s = structuredClone(state);
       s.deck = [];
       s.discard = [];
       s.market = s.market.map(() => null);
-      s.hands = s.hands.map(() => ({ pink: 0, white: 0, blue: 0, yellow: 0, orange: 0, black: 0, red: 0, green: 0, loco: 0 }));
+      s.hands = s.hands.map(() => ({
+        pink: 0,
+        white: 0,
+        blue: 0,
+        yellow: 0,
+        orange: 0,
+        black: 0,
+        red: 0,
+        green: 0,
+        loco: 0,
+      }));
       s.ticketDecks = { short: s.ticketDecks.short.slice(0, 1), long: [] };
       const drawn = game.apply(s, s.current, game.legalActions(s, s.current)[0]!);
       const kept = game.apply(drawn.state, s.current, game.legalActions(drawn.state, s.current)[0]!);
@@ -97,7 +111,8 @@ describe('Ticket to Ride published schemas', () => {
     const germany = emitted.get(ticketToRideGermany.id)!;
     expect([...new Set([...europe, ...germany])].sort()).toEqual(declared);
     // The map switches features on: stations and tunnels in Europe (TTRE-10, TTRE-12), passengers and the opening mix in Germany (TTRG-3.1, TTRG-9).
-    for (const t of ['built_station', 'tunnel_revealed', 'tunnel_paid', 'tunnel_withdrawn']) expect(europe, t).toContain(t);
+    for (const t of ['built_station', 'tunnel_revealed', 'tunnel_paid', 'tunnel_withdrawn'])
+      expect(europe, t).toContain(t);
     for (const t of ['took_passengers', 'drew_opening_tickets']) expect(germany, t).toContain(t);
   });
 
@@ -111,13 +126,22 @@ describe('Ticket to Ride published schemas', () => {
     expect(TtrViewSchema.safeParse(view).success).toBe(true);
     expect(TtrViewSchema.safeParse({ ...view, extra: 1 }).success).toBe(false);
     expect(TtrViewSchema.safeParse({ ...view, you: { ...view.you, deck: [] } }).success).toBe(false);
-    expect(TtrViewSchema.safeParse({ ...view, you: { ...view.you, hand: { ...view.you!.hand, purple: 1 } } }).success).toBe(false);
+    expect(
+      TtrViewSchema.safeParse({ ...view, you: { ...view.you, hand: { ...view.you!.hand, purple: 1 } } }).success,
+    ).toBe(false);
     expect(TtrViewSchema.safeParse({ ...view, phase: 'setup' }).success).toBe(false);
   });
 
   it('the event schema refuses unknown types and a secret field in a redacted form (TTRE-H)', () => {
     expect(TtrEventSchema.safeParse({ type: 'drew_blind', data: { seat: 0 } }).success).toBe(true);
-    expect(TtrEventSchema.safeParse({ type: 'drew_blind', data: { seat: 0, card: 'red' }, visibleTo: [0], redacted: { type: 'drew_blind', data: { seat: 0, card: 'red' } } }).success).toBe(false);
+    expect(
+      TtrEventSchema.safeParse({
+        type: 'drew_blind',
+        data: { seat: 0, card: 'red' },
+        visibleTo: [0],
+        redacted: { type: 'drew_blind', data: { seat: 0, card: 'red' } },
+      }).success,
+    ).toBe(false);
     expect(TtrEventSchema.safeParse({ type: 'teleported', data: { seat: 0 } }).success).toBe(false);
     expect(TtrEventSchema.safeParse({ type: 'passed', data: { seat: 0, why: 'x' } }).success).toBe(false);
   });

@@ -16,7 +16,10 @@ function countCards(cards: readonly CardType[]): Partial<Record<CardType, number
 export function createView(map: TtrMap) {
   const byId = new Map(map.tickets.map((t) => [t.id, t]));
   const ticketList = (ids: readonly number[]) => ids.map((id) => ({ ...byId.get(id)! }));
-  const typesOf = (ids: readonly number[] | null) => (ids === null ? null : { short: ids.filter((id) => !byId.get(id)?.long).length, long: ids.filter((id) => byId.get(id)?.long).length });
+  const typesOf = (ids: readonly number[] | null) =>
+    ids === null
+      ? null
+      : { short: ids.filter((id) => !byId.get(id)?.long).length, long: ids.filter((id) => byId.get(id)?.long).length };
 
   return function view(s: TtrState, viewer: Viewer): TtrView {
     const opening = s.phase === 'opening';
@@ -29,7 +32,10 @@ export function createView(map: TtrMap) {
       market: s.market,
       deckCount: s.deck.length,
       discard: countCards(s.discard),
-      ticketDecks: { short: s.ticketDecks.short.length + s.setAside.short.length, long: s.ticketDecks.long.length + s.setAside.long.length },
+      ticketDecks: {
+        short: s.ticketDecks.short.length + s.setAside.short.length,
+        long: s.ticketDecks.long.length + s.setAside.long.length,
+      },
       routeOwners: s.routeOwners,
       stations: s.stations,
       passengersAt: s.passengersAt,
@@ -51,7 +57,14 @@ export function createView(map: TtrMap) {
           : p.kind === 'tickets'
             ? { kind: 'tickets', count: p.drawn.length }
             : p.kind === 'tunnel'
-              ? { kind: 'tunnel', route: p.route, committed: p.committed, revealed: p.revealed, extra: p.extra, match: p.match }
+              ? {
+                  kind: 'tunnel',
+                  route: p.route,
+                  committed: p.committed,
+                  revealed: p.revealed,
+                  extra: p.extra,
+                  match: p.match,
+                }
               : p,
       result: s.result,
     };

@@ -30,8 +30,19 @@ export const BoardDataSchema = z.object({
   ),
   routes: z.array(z.object({ id: Id, name: z.string(), spaces: z.array(Id) })),
   track_spaces: z.array(z.object({ id: Id, neighbours: z.array(Id), adjacentCities: z.array(Id) })),
-  goods_spaces: z.object({ RANCH: z.array(z.array(GoodSchema)), HOTEL: z.array(z.array(GoodSchema)), MINE: z.array(z.array(GoodSchema)) }),
-  goods_types: z.array(z.object({ type: GoodSchema, monopolyVP: z.number().int(), storableIn: z.array(z.enum(BUILDINGS)), count: z.number().int().min(1) })),
+  goods_spaces: z.object({
+    RANCH: z.array(z.array(GoodSchema)),
+    HOTEL: z.array(z.array(GoodSchema)),
+    MINE: z.array(z.array(GoodSchema)),
+  }),
+  goods_types: z.array(
+    z.object({
+      type: GoodSchema,
+      monopolyVP: z.number().int(),
+      storableIn: z.array(z.enum(BUILDINGS)),
+      count: z.number().int().min(1),
+    }),
+  ),
   special_cards: z.array(
     z.discriminatedUnion('kind', [
       z.object({ id: Id, kind: z.literal('TASK'), cities: z.tuple([Id, Id]), vp: z.number().int().min(1) }),
@@ -106,14 +117,20 @@ export function loadBoard(raw: unknown): Board {
   for (const t of data.track_spaces) {
     if (city.has(t.id)) throw new Error(`board: ${t.id} is both a city and a track space`);
     for (const c of t.adjacentCities) if (!city.has(c)) throw new Error(`board: ${t.id} touches unknown city ${c}`);
-    for (const n of t.neighbours) if (!byId.get(n)?.neighbours.includes(t.id)) throw new Error(`board: adjacency ${t.id}–${n} is not symmetric`);
+    for (const n of t.neighbours)
+      if (!byId.get(n)?.neighbours.includes(t.id)) throw new Error(`board: adjacency ${t.id}–${n} is not symmetric`);
   }
 
   const uf = new UnionFind();
   for (const t of data.track_spaces) for (const n of t.neighbours) uf.union(t.id, n);
   const routes: Route[] = data.routes.map((r) => {
     const touched = new Set(r.spaces.flatMap((s) => byId.get(s)?.adjacentCities ?? []));
-    return { id: r.id, name: r.name, spaces: r.spaces, cities: data.cities.map((c) => c.id).filter((c) => touched.has(c)) };
+    return {
+      id: r.id,
+      name: r.name,
+      spaces: r.spaces,
+      cities: data.cities.map((c) => c.id).filter((c) => touched.has(c)),
+    };
   });
   const routeOf = new Map<string, string>();
   for (const r of routes) {
@@ -129,18 +146,28 @@ export function loadBoard(raw: unknown): Board {
   for (const t of data.track_spaces) {
     const r = routeOf.get(t.id);
     if (!r) throw new Error(`board: space ${t.id} is in no route`);
-    for (const n of t.neighbours) if (routeOf.get(n) !== r) throw new Error(`board: routes ${r} and ${routeOf.get(n)} touch at ${t.id}`);
+    for (const n of t.neighbours)
+      if (routeOf.get(n) !== r) throw new Error(`board: routes ${r} and ${routeOf.get(n)} touch at ${t.id}`);
   }
   const cityGraph = new UnionFind();
   for (const r of routes) for (const c of r.cities) cityGraph.union(r.cities[0] ?? c, c);
-  if (new Set(data.cities.map((c) => cityGraph.find(c.id))).size > 1) throw new Error('board: the cities are not all linked by routes');
+  if (new Set(data.cities.map((c) => cityGraph.find(c.id))).size > 1)
+    throw new Error('board: the cities are not all linked by routes');
   for (const card of data.special_cards) {
-    if (card.kind === 'TASK' && (card.cities[0] === card.cities[1] || !card.cities.every((c) => city.has(c)))) throw new Error(`board: task ${card.id} needs two different known cities`);
+    if (card.kind === 'TASK' && (card.cities[0] === card.cities[1] || !card.cities.every((c) => city.has(c))))
+      throw new Error(`board: task ${card.id} needs two different known cities`);
   }
-  if (new Set(data.goods_types.map((g) => g.type)).size !== GOODS.length) throw new Error('board: every good needs exactly one goods type entry');
+  if (new Set(data.goods_types.map((g) => g.type)).size !== GOODS.length)
+    throw new Error('board: every good needs exactly one goods type entry');
 
-  const spaces = new Map<string, Space>(data.track_spaces.map((t) => [t.id, { id: t.id, route: routeOf.get(t.id) ?? '', neighbours: t.neighbours, cities: t.adjacentCities }]));
-  const goodsBy = (f: (g: BoardData['goods_types'][number]) => number) => Object.fromEntries(data.goods_types.map((g) => [g.type, f(g)])) as Record<Good, number>;
+  const spaces = new Map<string, Space>(
+    data.track_spaces.map((t) => [
+      t.id,
+      { id: t.id, route: routeOf.get(t.id) ?? '', neighbours: t.neighbours, cities: t.adjacentCities },
+    ]),
+  );
+  const goodsBy = (f: (g: BoardData['goods_types'][number]) => number) =>
+    Object.fromEntries(data.goods_types.map((g) => [g.type, f(g)])) as Record<Good, number>;
   return {
     cities: data.cities,
     city,

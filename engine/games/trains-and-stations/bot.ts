@@ -10,7 +10,8 @@ import { BUILDINGS, GOODS, type Board, type BuildingType, type Face } from './bo
 import type { TsView } from './view.js';
 
 type Of<T extends TsAction['type']> = ActionOf<T>;
-const ofType = <T extends TsAction['type']>(legal: readonly TsAction[], type: T) => legal.filter((a): a is Of<T> => a.type === type);
+const ofType = <T extends TsAction['type']>(legal: readonly TsAction[], type: T) =>
+  legal.filter((a): a is Of<T> => a.type === type);
 
 function best<T>(items: readonly T[], score: (x: T) => number): T | undefined {
   let top: T | undefined;
@@ -54,10 +55,12 @@ export function createRatings(b: Board) {
   }
 
   function cityValue(view: TsView, city: string, seat: number): number {
-    return b.routes.filter((r) => r.cities.includes(city)).reduce((v, r) => {
-      const st = routeState(view, r.id, seat);
-      return v + (r.spaces.length - st.empty) / r.spaces.length;
-    }, 0);
+    return b.routes
+      .filter((r) => r.cities.includes(city))
+      .reduce((v, r) => {
+        const st = routeState(view, r.id, seat);
+        return v + (r.spaces.length - st.empty) / r.spaces.length;
+      }, 0);
   }
 
   /** VP of the bot's own unrevealed tasks that one delivery of the route would fulfil. */
@@ -98,7 +101,11 @@ export function createBot(b: Board) {
   }
 
   /** The building face worth chasing: the most frequent buildable one among the given dice, 2 or more. */
-  function target(view: TsView, seat: number, dice: readonly { face: Face | null }[]): { face: BuildingType; count: number } | null {
+  function target(
+    view: TsView,
+    seat: number,
+    dice: readonly { face: Face | null }[],
+  ): { face: BuildingType; count: number } | null {
     const options = buildable(view, seat).map((face) => ({ face, count: dice.filter((d) => d.face === face).length }));
     const top = best(options, (o) => o.count);
     return top && top.count >= 2 ? top : null;
@@ -107,36 +114,69 @@ export function createBot(b: Board) {
   function reroll(view: TsView, legal: readonly TsAction[], seat: number): TsAction | undefined {
     const inPlay = view.dice.map((d, id) => ({ d, id })).filter(({ d }) => d.zone === 'play');
     if (inPlay.filter(({ d }) => d.face === 'LOCKED_TRAIN').length >= STOP_AT_LOCKED) return undefined;
-    const t = target(view, seat, inPlay.map(({ d }) => d));
+    const t = target(
+      view,
+      seat,
+      inPlay.map(({ d }) => d),
+    );
     if (!t || t.count % 3 === 0) return undefined;
-    const junk = inPlay.filter(({ d }) => d.face !== t.face && d.face !== 'TRAIN' && d.face !== 'LOCKED_TRAIN' && !(d.face === 'COIN' && view.players[seat]!.coins < 2)).map(({ id }) => id);
+    const junk = inPlay
+      .filter(
+        ({ d }) =>
+          d.face !== t.face &&
+          d.face !== 'TRAIN' &&
+          d.face !== 'LOCKED_TRAIN' &&
+          !(d.face === 'COIN' && view.players[seat]!.coins < 2),
+      )
+      .map(({ id }) => id);
     if (junk.length === 0) return undefined;
     const want = signature(view, junk);
     return ofType(legal, 'reroll').find((a) => signature(view, a.dice) === want);
   }
 
   function resolve(view: TsView, legal: readonly TsAction[], seat: number, rng: Rng): TsAction | undefined {
-    const build = best(ofType(legal, 'build'), (a) => cityValue(view, a.city, seat) - a.dice.filter((id) => view.dice[id]?.owner !== null).length * 0.01);
+    const build = best(
+      ofType(legal, 'build'),
+      (a) => cityValue(view, a.city, seat) - a.dice.filter((id) => view.dice[id]?.owner !== null).length * 0.01,
+    );
     if (build) return build;
     const me = view.players[seat]!;
     if (me.coins < 5) {
       const need = Math.ceil((5 - me.coins) / 2);
-      const coins = best(ofType(legal, 'take_coins'), (a) => -Math.abs(a.dice.length - need) - 0.1 * a.dice.filter((id) => view.dice[id]?.owner === null).length);
+      const coins = best(
+        ofType(legal, 'take_coins'),
+        (a) => -Math.abs(a.dice.length - need) - 0.1 * a.dice.filter((id) => view.dice[id]?.owner === null).length,
+      );
       if (coins) return coins;
     }
     // Noise only breaks ties, so equally good routes share the traffic instead of one fixed favourite.
-    const place = best(ofType(legal, 'place_train'), (a) => placeScore(view, a, seat) + (rng.int(1000) / 1000) * JITTER);
+    const place = best(
+      ofType(legal, 'place_train'),
+      (a) => placeScore(view, a, seat) + (rng.int(1000) / 1000) * JITTER,
+    );
     if (place) return place;
-    const t = target(view, seat, view.dice.filter((d) => d.zone === 'play' && d.owner === seat));
-    return best(ofType(legal, 'end_resolution'), (a) => a.save.filter((id) => view.dice[id]?.face === t?.face).length * 2 - a.save.length);
+    const t = target(
+      view,
+      seat,
+      view.dice.filter((d) => d.zone === 'play' && d.owner === seat),
+    );
+    return best(
+      ofType(legal, 'end_resolution'),
+      (a) => a.save.filter((id) => view.dice[id]?.face === t?.face).length * 2 - a.save.length,
+    );
   }
 
   function speculate(view: TsView, legal: readonly TsAction[]): TsAction | undefined {
     const goods = view.you?.goods;
     if (!goods) return undefined;
-    const surplus = best(GOODS.filter((g) => goods[g] >= SURPLUS), (g) => goods[g]);
+    const surplus = best(
+      GOODS.filter((g) => goods[g] >= SURPLUS),
+      (g) => goods[g],
+    );
     if (surplus === undefined) return undefined;
-    return ofType(legal, 'speculate').find((a) => a.specials.length === 0 && Object.keys(a.goods).length === 1 && a.goods[surplus] === 2);
+    return ofType(legal, 'speculate').find(
+      (a) => a.specials.length === 0 && Object.keys(a.goods).length === 1 && a.goods[surplus] === 2,
+    );
   }
 
   function keepValue(id: string): number {
@@ -154,7 +194,13 @@ export function createBot(b: Board) {
           if (me.diceOnBoard >= RECALL_AT) return legal.find((a) => a.type === 'recall');
           // Kept faces help only if fresh dice are rolled with them; otherwise the same faces come back every turn.
           const wanted = me.diceInPool > 0 ? buildable(view, seat) : [];
-          return best(ofType(legal, 'roll'), (a) => a.bonus * 10 + a.keep.filter((id) => wanted.includes(view.dice[id]?.face as BuildingType)).length * 2 - a.keep.length);
+          return best(
+            ofType(legal, 'roll'),
+            (a) =>
+              a.bonus * 10 +
+              a.keep.filter((id) => wanted.includes(view.dice[id]?.face as BuildingType)).length * 2 -
+              a.keep.length,
+          );
         }
         case 'rolling':
           return reroll(view, legal, seat) ?? legal.find((a) => a.type === 'stop_rolling');
@@ -165,7 +211,10 @@ export function createBot(b: Board) {
           return ties.find((a) => a.winner === seat) ?? best(ties, (a) => -(view.players[a.winner]?.vp ?? 0));
         }
         case 'goods':
-          return best(ofType(legal, 'allocate_goods'), (a) => a.buildings.filter((id) => view.buildings[id]?.owner === seat).length);
+          return best(
+            ofType(legal, 'allocate_goods'),
+            (a) => a.buildings.filter((id) => view.buildings[id]?.owner === seat).length,
+          );
         case 'speculate':
           return speculate(view, legal);
         case 'tasks':

@@ -26,7 +26,10 @@ export const componentsOf = (b: Board) => ({
 });
 
 /** The game on board `b`; `roundLimit` (RP-TS-1) is changed only by simulations measuring natural ends. */
-export function defineTrainsAndStations(b: Board, { roundLimit = ROUND_LIMIT }: { roundLimit?: number | null } = {}): KitGame<TsState, TsAction, TsOptions, TsView> {
+export function defineTrainsAndStations(
+  b: Board,
+  { roundLimit = ROUND_LIMIT }: { roundLimit?: number | null } = {},
+): KitGame<TsState, TsAction, TsOptions, TsView> {
   const rules = createRules(b, roundLimit);
   const view = createView(b, rules.toAct);
   return defineGame({
@@ -35,7 +38,10 @@ export function defineTrainsAndStations(b: Board, { roundLimit = ROUND_LIMIT }: 
     options: TsOptionsSchema,
     action: TsActionSchema,
     schemas: { view: TsViewSchema, event: TsEventSchema },
-    checkOptions: (options, players) => (options.conductor !== 'random' && options.conductor >= players ? `conductor must be a seat from 0 to ${players - 1}` : null),
+    checkOptions: (options, players) =>
+      options.conductor !== 'random' && options.conductor >= players
+        ? `conductor must be a seat from 0 to ${players - 1}`
+        : null,
     setup: ({ seed, players, options }) => rules.setup(seed, players, options),
     rules,
     view,

@@ -60,7 +60,10 @@ export function awardMajority(b: Board, d: TsDraft, routeId: string, winner: num
           continue;
         }
         s.players[winner]?.specials.push(card);
-        d.emitSecret({ type: 'bonus_special_card', data: { seat: winner, city: cityId, card } }, [winner], { type: 'bonus_special_card', data: { seat: winner, city: cityId } });
+        d.emitSecret({ type: 'bonus_special_card', data: { seat: winner, city: cityId, card } }, [winner], {
+          type: 'bonus_special_card',
+          data: { seat: winner, city: cityId },
+        });
       } else {
         const die = s.dice.find((d) => d.zone === 'supply');
         if (!die) {
@@ -82,7 +85,12 @@ export function drawingBuildings(b: Board, s: TsState, routeId: string, type: Bu
 }
 
 /** Each listed building draws a card of the space's good; every other one pays 1 VP (TS-7.7, AMB-14). */
-export function giveGoods(d: TsDraft, type: BuildingType, drawing: readonly number[], receiving: readonly number[]): void {
+export function giveGoods(
+  d: TsDraft,
+  type: BuildingType,
+  drawing: readonly number[],
+  receiving: readonly number[],
+): void {
   const s = d.state;
   const space = s.spaces[type];
   for (const id of drawing) {
@@ -147,6 +155,10 @@ export function runDeliveries(b: Board, d: TsDraft): void {
     s.pending = { kind: 'tasks', answers: s.players.map(() => null) };
     return;
   }
-  revealTasks(b, d, s.players.map((_, seat) => bestTasks(b, s, seat)));
+  revealTasks(
+    b,
+    d,
+    s.players.map((_, seat) => bestTasks(b, s, seat)),
+  );
   endOfTurn(b, d);
 }

@@ -43,11 +43,19 @@ export function createDeterminize(b: Board) {
     }
 
     // ---- special cards
-    const shown = new Set([...you.specials, ...you.dealt, ...(you.kept ?? []), ...v.players.flatMap((p) => p.revealedTasks), ...v.boxedSpecials]);
+    const shown = new Set([
+      ...you.specials,
+      ...you.dealt,
+      ...(you.kept ?? []),
+      ...v.players.flatMap((p) => p.revealedTasks),
+      ...v.boxedSpecials,
+    ]);
     const unseen = rng.shuffle(b.specials.map((x) => x.id).filter((id) => !shown.has(id)));
-    const dealt = v.players.map((_, o) => (o === seat ? [...you.dealt] : keeping ? unseen.splice(0, c.specialDealt) : []));
+    const dealt = v.players.map((_, o) =>
+      o === seat ? [...you.dealt] : keeping ? unseen.splice(0, c.specialDealt) : [],
+    );
     const specialDeck = unseen.splice(0, v.specialDeck);
-    const specials = v.players.map((_, o) => (o === seat ? [...you.specials] : [] as string[]));
+    const specials = v.players.map((_, o) => (o === seat ? [...you.specials] : ([] as string[])));
     for (const id of unseen) specials[pick()]!.push(id);
 
     const players: Player[] = v.players.map((p, o) => ({
@@ -64,11 +72,28 @@ export function createDeterminize(b: Board) {
     const view = v.pending;
     const pending: Pending =
       view.kind === 'keep'
-        ? { kind: 'keep', kept: view.committed.map((done, o) => (o === seat ? (you.kept ? [...you.kept] : null) : done ? dealt[o]!.slice(0, c.specialKept) : null)) }
+        ? {
+            kind: 'keep',
+            kept: view.committed.map((done, o) =>
+              o === seat ? (you.kept ? [...you.kept] : null) : done ? dealt[o]!.slice(0, c.specialKept) : null,
+            ),
+          }
         : view.kind === 'tasks'
-          ? { kind: 'tasks', answers: view.committed.map((done, o) => (o === seat ? (you.revealing ? [...you.revealing] : null) : done ? [] : null)) }
+          ? {
+              kind: 'tasks',
+              answers: view.committed.map((done, o) =>
+                o === seat ? (you.revealing ? [...you.revealing] : null) : done ? [] : null,
+              ),
+            }
           : view.kind === 'speculate'
-            ? { kind: 'speculate', space: view.space, good: view.good, offers: view.committed.map((done, o) => (o === seat ? (you.offer ? cloneJson(you.offer) : null) : done ? 'pass' : null)) }
+            ? {
+                kind: 'speculate',
+                space: view.space,
+                good: view.good,
+                offers: view.committed.map((done, o) =>
+                  o === seat ? (you.offer ? cloneJson(you.offer) : null) : done ? 'pass' : null,
+                ),
+              }
             : cloneJson(view);
 
     const state: TsState = {
@@ -103,7 +128,10 @@ export function createDeterminize(b: Board) {
     if (pending.kind === 'tie' || pending.kind === 'goods') {
       const rest = completeRoutes(b, state).filter((r) => r !== pending.route);
       state.delivered = [pending.route];
-      state.deliveries = { queue: [pending.route, ...rest], goodsStep: pending.kind === 'tie' ? 0 : BUILDINGS.indexOf(pending.space) + 1 };
+      state.deliveries = {
+        queue: [pending.route, ...rest],
+        goodsStep: pending.kind === 'tie' ? 0 : BUILDINGS.indexOf(pending.space) + 1,
+      };
     }
     return state;
   };

@@ -6,9 +6,11 @@ import type { Die, TsState } from './state.js';
 export const isTrain = (f: Face | null) => f === 'TRAIN' || f === 'LOCKED_TRAIN';
 export const isBuildingFace = (f: Face | null) => f === 'RANCH' || f === 'MINE' || f === 'HOTEL';
 
-export const idsWhere = (s: TsState, pred: (d: Die, id: number) => boolean): number[] => s.dice.flatMap((d, id) => (pred(d, id) ? [id] : []));
+export const idsWhere = (s: TsState, pred: (d: Die, id: number) => boolean): number[] =>
+  s.dice.flatMap((d, id) => (pred(d, id) ? [id] : []));
 export const inPlay = (s: TsState) => idsWhere(s, (d) => d.zone === 'play');
-export const ownOnTrack = (s: TsState, seat: number) => idsWhere(s, (d) => d.owner === seat && d.zone === 'track').length;
+export const ownOnTrack = (s: TsState, seat: number) =>
+  idsWhere(s, (d) => d.owner === seat && d.zone === 'track').length;
 export const bonusSupply = (s: TsState) => idsWhere(s, (d) => d.zone === 'supply');
 export const heldBonus = (s: TsState, seat: number) => idsWhere(s, (d) => d.zone === 'held' && d.holder === seat);
 
@@ -48,4 +50,5 @@ export function sendBack(d: Die): void {
 export const rerollable = (s: TsState) => inPlay(s).filter((id) => s.dice[id]?.face !== 'LOCKED_TRAIN');
 
 /** A key under which dice are interchangeable for the rules: owner kind and face. */
-export const dieClass = (d: Die | undefined) => `${d?.owner === null ? 'white' : 'own'}:${d?.face ?? '-'}:${d?.zone ?? '-'}`;
+export const dieClass = (d: Die | undefined) =>
+  `${d?.owner === null ? 'white' : 'own'}:${d?.face ?? '-'}:${d?.zone ?? '-'}`;

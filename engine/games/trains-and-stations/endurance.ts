@@ -44,9 +44,20 @@ export function playOne(b: Board, roundLimit: number | null, seed: string, playe
   const game = defineTrainsAndStations(b, { roundLimit });
   const bot = sloppy(game.bot, p);
   const cap = ACTIONS_PER_TURN_CAP * players * (roundLimit ?? NO_LIMIT_ROUNDS);
-  const run = playout(game, seed, players, {}, Array.from({ length: players }, () => bot), cap);
+  const run = playout(
+    game,
+    seed,
+    players,
+    {},
+    Array.from({ length: players }, () => bot),
+    cap,
+  );
   const s = run.state as TsState;
-  return { rounds: Math.ceil(s.turn / players), actions: run.actions.length, by: !run.finished ? 'cap' : s.endTriggered ? 'supply' : 'limit' };
+  return {
+    rounds: Math.ceil(s.turn / players),
+    actions: run.actions.length,
+    by: !run.finished ? 'cap' : s.endTriggered ? 'supply' : 'limit',
+  };
 }
 
 /** Prints one line per player count and mix as soon as it is measured. */
@@ -54,9 +65,14 @@ export function main(n: number, roundLimit: number | null, b: Board, print: (lin
   print(`round limit: ${roundLimit ?? 'none'}; ${n} games per mix`);
   for (const players of [3, 4, 5]) {
     for (const mix of MIXES) {
-      const games = Array.from({ length: n }, (_, i) => playOne(b, roundLimit, `endure-${players}-${mix.name}-${i}`, players, mix.random));
+      const games = Array.from({ length: n }, (_, i) =>
+        playOne(b, roundLimit, `endure-${players}-${mix.name}-${i}`, players, mix.random),
+      );
       const count = (by: Ending['by']) => games.filter((g) => g.by === by).length;
-      const natural = games.filter((g) => g.by === 'supply').map((g) => g.rounds).sort((x, y) => x - y);
+      const natural = games
+        .filter((g) => g.by === 'supply')
+        .map((g) => g.rounds)
+        .sort((x, y) => x - y);
       const median = natural[Math.floor(natural.length / 2)];
       print(
         `${players}p ${mix.name}: ${n} games, ended by the VP supply ${count('supply')} (rounds median ${median ?? '-'}, max ${natural.at(-1) ?? '-'}), by the round limit ${count('limit')}, at the action cap ${count('cap')}; longest ${Math.max(...games.map((g) => g.rounds))} rounds, most actions ${Math.max(...games.map((g) => g.actions))}`,
@@ -68,7 +84,9 @@ export function main(n: number, roundLimit: number | null, b: Board, print: (lin
 if (process.argv[1]?.endsWith('endurance.ts')) {
   const args = process.argv.slice(2);
   const file = args.includes('--board') ? args[args.indexOf('--board') + 1] : undefined;
-  const b = file ? loadBoard((JSON.parse(readFileSync(file, 'utf8')) as { reconstructed_design: unknown }).reconstructed_design) : defaultBoard;
+  const b = file
+    ? loadBoard((JSON.parse(readFileSync(file, 'utf8')) as { reconstructed_design: unknown }).reconstructed_design)
+    : defaultBoard;
   const n = Number(args.find((a) => /^\d+$/.test(a)) ?? 20);
   main(n, args.includes('--no-limit') ? null : ROUND_LIMIT, b, (line) => console.log(line));
 }

@@ -30,19 +30,26 @@ export function bonusRange(b: Board, s: TsState, seat: number): [number, number]
 }
 
 export const ownToRoll = (b: Board, s: TsState, seat: number) =>
-  Math.min(b.constants.maxOwnDicePerRoll, idsWhere(s, (d) => d.owner === seat && (d.zone === 'saved' || d.zone === 'pool')).length);
+  Math.min(
+    b.constants.maxOwnDicePerRoll,
+    idsWhere(s, (d) => d.owner === seat && (d.zone === 'saved' || d.zone === 'pool')).length,
+  );
 
-export const canReroll = (b: Board, s: TsState) => !s.strike && (s.players[s.active]?.coins ?? 0) >= b.constants.rerollCost && rerollable(s).length > 0;
+export const canReroll = (b: Board, s: TsState) =>
+  !s.strike && (s.players[s.active]?.coins ?? 0) >= b.constants.rerollCost && rerollable(s).length > 0;
 
 /** Train dice that must still be placed and can be (TS-6.2, TS-6.5). */
-export const mustPlace = (b: Board, s: TsState) => inPlay(s).some((id) => isTrain(s.dice[id]?.face ?? null)) && legalSpaces(b, s).length > 0;
+export const mustPlace = (b: Board, s: TsState) =>
+  inPlay(s).some((id) => isTrain(s.dice[id]?.face ?? null)) && legalSpaces(b, s).length > 0;
 
 /** Every multiset of the offered dice that pass `only`, by kind: 0..n of each kind, its lowest ids, in the order spelling.ts gives. */
 export function classPicks(choice: DiceChoice, only: (id: number) => boolean = () => true): number[][] {
   const groups = new Map<string, number[]>();
-  for (const id of choice.ids.filter(only).sort((x, y) => x - y)) groups.set(choice.key(id), [...(groups.get(choice.key(id)) ?? []), id]);
+  for (const id of choice.ids.filter(only).sort((x, y) => x - y))
+    groups.set(choice.key(id), [...(groups.get(choice.key(id)) ?? []), id]);
   let picks: number[][] = [[]];
-  for (const g of groups.values()) picks = picks.flatMap((p) => Array.from({ length: g.length + 1 }, (_, k) => [...p, ...g.slice(0, k)]));
+  for (const g of groups.values())
+    picks = picks.flatMap((p) => Array.from({ length: g.length + 1 }, (_, k) => [...p, ...g.slice(0, k)]));
   return picks;
 }
 
@@ -53,14 +60,18 @@ export function combinations<T>(items: readonly T[], k: number): T[][] {
 
 export function permutations<T>(items: readonly T[]): T[][] {
   if (items.length <= 1) return [items.slice()];
-  return items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [x, ...rest]));
+  return items.flatMap((x, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [x, ...rest]),
+  );
 }
 
 /** Vectors with 0 ≤ v[i] ≤ max[i] and the given sum. */
 export function boundedSums(max: readonly number[], sum: number): number[][] {
   const [first, ...rest] = max;
   if (first === undefined) return sum === 0 ? [[]] : [];
-  return Array.from({ length: Math.min(first, sum) + 1 }, (_, n) => boundedSums(rest, sum - n).map((v) => [n, ...v])).flat();
+  return Array.from({ length: Math.min(first, sum) + 1 }, (_, n) =>
+    boundedSums(rest, sum - n).map((v) => [n, ...v]),
+  ).flat();
 }
 
 /** Step 3 (TS-6): placements, buildings, coins and, once no train must be placed, the end with its saves. */
@@ -70,7 +81,8 @@ export function resolveActions(b: Board, s: TsState, seat: Seat): TsAction[] {
   const out: TsAction[] = [];
   const spaces = legalSpaces(b, s);
   const trains = classPicks(trainChoice(s));
-  for (const pick of trains.filter((p) => p.length === 1)) for (const space of spaces) out.push({ type: 'place_train', die: pick[0]!, space });
+  for (const pick of trains.filter((p) => p.length === 1))
+    for (const space of spaces) out.push({ type: 'place_train', die: pick[0]!, space });
   const cities = buildableCities(b, s);
   const player = s.players[seat]!;
   for (const building of BUILDINGS) {
@@ -80,7 +92,8 @@ export function resolveActions(b: Board, s: TsState, seat: Seat): TsAction[] {
   }
   for (const dice of classPicks(play, face('COIN'))) if (dice.length > 0) out.push({ type: 'take_coins', dice });
   if (!mustPlace(b, s)) {
-    const savable = (id: number) => s.dice[id]?.owner === seat && (isBuildingFace(s.dice[id]?.face ?? null) || s.dice[id]?.face === 'COIN');
+    const savable = (id: number) =>
+      s.dice[id]?.owner === seat && (isBuildingFace(s.dice[id]?.face ?? null) || s.dice[id]?.face === 'COIN');
     for (const save of classPicks(play, savable)) out.push({ type: 'end_resolution', save });
   }
   return out;
@@ -91,7 +104,10 @@ export function speculateActions(b: Board, s: TsState, seat: Seat): TsAction[] {
   const player = s.players[seat]!;
   const held = GOODS.filter((g) => player.goods[g] > 0);
   let goodsPicks: Partial<Record<Good, number>>[] = [{}];
-  for (const g of held) goodsPicks = goodsPicks.flatMap((p) => Array.from({ length: player.goods[g] + 1 }, (_, n) => (n === 0 ? p : { ...p, [g]: n })));
+  for (const g of held)
+    goodsPicks = goodsPicks.flatMap((p) =>
+      Array.from({ length: player.goods[g] + 1 }, (_, n) => (n === 0 ? p : { ...p, [g]: n })),
+    );
   const specialGoods = player.specials.filter((id) => b.special.get(id)?.kind === 'GOODS');
   const specialPicks = Array.from({ length: specialGoods.length + 1 }, (_, k) => combinations(specialGoods, k)).flat();
   const out: TsAction[] = [{ type: 'speculate_pass' }];

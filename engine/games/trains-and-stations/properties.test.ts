@@ -49,11 +49,16 @@ function lowDecks(s: TsState): TsState {
   }
   return t;
 }
-const SUBJECTS = [subject('reconstructed board', defaultBoard, 4), subject('FIXTURE-1', fixture, 5), subject('FIXTURE-1 with low decks', fixture, 4, lowDecks)];
+const SUBJECTS = [
+  subject('reconstructed board', defaultBoard, 4),
+  subject('FIXTURE-1', fixture, 5),
+  subject('FIXTURE-1 with low decks', fixture, 4, lowDecks),
+];
 
 /** An action as the rules see it: dice by kind and face, sets sorted, zero counts dropped. */
 function canon(s: TsState, a: TsAction): string {
-  const dice = (ids: readonly number[], placing = false) => ids.map((id) => (placing ? dieClass({ ...s.dice[id]!, face: 'TRAIN' }) : dieClass(s.dice[id]))).sort();
+  const dice = (ids: readonly number[], placing = false) =>
+    ids.map((id) => (placing ? dieClass({ ...s.dice[id]!, face: 'TRAIN' }) : dieClass(s.dice[id]))).sort();
   switch (a.type) {
     case 'roll':
       return JSON.stringify({ ...a, keep: dice(a.keep) });
@@ -71,7 +76,11 @@ function canon(s: TsState, a: TsAction): string {
     case 'allocate_goods':
       return JSON.stringify({ ...a, buildings: [...a.buildings].sort() });
     case 'speculate':
-      return JSON.stringify({ type: a.type, goods: Object.fromEntries(GOODS.flatMap((g) => ((a.goods[g] ?? 0) > 0 ? [[g, a.goods[g]]] : []))), specials: [...a.specials].sort() });
+      return JSON.stringify({
+        type: a.type,
+        goods: Object.fromEntries(GOODS.flatMap((g) => ((a.goods[g] ?? 0) > 0 ? [[g, a.goods[g]]] : []))),
+        specials: [...a.specials].sort(),
+      });
     default:
       return JSON.stringify(a);
   }
@@ -99,7 +108,11 @@ function randomAction(x: Subject, s: TsState, rng: Rng): TsAction {
     { type: 'reveal_tasks', cards: rng.int(2) === 0 ? [] : [rng.pick(x.cards)] },
     { type: 'choose_upgrade', space: building(), good: rng.pick(GOODS) },
     { type: 'choose_upgrade', space: building() },
-    { type: 'speculate', goods: { [rng.pick(GOODS)]: rng.int(4) }, specials: rng.int(3) === 0 ? [rng.pick(x.cards)] : [] },
+    {
+      type: 'speculate',
+      goods: { [rng.pick(GOODS)]: rng.int(4) },
+      specials: rng.int(3) === 0 ? [rng.pick(x.cards)] : [],
+    },
     { type: 'speculate_pass' },
     { type: 'allocate_speculation', shares: s.players.map(() => rng.int(5)) },
   ];
@@ -114,19 +127,39 @@ function conservation({ b, cards: cardIds, totalVP }: Subject, s: TsState): stri
   check(s.dice.length === n * b.constants.dicePerColour + b.constants.bonusDice, 'dice count');
   const spaces = s.dice.filter((d) => d.zone === 'track').map((d) => d.space);
   check(new Set(spaces).size === spaces.length, 'one die per space');
-  check(s.dice.every((d) => (d.owner === null ? ['supply', 'held', 'play', 'track'] : ['pool', 'saved', 'play', 'track']).includes(d.zone)), 'dice zones');
+  check(
+    s.dice.every((d) =>
+      (d.owner === null ? ['supply', 'held', 'play', 'track'] : ['pool', 'saved', 'play', 'track']).includes(d.zone),
+    ),
+    'dice zones',
+  );
   check(s.players.reduce((a, p) => a + p.coins, 0) + s.bank === 25, 'coins');
-  check(s.players.every((p) => p.coins >= 0 && p.coins <= b.constants.coinCap && p.vp >= 0), 'coin cap, VP ≥ 0');
+  check(
+    s.players.every((p) => p.coins >= 0 && p.coins <= b.constants.coinCap && p.vp >= 0),
+    'coin cap, VP ≥ 0',
+  );
   check(s.players.reduce((a, p) => a + p.vp, 0) + s.supply + s.reserve - s.minted === totalVP, 'VP');
   for (const g of GOODS) {
     const onSpace = BUILDINGS.filter((t) => s.spaces[t].good === g).reduce((a, t) => a + s.spaces[t].count, 0);
     const unused = s.used.includes(g) ? 0 : b.deckSize[g];
-    check(s.players.reduce((a, p) => a + p.goods[g], 0) + onSpace + unused + s.boxedGoods[g] === b.deckSize[g], `goods ${g}`);
+    check(
+      s.players.reduce((a, p) => a + p.goods[g], 0) + onSpace + unused + s.boxedGoods[g] === b.deckSize[g],
+      `goods ${g}`,
+    );
   }
-  const cards = [...s.players.flatMap((p) => [...p.specials, ...p.tasks, ...p.dealt]), ...s.specialDeck, ...s.boxedSpecials];
+  const cards = [
+    ...s.players.flatMap((p) => [...p.specials, ...p.tasks, ...p.dealt]),
+    ...s.specialDeck,
+    ...s.boxedSpecials,
+  ];
   check(JSON.stringify([...cards].sort()) === JSON.stringify([...cardIds].sort()), 'special cards');
   s.players.forEach((p, seat) => {
-    for (const t of BUILDINGS) check(p.buildings[t] + s.buildings.filter((x) => x.owner === seat && x.type === t).length === b.constants.buildingsPerColour[t], `buildings ${seat} ${t}`);
+    for (const t of BUILDINGS)
+      check(
+        p.buildings[t] + s.buildings.filter((x) => x.owner === seat && x.type === t).length ===
+          b.constants.buildingsPerColour[t],
+        `buildings ${seat} ${t}`,
+      );
   });
   return bad;
 }
@@ -142,9 +175,14 @@ function scramble(s: TsState, seat: number): TsState {
     p.specials = [...p.specials, 'S01'];
     p.dealt = [...p.dealt].reverse();
   });
-  if (t.pending.kind === 'keep') t.pending.kept = t.pending.kept.map((k, o) => (o === seat || k === null ? k : ['x', 'y']));
-  if (t.pending.kind === 'tasks') t.pending.answers = t.pending.answers.map((k, o) => (o === seat || k === null ? k : k.length === 0 ? ['S01'] : []));
-  if (t.pending.kind === 'speculate') t.pending.offers = t.pending.offers.map((k, o) => (o === seat || k === null ? k : k === 'pass' ? { goods: { cattle: 2 }, specials: [] } : 'pass'));
+  if (t.pending.kind === 'keep')
+    t.pending.kept = t.pending.kept.map((k, o) => (o === seat || k === null ? k : ['x', 'y']));
+  if (t.pending.kind === 'tasks')
+    t.pending.answers = t.pending.answers.map((k, o) => (o === seat || k === null ? k : k.length === 0 ? ['S01'] : []));
+  if (t.pending.kind === 'speculate')
+    t.pending.offers = t.pending.offers.map((k, o) =>
+      o === seat || k === null ? k : k === 'pass' ? { goods: { cattle: 2 }, specials: [] } : 'pass',
+    );
   return t;
 }
 
@@ -167,74 +205,95 @@ describe.each(SUBJECTS)('properties on $name', (x) => {
   const { game } = x;
   it('TS-0.1, TS-17: random play — legality, purity, conservation, replay and views', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 3, max: 5 }), fc.string({ minLength: 1, maxLength: 8 }), fc.boolean(), (players, seed, manualTasks) => {
-        const options = game.options.parse({ manualTasks });
-        let s = x.prepare(game.setup({ seed, players, options }));
-        const rng = new Rng(seedRng(`walk/${seed}`));
-        const log: { seat: number; action: TsAction }[] = [];
-        for (let step = 0; step < STEPS && game.toAct(s).length > 0; step++) {
-          expect(conservation(x, s)).toEqual([]);
-          const seen = (visited[x.name] ??= {});
-          seen[s.pending.kind] = (seen[s.pending.kind] ?? 0) + 1;
-          const seat = rng.pick(game.toAct(s));
-          const legal = game.legalActions(s, seat);
-          expect(legal.length).toBeGreaterThan(0);
-          const keys = new Set(legal.map((a) => canon(s, a)));
-          const frozen = JSON.stringify(s);
-          for (let i = 0; i < SAMPLE; i++) expect(() => game.apply(s, seat, rng.pick(legal))).not.toThrow();
-          for (let i = 0; i < SAMPLE; i++) {
-            const a = randomAction(x, s, rng);
-            try {
-              game.apply(s, seat, a);
-              expect(keys.has(canon(s, a))).toBe(true);
-            } catch (e) {
-              expect(e).toBeInstanceOf(RuleError);
-              expect((e as RuleError).rule).toMatch(/^(TS|AMB)-\d/);
+      fc.property(
+        fc.integer({ min: 3, max: 5 }),
+        fc.string({ minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        (players, seed, manualTasks) => {
+          const options = game.options.parse({ manualTasks });
+          let s = x.prepare(game.setup({ seed, players, options }));
+          const rng = new Rng(seedRng(`walk/${seed}`));
+          const log: { seat: number; action: TsAction }[] = [];
+          for (let step = 0; step < STEPS && game.toAct(s).length > 0; step++) {
+            expect(conservation(x, s)).toEqual([]);
+            const seen = (visited[x.name] ??= {});
+            seen[s.pending.kind] = (seen[s.pending.kind] ?? 0) + 1;
+            const seat = rng.pick(game.toAct(s));
+            const legal = game.legalActions(s, seat);
+            expect(legal.length).toBeGreaterThan(0);
+            const keys = new Set(legal.map((a) => canon(s, a)));
+            const frozen = JSON.stringify(s);
+            for (let i = 0; i < SAMPLE; i++) expect(() => game.apply(s, seat, rng.pick(legal))).not.toThrow();
+            for (let i = 0; i < SAMPLE; i++) {
+              const a = randomAction(x, s, rng);
+              try {
+                game.apply(s, seat, a);
+                expect(keys.has(canon(s, a))).toBe(true);
+              } catch (e) {
+                expect(e).toBeInstanceOf(RuleError);
+                expect((e as RuleError).rule).toMatch(/^(TS|AMB)-\d/);
+              }
             }
-          }
-          for (const other of [0, 1, 2, 3, 4].slice(0, players)) {
-            if (!game.toAct(s).includes(other)) {
-              expect(game.legalActions(s, other)).toEqual([]);
-              expect(() => game.apply(s, other, legal[0]!)).toThrow(RuleError);
+            for (const other of [0, 1, 2, 3, 4].slice(0, players)) {
+              if (!game.toAct(s).includes(other)) {
+                expect(game.legalActions(s, other)).toEqual([]);
+                expect(() => game.apply(s, other, legal[0]!)).toThrow(RuleError);
+              }
+              expect(JSON.stringify(game.view(scramble(s, other), other))).toBe(JSON.stringify(game.view(s, other)));
             }
-            expect(JSON.stringify(game.view(scramble(s, other), other))).toBe(JSON.stringify(game.view(s, other)));
+            expect(JSON.stringify(game.view(scramble(s, -1), 'spectator'))).toBe(
+              JSON.stringify(game.view(s, 'spectator')),
+            );
+            expect(JSON.stringify(s)).toBe(frozen);
+            // Half greedy, half random: random alone recalls so often that routes rarely complete.
+            const bot: BotFn = rng.int(2) === 0 ? game.bot : randomBot;
+            const action = bot({ seat, view: game.view(s, seat), legal, rng }) as TsAction;
+            const applied = game.apply(s, seat, action);
+            expect(leakingEvents(x, applied.events)).toEqual([]);
+            s = applied.state;
+            log.push({ seat, action });
           }
-          expect(JSON.stringify(game.view(scramble(s, -1), 'spectator'))).toBe(JSON.stringify(game.view(s, 'spectator')));
-          expect(JSON.stringify(s)).toBe(frozen);
-          // Half greedy, half random: random alone recalls so often that routes rarely complete.
-          const bot: BotFn = rng.int(2) === 0 ? game.bot : randomBot;
-          const action = bot({ seat, view: game.view(s, seat), legal, rng }) as TsAction;
-          const applied = game.apply(s, seat, action);
-          expect(leakingEvents(x, applied.events)).toEqual([]);
-          s = applied.state;
-          log.push({ seat, action });
-        }
-        const replayed = log.reduce((x, { seat, action }) => game.apply(x, seat, action).state, x.prepare(game.setup({ seed, players, options })));
-        expect(replayed).toEqual(s);
-      }),
+          const replayed = log.reduce(
+            (x, { seat, action }) => game.apply(x, seat, action).state,
+            x.prepare(game.setup({ seed, players, options })),
+          );
+          expect(replayed).toEqual(s);
+        },
+      ),
       { numRuns: x.runs },
     );
   });
 
   it('TS-10.4, TS-11: bot games (greedy, and greedy with a random seat) end with a consistent outcome', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 3, max: 5 }), fc.string({ minLength: 1, maxLength: 8 }), fc.boolean(), (players, seed, mixed) => {
-        let s = x.prepare(game.setup({ seed, players, options: game.options.parse({}) }));
-        const rng = new Rng(seedRng(`bots/${seed}`));
-        let actions = 0;
-        for (; game.toAct(s).length > 0 && actions < 8000; actions++) {
-          const seat = game.toAct(s)[0]!;
-          const bot: BotFn = mixed && seat === 0 ? randomBot : game.bot;
-          s = game.apply(s, seat, bot({ seat, view: game.view(s, seat), legal: game.legalActions(s, seat), rng }) as TsAction).state;
-        }
-        expect(conservation(x, s)).toEqual([]);
-        const out = game.outcome(s);
-        expect(out).not.toBeNull();
-        out!.breakdown.forEach((lines, seat) => expect(lines.reduce((a, l) => a + l.points, 0)).toBe(out!.scores[seat]));
-        expect(out!.ranking.some((r) => r === 1)).toBe(true);
-        expect(s.turn % players).toBe(0);
-        expect(game.view(s, 'all').hands).toHaveLength(players);
-      }),
+      fc.property(
+        fc.integer({ min: 3, max: 5 }),
+        fc.string({ minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        (players, seed, mixed) => {
+          let s = x.prepare(game.setup({ seed, players, options: game.options.parse({}) }));
+          const rng = new Rng(seedRng(`bots/${seed}`));
+          let actions = 0;
+          for (; game.toAct(s).length > 0 && actions < 8000; actions++) {
+            const seat = game.toAct(s)[0]!;
+            const bot: BotFn = mixed && seat === 0 ? randomBot : game.bot;
+            s = game.apply(
+              s,
+              seat,
+              bot({ seat, view: game.view(s, seat), legal: game.legalActions(s, seat), rng }) as TsAction,
+            ).state;
+          }
+          expect(conservation(x, s)).toEqual([]);
+          const out = game.outcome(s);
+          expect(out).not.toBeNull();
+          out!.breakdown.forEach((lines, seat) =>
+            expect(lines.reduce((a, l) => a + l.points, 0)).toBe(out!.scores[seat]),
+          );
+          expect(out!.ranking.some((r) => r === 1)).toBe(true);
+          expect(s.turn % players).toBe(0);
+          expect(game.view(s, 'all').hands).toHaveLength(players);
+        },
+      ),
       { numRuns: x.runs },
     );
   });

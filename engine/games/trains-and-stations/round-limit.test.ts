@@ -13,7 +13,14 @@ import { ROUND_LIMIT } from './turn.js';
 
 /** A seeded game of uniformly random play, which on its own does not drain the VP supply. */
 function randomGame(players: number, seed: string) {
-  const run = playout(game, seed, players, {}, Array.from({ length: players }, () => randomBot), 40 * players * ROUND_LIMIT);
+  const run = playout(
+    game,
+    seed,
+    players,
+    {},
+    Array.from({ length: players }, () => randomBot),
+    40 * players * ROUND_LIMIT,
+  );
   return { run, s: run.state as TsState };
 }
 
@@ -25,11 +32,19 @@ describe('RP-TS-1: the round limit', () => {
       expect(s.endTriggered).toBe(false);
       expect(s.turn).toBe(ROUND_LIMIT * players);
       expect(game.view(s, 'spectator').roundLimit).toBe(ROUND_LIMIT);
-      const before = run.actions.slice(0, -1).reduce((x, { seat, action }) => game.apply(x, seat, action as never).state, game.setup({ seed: `limit-${players}`, players, options: game.options.parse({}) }));
+      const before = run.actions
+        .slice(0, -1)
+        .reduce(
+          (x, { seat, action }) => game.apply(x, seat, action as never).state,
+          game.setup({ seed: `limit-${players}`, players, options: game.options.parse({}) }),
+        );
       expect(before.pending.kind).not.toBe('over');
       const last = run.actions.at(-1)!;
       const events: GameEvent[] = game.apply(before, last.seat, last.action as never).events;
-      expect(events.find((e) => e.type === 'game_over')?.data).toEqual({ turns: ROUND_LIMIT * players, roundLimit: ROUND_LIMIT });
+      expect(events.find((e) => e.type === 'game_over')?.data).toEqual({
+        turns: ROUND_LIMIT * players,
+        roundLimit: ROUND_LIMIT,
+      });
     }
   });
 
@@ -50,14 +65,24 @@ describe('RP-TS-1: the round limit', () => {
     const scores = s.players.map((p, seat) => p.vp + tasks(seat) + monopolies(seat));
     expect(out.scores).toEqual(scores);
     const gold = s.players.map((p) => goodsCount(defaultBoard, p, 'gold'));
-    const ranking = scores.map((mine, seat) => 1 + scores.filter((other, o) => other > mine || (other === mine && gold[o]! > gold[seat]!)).length);
+    const ranking = scores.map(
+      (mine, seat) =>
+        1 + scores.filter((other, o) => other > mine || (other === mine && gold[o]! > gold[seat]!)).length,
+    );
     expect(out.ranking).toEqual(ranking);
     expect(out.ranking).toContain(1);
   });
 
   it('RP-TS-1 never replaces TS-10.4: greedy games end by the VP supply, well before the limit', () => {
     for (const players of [3, 4, 5]) {
-      const run = playout(game, `limit-greedy-${players}`, players, {}, Array.from({ length: players }, () => game.bot), 40 * players * ROUND_LIMIT);
+      const run = playout(
+        game,
+        `limit-greedy-${players}`,
+        players,
+        {},
+        Array.from({ length: players }, () => game.bot),
+        40 * players * ROUND_LIMIT,
+      );
       const s = run.state as TsState;
       expect(run.finished).toBe(true);
       expect(s.endTriggered).toBe(true);

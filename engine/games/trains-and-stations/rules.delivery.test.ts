@@ -1,6 +1,21 @@
 /** Step 4: deliveries, majority, goods and tasks (T-21…T-31). */
 import { describe, expect, it } from 'vitest';
-import { A, B, C, D, act, build, game, hold, legal, onTrack, rejects, resolving, started, vpOf } from './rules.testkit.js';
+import {
+  A,
+  B,
+  C,
+  D,
+  act,
+  build,
+  game,
+  hold,
+  legal,
+  onTrack,
+  rejects,
+  resolving,
+  started,
+  vpOf,
+} from './rules.testkit.js';
 import type { TsState } from './state.js';
 
 /** A at Step 3 with these dice already on the track (seat, or null for white). */
@@ -99,7 +114,12 @@ describe('Step 4 — delivery', () => {
       [null, 't4'],
     ]);
     s.spaces.MINE.count = 3;
-    const mines = [build(s, A, 'MINE', 'SEA'), build(s, B, 'MINE', 'LAX'), build(s, C, 'MINE', 'BIL'), build(s, D, 'MINE', 'LAX')];
+    const mines = [
+      build(s, A, 'MINE', 'SEA'),
+      build(s, B, 'MINE', 'LAX'),
+      build(s, C, 'MINE', 'BIL'),
+      build(s, D, 'MINE', 'LAX'),
+    ];
     const t = end(s);
     expect(t.pending).toMatchObject({ kind: 'goods', route: 'R1', space: 'MINE', count: 3 });
     expect(t.active).toBe(A);
@@ -133,7 +153,8 @@ describe('Step 4 — delivery', () => {
     expect(u.pending.kind).toBe('start');
   });
 
-  const bothRoutesWhite = (): [number | null, string][] => ['t1', 't2', 't3', 't4', 'u1', 'u2', 'u3'].map((sp) => [null, sp]);
+  const bothRoutesWhite = (): [number | null, string][] =>
+    ['t1', 't2', 't3', 't4', 'u1', 'u2', 'u3'].map((sp) => [null, sp]);
 
   it('T-28 (TS-7.8, AMB-11): a task joined by two deliveries of one turn is revealed for its holder without VP from the supply', () => {
     const s = board(bothRoutesWhite());

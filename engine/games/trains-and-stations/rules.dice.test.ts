@@ -1,6 +1,21 @@
 /** Steps 1–3: collecting, rolling, strikes, placing, building, coins and saving (T-03…T-20). */
 import { describe, expect, it } from 'vitest';
-import { A, B, act, build, free, game, hold, inPlay, legal, onTrack, rejects, resolving, rigged, started } from './rules.testkit.js';
+import {
+  A,
+  B,
+  act,
+  build,
+  free,
+  game,
+  hold,
+  inPlay,
+  legal,
+  onTrack,
+  rejects,
+  resolving,
+  rigged,
+  started,
+} from './rules.testkit.js';
 import type { TsState } from './state.js';
 
 const zoneOf = (s: TsState, id: number) => s.dice[id]!.zone;
@@ -29,7 +44,11 @@ describe('Step 1 — collect dice', () => {
     rejects(() => act(s, A, { type: 'roll', bonus: 1, keep: [] }), 'TS-4.3');
     expect(own(act(s, A, { type: 'roll', bonus: 2, keep: [] }), A, 'play')).toHaveLength(3);
     expect(act(s, A, { type: 'roll', bonus: 3, keep: [] }).dice.filter((d) => d.zone === 'play')).toHaveLength(6);
-    expect(legal(s, A).filter((a) => a.type === 'roll').map((a) => a.type === 'roll' && a.bonus)).toEqual([2, 3]);
+    expect(
+      legal(s, A)
+        .filter((a) => a.type === 'roll')
+        .map((a) => a.type === 'roll' && a.bonus),
+    ).toEqual([2, 3]);
   });
 
   it('T-05 (TS-4.3b): an empty common supply at the start of the turn forces every held bonus die', () => {
@@ -69,7 +88,12 @@ describe('Step 2 — roll', () => {
   it('T-07 (TS-5.3/5.4/5.6): a re-roll costs 1 coin, never touches a locked train, and Step 2 ends at 0 coins', () => {
     const s = started();
     s.players[A]!.coins = 2;
-    const [locked, train, coin, r1] = inPlay(s, ['LOCKED_TRAIN', 'TRAIN', 'COIN', 'RANCH', 'RANCH']) as [number, number, number, number];
+    const [locked, train, coin, r1] = inPlay(s, ['LOCKED_TRAIN', 'TRAIN', 'COIN', 'RANCH', 'RANCH']) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     s.pending = { kind: 'rolling' };
     rejects(() => act(s, A, { type: 'reroll', dice: [locked] }), 'TS-5.4');
     s.rng = rigged(['RANCH', 'MINE', 'HOTEL']);
@@ -100,7 +124,10 @@ describe('Step 2 — roll', () => {
     expect(t.supply).toBe(supply + 3);
     expect(t.players[A]!.coins).toBe(2);
     expect(t.pending.kind).toBe('resolve');
-    rejects(() => act(t, A, { type: 'reroll', dice: [t.dice.findIndex((d) => d.zone === 'play' && d.face === 'HOTEL')] }), 'TS-5.5');
+    rejects(
+      () => act(t, A, { type: 'reroll', dice: [t.dice.findIndex((d) => d.zone === 'play' && d.face === 'HOTEL')] }),
+      'TS-5.5',
+    );
     rejects(() => act(t, A, { type: 'end_resolution', save: [] }), 'TS-6.2');
     expect(t.dice.filter((d) => d.zone === 'play' && d.face === 'LOCKED_TRAIN')).toHaveLength(3);
   });
@@ -132,7 +159,10 @@ describe('Step 3 — resolve', () => {
     const [d1, d2] = inPlay(s, ['TRAIN', 'LOCKED_TRAIN']) as [number, number];
     rejects(() => act(s, A, { type: 'place_train', die: d1, space: 'u2' }), 'TS-6.3');
     const t = act(s, A, { type: 'place_train', die: d1, space: 'u1' });
-    expect(act(t, A, { type: 'place_train', die: d2, space: 'u2' }).dice[d2]).toMatchObject({ zone: 'track', space: 'u2' });
+    expect(act(t, A, { type: 'place_train', die: d2, space: 'u2' }).dice[d2]).toMatchObject({
+      zone: 'track',
+      space: 'u2',
+    });
   });
 
   it("T-12 (TS-6.3): another colour's die makes the next space legal", () => {
@@ -166,13 +196,18 @@ describe('Step 3 — resolve', () => {
     const t = act(s, A, { type: 'build', building: 'HOTEL', dice, city: 'DET' });
     expect(t.buildings.at(-1)).toMatchObject({ owner: A, type: 'HOTEL', city: 'DET' });
     const more = inPlay(t, ['HOTEL', 'HOTEL', 'HOTEL']);
-    expect(act(t, A, { type: 'build', building: 'HOTEL', dice: more, city: 'SEA' }).buildings.filter((x) => x.city === 'SEA')).toHaveLength(2);
+    expect(
+      act(t, A, { type: 'build', building: 'HOTEL', dice: more, city: 'SEA' }).buildings.filter(
+        (x) => x.city === 'SEA',
+      ),
+    ).toHaveLength(2);
   });
 
   it('T-15 (TS-6.9/6.10): once every city has 2, only 3-site cities take more', () => {
     const s = resolving(started());
     let owner = 1;
-    for (const c of ['SEA', 'LAX', 'BIL', 'DET', 'SAT']) for (let i = 0; i < 2; i++) build(s, (owner++ % 3) + 1, 'RANCH', c);
+    for (const c of ['SEA', 'LAX', 'BIL', 'DET', 'SAT'])
+      for (let i = 0; i < 2; i++) build(s, (owner++ % 3) + 1, 'RANCH', c);
     const dice = inPlay(s, ['MINE', 'MINE', 'MINE']);
     rejects(() => act(s, A, { type: 'build', building: 'MINE', dice, city: 'BIL' }), 'TS-6.9');
     expect(act(s, A, { type: 'build', building: 'MINE', dice, city: 'SEA' }).buildings).toHaveLength(11);
@@ -184,7 +219,9 @@ describe('Step 3 — resolve', () => {
     const dice = inPlay(s, ['HOTEL', 'HOTEL', 'HOTEL']);
     rejects(() => act(s, A, { type: 'build', building: 'HOTEL', dice, city: 'DET' }), 'TS-6.7');
     let t = act(s, A, { type: 'end_resolution', save: dice });
-    expect(dice.map((id) => t.dice[id])).toEqual(dice.map(() => expect.objectContaining({ zone: 'saved', face: 'HOTEL' })));
+    expect(dice.map((id) => t.dice[id])).toEqual(
+      dice.map(() => expect.objectContaining({ zone: 'saved', face: 'HOTEL' })),
+    );
     Object.assign(t, { active: A, pending: { kind: 'start' } });
     t = act(t, A, { type: 'roll', bonus: 0, keep: dice });
     expect(own(t, A, 'play')).toHaveLength(5);

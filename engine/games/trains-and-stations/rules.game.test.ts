@@ -6,14 +6,19 @@ import { A, B, C, D, act, game, onTrack, rejects, resolving, rigged, rules, star
 import type { TsState } from './state.js';
 
 const end = (s: TsState) => act(s, s.active, { type: 'end_resolution', save: [] });
-const dice = (s: TsState, seat: number | null, zone: string) => s.dice.filter((d) => d.owner === seat && d.zone === zone).length;
+const dice = (s: TsState, seat: number | null, zone: string) =>
+  s.dice.filter((d) => d.owner === seat && d.zone === zone).length;
 
 /** Plays the active seat's turn with the greedy bot until another seat's turn starts or the game ends. */
 function botTurn(s: TsState): TsState {
   const seat = s.active;
   while (s.pending.kind !== 'over' && !(s.active !== seat && s.pending.kind === 'start')) {
     const who = game.toAct(s)[0]!;
-    s = act(s, who, game.bot({ seat: who, view: game.view(s, who), legal: game.legalActions(s, who), rng: new Rng(seedRng('bot')) }));
+    s = act(
+      s,
+      who,
+      game.bot({ seat: who, view: game.view(s, who), legal: game.legalActions(s, who), rng: new Rng(seedRng('bot')) }),
+    );
   }
   return s;
 }
@@ -28,10 +33,16 @@ describe('Setup', () => {
     const s = started(4, 't01');
     expect([s.supply, s.reserve, s.bank, s.specialDeck.length, dice(s, null, 'supply')]).toEqual([58, 10, 13, 12, 10]);
     for (const p of s.players) {
-      expect([p.vp, p.coins, p.specials.length, p.buildings.RANCH + p.buildings.MINE + p.buildings.HOTEL]).toEqual([3, 3, 2, 9]);
+      expect([p.vp, p.coins, p.specials.length, p.buildings.RANCH + p.buildings.MINE + p.buildings.HOTEL]).toEqual([
+        3, 3, 2, 9,
+      ]);
     }
     for (let seat = 0; seat < 4; seat++) expect(dice(s, seat, 'pool')).toBe(8);
-    expect(s.spaces).toEqual({ RANCH: { good: 'cattle', count: 10, dead: false }, HOTEL: { good: 'workers', count: 10, dead: false }, MINE: { good: 'coal', count: 10, dead: false } });
+    expect(s.spaces).toEqual({
+      RANCH: { good: 'cattle', count: 10, dead: false },
+      HOTEL: { good: 'workers', count: 10, dead: false },
+      MINE: { good: 'coal', count: 10, dead: false },
+    });
     expect(game.toAct(s)).toEqual([A]);
     expect(s.pending.kind).toBe('start');
   });
@@ -79,7 +90,12 @@ describe('End of game', () => {
   });
 
   it('T-42 (TS-10.3, AMB-2): VP lost in a strike go back to the supply and the end stays triggered', () => {
-    const s = Object.assign(started(), { active: B, supply: 0, endTriggered: true, rng: rigged(['LOCKED_TRAIN', 'LOCKED_TRAIN', 'LOCKED_TRAIN', 'COIN', 'COIN']) });
+    const s = Object.assign(started(), {
+      active: B,
+      supply: 0,
+      endTriggered: true,
+      rng: rigged(['LOCKED_TRAIN', 'LOCKED_TRAIN', 'LOCKED_TRAIN', 'COIN', 'COIN']),
+    });
     const t = act(s, B, { type: 'roll', bonus: 0, keep: [] });
     expect([t.supply, t.endTriggered, t.players[B]!.vp]).toEqual([3, true, 0]);
   });
@@ -104,7 +120,9 @@ describe('Final scoring', () => {
     s.players[B]!.goods.cattle = 2;
     s.players[B]!.specials = ['CG'];
     const out = game.outcome(s)!;
-    const monopolies = out.breakdown.map((lines) => lines.filter((l) => l.item === 'monopoly').map((l) => `${l.detail}:${l.points}`));
+    const monopolies = out.breakdown.map((lines) =>
+      lines.filter((l) => l.item === 'monopoly').map((l) => `${l.detail}:${l.points}`),
+    );
     expect(monopolies).toEqual([['cattle (3):6'], ['cattle (3):6', 'gold (1):9'], [], []]);
     expect(out.scores).toEqual([9, 18, 3, 3]);
   });
@@ -147,7 +165,12 @@ describe('Hidden information and table talk', () => {
     expect(commit.redacted).toEqual({ type: 'speculation_committed', data: { seat: A } });
     s = r.state;
     const seen = game.view(s, B);
-    expect(seen.pending).toEqual({ kind: 'speculate', space: 'RANCH', good: 'food', committed: [true, false, false, false] });
+    expect(seen.pending).toEqual({
+      kind: 'speculate',
+      space: 'RANCH',
+      good: 'food',
+      committed: [true, false, false, false],
+    });
     expect(seen.you?.seat).toBe(B);
     expect(JSON.stringify(seen)).not.toContain('cattle":2');
     expect(JSON.stringify(seen)).not.toContain(s.players[A]!.specials[0]);
@@ -157,7 +180,8 @@ describe('Hidden information and table talk', () => {
   });
 
   it('T-46 (TS-14.3/14.4): there is no action to give cards, dice or coins, and chat is not an engine action', () => {
-    for (const type of ['GIVE_CARDS', 'GIVE_DICE', 'GIVE_COINS', 'TRANSFER', 'CHAT']) expect(TsActionSchema.safeParse({ type, text: 'I will help you to Detroit' }).success).toBe(false);
+    for (const type of ['GIVE_CARDS', 'GIVE_DICE', 'GIVE_COINS', 'TRANSFER', 'CHAT'])
+      expect(TsActionSchema.safeParse({ type, text: 'I will help you to Detroit' }).success).toBe(false);
     const types = TsActionSchema.options.map((o) => o.shape.type.value);
     expect(types.filter((t) => /GIVE|TRANSFER|CHAT/.test(t))).toEqual([]);
   });

@@ -40,7 +40,10 @@ describe('Step 5 — upgrades', () => {
       { type: 'choose_upgrade', space: 'HOTEL', good: 'food' },
     ]);
     rejects(() => act(t, A, { type: 'choose_upgrade', space: 'HOTEL', good: 'gold' }), 'TS-8.4');
-    expect(act(t, A, { type: 'choose_upgrade', space: 'HOTEL', good: 'food' }).spaces.HOTEL).toMatchObject({ good: 'food', count: 10 });
+    expect(act(t, A, { type: 'choose_upgrade', space: 'HOTEL', good: 'food' }).spaces.HOTEL).toMatchObject({
+      good: 'food',
+      count: 10,
+    });
   });
 
   it('T-34 (TS-8.3/8.7, TS-7.7): one upgrade per turn; the waiting space pays 1 VP and upgrades at the next turn end', () => {
@@ -125,7 +128,10 @@ describe('Speculation', () => {
     rejects(() => act(s, A, { type: 'speculate', goods: { cattle: 1 }, specials: [] }), 'TS-9.2');
     rejects(() => act(s, A, { type: 'speculate', goods: { coal: 1 }, specials: ['SC'] }), 'TS-9.2');
     rejects(() => act(s, A, { type: 'speculate', goods: {}, specials: ['SD1'] }), 'TS-12.4');
-    const u = [B, C, D].reduce((x, seat) => act(x, seat, { type: 'speculate_pass' }), act(s, A, { type: 'speculate', goods: {}, specials: ['SC'] }));
+    const u = [B, C, D].reduce(
+      (x, seat) => act(x, seat, { type: 'speculate_pass' }),
+      act(s, A, { type: 'speculate', goods: {}, specials: ['SC'] }),
+    );
     expect(u.players[A]!.goods.food).toBe(1);
     expect(u.boxedSpecials).toEqual(['SC']);
   });

@@ -9,14 +9,30 @@ import type { TsState } from './state.js';
 import { expectRuleError } from '../../core/rule-errors.testkit.js';
 
 const base = BoardDataSchema.parse(boardData.reconstructed_design);
-const city = (id: string, name: string, sites: 2 | 3, kind: 'VP' | 'SPECIAL_CARD' | 'BONUS_DIE') => ({ id, name, sites, bonus: { kind, amount: 1 }, xy: [0, 0] as [number, number] });
+const city = (id: string, name: string, sites: 2 | 3, kind: 'VP' | 'SPECIAL_CARD' | 'BONUS_DIE') => ({
+  id,
+  name,
+  sites,
+  bonus: { kind, amount: 1 },
+  xy: [0, 0] as [number, number],
+});
 const space = (id: string, neighbours: string[], adjacentCities: string[] = []) => ({ id, neighbours, adjacentCities });
-const fillers = Array.from({ length: 15 }, (_, i) => ({ id: `G${i + 1}`, kind: 'GOODS' as const, goods: ['workers', 'coal'] as ('workers' | 'coal')[] }));
+const fillers = Array.from({ length: 15 }, (_, i) => ({
+  id: `G${i + 1}`,
+  kind: 'GOODS' as const,
+  goods: ['workers', 'coal'] as ('workers' | 'coal')[],
+}));
 
 /** FIXTURE-1 (BD-8): five cities, the branching R1 and three lines; 20 special cards with the tested ones first. */
 export const fixture = loadBoard({
   ...base,
-  cities: [city('SEA', 'Seattle', 3, 'VP'), city('LAX', 'Los Angeles', 3, 'SPECIAL_CARD'), city('BIL', 'Billings', 2, 'BONUS_DIE'), city('DET', 'Detroit', 3, 'VP'), city('SAT', 'San Antonio', 2, 'BONUS_DIE')],
+  cities: [
+    city('SEA', 'Seattle', 3, 'VP'),
+    city('LAX', 'Los Angeles', 3, 'SPECIAL_CARD'),
+    city('BIL', 'Billings', 2, 'BONUS_DIE'),
+    city('DET', 'Detroit', 3, 'VP'),
+    city('SAT', 'San Antonio', 2, 'BONUS_DIE'),
+  ],
   routes: [
     { id: 'R1', name: 'R1', spaces: ['t1', 't2', 't3', 't4'] },
     { id: 'R2', name: 'R2', spaces: ['u1', 'u2', 'u3'] },
@@ -61,12 +77,16 @@ export const rejects = (fn: () => unknown, rule: string) => expectRuleError(fn, 
 /** A game after DP-1 (everyone keeps their first two cards): A (seat 0) is the conductor at DP-2. */
 export function started(players = 4, seed = 'fixture', manualTasks = false): TsState {
   let s = rules.setup(seed, players, { conductor: 0, manualTasks });
-  for (let seat = 0; seat < players; seat++) s = act(s, seat, { type: 'keep_special_cards', cards: s.players[seat]!.dealt.slice(0, 2) });
+  for (let seat = 0; seat < players; seat++)
+    s = act(s, seat, { type: 'keep_special_cards', cards: s.players[seat]!.dealt.slice(0, 2) });
   return s;
 }
 
 /** Own dice of a seat still in its pool, or white dice in the common supply (seat null). */
-export const free = (s: TsState, seat: number | null) => s.dice.flatMap((d, id) => (d.owner === seat && (seat === null ? d.zone === 'supply' : d.zone === 'pool') ? [id] : []));
+export const free = (s: TsState, seat: number | null) =>
+  s.dice.flatMap((d, id) =>
+    d.owner === seat && (seat === null ? d.zone === 'supply' : d.zone === 'pool') ? [id] : [],
+  );
 
 /** Moves a free die of `seat` (null: white) onto a track space; returns its id. */
 export function onTrack(s: TsState, seat: number | null, space: string): number {

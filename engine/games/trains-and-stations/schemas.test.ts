@@ -45,7 +45,11 @@ function play(board: 'default' | 'fixture', players: number, manualTasks: boolea
   for (let step = 1, seat = game.toAct(s)[0]; seat !== undefined; step++, seat = game.toAct(s)[0]) {
     const before = s.pending.kind;
     const bot = greedyAt(mix, seat) ? game.bot : randomBot;
-    const applied = game.apply(s, seat, bot({ seat, view: game.view(s, seat), legal: game.legalActions(s, seat), rng }));
+    const applied = game.apply(
+      s,
+      seat,
+      bot({ seat, view: game.view(s, seat), legal: game.legalActions(s, seat), rng }),
+    );
     s = applied.state;
     events.push(...applied.events);
     if (s.pending.kind !== before || step % 4 === 0) look();
@@ -56,7 +60,9 @@ function play(board: 'default' | 'fixture', players: number, manualTasks: boolea
 const both = [false, true] as const;
 const games: Played[] = [
   // The reconstructed board: greedy games end by the VP supply (TS-10.4), random ones by the round limit (RP-TS-1).
-  ...[3, 4, 5].flatMap((players) => both.flatMap((manual) => (['greedy', 'mixed'] as const).map((mix) => play('default', players, manual, mix)))),
+  ...[3, 4, 5].flatMap((players) =>
+    both.flatMap((manual) => (['greedy', 'mixed'] as const).map((mix) => play('default', players, manual, mix))),
+  ),
   play('default', 3, false, 'random'),
   play('default', 5, true, 'random'),
   // FIXTURE-1's short routes complete often: several routes in one turn, empty and dead goods spaces.
@@ -95,7 +101,9 @@ describe('published schemas', () => {
     const view = trainsAndStations.view(s, 0);
     expect(TsViewSchema.safeParse(view).success).toBe(true);
     expect(TsViewSchema.safeParse({ ...view, rng: s.rng }).success).toBe(false);
-    expect(TsViewSchema.safeParse({ ...view, players: view.players.map((p) => ({ ...p, goods: {} })) }).success).toBe(false);
+    expect(TsViewSchema.safeParse({ ...view, players: view.players.map((p) => ({ ...p, goods: {} })) }).success).toBe(
+      false,
+    );
     expect(TsViewSchema.safeParse({ ...view, you: { ...view.you, hidden: [] } }).success).toBe(false);
   });
 

@@ -15,27 +15,40 @@ const Id = z.string().min(1);
 const Good = z.enum(GOODS);
 const BuildingType = z.enum(BUILDINGS);
 const Face = z.enum(FACES);
-const Committed = z.array(z.boolean()).meta({ description: 'Per seat: whether it has committed its sealed choice (the choice itself stays hidden, TS-17.5)' });
+const Committed = z
+  .array(z.boolean())
+  .meta({
+    description: 'Per seat: whether it has committed its sealed choice (the choice itself stays hidden, TS-17.5)',
+  });
 
 export const TsDieSchema = z
   .strictObject({
     owner: Seat.nullable().meta({ description: 'Seat of the colour; null for a white bonus die' }),
     zone: z.enum(['pool', 'saved', 'held', 'supply', 'play', 'track']).meta({
-      description: 'Own dice: pool, saved, play, track. White dice: supply (common), held (by `holder`), play (rolled by the active player), track',
+      description:
+        'Own dice: pool, saved, play, track. White dice: supply (common), held (by `holder`), play (rolled by the active player), track',
     }),
     face: Face.nullable().meta({ description: 'Shown while saved or in play; null elsewhere' }),
     space: Id.nullable().meta({ description: 'Track space, in zone `track`' }),
     holder: Seat.nullable().meta({ description: 'The seat holding or rolling a white die' }),
   })
-  .meta({ id: 'TsDie', description: 'One die; its index in `dice` is its id (seat s owns dice 8s…8s+7, the white dice follow)' }) satisfies z.ZodType<Die>;
+  .meta({
+    id: 'TsDie',
+    description: 'One die; its index in `dice` is its id (seat s owns dice 8s…8s+7, the white dice follow)',
+  }) satisfies z.ZodType<Die>;
 
 export const TsBuildingSchema = z
   .strictObject({ id: Count, owner: Seat, type: BuildingType, city: Id })
-  .meta({ id: 'TsBuilding', description: 'A building on a city site; `id` is its index in `buildings`' }) satisfies z.ZodType<Building>;
+  .meta({
+    id: 'TsBuilding',
+    description: 'A building on a city site; `id` is its index in `buildings`',
+  }) satisfies z.ZodType<Building>;
 
 export const TsGoodsSpaceSchema = z
   .strictObject({
-    good: Good.meta({ description: "The good on the space, or the one whose deck ran out while the space waits for an upgrade" }),
+    good: Good.meta({
+      description: 'The good on the space, or the one whose deck ran out while the space waits for an upgrade',
+    }),
     count: Count.meta({ description: 'Cards left in its deck' }),
     dead: z.boolean().meta({ description: 'No upgrade is possible any more (TS-8.4)' }),
   })
@@ -54,20 +67,39 @@ const OfferOrPass = z.union([TsOfferSchema, z.literal('pass')]);
 
 export const TsPendingSchema = z
   .discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('keep'), committed: Committed }).meta({ description: 'DP-1: every seat keeps 2 of its 3 dealt special cards, sealed' }),
+    z
+      .strictObject({ kind: z.literal('keep'), committed: Committed })
+      .meta({ description: 'DP-1: every seat keeps 2 of its 3 dealt special cards, sealed' }),
     z.strictObject({ kind: z.literal('start') }).meta({ description: 'DP-2: the active player rolls or recalls' }),
     z.strictObject({ kind: z.literal('rolling') }).meta({ description: 'DP-3 (Step 2): re-roll or stop' }),
     z.strictObject({ kind: z.literal('resolve') }).meta({ description: 'DP-4 (Step 3): resolve the dice in play' }),
-    z.strictObject({ kind: z.literal('order'), routes: z.array(Id) }).meta({ description: 'DP-5: order the deliveries of these complete routes' }),
-    z.strictObject({ kind: z.literal('tie'), route: Id, tied: z.array(Seat) }).meta({ description: 'DP-6: pick the majority winner among the tied seats' }),
     z
-      .strictObject({ kind: z.literal('goods'), route: Id, space: BuildingType, buildings: z.array(Count), count: Count })
+      .strictObject({ kind: z.literal('order'), routes: z.array(Id) })
+      .meta({ description: 'DP-5: order the deliveries of these complete routes' }),
+    z
+      .strictObject({ kind: z.literal('tie'), route: Id, tied: z.array(Seat) })
+      .meta({ description: 'DP-6: pick the majority winner among the tied seats' }),
+    z
+      .strictObject({
+        kind: z.literal('goods'),
+        route: Id,
+        space: BuildingType,
+        buildings: z.array(Count),
+        count: Count,
+      })
       .meta({ description: 'DP-7: `count` of these buildings (ids) get the last cards of the space' }),
-    z.strictObject({ kind: z.literal('tasks'), committed: Committed }).meta({ description: 'DP-8 (manual tasks): every seat reveals fulfilled tasks, sealed' }),
     z
-      .strictObject({ kind: z.literal('upgrade'), options: z.array(z.strictObject({ space: BuildingType, good: Good.nullable() })) })
+      .strictObject({ kind: z.literal('tasks'), committed: Committed })
+      .meta({ description: 'DP-8 (manual tasks): every seat reveals fulfilled tasks, sealed' }),
+    z
+      .strictObject({
+        kind: z.literal('upgrade'),
+        options: z.array(z.strictObject({ space: BuildingType, good: Good.nullable() })),
+      })
       .meta({ description: 'DP-9: choose the upgrade; good null = the space goes dead' }),
-    z.strictObject({ kind: z.literal('speculate'), space: BuildingType, good: Good, committed: Committed }).meta({ description: 'DP-10: every seat offers or passes, sealed' }),
+    z
+      .strictObject({ kind: z.literal('speculate'), space: BuildingType, good: Good, committed: Committed })
+      .meta({ description: 'DP-10: every seat offers or passes, sealed' }),
     z
       .strictObject({ kind: z.literal('share'), space: BuildingType, good: Good, requests: z.array(Count) })
       .meta({ description: 'DP-11: share the short new deck; `requests` are cards asked for, by seat' }),
@@ -117,7 +149,12 @@ export const TsViewSchema = z
     turn: Count.meta({ description: 'Turns started so far (0 during setup)' }),
     round: Count,
     endTriggered: z.boolean().meta({ description: 'The VP supply ran out: the round is played out (TS-10.4)' }),
-    roundLimit: z.number().int().min(1).nullable().meta({ description: 'RP-TS-1: the game ends after this round even if the VP supply lasts; null: no limit' }),
+    roundLimit: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .meta({ description: 'RP-TS-1: the game ends after this round even if the VP supply lasts; null: no limit' }),
     vpSupply: Count,
     vpReserve: Count,
     bank: Count.meta({ description: 'Coins in the bank' }),
@@ -132,7 +169,10 @@ export const TsViewSchema = z
     buildings: z.array(TsBuildingSchema),
     players: z.array(TsPlayerSchema).meta({ description: 'By seat' }),
     you: TsYouSchema.nullable().meta({ description: 'Null unless the viewer is a seat' }),
-    hands: z.array(TsHandSchema).nullable().meta({ description: "Every seat's hand: only for the 'all' viewer (after the game)" }),
+    hands: z
+      .array(TsHandSchema)
+      .nullable()
+      .meta({ description: "Every seat's hand: only for the 'all' viewer (after the game)" }),
     outcome: OutcomeSchema.nullable(),
   })
   .meta({ id: 'TsView', description: 'What a viewer may see of a Trains & Stations game (§17)' });
@@ -146,7 +186,13 @@ const publicEvent = <T extends string, D extends z.ZodRawShape>(type: T, data: D
  * A sealed event: only the seats in `visibleTo` see `data`; the others see `redacted`. Both forms
  * carry the same `type`, so one member accepts either data.
  */
-function sealedEvent<T extends string, F extends z.ZodRawShape, R extends z.ZodRawShape>(type: T, full: F, open: R, name: string, description: string) {
+function sealedEvent<T extends string, F extends z.ZodRawShape, R extends z.ZodRawShape>(
+  type: T,
+  full: F,
+  open: R,
+  name: string,
+  description: string,
+) {
   const redacted = z
     .strictObject({ type: z.literal(type), data: z.strictObject(open) })
     .meta({ id: `Ts${name}Redacted`, description: `What the other seats see of ${type}` });
@@ -163,7 +209,13 @@ function sealedEvent<T extends string, F extends z.ZodRawShape, R extends z.ZodR
 
 const RolledDie = z.strictObject({ die: Count, face: Face });
 
-const TsSpecialsKept = sealedEvent('specials_kept', { seat: Seat, cards: z.array(Id) }, { seat: Seat }, 'SpecialsKept', 'DP-1: a seat kept these special cards');
+const TsSpecialsKept = sealedEvent(
+  'specials_kept',
+  { seat: Seat, cards: z.array(Id) },
+  { seat: Seat },
+  'SpecialsKept',
+  'DP-1: a seat kept these special cards',
+);
 const TsBonusSpecialCard = sealedEvent(
   'bonus_special_card',
   { seat: Seat, city: Id, card: Id },
@@ -171,7 +223,13 @@ const TsBonusSpecialCard = sealedEvent(
   'BonusSpecialCard',
   'TS-7.6: the majority winner drew a special card as a city bonus',
 );
-const TsTasksCommitted = sealedEvent('tasks_committed', { seat: Seat, cards: z.array(Id) }, { seat: Seat }, 'TasksCommitted', 'DP-8: a seat chose the tasks to reveal ([] passes)');
+const TsTasksCommitted = sealedEvent(
+  'tasks_committed',
+  { seat: Seat, cards: z.array(Id) },
+  { seat: Seat },
+  'TasksCommitted',
+  'DP-8: a seat chose the tasks to reveal ([] passes)',
+);
 const TsSpeculationCommitted = sealedEvent(
   'speculation_committed',
   { seat: Seat, offer: OfferOrPass },
@@ -182,42 +240,139 @@ const TsSpeculationCommitted = sealedEvent(
 
 export const TsEventSchema = z
   .discriminatedUnion('type', [
-    publicEvent('setup_done', { specialDeck: Count, conductor: Seat }, 'SetupDone', 'DP-1 closed: the deck size after the unkept cards went back, and the conductor (TS-2.5, TS-2.7)'),
+    publicEvent(
+      'setup_done',
+      { specialDeck: Count, conductor: Seat },
+      'SetupDone',
+      'DP-1 closed: the deck size after the unkept cards went back, and the conductor (TS-2.5, TS-2.7)',
+    ),
     publicEvent('turn_start', { seat: Seat, turn: z.number().int().min(1) }, 'TurnStart', 'A turn begins (TS-3.1)'),
     TsSpecialsKept.event,
-    publicEvent('roll', { seat: Seat, dice: z.array(RolledDie) }, 'Roll', 'Step 2: the dice in play after the roll (TS-5.1)'),
-    publicEvent('reroll', { seat: Seat, dice: z.array(RolledDie) }, 'Reroll', 'Step 2: the dice in play after a paid re-roll (TS-5.3)'),
-    publicEvent('strike', { seat: Seat, vp: Count }, 'Strike', 'TS-5.5: locked trains caused a strike; `vp` actually lost'),
+    publicEvent(
+      'roll',
+      { seat: Seat, dice: z.array(RolledDie) },
+      'Roll',
+      'Step 2: the dice in play after the roll (TS-5.1)',
+    ),
+    publicEvent(
+      'reroll',
+      { seat: Seat, dice: z.array(RolledDie) },
+      'Reroll',
+      'Step 2: the dice in play after a paid re-roll (TS-5.3)',
+    ),
+    publicEvent(
+      'strike',
+      { seat: Seat, vp: Count },
+      'Strike',
+      'TS-5.5: locked trains caused a strike; `vp` actually lost',
+    ),
     publicEvent('recall', { seat: Seat }, 'Recall', 'TS-4.1: a seat took back its dice from the board'),
-    publicEvent('train_placed', { seat: Seat, die: Count, owner: Seat.nullable(), space: Id }, 'TrainPlaced', 'TS-6.3: a train die went on a track space (owner null: white)'),
-    publicEvent('built', { seat: Seat, building: BuildingType, city: Id }, 'Built', 'TS-6.7: a building went on a city site'),
+    publicEvent(
+      'train_placed',
+      { seat: Seat, die: Count, owner: Seat.nullable(), space: Id },
+      'TrainPlaced',
+      'TS-6.3: a train die went on a track space (owner null: white)',
+    ),
+    publicEvent(
+      'built',
+      { seat: Seat, building: BuildingType, city: Id },
+      'Built',
+      'TS-6.7: a building went on a city site',
+    ),
     publicEvent('coins', { seat: Seat, coins: Count }, 'Coins', 'TS-6.13: coins actually taken from the bank'),
-    publicEvent('resolution_ended', { seat: Seat, saved: z.array(RolledDie) }, 'ResolutionEnded', 'Step 3 ended, saving these dice (TS-6.14)'),
-    publicEvent('delivery_order', { routes: z.array(Id) }, 'DeliveryOrder', 'DP-5: the order of this turn’s deliveries'),
-    publicEvent('delivery', { route: Id, cities: z.array(Id), dice: z.array(Count).meta({ description: 'Dice on the route, by seat' }) }, 'Delivery', 'TS-7.4: a route is delivered'),
-    publicEvent('completion_vp', { seat: Seat, route: Id, vp: Count }, 'CompletionVp', 'TS-7.5: VP for a die on the delivered route'),
+    publicEvent(
+      'resolution_ended',
+      { seat: Seat, saved: z.array(RolledDie) },
+      'ResolutionEnded',
+      'Step 3 ended, saving these dice (TS-6.14)',
+    ),
+    publicEvent(
+      'delivery_order',
+      { routes: z.array(Id) },
+      'DeliveryOrder',
+      'DP-5: the order of this turn’s deliveries',
+    ),
+    publicEvent(
+      'delivery',
+      { route: Id, cities: z.array(Id), dice: z.array(Count).meta({ description: 'Dice on the route, by seat' }) },
+      'Delivery',
+      'TS-7.4: a route is delivered',
+    ),
+    publicEvent(
+      'completion_vp',
+      { seat: Seat, route: Id, vp: Count },
+      'CompletionVp',
+      'TS-7.5: VP for a die on the delivered route',
+    ),
     publicEvent('majority', { route: Id, seat: Seat }, 'Majority', 'TS-7.6: the majority winner of a route'),
     publicEvent('bonus_vp', { seat: Seat, city: Id }, 'BonusVp', 'TS-7.6: 1 VP city bonus'),
     TsBonusSpecialCard.event,
     publicEvent('bonus_die', { seat: Seat, city: Id }, 'BonusDie', 'TS-7.6: a white bonus die as city bonus'),
-    publicEvent('bonus_lost', { seat: Seat, city: Id, kind: z.enum(['SPECIAL_CARD', 'BONUS_DIE']) }, 'BonusLost', 'AMB-22: a city bonus is lost, the deck or the white dice being empty'),
-    publicEvent('goods_drawn', { seat: Seat, good: Good, building: Count, city: Id }, 'GoodsDrawn', 'TS-7.7: a building drew a goods card'),
-    publicEvent('goods_vp', { seat: Seat, building: Count, city: Id }, 'GoodsVp', 'TS-7.7, AMB-14: a building got 1 VP instead of a goods card'),
-    publicEvent('task_revealed', { seat: Seat, card: Id, cities: z.tuple([Id, Id]), vp: z.number().int().min(1) }, 'TaskRevealed', 'TS-7.8: a fulfilled task card is turned face up'),
+    publicEvent(
+      'bonus_lost',
+      { seat: Seat, city: Id, kind: z.enum(['SPECIAL_CARD', 'BONUS_DIE']) },
+      'BonusLost',
+      'AMB-22: a city bonus is lost, the deck or the white dice being empty',
+    ),
+    publicEvent(
+      'goods_drawn',
+      { seat: Seat, good: Good, building: Count, city: Id },
+      'GoodsDrawn',
+      'TS-7.7: a building drew a goods card',
+    ),
+    publicEvent(
+      'goods_vp',
+      { seat: Seat, building: Count, city: Id },
+      'GoodsVp',
+      'TS-7.7, AMB-14: a building got 1 VP instead of a goods card',
+    ),
+    publicEvent(
+      'task_revealed',
+      { seat: Seat, card: Id, cities: z.tuple([Id, Id]), vp: z.number().int().min(1) },
+      'TaskRevealed',
+      'TS-7.8: a fulfilled task card is turned face up',
+    ),
     TsTasksCommitted.event,
-    publicEvent('space_dead', { space: BuildingType }, 'SpaceDead', 'TS-8.4: an exhausted goods space can no longer be upgraded'),
-    publicEvent('upgrade', { space: BuildingType, good: Good, count: Count }, 'Upgrade', 'TS-8.4: a goods space gets a new deck'),
+    publicEvent(
+      'space_dead',
+      { space: BuildingType },
+      'SpaceDead',
+      'TS-8.4: an exhausted goods space can no longer be upgraded',
+    ),
+    publicEvent(
+      'upgrade',
+      { space: BuildingType, good: Good, count: Count },
+      'Upgrade',
+      'TS-8.4: a goods space gets a new deck',
+    ),
     TsSpeculationCommitted.event,
     publicEvent(
       'speculation_revealed',
-      { good: Good, offers: z.array(OfferOrPass).meta({ description: 'By seat' }), requests: z.array(Count).meta({ description: 'Cards of the new good asked for, by seat' }) },
+      {
+        good: Good,
+        offers: z.array(OfferOrPass).meta({ description: 'By seat' }),
+        requests: z.array(Count).meta({ description: 'Cards of the new good asked for, by seat' }),
+      },
       'SpeculationRevealed',
       'TS-9.3: every offer is revealed and boxed',
     ),
-    publicEvent('speculation_share', { seat: Seat, good: Good, cards: Count, vp: Count }, 'SpeculationShare', 'TS-9.4: cards of the new good received, and 1 VP per card asked for and not received'),
+    publicEvent(
+      'speculation_share',
+      { seat: Seat, good: Good, cards: Count, vp: Count },
+      'SpeculationShare',
+      'TS-9.4: cards of the new good received, and 1 VP per card asked for and not received',
+    ),
     publicEvent(
       'game_over',
-      { turns: Count, roundLimit: z.number().int().min(1).optional().meta({ description: 'Present when the round limit ended the game (RP-TS-1), not the VP supply' }) },
+      {
+        turns: Count,
+        roundLimit: z
+          .number()
+          .int()
+          .min(1)
+          .optional()
+          .meta({ description: 'Present when the round limit ended the game (RP-TS-1), not the VP supply' }),
+      },
       'GameOver',
       'TS-10.4: the game has ended',
     ),

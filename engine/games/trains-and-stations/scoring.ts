@@ -17,7 +17,11 @@ export function finalScores(b: Board, s: TsState): Outcome {
     { item: 'VP', points: p.vp },
     ...p.tasks.map((id) => {
       const card = b.special.get(id);
-      return { item: 'task', points: card?.kind === 'TASK' ? card.vp : 0, detail: card?.kind === 'TASK' ? card.cities.join('–') : id };
+      return {
+        item: 'task',
+        points: card?.kind === 'TASK' ? card.vp : 0,
+        detail: card?.kind === 'TASK' ? card.cities.join('–') : id,
+      };
     }),
   ]);
   for (const good of GOODS) {

@@ -31,7 +31,8 @@ const ENDINGS = 2;
 const TIE_RNG = [0x7a5, 0x3b1, 0x9e3, 0x1] as const;
 
 type Of<T extends TsAction['type']> = ActionOf<T>;
-const ofType = <T extends TsAction['type']>(legal: readonly TsAction[], type: T) => legal.filter((a): a is Of<T> => a.type === type);
+const ofType = <T extends TsAction['type']>(legal: readonly TsAction[], type: T) =>
+  legal.filter((a): a is Of<T> => a.type === type);
 
 /** Keeps the first of each group of actions with the same key. */
 function unique<T extends TsAction>(actions: readonly T[], key: (a: TsAction) => string): T[] {
@@ -64,7 +65,11 @@ export function createSearchActions(b: Board, view: (s: TsState, seat: Seat) => 
     // Alike to the ratings, and nearly so in play: the spaces of one route for a die of one kind
     // (own or white), and the dice paying for one building in one city.
     const key = (a: TsAction) =>
-      a.type === 'place_train' ? `place ${b.spaces.get(a.space)?.route} ${ownDice([a.die])}` : a.type === 'build' ? `build ${a.building} ${a.city}` : JSON.stringify(a);
+      a.type === 'place_train'
+        ? `place ${b.spaces.get(a.space)?.route} ${ownDice([a.die])}`
+        : a.type === 'build'
+          ? `build ${a.building} ${a.city}`
+          : JSON.stringify(a);
     if (kind === 'rolling') return unique([greedy, ...legal.filter((a) => a.type === 'stop_rolling')], key);
     const builds = ofType(legal, 'build');
     if (builds.length > 0) {
@@ -74,7 +79,8 @@ export function createSearchActions(b: Board, view: (s: TsState, seat: Seat) => 
     }
     const places = top(unique(ofType(legal, 'place_train'), key), PLACES + 1, (a) => placeScore(v, a, seat));
     const coins = top(ofType(legal, 'take_coins'), 1, (a) => a.dice.length - 0.1 * ownDice(a.dice));
-    const endings = greedy.type === 'end_resolution' ? top(ofType(legal, 'end_resolution'), ENDINGS, (a) => a.save.length) : [];
+    const endings =
+      greedy.type === 'end_resolution' ? top(ofType(legal, 'end_resolution'), ENDINGS, (a) => a.save.length) : [];
     return unique([greedy, ...places, ...coins, ...endings], key);
   };
 }

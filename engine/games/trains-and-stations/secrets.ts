@@ -12,7 +12,9 @@ export function tsSecrets(): SecretSpec<TsState> {
       ...p.dealt,
       ...(pend.kind === 'keep' ? (pend.kept[seat] ?? []) : []),
       ...(pend.kind === 'tasks' ? (pend.answers[seat] ?? []) : []),
-      ...(pend.kind === 'speculate' && pend.offers[seat] && pend.offers[seat] !== 'pass' ? (pend.offers[seat] as { specials: string[] }).specials : []),
+      ...(pend.kind === 'speculate' && pend.offers[seat] && pend.offers[seat] !== 'pass'
+        ? (pend.offers[seat] as { specials: string[] }).specials
+        : []),
     ];
   };
   const publicCards = (s: TsState): string[] => [...s.players.flatMap((p) => p.tasks), ...s.boxedSpecials];
@@ -48,7 +50,11 @@ export function tsSecrets(): SecretSpec<TsState> {
       t.rng = randomRng(rng);
       const rest = others(s.players.length, seat);
       const fixed = new Set([...own(s, seat), ...publicCards(s)]);
-      const pi = relabel(hiddenZones(s).filter((c) => !fixed.has(c)), () => 'special', rng);
+      const pi = relabel(
+        hiddenZones(s).filter((c) => !fixed.has(c)),
+        () => 'special',
+        rng,
+      );
       for (const p of t.players) {
         p.specials = p.specials.map(pi);
         p.dealt = p.dealt.map(pi);
@@ -57,7 +63,8 @@ export function tsSecrets(): SecretSpec<TsState> {
       const pend = t.pending;
       if (pend.kind === 'keep') pend.kept = pend.kept.map((k) => k && k.map(pi));
       if (pend.kind === 'tasks') pend.answers = pend.answers.map((a) => a && a.map(pi));
-      if (pend.kind === 'speculate') pend.offers = pend.offers.map((o) => (o && o !== 'pass' ? { ...o, specials: o.specials.map(pi) } : o));
+      if (pend.kind === 'speculate')
+        pend.offers = pend.offers.map((o) => (o && o !== 'pass' ? { ...o, specials: o.specials.map(pi) } : o));
       // Hand sizes are hidden (TS-17.3): move an uncommitted special card from one other seat to another.
       if (rest.length >= 2) {
         const [a, b] = rng.shuffle(rest);
@@ -65,7 +72,9 @@ export function tsSecrets(): SecretSpec<TsState> {
         const pend2 = t.pending;
         const committed = new Set([
           ...(pend2.kind === 'tasks' ? (pend2.answers[a!] ?? []) : []),
-          ...(pend2.kind === 'speculate' && pend2.offers[a!] && pend2.offers[a!] !== 'pass' ? (pend2.offers[a!] as { specials: string[] }).specials : []),
+          ...(pend2.kind === 'speculate' && pend2.offers[a!] && pend2.offers[a!] !== 'pass'
+            ? (pend2.offers[a!] as { specials: string[] }).specials
+            : []),
         ]);
         const movable = from.specials.filter((c) => !committed.has(c));
         if (movable.length) {
@@ -75,7 +84,9 @@ export function tsSecrets(): SecretSpec<TsState> {
         }
       }
       // Goods of others, by type (TS-17.2/17.3).
-      for (const o of rest) for (const g of Object.keys(t.players[o]!.goods)) (t.players[o]!.goods as Record<string, number>)[g] = rng.int(5);
+      for (const o of rest)
+        for (const g of Object.keys(t.players[o]!.goods))
+          (t.players[o]!.goods as Record<string, number>)[g] = rng.int(5);
       return t;
     },
   };

@@ -8,8 +8,15 @@ import { MAX_PLAYERS, MIN_PLAYERS } from './manifest.js';
 
 const zeroGoods = () => Object.fromEntries(GOODS.map((g) => [g, 0])) as Record<Good, number>;
 
-export function setupState(b: Board, seed: string, players: number, options: TsOptions, roundLimit: number | null): TsState {
-  if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS) throw new RuleError('bad_player_count', 'Trains & Stations takes 3 to 5 players', 'TS-2.1');
+export function setupState(
+  b: Board,
+  seed: string,
+  players: number,
+  options: TsOptions,
+  roundLimit: number | null,
+): TsState {
+  if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS)
+    throw new RuleError('bad_player_count', 'Trains & Stations takes 3 to 5 players', 'TS-2.1');
   const c = b.constants;
   const rng = new Rng(seedRng(seed));
   const conductor = options.conductor === 'random' ? rng.int(players) : options.conductor;
@@ -18,8 +25,11 @@ export function setupState(b: Board, seed: string, players: number, options: TsO
   const inPlay = c.vpTotalByPlayers[players as 3 | 4 | 5];
   const specials = rng.shuffle(b.specials.map((x) => x.id));
   const dice: Die[] = [];
-  for (let seat = 0; seat < players; seat++) for (let i = 0; i < c.dicePerColour; i++) dice.push({ owner: seat, zone: 'pool', face: null, space: null, holder: null });
-  for (let i = 0; i < c.bonusDice; i++) dice.push({ owner: null, zone: 'supply', face: null, space: null, holder: null });
+  for (let seat = 0; seat < players; seat++)
+    for (let i = 0; i < c.dicePerColour; i++)
+      dice.push({ owner: seat, zone: 'pool', face: null, space: null, holder: null });
+  for (let i = 0; i < c.bonusDice; i++)
+    dice.push({ owner: null, zone: 'supply', face: null, space: null, holder: null });
   const start = (type: 'RANCH' | 'HOTEL' | 'MINE') => {
     const good = b.chains[type][0]?.[0];
     if (!good) throw new Error(`board: ${type} has no starting good`);

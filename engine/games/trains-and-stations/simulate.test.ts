@@ -8,7 +8,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 describe('simulation (the checks the board data was designed against)', () => {
   it('TS-10.4: greedy 4-player games on the reconstructed board end in 6–11 rounds and no route takes 30% of deliveries', () => {
-    const games = Array.from({ length: GAMES }, (_, i) => simulate(`guard-${i}`, 4, [game.bot, game.bot, game.bot, game.bot]));
+    const games = Array.from({ length: GAMES }, (_, i) =>
+      simulate(`guard-${i}`, 4, [game.bot, game.bot, game.bot, game.bot]),
+    );
     expect(games.every((g) => g.finished)).toBe(true);
     const rounds = median(games.map((g) => g.rounds));
     expect(rounds).toBeGreaterThanOrEqual(6);

@@ -21,7 +21,9 @@ const MAX_ACTIONS = 3_000;
 export const patientRandomBot: BotFn = (input) => {
   const legal = input.legal as readonly TsAction[];
   const rolls = legal.filter((a) => a.type !== 'recall');
-  const stuck = legal.some((a) => a.type === 'roll' && a.bonus === 0) && (input.view as TsView).players[input.seat]?.diceInPool === 0;
+  const stuck =
+    legal.some((a) => a.type === 'roll' && a.bonus === 0) &&
+    (input.view as TsView).players[input.seat]?.diceInPool === 0;
   return stuck || rolls.length === 0 ? input.rng.pick(legal) : input.rng.pick(rolls);
 };
 
@@ -82,7 +84,16 @@ function report(label: string, games: readonly GameStats[]): string[] {
   const never = defaultBoard.routes.filter((r) => !routes[r.id]).map((r) => r.id);
   return [
     `${label}: ${games.length} games, not ended by the VP supply ${games.filter((g) => !g.finished).length}`,
-    `  rounds median ${quantile(games.map((g) => g.rounds), 0.5)} (p10 ${quantile(games.map((g) => g.rounds), 0.1)}, p90 ${quantile(games.map((g) => g.rounds), 0.9)})`,
+    `  rounds median ${quantile(
+      games.map((g) => g.rounds),
+      0.5,
+    )} (p10 ${quantile(
+      games.map((g) => g.rounds),
+      0.1,
+    )}, p90 ${quantile(
+      games.map((g) => g.rounds),
+      0.9,
+    )})`,
     `  score mean ${f1(mean(games.flatMap((g) => g.scores)))}, winner-loser spread median ${quantile(spread, 0.5)}`,
     `  per game: deliveries ${f1(mean(games.map((g) => g.deliveries)))}, upgrades ${f1(mean(games.map((g) => g.upgrades)))}, speculations ${f1(mean(games.map((g) => g.speculations)))}, tasks revealed ${f1(mean(games.map((g) => g.tasks)))}, strikes ${f1(mean(games.map((g) => g.strikes)))}, recalls ${f1(mean(games.map((g) => g.recalls)))}`,
     `  routes: top ${top.join(', ')}; Y routes ${f1((100 * y) / Math.max(1, total))}% of deliveries; never delivered: ${never.join(' ') || 'none'}`,
@@ -92,7 +103,13 @@ function report(label: string, games: readonly GameStats[]): string[] {
 export function main(n: number, vsRandom = true): string[] {
   const lines: string[] = [];
   for (const players of [3, 4, 5]) {
-    const greedy = Array.from({ length: n }, (_, i) => simulate(`sim-${players}-${i}`, players, Array.from({ length: players }, () => game.bot)));
+    const greedy = Array.from({ length: n }, (_, i) =>
+      simulate(
+        `sim-${players}-${i}`,
+        players,
+        Array.from({ length: players }, () => game.bot),
+      ),
+    );
     lines.push(...report(`${players}p greedy`, greedy));
   }
   for (const players of vsRandom ? [3, 4, 5] : []) {
@@ -117,14 +134,21 @@ export function main(n: number, vsRandom = true): string[] {
       });
       const randomWins = reverse.filter(({ seat, g }) => g.finished && g.winners.includes(seat)).length;
       lines.push(
-        `${players}p 1 ${name} vs ${players - 1} greedy: finished ${reverse.filter(({ g }) => g.finished).length}/${n}, the random seat won ${randomWins} (fair share ${f1(100 / players)}%), rounds median ${quantile(reverse.map(({ g }) => g.rounds), 0.5)}`,
+        `${players}p 1 ${name} vs ${players - 1} greedy: finished ${reverse.filter(({ g }) => g.finished).length}/${n}, the random seat won ${randomWins} (fair share ${f1(100 / players)}%), rounds median ${quantile(
+          reverse.map(({ g }) => g.rounds),
+          0.5,
+        )}`,
       );
       lines.push(
-        `${players}p 1 greedy vs ${players - 1} ${name}: finished ${done.length}/${n}, greedy won ${wins} of them (fair share ${f1(100 / players)}%), rounds median ${quantile(done.map(({ g }) => g.rounds), 0.5)}; not ended by the VP supply (round limit RP-TS-1 or ${MAX_ACTIONS} actions): greedy leads in ${leads}/${n - done.length}`,
+        `${players}p 1 greedy vs ${players - 1} ${name}: finished ${done.length}/${n}, greedy won ${wins} of them (fair share ${f1(100 / players)}%), rounds median ${quantile(
+          done.map(({ g }) => g.rounds),
+          0.5,
+        )}; not ended by the VP supply (round limit RP-TS-1 or ${MAX_ACTIONS} actions): greedy leads in ${leads}/${n - done.length}`,
       );
     }
   }
   return lines;
 }
 
-if (process.argv[1]?.endsWith('simulate.ts')) console.log(main(Number(process.argv[2] ?? 200), !process.argv.includes('--greedy-only')).join('\n'));
+if (process.argv[1]?.endsWith('simulate.ts'))
+  console.log(main(Number(process.argv[2] ?? 200), !process.argv.includes('--greedy-only')).join('\n'));

@@ -15,7 +15,9 @@ import type { TsState } from './state.js';
 function twins(s: TsState, id: number, placing: boolean): number[] {
   const face = (f: string | null) => (placing && (f === 'TRAIN' || f === 'LOCKED_TRAIN') ? 'TRAIN' : f);
   const d = s.dice[id]!;
-  return s.dice.flatMap((e, other) => (e.zone === d.zone && e.owner === d.owner && face(e.face) === face(d.face) ? [other] : []));
+  return s.dice.flatMap((e, other) =>
+    e.zone === d.zone && e.owner === d.owner && face(e.face) === face(d.face) ? [other] : [],
+  );
 }
 
 /** Another spelling of a listed action: each named die swapped for a random twin, the list shuffled. */
@@ -59,13 +61,29 @@ describe('interchangeable dice (TS-0.2, ACT-2/4/6/7/8/9)', () => {
     hold(s, A, 2);
     const [, h2, h3, h4, wh] = inPlay(s, ['HOTEL', 'HOTEL', 'HOTEL', 'HOTEL', 'W:HOTEL']) as number[];
     const [c1, c2] = inPlay(s, ['COIN', 'COIN']) as number[];
-    const listedBuild = fixtureGame.legalActions(s, A).find((a) => a.type === 'build' && a.city === 'DET' && a.dice.every((id) => s.dice[id]!.owner === A))!;
-    expect(fixtureGame.apply(s, A, { type: 'build', building: 'HOTEL', dice: [h4!, h2!, h3!], city: 'DET' }).state).toEqual(fixtureGame.apply(s, A, listedBuild).state);
-    const withWhite = fixtureGame.apply(s, A, { type: 'build', building: 'HOTEL', dice: [wh!, h3!, h4!], city: 'DET' }).state;
+    const listedBuild = fixtureGame
+      .legalActions(s, A)
+      .find((a) => a.type === 'build' && a.city === 'DET' && a.dice.every((id) => s.dice[id]!.owner === A))!;
+    expect(
+      fixtureGame.apply(s, A, { type: 'build', building: 'HOTEL', dice: [h4!, h2!, h3!], city: 'DET' }).state,
+    ).toEqual(fixtureGame.apply(s, A, listedBuild).state);
+    const withWhite = fixtureGame.apply(s, A, {
+      type: 'build',
+      building: 'HOTEL',
+      dice: [wh!, h3!, h4!],
+      city: 'DET',
+    }).state;
     expect(withWhite.dice[wh!]!.zone).toBe('supply');
-    expect(fixtureGame.apply(s, A, { type: 'take_coins', dice: [c2!] }).state).toEqual(fixtureGame.apply(s, A, { type: 'take_coins', dice: [c1!] }).state);
+    expect(fixtureGame.apply(s, A, { type: 'take_coins', dice: [c2!] }).state).toEqual(
+      fixtureGame.apply(s, A, { type: 'take_coins', dice: [c1!] }).state,
+    );
     const saveLast = fixtureGame.apply(s, A, { type: 'end_resolution', save: [h4!, c2!] }).state;
-    expect(saveLast.dice.filter((d) => d.zone === 'saved').map((d) => d.face).sort()).toEqual(['COIN', 'HOTEL']);
+    expect(
+      saveLast.dice
+        .filter((d) => d.zone === 'saved')
+        .map((d) => d.face)
+        .sort(),
+    ).toEqual(['COIN', 'HOTEL']);
   });
 
   it('every spelling of every listed dice action on the reconstructed board is accepted with the listed effect (random walks)', () => {
@@ -77,9 +95,13 @@ describe('interchangeable dice (TS-0.2, ACT-2/4/6/7/8/9)', () => {
       for (let step = 0; step < 250 && game.toAct(s).length > 0; step++) {
         const seat = game.toAct(s)[0]!;
         const legal = game.legalActions(s, seat);
-        for (const a of legal.filter((x) => ['roll', 'reroll', 'place_train', 'build', 'take_coins', 'end_resolution'].includes(x.type)).slice(0, 6)) {
+        for (const a of legal
+          .filter((x) => ['roll', 'reroll', 'place_train', 'build', 'take_coins', 'end_resolution'].includes(x.type))
+          .slice(0, 6)) {
           const other = respell(s, a, rng);
-          expect(game.apply(s, seat, other).state, JSON.stringify({ listed: a, other })).toEqual(game.apply(s, seat, a).state);
+          expect(game.apply(s, seat, other).state, JSON.stringify({ listed: a, other })).toEqual(
+            game.apply(s, seat, a).state,
+          );
           if (JSON.stringify(other) !== JSON.stringify(a)) respelled++;
         }
         const bot: BotFn = rng.int(3) === 0 ? randomBot : game.bot;

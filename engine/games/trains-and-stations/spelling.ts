@@ -25,7 +25,10 @@ export const trainChoice = (s: TsState): DiceChoice => ({
 });
 
 /** The seat's saved dice, whose faces roll may keep (TS-5.1). */
-export const savedChoice = (s: TsState, seat: Seat): DiceChoice => ({ ids: idsWhere(s, (d) => d.owner === seat && d.zone === 'saved'), key: (id) => dieClass(s.dice[id]) });
+export const savedChoice = (s: TsState, seat: Seat): DiceChoice => ({
+  ids: idsWhere(s, (d) => d.owner === seat && d.zone === 'saved'),
+  key: (id) => dieClass(s.dice[id]),
+});
 
 /**
  * Rewrites the named ids: each die the choice offers becomes the lowest unused id of its kind. The
@@ -37,11 +40,14 @@ function respell(named: readonly number[], choice: DiceChoice): number[] {
   // A die named twice is an error the rules report; rewriting could hide it.
   if (new Set(named).size !== named.length) return [...named];
   const byKey = new Map<string, number[]>();
-  for (const id of [...choice.ids].sort((x, y) => x - y)) byKey.set(choice.key(id), [...(byKey.get(choice.key(id)) ?? []), id]);
+  for (const id of [...choice.ids].sort((x, y) => x - y))
+    byKey.set(choice.key(id), [...(byKey.get(choice.key(id)) ?? []), id]);
   const rank = new Map([...byKey.keys()].map((k, i) => [k, i]));
   const offered = new Set(choice.ids);
   const order = (id: number) => (offered.has(id) ? rank.get(choice.key(id))! : rank.size);
-  return named.map((id) => (offered.has(id) ? byKey.get(choice.key(id))!.shift()! : id)).sort((x, y) => order(x) - order(y) || x - y);
+  return named
+    .map((id) => (offered.has(id) ? byKey.get(choice.key(id))!.shift()! : id))
+    .sort((x, y) => order(x) - order(y) || x - y);
 }
 
 type DiceAction = ActionOf<'roll' | 'reroll' | 'place_train' | 'build' | 'take_coins' | 'end_resolution'>;
@@ -60,7 +66,14 @@ function rewrite(s: TsState, seat: Seat, a: DiceAction): TsAction {
   }
 }
 
-const DICE_ACTIONS: ReadonlySet<TsAction['type']> = new Set(['roll', 'reroll', 'place_train', 'build', 'take_coins', 'end_resolution']);
+const DICE_ACTIONS: ReadonlySet<TsAction['type']> = new Set([
+  'roll',
+  'reroll',
+  'place_train',
+  'build',
+  'take_coins',
+  'end_resolution',
+]);
 
 /** The listed spelling of `action` in state `s` for `seat`; actions that name no dice are returned as they are. */
 export function canonicalAction(s: TsState, seat: Seat, action: TsAction): TsAction {

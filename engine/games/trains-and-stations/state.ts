@@ -108,6 +108,13 @@ export interface TsState {
   delivered: string[];
   deliveries: Deliveries;
   /** Counters for simulations and the log; public. */
-  stats: { deliveries: number; upgrades: number; speculations: number; strikes: number; recalls: number; tasks: number; routeDeliveries: Record<string, number> };
+  stats: {
+    deliveries: number;
+    upgrades: number;
+    speculations: number;
+    strikes: number;
+    recalls: number;
+    tasks: number;
+    routeDeliveries: Record<string, number>;
+  };
 }
-

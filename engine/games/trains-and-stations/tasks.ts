@@ -15,7 +15,9 @@ export function fulfilledTasks(b: Board, s: TsState, seat: number): TaskCard[] {
     const cities = b.route.get(r)?.cities ?? [];
     for (const c of cities) linked.union(cities[0] ?? c, c);
   }
-  return (s.players[seat]?.specials ?? []).map((id) => b.special.get(id)).filter((c): c is TaskCard => c?.kind === 'TASK' && linked.same(c.cities[0], c.cities[1]));
+  return (s.players[seat]?.specials ?? [])
+    .map((id) => b.special.get(id))
+    .filter((c): c is TaskCard => c?.kind === 'TASK' && linked.same(c.cities[0], c.cities[1]));
 }
 
 /** The automatic choice: the highest-VP card of each fulfilled pair. */

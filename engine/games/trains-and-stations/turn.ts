@@ -16,7 +16,10 @@ export function finishTurn(d: TsDraft): void {
   const limitReached = s.roundLimit !== null && s.turn >= s.roundLimit * s.players.length;
   if ((s.endTriggered || limitReached) && next === s.conductor) {
     s.pending = { kind: 'over' };
-    d.emit('game_over', { turns: s.turn, ...(s.endTriggered || s.roundLimit === null ? {} : { roundLimit: s.roundLimit }) });
+    d.emit('game_over', {
+      turns: s.turn,
+      ...(s.endTriggered || s.roundLimit === null ? {} : { roundLimit: s.roundLimit }),
+    });
     return;
   }
   s.active = next;

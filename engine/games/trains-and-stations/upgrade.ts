@@ -18,10 +18,12 @@ export function upgradeCandidates(b: Board, s: TsState, type: BuildingType): Goo
 
 /** Every (space, good) the active player may pick at the end of the turn (TS-8.3); good null = goes dead. */
 export function upgradeOptions(b: Board, s: TsState): { space: BuildingType; good: Good | null }[] {
-  return BUILDINGS.filter((t) => s.spaces[t].count === 0 && !s.spaces[t].dead).flatMap((space): { space: BuildingType; good: Good | null }[] => {
-    const goods = upgradeCandidates(b, s, space);
-    return goods.length === 0 ? [{ space, good: null }] : goods.map((good) => ({ space, good }));
-  });
+  return BUILDINGS.filter((t) => s.spaces[t].count === 0 && !s.spaces[t].dead).flatMap(
+    (space): { space: BuildingType; good: Good | null }[] => {
+      const goods = upgradeCandidates(b, s, space);
+      return goods.length === 0 ? [{ space, good: null }] : goods.map((good) => ({ space, good }));
+    },
+  );
 }
 
 /** Step 5 and, without a decision left, the passing of the turn. */
@@ -52,7 +54,8 @@ export function upgrade(b: Board, d: TsDraft, space: BuildingType, good: Good | 
 }
 
 /** Units of an offer: 1 per goods card, 2 per special goods card (TS-9.2). */
-export const offerUnits = (o: Offer) => Object.values(o.goods).reduce((a, n) => a + (n ?? 0), 0) + 2 * o.specials.length;
+export const offerUnits = (o: Offer) =>
+  Object.values(o.goods).reduce((a, n) => a + (n ?? 0), 0) + 2 * o.specials.length;
 
 /** All commitments are in (`offers`, by seat): reveal, box the cards and share out the new good (TS-9.3/9.4). */
 export function resolveSpeculation(d: TsDraft, offers: readonly (Offer | 'pass')[]): void {
@@ -81,7 +84,12 @@ export function resolveSpeculation(d: TsDraft, offers: readonly (Offer | 'pass')
 }
 
 /** Hands out the new good; every card asked for and not received pays 1 VP (TS-9.4, AMB-19/20). */
-export function shareSpeculation(d: TsDraft, space: BuildingType, requests: readonly number[], shares: readonly number[]): void {
+export function shareSpeculation(
+  d: TsDraft,
+  space: BuildingType,
+  requests: readonly number[],
+  shares: readonly number[],
+): void {
   const s = d.state;
   const good = s.spaces[space].good;
   shares.forEach((n, seat) => {

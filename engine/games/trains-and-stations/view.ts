@@ -13,7 +13,8 @@ export type { TsView } from './schemas.js';
 
 function pendingView(p: Pending): PendingView {
   if (p.kind === 'keep') return { kind: 'keep', committed: p.kept.map((k) => k !== null) };
-  if (p.kind === 'speculate') return { kind: 'speculate', space: p.space, good: p.good, committed: p.offers.map((o) => o !== null) };
+  if (p.kind === 'speculate')
+    return { kind: 'speculate', space: p.space, good: p.good, committed: p.offers.map((o) => o !== null) };
   if (p.kind === 'tasks') return { kind: 'tasks', committed: p.answers.map((a) => a !== null) };
   return p;
 }
@@ -27,7 +28,13 @@ export function createView(b: Board, toAct: (s: TsState) => number[]) {
     const p = s.pending;
     const you =
       typeof viewer === 'number' && s.players[viewer]
-        ? { seat: viewer, ...hand(viewer), kept: p.kind === 'keep' ? (p.kept[viewer] ?? null) : null, offer: p.kind === 'speculate' ? (p.offers[viewer] ?? null) : null, revealing: p.kind === 'tasks' ? (p.answers[viewer] ?? null) : null }
+        ? {
+            seat: viewer,
+            ...hand(viewer),
+            kept: p.kind === 'keep' ? (p.kept[viewer] ?? null) : null,
+            offer: p.kind === 'speculate' ? (p.offers[viewer] ?? null) : null,
+            revealing: p.kind === 'tasks' ? (p.answers[viewer] ?? null) : null,
+          }
         : null;
     return cloneJson({
       pending: pendingView(p),

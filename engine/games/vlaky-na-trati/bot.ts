@@ -67,7 +67,9 @@ export function createValuer(data: VntData): Valuer {
     const line = [...view.line, cardId];
     const after = view.players.map((p) => {
       if (p.lane === null || view.side === null) return p.sheet;
-      const symbols = arrivals(route(data, view.side, line, p.lane), line.length).flatMap((n) => n.station?.symbols ?? []);
+      const symbols = arrivals(route(data, view.side, line, p.lane), line.length).flatMap(
+        (n) => n.station?.symbols ?? [],
+      );
       const sheet = withGains(view, p.sheet, symbols);
       return p.seat === seat ? spend(sheet, cost) : sheet;
     });
@@ -77,7 +79,10 @@ export function createValuer(data: VntData): Valuer {
   const slowDestination = (view: VntView, seat: Seat, steps: number) => {
     const p = view.players[seat];
     if (!p) return [];
-    return p.route.filter((n) => n.node > p.locos[0] && n.node <= p.locos[1] && n.station !== null)[steps - 1]?.station?.symbols ?? [];
+    return (
+      p.route.filter((n) => n.node > p.locos[0] && n.node <= p.locos[1] && n.station !== null)[steps - 1]?.station
+        ?.symbols ?? []
+    );
   };
 
   const turnsLeft = (view: VntView) => Math.ceil((view.slots - view.line.length) / view.players.length);
@@ -86,7 +91,9 @@ export function createValuer(data: VntData): Valuer {
     switch (action.type) {
       case 'choose_start_side': {
         const side = data.startCard.sides[action.side];
-        return side ? Math.max(...Object.values(side.fields).map((f) => own(view, seat, (s) => withGains(view, s, f.symbols)))) : 0;
+        return side
+          ? Math.max(...Object.values(side.fields).map((f) => own(view, seat, (s) => withGains(view, s, f.symbols))))
+          : 0;
       }
       case 'choose_track': {
         const field = data.startCard.sides[view.side ?? 0]?.fields[action.lane];
@@ -99,14 +106,20 @@ export function createValuer(data: VntData): Valuer {
       case 'resolve_gains': {
         const pending = view.players[seat]?.pending;
         const symbols = pending?.kind === 'gains' ? pending.symbols : [];
-        return own(view, seat, (s) => symbols.reduce((sh, sym, i) => (action.decline.includes(i) ? decline(sh) : withGains(view, sh, [sym])), s));
+        return own(view, seat, (s) =>
+          symbols.reduce((sh, sym, i) => (action.decline.includes(i) ? decline(sh) : withGains(view, sh, [sym])), s),
+        );
       }
       case 'curve_move':
       case 'slow_move': {
         const all = slowDestination(view, seat, action.steps);
         const symbols = action.symbol ? [action.symbol] : all;
         const cost = action.type === 'slow_move' ? C.costs.slowMove : 0;
-        return own(view, seat, (s) => (action.type === 'curve_move' && action.decline ? symbols.reduce(decline, spend(s, cost)) : withGains(view, spend(s, cost), symbols)));
+        return own(view, seat, (s) =>
+          action.type === 'curve_move' && action.decline
+            ? symbols.reduce(decline, spend(s, cost))
+            : withGains(view, spend(s, cost), symbols),
+        );
       }
       case 'discard_a': {
         const handCount = view.players[seat]?.handCount ?? 0;
@@ -114,7 +127,9 @@ export function createValuer(data: VntData): Valuer {
         return own(view, seat, (s) => ({ ...s, coinsGained: s.coinsGained + C.costs.discardGain })) - keep;
       }
       case 'any_symbol':
-        return own(view, seat, (s) => anySymbol(data.sheets[view.sheet], s, action.row, view.turnIndex, C.costs.anySymbol));
+        return own(view, seat, (s) =>
+          anySymbol(data.sheets[view.sheet], s, action.row, view.turnIndex, C.costs.anySymbol),
+        );
       case 'end_turn':
       case 'pass':
       case 'curve_skip':

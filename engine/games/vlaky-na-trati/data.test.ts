@@ -25,7 +25,11 @@ describe('reconstructed data (D-1..D-7)', () => {
   });
 
   it('D-2 VNT-1.3: two start sides, one symbol per start field', () => {
-    expect(vntData.startCard.sides[0]?.fields).toEqual({ T: { symbols: ['MAIL'] }, M: { symbols: ['PASSENGER'] }, B: { symbols: ['COAL'] } });
+    expect(vntData.startCard.sides[0]?.fields).toEqual({
+      T: { symbols: ['MAIL'] },
+      M: { symbols: ['PASSENGER'] },
+      B: { symbols: ['COAL'] },
+    });
     expect(vntData.startCard.sides[1]?.fields.M).toEqual({ symbols: ['BEET'] });
   });
 
@@ -39,23 +43,42 @@ describe('reconstructed data (D-1..D-7)', () => {
   });
 
   it('D-5 D-6: every symbol has one row on each sheet; sheet II has 4 columns, 2 sugar red lines, factory conversion and the glassworks race', () => {
-    for (const sheet of [vntData.sheets.I, vntData.sheets.II]) expect(sheet.rows.map((r) => r.symbol).sort()).toEqual([...SYMBOLS].sort());
+    for (const sheet of [vntData.sheets.I, vntData.sheets.II])
+      expect(sheet.rows.map((r) => r.symbol).sort()).toEqual([...SYMBOLS].sort());
     const II = vntData.sheets.II;
     expect(II.columns).toHaveLength(4);
     expect(II.sugarSections.map((s) => s.gate)).toEqual(['SUGAR_FACTORY_1', 'SUGAR_FACTORY_2']);
     expect(II.rows.find((r) => r.symbol === 'FACTORY')?.boxes.at(-1)).toMatchObject({ coins: 4, pointsPerCoin: 4 });
     expect(II.rows.find((r) => r.symbol === 'GLASSWORKS')?.boxes.at(-1)).toMatchObject({ value: 8, laterValue: 4 });
-    expect(vntData.sheets.I).toMatchObject({ passengerMajorityDouble: true, multiplyPair: ['FOREST', 'SAWMILL'], noPoints: ['BEET'] });
-    expect(vntData.sheets.I.rows.find((r) => r.symbol === 'SUGAR_FACTORY')?.boxes.map((b) => b.prereqs)).toEqual([['BEET_2'], ['BEET_4'], ['BEET_6']]);
+    expect(vntData.sheets.I).toMatchObject({
+      passengerMajorityDouble: true,
+      multiplyPair: ['FOREST', 'SAWMILL'],
+      noPoints: ['BEET'],
+    });
+    expect(vntData.sheets.I.rows.find((r) => r.symbol === 'SUGAR_FACTORY')?.boxes.map((b) => b.prereqs)).toEqual([
+      ['BEET_2'],
+      ['BEET_4'],
+      ['BEET_6'],
+    ]);
   });
 
   it('D-7: setup constants and costs', () => {
-    expect(vntData.constants).toMatchObject({ handSizeA: 4, marketSize: 4, slowMoveMax: 5, declinesPerGame: 4, costs: { slowMove: 1, secondCard: 1, discardGain: 1, anySymbol: 2 } });
+    expect(vntData.constants).toMatchObject({
+      handSizeA: 4,
+      marketSize: 4,
+      slowMoveMax: 5,
+      declinesPerGame: 4,
+      costs: { slowMove: 1, secondCard: 1, discardGain: 1, anySymbol: 2 },
+    });
   });
 });
 
 describe('load-time validation (§17)', () => {
-  const clone = () => structuredClone(fx) as unknown as { railwayCards: { deck: string; tracks: { left: string }[] }[]; sheets: { I: { rows: { symbol: string; boxes: { prereqs: string[] }[] }[] } } };
+  const clone = () =>
+    structuredClone(fx) as unknown as {
+      railwayCards: { deck: string; tracks: { left: string }[] }[];
+      sheets: { I: { rows: { symbol: string; boxes: { prereqs: string[] }[] }[] } };
+    };
 
   it('§17: a card whose left ends are not a permutation of T, M, B is rejected', () => {
     const d = clone();

@@ -10,7 +10,19 @@ export type Lane = (typeof LANES)[number];
 export const LaneSchema = z.enum(LANES);
 
 /** Recordable symbols (VNT-0.4); CURVE_LOCO is a station property, not a symbol. */
-export const SYMBOLS = ['PASSENGER', 'MAIL', 'COAL', 'IRON_ORE', 'STEELWORKS', 'FACTORY', 'FOREST', 'SAWMILL', 'BEET', 'SUGAR_FACTORY', 'GLASSWORKS'] as const;
+export const SYMBOLS = [
+  'PASSENGER',
+  'MAIL',
+  'COAL',
+  'IRON_ORE',
+  'STEELWORKS',
+  'FACTORY',
+  'FOREST',
+  'SAWMILL',
+  'BEET',
+  'SUGAR_FACTORY',
+  'GLASSWORKS',
+] as const;
 export type Sym = (typeof SYMBOLS)[number];
 export const SymSchema = z.enum(SYMBOLS);
 
@@ -27,7 +39,9 @@ export const RailwayCardSchema = z
     deck: z.enum(['A', 'B']),
     tracks: z.array(z.strictObject({ left: LaneSchema, right: LaneSchema, station: CardStation.nullable() })).length(3),
   })
-  .refine((c) => lanePermutation(c.tracks.map((t) => t.left)) && lanePermutation(c.tracks.map((t) => t.right)), { message: 'track ends must be a permutation of T, M, B on each edge' });
+  .refine((c) => lanePermutation(c.tracks.map((t) => t.left)) && lanePermutation(c.tracks.map((t) => t.right)), {
+    message: 'track ends must be a permutation of T, M, B on each edge',
+  });
 export type RailwayCard = z.infer<typeof RailwayCardSchema>;
 
 const PerLane = <T extends z.ZodType>(t: T) => z.strictObject({ T: t, M: t, B: t });
@@ -35,7 +49,11 @@ const PerLane = <T extends z.ZodType>(t: T) => z.strictObject({ T: t, M: t, B: t
 /** D-2: two sides, one start field per lane. */
 const StartCardSchema = z.strictObject({ sides: z.array(z.strictObject({ fields: PerLane(CardStation) })).length(2) });
 /** D-3: stations are keyed by the lane on which a track arrives at the curve; laneMap gives the lane it leaves on. */
-const CurveSchema = z.strictObject({ cards: z.array(z.string()).length(2), laneMap: PerLane(LaneSchema), stations: PerLane(EdgeStation) });
+const CurveSchema = z.strictObject({
+  cards: z.array(z.string()).length(2),
+  laneMap: PerLane(LaneSchema),
+  stations: PerLane(EdgeStation),
+});
 /** D-4: keyed by the lane on which a track leaves slot 24; null = no station (VNT-8.6 then does nothing). */
 const EndCardSchema = z.strictObject({ stations: PerLane(EdgeStation.nullable()) });
 
@@ -51,7 +69,11 @@ const BoxSchema = z.strictObject({
 });
 export type Box = z.infer<typeof BoxSchema>;
 
-const RowSchema = z.strictObject({ symbol: SymSchema, boxes: z.array(BoxSchema).min(1), overflowCoins: z.union([z.literal(1), z.literal(2)]) });
+const RowSchema = z.strictObject({
+  symbol: SymSchema,
+  boxes: z.array(BoxSchema).min(1),
+  overflowCoins: z.union([z.literal(1), z.literal(2)]),
+});
 export type Row = z.infer<typeof RowSchema>;
 
 /** D-5 / D-6. Special sections are flags so the two sides share one scoring routine. */
@@ -69,7 +91,8 @@ export const SheetSchema = z
   })
   .superRefine((sheet, ctx) => {
     const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
-    for (const s of SYMBOLS) if (sheet.rows.filter((r) => r.symbol === s).length !== 1) issue(`symbol ${s} must have exactly one row`);
+    for (const s of SYMBOLS)
+      if (sheet.rows.filter((r) => r.symbol === s).length !== 1) issue(`symbol ${s} must have exactly one row`);
     const boxes = new Map(sheet.rows.flatMap((r) => r.boxes.map((b) => [b.id, b] as const)));
     if (boxes.size !== sheet.rows.reduce((n, r) => n + r.boxes.length, 0)) issue('box ids must be unique');
     const known = (id: string) => boxes.has(id) || (issue(`unknown box ${id}`), false);
@@ -78,7 +101,11 @@ export const SheetSchema = z
     for (const sec of sheet.sugarSections) [...sec.boxes, sec.gate].forEach(known);
     for (const r of sheet.rows) {
       const conv = r.boxes.filter((b) => b.coins !== undefined || b.pointsPerCoin !== undefined);
-      if (conv.length > 0 && (conv.length !== r.boxes.length || conv.some((b) => b.coins === undefined || b.pointsPerCoin === undefined))) issue(`row ${r.symbol}: every box or none must carry coins and pointsPerCoin`);
+      if (
+        conv.length > 0 &&
+        (conv.length !== r.boxes.length || conv.some((b) => b.coins === undefined || b.pointsPerCoin === undefined))
+      )
+        issue(`row ${r.symbol}: every box or none must carry coins and pointsPerCoin`);
     }
     // Validity follows arrows back (VNT-12.2); a cycle would make it undefined.
     const state = new Map<string, 'open' | 'done'>();
@@ -105,7 +132,12 @@ const ConstantsSchema = z.strictObject({
   marketSize: z.number().int().min(1),
   slowMoveMax: z.number().int().min(1),
   declinesPerGame: z.number().int().min(0),
-  costs: z.strictObject({ slowMove: z.number().int().min(0), secondCard: z.number().int().min(0), discardGain: z.number().int().min(0), anySymbol: z.number().int().min(0) }),
+  costs: z.strictObject({
+    slowMove: z.number().int().min(0),
+    secondCard: z.number().int().min(0),
+    discardGain: z.number().int().min(0),
+    anySymbol: z.number().int().min(0),
+  }),
 });
 
 export const VntDataSchema = z
@@ -123,10 +155,17 @@ export const VntDataSchema = z
     const ids = d.railwayCards.map((c) => c.id);
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: 'railway card ids must be unique' });
     const a = d.railwayCards.filter((c) => c.deck === 'A').length;
-    if (a !== d.constants.cardsA || ids.length - a !== d.constants.cardsB) ctx.addIssue({ code: 'custom', message: `expected ${d.constants.cardsA} A + ${d.constants.cardsB} B cards, got ${a} + ${ids.length - a}` });
+    if (a !== d.constants.cardsA || ids.length - a !== d.constants.cardsB)
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected ${d.constants.cardsA} A + ${d.constants.cardsB} B cards, got ${a} + ${ids.length - a}`,
+      });
     // 3 players use up deck A (VNT-2.7); the market must leave a draw deck (VNT-2.8).
-    if (a < 3 * d.constants.handSizeA || ids.length - a <= d.constants.marketSize) ctx.addIssue({ code: 'custom', message: 'not enough cards for hands and market' });
-    for (const c of d.curves) if (!lanePermutation(Object.values(c.laneMap))) ctx.addIssue({ code: 'custom', message: 'curve laneMap must be a permutation' });
+    if (a < 3 * d.constants.handSizeA || ids.length - a <= d.constants.marketSize)
+      ctx.addIssue({ code: 'custom', message: 'not enough cards for hands and market' });
+    for (const c of d.curves)
+      if (!lanePermutation(Object.values(c.laneMap)))
+        ctx.addIssue({ code: 'custom', message: 'curve laneMap must be a permutation' });
   });
 export type VntData = z.infer<typeof VntDataSchema>;
 

@@ -19,7 +19,10 @@ export function vlakyNaTrati(data: VntData): KitGame<VntState, VntAction, VntOpt
     options: VntOptionsSchema,
     action: VntActionSchema,
     schemas: { view: VntViewSchema, event: VntEventSchema },
-    checkOptions: (options, players) => (options.startingPlayer !== 'random' && options.startingPlayer >= players ? `startingPlayer must be a seat from 0 to ${players - 1}` : null),
+    checkOptions: (options, players) =>
+      options.startingPlayer !== 'random' && options.startingPlayer >= players
+        ? `startingPlayer must be a seat from 0 to ${players - 1}`
+        : null,
     setup: ({ seed, players, options }) => rules.setup(seed, players, options),
     rules,
     view: createView(rules),

@@ -40,10 +40,16 @@ export function createDeterminize(data: VntData) {
     const hands = v.players.map((p) => (p.seat === seat ? [...you.hand] : unseenA.splice(0, p.handCount)));
     const boxA = unseenA.splice(0, v.boxedCount);
     const discarded = unseenA.splice(0, v.discardedCount);
-    if (deckB.length !== v.deckCount || discarded.length !== v.discardedCount) throw new Error('the view does not fit the cards');
+    if (deckB.length !== v.deckCount || discarded.length !== v.discardedCount)
+      throw new Error('the view does not fit the cards');
     return {
       options,
-      players: v.players.map((p) => ({ lane: p.lane, locos: [p.locos[0], p.locos[1]], hand: hands[p.seat]!, sheet: cloneJson(p.sheet) })),
+      players: v.players.map((p) => ({
+        lane: p.lane,
+        locos: [p.locos[0], p.locos[1]],
+        hand: hands[p.seat]!,
+        sheet: cloneJson(p.sheet),
+      })),
       rng: randomRng(rng) as VntState['rng'],
       startSeat: v.startSeat,
       side: v.side,

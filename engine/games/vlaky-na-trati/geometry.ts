@@ -23,7 +23,10 @@ function traverse(card: RailwayCard, row: number, lane: Lane) {
   const reversed = row % 2 === 0;
   const track = card.tracks.find((t) => (reversed ? t.right : t.left) === lane);
   if (!track) throw new Error(`card ${card.id} has no track at lane ${lane}`);
-  return { exit: reversed ? track.left : track.right, station: track.station ? { symbols: track.station.symbols, curveLoco: false } : null };
+  return {
+    exit: reversed ? track.left : track.right,
+    station: track.station ? { symbols: track.station.symbols, curveLoco: false } : null,
+  };
 }
 
 // The data is loaded once and never changes: index its cards once (every view walks each player's route).
@@ -53,7 +56,9 @@ function cardById(d: VntData): (id: string) => RailwayCard {
 export function route(d: VntData, side: number, line: readonly string[], lane: Lane): RouteNode[] {
   const card = cardById(d);
   const start = d.startCard.sides[side]?.fields[lane];
-  const nodes: RouteNode[] = [{ node: 0, slot: null, kind: 'start', lane, station: start ? { symbols: start.symbols, curveLoco: false } : null }];
+  const nodes: RouteNode[] = [
+    { node: 0, slot: null, kind: 'start', lane, station: start ? { symbols: start.symbols, curveLoco: false } : null },
+  ];
   let at = lane;
   line.forEach((id, i) => {
     const slot = i + 1;
@@ -82,7 +87,9 @@ export function arrivals(nodes: readonly RouteNode[], slot: number): RouteNode[]
 /** VNT-7, 8.6: the work a placement in `slot` leaves a player: gains per station reached, then a curve offer. */
 export function placementTasks(nodes: readonly RouteNode[], slot: number): Task[] {
   return arrivals(nodes, slot).flatMap((n): Task[] => [
-    ...(n.station && n.station.symbols.length > 0 ? [{ kind: 'gains' as const, node: n.node, symbols: gainOrder(n.station.symbols) }] : []),
+    ...(n.station && n.station.symbols.length > 0
+      ? [{ kind: 'gains' as const, node: n.node, symbols: gainOrder(n.station.symbols) }]
+      : []),
     ...(n.station?.curveLoco ? [{ kind: 'curveMove' as const, node: n.node }] : []),
   ]);
 }

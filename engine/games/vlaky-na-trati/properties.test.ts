@@ -28,7 +28,12 @@ const universe: VntAction[] = [
   { type: 'choose_start_side', side: 0 },
   { type: 'choose_start_side', side: 1 },
   ...LANES.map((lane) => ({ type: 'choose_track' as const, lane })),
-  ...ALL_IDS.flatMap((cardId) => (['HAND', 'MARKET'] as const).flatMap((source) => [{ type: 'place_card' as const, source, cardId }, { type: 'second_card' as const, source, cardId }])),
+  ...ALL_IDS.flatMap((cardId) =>
+    (['HAND', 'MARKET'] as const).flatMap((source) => [
+      { type: 'place_card' as const, source, cardId },
+      { type: 'second_card' as const, source, cardId },
+    ]),
+  ),
   ...[[], [0], [1], [0, 1], [1, 0], [0, 0]].map((decline) => ({ type: 'resolve_gains' as const, decline })),
   ...[1, 2, 3, 4, 5].flatMap((steps) => [
     { type: 'slow_move' as const, steps },
@@ -46,7 +51,14 @@ const universe: VntAction[] = [
 const key = (a: VntAction) => JSON.stringify(a);
 
 function checkCards(s: VntState): void {
-  const all = [...s.line, ...s.market, ...s.deckB, ...s.boxA, ...s.discarded, ...s.players.flatMap((p) => p.hand)].sort();
+  const all = [
+    ...s.line,
+    ...s.market,
+    ...s.deckB,
+    ...s.boxA,
+    ...s.discarded,
+    ...s.players.flatMap((p) => p.hand),
+  ].sort();
   if (JSON.stringify(all) !== JSON.stringify(ALL_IDS)) expect(all).toEqual(ALL_IDS);
 }
 
@@ -61,7 +73,9 @@ function checkInvariants(s: VntState): void {
       (s.line.length === 0 ? fast === 0 : fast === frontier) &&
       coins(p.sheet) >= 0 &&
       p.sheet.declinesUsed <= (s.players.length === 3 ? 4 : 0) &&
-      sheet.rows.every((r) => p.sheet.ticks[r.symbol] <= r.boxes.length && p.sheet.gained[r.symbol] >= p.sheet.ticks[r.symbol]);
+      sheet.rows.every(
+        (r) => p.sheet.ticks[r.symbol] <= r.boxes.length && p.sheet.gained[r.symbol] >= p.sheet.ticks[r.symbol],
+      );
     if (!ok) expect({ seat, locos: p.locos, frontier, sheet: p.sheet }).toBe('consistent');
   });
 }
@@ -74,7 +88,11 @@ function checkSecrets(s: VntState, events: GameEvent[]): void {
     const own = (e: GameEvent) => typeof viewer === 'number' && e.visibleTo?.includes(viewer) === true;
     // A seat may see its own discarded card in the event addressed to it.
     const ownIds = JSON.stringify(events.filter(own));
-    const secret = new Set([...hidden, ...s.players.flatMap((p, i) => (i === viewer ? [] : p.hand))].filter((id) => !ownIds.includes(`"${id}"`)));
+    const secret = new Set(
+      [...hidden, ...s.players.flatMap((p, i) => (i === viewer ? [] : p.hand))].filter(
+        (id) => !ownIds.includes(`"${id}"`),
+      ),
+    );
     const seen = events.map((e) => (e.visibleTo && !own(e) ? (e.redacted ?? null) : e));
     const text = JSON.stringify([game.view(s, viewer), seen]);
     const leaked = [...secret].filter((id) => text.includes(`"${id}"`));
@@ -99,7 +117,8 @@ function checkLegality(s: VntState, rng: Rng): void {
       } catch (e) {
         err = e;
       }
-      if (!(err instanceof RuleError) || !/^VNT-\d/.test(err.rule)) expect({ seat, action: a, err: String(err) }).toBe('rejected with a VNT rule');
+      if (!(err instanceof RuleError) || !/^VNT-\d/.test(err.rule))
+        expect({ seat, action: a, err: String(err) }).toBe('rejected with a VNT rule');
     }
   }
   if (JSON.stringify(s) !== before) expect(JSON.parse(JSON.stringify(s))).toEqual(JSON.parse(before));
@@ -147,7 +166,9 @@ describe.each(settings)('properties, $players players, sheet $sheet', ({ players
         expect(outcome).not.toBeNull();
         const publicSheets = game.view(last, 'spectator').players.map((p) => p.sheet);
         expect(outcomeOf(vntData.sheets[sheet], publicSheets)).toEqual(outcome);
-        outcome?.breakdown.forEach((lines, i) => expect(lines.reduce((t, l) => t + l.points, 0)).toBe(outcome.scores[i]));
+        outcome?.breakdown.forEach((lines, i) =>
+          expect(lines.reduce((t, l) => t + l.points, 0)).toBe(outcome.scores[i]),
+        );
         expect(JSON.stringify(game.components)).toBe(componentsBefore);
       }),
       { numRuns: 8 },

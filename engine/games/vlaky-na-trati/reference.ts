@@ -28,12 +28,22 @@ const BoxRef = z.object({ row: z.string(), box: z.number().int() });
 const RefRow = z.object({
   row: z.string(),
   symbol: RefSym,
-  boxes: z.array(z.object({ box: z.number().int(), value: z.number().int(), requires: z.array(BoxRef).optional(), unlocked_by: BoxRef.optional(), value_if_not_first: z.number().int().optional() })),
+  boxes: z.array(
+    z.object({
+      box: z.number().int(),
+      value: z.number().int(),
+      requires: z.array(BoxRef).optional(),
+      unlocked_by: BoxRef.optional(),
+      value_if_not_first: z.number().int().optional(),
+    }),
+  ),
   overflow_coins_per_symbol: z.union([z.literal(1), z.literal(2)]),
 });
 const RefSheet = z.object({
   rows: z.array(RefRow),
-  factory_coin_conversion: z.array(z.object({ box: z.number().int(), coins: z.number().int(), points_per_coin: z.number().int() })).optional(),
+  factory_coin_conversion: z
+    .array(z.object({ box: z.number().int(), coins: z.number().int(), points_per_coin: z.number().int() }))
+    .optional(),
 });
 
 const ReferenceSchema = z.object({
@@ -45,15 +55,38 @@ const ReferenceSchema = z.object({
         id: z.string(),
         deck: z.enum(['A', 'B']),
         lane_map: z.tuple([z.number().int(), z.number().int(), z.number().int()]),
-        lanes: z.array(z.object({ lane: z.enum(['top', 'middle', 'bottom']), station: z.object({ symbols: z.array(RefSym) }).nullable() })).length(3),
+        lanes: z
+          .array(
+            z.object({
+              lane: z.enum(['top', 'middle', 'bottom']),
+              station: z.object({ symbols: z.array(RefSym) }).nullable(),
+            }),
+          )
+          .length(3),
       }),
     ),
-    start_station_card: z.object({ sides: z.array(z.object({ start_fields: z.array(z.object({ track: z.number().int(), symbol: RefSym })).length(3) })).length(2) }),
-    curve_cards: z.array(z.object({ id: z.string(), u_turn: z.number().int(), stations: z.array(z.object({ track: z.number().int(), symbols: z.array(z.string()) })) })),
-    end_station_card: z.object({ stations: z.array(z.object({ track: z.number().int(), symbols: z.array(z.string()) })) }),
+    start_station_card: z.object({
+      sides: z
+        .array(z.object({ start_fields: z.array(z.object({ track: z.number().int(), symbol: RefSym })).length(3) }))
+        .length(2),
+    }),
+    curve_cards: z.array(
+      z.object({
+        id: z.string(),
+        u_turn: z.number().int(),
+        stations: z.array(z.object({ track: z.number().int(), symbols: z.array(z.string()) })),
+      }),
+    ),
+    end_station_card: z.object({
+      stations: z.array(z.object({ track: z.number().int(), symbols: z.array(z.string()) })),
+    }),
     sheet_I: RefSheet,
     sheet_II: RefSheet,
-    sheet_common: z.object({ coin_track_boxes: z.number().int(), any_symbol_box: z.number().int(), three_player_forgo_boxes: z.number().int() }),
+    sheet_common: z.object({
+      coin_track_boxes: z.number().int(),
+      any_symbol_box: z.number().int(),
+      three_player_forgo_boxes: z.number().int(),
+    }),
   }),
 });
 type Ref = z.infer<typeof ReferenceSchema>['reconstructed_design'];
@@ -77,9 +110,16 @@ function curves(ref: Ref): VntData['curves'] {
     const arriving = (lane: Lane, i: number) => (uTurn === 1 ? i : 2 - LANES.indexOf(lane));
     const stationFor = (track: number) => {
       const s = cards.flatMap((c) => c.stations).find((x) => x.track === track);
-      return { symbols: (s?.symbols ?? []).filter((x) => x !== TURNTABLE).map((x) => RefSym.parse(x)), curveLoco: s?.symbols.includes(TURNTABLE) ?? false };
+      return {
+        symbols: (s?.symbols ?? []).filter((x) => x !== TURNTABLE).map((x) => RefSym.parse(x)),
+        curveLoco: s?.symbols.includes(TURNTABLE) ?? false,
+      };
     };
-    return { cards: cards.map((c) => c.id), laneMap: { T: 'B', M: 'M', B: 'T' } as Record<Lane, Lane>, stations: perLane((lane, i) => stationFor(arriving(lane, i))) };
+    return {
+      cards: cards.map((c) => c.id),
+      laneMap: { T: 'B', M: 'M', B: 'T' } as Record<Lane, Lane>,
+      stations: perLane((lane, i) => stationFor(arriving(lane, i))),
+    };
   });
 }
 
@@ -88,7 +128,12 @@ function endCard(ref: Ref): VntData['endCard'] {
   return {
     stations: perLane((_, i) => {
       const s = ref.end_station_card.stations.find((x) => x.track === i);
-      return s ? { symbols: s.symbols.filter((x) => x !== TURNTABLE).map((x) => RefSym.parse(x)), curveLoco: s.symbols.includes(TURNTABLE) } : null;
+      return s
+        ? {
+            symbols: s.symbols.filter((x) => x !== TURNTABLE).map((x) => RefSym.parse(x)),
+            curveLoco: s.symbols.includes(TURNTABLE),
+          }
+        : null;
     }),
   };
 }
@@ -111,7 +156,13 @@ function sheet(refSheet: z.infer<typeof RefSheet>, id: 'I' | 'II', common: Ref['
   }));
   // Red lines (VNT-14.7): boxes sharing an `unlocked_by` gate form one section.
   const gates = new Map<string, string[]>();
-  for (const r of refSheet.rows) for (const b of r.boxes) if (b.unlocked_by) gates.set(boxId(b.unlocked_by.row, b.unlocked_by.box), [...(gates.get(boxId(b.unlocked_by.row, b.unlocked_by.box)) ?? []), boxId(r.row, b.box)]);
+  for (const r of refSheet.rows)
+    for (const b of r.boxes)
+      if (b.unlocked_by)
+        gates.set(boxId(b.unlocked_by.row, b.unlocked_by.box), [
+          ...(gates.get(boxId(b.unlocked_by.row, b.unlocked_by.box)) ?? []),
+          boxId(r.row, b.box),
+        ]);
   // Sheet II columns (VNT-14.4): each steelworks box with the coal and ore boxes its arrows come from.
   const steel = rows.find((r) => r.symbol === 'STEELWORKS')?.boxes ?? [];
   return {
@@ -137,10 +188,18 @@ export function fromReference(json: unknown): VntData {
       deck: c.deck,
       tracks: c.lanes.map((l) => {
         const i = LANES.indexOf(LANE_NAMES[l.lane]);
-        return { left: laneOf(i), right: laneOf(c.lane_map[i] ?? -1), station: l.station && l.station.symbols.length > 0 ? { symbols: l.station.symbols } : null };
+        return {
+          left: laneOf(i),
+          right: laneOf(c.lane_map[i] ?? -1),
+          station: l.station && l.station.symbols.length > 0 ? { symbols: l.station.symbols } : null,
+        };
       }),
     })),
-    startCard: { sides: ref.start_station_card.sides.map((s) => ({ fields: perLane((_, i) => ({ symbols: s.start_fields.filter((f) => f.track === i).map((f) => f.symbol) })) })) },
+    startCard: {
+      sides: ref.start_station_card.sides.map((s) => ({
+        fields: perLane((_, i) => ({ symbols: s.start_fields.filter((f) => f.track === i).map((f) => f.symbol) })),
+      })),
+    },
     curves: curves(ref),
     endCard: endCard(ref),
     sheets: { I: sheet(ref.sheet_I, 'I', ref.sheet_common), II: sheet(ref.sheet_II, 'II', ref.sheet_common) },

@@ -42,7 +42,11 @@ describe('curves (§8)', () => {
     expect(s.players[2]?.sheet.coinsSpent).toBe(0);
     s = act(act(s, 0, { type: 'curve_skip' }), 1, { type: 'curve_skip' });
     s = act(s, 1, { type: 'end_turn' });
-    s = act(given(s, { sheets: [sheetOf({}), sheetOf({}), sheetOf({ MAIL: 1 }, 1)], market: ['p7', 'b1', 'b2', 'b3'] }), 2, { type: 'place_card', source: 'MARKET', cardId: 'p7' });
+    s = act(
+      given(s, { sheets: [sheetOf({}), sheetOf({}), sheetOf({ MAIL: 1 }, 1)], market: ['p7', 'b1', 'b2', 'b3'] }),
+      2,
+      { type: 'place_card', source: 'MARKET', cardId: 'p7' },
+    );
     // P3's slower locomotive at node 6: the stations ahead are the curve (9) only.
     s = act(s, 2, { type: 'slow_move', steps: 1 });
     expect(s.players[2]?.locos).toEqual([9, 10]);
@@ -51,7 +55,15 @@ describe('curves (§8)', () => {
   });
 
   it('DP-5 VNT-9.4: the curve station itself is always reachable, so every player is asked, including one whose locomotives stood together', () => {
-    const s = given(three(), { line: ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'], locos: [[7, 7], [7, 7], [7, 7]], market: ['p8'] });
+    const s = given(three(), {
+      line: ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'],
+      locos: [
+        [7, 7],
+        [7, 7],
+        [7, 7],
+      ],
+      market: ['p8'],
+    });
     const t = act(s, 0, { type: 'place_card', source: 'MARKET', cardId: 'p8' });
     expect(rules.toAct(t)).toEqual([0, 1, 2]);
     expect(rules.legalActions(t, 0)).toEqual([{ type: 'curve_move', steps: 1 }, { type: 'curve_skip' }]);
@@ -93,7 +105,14 @@ describe('declining a symbol (§10)', () => {
     const t = act(s, 0, { type: 'place_card', source: 'MARKET', cardId: 'ma' });
     expect(t.players[1]?.sheet.ticks.MAIL).toBe(1);
     expect(rules.toAct(t)).toEqual([2]);
-    rejects(() => rules.apply(given(t, { sheets: [sheetOf({}), sheetOf({}), sheetOf({}, 0, { declinesUsed: 3 })] }), 2, { type: 'resolve_gains', decline: [0, 0] }), 'VNT-10.3');
+    rejects(
+      () =>
+        rules.apply(given(t, { sheets: [sheetOf({}), sheetOf({}), sheetOf({}, 0, { declinesUsed: 3 })] }), 2, {
+          type: 'resolve_gains',
+          decline: [0, 0],
+        }),
+      'VNT-10.3',
+    );
   });
 
   it('T-20 VNT-10.5: no DP-4 in one’s own turn; the opponents who gain are asked', () => {
@@ -104,7 +123,11 @@ describe('declining a symbol (§10)', () => {
   });
 
   it('T-21 VNT-10.1: with 2 players nothing is ever declined', () => {
-    const s = act(given(started(['T', 'B']), { market: ['ma'] }), 0, { type: 'place_card', source: 'MARKET', cardId: 'ma' });
+    const s = act(given(started(['T', 'B']), { market: ['ma'] }), 0, {
+      type: 'place_card',
+      source: 'MARKET',
+      cardId: 'ma',
+    });
     expect(s.players.map((p) => p.sheet.ticks.MAIL)).toEqual([1, 1]);
     expect(rules.toAct(s)).toEqual([0]);
     expect(rules.legalActions(s, 1)).toEqual([]);
@@ -112,7 +135,12 @@ describe('declining a symbol (§10)', () => {
 
   it('VNT-10.3: from a two-symbol station one, both or none may be declined', () => {
     const s = act(given(three(), { market: ['co'] }), 0, { type: 'place_card', source: 'MARKET', cardId: 'co' });
-    expect(rules.legalActions(s, 1).map((a) => (a.type === 'resolve_gains' ? a.decline : null))).toEqual([[], [0], [1], [0, 1]]);
+    expect(rules.legalActions(s, 1).map((a) => (a.type === 'resolve_gains' ? a.decline : null))).toEqual([
+      [],
+      [0],
+      [1],
+      [0, 1],
+    ]);
     const p = act(s, 1, { type: 'resolve_gains', decline: [1] }).players[1];
     expect(p?.sheet.ticks).toMatchObject({ COAL: 1, IRON_ORE: 0 });
     expect(p?.sheet.coinsGained).toBe(1);

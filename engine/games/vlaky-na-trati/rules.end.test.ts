@@ -8,11 +8,24 @@ const three = () => started(['T', 'M', 'B']);
 const plainMarket = ['p1', 'p2', 'p3', 'p4'];
 
 /** 23 distinct cards on the line (the plain p8 is left to fill slot 24). */
-const line23 = fx.railwayCards.filter((c) => c.deck === 'B' && c.id !== 'p8').map((c) => c.id).slice(0, 23);
+const line23 = fx.railwayCards
+  .filter((c) => c.deck === 'B' && c.id !== 'p8')
+  .map((c) => c.id)
+  .slice(0, 23);
 
 describe('end triggers and the final round', () => {
   it('T-22 VNT-11.2 VNT-11.3 VNT-11.8 AMB-9: the refill taking the last deck card triggers the end; the round is finished, then final free actions', () => {
-    let s = given(three(), { current: 1, deckB: ['p5'], market: plainMarket, line: ['b1', 'b2', 'b3'], locos: [[0, 3], [0, 3], [0, 3]] });
+    let s = given(three(), {
+      current: 1,
+      deckB: ['p5'],
+      market: plainMarket,
+      line: ['b1', 'b2', 'b3'],
+      locos: [
+        [0, 3],
+        [0, 3],
+        [0, 3],
+      ],
+    });
     s = act(s, 1, { type: 'place_card', source: 'MARKET', cardId: 'p1' });
     expect(s.endTriggered).toBe(true);
     expect([s.market.length, s.deckB.length, s.step]).toEqual([4, 0, 'free']);
@@ -36,7 +49,16 @@ describe('end triggers and the final round', () => {
   });
 
   it('T-23 VNT-11.1 VNT-11.5 VNT-8.6: filling slot 24 triggers the end; later turns place nothing and offer no second card', () => {
-    let s = given(three(), { line: line23, locos: [[0, 25], [0, 25], [0, 25]], market: ['p8', ...plainMarket.slice(1)], sheets: [sheetOf({}, 3), sheetOf({}, 3), sheetOf({}, 3)] });
+    let s = given(three(), {
+      line: line23,
+      locos: [
+        [0, 25],
+        [0, 25],
+        [0, 25],
+      ],
+      market: ['p8', ...plainMarket.slice(1)],
+      sheets: [sheetOf({}, 3), sheetOf({}, 3), sheetOf({}, 3)],
+    });
     s = act(s, 0, { type: 'place_card', source: 'MARKET', cardId: 'p8' });
     expect(s.endTriggered).toBe(true);
     // FX has no end stations: the faster locomotives stay on slot 24 (node 26).
@@ -55,7 +77,16 @@ describe('end triggers and the final round', () => {
   });
 
   it('T-24 VNT-11.3 AMB-21: when the last seat of the round triggers the end, the final free actions follow at once', () => {
-    let s = given(three(), { current: 2, line: line23, locos: [[0, 25], [0, 25], [0, 25]], market: ['p8'] });
+    let s = given(three(), {
+      current: 2,
+      line: line23,
+      locos: [
+        [0, 25],
+        [0, 25],
+        [0, 25],
+      ],
+      market: ['p8'],
+    });
     s = act(act(s, 2, { type: 'place_card', source: 'MARKET', cardId: 'p8' }), 2, { type: 'end_turn' });
     expect([s.phase, s.current]).toEqual(['final', 0]);
   });
@@ -67,7 +98,11 @@ describe('end triggers and the final round', () => {
       deckB: [],
       market: [],
       line: ['b1', 'b2', 'b3'],
-      locos: [[0, 3], [0, 3], [0, 3]],
+      locos: [
+        [0, 3],
+        [0, 3],
+        [0, 3],
+      ],
       hands: [['a1'], [], ['a2']],
       sheets: [sheetOf({}), sheetOf({}, 2), sheetOf({})],
     });
@@ -79,7 +114,18 @@ describe('end triggers and the final round', () => {
   });
 
   it('VNT-11.4: a second trigger changes nothing', () => {
-    let s = given(three(), { current: 1, deckB: ['p5'], market: plainMarket, line: line23.slice(0, 22), locos: [[0, 24], [0, 24], [0, 24]], sheets: [sheetOf({}), sheetOf({}, 1), sheetOf({})] });
+    let s = given(three(), {
+      current: 1,
+      deckB: ['p5'],
+      market: plainMarket,
+      line: line23.slice(0, 22),
+      locos: [
+        [0, 24],
+        [0, 24],
+        [0, 24],
+      ],
+      sheets: [sheetOf({}), sheetOf({}, 1), sheetOf({})],
+    });
     s = act(s, 1, { type: 'place_card', source: 'MARKET', cardId: 'p1' });
     const { state, events } = rules.apply(s, 1, { type: 'second_card', source: 'MARKET', cardId: 'p2' });
     expect(state.line).toHaveLength(24);
@@ -88,7 +134,19 @@ describe('end triggers and the final round', () => {
   });
 
   it('VNT-11.8: the final free action may not be a second card; a free action there ends the player’s final turn', () => {
-    const s = given(three(), { phase: 'final', current: 0, endTriggered: true, line: ['b1'], locos: [[0, 1], [0, 1], [0, 1]], hands: [['a1'], [], []], sheets: [sheetOf({}, 1)] });
+    const s = given(three(), {
+      phase: 'final',
+      current: 0,
+      endTriggered: true,
+      line: ['b1'],
+      locos: [
+        [0, 1],
+        [0, 1],
+        [0, 1],
+      ],
+      hands: [['a1'], [], []],
+      sheets: [sheetOf({}, 1)],
+    });
     rejects(() => rules.apply(s, 0, { type: 'second_card', source: 'MARKET', cardId: s.market[0] ?? '' }), 'VNT-9.6');
     rejects(() => rules.apply(s, 0, { type: 'end_turn' }), 'VNT-4.1');
     const t = act(s, 0, { type: 'discard_a', cardId: 'a1' });
@@ -96,8 +154,22 @@ describe('end triggers and the final round', () => {
   });
 
   it('VNT-8.6 AMB-7: with end stations in the data the faster locomotives move on to them, gain and may make a curve move', () => {
-    const withEnd = createRules(VntDataSchema.parse({ ...fx, endCard: { stations: { T: { symbols: ['GLASSWORKS'], curveLoco: true }, M: null, B: { symbols: [], curveLoco: false } } } }));
-    const s = given(started(['T', 'B']), { line: line23, locos: [[0, 25], [0, 25]], market: ['p8'] });
+    const withEnd = createRules(
+      VntDataSchema.parse({
+        ...fx,
+        endCard: {
+          stations: { T: { symbols: ['GLASSWORKS'], curveLoco: true }, M: null, B: { symbols: [], curveLoco: false } },
+        },
+      }),
+    );
+    const s = given(started(['T', 'B']), {
+      line: line23,
+      locos: [
+        [0, 25],
+        [0, 25],
+      ],
+      market: ['p8'],
+    });
     const t = withEnd.apply(s, 0, { type: 'place_card', source: 'MARKET', cardId: 'p8' }).state;
     // End stations are keyed by the lane on which a track leaves slot 24.
     const tLane = t.players.findIndex((_, seat) => withEnd.routeOf(t, seat).at(-1)?.lane === 'T');

@@ -62,11 +62,15 @@ describe('setup (§2)', () => {
     expect(s.turnIndex).toBe(1);
     expect(rules.toAct(s)).toEqual([0]);
     expect(types(rules.legalActions(s, 0))).toEqual(['place_card']);
-    expect(s.players.every((p) => p.sheet.coinsGained === 0 && p.sheet.declinesUsed === 0 && !p.sheet.anySymbolUsed)).toBe(true);
+    expect(
+      s.players.every((p) => p.sheet.coinsGained === 0 && p.sheet.declinesUsed === 0 && !p.sheet.anySymbolUsed),
+    ).toBe(true);
   });
 
   it('VNT-2.3: the starting player is random from the seed unless set; checkOptions rejects a missing seat', () => {
-    const starts = new Set(Array.from({ length: 20 }, (_, i) => rules.setup(`s${i}`, 3, { sheet: 'I', startingPlayer: 'random' }).startSeat));
+    const starts = new Set(
+      Array.from({ length: 20 }, (_, i) => rules.setup(`s${i}`, 3, { sheet: 'I', startingPlayer: 'random' }).startSeat),
+    );
     expect(starts.size).toBeGreaterThan(1);
     expect(game.checkOptions?.({ sheet: 'I', startingPlayer: 2 }, 2)).toMatch(/seat/);
     expect(game.options.parse({})).toEqual({ sheet: 'I', startingPlayer: 'random' });

@@ -20,17 +20,29 @@ const straight = (id: string, deck: 'A' | 'B', [t, m, b]: Lanes) => ({
     return { left: lane, right: lane, station: symbols ? { symbols } : null };
   }),
 });
-const cycle = (i: number): Lanes => [[SYMBOLS[i % 11] as Sym], [SYMBOLS[(i + 4) % 11] as Sym], [SYMBOLS[(i + 8) % 11] as Sym]];
+const cycle = (i: number): Lanes => [
+  [SYMBOLS[i % 11] as Sym],
+  [SYMBOLS[(i + 4) % 11] as Sym],
+  [SYMBOLS[(i + 8) % 11] as Sym],
+];
 
 /** Named scenario cards (all in deck B). */
 export const FX_CARDS = {
   x: [['COAL'], null, ['GLASSWORKS']],
   y: [['COAL'], null, ['MAIL']],
   fs: [null, null, ['FOREST', 'SAWMILL']],
-  co: [['COAL', 'IRON_ORE'], ['COAL', 'IRON_ORE'], ['COAL', 'IRON_ORE']],
+  co: [
+    ['COAL', 'IRON_ORE'],
+    ['COAL', 'IRON_ORE'],
+    ['COAL', 'IRON_ORE'],
+  ],
   pa: [['PASSENGER'], ['PASSENGER'], ['PASSENGER']],
   ma: [['MAIL'], ['MAIL'], ['MAIL']],
-  su: [['BEET', 'SUGAR_FACTORY'], ['BEET', 'SUGAR_FACTORY'], ['BEET', 'SUGAR_FACTORY']],
+  su: [
+    ['BEET', 'SUGAR_FACTORY'],
+    ['BEET', 'SUGAR_FACTORY'],
+    ['BEET', 'SUGAR_FACTORY'],
+  ],
   gl: [['GLASSWORKS'], ['GLASSWORKS'], ['GLASSWORKS']],
 } satisfies Record<string, Lanes>;
 
@@ -103,7 +115,15 @@ const sheetII = {
         { id: 'FACTORY_3', value: 0, prereqs: [], coins: 4, pointsPerCoin: 4 },
       ],
     },
-    { symbol: 'GLASSWORKS', overflowCoins: 2, boxes: [box('GLASSWORKS_1', 2), box('GLASSWORKS_2', 4), { id: 'GLASSWORKS_3', value: 8, laterValue: 4, prereqs: [] }] },
+    {
+      symbol: 'GLASSWORKS',
+      overflowCoins: 2,
+      boxes: [
+        box('GLASSWORKS_1', 2),
+        box('GLASSWORKS_2', 4),
+        { id: 'GLASSWORKS_3', value: 8, laterValue: 4, prereqs: [] },
+      ],
+    },
   ],
   passengerMajorityDouble: false,
   multiplyPair: null,
@@ -114,7 +134,14 @@ const sheetII = {
   ...common,
 };
 
-const curve = { laneMap: { T: 'B', M: 'M', B: 'T' }, stations: { T: { symbols: [], curveLoco: true }, M: { symbols: [], curveLoco: true }, B: { symbols: [], curveLoco: true } } };
+const curve = {
+  laneMap: { T: 'B', M: 'M', B: 'T' },
+  stations: {
+    T: { symbols: [], curveLoco: true },
+    M: { symbols: [], curveLoco: true },
+    B: { symbols: [], curveLoco: true },
+  },
+};
 
 export const fx: VntData = VntDataSchema.parse({
   reconstruction: false,
@@ -138,7 +165,17 @@ export const fx: VntData = VntDataSchema.parse({
   ],
   endCard: { stations: { T: null, M: null, B: null } },
   sheets: { I: sheetI, II: sheetII },
-  constants: { cardsA: 12, cardsB: 25, slotsPerRow: 8, rows: 3, handSizeA: 4, marketSize: 4, slowMoveMax: 5, declinesPerGame: 4, costs: { slowMove: 1, secondCard: 1, discardGain: 1, anySymbol: 2 } },
+  constants: {
+    cardsA: 12,
+    cardsB: 25,
+    slotsPerRow: 8,
+    rows: 3,
+    handSizeA: 4,
+    marketSize: 4,
+    slowMoveMax: 5,
+    declinesPerGame: 4,
+    costs: { slowMove: 1, secondCard: 1, discardGain: 1, anySymbol: 2 },
+  },
 });
 
 export const rules = createRules(fx);
@@ -160,7 +197,10 @@ export function sheetOf(ticks: Partial<Record<Sym, number>>, coins = 0, more: Pa
 }
 
 /** A copy of `s` with fields replaced and every sheet reset (tests state their sheets). */
-export function given(s: VntState, patch: Partial<VntState> & { sheets?: SheetState[]; hands?: string[][]; locos?: [number, number][] }): VntState {
+export function given(
+  s: VntState,
+  patch: Partial<VntState> & { sheets?: SheetState[]; hands?: string[][]; locos?: [number, number][] },
+): VntState {
   const { sheets, hands, locos, ...rest } = patch;
   const t: VntState = { ...structuredClone(s), ...structuredClone(rest) };
   t.players = t.players.map((p, i) => ({
@@ -173,7 +213,8 @@ export function given(s: VntState, patch: Partial<VntState> & { sheets?: SheetSt
 }
 
 /** A line of `n` plain cards. */
-export const plainLine = (n: number): string[] => Array.from({ length: n }, (_, i) => PLAIN[i % PLAIN.length] as string);
+export const plainLine = (n: number): string[] =>
+  Array.from({ length: n }, (_, i) => PLAIN[i % PLAIN.length] as string);
 
 export const act = (s: VntState, seat: number, a: VntAction): VntState => rules.apply(s, seat, a).state;
 

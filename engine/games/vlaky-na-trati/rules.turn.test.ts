@@ -7,7 +7,11 @@ describe('placing a card (§5) and the faster locomotive (§6, §7)', () => {
   it('T-4 VNT-5.2 VNT-5.5: a market card goes into slot 1 and the market is refilled from the deck top', () => {
     const s = two();
     const top = s.deckB[0];
-    const t = act(given(s, { market: ['b1', 'b2', 'b3', 'b4'] }), 0, { type: 'place_card', source: 'MARKET', cardId: 'b2' });
+    const t = act(given(s, { market: ['b1', 'b2', 'b3', 'b4'] }), 0, {
+      type: 'place_card',
+      source: 'MARKET',
+      cardId: 'b2',
+    });
     expect(t.line).toEqual(['b2']);
     expect(t.market).toEqual(['b1', top, 'b3', 'b4']);
     expect(t.deckB).toHaveLength(20);
@@ -61,7 +65,14 @@ describe('placing a card (§5) and the faster locomotive (§6, §7)', () => {
   });
 
   it('T-18 VNT-3.4 VNT-8.2 AMB-3: in row 2 a card is entered at its right edge and the track may change lanes', () => {
-    const s = given(two(), { line: plainLine(8), locos: [[0, 9], [0, 9]], market: ['z', 'b1'] });
+    const s = given(two(), {
+      line: plainLine(8),
+      locos: [
+        [0, 9],
+        [0, 9],
+      ],
+      market: ['z', 'b1'],
+    });
     const t = act(s, 0, { type: 'place_card', source: 'MARKET', cardId: 'z' });
     // Curve maps T→B: P1 enters z at lane B and leaves at M with MAIL; P2 (B→T) takes T→B with COAL.
     expect(t.players[0]?.sheet.ticks.MAIL).toBe(1);
@@ -78,13 +89,30 @@ describe('placing a card (§5) and the faster locomotive (§6, §7)', () => {
     const nodes = rules.routeOf(s, 0);
     expect(nodes).toHaveLength(27);
     expect(nodes.map((n) => n.kind).filter((k) => k === 'curve')).toHaveLength(2);
-    expect([nodes[8]?.slot, nodes[9]?.kind, nodes[10]?.slot, nodes[17]?.slot, nodes[18]?.kind, nodes[19]?.slot, nodes[26]?.slot]).toEqual([8, 'curve', 9, 16, 'curve', 17, 24]);
+    expect([
+      nodes[8]?.slot,
+      nodes[9]?.kind,
+      nodes[10]?.slot,
+      nodes[17]?.slot,
+      nodes[18]?.kind,
+      nodes[19]?.slot,
+      nodes[26]?.slot,
+    ]).toEqual([8, 'curve', 9, 16, 'curve', 17, 24]);
   });
 
   it('T-37 VNT-5.2 VNT-5.4 AMB-1: place_card has no slot or rotation; a card always goes into the lowest empty slot', () => {
     expect(game.action.safeParse({ type: 'place_card', source: 'HAND', cardId: 'a1', slot: 3 }).success).toBe(false);
-    expect(game.action.safeParse({ type: 'place_card', source: 'HAND', cardId: 'a1', rotation: 180 }).success).toBe(false);
-    const s = given(two(), { line: plainLine(5), locos: [[0, 5], [0, 5]], hands: [['a1']] });
+    expect(game.action.safeParse({ type: 'place_card', source: 'HAND', cardId: 'a1', rotation: 180 }).success).toBe(
+      false,
+    );
+    const s = given(two(), {
+      line: plainLine(5),
+      locos: [
+        [0, 5],
+        [0, 5],
+      ],
+      hands: [['a1']],
+    });
     const t = act(s, 0, { type: 'place_card', source: 'HAND', cardId: 'a1' });
     expect(t.line).toEqual([...plainLine(5), 'a1']);
   });
@@ -93,7 +121,12 @@ describe('placing a card (§5) and the faster locomotive (§6, §7)', () => {
 describe('free actions (§9)', () => {
   /** P1 on lane T with stations at nodes 1, 3, 4 and plain track at nodes 2 and 5. */
   const slowGiven = (node4: string, coins: number) =>
-    given(two(), { line: ['b1', 'p1', 'b2', node4, 'p2'], locos: [[0, 5]], step: 'free', sheets: [sheetOf({}, coins)] });
+    given(two(), {
+      line: ['b1', 'p1', 'b2', node4, 'p2'],
+      locos: [[0, 5]],
+      step: 'free',
+      sheets: [sheetOf({}, coins)],
+    });
 
   it('T-10 VNT-9.3–9.5 AMB-5: the slower locomotive counts only stations and gains only where it stops', () => {
     const s = slowGiven('b3', 1);
@@ -119,7 +152,12 @@ describe('free actions (§9)', () => {
   });
 
   it('T-12 VNT-9.4 AMB-31: with both locomotives on one node no slow move exists', () => {
-    const s = given(two(), { line: ['b1', 'b2', 'b3', 'b4', 'b5', 'b6'], locos: [[6, 6]], step: 'free', sheets: [sheetOf({}, 3)] });
+    const s = given(two(), {
+      line: ['b1', 'b2', 'b3', 'b4', 'b5', 'b6'],
+      locos: [[6, 6]],
+      step: 'free',
+      sheets: [sheetOf({}, 3)],
+    });
     rejects(() => rules.apply(s, 0, { type: 'slow_move', steps: 1 }), 'VNT-9.4');
     expect(types(rules.legalActions(s, 0))).not.toContain('slow_move');
   });
@@ -131,18 +169,39 @@ describe('free actions (§9)', () => {
   });
 
   it('T-13 VNT-9.1 VNT-9.7 AMB-14: discarding an A card gains a coin and ends the turn; no second free action', () => {
-    const s = given(two(), { line: ['b1'], locos: [[0, 1], [0, 1]], step: 'free', hands: [['a1', 'a2']], sheets: [sheetOf({}, 2)] });
+    const s = given(two(), {
+      line: ['b1'],
+      locos: [
+        [0, 1],
+        [0, 1],
+      ],
+      step: 'free',
+      hands: [['a1', 'a2']],
+      sheets: [sheetOf({}, 2)],
+    });
     const { state: t, events } = rules.apply(s, 0, { type: 'discard_a', cardId: 'a1' });
     expect(t.players[0]?.hand).toEqual(['a2']);
     expect(t.players[0]?.sheet.coinsGained).toBe(3);
     expect(t.current).toBe(1);
     rejects(() => rules.apply(t, 0, { type: 'slow_move', steps: 1 }), 'VNT-4.1');
     // H-2: others see that a card was discarded, not which.
-    expect(events.find((e) => e.type === 'discard_a')).toMatchObject({ visibleTo: [0], redacted: { data: { seat: 0 } } });
+    expect(events.find((e) => e.type === 'discard_a')).toMatchObject({
+      visibleTo: [0],
+      redacted: { data: { seat: 0 } },
+    });
   });
 
   it('T-14 VNT-9.6 AMB-23: the second card is a full placement event for everybody and ends the turn', () => {
-    const s = given(two(), { line: plainLine(4), locos: [[0, 4], [0, 4]], step: 'free', market: ['b5', 'p5', 'p6', 'p7'], sheets: [sheetOf({}, 1)] });
+    const s = given(two(), {
+      line: plainLine(4),
+      locos: [
+        [0, 4],
+        [0, 4],
+      ],
+      step: 'free',
+      market: ['b5', 'p5', 'p6', 'p7'],
+      sheets: [sheetOf({}, 1)],
+    });
     const t = act(s, 0, { type: 'second_card', source: 'MARKET', cardId: 'b5' });
     expect(t.players[0]?.sheet.coinsSpent).toBe(1);
     expect(t.line[4]).toBe('b5');
@@ -156,12 +215,27 @@ describe('free actions (§9)', () => {
   });
 
   it('VNT-9.6: no second card without a coin', () => {
-    const s = given(two(), { line: plainLine(4), locos: [[0, 4], [0, 4]], step: 'free' });
+    const s = given(two(), {
+      line: plainLine(4),
+      locos: [
+        [0, 4],
+        [0, 4],
+      ],
+      step: 'free',
+    });
     rejects(() => rules.apply(s, 0, { type: 'second_card', source: 'MARKET', cardId: s.market[0] ?? '' }), 'VNT-9.6');
   });
 
   it('T-15 VNT-9.8 AMB-15: any symbol costs 2 coins, once per game, never on a full row', () => {
-    const s = given(two(), { line: ['b1'], locos: [[0, 1], [0, 1]], step: 'free', sheets: [sheetOf({ GLASSWORKS: 1, PASSENGER: 5 }, 4)] });
+    const s = given(two(), {
+      line: ['b1'],
+      locos: [
+        [0, 1],
+        [0, 1],
+      ],
+      step: 'free',
+      sheets: [sheetOf({ GLASSWORKS: 1, PASSENGER: 5 }, 4)],
+    });
     const legalRows = rules.legalActions(s, 0).flatMap((a) => (a.type === 'any_symbol' ? [a.row] : []));
     expect(legalRows).toContain('GLASSWORKS');
     expect(legalRows).not.toContain('PASSENGER');
@@ -184,7 +258,9 @@ describe('free actions (§9)', () => {
   });
 
   it('VNT-4.1 VNT-4.3: after the placement the player may end the turn; the next seat places', () => {
-    const t = act(act(given(two(), { hands: [['a1']] }), 0, { type: 'place_card', source: 'HAND', cardId: 'a1' }), 0, { type: 'end_turn' });
+    const t = act(act(given(two(), { hands: [['a1']] }), 0, { type: 'place_card', source: 'HAND', cardId: 'a1' }), 0, {
+      type: 'end_turn',
+    });
     expect([t.current, t.step, t.turnIndex]).toEqual([1, 'place', 2]);
   });
 

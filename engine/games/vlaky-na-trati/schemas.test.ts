@@ -37,25 +37,33 @@ function play(seed: string, players: number, sheet: SheetId): Played {
   return { states, events };
 }
 
-const games = SETTINGS.flatMap(({ players, sheet }) => SEEDS.map((seed) => ({ players, sheet, seed, ...play(`${seed}-${players}-${sheet}`, players, sheet) })));
+const games = SETTINGS.flatMap(({ players, sheet }) =>
+  SEEDS.map((seed) => ({ players, sheet, seed, ...play(`${seed}-${players}-${sheet}`, players, sheet) })),
+);
 const declaredTypes = VntEventSchema.options.map((o) => o.shape.type.value).sort();
 
 describe('published schemas', () => {
-  it.each(SETTINGS)('§18: every view of a $players-player game on sheet $sheet parses strictly for each seat, a spectator and "all"', ({ players, sheet }) => {
-    for (const g of games.filter((x) => x.players === players && x.sheet === sheet)) {
-      const viewers: Viewer[] = [...Array(players).keys(), 'spectator', 'all'];
-      for (const s of g.states) for (const viewer of viewers) VntViewSchema.parse(game.view(s, viewer));
-    }
-  });
-
-  it.each(SETTINGS)('every event of a $players-player game on sheet $sheet and its redacted form parse strictly', ({ players, sheet }) => {
-    for (const g of games.filter((x) => x.players === players && x.sheet === sheet)) {
-      for (const e of g.events) {
-        VntEventSchema.parse(e);
-        if (e.redacted) VntEventSchema.parse(e.redacted);
+  it.each(SETTINGS)(
+    '§18: every view of a $players-player game on sheet $sheet parses strictly for each seat, a spectator and "all"',
+    ({ players, sheet }) => {
+      for (const g of games.filter((x) => x.players === players && x.sheet === sheet)) {
+        const viewers: Viewer[] = [...Array(players).keys(), 'spectator', 'all'];
+        for (const s of g.states) for (const viewer of viewers) VntViewSchema.parse(game.view(s, viewer));
       }
-    }
-  });
+    },
+  );
+
+  it.each(SETTINGS)(
+    'every event of a $players-player game on sheet $sheet and its redacted form parse strictly',
+    ({ players, sheet }) => {
+      for (const g of games.filter((x) => x.players === players && x.sheet === sheet)) {
+        for (const e of g.events) {
+          VntEventSchema.parse(e);
+          if (e.redacted) VntEventSchema.parse(e.redacted);
+        }
+      }
+    },
+  );
 
   it('every declared event type is emitted, and nothing undeclared', () => {
     const seen = [...new Set(games.flatMap((g) => g.events.map((e) => e.type)))].sort();
@@ -76,15 +84,25 @@ describe('published schemas', () => {
     if (!s) throw new Error('no game played');
     const v = game.view(s, 'all');
     expect(VntViewSchema.safeParse({ ...v, extra: 1 }).success).toBe(false);
-    expect(VntViewSchema.safeParse({ ...v, players: v.players.map((p) => ({ ...p, sheet: { ...p.sheet, extra: 1 } })) }).success).toBe(false);
-    expect(VntEventSchema.safeParse({ type: 'placed', data: { seat: 0, source: 'HAND', cardId: 'a1', slot: 1, extra: 1 } }).success).toBe(false);
+    expect(
+      VntViewSchema.safeParse({ ...v, players: v.players.map((p) => ({ ...p, sheet: { ...p.sheet, extra: 1 } })) })
+        .success,
+    ).toBe(false);
+    expect(
+      VntEventSchema.safeParse({ type: 'placed', data: { seat: 0, source: 'HAND', cardId: 'a1', slot: 1, extra: 1 } })
+        .success,
+    ).toBe(false);
     expect(VntEventSchema.safeParse({ type: 'discard_a', data: { seat: 0, extra: 1 } }).success).toBe(false);
   });
 
   it('the schemas convert to JSON Schema with Vnt-prefixed component names', () => {
     const view = z.toJSONSchema(VntViewSchema, { io: 'output' });
     const event = z.toJSONSchema(VntEventSchema, { io: 'output' });
-    expect(Object.keys(view.$defs ?? {})).toEqual(expect.arrayContaining(['VntPlayerView', 'VntSheetState', 'VntRouteNode', 'VntTask']));
-    expect(Object.keys(event.$defs ?? {})).toEqual(expect.arrayContaining(['VntPlacedEvent', 'VntDiscardAEvent', 'VntDiscardARedacted']));
+    expect(Object.keys(view.$defs ?? {})).toEqual(
+      expect.arrayContaining(['VntPlayerView', 'VntSheetState', 'VntRouteNode', 'VntTask']),
+    );
+    expect(Object.keys(event.$defs ?? {})).toEqual(
+      expect.arrayContaining(['VntPlacedEvent', 'VntDiscardAEvent', 'VntDiscardARedacted']),
+    );
   });
 });

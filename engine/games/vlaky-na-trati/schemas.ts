@@ -8,14 +8,27 @@ import { OutcomeSchema } from '../../core/index.js';
 import { EdgeStation, LaneSchema, SymSchema } from './data.js';
 
 const Seat = z.number().int().min(0).max(2);
-const Node = z.number().int().min(0).meta({ description: 'Position along a track (VNT-3.2): 0 = start field, then cards, curves and the end station' });
+const Node = z
+  .number()
+  .int()
+  .min(0)
+  .meta({ description: 'Position along a track (VNT-3.2): 0 = start field, then cards, curves and the end station' });
 const CardId = z.string().min(1).meta({ description: 'A railway card id (see the components)' });
 const Count = z.number().int().min(0);
 const PerSymbol = (description: string) => z.record(SymSchema, Count).meta({ description });
 
-export const VntPhaseSchema = z.enum(['side', 'track', 'turn', 'final', 'over']).meta({ description: 'side = DP-1, track = DP-2, turn = the turns, final = the last free actions (VNT-11.8), over' });
-export const VntStepSchema = z.enum(['place', 'noPlace', 'events', 'free']).meta({ description: 'Within a turn: place a card (DP-3), no card can be placed (VNT-11.5), a placement event being resolved, the free action (DP-6)' });
-export const VntGainOutcomeSchema = z.enum(['ticked', 'coins', 'lost']).meta({ description: 'VNT-7.2–7.5: a box ticked, coins for a full row, or lost to a locked box' });
+export const VntPhaseSchema = z
+  .enum(['side', 'track', 'turn', 'final', 'over'])
+  .meta({ description: 'side = DP-1, track = DP-2, turn = the turns, final = the last free actions (VNT-11.8), over' });
+export const VntStepSchema = z
+  .enum(['place', 'noPlace', 'events', 'free'])
+  .meta({
+    description:
+      'Within a turn: place a card (DP-3), no card can be placed (VNT-11.5), a placement event being resolved, the free action (DP-6)',
+  });
+export const VntGainOutcomeSchema = z
+  .enum(['ticked', 'coins', 'lost'])
+  .meta({ description: 'VNT-7.2–7.5: a box ticked, coins for a full row, or lost to a locked box' });
 export const VntSheetIdSchema = z.enum(['I', 'II']);
 
 export const VntSheetStateSchema = z
@@ -26,8 +39,15 @@ export const VntSheetStateSchema = z
     coinsSpent: Count,
     declinesUsed: Count.meta({ description: 'VNT-10: declines used (3 players)' }),
     anySymbolUsed: z.boolean().meta({ description: 'VNT-9.8: the once-per-game any-symbol tick is spent' }),
-    columnsPaid: z.array(Count).meta({ description: 'Sheet II: completed columns already paid (indices into the sheet’s columns)' }),
-    glassMaxTurn: z.number().int().min(0).nullable().meta({ description: 'Sheet II: turnIndex in which the glassworks race box was ticked (VNT-14.9)' }),
+    columnsPaid: z
+      .array(Count)
+      .meta({ description: 'Sheet II: completed columns already paid (indices into the sheet’s columns)' }),
+    glassMaxTurn: z
+      .number()
+      .int()
+      .min(0)
+      .nullable()
+      .meta({ description: 'Sheet II: turnIndex in which the glassworks race box was ticked (VNT-14.9)' }),
     lost: Count.meta({ description: 'Symbols lost to a locked box (VNT-7.5)' }),
   })
   .meta({ id: 'VntSheetState', description: 'A player’s scoring sheet as marked so far (public, H-4)' });
@@ -37,15 +57,21 @@ export const VntRouteNodeSchema = z
     node: Node,
     slot: z.number().int().min(1).max(24).nullable().meta({ description: 'Slot number for railway-card nodes' }),
     kind: z.enum(['start', 'card', 'curve', 'end']),
-    lane: LaneSchema.meta({ description: 'Lane on which the track enters this node, in the row’s direction of travel' }),
+    lane: LaneSchema.meta({
+      description: 'Lane on which the track enters this node, in the row’s direction of travel',
+    }),
     station: EdgeStation.nullable(),
   })
   .meta({ id: 'VntRouteNode', description: 'One node of a player’s track as built' });
 
 export const VntTaskSchema = z
   .discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('gains'), node: Node, symbols: z.array(SymSchema).min(1).max(2) }).meta({ description: 'DP-4: symbols waiting for the player to decline some (3 players)' }),
-    z.strictObject({ kind: z.literal('curveMove'), node: Node }).meta({ description: 'DP-5: a free curve move of the slower locomotive' }),
+    z
+      .strictObject({ kind: z.literal('gains'), node: Node, symbols: z.array(SymSchema).min(1).max(2) })
+      .meta({ description: 'DP-4: symbols waiting for the player to decline some (3 players)' }),
+    z
+      .strictObject({ kind: z.literal('curveMove'), node: Node })
+      .meta({ description: 'DP-5: a free curve move of the slower locomotive' }),
   ])
   .meta({ id: 'VntTask', description: 'Work a placement event left for one player, done in order (§16.1)' });
 
@@ -70,9 +96,20 @@ export const VntViewSchema = z
     step: VntStepSchema,
     current: Seat.nullable().meta({ description: 'Active (or choosing) seat; null when over' }),
     startSeat: Seat,
-    side: z.number().int().min(0).max(1).nullable().meta({ description: 'Start-card side turned up; null before DP-1' }),
+    side: z
+      .number()
+      .int()
+      .min(0)
+      .max(1)
+      .nullable()
+      .meta({ description: 'Start-card side turned up; null before DP-1' }),
     turnIndex: Count,
-    round: z.number().int().min(1).nullable().meta({ description: 'Round during the turns (H-3): every seat plays once per round from the starting player' }),
+    round: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .meta({ description: 'Round during the turns (H-3): every seat plays once per round from the starting player' }),
     endTriggered: z.boolean(),
     line: z.array(CardId).max(24).meta({ description: 'Placed cards in slot order' }),
     market: z.array(CardId),
@@ -82,8 +119,14 @@ export const VntViewSchema = z
     slots: z.number().int().min(1),
     toAct: z.array(Seat),
     players: z.array(VntPlayerViewSchema).min(2).max(3),
-    you: z.strictObject({ seat: Seat, hand: z.array(CardId) }).optional().meta({ description: 'The viewing seat’s own hand (H-1); absent for spectators' }),
-    hands: z.array(z.array(CardId)).optional().meta({ description: 'Every hand, only for the "all" viewer after the game' }),
+    you: z
+      .strictObject({ seat: Seat, hand: z.array(CardId) })
+      .optional()
+      .meta({ description: 'The viewing seat’s own hand (H-1); absent for spectators' }),
+    hands: z
+      .array(z.array(CardId))
+      .optional()
+      .meta({ description: 'Every hand, only for the "all" viewer after the game' }),
     result: OutcomeSchema.nullable(),
   })
   .meta({ id: 'VntView', description: 'Vlaky na trati as one viewer may see it (§18)' });
@@ -99,7 +142,13 @@ export type Phase = z.infer<typeof VntPhaseSchema>;
 export type Step = z.infer<typeof VntStepSchema>;
 
 const event = <T extends string, D extends z.ZodRawShape>(type: T, data: D, description: string) =>
-  z.strictObject({ type: z.literal(type), data: z.strictObject(data) }).meta({ id: `Vnt${type.split('_').map((w) => w[0]?.toUpperCase() + w.slice(1)).join('')}Event`, description });
+  z.strictObject({ type: z.literal(type), data: z.strictObject(data) }).meta({
+    id: `Vnt${type
+      .split('_')
+      .map((w) => w[0]?.toUpperCase() + w.slice(1))
+      .join('')}Event`,
+    description,
+  });
 
 /** H-2: what every other seat sees of a discard_a. */
 export const VntDiscardARedactedSchema = z
@@ -109,7 +158,9 @@ export const VntDiscardARedactedSchema = z
 const DiscardAEvent = z
   .strictObject({
     type: z.literal('discard_a'),
-    data: z.union([z.strictObject({ seat: Seat, cardId: CardId }), VntDiscardARedactedSchema.shape.data]).meta({ description: 'With cardId for the discarding seat, without for everyone else' }),
+    data: z
+      .union([z.strictObject({ seat: Seat, cardId: CardId }), VntDiscardARedactedSchema.shape.data])
+      .meta({ description: 'With cardId for the discarding seat, without for everyone else' }),
     visibleTo: z.array(Seat).optional(),
     redacted: VntDiscardARedactedSchema.optional(),
   })
@@ -117,20 +168,44 @@ const DiscardAEvent = z
 
 export const VntEventSchema = z
   .discriminatedUnion('type', [
-    event('start_side', { seat: Seat, side: z.union([z.literal(0), z.literal(1)]) }, 'DP-1: the start-card side turned up'),
+    event(
+      'start_side',
+      { seat: Seat, side: z.union([z.literal(0), z.literal(1)]) },
+      'DP-1: the start-card side turned up',
+    ),
     event('track', { seat: Seat, lane: LaneSchema }, 'DP-2: a start field taken'),
-    event('turn', { seat: Seat, turnIndex: z.number().int().min(1), phase: z.enum(['turn', 'final']) }, 'A turn or final free action begins (VNT-11.3, 11.8)'),
+    event(
+      'turn',
+      { seat: Seat, turnIndex: z.number().int().min(1), phase: z.enum(['turn', 'final']) },
+      'A turn or final free action begins (VNT-11.3, 11.8)',
+    ),
     event('refill', { cardId: CardId, deckCount: Count }, 'VNT-5.5: the market gap filled from deck B'),
-    event('placed', { seat: Seat, source: z.enum(['HAND', 'MARKET']), cardId: CardId, slot: z.number().int().min(1).max(24) }, 'VNT-5: a card placed into the next slot'),
+    event(
+      'placed',
+      { seat: Seat, source: z.enum(['HAND', 'MARKET']), cardId: CardId, slot: z.number().int().min(1).max(24) },
+      'VNT-5: a card placed into the next slot',
+    ),
     event('moved', { seat: Seat, node: Node }, 'VNT-6.1: a player’s faster locomotive after a placement'),
     event('slow_moved', { seat: Seat, node: Node }, 'VNT-9.3: the slower locomotive moved'),
-    event('symbol', { seat: Seat, symbol: SymSchema, node: Node, outcome: VntGainOutcomeSchema }, 'VNT-7: a gained symbol recorded'),
+    event(
+      'symbol',
+      { seat: Seat, symbol: SymSchema, node: Node, outcome: VntGainOutcomeSchema },
+      'VNT-7: a gained symbol recorded',
+    ),
     event('declined', { seat: Seat, symbol: SymSchema }, 'VNT-10.2: a symbol declined for a coin'),
     event('curve_skipped', { seat: Seat }, 'DP-5: the free curve move not taken'),
     DiscardAEvent,
     event('any_symbol', { seat: Seat, symbol: SymSchema }, 'VNT-9.8: the any-symbol tick bought'),
-    event('end_triggered', { reason: z.enum(['deckEmpty', 'lineComplete']) }, 'VNT-11.1/11.2: the line is complete or deck B is empty; the game ends after this round'),
-    event('game_over', { scores: z.array(z.number().int()), ranking: z.array(z.number().int().min(1)) }, 'VNT-11.9, §12–§15: final scores and places'),
+    event(
+      'end_triggered',
+      { reason: z.enum(['deckEmpty', 'lineComplete']) },
+      'VNT-11.1/11.2: the line is complete or deck B is empty; the game ends after this round',
+    ),
+    event(
+      'game_over',
+      { scores: z.array(z.number().int()), ranking: z.array(z.number().int().min(1)) },
+      'VNT-11.9, §12–§15: final scores and places',
+    ),
   ])
   .meta({ id: 'VntEvent', description: 'A Vlaky na trati log event, or the redacted form other seats see' });
 

@@ -6,7 +6,8 @@ import { act, fx, given, sheetOf, started } from './rules.testkit.js';
 import { outcomeOf, scoreLines, total } from './scoring.js';
 import { gain, type SheetState } from './sheet.js';
 
-const points = (sheet: Sheet, sheets: SheetState[], seat: number, item: string) => scoreLines(sheet, sheets, seat).find((l) => l.item === item)?.points;
+const points = (sheet: Sheet, sheets: SheetState[], seat: number, item: string) =>
+  scoreLines(sheet, sheets, seat).find((l) => l.item === item)?.points;
 const I = fx.sheets.I;
 const II = fx.sheets.II;
 
@@ -41,7 +42,10 @@ describe('sheet I (§13)', () => {
   });
 
   it('AMB-11: passengers turned into coins by a full row count for the majority', () => {
-    const s = [sheetOf({ PASSENGER: 5 }, 0, { gained: { ...sheetOf({ PASSENGER: 5 }).gained, PASSENGER: 7 } }), sheetOf({ PASSENGER: 5 }, 0, { gained: { ...sheetOf({ PASSENGER: 5 }).gained, PASSENGER: 6 } })];
+    const s = [
+      sheetOf({ PASSENGER: 5 }, 0, { gained: { ...sheetOf({ PASSENGER: 5 }).gained, PASSENGER: 7 } }),
+      sheetOf({ PASSENGER: 5 }, 0, { gained: { ...sheetOf({ PASSENGER: 5 }).gained, PASSENGER: 6 } }),
+    ];
     expect(points(I, s, 0, 'PASSENGER')).toBe(30);
     expect(points(I, s, 1, 'PASSENGER')).toBe(15);
   });
@@ -76,16 +80,25 @@ describe('sheet II (§14)', () => {
   });
 
   it('T-31 VNT-14.9 AMB-18: the first turn to reach the last glassworks box scores 8 for all who did, later 4', () => {
-    const reach = (turn: number) => gain(II, gain(II, gain(II, sheetOf({}), 'GLASSWORKS', 2).sheet, 'GLASSWORKS', 5).sheet, 'GLASSWORKS', turn).sheet;
+    const reach = (turn: number) =>
+      gain(II, gain(II, gain(II, sheetOf({}), 'GLASSWORKS', 2).sheet, 'GLASSWORKS', 5).sheet, 'GLASSWORKS', turn).sheet;
     const s = [reach(20), reach(20), reach(23)];
     expect([0, 1, 2].map((seat) => points(II, s, seat, 'GLASSWORKS'))).toEqual([8, 8, 4]);
   });
 
   it('T-31 AMB-18: a player who reaches it through another player’s card scores 8 with them (engine turnIndex)', () => {
-    const s = given(started(['T', 'B'], 'II'), { market: ['gl'], sheets: [sheetOf({ GLASSWORKS: 2 }), sheetOf({ GLASSWORKS: 2 })] });
+    const s = given(started(['T', 'B'], 'II'), {
+      market: ['gl'],
+      sheets: [sheetOf({ GLASSWORKS: 2 }), sheetOf({ GLASSWORKS: 2 })],
+    });
     const t = act(s, 0, { type: 'place_card', source: 'MARKET', cardId: 'gl' });
     expect(t.players.map((p) => p.sheet.glassMaxTurn)).toEqual([t.turnIndex, t.turnIndex]);
-    expect(outcomeOf(II, t.players.map((p) => p.sheet)).breakdown.map((b) => b.find((l) => l.item === 'GLASSWORKS')?.points)).toEqual([8, 8]);
+    expect(
+      outcomeOf(
+        II,
+        t.players.map((p) => p.sheet),
+      ).breakdown.map((b) => b.find((l) => l.item === 'GLASSWORKS')?.points),
+    ).toEqual([8, 8]);
   });
 
   it('T-32 VNT-14.4 AMB-25: completing a column pays 1 coin at once, once per column', () => {
@@ -144,7 +157,9 @@ describe('winner (§15)', () => {
   it('AMB-27: the coin tie-break uses raw coins, not their factory value (sheet II)', () => {
     // 17 VP each: 5 coins through factory box 3 (4 × 4 + 1) against 3 coins through box 2 (3 × 3) + glassworks 2 + coal 1 + ore 1 + steelworks 3 + beet 1.
     const a = sheetOf({ FACTORY: 3 }, 5);
-    const b = sheetOf({ FACTORY: 2, GLASSWORKS: 1, COAL: 1, IRON_ORE: 1, STEELWORKS: 1, BEET: 1 }, 3, { columnsPaid: [0] });
+    const b = sheetOf({ FACTORY: 2, GLASSWORKS: 1, COAL: 1, IRON_ORE: 1, STEELWORKS: 1, BEET: 1 }, 3, {
+      columnsPaid: [0],
+    });
     const o = outcomeOf(II, [a, b]);
     expect(o.scores).toEqual([17, 17]);
     expect(o.ranking).toEqual([1, 2]);

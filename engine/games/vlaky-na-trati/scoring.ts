@@ -52,9 +52,14 @@ function coinLine(sheet: Sheet, s: SheetState): ScoreLine {
   const have = coins(s);
   const converter = sheet.rows.find((r) => r.boxes.every((b) => b.coins !== undefined));
   const box = converter ? converter.boxes[s.ticks[converter.symbol] - 1] : undefined;
-  if (!box || box.coins === undefined || box.pointsPerCoin === undefined) return { item: 'coins', points: have, detail: `${have} × 1` };
+  if (!box || box.coins === undefined || box.pointsPerCoin === undefined)
+    return { item: 'coins', points: have, detail: `${have} × 1` };
   const boosted = Math.min(have, box.coins);
-  return { item: 'coins', points: boosted * box.pointsPerCoin + (have - boosted), detail: `${boosted} × ${box.pointsPerCoin} + ${have - boosted} × 1 (${box.id})` };
+  return {
+    item: 'coins',
+    points: boosted * box.pointsPerCoin + (have - boosted),
+    detail: `${boosted} × ${box.pointsPerCoin} + ${have - boosted} × 1 (${box.id})`,
+  };
 }
 
 /** Every section of one player's sheet (VNT-12.5). */
@@ -76,7 +81,8 @@ export function scoreLines(sheet: Sheet, sheets: readonly SheetState[], seat: nu
     }
     const box = rightmostValid(sheet, valid, sym);
     const points = box ? boxValue(box, s, firstRace) : 0;
-    if (sym === 'PASSENGER' && sheet.passengerMajorityDouble && passengerMajority(sheets, seat)) lines.push({ item: sym, points: points * 2, detail: `${points} × 2 (most passengers)` });
+    if (sym === 'PASSENGER' && sheet.passengerMajorityDouble && passengerMajority(sheets, seat))
+      lines.push({ item: sym, points: points * 2, detail: `${points} × 2 (most passengers)` });
     else lines.push({ item: sym, points, ...(box ? { detail: box.id } : {}) });
   }
   lines.push(coinLine(sheet, s));

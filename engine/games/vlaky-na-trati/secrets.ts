@@ -16,7 +16,11 @@ export function vntSecrets(): SecretSpec<VntState> {
     secretsOf(s, seat, known = new Set()) {
       const visible = new Set<Token>([...known, ...s.players[seat]!.hand, ...publicCards(s)]);
       // Others' hands (H-1), boxed A cards (2 players) and discarded A cards (H-2, VNT-9.7).
-      const out = texts('A card', [...s.players.flatMap((p, o) => (o === seat ? [] : p.hand)), ...s.boxA, ...s.discarded], visible);
+      const out = texts(
+        'A card',
+        [...s.players.flatMap((p, o) => (o === seat ? [] : p.hand)), ...s.boxA, ...s.discarded],
+        visible,
+      );
       // Deck B: which cards remain follows from the public line and market; the order is hidden (H-2).
       out.push(...runs('deck B order', s.deckB, visible));
       return out;
@@ -26,7 +30,11 @@ export function vntSecrets(): SecretSpec<VntState> {
       t.rng = randomRng(rng);
       const rest = others(s.players.length, seat);
       const pool = [...rest.flatMap((o) => t.players[o]!.hand), ...t.boxA, ...t.discarded];
-      const piles = redeal(pool, [...rest.map((o) => t.players[o]!.hand.length), t.boxA.length, t.discarded.length], rng);
+      const piles = redeal(
+        pool,
+        [...rest.map((o) => t.players[o]!.hand.length), t.boxA.length, t.discarded.length],
+        rng,
+      );
       rest.forEach((o, i) => (t.players[o]!.hand = piles[i]!));
       t.boxA = piles[rest.length]!;
       t.discarded = piles[rest.length + 1]!;

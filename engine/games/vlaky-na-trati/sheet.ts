@@ -11,7 +11,17 @@ export type { GainOutcome, SheetState } from './schemas.js';
 const zeroes = (): Record<Sym, number> => Object.fromEntries(SYMBOLS.map((s) => [s, 0])) as Record<Sym, number>;
 
 export function emptySheet(): SheetState {
-  return { ticks: zeroes(), gained: zeroes(), coinsGained: 0, coinsSpent: 0, declinesUsed: 0, anySymbolUsed: false, columnsPaid: [], glassMaxTurn: null, lost: 0 };
+  return {
+    ticks: zeroes(),
+    gained: zeroes(),
+    coinsGained: 0,
+    coinsSpent: 0,
+    declinesUsed: 0,
+    anySymbolUsed: false,
+    columnsPaid: [],
+    glassMaxTurn: null,
+    lost: 0,
+  };
 }
 
 export const coins = (s: SheetState): number => s.coinsGained - s.coinsSpent;
@@ -29,7 +39,9 @@ const indexes = new WeakMap<Sheet, BoxIndex>();
 export function boxIndex(sheet: Sheet): BoxIndex {
   let index = indexes.get(sheet);
   if (!index) {
-    index = new Map(sheet.rows.flatMap((r) => r.boxes.map((box, i) => [box.id, { symbol: r.symbol, index: i, box }] as const)));
+    index = new Map(
+      sheet.rows.flatMap((r) => r.boxes.map((box, i) => [box.id, { symbol: r.symbol, index: i, box }] as const)),
+    );
     indexes.set(sheet, index);
   }
   return index;
@@ -64,16 +76,32 @@ function tick(sheet: Sheet, s: SheetState, symbol: Sym, turnIndex: number): Shee
   const ticks = { ...s.ticks, [symbol]: s.ticks[symbol] + 1 };
   const next: SheetState = { ...s, ticks, gained: { ...s.gained, [symbol]: s.gained[symbol] + 1 } };
   if (box?.laterValue !== undefined) next.glassMaxTurn = turnIndex;
-  const done = sheet.columns.flatMap((col, i) => (!s.columnsPaid.includes(i) && col.every((id) => isTicked(sheet, next, id)) ? [i] : []));
-  return done.length === 0 ? next : { ...next, columnsPaid: [...s.columnsPaid, ...done], coinsGained: next.coinsGained + done.length };
+  const done = sheet.columns.flatMap((col, i) =>
+    !s.columnsPaid.includes(i) && col.every((id) => isTicked(sheet, next, id)) ? [i] : [],
+  );
+  return done.length === 0
+    ? next
+    : { ...next, columnsPaid: [...s.columnsPaid, ...done], coinsGained: next.coinsGained + done.length };
 }
 
 /** VNT-7.2–7.5: record one gained symbol. */
-export function gain(sheet: Sheet, s: SheetState, symbol: Sym, turnIndex: number): { sheet: SheetState; outcome: GainOutcome } {
+export function gain(
+  sheet: Sheet,
+  s: SheetState,
+  symbol: Sym,
+  turnIndex: number,
+): { sheet: SheetState; outcome: GainOutcome } {
   const box = nextBox(sheet, s, symbol);
   if (box === null) {
     const row = rowOf(sheet, symbol);
-    return { sheet: { ...s, coinsGained: s.coinsGained + row.overflowCoins, gained: { ...s.gained, [symbol]: s.gained[symbol] + 1 } }, outcome: 'coins' };
+    return {
+      sheet: {
+        ...s,
+        coinsGained: s.coinsGained + row.overflowCoins,
+        gained: { ...s.gained, [symbol]: s.gained[symbol] + 1 },
+      },
+      outcome: 'coins',
+    };
   }
   if (isLocked(sheet, s, box.id)) return { sheet: { ...s, lost: s.lost + 1 }, outcome: 'lost' };
   return { sheet: tick(sheet, s, symbol, turnIndex), outcome: 'ticked' };
@@ -91,5 +119,7 @@ export function decline(s: SheetState): SheetState {
 
 /** VNT-7.6 / AMB-29: sugar factory before beet, otherwise printed order. */
 export function gainOrder(symbols: readonly Sym[]): Sym[] {
-  return [...symbols].sort((a, b) => Number(a === 'BEET' && b === 'SUGAR_FACTORY') - Number(a === 'SUGAR_FACTORY' && b === 'BEET'));
+  return [...symbols].sort(
+    (a, b) => Number(a === 'BEET' && b === 'SUGAR_FACTORY') - Number(a === 'SUGAR_FACTORY' && b === 'BEET'),
+  );
 }

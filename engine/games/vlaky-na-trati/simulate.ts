@@ -117,7 +117,9 @@ function report(players: number, sheet: SheetId, n: number): void {
   let randomWins = 0;
   for (let i = 0; i < n; i++) {
     const greedySeat = i % players;
-    const bots: Bot[] = Array.from({ length: players }, (_, seat) => (seat === greedySeat ? game.bot : (randomBot as Bot)));
+    const bots: Bot[] = Array.from({ length: players }, (_, seat) =>
+      seat === greedySeat ? game.bot : (randomBot as Bot),
+    );
     const ranking = run(`vs-${players}-${sheet}-${i}`, players, sheet, bots, null).result?.ranking ?? [];
     if (ranking[greedySeat] === 1) greedyWins++;
     if (ranking.some((r, seat) => seat !== greedySeat && r === 1)) randomWins++;
@@ -126,14 +128,35 @@ function report(players: number, sheet: SheetId, n: number): void {
   for (let i = 0; i < n; i++) run(`greedy-${players}-${sheet}-${i}`, players, sheet, [], t);
   const playerGames = t.games * players;
   console.log(`\n== ${players} players, sheet ${sheet}: ${n} greedy-vs-random games, ${n} greedy-only games`);
-  console.log(`greedy (1 seat) vs random: greedy wins ${f1((100 * greedyWins) / n)}%, a random seat wins ${f1((100 * randomWins) / n)}% (ties count for both; fair share ${f1(100 / players)}%)`);
-  console.log(`length: actions median ${pct(t.actions, 50)}, turns median ${pct(t.turns, 50)}, slots filled median ${pct(t.slots, 50)}, ended by empty deck ${f1((100 * t.deckEnds) / t.games)}%`);
-  console.log(`scores: median ${pct(t.scores, 50)} (p10 ${pct(t.scores, 10)}, p90 ${pct(t.scores, 90)}); winner median ${pct(t.winners, 50)} (p10 ${pct(t.winners, 10)}, p90 ${pct(t.winners, 90)})`);
-  console.log(`symbols gained per player: median ${pct(t.symbols, 50)} (p10 ${pct(t.symbols, 10)}, p90 ${pct(t.symbols, 90)}); per symbol: ${SYMBOLS.map((s) => `${s} ${f1((t.bySymbol[s] ?? 0) / playerGames)}`).join(', ')}`);
-  console.log(`sections (mean per player): ${Object.entries(t.sections).map(([k, v]) => `${k} ${f1(v / playerGames)}`).join(', ')}`);
-  console.log(`free actions (offered / greedy values it above ending the turn / taken): ${FREE.map((f) => `${f} ${t.free[f]!.offered}/${t.free[f]!.worth}/${t.free[f]!.taken}`).join(', ')}`);
-  console.log(`curve moves taken ${t.curve.taken}/${t.curve.offered}; declines per player ${f1(t.declines / playerGames)}; symbols lost to the sugar lock per player ${(t.lost / playerGames).toFixed(2)}; passenger doubling won in ${f1((100 * t.doubled) / t.games)}% of games`);
-  console.log(`wins by seat from the starting player: ${t.seatWins.slice(0, players).map((w) => f1((100 * w) / t.games) + '%').join(' / ')}`);
+  console.log(
+    `greedy (1 seat) vs random: greedy wins ${f1((100 * greedyWins) / n)}%, a random seat wins ${f1((100 * randomWins) / n)}% (ties count for both; fair share ${f1(100 / players)}%)`,
+  );
+  console.log(
+    `length: actions median ${pct(t.actions, 50)}, turns median ${pct(t.turns, 50)}, slots filled median ${pct(t.slots, 50)}, ended by empty deck ${f1((100 * t.deckEnds) / t.games)}%`,
+  );
+  console.log(
+    `scores: median ${pct(t.scores, 50)} (p10 ${pct(t.scores, 10)}, p90 ${pct(t.scores, 90)}); winner median ${pct(t.winners, 50)} (p10 ${pct(t.winners, 10)}, p90 ${pct(t.winners, 90)})`,
+  );
+  console.log(
+    `symbols gained per player: median ${pct(t.symbols, 50)} (p10 ${pct(t.symbols, 10)}, p90 ${pct(t.symbols, 90)}); per symbol: ${SYMBOLS.map((s) => `${s} ${f1((t.bySymbol[s] ?? 0) / playerGames)}`).join(', ')}`,
+  );
+  console.log(
+    `sections (mean per player): ${Object.entries(t.sections)
+      .map(([k, v]) => `${k} ${f1(v / playerGames)}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `free actions (offered / greedy values it above ending the turn / taken): ${FREE.map((f) => `${f} ${t.free[f]!.offered}/${t.free[f]!.worth}/${t.free[f]!.taken}`).join(', ')}`,
+  );
+  console.log(
+    `curve moves taken ${t.curve.taken}/${t.curve.offered}; declines per player ${f1(t.declines / playerGames)}; symbols lost to the sugar lock per player ${(t.lost / playerGames).toFixed(2)}; passenger doubling won in ${f1((100 * t.doubled) / t.games)}% of games`,
+  );
+  console.log(
+    `wins by seat from the starting player: ${t.seatWins
+      .slice(0, players)
+      .map((w) => f1((100 * w) / t.games) + '%')
+      .join(' / ')}`,
+  );
 }
 
 const n = Number(process.argv[2] ?? 100);

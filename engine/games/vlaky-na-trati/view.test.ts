@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { act, game, given, sheetOf, started } from './rules.testkit.js';
 
 describe('views (§18)', () => {
-  const s = given(started(['T', 'M', 'B']), { hands: [['a1', 'a2'], ['a3'], ['a4', 'a5', 'a6']], sheets: [sheetOf({ COAL: 2 }, 3)] });
+  const s = given(started(['T', 'M', 'B']), {
+    hands: [['a1', 'a2'], ['a3'], ['a4', 'a5', 'a6']],
+    sheets: [sheetOf({ COAL: 2 }, 3)],
+  });
 
   it('H-1: a seat sees its own hand and only the counts of the others', () => {
     const v = game.view(s, 1);
@@ -21,14 +24,22 @@ describe('views (§18)', () => {
   });
 
   it('H-3 H-4: line, market, locomotives, routes, round and every sheet are public', () => {
-    const t = act({ ...s, market: ['b1', 'b2', 'b3', 'b4'] }, 0, { type: 'place_card', source: 'MARKET', cardId: 'b1' });
+    const t = act({ ...s, market: ['b1', 'b2', 'b3', 'b4'] }, 0, {
+      type: 'place_card',
+      source: 'MARKET',
+      cardId: 'b1',
+    });
     const v = game.view(t, 'spectator');
     expect(v.line).toEqual(['b1']);
     expect(v.market).toHaveLength(4);
     expect(v.round).toBe(1);
     expect(v.players[0]?.sheet.ticks).toMatchObject({ COAL: 2, IRON_ORE: 1 });
     expect(v.players[0]?.coins).toBe(3);
-    expect(v.players.map((p) => p.locos)).toEqual([[0, 1], [0, 1], [0, 1]]);
+    expect(v.players.map((p) => p.locos)).toEqual([
+      [0, 1],
+      [0, 1],
+      [0, 1],
+    ]);
     expect(v.players[2]?.route[1]).toMatchObject({ slot: 1, lane: 'B', station: { symbols: ['PASSENGER'] } });
   });
 

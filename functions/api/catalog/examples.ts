@@ -5,8 +5,8 @@
  * one. Spectral and Redocly check each against its schema (test/api-spec.test.ts).
  */
 
-
-export const CATALOG_EXAMPLES = {  catalog: [
+export const CATALOG_EXAMPLES = {
+  catalog: [
     {
       id: 'ticket-to-ride-europe',
       title: 'Ticket to Ride: Europe',
@@ -19,7 +19,10 @@ export const CATALOG_EXAMPLES = {  catalog: [
           firstPlayer: {
             default: 'random',
             description: "Seat that plays first, or 'random' (TTRE-2.10, TTRG-2.8)",
-            anyOf: [{ type: 'string', const: 'random' }, { type: 'integer', minimum: 0, maximum: 4 }],
+            anyOf: [
+              { type: 'string', const: 'random' },
+              { type: 'integer', minimum: 0, maximum: 4 },
+            ],
           },
         },
       },
@@ -57,7 +60,10 @@ export const CATALOG_EXAMPLES = {  catalog: [
         firstPlayer: {
           default: 'random',
           description: "Seat that plays first, or 'random' (TTRE-2.10, TTRG-2.8)",
-          anyOf: [{ type: 'string', const: 'random' }, { type: 'integer', minimum: 0, maximum: 4 }],
+          anyOf: [
+            { type: 'string', const: 'random' },
+            { type: 'integer', minimum: 0, maximum: 4 },
+          ],
         },
       },
     },
@@ -67,10 +73,33 @@ export const CATALOG_EXAMPLES = {  catalog: [
       cities: ['Amsterdam', 'Angora', 'Athina', 'Barcelona'],
       countries: [],
       routes: [
-        { id: 1, a: 'Amsterdam', b: 'Bruxelles', length: 1, colour: 'black', tunnel: false, ferry: 0, group: 1, toCountry: false },
-        { id: 2, a: 'Amsterdam', b: 'Essen', length: 3, colour: 'yellow', tunnel: false, ferry: 0, group: 2, toCountry: false },
+        {
+          id: 1,
+          a: 'Amsterdam',
+          b: 'Bruxelles',
+          length: 1,
+          colour: 'black',
+          tunnel: false,
+          ferry: 0,
+          group: 1,
+          toCountry: false,
+        },
+        {
+          id: 2,
+          a: 'Amsterdam',
+          b: 'Essen',
+          length: 3,
+          colour: 'yellow',
+          tunnel: false,
+          ferry: 0,
+          group: 2,
+          toCountry: false,
+        },
       ],
-      tickets: [{ id: 1, a: 'Amsterdam', b: 'Pamplona', points: 7, long: false }, { id: 2, a: 'Amsterdam', b: 'Wilno', points: 12, long: false }],
+      tickets: [
+        { id: 1, a: 'Amsterdam', b: 'Pamplona', points: 7, long: false },
+        { id: 2, a: 'Amsterdam', b: 'Wilno', points: 12, long: false },
+      ],
       routeScoring: { '1': 1, '2': 2, '3': 4, '4': 7, '6': 15, '8': 21 },
       trainsPerPlayer: 45,
       stationsPerPlayer: 3,

@@ -9,14 +9,21 @@ export const CatalogEntrySchema = z
     title: z.string(),
     minPlayers: z.number().int(),
     maxPlayers: z.number().int(),
-    options: z.record(z.string(), z.unknown()).openapi({ description: "JSON Schema of the game's options (all optional, with defaults)" }),
+    options: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: "JSON Schema of the game's options (all optional, with defaults)" }),
   })
   .openapi('CatalogEntry');
 
 export const CatalogGameSchema = z
   .strictObject({
     ...CatalogEntrySchema.shape,
-    components: z.unknown().openapi({ description: 'Static components to draw the game with (e.g. the map: cities, routes with colour and length, tickets)' }),
+    components: z
+      .unknown()
+      .openapi({
+        description:
+          'Static components to draw the game with (e.g. the map: cities, routes with colour and length, tickets)',
+      }),
   })
   .openapi('CatalogGame');
 
@@ -27,7 +34,8 @@ export const CatalogIdParamSchema = z.object({
     .openapi({ param: { name: 'game', in: 'path' }, example: 'ticket-to-ride-europe' }),
 });
 
-export const catalogRoutes = {  catalog: defineRoute(
+export const catalogRoutes = {
+  catalog: defineRoute(
     {
       operationId: 'getCatalog',
       method: 'get',
@@ -35,7 +43,7 @@ export const catalogRoutes = {  catalog: defineRoute(
       tags: ['catalog'],
       summary: 'The games railpost offers',
       description:
-        "Every listed game with its seat range and the JSON Schema of its options (all optional, with defaults): enough to offer a choice and build the options form. The same for everyone until the next release, so cache it (it has an ETag).",
+        'Every listed game with its seat range and the JSON Schema of its options (all optional, with defaults): enough to offer a choice and build the options form. The same for everyone until the next release, so cache it (it has an ETag).',
       security: [],
       responses: { 200: json(z.array(CatalogEntrySchema), 'Playable games', (e) => e.catalog) },
     },

@@ -19,5 +19,7 @@ export function chatApp(chat: Chat) {
       const shown = messages.slice(0, limit);
       return c.json({ messages: shown.map(chatMessage), next: messages.length > limit ? shown.at(-1)!.id : null }, 200);
     })
-    .openapi(routes.postChat, async (c) => c.json(chatMessage(await chat.post(caller(c), c.req.valid('param').id, c.req.valid('json').text)), 201));
+    .openapi(routes.postChat, async (c) =>
+      c.json(chatMessage(await chat.post(caller(c), c.req.valid('param').id, c.req.valid('json').text)), 201),
+    );
 }

@@ -7,7 +7,13 @@ import { body, json, secured } from '../route-content.js';
 import { defineRoute, rateLimitText } from '../answers.js';
 
 export const ChatPostSchema = z
-  .strictObject({ text: z.string().min(1).max(MAX_CHAT_LENGTH).openapi({ description: `Up to ${MAX_CHAT_LENGTH} characters; line breaks kept, control characters dropped` }) })
+  .strictObject({
+    text: z
+      .string()
+      .min(1)
+      .max(MAX_CHAT_LENGTH)
+      .openapi({ description: `Up to ${MAX_CHAT_LENGTH} characters; line breaks kept, control characters dropped` }),
+  })
   .openapi('ChatPost');
 
 export const ChatMessageSchema = z
@@ -17,14 +23,20 @@ export const ChatMessageSchema = z
     name: z.string(),
     text: z.string(),
     at: Timestamp,
-    version: z.number().int().openapi({ description: "The game's version when it was written: it follows that log entry" }),
+    version: z
+      .number()
+      .int()
+      .openapi({ description: "The game's version when it was written: it follows that log entry" }),
   })
   .openapi('ChatMessage');
 
 export const ChatSchema = z
   .strictObject({
     messages: z.array(ChatMessageSchema).openapi({ description: 'Oldest first' }),
-    next: z.string().nullable().openapi({ description: 'Pass it as `after` for the messages that follow; null when none follow yet' }),
+    next: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Pass it as `after` for the messages that follow; null when none follow yet' }),
   })
   .openapi('Chat');
 
@@ -33,13 +45,23 @@ export const ChatQuerySchema = z.object({
     .string()
     .regex(/^[0-9a-z-]{1,64}$/)
     .optional()
-    .openapi({ param: { name: 'after', in: 'query' }, description: 'Only messages after the one with this id (a `next`); without it, from the first' }),
-  limit: z.coerce.number().int().min(1).max(500).default(100).openapi({ param: { name: 'limit', in: 'query' }, description: 'Messages per answer' }),
+    .openapi({
+      param: { name: 'after', in: 'query' },
+      description: 'Only messages after the one with this id (a `next`); without it, from the first',
+    }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .default(100)
+    .openapi({ param: { name: 'limit', in: 'query' }, description: 'Messages per answer' }),
 });
 
 const caps = DEFAULT_LIMITS.caps;
 
-export const chatRoutes = {  chat: defineRoute(
+export const chatRoutes = {
+  chat: defineRoute(
     {
       operationId: 'readChat',
       method: 'get',

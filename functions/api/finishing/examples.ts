@@ -21,13 +21,38 @@ export const FINISH_EXAMPLES = {
     ...finished,
     version: 41,
     seats: [GAME_EXAMPLES.getGame.seats[0], { ...GAME_EXAMPLES.getGame.seats[1], forfeited: true }],
-    outcome: { scores: [44, 38], ranking: [1, 2], breakdown: [[], [{ item: 'forfeited: ranked after every seat still playing', points: 0 }]] },
+    outcome: {
+      scores: [44, 38],
+      ranking: [1, 2],
+      breakdown: [[], [{ item: 'forfeited: ranked after every seat still playing', points: 0 }]],
+    },
   },
   aborted: { ...running, status: 'aborted' as const, toAct: [], version: 3 },
-  takebackRequested: { ...base, version: 8, abortable: false, canTakeBack: false, takeback: { seat: 0, undoes: 7, requestedAt: 8, accepted: [], waitingFor: [1] } },
+  takebackRequested: {
+    ...base,
+    version: 8,
+    abortable: false,
+    canTakeBack: false,
+    takeback: { seat: 0, undoes: 7, requestedAt: 8, accepted: [], waitingFor: [1] },
+  },
   takenBack: { ...base, toAct: [0], version: 10, abortable: false, canTakeBack: false },
   takebackRefused: { ...base, version: 9, abortable: false, canTakeBack: false },
-  rematchOffered: { ...finished, rematch: { status: 'pending' as const, proposedBy: 0, accepted: [0], waitingFor: [1] } },
-  rematchStarted: { ...finished, rematch: { status: 'started' as const, proposedBy: 0, accepted: [0, 1], waitingFor: [], gameId: 'Qm3T0c9vX1bYp7Ld' } },
-  rematchDeclined: { ...finished, rematch: { status: 'declined' as const, proposedBy: 0, accepted: [0], waitingFor: [], declinedBy: 1 } },
+  rematchOffered: {
+    ...finished,
+    rematch: { status: 'pending' as const, proposedBy: 0, accepted: [0], waitingFor: [1] },
+  },
+  rematchStarted: {
+    ...finished,
+    rematch: {
+      status: 'started' as const,
+      proposedBy: 0,
+      accepted: [0, 1],
+      waitingFor: [],
+      gameId: 'Qm3T0c9vX1bYp7Ld',
+    },
+  },
+  rematchDeclined: {
+    ...finished,
+    rematch: { status: 'declined' as const, proposedBy: 0, accepted: [0], waitingFor: [], declinedBy: 1 },
+  },
 };

@@ -23,7 +23,11 @@ export function gamesApp(games: Games) {
       // A level the API does not know gets its own code, whatever else the body gets wrong.
       (result) => {
         const unknown = result.success ? null : unknownBotLevel((result as { data?: unknown }).data);
-        if (unknown) throw problems.badRequest('invalid_bot_level', `${JSON.stringify(unknown.value) ?? 'undefined'} is not a bot level: use ${BOT_LEVELS.join(', ')}`);
+        if (unknown)
+          throw problems.badRequest(
+            'invalid_bot_level',
+            `${JSON.stringify(unknown.value) ?? 'undefined'} is not a bot level: use ${BOT_LEVELS.join(', ')}`,
+          );
         refuseInvalid(result);
         return undefined;
       },
@@ -32,7 +36,9 @@ export function gamesApp(games: Games) {
       const { status, myTurn, limit, cursor } = c.req.valid('query');
       return c.json(pageOf(await games.list(caller(c), { status, myTurn }), limit, cursor), 200);
     })
-    .openapi(routes.join, async (c) => c.json(await games.join(caller(c), c.req.valid('param').id, c.req.valid('json').inviteCode), 200))
+    .openapi(routes.join, async (c) =>
+      c.json(await games.join(caller(c), c.req.valid('param').id, c.req.valid('json').inviteCode), 200),
+    )
     .openapi(routes.getGame, async (c) => {
       const { value, etag } = await games.get(caller(c), c.req.valid('param').id);
       return c.json(value, 200, revalidated(etag));

@@ -5,9 +5,15 @@
  * one. Spectral and Redocly check each against its schema (test/api-spec.test.ts).
  */
 
-
-export const GAME_EXAMPLES = {  createGame: {
-    request: { game: 'ticket-to-ride-europe', players: 3, bots: ['hard'], standInLevel: 'medium', timeControl: { perMove: 'P3D', onTimeout: 'bot' } },
+export const GAME_EXAMPLES = {
+  createGame: {
+    request: {
+      game: 'ticket-to-ride-europe',
+      players: 3,
+      bots: ['hard'],
+      standInLevel: 'medium',
+      timeControl: { perMove: 'P3D', onTimeout: 'bot' },
+    },
     response: {
       id: 'z4iNJbGs1nvedoDJ',
       game: 'ticket-to-ride-europe',
@@ -66,7 +72,10 @@ export const GAME_EXAMPLES = {  createGame: {
       status: 'active',
       players: 2,
       options: { firstPlayer: 'random' },
-      seats: [{ seat: 0, name: 'Anna', bot: false, playerId: '67yeJhdN_7Vz1Q6p' }, { seat: 1, name: 'Ben', bot: false, playerId: 'cicKW0C-Hpp-W1o4' }],
+      seats: [
+        { seat: 0, name: 'Anna', bot: false, playerId: '67yeJhdN_7Vz1Q6p' },
+        { seat: 1, name: 'Ben', bot: false, playerId: 'cicKW0C-Hpp-W1o4' },
+      ],
       toAct: [0, 1],
       version: 0,
       seedCommitment: '0da5914c5c9a3b0b64986529b4a59ccab0195325a7299f9fbeaaac9fecdba6c2',
@@ -75,7 +84,10 @@ export const GAME_EXAMPLES = {  createGame: {
       standInLevel: 'medium',
       yourSeat: 1,
       timeControl: { perMove: 'P3D', onTimeout: 'bot', reminderAt: 0.8 },
-      clocks: [{ seat: 0, deadline: '2026-11-27T02:21:51.352Z' }, { seat: 1, deadline: '2026-11-27T02:21:51.352Z' }],
+      clocks: [
+        { seat: 0, deadline: '2026-11-27T02:21:51.352Z' },
+        { seat: 1, deadline: '2026-11-27T02:21:51.352Z' },
+      ],
       deadline: '2026-11-27T02:21:51.352Z',
     },
   },
@@ -85,7 +97,10 @@ export const GAME_EXAMPLES = {  createGame: {
     status: 'active',
     players: 2,
     options: { firstPlayer: 'random' },
-    seats: [{ seat: 0, name: 'Anna', bot: false, playerId: '67yeJhdN_7Vz1Q6p' }, { seat: 1, name: 'Ben', bot: false, playerId: 'cicKW0C-Hpp-W1o4' }],
+    seats: [
+      { seat: 0, name: 'Anna', bot: false, playerId: '67yeJhdN_7Vz1Q6p' },
+      { seat: 1, name: 'Ben', bot: false, playerId: 'cicKW0C-Hpp-W1o4' },
+    ],
     toAct: [0, 1],
     version: 0,
     seedCommitment: '0da5914c5c9a3b0b64986529b4a59ccab0195325a7299f9fbeaaac9fecdba6c2',
@@ -94,7 +109,10 @@ export const GAME_EXAMPLES = {  createGame: {
     standInLevel: 'medium',
     yourSeat: 0,
     timeControl: { perMove: 'P3D', onTimeout: 'bot', reminderAt: 0.8 },
-    clocks: [{ seat: 0, deadline: '2026-11-27T02:21:51.352Z' }, { seat: 1, deadline: '2026-11-27T02:21:51.352Z' }],
+    clocks: [
+      { seat: 0, deadline: '2026-11-27T02:21:51.352Z' },
+      { seat: 1, deadline: '2026-11-27T02:21:51.352Z' },
+    ],
     deadline: '2026-11-27T02:21:51.352Z',
   },
 } as const;

@@ -7,7 +7,8 @@ import { defineRoute, rateLimitText } from '../answers.js';
 
 const caps = DEFAULT_LIMITS.caps;
 
-export const gameRoutes = {  createGame: defineRoute(
+export const gameRoutes = {
+  createGame: defineRoute(
     {
       operationId: 'createGame',
       method: 'post',
@@ -29,11 +30,16 @@ export const gameRoutes = {  createGame: defineRoute(
             'application/json': {
               schema: GameCreateSchema,
               examples: {
-                levels: { summary: 'A hard bot in the last seat, a seat for a friend, medium stand-ins', get value() {
+                levels: {
+                  summary: 'A hard bot in the last seat, a seat for a friend, medium stand-ins',
+                  get value() {
                     return exampleValue((e) => e.createGame.request);
                   },
                 },
-                count: { summary: 'One bot (easy), the game starts at once', value: { game: 'vlaky-na-trati', players: 2, bots: 1 } },
+                count: {
+                  summary: 'One bot (easy), the game starts at once',
+                  value: { game: 'vlaky-na-trati', players: 2, bots: 1 },
+                },
               },
             },
           },

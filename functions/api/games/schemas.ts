@@ -11,24 +11,47 @@ export const VisibilitySchema = z.enum(['public', 'private']);
 
 export const GameCreateSchema = z
   .strictObject({
-    game: z.string().min(1).max(64).openapi({ description: 'A game id from the catalog', example: 'ticket-to-ride-europe' }),
+    game: z
+      .string()
+      .min(1)
+      .max(64)
+      .openapi({ description: 'A game id from the catalog', example: 'ticket-to-ride-europe' }),
     players: z.number().int().min(1).max(16).openapi({ description: 'Number of seats, including yours and the bots' }),
-    options: z.record(z.string(), z.unknown()).optional().openapi({ description: "The game's options (see the catalog's JSON Schema)" }),
+    options: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: "The game's options (see the catalog's JSON Schema)" }),
     bots: z
       .union([
-        z.number().int().min(0).max(15).openapi({ description: 'How many of the last seats the bot plays, each at level easy', example: 1 }),
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(15)
+          .openapi({ description: 'How many of the last seats the bot plays, each at level easy', example: 1 }),
         z
           .array(BotLevelSchema)
           .max(15)
-          .openapi({ description: 'The level of each bot seat: one per seat, for the last seats in order', example: ['hard', 'medium'] }),
+          .openapi({
+            description: 'The level of each bot seat: one per seat, for the last seats in order',
+            example: ['hard', 'medium'],
+          }),
       ])
       .optional()
-      .openapi({ description: "Seats the bot plays: a count (each easy), or each bot seat's level (easy is the greedy bot, medium and hard search)" }),
+      .openapi({
+        description:
+          "Seats the bot plays: a count (each easy), or each bot seat's level (easy is the greedy bot, medium and hard search)",
+      }),
     standInLevel: BotLevelSchema.optional().openapi({
       description: `The level of the bot that plays for a person: after a timeout (\`onTimeout: 'bot'\`), after a forfeit, or for a deleted account; default ${DEFAULT_STAND_IN_LEVEL}`,
     }),
-    timeControl: TimeControlSchema.optional().openapi({ description: 'Deadlines for each turn; without it, the game waits for ever' }),
-    visibility: VisibilitySchema.optional().openapi({ description: "'public': listed in the lobby while seats are open, and anyone may join without the invite code; 'private' (the default): by invite only" }),
+    timeControl: TimeControlSchema.optional().openapi({
+      description: 'Deadlines for each turn; without it, the game waits for ever',
+    }),
+    visibility: VisibilitySchema.optional().openapi({
+      description:
+        "'public': listed in the lobby while seats are open, and anyone may join without the invite code; 'private' (the default): by invite only",
+    }),
   })
   .openapi('GameCreate');
 
@@ -51,30 +74,50 @@ const SeatFields = {
     .string()
     .nullable()
     .optional()
-    .openapi({ description: "The seat holder's player id (null: a bot or an open seat); shown to the game's seated players only, like chat" }),
-  forfeited: z.boolean().optional().openapi({ description: "The seat forfeited; the stand-in bot plays on for it (at the game's `standInLevel`)" }),
+    .openapi({
+      description:
+        "The seat holder's player id (null: a bot or an open seat); shown to the game's seated players only, like chat",
+    }),
+  forfeited: z
+    .boolean()
+    .optional()
+    .openapi({ description: "The seat forfeited; the stand-in bot plays on for it (at the game's `standInLevel`)" }),
   deleted: z.boolean().optional().openapi({ description: 'Its player deleted their account: no name, no id' }),
 };
 
 // A plain union: OpenAPI discriminators name string values, and `bot` is a boolean.
 export const SeatSchema = z
   .union([
-    z.strictObject({ ...SeatFields, bot: z.literal(false) }).openapi('PersonSeat', { description: "A person's seat, or one waiting for a person" }),
+    z
+      .strictObject({ ...SeatFields, bot: z.literal(false) })
+      .openapi('PersonSeat', { description: "A person's seat, or one waiting for a person" }),
     z
       .strictObject({ ...SeatFields, bot: z.literal(true), level: BotLevelSchema })
-      .openapi('BotSeat', { description: 'A seat the bot plays at `level` (a deleted account\'s seat the stand-in took over is one too)' }),
+      .openapi('BotSeat', {
+        description: "A seat the bot plays at `level` (a deleted account's seat the stand-in took over is one too)",
+      }),
   ])
   .openapi('Seat');
 
 export const ClockSchema = z
   .strictObject({
     seat: SeatIndex,
-    deadline: Timestamp.optional().openapi({ description: 'When the turn times out, while the seat is to act (vacations counted)' }),
-    bankMs: z.number().int().optional().openapi({ description: 'Bank controls: the time the seat had when its turn began, or has while not to act (ms)' }),
+    deadline: Timestamp.optional().openapi({
+      description: 'When the turn times out, while the seat is to act (vacations counted)',
+    }),
+    bankMs: z
+      .number()
+      .int()
+      .optional()
+      .openapi({
+        description: 'Bank controls: the time the seat had when its turn began, or has while not to act (ms)',
+      }),
   })
   .openapi('Clock');
 
-export const Deadline = Timestamp.optional().openapi({ description: 'Your deadline while you are to act, else the earliest deadline of the seats to act' });
+export const Deadline = Timestamp.optional().openapi({
+  description: 'Your deadline while you are to act, else the earliest deadline of the seats to act',
+});
 
 /**
  * The engine's outcome, closed: exactly these fields, score lines included. It takes the engine's
@@ -84,7 +127,9 @@ export const Deadline = Timestamp.optional().openapi({ description: 'Your deadli
 export const OutcomeAnswerSchema = z
   .strictObject({
     ...OutcomeSchema.shape,
-    breakdown: z.array(z.array(ScoreLineSchema.strict())).openapi({ description: OutcomeSchema.shape.breakdown.description }),
+    breakdown: z
+      .array(z.array(ScoreLineSchema.strict()))
+      .openapi({ description: OutcomeSchema.shape.breakdown.description }),
   })
   .openapi('Outcome');
 
@@ -96,12 +141,25 @@ export const GameSchema = z
     players: z.number().int(),
     options: z.unknown(),
     seats: z.array(SeatSchema),
-    toAct: z.array(SeatIndex).openapi({ description: 'Seats that may act now (several during simultaneous decisions)' }),
-    version: z.number().int().openapi({ description: 'Number of accepted actions; post actions with this as expectedVersion' }),
-    seedCommitment: z.string().openapi({ description: "SHA-256 (hex) of the game's secret seed, published with the export after the end" }),
+    toAct: z
+      .array(SeatIndex)
+      .openapi({ description: 'Seats that may act now (several during simultaneous decisions)' }),
+    version: z
+      .number()
+      .int()
+      .openapi({ description: 'Number of accepted actions; post actions with this as expectedVersion' }),
+    seedCommitment: z
+      .string()
+      .openapi({ description: "SHA-256 (hex) of the game's secret seed, published with the export after the end" }),
     createdAt: Timestamp,
-    visibility: VisibilitySchema.openapi({ description: "'public': in the lobby while seats are open, joined without the invite code; 'private': by invite only" }),
-    standInLevel: BotLevelSchema.meta({ description: "The level of the bot that plays for a person's seat after a timeout, a forfeit or a deleted account" }),
+    visibility: VisibilitySchema.openapi({
+      description:
+        "'public': in the lobby while seats are open, joined without the invite code; 'private': by invite only",
+    }),
+    standInLevel: BotLevelSchema.meta({
+      description:
+        "The level of the bot that plays for a person's seat after a timeout, a forfeit or a deleted account",
+    }),
     finishedAt: Timestamp.optional(),
     inviteCode: z.string().optional().openapi({ description: 'Shown to seated players while seats are open' }),
     yourSeat: SeatIndex.optional(),
@@ -131,12 +189,19 @@ export const GameListItemSchema = z
 export const GAME_PAGE = { min: 1, max: 100, default: 50 };
 
 export const GameListQuerySchema = z.object({
-  status: GameStatusSchema.optional().openapi({ param: { name: 'status', in: 'query' }, description: 'Only games in this status' }),
+  status: GameStatusSchema.optional().openapi({
+    param: { name: 'status', in: 'query' },
+    description: 'Only games in this status',
+  }),
   myTurn: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional()
-    .openapi({ param: { name: 'myTurn', in: 'query' }, type: 'boolean', description: 'Only games where you are (true) or are not (false) to act' }),
+    .openapi({
+      param: { name: 'myTurn', in: 'query' },
+      type: 'boolean',
+      description: 'Only games where you are (true) or are not (false) to act',
+    }),
   limit: z.coerce
     .number()
     .int()
@@ -149,16 +214,30 @@ export const GameListQuerySchema = z.object({
     .max(256)
     .refine(isCursor, 'not a cursor of this listing')
     .optional()
-    .openapi({ param: { name: 'cursor', in: 'query' }, description: 'The `next` of the previous page (opaque); without it, the first page', example: 'WyIyMDI2LTA1LTA0VDA5OjEyOjAwLjAwMFoiLCJrM0pkOWFReDBQelk3YkxtIl0' }),
+    .openapi({
+      param: { name: 'cursor', in: 'query' },
+      description: 'The `next` of the previous page (opaque); without it, the first page',
+      example: 'WyIyMDI2LTA1LTA0VDA5OjEyOjAwLjAwMFoiLCJrM0pkOWFReDBQelk3YkxtIl0',
+    }),
 });
 
 export const GamePageSchema = z
   .strictObject({
     items: z.array(GameListItemSchema).openapi({ description: 'Newest first' }),
-    next: z.string().nullable().openapi({ description: 'Pass it as `cursor` (with the same filters) for the next page; null on the last page' }),
+    next: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Pass it as `cursor` (with the same filters) for the next page; null on the last page' }),
   })
   .openapi('GamePage');
 
 export const JoinSchema = z
-  .strictObject({ inviteCode: z.string().min(1).max(128).optional().openapi({ description: 'Needed for a private game; a public game is open to anyone' }) })
+  .strictObject({
+    inviteCode: z
+      .string()
+      .min(1)
+      .max(128)
+      .optional()
+      .openapi({ description: 'Needed for a private game; a public game is open to anyone' }),
+  })
   .openapi('Join');

@@ -18,11 +18,29 @@ const PaceSchema = z
   .refine((v) => v === UNTIMED || ((durationMs(v) ?? 0) >= 1000 && (durationMs(v) ?? 0) <= MAX_MOVE_TIME_MS), {
     message: `"${UNTIMED}", or an ISO 8601 duration per move between 1 second and ${MAX_MOVE_TIME_MS / 86_400_000} days, e.g. "P3D"`,
   })
-  .openapi({ description: `The time for each move: an ISO 8601 duration (e.g. "P3D"), or "${UNTIMED}"`, example: 'P3D' });
+  .openapi({
+    description: `The time for each move: an ISO 8601 duration (e.g. "P3D"), or "${UNTIMED}"`,
+    example: 'P3D',
+  });
 
 const LobbyQuerySchema = z.object({
-  game: z.string().min(1).max(64).optional().openapi({ param: { name: 'game', in: 'query' }, description: 'Only games of this catalog game', example: 'ticket-to-ride-europe' }),
-  players: z.coerce.number().int().min(1).max(16).optional().openapi({ param: { name: 'players', in: 'query' }, description: 'Only games with this many seats' }),
+  game: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({
+      param: { name: 'game', in: 'query' },
+      description: 'Only games of this catalog game',
+      example: 'ticket-to-ride-europe',
+    }),
+  players: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .optional()
+    .openapi({ param: { name: 'players', in: 'query' }, description: 'Only games with this many seats' }),
   pace: PaceSchema.optional().openapi({ param: { name: 'pace', in: 'query' }, description: 'Only games at this pace' }),
 });
 
@@ -33,12 +51,28 @@ const LobbyGameSchema = z
     players: z.number().int().openapi({ description: 'Seats in all' }),
     seated: z.array(z.string()).openapi({ description: 'Names of the people seated so far' }),
     ratings: z
-      .array(z.strictObject({ rating: z.number(), rd: z.number().openapi({ description: 'Rating deviation: the true strength most likely lies within ± 2 RD' }) }).nullable())
-      .openapi({ description: "Each seated person's Glicko-2 rating in this game, in the order of `seated`; null before their first rated game of it (docs/playing.md \"Ratings\")" }),
+      .array(
+        z
+          .strictObject({
+            rating: z.number(),
+            rd: z
+              .number()
+              .openapi({ description: 'Rating deviation: the true strength most likely lies within ± 2 RD' }),
+          })
+          .nullable(),
+      )
+      .openapi({
+        description:
+          'Each seated person\'s Glicko-2 rating in this game, in the order of `seated`; null before their first rated game of it (docs/playing.md "Ratings")',
+      }),
     freeSeats: z.number().int(),
     bots: z.number().int(),
-    botLevels: z.array(BotLevelSchema).openapi({ description: "Each bot seat's level, in seat order (as many as `bots`)" }),
-    standInLevel: BotLevelSchema.meta({ description: 'The level of the bot that plays for a person after a timeout or a forfeit' }),
+    botLevels: z
+      .array(BotLevelSchema)
+      .openapi({ description: "Each bot seat's level, in seat order (as many as `bots`)" }),
+    standInLevel: BotLevelSchema.meta({
+      description: 'The level of the bot that plays for a person after a timeout or a forfeit',
+    }),
     options: z.unknown(),
     pace: z.string().openapi({ description: `The time per move, "${UNTIMED}", or "bank" for a bank time control` }),
     timeControl: TimeControlSchema.optional(),
@@ -48,11 +82,17 @@ const LobbyGameSchema = z
   })
   .openapi('LobbyGame');
 
-const LobbySchema = z.strictObject({ games: z.array(LobbyGameSchema).openapi({ description: `Newest first, at most ${LOBBY_PAGE}` }) }).openapi('Lobby');
+const LobbySchema = z
+  .strictObject({ games: z.array(LobbyGameSchema).openapi({ description: `Newest first, at most ${LOBBY_PAGE}` }) })
+  .openapi('Lobby');
 
 const SeekCreateSchema = z
   .strictObject({
-    game: z.string().min(1).max(64).openapi({ description: 'A game id from the catalog', example: 'ticket-to-ride-europe' }),
+    game: z
+      .string()
+      .min(1)
+      .max(64)
+      .openapi({ description: 'A game id from the catalog', example: 'ticket-to-ride-europe' }),
     players: z.number().int().min(2).max(16).openapi({ description: 'Seats of the game to make, all for people' }),
     pace: PaceSchema,
   })
@@ -67,7 +107,11 @@ const SeekSchema = z
     createdAt: Timestamp,
     expiresAt: Timestamp.openapi({ description: 'When it lapses unmatched' }),
     status: z.enum(['waiting', 'matched', 'expired']),
-    waiting: z.number().int().optional().openapi({ description: 'While waiting: players waiting for the same game, seats and pace, you included' }),
+    waiting: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'While waiting: players waiting for the same game, seats and pace, you included' }),
     gameId: z.string().optional().openapi({ description: 'Once matched: the game made for the seekers' }),
   })
   .openapi('Seek');
@@ -91,7 +135,14 @@ const lobbyGame = {
   expiresAt: '2026-12-01T02:22:10.441Z',
   yours: false,
 };
-const seek = { id: 'Hk3vQ9LmZx2Pw7Ra', game: 'ticket-to-ride-europe', players: 2, pace: 'P1D', createdAt: '2026-11-24T02:30:00.000Z', expiresAt: '2026-11-25T02:30:00.000Z' };
+const seek = {
+  id: 'Hk3vQ9LmZx2Pw7Ra',
+  game: 'ticket-to-ride-europe',
+  players: 2,
+  pace: 'P1D',
+  createdAt: '2026-11-24T02:30:00.000Z',
+  expiresAt: '2026-11-25T02:30:00.000Z',
+};
 
 export const lobbyRoutes = {
   listLobby: defineRoute(
@@ -116,14 +167,24 @@ export const lobbyRoutes = {
       method: 'post',
       path: '/v1/seeks',
       tags: ['games'],
-      summary: "Play anyone: wait to be matched for a game, seat count and pace",
+      summary: 'Play anyone: wait to be matched for a game, seat count and pace',
       description:
         'You wait with everyone seeking the same game, seat count and pace; as soon as there are enough of you, a public game starts with you all seated in the order you came ' +
         `(the game's default options; a seat out of time is played by the bot). One seek at a time; it lapses unmatched after ${SEEK_HOURS} hours. ` +
         'The answer is your seek, `matched` with its `gameId` when you completed a table.\n\n' +
         rateLimitText('seek'),
       security: secured,
-      request: { body: { required: true, content: { 'application/json': { schema: SeekCreateSchema, example: { game: 'ticket-to-ride-europe', players: 2, pace: 'P1D' } } } } },
+      request: {
+        body: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: SeekCreateSchema,
+              example: { game: 'ticket-to-ride-europe', players: 2, pace: 'P1D' },
+            },
+          },
+        },
+      },
       responses: { 201: json(SeekSchema, 'Your seek', { ...seek, status: 'waiting', waiting: 1 }) },
     },
     {
@@ -145,9 +206,14 @@ export const lobbyRoutes = {
       path: '/v1/seeks/current',
       tags: ['games'],
       summary: 'Your seek: waiting, matched (with its game) or lapsed; null when you have none',
-      description: 'Poll it while waiting: once matched, `gameId` names your game (it is among your games too). `seek` is null when you have not sought, or withdrew your seek.',
+      description:
+        'Poll it while waiting: once matched, `gameId` names your game (it is among your games too). `seek` is null when you have not sought, or withdrew your seek.',
       security: secured,
-      responses: { 200: json(SeekStateSchema, 'Your seek, or null', { seek: { ...seek, status: 'matched', gameId: 'Vq2mL8xRt0aZ4kPe' } }) },
+      responses: {
+        200: json(SeekStateSchema, 'Your seek, or null', {
+          seek: { ...seek, status: 'matched', gameId: 'Vq2mL8xRt0aZ4kPe' },
+        }),
+      },
     },
     { problems: {} },
   ),
@@ -162,15 +228,27 @@ export const lobbyRoutes = {
       security: secured,
       responses: { 204: { description: 'Withdrawn' } },
     },
-    { scope: 'play', limited: 'seek', problems: { not_found: 'You have no waiting seek', seek_matched: 'It was matched: see `gameId`', busy: 'Too many players sought at once; retry' } },
+    {
+      scope: 'play',
+      limited: 'seek',
+      problems: {
+        not_found: 'You have no waiting seek',
+        seek_matched: 'It was matched: see `gameId`',
+        busy: 'Too many players sought at once; retry',
+      },
+    },
   ),
 };
 
 /** The handlers; authentication and scopes run before (app.ts, answers.ts). */
 export function lobbyApp(lobby: Lobby) {
   return new OpenAPIHono<Env>()
-    .openapi(lobbyRoutes.listLobby, async (c) => c.json({ games: await lobby.list(caller(c), c.req.valid('query')) }, 200))
-    .openapi(lobbyRoutes.createSeek, async (c) => c.json(await lobby.seek(caller(c), c.req.valid('json')), 201, { Location: '/v1/seeks/current' }))
+    .openapi(lobbyRoutes.listLobby, async (c) =>
+      c.json({ games: await lobby.list(caller(c), c.req.valid('query')) }, 200),
+    )
+    .openapi(lobbyRoutes.createSeek, async (c) =>
+      c.json(await lobby.seek(caller(c), c.req.valid('json')), 201, { Location: '/v1/seeks/current' }),
+    )
     .openapi(lobbyRoutes.currentSeek, async (c) => c.json({ seek: await lobby.current(caller(c)) }, 200))
     .openapi(lobbyRoutes.cancelSeek, async (c) => {
       await lobby.cancel(caller(c));

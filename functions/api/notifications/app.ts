@@ -18,7 +18,11 @@ export interface NotificationDeps {
   notifyDeps: () => Promise<NotifyDeps | undefined>;
 }
 
-const pushItem = (p: PushRecord) => ({ id: p.id, origin: new URL(p.subscription.endpoint).origin, createdAt: p.createdAt });
+const pushItem = (p: PushRecord) => ({
+  id: p.id,
+  origin: new URL(p.subscription.endpoint).origin,
+  createdAt: p.createdAt,
+});
 const noStore = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
 
 /** The SSRF checks (ipaddr.js and request-filtering-agent) load with the first webhook or push subscription registered. */
@@ -28,9 +32,17 @@ export function notificationsApp({ players, games, notifyDeps }: NotificationDep
   const localDelivery = async () => (await notifyDeps())?.localDelivery === true;
   /** The unsubscribe token of a request, verified; 400 invalid_token otherwise. */
   const unsubscribeToken = async (token: string) => {
-    const notify = await requireNotify(notifyDeps, () => new Refusal('unsubscribe_not_configured', 'Not found', 'Unsubscribe links are not configured on this server'));
+    const notify = await requireNotify(
+      notifyDeps,
+      () =>
+        new Refusal('unsubscribe_not_configured', 'Not found', 'Unsubscribe links are not configured on this server'),
+    );
     const payload = verifyUnsubscribe(notify.unsubscribeSecret, token);
-    if (!payload) throw problems.badRequest('invalid_token', 'The unsubscribe link is not valid; use the link from the latest email, or change your settings');
+    if (!payload)
+      throw problems.badRequest(
+        'invalid_token',
+        'The unsubscribe link is not valid; use the link from the latest email, or change your settings',
+      );
     return { ...payload, kind: payload.kind ?? ('all' as const) };
   };
   return new OpenAPIHono<AppEnv>()
@@ -52,16 +64,22 @@ export function notificationsApp({ players, games, notifyDeps }: NotificationDep
       const input = c.req.valid('json');
       const url = (await outboundUrls()).checkWebhookUrl(input.url, { localDelivery: await localDelivery() });
       const created = await players.addWebhook(caller(c), { url, events: input.events });
-      return c.json({ ...webhookAnswer(created), secret: created.secret }, 201, { Location: `/v1/players/me/webhooks/${created.id}` });
+      return c.json({ ...webhookAnswer(created), secret: created.secret }, 201, {
+        Location: `/v1/players/me/webhooks/${created.id}`,
+      });
     })
     .openapi(routes.deleteWebhook, async (c) => {
       await players.deleteWebhook(caller(c), c.req.valid('param').webhookId);
       return c.body(null, 204);
     })
-    .openapi(routes.listPushSubscriptions, async (c) => c.json((await players.listPushSubscriptions(caller(c))).map(pushItem), 200))
+    .openapi(routes.listPushSubscriptions, async (c) =>
+      c.json((await players.listPushSubscriptions(caller(c))).map(pushItem), 200),
+    )
     .openapi(routes.createPushSubscription, async (c) => {
       const subscription = c.req.valid('json');
-      const endpoint = (await outboundUrls()).checkPushEndpoint(subscription.endpoint, { localDelivery: await localDelivery() });
+      const endpoint = (await outboundUrls()).checkPushEndpoint(subscription.endpoint, {
+        localDelivery: await localDelivery(),
+      });
       const created = await players.addPushSubscription(caller(c), { ...subscription, endpoint });
       return c.json({ id: created.id }, 201, { Location: `/v1/players/me/push-subscriptions/${created.id}` });
     })
@@ -70,7 +88,10 @@ export function notificationsApp({ players, games, notifyDeps }: NotificationDep
       return c.body(null, 204);
     })
     .openapi(routes.vapidPublicKey, async (c) => {
-      const notify = await requireNotify(notifyDeps, () => new Refusal('push_not_configured', 'Not found', 'Web Push is not configured on this server'));
+      const notify = await requireNotify(
+        notifyDeps,
+        () => new Refusal('push_not_configured', 'Not found', 'Web Push is not configured on this server'),
+      );
       return c.json({ publicKey: notify.vapidPublicKey }, 200);
     })
     .openapi(routes.unsubscribePage, async (c) => {

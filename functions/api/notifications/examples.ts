@@ -5,8 +5,8 @@
  * one. Spectral and Redocly check each against its schema (test/api-spec.test.ts).
  */
 
-
-export const NOTIFICATION_EXAMPLES = {  listVacations: [{ id: 'U0Sd8r3z89cFRlmB', from: '2026-12-24T02:21:50.630Z', until: '2027-01-07T02:21:50.630Z' }],
+export const NOTIFICATION_EXAMPLES = {
+  listVacations: [{ id: 'U0Sd8r3z89cFRlmB', from: '2026-12-24T02:21:50.630Z', until: '2027-01-07T02:21:50.630Z' }],
   createVacation: {
     request: { from: '2026-12-24T02:21:50.630Z', until: '2027-01-07T02:21:50.630Z' },
     response: { id: 'U0Sd8r3z89cFRlmB', from: '2026-12-24T02:21:50.630Z', until: '2027-01-07T02:21:50.630Z' },
@@ -29,16 +29,27 @@ export const NOTIFICATION_EXAMPLES = {  listVacations: [{ id: 'U0Sd8r3z89cFRlmB'
       secret: 'whsec_J1J3dOZvfqU0zLuWV7dBDtIO6T6ipxxk/PgzEQ68JkM=',
     },
   },
-  listPushSubscriptions: [{ id: 'eb267bf06d7d525c016de181716ca716', origin: 'https://fcm.googleapis.com', createdAt: '2026-11-24T02:21:51.071Z' }],
+  listPushSubscriptions: [
+    {
+      id: 'eb267bf06d7d525c016de181716ca716',
+      origin: 'https://fcm.googleapis.com',
+      createdAt: '2026-11-24T02:21:51.071Z',
+    },
+  ],
   createPushSubscription: {
     request: {
       endpoint: 'https://fcm.googleapis.com/fcm/send/--FL36IWpZu5_1MP:APA91bBzPixKJhN8aig1QJZgMlIoiAtid5cZ9TLyRgIlj7',
       expirationTime: null,
-      keys: { p256dh: 'BJWI7JTGJXX6iaJpMh4ZpBkMgfos28c3dB_UDo71Xrikuxb0pg0ImDomuCK_LV305Jfn7P0nRJKZTRb2UhUImqI', auth: 'Aae2IXVDr98uA3cTTG5xQg' },
+      keys: {
+        p256dh: 'BJWI7JTGJXX6iaJpMh4ZpBkMgfos28c3dB_UDo71Xrikuxb0pg0ImDomuCK_LV305Jfn7P0nRJKZTRb2UhUImqI',
+        auth: 'Aae2IXVDr98uA3cTTG5xQg',
+      },
     },
     response: { id: 'eb267bf06d7d525c016de181716ca716' },
   },
-  vapidPublicKey: { publicKey: 'BAyy9XHKDOhj2Qs-flm1gVx2xsSUuLtIWuO8sK43cDi_bAzAcAOrT8grPWa7O3eWVyln_4i0OdvlUIDnjR-nyFg' },
+  vapidPublicKey: {
+    publicKey: 'BAyy9XHKDOhj2Qs-flm1gVx2xsSUuLtIWuO8sK43cDi_bAzAcAOrT8grPWa7O3eWVyln_4i0OdvlUIDnjR-nyFg',
+  },
   unsubscribe: { unsubscribed: true, channel: 'email', kind: 'chat' },
   webhooks: {
     'game.started': {
@@ -53,7 +64,8 @@ export const NOTIFICATION_EXAMPLES = {  listVacations: [{ id: 'U0Sd8r3z89cFRlmB'
         version: 1,
         link: 'https://railpost.example.org/v1/games/FKPrfbBjvLBvLK6i',
         page: 'https://railpost.example.org/#/games/FKPrfbBjvLBvLK6i',
-        board: 'https://railpost.example.org/v1/board-pictures/b1.eyJnIjoiRktQcmZiQmp2TEJ2TEs2aSIsInYiOjF9.pJbAXc7yu1KLfhVlkAnhjX5w0GRkNfJfAV4IZqIB6lc',
+        board:
+          'https://railpost.example.org/v1/board-pictures/b1.eyJnIjoiRktQcmZiQmp2TEJ2TEs2aSIsInYiOjF9.pJbAXc7yu1KLfhVlkAnhjX5w0GRkNfJfAV4IZqIB6lc',
         changes: ['Bot 1: kept_opening_tickets'],
         deadline: '2026-11-24T02:22:01.797Z',
       },
@@ -70,8 +82,13 @@ export const NOTIFICATION_EXAMPLES = {  listVacations: [{ id: 'U0Sd8r3z89cFRlmB'
         version: 3,
         link: 'https://railpost.example.org/v1/games/J2vD4oNr2uHIlua_',
         page: 'https://railpost.example.org/#/games/J2vD4oNr2uHIlua_',
-        board: 'https://railpost.example.org/v1/board-pictures/b1.eyJnIjoiSjJ2RDRvTnIydUhJbHVhXyIsInYiOjN9.YXDbdg22Jj5R5eHdaQ3D936ndpkuT0EX60EUZbY-1Es',
-        changes: ['Anna: track {"lane":"M"}', 'Anna: symbol {"symbol":"PASSENGER","node":0,"outcome":"ticked"}', 'Anna: turn {"turnIndex":1,"phase":"turn"}'],
+        board:
+          'https://railpost.example.org/v1/board-pictures/b1.eyJnIjoiSjJ2RDRvTnIydUhJbHVhXyIsInYiOjN9.YXDbdg22Jj5R5eHdaQ3D936ndpkuT0EX60EUZbY-1Es',
+        changes: [
+          'Anna: track {"lane":"M"}',
+          'Anna: symbol {"symbol":"PASSENGER","node":0,"outcome":"ticked"}',
+          'Anna: turn {"turnIndex":1,"phase":"turn"}',
+        ],
         deadline: '2026-11-27T02:21:55.208Z',
       },
     },
@@ -87,7 +104,8 @@ export const NOTIFICATION_EXAMPLES = {  listVacations: [{ id: 'U0Sd8r3z89cFRlmB'
         version: 57,
         link: 'https://railpost.example.org/v1/games/EYbfkchR_0jieUN5',
         page: 'https://railpost.example.org/#/games/EYbfkchR_0jieUN5',
-        board: 'https://railpost.example.org/v1/board-pictures/b1.eyJnIjoiRVliZmtjaFJfMGppZVVONSIsInYiOjU3fQ.r88hJV99_Uni6D6PNApG5v4C2oxd6A1YM-SPfYnrhPI',
+        board:
+          'https://railpost.example.org/v1/board-pictures/b1.eyJnIjoiRVliZmtjaFJfMGppZVVONSIsInYiOjU3fQ.r88hJV99_Uni6D6PNApG5v4C2oxd6A1YM-SPfYnrhPI',
         changes: ['Bot 1: game_over {"scores":[34,42],"ranking":[2,1]}'],
         result: { places: [2, 1], scores: [34, 42] },
       },
@@ -104,7 +122,8 @@ export const NOTIFICATION_EXAMPLES = {  listVacations: [{ id: 'U0Sd8r3z89cFRlmB'
         version: 1,
         link: 'https://railpost.example.org/v1/games/FKPrfbBjvLBvLK6i',
         page: 'https://railpost.example.org/#/games/FKPrfbBjvLBvLK6i',
-        board: 'https://railpost.example.org/v1/board-pictures/b1.eyJnIjoiRktQcmZiQmp2TEJ2TEs2aSIsInYiOjF9.pJbAXc7yu1KLfhVlkAnhjX5w0GRkNfJfAV4IZqIB6lc',
+        board:
+          'https://railpost.example.org/v1/board-pictures/b1.eyJnIjoiRktQcmZiQmp2TEJ2TEs2aSIsInYiOjF9.pJbAXc7yu1KLfhVlkAnhjX5w0GRkNfJfAV4IZqIB6lc',
         changes: [],
         deadline: '2026-11-24T02:22:01.797Z',
       },

@@ -2,13 +2,30 @@
 import * as z from '../openapi-zod.js';
 import { MAX_PENDING_VACATIONS, MAX_STORED_VACATIONS, MAX_VACATION_DAYS } from '../../service/vacations.js';
 import { MAX_PUSH_SUBSCRIPTIONS, MAX_WEBHOOKS } from '../../store/ports/subscriptions.js';
-import { PushSubscriptionCreatedSchema, PushSubscriptionIdParamSchema, PushSubscriptionItemSchema, PushSubscriptionSchema, UnsubscribeFormSchema, UnsubscribeQuerySchema, UnsubscribedSchema, VacationCreateSchema, VacationIdParamSchema, VacationSchema, VapidPublicKeySchema, WebhookCreateSchema, WebhookCreatedSchema, WebhookIdParamSchema, WebhookSchema } from './schemas.js';
+import {
+  PushSubscriptionCreatedSchema,
+  PushSubscriptionIdParamSchema,
+  PushSubscriptionItemSchema,
+  PushSubscriptionSchema,
+  UnsubscribeFormSchema,
+  UnsubscribeQuerySchema,
+  UnsubscribedSchema,
+  VacationCreateSchema,
+  VacationIdParamSchema,
+  VacationSchema,
+  VapidPublicKeySchema,
+  WebhookCreateSchema,
+  WebhookCreatedSchema,
+  WebhookIdParamSchema,
+  WebhookSchema,
+} from './schemas.js';
 import { body, json, media, secured } from '../route-content.js';
 import { defineRoute } from '../answers.js';
 
 const html = (description: string) => ({ content: { 'text/html': { schema: z.string() } }, description });
 
-export const notificationRoutes = {  listVacations: defineRoute(
+export const notificationRoutes = {
+  listVacations: defineRoute(
     {
       operationId: 'listVacations',
       method: 'get',
@@ -34,7 +51,13 @@ export const notificationRoutes = {  listVacations: defineRoute(
         `(409 too_many_vacations); ${MAX_STORED_VACATIONS} kept in all (beyond that the oldest past ones go).`,
       security: secured,
       request: { body: body(VacationCreateSchema, (e) => e.createVacation.request) },
-      responses: { 201: json(VacationSchema, 'The vacation; deadlines of your running turns have moved', (e) => e.createVacation.response) },
+      responses: {
+        201: json(
+          VacationSchema,
+          'The vacation; deadlines of your running turns have moved',
+          (e) => e.createVacation.response,
+        ),
+      },
     },
     {
       scope: 'settings',
@@ -55,7 +78,8 @@ export const notificationRoutes = {  listVacations: defineRoute(
       path: '/v1/players/me/vacations/{vacationId}',
       tags: ['players'],
       summary: 'Cancel a vacation that has not begun, or end one under way now',
-      description: 'A vacation to come is removed; one under way ends now (and stays on record for the clocks it paused). A past one cannot change (409 vacation_over).',
+      description:
+        'A vacation to come is removed; one under way ends now (and stays on record for the clocks it paused). A past one cannot change (409 vacation_over).',
       security: secured,
       request: { params: VacationIdParamSchema },
       responses: { 204: { description: 'Cancelled or ended' } },
@@ -96,7 +120,9 @@ export const notificationRoutes = {  listVacations: defineRoute(
         `**Cap**: ${MAX_WEBHOOKS} webhooks per player (409 too_many_webhooks).`,
       security: secured,
       request: { body: body(WebhookCreateSchema, (e) => e.createWebhook.request) },
-      responses: { 201: json(WebhookCreatedSchema, 'The webhook, with its secret (shown once)', (e) => e.createWebhook.response) },
+      responses: {
+        201: json(WebhookCreatedSchema, 'The webhook, with its secret (shown once)', (e) => e.createWebhook.response),
+      },
     },
     {
       scope: 'settings',
@@ -117,7 +143,8 @@ export const notificationRoutes = {  listVacations: defineRoute(
       path: '/v1/players/me/webhooks/{webhookId}',
       tags: ['notifications'],
       summary: 'Remove a webhook endpoint',
-      description: 'Removes a webhook endpoint of yours. (An endpoint that answers a delivery with 404 or 410 is removed by the notifier itself.)',
+      description:
+        'Removes a webhook endpoint of yours. (An endpoint that answers a delivery with 404 or 410 is removed by the notifier itself.)',
       security: secured,
       request: { params: WebhookIdParamSchema },
       responses: { 204: { description: 'Removed' } },
@@ -133,7 +160,13 @@ export const notificationRoutes = {  listVacations: defineRoute(
       summary: 'Your Web Push subscriptions (push service origin only)',
       description: `Your Web Push subscriptions, oldest first (at most ${MAX_PUSH_SUBSCRIPTIONS}), each shown by its push service's origin: endpoints are capabilities and are not shown again.`,
       security: secured,
-      responses: { 200: json(z.array(PushSubscriptionItemSchema), 'Your subscriptions, oldest first', (e) => e.listPushSubscriptions) },
+      responses: {
+        200: json(
+          z.array(PushSubscriptionItemSchema),
+          'Your subscriptions, oldest first',
+          (e) => e.listPushSubscriptions,
+        ),
+      },
     },
     { problems: {} },
   ),
@@ -170,7 +203,8 @@ export const notificationRoutes = {  listVacations: defineRoute(
       path: '/v1/players/me/push-subscriptions/{subscriptionId}',
       tags: ['notifications'],
       summary: 'Remove a Web Push subscription',
-      description: 'Removes a subscription of yours (call it when the browser unsubscribes). One the push service answers 404 or 410 for is removed by the notifier itself.',
+      description:
+        'Removes a subscription of yours (call it when the browser unsubscribes). One the push service answers 404 or 410 for is removed by the notifier itself.',
       security: secured,
       request: { params: PushSubscriptionIdParamSchema },
       responses: { 204: { description: 'Removed' } },
@@ -184,7 +218,8 @@ export const notificationRoutes = {  listVacations: defineRoute(
       path: '/v1/push/vapid-public-key',
       tags: ['notifications'],
       summary: "The server's VAPID public key, for pushManager.subscribe()",
-      description: "Pass it as `applicationServerKey` to the browser's `pushManager.subscribe()`, then send the subscription to POST /v1/players/me/push-subscriptions.",
+      description:
+        "Pass it as `applicationServerKey` to the browser's `pushManager.subscribe()`, then send the subscription to POST /v1/players/me/push-subscriptions.",
       security: [],
       responses: { 200: json(VapidPublicKeySchema, 'The key', (e) => e.vapidPublicKey) },
     },
@@ -203,7 +238,10 @@ export const notificationRoutes = {  listVacations: defineRoute(
       responses: { 200: html('A confirmation page with a form') },
     },
     {
-      problems: { invalid_token: 'Missing, malformed or tampered token', unsubscribe_not_configured: 'Unsubscribe links are not configured on this server' },
+      problems: {
+        invalid_token: 'Missing, malformed or tampered token',
+        unsubscribe_not_configured: 'Unsubscribe links are not configured on this server',
+      },
       storeFree: true,
     },
   ),
@@ -218,9 +256,18 @@ export const notificationRoutes = {  listVacations: defineRoute(
         'Turns email notifications off, or one kind of notification when the token names it. ' +
         'The body is `List-Unsubscribe=One-Click` (form-encoded) or empty. Answers HTML to browsers (Accept: text/html), JSON otherwise.',
       security: [],
-      request: { query: UnsubscribeQuerySchema, body: { required: false, content: { 'application/x-www-form-urlencoded': { schema: UnsubscribeFormSchema } } } },
+      request: {
+        query: UnsubscribeQuerySchema,
+        body: { required: false, content: { 'application/x-www-form-urlencoded': { schema: UnsubscribeFormSchema } } },
+      },
       responses: {
-        200: { content: { 'application/json': media(UnsubscribedSchema, (e) => e.unsubscribe), 'text/html': { schema: z.string() } }, description: 'Unsubscribed' },
+        200: {
+          content: {
+            'application/json': media(UnsubscribedSchema, (e) => e.unsubscribe),
+            'text/html': { schema: z.string() },
+          },
+          description: 'Unsubscribed',
+        },
       },
     },
     {

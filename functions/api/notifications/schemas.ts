@@ -7,7 +7,10 @@ import { Timestamp } from '../schemas.js';
 
 export const NotificationKindSchema = z
   .enum(NOTIFICATION_KINDS)
-  .openapi('NotificationKind', { description: "What a notification is about: it is your turn, your deadline is near, a game started or finished, a chat message" });
+  .openapi('NotificationKind', {
+    description:
+      'What a notification is about: it is your turn, your deadline is near, a game started or finished, a chat message',
+  });
 
 const kindFlags = <T extends z.ZodType>(flag: (kind: NotificationKind) => T) =>
   ({
@@ -20,17 +23,29 @@ const kindFlags = <T extends z.ZodType>(flag: (kind: NotificationKind) => T) =>
 
 export const DigestSchema = z
   .strictObject({
-    hour: z.number().int().min(0).max(23).openapi({ description: 'The hour (0–23) of your wall clock the digest is sent at', example: 8 }),
-    timeZone: z.string().min(1).max(64).openapi({ description: 'Your IANA time zone; summer time is followed', example: 'Europe/Prague' }),
+    hour: z
+      .number()
+      .int()
+      .min(0)
+      .max(23)
+      .openapi({ description: 'The hour (0–23) of your wall clock the digest is sent at', example: 8 }),
+    timeZone: z
+      .string()
+      .min(1)
+      .max(64)
+      .openapi({ description: 'Your IANA time zone; summer time is followed', example: 'Europe/Prague' }),
   })
   .openapi('Digest', {
-    description: 'One email a day instead of one per turn: every game where it is your turn, each with its position and reply codes, so that one reply moves in several games',
+    description:
+      'One email a day instead of one per turn: every game where it is your turn, each with its position and reply codes, so that one reply moves in several games',
   });
 
 export const NotificationSettingsSchema = z
   .strictObject({
     email: z.boolean().openapi({ description: 'Whether notifications are emailed; always false without an address' }),
-    events: z.strictObject(kindFlags(() => z.boolean())).openapi({ description: 'Which kinds you are notified of, on every channel' }),
+    events: z
+      .strictObject(kindFlags(() => z.boolean()))
+      .openapi({ description: 'Which kinds you are notified of, on every channel' }),
     digest: DigestSchema.nullable().openapi({ description: 'Your turns by email once a day; null: an email per turn' }),
   })
   .openapi('NotificationSettings');
@@ -38,7 +53,10 @@ export const NotificationSettingsSchema = z
 export const NotificationSettingsPatchSchema = z
   .strictObject({
     email: z.boolean().optional().openapi({ description: 'true needs an email address' }),
-    events: z.strictObject(kindFlags(() => z.boolean().optional())).optional().openapi({ description: 'Kinds not named keep their setting' }),
+    events: z
+      .strictObject(kindFlags(() => z.boolean().optional()))
+      .optional()
+      .openapi({ description: 'Kinds not named keep their setting' }),
     digest: DigestSchema.nullable().optional().openapi({ description: 'null: back to an email per turn' }),
   })
   .openapi('NotificationSettingsPatch');
@@ -49,8 +67,15 @@ export const VacationSchema = z
 
 export const VacationCreateSchema = z
   .strictObject({
-    from: z.iso.datetime({ offset: true }).openapi({ description: 'Start (not in the past); ISO 8601 date-time', example: '2026-12-20T00:00:00Z' }),
-    until: z.iso.datetime({ offset: true }).openapi({ description: 'End: in the future, and at most 30 days after the start', example: '2027-01-03T00:00:00Z' }),
+    from: z.iso
+      .datetime({ offset: true })
+      .openapi({ description: 'Start (not in the past); ISO 8601 date-time', example: '2026-12-20T00:00:00Z' }),
+    until: z.iso
+      .datetime({ offset: true })
+      .openapi({
+        description: 'End: in the future, and at most 30 days after the start',
+        example: '2027-01-03T00:00:00Z',
+      }),
   })
   .openapi('VacationCreate');
 
@@ -70,7 +95,10 @@ const WebhookEvents = z
 
 export const WebhookCreateSchema = z
   .strictObject({
-    url: z.string().max(2048).openapi({ description: 'https, on a public host', example: 'https://example.org/railpost-hook' }),
+    url: z
+      .string()
+      .max(2048)
+      .openapi({ description: 'https, on a public host', example: 'https://example.org/railpost-hook' }),
     events: WebhookEvents.optional(),
   })
   .openapi('WebhookCreate');
@@ -101,13 +129,20 @@ export const PushSubscriptionSchema = PushSubscriptionBase.openapi('PushSubscrip
 });
 
 export const PushSubscriptionCreatedSchema = z
-  .strictObject({ id: z.string().openapi({ description: 'The same endpoint always gets the same id (subscribing again replaces)' }) })
+  .strictObject({
+    id: z.string().openapi({ description: 'The same endpoint always gets the same id (subscribing again replaces)' }),
+  })
   .openapi('PushSubscriptionCreated');
 
 export const PushSubscriptionItemSchema = z
   .strictObject({
     id: z.string(),
-    origin: z.string().openapi({ description: "The push service's origin (the endpoint itself is not shown)", example: 'https://fcm.googleapis.com' }),
+    origin: z
+      .string()
+      .openapi({
+        description: "The push service's origin (the endpoint itself is not shown)",
+        example: 'https://fcm.googleapis.com',
+      }),
     createdAt: Timestamp,
   })
   .openapi('PushSubscriptionItem');
@@ -120,7 +155,11 @@ export const PushSubscriptionIdParamSchema = z.object({
 });
 
 export const VapidPublicKeySchema = z
-  .strictObject({ publicKey: z.string().openapi({ description: 'base64url P-256 public key: the applicationServerKey for pushManager.subscribe()' }) })
+  .strictObject({
+    publicKey: z
+      .string()
+      .openapi({ description: 'base64url P-256 public key: the applicationServerKey for pushManager.subscribe()' }),
+  })
   .openapi('VapidPublicKey');
 
 export const UnsubscribeQuerySchema = z.object({
@@ -139,6 +178,8 @@ export const UnsubscribedSchema = z
   .strictObject({
     unsubscribed: z.literal(true),
     channel: z.literal('email'),
-    kind: z.union([NotificationKindSchema, z.literal('all')]).openapi({ description: "'all': no more email; a kind: no more notifications of that kind" }),
+    kind: z
+      .union([NotificationKindSchema, z.literal('all')])
+      .openapi({ description: "'all': no more email; a kind: no more notifications of that kind" }),
   })
   .openapi('Unsubscribed');

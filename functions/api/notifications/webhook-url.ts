@@ -17,7 +17,10 @@ export interface OutboundUrlPolicy {
  */
 function parseOutboundUrl(raw: string, invalid: string, what: string): URL {
   if (raw !== raw.trim() || /[\\\u0000-\u001f\u007f]/.test(raw)) {
-    throw problems.badRequest(invalid, `${what} must not contain backslashes, control characters or surrounding spaces`);
+    throw problems.badRequest(
+      invalid,
+      `${what} must not contain backslashes, control characters or surrounding spaces`,
+    );
   }
   const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(raw)?.[1];
   let url: URL;
@@ -26,7 +29,8 @@ function parseOutboundUrl(raw: string, invalid: string, what: string): URL {
   } catch {
     throw problems.badRequest(invalid, `${what} is not an absolute URL`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw problems.badRequest(invalid, `${what} must use https`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw problems.badRequest(invalid, `${what} must use https`);
   if (authority === undefined) throw problems.badRequest(invalid, `${what} must be written scheme://host/…`);
   if (authority.includes('@')) throw problems.badRequest(invalid, `${what} must not carry credentials`);
   return url;
@@ -43,7 +47,10 @@ export function checkWebhookUrl(raw: string, policy: OutboundUrlPolicy): string 
   if (policy.localDelivery) return url.href;
   if (url.protocol !== 'https:') throw problems.badRequest('insecure_webhook_url', 'A webhook URL must use https');
   if (isPrivateHost(url.hostname)) {
-    throw problems.badRequest('private_webhook_url', 'A webhook URL must point to a public host, not a private, loopback or link-local address');
+    throw problems.badRequest(
+      'private_webhook_url',
+      'A webhook URL must point to a public host, not a private, loopback or link-local address',
+    );
   }
   return url.href;
 }
@@ -55,13 +62,28 @@ export function checkWebhookUrl(raw: string, policy: OutboundUrlPolicy): string 
 export function checkPushEndpoint(raw: string, policy: OutboundUrlPolicy): string {
   const url = parseOutboundUrl(raw, 'invalid_push_endpoint', 'A push endpoint');
   if (!policy.localDelivery && isPrivateHost(url.hostname)) {
-    throw problems.badRequest('private_push_endpoint', 'A push endpoint must point to a public host, not a private, loopback or link-local address');
+    throw problems.badRequest(
+      'private_push_endpoint',
+      'A push endpoint must point to a public host, not a private, loopback or link-local address',
+    );
   }
   return url.href;
 }
 
 /** Names that resolve to this machine or a local network by convention (RFC 6761, 6762, 8375). */
-const LOCAL_SUFFIXES = ['localhost', 'local', 'localdomain', 'internal', 'intranet', 'lan', 'home', 'corp', 'home.arpa', 'test', 'invalid'];
+const LOCAL_SUFFIXES = [
+  'localhost',
+  'local',
+  'localdomain',
+  'internal',
+  'intranet',
+  'lan',
+  'home',
+  'corp',
+  'home.arpa',
+  'test',
+  'invalid',
+];
 
 /** `hostname` as the WHATWG parser gives it: IPv4 in dotted form, IPv6 in brackets. */
 function isPrivateHost(hostname: string): boolean {

@@ -14,14 +14,20 @@ const Url = z.url();
 const commonData = {
   gameId: z.string().meta({ description: 'The game, as in /v1/games/{id}' }),
   game: z.string().meta({ description: "The game's title", example: 'Ticket to Ride: Europe' }),
-  playerId: z.string().meta({ description: 'You (the endpoint\'s owner)' }),
+  playerId: z.string().meta({ description: "You (the endpoint's owner)" }),
   seat: z.number().int().min(0).meta({ description: 'Your seat' }),
   seatsDue: z.array(z.number().int().min(0)).meta({ description: 'The seats to act now' }),
   version: z.number().int().min(0).meta({ description: "The game's version this message is about" }),
   link: Url.meta({ description: 'The game in the REST API' }),
   page: Url.meta({ description: "The game's page in the web client" }),
-  board: Url.optional().meta({ description: 'The board picture at this version, as a spectator sees it (no login; for games with a picture)' }),
-  changes: z.array(z.string()).meta({ description: 'What happened since you last acted, in words, redacted as the log is for your seat (may be empty)' }),
+  board: Url.optional().meta({
+    description: 'The board picture at this version, as a spectator sees it (no login; for games with a picture)',
+  }),
+  changes: z
+    .array(z.string())
+    .meta({
+      description: 'What happened since you last acted, in words, redacted as the log is for your seat (may be empty)',
+    }),
 };
 
 const Deadline = z.iso.datetime().meta({ description: 'Your deadline (timed games)' });
@@ -51,7 +57,13 @@ const kinds = {
         .strictObject({
           places: z.array(z.number().int().min(0)).meta({ description: 'Seats from first to last' }),
           scores: z.array(z.number()).meta({ description: 'Score per seat' }),
-          noWinner: z.literal(true).optional().meta({ description: 'The game ended without a winner (a Streetcar stalemate): every seat is placed 1st, none won' }),
+          noWinner: z
+            .literal(true)
+            .optional()
+            .meta({
+              description:
+                'The game ended without a winner (a Streetcar stalemate): every seat is placed 1st, none won',
+            }),
         })
         .meta({ description: 'The outcome' }),
     },
@@ -59,7 +71,10 @@ const kinds = {
   'game.chat': {
     name: 'Chat',
     summary: 'Someone wrote in the chat of a game you are seated in (the first message of a 10-minute window)',
-    data: { ...commonData, chat: z.strictObject({ from: z.string().meta({ description: "The writer's name" }), text: z.string() }) },
+    data: {
+      ...commonData,
+      chat: z.strictObject({ from: z.string().meta({ description: "The writer's name" }), text: z.string() }),
+    },
   },
 } as const satisfies Record<WebhookEventType, { name: string; summary: string; data: z.ZodRawShape }>;
 
@@ -83,24 +98,34 @@ const payloads = {
 /** Every payload the notifier can send is one of these, and every one of these is a payload. */
 type Payload = z.output<(typeof payloads)[WebhookEventType]>;
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const samePayloads: Exact<Payload['type'], WebhookPayload['type']> & (Payload extends WebhookPayload ? true : never) = true;
+const samePayloads: Exact<Payload['type'], WebhookPayload['type']> & (Payload extends WebhookPayload ? true : never) =
+  true;
 void samePayloads;
 
 const StandardHeaders = z.object({
   'webhook-id': z
     .string()
     .regex(/^msg_[A-Za-z0-9_-]+$/)
-    .openapi({ param: { name: 'webhook-id', in: 'header' }, description: 'The message id: the same for a retry of the same message, so drop a second one', example: 'msg_PllL09eUfTJm-YxYXhFTSv-i4nMoT86XRZoaaJbt8HM' }),
+    .openapi({
+      param: { name: 'webhook-id', in: 'header' },
+      description: 'The message id: the same for a retry of the same message, so drop a second one',
+      example: 'msg_PllL09eUfTJm-YxYXhFTSv-i4nMoT86XRZoaaJbt8HM',
+    }),
   'webhook-timestamp': z
     .string()
     .regex(/^[0-9]{1,12}$/)
-    .openapi({ param: { name: 'webhook-timestamp', in: 'header' }, description: 'Unix seconds when it was signed; refuse one far from your clock (replays)', example: '1795486919' }),
+    .openapi({
+      param: { name: 'webhook-timestamp', in: 'header' },
+      description: 'Unix seconds when it was signed; refuse one far from your clock (replays)',
+      example: '1795486919',
+    }),
   'webhook-signature': z
     .string()
     .regex(/^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$/)
     .openapi({
       param: { name: 'webhook-signature', in: 'header' },
-      description: "`v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it)",
+      description:
+        "`v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it)",
       example: 'v1,sYMMsVoUprUqF71hDjT0j8fQ0kHCsbExWn5PdQGV5yU=',
     }),
 });
@@ -124,7 +149,10 @@ export function registerWebhooks(registry: OpenAPIHono['openAPIRegistry']): void
         'Verify the signature before trusting the body, and answer 2xx quickly. A failed delivery is not retried; 404 or 410 removes the endpoint.',
       request: {
         headers: StandardHeaders,
-        body: { required: true, content: { 'application/json': { schema: payloads[type], ...(example ? { example } : {}) } } },
+        body: {
+          required: true,
+          content: { 'application/json': { schema: payloads[type], ...(example ? { example } : {}) } },
+        },
       },
       responses: {
         200: { description: 'Any 2xx: delivered' },

@@ -5,8 +5,8 @@
  * one. Spectral and Redocly check each against its schema (test/api-spec.test.ts).
  */
 
-
-export const PLAY_EXAMPLES = {  view: {
+export const PLAY_EXAMPLES = {
+  view: {
     game: 'ticket-to-ride-europe',
     version: 2,
     toAct: [1],
@@ -32,7 +32,10 @@ export const PLAY_EXAMPLES = {  view: {
       you: {
         seat: 1,
         hand: { pink: 1, white: 0, blue: 0, yellow: 2, orange: 0, black: 0, red: 0, green: 0, loco: 1 },
-        tickets: [{ id: 45, a: 'Lisboa', b: 'Danzig', points: 20, long: true }, { id: 2, a: 'Amsterdam', b: 'Wilno', points: 12, long: false }],
+        tickets: [
+          { id: 45, a: 'Lisboa', b: 'Danzig', points: 20, long: true },
+          { id: 2, a: 'Amsterdam', b: 'Wilno', points: 12, long: false },
+        ],
       },
     },
     legalActions: [
@@ -75,7 +78,10 @@ export const PLAY_EXAMPLES = {  view: {
         you: {
           seat: 1,
           hand: { pink: 1, white: 1, blue: 0, yellow: 2, orange: 0, black: 0, red: 0, green: 0, loco: 1 },
-          tickets: [{ id: 45, a: 'Lisboa', b: 'Danzig', points: 20, long: true }, { id: 2, a: 'Amsterdam', b: 'Wilno', points: 12, long: false }],
+          tickets: [
+            { id: 45, a: 'Lisboa', b: 'Danzig', points: 20, long: true },
+            { id: 2, a: 'Amsterdam', b: 'Wilno', points: 12, long: false },
+          ],
         },
       },
       legalActions: [
@@ -106,7 +112,10 @@ export const PLAY_EXAMPLES = {  view: {
         seat: 1,
         bot: false,
         at: '2026-11-24T02:21:51.756Z',
-        events: [{ type: 'kept_opening_tickets', data: { seat: 1 } }, { type: 'play_started', data: { first: 1, ticketsKept: [2, 2] } }],
+        events: [
+          { type: 'kept_opening_tickets', data: { seat: 1 } },
+          { type: 'play_started', data: { first: 1, ticketsKept: [2, 2] } },
+        ],
       },
       {
         version: 3,
@@ -121,7 +130,10 @@ export const PLAY_EXAMPLES = {  view: {
   export: {
     game: 'vlaky-na-trati',
     options: { sheet: 'I', startingPlayer: 'random' },
-    players: [{ seat: 0, name: 'Anna', bot: false, playerId: '67yeJhdN_7Vz1Q6p' }, { seat: 1, name: 'Bot 1', bot: true, level: 'hard', playerId: null }],
+    players: [
+      { seat: 0, name: 'Anna', bot: false, playerId: '67yeJhdN_7Vz1Q6p' },
+      { seat: 1, name: 'Bot 1', bot: true, level: 'hard', playerId: null },
+    ],
     seed: '1c082444ca8342a85d185b7cdda6244ec7402c323d24419eb4e0b2327bef1cfc',
     seedCommitment: '3ba41e9b7f2c8f339a9debd029007d28b9ca137a71442735c249d7bb4e1c3e71',
     actions: [

@@ -16,10 +16,17 @@ export function heldViews(waits: VersionWaits): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const query = ViewQuerySchema.safeParse(c.req.query());
     const id = c.req.param('id');
-    if (!query.success || query.data.waitForVersion === undefined || !id || !GameIdParamSchema.shape.id.safeParse(id).success) return next();
+    if (
+      !query.success ||
+      query.data.waitForVersion === undefined ||
+      !id ||
+      !GameIdParamSchema.shape.id.safeParse(id).success
+    )
+      return next();
     const access = c.get('access');
     demandScope(access, 'read');
-    if (query.data.version !== undefined) throw problems.badRequest('invalid_query', 'A past version never changes: send either version or waitForVersion');
+    if (query.data.version !== undefined)
+      throw problems.badRequest('invalid_query', 'A past version never changes: send either version or waitForVersion');
     const token = `${access.player.id}:${access.credential.id ?? access.credential.kind}`;
     const refused = await waits.hold(token, id, query.data.waitForVersion, query.data.wait * 1000, c.req.raw.signal);
     if (refused) {
@@ -35,8 +42,13 @@ export function heldViews(waits: VersionWaits): MiddlewareHandler<AppEnv> {
 
 function tooManyWaits({ over, limit, retryAfterSeconds }: HoldRefused): Refusal {
   const who = over === 'token' ? 'per token' : 'on this server';
-  return new Refusal('too_many_waits', 'Too many requests', `At most ${limit} views held at once ${who}; retry after ${retryAfterSeconds} s, or ask without waitForVersion`, {
-    retryAfter: retryAfterSeconds,
-    limit,
-  });
+  return new Refusal(
+    'too_many_waits',
+    'Too many requests',
+    `At most ${limit} views held at once ${who}; retry after ${retryAfterSeconds} s, or ask without waitForVersion`,
+    {
+      retryAfter: retryAfterSeconds,
+      limit,
+    },
+  );
 }

@@ -1,15 +1,32 @@
 /** Views, actions, the log, the export and board pictures; schemas in schemas.ts, handlers in app.ts, examples in examples.ts. */
 import * as z from '../openapi-zod.js';
-import { ActionPostSchema, BoardLinkQuerySchema, BoardPictureTokenParamSchema, BoardQuerySchema, ExportSchema, IdempotencyHeaderSchema, LogQuerySchema, LogSchema, ViewQuerySchema, ViewSchema, gameLogSchema, gameViewSchema } from './schemas.js';
+import {
+  ActionPostSchema,
+  BoardLinkQuerySchema,
+  BoardPictureTokenParamSchema,
+  BoardQuerySchema,
+  ExportSchema,
+  IdempotencyHeaderSchema,
+  LogQuerySchema,
+  LogSchema,
+  ViewQuerySchema,
+  ViewSchema,
+  gameLogSchema,
+  gameViewSchema,
+} from './schemas.js';
 import type { AnyGame } from '../../../engine/core/index.js';
 import { GameIdParamSchema } from '../schemas.js';
 import { HOLDS_PER_PROCESS, HOLDS_PER_TOKEN } from '../../service/version-waits.js';
 import { body, json, secured } from '../route-content.js';
 import { defineRoute, rateLimitText } from '../answers.js';
 
-const svg = { content: { 'image/svg+xml': { schema: z.string() } }, description: 'A standalone SVG document (no scripts, no external resources)' };
+const svg = {
+  content: { 'image/svg+xml': { schema: z.string() } },
+  description: 'A standalone SVG document (no scripts, no external resources)',
+};
 
-export const playRoutes = {  view: defineRoute(
+export const playRoutes = {
+  view: defineRoute(
     {
       operationId: 'getView',
       method: 'get',
@@ -23,7 +40,8 @@ export const playRoutes = {  view: defineRoute(
         'To wait for a move without polling, send `waitForVersion` (the version you have plus one): the answer is held until the game reaches it, ' +
         'or for `wait` seconds (at most 25), and is then the view as it is, so a client that is still waiting asks again. With the ETag of the view you have in If-None-Match, ' +
         'a hold that ends with nothing new answers 304. The server checks only the version while it holds (at most once a second, one read for all holds on a game), so a hold costs at most one small read a second. ' +
-        'Everything that would refuse the view is checked before the hold starts. A token may have ' + `${HOLDS_PER_TOKEN} views held at once (the server ${HOLDS_PER_PROCESS}); past that, 429 \`too_many_waits\`.`,
+        'Everything that would refuse the view is checked before the hold starts. A token may have ' +
+        `${HOLDS_PER_TOKEN} views held at once (the server ${HOLDS_PER_PROCESS}); past that, 429 \`too_many_waits\`.`,
       security: secured,
       request: { params: GameIdParamSchema, query: ViewQuerySchema },
       responses: { 200: json(ViewSchema, 'Your view', (e) => e.view) },
@@ -50,11 +68,25 @@ export const playRoutes = {  view: defineRoute(
         'Send an `Idempotency-Key` to retry safely: the same key with the same body answers the first answer again (with `Idempotent-Replayed: true`) and appends nothing; keys are kept 24 hours.\n\n' +
         rateLimitText('action'),
       security: secured,
-      request: { params: GameIdParamSchema, headers: IdempotencyHeaderSchema, body: body(ActionPostSchema, (e) => e.act.request) },
+      request: {
+        params: GameIdParamSchema,
+        headers: IdempotencyHeaderSchema,
+        body: body(ActionPostSchema, (e) => e.act.request),
+      },
       responses: {
         200: {
-          ...json(ViewSchema, 'Accepted; your view after it (and after any bot moves it triggered)', (e) => e.act.response),
-          headers: { 'Idempotent-Replayed': { description: 'true: this is the stored answer of an earlier request with the same Idempotency-Key', required: false, schema: { type: 'string', enum: ['true'] } } },
+          ...json(
+            ViewSchema,
+            'Accepted; your view after it (and after any bot moves it triggered)',
+            (e) => e.act.response,
+          ),
+          headers: {
+            'Idempotent-Replayed': {
+              description: 'true: this is the stored answer of an earlier request with the same Idempotency-Key',
+              required: false,
+              schema: { type: 'string', enum: ['true'] },
+            },
+          },
         },
       },
     },
@@ -69,7 +101,7 @@ export const playRoutes = {  view: defineRoute(
         stale_version: '`expectedVersion` is not the current version (see `currentVersion`)',
         game_not_started: 'Seats are still open',
         game_over: 'The game has ended',
-        illegal_action: 'Illegal by the rules (`rule` is the rule ID, `reason` the game\'s code)',
+        illegal_action: "Illegal by the rules (`rule` is the rule ID, `reason` the game's code)",
         idempotency_key_reused: 'The Idempotency-Key was used for another request',
       },
       limited: 'action',
@@ -115,7 +147,8 @@ export const playRoutes = {  view: defineRoute(
       path: '/v1/games/{id}/board.svg',
       tags: ['play'],
       summary: 'The board as you may see it (now or at a past version), as an SVG picture',
-      description: 'The board drawn from your view (now, or at `version`), by the renderers the web client uses. Private to you: never cached by shared caches.',
+      description:
+        'The board drawn from your view (now, or at `version`), by the renderers the web client uses. Private to you: never cached by shared caches.',
       security: secured,
       request: { params: GameIdParamSchema, query: BoardQuerySchema },
       responses: { 200: svg },
@@ -136,7 +169,8 @@ export const playRoutes = {  view: defineRoute(
       path: '/v1/board-pictures/{token}',
       tags: ['play'],
       summary: "The board picture behind an email's link, no login: the signed token names the game and version",
-      description: 'What a spectator sees of the board at that version (no hand, no secret), so the link may be forwarded. The picture of a version never changes.',
+      description:
+        'What a spectator sees of the board at that version (no hand, no secret), so the link may be forwarded. The picture of a version never changes.',
       security: [],
       request: { params: BoardPictureTokenParamSchema, query: BoardLinkQuerySchema },
       responses: { 200: svg },
@@ -157,9 +191,18 @@ export const playRoutes = {  view: defineRoute(
 export function typedPlayRoutes(games: readonly AnyGame[]) {
   const view = gameViewSchema(games);
   const log = gameLogSchema(games);
-  const answer = <R extends { responses: { 200: { description: string; content: { 'application/json': object } } } }>(route: R, schema: z.ZodType): R => ({
+  const answer = <R extends { responses: { 200: { description: string; content: { 'application/json': object } } } }>(
+    route: R,
+    schema: z.ZodType,
+  ): R => ({
     ...route,
-    responses: { ...route.responses, 200: { ...route.responses[200], content: { 'application/json': { ...route.responses[200].content['application/json'], schema } } } },
+    responses: {
+      ...route.responses,
+      200: {
+        ...route.responses[200],
+        content: { 'application/json': { ...route.responses[200].content['application/json'], schema } },
+      },
+    },
   });
   return { view: answer(playRoutes.view, view), act: answer(playRoutes.act, view), log: answer(playRoutes.log, log) };
 }

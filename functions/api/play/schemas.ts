@@ -6,14 +6,17 @@ import { LanguageSchema, SeatIndex, Timestamp } from '../schemas.js';
 import { MAX_WAIT_SECONDS } from '../../service/version-waits.js';
 import { PlatformActionSchema, PlatformEventSchema } from '../finishing/schemas.js';
 
-export const ActionSchema = z
-  .looseObject({ type: z.string().min(1).max(64) })
-  .openapi('Action', {
-    description: "One of legalActions, posted back unchanged: `type` and the action's own fields (each game's schema in GameView lists them)",
-    example: { type: 'claim_route', route: 2, cards: { yellow: 2, loco: 1 } },
-  });
+export const ActionSchema = z.looseObject({ type: z.string().min(1).max(64) }).openapi('Action', {
+  description:
+    "One of legalActions, posted back unchanged: `type` and the action's own fields (each game's schema in GameView lists them)",
+  example: { type: 'claim_route', route: 2, cards: { yellow: 2, loco: 1 } },
+});
 
-const GameIdField = z.string().openapi({ description: "The game's catalog id; it decides the shapes of `view`, `legalActions` and the log's events" });
+const GameIdField = z
+  .string()
+  .openapi({
+    description: "The game's catalog id; it decides the shapes of `view`, `legalActions` and the log's events",
+  });
 
 export const ViewSchema = z
   .strictObject({
@@ -21,7 +24,9 @@ export const ViewSchema = z
     version: z.number().int(),
     toAct: z.array(SeatIndex),
     view: z.unknown().openapi({ description: 'What the caller may see; its shape is per game' }),
-    legalActions: z.array(ActionSchema).openapi({ description: 'Every action the caller may post now; empty when not to act' }),
+    legalActions: z
+      .array(ActionSchema)
+      .openapi({ description: 'Every action the caller may post now; empty when not to act' }),
     deadline: Deadline,
     clocks: z.array(ClockSchema).optional(),
   })
@@ -35,8 +40,22 @@ export const ActionPostSchema = z
   .openapi('ActionPost');
 
 export const LogQuerySchema = z.object({
-  after: z.coerce.number().int().min(0).default(0).openapi({ param: { name: 'after', in: 'query' }, description: 'Only entries after this version (the setup is version 0)' }),
-  limit: z.coerce.number().int().min(1).max(1000).default(1000).openapi({ param: { name: 'limit', in: 'query' }, description: 'Entries per answer' }),
+  after: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .openapi({
+      param: { name: 'after', in: 'query' },
+      description: 'Only entries after this version (the setup is version 0)',
+    }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(1000)
+    .openapi({ param: { name: 'limit', in: 'query' }, description: 'Entries per answer' }),
 });
 
 export const BoardPictureTokenParamSchema = z.object({
@@ -53,12 +72,18 @@ export const VersionQuerySchema = z.object({
     .int()
     .min(0)
     .optional()
-    .openapi({ param: { name: 'version', in: 'query' }, description: 'A past version to replay (default: now); nothing can be posted there' }),
+    .openapi({
+      param: { name: 'version', in: 'query' },
+      description: 'A past version to replay (default: now); nothing can be posted there',
+    }),
 });
 
 /** A view's query: a past version, or how long to wait for a later one. */
 export const BoardQuerySchema = VersionQuerySchema.extend({
-  lang: LanguageSchema.optional().openapi({ param: { name: 'lang', in: 'query' }, description: 'The language of the words in the picture (names, counts, titles); default English' }),
+  lang: LanguageSchema.optional().openapi({
+    param: { name: 'lang', in: 'query' },
+    description: 'The language of the words in the picture (names, counts, titles); default English',
+  }),
 });
 
 export const BoardLinkQuerySchema = BoardQuerySchema.pick({ lang: true });
@@ -71,7 +96,8 @@ export const ViewQuerySchema = VersionQuerySchema.extend({
     .optional()
     .openapi({
       param: { name: 'waitForVersion', in: 'query' },
-      description: 'Hold the answer until the game reaches this version (usually the version you have plus one), at most `wait` seconds. Not with `version`.',
+      description:
+        'Hold the answer until the game reaches this version (usually the version you have plus one), at most `wait` seconds. Not with `version`.',
       example: 13,
     }),
   wait: z.coerce
@@ -80,7 +106,10 @@ export const ViewQuerySchema = VersionQuerySchema.extend({
     .min(1)
     .max(MAX_WAIT_SECONDS)
     .default(MAX_WAIT_SECONDS)
-    .openapi({ param: { name: 'wait', in: 'query' }, description: `The longest hold for waitForVersion, in seconds (1–${MAX_WAIT_SECONDS})` }),
+    .openapi({
+      param: { name: 'wait', in: 'query' },
+      description: `The longest hold for waitForVersion, in seconds (1–${MAX_WAIT_SECONDS})`,
+    }),
 });
 
 /** A log event as the platform knows it, whatever the game (each game publishes its own union). */
@@ -98,7 +127,9 @@ const EntryBase = {
 /** An entry of the game: one of its actions and the events it caused. */
 const LogEntrySchema = z.strictObject({
   ...EntryBase,
-  level: BotLevelSchema.optional().openapi({ description: 'With `bot`: the level the bot played this action at (a bot seat\'s, or the stand-in\'s)' }),
+  level: BotLevelSchema.optional().openapi({
+    description: "With `bot`: the level the bot played this action at (a bot seat's, or the stand-in's)",
+  }),
   action: ActionSchema.optional().openapi({ description: 'Shown to the seat that acted, and to all after the end' }),
   events: z.array(LogEventSchema),
 });
@@ -107,9 +138,14 @@ const LogEntrySchema = z.strictObject({
 const ForfeitEntrySchema = z
   .strictObject({
     ...EntryBase,
-    action: z.strictObject({ type: z.literal('forfeit') }).optional().openapi({ description: 'Shown to the seat, and to all after the end' }),
+    action: z
+      .strictObject({ type: z.literal('forfeit') })
+      .optional()
+      .openapi({ description: 'Shown to the seat, and to all after the end' }),
     events: z.array(z.strictObject({ type: z.literal('forfeited'), data: z.strictObject({ seat: SeatIndex }) })),
-    forfeit: z.literal(true).openapi({ description: 'The seat forfeited: a platform entry, not a game action (skip it when replaying)' }),
+    forfeit: z
+      .literal(true)
+      .openapi({ description: 'The seat forfeited: a platform entry, not a game action (skip it when replaying)' }),
   })
   .openapi('ForfeitEntry');
 
@@ -119,7 +155,12 @@ const PlatformEntrySchema = z
     ...EntryBase,
     action: PlatformActionSchema,
     events: z.array(PlatformEventSchema),
-    platform: z.literal(true).openapi({ description: 'Not a game action: skip it when replaying, except `take_back`, which returns to the state at version `to`' }),
+    platform: z
+      .literal(true)
+      .openapi({
+        description:
+          'Not a game action: skip it when replaying, except `take_back`, which returns to the state at version `to`',
+      }),
   })
   .openapi('PlatformEntry');
 
@@ -144,11 +185,17 @@ export const ExportSchema = z
         action: ActionSchema,
         level: BotLevelSchema.optional().openapi({ description: 'The bot chose this action, at this level' }),
         timeout: z.literal(true).optional(),
-        forfeit: z.literal(true).optional().openapi({ description: 'Not a game action: skip it when replaying with the engine' }),
+        forfeit: z
+          .literal(true)
+          .optional()
+          .openapi({ description: 'Not a game action: skip it when replaying with the engine' }),
         platform: z
           .literal(true)
           .optional()
-          .openapi({ description: 'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`' }),
+          .openapi({
+            description:
+              'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`',
+          }),
       }),
     ),
     outcome: OutcomeAnswerSchema.nullable(),
@@ -160,11 +207,15 @@ export const IdempotencyHeaderSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{1,128}$/)
     .optional()
-    .openapi({ param: { name: 'idempotency-key', in: 'header' }, description: 'Retrying with the same key returns the first answer and appends nothing' }),
+    .openapi({
+      param: { name: 'idempotency-key', in: 'header' },
+      description: 'Retrying with the same key returns the first answer and appends nothing',
+    }),
 });
 
 /** The catalog's games that publish their shapes (GameDefinition.schemas), in catalog order; unlisted test games are not documented. */
-const published = (games: readonly AnyGame[]) => games.flatMap((g) => (g.listed && g.schemas ? [{ def: g, schemas: g.schemas }] : []));
+const published = (games: readonly AnyGame[]) =>
+  games.flatMap((g) => (g.listed && g.schemas ? [{ def: g, schemas: g.schemas }] : []));
 
 /** A game id as a component name: `ticket-to-ride-europe` -> `TicketToRideEurope`. */
 const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -175,7 +226,9 @@ export const viewAnswerSchema = (def: AnyGame, view: z.ZodType) =>
     ...ViewSchema.shape,
     game: z.literal(def.id),
     view,
-    legalActions: z.array(def.action).openapi({ description: 'Every action the caller may post now; empty when not to act' }),
+    legalActions: z
+      .array(def.action)
+      .openapi({ description: 'Every action the caller may post now; empty when not to act' }),
   });
 
 /** One game's log answer: the common envelope with the game's id, its own actions and events. */
@@ -183,7 +236,13 @@ export const logAnswerSchema = (def: AnyGame, event: z.ZodType) =>
   z.strictObject({
     ...LogSchema.shape,
     game: z.literal(def.id),
-    entries: z.array(z.union([z.strictObject({ ...LogEntrySchema.shape, action: def.action.optional(), events: z.array(event) }), ForfeitEntrySchema, PlatformEntrySchema])),
+    entries: z.array(
+      z.union([
+        z.strictObject({ ...LogEntrySchema.shape, action: def.action.optional(), events: z.array(event) }),
+        ForfeitEntrySchema,
+        PlatformEntrySchema,
+      ]),
+    ),
   });
 
 /**
@@ -191,14 +250,22 @@ export const logAnswerSchema = (def: AnyGame, event: z.ZodType) =>
  * action schema for `legalActions`. TypeScript sees the common shape (the wire shape is the union).
  */
 export function gameViewSchema(games: readonly AnyGame[]): typeof ViewSchema {
-  const members = published(games).map(({ def, schemas }) => viewAnswerSchema(def, schemas.view).openapi(`${pascal(def.id)}ViewAnswer`));
+  const members = published(games).map(({ def, schemas }) =>
+    viewAnswerSchema(def, schemas.view).openapi(`${pascal(def.id)}ViewAnswer`),
+  );
   const [first, ...rest] = members;
-  return (first ? z.discriminatedUnion('game', [first, ...rest]).openapi('GameView') : ViewSchema) as unknown as typeof ViewSchema;
+  return (first
+    ? z.discriminatedUnion('game', [first, ...rest]).openapi('GameView')
+    : ViewSchema) as unknown as typeof ViewSchema;
 }
 
 /** The log answer per game, discriminated by `game`, with the game's published events. */
 export function gameLogSchema(games: readonly AnyGame[]): typeof LogSchema {
-  const members = published(games).map(({ def, schemas }) => logAnswerSchema(def, schemas.event).openapi(`${pascal(def.id)}LogAnswer`));
+  const members = published(games).map(({ def, schemas }) =>
+    logAnswerSchema(def, schemas.event).openapi(`${pascal(def.id)}LogAnswer`),
+  );
   const [first, ...rest] = members;
-  return (first ? z.discriminatedUnion('game', [first, ...rest]).openapi('GameLog') : LogSchema) as unknown as typeof LogSchema;
+  return (first
+    ? z.discriminatedUnion('game', [first, ...rest]).openapi('GameLog')
+    : LogSchema) as unknown as typeof LogSchema;
 }

@@ -3,7 +3,22 @@
  * declared like every operation (answers.ts: defineRoute); the handlers are in app.ts.
  */
 import * as z from '../openapi-zod.js';
-import { AccountExportSchema, EmailConfirmationSchema, PlayerSchema, SessionCreatedSchema, SessionIdParamSchema, SessionSchema, SignInRequestSchema, SignInSentSchema, SignInVerifySchema, SignOutEverywhereSchema, TokenCreateSchema, TokenCreatedSchema, TokenIdParamSchema, TokenSchema } from './schemas.js';
+import {
+  AccountExportSchema,
+  EmailConfirmationSchema,
+  PlayerSchema,
+  SessionCreatedSchema,
+  SessionIdParamSchema,
+  SessionSchema,
+  SignInRequestSchema,
+  SignInSentSchema,
+  SignInVerifySchema,
+  SignOutEverywhereSchema,
+  TokenCreateSchema,
+  TokenCreatedSchema,
+  TokenIdParamSchema,
+  TokenSchema,
+} from './schemas.js';
 import { CODE_MINUTES, MAX_CODE_FAILURES } from '../../service/one-time-codes.js';
 import { body, json, secured, type Examples } from '../route-content.js';
 import { MAX_TOKENS } from '../../service/credentials.js';
@@ -12,14 +27,32 @@ import { defineRoute, rateLimitText } from '../answers.js';
 const anna = '67yeJhdN_7Vz1Q6p';
 
 /** Real answers of a local server, cut short (as in each resource's examples.ts). */
-const session = { id: 'q3JmX0v9LkT2aPzC', label: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)', createdAt: '2026-11-24T02:30:12.118Z', lastUsedAt: '2026-11-24T02:30:12.118Z', expiresAt: '2026-12-24T02:30:12.118Z' };
-const token = { id: 'Wb5nE1c8RzQ4uYhK', name: 'my bot', scopes: ['read', 'play'], createdAt: '2026-11-24T02:31:40.502Z', lastUsedAt: '2026-11-24T02:31:40.502Z' };
+const session = {
+  id: 'q3JmX0v9LkT2aPzC',
+  label: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)',
+  createdAt: '2026-11-24T02:30:12.118Z',
+  lastUsedAt: '2026-11-24T02:30:12.118Z',
+  expiresAt: '2026-12-24T02:30:12.118Z',
+};
+const token = {
+  id: 'Wb5nE1c8RzQ4uYhK',
+  name: 'my bot',
+  scopes: ['read', 'play'],
+  createdAt: '2026-11-24T02:31:40.502Z',
+  lastUsedAt: '2026-11-24T02:31:40.502Z',
+};
 const A = {
   signIn: { request: { email: 'anna@example.org' }, response: { expiresAt: '2026-11-24T02:45:02.007Z' } },
-  verify: { request: { email: 'anna@example.org', code: '042917' }, response: { ...session, current: true, token: `${anna}.${session.id}.gE0u1yq0lJ8hV3kbAyS8dCwVh4c9zvTLQ5bJ0p2x1Ow` } },
+  verify: {
+    request: { email: 'anna@example.org', code: '042917' },
+    response: { ...session, current: true, token: `${anna}.${session.id}.gE0u1yq0lJ8hV3kbAyS8dCwVh4c9zvTLQ5bJ0p2x1Ow` },
+  },
   sessions: [{ ...session, current: true }],
   tokens: [token],
-  createToken: { request: { name: 'my bot', scopes: ['read', 'play'] }, response: { ...token, token: `${anna}.${token.id}.u2m7S0n5bYcQ1o8xZ4dW9eRkT3jF6hVaLpG0iN1sC2M` } },
+  createToken: {
+    request: { name: 'my bot', scopes: ['read', 'play'] },
+    response: { ...token, token: `${anna}.${token.id}.u2m7S0n5bYcQ1o8xZ4dW9eRkT3jF6hVaLpG0iN1sC2M` },
+  },
   signOut: { tokens: false },
   confirm: { request: { code: '318204' }, response: (e: Examples) => ({ ...e.me, email: 'anna@example.org' }) },
   export: (e: Examples) => ({
@@ -28,9 +61,36 @@ const A = {
     sessions: [session],
     tokens: [token],
     webhooks: e.listWebhooks,
-    pushSubscriptions: [{ id: '9d96ff1923c4a7d30d7aa60e03ae4406', endpoint: 'https://fcm.googleapis.com/fcm/send/dXo…', createdAt: '2026-11-24T02:21:51.002Z' }],
-    games: [{ id: 'Ztr5Hn1kPq8wLm3x', game: 'vlaky-na-trati', seat: 0, joinedAt: '2026-11-24T02:22:10.441Z', status: 'finished', seats: [{ seat: 0, name: 'Anna', bot: false }, { seat: 1, name: 'Bot 1', bot: true }] }],
-    chat: [{ gameId: 'Ztr5Hn1kPq8wLm3x', id: '0000000004-mhz1k2f00-5c2e9a1b', seat: 0, text: 'Good game!', at: '2026-11-24T02:25:31.880Z', version: 4 }],
+    pushSubscriptions: [
+      {
+        id: '9d96ff1923c4a7d30d7aa60e03ae4406',
+        endpoint: 'https://fcm.googleapis.com/fcm/send/dXo…',
+        createdAt: '2026-11-24T02:21:51.002Z',
+      },
+    ],
+    games: [
+      {
+        id: 'Ztr5Hn1kPq8wLm3x',
+        game: 'vlaky-na-trati',
+        seat: 0,
+        joinedAt: '2026-11-24T02:22:10.441Z',
+        status: 'finished',
+        seats: [
+          { seat: 0, name: 'Anna', bot: false },
+          { seat: 1, name: 'Bot 1', bot: true },
+        ],
+      },
+    ],
+    chat: [
+      {
+        gameId: 'Ztr5Hn1kPq8wLm3x',
+        id: '0000000004-mhz1k2f00-5c2e9a1b',
+        seat: 0,
+        text: 'Good game!',
+        at: '2026-11-24T02:25:31.880Z',
+        version: 4,
+      },
+    ],
   }),
 };
 
@@ -50,7 +110,13 @@ export const accountRoutes = {
         rateLimitText('signInMail'),
       security: [],
       request: { body: body(SignInRequestSchema, A.signIn.request) },
-      responses: { 202: json(SignInSentSchema, 'Accepted: a code is on its way if the address belongs to an account', A.signIn.response) },
+      responses: {
+        202: json(
+          SignInSentSchema,
+          'Accepted: a code is on its way if the address belongs to an account',
+          A.signIn.response,
+        ),
+      },
     },
     { problems: {}, limited: 'signInMail' },
   ),
@@ -68,7 +134,11 @@ export const accountRoutes = {
       request: { body: body(SignInVerifySchema, A.verify.request) },
       responses: { 201: json(SessionCreatedSchema, 'The session, with its token (shown once)', A.verify.response) },
     },
-    { problems: { invalid_code: 'The code is wrong, used or expired, or the address has no account' }, limited: 'signInCode', location: 'Your sessions, /v1/players/me/sessions/{sessionId}' },
+    {
+      problems: { invalid_code: 'The code is wrong, used or expired, or the address has no account' },
+      limited: 'signInCode',
+      location: 'Your sessions, /v1/players/me/sessions/{sessionId}',
+    },
   ),
   listSessions: defineRoute(
     {
@@ -90,7 +160,8 @@ export const accountRoutes = {
       path: '/v1/players/me/sessions/{sessionId}',
       tags: ['players'],
       summary: 'Sign a session out',
-      description: 'Ends the session at once on this server; a server that verified it within the last minute may take up to a minute more (the token-trust bound).',
+      description:
+        'Ends the session at once on this server; a server that verified it within the last minute may take up to a minute more (the token-trust bound).',
       security: secured,
       request: { params: SessionIdParamSchema },
       responses: { 204: { description: 'Signed out' } },
@@ -104,7 +175,8 @@ export const accountRoutes = {
       path: '/v1/players/me/tokens',
       tags: ['players'],
       summary: 'Your personal access tokens (without their secrets)',
-      description: 'Every personal access token, newest first, with its name, scopes and last use. Their secrets were shown once, when each was created.',
+      description:
+        'Every personal access token, newest first, with its name, scopes and last use. Their secrets were shown once, when each was created.',
       security: secured,
       responses: { 200: json(z.array(TokenSchema), 'Your tokens, newest first', A.tokens) },
     },
@@ -140,7 +212,8 @@ export const accountRoutes = {
       path: '/v1/players/me/tokens/{tokenId}',
       tags: ['players'],
       summary: 'Revoke a personal access token',
-      description: 'Revokes the token at once on this server; a server that verified it within the last minute may take up to a minute more (the token-trust bound).',
+      description:
+        'Revokes the token at once on this server; a server that verified it within the last minute may take up to a minute more (the token-trust bound).',
       security: secured,
       request: { params: TokenIdParamSchema },
       responses: { 204: { description: 'Revoked' } },
@@ -161,7 +234,10 @@ export const accountRoutes = {
       request: { body: body(SignOutEverywhereSchema, A.signOut) },
       responses: { 204: { description: 'Signed out everywhere' } },
     },
-    { problems: { email_address_required: '`tokens: true` without a confirmed address would lock you out' }, scope: 'settings' },
+    {
+      problems: { email_address_required: '`tokens: true` without a confirmed address would lock you out' },
+      scope: 'settings',
+    },
   ),
   confirmEmail: defineRoute(
     {
@@ -179,7 +255,8 @@ export const accountRoutes = {
       problems: {
         invalid_code: 'The code is wrong, used or expired',
         email_taken: 'Another account has confirmed this address',
-        insufficient_scope: 'The token lacks one of the four scopes: an address signs in with every scope, so only a session or a token with all four confirms one',
+        insufficient_scope:
+          'The token lacks one of the four scopes: an address signs in with every scope, so only a session or a token with all four confirms one',
       },
       scope: 'settings',
     },

@@ -12,12 +12,25 @@ import { playerRoutes } from './routes.js';
 
 export type AccountDeps = Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData'>;
 
-const sessionAnswer = (c: CredentialRecord) => ({ id: c.id, label: c.name, createdAt: c.createdAt, lastUsedAt: c.lastUsedAt, expiresAt: c.expiresAt! });
-const tokenAnswer = (c: CredentialRecord) => ({ id: c.id, name: c.name, scopes: c.scopes, createdAt: c.createdAt, lastUsedAt: c.lastUsedAt });
+const sessionAnswer = (c: CredentialRecord) => ({
+  id: c.id,
+  label: c.name,
+  createdAt: c.createdAt,
+  lastUsedAt: c.lastUsedAt,
+  expiresAt: c.expiresAt!,
+});
+const tokenAnswer = (c: CredentialRecord) => ({
+  id: c.id,
+  name: c.name,
+  scopes: c.scopes,
+  createdAt: c.createdAt,
+  lastUsedAt: c.lastUsedAt,
+});
 
 /** The web client's pages that the emailed codes open (its hash routes; web/client/router.ts). */
 const origin = (c: Context) => new URL(c.req.url).origin;
-export const signInLink = (base: string, email: string, code: string) => `${base}/#/sign-in/${encodeURIComponent(email)}/${code}`;
+export const signInLink = (base: string, email: string, code: string) =>
+  `${base}/#/sign-in/${encodeURIComponent(email)}/${code}`;
 export const confirmLink = (base: string, code: string) => `${base}/#/confirm-email/${code}`;
 
 /** Registering a player, and reading and changing your profile. */
@@ -53,18 +66,28 @@ export function accountsApp(s: AccountDeps, now: () => Date) {
     .openapi(accountRoutes.verifySignIn, async (c) => {
       const { email, code, label } = c.req.valid('json');
       const { credential, token } = await s.signIn.verify(email, code, label ?? c.req.header('user-agent') ?? '');
-      return c.json({ ...sessionAnswer(credential), current: true, token }, 201, { Location: `/v1/players/me/sessions/${credential.id}` });
+      return c.json({ ...sessionAnswer(credential), current: true, token }, 201, {
+        Location: `/v1/players/me/sessions/${credential.id}`,
+      });
     })
     .openapi(accountRoutes.listSessions, async (c) => {
       const me = access(c);
       const current = me.credential.kind === 'session' ? me.credential.id : null;
-      return c.json((await s.credentials.list(me.player, 'session')).map((x) => ({ ...sessionAnswer(x), current: x.id === current })), 200);
+      return c.json(
+        (await s.credentials.list(me.player, 'session')).map((x) => ({
+          ...sessionAnswer(x),
+          current: x.id === current,
+        })),
+        200,
+      );
     })
     .openapi(accountRoutes.deleteSession, async (c) => {
       await s.credentials.revoke(access(c).player, 'session', c.req.valid('param').sessionId);
       return c.body(null, 204);
     })
-    .openapi(accountRoutes.listTokens, async (c) => c.json((await s.credentials.list(access(c).player, 'token')).map(tokenAnswer), 200))
+    .openapi(accountRoutes.listTokens, async (c) =>
+      c.json((await s.credentials.list(access(c).player, 'token')).map(tokenAnswer), 200),
+    )
     .openapi(accountRoutes.createToken, async (c) => {
       const { name, scopes } = c.req.valid('json');
       const { credential, token } = await s.credentials.createToken(access(c), name, scopes);
@@ -78,7 +101,9 @@ export function accountsApp(s: AccountDeps, now: () => Date) {
       await s.credentials.signOutEverywhere(access(c).player, c.req.valid('json').tokens === true);
       return c.body(null, 204);
     })
-    .openapi(accountRoutes.confirmEmail, async (c) => c.json(profileAnswer(await s.emails.confirm(access(c), c.req.valid('json').code), now()), 200))
+    .openapi(accountRoutes.confirmEmail, async (c) =>
+      c.json(profileAnswer(await s.emails.confirm(access(c), c.req.valid('json').code), now()), 200),
+    )
     .openapi(accountRoutes.exportMe, async (c) => {
       const data = await s.yourData.export(access(c).player);
       return c.json(
@@ -88,9 +113,27 @@ export function accountsApp(s: AccountDeps, now: () => Date) {
           sessions: data.credentials.filter((x) => x.kind === 'session').map(sessionAnswer),
           tokens: data.credentials.filter((x) => x.kind === 'token').map(tokenAnswer),
           webhooks: data.webhooks.map(webhookAnswer),
-          pushSubscriptions: data.pushSubscriptions.map((p) => ({ id: p.id, endpoint: p.subscription.endpoint, createdAt: p.createdAt })),
-          games: data.games.map((g) => ({ id: g.gameId, game: g.game, seat: g.seat, joinedAt: g.joinedAt, status: g.status, seats: g.seats.map((x, seat) => ({ seat, name: x.name, bot: x.bot })) })),
-          chat: data.chat.map((m) => ({ gameId: m.gameId, id: m.id, seat: m.seat, text: m.text, at: m.at, version: m.version })),
+          pushSubscriptions: data.pushSubscriptions.map((p) => ({
+            id: p.id,
+            endpoint: p.subscription.endpoint,
+            createdAt: p.createdAt,
+          })),
+          games: data.games.map((g) => ({
+            id: g.gameId,
+            game: g.game,
+            seat: g.seat,
+            joinedAt: g.joinedAt,
+            status: g.status,
+            seats: g.seats.map((x, seat) => ({ seat, name: x.name, bot: x.bot })),
+          })),
+          chat: data.chat.map((m) => ({
+            gameId: m.gameId,
+            id: m.id,
+            seat: m.seat,
+            text: m.text,
+            at: m.at,
+            version: m.version,
+          })),
         },
         200,
       );

@@ -3,7 +3,8 @@ import { PlayerCreateSchema, PlayerCreatedSchema, PlayerPatchSchema, PlayerSchem
 import { body, json, secured } from '../route-content.js';
 import { defineRoute, rateLimitText } from '../answers.js';
 
-export const playerRoutes = {  createPlayer: defineRoute(
+export const playerRoutes = {
+  createPlayer: defineRoute(
     {
       operationId: 'createPlayer',
       method: 'post',
@@ -18,7 +19,11 @@ export const playerRoutes = {  createPlayer: defineRoute(
       request: { body: body(PlayerCreateSchema, (e) => e.createPlayer.request) },
       responses: { 201: json(PlayerCreatedSchema, 'The new player', (e) => e.createPlayer.response) },
     },
-    { problems: { invalid_name: 'The name is empty, or too long, once cleaned' }, limited: 'createPlayer', location: 'Your profile, /v1/players/me (with the new token)' },
+    {
+      problems: { invalid_name: 'The name is empty, or too long, once cleaned' },
+      limited: 'createPlayer',
+      location: 'Your profile, /v1/players/me (with the new token)',
+    },
   ),
   me: defineRoute(
     {
@@ -27,7 +32,8 @@ export const playerRoutes = {  createPlayer: defineRoute(
       path: '/v1/players/me',
       tags: ['players'],
       summary: 'Your profile',
-      description: 'Your name, email address, notification settings and vacations, and whether your clocks are paused now.',
+      description:
+        'Your name, email address, notification settings and vacations, and whether your clocks are paused now.',
       security: secured,
       responses: { 200: json(PlayerSchema, 'Your profile', (e) => e.me) },
     },
@@ -57,7 +63,8 @@ export const playerRoutes = {  createPlayer: defineRoute(
       problems: {
         invalid_name: 'The name is empty, or too long, once cleaned',
         email_address_required: 'Email notices turned on without an email address',
-        insufficient_scope: 'The token lacks the settings scope, or names an email address without having every scope (an address signs in with every scope)',
+        insufficient_scope:
+          'The token lacks the settings scope, or names an email address without having every scope (an address signs in with every scope)',
         unknown_time_zone: '`notifications.digest.timeZone` is not an IANA time zone',
         not_found: 'Your player is gone',
         concurrent_update: 'Another change to your profile got in the way; retry',

@@ -10,7 +10,13 @@ import { profileRoutes as routes } from './routes.js';
 const ratedOf = (g: FinishedPage['items'][number]) => g.rated ?? g.seats.every((s) => !s.bot);
 
 const page = (p: FinishedPage) => ({
-  items: p.items.map((g) => ({ id: g.gameId, game: g.game, finishedAt: g.finishedAt, seats: g.seats, rated: ratedOf(g) })),
+  items: p.items.map((g) => ({
+    id: g.gameId,
+    game: g.game,
+    finishedAt: g.finishedAt,
+    seats: g.seats,
+    rated: ratedOf(g),
+  })),
   next: p.next ? encodeCursor(p.next) : null,
 });
 const after = (cursor: string | undefined) => (cursor === undefined ? null : decodeCursor(cursor));

@@ -3,7 +3,17 @@
  * "Profiles and search"), declared like every other operation (answers.ts: defineRoute); handlers in app.ts.
  * Every one is a read, open to any signed-in caller with the `read` scope: what they show is public.
  */
-import { BOARD_PAGE, BoardParamSchema, BoardQuerySchema, FinishedPageSchema, LeaderboardSchema, PageQuerySchema, PlayerIdParamSchema, ProfileSchema, SearchQuerySchema } from './schemas.js';
+import {
+  BOARD_PAGE,
+  BoardParamSchema,
+  BoardQuerySchema,
+  FinishedPageSchema,
+  LeaderboardSchema,
+  PageQuerySchema,
+  PlayerIdParamSchema,
+  ProfileSchema,
+  SearchQuerySchema,
+} from './schemas.js';
 import { defineRoute } from '../answers.js';
 import { json, secured } from '../route-content.js';
 
@@ -20,7 +30,19 @@ const finishedGame = {
   rated: true,
 };
 const EX = {
-  profile: { ...anna, ratings: [{ game: 'ticket-to-ride-europe', rating: 1662.31, rd: 290.32, games: 1, lastChange: 162.31, lastPlayedAt: finishedGame.finishedAt }] },
+  profile: {
+    ...anna,
+    ratings: [
+      {
+        game: 'ticket-to-ride-europe',
+        rating: 1662.31,
+        rd: 290.32,
+        games: 1,
+        lastChange: 162.31,
+        lastPlayedAt: finishedGame.finishedAt,
+      },
+    ],
+  },
   page: { items: [finishedGame], next: null },
   board: {
     game: 'ticket-to-ride-europe',
@@ -31,7 +53,8 @@ const EX = {
   },
 };
 
-const pageText = 'Newest first, at most `limit`, and `next`, the cursor of the next page (null on the last): pass it as `cursor` with the same filters to read on.';
+const pageText =
+  'Newest first, at most `limit`, and `next`, the cursor of the next page (null on the last): pass it as `cursor` with the same filters to read on.';
 
 export const profileRoutes = {
   profile: defineRoute(
@@ -76,7 +99,13 @@ export const profileRoutes = {
       request: { params: BoardParamSchema, query: BoardQuerySchema },
       responses: { 200: json(LeaderboardSchema, 'The leaderboard', EX.board) },
     },
-    { problems: { not_found: 'No such game', invalid_path: '`game` is not a game id', invalid_query: '`limit` is not valid' } },
+    {
+      problems: {
+        not_found: 'No such game',
+        invalid_path: '`game` is not a game id',
+        invalid_query: '`limit` is not valid',
+      },
+    },
   ),
   search: defineRoute(
     {
@@ -92,6 +121,11 @@ export const profileRoutes = {
       request: { query: SearchQuerySchema },
       responses: { 200: json(FinishedPageSchema, 'A page of finished games', EX.page) },
     },
-    { problems: { unknown_game: 'No such game in the catalog', invalid_query: 'A filter, `limit` or `cursor` is not valid' } },
+    {
+      problems: {
+        unknown_game: 'No such game in the catalog',
+        invalid_query: 'A filter, `limit` or `cursor` is not valid',
+      },
+    },
   ),
 };

@@ -15,29 +15,48 @@ export const PlayerIdParamSchema = z.object({
 });
 
 export const BoardParamSchema = z.object({
-  game: GameId.openapi({ param: { name: 'game', in: 'path' }, description: 'A catalog game: each is its own rating', example: 'ticket-to-ride-europe' }),
+  game: GameId.openapi({
+    param: { name: 'game', in: 'path' },
+    description: 'A catalog game: each is its own rating',
+    example: 'ticket-to-ride-europe',
+  }),
 });
 
 const limit = (page: typeof FINISHED_PAGE, what: string) =>
-  z.coerce.number().int().min(page.min).max(page.max).default(page.default).openapi({ param: { name: 'limit', in: 'query' }, description: what });
+  z.coerce
+    .number()
+    .int()
+    .min(page.min)
+    .max(page.max)
+    .default(page.default)
+    .openapi({ param: { name: 'limit', in: 'query' }, description: what });
 export const cursor = z
   .string()
   .max(256)
   .refine(isCursor, 'not a cursor of this listing')
   .optional()
-  .openapi({ param: { name: 'cursor', in: 'query' }, description: 'The `next` of the previous page (opaque); without it, the first page' });
+  .openapi({
+    param: { name: 'cursor', in: 'query' },
+    description: 'The `next` of the previous page (opaque); without it, the first page',
+  });
 
 export const BoardQuerySchema = z.object({ limit: limit(BOARD_PAGE, 'Rows') });
 export const PageQuerySchema = z.object({ limit: limit(FINISHED_PAGE, 'Games per page'), cursor });
 export const SearchQuerySchema = z.object({
-  game: GameId.optional().openapi({ param: { name: 'game', in: 'query' }, description: 'Only games of this catalog game' }),
+  game: GameId.optional().openapi({
+    param: { name: 'game', in: 'query' },
+    description: 'Only games of this catalog game',
+  }),
   player: z
     .string()
     .trim()
     .min(1)
     .max(64)
     .optional()
-    .openapi({ param: { name: 'player', in: 'query' }, description: 'Only games with a seat whose name contains this (any case)' }),
+    .openapi({
+      param: { name: 'player', in: 'query' },
+      description: 'Only games with a seat whose name contains this (any case)',
+    }),
   limit: limit(FINISHED_PAGE, 'Games per page'),
   cursor,
 });
@@ -46,7 +65,12 @@ export const RatingSchema = z
   .strictObject({
     game: z.string().openapi({ description: 'The rating kind: a catalog game' }),
     rating: z.number().openapi({ description: 'Glicko-2 rating (1500 to start)' }),
-    rd: z.number().openapi({ description: 'Rating deviation: the rating is likely within about two of these (350 to start; it shrinks with games played)' }),
+    rd: z
+      .number()
+      .openapi({
+        description:
+          'Rating deviation: the rating is likely within about two of these (350 to start; it shrinks with games played)',
+      }),
     games: z.number().int().min(1).openapi({ description: 'Rated games played' }),
     lastChange: z.number().openapi({ description: 'What the last rated game changed' }),
     lastPlayedAt: Timestamp,
@@ -57,15 +81,22 @@ export const ProfileSchema = z
   .strictObject({
     id: z.string(),
     name: z.string(),
-    ratings: z.array(RatingSchema).openapi({ description: 'One per game the player was rated in; only games between people count' }),
+    ratings: z
+      .array(RatingSchema)
+      .openapi({ description: 'One per game the player was rated in; only games between people count' }),
   })
-  .openapi('PublicProfile', { description: "What anyone signed in may see of a player: never addresses, tokens or settings" });
+  .openapi('PublicProfile', {
+    description: 'What anyone signed in may see of a player: never addresses, tokens or settings',
+  });
 
 export const FinishedSeatSchema = z
   .strictObject({
     seat: SeatIndex,
     name: z.string().nullable(),
-    playerId: z.string().nullable().openapi({ description: 'The profile of the person who held it; null for a bot or a deleted account' }),
+    playerId: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The profile of the person who held it; null for a bot or a deleted account' }),
     bot: z.boolean(),
     place: z.number().int().min(1).openapi({ description: '1 = winner; tied seats share a place' }),
     score: z.number(),
@@ -89,7 +120,10 @@ export const FinishedGameSchema = z
 export const FinishedPageSchema = z
   .strictObject({
     items: z.array(FinishedGameSchema).openapi({ description: 'Newest first' }),
-    next: z.string().nullable().openapi({ description: 'Pass it as `cursor` (with the same filters) for the next page; null on the last page' }),
+    next: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Pass it as `cursor` (with the same filters) for the next page; null on the last page' }),
   })
   .openapi('FinishedGamePage');
 

@@ -42,16 +42,26 @@ export type GameTable = GameLog & PlayerStore & Channels;
 
 /** One handle on the game log, the players and their channels; each call goes to the store that owns it. */
 export function gameTable(stores: Pick<Stores, 'games' | 'players' | 'webhooks' | 'pushSubscriptions'>): GameTable {
-  return { ...methodsOf(stores.games), ...methodsOf(stores.players), webhooks: stores.webhooks, pushSubscriptions: stores.pushSubscriptions };
+  return {
+    ...methodsOf(stores.games),
+    ...methodsOf(stores.players),
+    webhooks: stores.webhooks,
+    pushSubscriptions: stores.pushSubscriptions,
+  };
 }
 
 /** The object's methods (its class's, up the chain), bound to it: a class instance spreads without them. */
 function methodsOf<T extends object>(target: T): T {
   const methods: Record<string, unknown> = {};
-  for (let proto = Object.getPrototypeOf(target); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+  for (
+    let proto = Object.getPrototypeOf(target);
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto)
+  ) {
     for (const name of Object.getOwnPropertyNames(proto)) {
       const value: unknown = (target as Record<string, unknown>)[name];
-      if (name !== 'constructor' && !(name in methods) && typeof value === 'function') methods[name] = value.bind(target);
+      if (name !== 'constructor' && !(name in methods) && typeof value === 'function')
+        methods[name] = value.bind(target);
     }
   }
   return methods as T;

@@ -37,10 +37,15 @@ interface Props {
 }
 
 /** The picture's elements for a board key. */
-const placesOf = (root: Element, key: string): SVGGraphicsElement[] => [...root.querySelectorAll<SVGGraphicsElement>(`[data-target="${CSS.escape(key)}"]`)];
+const placesOf = (root: Element, key: string): SVGGraphicsElement[] => [
+  ...root.querySelectorAll<SVGGraphicsElement>(`[data-target="${CSS.escape(key)}"]`),
+];
 
 /** The box of `el` in the coordinates of the outermost <svg>, where the frames are drawn. */
-function boxIn(svg: SVGSVGElement, el: SVGGraphicsElement): { x: number; y: number; width: number; height: number } | null {
+function boxIn(
+  svg: SVGSVGElement,
+  el: SVGGraphicsElement,
+): { x: number; y: number; width: number; height: number } | null {
   const outer = svg.getScreenCTM();
   const inner = el.getScreenCTM();
   if (!outer || !inner) return null;
@@ -54,7 +59,12 @@ function boxIn(svg: SVGSVGElement, el: SVGGraphicsElement): { x: number; y: numb
   ].map(([x, y]) => new DOMPoint(x, y).matrixTransform(m));
   const xs = corners.map((p) => p.x);
   const ys = corners.map((p) => p.y);
-  return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+  return {
+    x: Math.min(...xs),
+    y: Math.min(...ys),
+    width: Math.max(...xs) - Math.min(...xs),
+    height: Math.max(...ys) - Math.min(...ys),
+  };
 }
 
 function svgEl(name: string, attrs: Record<string, string | number>): SVGElement {
@@ -64,19 +74,40 @@ function svgEl(name: string, attrs: Record<string, string | number>): SVGElement
 }
 
 /** A frame around a place: dashed for a last move (with the movers' numbers), solid for one asked for. */
-function frame(svg: SVGSVGElement, el: SVGGraphicsElement, kind: 'recent' | 'located', seats: number[], label: string): SVGElement | null {
+function frame(
+  svg: SVGSVGElement,
+  el: SVGGraphicsElement,
+  kind: 'recent' | 'located',
+  seats: number[],
+  label: string,
+): SVGElement | null {
   const b = boxIn(svg, el);
   if (!b) return null;
   const pad = 3;
   const g = svgEl('g', { class: `mark ${kind}`, role: 'img', 'aria-label': label });
-  const rect = { x: b.x - pad, y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad, rx: 4, fill: 'none', 'vector-effect': 'non-scaling-stroke' };
+  const rect = {
+    x: b.x - pad,
+    y: b.y - pad,
+    width: b.width + 2 * pad,
+    height: b.height + 2 * pad,
+    rx: 4,
+    fill: 'none',
+    'vector-effect': 'non-scaling-stroke',
+  };
   g.append(svgEl('rect', { ...rect, class: 'halo' }), svgEl('rect', { ...rect, class: 'line' }));
   seats.forEach((seat, i) => {
     const cx = b.x + b.width + pad - i * 15;
     const cy = b.y - pad;
     const badge = svgEl('g', { class: 'badge' });
     badge.append(svgEl('circle', { cx, cy, r: 7, fill: playerColour(seat), stroke: '#fff', 'stroke-width': 1.5 }));
-    const text = svgEl('text', { x: cx, y: cy + 3.5, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, fill: playerInk(seat) });
+    const text = svgEl('text', {
+      x: cx,
+      y: cy + 3.5,
+      'text-anchor': 'middle',
+      'font-size': 10,
+      'font-weight': 700,
+      fill: playerInk(seat),
+    });
     text.textContent = playerLabel(seat);
     badge.append(text);
     g.append(badge);
@@ -96,7 +127,16 @@ function grow(el: SVGGraphicsElement): void {
   const w = Math.max(b.width, ((TAP_PX + 1) * b.width) / box.width);
   const h = Math.max(b.height, ((TAP_PX + 1) * b.height) / box.height);
   if (w === b.width && h === b.height) return;
-  el.append(svgEl('rect', { class: 'hit', x: b.x - (w - b.width) / 2, y: b.y - (h - b.height) / 2, width: w, height: h, fill: 'transparent' }));
+  el.append(
+    svgEl('rect', {
+      class: 'hit',
+      x: b.x - (w - b.width) / 2,
+      y: b.y - (h - b.height) / 2,
+      width: w,
+      height: h,
+      fill: 'transparent',
+    }),
+  );
 }
 
 /** The place under a pointer: one whose own shapes are there, else one whose tap area is. */
@@ -106,14 +146,26 @@ function placeAt(x: number, y: number): Element | null {
   return (drawn ?? under.find((el) => el.classList.contains('hit')))?.closest('[data-target].target') ?? null;
 }
 
-export function Board({ svg, t, targets, picked, onPick, recent, located, seatName, describePlace, marks: tableMarks }: Props) {
+export function Board({
+  svg,
+  t,
+  targets,
+  picked,
+  onPick,
+  recent,
+  located,
+  seatName,
+  describePlace,
+  marks: tableMarks,
+}: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState<number>(ZOOMS[0]);
   useEffect(() => {
     const root = ref.current;
     const picture = root?.querySelector('svg');
     if (!root || !picture) return;
-    for (const el of root.querySelectorAll('[data-mark]')) el.classList.toggle('marked', tableMarks.includes(el.getAttribute('data-mark') ?? ''));
+    for (const el of root.querySelectorAll('[data-mark]'))
+      el.classList.toggle('marked', tableMarks.includes(el.getAttribute('data-mark') ?? ''));
     for (const el of root.querySelectorAll('[data-target]')) {
       const key = el.getAttribute('data-target') ?? '';
       el.classList.toggle('target', targets.has(key));
@@ -160,7 +212,10 @@ export function Board({ svg, t, targets, picked, onPick, recent, located, seatNa
     const own = hit.closest('[data-target].target');
     // The shape the browser hit is exact; a pointer's whole-pixel coordinates can fall just off a
     // label a few pixels high, so they only decide where a tap area, or a shape of no place, was hit.
-    const el = own && !hit.classList.contains('hit') ? own : ((e instanceof MouseEvent && e.detail > 0 ? placeAt(e.clientX, e.clientY) : null) ?? own);
+    const el =
+      own && !hit.classList.contains('hit')
+        ? own
+        : ((e instanceof MouseEvent && e.detail > 0 ? placeAt(e.clientX, e.clientY) : null) ?? own);
     if (!el) return;
     e.preventDefault();
     onPick(el.getAttribute('data-target') ?? '');
@@ -168,7 +223,12 @@ export function Board({ svg, t, targets, picked, onPick, recent, located, seatNa
   /** Zooms to `next`, keeping the middle of what was in view in the middle. */
   const zoomTo = (next: number) => {
     const box = ref.current;
-    const mid = box ? { x: (box.scrollLeft + box.clientWidth / 2) / box.scrollWidth, y: (box.scrollTop + box.clientHeight / 2) / box.scrollHeight } : null;
+    const mid = box
+      ? {
+          x: (box.scrollLeft + box.clientWidth / 2) / box.scrollWidth,
+          y: (box.scrollTop + box.clientHeight / 2) / box.scrollHeight,
+        }
+      : null;
     setZoom(next);
     requestAnimationFrame(() => {
       if (!box || !mid) return;
@@ -180,11 +240,21 @@ export function Board({ svg, t, targets, picked, onPick, recent, located, seatNa
   return (
     <>
       <div class="zoom" role="group" aria-label={t('game.zoomLevel', { percent: Math.round(zoom * 100) })}>
-        <button class="secondary" aria-label={t('game.zoomOut')} disabled={level === 0} onClick={() => zoomTo(ZOOMS[level - 1]!)}>
+        <button
+          class="secondary"
+          aria-label={t('game.zoomOut')}
+          disabled={level === 0}
+          onClick={() => zoomTo(ZOOMS[level - 1]!)}
+        >
           −
         </button>
         <span aria-hidden="true">{Math.round(zoom * 100)} %</span>
-        <button class="secondary" aria-label={t('game.zoomIn')} disabled={level === ZOOMS.length - 1} onClick={() => zoomTo(ZOOMS[level + 1]!)}>
+        <button
+          class="secondary"
+          aria-label={t('game.zoomIn')}
+          disabled={level === ZOOMS.length - 1}
+          onClick={() => zoomTo(ZOOMS[level + 1]!)}
+        >
           +
         </button>
       </div>

@@ -20,7 +20,12 @@ export function winnersOf(outcome: Outcome): number[] {
 }
 
 /** Who won, as the end screen's headline says it. */
-export function headline(outcome: Outcome, yourSeat: number | undefined, seatName: (s: number) => string, t: TFunction): string {
+export function headline(
+  outcome: Outcome,
+  yourSeat: number | undefined,
+  seatName: (s: number) => string,
+  t: TFunction,
+): string {
   if (outcome.noWinner) return t('end.noWinner');
   const winners = winnersOf(outcome);
   if (yourSeat !== undefined && winners.length === 1 && winners[0] === yourSeat) return t('end.youWon');
@@ -28,7 +33,19 @@ export function headline(outcome: Outcome, yourSeat: number | undefined, seatNam
 }
 
 /** The headline and the ranking, shown first; `onReplay` starts the replay from the first move. */
-export function Ending({ game, outcome, seatName, t, onReplay }: { game: Game; outcome: Outcome; seatName: (s: number) => string; t: TFunction; onReplay: () => void }) {
+export function Ending({
+  game,
+  outcome,
+  seatName,
+  t,
+  onReplay,
+}: {
+  game: Game;
+  outcome: Outcome;
+  seatName: (s: number) => string;
+  t: TFunction;
+  onReplay: () => void;
+}) {
   const winners = winnersOf(outcome);
   return (
     <section class="ending" aria-labelledby="ending-title">
@@ -69,7 +86,15 @@ export function Ending({ game, outcome, seatName, t, onReplay }: { game: Game; o
 }
 
 /** Each seat's score lines, in the ranking's order. */
-export function Breakdown({ outcome, seatName, t }: { outcome: Outcome; seatName: (s: number) => string; t: TFunction }) {
+export function Breakdown({
+  outcome,
+  seatName,
+  t,
+}: {
+  outcome: Outcome;
+  seatName: (s: number) => string;
+  t: TFunction;
+}) {
   const tr = asTranslate(t);
   return (
     <section class="breakdown" aria-labelledby="breakdown-title">
@@ -106,8 +131,24 @@ export function Breakdown({ outcome, seatName, t }: { outcome: Outcome; seatName
 }
 
 /** What the final view shows of every seat's hand, tickets or cards; nothing when it shows none. */
-export function Revealed({ ui, view, components, seats, seatName, t }: { ui: GameUi; view: unknown; components: unknown; seats: number[]; seatName: (s: number) => string; t: TFunction }) {
-  const shown = seats.map((seat) => ({ seat, sections: ui.revealed?.(view, components, seat) ?? [] })).filter((s) => s.sections.length > 0);
+export function Revealed({
+  ui,
+  view,
+  components,
+  seats,
+  seatName,
+  t,
+}: {
+  ui: GameUi;
+  view: unknown;
+  components: unknown;
+  seats: number[];
+  seatName: (s: number) => string;
+  t: TFunction;
+}) {
+  const shown = seats
+    .map((seat) => ({ seat, sections: ui.revealed?.(view, components, seat) ?? [] }))
+    .filter((s) => s.sections.length > 0);
   if (shown.length === 0) return null;
   return (
     <section class="revealed" aria-labelledby="revealed-title">

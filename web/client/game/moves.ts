@@ -14,7 +14,12 @@ export function entryTargets(ui: GameUi, entry: LogEntry): string[] {
  * Board keys the other seats' moves touched after version `since`, each with the seats that
  * touched it. With `since` unknown (a first visit), each other seat's last move that shows on the board.
  */
-export function recentTargets(ui: GameUi, entries: readonly LogEntry[], since: number | null, viewer: number | undefined): Map<string, number[]> {
+export function recentTargets(
+  ui: GameUi,
+  entries: readonly LogEntry[],
+  since: number | null,
+  viewer: number | undefined,
+): Map<string, number[]> {
   const out = new Map<string, number[]>();
   const mark = (key: string, seat: number) => out.set(key, [...new Set([...(out.get(key) ?? []), seat])]);
   const others = entries.filter((e) => e.seat !== viewer);

@@ -83,7 +83,14 @@ export function AccessTokens() {
       <form class="stack" onSubmit={create}>
         <label>
           {t('tokens.name')}
-          <input name="tokenName" required maxLength={64} value={name} onInput={(e) => setName(e.currentTarget.value)} autoComplete="off" />
+          <input
+            name="tokenName"
+            required
+            maxLength={64}
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+            autoComplete="off"
+          />
         </label>
         <fieldset class="scopes">
           <legend>{t('tokens.scopesLegend')}</legend>
@@ -116,9 +123,18 @@ export function AccessTokens() {
               <div class="what">
                 <strong>{tk.name}</strong>
                 <small>{t('tokens.mayDo', { scopes: scopeNames(tk.scopes) })}</small>
-                <small>{t('tokens.times', { created: momentText(currentLocale(), tk.createdAt), used: momentText(currentLocale(), tk.lastUsedAt) })}</small>
+                <small>
+                  {t('tokens.times', {
+                    created: momentText(currentLocale(), tk.createdAt),
+                    used: momentText(currentLocale(), tk.lastUsedAt),
+                  })}
+                </small>
               </div>
-              <button class="secondary" onClick={() => void revoke(tk.id)} aria-label={t('tokens.revokeNamed', { name: tk.name })}>
+              <button
+                class="secondary"
+                onClick={() => void revoke(tk.id)}
+                aria-label={t('tokens.revokeNamed', { name: tk.name })}
+              >
                 {t('tokens.revoke')}
               </button>
             </li>

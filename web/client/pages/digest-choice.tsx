@@ -16,7 +16,8 @@ function zones(current: string): string[] {
   return known.includes(current) ? known : [current, ...known];
 }
 
-const sameDigest = (a: Digest | null, b: Digest | null) => a === b || (a !== null && b !== null && a.hour === b.hour && a.timeZone === b.timeZone);
+const sameDigest = (a: Digest | null, b: Digest | null) =>
+  a === b || (a !== null && b !== null && a.hour === b.hour && a.timeZone === b.timeZone);
 
 /**
  * Turn emails one per turn, or one a day at an hour of the player's time zone; the
@@ -42,14 +43,24 @@ export function DigestChoice({ me, onChange }: { me: Me; onChange: (digest: Dige
         {t('settings.digest.eachTurn')}
       </label>
       <label class="check">
-        <input type="radio" name="digest" value="daily" checked={Boolean(digest)} onChange={() => choose({ hour: DEFAULT_HOUR, timeZone: browserZone() })} />
+        <input
+          type="radio"
+          name="digest"
+          value="daily"
+          checked={Boolean(digest)}
+          onChange={() => choose({ hour: DEFAULT_HOUR, timeZone: browserZone() })}
+        />
         {t('settings.digest.daily')}
       </label>
       {digest && (
         <div class="row">
           <label>
             {t('settings.digest.hour')}
-            <select name="digestHour" value={digest.hour} onChange={(e) => choose({ ...digest, hour: Number(e.currentTarget.value) })}>
+            <select
+              name="digestHour"
+              value={digest.hour}
+              onChange={(e) => choose({ ...digest, hour: Number(e.currentTarget.value) })}
+            >
               {HOURS.map((h) => (
                 <option key={h} value={h}>{`${String(h).padStart(2, '0')}:00`}</option>
               ))}
@@ -57,7 +68,11 @@ export function DigestChoice({ me, onChange }: { me: Me; onChange: (digest: Dige
           </label>
           <label class="zone">
             {t('settings.digest.timeZone')}
-            <select name="digestTimeZone" value={digest.timeZone} onChange={(e) => choose({ ...digest, timeZone: e.currentTarget.value })}>
+            <select
+              name="digestTimeZone"
+              value={digest.timeZone}
+              onChange={(e) => choose({ ...digest, timeZone: e.currentTarget.value })}
+            >
               {zones(digest.timeZone).map((z) => (
                 <option key={z} value={z}>
                   {z.replace(/_/g, ' ')}

@@ -8,7 +8,15 @@ import { CodeInput, ErrorLine } from '../widgets.js';
  * The account's address: a new one waits, shown as pending, until the code mailed to it is typed
  * here (or arrives by the mail's link, `#/confirm-email/<code>`); until then the confirmed one stays.
  */
-export function EmailAddress({ me, onChange, linkCode }: { me: Me; onChange: (me: Me) => void; linkCode?: string | undefined }) {
+export function EmailAddress({
+  me,
+  onChange,
+  linkCode,
+}: {
+  me: Me;
+  onChange: (me: Me) => void;
+  linkCode?: string | undefined;
+}) {
   const t = useT();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState(linkCode ?? '');
@@ -44,7 +52,10 @@ export function EmailAddress({ me, onChange, linkCode }: { me: Me; onChange: (me
           class="stack pending"
           onSubmit={(e) => {
             e.preventDefault();
-            void run(async () => dataOf(await api.POST('/v1/players/me/email-confirmation', { body: { code } })), 'email.confirmed').then((ok) => ok && setCode(''));
+            void run(
+              async () => dataOf(await api.POST('/v1/players/me/email-confirmation', { body: { code } })),
+              'email.confirmed',
+            ).then((ok) => ok && setCode(''));
           }}
         >
           <p role="status">{t('email.pending', { email: me.pendingEmail })}</p>
@@ -71,14 +82,27 @@ export function EmailAddress({ me, onChange, linkCode }: { me: Me; onChange: (me
       >
         <label class="grow">
           {me.email || me.pendingEmail ? t('email.newAddress') : t('email.addAddress')}
-          <input name="email" type="email" required maxLength={254} value={email} onInput={(e) => setEmail(e.currentTarget.value)} autoComplete="email" />
+          <input
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+            autoComplete="email"
+          />
         </label>
         <button type="submit" disabled={!email.trim()}>
           {t('email.sendCode')}
         </button>
       </form>
       {(me.email || me.pendingEmail) && (
-        <button class="link" onClick={() => void run(async () => dataOf(await api.PATCH('/v1/players/me', { body: { email: null } })), 'email.removed')}>
+        <button
+          class="link"
+          onClick={() =>
+            void run(async () => dataOf(await api.PATCH('/v1/players/me', { body: { email: null } })), 'email.removed')
+          }
+        >
           {t('email.remove')}
         </button>
       )}

@@ -64,7 +64,15 @@ export function EmailSignIn({ onSignedIn, link }: { onSignedIn: () => void; link
         <p class="hint">{t('signIn.intro')}</p>
         <label>
           {t('signIn.email')}
-          <input name="signInEmail" type="email" required maxLength={254} value={email} onInput={(e) => setEmail(e.currentTarget.value)} autoComplete="email" />
+          <input
+            name="signInEmail"
+            type="email"
+            required
+            maxLength={254}
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+            autoComplete="email"
+          />
         </label>
         <button type="submit" disabled={busy || !email.trim()}>
           {t('signIn.sendCode')}
@@ -75,7 +83,11 @@ export function EmailSignIn({ onSignedIn, link }: { onSignedIn: () => void; link
   }
   return (
     <form onSubmit={submit(verify)} class="stack">
-      <p role="status">{sent.until ? t('signIn.sent', { email: email.trim(), time: sent.until }) : t('signIn.fromLink', { email: email.trim() })}</p>
+      <p role="status">
+        {sent.until
+          ? t('signIn.sent', { email: email.trim(), time: sent.until })
+          : t('signIn.fromLink', { email: email.trim() })}
+      </p>
       <label>
         {t('signIn.code')}
         <CodeInput name="signInCode" value={code} onInput={setCode} />

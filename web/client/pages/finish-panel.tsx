@@ -20,7 +20,8 @@ interface Props {
 export function FinishPanel(props: Props) {
   const { game } = props;
   if (game.yourSeat === undefined) return null;
-  if (game.status === 'active' && !game.seats[game.yourSeat]?.forfeited) return <Running {...props} you={game.yourSeat} />;
+  if (game.status === 'active' && !game.seats[game.yourSeat]?.forfeited)
+    return <Running {...props} you={game.yourSeat} />;
   if (game.status === 'finished') return <Rematch {...props} you={game.yourSeat} />;
   return null;
 }
@@ -35,7 +36,9 @@ function useSend({ game, onChanged, onError }: Props) {
     setBusy(true);
     const params = { path: { id: game.id } };
     try {
-      const answer = versioned(what) ? api.POST(`/v1/games/{id}/${what}`, { params, body: { expectedVersion: game.version } }) : api.POST(`/v1/games/{id}/${what}`, { params });
+      const answer = versioned(what)
+        ? api.POST(`/v1/games/{id}/${what}`, { params, body: { expectedVersion: game.version } })
+        : api.POST(`/v1/games/{id}/${what}`, { params });
       await onChanged(dataOf(await answer));
     } catch (err) {
       onError(err);
@@ -47,7 +50,21 @@ function useSend({ game, onChanged, onError }: Props) {
 }
 
 /** A button that asks again before it acts. */
-function Confirmed({ label, question, confirm, busy, onConfirm, t }: { label: string; question: string; confirm: string; busy: boolean; onConfirm: () => void; t: TFunction }) {
+function Confirmed({
+  label,
+  question,
+  confirm,
+  busy,
+  onConfirm,
+  t,
+}: {
+  label: string;
+  question: string;
+  confirm: string;
+  busy: boolean;
+  onConfirm: () => void;
+  t: TFunction;
+}) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
@@ -59,7 +76,14 @@ function Confirmed({ label, question, confirm, busy, onConfirm, t }: { label: st
   return (
     <div class="confirm" role="group" aria-label={question}>
       <p>{question}</p>
-      <button class="danger" disabled={busy} onClick={() => { setAsking(false); onConfirm(); }}>
+      <button
+        class="danger"
+        disabled={busy}
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+      >
         {confirm}
       </button>
       <button class="secondary" onClick={() => setAsking(false)}>
@@ -89,7 +113,9 @@ function Running(props: Props & { you: number }) {
           </button>
         </div>
       )}
-      {tb && tb.seat !== you && !tb.waitingFor.includes(you) && <p class="state">{t('finish.takebackOthers', { name: seatName(tb.seat), names: names(tb.waitingFor) })}</p>}
+      {tb && tb.seat !== you && !tb.waitingFor.includes(you) && (
+        <p class="state">{t('finish.takebackOthers', { name: seatName(tb.seat), names: names(tb.waitingFor) })}</p>
+      )}
       <div class="row">
         {game.canTakeBack && (
           <button class="secondary" disabled={busy} onClick={() => void send('takeback')}>
@@ -97,9 +123,23 @@ function Running(props: Props & { you: number }) {
           </button>
         )}
         {game.abortable && (
-          <Confirmed label={t('finish.abort')} question={t('finish.abortQuestion')} confirm={t('finish.abortConfirm')} busy={busy} onConfirm={() => void send('abort')} t={t} />
+          <Confirmed
+            label={t('finish.abort')}
+            question={t('finish.abortQuestion')}
+            confirm={t('finish.abortConfirm')}
+            busy={busy}
+            onConfirm={() => void send('abort')}
+            t={t}
+          />
         )}
-        <Confirmed label={t('finish.resign')} question={t('finish.resignQuestion')} confirm={t('finish.resignConfirm')} busy={busy} onConfirm={() => void send('resign')} t={t} />
+        <Confirmed
+          label={t('finish.resign')}
+          question={t('finish.resignQuestion')}
+          confirm={t('finish.resignConfirm')}
+          busy={busy}
+          onConfirm={() => void send('resign')}
+          t={t}
+        />
       </div>
       <p class="hint">{t('finish.takebackHint')}</p>
     </section>
@@ -137,7 +177,9 @@ function Rematch(props: Props & { you: number }) {
           </button>
         </div>
       )}
-      {offer?.status === 'declined' && offer.declinedBy !== undefined && <p class="state">{t('finish.rematchDeclined', { name: seatName(offer.declinedBy) })}</p>}
+      {offer?.status === 'declined' && offer.declinedBy !== undefined && (
+        <p class="state">{t('finish.rematchDeclined', { name: seatName(offer.declinedBy) })}</p>
+      )}
       {(!offer || offer.status === 'declined') && (
         <button disabled={busy} onClick={() => void send('rematch')}>
           {t('finish.offerRematch')}

@@ -11,7 +11,9 @@ import { ErrorLine, WithLink } from '../widgets.js';
 export function sortGames(list: readonly GameListItem[]): GameListItem[] {
   const rank = (g: GameListItem) => (g.myTurn ? 0 : g.status === 'active' ? 1 : g.status === 'open' ? 2 : 3);
   const due = (g: GameListItem) => (g.deadline ? Date.parse(g.deadline) : Infinity);
-  return [...list].sort((a, b) => rank(a) - rank(b) || due(a) - due(b) || Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  return [...list].sort(
+    (a, b) => rank(a) - rank(b) || due(a) - due(b) || Date.parse(b.createdAt) - Date.parse(a.createdAt),
+  );
 }
 
 export function GamesPage() {
@@ -50,7 +52,9 @@ export function GamesPage() {
             <a href={`#/games/${g.id}`}>
               <strong>{gameTitle(t, g.game, titles[g.game])}</strong>
               <span class="status">{status(g)}</span>
-              {g.deadline && <span class="deadline">{t('games.deadline', { when: deadlineText(t, locale, g.deadline) })}</span>}
+              {g.deadline && (
+                <span class="deadline">{t('games.deadline', { when: deadlineText(t, locale, g.deadline) })}</span>
+              )}
               <small>{t('games.meta', { count: g.players, move: g.version })}</small>
             </a>
           </li>

@@ -15,7 +15,9 @@ import { botMark } from '../bot-levels.js';
 function paceText(t: TFunction, tc: Game['timeControl']): string {
   if (!tc) return t('join.noDeadline');
   const then = tc.onTimeout === 'bot' ? t('join.thenBot') : t('join.thenForfeit');
-  return tc.perMove ? t('join.perMove', { duration: durationText(currentLocale(), tc.perMove), then }) : t('join.bank', { then });
+  return tc.perMove
+    ? t('join.perMove', { duration: durationText(currentLocale(), tc.perMove), then })
+    : t('join.bank', { then });
 }
 
 /**
@@ -29,15 +31,21 @@ export function JoinPage({ gameId, code }: { gameId: string; code: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    api.GET('/v1/games/{id}', { params: { path: { id: gameId } } }).then(dataOf).then(
-      (g) => {
-        // Already seated (e.g. the link opened twice): just show the game.
-        if (g.yourSeat !== undefined) go(`/games/${gameId}`);
-        else setGame(g);
-        void catalog().then((entries) => setEntry(entries.find((e) => e.id === g.game) ?? null), () => undefined);
-      },
-      (err) => setError(err instanceof ApiError && err.status === 404 ? t('join.gone') : problemText(t, err)),
-    );
+    api
+      .GET('/v1/games/{id}', { params: { path: { id: gameId } } })
+      .then(dataOf)
+      .then(
+        (g) => {
+          // Already seated (e.g. the link opened twice): just show the game.
+          if (g.yourSeat !== undefined) go(`/games/${gameId}`);
+          else setGame(g);
+          void catalog().then(
+            (entries) => setEntry(entries.find((e) => e.id === g.game) ?? null),
+            () => undefined,
+          );
+        },
+        (err) => setError(err instanceof ApiError && err.status === 404 ? t('join.gone') : problemText(t, err)),
+      );
   }, [gameId]);
 
   const join = async () => {
@@ -67,7 +75,10 @@ export function JoinPage({ gameId, code }: { gameId: string; code: string }) {
           <ul class="seats">
             {game.seats.map((s) => (
               <li key={s.seat}>
-                <SeatMark seat={s.seat} /> {s.bot ? `${s.name ?? t('join.botName')} ${botMark(t, s.level)}` : (s.name ?? <em>{t('join.freeSeat')}</em>)}
+                <SeatMark seat={s.seat} />{' '}
+                {s.bot
+                  ? `${s.name ?? t('join.botName')} ${botMark(t, s.level)}`
+                  : (s.name ?? <em>{t('join.freeSeat')}</em>)}
               </li>
             ))}
           </ul>

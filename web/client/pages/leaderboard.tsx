@@ -31,7 +31,11 @@ export function LeaderboardPage({ game }: { game: string | undefined }) {
       <h1>{t('board.title')}</h1>
       <label>
         {t('board.game')}
-        <select name="game" value={shown ?? ''} onChange={(e) => go(`/leaderboards/${encodeURIComponent(e.currentTarget.value)}`)}>
+        <select
+          name="game"
+          value={shown ?? ''}
+          onChange={(e) => go(`/leaderboards/${encodeURIComponent(e.currentTarget.value)}`)}
+        >
           {Object.keys(titles).map((id) => (
             <option key={id} value={id}>
               {gameTitle(t, id, titles[id])}

@@ -19,7 +19,8 @@ const LIST_MS = 15_000;
 const SEEK_MS = 2_000;
 
 const paceOf = (choice: string | null) => choice ?? UNTIMED;
-const paceText = (t: TFunction, pace: string) => (pace === UNTIMED ? paceLabel(t, null) : pace === 'bank' ? t('lobby.bank') : paceLabel(t, pace));
+const paceText = (t: TFunction, pace: string) =>
+  pace === UNTIMED ? paceLabel(t, null) : pace === 'bank' ? t('lobby.bank') : paceLabel(t, pace);
 
 /** The lobby (docs/playing.md "Lobby"): public games waiting for players, joined with one tap, and "play anyone". */
 export function LobbyPage() {
@@ -33,12 +34,19 @@ export function LobbyPage() {
 
   useEffect(() => void catalog().then(setEntries), []);
   useEffect(() => {
-    const query = { game: filter.game || undefined, players: filter.players ? Number(filter.players) : undefined, pace: filter.pace || undefined };
+    const query = {
+      game: filter.game || undefined,
+      players: filter.players ? Number(filter.players) : undefined,
+      pace: filter.pace || undefined,
+    };
     const load = () =>
-      api.GET('/v1/lobby', { params: { query } }).then(dataOf).then(
-        (r) => setGames(r.games),
-        (err) => setError(problemText(t, err)),
-      );
+      api
+        .GET('/v1/lobby', { params: { query } })
+        .then(dataOf)
+        .then(
+          (r) => setGames(r.games),
+          (err) => setError(problemText(t, err)),
+        );
     void load();
     const timer = setInterval(load, LIST_MS);
     return () => clearInterval(timer);
@@ -59,7 +67,8 @@ export function LobbyPage() {
 
   const chosen = entries.find((e) => e.id === filter.game);
   const maxSeats = chosen?.maxPlayers ?? Math.max(2, ...entries.map((e) => e.maxPlayers));
-  const set = (name: keyof typeof filter) => (e: Event) => setFilter((f) => ({ ...f, [name]: (e.currentTarget as HTMLSelectElement).value }));
+  const set = (name: keyof typeof filter) => (e: Event) =>
+    setFilter((f) => ({ ...f, [name]: (e.currentTarget as HTMLSelectElement).value }));
   return (
     <div class="lobby">
       <h1>{t('lobby.title')}</h1>
@@ -112,9 +121,19 @@ export function LobbyPage() {
               <li key={g.id} class="card">
                 <h3>{title}</h3>
                 <p>
-                  {t('lobby.seated', { names: g.seated.map((name, i) => (g.ratings[i] ? `${name} (${ratingText(t, g.ratings[i]!)})` : name)).join(', ') })}{' '}
+                  {t('lobby.seated', {
+                    names: g.seated
+                      .map((name, i) => (g.ratings[i] ? `${name} (${ratingText(t, g.ratings[i]!)})` : name))
+                      .join(', '),
+                  })}{' '}
                   · <strong>{t('lobby.freeSeats', { count: g.freeSeats })}</strong>
-                  {g.bots > 0 && <> · {t('lobby.bots', { count: g.bots })} {t('bots.lobbyLevels', { levels: g.botLevels.map((l) => levelName(t, l)).join(', ') })}</>}
+                  {g.bots > 0 && (
+                    <>
+                      {' '}
+                      · {t('lobby.bots', { count: g.bots })}{' '}
+                      {t('bots.lobbyLevels', { levels: g.botLevels.map((l) => levelName(t, l)).join(', ') })}
+                    </>
+                  )}
                 </p>
                 <dl class="facts">
                   <dt>{t('lobby.seats')}</dt>
@@ -135,7 +154,12 @@ export function LobbyPage() {
                     {t('lobby.yours')}
                   </a>
                 ) : (
-                  <button type="button" onClick={() => void join(g.id)} disabled={joining !== null} aria-label={t('lobby.joinGame', { game: title })}>
+                  <button
+                    type="button"
+                    onClick={() => void join(g.id)}
+                    disabled={joining !== null}
+                    aria-label={t('lobby.joinGame', { game: title })}
+                  >
                     {joining === g.id ? t('join.joining') : t('join.join')}
                   </button>
                 )}
@@ -162,10 +186,13 @@ function SeekPanel({ entries, t }: { entries: CatalogEntry[]; t: TFunction }) {
   const game = entries.find((e) => e.id === gameId) ?? entries[0];
 
   const current = () =>
-    api.GET('/v1/seeks/current').then(dataOf).then(
-      (r) => setSeek(r.seek),
-      (err) => setError(problemText(t, err)),
-    );
+    api
+      .GET('/v1/seeks/current')
+      .then(dataOf)
+      .then(
+        (r) => setSeek(r.seek),
+        (err) => setError(problemText(t, err)),
+      );
   useEffect(() => void current(), []);
   const waiting = seek?.status === 'waiting';
   useEffect(() => {
@@ -180,7 +207,9 @@ function SeekPanel({ entries, t }: { entries: CatalogEntry[]; t: TFunction }) {
     setBusy(true);
     setError(null);
     try {
-      setSeek(dataOf(await api.POST('/v1/seeks', { body: { game: game.id, players, pace: paceOf(PACES[pace] ?? null) } })));
+      setSeek(
+        dataOf(await api.POST('/v1/seeks', { body: { game: game.id, players, pace: paceOf(PACES[pace] ?? null) } })),
+      );
     } catch (err) {
       setError(problemText(t, err));
     }
@@ -204,7 +233,14 @@ function SeekPanel({ entries, t }: { entries: CatalogEntry[]; t: TFunction }) {
       <h2 id="play-anyone">{t('lobby.seekTitle')}</h2>
       {waiting ? (
         <>
-          <p class="seeking">{t('lobby.seeking', { game: gameTitle(t, seek.game), count: seek.waiting ?? 1, total: seek.players, pace: paceText(t, seek.pace) })}</p>
+          <p class="seeking">
+            {t('lobby.seeking', {
+              game: gameTitle(t, seek.game),
+              count: seek.waiting ?? 1,
+              total: seek.players,
+              pace: paceText(t, seek.pace),
+            })}
+          </p>
           <button type="button" class="secondary" onClick={() => void stop()} disabled={busy}>
             {t('lobby.stopSeeking')}
           </button>
@@ -221,11 +257,15 @@ function SeekPanel({ entries, t }: { entries: CatalogEntry[]; t: TFunction }) {
           <form class="row" onSubmit={start}>
             <label>
               {t('lobby.game')}
-              <select name="seekGame" value={game?.id ?? ''} onChange={(e) => {
-                const next = entries.find((x) => x.id === e.currentTarget.value);
-                setGameId(e.currentTarget.value);
-                if (next) setPlayers((p) => Math.min(Math.max(p, Math.max(2, next.minPlayers)), next.maxPlayers));
-              }}>
+              <select
+                name="seekGame"
+                value={game?.id ?? ''}
+                onChange={(e) => {
+                  const next = entries.find((x) => x.id === e.currentTarget.value);
+                  setGameId(e.currentTarget.value);
+                  if (next) setPlayers((p) => Math.min(Math.max(p, Math.max(2, next.minPlayers)), next.maxPlayers));
+                }}
+              >
                 {entries.map((g) => (
                   <option key={g.id} value={g.id}>
                     {gameTitle(t, g.id, g.title)}
@@ -237,7 +277,10 @@ function SeekPanel({ entries, t }: { entries: CatalogEntry[]; t: TFunction }) {
               {t('lobby.seats')}
               <select name="seekPlayers" value={players} onChange={(e) => setPlayers(Number(e.currentTarget.value))}>
                 {game &&
-                  Array.from({ length: game.maxPlayers - Math.max(2, game.minPlayers) + 1 }, (_, i) => Math.max(2, game.minPlayers) + i).map((n) => (
+                  Array.from(
+                    { length: game.maxPlayers - Math.max(2, game.minPlayers) + 1 },
+                    (_, i) => Math.max(2, game.minPlayers) + i,
+                  ).map((n) => (
                     <option key={n} value={n}>
                       {n}
                     </option>

@@ -55,7 +55,11 @@ export function NewGamePage() {
     try {
       const perMove = PACES[pace];
       const timeControl = perMove ? { perMove, onTimeout } : undefined;
-      const created = dataOf(await api.POST('/v1/games', { body: { game: gameId, players, bots: levelsOf(levels, bots), standInLevel, options, visibility, timeControl } }));
+      const created = dataOf(
+        await api.POST('/v1/games', {
+          body: { game: gameId, players, bots: levelsOf(levels, bots), standInLevel, options, visibility, timeControl },
+        }),
+      );
       go(`/games/${created.id}`);
     } catch (err) {
       setError(problemText(t, err));
@@ -72,7 +76,11 @@ export function NewGamePage() {
           <select name="game" value={gameId} onChange={(e) => choose(e.currentTarget.value)}>
             {games.map((g) => (
               <option key={g.id} value={g.id}>
-                {t('newGame.gameChoice', { title: gameTitle(t, g.id, g.title), min: g.minPlayers, count: g.maxPlayers })}
+                {t('newGame.gameChoice', {
+                  title: gameTitle(t, g.id, g.title),
+                  min: g.minPlayers,
+                  count: g.maxPlayers,
+                })}
               </option>
             ))}
           </select>
@@ -81,16 +89,22 @@ export function NewGamePage() {
           <div class="row">
             <label>
               {t('newGame.players')}
-              <select name="players" value={players} onChange={(e) => {
-                const p = Number(e.currentTarget.value);
-                setPlayers(p);
-                setBots((b) => Math.min(b, p - 1));
-              }}>
-                {Array.from({ length: entry.maxPlayers - entry.minPlayers + 1 }, (_, i) => entry.minPlayers + i).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
+              <select
+                name="players"
+                value={players}
+                onChange={(e) => {
+                  const p = Number(e.currentTarget.value);
+                  setPlayers(p);
+                  setBots((b) => Math.min(b, p - 1));
+                }}
+              >
+                {Array.from({ length: entry.maxPlayers - entry.minPlayers + 1 }, (_, i) => entry.minPlayers + i).map(
+                  (n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ),
+                )}
               </select>
             </label>
             <label>
@@ -112,10 +126,14 @@ export function NewGamePage() {
               {levelsOf(levels, bots).map((level, i) => (
                 <label key={i}>
                   {t('bots.seatLevel', { n: i + 1 })}
-                  <select name={`botLevel${i + 1}`} value={level} onChange={(e) => {
-                    const chosen = e.currentTarget.value as BotLevel;
-                    setLevels((l) => levelsOf(l, Math.max(l.length, bots)).map((old, j) => (j === i ? chosen : old)));
-                  }}>
+                  <select
+                    name={`botLevel${i + 1}`}
+                    value={level}
+                    onChange={(e) => {
+                      const chosen = e.currentTarget.value as BotLevel;
+                      setLevels((l) => levelsOf(l, Math.max(l.length, bots)).map((old, j) => (j === i ? chosen : old)));
+                    }}
+                  >
                     {BOT_LEVELS.map((l) => (
                       <option key={l} value={l}>
                         {levelOption(t, l)}
@@ -131,16 +149,28 @@ export function NewGamePage() {
         {players - 1 - bots > 0 && (
           <label>
             {t('newGame.visibility')}
-            <select name="visibility" value={visibility} onChange={(e) => setVisibility(e.currentTarget.value as 'private' | 'public')}>
+            <select
+              name="visibility"
+              value={visibility}
+              onChange={(e) => setVisibility(e.currentTarget.value as 'private' | 'public')}
+            >
               <option value="private">{t('newGame.private')}</option>
               <option value="public">{t('newGame.public')}</option>
             </select>
           </label>
         )}
         <p class="hint">
-          {players - 1 - bots === 0 ? t('newGame.allBots') : visibility === 'public' ? t('newGame.publicSeats', { count: players - 1 - bots }) : t('newGame.friendSeats', { count: players - 1 - bots })}
+          {players - 1 - bots === 0
+            ? t('newGame.allBots')
+            : visibility === 'public'
+              ? t('newGame.publicSeats', { count: players - 1 - bots })
+              : t('newGame.friendSeats', { count: players - 1 - bots })}
         </p>
-        <OptionsForm fields={fields} values={options} onChange={(name, value) => setOptions((o) => ({ ...o, [name]: value }))} />
+        <OptionsForm
+          fields={fields}
+          values={options}
+          onChange={(name, value) => setOptions((o) => ({ ...o, [name]: value }))}
+        />
         <div class="row">
           <label>
             {t('newGame.pace')}
@@ -155,7 +185,11 @@ export function NewGamePage() {
           {pace > 0 && (
             <label>
               {t('newGame.onTimeout')}
-              <select name="onTimeout" value={onTimeout} onChange={(e) => setOnTimeout(e.currentTarget.value as 'bot' | 'forfeit')}>
+              <select
+                name="onTimeout"
+                value={onTimeout}
+                onChange={(e) => setOnTimeout(e.currentTarget.value as 'bot' | 'forfeit')}
+              >
                 <option value="bot">{t('newGame.timeoutBot')}</option>
                 <option value="forfeit">{t('newGame.timeoutForfeit')}</option>
               </select>
@@ -164,7 +198,11 @@ export function NewGamePage() {
         </div>
         <label>
           {t('bots.standIn')}
-          <select name="standInLevel" value={standInLevel} onChange={(e) => setStandInLevel(e.currentTarget.value as BotLevel)}>
+          <select
+            name="standInLevel"
+            value={standInLevel}
+            onChange={(e) => setStandInLevel(e.currentTarget.value as BotLevel)}
+          >
             {BOT_LEVELS.map((l) => (
               <option key={l} value={l}>
                 {levelOption(t, l)}

@@ -17,7 +17,11 @@ export function ProfilePage({ id }: { id: string }) {
   const [error, setError] = useState<string | null>(null);
 
   const more = async (playerId: string, cursor: string | null) => {
-    const page = dataOf(await api.GET('/v1/profiles/{playerId}/games', { params: { path: { playerId }, query: { cursor: cursor ?? undefined } } }));
+    const page = dataOf(
+      await api.GET('/v1/profiles/{playerId}/games', {
+        params: { path: { playerId }, query: { cursor: cursor ?? undefined } },
+      }),
+    );
     setGames((shown) => (cursor ? [...shown, ...page.items] : page.items));
     setNext(page.next);
   };
@@ -47,16 +51,24 @@ export function ProfilePage({ id }: { id: string }) {
                   <a href={`#/leaderboards/${encodeURIComponent(r.game)}`}>{gameTitle(t, r.game, titles[r.game])}</a>
                   <RatingValue rating={r.rating} rd={r.rd} t={t} />
                   <small>
-                    {t('ratings.games', { count: r.games })} · {t('ratings.lastChange', { change: ratingChange(r.lastChange) })}
+                    {t('ratings.games', { count: r.games })} ·{' '}
+                    {t('ratings.lastChange', { change: ratingChange(r.lastChange) })}
                   </small>
                 </li>
               ))}
             </ul>
           )}
           <h2>{t('profile.games')}</h2>
-          {games.length === 0 ? <p>{t('profile.noGames')}</p> : <FinishedGames games={games} titles={titles} t={t} highlight={profile.id} />}
+          {games.length === 0 ? (
+            <p>{t('profile.noGames')}</p>
+          ) : (
+            <FinishedGames games={games} titles={titles} t={t} highlight={profile.id} />
+          )}
           {next && (
-            <button class="secondary" onClick={() => void more(profile.id, next).catch((err: unknown) => setError(problemText(t, err)))}>
+            <button
+              class="secondary"
+              onClick={() => void more(profile.id, next).catch((err: unknown) => setError(problemText(t, err)))}
+            >
               {t('results.more')}
             </button>
           )}

@@ -57,7 +57,13 @@ export function SearchPage() {
         </label>
         <label>
           {t('search.player')}
-          <input name="player" type="search" maxLength={64} value={player} onInput={(e) => setPlayer(e.currentTarget.value)} />
+          <input
+            name="player"
+            type="search"
+            maxLength={64}
+            value={player}
+            onInput={(e) => setPlayer(e.currentTarget.value)}
+          />
         </label>
         <button type="submit" disabled={busy}>
           {t('search.submit')}

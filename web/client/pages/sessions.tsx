@@ -74,7 +74,10 @@ export function Sessions({ me, onSignedOut }: { me: Me; onSignedOut: () => void 
   const signOutHere = async () => {
     const here = list.find((s) => s.current);
     // Ended on the server too, so the token left in this browser's storage opens nothing.
-    if (here) await api.DELETE('/v1/players/me/sessions/{sessionId}', { params: { path: { sessionId: here.id } } }).catch(() => undefined);
+    if (here)
+      await api
+        .DELETE('/v1/players/me/sessions/{sessionId}', { params: { path: { sessionId: here.id } } })
+        .catch(() => undefined);
     leave();
   };
 
@@ -91,7 +94,12 @@ export function Sessions({ me, onSignedOut }: { me: Me; onSignedOut: () => void 
               <div class="what">
                 <strong title={s.label}>{name(s.label)}</strong>
                 {s.current && <span class="badge">{t('sessions.thisDevice')}</span>}
-                <small>{t('sessions.times', { created: momentText(currentLocale(), s.createdAt), used: momentText(currentLocale(), s.lastUsedAt) })}</small>
+                <small>
+                  {t('sessions.times', {
+                    created: momentText(currentLocale(), s.createdAt),
+                    used: momentText(currentLocale(), s.lastUsedAt),
+                  })}
+                </small>
               </div>
               {/* This browser signs out with the button below, which also forgets its token. */}
               {!s.current && (
@@ -106,7 +114,12 @@ export function Sessions({ me, onSignedOut }: { me: Me; onSignedOut: () => void 
       <div class="stack">
         {me.email && (
           <label class="check">
-            <input type="checkbox" name="alsoTokens" checked={alsoTokens} onChange={(e) => setAlsoTokens(e.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              name="alsoTokens"
+              checked={alsoTokens}
+              onChange={(e) => setAlsoTokens(e.currentTarget.checked)}
+            />
             {t('sessions.alsoTokens')}
           </label>
         )}

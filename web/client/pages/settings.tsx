@@ -14,7 +14,13 @@ import { YourData } from './your-data.js';
 const PUSH_ID_KEY = 'railpost.push';
 
 /** The notice kinds a player may turn on or off (the API's notifications.events). */
-const KINDS = ['yourTurn', 'reminder', 'gameStarted', 'gameFinished', 'chat'] as const satisfies readonly (keyof Me['notifications']['events'])[];
+const KINDS = [
+  'yourTurn',
+  'reminder',
+  'gameStarted',
+  'gameFinished',
+  'chat',
+] as const satisfies readonly (keyof Me['notifications']['events'])[];
 
 /** base64url → bytes, for pushManager.subscribe's applicationServerKey. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -23,7 +29,13 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 /** `confirmCode`: the code of an address confirmation link (`#/confirm-email/<code>`), filled in. */
-export function SettingsPage({ onSignedOut, confirmCode }: { onSignedOut: () => void; confirmCode?: string | undefined }) {
+export function SettingsPage({
+  onSignedOut,
+  confirmCode,
+}: {
+  onSignedOut: () => void;
+  confirmCode?: string | undefined;
+}) {
   const t = useT();
   const [me, setMe] = useState<Me | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +49,9 @@ export function SettingsPage({ onSignedOut, confirmCode }: { onSignedOut: () => 
     void api.GET('/v1/players/me').then(dataOf).then(setMe, fail);
     if (!('serviceWorker' in navigator) || !('PushManager' in window)) return setPush('unsupported');
     if (Notification.permission === 'denied') return setPush('denied');
-    void navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription()).then((s) => setPush(s ? 'on' : 'off'));
+    void navigator.serviceWorker.ready
+      .then((r) => r.pushManager.getSubscription())
+      .then((s) => setPush(s ? 'on' : 'off'));
   }, []);
 
   const patch = async (body: MePatch) => {
@@ -57,7 +71,9 @@ export function SettingsPage({ onSignedOut, confirmCode }: { onSignedOut: () => 
       const reg = await navigator.serviceWorker.ready;
       const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
       // The DOM types every field of toJSON() as optional; a subscription just made has them all, the shape the API reads.
-      const { id } = dataOf(await api.POST('/v1/players/me/push-subscriptions', { body: sub.toJSON() as PushSubscriptionBody }));
+      const { id } = dataOf(
+        await api.POST('/v1/players/me/push-subscriptions', { body: sub.toJSON() as PushSubscriptionBody }),
+      );
       localStorage.setItem(PUSH_ID_KEY, id);
       setPush('on');
     } catch (err) {
@@ -71,7 +87,10 @@ export function SettingsPage({ onSignedOut, confirmCode }: { onSignedOut: () => 
     const sub = await reg.pushManager.getSubscription();
     await sub?.unsubscribe();
     const id = localStorage.getItem(PUSH_ID_KEY);
-    if (id) await api.DELETE('/v1/players/me/push-subscriptions/{subscriptionId}', { params: { path: { subscriptionId: id } } }).catch(() => undefined);
+    if (id)
+      await api
+        .DELETE('/v1/players/me/push-subscriptions/{subscriptionId}', { params: { path: { subscriptionId: id } } })
+        .catch(() => undefined);
     localStorage.removeItem(PUSH_ID_KEY);
     setPush('off');
   };
@@ -87,12 +106,23 @@ export function SettingsPage({ onSignedOut, confirmCode }: { onSignedOut: () => 
       <h2>{t('settings.notifyWhen')}</h2>
       <div class="stack">
         <label class="check">
-          <input type="checkbox" name="emailOn" checked={me.notifications.email} disabled={!me.email} onChange={(e) => void patch({ notifications: { email: e.currentTarget.checked } })} />
+          <input
+            type="checkbox"
+            name="emailOn"
+            checked={me.notifications.email}
+            disabled={!me.email}
+            onChange={(e) => void patch({ notifications: { email: e.currentTarget.checked } })}
+          />
           {me.email ? t('settings.byEmail', { email: me.email }) : t('settings.byEmailNoAddress')}
         </label>
         {KINDS.map((kind) => (
           <label class="check" key={kind}>
-            <input type="checkbox" name={kind} checked={me.notifications.events[kind] === true} onChange={(e) => void patch({ notifications: { events: { [kind]: e.currentTarget.checked } } })} />
+            <input
+              type="checkbox"
+              name={kind}
+              checked={me.notifications.events[kind] === true}
+              onChange={(e) => void patch({ notifications: { events: { [kind]: e.currentTarget.checked } } })}
+            />
             {t(`settings.kinds.${kind}`)}
           </label>
         ))}
@@ -104,7 +134,10 @@ export function SettingsPage({ onSignedOut, confirmCode }: { onSignedOut: () => 
       {push === 'off' && <button onClick={() => void subscribe()}>{t('settings.pushOn')}</button>}
       {push === 'on' && (
         <p>
-          {t('settings.pushIsOn')} <button class="secondary" onClick={() => void unsubscribe()}>{t('settings.pushOff')}</button>
+          {t('settings.pushIsOn')}{' '}
+          <button class="secondary" onClick={() => void unsubscribe()}>
+            {t('settings.pushOff')}
+          </button>
         </p>
       )}
       {saved && <p class="ok">{t('settings.saved')}</p>}
@@ -113,7 +146,13 @@ export function SettingsPage({ onSignedOut, confirmCode }: { onSignedOut: () => 
       <Sessions me={me} onSignedOut={onSignedOut} />
       <h2>{t('settings.otherDevice')}</h2>
       <p>{t('settings.tokenHelp')}</p>
-      {showToken ? <code class="token">{token.get()}</code> : <button class="secondary" onClick={() => setShowToken(true)}>{t('settings.showToken')}</button>}
+      {showToken ? (
+        <code class="token">{token.get()}</code>
+      ) : (
+        <button class="secondary" onClick={() => setShowToken(true)}>
+          {t('settings.showToken')}
+        </button>
+      )}
       <AccessTokens />
       <YourData me={me} onSignedOut={onSignedOut} />
     </section>

@@ -4,7 +4,13 @@ import { currentLocale, useT } from '../i18n.js';
 import { problemText } from '../problems.js';
 import { ErrorLine } from '../widgets.js';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(currentLocale(), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString(currentLocale(), {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
 
 /** Days away: clocks of timed games pause (at most 30 days each, at most 5 pending; the API checks). */
 export function Vacations() {
@@ -25,7 +31,9 @@ export function Vacations() {
       const start = new Date(`${from}T00:00:00`);
       const begin = start.getTime() < Date.now() ? new Date(Date.now() + 60_000) : start;
       const end = new Date(`${until}T23:59:59`);
-      dataOf(await api.POST('/v1/players/me/vacations', { body: { from: begin.toISOString(), until: end.toISOString() } }));
+      dataOf(
+        await api.POST('/v1/players/me/vacations', { body: { from: begin.toISOString(), until: end.toISOString() } }),
+      );
       setFrom('');
       setUntil('');
       await load();
@@ -62,11 +70,23 @@ export function Vacations() {
       <form class="row" onSubmit={add}>
         <label>
           {t('vacations.from')}
-          <input type="date" name="vacationFrom" required value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
+          <input
+            type="date"
+            name="vacationFrom"
+            required
+            value={from}
+            onInput={(e) => setFrom(e.currentTarget.value)}
+          />
         </label>
         <label>
           {t('vacations.until')}
-          <input type="date" name="vacationUntil" required value={until} onInput={(e) => setUntil(e.currentTarget.value)} />
+          <input
+            type="date"
+            name="vacationUntil"
+            required
+            value={until}
+            onInput={(e) => setUntil(e.currentTarget.value)}
+          />
         </label>
         <button type="submit" disabled={!from || !until}>
           {t('vacations.add')}

@@ -21,7 +21,11 @@ export function WelcomePage({ onSignedIn, link }: { onSignedIn: () => void; link
     setBusy(true);
     setError(null);
     try {
-      const created = dataOf(await api.POST('/v1/players', { body: { name, language: currentLanguage(), email: email.trim() || undefined } }));
+      const created = dataOf(
+        await api.POST('/v1/players', {
+          body: { name, language: currentLanguage(), email: email.trim() || undefined },
+        }),
+      );
       token.set(created.token);
       onSignedIn();
     } catch (err) {
@@ -53,11 +57,25 @@ export function WelcomePage({ onSignedIn, link }: { onSignedIn: () => void; link
       <form onSubmit={signUp} class="stack">
         <label>
           {t('welcome.name')}
-          <input name="name" required maxLength={64} value={name} onInput={(e) => setName(e.currentTarget.value)} autoComplete="nickname" />
+          <input
+            name="name"
+            required
+            maxLength={64}
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+            autoComplete="nickname"
+          />
         </label>
         <label>
           {t('welcome.email')}
-          <input name="email" type="email" maxLength={254} value={email} onInput={(e) => setEmail(e.currentTarget.value)} autoComplete="email" />
+          <input
+            name="email"
+            type="email"
+            maxLength={254}
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+            autoComplete="email"
+          />
         </label>
         <button type="submit" disabled={busy || !name.trim()}>
           {t('welcome.start')}

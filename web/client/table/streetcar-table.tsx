@@ -7,7 +7,17 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { StreetcarView } from '../../../engine/games/streetcar/view.js';
 import { tilePicture, type StreetcarComponents } from '../../../presentation/streetcar.js';
-import { handGroups, modeTile, nextRotation, parseSquare, placeableTiles, placementAction, rotationsAt, tileMode, tilesAt } from '../../../presentation/streetcar-table.js';
+import {
+  handGroups,
+  modeTile,
+  nextRotation,
+  parseSquare,
+  placeableTiles,
+  placementAction,
+  rotationsAt,
+  tileMode,
+  tilesAt,
+} from '../../../presentation/streetcar-table.js';
 import { streetcarCards } from '../../../presentation/streetcar.ui.js';
 import { asTranslate } from '../i18n.js';
 import type { TableProps } from './table.js';
@@ -40,7 +50,10 @@ function StreetcarTable({ t, view, components, legal, busy, picked, mode, onMode
     if (square && fitting.length > 0 && (chosen === null || !fitting.includes(chosen))) onMode(tileMode(fitting[0]!));
   }, [picked]);
   const previewKey = action ? `${chosen}@${square!.row},${square!.col}@${shownRotation}` : '';
-  useEffect(() => onPreview(action && chosen && square ? { ...square, tile: chosen, rotation: shownRotation } : null), [previewKey]);
+  useEffect(
+    () => onPreview(action && chosen && square ? { ...square, tile: chosen, rotation: shownRotation } : null),
+    [previewKey],
+  );
   useEffect(() => () => onPreview(null), []);
 
   const you = v.you;
@@ -50,22 +63,44 @@ function StreetcarTable({ t, view, components, legal, busy, picked, mode, onMode
     <section class="sc-table" data-table aria-label={t('sc.table.label')}>
       {action && chosen && square && (
         <div class="choices sc-place" role="group" aria-label={t('sc.table.placing')}>
-          <p>{t(action.type === 'exchange' ? 'sc.table.exchangeHere' : 'sc.table.placeHere', { tile: tileName(chosen), square: tr('sc.square', square), rotation: shownRotation })}</p>
+          <p>
+            {t(action.type === 'exchange' ? 'sc.table.exchangeHere' : 'sc.table.placeHere', {
+              tile: tileName(chosen),
+              square: tr('sc.square', square),
+              rotation: shownRotation,
+            })}
+          </p>
           <div class="sc-preview">
             <TilePicture comps={comps} tile={chosen} rotation={shownRotation} />
-            <button class="sc-confirm" disabled={busy} onClick={() => {
-              onMode(null);
-              onAct(action);
-            }}>
+            <button
+              class="sc-confirm"
+              disabled={busy}
+              onClick={() => {
+                onMode(null);
+                onAct(action);
+              }}
+            >
               {t(action.type === 'exchange' ? 'sc.table.confirmExchange' : 'sc.table.confirm')}
             </button>
           </div>
           <div class="sc-rotate">
-            <button class="secondary" data-rotate="-1" disabled={busy || rotations.length < 2} aria-label={t('sc.table.rotateLeft')} onClick={() => setRotation(nextRotation(rotations, shownRotation, -1))}>
+            <button
+              class="secondary"
+              data-rotate="-1"
+              disabled={busy || rotations.length < 2}
+              aria-label={t('sc.table.rotateLeft')}
+              onClick={() => setRotation(nextRotation(rotations, shownRotation, -1))}
+            >
               ⟲
             </button>
             <span>{rotations.length < 2 ? t('sc.table.oneWay') : t('sc.table.ways', { count: rotations.length })}</span>
-            <button class="secondary" data-rotate="1" disabled={busy || rotations.length < 2} aria-label={t('sc.table.rotateRight')} onClick={() => setRotation(nextRotation(rotations, shownRotation, 1))}>
+            <button
+              class="secondary"
+              data-rotate="1"
+              disabled={busy || rotations.length < 2}
+              aria-label={t('sc.table.rotateRight')}
+              onClick={() => setRotation(nextRotation(rotations, shownRotation, 1))}
+            >
               ⟳
             </button>
           </div>
@@ -90,7 +125,9 @@ function StreetcarTable({ t, view, components, legal, busy, picked, mode, onMode
                     {count}
                   </span>
                 )}
-                <span class="sc-name">{count > 1 ? tr('sc.tileCount', { n: count, tile: tileName(tile) }) : tileName(tile)}</span>
+                <span class="sc-name">
+                  {count > 1 ? tr('sc.tileCount', { n: count, tile: tileName(tile) }) : tileName(tile)}
+                </span>
               </button>
             </li>
           );

@@ -9,11 +9,21 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { CardType, Ticket, TtrMap } from '../../../engine/games/ticket-to-ride/map.js';
 import type { TtrView } from '../../../engine/games/ticket-to-ride/view.js';
 import { cardFace, handGroups } from '../../../presentation/ttr-cards.js';
-import { canBuildStation, drawsByMix, keepAction, keepActions, keepMinimum, ticketMixes, ticketState, type TicketMix as Mix } from '../../../presentation/ttr-table.js';
+import {
+  canBuildStation,
+  drawsByMix,
+  keepAction,
+  keepActions,
+  keepMinimum,
+  ticketMixes,
+  ticketState,
+  type TicketMix as Mix,
+} from '../../../presentation/ttr-table.js';
 import type { TableProps } from './table.js';
 
 /** `t` over keys made at run time (a card type in the key); the catalogs' own types cannot check those. */
-const say = (t: TFunction, key: string, vars?: object): string => (t as unknown as (k: string, v?: object) => string)(key, vars);
+const say = (t: TFunction, key: string, vars?: object): string =>
+  (t as unknown as (k: string, v?: object) => string)(key, vars);
 
 const citiesOf = (ticket: Pick<Ticket, 'a' | 'b'>): string[] => [`place:${ticket.a}`, `place:${ticket.b}`];
 
@@ -22,7 +32,21 @@ function CardFace({ type }: { type: CardType | null }) {
   return <span class="ttr-face" dangerouslySetInnerHTML={{ __html: cardFace(type) }} />;
 }
 
-function TtrTable({ t, ui, view, components, legal, busy, mode, onMode, actionsAt, onPick, onAct, onMarks, picked }: TableProps) {
+function TtrTable({
+  t,
+  ui,
+  view,
+  components,
+  legal,
+  busy,
+  mode,
+  onMode,
+  actionsAt,
+  onPick,
+  onAct,
+  onMarks,
+  picked,
+}: TableProps) {
   const v = view as TtrView;
   const map = components as TtrMap;
   const can = (key: string) => !busy && actionsAt(key).length > 0;
@@ -52,7 +76,12 @@ function TtrTable({ t, ui, view, components, legal, busy, mode, onMode, actionsA
       </span>
       <span class="ttr-points">{say(t, 'ttr.table.points', { count: ticket.points })}</span>
       {ticket.long && <span class="ttr-long">{t('ttr.table.long')}</span>}
-      {state && <span class={`ttr-state ${state}`}>{state !== 'notConnected' ? '✓ ' : ''}{say(t, `ttr.panel.${state}`)}</span>}
+      {state && (
+        <span class={`ttr-state ${state}`}>
+          {state !== 'notConnected' ? '✓ ' : ''}
+          {say(t, `ttr.panel.${state}`)}
+        </span>
+      )}
     </>
   );
 
@@ -67,7 +96,18 @@ function TtrTable({ t, ui, view, components, legal, busy, mode, onMode, actionsA
   const opening = mixes.some((m) => m.action.type === 'choose_initial_tickets');
   return (
     <section class="ttr-table" data-table aria-label={t('ttr.table.label')}>
-      {choosing && <TicketChoice key={choosing.map((c) => c.id).join()} t={t} tickets={choosing} legal={legal} busy={busy} onAct={onAct} showing={showing} face={ticketFace} />}
+      {choosing && (
+        <TicketChoice
+          key={choosing.map((c) => c.id).join()}
+          t={t}
+          tickets={choosing}
+          legal={legal}
+          busy={busy}
+          onAct={onAct}
+          showing={showing}
+          face={ticketFace}
+        />
+      )}
       <h2>{t('ttr.table.market')}</h2>
       <ul class="ttr-cards ttr-market">
         {v.market.map((card, slot) => {
@@ -97,7 +137,12 @@ function TtrTable({ t, ui, view, components, legal, busy, mode, onMode, actionsA
         </li>
       </ul>
       <div class="ttr-moves">
-        <button class={picked === 'tickets' ? 'ttr-pile picked' : 'ttr-pile'} data-target="tickets" disabled={!can('tickets')} onClick={() => onPick('tickets')}>
+        <button
+          class={picked === 'tickets' ? 'ttr-pile picked' : 'ttr-pile'}
+          data-target="tickets"
+          disabled={!can('tickets')}
+          onClick={() => onPick('tickets')}
+        >
           <span class="ttr-pile-title">{t('ttr.table.ticketPile')}</span>
           {twoDecks ? (
             <>
@@ -109,12 +154,19 @@ function TtrTable({ t, ui, view, components, legal, busy, mode, onMode, actionsA
           )}
         </button>
         {stationPossible && (
-          <button class="ttr-station" aria-pressed={mode === 'station'} disabled={busy} onClick={() => onMode(mode === 'station' ? null : 'station')}>
+          <button
+            class="ttr-station"
+            aria-pressed={mode === 'station'}
+            disabled={busy}
+            onClick={() => onMode(mode === 'station' ? null : 'station')}
+          >
             {mode === 'station' ? t('ttr.table.stationOn') : t('ttr.table.station')}
           </button>
         )}
       </div>
-      {(opening || (picked === 'tickets' && mixes.length > 1)) && <TicketMix t={t} mixes={mixes} busy={busy} onAct={onAct} />}
+      {(opening || (picked === 'tickets' && mixes.length > 1)) && (
+        <TicketMix t={t} mixes={mixes} busy={busy} onAct={onAct} />
+      )}
       {mode === 'station' && <p class="hint">{t('ttr.table.stationHint')}</p>}
       {you && (
         <>
@@ -137,7 +189,13 @@ function TtrTable({ t, ui, view, components, legal, busy, mode, onMode, actionsA
               const state = ticketState(map, v, you.seat, ticket);
               return (
                 <li key={ticket.id}>
-                  <button class={`ttr-ticket ${state}`} aria-pressed={focused === ticket.id} data-ticket={ticket.id} {...showing(ticket.id)} onClick={() => setFocused(ticket.id)}>
+                  <button
+                    class={`ttr-ticket ${state}`}
+                    aria-pressed={focused === ticket.id}
+                    data-ticket={ticket.id}
+                    {...showing(ticket.id)}
+                    onClick={() => setFocused(ticket.id)}
+                  >
                     {ticketFace(ticket, state)}
                   </button>
                 </li>
@@ -147,7 +205,13 @@ function TtrTable({ t, ui, view, components, legal, busy, mode, onMode, actionsA
           </ul>
           {me && (
             <p class="hint">
-              {[t('ttr.panel.trainsLeft', { count: me.trains }), map.stationsPerPlayer > 0 ? t('ttr.panel.stationsLeft', { count: me.stationsLeft }) : null, t('ttr.panel.routePoints', { count: me.routePoints })].filter(Boolean).join(', ')}
+              {[
+                t('ttr.panel.trainsLeft', { count: me.trains }),
+                map.stationsPerPlayer > 0 ? t('ttr.panel.stationsLeft', { count: me.stationsLeft }) : null,
+                t('ttr.panel.routePoints', { count: me.routePoints }),
+              ]
+                .filter(Boolean)
+                .join(', ')}
             </p>
           )}
         </>
@@ -157,7 +221,15 @@ function TtrTable({ t, ui, view, components, legal, busy, mode, onMode, actionsA
 }
 
 /** The tickets drawn, each kept or not by a tap, and one confirm once the set may be kept (TTRE-3.2, TTRE-11.3). */
-function TicketChoice({ t, tickets, legal, busy, onAct, showing, face }: {
+function TicketChoice({
+  t,
+  tickets,
+  legal,
+  busy,
+  onAct,
+  showing,
+  face,
+}: {
   t: TFunction;
   tickets: readonly Ticket[];
   legal: TableProps['legal'];
@@ -182,7 +254,13 @@ function TicketChoice({ t, tickets, legal, busy, onAct, showing, face }: {
       <ul class="ttr-tickets">
         {tickets.map((ticket) => (
           <li key={ticket.id}>
-            <button class="ttr-ticket" aria-pressed={chosen.has(ticket.id)} data-ticket={ticket.id} {...showing(ticket.id)} onClick={() => toggle(ticket.id)}>
+            <button
+              class="ttr-ticket"
+              aria-pressed={chosen.has(ticket.id)}
+              data-ticket={ticket.id}
+              {...showing(ticket.id)}
+              onClick={() => toggle(ticket.id)}
+            >
               <span class="ttr-check" aria-hidden="true">
                 {chosen.has(ticket.id) ? '☑' : '☐'}
               </span>
@@ -199,7 +277,17 @@ function TicketChoice({ t, tickets, legal, busy, onAct, showing, face }: {
 }
 
 /** Germany's draws: the mix of short and long tickets, announced before drawing (TTRG-3.2, TTRG-10.1), one button per legal mix. */
-function TicketMix({ t, mixes, busy, onAct }: { t: TFunction; mixes: readonly Mix[]; busy: boolean; onAct: TableProps['onAct'] }) {
+function TicketMix({
+  t,
+  mixes,
+  busy,
+  onAct,
+}: {
+  t: TFunction;
+  mixes: readonly Mix[];
+  busy: boolean;
+  onAct: TableProps['onAct'];
+}) {
   const total = mixes[0]!.short + mixes[0]!.long;
   return (
     <div class="ttr-mix choices" role="group" aria-label={t('ttr.table.mix')}>

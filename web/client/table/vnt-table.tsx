@@ -47,14 +47,21 @@ function VntTable({ t, ui, view, components, busy, picked, actionsAt, onPick, on
         >
           <CardFace tr={tr} data={data} id={id} />
           <span class="vnt-name">{id}</span>{' '}
-          {offers.length > 0 && <span class="vnt-offer">{offers.length === 1 ? tr(`vnt.table.offer.${offers[0]!}`) : t('vnt.table.choose')}</span>}
+          {offers.length > 0 && (
+            <span class="vnt-offer">
+              {offers.length === 1 ? tr(`vnt.table.offer.${offers[0]!}`) : t('vnt.table.choose')}
+            </span>
+          )}
         </button>
       </li>
     );
   };
 
   const hand = v.you?.hand;
-  const placing = [...(hand ?? []).map((id) => cardKey('hand', id)), ...v.market.map((id) => cardKey('market', id))].some((key) => cardOffers(actionsAt(key)).includes('place'));
+  const placing = [
+    ...(hand ?? []).map((id) => cardKey('hand', id)),
+    ...v.market.map((id) => cardKey('market', id)),
+  ].some((key) => cardOffers(actionsAt(key)).includes('place'));
   return (
     <section class="vnt-table" data-table aria-label={t('vnt.table.label')}>
       <div class="vnt-head">
