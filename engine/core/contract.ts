@@ -33,13 +33,10 @@ export const OutcomeSchema = z
       .array(z.number().int().min(1))
       .meta({ description: 'Place of each seat (1 = winner); tied seats share a place' }),
     breakdown: z.array(z.array(ScoreLineSchema)).meta({ description: 'Per seat, the lines that add up to its score' }),
-    noWinner: z
-      .literal(true)
-      .optional()
-      .meta({
-        description:
-          'The game ended without a winner (a Streetcar stalemate, SC-12.3): the seats share place 1 but none won; ratings count it a draw',
-      }),
+    noWinner: z.literal(true).optional().meta({
+      description:
+        'The game ended without a winner (a Streetcar stalemate, SC-12.3): the seats share place 1 but none won; ratings count it a draw',
+    }),
   })
   .meta({ id: 'Outcome' });
 export type Outcome = z.infer<typeof OutcomeSchema>;

@@ -75,12 +75,10 @@ export const Name = z
   });
 export const Email = z.email().max(254);
 
-export const LanguageSchema = z
-  .enum(LANGUAGES)
-  .openapi({
-    description: 'The language of your emails and pushes (and of the web client on a new device)',
-    example: 'cs',
-  });
+export const LanguageSchema = z.enum(LANGUAGES).openapi({
+  description: 'The language of your emails and pushes (and of the web client on a new device)',
+  example: 'cs',
+});
 
 export const GameStatusSchema = z.enum(['open', 'active', 'finished', 'aborted']);
 

@@ -62,16 +62,14 @@ export class Profiles {
   async leaderboard(game: string, limit: number): Promise<LeaderboardRow[]> {
     if (!this.registry.facts(game)) throw problems.notFound('Game');
     const { entries } = await this.ratings.getBoard(game);
-    return entries
-      .slice(0, limit)
-      .map((e: BoardEntry, i) => ({
-        place: i + 1,
-        playerId: e.playerId,
-        name: e.name,
-        rating: e.rating,
-        rd: e.rd,
-        games: e.version,
-      }));
+    return entries.slice(0, limit).map((e: BoardEntry, i) => ({
+      place: i + 1,
+      playerId: e.playerId,
+      name: e.name,
+      rating: e.rating,
+      rd: e.rd,
+      games: e.version,
+    }));
   }
 
   async search(

@@ -53,12 +53,10 @@ export const TimeControlSchema = z
       .optional()
       .meta({ description: 'Time for each turn, e.g. "P3D"; give this or `bank`' }),
     bank: BankSchema.optional(),
-    onTimeout: z
-      .enum(['bot', 'forfeit'])
-      .meta({
-        description:
-          "'bot': the game's bot moves for the seat; 'forfeit': the seat is out (ranked last) and the bot plays on for it",
-      }),
+    onTimeout: z.enum(['bot', 'forfeit']).meta({
+      description:
+        "'bot': the game's bot moves for the seat; 'forfeit': the seat is out (ranked last) and the bot plays on for it",
+    }),
     reminderAt: z
       .number()
       .gt(0)

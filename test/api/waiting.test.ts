@@ -41,11 +41,9 @@ describe('GET /v1/games/{id}/view?waitForVersion=N', () => {
   it('a game already at the version answers at once; a hold with nothing new ends after `wait` with the same view, or 304 for its ETag', async () => {
     const game = await HighCardGame.start(suite.api, 2, { prefix: 'idle' });
     const view = (query: { waitForVersion: number; wait: number }, ifNoneMatch?: string) =>
-      game
-        .seat(1)
-        .GET('/v1/games/{id}/view', {
-          params: { ...game.params, query, header: ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {} },
-        });
+      game.seat(1).GET('/v1/games/{id}/view', {
+        params: { ...game.params, query, header: ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {} },
+      });
     const idle = await view({ waitForVersion: 1, wait: 1 });
     expect(idle.response.status).toBe(200);
     expect(dataOf(idle).version).toBe(0);
@@ -173,11 +171,9 @@ describe('RP-WAIT-1: a held view is checked first, and capped', () => {
     const game = await HighCardGame.start(suite.api, 2, { prefix: 'cap' });
     const due = await game.view(0);
     const hold = () =>
-      game
-        .seat(1)
-        .GET('/v1/games/{id}/view', {
-          params: { ...game.params, query: { waitForVersion: due.version + 1, ...longest } },
-        });
+      game.seat(1).GET('/v1/games/{id}/view', {
+        params: { ...game.params, query: { waitForVersion: due.version + 1, ...longest } },
+      });
     const held = Array.from({ length: HOLDS_PER_TOKEN }, hold);
     await vi.waitFor(() => expect(suite.server.services.waits.holding).toBe(HOLDS_PER_TOKEN), { timeout: 10_000 });
 
@@ -191,11 +187,9 @@ describe('RP-WAIT-1: a held view is checked first, and capped', () => {
     beforeTheHoldEnds(asked);
     // Another player's token is not counted against this one.
     held.push(
-      game
-        .seat(0)
-        .GET('/v1/games/{id}/view', {
-          params: { ...game.params, query: { waitForVersion: due.version + 1, ...longest } },
-        }),
+      game.seat(0).GET('/v1/games/{id}/view', {
+        params: { ...game.params, query: { waitForVersion: due.version + 1, ...longest } },
+      }),
     );
     await vi.waitFor(() => expect(suite.server.services.waits.holding).toBe(HOLDS_PER_TOKEN + 1), { timeout: 10_000 });
 

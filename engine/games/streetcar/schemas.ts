@@ -148,12 +148,10 @@ export const StreetcarViewSchema = z
     stacks: z.array(Count).length(4).meta({ description: 'SC-3.3: the sizes of the four face-down stacks' }),
     open: z.array(TileId).meta({ description: "SC-7.3: drivers' released tiles, face up" }),
     display: z.array(TileId).meta({ description: 'V5-1: the face-up central supply' }),
-    lastRoll: z
-      .union([StreetcarDieFaceSchema, z.null()])
-      .meta({
-        description:
-          'The latest roll; null before the first (written as a union: the OpenAPI generator drops the null of a nullable reference)',
-      }),
+    lastRoll: z.union([StreetcarDieFaceSchema, z.null()]).meta({
+      description:
+        'The latest roll; null before the first (written as a union: the OpenAPI generator drops the null of a nullable reference)',
+    }),
     witness: Path.nullable().meta({ description: 'SC-10.4: the published trip path of the latest declaration' }),
     circuitPhase: z
       .enum(['A', 'B'])
@@ -186,12 +184,10 @@ const DrawRedactedData = z.strictObject({
 });
 
 /** What the other seats see of a blind draw (SC-15.5). */
-export const StreetcarDrawRedactedSchema = z
-  .strictObject({ type: z.literal('draw'), data: DrawRedactedData })
-  .meta({
-    id: 'StreetcarDrawRedacted',
-    description: 'A blind draw as the other seats see it: how many, from which stacks',
-  });
+export const StreetcarDrawRedactedSchema = z.strictObject({ type: z.literal('draw'), data: DrawRedactedData }).meta({
+  id: 'StreetcarDrawRedacted',
+  description: 'A blind draw as the other seats see it: how many, from which stacks',
+});
 
 const DrawEvent = z
   .strictObject({

@@ -47,12 +47,10 @@ export const TtrPlayerSchema = z
     stationsLeft: Count.meta({ description: 'Train stations still to build (Europe; always 0 in Germany)' }),
     cards: Count.meta({ description: 'Train cards in hand' }),
     tickets: Count.nullable().meta({ description: 'Tickets held; null while the opening choice is secret (TTRE-H12)' }),
-    ticketTypes: TicketTypesSchema.nullable()
-      .optional()
-      .meta({
-        description:
-          'Germany: short and long tickets held, public by their backs (TTRG-H5); null before the opening keep; absent in Europe',
-      }),
+    ticketTypes: TicketTypesSchema.nullable().optional().meta({
+      description:
+        'Germany: short and long tickets held, public by their backs (TTRG-H5); null before the opening keep; absent in Europe',
+    }),
     routePoints: Int,
     passengers: PassengerPool.meta({ description: "Germany: this seat's passengers by colour; empty in Europe" }),
     ready: z.boolean().meta({ description: 'During the opening: whether this seat has chosen its tickets' }),

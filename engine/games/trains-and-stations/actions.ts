@@ -81,12 +81,9 @@ export const TsOptionsSchema = z.object({
     .union([z.literal('random'), z.number().int().min(0).max(4)])
     .default('random')
     .meta({ description: "Seat of the conductor, who plays first, or 'random' (TS-2.7, AMB-34)" }),
-  manualTasks: z
-    .boolean()
-    .default(false)
-    .meta({
-      description:
-        'Players reveal fulfilled tasks themselves in a secret window for all seats (DP-8) instead of automatically (AMB-12)',
-    }),
+  manualTasks: z.boolean().default(false).meta({
+    description:
+      'Players reveal fulfilled tasks themselves in a secret window for all seats (DP-8) instead of automatically (AMB-12)',
+  }),
 });
 export type TsOptions = z.infer<typeof TsOptionsSchema>;

@@ -15,11 +15,9 @@ const Id = z.string().min(1);
 const Good = z.enum(GOODS);
 const BuildingType = z.enum(BUILDINGS);
 const Face = z.enum(FACES);
-const Committed = z
-  .array(z.boolean())
-  .meta({
-    description: 'Per seat: whether it has committed its sealed choice (the choice itself stays hidden, TS-17.5)',
-  });
+const Committed = z.array(z.boolean()).meta({
+  description: 'Per seat: whether it has committed its sealed choice (the choice itself stays hidden, TS-17.5)',
+});
 
 export const TsDieSchema = z
   .strictObject({
@@ -37,12 +35,10 @@ export const TsDieSchema = z
     description: 'One die; its index in `dice` is its id (seat s owns dice 8s…8s+7, the white dice follow)',
   }) satisfies z.ZodType<Die>;
 
-export const TsBuildingSchema = z
-  .strictObject({ id: Count, owner: Seat, type: BuildingType, city: Id })
-  .meta({
-    id: 'TsBuilding',
-    description: 'A building on a city site; `id` is its index in `buildings`',
-  }) satisfies z.ZodType<Building>;
+export const TsBuildingSchema = z.strictObject({ id: Count, owner: Seat, type: BuildingType, city: Id }).meta({
+  id: 'TsBuilding',
+  description: 'A building on a city site; `id` is its index in `buildings`',
+}) satisfies z.ZodType<Building>;
 
 export const TsGoodsSpaceSchema = z
   .strictObject({

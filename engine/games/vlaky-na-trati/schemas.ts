@@ -20,12 +20,10 @@ const PerSymbol = (description: string) => z.record(SymSchema, Count).meta({ des
 export const VntPhaseSchema = z
   .enum(['side', 'track', 'turn', 'final', 'over'])
   .meta({ description: 'side = DP-1, track = DP-2, turn = the turns, final = the last free actions (VNT-11.8), over' });
-export const VntStepSchema = z
-  .enum(['place', 'noPlace', 'events', 'free'])
-  .meta({
-    description:
-      'Within a turn: place a card (DP-3), no card can be placed (VNT-11.5), a placement event being resolved, the free action (DP-6)',
-  });
+export const VntStepSchema = z.enum(['place', 'noPlace', 'events', 'free']).meta({
+  description:
+    'Within a turn: place a card (DP-3), no card can be placed (VNT-11.5), a placement event being resolved, the free action (DP-6)',
+});
 export const VntGainOutcomeSchema = z
   .enum(['ticked', 'coins', 'lost'])
   .meta({ description: 'VNT-7.2–7.5: a box ticked, coins for a full row, or lost to a locked box' });

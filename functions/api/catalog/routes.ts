@@ -18,12 +18,10 @@ export const CatalogEntrySchema = z
 export const CatalogGameSchema = z
   .strictObject({
     ...CatalogEntrySchema.shape,
-    components: z
-      .unknown()
-      .openapi({
-        description:
-          'Static components to draw the game with (e.g. the map: cities, routes with colour and length, tickets)',
-      }),
+    components: z.unknown().openapi({
+      description:
+        'Static components to draw the game with (e.g. the map: cities, routes with colour and length, tickets)',
+    }),
   })
   .openapi('CatalogGame');
 

@@ -5,12 +5,9 @@ import { SeatIndex } from '../schemas.js';
 export const TakebackSchema = z
   .strictObject({
     seat: SeatIndex.openapi({ description: 'Who asked' }),
-    undoes: z
-      .number()
-      .int()
-      .openapi({
-        description: 'The version of the action to undo: accepted, the game returns to the version before it',
-      }),
+    undoes: z.number().int().openapi({
+      description: 'The version of the action to undo: accepted, the game returns to the version before it',
+    }),
     requestedAt: z.number().int().openapi({ description: 'The version the request was logged at' }),
     accepted: z.array(SeatIndex),
     waitingFor: z.array(SeatIndex).openapi({ description: 'Seated people still to answer (bots accept at once)' }),
@@ -29,18 +26,12 @@ export const RematchSchema = z
   .openapi('Rematch', { description: 'A rematch offer on a finished game, and the new game once it exists' });
 
 export const FinishingFields = {
-  abortable: z
-    .boolean()
-    .optional()
-    .openapi({
-      description: 'While the game runs: no seat has made a second action yet, so any seated player may abort it',
-    }),
-  canTakeBack: z
-    .boolean()
-    .optional()
-    .openapi({
-      description: 'While the game runs, for a seated player: whether you may ask to take your last action back now',
-    }),
+  abortable: z.boolean().optional().openapi({
+    description: 'While the game runs: no seat has made a second action yet, so any seated player may abort it',
+  }),
+  canTakeBack: z.boolean().optional().openapi({
+    description: 'While the game runs, for a seated player: whether you may ask to take your last action back now',
+  }),
   takeback: TakebackSchema.optional(),
   rematch: RematchSchema.optional(),
 };

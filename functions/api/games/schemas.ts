@@ -70,14 +70,10 @@ export function unknownBotLevel(body: unknown): { value: unknown } | null {
 const SeatFields = {
   seat: SeatIndex,
   name: z.string().nullable(),
-  playerId: z
-    .string()
-    .nullable()
-    .optional()
-    .openapi({
-      description:
-        "The seat holder's player id (null: a bot or an open seat); shown to the game's seated players only, like chat",
-    }),
+  playerId: z.string().nullable().optional().openapi({
+    description:
+      "The seat holder's player id (null: a bot or an open seat); shown to the game's seated players only, like chat",
+  }),
   forfeited: z
     .boolean()
     .optional()
@@ -91,11 +87,9 @@ export const SeatSchema = z
     z
       .strictObject({ ...SeatFields, bot: z.literal(false) })
       .openapi('PersonSeat', { description: "A person's seat, or one waiting for a person" }),
-    z
-      .strictObject({ ...SeatFields, bot: z.literal(true), level: BotLevelSchema })
-      .openapi('BotSeat', {
-        description: "A seat the bot plays at `level` (a deleted account's seat the stand-in took over is one too)",
-      }),
+    z.strictObject({ ...SeatFields, bot: z.literal(true), level: BotLevelSchema }).openapi('BotSeat', {
+      description: "A seat the bot plays at `level` (a deleted account's seat the stand-in took over is one too)",
+    }),
   ])
   .openapi('Seat');
 
@@ -105,13 +99,9 @@ export const ClockSchema = z
     deadline: Timestamp.optional().openapi({
       description: 'When the turn times out, while the seat is to act (vacations counted)',
     }),
-    bankMs: z
-      .number()
-      .int()
-      .optional()
-      .openapi({
-        description: 'Bank controls: the time the seat had when its turn began, or has while not to act (ms)',
-      }),
+    bankMs: z.number().int().optional().openapi({
+      description: 'Bank controls: the time the seat had when its turn began, or has while not to act (ms)',
+    }),
   })
   .openapi('Clock');
 

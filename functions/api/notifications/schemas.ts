@@ -5,12 +5,10 @@ import type { NotificationKind } from '../../notify/message.js';
 import { PushSubscriptionSchema as PushSubscriptionBase } from '../../notify/push-subscription.js';
 import { Timestamp } from '../schemas.js';
 
-export const NotificationKindSchema = z
-  .enum(NOTIFICATION_KINDS)
-  .openapi('NotificationKind', {
-    description:
-      'What a notification is about: it is your turn, your deadline is near, a game started or finished, a chat message',
-  });
+export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS).openapi('NotificationKind', {
+  description:
+    'What a notification is about: it is your turn, your deadline is near, a game started or finished, a chat message',
+});
 
 const kindFlags = <T extends z.ZodType>(flag: (kind: NotificationKind) => T) =>
   ({
@@ -70,12 +68,10 @@ export const VacationCreateSchema = z
     from: z.iso
       .datetime({ offset: true })
       .openapi({ description: 'Start (not in the past); ISO 8601 date-time', example: '2026-12-20T00:00:00Z' }),
-    until: z.iso
-      .datetime({ offset: true })
-      .openapi({
-        description: 'End: in the future, and at most 30 days after the start',
-        example: '2027-01-03T00:00:00Z',
-      }),
+    until: z.iso.datetime({ offset: true }).openapi({
+      description: 'End: in the future, and at most 30 days after the start',
+      example: '2027-01-03T00:00:00Z',
+    }),
   })
   .openapi('VacationCreate');
 
@@ -137,12 +133,10 @@ export const PushSubscriptionCreatedSchema = z
 export const PushSubscriptionItemSchema = z
   .strictObject({
     id: z.string(),
-    origin: z
-      .string()
-      .openapi({
-        description: "The push service's origin (the endpoint itself is not shown)",
-        example: 'https://fcm.googleapis.com',
-      }),
+    origin: z.string().openapi({
+      description: "The push service's origin (the endpoint itself is not shown)",
+      example: 'https://fcm.googleapis.com',
+    }),
     createdAt: Timestamp,
   })
   .openapi('PushSubscriptionItem');

@@ -23,11 +23,9 @@ const commonData = {
   board: Url.optional().meta({
     description: 'The board picture at this version, as a spectator sees it (no login; for games with a picture)',
   }),
-  changes: z
-    .array(z.string())
-    .meta({
-      description: 'What happened since you last acted, in words, redacted as the log is for your seat (may be empty)',
-    }),
+  changes: z.array(z.string()).meta({
+    description: 'What happened since you last acted, in words, redacted as the log is for your seat (may be empty)',
+  }),
 };
 
 const Deadline = z.iso.datetime().meta({ description: 'Your deadline (timed games)' });
@@ -57,13 +55,9 @@ const kinds = {
         .strictObject({
           places: z.array(z.number().int().min(0)).meta({ description: 'Seats from first to last' }),
           scores: z.array(z.number()).meta({ description: 'Score per seat' }),
-          noWinner: z
-            .literal(true)
-            .optional()
-            .meta({
-              description:
-                'The game ended without a winner (a Streetcar stalemate): every seat is placed 1st, none won',
-            }),
+          noWinner: z.literal(true).optional().meta({
+            description: 'The game ended without a winner (a Streetcar stalemate): every seat is placed 1st, none won',
+          }),
         })
         .meta({ description: 'The outcome' }),
     },

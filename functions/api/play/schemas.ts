@@ -12,11 +12,9 @@ export const ActionSchema = z.looseObject({ type: z.string().min(1).max(64) }).o
   example: { type: 'claim_route', route: 2, cards: { yellow: 2, loco: 1 } },
 });
 
-const GameIdField = z
-  .string()
-  .openapi({
-    description: "The game's catalog id; it decides the shapes of `view`, `legalActions` and the log's events",
-  });
+const GameIdField = z.string().openapi({
+  description: "The game's catalog id; it decides the shapes of `view`, `legalActions` and the log's events",
+});
 
 export const ViewSchema = z
   .strictObject({
@@ -155,12 +153,10 @@ const PlatformEntrySchema = z
     ...EntryBase,
     action: PlatformActionSchema,
     events: z.array(PlatformEventSchema),
-    platform: z
-      .literal(true)
-      .openapi({
-        description:
-          'Not a game action: skip it when replaying, except `take_back`, which returns to the state at version `to`',
-      }),
+    platform: z.literal(true).openapi({
+      description:
+        'Not a game action: skip it when replaying, except `take_back`, which returns to the state at version `to`',
+    }),
   })
   .openapi('PlatformEntry');
 
@@ -189,13 +185,10 @@ export const ExportSchema = z
           .literal(true)
           .optional()
           .openapi({ description: 'Not a game action: skip it when replaying with the engine' }),
-        platform: z
-          .literal(true)
-          .optional()
-          .openapi({
-            description:
-              'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`',
-          }),
+        platform: z.literal(true).optional().openapi({
+          description:
+            'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`',
+        }),
       }),
     ),
     outcome: OutcomeAnswerSchema.nullable(),

@@ -34,19 +34,14 @@ export const PlayerSchema = z
       .string()
       .optional()
       .openapi({ description: 'Your confirmed address: the only one notices and sign-in codes go to' }),
-    pendingEmail: z
-      .string()
-      .optional()
-      .openapi({
-        description: 'A new address waiting for the code sent to it (POST /v1/players/me/email-confirmation)',
-      }),
+    pendingEmail: z.string().optional().openapi({
+      description: 'A new address waiting for the code sent to it (POST /v1/players/me/email-confirmation)',
+    }),
     createdAt: Timestamp,
     notifications: NotificationSettingsSchema,
-    vacations: z
-      .array(VacationSchema)
-      .openapi({
-        description: `Past vacations stay listed while a clock may still count them (at most ${MAX_STORED_VACATIONS} in all: the oldest past ones go first)`,
-      }),
+    vacations: z.array(VacationSchema).openapi({
+      description: `Past vacations stay listed while a clock may still count them (at most ${MAX_STORED_VACATIONS} in all: the oldest past ones go first)`,
+    }),
     onVacation: z.boolean().openapi({ description: 'Your clocks are paused now' }),
     language: LanguageSchema,
   })
@@ -54,23 +49,18 @@ export const PlayerSchema = z
 export const PlayerPatchSchema = z
   .strictObject({
     name: Name.optional(),
-    email: Email.nullable()
-      .optional()
-      .openapi({
-        description:
-          'A new address gets a code to confirm it (until then the old one stays); null removes both at once',
-      }),
+    email: Email.nullable().optional().openapi({
+      description: 'A new address gets a code to confirm it (until then the old one stays); null removes both at once',
+    }),
     notifications: NotificationSettingsPatchSchema.optional(),
     language: LanguageSchema.optional(),
   })
   .openapi('PlayerPatch');
 
-export const ScopeSchema = z
-  .enum(SCOPES as [Scope, ...Scope[]])
-  .openapi('Scope', {
-    description:
-      'read: every GET; play: create, join and act in games; chat: write in chats; settings: profile, notifications, vacations, sessions, tokens, your data',
-  });
+export const ScopeSchema = z.enum(SCOPES as [Scope, ...Scope[]]).openapi('Scope', {
+  description:
+    'read: every GET; play: create, join and act in games; chat: write in chats; settings: profile, notifications, vacations, sessions, tokens, your data',
+});
 
 const Code = z
   .string()
@@ -149,12 +139,9 @@ export const TokenIdParamSchema = z.object({ tokenId: CredentialId('tokenId') })
 
 export const SignOutEverywhereSchema = z
   .strictObject({
-    tokens: z
-      .boolean()
-      .optional()
-      .openapi({
-        description: 'Also revoke every personal access token and the registration token (needs a confirmed address)',
-      }),
+    tokens: z.boolean().optional().openapi({
+      description: 'Also revoke every personal access token and the registration token (needs a confirmed address)',
+    }),
   })
   .openapi('SignOutEverywhere');
 export const EmailConfirmationSchema = z.strictObject({ code: Code }).openapi('EmailConfirmation');

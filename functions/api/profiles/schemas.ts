@@ -65,12 +65,10 @@ export const RatingSchema = z
   .strictObject({
     game: z.string().openapi({ description: 'The rating kind: a catalog game' }),
     rating: z.number().openapi({ description: 'Glicko-2 rating (1500 to start)' }),
-    rd: z
-      .number()
-      .openapi({
-        description:
-          'Rating deviation: the rating is likely within about two of these (350 to start; it shrinks with games played)',
-      }),
+    rd: z.number().openapi({
+      description:
+        'Rating deviation: the rating is likely within about two of these (350 to start; it shrinks with games played)',
+    }),
     games: z.number().int().min(1).openapi({ description: 'Rated games played' }),
     lastChange: z.number().openapi({ description: 'What the last rated game changed' }),
     lastPlayedAt: Timestamp,
