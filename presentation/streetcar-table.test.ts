@@ -11,7 +11,8 @@ import { C_NE, fresh, hand, lay, S_NS } from '../engine/games/streetcar/testkit.
 import { view } from '../engine/games/streetcar/view.js';
 import { translate } from '../web/client/i18n.testkit.js';
 import type { UiAction } from './game-ui.js';
-import { renderStreetcar, tilePicture } from './streetcar.js';
+import { renderStreetcar } from './streetcar.js';
+import { tilePicture } from './streetcar-tiles.js';
 import {
   handGroups,
   modeTile,

@@ -3,7 +3,7 @@ import { streetcar } from '../engine/games/streetcar/index.js';
 import type { StreetcarState } from '../engine/games/streetcar/state.js';
 import { renderBoard } from './index.js';
 import { playerColour, playerLabel } from './players.js';
-import { segmentPath, type StreetcarComponents } from './streetcar.js';
+import { segmentPath, type StreetcarComponents } from './streetcar-geometry.js';
 import { attrValues, commonChecks, elementsWith, EVIL, play, EN } from './testkit.js';
 
 const comps = streetcar.components as StreetcarComponents;

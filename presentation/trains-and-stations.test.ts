@@ -5,7 +5,7 @@ import type { TsState } from '../engine/games/trains-and-stations/state.js';
 import { renderBoard } from './index.js';
 import { playerColour, playerLabel } from './players.js';
 import { attrValues, commonChecks, elementsWith, EVIL, EVIL_ESCAPED, play, EN } from './testkit.js';
-import { boardLayout, type TsComponents } from './trains-and-stations.js';
+import { boardLayout, type TsComponents } from './ts-layout.js';
 
 const game = trainsAndStations;
 const comps = game.components as TsComponents;

@@ -5,7 +5,7 @@
  * a building. The client names each in words next to it, so the pictures are decoration (aria-hidden)
  * and colour is never the only cue: the symbol and the number say the same.
  */
-import { GOOD_FILL } from './trains-and-stations.js';
+import { GOOD_FILL } from './ts-board-pieces.js';
 import { playerColour, playerInk, playerLabel } from './players.js';
 import { h, label, type Markup } from './svg.js';
 

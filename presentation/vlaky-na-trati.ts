@@ -5,8 +5,7 @@
  * market and the viewer's hand (each card drawn with its tracks and stations, like a placed card; left
  * to the client's table when it has one), and each player's public scoring sheet as a compact table.
  */
-import type { Lane, RailwayCard, Sheet, Sym, VntData } from '../engine/games/vlaky-na-trati/data.js';
-import type { SheetState } from '../engine/games/vlaky-na-trati/sheet.js';
+import type { Lane, Sheet, VntData } from '../engine/games/vlaky-na-trati/data.js';
 import type { VntView } from '../engine/games/vlaky-na-trati/view.js';
 import {
   markAttrs,
@@ -18,99 +17,15 @@ import {
   playerPatterns,
   playerToken,
 } from './players.js';
-import { h, label, num, svgDocument, type Markup } from './svg.js';
+import { h, label, svgDocument, type Markup } from './svg.js';
 import type { RenderBoardOptions } from './board-options.js';
-import type { Translate } from './game-ui.js';
+import { CH, CW, cardContents, deckFill, LANE_Y, symbols } from './vnt-card-face.js';
+import { drawPicks } from './vnt-picks.js';
+import { drawSheets, SHEET_W } from './vnt-sheets.js';
 
-/** A short code and a colour per symbol, so stations read without icons. */
-export const SYMBOL_STYLE: Readonly<Record<Sym, { fill: string }>> = {
-  PASSENGER: { fill: '#FCE4B6' },
-  MAIL: { fill: '#D6E6FA' },
-  COAL: { fill: '#BDBDBD' },
-  IRON_ORE: { fill: '#E8C1A7' },
-  STEELWORKS: { fill: '#C5CAE9' },
-  FACTORY: { fill: '#F8BBD0' },
-  FOREST: { fill: '#B9E4B4' },
-  SAWMILL: { fill: '#E6D3A8' },
-  BEET: { fill: '#E1BEE7' },
-  SUGAR_FACTORY: { fill: '#FFFFFF' },
-  GLASSWORKS: { fill: '#B2EBF2' },
-};
-
-/**
- * VNT-14.7: a box behind a red line is locked until its gate box is ticked. The same test as the engine's
- * sheet.ts `isLocked`, repeated here because that module pulls zod (via data.ts) into the browser bundle.
- */
-function isLocked(sheet: Sheet, s: SheetState, id: string): boolean {
-  const ticked = (box: string) =>
-    sheet.rows.some(
-      (r) =>
-        r.boxes.findIndex((b) => b.id === box) >= 0 &&
-        r.boxes.findIndex((b) => b.id === box) < (s.ticks[r.symbol] ?? 0),
-    );
-  return sheet.sugarSections.some((sec) => sec.boxes.includes(id) && !ticked(sec.gate));
-}
-
-export const CW = 84;
-export const CH = 72;
 const GAP = 10;
 const MX = 16;
 const MY = 40;
-const LANE_Y: Record<Lane, number> = { T: 16, M: 36, B: 56 };
-/** Market and hand cards are drawn this many times the size of a card in the row. */
-const PICK_SCALE = 1;
-
-/** Station symbols centred on (cx, cy), `k` times the normal size. */
-function symbols(t: Translate, list: readonly Sym[], cx: number, cy: number, k = 1): Markup[] {
-  const w = 20 * k;
-  return list.map((s, i) => {
-    const x = cx - (list.length * w) / 2 + i * w;
-    const st = SYMBOL_STYLE[s];
-    return h(
-      'g',
-      { 'data-symbol': s },
-      h('rect', {
-        x: x + k,
-        y: cy - 7 * k,
-        width: w - 2 * k,
-        height: 14 * k,
-        rx: 3 * k,
-        fill: st.fill,
-        stroke: '#444',
-        'stroke-width': 0.7,
-      }),
-      label(x + w / 2, cy, t(`vnt.code.${s}`), { 'font-size': 9 * k, 'font-weight': 700 }),
-    );
-  });
-}
-
-/**
- * What is printed on a railway card whose top left corner is (x, y), `k` times the size of a card in the
- * row: its three tracks (left lane to right lane) and the station symbols on them. Placed, market and hand
- * cards all use this.
- */
-export function cardContents(tr: Translate, card: RailwayCard | undefined, x: number, y: number, k = 1): Markup[] {
-  return (card?.tracks ?? []).map((t) => {
-    const ya = y + LANE_Y[t.left] * k;
-    const yb = y + LANE_Y[t.right] * k;
-    const xa = x + 2 * k;
-    const xb = x + (CW - 2) * k;
-    const xm = x + (CW / 2) * k;
-    return h(
-      'g',
-      {},
-      h('path', {
-        d: `M${num(xa)},${num(ya)} C${num(xm)},${num(ya)} ${num(xm)},${num(yb)} ${num(xb)},${num(yb)}`,
-        fill: 'none',
-        stroke: '#6D4C41',
-        'stroke-width': 2.5 * k,
-      }),
-      t.station ? symbols(tr, t.station.symbols, xm, (ya + yb) / 2, k) : [],
-    );
-  });
-}
-
-export const deckFill = (card: RailwayCard | undefined): string => (card?.deck === 'A' ? '#FFF8E1' : '#F1F8E9');
 
 export function renderVlakyNaTrati(data: VntData, view: VntView, options: RenderBoardOptions): string {
   const { t } = options;
@@ -120,14 +35,6 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
   const perRow = data.constants.slotsPerRow;
   const rows = data.constants.rows;
   const cards = new Map(data.railwayCards.map((c) => [c.id, c]));
-  /** "T→M Co · M→B – · B→T Pa Ma": the three tracks and their station symbols. */
-  const cardSummary = (id: string): string =>
-    (cards.get(id)?.tracks ?? [])
-      .map(
-        (t) =>
-          `${t.left}→${t.right} ${t.station ? t.station.symbols.map((x) => options.t(`vnt.code.${x}`)).join(' ') : '–'}`,
-      )
-      .join(' · ');
   const rowOf = (slot: number) => Math.ceil(slot / perRow);
   const rowY = (row: number) => MY + (row - 1) * (CH + GAP);
   /** Column 0 holds the start card and the left curves, column perRow+1 the right curves and the end card. */
@@ -389,187 +296,12 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
     }),
   );
 
-  // Scoring sheet sizes, needed first for the picture's width.
+  // The picture is as wide as the card row or the sheets side by side, whichever is wider.
   const sheet: Sheet | undefined = data.sheets[view.sheet];
-  const BOX = 22;
-  const ROWH = 17;
-  const sheetW = 56 + 7 * BOX + 40;
-  const width = Math.max(colX(perRow + 2) + MX, MX + view.players.length * (sheetW + 12) + MX);
-
-  // Market and the viewer's hand: every card drawn as it is printed (as in the row), its id small in the corner.
+  const width = Math.max(colX(perRow + 2) + MX, MX + view.players.length * (SHEET_W + 12) + MX);
   const gridBottom = rowY(rows) + CH;
-  const PW = CW * PICK_SCALE;
-  const PH = CH * PICK_SCALE;
-  const PITCH = PW + 6;
-  const HEAD = 20;
-  const pickCard = (id: string, x: number, y: number, attrs: Record<string, string>, what: string): Markup => {
-    const card = cards.get(id);
-    // One inner group, so the client's highlight of a target's children outlines the card as a whole.
-    return h(
-      'g',
-      attrs,
-      h('title', {}, `${what}: ${cardSummary(id)}`),
-      h(
-        'g',
-        {},
-        h('rect', {
-          x: x + 2 * PICK_SCALE,
-          y: y + 2 * PICK_SCALE,
-          width: PW - 4 * PICK_SCALE,
-          height: PH - 4 * PICK_SCALE,
-          rx: 5 * PICK_SCALE,
-          fill: deckFill(card),
-          stroke: '#555',
-          'stroke-width': 1,
-        }),
-        ...cardContents(t, card, x, y, PICK_SCALE),
-        label(x + PW - 12 * PICK_SCALE, y + PH - 8 * PICK_SCALE, id, { 'font-size': 8 * PICK_SCALE, fill: '#555' }),
-      ),
-    );
-  };
-  /** A titled run of cards with its top left corner at (x, y); "empty" when there are none. */
-  const cardRun = (
-    cls: string,
-    x: number,
-    y: number,
-    head: string,
-    ids: readonly string[],
-    card: (id: string, cx: number, cy: number) => Markup,
-  ): Markup =>
-    h(
-      'g',
-      { class: cls },
-      h('text', { x: x + 2, y: y + HEAD / 2, 'dominant-baseline': 'central', 'font-size': 13 }, head),
-      ids.length === 0
-        ? h(
-            'text',
-            { x: x + 2, y: y + HEAD + PH / 2, 'dominant-baseline': 'central', 'font-size': 12, fill: '#777' },
-            t('vnt.panel.empty'),
-          )
-        : null,
-      ids.map((id, i) => card(id, x + i * PITCH, y + HEAD)),
-    );
-  const runWidth = (n: number) => Math.max(n, 1) * PITCH;
-  const pickTop = gridBottom + 12;
-  // With the client's table beside the board (web/client/table/vnt-table.tsx) the market and the hand are drawn there instead.
-  const marketRow = options.table
-    ? null
-    : cardRun(
-        'market',
-        MX,
-        pickTop,
-        `${t('vnt.table.market')} (${t('vnt.table.deck', { count: view.deckCount })})`,
-        view.market,
-        (id, x, y) =>
-          pickCard(
-            id,
-            x,
-            y,
-            { 'data-market-card': id, 'data-target': `market:${id}` },
-            t('vnt.place.market', { card: id }),
-          ),
-      );
-  // The viewer's own hand (A cards), only in that seat's picture (H-1): beside the market, or below it when too wide.
-  const handCards = view.you?.hand ?? [];
-  const besideX = MX + runWidth(view.market.length) + 18;
-  const beside = besideX + runWidth(handCards.length) <= width - MX;
-  const handX = beside ? besideX : MX;
-  const handTop = beside ? pickTop : pickTop + HEAD + PH + 8;
-  const handRow =
-    view.you !== undefined && !options.table
-      ? cardRun('hand', handX, handTop, t('vnt.panel.hand', { count: handCards.length }), handCards, (id, x, y) =>
-          pickCard(id, x, y, { 'data-hand-card': id, 'data-target': `hand:${id}` }, t('vnt.place.hand', { card: id })),
-        )
-      : null;
-
-  // Scoring sheets, one compact table per player.
-  const sheetTop = marketRow ? (handRow ? handTop : pickTop) + HEAD + PH + 16 : gridBottom + 16;
-  const sheets = view.players.map((p, i) => {
-    const x = MX + i * (sheetW + 12);
-    const y = sheetTop;
-    const rowsMk = (sheet?.rows ?? []).map((r, ri) => {
-      const ry = y + 30 + ri * ROWH;
-      const ticked = p.sheet.ticks[r.symbol] ?? 0;
-      return h(
-        'g',
-        { 'data-sheet-row': r.symbol, 'data-target': p.seat === me ? `row:${r.symbol}` : null },
-        symbols(t, [r.symbol], x + 16, ry + ROWH / 2),
-        r.boxes.map((b, bi) => {
-          const on = bi < ticked;
-          const locked = sheet ? isLocked(sheet, p.sheet, b.id) : false;
-          const bx = x + 34 + bi * BOX;
-          return h(
-            'g',
-            { 'data-box': b.id, 'data-ticked': on ? 1 : 0 },
-            h('rect', {
-              x: bx,
-              y: ry + 1,
-              width: BOX - 2,
-              height: ROWH - 2,
-              fill: on ? `url(#${patternId(p.seat)})` : locked ? '#E0E0E0' : '#fff',
-              stroke: on ? '#000' : '#999',
-              'stroke-width': on ? 1.1 : 0.6,
-            }),
-            label(bx + (BOX - 2) / 2, ry + ROWH / 2, b.value, {
-              'font-size': 9,
-              fill: on ? playerInk(p.seat) : locked ? '#999' : '#222',
-              stroke: on ? playerColour(p.seat) : null,
-              'stroke-width': on ? 2 : null,
-              'paint-order': on ? 'stroke' : null,
-            }),
-          );
-        }),
-      );
-    });
-    const nRows = sheet?.rows.length ?? 0;
-    const footY = y + 30 + nRows * ROWH + 14;
-    return h(
-      'g',
-      { 'data-sheet': p.seat, 'data-legend': p.seat },
-      h('rect', {
-        x: x - 4,
-        y: y - 4,
-        width: sheetW,
-        height: nRows * ROWH + 74,
-        rx: 6,
-        fill: '#fff',
-        stroke: playerColour(p.seat),
-        'stroke-width': 2,
-      }),
-      playerToken(p.seat, x + 10, y + 12, 10),
-      h(
-        'text',
-        {
-          x: x + 26,
-          y: y + 12,
-          'dominant-baseline': 'central',
-          'font-size': 13,
-          'font-weight': view.current === p.seat ? 700 : 400,
-        },
-        `${view.current === p.seat ? '▶ ' : ''}${name(p.seat)}`,
-      ),
-      rowsMk,
-      h(
-        'text',
-        { x, y: footY, 'dominant-baseline': 'central', 'font-size': 12, 'font-weight': 700 },
-        `${t('vnt.picture.score', { score: p.score })} · ${t('vnt.picture.coins', { n: p.coins })}`,
-      ),
-      h(
-        'text',
-        { x, y: footY + 15, 'dominant-baseline': 'central', 'font-size': 10 },
-        [
-          t('vnt.panel.declines', { used: p.sheet.declinesUsed }),
-          t('vnt.picture.lane', { lane: p.lane === null ? '–' : t(`vnt.lane.${p.lane}`) }),
-          t('vnt.revealed.hand', { count: p.handCount }),
-          p.sheet.anySymbolUsed ? t('vnt.panel.anySymbolUsed') : null,
-        ]
-          .filter(Boolean)
-          .join(' · '),
-      ),
-    );
-  });
-
-  const height = sheetTop + (sheet?.rows.length ?? 0) * ROWH + 84;
+  const { marketRow, handRow, bottom } = drawPicks(cards, view, options, { left: MX, top: gridBottom, width });
+  const { sheets, bottom: height } = drawSheets(t, name, view, sheet, me, MX, bottom);
   const status =
     view.phase === 'over'
       ? t('picture.over')

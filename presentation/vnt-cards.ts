@@ -7,7 +7,7 @@
 import type { VntData } from '../engine/games/vlaky-na-trati/data.js';
 import type { Translate } from './game-ui.js';
 import { h, label } from './svg.js';
-import { CH, CW, cardContents, deckFill } from './vlaky-na-trati.js';
+import { CH, CW, cardContents, deckFill } from './vnt-card-face.js';
 
 /** A railway card's face, or for null the back of deck B (the only draw pile, VNT-2.8), as an inline `<svg>` scaled by its container. */
 export function railwayCardFace(t: Translate, data: VntData, id: string | null): string {

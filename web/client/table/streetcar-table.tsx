@@ -6,7 +6,8 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { StreetcarView } from '../../../engine/games/streetcar/view.js';
-import { tilePicture, type StreetcarComponents } from '../../../presentation/streetcar.js';
+import type { StreetcarComponents } from '../../../presentation/streetcar.js';
+import { tilePicture } from '../../../presentation/streetcar-tiles.js';
 import {
   handGroups,
   modeTile,
