@@ -96,8 +96,8 @@ const HIGH = 1_000_000;
 /**
  * The real limits with every rate and cap out of reach, for suites that play many games from
  * one address as fast as they can (fuzzers, load runs, and `npm start` with
- * RAILPOST_RAISED_LIMITS=1). test/api/rate-limits.test.ts checks the
- * real ones. The chat notice window stays as it is.
+ * RAILPOST_RAISED_LIMITS=1). test/api/rate-limits.writes.test.ts and rate-limits.caps.test.ts
+ * check the real ones. The chat notice window stays as it is.
  */
 export const RAISED_LIMITS: Limits = {
   ...DEFAULT_LIMITS,
