@@ -4,11 +4,14 @@
  * DynamoDB-only suites (item layout, keys, calls, the table infra deploys) on the two DynamoDBs.
  */
 import { afterAll, describe } from 'vitest';
+import { accountsSuite } from './conformance/accounts.js';
 import { backends, Harness, stopDynamoDbLocal } from './conformance/backends.js';
 import { channelsSuite } from './conformance/channels.js';
 import { dynamoLayoutSuite } from './conformance/dynamo-layout.js';
 import { gameLogSuite } from './conformance/game-log.js';
+import { lobbyAndChatSuite } from './conformance/lobby-chat.js';
 import { playersSuite } from './conformance/players.js';
+import { ratingsSuite } from './conformance/ratings.js';
 import { timeControlsSuite } from './conformance/time-controls.js';
 
 afterAll(stopDynamoDbLocal);
@@ -19,5 +22,8 @@ describe.each(backends)('event store on $name', (backend) => {
   timeControlsSuite(h);
   playersSuite(h);
   channelsSuite(h);
+  ratingsSuite(h);
+  lobbyAndChatSuite(h);
+  accountsSuite(h);
   if (backend.dynamo) dynamoLayoutSuite(h);
 });
