@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStore, type EmbeddedStore } from '../../functions/local/embedded-store.js';
-import { HoldSlots, SLOT_GRACE_MS } from '../../functions/store/hold-slots.js';
+import { HoldSlots } from '../../functions/store/hold-slots.js';
 import { ensureLimitsTable, limitsStoreClient } from '../../functions/store/limits-table.js';
 import { MemoryHoldSlots } from '../../functions/store/memory/hold-slots.js';
-import type { HoldSlotStore } from '../../functions/store/ports/hold-slots.js';
+import { SLOT_GRACE_MS, type HoldSlotStore } from '../../functions/store/ports/hold-slots.js';
 
 const TABLE = 'hold-slots-limits';
 let store: EmbeddedStore;

@@ -1,5 +1,4 @@
-import { SLOT_GRACE_MS } from '../hold-slots.js';
-import type { HoldSlotStore, SlotTaken } from '../ports/hold-slots.js';
+import { SLOT_GRACE_MS, type HoldSlotStore, type SlotTaken } from '../ports/hold-slots.js';
 
 /** A token's held views in memory, slot by slot as functions/store/hold-slots.ts counts them (RP-WAIT-1). */
 export class MemoryHoldSlots implements HoldSlotStore {
