@@ -26,12 +26,7 @@ export class MemoryFinished implements FinishedStore {
     for (const seat of g.seats) if (seat.playerId) this.state.player(seat.playerId).played.set(key, record);
   }
 
-  async search(
-    game: string | null,
-    name: string | null,
-    limit: number,
-    after: FinishedKey | null,
-  ): Promise<FinishedPage> {
+  async search(...[game, name, limit, after]: Parameters<FinishedStore['search']>): Promise<FinishedPage> {
     const wanted = name?.toLowerCase();
     return page(this.state.finished.get(game ?? '*'), limit, after, (g) => !wanted || namesOf(g).includes(wanted));
   }

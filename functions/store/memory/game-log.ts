@@ -1,10 +1,11 @@
 import { WriteConflict } from '../ports/errors.js';
 import type { GameLog } from '../ports/game-log.js';
+import { commitsAfter, type LogReads } from '../log-window.js';
 import type { CommitRecord, CommitSummary, GameMeta, GameRecord, GameVersion } from '../../domain/game.js';
 import { byKey, copy, type MemoryState } from './state.js';
 
 /** The game log in memory, with the conditions of functions/store/game-log-table.ts. */
-export class MemoryGameLog implements GameLog {
+export class MemoryGameLog implements GameLog, LogReads {
   constructor(private readonly state: MemoryState) {}
 
   async putMeta(meta: GameMeta): Promise<void> {
@@ -68,27 +69,23 @@ export class MemoryGameLog implements GameLog {
     return copy(this.state.games.get(gameId)?.commits.get(key) ?? null);
   }
 
+  commitsAfter(gameId: string, after: number, limit?: number, latest?: CommitRecord | null): Promise<CommitRecord[]> {
+    return commitsAfter(this, gameId, after, limit, latest);
+  }
+
   /** Read in pages of `limit + 1` commits, as the DynamoDB query is, so that both answer the same commits. */
-  async commitsAfter(
+  async range(
     gameId: string,
-    after: number,
+    from: number,
+    to: number | null,
+    enough: (read: CommitRecord[]) => boolean,
     limit?: number,
-    latest?: CommitRecord | null,
   ): Promise<CommitRecord[]> {
-    if (latest !== undefined && (latest === null || latest.version <= after)) return [];
-    const enough = (list: CommitRecord[]) => limit !== undefined && (list.at(-1)?.version ?? after) >= after + limit;
-    if (latest && latest.key <= after + 1) return [latest];
-    const upTo = latest ? latest.key - 1 : Infinity;
-    const range = this.commits(gameId).filter((c) => c.key >= after + 1 && c.key <= upTo);
+    const range = this.commits(gameId).filter((c) => c.key >= from && (to === null || c.key <= to));
     const pageSize = limit === undefined ? range.length : limit + 1;
     const out: CommitRecord[] = [];
     for (let i = 0; i < range.length && (i === 0 || !enough(out)); i += pageSize)
       out.push(...range.slice(i, i + pageSize).map(copy));
-    if (after >= 0 && (out[0]?.key ?? Infinity) > after + 1) {
-      const [holder] = await this.commitsUpTo(gameId, after, 1);
-      if (holder && holder.version > after) out.unshift(holder);
-    }
-    if (latest && !enough(out)) out.push(latest);
     return out;
   }
 

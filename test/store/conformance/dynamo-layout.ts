@@ -17,7 +17,7 @@ import { keys } from '../../../functions/store/keys.js';
 import { WriteConflict } from '../../../functions/store/ports/errors.js';
 import type { Harness } from './backends.js';
 import { DynamoProbe, infra } from './dynamo-probe.js';
-import { commit, gameMeta, hook, player, read, uid, versionsOf, writeLog } from './fixtures.js';
+import { chatMessage, commit, gameMeta, hook, player, read, uid, versionsOf, writeLog } from './fixtures.js';
 
 export function dynamoLayoutSuite(h: Harness): void {
   const d = new DynamoProbe(h);
@@ -86,16 +86,7 @@ export function dynamoLayoutSuite(h: Harness): void {
       await h.table.putCommit(id, commit(0, 0));
       await h.table.putCommit(id, commit(1, 2));
       await h.stores.times.setDue(id, '2026-11-22T10:00:00.000Z', 2, 'exact');
-      await h.stores.chats.put({
-        gameId: id,
-        id: 'c1',
-        seat: 0,
-        playerId: 'p-anna',
-        name: 'Anna',
-        text: 'hi',
-        at: '2026-11-21T10:00:00.000Z',
-        version: 2,
-      });
+      await h.stores.chats.put(chatMessage(id, 'c1', 2));
       await h.stores.chats.countMessage(id, 'p-anna', 10);
       await h.stores.times.claimReminder(
         { gameId: id, seat: 0, dueSince: '2026-11-21T10:00:00.000Z', deadline: '2026-11-22T10:00:00.000Z', version: 2 },

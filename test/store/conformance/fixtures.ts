@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { WriteConflict } from '../../../functions/store/ports/errors.js';
 import { resolveNotifications } from '../../../functions/domain/notifications.js';
-import type { CommitRecord, EventRecord, GameMeta } from '../../../functions/domain/game.js';
+import type { ChatRecord, CommitRecord, EventRecord, GameMeta } from '../../../functions/domain/game.js';
 import type { NewPlayerRecord, PlayerRecord, WebhookRecord } from '../../../functions/domain/player.js';
 import type { GameLog } from '../../../functions/store/ports/game-log.js';
 
@@ -114,4 +114,16 @@ export const hook = (playerId: string, over: Partial<WebhookRecord> = {}): Webho
   events: ['yourTurn', 'gameFinished'],
   createdAt: '2026-11-21T10:00:00.000Z',
   ...over,
+});
+
+/** A message of Anna's at seat 0, written at `version`. */
+export const chatMessage = (gameId: string, id: string, version: number): ChatRecord => ({
+  gameId,
+  id,
+  seat: 0,
+  playerId: 'p-anna',
+  name: 'Anna',
+  text: 'hi',
+  at: '2026-11-21T10:00:00.000Z',
+  version,
 });

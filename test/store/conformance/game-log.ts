@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Harness } from './backends.js';
 import { WriteConflict } from '../../../functions/store/ports/errors.js';
-import { commit, gameMeta, race, record, uid, versionsOf, writeLog } from './fixtures.js';
+import { chatMessage, commit, gameMeta, race, record, uid, versionsOf, writeLog } from './fixtures.js';
 
 export function gameLogSuite(h: Harness): void {
   describe('game meta', () => {
@@ -208,16 +208,7 @@ export function gameLogSuite(h: Harness): void {
       const id = `mixed-${uid()}`;
       await h.table.putMeta(gameMeta(id));
       await h.stores.times.setDue(id, '2026-11-22T10:00:00.000Z', 2, 'exact');
-      await h.stores.chats.put({
-        gameId: id,
-        id: 'c1',
-        seat: 0,
-        playerId: 'p-anna',
-        name: 'Anna',
-        text: 'hi',
-        at: '2026-11-21T10:00:00.000Z',
-        version: 0,
-      });
+      await h.stores.chats.put(chatMessage(id, 'c1', 0));
       await h.table.putCommit(id, commit(1, 1));
       await h.table.putCommit(id, commit(2, 2));
       expect((await h.table.commitsAfter(id, 0)).map((c) => c.key)).toEqual([1, 2]);

@@ -1,10 +1,9 @@
 /** The lobby, seeks and table talk on every backend. */
 import { describe, expect, it } from 'vitest';
-import type { ChatRecord } from '../../../functions/domain/game.js';
 import type { SeekRecord } from '../../../functions/domain/lobby.js';
 import { WriteConflict } from '../../../functions/store/ports/errors.js';
 import type { Harness } from './backends.js';
-import { uid } from './fixtures.js';
+import { chatMessage, uid } from './fixtures.js';
 
 const seek = (playerId: string, id: string, expiresAt: string): SeekRecord => ({
   id,
@@ -17,16 +16,6 @@ const seek = (playerId: string, id: string, expiresAt: string): SeekRecord => ({
   status: 'waiting',
 });
 
-const message = (gameId: string, id: string): ChatRecord => ({
-  gameId,
-  id,
-  seat: 0,
-  playerId: 'p-anna',
-  name: 'Anna',
-  text: `hello ${id}`,
-  at: '2026-11-21T10:00:00.000Z',
-  version: 1,
-});
 
 export function lobbyAndChatSuite(h: Harness): void {
   describe('lobby and seeks', () => {
@@ -79,7 +68,7 @@ export function lobbyAndChatSuite(h: Harness): void {
   describe('table talk', () => {
     it('lists messages by id after the one given, up to a limit; removed ones go', async () => {
       const gameId = `chat-${uid()}`;
-      const written = ['01', '02', '03', '04', '10'].map((id) => message(gameId, id));
+      const written = ['01', '02', '03', '04', '10'].map((id) => chatMessage(gameId, id, 1));
       for (const m of [...written].reverse()) await h.stores.chats.put(m);
       expect(await h.stores.chats.list(gameId, undefined, 10)).toEqual(written);
       expect(await h.stores.chats.list(gameId, '02', 2)).toEqual(written.slice(2, 4));
