@@ -203,13 +203,7 @@ export class GameLogTable implements GameLog, LogReads {
   }
 
   /** Commits keyed `from` to `to` (null: to the end), in order, page by page until `enough` holds. */
-  async range(
-    gameId: string,
-    from: number,
-    to: number | null,
-    enough: (read: CommitRecord[]) => boolean,
-    limit?: number,
-  ): Promise<CommitRecord[]> {
+  async range(...[gameId, from, to, enough, limit]: Parameters<LogReads['range']>): Promise<CommitRecord[]> {
     const out: CommitRecord[] = [];
     let start: Item | undefined;
     do {

@@ -74,13 +74,7 @@ export class MemoryGameLog implements GameLog, LogReads {
   }
 
   /** Read in pages of `limit + 1` commits, as the DynamoDB query is, so that both answer the same commits. */
-  async range(
-    gameId: string,
-    from: number,
-    to: number | null,
-    enough: (read: CommitRecord[]) => boolean,
-    limit?: number,
-  ): Promise<CommitRecord[]> {
+  async range(...[gameId, from, to, enough, limit]: Parameters<LogReads['range']>): Promise<CommitRecord[]> {
     const range = this.commits(gameId).filter((c) => c.key >= from && (to === null || c.key <= to));
     const pageSize = limit === undefined ? range.length : limit + 1;
     const out: CommitRecord[] = [];
