@@ -16,7 +16,6 @@ const seek = (playerId: string, id: string, expiresAt: string): SeekRecord => ({
   status: 'waiting',
 });
 
-
 export function lobbyAndChatSuite(h: Harness): void {
   describe('lobby and seeks', () => {
     it('lists the newest entries first, and those before an entry oldest first; removed entries go', async () => {
