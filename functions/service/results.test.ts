@@ -4,11 +4,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AnyGame, GameRegistry, Outcome } from '../../engine/core/index.js';
-import { startInProcessStore } from '../local/in-process-store.js';
-import { ensureTable } from '../store/create-table.js';
-import { FinishedTable } from '../store/finished-table.js';
-import { GameLogTable } from '../store/game-log-table.js';
-import { RatingsTable } from '../store/ratings-table.js';
+import { memoryStores } from '../store/memory/index.js';
+import type { Stores } from '../store/ports/stores.js';
 import type { CommitRecord, GameMeta, SeatRecord } from '../domain/game.js';
 import { INITIAL_RATING, ratedAfter } from './rating.js';
 import { Results } from './results.js';
@@ -28,18 +25,14 @@ const registry: GameRegistry = {
   listed: () => [],
 };
 
-let games: GameLogTable;
-let ratings: RatingsTable;
-let finished: FinishedTable;
+let games: Stores['games'];
+let ratings: Stores['ratings'];
+let finished: Stores['finished'];
 let results: Results;
 let counter = 0;
 
-beforeEach(async () => {
-  const db = startInProcessStore().client();
-  await ensureTable(db, 'results');
-  games = new GameLogTable(db, 'results');
-  ratings = new RatingsTable(db, 'results');
-  finished = new FinishedTable(db, 'results');
+beforeEach(() => {
+  ({ games, ratings, finished } = memoryStores());
   results = new Results(games, ratings, finished, registry);
 });
 

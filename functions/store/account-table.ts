@@ -272,8 +272,9 @@ export class AccountTable implements AccountStore {
       const page = await this.db.send(
         new QueryCommand({
           TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': s(keys.player(playerId)), ':prefix': s(prefix) },
+          // DynamoDB refuses an empty key value: the whole partition is read without a prefix.
+          KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': s(keys.player(playerId)), ...(prefix ? { ':prefix': s(prefix) } : {}) },
           ConsistentRead: true,
           ExclusiveStartKey: start,
         }),

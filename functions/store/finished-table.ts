@@ -71,10 +71,11 @@ export class FinishedTable implements FinishedStore {
       const page = await this.db.send(
         new QueryCommand({
           TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          // DynamoDB refuses an empty key value: the index of games has no prefix to start from.
+          KeyConditionExpression: prefix ? 'pk = :pk AND sk BETWEEN :from AND :to' : 'pk = :pk AND sk <= :to',
           ExpressionAttributeValues: {
             ':pk': s(pk),
-            ':from': s(prefix),
+            ...(prefix ? { ':from': s(prefix) } : {}),
             ':to': upper,
             ...(name ? { ':name': s(name.toLowerCase()) } : {}),
           },

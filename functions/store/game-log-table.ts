@@ -4,6 +4,7 @@ import { commitItem, parseCommit, parseCommitSummary, SUMMARY_PROJECTION } from 
 import { keys } from './keys.js';
 import { batchGet } from './batch-get.js';
 import type { GameLog } from './ports/game-log.js';
+import { commitsAfter, type LogReads } from './log-window.js';
 import { BOT_LEVELS, type BotLevel } from '../../engine/core/search/levels.js';
 import type {
   BotSeat,
@@ -30,7 +31,7 @@ const META_SUMMARY_NAMES = { '#options': 'options', '#status': 'status' };
  * meta and its commits, the newest of which holds the current state. Every write that could race
  * is a conditional write.
  */
-export class GameLogTable implements GameLog {
+export class GameLogTable implements GameLog, LogReads {
   constructor(
     private readonly db: DynamoDBClient,
     readonly tableName: string,
@@ -196,22 +197,14 @@ export class GameLogTable implements GameLog {
     return out.Item ? parseCommit(out.Item) : null;
   }
 
-  /**
-   * Commits holding the versions after `after`, in order, until they cover `limit` versions (all
-   * without a limit). `latest`, the newest commit when the caller has it already, is not read
-   * again: a client polling from the version it last saw costs no read here at all.
-   */
-  async commitsAfter(
-    gameId: string,
-    after: number,
-    limit?: number,
-    latest?: CommitRecord | null,
-  ): Promise<CommitRecord[]> {
-    if (latest !== undefined && (latest === null || latest.version <= after)) return [];
-    const enough = (list: CommitRecord[]) => limit !== undefined && (list.at(-1)?.version ?? after) >= after + limit;
-    if (latest && latest.key <= after + 1) return [latest];
+  /** Commits holding the versions after `after`, until they cover `limit` versions (functions/store/log-window.ts). */
+  commitsAfter(gameId: string, after: number, limit?: number, latest?: CommitRecord | null): Promise<CommitRecord[]> {
+    return commitsAfter(this, gameId, after, limit, latest);
+  }
+
+  /** Commits keyed `from` to `to` (null: to the end), in order, page by page until `enough` holds. */
+  async range(...[gameId, from, to, enough, limit]: Parameters<LogReads['range']>): Promise<CommitRecord[]> {
     const out: CommitRecord[] = [];
-    const upTo = latest ? keys.commit(latest.key - 1) : `${keys.commitPrefix}~`;
     let start: Item | undefined;
     do {
       const page = await this.db.send(
@@ -220,24 +213,17 @@ export class GameLogTable implements GameLog {
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
           ExpressionAttributeValues: {
             ':pk': s(keys.game(gameId)),
-            ':from': s(keys.commit(after + 1)),
-            ':to': s(upTo),
+            ':from': s(keys.commit(from)),
+            ':to': s(to === null ? `${keys.commitPrefix}~` : keys.commit(to)),
           },
           ConsistentRead: true,
           ExclusiveStartKey: start,
-          // Every commit but a game's first holds at least one version.
           ...(limit !== undefined ? { Limit: limit + 1 } : {}),
         }),
       );
       out.push(...(page.Items ?? []).map(parseCommit));
       start = page.LastEvaluatedKey;
     } while (start && !enough(out));
-    if (after >= 0 && (out[0]?.key ?? Infinity) > after + 1) {
-      // The version after `after` is inside an earlier commit (a request's bot moves, a page cut by a limit).
-      const [holder] = await this.commitsUpTo(gameId, after, 1);
-      if (holder && holder.version > after) out.unshift(holder);
-    }
-    if (latest && !enough(out)) out.push(latest);
     return out;
   }
 

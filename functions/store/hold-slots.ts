@@ -9,11 +9,8 @@
  * started late in a window still run, and a give-back after a reset would take it below zero.)
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { HoldSlotStore, SlotTaken } from './ports/hold-slots.js';
+import { SLOT_GRACE_MS, type HoldSlotStore, type SlotTaken } from './ports/hold-slots.js';
 import { LIMITS_KEY, LIMITS_TTL_ATTRIBUTE, type limitsStoreClient } from './limits-table.js';
-
-/** Past its end a hold still counts this long: it is given back just after its timer fires, and clocks differ a little. */
-export const SLOT_GRACE_MS = 5_000;
 
 export class HoldSlots implements HoldSlotStore {
   constructor(

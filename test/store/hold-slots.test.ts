@@ -1,13 +1,28 @@
-/** RP-WAIT-1: a token's held views counted in the limits table, across processes (functions/store/hold-slots.ts). */
+/**
+ * RP-WAIT-1: a token's held views counted across processes, in the limits table
+ * (functions/store/hold-slots.ts) and in its in-memory twin (functions/store/memory/hold-slots.ts).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStore, type EmbeddedStore } from '../../functions/local/embedded-store.js';
-import { HoldSlots, SLOT_GRACE_MS } from '../../functions/store/hold-slots.js';
+import { HoldSlots } from '../../functions/store/hold-slots.js';
 import { ensureLimitsTable, limitsStoreClient } from '../../functions/store/limits-table.js';
+import { MemoryHoldSlots } from '../../functions/store/memory/hold-slots.js';
+import { SLOT_GRACE_MS, type HoldSlotStore } from '../../functions/store/ports/hold-slots.js';
 
 const TABLE = 'hold-slots-limits';
 let store: EmbeddedStore;
 let clock = Date.parse('2030-01-01T00:00:00Z');
-const slots = () => new HoldSlots(limitsStoreClient(store.client()), TABLE, 25_000, () => clock);
+/** Every process's view of the one shared count in memory. */
+const inMemory = new MemoryHoldSlots(() => clock);
+
+/** How each backend gives a process its handle on the count. */
+const backends: { name: string; slots: () => HoldSlotStore }[] = [
+  {
+    name: 'the limits table',
+    slots: () => new HoldSlots(limitsStoreClient(store.client()), TABLE, 25_000, () => clock),
+  },
+  { name: 'memory', slots: () => inMemory },
+];
 
 beforeAll(async () => {
   store = await startEmbeddedStore();
@@ -15,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-describe('RP-WAIT-1: the shared count of held views', () => {
+describe.each(backends)('RP-WAIT-1: the shared count of held views, in $name', ({ slots }) => {
   it('gives out the cap in slots, each process its own; refused past it with the first end, and given back a slot is taken again', async () => {
     const [one, two] = [slots(), slots()];
     const ends = [clock + 20_000, clock + 10_000, clock + 25_000];

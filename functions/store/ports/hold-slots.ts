@@ -1,3 +1,6 @@
+/** Past its end a hold still counts this long: it is given back just after its timer fires, and clocks differ a little. */
+export const SLOT_GRACE_MS = 5_000;
+
 /** A slot taken, or when the first of the holds that fill them ends (ms since the epoch). */
 export type SlotTaken = { slot: number } | { firstEndsAt: number };
 
