@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { Refusal } from '../service/refusal.js';
+import { Refusal, type Result } from '../service/refusal.js';
 import { PROBLEM_CODES } from './problem-codes.js';
 
 const PROBLEM_BASE = 'https://railpost.dev/problems/';
@@ -18,6 +18,12 @@ export class HttpProblem extends Refusal {
   ) {
     super(code, title, detail);
   }
+}
+
+/** A service's outcome in a handler: its value, or its refusal handed to the app's error handler, which answers it. */
+export function valueOf<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw result.refusal;
 }
 
 /** The HTTP status of a refusal: the api's table decides it by the code (a code missing there is our bug, so 500). */

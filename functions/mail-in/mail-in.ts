@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { GameRegistry } from '../../engine/core/index.js';
 import type { Services } from '../service/index.js';
 import { Refusal } from '../service/refusal.js';
-import type { DeliveryLog } from '../store/delivery-log.js';
+import type { DeliveryStore } from '../store/ports/deliveries.js';
 import type { GameRecord } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { choiceFor } from '../notify/choices.js';
@@ -34,7 +34,7 @@ export interface MailInConfig {
   registry: GameRegistry;
   notifier: Notifier;
   /** Remembers the Message-IDs taken (in the game's partition, with the table's expiry). */
-  deliveries: DeliveryLog;
+  deliveries: DeliveryStore;
   /** The sheets that say which game each letter of a digest stands for. */
   digests: DigestStore;
   /** The key the turn emails' reply addresses are signed with, newest first (rotation). */

@@ -3,8 +3,8 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { GameRegistry } from '../../engine/core/index.js';
 import type { Metrics } from '../service/metrics.js';
 import { requiredEnv } from '../observability/env.js';
-import { DeliveryLog } from '../store/delivery-log.js';
-import { DigestTable } from '../store/digest-table.js';
+import type { DeliveryStore } from '../store/ports/deliveries.js';
+import type { DigestStore } from '../store/ports/digests.js';
 import { gameTable, type GameTable } from '../store/ports/stores.js';
 import { dynamoStores } from '../store/dynamo-stores.js';
 import { Notifier } from './core.js';
@@ -32,12 +32,12 @@ export interface AwsNotifierOptions {
 export function awsNotifier(o: AwsNotifierOptions): {
   notifier: Notifier;
   table: GameTable;
-  deliveries: DeliveryLog;
-  digests: DigestTable;
+  deliveries: DeliveryStore;
+  digests: DigestStore;
 } {
-  const table = gameTable(dynamoStores(o.db, o.tableName));
-  const deliveries = new DeliveryLog(o.db, o.tableName);
-  const digests = new DigestTable(o.db, o.tableName);
+  const stores = dynamoStores(o.db, o.tableName);
+  const table = gameTable(stores);
+  const { deliveries, digests } = stores;
   const configurationSetName = o.env.SES_CONFIGURATION_SET;
   const replyDomain = o.env.REPLY_DOMAIN;
   const notifier = new Notifier({

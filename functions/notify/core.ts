@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AnyGame, GameRegistry } from '../../engine/core/index.js';
-import type { DeliveryLog } from '../store/delivery-log.js';
+import type { DeliveryStore } from '../store/ports/deliveries.js';
 import type { GameTable } from '../store/ports/stores.js';
 import { outcomeWithForfeits } from '../service/forfeit.js';
 import { DEFAULT_LIMITS } from '../service/limits.js';
@@ -35,7 +35,7 @@ import { strictOutbound, type Outbound } from './outbound-guard.js';
 export interface NotifierConfig {
   table: GameTable;
   /** Claims each message before it is sent, so duplicates of a stream record send nothing twice. */
-  deliveries: DeliveryLog;
+  deliveries: DeliveryStore;
   registry: GameRegistry;
   /** Where links in messages point: the service's public base URL. */
   publicUrl: string;

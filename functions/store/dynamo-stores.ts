@@ -2,6 +2,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { AccountDeletionTable } from './account-deletion.js';
 import { AccountTable } from './account-table.js';
 import { ChatTable } from './chat-table.js';
+import { DeliveryLog } from './delivery-log.js';
 import { DigestTable } from './digest-table.js';
 import { FinishedTable } from './finished-table.js';
 import { GameLogTable } from './game-log-table.js';
@@ -33,6 +34,7 @@ export function dynamoStores(db: DynamoDBClient, tableName: string, heldViews?: 
     times: new TimeTable(db, tableName),
     chats: new ChatTable(db, tableName),
     digests: new DigestTable(db, tableName),
+    deliveries: new DeliveryLog(db, tableName),
     accounts: new AccountTable(db, tableName),
     deletion: new AccountDeletionTable(db, tableName),
     ...(heldViews

@@ -7,6 +7,7 @@ import { afterAll, describe } from 'vitest';
 import { accountsSuite } from './conformance/accounts.js';
 import { backends, Harness, stopDynamoDbLocal } from './conformance/backends.js';
 import { channelsSuite } from './conformance/channels.js';
+import { deliveriesSuite } from './conformance/deliveries.js';
 import { dynamoLayoutSuite } from './conformance/dynamo-layout.js';
 import { gameLogSuite } from './conformance/game-log.js';
 import { lobbyAndChatSuite } from './conformance/lobby-chat.js';
@@ -22,6 +23,7 @@ describe.each(backends)('event store on $name', (backend) => {
   timeControlsSuite(h);
   playersSuite(h);
   channelsSuite(h);
+  deliveriesSuite(h);
   ratingsSuite(h);
   lobbyAndChatSuite(h);
   accountsSuite(h);

@@ -8,6 +8,7 @@ import type { Stores } from '../ports/stores.js';
 import { MemoryAccountDeletion } from './account-deletion.js';
 import { MemoryAccounts } from './accounts.js';
 import { MemoryChats } from './chats.js';
+import { MemoryDeliveries } from './deliveries.js';
 import { MemoryDigests } from './digests.js';
 import { MemoryFinished } from './finished.js';
 import { MemoryGameLog } from './game-log.js';
@@ -38,6 +39,7 @@ export function memoryStores(heldViews?: MemoryHeldViews): Stores {
     times: new MemoryTimes(state),
     chats: new MemoryChats(state),
     digests: new MemoryDigests(state),
+    deliveries: new MemoryDeliveries(state),
     accounts: new MemoryAccounts(state),
     deletion: new MemoryAccountDeletion(state),
     ...(heldViews ? { holdSlots: new MemoryHoldSlots(heldViews.now) } : {}),

@@ -46,6 +46,8 @@ export interface PlayerPartition {
   digestDueAt?: string;
   digestDays: Set<string>;
   sheets: Map<string, SheetEntry[]>;
+  /** Messages about no single game, sent or counted (`playerId#key`: their count, 0 for a claim). */
+  sent: Map<string, number>;
 }
 
 /** The deadline entry of a game: the version it was set at, and the time (absent: nothing due). */
@@ -62,6 +64,8 @@ export interface GamePartition {
   chatQuotas: Map<string, number>;
   reminders: Set<string>;
   plan?: RatingPlan;
+  /** Messages about the game, sent or counted (`playerId#key`: their count, 0 for a claim). */
+  sent: Map<string, number>;
 }
 
 /** An address's partition: who owns it, and its sign-in code. */
@@ -94,6 +98,7 @@ export class MemoryState {
         played: new Map(),
         digestDays: new Set(),
         sheets: new Map(),
+        sent: new Map(),
       };
       this.players.set(id, found);
     }
@@ -107,7 +112,7 @@ export class MemoryState {
   game(id: string): GamePartition {
     let found = this.games.get(id);
     if (!found) {
-      found = { commits: new Map(), chats: new Map(), chatQuotas: new Map(), reminders: new Set() };
+      found = { commits: new Map(), chats: new Map(), chatQuotas: new Map(), reminders: new Set(), sent: new Map() };
       this.games.set(id, found);
     }
     return found;

@@ -6,6 +6,7 @@
 import type { AccountDeletionStore } from './account-deletion.js';
 import type { AccountStore } from './accounts.js';
 import type { ChatStore } from './chats.js';
+import type { DeliveryStore } from './deliveries.js';
 import type { DigestStore } from './digests.js';
 import type { FinishedStore } from './finished.js';
 import type { GameLog } from './game-log.js';
@@ -31,6 +32,7 @@ export interface Stores extends Channels {
   times: TimeStore;
   chats: ChatStore;
   digests: DigestStore;
+  deliveries: DeliveryStore;
   accounts: AccountStore;
   deletion: AccountDeletionStore;
   /** Held views counted across processes; without it, each process counts its own. */
