@@ -35,7 +35,7 @@ export function useBrowserSuite(): BrowserSuite {
     mkdirSync(SHOTS, { recursive: true });
     [suite.server, suite.browser] = await Promise.all([
       buildClient().then((web) =>
-        startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web }),
+        startLocalServer({ store: 'memory', registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web }),
       ),
       launchChromium(),
     ]);
