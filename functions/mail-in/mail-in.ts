@@ -6,7 +6,7 @@ import type { DeliveryStore } from '../store/ports/deliveries.js';
 import type { GameRecord } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { choiceFor } from '../notify/choices.js';
-import type { Notifier } from '../notify/core.js';
+import type { Notifier } from '../notify/notifier.js';
 import type { MailReplyOutcome, MailReplyProblem } from '../notify/message.js';
 import { positionOf } from '../notify/position.js';
 import {
