@@ -249,7 +249,7 @@ export class MailIn {
     const words = await wordsFor(player.language ?? 'en');
     const ui = webGame(game.meta.game)?.ui(words) ?? plainUi;
     const seatName = (s: number) => shownName(game.meta.seats[s]?.name ?? null) ?? words('mail.seat', { n: s + 1 });
-    const position = def && positionOf(def, game, seat, ui, seatName, words);
+    const position = def && positionOf(def, game, seat, ui, seatName);
     if (!position?.choices.length) return problem('notDue');
     const choice = choiceFor(position.choices, code);
     if (!choice) return problem('unknownCode');

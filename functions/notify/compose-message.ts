@@ -17,7 +17,7 @@ import { nowOf, type NotifierConfig } from './notifier-config.js';
 import { positionOf } from './position.js';
 import type { Recipient, Transition } from './recipients.js';
 import { replyAddress, UNTIMED_REPLY_DAYS } from './reply-address.js';
-import { gameTitle, wordsFor, type Words } from './wording.js';
+import { gameTitle, wordsFor } from './wording.js';
 
 /** A message for one recipient, in their language: the game's title and the moves as its log words them. */
 export async function composeMessage(
@@ -71,7 +71,7 @@ export async function composeMessage(
           },
         }
       : {}),
-    ...mailClient(config, def, { meta, latest }, r, ui, wording.seatName, words, deadline),
+    ...mailClient(config, def, { meta, latest }, r, ui, wording.seatName, deadline),
   };
 }
 
@@ -86,12 +86,11 @@ function mailClient(
   r: Recipient,
   ui: GameUi,
   seatName: (seat: number) => string,
-  words: Words,
   deadline: string | undefined,
 ): Pick<Notification, 'position' | 'replyTo'> {
   const latest = game.latest;
   if (!def || !latest || r.kind === 'chat' || r.kind === 'gameFinished' || !config.replyDomain) return {};
-  const position = positionOf(def, game, r.seat, ui, seatName, words);
+  const position = positionOf(def, game, r.seat, ui, seatName);
   if (!position) return {};
   if (!position.choices.length) return { position };
   const expires = deadline
