@@ -18,7 +18,7 @@ import { openLocalStore, type FaultInjector, type LocalStoreOptions, type StoreC
 import { drainBody } from './drain-body.js';
 import { InFlight } from './in-flight.js';
 import { loadNotifySecrets, type NotifySecrets } from './notify-secrets.js';
-import { Notifier } from '../notify/core.js';
+import { Notifier } from '../notify/notifier.js';
 import type { EmailSender, OutgoingMail } from '../notify/email.js';
 import { outboxSender, smtpSender } from '../notify/local-email.js';
 import { NotificationQueue } from '../notify/queue.js';
