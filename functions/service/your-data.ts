@@ -71,7 +71,7 @@ export class YourData {
     this.d.players.forget(player.id);
     // Then: a seek matched meanwhile has made its game, which the memberships below then include.
     const withdrawn = await this.d.lobby?.withdraw(player);
-    // The caller answers a pool too busy to change as before, until deleting answers with a Result itself.
+    // Deleting still answers a pool too busy to change by throwing its refusal, as it did before withdrawing returned one.
     if (withdrawn?.ok === false) throw withdrawn.refusal;
     const memberships = await this.d.table.listMemberships(player.id);
     const metas = await this.d.table.getMetas(memberships.map((m) => m.gameId));
