@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { GameRegistry } from '../../engine/core/index.js';
 import type { Services } from '../service/index.js';
-import { Refusal } from '../service/refusal.js';
 import type { DeliveryStore } from '../store/ports/deliveries.js';
 import type { GameRecord } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
@@ -253,28 +252,23 @@ export class MailIn {
     if (!position?.choices.length) return problem('notDue');
     const choice = choiceFor(position.choices, code);
     if (!choice) return problem('unknownCode');
-    try {
-      await this.config.services.games.act(player, game.meta.id, { action: choice.action, expectedVersion: version });
-    } catch (err) {
-      if (!(err instanceof Refusal)) throw err;
-      if (err.code === 'stale_version') return problem('stale');
-      if (err.code === 'not_your_turn' || err.code === 'forfeited' || err.code === 'game_over')
-        return problem('notDue');
-      return problem('illegal', err.detail);
-    }
-    return { played: choice.text };
+    const played = await this.config.services.games.act(player, game.meta.id, {
+      action: choice.action,
+      expectedVersion: version,
+    });
+    if (played.ok) return { played: choice.text };
+    const why = played.refusal.code;
+    if (why === 'stale_version') return problem('stale');
+    if (why === 'not_your_turn' || why === 'forfeited' || why === 'game_over') return problem('notDue');
+    return problem('illegal', played.refusal.detail);
   }
 
   /** The rest of the reply goes to the table talk; a full chat or an empty text only loses the talk. */
   private async say(player: PlayerRecord, gameId: string, text: string): Promise<boolean> {
-    try {
-      await this.config.services.chat.post(player, gameId, text);
-      return true;
-    } catch (err) {
-      if (!(err instanceof Refusal)) throw err;
-      this.config.log(`mail-in: table talk of ${player.id} in ${gameId} not posted: ${err.code}`);
-      return false;
-    }
+    const posted = await this.config.services.chat.post(player, gameId, text);
+    if (!posted.ok)
+      this.config.log(`mail-in: table talk of ${player.id} in ${gameId} not posted: ${posted.refusal.code}`);
+    return posted.ok;
   }
 
   /**

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_TABLE, startLocalServer, type LocalServer } from '../local/server.js';
 import { dynamoStores } from '../store/dynamo-stores.js';
 import { createServices, type Services } from '../service/index.js';
+import { sure } from '../service/refusal.js';
 import type { GameTransition } from '../service/transition.js';
 import { keys } from '../store/keys.js';
 import type { PlayerRecord } from '../domain/player.js';
@@ -41,13 +42,15 @@ async function person(name: string): Promise<PlayerRecord> {
 async function started(): Promise<{ id: string; seats: PlayerRecord[] }> {
   const [anna, ben] = [await person('Anna'), await person('Ben')];
   const timeControl = { perMove: 'P1D', onTimeout: 'bot' as const, reminderAt: 0.8 };
-  const { id, inviteCode } = await services.games.create(anna, {
-    game: 'high-card',
-    players: 2,
-    options: { rounds: 1, handSize: 2 },
-    timeControl,
-  });
-  await services.games.join(ben, id, inviteCode);
+  const { id, inviteCode } = sure(
+    await services.games.create(anna, {
+      game: 'high-card',
+      players: 2,
+      options: { rounds: 1, handSize: 2 },
+      timeControl,
+    }),
+  );
+  sure(await services.games.join(ben, id, inviteCode));
   return { id, seats: [anna, ben] };
 }
 
@@ -85,11 +88,11 @@ describe('the request path and the table stream tell the notifier the same (one 
   it('the opening, every move and the finishing move', async () => {
     const { id, seats } = await started();
     for (let moves = 0; moves < 20; moves++) {
-      const summary = (await services.games.get(seats[0]!, id)).value;
+      const summary = sure(await services.games.get(seats[0]!, id)).value;
       if (summary.status !== 'active') break;
       const seat = summary.toAct[0]!;
-      const view = (await services.games.view(seats[seat]!, id)).value;
-      await services.games.act(seats[seat]!, id, { action: view.legalActions[0], expectedVersion: view.version });
+      const view = sure(await services.games.view(seats[seat]!, id)).value;
+      sure(await services.games.act(seats[seat]!, id, { action: view.legalActions[0], expectedVersion: view.version }));
     }
     const requestPath = told.filter((t) => t.gameId === id).map(withoutGame);
     expect(requestPath.at(0)).toMatchObject({ started: true, finished: false, before: [] });

@@ -4,7 +4,7 @@ import type { GameLog } from '../store/ports/game-log.js';
 import type { ChatRecord } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
-import { problems } from './refusal.js';
+import { ok, problems, refused, type Result } from './refusal.js';
 import { cleanText } from './text.js';
 import { seatOf } from './visibility.js';
 
@@ -24,26 +24,30 @@ export class Chat {
     private readonly caps: Caps = DEFAULT_LIMITS.caps,
   ) {}
 
-  async post(player: PlayerRecord, gameId: string, raw: string): Promise<ChatRecord> {
+  async post(player: PlayerRecord, gameId: string, raw: string): Promise<Result<ChatRecord>> {
     const game = await this.games.readGame(gameId);
-    if (!game) throw problems.notFound('Game');
+    if (!game) return refused(problems.notFound('Game'));
     const { meta, latest } = game;
     const seat = seatOf(meta, player.id);
-    if (seat === null) throw problems.forbidden('not_seated', 'Only seated players write in a game’s chat');
+    if (seat === null) return refused(problems.forbidden('not_seated', 'Only seated players write in a game’s chat'));
     // Table talk is among those still playing: one who is out could tell the table what the bot now holds.
     const running = meta.status === 'active' && latest?.status !== 'finished';
     if (running && latest?.forfeited.includes(seat))
-      throw problems.forbidden(
-        'forfeited',
-        'You forfeited this game: you read its chat, but write again only once it has ended',
+      return refused(
+        problems.forbidden(
+          'forfeited',
+          'You forfeited this game: you read its chat, but write again only once it has ended',
+        ),
       );
     const text = cleanText(raw, 'keep');
-    if (text.length === 0) throw problems.badRequest('empty_message', 'The message is empty');
+    if (text.length === 0) return refused(problems.badRequest('empty_message', 'The message is empty'));
     const cap = this.caps.chatMessagesPerGame;
     if (!(await this.chats.countMessage(gameId, player.id, cap))) {
-      throw problems.conflict('chat_full', `You have written ${cap} messages in this game, as many as one player may`, {
-        limit: cap,
-      });
+      return refused(
+        problems.conflict('chat_full', `You have written ${cap} messages in this game, as many as one player may`, {
+          limit: cap,
+        }),
+      );
     }
     const at = this.now();
     const version = latest?.version ?? 0;
@@ -61,11 +65,11 @@ export class Chat {
     };
     await this.chats.put(message);
     this.onChat(message);
-    return message;
+    return ok(message);
   }
 
-  async list(gameId: string, after: string | undefined, limit: number): Promise<ChatRecord[]> {
-    if (!(await this.games.readGame(gameId))) throw problems.notFound('Game');
-    return this.chats.list(gameId, after, limit);
+  async list(gameId: string, after: string | undefined, limit: number): Promise<Result<ChatRecord[]>> {
+    if (!(await this.games.readGame(gameId))) return refused(problems.notFound('Game'));
+    return ok(await this.chats.list(gameId, after, limit));
   }
 }

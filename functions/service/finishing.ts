@@ -18,7 +18,7 @@ import {
   type PausesOf,
 } from './game-state.js';
 import { summaryFor, type GameSummary } from './game-views.js';
-import { problems } from './refusal.js';
+import { ok, problems, refused, type Result } from './refusal.js';
 import { initialState } from './replay.js';
 import { newId, newInviteCode, newSeed, sha256Hex } from './secrets.js';
 import { abortable, initialTable, legacyTable } from './table.js';
@@ -31,9 +31,10 @@ export class Finishing {
   ) {}
 
   /** Resigning: ranked as a forfeit; the others play on against the bot, or the game ends when one seat is left. */
-  async resign(player: PlayerRecord, gameId: string): Promise<GameSummary> {
-    const loaded = await this.games.load(gameId);
-    const seat = playingSeat(loaded, player);
+  async resign(player: PlayerRecord, gameId: string): Promise<Result<GameSummary>> {
+    const found = await this.playing(player, gameId);
+    if (!found.ok) return found;
+    const { loaded, seat } = found.value;
     const pausesOf = await this.games.pausesOf(loaded.meta);
     const records: EventRecord[] = [];
     return this.settle(
@@ -46,13 +47,16 @@ export class Finishing {
   }
 
   /** Aborting while no seat has made more than one action: the game ends with no result. */
-  async abort(player: PlayerRecord, gameId: string): Promise<GameSummary> {
-    const loaded = await this.games.load(gameId);
-    const seat = playingSeat(loaded, player);
+  async abort(player: PlayerRecord, gameId: string): Promise<Result<GameSummary>> {
+    const found = await this.playing(player, gameId);
+    if (!found.ok) return found;
+    const { loaded, seat } = found.value;
     if (!abortable(loaded.table))
-      throw problems.conflict(
-        'abort_window_closed',
-        'A seat has made a second move: the game can no longer be aborted (resign instead)',
+      return refused(
+        problems.conflict(
+          'abort_window_closed',
+          'A seat has made a second move: the game can no longer be aborted (resign instead)',
+        ),
       );
     const pausesOf = await this.games.pausesOf(loaded.meta);
     const aborted = { ...loaded, table: { ...loaded.table, aborted: true as const } };
@@ -73,15 +77,19 @@ export class Finishing {
    * Asks to undo the caller's own last action. Allowed while nothing hidden or random came into
    * the game since and no other person moved (table.ts); the other seated people answer, bots accept at once.
    */
-  async requestTakeback(player: PlayerRecord, gameId: string, expectedVersion: number): Promise<GameSummary> {
-    const { loaded, seat } = await this.atVersion(player, gameId, expectedVersion);
+  async requestTakeback(player: PlayerRecord, gameId: string, expectedVersion: number): Promise<Result<GameSummary>> {
+    const found = await this.atVersion(player, gameId, expectedVersion);
+    if (!found.ok) return found;
+    const { loaded, seat } = found.value;
     if (loaded.table.takeback)
-      throw problems.conflict('takeback_pending', 'A take-back request is already waiting for answers');
+      return refused(problems.conflict('takeback_pending', 'A take-back request is already waiting for answers'));
     const undoes = loaded.table.undoable[seat];
     if (undoes === undefined) {
-      throw problems.conflict(
-        'takeback_not_allowed',
-        'You have no action to take back, or something hidden or random came into the game since your last one, or another player has moved since (RP-TB-1)',
+      return refused(
+        problems.conflict(
+          'takeback_not_allowed',
+          'You have no action to take back, or something hidden or random came into the game since your last one, or another player has moved since (RP-TB-1)',
+        ),
       );
     }
     const pausesOf = await this.games.pausesOf(loaded.meta);
@@ -105,14 +113,16 @@ export class Finishing {
     gameId: string,
     expectedVersion: number,
     accept: boolean,
-  ): Promise<GameSummary> {
-    const { loaded, seat } = await this.atVersion(player, gameId, expectedVersion);
+  ): Promise<Result<GameSummary>> {
+    const found = await this.atVersion(player, gameId, expectedVersion);
+    if (!found.ok) return found;
+    const { loaded, seat } = found.value;
     const tb = loaded.table.takeback;
-    if (!tb) throw problems.conflict('no_takeback', 'No take-back request is waiting (a move ends one)');
+    if (!tb) return refused(problems.conflict('no_takeback', 'No take-back request is waiting (a move ends one)'));
     if (tb.seat === seat)
-      throw problems.conflict('own_takeback', 'This is your own request; the other players answer it');
+      return refused(problems.conflict('own_takeback', 'This is your own request; the other players answer it'));
     if (!takebackWaitingFor(loaded).includes(seat))
-      throw problems.conflict('already_answered', 'You have answered this request already');
+      return refused(problems.conflict('already_answered', 'You have answered this request already'));
     const pausesOf = await this.games.pausesOf(loaded.meta);
     const event = { type: accept ? 'takeback_accepted' : 'takeback_refused', data: { seat } };
     const record = this.entry(loaded, seat, player.id, { type: accept ? 'accept_takeback' : 'refuse_takeback' }, event);
@@ -135,24 +145,24 @@ export class Finishing {
    * Offers a rematch of a finished game: the same seats, options and time control, seated one
    * place on, with a new seed. It starts once every other seated person accepted (bots accept).
    */
-  async proposeRematch(player: PlayerRecord, gameId: string): Promise<GameSummary> {
+  async proposeRematch(player: PlayerRecord, gameId: string): Promise<Result<GameSummary>> {
     return this.changeRematch(player, gameId, (meta, seat) => {
       if (meta.rematch && meta.rematch.declinedBy === undefined)
-        throw problems.conflict('rematch_exists', 'A rematch has been offered already');
-      return { proposedBy: seat, accepted: [seat] };
+        return refused(problems.conflict('rematch_exists', 'A rematch has been offered already'));
+      return ok({ proposedBy: seat, accepted: [seat] });
     });
   }
 
-  async answerRematch(player: PlayerRecord, gameId: string, accept: boolean): Promise<GameSummary> {
+  async answerRematch(player: PlayerRecord, gameId: string, accept: boolean): Promise<Result<GameSummary>> {
     return this.changeRematch(player, gameId, (meta, seat) => {
       const offer = meta.rematch;
       if (!offer || offer.declinedBy !== undefined)
-        throw problems.conflict('no_rematch', 'No rematch offer is waiting');
-      if (offer.gameId !== undefined) throw problems.conflict('rematch_started', 'The rematch has started');
-      if (!accept) return { ...offer, declinedBy: seat };
+        return refused(problems.conflict('no_rematch', 'No rematch offer is waiting'));
+      if (offer.gameId !== undefined) return refused(problems.conflict('rematch_started', 'The rematch has started'));
+      if (!accept) return ok({ ...offer, declinedBy: seat });
       if (offer.accepted.includes(seat))
-        throw problems.conflict('already_answered', 'You have accepted this offer already');
-      return { ...offer, accepted: [...offer.accepted, seat] };
+        return refused(problems.conflict('already_answered', 'You have accepted this offer already'));
+      return ok({ ...offer, accepted: [...offer.accepted, seat] });
     });
   }
 
@@ -173,22 +183,30 @@ export class Finishing {
     records: EventRecord[],
     pausesOf: PausesOf,
     player: PlayerRecord,
-  ): Promise<GameSummary> {
+  ): Promise<Result<GameSummary>> {
     const committed = await this.games.commit(base, after, records, pausesOf);
-    if (!committed.ok) throw problems.staleVersion((await this.games.load(base.meta.id)).version);
-    return summaryFor(committed.value, player.id);
+    if (!committed.ok) return refused(problems.staleVersion((await this.games.loadKnown(base.meta.id)).version));
+    return ok(summaryFor(committed.value, player.id));
   }
 
-  /** A running game at the version the caller saw, with the caller's seat. */
+  /** A running game the caller still plays, with the caller's seat. */
+  private async playing(player: PlayerRecord, gameId: string): Promise<Result<{ loaded: Loaded; seat: Seat }>> {
+    const loaded = await this.games.load(gameId);
+    if (!loaded.ok) return loaded;
+    const seat = playingSeat(loaded.value, player);
+    return seat.ok ? ok({ loaded: loaded.value, seat: seat.value }) : seat;
+  }
+
+  /** The same, at the version the caller saw. */
   private async atVersion(
     player: PlayerRecord,
     gameId: string,
     expectedVersion: number,
-  ): Promise<{ loaded: Loaded; seat: Seat }> {
-    const loaded = await this.games.load(gameId);
-    const seat = playingSeat(loaded, player);
-    if (expectedVersion !== loaded.version) throw problems.staleVersion(loaded.version);
-    return { loaded, seat };
+  ): Promise<Result<{ loaded: Loaded; seat: Seat }>> {
+    const found = await this.playing(player, gameId);
+    if (found.ok && expectedVersion !== found.value.loaded.version)
+      return refused(problems.staleVersion(found.value.loaded.version));
+    return found;
   }
 
   /**
@@ -223,28 +241,32 @@ export class Finishing {
   private async changeRematch(
     player: PlayerRecord,
     gameId: string,
-    change: (meta: GameMeta, seat: Seat) => RematchRecord,
-  ): Promise<GameSummary> {
+    change: (meta: GameMeta, seat: Seat) => Result<RematchRecord>,
+  ): Promise<Result<GameSummary>> {
     for (let attempt = 0; attempt < MAX_META_ATTEMPTS; attempt++) {
-      const loaded = await this.games.load(gameId);
+      const found = await this.games.load(gameId);
+      if (!found.ok) return found;
+      const loaded = found.value;
       const seat = seatOf(loaded.meta, player.id);
-      if (seat === null) throw problems.forbidden('not_seated', 'You do not hold a seat in this game');
+      if (seat === null) return refused(notSeated());
       if (statusOf(loaded) !== 'finished')
-        throw problems.conflict('game_not_finished', 'A rematch is offered once the game has ended');
+        return refused(problems.conflict('game_not_finished', 'A rematch is offered once the game has ended'));
       const pending = loaded.meta.rematch?.gameId;
       if (pending !== undefined && !(await this.table.readGame(pending))) {
         await this.startRematch(loaded.meta, pending);
-        return summaryFor(await this.games.load(gameId), player.id);
+        return ok(summaryFor(await this.games.loadKnown(gameId), player.id));
       }
-      let offer = change(loaded.meta, seat);
+      const changed = change(loaded.meta, seat);
+      if (!changed.ok) return changed;
+      let offer = changed.value;
       const everyone = loaded.meta.seats.every((s, i) => s.bot || offer.accepted.includes(i));
       if (offer.declinedBy === undefined && everyone) offer = { ...offer, gameId: newId() };
       const meta: GameMeta = { ...loaded.meta, rematch: offer, revision: loaded.meta.revision + 1 };
       if (!(await written(this.table.replaceMeta(meta)))) continue;
       if (offer.gameId !== undefined) await this.startRematch(meta, offer.gameId);
-      return summaryFor({ ...loaded, meta }, player.id);
+      return ok(summaryFor({ ...loaded, meta }, player.id));
     }
-    throw problems.conflict('busy', 'Too many players are answering at once; retry');
+    return refused(problems.conflict('busy', 'Too many players are answering at once; retry'));
   }
 
   /** The rematch itself: seats rotated by one (seat 1 becomes seat 0), the same options and time control, a new seed. */
@@ -276,17 +298,20 @@ export class Finishing {
       if (s.playerId !== null)
         await this.table.putMembership({ playerId: s.playerId, gameId: id, game: old.game, seat, joinedAt: now });
     }
-    await this.games.start(await this.games.gameDef(old.game), meta);
+    await this.games.start(await this.games.knownDef(old.game), meta);
   }
 }
 
 /** The seat of a person still playing a running game, or the refusal that says why not. */
-function playingSeat(l: Loaded, player: PlayerRecord): Seat {
+function playingSeat(l: Loaded, player: PlayerRecord): Result<Seat> {
   const seat = seatOf(l.meta, player.id);
-  if (seat === null) throw problems.forbidden('not_seated', 'You do not hold a seat in this game');
-  if (l.meta.status === 'open') throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
-  if (statusOf(l) !== 'active') throw problems.conflict('game_over', 'The game has ended');
+  if (seat === null) return refused(notSeated());
+  if (l.meta.status === 'open')
+    return refused(problems.conflict('game_not_started', 'The game starts when every seat is taken'));
+  if (statusOf(l) !== 'active') return refused(problems.conflict('game_over', 'The game has ended'));
   if (l.forfeited.includes(seat))
-    throw problems.forbidden('forfeited', 'You forfeited this game; the bot plays on for your seat');
-  return seat;
+    return refused(problems.forbidden('forfeited', 'You forfeited this game; the bot plays on for your seat'));
+  return ok(seat);
 }
+
+const notSeated = () => problems.forbidden('not_seated', 'You do not hold a seat in this game');

@@ -9,7 +9,7 @@ import { botLevelOf } from './bots.js';
 import type { GameLog } from './game-log.js';
 import { outcomeOf, statusOf } from './game-state.js';
 import { seatsOf, tagged, type SeatSummary, type Tagged } from './game-views.js';
-import { problems } from './refusal.js';
+import { ok, problems, refused, type Result } from './refusal.js';
 import { logEntryFor, viewerFor, type LogEntry } from './visibility.js';
 
 export interface GameExport {
@@ -45,28 +45,36 @@ export class GameExports {
     gameId: string,
     after: number,
     limit: number,
-  ): Promise<Tagged<{ game: string; entries: LogEntry[]; version: number }>> {
-    const loaded = await this.games.load(gameId);
+  ): Promise<Result<Tagged<{ game: string; entries: LogEntry[]; version: number }>>> {
+    const found = await this.games.load(gameId);
+    if (!found.ok) return found;
+    const loaded = found.value;
     const commits = await this.table.commitsAfter(gameId, after, limit, loaded.commit);
     const records = commits
       .flatMap((c) => c.records)
       .filter((r) => r.version > after)
       .slice(0, limit);
     const viewer = viewerFor(loaded.meta, player.id, statusOf(loaded) === 'finished', loaded.forfeited);
-    return tagged(loaded, player.id, {
-      game: loaded.meta.game,
-      entries: records.map((r) => logEntryFor(r, viewer)),
-      version: loaded.version,
-    });
+    return ok(
+      tagged(loaded, player.id, {
+        game: loaded.meta.game,
+        entries: records.map((r) => logEntryFor(r, viewer)),
+        version: loaded.version,
+      }),
+    );
   }
 
-  async export(player: PlayerRecord, gameId: string): Promise<GameExport> {
-    const loaded = await this.games.load(gameId);
+  async export(player: PlayerRecord, gameId: string): Promise<Result<GameExport>> {
+    const found = await this.games.load(gameId);
+    if (!found.ok) return found;
+    const loaded = found.value;
     const status = statusOf(loaded);
     if (status !== 'finished' && status !== 'aborted')
-      throw problems.conflict('game_not_finished', 'The seed and the full log are published when the game has ended');
+      return refused(
+        problems.conflict('game_not_finished', 'The seed and the full log are published when the game has ended'),
+      );
     const records = (await this.table.commitsAfter(gameId, 0, undefined, loaded.commit)).flatMap((c) => c.records);
-    return {
+    return ok({
       game: loaded.meta.game,
       options: loaded.meta.options,
       players: seatsOf(loaded.meta, loaded.forfeited, player.id),
@@ -84,6 +92,6 @@ export class GameExports {
         };
       }),
       outcome: outcomeOf(loaded),
-    };
+    });
   }
 }

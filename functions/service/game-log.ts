@@ -13,7 +13,7 @@ import type { TimeStore } from '../store/ports/times.js';
 import { advanceClocks, initialClocks } from './clock.js';
 import { chosenLevel, levelToPlay, type BotFactory } from './bots.js';
 import { noMetrics, type Metrics } from './metrics.js';
-import { problems, ok, refused, type Refusal, type Result } from './refusal.js';
+import { problems, ok, refused, sure, type Refusal, type Result } from './refusal.js';
 import { initialState } from './replay.js';
 import { initialTable } from './table.js';
 import { transitionOf, type GameTransition } from './transition.js';
@@ -101,21 +101,36 @@ export class GameLog {
     return this.d.now().toISOString();
   }
 
-  async gameDef(id: string): Promise<AnyGame> {
+  async gameDef(id: string): Promise<Result<AnyGame>> {
     const def = await this.d.registry.get(id);
-    if (!def) throw problems.badRequest('unknown_game', `There is no game "${id}"; see GET /v1/catalog`);
-    return def;
+    return def
+      ? ok(def)
+      : refused(problems.badRequest('unknown_game', `There is no game "${id}"; see GET /v1/catalog`));
+  }
+
+  /** The definition of a game a stored game or a seek names: the registry not knowing it is a broken invariant. */
+  async knownDef(id: string): Promise<AnyGame> {
+    return sure(await this.gameDef(id), `game definition ${id}`);
   }
 
   /** Meta and state in one read: the newest commit holds the state (version 0 is worked out from the meta until there is one). */
-  async load(gameId: string): Promise<Loaded> {
+  async load(gameId: string): Promise<Result<Loaded>> {
     const found = await this.d.table.readGame(gameId);
-    if (!found) throw problems.notFound('Game');
+    if (!found) return refused(problems.notFound('Game'));
     const { meta, latest } = found;
     const def = await this.gameDef(meta.game);
-    if (meta.status === 'open' || closedUnstarted(meta, latest)) return unstarted(meta, def);
-    if (latest) return fromCommit(meta, def, latest);
-    return this.initial(meta, def, await this.pausesOf(meta));
+    if (!def.ok) return def;
+    if (meta.status === 'open' || closedUnstarted(meta, latest)) return ok(unstarted(meta, def.value));
+    if (latest) return ok(fromCommit(meta, def.value, latest));
+    return ok(this.initial(meta, def.value, await this.pausesOf(meta)));
+  }
+
+  /**
+   * A game known to be there (a membership, the deadline index or a race just lost names it),
+   * loaded: its absence is a broken invariant, not a refusal.
+   */
+  async loadKnown(gameId: string): Promise<Loaded> {
+    return sure(await this.load(gameId), `game ${gameId}`);
   }
 
   /** Version 0 of a started game. */
@@ -191,7 +206,7 @@ export class GameLog {
     const pausesOf = await this.pausesOf(meta);
     const base = this.initial(meta, def, pausesOf);
     const started = await this.commit(base, base, [], pausesOf, { start: true });
-    return started.ok ? started.value : this.load(meta.id);
+    return started.ok ? started.value : this.loadKnown(meta.id);
   }
 
   /**
@@ -292,7 +307,7 @@ export class GameLog {
       moves += more.length;
       const written = await this.writeCommit(current, next, more, {});
       // Another request plays on from here.
-      if (!written.ok) return ok(await this.load(base.meta.id));
+      if (!written.ok) return ok(await this.loadKnown(base.meta.id));
       current = written.value;
     }
     return ok(current);

@@ -8,7 +8,7 @@ import type { PlayerRecord } from '../domain/player.js';
 import type { GameLog } from './game-log.js';
 import { statusOf, summaryOf, toActOf, type Loaded } from './game-state.js';
 import { etagOf, summaryFor, tagged, viewOf, type GameSummary, type PlayerView, type Tagged } from './game-views.js';
-import { problems, Refusal } from './refusal.js';
+import { ok, problems, refused, Refusal, type Result } from './refusal.js';
 import { replay, takenBackTo, type GameState } from './replay.js';
 import { initialTable } from './table.js';
 import { viewerFor } from './visibility.js';
@@ -19,9 +19,10 @@ export class GameReads {
     private readonly games: GameLog,
   ) {}
 
-  async get(player: PlayerRecord, gameId: string): Promise<Tagged<GameSummary>> {
+  async get(player: PlayerRecord, gameId: string): Promise<Result<Tagged<GameSummary>>> {
     const loaded = await this.games.load(gameId);
-    return tagged(loaded, player.id, summaryFor(loaded, player.id));
+    if (!loaded.ok) return loaded;
+    return ok(tagged(loaded.value, player.id, summaryFor(loaded.value, player.id)));
   }
 
   /**
@@ -40,7 +41,7 @@ export class GameReads {
     // A started game without a commit (the request that started it died before writing one): version 0, worked out.
     for (const [id, { meta, latest }] of summaries) {
       if (meta.status === 'active' && !latest)
-        summaries.set(id, { meta, latest: summaryOf(await this.games.load(id)) });
+        summaries.set(id, { meta, latest: summaryOf(await this.games.loadKnown(id)) });
     }
     const games = memberships.flatMap((m) => {
       const found = summaries.get(m.gameId);
@@ -74,9 +75,11 @@ export class GameReads {
   }
 
   /** The caller's view now, or after `version` actions (a replay of the log, with nothing to post). */
-  async view(player: PlayerRecord, gameId: string, version?: number): Promise<Tagged<PlayerView>> {
+  async view(player: PlayerRecord, gameId: string, version?: number): Promise<Result<Tagged<PlayerView>>> {
     const loaded = await this.games.load(gameId);
-    return tagged(loaded, player.id, await this.viewAt(loaded, player.id, version));
+    if (!loaded.ok) return loaded;
+    const view = await this.viewAt(loaded.value, player.id, version);
+    return view.ok ? ok(tagged(loaded.value, player.id, view.value)) : view;
   }
 
   /**
@@ -89,15 +92,18 @@ export class GameReads {
     player: PlayerRecord | null,
     gameId: string,
     version?: number,
-  ): Promise<{ game: string; components: unknown; view: unknown; seatNames: (string | null)[] }> {
-    const loaded = await this.games.load(gameId);
-    const { view } = await this.viewAt(loaded, player?.id ?? null, version, player === null ? 'then' : 'now');
-    return {
+  ): Promise<Result<{ game: string; components: unknown; view: unknown; seatNames: (string | null)[] }>> {
+    const found = await this.games.load(gameId);
+    if (!found.ok) return found;
+    const loaded = found.value;
+    const seen = await this.viewAt(loaded, player?.id ?? null, version, player === null ? 'then' : 'now');
+    if (!seen.ok) return seen;
+    return ok({
       game: loaded.def.id,
       components: loaded.def.components ?? null,
-      view,
+      view: seen.value.view,
       seatNames: loaded.meta.seats.map((s) => s.name),
-    };
+    });
   }
 
   /**
@@ -109,16 +115,19 @@ export class GameReads {
     playerId: string | null,
     version: number | undefined,
     seen: 'now' | 'then' = 'now',
-  ): Promise<PlayerView> {
-    if (version === undefined || version === loaded.version) return viewOf(loaded, playerId);
-    if (version > loaded.version)
-      throw new Refusal(
-        'version_not_found',
-        'Not found',
-        `The game is at version ${loaded.version}; version ${version} has not happened`,
+  ): Promise<Result<PlayerView>> {
+    if (version !== undefined && version > loaded.version)
+      return refused(
+        new Refusal(
+          'version_not_found',
+          'Not found',
+          `The game is at version ${loaded.version}; version ${version} has not happened`,
+        ),
       );
     const status = statusOf(loaded);
-    if (status === 'open') throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
+    if (status === 'open' || loaded.state === null)
+      return refused(problems.conflict('game_not_started', 'The game starts when every seat is taken'));
+    if (version === undefined || version === loaded.version) return ok(viewOf(loaded, playerId));
     const past = await this.stateAt(loaded, version);
     // The stored status is today's; at a past version the game was still running (unless it had just ended).
     const then: Loaded = {
@@ -131,13 +140,13 @@ export class GameReads {
     };
     const finished = (seen === 'now' ? status : statusOf(then)) === 'finished';
     const viewer = viewerFor(loaded.meta, playerId, finished, loaded.forfeited);
-    return {
+    return ok({
       game: loaded.meta.game,
       version: past.version,
       toAct: toActOf(then),
       view: loaded.def.view(past.state, viewer),
       legalActions: [],
-    };
+    });
   }
 
   /**

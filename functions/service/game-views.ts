@@ -7,7 +7,6 @@ import type { BotLevel, Outcome, Seat } from '../../engine/core/index.js';
 import type { GameMeta, GameStatus, GameVersion } from '../domain/game.js';
 import type { SeatClock } from './clock.js';
 import { standInLevelOf } from './bots.js';
-import { problems } from './refusal.js';
 import { abortable } from './table.js';
 import type { TimeControl } from './time-control.js';
 import { seatOf, viewerFor } from './visibility.js';
@@ -189,8 +188,8 @@ function clockSummary(l: Loaded, yourSeat: Seat | null): { deadline?: string; cl
 
 export function viewOf(l: Loaded, playerId: string | null): PlayerView {
   const status = statusOf(l);
-  if (status === 'open' || l.state === null)
-    throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
+  // Callers refuse a game that has not started before they ask for its view.
+  if (status === 'open' || l.state === null) throw new Error(`game ${l.meta.id} has no view before it starts`);
   const viewer = viewerFor(l.meta, playerId, status === 'finished', l.forfeited);
   const toAct = toActOf(l);
   const seat = seatOf(l.meta, playerId);

@@ -8,7 +8,7 @@ import type { RatingStore } from '../store/ports/ratings.js';
 import type { GameMeta, TimeControl } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import type { Seating } from './seating.js';
-import { Refusal, problems } from './refusal.js';
+import { ok, problems, refused, type Refusal, type Result } from './refusal.js';
 import { newId } from './secrets.js';
 import { seatOf } from './visibility.js';
 import { standInLevelOf } from './bots.js';
@@ -86,8 +86,10 @@ export class Lobby {
   async list(
     player: PlayerRecord,
     filter: { game?: string | undefined; players?: number | undefined; pace?: Pace | undefined },
-  ): Promise<LobbyGame[]> {
-    const ids = filter.game ? [this.gameId(filter.game)] : this.registry.listed().map((g) => g.id);
+  ): Promise<Result<LobbyGame[]>> {
+    const known = filter.game ? this.factsOf(filter.game) : null;
+    if (known && !known.ok) return known;
+    const ids = known ? [known.value.id] : this.registry.listed().map((g) => g.id);
     const entries = (await Promise.all(ids.map((id) => this.lobby.entries(id, LOBBY_READ)))).flat();
     const metas = await this.table.getMetas(entries.map((e) => e.gameId));
     const cutoff = this.now().getTime() - OPEN_GAME_DAYS * DAY;
@@ -105,26 +107,28 @@ export class Lobby {
         !s.bot && s.playerId !== null && s.name !== null ? [{ id: s.playerId, name: s.name }] : [],
       );
     const rated = await this.ratings.ratingsOfMany(page.flatMap((m) => people(m).map((p) => p.id)));
-    return page.map((m) => ({
-      id: m.id,
-      game: m.game,
-      players: m.players,
-      seated: people(m).map((p) => p.name),
-      ratings: people(m).map((p) => {
-        const r = rated.get(p.id)?.get(m.game);
-        return r ? { rating: r.rating, rd: r.rd } : null;
-      }),
-      freeSeats: m.seats.filter((s) => !s.bot && s.playerId === null).length,
-      bots: m.seats.filter((s) => s.bot).length,
-      botLevels: m.seats.flatMap((s) => (s.bot ? [s.level] : [])),
-      standInLevel: standInLevelOf(m),
-      options: m.options,
-      pace: paceOf(m.timeControl),
-      ...(m.timeControl ? { timeControl: m.timeControl } : {}),
-      createdAt: m.createdAt,
-      expiresAt: new Date(Date.parse(m.createdAt) + OPEN_GAME_DAYS * DAY).toISOString(),
-      yours: seatOf(m, player.id) !== null,
-    }));
+    return ok(
+      page.map((m) => ({
+        id: m.id,
+        game: m.game,
+        players: m.players,
+        seated: people(m).map((p) => p.name),
+        ratings: people(m).map((p) => {
+          const r = rated.get(p.id)?.get(m.game);
+          return r ? { rating: r.rating, rd: r.rd } : null;
+        }),
+        freeSeats: m.seats.filter((s) => !s.bot && s.playerId === null).length,
+        bots: m.seats.filter((s) => s.bot).length,
+        botLevels: m.seats.flatMap((s) => (s.bot ? [s.level] : [])),
+        standInLevel: standInLevelOf(m),
+        options: m.options,
+        pace: paceOf(m.timeControl),
+        ...(m.timeControl ? { timeControl: m.timeControl } : {}),
+        createdAt: m.createdAt,
+        expiresAt: new Date(Date.parse(m.createdAt) + OPEN_GAME_DAYS * DAY).toISOString(),
+        yours: seatOf(m, player.id) !== null,
+      })),
+    );
   }
 
   /** The sweeper's part: public games still waiting OPEN_GAME_DAYS after they were made are closed. */
@@ -146,12 +150,16 @@ export class Lobby {
    * match, conditioned on the pool's revision, so two seekers arriving at once never make two
    * games nor drop anyone: the loser of the race reads the pool again and sees the match.
    */
-  async seek(player: PlayerRecord, input: { game: string; players: number; pace: Pace }): Promise<SeekAnswer> {
-    const def = this.registry.facts(this.gameId(input.game))!;
+  async seek(player: PlayerRecord, input: { game: string; players: number; pace: Pace }): Promise<Result<SeekAnswer>> {
+    const known = this.factsOf(input.game);
+    if (!known.ok) return known;
+    const def = known.value;
     if (input.players < Math.max(2, def.minPlayers) || input.players > def.maxPlayers) {
-      throw problems.badRequest(
-        'invalid_players',
-        `A seek for ${def.title} takes ${Math.max(2, def.minPlayers)} to ${def.maxPlayers} players`,
+      return refused(
+        problems.badRequest(
+          'invalid_players',
+          `A seek for ${def.title} takes ${Math.max(2, def.minPlayers)} to ${def.maxPlayers} players`,
+        ),
       );
     }
     const now = this.now();
@@ -169,11 +177,11 @@ export class Lobby {
       await this.lobby.putSeek(record, now.toISOString());
     } catch (err) {
       if (err instanceof WriteConflict)
-        throw problems.conflict('already_seeking', 'You are seeking a game already; cancel that seek first');
+        return refused(problems.conflict('already_seeking', 'You are seeking a game already; cancel that seek first'));
       throw err;
     }
     const me = { seekId: record.id, playerId: player.id, name: player.name, at: record.createdAt };
-    await this.changePool(record, (pool) => {
+    const busy = await this.changePool(record, (pool) => {
       const waiting = [...this.live(pool).filter((e) => e.playerId !== player.id), me];
       if (waiting.length < record.players) return { ...pool, waiting };
       return {
@@ -182,7 +190,7 @@ export class Lobby {
         match: { gameId: newId(), seekers: waiting.slice(0, record.players) },
       };
     });
-    return (await this.current(player))!;
+    return busy ? refused(busy) : ok((await this.current(player))!);
   }
 
   /** The caller's seek, null when there is none; a match someone left unfinished is finished first. */
@@ -200,27 +208,37 @@ export class Lobby {
   }
 
   /** Withdraws a waiting seek: 409 seek_matched once it is part of a game, 404 when there is none waiting. */
-  async cancel(player: PlayerRecord): Promise<void> {
+  async cancel(player: PlayerRecord): Promise<Result<void>> {
     const record = await this.lobby.getSeek(player.id);
-    if (record?.status === 'matched')
-      throw problems.conflict('seek_matched', 'Your seek was matched: the game has started', { gameId: record.gameId });
-    if (!record || record.expiresAt <= this.now().toISOString()) throw problems.notFound('Seek');
-    await this.changePool(record, (pool) => ({ ...pool, waiting: pool.waiting.filter((e) => e.seekId !== record.id) }));
+    if (record?.status === 'matched') return refused(seekMatched(record));
+    if (!record || record.expiresAt <= this.now().toISOString()) return refused(problems.notFound('Seek'));
+    const busy = await this.changePool(record, (pool) => ({
+      ...pool,
+      waiting: pool.waiting.filter((e) => e.seekId !== record.id),
+    }));
+    if (busy) return refused(busy);
     const after = await this.lobby.getSeek(player.id);
-    if (after?.status === 'matched')
-      throw problems.conflict('seek_matched', 'Your seek was matched: the game has started', { gameId: after.gameId });
+    if (after?.status === 'matched') return refused(seekMatched(after));
     await this.lobby.deleteSeek(player.id, record.id);
+    return ok(undefined);
   }
 
-  /** Withdraws the player's seek if one is waiting; nothing to do otherwise (none, lapsed, or matched). */
-  async withdraw(player: PlayerRecord): Promise<void> {
-    await this.cancel(player).catch((err: unknown) => {
-      if (!(err instanceof Refusal) || (err.code !== 'not_found' && err.code !== 'seek_matched')) throw err;
-    });
+  /**
+   * Withdraws the player's seek if one is waiting; nothing to do otherwise (none, lapsed, or
+   * matched). Refused only when the pool is too busy to change.
+   */
+  async withdraw(player: PlayerRecord): Promise<Result<void>> {
+    const cancelled = await this.cancel(player);
+    if (cancelled.ok || cancelled.refusal.code === 'not_found' || cancelled.refusal.code === 'seek_matched')
+      return ok(undefined);
+    return cancelled;
   }
 
-  /** One conditional change of a pool; a match found in it is finished first, as is one the change makes. */
-  private async changePool(record: SeekRecord, change: (pool: SeekPool) => SeekPool): Promise<void> {
+  /**
+   * One conditional change of a pool; a match found in it is finished first, as is one the change
+   * makes. Null when done, or the refusal when the pool stayed too busy.
+   */
+  private async changePool(record: SeekRecord, change: (pool: SeekPool) => SeekPool): Promise<Refusal | null> {
     const key = poolKey(record);
     for (let attempt = 0; attempt < MAX_POOL_ATTEMPTS; attempt++) {
       const pool = await this.lobby.readPool(key, poolOf(record));
@@ -237,9 +255,9 @@ export class Lobby {
         continue;
       }
       if (next.match) await this.finish({ ...next, revision: pool.revision + 1 });
-      return;
+      return null;
     }
-    throw problems.conflict('busy', 'Too many players are seeking at once; retry');
+    return problems.conflict('busy', 'Too many players are seeking at once; retry');
   }
 
   /** Makes the match's game, tells its seekers, then clears the match (if nobody else did). */
@@ -259,15 +277,19 @@ export class Lobby {
     return pool.waiting.filter((e) => e.at > since);
   }
 
-  private gameId(game: string): string {
-    if (!this.registry.facts(game))
-      throw problems.badRequest('unknown_game', `There is no game "${game}"; see GET /v1/catalog`);
-    return game;
+  private factsOf(game: string) {
+    const facts = this.registry.facts(game);
+    return facts
+      ? ok(facts)
+      : refused(problems.badRequest('unknown_game', `There is no game "${game}"; see GET /v1/catalog`));
   }
 }
 
 const poolOf = (r: SeekRecord) => ({ game: r.game, players: r.players, pace: r.pace });
 const poolKey = (r: Pick<SeekRecord, 'game' | 'players' | 'pace'>) => keys.seekPool(r.game, r.players, r.pace);
+
+const seekMatched = (r: SeekRecord) =>
+  problems.conflict('seek_matched', 'Your seek was matched: the game has started', { gameId: r.gameId });
 
 function answer(r: SeekRecord, status: SeekAnswer['status']): SeekAnswer {
   return {

@@ -31,19 +31,17 @@ export class Play {
     private readonly metrics: Metrics = noMetrics,
   ) {}
 
-  /** The move, or the refusal thrown for the api; refused moves are counted by code. */
-  async act(player: PlayerRecord, gameId: string, input: ActInput): Promise<ActResult> {
-    const result = await this.tryAct(player, gameId, input).catch((err: unknown) => {
-      if (err instanceof Refusal) return refused(err);
-      throw err;
-    });
-    if (result.ok) return result.value;
-    this.metrics.count('RejectedMoves', { code: result.refusal.code });
-    throw result.refusal;
+  /** The move, or why not; refused moves are counted by code. */
+  async act(player: PlayerRecord, gameId: string, input: ActInput): Promise<Result<ActResult>> {
+    const result = await this.tryAct(player, gameId, input);
+    if (!result.ok) this.metrics.count('RejectedMoves', { code: result.refusal.code });
+    return result;
   }
 
   private async tryAct(player: PlayerRecord, gameId: string, input: ActInput): Promise<Result<ActResult>> {
-    const loaded = await this.games.load(gameId);
+    const found = await this.games.load(gameId);
+    if (!found.ok) return found;
+    const loaded = found.value;
     const seat = seatOf(loaded.meta, player.id);
     if (seat === null) return refused(problems.forbidden('not_seated', 'You do not hold a seat in this game'));
     if (loaded.meta.status === 'open')
@@ -138,7 +136,7 @@ export class Play {
     player: PlayerRecord,
     request: KeyedRequest | undefined,
   ): Promise<Result<ActResult>> {
-    const now = await this.games.load(loaded.meta.id);
+    const now = await this.games.loadKnown(loaded.meta.id);
     const key = loaded.version + 1;
     if (request) {
       const winner = now.commit?.key === key ? now.commit : await this.table.getCommit(loaded.meta.id, key);

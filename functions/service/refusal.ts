@@ -1,8 +1,8 @@
 /**
  * What the service refuses and why: a stable `code` (clients branch on it, never on `title` or
  * `detail`) and the words for people. The HTTP status is the api's choice (api/problem-codes.ts).
- * Thrown to the api's error handler from its methods; inside the write pipeline, refusals that are
- * expected outcomes travel as a Result instead.
+ * Service methods return it in a Result (an expected outcome, not an exception); the api unwraps
+ * the Result and answers the refusal (api/problem-response.ts, valueOf).
  */
 export class Refusal extends Error {
   override readonly name: string = 'Refusal';
@@ -21,6 +21,12 @@ export type Result<T, R = Refusal> = { ok: true; value: T } | { ok: false; refus
 
 export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
 export const refused = <R>(refusal: R): { ok: false; refusal: R } => ({ ok: false, refusal });
+
+/** The value of an outcome that cannot be refused where it is asked for: a refusal there is a bug. */
+export function sure<T>(result: Result<T>, what = 'an outcome'): T {
+  if (result.ok) return result.value;
+  throw new Error(`${what} was refused unexpectedly (${result.refusal.code}: ${result.refusal.message})`);
+}
 
 export const problems = {
   unauthorized: (detail = 'Send Authorization: Bearer <token>') =>

@@ -13,7 +13,7 @@ import { MAX_META_ATTEMPTS, written, type GameLog } from './game-log.js';
 import { botSeatOf, statusOf, unstarted } from './game-state.js';
 import { summaryFor, type GameSummary } from './game-views.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
-import { issueOf, problems } from './refusal.js';
+import { issueOf, ok, problems, refused, type Refusal, type Result } from './refusal.js';
 import { equalHashes, newId, newInviteCode, newSeed, sha256Hex } from './secrets.js';
 import type { TimeControl } from './time-control.js';
 import type { Timing } from './timing.js';
@@ -41,24 +41,30 @@ export class Seating {
       timeControl?: TimeControl | undefined;
       visibility?: 'public' | 'private' | undefined;
     },
-  ): Promise<GameSummary> {
-    const def = await this.games.gameDef(input.game);
+  ): Promise<Result<GameSummary>> {
+    const known = await this.games.gameDef(input.game);
+    if (!known.ok) return known;
+    const def = known.value;
     const levels =
       typeof input.bots === 'number' ? Array.from({ length: input.bots }, (): BotLevel => 'easy') : (input.bots ?? []);
     const bots = levels.length;
     if (input.players < def.minPlayers || input.players > def.maxPlayers) {
-      throw problems.badRequest('invalid_players', `${def.title} takes ${def.minPlayers} to ${def.maxPlayers} players`);
+      return refused(
+        problems.badRequest('invalid_players', `${def.title} takes ${def.minPlayers} to ${def.maxPlayers} players`),
+      );
     }
     if (bots > input.players - 1)
-      throw problems.badRequest('invalid_bots', 'The creator takes a seat, so at most players - 1 bots fit');
+      return refused(problems.badRequest('invalid_bots', 'The creator takes a seat, so at most players - 1 bots fit'));
     const parsed = def.options.safeParse(input.options ?? {});
     if (!parsed.success) {
-      throw problems.badRequest('invalid_options', 'The options do not fit the game', {
-        issues: parsed.error.issues.map(issueOf),
-      });
+      return refused(
+        problems.badRequest('invalid_options', 'The options do not fit the game', {
+          issues: parsed.error.issues.map(issueOf),
+        }),
+      );
     }
     const mismatch = def.checkOptions?.(parsed.data, input.players);
-    if (mismatch) throw problems.badRequest('invalid_options', mismatch);
+    if (mismatch) return refused(problems.badRequest('invalid_options', mismatch));
     const seed = newSeed();
     const firstBot = input.players - bots;
     const seats = Array.from({ length: input.players }, (_, i): PersonSeat | BotSeat => {
@@ -69,7 +75,8 @@ export class Seating {
     });
     const full = bots === input.players - 1;
     const id = newId();
-    if (!full) await this.reserveOpenGame(player.id, id);
+    const overCap = full ? null : await this.reserveOpenGame(player.id, id);
+    if (overCap) return refused(overCap);
     const meta: GameMeta = {
       id,
       game: def.id,
@@ -100,20 +107,21 @@ export class Seating {
     if (!full && meta.visibility === 'public')
       await this.lobby?.putEntry({ game: def.id, gameId: id, createdAt: meta.createdAt });
     const loaded = full ? await this.games.start(def, meta) : unstarted(meta, def);
-    return summaryFor(loaded, player.id);
+    return ok(summaryFor(loaded, player.id));
   }
 
   /** A private game needs its invite code; a public one is open to anyone (the lobby's one-tap join). */
-  async join(player: PlayerRecord, gameId: string, inviteCode: string | undefined): Promise<GameSummary> {
+  async join(player: PlayerRecord, gameId: string, inviteCode: string | undefined): Promise<Result<GameSummary>> {
     for (let attempt = 0; attempt < MAX_META_ATTEMPTS; attempt++) {
       const meta = (await this.table.readGame(gameId))?.meta;
-      if (!meta) throw problems.notFound('Game');
+      if (!meta) return refused(problems.notFound('Game'));
       if (meta.visibility !== 'public' && !equalHashes(sha256Hex(inviteCode ?? ''), sha256Hex(meta.inviteCode))) {
-        throw problems.forbidden('bad_invite_code', 'The invite code does not match');
+        return refused(problems.forbidden('bad_invite_code', 'The invite code does not match'));
       }
       if (seatOf(meta, player.id) !== null)
-        throw problems.conflict('already_seated', 'You already hold a seat in this game');
-      if (meta.status !== 'open') throw problems.conflict('game_not_open', 'Every seat of this game is taken');
+        return refused(problems.conflict('already_seated', 'You already hold a seat in this game'));
+      if (meta.status !== 'open')
+        return refused(problems.conflict('game_not_open', 'Every seat of this game is taken'));
       const seat = meta.seats.findIndex((s) => !s.bot && s.playerId === null);
       const seats = meta.seats.map((s, i): PersonSeat | BotSeat =>
         i === seat ? { playerId: player.id, name: player.name, bot: false } : s,
@@ -133,26 +141,27 @@ export class Seating {
       if (full && meta.visibility === 'public')
         await this.lobby?.removeEntry({ game: meta.game, gameId, createdAt: meta.createdAt });
       const def = await this.games.gameDef(meta.game);
-      const loaded = full ? await this.games.start(def, next) : unstarted(next, def);
-      return summaryFor(loaded, player.id);
+      if (!def.ok) return def;
+      const loaded = full ? await this.games.start(def.value, next) : unstarted(next, def.value);
+      return ok(summaryFor(loaded, player.id));
     }
-    throw problems.conflict('busy', 'Too many players are joining at once; retry');
+    return refused(problems.conflict('busy', 'Too many players are joining at once; retry'));
   }
 
   /**
-   * Counts a new game among the player's games waiting for players; 409 too_many_open_games at
-   * the cap. Ids whose game is no longer open (started, or never stored because its request
+   * Counts a new game among the player's games waiting for players; null, or 409 too_many_open_games
+   * at the cap. Ids whose game is no longer open (started, or never stored because its request
    * failed) are dropped first, so a lost update never locks a player out.
    */
-  private async reserveOpenGame(playerId: string, gameId: string): Promise<void> {
+  private async reserveOpenGame(playerId: string, gameId: string): Promise<Refusal | null> {
     const cap = this.caps.openGamesPerPlayer;
-    if (await this.table.addOpenGame(playerId, gameId, cap)) return;
+    if (await this.table.addOpenGame(playerId, gameId, cap)) return null;
     const held = await this.table.listOpenGames(playerId);
     const metas = await this.table.getMetas(held);
     const stale = held.filter((id) => metas.get(id)?.status !== 'open');
     await this.table.removeOpenGames(playerId, stale);
-    if (stale.length > 0 && (await this.table.addOpenGame(playerId, gameId, cap))) return;
-    throw problems.conflict(
+    if (stale.length > 0 && (await this.table.addOpenGame(playerId, gameId, cap))) return null;
+    return problems.conflict(
       'too_many_open_games',
       `At most ${cap} of your games may wait for players at once; share their invite codes, or wait until they start`,
       { limit: cap },
@@ -169,7 +178,7 @@ export class Seating {
     gameId: string,
     input: { game: string; players: number; pace: string | null; seekers: readonly SeekEntry[] },
   ): Promise<void> {
-    const def = await this.games.gameDef(input.game);
+    const def = await this.games.knownDef(input.game);
     const now = this.games.at();
     const seed = newSeed();
     const seats = input.seekers.map((s) => ({ playerId: s.playerId, name: s.name, bot: false as const }));
@@ -254,7 +263,7 @@ export class Seating {
         throw new Error(`game ${gameId}: too many concurrent changes while ${playerId} left`);
     }
     if (policy === 'none' || seat === null) return;
-    const loaded = await this.games.load(gameId);
+    const loaded = await this.games.loadKnown(gameId);
     if (statusOf(loaded) !== 'active') return;
     const pausesOf = await this.games.pausesOf(loaded.meta);
     if (policy === 'forfeit') {

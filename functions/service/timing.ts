@@ -29,7 +29,7 @@ export class Timing {
    * index is set to its next time exactly.
    */
   async expire(gameId: string): Promise<'timeout' | 'reminder' | 'none'> {
-    const loaded = await this.games.load(gameId);
+    const loaded = await this.games.loadKnown(gameId);
     const tc = loaded.meta.timeControl;
     if (!tc || !loaded.clocks || statusOf(loaded) !== 'active') {
       await this.times.setDue(gameId, null, loaded.version, 'exact');
@@ -92,7 +92,7 @@ export class Timing {
   /** After a player changed their vacations: the deadlines of their running turns move (on the newest commit, in place). */
   async refreshDeadlines(playerId: string): Promise<void> {
     for (const m of await this.table.listMemberships(playerId)) {
-      const loaded = await this.games.load(m.gameId);
+      const loaded = await this.games.loadKnown(m.gameId);
       const tc = loaded.meta.timeControl;
       if (
         !tc ||

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommitSummary, GameMeta } from '../domain/game.js';
 import { VersionWaits, type SharedHolds, type VersionSource } from './version-waits.js';
+import { ok } from './refusal.js';
 
 /** One running game at version `version`, read from memory. */
 function runningGame(): VersionSource & { version: number } {
@@ -23,13 +24,13 @@ describe('RP-WAIT-1: views held at once in one process', () => {
     const game = runningGame();
     const waits = new VersionWaits(game, 1000, { perToken: 2, perProcess: 3 });
     const held = [waits.hold('a', 'g', 1, 10_000), waits.hold('b', 'g', 1, 10_000), waits.hold('c', 'g', 1, 3_000)];
-    await new Promise((ok) => setTimeout(ok, 10));
+    await new Promise((done) => setTimeout(done, 10));
     expect(waits.holding).toBe(3);
-    expect(await waits.hold('d', 'g', 1, 10_000)).toEqual({ over: 'process', limit: 3, retryAfterSeconds: 3 });
+    expect(await waits.hold('d', 'g', 1, 10_000)).toEqual(ok({ over: 'process', limit: 3, retryAfterSeconds: 3 }));
 
     game.version = 1;
     waits.wake('g');
-    expect(await Promise.all(held)).toEqual([null, null, null]);
+    expect(await Promise.all(held)).toEqual([ok(null), ok(null), ok(null)]);
     expect(waits.holding).toBe(0);
     waits.stop();
   });
@@ -39,7 +40,7 @@ describe('RP-WAIT-1: views held at once per token, counted where every process s
   it('a token past its shared count is refused though this process holds none of its views', async () => {
     const full: SharedHolds = { take: async () => ({ firstEndsAt: Date.now() + 7_000 }), give: async () => undefined };
     const waits = new VersionWaits(runningGame(), 1000, { perToken: 2, perProcess: 3 }, full);
-    expect(await waits.hold('a', 'g', 1, 10_000)).toEqual({ over: 'token', limit: 2, retryAfterSeconds: 7 });
+    expect(await waits.hold('a', 'g', 1, 10_000)).toEqual(ok({ over: 'token', limit: 2, retryAfterSeconds: 7 }));
     expect(waits.holding).toBe(0);
   });
 
@@ -53,12 +54,12 @@ describe('RP-WAIT-1: views held at once per token, counted where every process s
     const game = runningGame();
     const waits = new VersionWaits(game, 1000, { perToken: 2, perProcess: 3 }, failing);
     const held = [waits.hold('a', 'g', 1, 10_000), waits.hold('a', 'g', 1, 10_000)];
-    await new Promise((ok) => setTimeout(ok, 10));
+    await new Promise((done) => setTimeout(done, 10));
     expect(waits.holding).toBe(2);
-    expect(await waits.hold('a', 'g', 1, 10_000)).toMatchObject({ over: 'token', limit: 2 });
+    expect(await waits.hold('a', 'g', 1, 10_000)).toMatchObject(ok({ over: 'token', limit: 2 }));
     game.version = 1;
     waits.wake('g');
-    expect(await Promise.all(held)).toEqual([null, null]);
+    expect(await Promise.all(held)).toEqual([ok(null), ok(null)]);
     waits.stop();
   });
 });

@@ -13,7 +13,7 @@
  * process: in AWS one invocation holds one view, so only that count caps a token there.
  */
 import type { CommitSummary, GameMeta } from '../domain/game.js';
-import { problems } from './refusal.js';
+import { ok, problems, refused, type Result } from './refusal.js';
 
 /** The longest hold: under the API function's 29-second timeout, with room for the answer. */
 export const MAX_WAIT_SECONDS = 25;
@@ -132,17 +132,17 @@ export class VersionWaits {
     atLeast: number,
     ms: number,
     signal?: AbortSignal,
-  ): Promise<HoldRefused | null> {
+  ): Promise<Result<HoldRefused | null>> {
     const found = (await this.source.readSummaries([gameId])).get(gameId);
-    if (!found) throw problems.notFound('Game');
+    if (!found) return refused(problems.notFound('Game'));
     const { meta, latest } = found;
     if (meta.status === 'open' || (meta.status === 'aborted' && !latest && meta.startedAt === undefined)) {
-      throw problems.conflict('game_not_started', 'The game starts when every seat is taken');
+      return refused(problems.conflict('game_not_started', 'The game starts when every seat is taken'));
     }
     const running = meta.status === 'active' && (latest?.status ?? 'active') === 'active';
-    if (!running || (latest?.version ?? 0) >= atLeast || this.stopped || signal?.aborted) return null;
-    const refused = this.admit(token);
-    if (refused) return refused;
+    if (!running || (latest?.version ?? 0) >= atLeast || this.stopped || signal?.aborted) return ok(null);
+    const overCap = this.admit(token);
+    if (overCap) return ok(overCap);
     // Counted here before the shared count is asked, so that this process's caps hold meanwhile.
     const entry = { endsAt: Date.now() + ms };
     const mine = this.holds.get(token) ?? new Set();
@@ -151,11 +151,11 @@ export class VersionWaits {
     try {
       const taken = await this.takeShared(token, entry.endsAt);
       if (taken && 'firstEndsAt' in taken)
-        return {
+        return ok({
           over: 'token',
           limit: this.caps.perToken,
           retryAfterSeconds: secondsUntilFirst([{ endsAt: taken.firstEndsAt }]),
-        };
+        });
       try {
         if (!this.stopped) await this.watch(gameId, atLeast, Math.max(0, entry.endsAt - Date.now()), signal);
       } finally {
@@ -167,7 +167,7 @@ export class VersionWaits {
       if (mine.size === 0) this.holds.delete(token);
       this.held--;
     }
-    return null;
+    return ok(null);
   }
 
   private async takeShared(token: string, endsAt: number): Promise<{ slot: number } | { firstEndsAt: number } | null> {
@@ -246,11 +246,14 @@ export class VersionWaits {
    * VERSION_READS_PER_SECOND reads a second on them (a commit made here still wakes its game at once).
    */
   private sleep(watch: Watch): Promise<void> {
-    return new Promise((ok) => {
-      const timer = setTimeout(ok, Math.max(this.checkEveryMs, (this.watches.size * 1000) / VERSION_READS_PER_SECOND));
+    return new Promise((woken) => {
+      const timer = setTimeout(
+        woken,
+        Math.max(this.checkEveryMs, (this.watches.size * 1000) / VERSION_READS_PER_SECOND),
+      );
       watch.interrupt = () => {
         clearTimeout(timer);
-        ok();
+        woken();
       };
     });
   }

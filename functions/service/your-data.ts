@@ -70,7 +70,9 @@ export class YourData {
     if (!(await this.d.writes.stop(player.id, this.d.now()))) return;
     this.d.players.forget(player.id);
     // Then: a seek matched meanwhile has made its game, which the memberships below then include.
-    await this.d.lobby?.withdraw(player);
+    const withdrawn = await this.d.lobby?.withdraw(player);
+    // Deleting still answers a pool too busy to change by throwing its refusal, as it did before withdrawing returned one.
+    if (withdrawn?.ok === false) throw withdrawn.refusal;
     const memberships = await this.d.table.listMemberships(player.id);
     const metas = await this.d.table.getMetas(memberships.map((m) => m.gameId));
     for (const m of memberships) {

@@ -13,6 +13,7 @@ import { levelBots } from '../../functions/service/bots.js';
 import { GameLog } from '../../functions/service/game-log.js';
 import { Play } from '../../functions/service/play.js';
 import { Players } from '../../functions/service/players.js';
+import { sure } from '../../functions/service/refusal.js';
 import type { PlayerRecord } from '../../functions/domain/player.js';
 import { dynamoStores } from '../../functions/store/dynamo-stores.js';
 import { gameTable } from '../../functions/store/ports/stores.js';
@@ -41,6 +42,5 @@ const Body = z.object({ action: z.looseObject({ type: z.string() }), expectedVer
 
 /** Plays the posted action for `player`: the answer's body, as the API's move route answers it. */
 export async function move(player: PlayerRecord, gameId: string, posted: unknown, idempotencyKey: string | undefined) {
-  const result = await play.act(player, gameId, { ...Body.parse(posted), idempotencyKey });
-  return result.body;
+  return sure(await play.act(player, gameId, { ...Body.parse(posted), idempotencyKey })).body;
 }

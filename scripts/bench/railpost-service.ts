@@ -8,10 +8,10 @@ import { performance } from 'node:perf_hooks';
 import { createRegistry, type AnyGame, type Rng, type Seat } from '../../engine/core/index.js';
 import { startInProcessStore } from '../../functions/local/in-process-store.js';
 import { LAMBDA_CLIENT_CONFIG } from '../../functions/store/lambda-client.js';
-import { valueOf } from '../../functions/api/problem-response.js';
 import type { PlayerRecord } from '../../functions/domain/player.js';
 import { createServices, type Services } from '../../functions/service/index.js';
 import type { PlayerView } from '../../functions/service/game-views.js';
+import { sure } from '../../functions/service/refusal.js';
 import { ensureTable } from '../../functions/store/create-table.js';
 import { dynamoStores } from '../../functions/store/dynamo-stores.js';
 import { cpuReadUs, cpuUs } from './cpu.js';
@@ -110,12 +110,12 @@ export class RailpostService {
   async play(game: string, players: number, options: unknown, rng: Rng): Promise<PlayedGame> {
     const { games } = this.services;
     const seats = await this.seats(players);
-    const created = await games.create(seats[0]!.player, { game, players, options });
+    const created = sure(await games.create(seats[0]!.player, { game, players, options }));
     let summary = created;
-    for (const s of seats.slice(1)) summary = await games.join(s.player, created.id, created.inviteCode!);
+    for (const s of seats.slice(1)) summary = sure(await games.join(s.player, created.id, created.inviteCode!));
     const samples: MoveSample[] = [];
     let seat = summary.toAct[0] ?? 0;
-    let view: PlayerView = (await games.view(seats[seat]!.player, created.id)).value;
+    let view: PlayerView = sure(await games.view(seats[seat]!.player, created.id)).value;
     while (view.toAct.length > 0) {
       const before = {
         store: this.store.ms,
@@ -126,11 +126,10 @@ export class RailpostService {
       };
       const started = performance.now();
       const startedCpu = cpuUs();
-      const player = valueOf(await this.services.players.authenticate(seats[seat]!.authorization));
-      const { body } = await games.act(player, created.id, {
-        action: rng.pick(view.legalActions),
-        expectedVersion: view.version,
-      });
+      const player = sure(await this.services.players.authenticate(seats[seat]!.authorization));
+      const { body } = sure(
+        await games.act(player, created.id, { action: rng.pick(view.legalActions), expectedVersion: view.version }),
+      );
       JSON.stringify(body);
       const cpu = cpuUs() - startedCpu;
       const us = (performance.now() - started) * 1000;
@@ -151,11 +150,11 @@ export class RailpostService {
       // The next seat's legal actions: the answer carries the mover's only.
       const next = body.toAct[0];
       if (next === undefined) break;
-      view = next === seat ? body : (await games.view(seats[next]!.player, created.id)).value;
+      view = next === seat ? body : sure(await games.view(seats[next]!.player, created.id)).value;
       seat = next;
     }
-    const exported = await games.export(seats[0]!.player, created.id);
-    const final = (await games.view(seats[0]!.player, created.id)).value;
+    const exported = sure(await games.export(seats[0]!.player, created.id));
+    const final = sure(await games.view(seats[0]!.player, created.id)).value;
     return {
       game,
       players,
@@ -169,7 +168,7 @@ export class RailpostService {
 
   private async seats(players: number): Promise<Seated[]> {
     while (this.seated.length < players) {
-      const { player, token } = valueOf(await this.services.players.create({ name: `Seat ${this.seated.length}` }));
+      const { player, token } = sure(await this.services.players.create({ name: `Seat ${this.seated.length}` }));
       this.seated.push({ player, authorization: `Bearer ${token}` });
     }
     return this.seated.slice(0, players);

@@ -6,6 +6,7 @@ import { problems } from '../../service/refusal.js';
 import { caller, type AppEnv } from '../env.js';
 import { revalidated, routeChecks, unchangedGame } from '../game-revalidation.js';
 import { pageOf } from '../pagination.js';
+import { valueOf } from '../problem-response.js';
 import { refuseInvalid } from '../request-stack.js';
 import { gameRoutes as routes } from './routes.js';
 import { unknownBotLevel } from './schemas.js';
@@ -17,7 +18,7 @@ export function gamesApp(games: Games) {
     .openapi(
       routes.createGame,
       async (c) => {
-        const created = await games.create(caller(c), c.req.valid('json'));
+        const created = valueOf(await games.create(caller(c), c.req.valid('json')));
         return c.json(created, 201, { Location: `/v1/games/${created.id}` });
       },
       // A level the API does not know gets its own code, whatever else the body gets wrong.
@@ -37,10 +38,10 @@ export function gamesApp(games: Games) {
       return c.json(pageOf(await games.list(caller(c), { status, myTurn }), limit, cursor), 200);
     })
     .openapi(routes.join, async (c) =>
-      c.json(await games.join(caller(c), c.req.valid('param').id, c.req.valid('json').inviteCode), 200),
+      c.json(valueOf(await games.join(caller(c), c.req.valid('param').id, c.req.valid('json').inviteCode)), 200),
     )
     .openapi(routes.getGame, async (c) => {
-      const { value, etag } = await games.get(caller(c), c.req.valid('param').id);
+      const { value, etag } = valueOf(await games.get(caller(c), c.req.valid('param').id));
       return c.json(value, 200, revalidated(etag));
     });
 }

@@ -11,6 +11,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { Timestamp } from '../schemas.js';
 import { defineRoute, rateLimitText } from '../answers.js';
 import { json, secured } from '../route-content.js';
+import { valueOf } from '../problem-response.js';
 
 const PaceSchema = z
   .string()
@@ -244,14 +245,14 @@ export const lobbyRoutes = {
 export function lobbyApp(lobby: Lobby) {
   return new OpenAPIHono<Env>()
     .openapi(lobbyRoutes.listLobby, async (c) =>
-      c.json({ games: await lobby.list(caller(c), c.req.valid('query')) }, 200),
+      c.json({ games: valueOf(await lobby.list(caller(c), c.req.valid('query'))) }, 200),
     )
     .openapi(lobbyRoutes.createSeek, async (c) =>
-      c.json(await lobby.seek(caller(c), c.req.valid('json')), 201, { Location: '/v1/seeks/current' }),
+      c.json(valueOf(await lobby.seek(caller(c), c.req.valid('json'))), 201, { Location: '/v1/seeks/current' }),
     )
     .openapi(lobbyRoutes.currentSeek, async (c) => c.json({ seek: await lobby.current(caller(c)) }, 200))
     .openapi(lobbyRoutes.cancelSeek, async (c) => {
-      await lobby.cancel(caller(c));
+      valueOf(await lobby.cancel(caller(c)));
       return c.body(null, 204);
     });
 }

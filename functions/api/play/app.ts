@@ -9,6 +9,7 @@ import type { VersionWaits } from '../../service/version-waits.js';
 import { caller, type AppEnv } from '../env.js';
 import { revalidated, routeChecks, unchangedGame } from '../game-revalidation.js';
 import { requireNotify, type NotifyDeps } from '../notify-deps.js';
+import { valueOf } from '../problem-response.js';
 import { heldViews } from './held-views.js';
 import { playRoutes, typedPlayRoutes } from './routes.js';
 
@@ -30,28 +31,32 @@ export function playApp({ games, waits, notifyDeps, documentedGames }: PlayDeps)
   for (const handler of [...routeChecks(routes.log), unchangedGame(games)]) app.get('/v1/games/:id/log', handler);
   return app
     .openapi(routes.view, async (c) => {
-      const { value, etag } = await games.view(caller(c), c.req.valid('param').id, c.req.valid('query').version);
+      const { value, etag } = valueOf(
+        await games.view(caller(c), c.req.valid('param').id, c.req.valid('query').version),
+      );
       return c.json(value, 200, revalidated(etag));
     })
     .openapi(routes.act, async (c) => {
       const { action, expectedVersion } = c.req.valid('json');
-      const result = await games.act(caller(c), c.req.valid('param').id, {
-        action,
-        expectedVersion,
-        idempotencyKey: c.req.valid('header')['idempotency-key'],
-      });
+      const result = valueOf(
+        await games.act(caller(c), c.req.valid('param').id, {
+          action,
+          expectedVersion,
+          idempotencyKey: c.req.valid('header')['idempotency-key'],
+        }),
+      );
       if (result.replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(result.body, 200);
     })
     .openapi(routes.log, async (c) => {
       const { after, limit } = c.req.valid('query');
-      const { value, etag } = await games.log(caller(c), c.req.valid('param').id, after, limit);
+      const { value, etag } = valueOf(await games.log(caller(c), c.req.valid('param').id, after, limit));
       return c.json(value, 200, revalidated(etag));
     })
-    .openapi(routes.export, async (c) => c.json(await games.export(caller(c), c.req.valid('param').id), 200))
+    .openapi(routes.export, async (c) => c.json(valueOf(await games.export(caller(c), c.req.valid('param').id)), 200))
     .openapi(routes.board, async (c) => {
       const { version, lang } = c.req.valid('query');
-      const svg = await drawPicture(await games.pictureOf(caller(c), c.req.valid('param').id, version), lang);
+      const svg = await drawPicture(valueOf(await games.pictureOf(caller(c), c.req.valid('param').id, version)), lang);
       // The picture is the caller's own view: not for shared caches.
       return c.body(svg, 200, svgHeaders('private, no-store'));
     })
@@ -68,7 +73,10 @@ export function playApp({ games, waits, notifyDeps, documentedGames }: PlayDeps)
       const link = verifyBoardLink(notify.unsubscribeSecret, c.req.valid('param').token);
       if (!link)
         throw problems.badRequest('invalid_token', 'The board picture link is not valid; open the game instead');
-      const svg = await drawPicture(await games.pictureOf(null, link.gameId, link.version), c.req.valid('query').lang);
+      const svg = await drawPicture(
+        valueOf(await games.pictureOf(null, link.gameId, link.version)),
+        c.req.valid('query').lang,
+      );
       return c.body(svg, 200, svgHeaders('public, max-age=31536000, immutable'));
     });
 }

@@ -9,6 +9,7 @@ import { GameIdParamSchema } from '../schemas.js';
 import type { HoldRefused, VersionWaits } from '../../service/version-waits.js';
 import type { MiddlewareHandler } from 'hono';
 import { Refusal, problems } from '../../service/refusal.js';
+import { valueOf } from '../problem-response.js';
 import { ViewQuerySchema } from './schemas.js';
 import { demandScope } from '../answers.js';
 
@@ -28,7 +29,9 @@ export function heldViews(waits: VersionWaits): MiddlewareHandler<AppEnv> {
     if (query.data.version !== undefined)
       throw problems.badRequest('invalid_query', 'A past version never changes: send either version or waitForVersion');
     const token = `${access.player.id}:${access.credential.id ?? access.credential.kind}`;
-    const refused = await waits.hold(token, id, query.data.waitForVersion, query.data.wait * 1000, c.req.raw.signal);
+    const refused = valueOf(
+      await waits.hold(token, id, query.data.waitForVersion, query.data.wait * 1000, c.req.raw.signal),
+    );
     if (refused) {
       // Where the client stands, as every 429 tells it; set before the throw, as the problem answer is made from this context.
       c.header('RateLimit-Limit', String(refused.limit));
