@@ -11,8 +11,8 @@ export default defineConfig({
     ],
     // Checks every answer the API suites receive against the OpenAPI document.
     setupFiles: ['test/support/answer-checks.setup.ts'],
-    // Finds (or installs) the browser suites' Chromium once, before any worker starts.
-    globalSetup: ['test/support/chromium.setup.ts'],
+    // Finds (or installs) the browser suites' Chromium and builds the web client they serve, once, before any worker starts.
+    globalSetup: ['test/support/chromium.setup.ts', 'test/support/web-client.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // expect.poll waits 1 s by default: on two cores shared by Chromium and the search bots' duels,
