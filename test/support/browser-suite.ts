@@ -19,7 +19,7 @@ export interface BrowserSuite {
   /** A fresh page of its own context (a phone by default) that records script errors and CSP violations. */
   open(width?: number, height?: number, locale?: string): Promise<{ page: Page; problems: string[] }>;
   /** The same, signed in as the player of `token` from its first load on. */
-  openAs(token: string, width?: number, height?: number): Promise<{ page: Page; problems: string[] }>;
+  openAs(token: string, width?: number, height?: number, locale?: string): Promise<{ page: Page; problems: string[] }>;
 }
 
 /**
@@ -30,7 +30,8 @@ export interface BrowserSuite {
 export function useBrowserSuite(): BrowserSuite {
   const suite = {
     open: (width?: number, height?: number, locale?: string) => watchedPage(suite.browser, { width, height, locale }),
-    openAs: (token: string, width?: number, height?: number) => watchedPage(suite.browser, { width, height, token }),
+    openAs: (token: string, width?: number, height?: number, locale?: string) =>
+      watchedPage(suite.browser, { width, height, locale, token }),
   } as BrowserSuite & { server: LocalServer; browser: Browser; api: Api };
   beforeAll(async () => {
     const noChromium = inject('noChromium');
