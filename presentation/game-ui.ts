@@ -44,6 +44,11 @@ export interface GameUi {
   describeEvent(event: UiEvent, components: unknown, seatName: (seat: number) => string): string;
   /** The viewer's own panel (hand, tickets, schedule, sheet…) from what the view shows them only. */
   privatePanel(view: unknown, components: unknown): PanelSection[];
+  /**
+   * Each seat's public score during play, one line a seat (a turn email lists them); absent for a
+   * game whose view keeps no running score.
+   */
+  scores?(view: unknown, seatName: (seat: number) => string): string[];
   /*
    * Optional, for a game with a table of its own in the client (web/client/table/);
    * a game without them keeps the plain behaviour: every target glows, a tap lists its actions.

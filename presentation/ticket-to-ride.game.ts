@@ -12,5 +12,9 @@ export const presentation: WebGame = {
     ...ticketToRideUi(t),
     revealed: (v, _c, seat) => ttrRevealed(t, v, seat),
     eventTargets: ttrEventTargets,
+    scores: (v, seatName) =>
+      (v as TtrView).players.map((p) =>
+        t('mail.score.ttr', { name: seatName(p.seat), count: p.routePoints, trains: p.trains, cards: p.cards }),
+      ),
   }),
 };

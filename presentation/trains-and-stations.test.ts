@@ -6,6 +6,7 @@ import { renderBoard } from './index.js';
 import { playerColour, playerLabel } from './players.js';
 import { attrValues, commonChecks, elementsWith, EVIL, EVIL_ESCAPED, play, EN } from './testkit.js';
 import { boardLayout, type TsComponents } from './ts-layout.js';
+import { translate } from '../web/client/i18n.testkit.js';
 
 const game = trainsAndStations;
 const comps = game.components as TsComponents;
@@ -171,6 +172,22 @@ describe('trains & stations board', () => {
         expect(elementsWith(out, 'data-legend', seat)[0]).toContain(
           `final ${v.outcome!.scores[seat]} (place ${v.outcome!.ranking[seat]})`,
         );
+    }
+  });
+
+  it('says the dice in play in the reader’s language, and that there are none before the roll', () => {
+    const start = game.view(game.setup({ seed: 's', players: 3, options: game.options.parse({}) }), 'spectator');
+    const expected = {
+      cs: ['Kostky ve hře (Ann):', 'žádné'],
+      de: ['Würfel im Spiel (Ann):', 'keine'],
+      ru: ['Кубики в игре (Ann):', 'нет'],
+    } as const;
+    for (const lang of ['cs', 'de', 'ru'] as const) {
+      const [inPlay, none] = expected[lang];
+      const out = renderBoard('trains-and-stations', comps, start, { t: translate(lang), seatNames: ['Ann'] })!;
+      expect(out).toContain(`>${inPlay}</text>`);
+      expect(out).toContain(`>${none}</text>`);
+      expect(out).not.toMatch(/Dice in play|>none</);
     }
   });
 

@@ -31,9 +31,14 @@ export function drawPanel({ view, options, say, name, dieOwner, L, W }: TsPictur
     const DIE = 40;
     const perRow = Math.max(1, Math.floor((W - 160) / (DIE + 8)));
     panel.push(
-      h('text', { x: 20, y: y + 14, 'font-size': 13, 'font-weight': 700 }, `Dice in play (${name(view.active)}):`),
+      h(
+        'text',
+        { x: 20, y: y + 14, 'font-size': 13, 'font-weight': 700 },
+        say('ts.board.diceInPlay', { who: name(view.active) }),
+      ),
     );
-    if (inPlay.length === 0) panel.push(h('text', { x: 160, y: y + 14, 'font-size': 13, fill: '#666' }, 'none'));
+    if (inPlay.length === 0)
+      panel.push(h('text', { x: 160, y: y + 14, 'font-size': 13, fill: '#666' }, say('ts.panel.none')));
     panel.push(
       h(
         'g',

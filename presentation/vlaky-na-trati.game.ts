@@ -7,5 +7,9 @@ import { vlakyNaTratiUi } from './vlaky-na-trati.ui.js';
 /** Vlaky na trati's picture and wording (its manifest names this module). */
 export const presentation: WebGame = {
   board: (c, v, o) => renderVlakyNaTrati(c as VntData, v as VntView, o),
-  ui: vlakyNaTratiUi,
+  ui: (t) => ({
+    ...vlakyNaTratiUi(t),
+    scores: (v, seatName) =>
+      (v as VntView).players.map((p) => t('mail.score.points', { name: seatName(p.seat), count: p.score })),
+  }),
 };

@@ -3,9 +3,11 @@ import { Rng, seedRng, type AnyGame, type GameEvent } from '../engine/core/index
 import type { VntData } from '../engine/games/vlaky-na-trati/data.js';
 import { vlakyNaTratiGame } from '../engine/games/vlaky-na-trati/index.js';
 import type { VntState } from '../engine/games/vlaky-na-trati/state.js';
+import type { VntView } from '../engine/games/vlaky-na-trati/view.js';
 import { plainWords, type UiAction } from './game-ui.js';
 import { renderBoard } from './index.js';
-import { attrValues, EN } from './testkit.js';
+import { attrValues, EN, play } from './testkit.js';
+import { presentation } from './vlaky-na-trati.game.js';
 import { vlakyNaTratiUi } from './vlaky-na-trati.ui.js';
 import { translate } from '../web/client/i18n.testkit.js';
 import { LANGUAGES } from '../engine/core/languages.js';
@@ -165,5 +167,15 @@ describe('Vlaky na trati UI', () => {
       state = game.apply(state, seat, game.bot({ seat, view: game.view(state, seat), legal, rng })).state;
     }
     expect(checked).toBeGreaterThan(30);
+  });
+
+  it("the turn email's score lines: every seat's running score as the public view has it (H-4)", () => {
+    const scoresOf = presentation.ui(EN).scores!;
+    const state = play<VntState>(game, 'scores', 3, 60);
+    const view = game.view(state, 'spectator') as VntView;
+    expect(view.players.some((p) => p.score > 0)).toBe(true);
+    expect(scoresOf(view, seatName)).toEqual(
+      view.players.map((p) => `P${p.seat + 1}: ${p.score} ${p.score === 1 ? 'point' : 'points'}`),
+    );
   });
 });

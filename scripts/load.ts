@@ -110,7 +110,7 @@ async function audit(viewer: Player, run: GameRun): Promise<void> {
     failures.push(`game ${run.id}: accepted ${run.accepted} but logged ${perSeat}`);
 }
 
-const server = await startTestServer();
+const server = await startTestServer({ store: 'dynalite' });
 try {
   const api = new ApiClient(server.url);
   const viewer = await api.newPlayer('Auditor');

@@ -13,7 +13,7 @@ import { Refusal, problems } from '../service/refusal.js';
 import { bodyLimit } from './body-limit.js';
 import { entityTags } from './entity-tags.js';
 import type { AppEnv } from './env.js';
-import { problemResponse, statusOf, toProblem } from './problem-response.js';
+import { problemResponse, statusOf, toProblem, valueOf } from './problem-response.js';
 import { rateLimitMiddleware, type RateLimits } from './rate-limits.js';
 import { requestIds } from './request-id.js';
 import { MAX_BODY_BYTES, MAX_URL_BYTES } from './request-limits.js';
@@ -107,7 +107,9 @@ export function useRequestStack(app: Hono<AppEnv>, deps: RequestStackDeps): void
       (method === 'GET' && path.startsWith('/v1/board-pictures/'));
     // The profile's own routes read it fresh; elsewhere a token verified lately is trusted (Players.authenticate).
     if (!isPublic && method !== 'OPTIONS') {
-      const access = await deps.players.access(c.req.header('authorization'), path.startsWith('/v1/players/me'));
+      const access = valueOf(
+        await deps.players.access(c.req.header('authorization'), path.startsWith('/v1/players/me')),
+      );
       c.set('access', access);
       c.set('player', access.player);
     }

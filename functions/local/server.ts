@@ -13,29 +13,22 @@ import { RateLimits } from '../api/rate-limits.js';
 import { createServices, type Services } from '../service/index.js';
 import type { BotFactory } from '../service/bots.js';
 import { DEFAULT_LIMITS, type Limits } from '../service/limits.js';
-import { ensureLimitsTable, limitsStoreClient } from '../store/limits-table.js';
-import { ensureTable } from '../store/create-table.js';
-import { DeliveryLog } from '../store/delivery-log.js';
-import { dynamoStores } from '../store/dynamo-stores.js';
 import { answerClientErrors } from './client-error.js';
-import { startEmbeddedStore } from './embedded-store.js';
+import { openLocalStore, type FaultInjector, type LocalStoreOptions, type StoreCall } from './local-store.js';
 import { drainBody } from './drain-body.js';
 import { InFlight } from './in-flight.js';
 import { loadNotifySecrets, type NotifySecrets } from './notify-secrets.js';
-import { Notifier } from '../notify/core.js';
+import { Notifier } from '../notify/notifier.js';
 import type { EmailSender, OutgoingMail } from '../notify/email.js';
 import { outboxSender, smtpSender } from '../notify/local-email.js';
 import { NotificationQueue } from '../notify/queue.js';
 import { outboundAgents, type OutboundOptions } from '../notify/outbound-guard.js';
 import type { Metrics } from '../service/metrics.js';
-import { MAX_WAIT_SECONDS } from '../service/version-waits.js';
 import { Sweeper, type SweepReport } from '../service/sweeper.js';
 import { MailIn, type InboundMessage, type MailInOutcome } from '../mail-in/mail-in.js';
 import { startSmtpIn, type SmtpIn } from './smtp-in.js';
-import { DigestTable } from '../store/digest-table.js';
 
-export const LOCAL_TABLE = 'railpost';
-export const LOCAL_LIMITS_TABLE = 'railpost-limits';
+export { LOCAL_LIMITS_TABLE, LOCAL_TABLE, type FaultInjector, type StoreCall } from './local-store.js';
 export const DEFAULT_SWEEP_MS = 15_000;
 /** Replies to turn emails are addressed here locally (reserved: never a real domain). */
 export const LOCAL_REPLY_DOMAIN = 'play.railpost.localhost';
@@ -43,7 +36,12 @@ const RECEIVED_KEPT = 1000;
 
 export interface LocalOptions {
   registry: GameRegistry;
-  /** Folder for the embedded store; omit for an in-memory store. */
+  /**
+   * Where the data lives (functions/local/local-store.ts): `dynalite`, the embedded DynamoDB (the
+   * default), or `memory`, the in-memory stores, which take none of the DynamoDB-only options.
+   */
+  store?: 'dynalite' | 'memory';
+  /** Folder for the embedded store; omit for a dynalite in memory. */
   dataDir?: string;
   port?: number;
   host?: string;
@@ -96,27 +94,6 @@ export interface LocalOptions {
   trustMailFrom?: boolean;
 }
 
-export interface StoreCall {
-  command: string;
-  input: Record<string, any>;
-}
-
-export type FaultInjector = (call: StoreCall) => { when: 'before' | 'after'; error: Error } | null;
-
-/** Runs outside the SDK's retries, so an injected fault reaches the service exactly once. */
-function injectFaults(db: DynamoDBClient, inject: FaultInjector): void {
-  db.middlewareStack.add(
-    (next, context) => async (args) => {
-      const fault = inject({ command: context.commandName ?? 'unknown', input: args.input as Record<string, any> });
-      if (fault?.when === 'before') throw fault.error;
-      const out = await next(args);
-      if (fault?.when === 'after') throw fault.error;
-      return out;
-    },
-    { step: 'initialize', name: 'railpostInjectFaults' },
-  );
-}
-
 export interface LocalServer {
   url: string;
   services: Services;
@@ -135,10 +112,16 @@ export interface LocalServer {
   smtpInPort: number | null;
   /** What the messages received by mail did, oldest first (the last 1000; tests read it). */
   readonly received: readonly MailInOutcome[];
-  /** The embedded store's DynamoDB endpoint (table LOCAL_TABLE): the Lambda entries' tests point their clients at it. */
-  storeEndpoint: string;
-  /** The service's client of the embedded store (table LOCAL_TABLE): tests trace its calls and read items as stored. */
-  db: DynamoDBClient;
+  /**
+   * The embedded store's DynamoDB endpoint (table LOCAL_TABLE): the Lambda entries' tests point their
+   * clients at it. A memory server has none: reading it throws.
+   */
+  readonly storeEndpoint: string;
+  /**
+   * The service's client of the embedded store (table LOCAL_TABLE): tests trace its calls and read
+   * items as stored. A memory server has none: reading it throws.
+   */
+  readonly db: DynamoDBClient;
   close(): Promise<void>;
 }
 
@@ -149,41 +132,31 @@ function emailSender(options: LocalOptions, log: (line: string) => void): EmailS
   return null;
 }
 
-function countCalls(db: DynamoDBClient, onDbCall: NonNullable<LocalOptions['onDbCall']>): void {
-  db.middlewareStack.add(
-    (next, context) => async (args) => {
-      const call = { command: context.commandName ?? 'unknown', input: args.input as Record<string, any> };
-      try {
-        const out = await next(args);
-        onDbCall({ ...call, output: out.output as Record<string, any> });
-        return out;
-      } catch (err) {
-        // A failed conditional write is still a call (and still costs a write unit).
-        onDbCall({ ...call, output: {} });
-        throw err;
-      }
-    },
-    { step: 'initialize', name: 'railpostCountCalls' },
-  );
+function storeOptions(options: LocalOptions, now: () => Date): LocalStoreOptions {
+  if (options.store !== 'memory')
+    return { kind: 'dynalite', dataDir: options.dataDir, onDbCall: options.onDbCall, injectFault: options.injectFault };
+  if (options.dataDir || options.onDbCall || options.injectFault)
+    throw new Error('dataDir, onDbCall and injectFault need the dynalite store');
+  return { kind: 'memory', now };
 }
 
-/** The same app as in Lambda, on @hono/node-server, with dynalite as its table. */
+function dynamoOf<T>(dynamo: T | null): T {
+  if (!dynamo) throw new Error('this local server keeps its data in memory: start it with store "dynalite"');
+  return dynamo;
+}
+
+/** The same app as in Lambda, on @hono/node-server, with dynalite (or the in-memory stores) as its table. */
 export async function startLocalServer(options: LocalOptions): Promise<LocalServer> {
   // First: a bad secrets file stops the start before anything is listening.
   const notifySecrets = loadNotifySecrets(options.dataDir, options.vapidSubject);
-  const store = await startEmbeddedStore(options.dataDir ? resolve(join(options.dataDir, 'dynalite')) : undefined);
-  const db = store.client();
-  await ensureTable(db, LOCAL_TABLE);
-  await ensureLimitsTable(db, LOCAL_LIMITS_TABLE);
+  const now = options.now ?? (() => new Date());
+  const store = await openLocalStore(storeOptions(options, now));
   const limits = options.limits ?? DEFAULT_LIMITS;
-  if (options.onDbCall) countCalls(db, options.onDbCall);
-  if (options.injectFault) injectFaults(db, options.injectFault);
   let notifier: Notifier | null = null;
   const queue = new NotificationQueue(
     () => notifier,
     (failures) => jsonLogger.info('notifications failed', { failures }),
   );
-  const now = options.now ?? (() => new Date());
   const log = (line: string) => console.log(line);
   const sentMail: OutgoingMail[] = [];
   const configured = emailSender(options, log);
@@ -194,7 +167,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     },
   });
   const services = createServices(
-    dynamoStores(db, LOCAL_TABLE, { limitsTable: LOCAL_LIMITS_TABLE, longestMs: MAX_WAIT_SECONDS * 1000 }),
+    store.stores,
     options.registry,
     now,
     {
@@ -236,7 +209,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     },
     onServerError: (err, c) => jsonLogger.error('unhandled error', err, requestLogFields(c)),
     rateLimits: {
-      limits: new RateLimits(limits.rates, { client: limitsStoreClient(db), tableName: LOCAL_LIMITS_TABLE }),
+      limits: new RateLimits(limits.rates, store.rateLimits),
       clientAddress: (c) => getConnInfo(c).remote.address,
     },
     ...(options.web ? { web: options.web } : {}),
@@ -265,8 +238,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
   const url = `http://${host}:${port}`;
   const replyDomain = options.smtpInPort === undefined ? undefined : (options.replyDomain ?? LOCAL_REPLY_DOMAIN);
-  const deliveries = new DeliveryLog(db, LOCAL_TABLE);
-  const digests = new DigestTable(db, LOCAL_TABLE);
+  const { deliveries, digests } = store.stores;
   if (options.notify !== false)
     notifier = new Notifier({
       table: services.table,
@@ -322,8 +294,12 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     sweep,
     smtpInPort: smtpIn?.port ?? null,
     received,
-    storeEndpoint: store.endpoint,
-    db,
+    get storeEndpoint() {
+      return dynamoOf(store.dynamo).endpoint;
+    },
+    get db() {
+      return dynamoOf(store.dynamo).db;
+    },
     close: async () => {
       if (interval) clearInterval(interval);
       await smtpIn?.close();
@@ -341,7 +317,6 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
       await queue.idle();
       // A game finished by the last requests is still being recorded (ratings, search) off their path.
       await services.settled();
-      db.destroy();
       await store.close();
     },
   };

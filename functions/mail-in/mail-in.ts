@@ -6,7 +6,7 @@ import type { DeliveryStore } from '../store/ports/deliveries.js';
 import type { GameRecord } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { choiceFor } from '../notify/choices.js';
-import type { Notifier } from '../notify/core.js';
+import type { Notifier } from '../notify/notifier.js';
 import type { MailReplyOutcome, MailReplyProblem } from '../notify/message.js';
 import { positionOf } from '../notify/position.js';
 import {
@@ -249,7 +249,7 @@ export class MailIn {
     const words = await wordsFor(player.language ?? 'en');
     const ui = webGame(game.meta.game)?.ui(words) ?? plainUi;
     const seatName = (s: number) => shownName(game.meta.seats[s]?.name ?? null) ?? words('mail.seat', { n: s + 1 });
-    const position = def && positionOf(def, game, seat, ui, seatName, words);
+    const position = def && positionOf(def, game, seat, ui, seatName);
     if (!position?.choices.length) return problem('notDue');
     const choice = choiceFor(position.choices, code);
     if (!choice) return problem('unknownCode');

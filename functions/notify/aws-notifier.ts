@@ -7,7 +7,7 @@ import type { DeliveryStore } from '../store/ports/deliveries.js';
 import type { DigestStore } from '../store/ports/digests.js';
 import { gameTable, type GameTable } from '../store/ports/stores.js';
 import { dynamoStores } from '../store/dynamo-stores.js';
-import { Notifier } from './core.js';
+import { Notifier } from './notifier.js';
 import { sesSender } from './email.js';
 import type { NotifySecretsParameter } from './secrets.js';
 

@@ -1,7 +1,8 @@
 import type { DigestNotice } from '../service/digests.js';
 import type { GameTransition, ReminderNotice } from '../service/transition.js';
 import type { ChatRecord } from '../domain/game.js';
-import type { DeliveryFailure, Notifier } from './core.js';
+import type { DeliveryFailure } from './channels.js';
+import type { Notifier } from './notifier.js';
 
 /**
  * In-process delivery for the local server: transitions are delivered one after another, off the

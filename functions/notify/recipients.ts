@@ -35,3 +35,8 @@ export function recipientsOf(t: Transition, seats: readonly SeatHolder[]): Recip
   const newlyDue = new Set(t.after.filter((s) => !t.before.includes(s)));
   return people.filter((p) => newlyDue.has(p.seat)).map((p) => ({ ...p, kind: 'yourTurn' }));
 }
+
+/** The game as it stands, for a message no move caused: a reminder, a chat notice, a reply's answer, a digest entry. */
+export function standing(gameId: string, toAct: readonly Seat[], version: number): Transition {
+  return { gameId, before: toAct, after: toAct, started: false, finished: false, version };
+}

@@ -9,7 +9,7 @@ import { keys } from '../store/keys.js';
 import { dataOf, testClient, type Api } from '../../test/support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../../test/support/local.js';
 import { playerWithEmail } from '../../test/support/accounts.js';
-import { Notifier } from './core.js';
+import { Notifier } from './notifier.js';
 import type { OutgoingMail } from './email.js';
 import { notifyFromStream, type StreamRecord } from './stream.js';
 import type { Results } from '../service/results.js';

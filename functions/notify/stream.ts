@@ -11,7 +11,7 @@ import type { GameTable } from '../store/ports/stores.js';
 import type { ChatRecord, CommitRecord } from '../domain/game.js';
 import { transitionOf } from '../service/transition.js';
 import { readDigestClaim, readGameImage } from '../store/stream-image.js';
-import type { Notifier } from './core.js';
+import type { Notifier } from './notifier.js';
 import type { Results } from '../service/results.js';
 
 export interface StreamRecord {

@@ -14,7 +14,7 @@ import { keys } from '../store/keys.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { testClient } from '../../test/support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../../test/support/local.js';
-import type { Notifier } from './core.js';
+import type { Notifier } from './notifier.js';
 import { notifyFromStream, type StreamRecord } from './stream.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import type { AccountStore } from '../store/ports/accounts.js';
 import type { PlayerStore } from '../store/ports/players.js';
 import { type CredentialRecord, type PlayerRecord, type Scope, SCOPES } from '../domain/player.js';
 import { SESSION_MS, type Access, type Players } from './players.js';
-import { Refusal, problems } from './refusal.js';
+import { Refusal, ok, problems, refused, type Result } from './refusal.js';
 import { newId, newSecret, sha256Hex } from './secrets.js';
 
 /** Personal access tokens one player may hold. */
@@ -40,12 +40,11 @@ export class Credentials {
   }
 
   /** A token may carry only scopes its creator's credential has: no credential can mint a stronger one. */
-  async createToken(access: Access, name: string, scopes: readonly Scope[]): Promise<Issued> {
+  async createToken(access: Access, name: string, scopes: readonly Scope[]): Promise<Result<Issued>> {
     const beyond = scopes.filter((scope) => !access.credential.scopes.includes(scope));
     if (beyond.length > 0)
-      throw problems.forbidden(
-        'insufficient_scope',
-        `This token lacks the scope ${beyond.join(', ')} it would hand on`,
+      return refused(
+        problems.forbidden('insufficient_scope', `This token lacks the scope ${beyond.join(', ')} it would hand on`),
       );
     const playerId = access.player.id;
     // Stored before it is counted, so a counted id without a credential is one revoked (see count);
@@ -57,11 +56,13 @@ export class Credentials {
       scopes: SCOPES.filter((s) => scopes.includes(s)),
       expiresAt: null,
     });
-    if (await this.count(playerId, issued.credential.id)) return issued;
+    if (await this.count(playerId, issued.credential.id)) return ok(issued);
     await this.accounts.deleteCredential(playerId, issued.credential.id);
-    throw new Refusal('too_many_tokens', 'Conflict', `At most ${MAX_TOKENS} tokens per player; revoke one first`, {
-      limit: MAX_TOKENS,
-    });
+    return refused(
+      new Refusal('too_many_tokens', 'Conflict', `At most ${MAX_TOKENS} tokens per player; revoke one first`, {
+        limit: MAX_TOKENS,
+      }),
+    );
   }
 
   /**
@@ -95,12 +96,13 @@ export class Credentials {
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
   }
 
-  async revoke(player: PlayerRecord, kind: CredentialRecord['kind'], id: string): Promise<void> {
+  async revoke(player: PlayerRecord, kind: CredentialRecord['kind'], id: string): Promise<Result<void>> {
     const found = await this.accounts.getCredential(player.id, id);
     if (!found || found.kind !== kind || !(await this.accounts.deleteCredential(player.id, id)))
-      throw problems.notFound(kind === 'session' ? 'Session' : 'Token');
+      return refused(problems.notFound(kind === 'session' ? 'Session' : 'Token'));
     if (kind === 'token') await this.accounts.uncountTokens(player.id, [id]);
     this.players.forget(player.id, id);
+    return ok(undefined);
   }
 
   /**
@@ -108,11 +110,13 @@ export class Credentials {
    * token and the registration token, which only an account with a confirmed address may do:
    * signing in by email is then the only way back.
    */
-  async signOutEverywhere(player: PlayerRecord, tokens: boolean): Promise<void> {
+  async signOutEverywhere(player: PlayerRecord, tokens: boolean): Promise<Result<void>> {
     if (tokens && !player.email) {
-      throw problems.badRequest(
-        'email_address_required',
-        'Confirm an email address first: without one, revoking every token would lock you out for good',
+      return refused(
+        problems.badRequest(
+          'email_address_required',
+          'Confirm an email address first: without one, revoking every token would lock you out for good',
+        ),
       );
     }
     const ending = (await this.accounts.listCredentials(player.id)).filter((c) => c.kind === 'session' || tokens);
@@ -124,5 +128,6 @@ export class Credentials {
     // A hash no secret has: the registration token stops working.
     if (tokens) await this.table.updatePlayer(player.id, { tokenHash: '0'.repeat(64) });
     this.players.forget(player.id);
+    return ok(undefined);
   }
 }

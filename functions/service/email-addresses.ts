@@ -2,9 +2,9 @@ import type { AccountStore } from '../store/ports/accounts.js';
 import type { PlayerStore } from '../store/ports/players.js';
 import { type PlayerRecord, SCOPES } from '../domain/player.js';
 import { confirmationMail, type Mailer } from './account-mail.js';
-import type { OneTimeCodes } from './one-time-codes.js';
+import { invalidCode, type OneTimeCodes } from './one-time-codes.js';
 import type { Access, Players } from './players.js';
-import { problems } from './refusal.js';
+import { ok, problems, refused, type Result } from './refusal.js';
 import { send, type LinkOf } from './sign-in.js';
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -13,14 +13,15 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  * A confirmed address signs in to a session with every scope, so naming or confirming one needs a
  * credential that has them all: otherwise a narrower token could mint a stronger one.
  */
-export function requireEveryScope(access: Access): void {
+export function checkEveryScope(access: Access): Result<void> {
   const missing = SCOPES.filter((scope) => !access.credential.scopes.includes(scope));
-  if (missing.length > 0) {
-    throw problems.forbidden(
+  if (missing.length === 0) return ok(undefined);
+  return refused(
+    problems.forbidden(
       'insufficient_scope',
       `An address signs in with every scope: naming or confirming one needs a session or a token that has them all (this one lacks ${missing.join(', ')})`,
-    );
-  }
+    ),
+  );
 }
 
 /**
@@ -39,7 +40,7 @@ export class EmailAddresses {
   ) {}
 
   /** `null` removes both addresses at once (removing needs no confirmation). */
-  async change(player: PlayerRecord, address: string | null, linkOf: LinkOf): Promise<PlayerRecord> {
+  async change(player: PlayerRecord, address: string | null, linkOf: LinkOf): Promise<Result<PlayerRecord>> {
     const slot = { emailChange: player.id };
     if (address === null || (player.email && same(address, player.email))) {
       await this.codes.cancel(slot);
@@ -56,13 +57,16 @@ export class EmailAddresses {
     return this.players.reload(player.id);
   }
 
-  async confirm(access: Access, code: string): Promise<PlayerRecord> {
-    requireEveryScope(access);
+  async confirm(access: Access, code: string): Promise<Result<PlayerRecord>> {
+    const scoped = checkEveryScope(access);
+    if (!scoped.ok) return scoped;
     const { player } = access;
-    const { address } = await this.codes.redeem({ emailChange: player.id }, code);
-    if (!address) throw problems.badRequest('invalid_code', 'The code is wrong, used or expired; ask for a new one');
+    const redeemed = await this.codes.redeem({ emailChange: player.id }, code);
+    if (!redeemed.ok) return redeemed;
+    const { address } = redeemed.value;
+    if (!address) return refused(invalidCode());
     if (!(await this.accounts.claimEmail(address, player.id)))
-      throw problems.conflict('email_taken', 'Another account has confirmed this address');
+      return refused(problems.conflict('email_taken', 'Another account has confirmed this address'));
     if (player.email && !same(player.email, address)) await this.accounts.releaseEmail(player.email, player.id);
     await this.table.updatePlayer(player.id, { email: address, pendingEmail: null });
     return this.players.reload(player.id);

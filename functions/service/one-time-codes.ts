@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { AccountStore } from '../store/ports/accounts.js';
 import type { CodeSlot } from '../store/ports/accounts.js';
-import { problems } from './refusal.js';
+import { ok, problems, refused, type Result } from './refusal.js';
 import { equalHashes, sha256Hex } from './secrets.js';
 
 /** How long a code sent by email works. */
@@ -18,7 +18,9 @@ const codeHash = (slotName: string, code: string) => sha256Hex(`${slotName}\n${c
 const slotName = (slot: CodeSlot) =>
   'signIn' in slot ? `sign-in ${slot.signIn.trim().toLowerCase()}` : `email ${slot.emailChange}`;
 
-const invalidCode = () => problems.badRequest('invalid_code', 'The code is wrong, used or expired; ask for a new one');
+/** A wrong, expired, used or used-up code: all the same to the caller. */
+export const invalidCode = () =>
+  problems.badRequest('invalid_code', 'The code is wrong, used or expired; ask for a new one');
 
 /**
  * One-time codes sent by email: stored as hashes, valid for CODE_MINUTES, used once, dead after
@@ -46,14 +48,14 @@ export class OneTimeCodes {
    * code is compared, so racing guesses cannot all be compared with it; a wrong, expired, used,
    * absent or used-up code is the same 400 invalid_code.
    */
-  async redeem(slot: CodeSlot, code: string): Promise<{ playerId?: string; address?: string }> {
+  async redeem(slot: CodeSlot, code: string): Promise<Result<{ playerId?: string; address?: string }>> {
     const stored = await this.accounts.attemptCode(slot, MAX_CODE_FAILURES);
-    if (!stored || Date.parse(stored.expiresAt) <= this.now().getTime()) throw invalidCode();
-    if (!equalHashes(codeHash(slotName(slot), code), stored.codeHash)) throw invalidCode();
+    if (!stored || Date.parse(stored.expiresAt) <= this.now().getTime()) return refused(invalidCode());
+    if (!equalHashes(codeHash(slotName(slot), code), stored.codeHash)) return refused(invalidCode());
     // Of two racing uses of one code, one deletes it; the other is refused.
-    if (!(await this.accounts.takeCode(slot, stored.codeHash))) throw invalidCode();
+    if (!(await this.accounts.takeCode(slot, stored.codeHash))) return refused(invalidCode());
     const { playerId, address } = stored;
-    return { ...(playerId ? { playerId } : {}), ...(address ? { address } : {}) };
+    return ok({ ...(playerId ? { playerId } : {}), ...(address ? { address } : {}) });
   }
 
   async cancel(slot: CodeSlot): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Language } from '../../engine/core/languages.js';
 import { LimitReached, WriteConflict } from '../store/ports/errors.js';
 import { type GameTable } from '../store/ports/stores.js';
-import type { TimeStore } from '../store/ports/times.js';
+import type { TimeStore, VacationChange } from '../store/ports/times.js';
 import { pushSubscriptionId } from '../domain/player.js';
 import type { AccountStore } from '../store/ports/accounts.js';
 import {
@@ -19,7 +19,7 @@ import {
   type Vacation,
   type WebhookRecord,
 } from '../domain/player.js';
-import { Refusal, problems } from './refusal.js';
+import { Refusal, ok, problems, refused, type Result } from './refusal.js';
 import { equalHashes, newId, newSecret, newWebhookSecret, sha256Hex } from './secrets.js';
 import { cleanText, characterCount } from './text.js';
 import { addVacation, endVacation } from './vacations.js';
@@ -34,17 +34,21 @@ export const MAX_NAME_BYTES = 128;
  * A name as others will read it: one line, nothing invisible (see cleanText). A name that is
  * empty or too long once cleaned is refused, never cut, so nobody is renamed by surprise.
  */
-export function playerName(raw: string): string {
+export function playerName(raw: string): Result<string> {
   const name = cleanText(raw, 'join');
   if (name.length === 0)
-    throw problems.badRequest('invalid_name', 'The name is empty once control and invisible characters are dropped');
+    return refused(
+      problems.badRequest('invalid_name', 'The name is empty once control and invisible characters are dropped'),
+    );
   if (characterCount(name) > MAX_NAME_CHARACTERS || Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES) {
-    throw problems.badRequest(
-      'invalid_name',
-      `A name has at most ${MAX_NAME_CHARACTERS} characters and ${MAX_NAME_BYTES} bytes (UTF-8)`,
+    return refused(
+      problems.badRequest(
+        'invalid_name',
+        `A name has at most ${MAX_NAME_CHARACTERS} characters and ${MAX_NAME_BYTES} bytes (UTF-8)`,
+      ),
     );
   }
-  return name;
+  return ok(name);
 }
 
 /**
@@ -98,52 +102,52 @@ export class Players {
   async create(input: {
     name: string;
     language?: Language | undefined;
-  }): Promise<{ player: PlayerRecord; token: string }> {
+  }): Promise<Result<{ player: PlayerRecord; token: string }>> {
+    const name = playerName(input.name);
+    if (!name.ok) return name;
     const id = newId();
     const secret = newSecret();
     const stored = {
       id,
-      name: playerName(input.name),
+      name: name.value,
       tokenHash: sha256Hex(secret),
       createdAt: this.now().toISOString(),
       ...defined({ language: input.language }),
     };
     await this.table.putPlayer(stored);
-    return {
+    return ok({
       player: { ...stored, notifications: resolveNotifications(undefined, false), vacations: [] },
       token: `${id}.${secret}`,
-    };
+    });
   }
 
   /**
-   * The player a bearer token belongs to; 401 for anything else. `fresh` reads the profile (and
-   * the credential) even if the token is trusted (the routes that show or change the profile).
+   * The player a bearer token belongs to; refused as unauthorized for anything else. `fresh` reads the profile
+   * (and the credential) even if the token is trusted (the routes that show or change the profile).
    */
-  async authenticate(authorization: string | undefined, fresh = false): Promise<PlayerRecord> {
-    return (await this.access(authorization, fresh)).player;
+  async authenticate(authorization: string | undefined, fresh = false): Promise<Result<PlayerRecord>> {
+    const access = await this.access(authorization, fresh);
+    return access.ok ? ok(access.value.player) : access;
   }
 
   /** The caller and its credential (see `authenticate`). */
-  async access(authorization: string | undefined, fresh = false): Promise<Access> {
+  async access(authorization: string | undefined, fresh = false): Promise<Result<Access>> {
     const match = BEARER.exec(authorization ?? '');
-    if (!match) throw problems.unauthorized();
+    if (!match) return refused(problems.unauthorized());
     const [, id, credentialId, secret] = match as unknown as [string, string, string | undefined, string];
     const key = credentialId ? `${id}.${credentialId}` : id;
     const tokenHash = sha256Hex(secret);
     const trusted = this.trusted.get(key);
     if (!fresh && trusted && trusted.until > this.now().getTime() && equalHashes(tokenHash, trusted.tokenHash))
-      return trusted.access;
+      return ok(trusted.access);
     const access = credentialId
       ? await this.verifyCredential(id, credentialId, tokenHash)
       : await this.verifyRegistration(id, tokenHash);
-    if (!access) {
-      this.trusted.delete(key);
-      throw problems.unauthorized('The token is not valid');
-    }
     this.trusted.delete(key);
+    if (!access) return refused(problems.unauthorized('The token is not valid'));
     this.trusted.set(key, { tokenHash, access, until: this.now().getTime() + TOKEN_TRUST_MS });
     if (this.trusted.size > TRUSTED_TOKENS) this.trusted.delete(this.trusted.keys().next().value!);
-    return access;
+    return ok(access);
   }
 
   private async verifyRegistration(id: string, tokenHash: string): Promise<Access | null> {
@@ -194,10 +198,9 @@ export class Players {
   }
 
   /** Reads the profile again (after a change made elsewhere in the service) and trusts it. */
-  async reload(playerId: string): Promise<PlayerRecord> {
+  async reload(playerId: string): Promise<Result<PlayerRecord>> {
     const updated = await this.table.getPlayer(playerId);
-    if (!updated) throw problems.notFound('Player');
-    return this.trust(updated);
+    return updated ? ok(this.trust(updated)) : refused(problems.notFound('Player'));
   }
 
   /**
@@ -213,38 +216,41 @@ export class Players {
     },
     /** The address the player will have after this request (a new one counts while it waits for its confirmation). */
     address: string | undefined,
-  ): Promise<PlayerRecord> {
+  ): Promise<Result<PlayerRecord>> {
     const name = changes.name === undefined ? undefined : playerName(changes.name);
+    if (name && !name.ok) return name;
     if (changes.notifications?.email === true && !address) {
-      throw problems.badRequest('email_address_required', 'Set an email address to turn email notifications on');
+      return refused(
+        problems.badRequest('email_address_required', 'Set an email address to turn email notifications on'),
+      );
     }
     const digest = changes.notifications?.digest;
     if (digest && !isTimeZone(digest.timeZone)) {
-      throw problems.badRequest(
-        'unknown_time_zone',
-        `"${digest.timeZone}" is not an IANA time zone, e.g. "Europe/Prague"`,
+      return refused(
+        problems.badRequest('unknown_time_zone', `"${digest.timeZone}" is not an IANA time zone, e.g. "Europe/Prague"`),
       );
     }
     const { notifications } = changes;
-    await this.table
-      .updatePlayer(player.id, {
-        ...defined({ name, language: changes.language }),
+    const written = await settled(
+      this.table.updatePlayer(player.id, {
+        ...defined({ name: name?.value, language: changes.language }),
         ...(notifications ? { notifications } : {}),
-      })
-      .catch(mapConflict);
+      }),
+    );
+    if (!written.ok) return written;
     const updated = await this.reload(player.id);
-    if (digest !== undefined) await this.digests.schedule(player.id, updated.notifications.digest);
+    if (updated.ok && digest !== undefined) await this.digests.schedule(player.id, updated.value.notifications.digest);
     return updated;
   }
 
   /** One-click unsubscribe: every email, or one kind of notification (on every channel). */
-  async unsubscribe(playerId: string, kind: NotificationKind | 'all' | undefined): Promise<PlayerRecord> {
+  async unsubscribe(playerId: string, kind: NotificationKind | 'all' | undefined): Promise<Result<PlayerRecord>> {
     const notifications: NotificationChoices =
       kind && kind !== 'all' ? { events: { [kind]: false } } : { email: false };
     try {
       await this.table.updatePlayer(playerId, { notifications });
     } catch (err) {
-      if (err instanceof WriteConflict) throw problems.notFound('Player');
+      if (err instanceof WriteConflict) return refused(problems.notFound('Player'));
       throw err;
     }
     return this.reload(playerId);
@@ -252,20 +258,23 @@ export class Players {
 
   // ---- vacations (the caller then moves the deadlines: Timing.refreshDeadlines)
 
-  async addVacation(player: PlayerRecord, wanted: { from: string; until: string }): Promise<Vacation> {
+  async addVacation(player: PlayerRecord, wanted: { from: string; until: string }): Promise<Result<Vacation>> {
     const id = newId();
-    const next = await this.times
-      .changeVacations(player.id, (current) => addVacation(current, wanted, this.now(), id))
-      .catch(mapConflict);
-    this.trust({ ...player, vacations: next });
-    return next.find((v) => v.id === id)!;
+    const next = await this.changeVacations(player, (current) => addVacation(current, wanted, this.now(), id));
+    return next.ok ? ok(next.value.find((v) => v.id === id)!) : next;
   }
 
-  async endVacation(player: PlayerRecord, id: string): Promise<void> {
-    const next = await this.times
-      .changeVacations(player.id, (current) => endVacation(current, id, this.now()))
-      .catch(mapConflict);
-    this.trust({ ...player, vacations: next });
+  async endVacation(player: PlayerRecord, id: string): Promise<Result<void>> {
+    const next = await this.changeVacations(player, (current) => endVacation(current, id, this.now()));
+    return next.ok ? ok(undefined) : next;
+  }
+
+  private async changeVacations(player: PlayerRecord, change: VacationChange<Refusal>): Promise<Result<Vacation[]>> {
+    const changed = await settled(this.times.changeVacations(player.id, change));
+    // The change's own outcome, or why the write failed.
+    const next = changed.ok ? changed.value : changed;
+    if (next.ok) this.trust({ ...player, vacations: next.value });
+    return next;
   }
 
   // ---- webhooks
@@ -278,7 +287,7 @@ export class Players {
   async addWebhook(
     player: PlayerRecord,
     input: { url: string; events?: NotificationKind[] | undefined },
-  ): Promise<WebhookRecord> {
+  ): Promise<Result<WebhookRecord>> {
     const events = input.events ? notificationKinds.filter((k) => input.events!.includes(k)) : [...notificationKinds];
     const record: WebhookRecord = {
       playerId: player.id,
@@ -288,12 +297,12 @@ export class Players {
       events,
       createdAt: this.now().toISOString(),
     };
-    await this.table.webhooks.put(record).catch(mapConflict);
-    return record;
+    const written = await settled(this.table.webhooks.put(record));
+    return written.ok ? ok(record) : written;
   }
 
-  async deleteWebhook(player: PlayerRecord, id: string): Promise<void> {
-    if (!(await this.table.webhooks.delete(player.id, id))) throw problems.notFound('Webhook');
+  async deleteWebhook(player: PlayerRecord, id: string): Promise<Result<void>> {
+    return (await this.table.webhooks.delete(player.id, id)) ? ok(undefined) : refused(problems.notFound('Webhook'));
   }
 
   // ---- Web Push
@@ -303,19 +312,20 @@ export class Players {
   }
 
   /** The same endpoint again replaces the earlier subscription (same id). */
-  async addPushSubscription(player: PlayerRecord, subscription: PushSubscription): Promise<PushRecord> {
+  async addPushSubscription(player: PlayerRecord, subscription: PushSubscription): Promise<Result<PushRecord>> {
     const record: PushRecord = {
       playerId: player.id,
       id: pushSubscriptionId(subscription.endpoint),
       subscription,
       createdAt: this.now().toISOString(),
     };
-    await this.table.pushSubscriptions.put(record).catch(mapConflict);
-    return record;
+    const written = await settled(this.table.pushSubscriptions.put(record));
+    return written.ok ? ok(record) : written;
   }
 
-  async deletePushSubscription(player: PlayerRecord, id: string): Promise<void> {
-    if (!(await this.table.pushSubscriptions.delete(player.id, id))) throw problems.notFound('Push subscription');
+  async deletePushSubscription(player: PlayerRecord, id: string): Promise<Result<void>> {
+    const deleted = await this.table.pushSubscriptions.delete(player.id, id);
+    return deleted ? ok(undefined) : refused(problems.notFound('Push subscription'));
   }
 }
 
@@ -329,12 +339,19 @@ function byCreation<T extends { createdAt: string; id: string }>(items: T[]): T[
   return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
-function mapConflict(err: unknown): never {
-  if (err instanceof LimitReached) {
-    const code = err.what === 'webhooks' ? 'too_many_webhooks' : 'too_many_push_subscriptions';
-    throw new Refusal(code, 'Conflict', `At most ${err.limit} per player; delete one first`, { limit: err.limit });
+/** A write whose expected failures (a cap reached, a change that lost its race) are refusals; anything else is thrown on. */
+async function settled<T>(write: Promise<T>): Promise<Result<T>> {
+  try {
+    return ok(await write);
+  } catch (err) {
+    if (err instanceof LimitReached) {
+      const code = err.what === 'webhooks' ? 'too_many_webhooks' : 'too_many_push_subscriptions';
+      return refused(
+        new Refusal(code, 'Conflict', `At most ${err.limit} per player; delete one first`, { limit: err.limit }),
+      );
+    }
+    if (err instanceof WriteConflict)
+      return refused(problems.conflict('concurrent_update', 'Another change got in the way; retry'));
+    throw err;
   }
-  if (err instanceof WriteConflict)
-    throw problems.conflict('concurrent_update', 'Another change got in the way; retry');
-  throw err;
 }

@@ -8,7 +8,7 @@ import type { FinishedStore } from '../store/ports/finished.js';
 import type { PlayerStore } from '../store/ports/players.js';
 import type { RatingStore } from '../store/ports/ratings.js';
 import type { BoardEntry, RatingEntry } from '../domain/ratings.js';
-import { problems } from './refusal.js';
+import { ok, problems, refused, type Result } from './refusal.js';
 
 export interface RatingSummary {
   /** The rating kind: the catalog game. */
@@ -45,24 +45,24 @@ export class Profiles {
     private readonly registry: GameRegistry,
   ) {}
 
-  async profile(playerId: string): Promise<Profile> {
+  async profile(playerId: string): Promise<Result<Profile>> {
     const player = await this.table.getPlayer(playerId);
-    if (!player) throw problems.notFound('Player');
+    if (!player) return refused(problems.notFound('Player'));
     const ratings = [...(await this.ratings.ratingsOf(playerId)).entries()]
       .map(([game, e]) => summaryOf(game, e))
       .sort((a, b) => a.game.localeCompare(b.game));
-    return { id: player.id, name: player.name, ratings };
+    return ok({ id: player.id, name: player.name, ratings });
   }
 
-  async playedBy(playerId: string, limit: number, after: FinishedKey | null): Promise<FinishedPage> {
-    if (!(await this.table.getPlayer(playerId))) throw problems.notFound('Player');
-    return this.finished.playedBy(playerId, limit, after);
+  async playedBy(playerId: string, limit: number, after: FinishedKey | null): Promise<Result<FinishedPage>> {
+    if (!(await this.table.getPlayer(playerId))) return refused(problems.notFound('Player'));
+    return ok(await this.finished.playedBy(playerId, limit, after));
   }
 
-  async leaderboard(game: string, limit: number): Promise<LeaderboardRow[]> {
-    if (!this.registry.facts(game)) throw problems.notFound('Game');
+  async leaderboard(game: string, limit: number): Promise<Result<LeaderboardRow[]>> {
+    if (!this.registry.facts(game)) return refused(problems.notFound('Game'));
     const { entries } = await this.ratings.getBoard(game);
-    return entries.slice(0, limit).map((e: BoardEntry, i) => ({
+    const rows = entries.slice(0, limit).map((e: BoardEntry, i) => ({
       place: i + 1,
       playerId: e.playerId,
       name: e.name,
@@ -70,6 +70,7 @@ export class Profiles {
       rd: e.rd,
       games: e.version,
     }));
+    return ok(rows);
   }
 
   async search(
@@ -77,10 +78,10 @@ export class Profiles {
     player: string | null,
     limit: number,
     after: FinishedKey | null,
-  ): Promise<FinishedPage> {
+  ): Promise<Result<FinishedPage>> {
     if (game !== null && !this.registry.facts(game))
-      throw problems.badRequest('unknown_game', `There is no game "${game}"; see GET /v1/catalog`);
-    return this.finished.search(game, player, limit, after);
+      return refused(problems.badRequest('unknown_game', `There is no game "${game}"; see GET /v1/catalog`));
+    return ok(await this.finished.search(game, player, limit, after));
   }
 }
 

@@ -3,8 +3,8 @@ import type { AccountWrites } from './account-writes.js';
 import type { PlayerStore } from '../store/ports/players.js';
 import { signInMail, type Mailer } from './account-mail.js';
 import type { Credentials, Issued } from './credentials.js';
-import type { OneTimeCodes } from './one-time-codes.js';
-import { problems } from './refusal.js';
+import { invalidCode, type OneTimeCodes } from './one-time-codes.js';
+import { ok, refused, type Result } from './refusal.js';
 
 /** Where the codes of an email lead: the web client's page that signs in (or confirms) with them. */
 export type LinkOf = (code: string) => string;
@@ -32,16 +32,17 @@ export class SignIn {
     return { expiresAt };
   }
 
-  async verify(address: string, code: string, label: string): Promise<Issued> {
-    const { playerId } = await this.codes.redeem({ signIn: address }, code);
+  async verify(address: string, code: string, label: string): Promise<Result<Issued>> {
+    const redeemed = await this.codes.redeem({ signIn: address }, code);
+    if (!redeemed.ok) return redeemed;
+    const { playerId } = redeemed.value;
     // An unknown address has a code nobody was sent: a lucky guess of it finds no account.
     const player = playerId ? await this.table.getPlayer(playerId) : null;
-    const refused = () => problems.badRequest('invalid_code', 'The code is wrong, used or expired; ask for a new one');
-    if (!player || player.email?.toLowerCase() !== address.trim().toLowerCase()) throw refused();
+    if (!player || player.email?.toLowerCase() !== address.trim().toLowerCase()) return refused(invalidCode());
     // A session is a write of the account like any other: none may land once its deletion has begun.
-    if (!(await this.writes.take(player.id))) throw refused();
+    if (!(await this.writes.take(player.id))) return refused(invalidCode());
     try {
-      return await this.credentials.startSession(player.id, label);
+      return ok(await this.credentials.startSession(player.id, label));
     } finally {
       await this.writes.give(player.id);
     }

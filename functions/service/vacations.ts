@@ -3,7 +3,7 @@
  * forever or to rewrite a clock that already ran.
  */
 import type { Vacation } from '../domain/player.js';
-import { Refusal, problems } from './refusal.js';
+import { Refusal, ok, problems, refused, type Result } from './refusal.js';
 
 const DAY = 86_400_000;
 export const MAX_VACATION_DAYS = 30;
@@ -24,32 +24,42 @@ export function addVacation(
   wanted: { from: string; until: string },
   now: Date,
   id: string,
-): Vacation[] {
+): Result<Vacation[]> {
   const from = Date.parse(wanted.from);
   const until = Date.parse(wanted.until);
   const t = now.getTime();
+  const refusal = refusalOf(current, from, until, t);
+  if (refusal) return refused(refusal);
+  const kept = current.filter((v) => Date.parse(v.until) > t - KEEP_PAST_MS);
+  const start = new Date(Math.max(from, t)).toISOString();
+  const next = [...kept, { id, from: start, until: new Date(until).toISOString() }];
+  return ok(withinBound(next, t).sort((a, b) => a.from.localeCompare(b.from)));
+}
+
+/** Why a vacation from `from` until `until` (ms) may not be added at `t`, or null. */
+function refusalOf(current: readonly Vacation[], from: number, until: number, t: number): Refusal | null {
   if (from < t - GRACE_MS)
-    throw problems.badRequest(
+    return problems.badRequest(
       'vacation_in_past',
       'A vacation cannot start in the past: clocks that already ran are not rewound',
     );
-  if (until <= from) throw problems.badRequest('invalid_vacation', '`until` must be after `from`');
+  if (until <= from) return problems.badRequest('invalid_vacation', '`until` must be after `from`');
   if (until <= t)
-    throw problems.badRequest('vacation_in_past', 'A vacation must end in the future: one already over pauses nothing');
-  if (until - from > MAX_VACATION_DAYS * DAY)
-    throw problems.badRequest('vacation_too_long', `A vacation lasts at most ${MAX_VACATION_DAYS} days`);
-  const kept = current.filter((v) => Date.parse(v.until) > t - KEEP_PAST_MS);
-  if (kept.filter((v) => Date.parse(v.until) > t).length >= MAX_PENDING_VACATIONS) {
-    throw new Refusal(
-      'too_many_vacations',
-      'Conflict',
-      `At most ${MAX_PENDING_VACATIONS} vacations that are not over yet`,
-      { limit: MAX_PENDING_VACATIONS },
+    return problems.badRequest(
+      'vacation_in_past',
+      'A vacation must end in the future: one already over pauses nothing',
     );
-  }
-  const start = new Date(Math.max(from, t)).toISOString();
-  const next = [...kept, { id, from: start, until: new Date(until).toISOString() }];
-  return withinBound(next, t).sort((a, b) => a.from.localeCompare(b.from));
+  if (until - from > MAX_VACATION_DAYS * DAY)
+    return problems.badRequest('vacation_too_long', `A vacation lasts at most ${MAX_VACATION_DAYS} days`);
+  if (current.filter((v) => Date.parse(v.until) > t).length < MAX_PENDING_VACATIONS) return null;
+  return new Refusal(
+    'too_many_vacations',
+    'Conflict',
+    `At most ${MAX_PENDING_VACATIONS} vacations that are not over yet`,
+    {
+      limit: MAX_PENDING_VACATIONS,
+    },
+  );
 }
 
 /** Drops the past vacations that ended first until the list fits MAX_STORED_VACATIONS. */
@@ -67,14 +77,16 @@ function withinBound(vacations: Vacation[], t: number): Vacation[] {
 }
 
 /** A vacation that has not begun is removed; one under way ends now; one that is over stays. */
-export function endVacation(current: readonly Vacation[], id: string, now: Date): Vacation[] {
+export function endVacation(current: readonly Vacation[], id: string, now: Date): Result<Vacation[]> {
   const found = current.find((v) => v.id === id);
-  if (!found) throw problems.notFound('Vacation');
+  if (!found) return refused(problems.notFound('Vacation'));
   const t = now.getTime();
   if (Date.parse(found.until) <= t)
-    throw problems.conflict('vacation_over', 'This vacation is over; it stays on record for the clocks it paused');
-  if (Date.parse(found.from) > t) return current.filter((v) => v.id !== id);
-  return current.map((v) => (v.id === id ? { ...v, until: now.toISOString() } : v));
+    return refused(
+      problems.conflict('vacation_over', 'This vacation is over; it stays on record for the clocks it paused'),
+    );
+  if (Date.parse(found.from) > t) return ok(current.filter((v) => v.id !== id));
+  return ok(current.map((v) => (v.id === id ? { ...v, until: now.toISOString() } : v)));
 }
 
 export function onVacation(vacations: readonly Vacation[], now: Date): boolean {

@@ -12,7 +12,7 @@ import { dueInIndex } from './due-index.js';
 import { keys } from './keys.js';
 import type { SeatClock } from '../domain/game.js';
 import type { Vacation } from '../domain/player.js';
-import type { ReminderClaim, TimeStore } from './ports/times.js';
+import type { ReminderClaim, TimeStore, VacationChange, VacationOutcome } from './ports/times.js';
 
 /** Reminder claims outlive any turn; the table's TTL removes them afterwards. */
 const REMINDER_TTL_SECONDS = 180 * 24 * 3600;
@@ -143,9 +143,9 @@ export class TimeTable implements TimeStore {
 
   /**
    * Changes a player's vacations with `change` applied to what is stored, conditioned on what was
-   * read, so concurrent changes both survive. `change` may throw to refuse.
+   * read, so concurrent changes both survive. A refused change writes nothing.
    */
-  async changeVacations(playerId: string, change: (current: Vacation[]) => Vacation[]): Promise<Vacation[]> {
+  async changeVacations<R>(playerId: string, change: VacationChange<R>): Promise<VacationOutcome<R>> {
     const key = { pk: s(keys.player(playerId)), sk: s(keys.profile) };
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const current = await this.db.send(
@@ -158,7 +158,8 @@ export class TimeTable implements TimeStore {
       );
       if (!current.Item) throw new WriteConflict('no such player');
       const stored = optStr(current.Item, 'vacations');
-      const next = change(parseVacations(stored));
+      const outcome = change(parseVacations(stored));
+      if (!outcome.ok) return outcome;
       try {
         await conditional(
           this.db.send(
@@ -171,13 +172,13 @@ export class TimeTable implements TimeStore {
                   ? 'attribute_exists(pk) AND attribute_not_exists(vacations)'
                   : 'vacations = :stored',
               ExpressionAttributeValues: {
-                ':next': json(next),
+                ':next': json(outcome.value),
                 ...(stored === undefined ? {} : { ':stored': s(stored) }),
               },
             }),
           ),
         );
-        return next;
+        return outcome;
       } catch (err) {
         if (!(err instanceof WriteConflict)) throw err;
       }

@@ -23,7 +23,7 @@ interface RunResult {
 
 async function run(): Promise<RunResult> {
   let calls: string[] = [];
-  const server = await startTestServer(undefined, (c) => calls.push(c.command));
+  const server = await startTestServer({ onDbCall: (c) => calls.push(c.command) });
   const count = () => {
     const out = { reads: calls.filter((c) => READS.has(c)).length, writes: calls.filter((c) => WRITES.has(c)).length };
     calls = [];

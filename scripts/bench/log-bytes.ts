@@ -7,7 +7,7 @@
  *
  * The notifier's entry reads its secrets from SSM at import, so its lines are measured on the
  * same observability module it uses: one invocation that counts one delivered message the way
- * functions/notify/core.ts does (one EMF line per delivery, then the invocation's flush).
+ * functions/notify/channels.ts does (one EMF line per delivery, then the invocation's flush).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

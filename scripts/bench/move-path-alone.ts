@@ -7,8 +7,9 @@ import { handle } from 'hono/aws-lambda';
 import { middlewares, move, players } from './move-floor.js';
 
 const app = new Hono().post('/v1/games/:id/actions', async (c) => {
-  const player = await players.authenticate(c.req.header('authorization'));
-  return c.json(await move(player, c.req.param('id'), await c.req.json(), c.req.header('idempotency-key')));
+  const caller = await players.authenticate(c.req.header('authorization'));
+  if (!caller.ok) throw caller.refusal;
+  return c.json(await move(caller.value, c.req.param('id'), await c.req.json(), c.req.header('idempotency-key')));
 });
 
 export const handler = middy(handle(app)).use(middlewares);

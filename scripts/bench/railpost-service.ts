@@ -8,6 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { createRegistry, type AnyGame, type Rng, type Seat } from '../../engine/core/index.js';
 import { startInProcessStore } from '../../functions/local/in-process-store.js';
 import { LAMBDA_CLIENT_CONFIG } from '../../functions/store/lambda-client.js';
+import { valueOf } from '../../functions/api/problem-response.js';
+import type { PlayerRecord } from '../../functions/domain/player.js';
 import { createServices, type Services } from '../../functions/service/index.js';
 import type { PlayerView } from '../../functions/service/game-views.js';
 import { ensureTable } from '../../functions/store/create-table.js';
@@ -46,7 +48,7 @@ export interface PlayedGame {
 }
 
 interface Seated {
-  player: Awaited<ReturnType<Services['players']['create']>>['player'];
+  player: PlayerRecord;
   authorization: string;
 }
 
@@ -124,7 +126,7 @@ export class RailpostService {
       };
       const started = performance.now();
       const startedCpu = cpuUs();
-      const player = await this.services.players.authenticate(seats[seat]!.authorization);
+      const player = valueOf(await this.services.players.authenticate(seats[seat]!.authorization));
       const { body } = await games.act(player, created.id, {
         action: rng.pick(view.legalActions),
         expectedVersion: view.version,
@@ -167,7 +169,7 @@ export class RailpostService {
 
   private async seats(players: number): Promise<Seated[]> {
     while (this.seated.length < players) {
-      const { player, token } = await this.services.players.create({ name: `Seat ${this.seated.length}` });
+      const { player, token } = valueOf(await this.services.players.create({ name: `Seat ${this.seated.length}` }));
       this.seated.push({ player, authorization: `Bearer ${token}` });
     }
     return this.seated.slice(0, players);

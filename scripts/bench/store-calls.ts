@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Rng, seedRng } from '../../engine/core/index.js';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { Notifier } from '../../functions/notify/core.js';
+import { Notifier } from '../../functions/notify/notifier.js';
 import { notifyFromStream, type StreamRecord } from '../../functions/notify/stream.js';
 import { DeliveryLog } from '../../functions/store/delivery-log.js';
 import { readGameImage } from '../../functions/store/stream-image.js';

@@ -9,18 +9,19 @@ export { RAISED_LIMITS };
 /** The public catalog plus the unlisted fixture games, as the tests and the load scripts play them. */
 export const testRegistry = () => createRegistry([...catalogGames, ...fixtureGames]);
 
-/** A local server on a free port, in memory unless a data folder is given; deadlines swept by hand; limits raised. */
-export function startTestServer(
-  dataDir?: string,
-  onDbCall?: LocalOptions['onDbCall'],
-  now?: LocalOptions['now'],
-): Promise<LocalServer> {
+export type TestServerOptions = Pick<LocalOptions, 'store' | 'dataDir' | 'onDbCall' | 'now'>;
+
+/**
+ * A local server on a free port; deadlines swept by hand; limits raised. On the in-memory stores
+ * unless told otherwise, or given a data folder or a watcher of store calls (then on dynalite).
+ */
+export function startTestServer(options: TestServerOptions = {}): Promise<LocalServer> {
+  const dynalite = options.dataDir !== undefined || options.onDbCall !== undefined;
   return startLocalServer({
     registry: testRegistry(),
     sweepMs: 0,
     limits: RAISED_LIMITS,
-    ...(dataDir ? { dataDir } : {}),
-    ...(onDbCall ? { onDbCall } : {}),
-    ...(now ? { now } : {}),
+    store: dynalite ? 'dynalite' : 'memory',
+    ...options,
   });
 }

@@ -17,7 +17,7 @@ import { testRegistry, useTestServer } from '../support/local.js';
 import { dynamoStores } from '../../functions/store/dynamo-stores.js';
 
 let clock = Date.parse('2026-11-02T08:00:00.000Z');
-const suite = useTestServer(() => new Date(clock));
+const suite = useTestServer({ store: 'dynalite', now: () => new Date(clock) });
 
 let n = 0;
 /** A name found nowhere else in the table, so that a scan for it finds only this player's traces. */

@@ -118,7 +118,7 @@ describe('signing in by email', () => {
   });
 
   it('sign-in mails are rate limited per address they go to (known or not) and per client address', async () => {
-    const limited = await startLocalServer({ registry: testRegistry(), sweepMs: 0 });
+    const limited = await startLocalServer({ store: 'memory', registry: testRegistry(), sweepMs: 0 });
     try {
       const client = testClient(limited.url);
       const perEmail = DEFAULT_LIMITS.rates.signInMail.perPlayer!.points;

@@ -16,6 +16,7 @@ const mails: OutgoingMail[] = [];
 
 beforeAll(async () => {
   server = await startLocalServer({
+    store: 'memory',
     registry: testRegistry(),
     limits: RAISED_LIMITS,
     sweepMs: 0,
@@ -73,7 +74,12 @@ describe('GET /v1/board-pictures/{token}', () => {
 
   it('a pinned version is drawn as a spectator saw it then, so its immutable picture does not change when the game ends', async () => {
     let clock = Date.parse('2026-11-02T08:00:00.000Z');
-    const timed = await startLocalServer({ registry: testRegistry(), sweepMs: 0, now: () => new Date(clock) });
+    const timed = await startLocalServer({
+      store: 'memory',
+      registry: testRegistry(),
+      sweepMs: 0,
+      now: () => new Date(clock),
+    });
     try {
       const timedApi = testClient(timed.url);
       const anna = await timedApi.newPlayer('Anna');

@@ -22,6 +22,7 @@ const mails: OutgoingMail[] = [];
 
 beforeAll(async () => {
   server = await startLocalServer({
+    store: 'memory',
     registry: testRegistry(),
     limits: RAISED_LIMITS,
     email: { send: async (m) => void mails.push(m) },

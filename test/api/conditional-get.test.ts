@@ -16,7 +16,7 @@ let api: Api;
 let calls: TracedCall[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ store: 'dynalite' });
   traceCalls(server.db, (c) => calls.push(c));
   api = testClient(server.url);
 });

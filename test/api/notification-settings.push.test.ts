@@ -187,7 +187,7 @@ describe('the local server’s notification secrets', () => {
   });
 
   it('are generated once into <dataDir>/secrets.json (mode 0600) and survive a restart: same VAPID key, old unsubscribe links work', async () => {
-    const first = await startTestServer(dataDir);
+    const first = await startTestServer({ dataDir });
     let token: string;
     let publicKey: string;
     let playerId: string;
@@ -206,7 +206,7 @@ describe('the local server’s notification secrets', () => {
     expect(saved.vapid.privateKey).toBe(first.notifySecrets.vapid.privateKey);
     expect(saved.unsubscribeSecret).toBe(first.notifySecrets.unsubscribeSecret);
 
-    const second = await startTestServer(dataDir);
+    const second = await startTestServer({ dataDir });
     try {
       expect(second.notifySecrets).toEqual(first.notifySecrets);
       const client = testClient(second.url);
@@ -223,7 +223,7 @@ describe('the local server’s notification secrets', () => {
     const dir = await mkdtemp(join(tmpdir(), 'railpost-badsecrets-'));
     try {
       await writeFile(join(dir, 'secrets.json'), '{"version":1,"vapid":{}}');
-      await expect(startTestServer(dir)).rejects.toThrow(/secrets\.json is not a railpost secrets file/);
+      await expect(startTestServer({ dataDir: dir })).rejects.toThrow(/secrets\.json is not a railpost secrets file/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -32,7 +32,13 @@ export let strictApi: Api;
 export function useNotificationServers(): void {
   beforeAll(async () => {
     [server, strict] = await Promise.all([
-      startLocalServer({ registry: testRegistry(), sweepMs: 0, limits: RAISED_LIMITS, localDelivery: true }),
+      startLocalServer({
+        store: 'memory',
+        registry: testRegistry(),
+        sweepMs: 0,
+        limits: RAISED_LIMITS,
+        localDelivery: true,
+      }),
       startTestServer(),
     ]);
     api = testClient(server.url);

@@ -41,6 +41,7 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   // The receiver is on this machine: the suite opts in (the default refuses such deliveries).
   server = await startLocalServer({
+    store: 'memory',
     registry: testRegistry(),
     limits: RAISED_LIMITS,
     localDelivery: true,
@@ -238,7 +239,11 @@ describe('names that resolve to this machine are refused when the notifier conne
   }
 
   it('by default: nip.io, sslip.io and localtest.me style names and push endpoints pass registration but no connection is made; each is a failed delivery, not a crash', async () => {
-    const strict = await startLocalServer({ registry: testRegistry(), outbound: { lookup: wildcardDns } });
+    const strict = await startLocalServer({
+      store: 'memory',
+      registry: testRegistry(),
+      outbound: { lookup: wildcardDns },
+    });
     try {
       const webhooks = [
         `https://127.0.0.1.nip.io:${port}/h`,
@@ -261,6 +266,7 @@ describe('names that resolve to this machine are refused when the notifier conne
 
   it('only a server that opted in (local development) connects to such a name, through the same lookup', async () => {
     const relaxed = await startLocalServer({
+      store: 'memory',
       registry: testRegistry(),
       localDelivery: true,
       outbound: { lookup: wildcardDns },

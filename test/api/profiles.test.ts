@@ -16,6 +16,7 @@ let api: Api;
 
 beforeAll(async () => {
   server = await startLocalServer({
+    store: 'memory',
     registry: testRegistry(),
     limits: RAISED_LIMITS,
     sweepMs: 0,

@@ -148,6 +148,7 @@ describe('chat notices are debounced per recipient', () => {
     await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     server = await startLocalServer({
+      store: 'memory',
       registry: testRegistry(),
       sweepMs: 0,
       limits: RAISED_LIMITS,

@@ -9,7 +9,7 @@ import { HighCardGame } from '../support/high-card-game.js';
 import { useTestServer } from '../support/local.js';
 
 let clock = Date.parse('2026-11-02T08:00:00.000Z');
-const suite = useTestServer(() => new Date(clock));
+const suite = useTestServer({ now: () => new Date(clock) });
 
 const HOUR = 3600_000;
 const pass = (legal: { type: string }[]) => legal.find((a) => a.type === 'pass');

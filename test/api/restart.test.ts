@@ -57,7 +57,7 @@ describe('restarting the server on the same data folder', () => {
     'keeps tokens, games, versions, views and logs exactly as they were, and play continues to the end',
     { timeout: 120_000 },
     async () => {
-      server = await startTestServer(dataDir);
+      server = await startTestServer({ dataDir });
       const api = testClient(server.url);
       const players = [await api.newPlayer('Ada'), await api.newPlayer('Bo'), await api.newPlayer('Cy')];
       const first = await HighCardGame.create(players, { bots: 1, options: { rounds: 2, handSize: 3 } });
@@ -75,7 +75,7 @@ describe('restarting the server on the same data folder', () => {
 
       await server.close();
       server = undefined;
-      server = await startTestServer(dataDir);
+      server = await startTestServer({ dataDir });
       const url = server.url;
       const game = new HighCardGame(
         first.id,
@@ -105,7 +105,7 @@ describe('restarting the server on the same data folder', () => {
 
 describe('a game whose start commit was never written', () => {
   it('is worked out from its meta at version 0: view, game, list and log are the same, and play goes on to the end', async () => {
-    const s = (server ??= await startTestServer(dataDir));
+    const s = (server ??= await startTestServer({ dataDir }));
     const api = testClient(s.url);
     const game = await HighCardGame.create([await api.newPlayer('Hd0'), await api.newPlayer('Hd1')], {
       options: { rounds: 2, handSize: 3 },

@@ -33,6 +33,7 @@ const mails: OutgoingMail[] = [];
 
 beforeAll(async () => {
   server = await startLocalServer({
+    store: 'memory',
     registry: testRegistry(),
     limits: RAISED_LIMITS,
     email: { send: async (m) => void mails.push(m) },
@@ -324,7 +325,12 @@ describe('time controls: deadlines, reminders and timeouts (DESIGN §5)', () => 
 
 describe('the local sweeper interval (RAILPOST_SWEEP_MS)', () => {
   it('applies a timeout by itself, without anybody calling the API', async () => {
-    const local = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 50 });
+    const local = await startLocalServer({
+      store: 'memory',
+      registry: testRegistry(),
+      limits: RAISED_LIMITS,
+      sweepMs: 50,
+    });
     try {
       const client = testClient(local.url);
       const anna = await client.newPlayer('Anna');

@@ -15,7 +15,7 @@ import { LOCAL_LIMITS_TABLE, LOCAL_TABLE } from '../../functions/local/server.js
 import { createServices } from '../../functions/service/index.js';
 import { dynamoStores } from '../../functions/store/dynamo-stores.js';
 
-const suite = useTestServer();
+const suite = useTestServer({ store: 'dynalite' });
 
 describe('GET /v1/games/{id}/view?waitForVersion=N', () => {
   it('is held until another seat moves, then answers the view at the new version, long before its wait is over', async () => {
@@ -57,7 +57,7 @@ describe('GET /v1/games/{id}/view?waitForVersion=N', () => {
   });
 
   it('while it holds, the server reads only the version (one projected Query at most about once a second)', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer({ store: 'dynalite' });
     try {
       const calls: TracedCall[] = [];
       const game = await HighCardGame.start(testClient(server.url), 2, { prefix: 'cost' });
@@ -82,7 +82,7 @@ describe('GET /v1/games/{id}/view?waitForVersion=N', () => {
   });
 
   it('a stopping server answers a hold under way at once instead of waiting out its 25 s', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer({ store: 'dynalite' });
     const game = await HighCardGame.start(testClient(server.url), 2, { prefix: 'stop' });
     const held = game
       .seat(1)
@@ -258,7 +258,7 @@ describe('RP-WAIT-1: a held view is checked first, and capped', () => {
   });
 
   it('RP-WAIT-1: the holds on one game share one watcher: four of them read the version no more often than one does', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer({ store: 'dynalite' });
     try {
       const calls: TracedCall[] = [];
       const game = await HighCardGame.start(testClient(server.url), 2, { prefix: 'shared' });

@@ -16,7 +16,13 @@ let server: LocalServer;
 
 beforeAll(async () => {
   assets = await buildClient();
-  server = await startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web: assets });
+  server = await startLocalServer({
+    store: 'memory',
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    sweepMs: 0,
+    web: assets,
+  });
 }, 60_000);
 afterAll(() => server.close());
 

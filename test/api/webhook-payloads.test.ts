@@ -35,6 +35,7 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   // The receiver is on this machine: the suite opts in (the default refuses such deliveries).
   server = await startLocalServer({
+    store: 'memory',
     registry: testRegistry(),
     limits: RAISED_LIMITS,
     localDelivery: true,

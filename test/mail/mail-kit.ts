@@ -48,10 +48,15 @@ const ACCOUNT_MAIL = /^(railpost sign-in code|Confirm your railpost address)/;
 /**
  * `now`: the server's clock, for tests that wait for an hour of the day (daily digests).
  * `trustMailFrom`: the development setting under which a local reply plays as its From (default on).
+ * `store`: where the server keeps its data (default the in-memory stores).
  */
-export async function startMailWorld(now?: () => Date, { trustMailFrom = true } = {}): Promise<MailWorld> {
+export async function startMailWorld(
+  now?: () => Date,
+  { trustMailFrom = true, store = 'memory' as 'memory' | 'dynalite' } = {},
+): Promise<MailWorld> {
   const dir = await mkdtemp(join(tmpdir(), 'railpost-mail-'));
   const server = await startLocalServer({
+    store,
     registry: testRegistry(),
     limits: RAISED_LIMITS,
     sweepMs: 0,

@@ -52,6 +52,7 @@ beforeAll(async () => {
   await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
   server = await startLocalServer({
+    store: 'memory',
     registry: createRegistry(catalogGames),
     sweepMs: 0,
     limits: RAISED_LIMITS,

@@ -12,7 +12,7 @@ import { readGameImage } from '../../functions/store/stream-image.js';
 import { totals, traceCalls, type TracedCall } from '../../functions/store/trace.js';
 import { dataOf, idempotencyKey, testClient, textOf, type Api, type Player, type Schemas } from '../support/client.js';
 import { startLocalServer } from '../../functions/local/server.js';
-import { Notifier } from '../../functions/notify/core.js';
+import { Notifier } from '../../functions/notify/notifier.js';
 import { notifyFromStream, type StreamRecord } from '../../functions/notify/stream.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 import { LOCAL_TABLE } from '../../functions/local/server.js';

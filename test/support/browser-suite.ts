@@ -41,7 +41,7 @@ export function useBrowserSuite(): BrowserSuite {
     mkdirSync(SHOTS, { recursive: true });
     [suite.server, suite.browser] = await Promise.all([
       loadWebAssets(client.dir).then((web) =>
-        startLocalServer({ registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web }),
+        startLocalServer({ store: 'memory', registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web }),
       ),
       launchChromium(),
     ]);

@@ -7,6 +7,7 @@ import { Refusal, problems } from '../../service/refusal.js';
 import type { PushRecord } from '../../domain/player.js';
 import { webhookAnswer } from '../answer-shapes.js';
 import { caller, type AppEnv } from '../env.js';
+import { valueOf } from '../problem-response.js';
 import { requireNotify, type NotifyDeps } from '../notify-deps.js';
 import { notificationRoutes as routes } from './routes.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
@@ -49,13 +50,13 @@ export function notificationsApp({ players, games, notifyDeps }: NotificationDep
     .openapi(routes.listVacations, async (c) => c.json(caller(c).vacations, 200))
     .openapi(routes.createVacation, async (c) => {
       const me = caller(c);
-      const created = await players.addVacation(me, c.req.valid('json'));
+      const created = valueOf(await players.addVacation(me, c.req.valid('json')));
       await games.refreshDeadlines(me.id);
       return c.json(created, 201, { Location: `/v1/players/me/vacations/${created.id}` });
     })
     .openapi(routes.deleteVacation, async (c) => {
       const me = caller(c);
-      await players.endVacation(me, c.req.valid('param').vacationId);
+      valueOf(await players.endVacation(me, c.req.valid('param').vacationId));
       await games.refreshDeadlines(me.id);
       return c.body(null, 204);
     })
@@ -63,13 +64,13 @@ export function notificationsApp({ players, games, notifyDeps }: NotificationDep
     .openapi(routes.createWebhook, async (c) => {
       const input = c.req.valid('json');
       const url = (await outboundUrls()).checkWebhookUrl(input.url, { localDelivery: await localDelivery() });
-      const created = await players.addWebhook(caller(c), { url, events: input.events });
+      const created = valueOf(await players.addWebhook(caller(c), { url, events: input.events }));
       return c.json({ ...webhookAnswer(created), secret: created.secret }, 201, {
         Location: `/v1/players/me/webhooks/${created.id}`,
       });
     })
     .openapi(routes.deleteWebhook, async (c) => {
-      await players.deleteWebhook(caller(c), c.req.valid('param').webhookId);
+      valueOf(await players.deleteWebhook(caller(c), c.req.valid('param').webhookId));
       return c.body(null, 204);
     })
     .openapi(routes.listPushSubscriptions, async (c) =>
@@ -80,11 +81,11 @@ export function notificationsApp({ players, games, notifyDeps }: NotificationDep
       const endpoint = (await outboundUrls()).checkPushEndpoint(subscription.endpoint, {
         localDelivery: await localDelivery(),
       });
-      const created = await players.addPushSubscription(caller(c), { ...subscription, endpoint });
+      const created = valueOf(await players.addPushSubscription(caller(c), { ...subscription, endpoint }));
       return c.json({ id: created.id }, 201, { Location: `/v1/players/me/push-subscriptions/${created.id}` });
     })
     .openapi(routes.deletePushSubscription, async (c) => {
-      await players.deletePushSubscription(caller(c), c.req.valid('param').subscriptionId);
+      valueOf(await players.deletePushSubscription(caller(c), c.req.valid('param').subscriptionId));
       return c.body(null, 204);
     })
     .openapi(routes.vapidPublicKey, async (c) => {
@@ -101,7 +102,7 @@ export function notificationsApp({ players, games, notifyDeps }: NotificationDep
     })
     .openapi(routes.unsubscribe, async (c) => {
       const { playerId, kind, channel } = await unsubscribeToken(c.req.valid('query').token);
-      await players.unsubscribe(playerId, kind);
+      valueOf(await players.unsubscribe(playerId, kind));
       if ((c.req.header('accept') ?? '').includes('text/html')) return c.html(donePage(kind), 200, noStore);
       return c.json({ unsubscribed: true as const, channel, kind }, 200, noStore);
     });

@@ -3,10 +3,11 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Services } from '../../service/index.js';
 import type { Players } from '../../service/players.js';
-import { requireEveryScope } from '../../service/email-addresses.js';
+import { checkEveryScope } from '../../service/email-addresses.js';
 import type { CredentialRecord, PlayerRecord } from '../../domain/player.js';
 import { profileAnswer, webhookAnswer } from '../answer-shapes.js';
 import { caller, type AppEnv } from '../env.js';
+import { valueOf } from '../problem-response.js';
 import { accountRoutes } from './account-routes.js';
 import { playerRoutes } from './routes.js';
 
@@ -39,19 +40,22 @@ export function playersApp(s: { players: Players } & Pick<AccountDeps, 'emails'>
   return new OpenAPIHono<AppEnv>()
     .openapi(playerRoutes.createPlayer, async (c) => {
       const { name, email, language } = c.req.valid('json');
-      const { player, token } = await s.players.create({ name, language });
-      if (email) await s.emails.change(player, email, (code) => confirmLink(origin(c), code));
+      const { player, token } = valueOf(await s.players.create({ name, language }));
+      if (email) valueOf(await s.emails.change(player, email, (code) => confirmLink(origin(c), code)));
       return c.json({ id: player.id, name: player.name, token }, 201, { Location: '/v1/players/me' });
     })
     .openapi(playerRoutes.me, async (c) => c.json(profile(caller(c)), 200))
     .openapi(playerRoutes.patchMe, async (c) => {
       const me = caller(c);
       const { email, ...changes } = c.req.valid('json');
-      if (email) requireEveryScope(c.get('access'));
+      if (email) valueOf(checkEveryScope(c.get('access')));
       const address = email === undefined ? (me.email ?? me.pendingEmail) : (email ?? undefined);
-      const updated = await s.players.update(me, changes, address);
+      const updated = valueOf(await s.players.update(me, changes, address));
       if (email === undefined) return c.json(profile(updated), 200);
-      return c.json(profile(await s.emails.change(updated, email, (code) => confirmLink(origin(c), code))), 200);
+      return c.json(
+        profile(valueOf(await s.emails.change(updated, email, (code) => confirmLink(origin(c), code)))),
+        200,
+      );
     });
 }
 
@@ -65,7 +69,9 @@ export function accountsApp(s: AccountDeps, now: () => Date) {
     })
     .openapi(accountRoutes.verifySignIn, async (c) => {
       const { email, code, label } = c.req.valid('json');
-      const { credential, token } = await s.signIn.verify(email, code, label ?? c.req.header('user-agent') ?? '');
+      const { credential, token } = valueOf(
+        await s.signIn.verify(email, code, label ?? c.req.header('user-agent') ?? ''),
+      );
       return c.json({ ...sessionAnswer(credential), current: true, token }, 201, {
         Location: `/v1/players/me/sessions/${credential.id}`,
       });
@@ -82,7 +88,7 @@ export function accountsApp(s: AccountDeps, now: () => Date) {
       );
     })
     .openapi(accountRoutes.deleteSession, async (c) => {
-      await s.credentials.revoke(access(c).player, 'session', c.req.valid('param').sessionId);
+      valueOf(await s.credentials.revoke(access(c).player, 'session', c.req.valid('param').sessionId));
       return c.body(null, 204);
     })
     .openapi(accountRoutes.listTokens, async (c) =>
@@ -90,19 +96,19 @@ export function accountsApp(s: AccountDeps, now: () => Date) {
     )
     .openapi(accountRoutes.createToken, async (c) => {
       const { name, scopes } = c.req.valid('json');
-      const { credential, token } = await s.credentials.createToken(access(c), name, scopes);
+      const { credential, token } = valueOf(await s.credentials.createToken(access(c), name, scopes));
       return c.json({ ...tokenAnswer(credential), token }, 201, { Location: `/v1/players/me/tokens/${credential.id}` });
     })
     .openapi(accountRoutes.deleteToken, async (c) => {
-      await s.credentials.revoke(access(c).player, 'token', c.req.valid('param').tokenId);
+      valueOf(await s.credentials.revoke(access(c).player, 'token', c.req.valid('param').tokenId));
       return c.body(null, 204);
     })
     .openapi(accountRoutes.signOutEverywhere, async (c) => {
-      await s.credentials.signOutEverywhere(access(c).player, c.req.valid('json').tokens === true);
+      valueOf(await s.credentials.signOutEverywhere(access(c).player, c.req.valid('json').tokens === true));
       return c.body(null, 204);
     })
     .openapi(accountRoutes.confirmEmail, async (c) =>
-      c.json(profileAnswer(await s.emails.confirm(access(c), c.req.valid('json').code), now()), 200),
+      c.json(profileAnswer(valueOf(await s.emails.confirm(access(c), c.req.valid('json').code)), now()), 200),
     )
     .openapi(accountRoutes.exportMe, async (c) => {
       const data = await s.yourData.export(access(c).player);

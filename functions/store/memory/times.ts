@@ -2,7 +2,7 @@ import type { SeatClock } from '../../domain/game.js';
 import type { Vacation } from '../../domain/player.js';
 import { DUE_SHARDS, keys } from '../keys.js';
 import { WriteConflict } from '../ports/errors.js';
-import type { ReminderClaim, TimeStore } from '../ports/times.js';
+import type { ReminderClaim, TimeStore, VacationChange, VacationOutcome } from '../ports/times.js';
 import { copy, dueInShards, type MemoryState } from './state.js';
 
 /** The shards of the games' deadline index, in the order the sweep reads them. */
@@ -55,11 +55,11 @@ export class MemoryTimes implements TimeStore {
     return found;
   }
 
-  async changeVacations(playerId: string, change: (current: Vacation[]) => Vacation[]): Promise<Vacation[]> {
+  async changeVacations<R>(playerId: string, change: VacationChange<R>): Promise<VacationOutcome<R>> {
     const profile = this.state.profile(playerId);
     if (!profile) throw new WriteConflict('no such player');
-    const next = change(copy(profile.vacations ?? []));
-    profile.vacations = copy(next);
-    return next;
+    const outcome = change(copy(profile.vacations ?? []));
+    if (outcome.ok) profile.vacations = copy(outcome.value);
+    return outcome;
   }
 }

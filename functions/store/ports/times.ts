@@ -27,7 +27,12 @@ export interface TimeStore {
   vacationsOf(playerIds: readonly string[]): Promise<Map<string, Vacation[]>>;
   /**
    * Changes a player's vacations with `change` applied to what is stored, so concurrent changes
-   * both survive; `change` may throw to refuse. WriteConflict for a player that is not there.
+   * both survive; a change refused is answered as is, and nothing is written. WriteConflict for a
+   * player that is not there.
    */
-  changeVacations(playerId: string, change: (current: Vacation[]) => Vacation[]): Promise<Vacation[]>;
+  changeVacations<R>(playerId: string, change: VacationChange<R>): Promise<VacationOutcome<R>>;
 }
+
+/** The vacations a change makes of the stored ones, or why it does not (the service's Result has this shape). */
+export type VacationOutcome<R> = { ok: true; value: Vacation[] } | { ok: false; refusal: R };
+export type VacationChange<R> = (current: Vacation[]) => VacationOutcome<R>;

@@ -1,7 +1,8 @@
-/** The store's side of time controls on every backend: the deadline entry and clocks moved in place. */
+/** The store's side of time controls on every backend: the deadline entry, clocks moved in place, and vacations. */
 import { describe, expect, it } from 'vitest';
+import { WriteConflict } from '../../../functions/store/ports/errors.js';
 import type { Harness } from './backends.js';
-import { commit, uid } from './fixtures.js';
+import { commit, player, uid } from './fixtures.js';
 
 export function timeControlsSuite(h: Harness): void {
   /** The game's entry in the deadline index, as the sweep finds it. */
@@ -51,6 +52,20 @@ export function timeControlsSuite(h: Harness): void {
       expect((await h.table.getCommit(id, 1))?.clocks).toEqual(clocks);
       expect(await h.stores.times.setClocks(id, 2, clocks)).toBe(false);
       expect(await h.table.getCommit(id, 2)).toBeNull();
+    });
+
+    it('changeVacations writes an accepted change, answers a refused one as is writing nothing, and fails for nobody', async () => {
+      const id = `vac-${uid()}`;
+      await h.table.putPlayer(player(id));
+      const away = { id: 'v1', from: '2026-11-22T10:00:00.000Z', until: '2026-11-23T10:00:00.000Z' };
+      const added = await h.stores.times.changeVacations(id, (current) => ({ ok: true, value: [...current, away] }));
+      expect(added).toEqual({ ok: true, value: [away] });
+      const refusedChange = await h.stores.times.changeVacations(id, () => ({ ok: false, refusal: 'no' }));
+      expect(refusedChange).toEqual({ ok: false, refusal: 'no' });
+      expect((await h.stores.times.vacationsOf([id])).get(id)).toEqual([away]);
+      await expect(
+        h.stores.times.changeVacations(`none-${uid()}`, () => ({ ok: true, value: [away] })),
+      ).rejects.toBeInstanceOf(WriteConflict);
     });
   });
 }
