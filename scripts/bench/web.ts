@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { catalogGames } from '../../engine/games/index.js';
 import { startLocalServer } from '../../functions/local/server.js';
 import { ApiClient } from '../support/api-client.js';
-import { launchChromium } from '../support/chromium.js';
+import { launchChromium, signedInAs } from '../support/chromium.js';
 import { provideChromium, thisMachine } from '../support/chromium-install.js';
 import { RAISED_LIMITS, testRegistry } from '../support/test-server.js';
 import { buildClient } from '../../web/build.js';
@@ -50,7 +50,7 @@ try {
     const times: number[] = [];
     for (let i = 0; i < LOADS; i++) {
       const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-      await context.addInitScript((t) => localStorage.setItem('railpost.token', t), player.token);
+      await signedInAs(context, player.token);
       const page = await context.newPage();
       await page.goto(`${server.url}/#/games/${created.body.id}`);
       await page.waitForSelector('.board svg');

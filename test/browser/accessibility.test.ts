@@ -26,12 +26,11 @@ async function gameWithPlaces(): Promise<string> {
   return id;
 }
 
-/** Opens `hash` signed in as the prepared player (the token stored before the app starts). */
-async function openSignedIn(page: Page, hash: string): Promise<void> {
-  await page.goto(`${suite.server.url}/`);
-  await page.evaluate((t) => localStorage.setItem('railpost.token', t), pages.token);
-  await page.goto(`${suite.server.url}/${hash}`);
-  await page.reload();
+/** A fresh page at `hash`, signed in as the prepared player (the token stored before the app starts). */
+async function openSignedIn(hash: string, width: number, height: number): Promise<{ page: Page; problems: string[] }> {
+  const opened = await suite.openAs(pages.token, width, height);
+  await opened.page.goto(`${suite.server.url}/${hash}`);
+  return opened;
 }
 
 /** The pages of the client, each reached on `page` and waited for; the game pages by their ids. */
@@ -122,9 +121,10 @@ describe('axe-core on every page', () => {
   for (const [width, height] of SIZES) {
     for (const visit of VISITS) {
       it(`${visit.name} at ${width}×${height}: no serious or critical violation`, async () => {
-        const { page, problems } = await suite.open(width, height);
-        if (visit.signedIn) await openSignedIn(page, visit.hash(pages));
-        else await page.goto(`${suite.server.url}/${visit.hash(pages)}`);
+        const { page, problems } = visit.signedIn
+          ? await suite.openAs(pages.token, width, height)
+          : await suite.open(width, height);
+        await page.goto(`${suite.server.url}/${visit.hash(pages)}`);
         await page.waitForSelector(visit.ready);
         expect(await seriousViolations(page)).toEqual([]);
         await page.screenshot({ path: join(SHOTS, `a11y-${visit.name}-${width}.png`) });
@@ -135,8 +135,7 @@ describe('axe-core on every page', () => {
   }
 
   it('the running game with the list of all actions open and a place picked: still none', async () => {
-    const { page } = await suite.open(375, 812);
-    await openSignedIn(page, `#/games/${await gameWithPlaces()}`);
+    const { page } = await openSignedIn(`#/games/${await gameWithPlaces()}`, 375, 812);
     await page.waitForSelector('section.actions');
     await page.click('.all-actions summary');
     const before = await page.evaluate(() =>
@@ -157,8 +156,7 @@ describe('axe-core on every page', () => {
 
 describe('the board by keyboard', () => {
   it('Tab reaches a board place; Enter opens its choices; a choice by keyboard makes the move', async () => {
-    const { page, problems } = await suite.open(1280, 800);
-    await openSignedIn(page, `#/games/${await gameWithPlaces()}`);
+    const { page, problems } = await openSignedIn(`#/games/${await gameWithPlaces()}`, 1280, 800);
     await page.waitForSelector('section.actions');
     await page.waitForSelector('.board .target[tabindex="0"]');
     const before = await page.evaluate(() =>

@@ -20,11 +20,8 @@ const suite = useBrowserSuite();
 describe('the daily digest in Settings', () => {
   it("switches to one email a day at the browser's time zone, then changes the hour; back to one per turn", async () => {
     const player = await playerWithEmail(suite.server, suite.api, 'Dana', 'dana@example.test');
-    const { page, problems } = await suite.open(...SIZES[0], 'en-US');
-    await page.goto(`${suite.server.url}/`);
-    await page.evaluate((t) => localStorage.setItem('railpost.token', t), player.token);
+    const { page, problems } = await suite.openAs(player.token, ...SIZES[0], 'en-US');
     await page.goto(`${suite.server.url}/#/settings`);
-    await page.reload();
     await page.waitForSelector('fieldset.digest');
     const digest = async () => dataOf(await player.GET('/v1/players/me')).notifications.digest;
     expect(await digest()).toBeNull();
@@ -60,11 +57,8 @@ describe('the daily digest in Settings', () => {
         body: { notifications: { digest: { hour: 8, timeZone: 'Europe/Prague' } } },
       }),
     );
-    const { page, problems } = await suite.open(...SIZES[0], 'en-US');
-    await page.goto(`${suite.server.url}/`);
-    await page.evaluate((t) => localStorage.setItem('railpost.token', t), player.token);
+    const { page, problems } = await suite.openAs(player.token, ...SIZES[0], 'en-US');
     await page.goto(`${suite.server.url}/#/settings`);
-    await page.reload();
     await page.waitForSelector('select[name=digestHour]');
     // Each change of the settings is answered a second late, as on a slow line.
     await page.route('**/v1/players/me', async (route) => {

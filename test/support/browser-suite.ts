@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { launchChromium, watchedPage } from '../../scripts/support/chromium.js';
-import { buildClient } from '../../web/build.js';
+import { loadWebAssets } from '../../functions/api/web.js';
 import { testClient, type Api } from './client.js';
 import { RAISED_LIMITS, testRegistry } from './local.js';
 
@@ -18,23 +18,29 @@ export interface BrowserSuite {
   readonly api: Api;
   /** A fresh page of its own context (a phone by default) that records script errors and CSP violations. */
   open(width?: number, height?: number, locale?: string): Promise<{ page: Page; problems: string[] }>;
+  /** The same, signed in as the player of `token` from its first load on. */
+  openAs(token: string, width?: number, height?: number, locale?: string): Promise<{ page: Page; problems: string[] }>;
 }
 
 /**
  * One local server serving the built web client, and one Chromium, for a whole test file: started
- * before its tests and closed after them. The build and the browser start together because each
- * takes seconds. Chromium itself is found or installed once for the whole run (chromium.setup.ts).
+ * before its tests and closed after them. The client is built, and Chromium found or installed, once
+ * for the whole run (web-client.setup.ts, chromium.setup.ts).
  */
 export function useBrowserSuite(): BrowserSuite {
   const suite = {
-    open: (width?: number, height?: number, locale?: string) => watchedPage(suite.browser, width, height, locale),
+    open: (width?: number, height?: number, locale?: string) => watchedPage(suite.browser, { width, height, locale }),
+    openAs: (token: string, width?: number, height?: number, locale?: string) =>
+      watchedPage(suite.browser, { width, height, locale, token }),
   } as BrowserSuite & { server: LocalServer; browser: Browser; api: Api };
   beforeAll(async () => {
     const noChromium = inject('noChromium');
     if (noChromium) throw new Error(noChromium);
+    const client = inject('webClient');
+    if ('failed' in client) throw new Error(client.failed);
     mkdirSync(SHOTS, { recursive: true });
     [suite.server, suite.browser] = await Promise.all([
-      buildClient().then((web) =>
+      loadWebAssets(client.dir).then((web) =>
         startLocalServer({ store: 'memory', registry: testRegistry(), limits: RAISED_LIMITS, sweepMs: 0, web }),
       ),
       launchChromium(),
