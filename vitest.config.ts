@@ -2,6 +2,19 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 const BROWSER_SUITES = 'test/browser/**/*.test.ts';
 
+/**
+ * Suites that change what the whole process sees (environment variables the Lambda entries read
+ * at import, and the modules imported under them), or that must import @hono/zod-openapi before
+ * any of the API's modules to write the document: each runs in a fresh module graph of its own.
+ */
+const ISOLATED = [
+  'test/lambda.test.ts',
+  'test/bundle.test.ts',
+  'test/adding-a-game.test.ts',
+  'test/mail/ses-lambda.test.ts',
+  'test/api-spec.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Checks every answer the API suites receive against the OpenAPI document.
@@ -11,7 +24,7 @@ export default defineConfig({
     // expect.poll waits 1 s by default: on two cores shared by Chromium and the search bots' duels,
     // a browser's save can take longer to reach the store (the daily digest's browser test timed out so).
     expect: { poll: { timeout: 10_000 } },
-    // Two cores: files run two at a time, each with its own embedded store.
+    // Two cores: files run two at a time, each with its own local server and store.
     maxWorkers: 2,
     reporters: ['default', ['json', { outputFile: '.test-results.json' }]],
     env: { NODE_NO_WARNINGS: '1' },
@@ -27,7 +40,11 @@ export default defineConfig({
             'presentation/**/*.test.ts',
             'test/**/*.test.ts',
           ],
-          exclude: [...configDefaults.exclude, BROWSER_SUITES],
+          exclude: [...configDefaults.exclude, BROWSER_SUITES, ...ISOLATED],
+          // A worker keeps the service's, the SDK's and the engines' modules loaded from one suite to
+          // the next instead of importing them again (seconds a file, a third of the run). Suites keep
+          // their state in their own servers and restore what they spy on.
+          isolate: false,
         },
       },
       {
@@ -38,11 +55,11 @@ export default defineConfig({
           // Finds (or installs) Chromium and builds the web client the suites serve, once, before any worker
           // starts, and only in a run that has a browser suite.
           globalSetup: ['test/support/chromium.setup.ts', 'test/support/web-client.setup.ts'],
-          // Each suite starts its own server and Chromium and leaves no global behind: a worker keeps the
-          // service's modules loaded from one suite to the next instead of importing them again (seconds each).
+          // Each suite starts its own server and Chromium and leaves no global behind.
           isolate: false,
         },
       },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
     ],
   },
 });

@@ -9,6 +9,7 @@ import type { Results } from './results.js';
 import type { Lobby } from './lobby.js';
 import type { AccountDeletionStore } from '../store/ports/account-deletion.js';
 import type { AccountWrites } from './account-writes.js';
+import { ok, type Result } from './refusal.js';
 
 /** Chat messages read per game for an export or a deletion: far above the per-player cap of any game. */
 const CHAT_READ = 100_000;
@@ -66,13 +67,12 @@ export class YourData {
    * messages and their counts go, the rating plans forget it, its name leaves leaderboards and
    * finished games' records (Results.forget), then the player's partition.
    */
-  async delete(player: PlayerRecord): Promise<void> {
-    if (!(await this.d.writes.stop(player.id, this.d.now()))) return;
+  async delete(player: PlayerRecord): Promise<Result<void>> {
+    if (!(await this.d.writes.stop(player.id, this.d.now()))) return ok(undefined);
     this.d.players.forget(player.id);
     // Then: a seek matched meanwhile has made its game, which the memberships below then include.
     const withdrawn = await this.d.lobby?.withdraw(player);
-    // Deleting still answers a pool too busy to change by throwing its refusal, as it did before withdrawing returned one.
-    if (withdrawn?.ok === false) throw withdrawn.refusal;
+    if (withdrawn?.ok === false) return withdrawn;
     const memberships = await this.d.table.listMemberships(player.id);
     const metas = await this.d.table.getMetas(memberships.map((m) => m.gameId));
     for (const m of memberships) {
@@ -87,6 +87,7 @@ export class YourData {
     await this.d.results.forget(player.id);
     if (player.email) await this.d.accounts.releaseEmail(player.email, player.id);
     await this.d.accounts.deletePlayer(player.id);
+    return ok(undefined);
   }
 
   private async chatOf(playerId: string, memberships: readonly MembershipRecord[]): Promise<ChatRecord[]> {

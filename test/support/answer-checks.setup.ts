@@ -28,10 +28,19 @@ const raise = (mismatches: string[]) => {
   );
 };
 
+/** The fetch as the runtime gave it, kept across the files a worker runs one after another (vitest's isolate: false). */
+const PLAIN_FETCH = Symbol.for('railpost.plainFetch');
+const kept = globalThis as { [PLAIN_FETCH]?: typeof fetch };
+const plainFetch = (kept[PLAIN_FETCH] ??= globalThis.fetch);
+// Each file starts from the plain fetch: an API suite's checking one never reaches the next file.
+globalThis.fetch = plainFetch;
+
 if (API_SUITES.test(expect.getState().testPath ?? '')) {
   // Loaded here only: the other suites need neither the document nor ajv.
   const { answersChecked, checkingFetch, documentValidator, takeVerdicts } = await import('./answer-checks.js');
-  globalThis.fetch = checkingFetch(globalThis.fetch);
+  globalThis.fetch = checkingFetch(plainFetch);
+  // A worker's earlier files counted their own answers.
+  const checkedBefore = answersChecked();
 
   // Before the suite's own hooks start servers: compiling takes a while.
   beforeAll(() => void documentValidator());
@@ -44,7 +53,7 @@ if (API_SUITES.test(expect.getState().testPath ?? '')) {
 
   afterAll(() => {
     raise(takeVerdicts().mismatches);
-    if (answersChecked() === 0)
+    if (answersChecked() === checkedBefore)
       throw new Error(
         'No answer of the API was checked against the OpenAPI document in this file: is answer-checks.setup.ts installed?',
       );

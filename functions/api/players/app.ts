@@ -145,7 +145,7 @@ export function accountsApp(s: AccountDeps, now: () => Date) {
       );
     })
     .openapi(accountRoutes.deleteMe, async (c) => {
-      await s.yourData.delete(access(c).player);
+      valueOf(await s.yourData.delete(access(c).player));
       return c.body(null, 204);
     });
 }
