@@ -13,7 +13,6 @@ import { levelBots } from '../../functions/service/bots.js';
 import { GameLog } from '../../functions/service/game-log.js';
 import { Play } from '../../functions/service/play.js';
 import { Players } from '../../functions/service/players.js';
-import { sure } from '../../functions/service/refusal.js';
 import type { PlayerRecord } from '../../functions/domain/player.js';
 import { dynamoStores } from '../../functions/store/dynamo-stores.js';
 import { gameTable } from '../../functions/store/ports/stores.js';
@@ -40,7 +39,12 @@ const play = new Play(
 
 const Body = z.object({ action: z.looseObject({ type: z.string() }), expectedVersion: z.number() });
 
-/** Plays the posted action for `player`: the answer's body, as the API's move route answers it. */
+/**
+ * Plays the posted action for `player`: the answer's body, as the API's move route answers it; a
+ * refused move's refusal is thrown, for the served floor's error handler to answer as the API does.
+ */
 export async function move(player: PlayerRecord, gameId: string, posted: unknown, idempotencyKey: string | undefined) {
-  return sure(await play.act(player, gameId, { ...Body.parse(posted), idempotencyKey })).body;
+  const moved = await play.act(player, gameId, { ...Body.parse(posted), idempotencyKey });
+  if (!moved.ok) throw moved.refusal;
+  return moved.value.body;
 }
