@@ -1,6 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-
-const BROWSER_SUITES = 'test/browser/**/*.test.ts';
+import { SpreadBrowserSuites } from './test/support/spread-browser-suites.js';
 
 /**
  * Suites that change what the whole process sees (environment variables the Lambda entries read
@@ -19,13 +18,18 @@ export default defineConfig({
   test: {
     // Checks every answer the API suites receive against the OpenAPI document.
     setupFiles: ['test/support/answer-checks.setup.ts'],
+    // Finds (or installs) Chromium and builds the web client the browser suites serve, once, before
+    // any worker starts.
+    globalSetup: ['test/support/chromium.setup.ts', 'test/support/web-client.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // expect.poll waits 1 s by default: on two cores shared by Chromium and the search bots' duels,
     // a browser's save can take longer to reach the store (the daily digest's browser test timed out so).
     expect: { poll: { timeout: 10_000 } },
-    // Two cores: files run two at a time, each with its own local server and store.
+    // Two cores: files run two at a time, each with its own local server and store, and at most
+    // one Chromium at a time where the order can see to it.
     maxWorkers: 2,
+    sequence: { sequencer: SpreadBrowserSuites },
     reporters: ['default', ['json', { outputFile: '.test-results.json' }]],
     env: { NODE_NO_WARNINGS: '1' },
     projects: [
@@ -40,22 +44,10 @@ export default defineConfig({
             'presentation/**/*.test.ts',
             'test/**/*.test.ts',
           ],
-          exclude: [...configDefaults.exclude, BROWSER_SUITES, ...ISOLATED],
-          // A worker keeps the service's, the SDK's and the engines' modules loaded from one suite to
-          // the next instead of importing them again (seconds a file, a third of the run). Suites keep
-          // their state in their own servers and restore what they spy on.
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'browser',
-          include: [BROWSER_SUITES],
-          // Finds (or installs) Chromium and builds the web client the suites serve, once, before any worker
-          // starts, and only in a run that has a browser suite.
-          globalSetup: ['test/support/chromium.setup.ts', 'test/support/web-client.setup.ts'],
-          // Each suite starts its own server and Chromium and leaves no global behind.
+          exclude: [...configDefaults.exclude, ...ISOLATED],
+          // A worker keeps the service's, the SDK's, the engines' and the browser kit's modules loaded
+          // from one suite to the next instead of importing them again (seconds a file, a third of the
+          // run). Suites keep their state in their own servers and browsers, and restore what they spy on.
           isolate: false,
         },
       },

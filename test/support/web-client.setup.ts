@@ -1,5 +1,5 @@
 /**
- * Vitest global setup of the browser suites: builds the web client once for the whole run, in the
+ * Vitest global setup for the browser suites: builds the web client once for the whole run, in the
  * main process, into a folder of its own that each suite serves (useBrowserSuite), as the API Lambda
  * serves it: every suite building it took seconds of two shared cores. A failed build does not abort
  * the run: each browser suite fails at once with its message.
