@@ -10,10 +10,10 @@
  * and 64 win 11/12. `npm run bench bots` is the ladder at the real budgets.
  */
 import { describe, expect, it } from 'vitest';
-import { duel, type DuelGame } from '../../core/search/duel.testkit.js';
+import { bothSeats, duel, type DuelGame } from '../../core/search/duel.testkit.js';
 import { streetcar } from './index.js';
 
-const seeds = Array.from({ length: 12 }, (_, g) => `hard-vs-greedy-streetcar-2-${g >> 1}`);
+const seeds = bothSeats('hard-vs-greedy-streetcar-2-', 6);
 const finishedFirst = (games: readonly DuelGame[]) =>
   games.filter((g) => g.won && g.scores[g.seat] === 1).length / games.length;
 

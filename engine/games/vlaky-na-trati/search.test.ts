@@ -9,10 +9,10 @@
  * 18 s. `npm run bench bots` is the ladder at the real budgets.
  */
 import { describe, expect, it } from 'vitest';
-import { duel, winShare } from '../../core/search/duel.testkit.js';
+import { bothSeats, duel, winShare } from '../../core/search/duel.testkit.js';
 import { vlakyNaTratiGame } from './index.js';
 
-const seeds = Array.from({ length: 12 }, (_, g) => `hard-vs-greedy-vlaky-na-trati-2-${g >> 1}`);
+const seeds = bothSeats('hard-vs-greedy-vlaky-na-trati-2-', 6);
 
 describe('hard beats greedy in Vlaky na trati', () => {
   it('at 16 iterations wins at least 70% of two-player games, each deal from both seats; greedy in its seat does not', () => {
