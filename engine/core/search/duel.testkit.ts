@@ -46,3 +46,11 @@ export function duel(
 
 /** The share of `games` the level's seat won. */
 export const winShare = (games: readonly DuelGame[]): number => games.filter((g) => g.won).length / games.length;
+
+/**
+ * `deals` seeds, each twice in a row, for two-player duels: `duel` then plays every deal from both
+ * seats, so a deal that favours one seat counts once for the level and once against it, and greedy
+ * in the level's seat wins half, whatever the seeds (a tie counts as won in both seats).
+ */
+export const bothSeats = (prefix: string, deals: number): string[] =>
+  Array.from({ length: 2 * deals }, (_, g) => `${prefix}${g >> 1}`);
