@@ -75,7 +75,7 @@ export function claiming({ map, routes, germany, R }: TtrContext, legal: Legal, 
     if (!setFits(a.cards, tunnelExtraRule(pending))) {
       throw new RuleError(
         'wrong_cards',
-        `The extra cost is ${pending.extra} card(s) of ${pending.match === 'loco' ? 'locomotives' : `${pending.match} or locomotives`}`,
+        `The extra cost is ${cardCount(pending.extra)} of ${pending.match === 'loco' ? 'locomotives' : `${pending.match} or locomotives`}`,
         'TTRE-10.9',
       );
     }
@@ -129,7 +129,7 @@ export function claiming({ map, routes, germany, R }: TtrContext, legal: Legal, 
     ruleCheck(
       setFits(cards, rule),
       'wrong_cards',
-      `This station costs ${rule.size} card(s) of one colour (locomotives count as any)`,
+      `This station costs ${cardCount(rule.size)} of one colour (locomotives count as any)`,
       'TTRE-12.4',
     );
     takeFromHand(d, cards, 'TTRE-12.4');
@@ -141,4 +141,9 @@ export function claiming({ map, routes, germany, R }: TtrContext, legal: Legal, 
   }
 
   return { claimRoute, payTunnel, withdrawTunnel, takePassengers, buildStation };
+}
+
+/** "1 card", "2 cards": the refusals' wording. */
+function cardCount(n: number): string {
+  return `${n} card${n === 1 ? '' : 's'}`;
 }
