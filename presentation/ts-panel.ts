@@ -29,7 +29,8 @@ export function drawPanel({ view, options, say, name, dieOwner, L, W }: TsPictur
   if (!options.table) {
     const inPlay = view.dice.flatMap((d, id) => (d.zone === 'play' ? [[d, id] as const] : []));
     const DIE = 40;
-    const perRow = Math.max(1, Math.floor((W - 160) / (DIE + 8)));
+    const perRow = Math.max(1, Math.floor((W - 40) / (DIE + 8)));
+    // The dice go on the lines below their label, which is as long as the reader's language makes it.
     panel.push(
       h(
         'text',
@@ -37,8 +38,9 @@ export function drawPanel({ view, options, say, name, dieOwner, L, W }: TsPictur
         say('ts.board.diceInPlay', { who: name(view.active) }),
       ),
     );
+    y += 22;
     if (inPlay.length === 0)
-      panel.push(h('text', { x: 160, y: y + 14, 'font-size': 13, fill: '#666' }, say('ts.panel.none')));
+      panel.push(h('text', { x: 20, y: y + 14, 'font-size': 13, fill: '#666' }, say('ts.panel.none')));
     panel.push(
       h(
         'g',
@@ -49,7 +51,7 @@ export function drawPanel({ view, options, say, name, dieOwner, L, W }: TsPictur
             dieOwner(d),
             d,
             id,
-            160 + (i % perRow) * (DIE + 8) + DIE / 2,
+            20 + (i % perRow) * (DIE + 8) + DIE / 2,
             y + Math.floor(i / perRow) * (DIE + 8) + DIE / 2,
             DIE,
             { 'data-target': `die:${id}`, 'data-zone': 'play' },
