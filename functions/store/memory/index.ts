@@ -8,6 +8,7 @@ import type { Stores } from '../ports/stores.js';
 import { MemoryAccountDeletion } from './account-deletion.js';
 import { MemoryAccounts } from './accounts.js';
 import { MemoryChats } from './chats.js';
+import { MemoryConnections, MemoryStreamTickets } from './connections.js';
 import { MemoryDeliveries } from './deliveries.js';
 import { MemoryDigests } from './digests.js';
 import { MemoryFinished } from './finished.js';
@@ -42,6 +43,8 @@ export function memoryStores(heldViews?: MemoryHeldViews): Stores {
     deliveries: new MemoryDeliveries(state),
     accounts: new MemoryAccounts(state),
     deletion: new MemoryAccountDeletion(state),
+    connections: new MemoryConnections(),
+    streamTickets: new MemoryStreamTickets(),
     ...(heldViews ? { holdSlots: new MemoryHoldSlots(heldViews.now) } : {}),
   };
 }

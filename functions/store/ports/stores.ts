@@ -6,6 +6,7 @@
 import type { AccountDeletionStore } from './account-deletion.js';
 import type { AccountStore } from './accounts.js';
 import type { ChatStore } from './chats.js';
+import type { ConnectionStore, StreamTicketStore } from './connections.js';
 import type { DeliveryStore } from './deliveries.js';
 import type { DigestStore } from './digests.js';
 import type { FinishedStore } from './finished.js';
@@ -35,6 +36,9 @@ export interface Stores extends Channels {
   deliveries: DeliveryStore;
   accounts: AccountStore;
   deletion: AccountDeletionStore;
+  /** The event stream's open sockets and the tickets that open them. */
+  connections: ConnectionStore;
+  streamTickets: StreamTicketStore;
   /** Held views counted across processes; without it, each process counts its own. */
   holdSlots?: HoldSlotStore;
 }
