@@ -1104,6 +1104,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/stream-tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A ticket to open the account's event stream (a WebSocket)
+         * @description The event stream pushes what happens in your games (your turn, moves, chat, take-backs, rematch offers, matched seeks, starts, ends, reminders) over one WebSocket per page or bot; `/asyncapi.yaml` describes its messages. A browser cannot send a token header on a WebSocket, and a token never goes in a URL: this ticket, valid 60 s and for one socket, is presented instead (RP-STREAM-1). A socket opened with it closes when the token it was minted with is revoked. No Location: a ticket has no URL of its own.
+         *
+         *     **Cap**: 10 sockets open at once per player; past it the socket is refused with 429 at its opening handshake.
+         *
+         *     **Rate limit**: 30 per minute per player and 120 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Scope**: `read`.
+         */
+        post: operations["createStreamTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "game.your_turn": {
@@ -5375,6 +5401,17 @@ export interface components {
         };
         SeekState: {
             seek: components["schemas"]["Seek"] | null;
+        };
+        StreamTicket: {
+            /** @description Single use: it opens one socket, then it is spent */
+            ticket: string;
+            /**
+             * Format: date-time
+             * @description When it stops opening sockets (60 s after it was made)
+             */
+            expiresAt: string;
+            /** @description Where to open the WebSocket, the ticket already in its query (`?ticket=`); nothing else is sent to connect */
+            url: string;
         };
     };
     responses: never;
@@ -17879,6 +17916,182 @@ export interface operations {
                         status: 409;
                         /** @enum {string} */
                         code: "seek_matched" | "busy";
+                    };
+                };
+            };
+            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
+            414: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 414;
+                        /** @enum {string} */
+                        code: "uri_too_long";
+                    };
+                };
+            };
+            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
+            422: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 422;
+                        /** @enum {string} */
+                        code: "record_too_large";
+                    };
+                };
+            };
+            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
+            429: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 429;
+                        /** @enum {string} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
+            431: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 431;
+                        /** @enum {string} */
+                        code: "headers_too_large";
+                    };
+                };
+            };
+            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
+            500: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 500;
+                        /** @enum {string} */
+                        code: "internal";
+                    };
+                };
+            };
+            /**
+             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
+             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
+             */
+            503: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 503;
+                        /** @enum {string} */
+                        code: "shutting_down" | "store_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createStreamTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket */
+            201: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ticket": "q7Lw0xN2rQyq2mJ8g5VZb3hD1kYtR6sE4aPcU9fWnHo",
+                     *       "expiresAt": "2026-11-24T02:22:52.133Z",
+                     *       "url": "wss://stream.railpost.dev/v1/stream?ticket=q7Lw0xN2rQyq2mJ8g5VZb3hD1kYtR6sE4aPcU9fWnHo"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StreamTicket"];
+                };
+            };
+            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            401: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 401;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
+            403: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 403;
+                        /** @enum {string} */
+                        code: "insufficient_scope";
                     };
                 };
             };

@@ -23,6 +23,7 @@ import { notifyDepsOf, type NotifySource } from './notify-deps.js';
 import { playApp } from './play/app.js';
 import { accountsApp, playersApp } from './players/app.js';
 import { profilesApp } from './profiles/app.js';
+import { streamsApp } from './streams/app.js';
 import { MAX_BODY_BYTES, MAX_URL_BYTES } from './request-limits.js';
 import { refuseInvalid, useRequestStack, type RequestStackDeps } from './request-stack.js';
 import { webRoutes, type WebAssets } from './web.js';
@@ -30,7 +31,9 @@ import { webRoutes, type WebAssets } from './web.js';
 export type { NotifyDeps } from './notify-deps.js';
 
 export interface AppDeps
-  extends Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData' | 'profiles' | 'lobby'>, RequestStackDeps {
+  extends
+    Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData' | 'profiles' | 'lobby' | 'streams'>,
+    RequestStackDeps {
   registry: GameRegistry;
   players: Players;
   games: Games;
@@ -39,6 +42,11 @@ export interface AppDeps
   waits: VersionWaits;
   /** Absent: GET /v1/push/vapid-public-key answers 404 push_not_configured, unsubscribe links 404. */
   notify?: NotifySource;
+  /**
+   * Where the event stream's sockets open (API Gateway's WebSocket stage in AWS); default `/v1/stream`
+   * on the host the ticket was asked of, as the local server serves them on its own port.
+   */
+  socketUrl?: string;
   /** The service's clock (tests use a fake one). */
   now?: () => Date;
   /** The built web client, or where to read it from when first asked, served at `/`; without it `/` redirects to the API reference. */
@@ -68,7 +76,8 @@ export function createApp(deps: AppDeps) {
     .route('/', finishingApp(deps.games))
     .route('/', accountsApp(deps, now))
     .route('/', profilesApp(deps))
-    .route('/', lobbyApp(deps.lobby));
+    .route('/', lobbyApp(deps.lobby))
+    .route('/', streamsApp(deps.streams, deps.socketUrl));
 
   app.get('/openapi.json', servedSpec);
   app.get('/docs/', (c) => c.redirect('/docs'));

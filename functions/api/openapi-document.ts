@@ -84,5 +84,9 @@ const openApiInfo = {
     { name: 'play', description: 'Views, actions and the log' },
     { name: 'notifications', description: 'Webhooks, Web Push subscriptions and unsubscribe links' },
     { name: 'webhooks', description: 'What railpost POSTs to your webhook endpoints' },
+    {
+      name: 'events',
+      description: "The account's event stream: a WebSocket pushing what happens in your games (/asyncapi.yaml)",
+    },
   ],
 };

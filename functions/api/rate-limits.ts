@@ -166,6 +166,7 @@ const WHAT: Record<LimitedOperation, string> = {
   signInCode: 'sign-in code attempts',
   confirmationMail: 'address confirmation mails',
   seek: 'seeks and withdrawn seeks',
+  streamTicket: 'event stream tickets',
 };
 
 function refusal(operation: LimitedOperation, dimension: Dimension, rate: Rate, res: RateLimiterRes): RateLimited {
@@ -226,6 +227,7 @@ const LIMITED: {
     path: /^\/v1\/games\/[^/]+\/(resign|abort|takeback(\/accept|\/refuse)?|rematch\/decline)$/,
     operation: 'action',
   },
+  { method: 'POST', path: /^\/v1\/stream-tickets$/, operation: 'streamTicket' },
   { method: 'POST', path: /^\/v1\/sign-in$/, operation: 'signInMail', perPlayer: emailKey },
   { method: 'POST', path: /^\/v1\/sign-in\/verify$/, operation: 'signInCode' },
   // Only a change naming an address mails a code; notification settings and names pass unlimited.

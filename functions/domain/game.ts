@@ -78,6 +78,8 @@ export interface GameMeta {
   visibility?: 'public' | 'private';
   /** The level of the bot that plays for a person's seat (a timeout, a forfeit, a deleted account); absent on older games: the service's default. */
   standInLevel?: BotLevel;
+  /** Made by the lobby for matched seeks (its start tells the seekers so). */
+  origin?: 'seek';
 }
 
 /** A rematch offer on a finished game (docs/playing.md, "Finishing games"). */
@@ -90,6 +92,10 @@ export interface RematchRecord {
   /** The new game, once it exists. */
   gameId?: string;
 }
+
+/** An offer just made: nobody but its proposer has answered it yet (the event stream tells of it once). */
+export const newRematchOffer = (r: RematchRecord | undefined): boolean =>
+  r !== undefined && r.declinedBy === undefined && r.gameId === undefined && r.accepted.length === 1;
 
 /** A take-back a seat asked for and the people still to answer it. */
 export interface TakebackRecord {

@@ -27,6 +27,9 @@ import type { Metrics } from '../service/metrics.js';
 import { Sweeper, type SweepReport } from '../service/sweeper.js';
 import { MailIn, type InboundMessage, type MailInOutcome } from '../mail-in/mail-in.js';
 import { startSmtpIn, type SmtpIn } from './smtp-in.js';
+import { StreamSocket } from '../api/streams/socket.js';
+import { EventFanout } from '../notify/event-fanout.js';
+import { LocalSockets } from './event-sockets.js';
 
 export { LOCAL_LIMITS_TABLE, LOCAL_TABLE, type FaultInjector, type StoreCall } from './local-store.js';
 export const DEFAULT_SWEEP_MS = 15_000;
@@ -99,8 +102,10 @@ export interface LocalServer {
   services: Services;
   /** VAPID keys and the unsubscribe signing secret, persisted in `<dataDir>/secrets.json` (fresh when in memory). */
   notifySecrets: NotifySecrets;
-  /** Resolves when every notification due so far has been delivered (or has failed). */
+  /** Resolves when every notification and stream event due so far has been delivered (or has failed). */
   notificationsIdle(): Promise<void>;
+  /** The event stream's sockets on this server's port (`/v1/stream`). */
+  readonly sockets: LocalSockets;
   /**
    * Every email sent so far, oldest first: notices (when a sender is configured) and sign-in and
    * confirmation codes (always, also in memory without a sender, where they go nowhere else).
@@ -153,6 +158,8 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
   const store = await openLocalStore(storeOptions(options, now));
   const limits = options.limits ?? DEFAULT_LIMITS;
   let notifier: Notifier | null = null;
+  // The event stream's fan-out, once the sockets exist (below); like the notifier, off with `notify: false`.
+  let fanout: EventFanout | null = null;
   const queue = new NotificationQueue(
     () => notifier,
     (failures) => jsonLogger.info('notifications failed', { failures }),
@@ -173,9 +180,20 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     {
       mailer: recorded(configured),
       log: (message, err) => jsonLogger.error(message, err),
-      onTransition: (t) => queue.push(t),
-      onReminder: (r) => queue.remind(r),
-      onChat: (m) => queue.chat(m),
+      onTransition: (t) => {
+        queue.push(t);
+        void fanout?.transition(t);
+      },
+      onReminder: (r) => {
+        queue.remind(r);
+        void fanout?.reminder(r);
+      },
+      onChat: (m) => {
+        queue.chat(m);
+        void fanout?.chat(m);
+      },
+      onRematchOffered: (gameId) => void fanout?.rematchOffered(gameId),
+      onCredentialsEnded: (playerId, ended) => void fanout?.closeEnded(playerId, ended),
       onDigest: (d) => queue.digest(d),
       ...(options.metrics ? { metrics: options.metrics } : {}),
       ...(options.bots ? { bots: options.bots } : {}),
@@ -234,12 +252,22 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     );
   });
   answerClientErrors(server);
+  const sockets = new LocalSockets(new StreamSocket(services.streams), log);
+  sockets.attach(server);
   const { port } = server.address() as AddressInfo;
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
   const url = `http://${host}:${port}`;
   const replyDomain = options.smtpInPort === undefined ? undefined : (options.replyDomain ?? LOCAL_REPLY_DOMAIN);
   const { deliveries, digests } = store.stores;
-  if (options.notify !== false)
+  if (options.notify !== false) {
+    fanout = new EventFanout({
+      connections: store.stores.connections,
+      streams: services.streams,
+      sender: sockets,
+      readGame: (gameId) => services.table.readGame(gameId),
+      now,
+      log,
+    });
     notifier = new Notifier({
       table: services.table,
       deliveries,
@@ -256,6 +284,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
       now,
       digests,
     });
+  }
   const received: MailInOutcome[] = [];
   let smtpIn: SmtpIn | null = null;
   if (replyDomain && notifier) {
@@ -290,7 +319,11 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     services,
     notifySecrets,
     sentMail,
-    notificationsIdle: () => queue.idle(),
+    notificationsIdle: async () => {
+      await queue.idle();
+      await fanout?.idle();
+    },
+    sockets,
     sweep,
     smtpInPort: smtpIn?.port ?? null,
     received,
@@ -307,6 +340,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
       const stopped = new Promise<void>((ok) => server.close(() => ok()));
       // Held waits for a move answer now rather than hold the stop for up to their 25 s.
       services.waits.stop();
+      sockets.closeAll();
       // Requests under way run to their end, so their writes land before the store closes
       // (closing it under them crashed the process on dynalite's "Database is closed")…
       await requests.drain();
@@ -315,6 +349,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
       await stopped;
       await sweeping;
       await queue.idle();
+      await fanout?.idle();
       // A game finished by the last requests is still being recorded (ratings, search) off their path.
       await services.settled();
       await store.close();

@@ -4,6 +4,7 @@ import { type CredentialRecord, type PlayerRecord, type Scope, SCOPES } from '..
 import { SESSION_MS, type Access, type Players } from './players.js';
 import { Refusal, ok, problems, refused, type Result } from './refusal.js';
 import { newId, newSecret, sha256Hex } from './secrets.js';
+import type { EndedCredentials } from './streams.js';
 
 /** Personal access tokens one player may hold. */
 export const MAX_TOKENS = 20;
@@ -26,6 +27,8 @@ export class Credentials {
     private readonly table: PlayerStore,
     private readonly players: Players,
     private readonly now: () => Date,
+    /** Told of every credential that stops working, so that the sockets opened with it close. */
+    private readonly onEnded: (playerId: string, ended: EndedCredentials) => void = () => undefined,
   ) {}
 
   async startSession(playerId: string, label: string): Promise<Issued> {
@@ -102,6 +105,7 @@ export class Credentials {
       return refused(problems.notFound(kind === 'session' ? 'Session' : 'Token'));
     if (kind === 'token') await this.accounts.uncountTokens(player.id, [id]);
     this.players.forget(player.id, id);
+    this.onEnded(player.id, { ids: [id], registration: false });
     return ok(undefined);
   }
 
@@ -128,6 +132,7 @@ export class Credentials {
     // A hash no secret has: the registration token stops working.
     if (tokens) await this.table.updatePlayer(player.id, { tokenHash: '0'.repeat(64) });
     this.players.forget(player.id);
+    this.onEnded(player.id, { ids: ending.map((c) => c.id), registration: tokens });
     return ok(undefined);
   }
 }

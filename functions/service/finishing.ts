@@ -4,7 +4,7 @@
  */
 import type { Seat } from '../../engine/core/index.js';
 import type { GameTable } from '../store/ports/stores.js';
-import type { EventRecord, GameMeta, RematchRecord } from '../domain/game.js';
+import { newRematchOffer, type EventRecord, type GameMeta, type RematchRecord } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { standInLevelOf } from './bots.js';
 import { MAX_META_ATTEMPTS, written, type GameLog } from './game-log.js';
@@ -28,6 +28,8 @@ export class Finishing {
   constructor(
     private readonly table: GameTable,
     private readonly games: GameLog,
+    /** Told of each new rematch offer (the event stream tells the seated people). */
+    private readonly onRematchOffered: (gameId: string) => void = () => undefined,
   ) {}
 
   /** Resigning: ranked as a forfeit; the others play on against the bot, or the game ends when one seat is left. */
@@ -264,6 +266,7 @@ export class Finishing {
       const meta: GameMeta = { ...loaded.meta, rematch: offer, revision: loaded.meta.revision + 1 };
       if (!(await written(this.table.replaceMeta(meta)))) continue;
       if (offer.gameId !== undefined) await this.startRematch(meta, offer.gameId);
+      if (newRematchOffer(offer)) this.onRematchOffered(gameId);
       return ok(summaryFor({ ...loaded, meta }, player.id));
     }
     return refused(problems.conflict('busy', 'Too many players are answering at once; retry'));

@@ -28,6 +28,7 @@ import { AccountWrites } from './account-writes.js';
 import { Results } from './results.js';
 import { Profiles } from './profiles.js';
 import { Digests, type DigestNotice } from './digests.js';
+import { Streams, type EndedCredentials } from './streams.js';
 
 export interface Services extends GameCapabilities {
   registry: GameRegistry;
@@ -56,6 +57,8 @@ export interface Services extends GameCapabilities {
   lobby: Lobby;
   /** Daily digests by email: scheduled by the settings, claimed by the sweep. */
   digests: Digests;
+  /** The account event stream's tickets, sockets and watched games. */
+  streams: Streams;
   /** Resolves once the work started off the request path (recording finished games) has ended, so a server can close its store after it. */
   settled(): Promise<void>;
 }
@@ -67,6 +70,10 @@ export interface ServiceHooks {
   onChat?: (m: ChatRecord) => void;
   /** A day's digest was claimed (the sweep): mail it. */
   onDigest?: (d: DigestNotice) => void;
+  /** A rematch was offered (a meta write, which the commit-based transitions do not show). */
+  onRematchOffered?: (gameId: string) => void;
+  /** Credentials stopped working (revoked, signed out, the account deleted): their sockets must close. */
+  onCredentialsEnded?: (playerId: string, ended: EndedCredentials) => void;
   /** Where moves, bot moves and refused moves are counted. */
   metrics?: Metrics;
   /** Sends sign-in codes and address confirmations; without it none go out. */
@@ -121,12 +128,12 @@ export function createServices(
     reads: new GameReads(table, gameLog),
     play: new Play(table, gameLog, hooks.metrics),
     exports: new GameExports(table, gameLog),
-    finishing: new Finishing(table, gameLog),
+    finishing: new Finishing(table, gameLog, hooks.onRematchOffered),
     timing,
   };
   const lobby = new Lobby(stores.games, stores.lobby, seating, registry, now, ratings);
   const codes = new OneTimeCodes(accounts, now);
-  const credentials = new Credentials(accounts, table, players, now);
+  const credentials = new Credentials(accounts, table, players, now, hooks.onCredentialsEnded);
   const mailer = hooks.mailer ?? null;
   const writes = new AccountWrites(erasure);
   return {
@@ -142,13 +149,33 @@ export function createServices(
     credentials,
     signIn: new SignIn(accounts, table, codes, credentials, writes, mailer, log),
     emails: new EmailAddresses(accounts, table, players, codes, mailer, log),
-    yourData: new YourData({ table, accounts, chats, erasure, writes, seating, players, results, lobby, now }),
+    yourData: new YourData({
+      table,
+      accounts,
+      chats,
+      erasure,
+      writes,
+      seating,
+      players,
+      results,
+      lobby,
+      now,
+      ...(hooks.onCredentialsEnded ? { onEnded: hooks.onCredentialsEnded } : {}),
+    }),
     writes,
     waits,
     results,
     profiles: new Profiles(table, ratings, finished, registry),
     lobby,
     digests,
+    streams: new Streams({
+      connections: stores.connections,
+      tickets: stores.streamTickets,
+      accounts,
+      players: stores.players,
+      games: stores.games,
+      now,
+    }),
     settled: async () => {
       while (offPath.size > 0) await Promise.all(offPath);
     },

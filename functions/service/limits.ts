@@ -32,7 +32,8 @@ export type LimitedOperation =
   | 'signInMail'
   | 'signInCode'
   | 'confirmationMail'
-  | 'seek';
+  | 'seek'
+  | 'streamTicket';
 
 export interface Caps {
   /** Games a player created that still wait for players. */
@@ -86,6 +87,12 @@ export const DEFAULT_LIMITS: Limits = {
     },
     /** Seeking and withdrawing seeks in the lobby, together. */
     seek: { perPlayer: { points: 60, seconds: hour }, perAddress: { points: 120, seconds: hour }, shared: true },
+    /** Event stream tickets: a page reconnecting with back-off asks for a few an hour; a loop is stopped. */
+    streamTicket: {
+      perPlayer: { points: 30, seconds: minute },
+      perAddress: { points: 120, seconds: minute },
+      shared: true,
+    },
   },
   caps: { openGamesPerPlayer: 20, chatMessagesPerGame: 500 },
   chatNoticeSeconds: 10 * minute,

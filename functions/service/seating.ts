@@ -199,6 +199,7 @@ export class Seating {
       ...(input.pace ? { timeControl: { perMove: input.pace, onTimeout: 'bot' as const, reminderAt: 0.8 } } : {}),
       visibility: 'public',
       standInLevel: DEFAULT_STAND_IN_LEVEL,
+      origin: 'seek',
     };
     const meta = (await written(this.table.putMeta(fresh))) ? fresh : (await this.table.readGame(gameId))!.meta;
     for (const [seat, s] of meta.seats.entries()) {

@@ -2,6 +2,7 @@ import type { AccountStore } from '../store/ports/accounts.js';
 import type { ChatStore } from '../store/ports/chats.js';
 import type { GameTable } from '../store/ports/stores.js';
 import type { ChatRecord, GameStatus, MembershipRecord, SeatRecord } from '../domain/game.js';
+import type { EndedCredentials } from './streams.js';
 import type { CredentialRecord, PlayerRecord, PushRecord, WebhookRecord } from '../domain/player.js';
 import type { Seating } from './seating.js';
 import type { Players } from './players.js';
@@ -36,6 +37,8 @@ export interface YourDataDeps {
   /** Withdraws a waiting seek, so that nobody is matched with a deleted account. */
   lobby: Lobby | null;
   now: () => Date;
+  /** Told that every credential of the account has ended, so that its sockets close. */
+  onEnded?: (playerId: string, ended: EndedCredentials) => void;
 }
 
 /** A player's own data: all of it to take away, or all of it gone. */
@@ -70,6 +73,7 @@ export class YourData {
   async delete(player: PlayerRecord): Promise<Result<void>> {
     if (!(await this.d.writes.stop(player.id, this.d.now()))) return ok(undefined);
     this.d.players.forget(player.id);
+    this.d.onEnded?.(player.id, { all: true });
     // Then: a seek matched meanwhile has made its game, which the memberships below then include.
     const withdrawn = await this.d.lobby?.withdraw(player);
     if (withdrawn?.ok === false) return withdrawn;

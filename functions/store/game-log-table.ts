@@ -23,7 +23,7 @@ const LISTING_READS_AT_ONCE = 16;
 
 /** What a listing reads of a meta item: everything but the secret seed. */
 const META_SUMMARY_PROJECTION =
-  'pk, sk, game, #options, players, seats, #status, createdAt, createdBy, inviteCode, seedCommitment, revision, startedAt, timeControl, rematch, visibility, standInLevel';
+  'pk, sk, game, #options, players, seats, #status, createdAt, createdBy, inviteCode, seedCommitment, revision, startedAt, timeControl, rematch, visibility, standInLevel, origin';
 const META_SUMMARY_NAMES = { '#options': 'options', '#status': 'status' };
 
 /**
@@ -268,6 +268,7 @@ function metaItem(meta: GameMeta): Item {
   if (meta.rematch) item.rematch = json(meta.rematch);
   if (meta.visibility) item.visibility = s(meta.visibility);
   if (meta.standInLevel) item.standInLevel = s(meta.standInLevel);
+  if (meta.origin) item.origin = s(meta.origin);
   return item;
 }
 
@@ -293,6 +294,7 @@ export function parseMeta(id: string, item: Item): GameMeta {
     ...(item.rematch ? { rematch: parsed(item, 'rematch') } : {}),
     ...(visibility === 'public' || visibility === 'private' ? { visibility } : {}),
     ...(standInLevel && isBotLevel(standInLevel) ? { standInLevel } : {}),
+    ...(optStr(item, 'origin') === 'seek' ? { origin: 'seek' as const } : {}),
   };
 }
 
