@@ -19,7 +19,9 @@ export const SubscribeSchema = z
       'The version the client has: if the game has passed it, a `move` event with the version now follows at once (how a client resumes after a reconnect)',
     ),
   })
-  .describe("Watch a game besides the account's own games (any game you may read); subscribe to your own with `since` to catch up");
+  .describe(
+    "Watch a game besides the account's own games (any game you may read); subscribe to your own with `since` to catch up",
+  );
 
 export const UnsubscribeSchema = z
   .strictObject({ action: z.literal('unsubscribe'), game: GameId })
