@@ -64,7 +64,7 @@ const app = createApp({
 });
 
 /**
- * The address the function URL saw the request come from. X-Forwarded-For is never read: a client
+ * The address the HTTP API saw the request come from. X-Forwarded-For is never read: a client
  * can write anything there (hono's own getConnInfo falls back to it).
  */
 function sourceIp(c: { env: unknown }): string | undefined {
