@@ -100,7 +100,7 @@ export class RailpostStack extends Stack {
       functions,
       table,
       accessLogs,
-      props.streamEntry ?? join(projectRoot, 'functions/stream/lambda.ts'),
+      props.streamEntry ?? join(projectRoot, 'functions/api/stream-lambda.ts'),
     );
     const api = apiFunction(
       functions,

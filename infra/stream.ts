@@ -31,7 +31,7 @@ const CONNECTED = {
 };
 
 /** The reply to `{"action":"ping"}`, from API Gateway itself. */
-export const PONG = '{"action":"pong"}';
+export const PONG = '{"type":"pong"}';
 
 /** The account event stream's WebSocket API, its stage and the Stream function behind it. */
 export interface EventStream {
