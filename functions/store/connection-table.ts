@@ -14,15 +14,14 @@ import {
   DeleteItemCommand,
   GetItemCommand,
   PutItemCommand,
-  QueryCommand,
   UpdateItemCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { conditional, type Item, json, landed, n, num, parsed, s, str } from './attributes.js';
+import { ifLanded, type Item, json, landed, n, num, parsed, s, str } from './attributes.js';
 import { keys } from './keys.js';
 import { WriteConflict } from './ports/errors.js';
 import { queryItems } from './query-items.js';
-import type { ConnectionStore, Opened } from './ports/connections.js';
+import type { ConnectionStore, Opened, WatchCaps } from './ports/connections.js';
 import type { ConnectionRecord } from '../domain/stream.js';
 
 /** Items outlive their connection by this much: the record's `until` says when it ended, the TTL only tidies up. */
@@ -94,23 +93,19 @@ export class ConnectionTable implements ConnectionStore {
   async close(id: string): Promise<ConnectionRecord | null> {
     const link = await this.delete(keyOf(keys.connection(id)));
     if (!link) return null;
-    const slot = await conditional(
-      this.db.send(
-        new DeleteItemCommand({
-          TableName: this.tableName,
-          Key: this.slotKey(str(link, 'playerId'), num(link, 'slot')),
-          ConditionExpression: 'conn = :id',
-          ExpressionAttributeValues: { ':id': s(id) },
-          ReturnValues: 'ALL_OLD',
-        }),
-      ),
-    ).then(
-      (out) => out.Attributes,
-      (err: unknown) => {
-        if (err instanceof WriteConflict) return undefined;
-        throw err;
-      },
-    );
+    const slot = (
+      await ifLanded(
+        this.db.send(
+          new DeleteItemCommand({
+            TableName: this.tableName,
+            Key: this.slotKey(str(link, 'playerId'), num(link, 'slot')),
+            ConditionExpression: 'conn = :id',
+            ExpressionAttributeValues: { ':id': s(id) },
+            ReturnValues: 'ALL_OLD',
+          }),
+        ),
+      )
+    )?.Attributes;
     if (!slot) return null;
     const connection = parseSlot(slot);
     await this.unwatchAll(connection);
@@ -124,21 +119,16 @@ export class ConnectionTable implements ConnectionStore {
   }
 
   /**
-   * The per-game cap is a count of the live watchers before the put: watchers racing for the
-   * game's last places can pass it by at most the number racing at once. The per-connection cap
+   * The per-game cap is a count of the live watchers (one Query) before the put: watchers racing
+   * for the game's last places can pass it by at most the number racing at once. The per-connection cap
    * is exact (a conditional update of the connection's list).
    */
-  async watch(
-    id: string,
-    gameId: string,
-    caps: { perConnection: number; perGame: number },
-    now: Date,
-  ): Promise<boolean> {
+  async watch(id: string, gameId: string, caps: WatchCaps, now: Date): Promise<boolean> {
     const connection = await this.get(id, now);
     if (!connection) return false;
     if (connection.games.includes(gameId)) return true;
     if (connection.games.length >= caps.perConnection) return false;
-    if ((await this.countWatchers(gameId, now)) >= caps.perGame) return false;
+    if ((await this.watchersOf(gameId, now)).length >= caps.perGame) return false;
     const added = await landed(
       this.db.send(
         new UpdateItemCommand({
@@ -208,28 +198,6 @@ export class ConnectionTable implements ConnectionStore {
   private async unwatchAll(connection: ConnectionRecord): Promise<void> {
     for (const game of connection.games)
       await this.delete({ pk: s(keys.watchers(game)), sk: s(keys.watcher(connection.id)) });
-  }
-
-  private async countWatchers(gameId: string, now: Date): Promise<number> {
-    let count = 0;
-    let start: Item | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          FilterExpression: '#until > :now',
-          ExpressionAttributeNames: UNTIL,
-          ExpressionAttributeValues: { ':pk': s(keys.watchers(gameId)), ':now': n(now.getTime()) },
-          Select: 'COUNT',
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      count += page.Count ?? 0;
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return count;
   }
 
   private slots(playerId: string) {

@@ -1,12 +1,13 @@
 import { DeleteItemCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { json, n, parsed, s, str } from './attributes.js';
+import { ifLanded, json, n, parsed, s, str } from './attributes.js';
 import { keys } from './keys.js';
 import type { StreamTicketStore } from './ports/connections.js';
 import type { StreamCredential, StreamTicketRecord } from '../domain/stream.js';
 
 /**
  * Stream tickets in the single table (`TICKET#<hash>`/`TICKET`), expiring through its TTL. A
- * ticket is taken by deleting it: of two racing takes DynamoDB answers the old item to one only.
+ * ticket is taken by deleting it on the condition that it is there: of racing takes one only
+ * gets the old item (an unconditional delete answers it to several on DynamoDB Local).
  */
 export class StreamTicketTable implements StreamTicketStore {
   constructor(
@@ -34,14 +35,18 @@ export class StreamTicketTable implements StreamTicketStore {
   /** An expired ticket goes too: the TTL may take a while, and it opens nothing any more. */
   async take(hash: string, now: Date): Promise<StreamTicketRecord | null> {
     const key = keys.streamTicket(hash);
-    const out = await this.db.send(
-      new DeleteItemCommand({
-        TableName: this.tableName,
-        Key: { pk: s(key.pk), sk: s(key.sk) },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    const item = out.Attributes;
+    const item = (
+      await ifLanded(
+        this.db.send(
+          new DeleteItemCommand({
+            TableName: this.tableName,
+            Key: { pk: s(key.pk), sk: s(key.sk) },
+            ConditionExpression: 'attribute_exists(pk)',
+            ReturnValues: 'ALL_OLD',
+          }),
+        ),
+      )
+    )?.Attributes;
     if (!item) return null;
     const ticket: StreamTicketRecord = {
       hash,

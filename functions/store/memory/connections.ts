@@ -1,5 +1,5 @@
 import type { ConnectionRecord, StreamTicketRecord } from '../../domain/stream.js';
-import type { ConnectionStore, Opened, StreamTicketStore } from '../ports/connections.js';
+import type { ConnectionStore, Opened, StreamTicketStore, WatchCaps } from '../ports/connections.js';
 import type { MemoryState } from './state.js';
 
 const live = (c: { expiresAt: string }, now: Date) => Date.parse(c.expiresAt) > now.getTime();
@@ -48,12 +48,7 @@ export class MemoryConnections implements ConnectionStore {
       .map((c) => structuredClone(c));
   }
 
-  async watch(
-    id: string,
-    gameId: string,
-    caps: { perConnection: number; perGame: number },
-    now: Date,
-  ): Promise<boolean> {
+  async watch(id: string, gameId: string, caps: WatchCaps, now: Date): Promise<boolean> {
     const c = this.held(id);
     if (!c || !live(c, now)) return false;
     if (c.games.includes(gameId)) return true;
