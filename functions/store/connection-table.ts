@@ -120,8 +120,8 @@ export class ConnectionTable implements ConnectionStore {
 
   /**
    * The per-game cap is a count of the live watchers (one Query) before the put: watchers racing
-   * for the game's last places can pass it by at most the number racing at once. The per-connection cap
-   * is exact (a conditional update of the connection's list).
+   * for the game's last places can pass it by at most the number racing at once. The
+   * per-connection cap is exact (a conditional update of the connection's list).
    */
   async watch(id: string, gameId: string, caps: WatchCaps, now: Date): Promise<boolean> {
     const connection = await this.get(id, now);
