@@ -43,11 +43,12 @@ export function costPerMillionMoves(
 ) {
   const c = store.calls;
   const note = c.notifyPerMessage;
+  const apiMs = (op: OperationCost) => billedMs(op, a.apiMemoryMb, a) + initShareMs(initMs, a.apiMemoryMb, a);
   const apiCall = (op: OperationCost, logBytes: number) =>
     add(
       invocation(
         {
-          ms: billedMs(op, a.apiMemoryMb, a) + initShareMs(initMs, a.apiMemoryMb, a),
+          ms: apiMs(op),
           memoryMb: a.apiMemoryMb,
           logBytes,
           readUnits: op.readUnitsMean,
@@ -61,6 +62,8 @@ export function costPerMillionMoves(
   const notifier = { memoryMb: a.notifierMemoryMb, logBytes: 0, readUnits: 0, writeUnits: 0 };
   // Only a player with a stream open gets anything posted; the Query that finds out is made either way.
   const posts = a.eventsPerMove * a.connectedShare;
+  const noteMs = billedMs(note, a.notifierMemoryMb, a);
+  const eventsMs = a.dynamoRoundTripMs + posts * a.postRoundTripMs;
   const perMove: Record<'move' | 'view' | 'notification' | 'events', Tally> = {
     move: apiCall(c.move, logged.move),
     view: times(apiCall(c.view, logged.view), a.viewsPerMove),
@@ -70,7 +73,7 @@ export function costPerMillionMoves(
         work(
           {
             ...notifier,
-            ms: billedMs(note, a.notifierMemoryMb, a),
+            ms: noteMs,
             logBytes: logged.notifierPerMessage,
             readUnits: note.readUnitsMean,
             writeUnits: note.writeUnitsMean,
@@ -84,7 +87,7 @@ export function costPerMillionMoves(
       work(
         {
           ...notifier,
-          ms: a.dynamoRoundTripMs + posts * a.postRoundTripMs,
+          ms: eventsMs,
           readUnits: a.connectionQueryReadUnits,
         },
         p,
@@ -151,6 +154,12 @@ export function costPerMillionMoves(
     writeUnitsPerMove: writeUnits,
     apiRequestsPerMove: apiRequests,
     eventsPostedPerMove: posts,
+    lambdaMsPerMove: apiMs(c.move) + a.viewsPerMove * apiMs(c.view) + a.notificationsPerMove * noteMs + eventsMs,
+    logBytesPerMove:
+      logged.move +
+      a.viewsPerMove * logged.view +
+      a.notificationsPerMove * logged.notifierPerMessage +
+      apiRequests * a.accessLogBytesPerRequest,
     total: total(byMove),
     dollars: byMove,
     byCause,

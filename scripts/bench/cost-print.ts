@@ -40,7 +40,9 @@ export function printCost(inputs: WaitingInputs) {
   console.log(
     `cost per million moves behind the HTTP API, each with ${A.viewsPerMove} view, ${A.notificationsPerMove} notification and its stream events (us-east-1, on-demand; scripts/bench/cost-basis.ts):`,
   );
-  console.log(`  by service: ${byService(d)}`);
+  console.log(
+    `  by service: ${byService(d)}; ${rounded(moves.lambdaMsPerMove)} billed Lambda ms at ${A.apiMemoryMb} MB and ${moves.logBytesPerMove} log bytes a move`,
+  );
   console.log(
     `  by cause: the move ${usd(moves.byCause.move!)}, the view ${usd(moves.byCause.view!)}, the notification ${usd(moves.byCause.notification!)}, the stream events ${usd(moves.byCause.events!)} (${moves.eventsPostedPerMove} posted a move: ${A.eventsPerMove} events, ${A.connectedShare * 100}% of players connected); ${rounded(moves.readUnitsPerMove)} RRU + ${rounded(moves.writeUnitsPerMove)} WRU a move`,
   );

@@ -25,11 +25,13 @@ if (want('bundle')) report.bundle = (await import('./bundle.js')).results;
 if (want('web')) report.web = (await import('./web.js')).results;
 // The ladder takes hours at full budgets: only on request.
 if (parts.includes('bots')) report.bots = (await import('./bots.js')).results;
-// A run of some parts keeps the other parts' figures from the last run (each part carries its own figures).
+// A run of some parts keeps the other parts' figures from the last run (each part carries its own
+// figures); `cost` alone measures nothing, so the last run's date and machine stay.
 const file = new URL('../../bench/report.json', import.meta.url);
 const previous =
   parts.length > 0 && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-const merged = { ...previous, ...report };
+const measured = parts.length === 0 || parts.some((part) => part !== 'cost');
+const merged = measured ? { ...previous, ...report } : previous;
 if (report.bots) {
   const { mergeLadder } = await import('./ladder-merge.js');
   merged.bots = mergeLadder(previous.bots as Ladder | undefined, report.bots as Ladder);
