@@ -93,6 +93,16 @@ export interface LogFigures {
   notifierPerMessage: number;
 }
 
+/** What the model prices: the traced store figures, the measured log bytes and the API's cold import (ms). */
+export interface Measured {
+  store: StoreFigures;
+  logged: LogFigures;
+  initMs: number | null;
+}
+
+/** A piece of work, measured or assumed: its local ms and its DynamoDB calls with their mean units. */
+export type Op = Pick<OperationCost, 'ms' | 'reads' | 'writes' | 'readUnitsMean' | 'writeUnitsMean'>;
+
 /** Dollars by what AWS bills. */
 export interface Tally {
   httpApi: number;
@@ -167,6 +177,23 @@ export function work(w: Work, p: Prices): Tally {
     dynamo: (w.readUnits * p.dynamoReadUnitPerMillion + w.writeUnits * p.dynamoWriteUnitPerMillion) / 1e6,
     logs: (w.logBytes / 1e9) * p.cloudWatchLogsIngestedGb,
   });
+}
+
+/** One invocation of a function at `memoryMb` doing `op`, with its share of cold starts. */
+export function call(op: Op, memoryMb: number, logBytes: number, initMs: number | null, p: Prices, a: Assumptions) {
+  const ms = billedMs(op, memoryMb, a) + initShareMs(initMs, memoryMb, a);
+  return invocation({ ms, memoryMb, logBytes, readUnits: op.readUnitsMean, writeUnits: op.writeUnitsMean }, p, a);
+}
+
+/** One request through the HTTP API to the API function. */
+export function apiRequest(
+  op: Op & { answerBytes: number },
+  logBytes: number,
+  initMs: number | null,
+  p: Prices,
+  a: Assumptions,
+) {
+  return add(call(op, a.apiMemoryMb, logBytes, initMs, p, a), httpRequest(op.answerBytes, p, a));
 }
 
 /** One request through the HTTP API: its price, its access log line and its answer's bytes out. */

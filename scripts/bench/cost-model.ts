@@ -13,9 +13,9 @@
  */
 import {
   add,
+  apiRequest,
   ASSUMPTIONS,
   billedMs,
-  httpRequest,
   initShareMs,
   invocation,
   messages,
@@ -24,9 +24,8 @@ import {
   total,
   work,
   type Assumptions,
-  type LogFigures,
+  type Measured,
   type Prices,
-  type StoreFigures,
   type Tally,
 } from './cost-basis.js';
 import type { OperationCost } from './store-calls.js';
@@ -35,30 +34,14 @@ const million = 1_000_000;
 
 /** Dollars per million moves, by what sets them off (move, view, notification, events) and by what AWS bills. */
 export function costPerMillionMoves(
-  store: StoreFigures,
-  logged: LogFigures,
-  initMs: number | null,
+  { store, logged, initMs }: Measured,
   p: Prices = PRICES,
   a: Assumptions = ASSUMPTIONS,
 ) {
   const c = store.calls;
   const note = c.notifyPerMessage;
   const apiMs = (op: OperationCost) => billedMs(op, a.apiMemoryMb, a) + initShareMs(initMs, a.apiMemoryMb, a);
-  const apiCall = (op: OperationCost, logBytes: number) =>
-    add(
-      invocation(
-        {
-          ms: apiMs(op),
-          memoryMb: a.apiMemoryMb,
-          logBytes,
-          readUnits: op.readUnitsMean,
-          writeUnits: op.writeUnitsMean,
-        },
-        p,
-        a,
-      ),
-      httpRequest(op.answerBytes, p, a),
-    );
+  const apiCall = (op: OperationCost, logBytes: number) => apiRequest(op, logBytes, initMs, p, a);
   const notifier = { memoryMb: a.notifierMemoryMb, logBytes: 0, readUnits: 0, writeUnits: 0 };
   // Only a player with a stream open gets anything posted; the Query that finds out is made either way.
   const posts = a.eventsPerMove * a.connectedShare;
@@ -181,10 +164,10 @@ export function costPerMillionMoves(
 }
 
 /** What each lever within the design would take off a million moves, from the model run again with it. */
-export function levers(store: StoreFigures, logged: LogFigures, initMs: number | null) {
-  const base = costPerMillionMoves(store, logged, initMs).total;
+export function levers(measured: Measured) {
+  const base = costPerMillionMoves(measured).total;
   const saved = (a: Partial<Assumptions>) =>
-    base - costPerMillionMoves(store, logged, initMs, PRICES, { ...ASSUMPTIONS, ...a }).total;
+    base - costPerMillionMoves(measured, PRICES, { ...ASSUMPTIONS, ...a }).total;
   return {
     noAccessLog: saved({ accessLogBytesPerRequest: 0 }),
     notifierAt512Mb: saved({ notifierMemoryMb: 512 }),

@@ -2,9 +2,9 @@
  * The cost part of `npm run bench`: prints a million moves, an open web page's hour, a bot's day and
  * an HTTP-only client's held hour with their breakdowns, and returns them for bench/report.json.
  */
-import { ASSUMPTIONS as A, PRICES, rounded, type Tally } from './cost-basis.js';
+import { ASSUMPTIONS as A, PRICES, rounded, type Measured, type Tally } from './cost-basis.js';
 import { costPerMillionMoves, levers } from './cost-model.js';
-import { botDay, heldViewHour, pageHour, type WaitingInputs } from './waiting-cost.js';
+import { botDay, heldViewHour, pageHour } from './waiting-cost.js';
 
 /** Dollars to three significant digits. */
 const usd = (x: number) => `$${rounded(x)}`;
@@ -28,10 +28,9 @@ const byService = (t: Tally) =>
     .map(([k, x]) => `${SERVICES[k]} ${usd(x)}`)
     .join(', ');
 
-export function printCost(inputs: WaitingInputs) {
-  const { store, logged, initMs } = inputs;
-  const moves = costPerMillionMoves(store, logged, initMs);
-  const off = levers(store, logged, initMs);
+export function printCost(inputs: Measured) {
+  const moves = costPerMillionMoves(inputs);
+  const off = levers(inputs);
   const page = pageHour(inputs);
   const bot = botDay(inputs);
   const held = heldViewHour(inputs);
@@ -69,7 +68,7 @@ export function printCost(inputs: WaitingInputs) {
   );
   return {
     ...rounded({ ...moves, levers: off, pageHour: page, botDay: bot, heldViewHour: held }),
-    initMs,
+    initMs: inputs.initMs,
     prices: PRICES,
     assumptions: A,
   };

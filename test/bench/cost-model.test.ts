@@ -42,7 +42,7 @@ const inputs = {
   logged: { move: 580, view: 390, notifierPerMessage: 260 },
   initMs: 250,
 };
-const moves = (p = PRICES, a = ASSUMPTIONS) => costPerMillionMoves(inputs.store, inputs.logged, inputs.initMs, p, a);
+const moves = (p = PRICES, a = ASSUMPTIONS) => costPerMillionMoves(inputs, p, a);
 
 describe('cost per million moves behind the HTTP API', () => {
   it('the HTTP API adds its price for each of the two requests a move makes (the move and the view)', () => {
