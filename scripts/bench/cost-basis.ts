@@ -115,7 +115,7 @@ export interface Tally {
   transfer: number;
 }
 
-export const NOTHING: Tally = {
+const NOTHING: Tally = {
   httpApi: 0,
   webSocketMessages: 0,
   webSocketMinutes: 0,
@@ -197,7 +197,7 @@ export function apiRequest(
 }
 
 /** One request through the HTTP API: its price, its access log line and its answer's bytes out. */
-export function httpRequest(answerBytes: number, p: Prices, a: Assumptions): Tally {
+function httpRequest(answerBytes: number, p: Prices, a: Assumptions): Tally {
   return add({
     httpApi: p.httpApiRequestPerMillion / 1e6,
     logs: (a.accessLogBytesPerRequest / 1e9) * p.cloudWatchLogsIngestedGb,
