@@ -31,29 +31,46 @@ function toEveryone(game: GameRecord, events: readonly StreamEvent[]): GameEvent
 }
 
 /**
- * A transition's events: the game started (and, made by the lobby, a seek matched) or finished; a
- * new version (`move`, for every change of the log, so a client never misses one); a take-back
- * asked or answered; and `yourTurn` to each person who became due.
+ * A transition's events. Each person is told each change once, by its most telling kind
+ * (RP-STREAM-4): the end (`gameFinished`), a take-back asked or answered, their turn (`yourTurn`),
+ * else `move`; a start is `gameStarted` (and `seekMatched` for a game the lobby made), followed
+ * by `yourTurn` to those due. Watchers hear the same but never `yourTurn`. Every kind carries the
+ * version, so a client that reads again on any event misses nothing.
  */
 export function transitionEvents(t: GameTransition, at: string): GameEvents {
   const event = (kind: StreamEventKind): StreamEvent => ({ kind, game: t.gameId, version: t.version, at });
-  const kinds: StreamEventKind[] = [];
-  if (t.started) kinds.push('gameStarted');
-  if (t.records.length > 0) kinds.push('move');
   const actions = t.records.filter((r) => r.platform).map((r) => r.action.type);
-  if (actions.includes('request_takeback')) kinds.push('takebackRequested');
-  if (actions.some((a) => ANSWERS.has(a))) kinds.push('takebackAnswered');
-  if (t.finished) kinds.push('gameFinished');
-  const events = toEveryone(t.game, kinds.map(event));
+  const changed: StreamEventKind | null = t.finished
+    ? 'gameFinished'
+    : actions.includes('request_takeback')
+      ? 'takebackRequested'
+      : actions.some((a) => ANSWERS.has(a))
+        ? 'takebackAnswered'
+        : t.started
+          ? null
+          : 'move';
   const people = peopleOf(t.game);
-  if (t.started && t.game.meta.origin === 'seek')
-    events.toPeople.push(...people.map(({ playerId }) => ({ playerId, event: event('seekMatched') })));
-  if (!t.finished) {
-    const newlyDue = new Set(t.after.filter((s) => t.started || !t.before.includes(s)));
-    for (const p of people)
-      if (newlyDue.has(p.seat)) events.toPeople.push({ playerId: p.playerId, event: event('yourTurn') });
+  const newlyDue = new Set(t.finished ? [] : t.after.filter((s) => t.started || !t.before.includes(s)));
+  const toPeople: GameEvents['toPeople'] = [];
+  const toWatchers: StreamEvent[] = [];
+  if (t.started) {
+    toWatchers.push(event('gameStarted'));
+    for (const { playerId } of people) {
+      toPeople.push({ playerId, event: event('gameStarted') });
+      if (t.game.meta.origin === 'seek') toPeople.push({ playerId, event: event('seekMatched') });
+    }
   }
-  return events;
+  if (changed) toWatchers.push(event(changed));
+  for (const { seat, playerId } of people) {
+    const due = newlyDue.has(seat);
+    if (changed === 'move') {
+      toPeople.push({ playerId, event: event(due ? 'yourTurn' : 'move') });
+      continue;
+    }
+    if (changed) toPeople.push({ playerId, event: event(changed) });
+    if (due) toPeople.push({ playerId, event: event('yourTurn') });
+  }
+  return { gameId: t.gameId, toPeople, toWatchers };
 }
 
 /** A chat message: the game's sockets read the chat again. */
