@@ -2,7 +2,8 @@
  * HARD-4 secret-leak scan through the HTTP API: a couple of games per
  * catalog game with two people (and a bot where the seats allow), played by posting legalActions.
  * At every version a person sees, each person's GET /v1/games/{id}/view, /log, /board.svg and
- * GET /v1/games/{id}, and the problem body of a rejected action, are scanned for other seats'
+ * GET /v1/games/{id}, the events each one's event stream carried (a spectator's: the game subscribed
+ * to), and the problem body of a rejected action, are scanned for other seats'
  * secrets (test/leak/secrets.ts), the RNG state and the game's seed. The true state is replayed
  * server-side from the store, at every version, the way test/support/high-card-game.ts does.
  * The engine-level scan (test/leak/secret-leak.test.ts) covers many more games; this one checks
@@ -18,6 +19,7 @@ import { replay } from '../../functions/service/replay.js';
 import type { LocalServer } from '../../functions/local/server.js';
 import { dataOf, textOf, type Answer, type Player } from '../support/client.js';
 import { useTestServer } from '../support/local.js';
+import { openStream, type OpenStream } from '../support/event-stream.js';
 import { commonSecrets, leakSpecs, scanner, secretKey, type LeakSpec, type Secret, type Token } from './secrets.js';
 
 const suite = useTestServer();
@@ -74,6 +76,21 @@ async function playAndScan(
     expect((await p.POST('/v1/games/{id}/join', { params, body: {} })).response.status).toBe(200);
   const seatOf = new Map<Player, Seat>();
   for (const p of people) seatOf.set(p, dataOf(await p.GET('/v1/games/{id}', { params })).yourSeat!);
+  const streams = new Map<Player, OpenStream>();
+  for (const p of [...people, watcher]) streams.set(p, await openStream(p));
+  streams.get(watcher)!.send({ action: 'subscribe', game: id });
+  /** What each stream carried since it was last scanned, against `secrets` and the seed. */
+  const scanned = new Map<Player, number>();
+  const streamHits = (p: Player, secrets: Secret[], seed: string): string[] => {
+    const s = streams.get(p)!;
+    const fresh = s.received.slice(scanned.get(p) ?? 0);
+    scanned.set(p, s.received.length);
+    f.responses++;
+    return [
+      ...(JSON.stringify(fresh).includes(seed) ? ['the seed'] : []),
+      ...scanner(secrets)(fresh).map((h) => `${h.what} at ${h.path} = ${h.found}`),
+    ];
+  };
   const rng = new Rng(seedRng(`api-leak/${def.id}/${g}`));
   const label = `${def.id} API game ${g} (${players} seats, ${bots} bots)`;
   /** Per seat: what it has legitimately known at any version so far, and the secrets at each version. */
@@ -94,22 +111,17 @@ async function playAndScan(
   };
 
   for (let step = 0; step < STEPS; step++) {
+    await suite.server.notificationsIdle();
     const { states, seed } = await history(suite.server, id, def);
     const version = states.length - 1;
     const state = states[version];
     if (def.toAct(state).length === 0) break;
-    await scanSpectator(
-      watcher,
-      params,
-      version,
-      [
-        ...people.map((p) => secretsFor(states, version, seatOf.get(p)!)).flat(),
-        ...commonSecrets(seed, spec.rng(state)),
-      ],
-      seed,
-      `${label} v${version} spectator`,
-      f,
-    );
+    const hidden = [
+      ...people.map((p) => secretsFor(states, version, seatOf.get(p)!)).flat(),
+      ...commonSecrets(seed, spec.rng(state)),
+    ];
+    await scanSpectator(watcher, params, version, hidden, seed, `${label} v${version} spectator`, f);
+    for (const h of streamHits(watcher, hidden, seed)) f.hits.push(`${label} v${version} spectator's stream: ${h}`);
     for (const p of people) {
       const seat = seatOf.get(p)!;
       // Known so far (every version, bots' moves included), then the secrets now.
@@ -117,6 +129,7 @@ async function playAndScan(
       const check = scanner(now);
       const hit = (what: string, found: string[]) =>
         found.forEach((h) => f.hits.push(`${label} v${version} seat ${seat} ${what}: ${h}`));
+      hit('event stream', streamHits(p, now, seed));
       const [view, log, game, board] = await Promise.all([
         p.GET('/v1/games/{id}/view', { params }),
         p.GET('/v1/games/{id}/log', { params }),
@@ -201,6 +214,7 @@ async function playAndScan(
     });
     expect(posted.response.status, textOf(posted)).toBe(200);
   }
+  for (const s of streams.values()) s.close();
 }
 
 /**
@@ -237,7 +251,7 @@ async function scanSpectator(
 
 describe('HARD-4 secret-leak scan through the API', () => {
   for (const spec of leakSpecs) {
-    it(`HARD-4 secret-leak: ${spec.game.id} view, log, board.svg, game summary and problem bodies never show another seat's secrets (${spec.rules.join(', ')}) or the seed`, async () => {
+    it(`HARD-4 secret-leak: ${spec.game.id} view, log, board.svg, game summary, event stream and problem bodies never show another seat's secrets (${spec.rules.join(', ')}) or the seed`, async () => {
       const f: Figures = { versions: 0, responses: 0, logEntries: 0, problems: 0, values: 0, hits: [] };
       const def = spec.game;
       const people = [await suite.api.newPlayer('Leak A'), await suite.api.newPlayer('Leak B')];
