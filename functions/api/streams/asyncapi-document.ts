@@ -19,10 +19,7 @@ import {
   UnsubscribedSchema,
   UnsubscribeSchema,
 } from './messages.js';
-import { MAX_MESSAGE_BYTES } from './socket.js';
-
-/** The close code the local server gives a socket whose credential ended (local/event-sockets.ts). */
-const CREDENTIAL_ENDED_CODE = 4001;
+import { CREDENTIAL_ENDED, MAX_MESSAGE_BYTES } from './socket.js';
 
 /** Who is told of each kind of event, and when: the event message's description and examples. */
 export const EVENT_KIND_AUDIENCE: Record<StreamEventKind, { to: 'everyone' | 'people' | 'one'; when: string }> = {
@@ -181,7 +178,7 @@ const INFO_DESCRIPTION = `What happens in your games, pushed over one WebSocket 
 
 **Caps.** ${CONNECTIONS_PER_PLAYER} sockets open at once per player (RP-STREAM-2). A socket watches at most ${WATCHES.perConnection} games besides its account's own, and a game is watched by at most ${WATCHES.perGame} sockets (RP-STREAM-3). A message is at most ${MAX_MESSAGE_BYTES} bytes.
 
-**Lifetime and close.** A socket lasts at most ${hours} hours, and in AWS closes after 10 minutes without a message: send \`ping\` every few minutes. It closes when the credential its ticket was minted with ends, by revocation, sign-out or account deletion (RP-STREAM-5). The local server closes with \`${CREDENTIAL_ENDED_CODE}\` when the credential ended and \`1001\` at the end of the lifetime or when it stops; in AWS, API Gateway closes the socket. After any close, mint a new ticket and reconnect.
+**Lifetime and close.** A socket lasts at most ${hours} hours, and in AWS closes after 10 minutes without a message: send \`ping\` every few minutes. It closes when the credential its ticket was minted with ends, by revocation, sign-out or account deletion (RP-STREAM-5). The local server closes with \`${CREDENTIAL_ENDED}\` when the credential ended and \`1001\` at the end of the lifetime or when it stops; in AWS, API Gateway closes the socket. After any close, mint a new ticket and reconnect.
 
 **Resuming.** Nothing is replayed: after a reconnect, send \`subscribe\` with \`since\` (the version you have) for each game you follow, your own included; a \`move\` event with the version now follows at once when the game has passed it.
 
