@@ -12,6 +12,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { HttpStage, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Function as LambdaFn } from 'aws-cdk-lib/aws-lambda';
 import { Subscription, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -36,7 +37,11 @@ export interface MonitoringProps {
   /** The CloudWatch namespace the functions write their EMF metrics to. */
   readonly namespace: string;
   readonly alarmEmail: string;
-  readonly functions: Record<'Api' | 'Notifier' | 'Sweeper', LambdaFn> & { MailIn?: LambdaFn };
+  readonly functions: Record<'Api' | 'Notifier' | 'Sweeper' | 'Stream', LambdaFn> & { MailIn?: LambdaFn };
+  /** The HTTP API's stage: what the API's callers were answered, and how fast. */
+  readonly httpStage: HttpStage;
+  /** The account event stream's WebSocket stage. */
+  readonly streamStage: WebSocketStage;
   readonly tables: Record<'Table' | 'LimitsTable', TableV2>;
   readonly deadLetters: Queue;
 }
@@ -96,9 +101,14 @@ export class Monitoring extends Construct {
       1,
     );
 
-    // The function URL's own metrics: what its callers were answered.
-    const requests = functions.Api.metric('UrlRequestCount', { period: five, statistic: 'Sum' });
-    const serverErrors = functions.Api.metric('Url5xxCount', { period: five, statistic: 'Sum' });
+    // The HTTP API's own metrics (AWS/ApiGateway by ApiId and Stage): what its callers were answered,
+    // including the 429s of its throttle and the 5xx of a function that failed or timed out.
+    const requests = props.httpStage.metricCount({ period: five, statistic: 'Sum' });
+    const serverErrors = props.httpStage.metricServerError({ period: five });
+    const clientErrors = props.httpStage.metricClientError({ period: five });
+    // Held views (up to 25 s) are in every percentile past their share of requests, so latency is
+    // drawn, not alarmed on.
+    const latency = props.httpStage.metricLatency({ period: five, statistic: 'p99' });
     const api5xxRate = new MathExpression({
       expression: `IF(requests >= ${THRESHOLDS.apiMinRequests}, 100 * errors / requests, 0)`,
       usingMetrics: { requests, errors: serverErrors },
@@ -126,6 +136,23 @@ export class Monitoring extends Construct {
         1,
       );
     }
+
+    // A Stream invocation that failed, timed out or was throttled, as the WebSocket API saw it.
+    const streamStage = (metricName: string) =>
+      new Metric({
+        namespace: 'AWS/ApiGateway',
+        metricName,
+        dimensionsMap: { ApiId: props.streamStage.api.apiId, Stage: props.streamStage.stageName },
+        statistic: 'Sum',
+        period: five,
+      });
+    const streamIntegrationErrors = streamStage('IntegrationError');
+    alarm(
+      'StreamIntegrationErrors',
+      'The WebSocket API could not get an answer from the stream function for a connect, message or disconnect.',
+      streamIntegrationErrors,
+      1,
+    );
 
     // Ids carry the table's name: the dashboard draws both tables in one graph.
     const throttledOf = (name: string, table: TableV2) => {
@@ -198,8 +225,17 @@ export class Monitoring extends Construct {
       });
     dashboard.addWidgets(new AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24 }));
     dashboard.addWidgets(
-      graph('API requests and 5xx', [requests, serverErrors]),
+      graph('API requests, 4xx and 5xx', [requests, clientErrors, serverErrors]),
       graph('API 5xx rate (%)', [api5xxRate]),
+      graph('API latency p99 (ms)', [latency]),
+    );
+    dashboard.addWidgets(
+      graph('Event stream connects and messages', [
+        streamStage('ConnectCount'),
+        streamStage('MessageCount'),
+        streamStage('ClientError'),
+        streamIntegrationErrors,
+      ]),
       graph('Dead-letter queue depth', [deadLetterDepth]),
     );
     dashboard.addWidgets(

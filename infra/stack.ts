@@ -1,12 +1,14 @@
 import { join } from 'node:path';
-import { CfnOutput, CfnParameter, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { apiFunction } from './api-function.js';
+import { customDomain, httpApi } from './front-door.js';
 import { projectRoot, StageFunctions, type Mailing } from './lambda-function.js';
 import { mailInFunction } from './mail-in.js';
 import { Monitoring } from './monitoring.js';
 import { notifierFunction } from './notifier.js';
 import { stageSettings, type StageName } from './stage.js';
+import { eventStream } from './stream.js';
 import { sweeperFunction } from './sweeper.js';
 import { gameTables } from './tables.js';
 
@@ -41,18 +43,29 @@ export interface RailpostStackProps extends StackProps {
   readonly replyDomain?: string;
   /** Entry of the mail-in function, for tests in the same way as `apiEntry`. */
   readonly mailInEntry?: string;
+  /** Entry of the account event stream's function, for tests in the same way as `apiEntry`. */
+  readonly streamEntry?: string;
+  /** JSON access logs of the HTTP and WebSocket APIs; the stage's setting when not given. */
+  readonly accessLogs?: boolean;
+  /** The API's own host name (e.g. `api.games.example`); needs `certificateArn` too. */
+  readonly domainName?: string;
+  /** An ACM certificate for `domainName`, in the stack's region. */
+  readonly certificateArn?: string;
 }
 
 /**
- * The whole stage: tables (tables.ts), the API (api-function.ts), the notifier (notifier.ts), the
- * sweeper (sweeper.ts), mail-in (mail-in.ts), all made by StageFunctions (lambda-function.ts), and
- * their alarms (monitoring.ts).
+ * The whole stage: tables (tables.ts), the API (api-function.ts) behind its HTTP API
+ * (front-door.ts), the account event stream's WebSocket API (stream.ts), the notifier
+ * (notifier.ts), the sweeper (sweeper.ts), mail-in (mail-in.ts), all made by StageFunctions
+ * (lambda-function.ts), and their alarms (monitoring.ts).
  */
 export class RailpostStack extends Stack {
   constructor(scope: Construct, id: string, props: RailpostStackProps = {}) {
     super(scope, id, props);
     const settings = stageSettings(props.stage ?? 'prod');
     const stageName = settings.name;
+    const domain = customDomain(props.domainName, props.certificateArn);
+    const accessLogs = props.accessLogs ?? settings.accessLogs;
     // Each stage's metrics apart, so dev traffic never moves a prod alarm.
     const namespace = `Railpost/${stageName}`;
     const alarmEmail = new CfnParameter(this, 'AlarmEmail', {
@@ -83,18 +96,25 @@ export class RailpostStack extends Stack {
       configurationSet: props.sesConfigurationSet,
       environment: mailFrom,
     };
+    const stream = eventStream(
+      functions,
+      table,
+      accessLogs,
+      props.streamEntry ?? join(projectRoot, 'functions/api/stream-lambda.ts'),
+    );
     const api = apiFunction(
       functions,
       { table, limitsTable },
       mailing,
+      stream,
       props.apiEntry ?? join(projectRoot, 'functions/api/lambda.ts'),
     );
+    const front = httpApi(this, settings, api, accessLogs, domain);
 
     const notifyEnvironment = {
       TABLE_NAME: table.tableName,
       NOTIFY_SECRETS_PARAMETER: secretsParameter,
-      // The function URL (https://<id>.lambda-url.<region>.on.aws/) ends in a slash, and links are built as PUBLIC_URL + path.
-      PUBLIC_URL: Fn.join('', ['https://', Fn.select(2, Fn.split('/', api.url.url))]),
+      PUBLIC_URL: front.publicUrl,
       ...mailFrom,
       ...(props.replyDomain ? { REPLY_DOMAIN: props.replyDomain } : {}),
     };
@@ -102,9 +122,10 @@ export class RailpostStack extends Stack {
       functions,
       table,
       mailing,
-      notifyEnvironment,
+      { ...notifyEnvironment, STREAM_ENDPOINT: stream.endpoint },
       props.notifierEntry ?? join(projectRoot, 'functions/notify/lambda.ts'),
     );
+    stream.grantManageConnections(notifier);
     const sweeper = sweeperFunction(
       functions,
       table,
@@ -125,12 +146,21 @@ export class RailpostStack extends Stack {
       stage: stageName,
       namespace,
       alarmEmail: alarmEmail.valueAsString,
-      functions: { Api: api.fn, Notifier: notifier, Sweeper: sweeper, ...(mailIn ? { MailIn: mailIn } : {}) },
+      functions: {
+        Api: api,
+        Notifier: notifier,
+        Sweeper: sweeper,
+        Stream: stream.fn,
+        ...(mailIn ? { MailIn: mailIn } : {}),
+      },
+      httpStage: front.stage,
+      streamStage: stream.stage,
       tables: { Table: table, LimitsTable: limitsTable },
       deadLetters,
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: api.url.url });
+    new CfnOutput(this, 'ApiUrl', { value: front.publicUrl });
+    new CfnOutput(this, 'StreamUrl', { value: stream.url });
     new CfnOutput(this, 'AlarmTopicArn', { value: monitoring.topic.topicArn });
     new CfnOutput(this, 'TableName', { value: table.tableName });
   }

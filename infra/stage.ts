@@ -18,6 +18,24 @@ export interface StageSettings {
    * account's concurrency to the notifier and sweeper.
    */
   readonly apiConcurrency: number;
+  /**
+   * The HTTP API's default stage throttle: steady requests per second and the bucket a burst may
+   * drain. It answers 429 before a flood reaches the function, so reserved concurrency is the
+   * second cap, not the first.
+   */
+  readonly apiThrottle: Throttle;
+  /**
+   * The WebSocket stage's throttle: messages per second (connects, subscribes, pings) over every
+   * connection. Pings are answered by API Gateway itself but still count here.
+   */
+  readonly streamThrottle: Throttle;
+  /** JSON access logs of both APIs, kept as long as the function logs; `-c accessLogs=true|false` overrides it. */
+  readonly accessLogs: boolean;
+}
+
+export interface Throttle {
+  readonly rateLimit: number;
+  readonly burstLimit: number;
 }
 
 const SETTINGS: Record<StageName, StageSettings> = {
@@ -28,6 +46,11 @@ const SETTINGS: Record<StageName, StageSettings> = {
     pointInTimeRecovery: false,
     logRetention: RetentionDays.ONE_WEEK,
     apiConcurrency: 20,
+    // A few people testing: 50 requests a second is far past what they make, and low enough
+    // that a runaway script is stopped before it costs anything.
+    apiThrottle: { rateLimit: 50, burstLimit: 100 },
+    streamThrottle: { rateLimit: 20, burstLimit: 50 },
+    accessLogs: false,
   },
   prod: {
     name: 'prod',
@@ -36,11 +59,27 @@ const SETTINGS: Record<StageName, StageSettings> = {
     pointInTimeRecovery: true,
     logRetention: RetentionDays.ONE_MONTH,
     apiConcurrency: 200,
+    // Most requests take tens of milliseconds, so 200 functions at once serve about 1000 a second:
+    // the throttle sits there, and the burst lets a page load's few requests per player through
+    // at once. Held views (up to 25 s) are capped by reserved concurrency, not by this rate.
+    apiThrottle: { rateLimit: 1000, burstLimit: 2000 },
+    // A client sends a message every few minutes (a ping under the 10-minute idle timeout, a
+    // subscribe per game it opens): 200 a second is tens of thousands of open connections.
+    streamThrottle: { rateLimit: 200, burstLimit: 500 },
+    accessLogs: true,
   },
 };
 
 export function stageSettings(name: StageName): StageSettings {
   return SETTINGS[name];
+}
+
+/** `-c accessLogs=true|false` (a string on the command line, a boolean in cdk.json); nothing keeps the stage's setting. */
+export function parseAccessLogs(value: unknown): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new Error(`-c accessLogs takes true or false (got ${JSON.stringify(value)})`);
 }
 
 /** `-c stage=dev|prod`; anything else (or nothing) is refused, so a deploy never guesses its stage. */

@@ -18,7 +18,7 @@ import { manifests } from '../engine/games/on-demand.js';
 import { BUNDLE_OPTIONS } from '../infra/bundle.js';
 import type { EmbeddedStore } from '../functions/local/embedded-store.js';
 import { apiLambdaStore } from '../scripts/support/api-lambda-env.js';
-import { functionUrlEvent } from '../scripts/support/lambda-event.js';
+import { httpApiEvent } from '../scripts/support/lambda-event.js';
 import { ROOT } from './support/imports.js';
 
 /** What the walkthrough reads or writes, and what the API Lambda is bundled from. */
@@ -113,7 +113,7 @@ describe('docs/adding-a-game.md, followed as written', () => {
   });
 
   it('puts the new game in the catalog of the bundled API Lambda, beside the games there were', async () => {
-    const answer = await handler(functionUrlEvent('GET', '/v1/catalog'), {
+    const answer = await handler(httpApiEvent('GET', '/v1/catalog'), {
       awsRequestId: 'guide-1',
       functionName: 'api',
     } as Context);

@@ -14,7 +14,7 @@ import type { Context } from 'aws-lambda';
 import type { LambdaEvent } from 'hono/aws-lambda';
 import { bundleLambda, DOCS_ASSETS_DIR, WEB_ASSETS_DIR } from '../infra/bundle.js';
 import type { EmbeddedStore } from '../functions/local/embedded-store.js';
-import { functionUrlEvent as event } from '../scripts/support/lambda-event.js';
+import { httpApiEvent as event } from '../scripts/support/lambda-event.js';
 import { apiLambdaStore } from '../scripts/support/api-lambda-env.js';
 
 type Answer = { statusCode: number; headers?: Record<string, string>; body: string };

@@ -47,7 +47,7 @@ describe('alarms, dashboard, stages and tracing', () => {
         ]),
       },
     });
-    expect(alarms(prod)).toHaveLength(12);
+    expect(alarms(prod)).toHaveLength(15);
     for (const a of alarms(prod)) {
       expect(a.AlarmActions).toEqual([topicRefValue]);
       expect(a.OKActions).toEqual([topicRefValue]);
@@ -67,29 +67,40 @@ describe('alarms, dashboard, stages and tracing', () => {
     });
   });
 
-  it('item 2: API 5xx above 5 % of at least 10 requests in five minutes alarms', () => {
+  it("item 2: API 5xx above 5 % of at least 10 requests in five minutes alarms, on the HTTP API stage's own counts", () => {
     const a = alarmNamed(prod, 'Api5xx');
     expect(a.Threshold).toBe(5);
     const queries = a.Metrics as {
       Id: string;
       Expression?: string;
-      MetricStat?: { Metric: { MetricName: string; Namespace: string }; Period: number };
+      MetricStat?: {
+        Metric: { MetricName: string; Namespace: string; Dimensions: { Name: string }[] };
+        Period: number;
+        Stat: string;
+      };
     }[];
     expect(queries.find((q) => q.Expression)?.Expression).toBe('IF(requests >= 10, 100 * errors / requests, 0)');
     expect(
       queries
         .filter((q) => q.MetricStat)
-        .map((q) => [q.Id, q.MetricStat!.Metric.Namespace, q.MetricStat!.Metric.MetricName, q.MetricStat!.Period]),
+        .map((q) => [
+          q.Id,
+          q.MetricStat!.Metric.Namespace,
+          q.MetricStat!.Metric.MetricName,
+          q.MetricStat!.Metric.Dimensions.map((d) => d.Name).sort(),
+          q.MetricStat!.Period,
+          q.MetricStat!.Stat,
+        ]),
     ).toEqual(
       expect.arrayContaining([
-        ['requests', 'AWS/Lambda', 'UrlRequestCount', 300],
-        ['errors', 'AWS/Lambda', 'Url5xxCount', 300],
+        ['requests', 'AWS/ApiGateway', 'Count', ['ApiId', 'Stage'], 300, 'Sum'],
+        ['errors', 'AWS/ApiGateway', '5xx', ['ApiId', 'Stage'], 300, 'Sum'],
       ]),
     );
   });
 
   it('item 2: errors or throttles of each function alarm at the first one', () => {
-    for (const fn of ['Api', 'Notifier', 'Sweeper']) {
+    for (const fn of ['Api', 'Notifier', 'Sweeper', 'Stream']) {
       for (const metric of ['Errors', 'Throttles']) {
         expect(alarmNamed(prod, `${fn}${metric}`)).toMatchObject({
           Namespace: 'AWS/Lambda',
@@ -100,6 +111,19 @@ describe('alarms, dashboard, stages and tracing', () => {
         });
       }
     }
+  });
+
+  it('the WebSocket API failing to get an answer from the stream function alarms at the first failure', () => {
+    expect(alarmNamed(prod, 'StreamIntegrationErrors')).toMatchObject({
+      Namespace: 'AWS/ApiGateway',
+      MetricName: 'IntegrationError',
+      Dimensions: expect.arrayContaining([
+        { Name: 'ApiId', Value: { Ref: expect.stringMatching(/^StreamApi/) } },
+        { Name: 'Stage', Value: 'prod' },
+      ]),
+      Statistic: 'Sum',
+      Threshold: 1,
+    });
   });
 
   it('item 2: DynamoDB throttled reads or writes on either table alarm', () => {
@@ -158,6 +182,10 @@ describe('alarms, dashboard, stages and tracing', () => {
       'SweeperLagSeconds',
       'ApproximateNumberOfMessagesVisible',
       '5xx',
+      '4xx',
+      'Latency',
+      'ConnectCount',
+      'IntegrationError',
       'Throttles',
       'ReadThrottleEvents',
     ]) {
@@ -171,7 +199,7 @@ describe('alarms, dashboard, stages and tracing', () => {
       [prod, 'prod'],
     ] as const) {
       const functions = Object.values(t.findResources('AWS::Lambda::Function'));
-      expect(functions).toHaveLength(3);
+      expect(functions).toHaveLength(4);
       for (const fn of functions) {
         expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
         expect(fn.Properties.Environment.Variables.POWERTOOLS_METRICS_NAMESPACE).toBe(`Railpost/${stage}`);
@@ -211,12 +239,13 @@ describe('alarms, dashboard, stages and tracing', () => {
   });
 
   it('item 3: logs are kept one week in dev and one month in prod', () => {
-    for (const [t, days] of [
-      [dev, 7],
-      [prod, 30],
+    // The functions' four, and in prod the access logs of both API stages.
+    for (const [t, days, count] of [
+      [dev, 7, 4],
+      [prod, 30, 6],
     ] as const) {
       const groups = Object.values(t.findResources('AWS::Logs::LogGroup'));
-      expect(groups).toHaveLength(3);
+      expect(groups).toHaveLength(count);
       for (const g of groups) expect(g.Properties.RetentionInDays).toBe(days);
     }
   });

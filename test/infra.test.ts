@@ -1,7 +1,7 @@
 /**
- * The CDK stack: tables, functions and their grants, the API's function URL, the notifier's stream,
- * the sweeper's schedule, logs and outputs. Alarms and stages: infra.alarms.test.ts; replies by mail:
- * infra.mail.test.ts.
+ * The CDK stack: tables, functions and their grants, the notifier's stream, the sweeper's
+ * schedule, logs and outputs. The HTTP API and the WebSocket API: infra.front-door.test.ts;
+ * alarms and stages: infra.alarms.test.ts; replies by mail: infra.mail.test.ts.
  */
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
@@ -84,7 +84,8 @@ describe('Railpost stack', () => {
   });
 
   it('runs the API on nodejs22.x arm64 with the table name, source maps and docs assets in its environment, and a 29 s timeout for held views', () => {
-    template.resourceCountIs('AWS::Lambda::Function', 3);
+    // API, notifier, sweeper and the event stream's.
+    template.resourceCountIs('AWS::Lambda::Function', 4);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
@@ -202,66 +203,11 @@ describe('Railpost stack', () => {
     }
   });
 
-  it('serves the API from a public function URL (no API Gateway), capped by reserved concurrency', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
-    template.resourceCountIs('AWS::ApiGatewayV2::Stage', 0);
-    template.resourceCountIs('AWS::Lambda::Url', 1);
-    template.hasResourceProperties('AWS::Lambda::Url', {
-      AuthType: 'NONE',
-      InvokeMode: 'BUFFERED',
-      TargetFunctionArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiFunction'), 'Arn'] },
-    });
-    // Anyone may invoke through the URL, and only through it.
-    template.hasResourceProperties('AWS::Lambda::Permission', {
-      Action: 'lambda:InvokeFunctionUrl',
-      Principal: '*',
-      FunctionUrlAuthType: 'NONE',
-      FunctionName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiFunction'), 'Arn'] },
-    });
-    // Since October 2025 a public URL also needs lambda:InvokeFunction, here only through the URL.
-    template.hasResourceProperties('AWS::Lambda::Permission', {
-      Action: 'lambda:InvokeFunction',
-      Principal: '*',
-      InvokedViaFunctionUrl: true,
-      FunctionName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiFunction'), 'Arn'] },
-    });
-    const open = Object.values(template.findResources('AWS::Lambda::Permission')).filter(
-      (p) => p.Properties.Principal === '*',
-    );
-    expect(
-      open.every((p) => p.Properties.FunctionUrlAuthType === 'NONE' || p.Properties.InvokedViaFunctionUrl === true),
-    ).toBe(true);
-    const api = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) =>
-      id.startsWith('ApiFunction'),
-    )![1];
-    expect(api.Properties.ReservedConcurrentExecutions).toBe(200);
-    // Links in notifications are built on the URL without its trailing slash.
-    const notifier = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) =>
-      id.startsWith('NotifierFunction'),
-    )![1];
-    expect(notifier.Properties.Environment.Variables.PUBLIC_URL).toEqual({
-      'Fn::Join': [
-        '',
-        [
-          'https://',
-          {
-            'Fn::Select': [
-              2,
-              {
-                'Fn::Split': ['/', { 'Fn::GetAtt': [expect.stringMatching(/^ApiFunctionFunctionUrl/), 'FunctionUrl'] }],
-              },
-            ],
-          },
-        ],
-      ],
-    });
-  });
-
   it('every function logs JSON with Lambda system lines (START, END, REPORT) left out at WARN', () => {
     const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) =>
-      /^(Api|Notifier|Sweeper)Function/.test(id),
+      /^(Api|Notifier|Sweeper|Stream)Function/.test(id),
     );
-    expect(functions).toHaveLength(3);
+    expect(functions).toHaveLength(4);
     for (const [id, fn] of functions) {
       expect(fn.Properties.LoggingConfig, id).toMatchObject({
         LogFormat: 'JSON',
@@ -315,14 +261,16 @@ describe('Railpost stack', () => {
     });
   });
 
-  it('keeps function logs for one month', () => {
+  it("keeps function logs and the prod APIs' access logs for one month", () => {
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    expect(logGroups).toHaveLength(3);
+    // Four functions', and the HTTP and WebSocket stages' access logs (on in prod).
+    expect(logGroups).toHaveLength(6);
     for (const logGroup of logGroups) expect(logGroup.Properties.RetentionInDays).toBe(30);
   });
 
-  it('outputs the API URL and the table name', () => {
-    template.hasOutput('ApiUrl', {});
+  it('outputs the API URL, the event stream URL and the table name', () => {
+    template.hasOutput('ApiUrl', { Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('^HttpApi'), 'ApiEndpoint'] } });
+    template.hasOutput('StreamUrl', { Value: { 'Fn::Join': ['', Match.arrayWith(['wss://'])] } });
     template.hasOutput('TableName', { Value: { Ref: Match.stringLikeRegexp('^Table') } });
   });
 });

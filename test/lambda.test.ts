@@ -7,7 +7,7 @@ import type { LambdaEvent } from 'hono/aws-lambda';
 import type { EmbeddedStore } from '../functions/local/embedded-store.js';
 import { DEFAULT_LIMITS } from '../functions/service/limits.js';
 import { writeClient } from '../web/build.js';
-import { functionUrlEvent } from '../scripts/support/lambda-event.js';
+import { httpApiEvent } from '../scripts/support/lambda-event.js';
 import { apiLambdaStore } from '../scripts/support/api-lambda-env.js';
 
 let store: EmbeddedStore;
@@ -19,7 +19,7 @@ let handler: (
 
 const context = { awsRequestId: 'req-1', functionName: 'api' } as Context;
 
-const event = functionUrlEvent;
+const event = httpApiEvent;
 
 /** The JSON lines the handler wrote while `run` ran (Powertools writes to stdout, not through console.log). */
 async function logged<T>(run: () => Promise<T>): Promise<{ result: T; lines: Record<string, unknown>[] }> {
@@ -56,7 +56,7 @@ afterAll(async () => {
   await store.close();
 });
 
-describe('the Lambda entry (function URL events, payload format 2.0, through middy and hono/aws-lambda)', () => {
+describe('the Lambda entry (HTTP API events, payload format 2.0, through middy and hono/aws-lambda)', () => {
   it('serves the API against DynamoDB: a player is created and reads its profile', async () => {
     const created = await handler(event('POST', '/v1/players', { name: 'Lambda Lou' }), context);
     expect(created.statusCode).toBe(201);
@@ -66,14 +66,15 @@ describe('the Lambda entry (function URL events, payload format 2.0, through mid
     expect(JSON.parse(me.body)).toMatchObject({ id, name: 'Lambda Lou' });
   });
 
-  it('limits player creation per the event sourceIp, whatever X-Forwarded-For says', async () => {
-    const from = (sourceIp: string, forwardedFor: string) => {
-      const e = event('POST', '/v1/players', { name: 'Sock' }, { 'x-forwarded-for': forwardedFor }) as unknown as {
-        requestContext: { http: { sourceIp: string } };
-      };
-      e.requestContext.http.sourceIp = sourceIp;
-      return handler(e as unknown as LambdaEvent, context);
-    };
+  it("limits player creation per the HTTP API event's requestContext.http.sourceIp, whatever X-Forwarded-For says", async () => {
+    // As the catch-all route of the stage sends it.
+    expect(event('GET', '/').requestContext).toMatchObject({
+      apiId: 'abc123',
+      routeKey: '$default',
+      stage: '$default',
+    });
+    const from = (sourceIp: string, forwardedFor: string) =>
+      handler(event('POST', '/v1/players', { name: 'Sock' }, { 'x-forwarded-for': forwardedFor }, sourceIp), context);
     const allowed = DEFAULT_LIMITS.rates.createPlayer.perAddress!.points;
     for (let i = 0; i < allowed; i++) expect((await from('203.0.113.7', `198.51.100.${i}`)).statusCode).toBe(201);
     const refused = await from('203.0.113.7', '198.51.100.250');

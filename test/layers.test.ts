@@ -152,6 +152,10 @@ describe('layers', () => {
         'SEEKS',
         'DIGEST',
         'SHEET',
+        'STREAM',
+        'CONN',
+        'WATCHERS',
+        'TICKET',
       ]),
     );
     const spelling = new RegExp(`[\`'"](${[...new Set(prefixes)].join('|')})#`);

@@ -18,6 +18,8 @@ import { createApp } from './app.js';
 import { RateLimits } from './rate-limits.js';
 import { requestLogFields } from './request-id.js';
 import { loadWebAssets } from './web.js';
+import { EventFanout } from '../notify/event-fanout.js';
+import { apiGatewaySender } from '../notify/stream-sender.js';
 
 const tableName = process.env.TABLE_NAME;
 if (!tableName) throw new Error('TABLE_NAME is not set');
@@ -28,12 +30,23 @@ const { logger, port, middlewares } = observability('api');
 const db = new DynamoDBClient(LAMBDA_CLIENT_CONFIG);
 const emailFrom = process.env.EMAIL_FROM;
 const mailer = emailFrom ? sesAccountMailer(emailFrom, process.env.SES_CONFIGURATION_SET) : undefined;
-const services = createServices(
-  dynamoStores(db, tableName, { limitsTable, longestMs: MAX_WAIT_SECONDS * 1000 }),
-  createRegistry(catalogSources),
-  undefined,
-  { metrics: port, ...(mailer ? { mailer } : {}) },
-);
+const stores = dynamoStores(db, tableName, { limitsTable, longestMs: MAX_WAIT_SECONDS * 1000 });
+const streamEndpoint = process.env.STREAM_ENDPOINT;
+const services = createServices(stores, createRegistry(catalogSources), undefined, {
+  metrics: port,
+  ...(mailer ? { mailer } : {}),
+  // The table's stream tells the sockets what happens in games; only a credential's end is the API's own to tell.
+  ...(streamEndpoint ? { onCredentialsEnded: (playerId, ended) => void sockets().closeEnded(playerId, ended) } : {}),
+});
+let fanout: EventFanout | undefined;
+const sockets = () =>
+  (fanout ??= new EventFanout({
+    connections: stores.connections,
+    sender: apiGatewaySender(streamEndpoint!),
+    readGame: (gameId) => services.table.readGame(gameId),
+    now: services.now,
+    log: (line) => logger.warn(line),
+  }));
 const secretsParameter = process.env.NOTIFY_SECRETS_PARAMETER;
 // Read from SSM by the first request that needs them (push key, unsubscribe and board links), never at a cold start.
 const notify = secretsParameter
@@ -48,6 +61,7 @@ const webDir = process.env.WEB_ASSETS_DIR;
 const web = webDir ? () => loadWebAssets(resolve(dirname(fileURLToPath(import.meta.url)), webDir)) : undefined;
 const app = createApp({
   ...services,
+  ...(process.env.STREAM_URL ? { socketUrl: process.env.STREAM_URL } : {}),
   ...(web ? { web } : {}),
   ...(notify ? { notify } : {}),
   onServerError: (err, c) => logger.error('unhandled error', { ...requestLogFields(c), error: err as Error }),
@@ -64,7 +78,7 @@ const app = createApp({
 });
 
 /**
- * The address the function URL saw the request come from. X-Forwarded-For is never read: a client
+ * The address the HTTP API saw the request come from. X-Forwarded-For is never read: a client
  * can write anything there (hono's own getConnInfo falls back to it).
  */
 function sourceIp(c: { env: unknown }): string | undefined {

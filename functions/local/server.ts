@@ -262,7 +262,6 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
   if (options.notify !== false) {
     fanout = new EventFanout({
       connections: store.stores.connections,
-      streams: services.streams,
       sender: sockets,
       readGame: (gameId) => services.table.readGame(gameId),
       now,

@@ -9,6 +9,8 @@ import { gameTable, type GameTable } from '../store/ports/stores.js';
 import { dynamoStores } from '../store/dynamo-stores.js';
 import { Notifier } from './notifier.js';
 import { sesSender } from './email.js';
+import { EventFanout } from './event-fanout.js';
+import { apiGatewaySender } from './stream-sender.js';
 import type { NotifySecretsParameter } from './secrets.js';
 
 export interface AwsNotifierOptions {
@@ -16,7 +18,7 @@ export interface AwsNotifierOptions {
   tableName: string;
   registry: GameRegistry;
   secrets: NotifySecretsParameter;
-  /** The function's environment: EMAIL_FROM and PUBLIC_URL, and optionally SES_CONFIGURATION_SET and REPLY_DOMAIN. */
+  /** The function's environment: EMAIL_FROM and PUBLIC_URL, and optionally SES_CONFIGURATION_SET, REPLY_DOMAIN and STREAM_ENDPOINT. */
   env: NodeJS.ProcessEnv;
   /** Wraps each AWS client (X-Ray capture). */
   capture: <C extends SESv2Client>(client: C) => C;
@@ -34,6 +36,8 @@ export function awsNotifier(o: AwsNotifierOptions): {
   table: GameTable;
   deliveries: DeliveryStore;
   digests: DigestStore;
+  /** The event stream's fan-out, where the stack has one (STREAM_ENDPOINT). */
+  fanout: EventFanout | null;
 } {
   const stores = dynamoStores(o.db, o.tableName);
   const table = gameTable(stores);
@@ -61,5 +65,16 @@ export function awsNotifier(o: AwsNotifierOptions): {
     metrics: o.metrics,
     ...(replyDomain ? { replyDomain } : {}),
   });
-  return { notifier, table, deliveries, digests };
+  const endpoint = o.env.STREAM_ENDPOINT;
+  const now = () => new Date();
+  const fanout = endpoint
+    ? new EventFanout({
+        connections: stores.connections,
+        sender: apiGatewaySender(endpoint),
+        readGame: (gameId) => table.readGame(gameId),
+        now,
+        log: o.log,
+      })
+    : null;
+  return { notifier, table, deliveries, digests, fanout };
 }

@@ -5,13 +5,12 @@
  */
 import type { ChatRecord, GameRecord } from '../domain/game.js';
 import type { ConnectionStore } from '../store/ports/connections.js';
-import type { EndedCredentials, StreamSender, Streams } from '../service/streams.js';
+import { endedBy, type EndedCredentials, type StreamSender } from '../service/streams.js';
 import type { GameTransition } from '../service/transition.js';
 import { chatEvents, reminderEvents, rematchEvents, transitionEvents, type GameEvents } from './account-events.js';
 
 export interface FanoutDeps {
   connections: ConnectionStore;
-  streams: Streams;
   sender: StreamSender;
   /** The game, for what comes without it (a chat message, a reminder, a rematch offer made on the request path). */
   readGame: (gameId: string) => Promise<GameRecord | null>;
@@ -46,7 +45,8 @@ export class EventFanout {
   /** Closes the player's sockets whose credential has ended (a revoked token, a sign-out, a deleted account). */
   closeEnded(playerId: string, ended: EndedCredentials): Promise<void> {
     return this.enqueue(async () => {
-      for (const c of await this.d.streams.endedSockets(playerId, ended)) {
+      const open = await this.d.connections.ofPlayer(playerId, this.d.now());
+      for (const c of open.filter((c) => endedBy(c, ended))) {
         await this.d.connections.close(c.id);
         await this.d.sender.close(c.id);
       }

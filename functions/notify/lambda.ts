@@ -19,7 +19,7 @@ const { tracer, middleware: traced } = tracing('notifier');
 const secrets = await loadNotifySecretsParameter(env('NOTIFY_SECRETS_PARAMETER'));
 const db = tracer.captureAWSv3Client(new DynamoDBClient(LAMBDA_CLIENT_CONFIG));
 const registry = createRegistry(catalogSources);
-const { notifier, table } = awsNotifier({
+const { notifier, table, fanout } = awsNotifier({
   db,
   tableName: env('TABLE_NAME'),
   registry,
@@ -39,7 +39,13 @@ const results = new Results(
 
 /** Stream batches in, partial-batch failures out: Lambda retries from the first failed record. */
 export const handler = middy(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
-  const failed = await notifyFromStream(event.Records as StreamRecord[], { table, registry, notifier, results });
+  const failed = await notifyFromStream(event.Records as StreamRecord[], {
+    table,
+    registry,
+    notifier,
+    results,
+    ...(fanout ? { fanout } : {}),
+  });
   if (failed.length > 0) logger.warn('notification batch partly failed', { failed });
   return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
 }).use([traced, ...middlewares]);

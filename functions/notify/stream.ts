@@ -13,6 +13,7 @@ import { transitionOf } from '../service/transition.js';
 import { readDigestClaim, readGameImage } from '../store/stream-image.js';
 import type { Notifier } from './notifier.js';
 import type { Results } from '../service/results.js';
+import type { EventFanout } from './event-fanout.js';
 
 export interface StreamRecord {
   eventName?: string;
@@ -23,6 +24,8 @@ interface GameBatch {
   commits: CommitRecord[];
   reminders: { seat: number; deadline: string }[];
   chats: ChatRecord[];
+  /** A rematch was offered (a meta write): the event stream tells the seated people. */
+  rematchOffered: boolean;
   /** The first stream record of the game in this batch: where a retry must start. */
   firstSequence: string;
 }
@@ -33,15 +36,17 @@ function group(records: readonly StreamRecord[]): Map<string, GameBatch> {
     const image = r.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
     if (!image || (r.eventName !== 'INSERT' && r.eventName !== 'MODIFY')) continue;
     const item = readGameImage(image, r.eventName === 'INSERT');
-    // A meta write tells nobody anything: the commit that follows it does (transitionOf).
-    if (!item || item.kind === 'meta') continue;
+    // A meta write tells nobody of a start or an end: the commit that follows it does (transitionOf).
+    if (!item || (item.kind === 'meta' && !item.rematchOffered)) continue;
     const { gameId } = item;
     const batch = games.get(gameId) ?? {
       commits: [],
       reminders: [],
       chats: [],
+      rematchOffered: false,
       firstSequence: r.dynamodb?.SequenceNumber ?? '',
     };
+    if (item.kind === 'meta') batch.rematchOffered = true;
     if (item.kind === 'commit') batch.commits.push(item.commit);
     else if (item.kind === 'chat') batch.chats.push(item.chat);
     else if (item.kind === 'reminder') batch.reminders.push({ seat: item.seat, deadline: item.deadline });
@@ -57,7 +62,7 @@ function group(records: readonly StreamRecord[]): Map<string, GameBatch> {
  */
 export async function notifyFromStream(
   records: readonly StreamRecord[],
-  deps: { table: GameTable; registry: GameRegistry; notifier: Notifier; results?: Results },
+  deps: { table: GameTable; registry: GameRegistry; notifier: Notifier; results?: Results; fanout?: EventFanout },
 ): Promise<string[]> {
   const failed: string[] = [];
   for (const r of records) {
@@ -72,8 +77,15 @@ export async function notifyFromStream(
   for (const [gameId, batch] of group(records)) {
     try {
       const game = await deps.table.readGame(gameId);
-      for (const r of batch.reminders) await deps.notifier.remind({ gameId, ...r }, game);
-      for (const m of batch.chats) await deps.notifier.chat(m, game);
+      for (const r of batch.reminders) {
+        await deps.notifier.remind({ gameId, ...r }, game);
+        await deps.fanout?.reminder({ gameId, ...r }, game);
+      }
+      for (const m of batch.chats) {
+        await deps.notifier.chat(m, game);
+        await deps.fanout?.chat(m, game);
+      }
+      if (batch.rematchOffered) await deps.fanout?.rematchOffered(gameId, game);
       if (!game || !deps.registry.facts(game.meta.game)) continue;
       const t = transitionOf(
         game,
@@ -81,6 +93,7 @@ export async function notifyFromStream(
       );
       if (!t) continue;
       await deps.notifier.deliver(t, t.records, game);
+      await deps.fanout?.transition(t);
       // Ratings and the search index: a failure retries the batch, and recording twice changes nothing.
       if (t.finished) await deps.results?.record(gameId, game);
     } catch {

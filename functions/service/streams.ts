@@ -33,6 +33,12 @@ export interface StreamSender {
 /** Credentials that have stopped working: every one of the player's, or the ones named. */
 export type EndedCredentials = { all: true } | { ids: readonly string[]; registration: boolean };
 
+/** Whether the socket was opened with one of the credentials that ended. */
+export function endedBy(c: ConnectionRecord, ended: EndedCredentials): boolean {
+  if ('all' in ended) return true;
+  return c.credential.id === null ? ended.registration : ended.ids.includes(c.credential.id);
+}
+
 /** A ticket as minted: its secret is shown this once. */
 export interface MintedTicket {
   ticket: string;
@@ -141,12 +147,5 @@ export class Streams {
 
   async disconnect(connectionId: string): Promise<void> {
     await this.d.connections.close(connectionId);
-  }
-
-  /** The player's live sockets opened with a credential that has ended. */
-  async endedSockets(playerId: string, ended: EndedCredentials): Promise<ConnectionRecord[]> {
-    const open = await this.d.connections.ofPlayer(playerId, this.d.now());
-    if ('all' in ended) return open;
-    return open.filter((c) => (c.credential.id === null ? ended.registration : ended.ids.includes(c.credential.id)));
   }
 }

@@ -34,13 +34,17 @@ export async function conditional<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-/** Whether a conditional write landed: false when its condition failed, a throw for any other failure. */
-export async function landed(write: Promise<unknown>): Promise<boolean> {
+/** What a conditional write answered: undefined when its condition failed, a throw for any other failure. */
+export async function ifLanded<T extends object>(write: Promise<T>): Promise<T | undefined> {
   try {
-    await conditional(write);
-    return true;
+    return await conditional(write);
   } catch (err) {
-    if (err instanceof WriteConflict) return false;
+    if (err instanceof WriteConflict) return undefined;
     throw err;
   }
+}
+
+/** Whether a conditional write landed: false when its condition failed, a throw for any other failure. */
+export async function landed(write: Promise<object>): Promise<boolean> {
+  return (await ifLanded(write)) !== undefined;
 }

@@ -2,6 +2,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { AccountDeletionTable } from './account-deletion.js';
 import { AccountTable } from './account-table.js';
 import { ChatTable } from './chat-table.js';
+import { ConnectionTable } from './connection-table.js';
 import { DeliveryLog } from './delivery-log.js';
 import { DigestTable } from './digest-table.js';
 import { FinishedTable } from './finished-table.js';
@@ -12,6 +13,7 @@ import { LobbyTable } from './lobby-table.js';
 import { PlayerTable } from './player-table.js';
 import type { Stores } from './ports/stores.js';
 import { RatingsTable } from './ratings-table.js';
+import { StreamTicketTable } from './stream-ticket-table.js';
 import { PUSH_SUBSCRIPTIONS, SubscriptionTable, WEBHOOKS } from './subscription-table.js';
 import { TimeTable } from './time-table.js';
 
@@ -37,6 +39,8 @@ export function dynamoStores(db: DynamoDBClient, tableName: string, heldViews?: 
     deliveries: new DeliveryLog(db, tableName),
     accounts: new AccountTable(db, tableName),
     deletion: new AccountDeletionTable(db, tableName),
+    connections: new ConnectionTable(db, tableName),
+    streamTickets: new StreamTicketTable(db, tableName),
     ...(heldViews
       ? { holdSlots: new HoldSlots(limitsStoreClient(db), heldViews.limitsTable, heldViews.longestMs) }
       : {}),

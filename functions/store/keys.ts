@@ -95,6 +95,18 @@ export const keys = {
   digestShard: (playerId: string) => `DIGEST#${createHash('sha256').update(playerId).digest()[0]! % DUE_SHARDS}`,
   digestShardOf: (shard: number) => `DIGEST#${shard}`,
   sheet: (id: string) => `SHEET#${id}`,
+  /**
+   * The event stream (functions/store/connection-table.ts): under the player's partition one
+   * item per connection slot, holding the connection in it; an item per connection naming its
+   * player and slot; per game one item per connection watching it; single-use tickets by hash.
+   */
+  streamSlot: (slot: number) => `STREAM#${slot}`,
+  streamSlotPrefix: 'STREAM#',
+  connection: (id: string) => ({ pk: `CONN#${id}`, sk: 'CONN' }),
+  watchers: (gameId: string) => `WATCHERS#${gameId}`,
+  watcher: (connectionId: string) => `CONN#${connectionId}`,
+  watcherPrefix: 'CONN#',
+  streamTicket: (hash: string) => ({ pk: `TICKET#${hash}`, sk: 'TICKET' }),
   /** The table's own item: which layout its items follow. */
   format: { pk: 'TABLE', sk: 'FORMAT' },
 };

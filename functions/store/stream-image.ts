@@ -7,14 +7,14 @@ import { parseChat } from './chat-table.js';
 import { parseCommit } from './commit-item.js';
 import { parseMeta } from './game-log-table.js';
 import { keys } from './keys.js';
-import type { ChatRecord, CommitRecord, GameStatus } from '../domain/game.js';
+import { newRematchOffer, type ChatRecord, type CommitRecord, type GameStatus } from '../domain/game.js';
 
 export type GameItemImage =
   | { gameId: string; kind: 'commit'; commit: CommitRecord }
   | { gameId: string; kind: 'chat'; chat: ChatRecord }
   /** A reminder claim, written once per seat and turn by the sweeper. */
   | { gameId: string; kind: 'reminder'; seat: number; deadline: string }
-  | { gameId: string; kind: 'meta'; status: GameStatus };
+  | { gameId: string; kind: 'meta'; status: GameStatus; rematchOffered: boolean };
 
 /**
  * The game item a stream image shows, or null for any other item (players, deadline entries,
@@ -27,8 +27,10 @@ export function readGameImage(image: Record<string, AttributeValue>, inserted: b
   if (!pk?.startsWith(keys.gamePrefix) || !sk) return null;
   const gameId = pk.slice(keys.gamePrefix.length);
   // The seed is not needed for the status, and a stream image need not carry it.
-  if (sk === keys.meta)
-    return { gameId, kind: 'meta', status: parseMeta(gameId, { ...image, seed: image.seed ?? { S: '' } }).status };
+  if (sk === keys.meta) {
+    const meta = parseMeta(gameId, { ...image, seed: image.seed ?? { S: '' } });
+    return { gameId, kind: 'meta', status: meta.status, rematchOffered: newRematchOffer(meta.rematch) };
+  }
   if (!inserted) return null;
   if (sk.startsWith(keys.commitPrefix)) return { gameId, kind: 'commit', commit: parseCommit(image) };
   if (sk.startsWith(keys.chatPrefix)) return { gameId, kind: 'chat', chat: parseChat(gameId, image) };

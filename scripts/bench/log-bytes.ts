@@ -1,7 +1,7 @@
 /**
  * What each invocation writes to CloudWatch Logs, measured on the real entries rather than
  * assumed: the API handler (functions/api/lambda.ts) runs in this process against the
- * embedded store, fed function URL events, and every byte it writes to stdout is counted, as
+ * embedded store, fed HTTP API events, and every byte it writes to stdout is counted, as
  * Lambda would ingest it. The stack logs JSON with Lambda's system lines at WARN, so START, END and
  * REPORT cost nothing; what is left is the app's own request line and its EMF metrics.
  *
@@ -16,7 +16,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { LambdaEvent } from 'hono/aws-lambda';
 import { apiLambdaStore } from '../support/api-lambda-env.js';
-import { functionUrlEvent } from '../support/lambda-event.js';
+import { httpApiEvent } from '../support/lambda-event.js';
 import { median } from './stats.js';
 
 const MOVES = Number(process.env.BENCH_LOG_MOVES ?? 40);
@@ -52,7 +52,7 @@ try {
   const call = (method: string, path: string, body?: unknown, token?: string) =>
     bytesOf(async () => {
       const answer = await handler(
-        functionUrlEvent(method, path, body, token ? { authorization: `Bearer ${token}` } : {}),
+        httpApiEvent(method, path, body, token ? { authorization: `Bearer ${token}` } : {}),
         { awsRequestId: `req-${n++}`, functionName: 'api' } as Context,
       );
       if (answer.statusCode >= 300) throw new Error(`${method} ${path}: ${answer.statusCode} ${answer.body}`);

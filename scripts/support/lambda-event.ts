@@ -1,10 +1,11 @@
 /**
- * A function URL request as Lambda hands it to the API handler (payload format 2.0, the shape
- * hono/aws-lambda reads), for running the real entry in process: tests and the log-bytes bench.
+ * A request as the HTTP API's catch-all route hands it to the API handler (payload format 2.0,
+ * the shape hono/aws-lambda reads), for running the real entry in process: tests and the
+ * log-bytes bench.
  */
 import type { LambdaEvent } from 'hono/aws-lambda';
 
-export function functionUrlEvent(
+export function httpApiEvent(
   method: string,
   path: string,
   body?: unknown,
@@ -18,15 +19,15 @@ export function functionUrlEvent(
     rawPath,
     rawQueryString,
     headers: {
-      host: 'api.example.test',
+      host: 'abc123.execute-api.eu-central-1.amazonaws.com',
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...headers,
     },
     requestContext: {
-      accountId: 'anonymous',
-      apiId: 'api',
-      domainName: 'api.example.test',
-      domainPrefix: 'api',
+      accountId: '123456789012',
+      apiId: 'abc123',
+      domainName: 'abc123.execute-api.eu-central-1.amazonaws.com',
+      domainPrefix: 'abc123',
       http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp, userAgent: 'bench' },
       requestId: 'req',
       routeKey: '$default',

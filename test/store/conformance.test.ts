@@ -7,6 +7,7 @@ import { afterAll, describe } from 'vitest';
 import { accountsSuite } from './conformance/accounts.js';
 import { backends, Harness, stopDynamoDbLocal } from './conformance/backends.js';
 import { channelsSuite } from './conformance/channels.js';
+import { connectionsSuite } from './conformance/connections.js';
 import { deliveriesSuite } from './conformance/deliveries.js';
 import { dynamoLayoutSuite } from './conformance/dynamo-layout.js';
 import { gameLogSuite } from './conformance/game-log.js';
@@ -27,5 +28,6 @@ describe.each(backends)('event store on $name', (backend) => {
   ratingsSuite(h);
   lobbyAndChatSuite(h);
   accountsSuite(h);
+  connectionsSuite(h);
   if (backend.dynamo) dynamoLayoutSuite(h);
 });

@@ -43,7 +43,7 @@ export function memoryStores(heldViews?: MemoryHeldViews): Stores {
     deliveries: new MemoryDeliveries(state),
     accounts: new MemoryAccounts(state),
     deletion: new MemoryAccountDeletion(state),
-    connections: new MemoryConnections(),
+    connections: new MemoryConnections(state),
     streamTickets: new MemoryStreamTickets(),
     ...(heldViews ? { holdSlots: new MemoryHoldSlots(heldViews.now) } : {}),
   };

@@ -16,6 +16,7 @@ import type {
   WebhookRecord,
 } from '../../domain/player.js';
 import type { BoardEntry, FinishedGameRecord, RatingEntry, RatingPlan } from '../../domain/ratings.js';
+import type { ConnectionRecord } from '../../domain/stream.js';
 import type { SheetEntry } from '../ports/digests.js';
 
 /** The profile item: what `putPlayer` wrote, and what other stores keep on it. */
@@ -48,6 +49,8 @@ export interface PlayerPartition {
   sheets: Map<string, SheetEntry[]>;
   /** Messages about no single game, sent or counted (`playerId#key`: their count, 0 for a claim). */
   sent: Map<string, number>;
+  /** The event stream's connection slots, each the connection holding it. */
+  streamSlots: (ConnectionRecord | undefined)[];
 }
 
 /** The deadline entry of a game: the version it was set at, and the time (absent: nothing due). */
@@ -99,6 +102,7 @@ export class MemoryState {
         digestDays: new Set(),
         sheets: new Map(),
         sent: new Map(),
+        streamSlots: [],
       };
       this.players.set(id, found);
     }

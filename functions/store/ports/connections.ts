@@ -1,5 +1,8 @@
 import type { ConnectionRecord, StreamTicketRecord } from '../../domain/stream.js';
 
+/** How many games a connection may watch, and how many connections may watch a game. */
+export type WatchCaps = { perConnection: number; perGame: number };
+
 /** A connection opened, or every slot of the player held by a live one. */
 export type Opened = { ok: true; connection: ConnectionRecord } | { ok: false; limit: number };
 
@@ -20,7 +23,7 @@ export interface ConnectionStore {
    * The connection watches the game too: false when it watches `perConnection` games already, or
    * the game has `perGame` watchers. Watching a game again is a success that changes nothing.
    */
-  watch(id: string, gameId: string, caps: { perConnection: number; perGame: number }, now: Date): Promise<boolean>;
+  watch(id: string, gameId: string, caps: WatchCaps, now: Date): Promise<boolean>;
   unwatch(id: string, gameId: string): Promise<void>;
   /** The ids of the live connections that watch the game. */
   watchersOf(gameId: string, now: Date): Promise<string[]>;

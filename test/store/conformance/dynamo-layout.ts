@@ -268,6 +268,41 @@ export function dynamoLayoutSuite(h: Harness): void {
     });
   });
 
+  describe('event stream items', () => {
+    it("each carries a ttl just past its connection or ticket; a player's connections are one Query", async () => {
+      const p = `p-${uid()}`;
+      const game = `g-${uid()}`;
+      const now = new Date('2026-11-21T12:00:00.000Z');
+      const expiresAt = '2026-11-21T14:00:00.000Z';
+      const ends = Date.parse(expiresAt) / 1000;
+      const c = { id: `c-${uid()}`, playerId: p, credential: { kind: 'registration' as const, id: null } };
+      expect((await h.stores.connections.open({ ...c, connectedAt: now.toISOString(), expiresAt }, 2, now)).ok).toBe(
+        true,
+      );
+      expect(await h.stores.connections.watch(c.id, game, { perConnection: 1, perGame: 1 }, now)).toBe(true);
+      await h.stores.streamTickets.put({ hash: `h-${c.id}`, playerId: p, credential: c.credential, expiresAt });
+      const ttlAttribute: string = infra().TimeToLiveSpecification.AttributeName;
+      const ttlOf = async (key: { pk: string; sk: string }) => {
+        const out = await d.client.send(
+          new GetItemCommand({
+            TableName: d.tableName,
+            Key: { pk: { S: key.pk }, sk: { S: key.sk } },
+            ConsistentRead: true,
+          }),
+        );
+        return Number(out.Item?.[ttlAttribute]?.N) - ends;
+      };
+      expect(await ttlOf({ pk: keys.player(p), sk: keys.streamSlot(0) })).toBe(60);
+      expect(await ttlOf(keys.connection(c.id))).toBe(60);
+      expect(await ttlOf({ pk: keys.watchers(game), sk: keys.watcher(c.id) })).toBe(60);
+      expect(await ttlOf(keys.streamTicket(`h-${c.id}`))).toBe(0);
+
+      const from = d.calls.length;
+      expect(await h.stores.connections.ofPlayer(p, now)).toHaveLength(1);
+      expect(d.calls.slice(from).map((call) => call.command)).toEqual(['QueryCommand']);
+    });
+  });
+
   describe('errors that are not conflicts', () => {
     it('are not disguised as WriteConflict (a missing table surfaces as such)', async () => {
       const missing = new GameLogTable(d.client, `no-such-table-${uid()}`);
