@@ -58,7 +58,7 @@ export const EVENT_EXAMPLES = STREAM_EVENT_KINDS.map((kind, i) => ({
     type: 'event' as const,
     kind,
     game,
-    version: kind === 'gameStarted' || kind === 'seekMatched' ? 1 : 12 + i,
+    version: kind === 'gameStarted' || kind === 'seekMatched' ? 0 : 12 + i,
     at,
     ...(kind === 'reminder' ? { deadline: '2026-11-26T18:00:00.000Z' } : {}),
   },
