@@ -25,7 +25,7 @@ import { CREDENTIAL_ENDED, MAX_MESSAGE_BYTES } from './socket.js';
 export const EVENT_KIND_AUDIENCE: Record<StreamEventKind, { to: 'everyone' | 'people' | 'one'; when: string }> = {
   yourTurn: {
     to: 'one',
-    when: 'your seat became due: the game started with you to act, or a move handed you the turn',
+    when: 'your seat became due: the game started with you to act, or a move handed you the turn (not again while you stay due)',
   },
   move: {
     to: 'everyone',
