@@ -22,7 +22,7 @@ import {
 import { CREDENTIAL_ENDED, MAX_MESSAGE_BYTES } from './socket.js';
 
 /** Who is told of each kind of event, and when: the event message's description and examples. */
-export const EVENT_KIND_AUDIENCE: Record<StreamEventKind, { to: 'everyone' | 'people' | 'one'; when: string }> = {
+const EVENT_KIND_AUDIENCE: Record<StreamEventKind, { to: 'everyone' | 'people' | 'one'; when: string }> = {
   yourTurn: {
     to: 'one',
     when: 'your seat became due: the game started with you to act, or a move handed you the turn (not again while you stay due)',
@@ -51,7 +51,7 @@ const at = '2026-11-24T02:23:05.412Z';
 const game = 'k3Qm9vXa2LpT';
 
 /** One example per kind of event, each valid against EventSchema (the asyncapi test checks). */
-export const EVENT_EXAMPLES = STREAM_EVENT_KINDS.map((kind, i) => ({
+const EVENT_EXAMPLES = STREAM_EVENT_KINDS.map((kind, i) => ({
   name: kind,
   summary: EVENT_KIND_AUDIENCE[kind].when,
   payload: {
@@ -88,6 +88,14 @@ function eventDescription(): string {
   ].join('\n');
 }
 
+/** A message whose one example is named as the message. */
+const single = (name: string, schema: z.ZodType, title: string, summary: string, payload: unknown): Message => ({
+  schema,
+  title,
+  summary,
+  examples: [{ name, payload }],
+});
+
 /** Every message, both ways, by its name in the document. */
 export const MESSAGES: Record<string, Message> = {
   event: {
@@ -97,24 +105,16 @@ export const MESSAGES: Record<string, Message> = {
     description: eventDescription(),
     examples: EVENT_EXAMPLES,
   },
-  subscribed: {
-    schema: SubscribedSchema,
-    title: 'Subscribed',
-    summary: 'The answer to subscribe',
-    examples: [{ name: 'subscribed', payload: { type: 'subscribed', game, version: 14 } }],
-  },
-  unsubscribed: {
-    schema: UnsubscribedSchema,
-    title: 'Unsubscribed',
-    summary: 'The answer to unsubscribe',
-    examples: [{ name: 'unsubscribed', payload: { type: 'unsubscribed', game } }],
-  },
-  pong: {
-    schema: PongSchema,
-    title: 'Pong',
-    summary: 'The answer to ping',
-    examples: [{ name: 'pong', payload: { type: 'pong' } }],
-  },
+  subscribed: single('subscribed', SubscribedSchema, 'Subscribed', 'The answer to subscribe', {
+    type: 'subscribed',
+    game,
+    version: 14,
+  }),
+  unsubscribed: single('unsubscribed', UnsubscribedSchema, 'Unsubscribed', 'The answer to unsubscribe', {
+    type: 'unsubscribed',
+    game,
+  }),
+  pong: single('pong', PongSchema, 'Pong', 'The answer to ping', { type: 'pong' }),
   error: {
     schema: ErrorSchema,
     title: 'Error',
@@ -156,18 +156,11 @@ export const MESSAGES: Record<string, Message> = {
       },
     ],
   },
-  unsubscribe: {
-    schema: UnsubscribeSchema,
-    title: 'Unsubscribe',
-    summary: 'Stop watching a game',
-    examples: [{ name: 'unsubscribe', payload: { action: 'unsubscribe', game } }],
-  },
-  ping: {
-    schema: PingSchema,
-    title: 'Ping',
-    summary: 'Keep an idle socket open',
-    examples: [{ name: 'ping', payload: { action: 'ping' } }],
-  },
+  unsubscribe: single('unsubscribe', UnsubscribeSchema, 'Unsubscribe', 'Stop watching a game', {
+    action: 'unsubscribe',
+    game,
+  }),
+  ping: single('ping', PingSchema, 'Ping', 'Keep an idle socket open', { action: 'ping' }),
 };
 
 const hours = CONNECTION_MS / 3_600_000;
@@ -209,7 +202,7 @@ function sent(name: string, summary: string, replies: string[]) {
   };
 }
 
-export function asyncApiDocument() {
+function asyncApiDocument() {
   return {
     asyncapi: '3.0.0',
     info: {
