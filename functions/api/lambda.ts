@@ -36,7 +36,7 @@ const services = createServices(stores, createRegistry(catalogSources), undefine
   metrics: port,
   ...(mailer ? { mailer } : {}),
   // The table's stream tells the sockets what happens in games; only a credential's end is the API's own to tell.
-  ...(streamEndpoint ? { onCredentialsEnded: (playerId, ended) => void sockets().closeEnded(playerId, ended) } : {}),
+  ...(streamEndpoint ? { onCredentialsEnded: (playerId, ended) => sockets().closeEnded(playerId, ended) } : {}),
 });
 let fanout: EventFanout | undefined;
 const sockets = () =>

@@ -69,6 +69,12 @@ export const PROBLEM_CODES = {
   invalid_vacation: badRequest('`until` must be after `from`'),
   empty_message: badRequest('The message is empty'),
   unauthorized: { status: 401, title: 'Missing or invalid token', detail: 'Send Authorization: Bearer <token>' },
+  /** The event stream's opening handshake (docs/event-stream.md). */
+  invalid_ticket: {
+    status: 401,
+    title: 'Invalid stream ticket',
+    detail: 'The ticket is unknown, used or expired: mint a new one',
+  },
   not_seated: forbidden('You do not hold a seat in this game'),
   not_your_turn: forbidden('Seat 1 is not to act now'),
   bad_invite_code: forbidden('The invite code does not match'),
@@ -146,6 +152,20 @@ export const PROBLEM_CODES = {
     title: 'Too many requests',
     detail: 'At most 30 new games per player in 3600 s; retry after 1712 s',
     extras: { retryAfter: 1712 },
+  },
+  /** The event stream's opening handshake. */
+  too_many_connections: {
+    status: 429,
+    title: 'Too many requests',
+    detail: 'At most 10 event streams open at once per player; close one first',
+    extras: { limit: 10 },
+  },
+  /** An event stream's subscribe, answered on the socket with this code. */
+  too_many_watches: {
+    status: 429,
+    title: 'Too many requests',
+    detail: 'A stream watches at most 20 games, and a game has at most 500 watching streams',
+    extras: { limit: 20 },
   },
   too_many_waits: {
     status: 429,

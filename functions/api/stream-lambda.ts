@@ -40,7 +40,7 @@ async function route(event: WebSocketEvent): Promise<Answer> {
     return {
       statusCode: opening.status,
       headers: { 'content-type': 'application/problem+json' },
-      body: JSON.stringify(opening.problem),
+      body: opening.body,
     };
   }
   if (routeKey === '$disconnect') {

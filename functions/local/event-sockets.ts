@@ -10,6 +10,8 @@ import { WebSocketServer, WebSocket } from 'ws';
 import { LOCAL_SOCKET_PATH } from '../api/streams/app.js';
 import { CREDENTIAL_ENDED, MAX_MESSAGE_BYTES, type StreamSocket } from '../api/streams/socket.js';
 import { newId } from '../service/secrets.js';
+import { problemJson } from '../api/problem-response.js';
+import { Refusal, problems } from '../service/refusal.js';
 import { CONNECTION_MS, type StreamSender } from '../service/streams.js';
 
 export class LocalSockets implements StreamSender {
@@ -27,18 +29,17 @@ export class LocalSockets implements StreamSender {
       socket.on('error', () => socket.destroy());
       void this.upgrade(req, socket, head).catch((err: unknown) => {
         this.log(`event stream: opening failed: ${(err as Error).message}`);
-        refuse(socket, 500, { type: 'about:blank', status: 500, code: 'internal', title: 'Internal server error' });
+        refuse(socket, 500, problemJson(new Refusal('internal', 'Internal error')));
       });
     });
   }
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
-    if (url.pathname !== LOCAL_SOCKET_PATH)
-      return refuse(socket, 404, { type: 'about:blank', status: 404, code: 'not_found', title: 'Not found' });
+    if (url.pathname !== LOCAL_SOCKET_PATH) return refuse(socket, 404, problemJson(problems.notFound('Stream')));
     const id = newId();
     const opening = await this.protocol.open(url.searchParams.get('ticket') ?? undefined, id);
-    if (!opening.ok) return refuse(socket, opening.status, opening.problem);
+    if (!opening.ok) return refuse(socket, opening.status, opening.body);
     this.server.handleUpgrade(req, socket, head, (ws) => this.serve(id, ws));
   }
 
@@ -79,8 +80,7 @@ export class LocalSockets implements StreamSender {
   }
 }
 
-function refuse(socket: Duplex, status: number, problem: object): void {
-  const body = JSON.stringify(problem);
+function refuse(socket: Duplex, status: number, body: string): void {
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
       `Content-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -193,7 +193,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
         void fanout?.chat(m);
       },
       onRematchOffered: (gameId) => void fanout?.rematchOffered(gameId),
-      onCredentialsEnded: (playerId, ended) => void fanout?.closeEnded(playerId, ended),
+      onCredentialsEnded: (playerId, ended) => fanout?.closeEnded(playerId, ended),
       onDigest: (d) => queue.digest(d),
       ...(options.metrics ? { metrics: options.metrics } : {}),
       ...(options.bots ? { bots: options.bots } : {}),

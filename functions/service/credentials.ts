@@ -28,7 +28,7 @@ export class Credentials {
     private readonly players: Players,
     private readonly now: () => Date,
     /** Told of every credential that stops working, so that the sockets opened with it close. */
-    private readonly onEnded: (playerId: string, ended: EndedCredentials) => void = () => undefined,
+    private readonly onEnded: (playerId: string, ended: EndedCredentials) => Promise<void> | void = () => undefined,
   ) {}
 
   async startSession(playerId: string, label: string): Promise<Issued> {
@@ -105,7 +105,7 @@ export class Credentials {
       return refused(problems.notFound(kind === 'session' ? 'Session' : 'Token'));
     if (kind === 'token') await this.accounts.uncountTokens(player.id, [id]);
     this.players.forget(player.id, id);
-    this.onEnded(player.id, { ids: [id], registration: false });
+    await this.onEnded(player.id, { ids: [id], registration: false });
     return ok(undefined);
   }
 
@@ -132,7 +132,7 @@ export class Credentials {
     // A hash no secret has: the registration token stops working.
     if (tokens) await this.table.updatePlayer(player.id, { tokenHash: '0'.repeat(64) });
     this.players.forget(player.id);
-    this.onEnded(player.id, { ids: ending.map((c) => c.id), registration: tokens });
+    await this.onEnded(player.id, { ids: ending.map((c) => c.id), registration: tokens });
     return ok(undefined);
   }
 }

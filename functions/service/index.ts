@@ -73,7 +73,7 @@ export interface ServiceHooks {
   /** A rematch was offered (a meta write, which the commit-based transitions do not show). */
   onRematchOffered?: (gameId: string) => void;
   /** Credentials stopped working (revoked, signed out, the account deleted): their sockets must close. */
-  onCredentialsEnded?: (playerId: string, ended: EndedCredentials) => void;
+  onCredentialsEnded?: (playerId: string, ended: EndedCredentials) => Promise<void> | void;
   /** Where moves, bot moves and refused moves are counted. */
   metrics?: Metrics;
   /** Sends sign-in codes and address confirmations; without it none go out. */

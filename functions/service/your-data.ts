@@ -38,7 +38,7 @@ export interface YourDataDeps {
   lobby: Lobby | null;
   now: () => Date;
   /** Told that every credential of the account has ended, so that its sockets close. */
-  onEnded?: (playerId: string, ended: EndedCredentials) => void;
+  onEnded?: (playerId: string, ended: EndedCredentials) => Promise<void> | void;
 }
 
 /** A player's own data: all of it to take away, or all of it gone. */
@@ -73,7 +73,7 @@ export class YourData {
   async delete(player: PlayerRecord): Promise<Result<void>> {
     if (!(await this.d.writes.stop(player.id, this.d.now()))) return ok(undefined);
     this.d.players.forget(player.id);
-    this.d.onEnded?.(player.id, { all: true });
+    await this.d.onEnded?.(player.id, { all: true });
     // Then: a seek matched meanwhile has made its game, which the memberships below then include.
     const withdrawn = await this.d.lobby?.withdraw(player);
     if (withdrawn?.ok === false) return withdrawn;

@@ -1,10 +1,11 @@
 /**
- * `npm run bench [api|store|logs|games|compare|bundle|web|bots]`: every part but bots by default. Each part prints a table and
+ * `npm run bench [api|store|logs|games|compare|bundle|web|bots|cost]`: every part but bots by default
+ * (`cost` prices the figures of the last run again, measuring nothing). Each part prints a table and
  * returns its figures, which are written together to bench/report.json.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import type { LogFigures, StoreFigures } from './cost-model.js';
+import type { LogFigures, StoreFigures } from './cost-basis.js';
 import type { Ladder } from './ladder-merge.js';
 
 const parts = process.argv.slice(2);
@@ -24,43 +25,25 @@ if (want('bundle')) report.bundle = (await import('./bundle.js')).results;
 if (want('web')) report.web = (await import('./web.js')).results;
 // The ladder takes hours at full budgets: only on request.
 if (parts.includes('bots')) report.bots = (await import('./bots.js')).results;
-// A run of some parts keeps the other parts' figures from the last run (each part carries its own figures).
+// A run of some parts keeps the other parts' figures from the last run (each part carries its own
+// figures); `cost` alone measures nothing, so the last run's date and machine stay.
 const file = new URL('../../bench/report.json', import.meta.url);
 const previous =
   parts.length > 0 && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-const merged = { ...previous, ...report };
+const measured = parts.length === 0 || parts.some((part) => part !== 'cost');
+const merged = measured ? { ...previous, ...report } : previous;
 if (report.bots) {
   const { mergeLadder } = await import('./ladder-merge.js');
   merged.bots = mergeLadder(previous.bots as Ladder | undefined, report.bots as Ladder);
 }
-// The cost model needs the traced store figures (with request times) and the measured log bytes.
+// The cost model needs the traced store figures (with request times) and the measured log bytes;
+// `npm run bench cost` prices the stored figures again without measuring anything.
 const logged = merged.logs as LogFigures | undefined;
-if (
-  (want('store') || want('logs') || want('bundle')) &&
-  (merged.store as Partial<StoreFigures> | undefined)?.calls?.holdPerSecond &&
-  logged
-) {
-  const { costPerMillionMoves, PRICES, ASSUMPTIONS } = await import('./cost-model.js');
+const store = merged.store as StoreFigures | undefined;
+if ((want('store') || want('logs') || want('bundle') || want('cost')) && store?.calls?.holdPerSecond && logged) {
+  const { printCost } = await import('./cost-print.js');
   const initMs = (merged.bundle as { api?: { importCpuMs?: number | null } } | undefined)?.api?.importCpuMs ?? null;
-  const cost = costPerMillionMoves(merged.store as StoreFigures, logged, initMs);
-  merged.cost = { ...cost, initMs, prices: PRICES, assumptions: ASSUMPTIONS };
-  const d = cost.dollars;
-  console.log(
-    `cost per million moves, each with one view and one notification (us-east-1, on-demand; prices and assumptions in scripts/bench/cost-model.ts):`,
-  );
-  console.log(
-    `  DynamoDB $${d.dynamo} (${cost.readUnitsPerMove} RRU + ${cost.writeUnitsPerMove} WRU per move), Lambda $${d.lambda} (${cost.lambdaMsPerMove} billed ms per move at ${ASSUMPTIONS.lambdaMemoryMb} MB), logs $${d.logs} (${cost.logBytesPerMove} bytes), X-Ray $${d.xray}, transfer $${d.transfer}`,
-  );
-  console.log(
-    `  total $${d.total} behind the API's function URL (target ≤ $2.5), $${d.totalBehindHttpApi} had it stayed behind HTTP API (+$${d.httpApi}); storage $${d.storagePerMonth}/month per million moves kept; email $${d.email} if half the turns go by email`,
-  );
-  const f = cost.floor;
-  console.log(
-    `  floor $${f.total}: DynamoDB $${f.dynamo} (${f.readUnitsPerMove} RRU, every read that may be eventually consistent made so), Lambda requests $${f.requests}, one log line per API request $${f.logs}; no compute, traces or bytes out`,
-  );
-  console.log(
-    `  an open web-client page: $${cost.pageHour.total} an hour (${cost.pageHour.requests} held views); the sweeper $${cost.sweeperPerMonth} a month`,
-  );
+  merged.cost = printCost({ store, logged, initMs });
 }
 mkdirSync(new URL('../../bench/', import.meta.url), { recursive: true });
 writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);

@@ -6,6 +6,7 @@
  */
 import type { Streams, Subscribed } from '../../service/streams.js';
 import type { Result } from '../../service/refusal.js';
+import { problemJson, statusOf } from '../problem-response.js';
 import { ClientMessageSchema, type ServerMessage } from './messages.js';
 
 /** The largest message a client may send (a subscribe is well under 200 bytes). */
@@ -14,14 +15,8 @@ export const MAX_MESSAGE_BYTES = 1024;
 /** The close code of a socket whose credential ended, where the server picks it (4000–4999 are the application's). */
 export const CREDENTIAL_ENDED = 4001;
 
-/** How an opening ends: accepted, or refused with a status and a problem document. */
-export type Opening =
-  | { ok: true }
-  | {
-      ok: false;
-      status: 401 | 429;
-      problem: { type: 'about:blank'; status: number; code: string; title: string; detail?: string; limit?: number };
-    };
+/** How an opening ends: accepted, or refused with a status and a problem+json document. */
+export type Opening = { ok: true } | { ok: false; status: number; body: string };
 
 const invalid = (detail: string): ServerMessage => ({ type: 'error', code: 'invalid_message', detail });
 
@@ -32,13 +27,7 @@ export class StreamSocket {
   async open(ticket: string | undefined, connectionId: string): Promise<Opening> {
     const opened = await this.streams.connect(ticket, connectionId);
     if (opened.ok) return { ok: true };
-    const { code, title, detail, extras } = opened.refusal;
-    const status = code === 'too_many_connections' ? 429 : 401;
-    return {
-      ok: false,
-      status,
-      problem: { type: 'about:blank', status, code, title, ...(detail ? { detail } : {}), ...extras },
-    };
+    return { ok: false, status: statusOf(opened.refusal), body: problemJson(opened.refusal) };
   }
 
   /** The answers to one message from the client, in order. */
