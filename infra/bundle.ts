@@ -64,14 +64,15 @@ export async function bundleLambda(entry: string, outdir: string): Promise<Metaf
   return metafile;
 }
 
-/** The API's files beside its bundle: Swagger UI and the OpenAPI document for /docs (never from a CDN), and the built web client for `/`. */
+/** The API's files beside its bundle: Swagger UI, the OpenAPI and AsyncAPI documents for /docs (never from a CDN), and the built web client for `/`. */
 export function writeApiAssets(outdir: string): void {
   const swagger = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   mkdirSync(join(outdir, DOCS_ASSETS_DIR), { recursive: true });
   for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css'])
     copyFileSync(join(swagger, file), join(outdir, DOCS_ASSETS_DIR, file));
-  // Served at /openapi.json as committed, never built at a cold start (functions/api/docs.ts).
-  copyFileSync(join(projectRoot, 'api-spec/openapi.json'), join(outdir, DOCS_ASSETS_DIR, 'openapi.json'));
+  // Served at /openapi.json and /asyncapi.yaml as committed, never built at a cold start (functions/api/docs.ts).
+  for (const file of ['openapi.json', 'asyncapi.yaml'])
+    copyFileSync(join(projectRoot, 'api-spec', file), join(outdir, DOCS_ASSETS_DIR, file));
   execFileSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'web/build.ts'), join(outdir, WEB_ASSETS_DIR)], {
     cwd: projectRoot,
     stdio: 'inherit',

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -124,12 +124,21 @@ describe('the Lambda entry (HTTP API events, payload format 2.0, through middy a
     });
   });
 
-  it('serves the API reference and its self-hosted assets', async () => {
+  it("serves the API reference, its self-hosted assets and the event stream's AsyncAPI document", async () => {
     const page = await handler(event('GET', '/docs'), context);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('/docs/swagger-ui-bundle.js');
     const spec = await handler(event('GET', '/openapi.json'), context);
     expect(JSON.parse(spec.body).openapi).toBe('3.1.0');
+    // hono/aws-lambda sends a type it does not know as text (YAML) base64-encoded; the function URL decodes it.
+    const stream = (await handler(event('GET', '/asyncapi.yaml'), context)) as {
+      body: string;
+      isBase64Encoded?: boolean;
+    };
+    expect(stream.isBase64Encoded).toBe(true);
+    expect(Buffer.from(stream.body, 'base64').toString('utf8')).toBe(
+      readFileSync(new URL('../api-spec/asyncapi.yaml', import.meta.url), 'utf8'),
+    );
   });
 
   it('serves the web client from WEB_ASSETS_DIR at / with its CSP, and its hashed script', async () => {

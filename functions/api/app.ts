@@ -13,7 +13,7 @@ import type { Players } from '../service/players.js';
 import type { VersionWaits } from '../service/version-waits.js';
 import { catalogApp } from './catalog/app.js';
 import { chatApp } from './chat/app.js';
-import { docsRoutes, servedSpec } from './docs.js';
+import { docsRoutes, servedAsyncApi, servedSpec } from './docs.js';
 import type { AppEnv } from './env.js';
 import { finishingApp } from './finishing/app.js';
 import { gamesApp } from './games/app.js';
@@ -80,6 +80,7 @@ export function createApp(deps: AppDeps) {
     .route('/', streamsApp(deps.streams, deps.socketUrl));
 
   app.get('/openapi.json', servedSpec);
+  app.get('/asyncapi.yaml', servedAsyncApi);
   app.get('/docs/', (c) => c.redirect('/docs'));
   app.route('/docs', docsRoutes());
   if (deps.web) app.route('/', webRoutes(deps.web));

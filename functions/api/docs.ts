@@ -15,30 +15,36 @@ function assetsDir(): string {
   return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }
 
-/** The committed api-spec/openapi.json: beside the bundle in Lambda, in the repository otherwise. */
-function specPath(): string {
-  // infra/bundle.ts copies it among the docs assets.
-  if (process.env.DOCS_ASSETS_DIR) return join(assetsDir(), 'openapi.json');
-  return fileURLToPath(new URL('../../api-spec/openapi.json', import.meta.url));
+/** A committed document of api-spec/: beside the bundle in Lambda, in the repository otherwise. */
+function committedPath(file: string): string {
+  // infra/bundle.ts copies them among the docs assets.
+  if (process.env.DOCS_ASSETS_DIR) return join(assetsDir(), file);
+  return fileURLToPath(new URL(`../../api-spec/${file}`, import.meta.url));
 }
-
-let spec: Promise<Uint8Array> | undefined;
 
 /**
- * GET /openapi.json: the committed document, read at the first request for it and kept. Building
- * it from the routes needs every game's rules and shapes, which a serving Lambda does not load;
- * the api-spec test keeps the committed file equal to what the routes generate.
+ * A committed document, read at the first request for it and kept. Building it from the routes
+ * and schemas needs every game's rules and shapes, which a serving Lambda does not load; the
+ * api-spec and asyncapi tests keep the committed files equal to what `npm run spec` writes.
  */
-export async function servedSpec(c: Context): Promise<Response> {
-  const read = (spec ??= readFile(specPath()).then(
-    (b) => new Uint8Array(b),
-    (err: unknown) => {
-      spec = undefined;
-      throw err;
-    },
-  ));
-  return c.body((await read) as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json' });
+function servedDocument(file: string, contentType: string): (c: Context) => Promise<Response> {
+  let read: Promise<Uint8Array> | undefined;
+  return async (c) => {
+    const bytes = (read ??= readFile(committedPath(file)).then(
+      (b) => new Uint8Array(b),
+      (err: unknown) => {
+        read = undefined;
+        throw err;
+      },
+    ));
+    return c.body((await bytes) as Uint8Array<ArrayBuffer>, 200, { 'content-type': contentType });
+  };
 }
+
+/** GET /openapi.json: the REST API. */
+export const servedSpec = servedDocument('openapi.json', 'application/json');
+/** GET /asyncapi.yaml: the event stream's protocol. */
+export const servedAsyncApi = servedDocument('asyncapi.yaml', 'application/yaml');
 
 const ASSETS: Record<string, string> = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',

@@ -86,7 +86,8 @@ const openApiInfo = {
     { name: 'webhooks', description: 'What railpost POSTs to your webhook endpoints' },
     {
       name: 'events',
-      description: "The account's event stream: a WebSocket pushing what happens in your games (/asyncapi.yaml)",
+      description:
+        "The account's event stream: a WebSocket pushing what happens in your games; its messages: [/asyncapi.yaml](/asyncapi.yaml)",
     },
   ],
 };

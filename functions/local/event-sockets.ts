@@ -8,14 +8,11 @@ import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
 import { LOCAL_SOCKET_PATH } from '../api/streams/app.js';
-import { MAX_MESSAGE_BYTES, type StreamSocket } from '../api/streams/socket.js';
+import { CREDENTIAL_ENDED, MAX_MESSAGE_BYTES, type StreamSocket } from '../api/streams/socket.js';
 import { newId } from '../service/secrets.js';
 import { problemJson } from '../api/problem-response.js';
 import { Refusal, problems } from '../service/refusal.js';
 import { CONNECTION_MS, type StreamSender } from '../service/streams.js';
-
-/** The close code of a socket whose credential ended (4000–4999 are the application's). */
-export const CREDENTIAL_ENDED = 4001;
 
 export class LocalSockets implements StreamSender {
   private readonly sockets = new Map<string, WebSocket>();

@@ -49,7 +49,9 @@ const server = await startLocalServer({
 });
 console.log(`railpost listening on ${server.url}   (web client: ${server.url}/)`);
 if (server.smtpInPort !== null) console.log(`replies by mail: SMTP on port ${server.smtpInPort}`);
-console.log(`API reference: ${server.url}/docs   OpenAPI: ${server.url}/openapi.json   data: ${dataDir}`);
+console.log(
+  `API reference: ${server.url}/docs   OpenAPI: ${server.url}/openapi.json   AsyncAPI: ${server.url}/asyncapi.yaml   data: ${dataDir}`,
+);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CONNECTIONS_PER_PLAYER, TICKET_SECONDS } from '../../functions/service/streams.js';
-import { CREDENTIAL_ENDED } from '../../functions/local/event-sockets.js';
+import { CREDENTIAL_ENDED } from '../../functions/api/streams/socket.js';
 import { connect, openStream, type OpenStream } from '../support/event-stream.js';
 import { dataOf, problemOf } from '../support/client.js';
 import { HighCardGame } from '../support/high-card-game.js';

@@ -235,6 +235,15 @@ describe('documentation', () => {
     expect(JSON.parse(r.text)).toEqual(committed);
   });
 
+  it('GET /asyncapi.yaml is the committed api-spec/asyncapi.yaml, the event stream it links to from the events tag', async () => {
+    const r = await get('/asyncapi.yaml');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^application\/yaml/);
+    expect(r.text).toBe(readFileSync(new URL('../../api-spec/asyncapi.yaml', import.meta.url), 'utf8'));
+    const spec = JSON.parse((await get('/openapi.json')).text) as { tags: { name: string; description: string }[] };
+    expect(spec.tags.find((t) => t.name === 'events')?.description).toContain('](/asyncapi.yaml)');
+  });
+
   it('GET /docs is an HTML page whose scripts and stylesheets are all served by the app itself under /docs/ with 200; no external URL', async () => {
     const page = await get('/docs');
     expect(page.status).toBe(200);

@@ -12,6 +12,9 @@ import { ClientMessageSchema, type ServerMessage } from './messages.js';
 /** The largest message a client may send (a subscribe is well under 200 bytes). */
 export const MAX_MESSAGE_BYTES = 1024;
 
+/** The close code of a socket whose credential ended, where the server picks it (4000–4999 are the application's). */
+export const CREDENTIAL_ENDED = 4001;
+
 /** How an opening ends: accepted, or refused with a status and a problem+json document. */
 export type Opening = { ok: true } | { ok: false; status: number; body: string };
 
