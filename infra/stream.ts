@@ -79,15 +79,13 @@ export function eventStream(
   );
 
   const fn = functions.create('Stream', entry, { TABLE_NAME: table.tableName, STREAM_ENDPOINT: stage.callbackUrl });
-  // Connections, watches and single-use tickets are items of the game table, expired by its `ttl`;
-  // a ticket is spent and a connection slot taken in one transaction.
+  // Connections, watches and single-use tickets are items of the game table, expired by its `ttl`.
   functions.grantTable(fn, table, [
     'dynamodb:GetItem',
     'dynamodb:PutItem',
     'dynamodb:UpdateItem',
     'dynamodb:DeleteItem',
     'dynamodb:Query',
-    'dynamodb:ConditionCheckItem',
   ]);
 
   const integration = new WebSocketLambdaIntegration('Stream', fn);
@@ -98,7 +96,8 @@ export function eventStream(
       'A browser cannot set headers on a WebSocket, so $connect carries a single-use ticket (from the API, for a ' +
       'signed-in player) in its query string, and the Stream function checks and spends it before accepting.',
   });
-  for (const routeKey of ['$disconnect', 'subscribe', 'unsubscribe']) {
+  // $default: a message naming no known action still gets the protocol's invalid_message, as locally.
+  for (const routeKey of ['$disconnect', '$default', 'subscribe', 'unsubscribe']) {
     Validations.of(api.addRoute(routeKey, { integration })).acknowledge(CONNECTED);
   }
   pingRoute(api);

@@ -151,7 +151,7 @@ describe("the account event stream's WebSocket API", () => {
     return template.findResources('AWS::ApiGatewayV2::Integration')[id]!.Properties;
   };
 
-  it('routes $connect, $disconnect, subscribe and unsubscribe to the stream function by $request.body.action', () => {
+  it('routes $connect, $disconnect, subscribe, unsubscribe and any other message ($default) to the stream function by $request.body.action', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'WEBSOCKET',
       RouteSelectionExpression: '$request.body.action',
@@ -160,8 +160,8 @@ describe("the account event stream's WebSocket API", () => {
       routes()
         .map((r) => r.RouteKey)
         .sort(),
-    ).toEqual(['$connect', '$disconnect', 'ping', 'subscribe', 'unsubscribe']);
-    for (const routeKey of ['$connect', '$disconnect', 'subscribe', 'unsubscribe']) {
+    ).toEqual(['$connect', '$default', '$disconnect', 'ping', 'subscribe', 'unsubscribe']);
+    for (const routeKey of ['$connect', '$disconnect', '$default', 'subscribe', 'unsubscribe']) {
       expect(integrationOf(routeKey), routeKey).toMatchObject({ IntegrationType: 'AWS_PROXY' });
       expect(JSON.stringify(integrationOf(routeKey).IntegrationUri)).toContain('StreamFunction');
     }
@@ -225,7 +225,6 @@ describe("the account event stream's WebSocket API", () => {
       .flatMap((s) => [s.Action].flat())
       .sort();
     expect(actions).toEqual([
-      'dynamodb:ConditionCheckItem',
       'dynamodb:DeleteItem',
       'dynamodb:GetItem',
       'dynamodb:PutItem',
