@@ -8,6 +8,7 @@ import { SpreadBrowserSuites } from './test/support/spread-browser-suites.js';
  */
 const ISOLATED = [
   'test/lambda.test.ts',
+  'test/stream-lambda.test.ts',
   'test/bundle.test.ts',
   'test/adding-a-game.test.ts',
   'test/mail/ses-lambda.test.ts',

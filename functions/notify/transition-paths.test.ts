@@ -2,7 +2,7 @@
  * One rule for what the notifier is told: the request path (the service's onTransition, told as
  * each commit is written) and the table's stream (notifyFromStream, reading the written commits
  * back) derive the same transition from the same commit: the opening, a move, the finishing move,
- * a timeout.
+ * a timeout; and the table's stream posts the event stream the same events (RP-STREAM-4).
  */
 import { QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,8 @@ import { testClient } from '../../test/support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../../test/support/local.js';
 import type { Notifier } from './notifier.js';
 import { notifyFromStream, type StreamRecord } from './stream.js';
+import { EventFanout } from './event-fanout.js';
+import { transitionEvents } from './account-events.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 let server: LocalServer;
@@ -55,7 +57,7 @@ async function started(): Promise<{ id: string; seats: PlayerRecord[] }> {
 }
 
 /** Each written commit of the game alone, as the stream delivers it, and what the stream path makes of it. */
-async function fromStream(gameId: string): Promise<GameTransition[]> {
+async function fromStream(gameId: string, fanout?: EventFanout): Promise<GameTransition[]> {
   const out = await server.db.send(
     new QueryCommand({
       TableName: LOCAL_TABLE,
@@ -75,6 +77,7 @@ async function fromStream(gameId: string): Promise<GameTransition[]> {
         table: services.table,
         registry: testRegistry(),
         notifier: notifier as unknown as Notifier,
+        ...(fanout ? { fanout } : {}),
       }),
     ).toEqual([]);
   }
@@ -99,6 +102,55 @@ describe('the request path and the table stream tell the notifier the same (one 
     expect(requestPath.at(-1)).toMatchObject({ started: false, finished: true, after: [] });
     expect(requestPath.slice(1, -1).length).toBeGreaterThan(0);
     expect((await fromStream(id)).map(withoutGame)).toEqual(requestPath);
+  });
+
+  it("the table's stream posts each seat's sockets the events the request path's transitions make", async () => {
+    const { id, seats } = await started();
+    const stores = dynamoStores(server.db, LOCAL_TABLE);
+    const now = new Date(clock);
+    const until = new Date(clock + DAY).toISOString();
+    for (const p of seats) {
+      const connection = {
+        id: `socket-${p.id}`,
+        playerId: p.id,
+        credential: { kind: 'registration' as const, id: null },
+      };
+      expect(
+        (await stores.connections.open({ ...connection, connectedAt: now.toISOString(), expiresAt: until }, 2, now)).ok,
+      ).toBe(true);
+    }
+    for (let moves = 0; moves < 20; moves++) {
+      const summary = sure(await services.games.get(seats[0]!, id)).value;
+      if (summary.status !== 'active') break;
+      const seat = summary.toAct[0]!;
+      const view = sure(await services.games.view(seats[seat]!, id)).value;
+      sure(await services.games.act(seats[seat]!, id, { action: view.legalActions[0], expectedVersion: view.version }));
+    }
+    const posted: { to: string; kind: string; version: number }[] = [];
+    const fanout = new EventFanout({
+      connections: stores.connections,
+      sender: {
+        post: async (to, m) => {
+          const { kind, version } = m as { kind: string; version: number };
+          posted.push({ to, kind, version });
+          return 'sent';
+        },
+        close: async () => undefined,
+      },
+      readGame: (gameId) => services.table.readGame(gameId),
+      now: () => now,
+      log: (line) => expect.fail(line),
+    });
+    await fromStream(id, fanout);
+    await fanout.idle();
+    const expected = told
+      .filter((t) => t.gameId === id)
+      .flatMap((t) => transitionEvents(t, '').toPeople)
+      .map(({ playerId, event }) => ({ to: `socket-${playerId}`, kind: event.kind, version: event.version }));
+    // Each socket's own events in order (a transition's events go out player by player).
+    const bySocket = (events: typeof posted) => seats.map((p) => events.filter((e) => e.to === `socket-${p.id}`));
+    expect(posted.length).toBeGreaterThan(4);
+    expect(bySocket(posted)).toEqual(bySocket(expected));
   });
 
   it('a timeout the sweeper applies (the bot moves for the seat out of time)', async () => {

@@ -1,8 +1,9 @@
 /**
  * The few AWS APIs a Lambda entry calls besides DynamoDB, answered on this machine, so a test can
  * import the real entry with `AWS_ENDPOINT_URL_<SERVICE>` pointing here and let its real SDK
- * clients make their real calls: SSM GetParameter, S3 GetObject (path-style, with Range) and SESv2
- * SendEmail (recorded, not sent).
+ * clients make their real calls: SSM GetParameter, S3 GetObject (path-style, with Range), SESv2
+ * SendEmail (recorded, not sent), and API Gateway's management API (PostToConnection recorded,
+ * 410 for a connection marked gone; DeleteConnection recorded).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +23,12 @@ export interface FakeAws {
   objects: Map<string, Buffer>;
   /** Every SESv2 SendEmail request body, oldest first. */
   sent: SentEmail[];
+  /** What was posted to each WebSocket connection, parsed, oldest first. */
+  posted: Map<string, unknown[]>;
+  /** Connections closed with DeleteConnection, in order. */
+  deleted: string[];
+  /** Connections API Gateway no longer has: a post to one answers 410 Gone. */
+  gone: Set<string>;
   close(): Promise<void>;
 }
 
@@ -63,8 +70,20 @@ export async function startFakeAws(): Promise<FakeAws> {
   const parameters = new Map<string, string>();
   const objects = new Map<string, Buffer>();
   const sent: SentEmail[] = [];
+  const posted = new Map<string, unknown[]>();
+  const deleted: string[] = [];
+  const gone = new Set<string>();
   const server = createServer((req, res) => {
     void body(req).then((raw) => {
+      const connection = /\/@connections\/([^/?]+)$/.exec(req.url ?? '')?.[1];
+      if (connection !== undefined) {
+        const id = decodeURIComponent(connection);
+        if (gone.has(id)) return json(res, 410, { message: 'Gone' });
+        if (req.method === 'DELETE') deleted.push(id);
+        else posted.set(id, [...(posted.get(id) ?? []), JSON.parse(raw.toString())]);
+        res.writeHead(req.method === 'DELETE' ? 204 : 200);
+        return res.end();
+      }
       const target = req.headers['x-amz-target'];
       if (target === 'AmazonSSM.GetParameter') {
         const { Name } = JSON.parse(raw.toString()) as { Name: string };
@@ -95,6 +114,9 @@ export async function startFakeAws(): Promise<FakeAws> {
     parameters,
     objects,
     sent,
+    posted,
+    deleted,
+    gone,
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
 }
