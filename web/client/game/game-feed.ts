@@ -120,14 +120,17 @@ export function useGameFeed(id: string, { onNewView, onError }: Hooks) {
   const refresh = useCallback(() => read(true), [read]);
 
   const streaming = useRef(false);
+  // A game waiting for players is polled whatever the stream does; any other may have moved or been written about while the stream was down.
+  const behind = () => status.current !== 'open';
   const poll = usePollLoop({ refresh, status, streaming, onError });
   useStreamedGame(id, {
     since: () => version.current,
     onState: (up) => {
       streaming.current = up;
-      // Came up: what passed while it was down is read once; went down: polled from now on.
-      poll.now();
+      if (!up) poll.now();
+      else if (behind()) poll.soon();
     },
+    behind,
     readGame: () => read(false),
     readChat: async () => showChat(await allChat(id)),
     shown: (e) => (e.kind === 'move' || e.kind === 'yourTurn') && e.version <= version.current,
@@ -162,6 +165,8 @@ export function useGameFeed(id: string, { onNewView, onError }: Hooks) {
 interface GameStream {
   since: () => number;
   onState: (up: boolean) => void;
+  /** The stream just came up: the game may have changed unseen meanwhile. */
+  behind: () => boolean;
   readGame: () => Promise<unknown>;
   readChat: () => Promise<unknown>;
   /** The event tells of a version already on screen (the player's own move, told back). */
@@ -178,7 +183,13 @@ function useStreamedGame(id: string, stream: GameStream): void {
     return listen({
       game: id,
       since: () => current.current.since(),
-      onState: (up) => current.current.onState(up),
+      onState: (up) => {
+        current.current.onState(up);
+        if (up && current.current.behind()) {
+          game();
+          chat();
+        }
+      },
       onEvent: (e) => {
         if (e.kind === 'chat') chat();
         else if (e.kind !== 'reminder' && e.kind !== 'seekMatched' && !current.current.shown(e)) game();
