@@ -113,16 +113,11 @@ describe('the game page follows a game cheaply', () => {
     expect(requests.some((r) => r === `GET ${gamePath}/log?after=0`)).toBe(true);
     expect(requests.some((r) => r.includes('waitForVersion'))).toBe(false);
 
-    const said = await timed(
-      page,
-      () => other.call('POST', `${gamePath}/chat`, { text: 'See you in Wien' }),
-      () =>
-        page
-          .locator('section.chat li', { hasText: 'See you in Wien' })
-          .count()
-          .then((n) => n === 1),
-    );
-    expect(said).toBeLessThan(1_000);
+    expect(
+      await chatShownAfter(page, 'See you in Wien', () =>
+        other.call('POST', `${gamePath}/chat`, { text: 'See you in Wien' }),
+      ),
+    ).toBeLessThan(1_000);
     expect(sockets.length).toBe(open);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -156,16 +151,9 @@ describe('the game page follows a game cheaply', () => {
     await expect
       .poll(() => sockets[open]!.sent)
       .toContainEqual({ action: 'subscribe', game: game.id, since: view.version + 1 });
-    const said = await timed(
-      page,
-      () => other.call('POST', `${gamePath}/chat`, { text: 'Back again' }),
-      () =>
-        page
-          .locator('section.chat li', { hasText: 'Back again' })
-          .count()
-          .then((n) => n === 1),
-    );
-    expect(said).toBeLessThan(1_000);
+    expect(
+      await chatShownAfter(page, 'Back again', () => other.call('POST', `${gamePath}/chat`, { text: 'Back again' })),
+    ).toBeLessThan(1_000);
     // The refused tickets are the only errors the page logged.
     expect(problems.filter((p) => !p.includes('503'))).toEqual([]);
     await page.context().close();
@@ -210,6 +198,10 @@ async function runningGame(name: string) {
   await expect.poll(() => sockets.at(-1)?.sent ?? []).toContainEqual(expect.objectContaining({ game: game.id }));
   return { page, problems: opened.problems, game, other, requests, sockets };
 }
+
+/** Milliseconds from sending chat message `text` (by `say`) until the page shows it. */
+const chatShownAfter = (page: Page, text: string, say: () => Promise<unknown>): Promise<number> =>
+  timed(page, say, async () => (await page.locator('section.chat li', { hasText: text }).count()) === 1);
 
 /** Milliseconds from starting `act` until `shown` holds on the page (polled every 20 ms). */
 async function timed(page: Page, act: () => Promise<unknown>, shown: () => Promise<boolean>): Promise<number> {
