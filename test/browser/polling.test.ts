@@ -123,6 +123,30 @@ describe('the game page follows a game cheaply', () => {
     await page.context().close();
   });
 
+  it("My games shows a move by the other seat (its move count) within a second: the account's events make it read its list", async () => {
+    const { page, problems, game, other, sockets } = await runningGame('Lister');
+    const open = sockets.length;
+    await page.goto(`${suite.server.url}/#/`);
+    const item = page.locator(`ul.games a[href="#/games/${game.id}"] small`);
+    const before = await item.textContent();
+    const shown = await timed(
+      page,
+      async () => {
+        const view = await other.call('GET', `/v1/games/${game.id}/view`);
+        await other.call('POST', `/v1/games/${game.id}/actions`, {
+          action: view.legalActions[0],
+          expectedVersion: view.version,
+        });
+      },
+      async () => (await item.textContent()) !== before,
+    );
+    expect(shown).toBeLessThan(1_000);
+    // The game page's socket served My games as well.
+    expect(sockets.length).toBe(open);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('a dropped stream falls back to polling, which still shows a move; the stream is opened again after a pause and resumes from the version the page has', async () => {
     const { page, problems, game, other, requests, sockets } = await runningGame('Faller');
     const gamePath = `/v1/games/${game.id}`;
