@@ -102,6 +102,9 @@ describe('the event stream of a tab', () => {
     socket.tell(event('g1', 5));
     socket.tell(event('g2', 9));
     expect(seen).toEqual(['g1:g1@5', 'account:g1@5', 'account:g2@9']);
+    // A watch refused leaves that game's listeners to poll.
+    socket.tell({ type: 'error', code: 'too_many_watches', detail: '', game: 'g1' });
+    expect(states).toEqual([true, false]);
 
     // A ping every 5 minutes keeps a quiet socket open.
     await vi.advanceTimersByTimeAsync(5 * 60_000);

@@ -71,7 +71,13 @@ async function open(): Promise<void> {
     return;
   }
   if (mine !== opening || !wanted) return;
-  const ws = new WebSocket(url);
+  let ws: WebSocket;
+  try {
+    ws = new WebSocket(url);
+  } catch {
+    // A URL the browser will not open (a page policy, a malformed answer): the pages poll meanwhile.
+    return later();
+  }
   socket = ws;
   ws.onopen = () => {
     failures = 0;
@@ -81,6 +87,8 @@ async function open(): Promise<void> {
   };
   ws.onmessage = (message) => {
     const m = JSON.parse(String(message.data)) as ServerMessage;
+    // A game the socket may not watch (too many watched) is down for its listeners: they poll it.
+    if (m.type === 'error' && m.game) for (const l of [...listeners]) if (l.game === m.game) l.onState?.(false);
     if (m.type !== 'event') return;
     for (const l of [...listeners]) if (!l.game || l.game === m.game) l.onEvent(m);
   };

@@ -120,8 +120,9 @@ export function useGameFeed(id: string, { onNewView, onError }: Hooks) {
   const refresh = useCallback(() => read(true), [read]);
 
   const streaming = useRef(false);
-  // A game waiting for players is polled whatever the stream does; any other may have moved or been written about while the stream was down.
-  const behind = () => status.current !== 'open';
+  // A game waiting for players is polled whatever the stream does; any other may have moved or been
+  // written about while the stream was down (before the first read answers, that read tells).
+  const behind = () => status.current !== null && status.current !== 'open';
   const poll = usePollLoop({ refresh, status, streaming, onError });
   useStreamedGame(id, {
     since: () => version.current,
