@@ -152,7 +152,11 @@ export function useEventStream(game: string | undefined, onEvent: (event: Stream
   return isUp;
 }
 
-/** Runs `read` one call at a time: calls while one runs make a single run after it (several events about one change read once more, not once each). */
+/**
+ * Runs `read` one call at a time: calls while one runs make a single run after it (several events
+ * about one change read once more, not once each). A read that fails is left for the next event to
+ * redo, or for polling once the stream drops: `read` shows its own errors where the page has a place.
+ */
 export function coalesced(read: () => Promise<unknown>): () => void {
   let running = false;
   let again = false;
