@@ -59,7 +59,7 @@ export async function buildClient(): Promise<BuiltClient> {
   return files;
 }
 
-/** The client's only page: no inline script or style, as the API's CLIENT_CSP (functions/api/web.ts) allows none. */
+/** The client's only page: no inline script or style, as the API's clientCsp (functions/api/web.ts) allows none. */
 function indexHtml(script: string, style: string): string {
   return `<!doctype html>
 <html lang="en">

@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps) {
   app.get('/asyncapi.yaml', servedAsyncApi);
   app.get('/docs/', (c) => c.redirect('/docs'));
   app.route('/docs', docsRoutes());
-  if (deps.web) app.route('/', webRoutes(deps.web));
+  if (deps.web) app.route('/', webRoutes(deps.web, deps.socketUrl));
   else app.get('/', (c) => c.redirect('/docs'));
   return app;
 }

@@ -10,20 +10,25 @@ import { Hono } from 'hono';
  */
 export type WebAssets = ReadonlyMap<string, { body: Uint8Array; type: string }>;
 
-/** Scripts and styles only from this origin; the board SVG is inline markup without scripts. */
-export const CLIENT_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-].join('; ');
+/**
+ * Scripts and styles only from this origin; the board SVG is inline markup without scripts. The
+ * page connects to this origin, and to the event stream's where it is another (API Gateway's
+ * WebSocket API in AWS).
+ */
+export const clientCsp = (socketUrl?: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src 'self'${socketUrl ? ` ${new URL(socketUrl).origin}` : ''}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+  ].join('; ');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,7 +48,8 @@ export async function loadWebAssets(dir: string): Promise<WebAssets> {
   return files;
 }
 
-export function webRoutes(source: WebAssets | (() => Promise<WebAssets>)): Hono {
+export function webRoutes(source: WebAssets | (() => Promise<WebAssets>), socketUrl?: string): Hono {
+  const csp = clientCsp(socketUrl);
   let loading: Promise<WebAssets> | undefined;
   const files = () =>
     (loading ??= (typeof source === 'function' ? source() : Promise.resolve(source)).catch((err: unknown) => {
@@ -56,7 +62,7 @@ export function webRoutes(source: WebAssets | (() => Promise<WebAssets>)): Hono 
     if (!page) return c.notFound();
     return c.body(page.body as Uint8Array<ArrayBuffer>, 200, {
       'content-type': page.type,
-      'content-security-policy': CLIENT_CSP,
+      'content-security-policy': csp,
       'cache-control': 'no-cache',
     });
   });

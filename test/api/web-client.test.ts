@@ -5,7 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebAssets } from '../../functions/api/web.js';
+import { clientCsp, type WebAssets } from '../../functions/api/web.js';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { buildClient } from '../../web/build.js';
 import { testClient } from '../support/client.js';
@@ -36,6 +36,13 @@ describe('the web client served at /', () => {
     const gzip = ([, f]: (typeof scripts)[number]) => gzipSync(f.body).length;
     const gzipped = others.reduce((sum, s) => sum + gzip(s), 0) + Math.max(...catalogs.map(gzip));
     expect(gzipped).toBeLessThan(150 * 1024);
+  });
+
+  it("lets the page connect to its own origin, and to the event stream's where that is another (API Gateway's WebSocket API)", () => {
+    expect(clientCsp()).toContain("connect-src 'self';");
+    expect(clientCsp('wss://abc.execute-api.eu-central-1.amazonaws.com/prod')).toContain(
+      "connect-src 'self' wss://abc.execute-api.eu-central-1.amazonaws.com;",
+    );
   });
 
   it('serves the page with a CSP that allows only its own scripts, and its hashed assets for good', async () => {

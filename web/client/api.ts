@@ -134,20 +134,6 @@ export async function pollGame(id: string): Promise<{ body: Game; changed: boole
   return { body, changed: true };
 }
 
-/** The API's longest hold of a view asked with waitForVersion, in seconds. */
-const WAIT_SECONDS = 25;
-
-/**
- * Resolves when game `id` has moved past `version`, or after the API's longest hold (then the
- * caller simply asks again): a running game is followed without polling.
- */
-export async function waitForMove(id: string, version: number, signal: AbortSignal): Promise<void> {
-  const query = { waitForVersion: Math.max(1, version + 1), wait: WAIT_SECONDS };
-  // As a stream, which is dropped unread: only that the answer came matters.
-  const answer = await api.GET('/v1/games/{id}/view', { params: { path: { id }, query }, parseAs: 'stream', signal });
-  await dataOf(answer)?.cancel();
-}
-
 /** Guards against a server that never says "last page". */
 const MAX_PAGES = 100;
 

@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'preact/hooks';
 import { allGames, type GameListItem } from '../api.js';
 import { catalog, gameTitle } from '../catalog.js';
+import { coalesced, useEventStream } from '../event-stream.js';
 import { currentLocale, useT } from '../i18n.js';
 import { problemText } from '../problems.js';
 import { deadlineText } from '../time.js';
 import { useTitle } from '../title.js';
 import { ErrorLine, WithLink } from '../widgets.js';
+
+/** How often the list is read while the event stream is down. */
+const LIST_MS = 20_000;
+/** The account's events that change what the list shows. */
+const LISTED = new Set(['yourTurn', 'move', 'gameStarted', 'gameFinished', 'seekMatched']);
 
 /** Your turn first (soonest deadline first), then games waiting for others, then open and finished ones. */
 export function sortGames(list: readonly GameListItem[]): GameListItem[] {
@@ -22,17 +28,23 @@ export function GamesPage() {
   const [titles, setTitles] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    const load = () =>
+  const [load] = useState(() =>
+    coalesced(() =>
       allGames().then(
         (r) => setGames(sortGames(r)),
         (err) => setError(problemText(t, err)),
-      );
-    void load();
-    void catalog().then((c) => setTitles(Object.fromEntries(c.map((g) => [g.id, g.title]))));
-    const timer = setInterval(load, 20_000);
+      ),
+    ),
+  );
+  useEffect(() => void catalog().then((c) => setTitles(Object.fromEntries(c.map((g) => [g.id, g.title])))), []);
+  const streaming = useEventStream(undefined, (e) => LISTED.has(e.kind) && load());
+  // Read when the page opens and whenever the stream comes up (what passed while it was down), polled while it is down.
+  useEffect(() => {
+    load();
+    if (streaming) return;
+    const timer = setInterval(load, LIST_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [streaming]);
 
   useTitle(t('games.title'));
   const locale = currentLocale();

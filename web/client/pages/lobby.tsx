@@ -1,8 +1,9 @@
 import { Fragment } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { TFunction } from 'i18next';
 import { ApiError, api, dataOf, type CatalogEntry, type LobbyGame, type Seek } from '../api.js';
 import { catalog, gameTitle } from '../catalog.js';
+import { coalesced, useEventStream } from '../event-stream.js';
 import { ratingText } from '../results.js';
 import { useT } from '../i18n.js';
 import { describeOptions, fieldsOf } from '../options-form.js';
@@ -14,9 +15,15 @@ import { ErrorLine } from '../widgets.js';
 import { levelName } from '../bot-levels.js';
 
 const UNTIMED = 'untimed';
-/** How often the list and a waiting seek are asked for again. */
+/**
+ * How often the list and a waiting seek are asked for again. Others' public games are no event of
+ * this account's, so the list is polled either way; a waiting seek's match is (seekMatched), so
+ * while the stream is up the seek is read for its waiting count only, slowly.
+ */
 const LIST_MS = 15_000;
 const SEEK_MS = 2_000;
+/** The account's events that change the list: one of your open games started, or your seek was matched. */
+const LISTED = new Set(['gameStarted', 'seekMatched']);
 
 const paceOf = (choice: string | null) => choice ?? UNTIMED;
 const paceText = (t: TFunction, pace: string) =>
@@ -30,6 +37,7 @@ export function LobbyPage() {
   const [games, setGames] = useState<LobbyGame[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [joining, setJoining] = useState<string | null>(null);
+  const load = useRef<() => void>(() => undefined);
   useTitle(t('lobby.title'));
 
   useEffect(() => void catalog().then(setEntries), []);
@@ -39,18 +47,20 @@ export function LobbyPage() {
       players: filter.players ? Number(filter.players) : undefined,
       pace: filter.pace || undefined,
     };
-    const load = () =>
+    load.current = coalesced(() =>
       api
         .GET('/v1/lobby', { params: { query } })
         .then(dataOf)
         .then(
           (r) => setGames(r.games),
           (err) => setError(problemText(t, err)),
-        );
-    void load();
-    const timer = setInterval(load, LIST_MS);
+        ),
+    );
+    load.current();
+    const timer = setInterval(load.current, LIST_MS);
     return () => clearInterval(timer);
   }, [filter.game, filter.players, filter.pace]);
+  useEventStream(undefined, (e) => LISTED.has(e.kind) && load.current());
 
   const join = async (id: string) => {
     setJoining(id);
@@ -195,11 +205,12 @@ function SeekPanel({ entries, t }: { entries: CatalogEntry[]; t: TFunction }) {
       );
   useEffect(() => void current(), []);
   const waiting = seek?.status === 'waiting';
+  const streaming = useEventStream(undefined, (e) => waiting && e.kind === 'seekMatched' && void current());
   useEffect(() => {
     if (!waiting) return;
-    const timer = setInterval(() => void current(), SEEK_MS);
+    const timer = setInterval(() => void current(), streaming ? LIST_MS : SEEK_MS);
     return () => clearInterval(timer);
-  }, [waiting]);
+  }, [waiting, streaming]);
 
   const start = async (e: Event) => {
     e.preventDefault();
