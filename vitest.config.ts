@@ -9,6 +9,8 @@ import { SpreadBrowserSuites } from './test/support/spread-browser-suites.js';
 const ISOLATED = [
   'test/lambda.test.ts',
   'test/stream-lambda.test.ts',
+  // It mocks the client's api module, which must not stay mocked for the suites after it.
+  'web/client/event-stream.test.ts',
   'test/bundle.test.ts',
   'test/adding-a-game.test.ts',
   'test/mail/ses-lambda.test.ts',

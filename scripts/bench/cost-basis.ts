@@ -56,7 +56,10 @@ export const ASSUMPTIONS = {
   /** An HTTP-only client holds a view 25 s and asks again at once while nothing moves. */
   holdSeconds: 25,
   emailShare: 0.5,
-  /** "move" to the other seat's open stream and "yourTurn" to the same player. */
+  /**
+   * One to each seat of a two-seat game, each change told once by its most telling kind: "yourTurn" to
+   * the seat that became due, "move" to the mover (its other pages and devices keep up by it).
+   */
   eventsPerMove: 2,
   /**
    * Players with a stream open when the other moves. At a play-by-mail pace most moves find the

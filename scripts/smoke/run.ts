@@ -1,5 +1,6 @@
 import { SmokeClient, SmokeFailure } from './api.js';
 import type { WebhookReceiver } from './receiver.js';
+import { openSmokeStream, type SmokeStream } from './stream.js';
 
 /**
  * The game the smoke plays: Vlaky na trati is in the catalog in every deployment and ends after
@@ -18,7 +19,7 @@ export interface SmokeOptions {
 
 /**
  * Creates two players, plays a game to the end through the public API, checks that the end
- * arrives as a signed webhook, and cleans up: the webhook is removed and both accounts are deleted
+ * arrives on the second player's event stream and as a signed webhook, and cleans up: the webhook is removed and both accounts are deleted
  * (their tokens must then be refused). Throws SmokeFailure on the first check that fails, after
  * cleaning up. The finished game stays, its seats shown as deleted players, because a game's log
  * is never deleted.
@@ -51,7 +52,9 @@ export async function runSmoke(options: SmokeOptions, say: (line: string) => voi
     return made.map((p) => ({ id: p.id, client: api.as(p.token) }));
   });
   let webhookId: string | null = null;
+  let stream: SmokeStream | null = null;
   try {
+    stream = await step("the second player's event stream opens with a ticket", () => openSmokeStream(ben!.client));
     if (options.webhook) {
       const { url, receiver } = options.webhook;
       const hook = await step(`a webhook to ${url} is registered`, () =>
@@ -81,6 +84,10 @@ export async function runSmoke(options: SmokeOptions, say: (line: string) => voi
           throw new SmokeFailure(`player ${p.id} sees the game ${game.status} without an outcome`);
       }
     });
+    await step("the end arrives on the second player's event stream", async () => {
+      if (!(await stream!.waitFor((e) => e.kind === 'gameFinished' && e.game === gameId, options.webhookTimeoutMs)))
+        throw new SmokeFailure(`no gameFinished event within ${options.webhookTimeoutMs / 1000} s`);
+    });
     if (options.webhook) {
       const { receiver } = options.webhook;
       await step('the end arrives as a signed webhook', async () => {
@@ -97,6 +104,7 @@ export async function runSmoke(options: SmokeOptions, say: (line: string) => voi
       });
     }
   } finally {
+    stream?.close();
     if (webhookId)
       await step('the webhook is removed', () =>
         anna!.client.expect(204, 'DELETE', `/v1/players/me/webhooks/${webhookId}`),

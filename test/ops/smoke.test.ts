@@ -52,13 +52,15 @@ afterAll(async () => {
 });
 
 describe('npm run smoke', () => {
-  it('passes against npm start: two players, a game played to its end, a signed webhook of the end, then the webhook and both accounts removed', async () => {
+  it('passes against npm start: two players, a game played to its end, its end on the event stream and as a signed webhook, then the webhook and both accounts removed', async () => {
     const { code, out, err } = await smoke(url);
     expect(err).not.toContain('FAILED');
     expect(code).toBe(0);
     for (const check of [
       'two players sign up',
+      "the second player's event stream opens with a ticket",
       'the game is played to its end',
+      "the end arrives on the second player's event stream",
       'the end arrives as a signed webhook',
       'the webhook is removed',
       'both accounts are deleted',
