@@ -13,6 +13,7 @@ import { CONNECTIONS_PER_PLAYER } from '../functions/service/streams.js';
 import { httpApiEvent } from '../scripts/support/lambda-event.js';
 import { apiLambdaStore } from '../scripts/support/api-lambda-env.js';
 import { startFakeAws, type FakeAws } from './support/fake-aws.js';
+import { apiGatewaySender } from '../functions/notify/stream-sender.js';
 
 type HttpAnswer = { statusCode: number; headers?: Record<string, string>; body: string };
 let store: EmbeddedStore;
@@ -106,5 +107,14 @@ describe('the stream Lambda behind the WebSocket API', () => {
     expect((await call('DELETE', `/v1/players/me/tokens/${token.id}`, undefined, dan.token)).status).toBe(204);
     expect(aws.deleted).toContain('conn-d-token');
     expect(aws.deleted).not.toContain('conn-d-own');
+  });
+
+  it('the management API sender posts to a connection, and reads 410 Gone as a connection that has left', async () => {
+    const sender = apiGatewaySender(`${aws.url}/test`);
+    aws.gone.add('conn-left');
+    expect(await sender.post('conn-here', { type: 'pong' })).toBe('sent');
+    expect(aws.posted.get('conn-here')).toEqual([{ type: 'pong' }]);
+    expect(await sender.post('conn-left', { type: 'pong' })).toBe('gone');
+    await expect(sender.close('conn-left')).resolves.toBeUndefined();
   });
 });

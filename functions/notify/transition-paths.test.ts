@@ -84,19 +84,24 @@ async function fromStream(gameId: string, fanout?: EventFanout): Promise<GameTra
   return derived;
 }
 
+/** The due seat posts its first legal action until the game is over. */
+async function playToEnd(id: string, seats: PlayerRecord[]): Promise<void> {
+  for (let moves = 0; moves < 20; moves++) {
+    const summary = sure(await services.games.get(seats[0]!, id)).value;
+    if (summary.status !== 'active') return;
+    const seat = summary.toAct[0]!;
+    const view = sure(await services.games.view(seats[seat]!, id)).value;
+    sure(await services.games.act(seats[seat]!, id, { action: view.legalActions[0], expectedVersion: view.version }));
+  }
+}
+
 /** A transition without the game it was read with (the stream reads the game as it is now). */
 const withoutGame = ({ game: _game, ...rest }: GameTransition) => rest;
 
 describe('the request path and the table stream tell the notifier the same (one transition rule)', () => {
   it('the opening, every move and the finishing move', async () => {
     const { id, seats } = await started();
-    for (let moves = 0; moves < 20; moves++) {
-      const summary = sure(await services.games.get(seats[0]!, id)).value;
-      if (summary.status !== 'active') break;
-      const seat = summary.toAct[0]!;
-      const view = sure(await services.games.view(seats[seat]!, id)).value;
-      sure(await services.games.act(seats[seat]!, id, { action: view.legalActions[0], expectedVersion: view.version }));
-    }
+    await playToEnd(id, seats);
     const requestPath = told.filter((t) => t.gameId === id).map(withoutGame);
     expect(requestPath.at(0)).toMatchObject({ started: true, finished: false, before: [] });
     expect(requestPath.at(-1)).toMatchObject({ started: false, finished: true, after: [] });
@@ -119,13 +124,7 @@ describe('the request path and the table stream tell the notifier the same (one 
         (await stores.connections.open({ ...connection, connectedAt: now.toISOString(), expiresAt: until }, 2, now)).ok,
       ).toBe(true);
     }
-    for (let moves = 0; moves < 20; moves++) {
-      const summary = sure(await services.games.get(seats[0]!, id)).value;
-      if (summary.status !== 'active') break;
-      const seat = summary.toAct[0]!;
-      const view = sure(await services.games.view(seats[seat]!, id)).value;
-      sure(await services.games.act(seats[seat]!, id, { action: view.legalActions[0], expectedVersion: view.version }));
-    }
+    await playToEnd(id, seats);
     const posted: { to: string; kind: string; version: number }[] = [];
     const fanout = new EventFanout({
       connections: stores.connections,
