@@ -29,7 +29,7 @@ const EVENT_KIND_AUDIENCE: Record<StreamEventKind, { to: 'everyone' | 'people' |
   },
   move: {
     to: 'everyone',
-    when: "the game's log changed (a move, a bot's move, a take-back): one event per new version, in order",
+    when: "the game's log changed (a move, a bot's move) and no other kind tells it more precisely: each new version reaches each socket once, by its most telling kind",
   },
   chat: { to: 'everyone', when: 'a table-talk message was posted: read `GET /v1/games/{id}/chat`' },
   takebackRequested: { to: 'everyone', when: 'a seat asked to take its last move back' },
