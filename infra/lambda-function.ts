@@ -90,7 +90,7 @@ export class StageFunctions {
       systemLogLevelV2: SystemLogLevel.WARN,
       applicationLogLevelV2: ApplicationLogLevel.INFO,
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
+        ...(this.settings.sourceMapsAtRuntime ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
         POWERTOOLS_METRICS_NAMESPACE: this.namespace,
         ...environment,
       },

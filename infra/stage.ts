@@ -31,6 +31,12 @@ export interface StageSettings {
   readonly streamThrottle: Throttle;
   /** JSON access logs of both APIs, kept as long as the function logs; `-c accessLogs=true|false` overrides it. */
   readonly accessLogs: boolean;
+  /**
+   * Node maps stack traces to the sources (NODE_OPTIONS=--enable-source-maps), at 80–100 ms of CPU
+   * on every cold import. Every bundle still carries its map, so a trace logged without it can be
+   * mapped by hand (docs/operations.md).
+   */
+  readonly sourceMapsAtRuntime: boolean;
 }
 
 export interface Throttle {
@@ -51,6 +57,8 @@ const SETTINGS: Record<StageName, StageSettings> = {
     apiThrottle: { rateLimit: 50, burstLimit: 100 },
     streamThrottle: { rateLimit: 20, burstLimit: 50 },
     accessLogs: false,
+    // Readable traces while developing; a dev stage's cold starts are few.
+    sourceMapsAtRuntime: true,
   },
   prod: {
     name: 'prod',
@@ -67,6 +75,8 @@ const SETTINGS: Record<StageName, StageSettings> = {
     // subscribe per game it opens): 200 a second is tens of thousands of open connections.
     streamThrottle: { rateLimit: 200, burstLimit: 500 },
     accessLogs: true,
+    // Every cold start would pay for the maps; an error's trace is mapped by hand when needed.
+    sourceMapsAtRuntime: false,
   },
 };
 

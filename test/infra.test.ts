@@ -83,7 +83,7 @@ describe('Railpost stack', () => {
     ]);
   });
 
-  it('runs the API on nodejs22.x arm64 with the table name, source maps and docs assets in its environment, and a 29 s timeout for held views', () => {
+  it('runs the API on nodejs22.x arm64 with the table name and docs assets in its environment (no source-map option in prod), and a 29 s timeout for held views', () => {
     // API, notifier, sweeper and the event stream's.
     template.resourceCountIs('AWS::Lambda::Function', 4);
     template.hasResourceProperties('AWS::Lambda::Function', {
@@ -97,7 +97,7 @@ describe('Railpost stack', () => {
         Variables: {
           TABLE_NAME: { Ref: Match.stringLikeRegexp('^Table') },
           LIMITS_TABLE_NAME: { Ref: Match.stringLikeRegexp('^LimitsTable') },
-          NODE_OPTIONS: '--enable-source-maps',
+          NODE_OPTIONS: Match.absent(),
           DOCS_ASSETS_DIR: 'docs-assets',
           // The web client's files, built next to the bundle by the bundling step (web/build.ts).
           WEB_ASSETS_DIR: 'web-assets',

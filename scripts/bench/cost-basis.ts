@@ -43,8 +43,6 @@ export const ASSUMPTIONS = {
   requestsPerColdStart: 200,
   /** Billed INIT when the bundle bench has not run: the API's cold import (ms). */
   defaultInitMs: 600,
-  /** NODE_OPTIONS=--enable-source-maps (infra/lambda-function.ts) adds 80–100 ms of CPU to each cold import. */
-  sourceMapsInitMs: 90,
   /** Stream batches at low traffic hold one record: one notifier invocation per move (batching only lowers this). */
   notifierInvocationsPerMove: 1,
   /** HTTP API's access log line per request (its JSON format was about this long); off, the app's own line is left. */
@@ -216,9 +214,9 @@ export function messages(received: number, sent: number, bytes: number, p: Price
   });
 }
 
-/** Billed INIT per invocation: one cold import, with the source maps' overhead, every requestsPerColdStart. */
+/** Billed INIT per invocation: one cold import (as deployed in prod: no source maps at run time), every requestsPerColdStart. */
 export const initShareMs = (initMs: number | null, memoryMb: number, a: Assumptions) =>
-  (((initMs ?? a.defaultInitMs) + a.sourceMapsInitMs) * cpuStretch(memoryMb)) / a.requestsPerColdStart;
+  ((initMs ?? a.defaultInitMs) * cpuStretch(memoryMb)) / a.requestsPerColdStart;
 
 /** Every figure to three significant digits, for the report and the printout. */
 export function rounded<T>(value: T): T {

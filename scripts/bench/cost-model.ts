@@ -171,7 +171,6 @@ export function levers(measured: Measured) {
   return {
     noAccessLog: saved({ accessLogBytesPerRequest: 0 }),
     notifierAt512Mb: saved({ notifierMemoryMb: 512 }),
-    noSourceMaps: saved({ sourceMapsInitMs: 0 }),
     oneMessagePerMove: saved({ eventsPerMove: 1 }),
     noTraces: saved({ xraySampledShare: 0 }),
   };

@@ -52,7 +52,7 @@ export function printCost(inputs: Measured) {
     `  floor ${usd(f.total)}: HTTP API ${usd(f.httpApi)}, DynamoDB ${usd(f.dynamo)} (${f.readUnitsPerMove} RRU, every read that may be eventually consistent made so), events' messages ${usd(f.webSocketMessages)}, Lambda requests ${usd(f.lambdaRequests)}, one log line per API request ${usd(f.logs)}; no compute, access logs, traces or bytes out`,
   );
   console.log(
-    `  levers: no HTTP API access log −${usd(off.noAccessLog)}, the notifier at 512 MB −${usd(off.notifierAt512Mb)}, no --enable-source-maps −${usd(off.noSourceMaps)}; outside the design: no "move" to the mover's own pages −${usd(off.oneMessagePerMove)}, no X-Ray −${usd(off.noTraces)}`,
+    `  levers: no HTTP API access log −${usd(off.noAccessLog)}, the notifier at 512 MB −${usd(off.notifierAt512Mb)}; outside the design: no "move" to the mover's own pages −${usd(off.oneMessagePerMove)}, no X-Ray −${usd(off.noTraces)}`,
   );
   console.log(
     `an open web page on the event stream: ${usd(page.total)} an hour (target ≤ $0.0001): connection minutes ${usd(page.byCause.minutes!)}, ${rounded(page.pings)} pings ${usd(page.byCause.pings!)}, ${page.events} events ${usd(page.byCause.events!)}, a reconnection every ${A.connectionHours} h ${usd(page.byCause.reconnections!)}`,
