@@ -18,8 +18,7 @@ import { createApp } from './app.js';
 import { RateLimits } from './rate-limits.js';
 import { requestLogFields } from './request-id.js';
 import { loadWebAssets } from './web.js';
-import { EventFanout } from '../notify/event-fanout.js';
-import { apiGatewaySender } from '../notify/stream-sender.js';
+import type { EventFanout } from '../notify/event-fanout.js';
 
 const tableName = process.env.TABLE_NAME;
 if (!tableName) throw new Error('TABLE_NAME is not set');
@@ -36,17 +35,23 @@ const services = createServices(stores, createRegistry(catalogSources), undefine
   metrics: port,
   ...(mailer ? { mailer } : {}),
   // The table's stream tells the sockets what happens in games; only a credential's end is the API's own to tell.
-  ...(streamEndpoint ? { onCredentialsEnded: (playerId, ended) => sockets().closeEnded(playerId, ended) } : {}),
+  ...(streamEndpoint
+    ? { onCredentialsEnded: async (playerId, ended) => (await sockets()).closeEnded(playerId, ended) }
+    : {}),
 });
-let fanout: EventFanout | undefined;
+let fanout: Promise<EventFanout> | undefined;
+// Loaded by the first revocation, never at a cold start: most requests end no credential.
 const sockets = () =>
-  (fanout ??= new EventFanout({
-    connections: stores.connections,
-    sender: apiGatewaySender(streamEndpoint!),
-    readGame: (gameId) => services.table.readGame(gameId),
-    now: services.now,
-    log: (line) => logger.warn(line),
-  }));
+  (fanout ??= Promise.all([import('../notify/event-fanout.js'), import('../notify/stream-sender.js')]).then(
+    ([{ EventFanout }, { apiGatewaySender }]) =>
+      new EventFanout({
+        connections: stores.connections,
+        sender: apiGatewaySender(streamEndpoint!),
+        readGame: (gameId) => services.table.readGame(gameId),
+        now: services.now,
+        log: (line) => logger.warn(line),
+      }),
+  ));
 const secretsParameter = process.env.NOTIFY_SECRETS_PARAMETER;
 // Read from SSM by the first request that needs them (push key, unsubscribe and board links), never at a cold start.
 const notify = secretsParameter
