@@ -169,6 +169,7 @@ describe('what the document declares', () => {
       ['wrong invite codes (a join answered `bad_invite_code`)', 'badInviteCode'],
       ['`POST /v1/games/{id}/chat`', 'chat'],
       ['`POST /v1/games/{id}/actions`', 'action'],
+      ['`POST /v1/stream-tickets`', 'streamTicket'],
     ];
     for (const [what, operation] of rows) {
       const { perPlayer, perAddress } = DEFAULT_LIMITS.rates[operation];
