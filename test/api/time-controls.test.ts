@@ -276,16 +276,9 @@ describe('time controls: deadlines, reminders and timeouts (DESIGN §5)', () => 
     const [anna, ben] = [await player('Anna'), await player('Ben')];
     const away = { from: iso(T0 + 6 * H), until: iso(T0 + 6 * H + D) };
     expect((await anna.POST('/v1/players/me/vacations', { body: away })).response.status).toBe(201);
-    const created = dataOf(
-      await anna.POST('/v1/games', {
-        body: {
-          game: 'high-card',
-          players: 2,
-          options: { rounds: 1 },
-          timeControl: { perMove: 'P1D', onTimeout: 'bot' },
-        },
-      }),
-    );
+    const timeControl = { perMove: 'P1D', onTimeout: 'bot' } as const;
+    const body = { game: 'high-card', players: 2, options: { rounds: 1 }, timeControl };
+    const created = dataOf(await anna.POST('/v1/games', { body }));
     const params = { path: { id: created.id } };
     expect(
       (await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } })).response.status,
