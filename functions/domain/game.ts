@@ -37,6 +37,17 @@ export interface PersonSeat {
   bot: false;
   /** Its player deleted their account: no name, no id, the seat as the timeout policy left it. */
   deleted?: true;
+  /**
+   * Timed games, from their start: the player's vacations that end after it, copied when the game
+   * starts and again whenever the player changes them, so that a move reads its clocks' pauses with the game.
+   */
+  vacations?: SeatVacation[];
+}
+
+/** A vacation as a seat keeps it: the span its clock pauses. */
+export interface SeatVacation {
+  from: string;
+  until: string;
 }
 
 /**

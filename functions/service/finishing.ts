@@ -11,6 +11,7 @@ import { MAX_META_ATTEMPTS, written, type GameLog } from './game-log.js';
 import {
   advanced,
   platformEntry,
+  seatPauses,
   statusOf,
   takebackWaitingFor,
   toActOf,
@@ -37,7 +38,7 @@ export class Finishing {
     const found = await this.playing(player, gameId);
     if (!found.ok) return found;
     const { loaded, seat } = found.value;
-    const pausesOf = await this.games.pausesOf(loaded.meta);
+    const pausesOf = seatPauses(loaded.meta);
     const records: EventRecord[] = [];
     return this.settle(
       loaded,
@@ -60,7 +61,7 @@ export class Finishing {
           'A seat has made a second move: the game can no longer be aborted (resign instead)',
         ),
       );
-    const pausesOf = await this.games.pausesOf(loaded.meta);
+    const pausesOf = seatPauses(loaded.meta);
     const aborted = { ...loaded, table: { ...loaded.table, aborted: true as const } };
     const record = {
       ...this.entry(loaded, seat, player.id, { type: 'abort' }, { type: 'aborted', data: { seat } }),
@@ -94,7 +95,7 @@ export class Finishing {
         ),
       );
     }
-    const pausesOf = await this.games.pausesOf(loaded.meta);
+    const pausesOf = seatPauses(loaded.meta);
     const record = this.entry(loaded, seat, player.id, { type: 'request_takeback', undoes } as { type: string }, {
       type: 'takeback_requested',
       data: { seat, undoes },
@@ -125,7 +126,7 @@ export class Finishing {
       return refused(problems.conflict('own_takeback', 'This is your own request; the other players answer it'));
     if (!takebackWaitingFor(loaded).includes(seat))
       return refused(problems.conflict('already_answered', 'You have answered this request already'));
-    const pausesOf = await this.games.pausesOf(loaded.meta);
+    const pausesOf = seatPauses(loaded.meta);
     const event = { type: accept ? 'takeback_accepted' : 'takeback_refused', data: { seat } };
     const record = this.entry(loaded, seat, player.id, { type: accept ? 'accept_takeback' : 'refuse_takeback' }, event);
     const answered = advanced(loaded, record, loaded.state, loaded.forfeited, pausesOf);

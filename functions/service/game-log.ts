@@ -15,6 +15,7 @@ import { chosenLevel, levelToPlay, type BotFactory } from './bots.js';
 import { noMetrics, type Metrics } from './metrics.js';
 import { problems, ok, refused, sure, type Refusal, type Result } from './refusal.js';
 import { initialState } from './replay.js';
+import { withSeatVacations } from './seat-vacations.js';
 import { initialTable } from './table.js';
 import { transitionOf, type GameTransition } from './transition.js';
 import {
@@ -24,9 +25,8 @@ import {
   commitStatus,
   dueAtOf,
   fromCommit,
-  noPauses,
-  pausesFromVacations,
   peoplePlaying,
+  seatPauses,
   statusOf,
   timedDue,
   toActOf,
@@ -122,7 +122,7 @@ export class GameLog {
     if (!def.ok) return def;
     if (meta.status === 'open' || closedUnstarted(meta, latest)) return ok(unstarted(meta, def.value));
     if (latest) return ok(fromCommit(meta, def.value, latest));
-    return ok(this.initial(meta, def.value, await this.pausesOf(meta)));
+    return ok(this.initial(meta, def.value, seatPauses(meta)));
   }
 
   /**
@@ -159,12 +159,21 @@ export class GameLog {
     };
   }
 
-  /** Each seated person's vacations as clock pauses; games without time control need none. */
-  async pausesOf(meta: GameMeta): Promise<PausesOf> {
-    if (!meta.timeControl) return noPauses;
-    const people = meta.seats.map((s) => (s.bot ? null : s.playerId));
-    const vacations = await this.d.times.vacationsOf(people.filter((p): p is string => p !== null));
-    return (seat) => pausesFromVacations(vacations.get(people[seat] ?? '') ?? []);
+  /**
+   * Copies the vacations of `playerIds` (read afresh on every attempt) onto the seats of a timed
+   * game's meta, revision-guarded like a join; the meta as it then is. Read after the players'
+   * memberships exist, a vacation changed meanwhile is either read here or finds the game through
+   * its membership (Timing.refreshDeadlines), so no change is lost between the two.
+   */
+  async copyVacations(meta: GameMeta, playerIds: readonly string[]): Promise<GameMeta> {
+    let current = meta;
+    for (let attempt = 0; attempt < MAX_META_ATTEMPTS; attempt++) {
+      const next = withSeatVacations(current, await this.d.times.vacationsOf(playerIds));
+      if (!next) return current;
+      if (await written(this.d.table.replaceMeta(next))) return next;
+      current = (await this.loadKnown(meta.id)).meta;
+    }
+    throw new Error(`game ${meta.id}: too many concurrent changes while copying vacations`);
   }
 
   /**
@@ -198,12 +207,15 @@ export class GameLog {
   }
 
   /**
-   * Version 0 is the setup; bots that open the game move at once. The commit that starts the game
+   * Version 0 is the setup; bots that open the game move at once. A timed game's seats first get
+   * their players' vacations. The commit that starts the game
    * (key 0) holds their moves, or none, and the state after them; a timed game's deadline entry goes
    * in before it. Whoever loses the race to start it reads the game the winner started.
    */
-  async start(def: AnyGame, meta: GameMeta): Promise<Loaded> {
-    const pausesOf = await this.pausesOf(meta);
+  async start(def: AnyGame, unseated: GameMeta): Promise<Loaded> {
+    const people = unseated.seats.flatMap((s) => (s.bot || s.playerId === null ? [] : [s.playerId]));
+    const meta = unseated.timeControl ? await this.copyVacations(unseated, people) : unseated;
+    const pausesOf = seatPauses(meta);
     const base = this.initial(meta, def, pausesOf);
     const started = await this.commit(base, base, [], pausesOf, { start: true });
     return started.ok ? started.value : this.loadKnown(meta.id);

@@ -4,8 +4,7 @@
  * pipeline (game-log.ts) and every capability reason with these.
  */
 import type { AnyGame, Outcome, Seat } from '../../engine/core/index.js';
-import type { CommitRecord, CommitSummary, EventRecord, GameMeta, GameStatus } from '../domain/game.js';
-import type { Vacation } from '../domain/player.js';
+import type { CommitRecord, CommitSummary, EventRecord, GameMeta, GameStatus, SeatVacation } from '../domain/game.js';
 import { advanceClocks, nextDueAt, type Pause, type SeatClock } from './clock.js';
 import { outcomeWithForfeits } from './forfeit.js';
 import { initialTable, legacyTable, revealed, tableAfter, type TableState } from './table.js';
@@ -151,6 +150,15 @@ export function summaryOf(l: Loaded): CommitSummary {
   };
 }
 
-export function pausesFromVacations(vacations: readonly Vacation[]): Pause[] {
+function pausesFromVacations(vacations: readonly SeatVacation[]): Pause[] {
   return vacations.map((v) => ({ from: Date.parse(v.from), until: Date.parse(v.until) }));
+}
+
+/** Each seat's clock pauses, from the vacations its seat carries (no read: they come with the meta). */
+export function seatPauses(meta: GameMeta): PausesOf {
+  if (!meta.timeControl) return noPauses;
+  return (seat) => {
+    const s = meta.seats[seat];
+    return s && !s.bot ? pausesFromVacations(s.vacations ?? []) : [];
+  };
 }

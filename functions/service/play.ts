@@ -7,7 +7,7 @@ import type { GameTable } from '../store/ports/stores.js';
 import type { CommitRecord, RequestFingerprint } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { keyHint, type GameLog, type KeyedRequest } from './game-log.js';
-import { fromCommit, statusOf, toActOf, type Loaded } from './game-state.js';
+import { fromCommit, seatPauses, statusOf, toActOf, type Loaded } from './game-state.js';
 import { viewOf, type PlayerView } from './game-views.js';
 import { noMetrics, type Metrics } from './metrics.js';
 import { issueOf, ok, problems, refused, Refusal, type Result } from './refusal.js';
@@ -63,7 +63,7 @@ export class Play {
         }),
       );
     }
-    const pausesOf = await this.games.pausesOf(loaded.meta);
+    const pausesOf = seatPauses(loaded.meta);
     const moved = this.games.apply(loaded, seat, player.id, parsed.data, pausesOf);
     if (!moved.ok) return moved;
     const committed = await this.games.commit(

@@ -10,7 +10,7 @@ import type { BotSeat, GameMeta, PersonSeat } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { DEFAULT_STAND_IN_LEVEL, standInLevelOf } from './bots.js';
 import { MAX_META_ATTEMPTS, written, type GameLog } from './game-log.js';
-import { botSeatOf, statusOf, unstarted } from './game-state.js';
+import { botSeatOf, seatPauses, statusOf, unstarted } from './game-state.js';
 import { summaryFor, type GameSummary } from './game-views.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
 import { issueOf, ok, problems, refused, type Refusal, type Result } from './refusal.js';
@@ -266,7 +266,7 @@ export class Seating {
     if (policy === 'none' || seat === null) return;
     const loaded = await this.games.loadKnown(gameId);
     if (statusOf(loaded) !== 'active') return;
-    const pausesOf = await this.games.pausesOf(loaded.meta);
+    const pausesOf = seatPauses(loaded.meta);
     if (policy === 'forfeit') {
       if (!loaded.forfeited.includes(seat)) await this.timing.timeOut(loaded, seat, loaded.meta.timeControl!, pausesOf);
       return;

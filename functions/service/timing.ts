@@ -8,7 +8,7 @@ import type { EventRecord } from '../domain/game.js';
 import type { TimeStore } from '../store/ports/times.js';
 import { nextDueAt, refreshDeadlines, type SeatClock } from './clock.js';
 import { MAX_BOT_MOVES_PER_REQUEST, type GameLog } from './game-log.js';
-import { statusOf, toActOf, type Loaded, type PausesOf } from './game-state.js';
+import { seatPauses, statusOf, toActOf, type Loaded, type PausesOf } from './game-state.js';
 import type { TimeControl } from './time-control.js';
 import type { ReminderNotice } from './transition.js';
 
@@ -36,7 +36,7 @@ export class Timing {
       return 'none';
     }
     const now = this.now();
-    const pausesOf = await this.games.pausesOf(loaded.meta);
+    const pausesOf = seatPauses(loaded.meta);
     const clocks = refreshDeadlines(tc, loaded.clocks, pausesOf);
     const late = clocks.findIndex((c) => c.deadline !== null && Date.parse(c.deadline) <= now.getTime());
     if (late >= 0) {
@@ -89,20 +89,21 @@ export class Timing {
     if (committed.ok) await this.games.setDueExactly(committed.value);
   }
 
-  /** After a player changed their vacations: the deadlines of their running turns move (on the newest commit, in place). */
+  /**
+   * After a player changed their vacations: they are copied onto the seats of the player's running
+   * timed games (GameLog.copyVacations), and the deadlines of their running turns move (on the newest
+   * commit, in place). A move that read the meta just before keeps the old deadlines on its
+   * commit: they only err early for a new vacation (the sweeper, finding the entry early, works
+   * them out again from the meta), and the next move's clocks count the meta's vacations.
+   */
   async refreshDeadlines(playerId: string): Promise<void> {
     for (const m of await this.table.listMemberships(playerId)) {
-      const loaded = await this.games.loadKnown(m.gameId);
-      const tc = loaded.meta.timeControl;
-      if (
-        !tc ||
-        !loaded.clocks ||
-        !loaded.commit ||
-        statusOf(loaded) !== 'active' ||
-        loaded.clocks[m.seat]?.dueSince == null
-      )
-        continue;
-      const clocks = refreshDeadlines(tc, loaded.clocks, await this.games.pausesOf(loaded.meta));
+      const found = await this.games.loadKnown(m.gameId);
+      const tc = found.meta.timeControl;
+      if (!tc || statusOf(found) !== 'active') continue;
+      const loaded = { ...found, meta: await this.games.copyVacations(found.meta, [playerId]) };
+      if (!loaded.clocks || !loaded.commit || loaded.clocks[m.seat]?.dueSince == null) continue;
+      const clocks = refreshDeadlines(tc, loaded.clocks, seatPauses(loaded.meta));
       await this.times.setClocks(m.gameId, loaded.commit.key, clocks);
       await this.times.setDue(m.gameId, nextDueAt(clocks), loaded.version, 'exact');
     }

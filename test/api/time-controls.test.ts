@@ -271,6 +271,42 @@ describe('time controls: deadlines, reminders and timeouts (DESIGN §5)', () => 
     ]);
   });
 
+  it('a vacation booked before the game starts pauses its clock: the game takes it on with the seat', async () => {
+    clock = T0;
+    const [anna, ben] = [await player('Anna'), await player('Ben')];
+    const away = { from: iso(T0 + 6 * H), until: iso(T0 + 6 * H + D) };
+    expect((await anna.POST('/v1/players/me/vacations', { body: away })).response.status).toBe(201);
+    const timeControl = { perMove: 'P1D', onTimeout: 'bot' } as const;
+    const body = { game: 'high-card', players: 2, options: { rounds: 1 }, timeControl };
+    const created = dataOf(await anna.POST('/v1/games', { body }));
+    const params = { path: { id: created.id } };
+    expect(
+      (await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } })).response.status,
+    ).toBe(200);
+    expect(dataOf(await anna.GET('/v1/games/{id}', { params })).deadline).toBe(iso(T0 + 2 * D));
+    clock = T0 + D + S;
+    await racingSweeps();
+    expect(dataOf(await anna.GET('/v1/games/{id}/log', { params })).entries).toHaveLength(0);
+  });
+
+  it('a vacation booked while another seat is due pauses the clock of the turn that follows', async () => {
+    clock = T0;
+    const [anna, ben] = [await player('Anna'), await player('Ben')];
+    const timeControl = { perMove: 'P1D', onTimeout: 'bot' } as const;
+    const created = dataOf(
+      await anna.POST('/v1/games', { body: { game: 'tally', players: 2, options: { target: 50 }, timeControl } }),
+    );
+    const params = { path: { id: created.id } };
+    await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } });
+    const away = { from: iso(T0 + H), until: iso(T0 + H + D) };
+    expect((await ben.POST('/v1/players/me/vacations', { body: away })).response.status).toBe(201);
+    clock = T0 + 2 * H;
+    const body = { action: { type: 'add', n: 1 }, expectedVersion: 0 };
+    expect((await anna.POST('/v1/games/{id}/actions', { params, body })).response.status).toBe(200);
+    // Ben's turn starts during his vacation: its day runs from the vacation's end.
+    expect(dataOf(await ben.GET('/v1/games/{id}', { params })).deadline).toBe(iso(T0 + 2 * D + H));
+  });
+
   it('vacations are checked: not in the past, at most 30 days, until after from, only your own', async () => {
     clock = T0;
     const anna = await player('Anna');
