@@ -149,8 +149,8 @@ export class RailpostService {
         JSON.stringify(body);
         return body;
       };
-      // Untimed, so that the move itself finds the token trusted, whether played or replayed.
-      sure(await this.services.players.authenticate(seats[seat]!.authorization));
+      // Untimed and fresh (trusted for the next 60 s), so that the move finds the token trusted, whether played or replayed.
+      sure(await this.services.players.authenticate(seats[seat]!.authorization, true));
       this.canned?.tape.take();
       this.canned?.takeCommands();
       const { value: body, sample } = await this.timed(act);
