@@ -8,6 +8,8 @@ import { botDay, builtInBotDay, heldViewHour, pageHour } from './waiting-cost.js
 
 /** Dollars to three significant digits. */
 const usd = (x: number) => `$${rounded(x)}`;
+/** What a lever takes off, or adds (a lever may cost more than it saves). */
+const saves = (x: number) => (x < 0 ? `+${usd(-x)}` : `−${usd(x)}`);
 
 const SERVICES: Record<keyof Tally, string> = {
   httpApi: 'HTTP API',
@@ -53,7 +55,7 @@ export function printCost(inputs: Measured) {
     `  floor ${usd(f.total)}: HTTP API ${usd(f.httpApi)}, DynamoDB ${usd(f.dynamo)} (${f.readUnitsPerMove} RRU, every read that may be eventually consistent made so), events' messages ${usd(f.webSocketMessages)}, Lambda requests ${usd(f.lambdaRequests)}, one log line per API request ${usd(f.logs)}; no compute, access logs, traces or bytes out`,
   );
   console.log(
-    `  levers: no HTTP API access log −${usd(off.noAccessLog)}, the notifier at 512 MB −${usd(off.notifierAt512Mb)}, access tokens −${usd(off.accessTokens)} (an exchange per burst instead of a verification), the move's answer carrying what the pages read after it −${usd(off.noWebReadsAroundMove)}; outside the design: no "move" to the mover's own pages −${usd(off.oneMessagePerMove)}, no X-Ray −${usd(off.noTraces)}`,
+    `  levers: no HTTP API access log ${saves(off.noAccessLog)}, the notifier at 512 MB ${saves(off.notifierAt512Mb)}, access tokens ${saves(off.accessTokens)} (an exchange per burst instead of a verification), the move's answer carrying what the pages read after it ${saves(off.noWebReadsAroundMove)}; outside the design: no "move" to the mover's own pages ${saves(off.oneMessagePerMove)}, no X-Ray ${saves(off.noTraces)}`,
   );
   console.log(
     `an open web page on the event stream: ${usd(page.total)} an hour (target ≤ $0.0001): connection minutes ${usd(page.byCause.minutes!)}, ${rounded(page.pings)} pings ${usd(page.byCause.pings!)}, ${page.events} events ${usd(page.byCause.events!)}, a reconnection every ${A.connectionHours} h ${usd(page.byCause.reconnections!)}, its reads ${usd(page.byCause.reads!)}, authentication ${usd(page.byCause.authentication!)}`,
