@@ -85,9 +85,7 @@ export async function playRound(
   moves: number,
   rng: Rng,
 ): Promise<Round> {
-  const played: PlayedGame[] = [];
-  while (played.reduce((n, p) => n + p.samples.length, 0) < moves)
-    played.push(await railpost.play(game.id, game.players, game.options, rng));
+  const played = await playGames(railpost, game, moves, rng);
   const messagesBefore = bgio.server.sent.messages;
   const boardgameIo: BgioSample[] = [];
   for (const p of played) boardgameIo.push(...(await bgio.replay(p)));
@@ -97,4 +95,17 @@ export async function playRound(
     boardgameIo,
     bgioMessages: bgio.server.sent.messages - messagesBefore,
   };
+}
+
+/** Whole games on `railpost` until at least `moves` moves. */
+export async function playGames(
+  railpost: RailpostService,
+  game: { id: string; players: number; options: unknown },
+  moves: number,
+  rng: Rng,
+): Promise<PlayedGame[]> {
+  const played: PlayedGame[] = [];
+  while (played.reduce((n, p) => n + p.samples.length, 0) < moves)
+    played.push(await railpost.play(game.id, game.players, game.options, rng));
+  return played;
 }

@@ -1,22 +1,29 @@
 /**
  * The comparison part of `npm run bench`: the per-move time of boardgame.io's master against
- * railpost's service on the same work, in the same process and run.
+ * railpost's on the same work, in the same process and run, railpost measured in layers so that
+ * each difference has one cause.
  * - boardgame.io 0.50: its Master with credentials, a filtered state built and serialised for every
  *   seat after every move, and storage that keeps JSON (scripts/bench/boardgame-io.ts).
- * - railpost: authentication, Play.act and the serialised answer, with the real AWS SDK calls
- *   answered by dynalite in this process (functions/local/in-process-store.ts); dynalite's time is
- *   measured per call and subtracted ("net"), since DynamoDB's own time is not the platform's.
+ * - railpost, each move as the API Lambda drives it (authenticate, Play.act, the serialised answer):
+ *   - the rules alone: the time inside the engine's calls;
+ *   - the service on the in-memory stores (memoryStores()), no SDK: games of its own, as many moves;
+ *   - the service with the AWS SDK answered from canned answers: every move played on dynalite,
+ *     then again from the same state with each call answered by the bytes dynalite gave
+ *     (scripts/bench/canned-dynamodb.ts); and the move's calls sent alone on canned answers, the
+ *     SDK's own floor;
+ *   - the service on dynalite in this process (functions/local/in-process-store.ts): "raw", and
+ *     "net" of dynalite's measured time (the figure this part reported before it had the others).
  * - Both run railpost's rules: tally (the trivial fixture) and Ticket to Ride Europe, boardgame.io
- *   replaying the very games railpost played (scripts/bench/compare-round.ts).
- * Each move is timed in CPU time of the process (scripts/bench/cpu.ts) and in wall time; the ratio
- * the target is about is CPU. Each run gives a median per side and their ratio; the figures are
+ *   replaying the very games railpost played on dynalite (scripts/bench/compare-round.ts).
+ * Each move is timed in CPU time of the process (scripts/bench/cpu.ts) and in wall time. Each run
+ * gives a median per layer, their differences and their ratios to boardgame.io; the figures are
  * the medians over runs.
  */
 import { loadavg } from 'node:os';
 import { Rng, seedRng, type AnyGame } from '../../engine/core/index.js';
 import { tally } from '../../engine/fixtures/tally.js';
 import { ticketToRideEurope } from '../../engine/games/ticket-to-ride-europe/index.js';
-import { BoardgameIoSide, playRound, type BgioSample, type Round } from './compare-round.js';
+import { BoardgameIoSide, playGames, playRound, type BgioSample, type Round } from './compare-round.js';
 import { RailpostService, type MoveSample } from './railpost-service.js';
 import { median } from './stats.js';
 
@@ -37,62 +44,89 @@ interface RunFigures {
   bgioCpuUs: number;
   bgioUs: number;
   bgioRulesUs: number;
+  /** The service on the in-memory stores, and its rules (its moves' rules: no emulator's garbage collected inside them). */
+  memoryCpuUs: number;
+  memoryRulesUs: number;
+  /** The service with the SDK on canned answers; of which the SDK; the move's calls alone. */
+  cannedCpuUs: number;
+  cannedUs: number;
+  sdkCannedCpuUs: number;
+  sdkAloneCpuUs: number;
+  /** On dynalite: the whole move, less dynalite's measured time, dynalite's time, the SDK's. */
   rawCpuUs: number;
   netCpuUs: number;
   rawUs: number;
-  netUs: number;
-  storeCpuUs: number;
+  dynaliteCpuUs: number;
   sdkCpuUs: number;
-  rulesUs: number;
   calls: number;
-  /** railpost's net CPU time over boardgame.io's: the figure the target is about. */
+  /** Each railpost layer's CPU time over boardgame.io's; `ratio` (the SDK on canned answers) is the one the target is about. */
   ratio: number;
-  wallRatio: number;
+  memoryRatio: number;
+  netRatio: number;
   rawRatio: number;
-  /** The same, each side less the time in the rules. */
+  wallRatio: number;
+  /** The SDK on canned answers, each side less the time in the rules. */
   beyondRulesRatio: number;
 }
 
-/** A round's medians. */
-function figuresOf(round: Round): RunFigures {
+/** A round's medians, with the in-memory service's moves of the same run. */
+function figuresOf(round: Round, memory: MoveSample[]): RunFigures {
   const m = <T>(xs: T[], pick: (x: T) => number) => median(xs.map(pick));
-  const netCpu = (s: MoveSample) => s.cpuUs - s.storeCpuUs;
+  const replayed = round.railpost.flatMap((s) => (s.canned ? [s.canned] : []));
   const bgioCpuUs = m(round.boardgameIo, (s) => s.cpuUs);
-  const bgioUs = m(round.boardgameIo, (s) => s.us);
-  const netCpuUs = m(round.railpost, netCpu);
-  const netUs = m(round.railpost, (s) => s.us - s.storeUs);
+  const cannedCpuUs = m(replayed, (c) => c.cpuUs);
+  const memoryCpuUs = m(memory, (s) => s.cpuUs);
+  const netCpuUs = m(round.railpost, (s) => s.cpuUs - s.storeCpuUs);
+  const rawCpuUs = m(round.railpost, (s) => s.cpuUs);
+  const rulesUs = m(memory, (s) => s.engineUs);
   return {
     moves: round.railpost.length,
     bgioCpuUs,
-    bgioUs,
+    bgioUs: m(round.boardgameIo, (s) => s.us),
     bgioRulesUs: m(round.boardgameIo, (s) => s.engineUs),
-    rawCpuUs: m(round.railpost, (s) => s.cpuUs),
+    memoryCpuUs,
+    memoryRulesUs: rulesUs,
+    cannedCpuUs,
+    cannedUs: m(replayed, (c) => c.us),
+    sdkCannedCpuUs: m(replayed, (c) => c.sdkCpuUs),
+    sdkAloneCpuUs: m(replayed, (c) => c.sdkAloneCpuUs),
+    rawCpuUs,
     netCpuUs,
     rawUs: m(round.railpost, (s) => s.us),
-    netUs,
-    storeCpuUs: m(round.railpost, (s) => s.storeCpuUs),
+    dynaliteCpuUs: m(round.railpost, (s) => s.storeCpuUs),
     sdkCpuUs: m(round.railpost, (s) => s.sdkCpuUs),
-    rulesUs: m(round.railpost, (s) => s.engineUs),
     calls: m(round.railpost, (s) => s.calls),
-    ratio: netCpuUs / bgioCpuUs,
-    wallRatio: netUs / bgioUs,
-    rawRatio: m(round.railpost, (s) => s.cpuUs) / bgioCpuUs,
-    beyondRulesRatio:
-      m(round.railpost, (s) => netCpu(s) - s.engineUs) / m(round.boardgameIo, (s: BgioSample) => s.cpuUs - s.engineUs),
+    ratio: cannedCpuUs / bgioCpuUs,
+    memoryRatio: memoryCpuUs / bgioCpuUs,
+    netRatio: netCpuUs / bgioCpuUs,
+    rawRatio: rawCpuUs / bgioCpuUs,
+    wallRatio: m(replayed, (c) => c.us) / m(round.boardgameIo, (s) => s.us),
+    beyondRulesRatio: (cannedCpuUs - rulesUs) / m(round.boardgameIo, (s: BgioSample) => s.cpuUs - s.engineUs),
   };
 }
 
 const railpost = await RailpostService.start(GAMES.map((g) => g.def));
+const inMemory = await RailpostService.start(
+  GAMES.map((g) => g.def),
+  'memory',
+);
 const sides = GAMES.map((g) => new BoardgameIoSide(g.def));
 const rng = new Rng(seedRng('bench-compare'));
-// A round of each, unmeasured, so that neither side is timed while the JIT warms up.
 const gameOf = (g: (typeof GAMES)[number]) => ({ id: g.def.id, players: g.players, options: g.options });
-for (const [i, g] of GAMES.entries()) await playRound(railpost, sides[i]!, gameOf(g), 1, rng);
+const memoryMoves = async (g: (typeof GAMES)[number], moves: number) =>
+  (await playGames(inMemory, gameOf(g), moves, rng)).flatMap((p) => p.samples);
+// A round of each, unmeasured, so that no side is timed while the JIT warms up.
+for (const [i, g] of GAMES.entries()) {
+  await playRound(railpost, sides[i]!, gameOf(g), 1, rng);
+  await memoryMoves(g, 1);
+}
 const runs: RunFigures[][] = GAMES.map(() => []);
 const loadBefore = loadavg()[0]!;
 for (let run = 0; run < RUNS; run++) {
-  for (const [i, g] of GAMES.entries())
-    runs[i]!.push(figuresOf(await playRound(railpost, sides[i]!, gameOf(g), MOVES, rng)));
+  for (const [i, g] of GAMES.entries()) {
+    const round = await playRound(railpost, sides[i]!, gameOf(g), MOVES, rng);
+    runs[i]!.push(figuresOf(round, await memoryMoves(g, MOVES)));
+  }
 }
 // What else the machine was running: wall times stretch with it, CPU times much less.
 const load = [loadBefore, loadavg()[0]!].map((l) => Math.round(l * 10) / 10);
@@ -105,11 +139,9 @@ console.log(
 );
 console.log('  boardgame.io 0.50 Master: credentials, every seat sent its filtered state as JSON, JSON storage');
 console.log(
-  "  railpost: authenticate + Play.act + JSON answer; real AWS SDK calls to dynalite in process; net = less dynalite's time",
+  '  railpost: authenticate + Play.act + JSON answer, on the in-memory stores, the SDK on canned answers, dynalite',
 );
-console.log(
-  '  CPU time of the process (wall time in brackets: stretched by whatever else the machine runs, a long move more than a short one)',
-);
+console.log('  CPU time of the process; differences and ratios within each run, then the median over runs');
 export const results = {
   runs: RUNS,
   movesPerRun: MOVES,
@@ -118,42 +150,56 @@ export const results = {
   games: Object.fromEntries(
     GAMES.map((g, i) => {
       const xs = runs[i]!;
-      const f = (key: keyof RunFigures) => round1(median(xs.map((run) => run[key])));
+      const f = (pick: (run: RunFigures) => number) => round1(median(xs.map(pick)));
       const ratios = xs.map((run) => round1(run.ratio));
       const figures = {
-        moves: f('moves'),
-        boardgameIo: { cpuUs: f('bgioCpuUs'), wallUs: f('bgioUs'), rulesUs: f('bgioRulesUs') },
+        moves: f((r) => r.moves),
+        boardgameIo: { cpuUs: f((r) => r.bgioCpuUs), wallUs: f((r) => r.bgioUs), rulesUs: f((r) => r.bgioRulesUs) },
         railpost: {
-          rawCpuUs: f('rawCpuUs'),
-          netCpuUs: f('netCpuUs'),
-          rawWallUs: f('rawUs'),
-          netWallUs: f('netUs'),
-          dynaliteCpuUs: f('storeCpuUs'),
-          sdkCpuUs: f('sdkCpuUs'),
-          rulesUs: f('rulesUs'),
-          dynamoCalls: f('calls'),
+          memoryCpuUs: f((r) => r.memoryCpuUs),
+          cannedCpuUs: f((r) => r.cannedCpuUs),
+          cannedWallUs: f((r) => r.cannedUs),
+          rawCpuUs: f((r) => r.rawCpuUs),
+          netCpuUs: f((r) => r.netCpuUs),
+          rawWallUs: f((r) => r.rawUs),
+          dynaliteCpuUs: f((r) => r.dynaliteCpuUs),
+          sdkOnDynaliteCpuUs: f((r) => r.sdkCpuUs),
+          sdkCannedCpuUs: f((r) => r.sdkCannedCpuUs),
+          sdkAloneCpuUs: f((r) => r.sdkAloneCpuUs),
+          dynamoCalls: f((r) => r.calls),
         },
-        ratio: f('ratio'),
+        /** Where railpost's move goes, each layer less the one below it (medians over runs of each run's difference). */
+        attribution: {
+          rulesUs: f((r) => r.memoryRulesUs),
+          serviceUs: f((r) => r.memoryCpuUs - r.memoryRulesUs),
+          dynamoStoreCodeUs: f((r) => r.cannedCpuUs - r.memoryCpuUs - r.sdkCannedCpuUs),
+          sdkCannedUs: f((r) => r.sdkCannedCpuUs),
+          emulatorAndTransportUs: f((r) => r.rawCpuUs - r.cannedCpuUs),
+        },
+        ratio: f((r) => r.ratio),
         ratioRange: [Math.min(...ratios), Math.max(...ratios)],
-        wallRatio: f('wallRatio'),
-        rawRatio: f('rawRatio'),
-        beyondRulesRatio: f('beyondRulesRatio'),
-        targetMet: f('ratio') <= TARGET,
+        memoryRatio: f((r) => r.memoryRatio),
+        netRatio: f((r) => r.netRatio),
+        rawRatio: f((r) => r.rawRatio),
+        wallRatio: f((r) => r.wallRatio),
+        beyondRulesRatio: f((r) => r.beyondRulesRatio),
+        targetMet: f((r) => r.ratio) <= TARGET,
       };
-      const b = figures.boardgameIo;
-      const r = figures.railpost;
+      const { boardgameIo: b, railpost: r, attribution: a } = figures;
       console.log(`  ${g.def.id} (${figures.moves} moves a run):`);
-      console.log(`    boardgame.io  ${us(b.cpuUs)} (${us(b.wallUs)}), of which rules ${us(b.rulesUs)}`);
+      console.log(`    boardgame.io            ${us(b.cpuUs)}, of which rules ${us(b.rulesUs)}`);
+      console.log(`    railpost, rules alone   ${us(a.rulesUs)}`);
+      console.log(`    service, memory stores  ${us(r.memoryCpuUs)} (${x(figures.memoryRatio)})`);
       console.log(
-        `    railpost raw  ${us(r.rawCpuUs)} (${us(r.rawWallUs)}), of which dynalite ${us(r.dynaliteCpuUs)} over ${r.dynamoCalls} calls`,
+        `    + SDK, canned answers   ${us(r.cannedCpuUs)} (${x(figures.ratio)}, runs ${figures.ratioRange.map((n) => n.toFixed(1)).join('–')}): ` +
+          `SDK ${us(r.sdkCannedCpuUs)} over ${r.dynamoCalls} calls; the calls alone ${us(r.sdkAloneCpuUs)}`,
       );
       console.log(
-        `    railpost net  ${us(r.netCpuUs)} (${us(r.netWallUs)}): AWS SDK ${us(r.sdkCpuUs)} (${us(r.sdkCpuUs / r.dynamoCalls)} a call), ` +
-          `rules ${us(r.rulesUs)}, the service's own ${us(r.netCpuUs - r.sdkCpuUs - r.rulesUs)}`,
+        `    on dynalite             ${us(r.rawCpuUs)} (${x(figures.rawRatio)}); net of dynalite's ${us(r.dynaliteCpuUs)}: ${us(r.netCpuUs)} (${x(figures.netRatio)})`,
       );
       console.log(
-        `    ratio ${x(figures.ratio)} (runs ${figures.ratioRange.map((n) => n.toFixed(1)).join('–')}; wall ${x(figures.wallRatio)}; raw ${x(figures.rawRatio)}; ` +
-          `beyond the rules ${x(figures.beyondRulesRatio)}): target ≤ ${TARGET}x ${figures.targetMet ? 'met' : 'NOT met'}`,
+        `    attribution: rules ${us(a.rulesUs)}, service ${us(a.serviceUs)}, DynamoDB store code ${us(a.dynamoStoreCodeUs)}, SDK (canned) ${us(a.sdkCannedUs)}, ` +
+          `emulator + transport ${us(a.emulatorAndTransportUs)}; target ≤ ${TARGET}x ${figures.targetMet ? 'met' : 'NOT met'}`,
       );
       return [g.def.id, figures];
     }),

@@ -70,8 +70,8 @@ export const ASSUMPTIONS = {
   connectionQueryReadUnits: 0.5,
   /** API Gateway closes a connection after 2 h; the client gets a ticket and connects again. */
   connectionHours: 2,
-  /** The client pings every 5–9 minutes (under the 10-minute idle close); the mock route answers. */
-  pingEveryMinutes: 7,
+  /** The web client pings every 5 minutes (web/client/event-stream.ts PING_MS, under the 10-minute idle close); the mock route answers. */
+  pingEveryMinutes: 5,
   messagesPerPing: 2,
   /** A subscribe and the stream Lambda's answer. */
   messagesPerSubscribe: 2,
@@ -80,6 +80,34 @@ export const ASSUMPTIONS = {
   /** A bot's day: 20 two-seat games, 60 moves of the opponent in each. */
   botGamesPerDay: 20,
   botOpponentMovesPerGame: 60,
+  /**
+   * The web page's reads around a move (web/client/game/game-feed.ts), each a small request: after
+   * its move the mover's page reads the game's summary and the log (`moved`); the other player's
+   * page reads them beside the view (`read`, on the event or when opened from the email).
+   */
+  moverReadsPerMove: 2,
+  viewerReadsPerMove: 2,
+  /** A dropped socket makes the page read the game and its chat at once (poll-loop.ts `now`), before it reconnects. */
+  readsPerReconnection: 2,
+  /**
+   * Verifications of a token a move costs: the mover's requests and the other player's, each a
+   * burst hours from the last, when no instance still trusts the token (players.ts TOKEN_TRUST_MS, 60 s).
+   */
+  verificationsPerMove: 2,
+  /** The token a verification reads: a session or API token (the player and the credential, strongly), or a registration token (the player). */
+  credential: 'session' as 'session' | 'registration',
+  /**
+   * Access tokens (the lever): no request reads to authenticate; the exchange for one (the same
+   * reads as a verification, on a request of its own) is made once per token life, so once per
+   * burst at a play-by-mail pace, and once an hour by an open page.
+   */
+  accessTokens: false,
+  accessTokenHours: 1,
+  /** Moves made by railpost's own bots, of all moves, and the levels they play at. */
+  botMoveShare: 0.25,
+  botLevelMix: { easy: 0.2, medium: 0.4, hard: 0.4 },
+  /** A day of one built-in bot seat: 20 games, 60 of its moves in each. */
+  builtInBotMovesPerDay: 20 * 60,
 };
 export type Assumptions = typeof ASSUMPTIONS;
 
@@ -94,11 +122,15 @@ export interface LogFigures {
   notifierPerMessage: number;
 }
 
-/** What the model prices: the traced store figures, the measured log bytes and the API's cold import (ms). */
+/** CPU ms of a bot's searched move per level (scripts/bench/bot-cpu.ts, from the ladder's rows). */
+export type BotCpuMs = Record<'easy' | 'medium' | 'hard', number>;
+
+/** What the model prices: the traced store figures, the measured log bytes, the API's cold import (ms) and the bots' CPU. */
 export interface Measured {
   store: StoreFigures;
   logged: LogFigures;
   initMs: number | null;
+  botCpuMs: BotCpuMs | null;
 }
 
 /** A piece of work, measured or assumed: its local ms and its DynamoDB calls with their mean units. */

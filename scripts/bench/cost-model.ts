@@ -29,15 +29,14 @@ import {
   type Tally,
 } from './cost-basis.js';
 import type { OperationCost } from './store-calls.js';
+import { authentication } from './auth-cost.js';
+import { botMovesDollars, mixedBotMs } from './bot-cpu.js';
 
 const million = 1_000_000;
 
 /** Dollars per million moves, by what sets them off (move, view, notification, events) and by what AWS bills. */
-export function costPerMillionMoves(
-  { store, logged, initMs }: Measured,
-  p: Prices = PRICES,
-  a: Assumptions = ASSUMPTIONS,
-) {
+export function costPerMillionMoves(measured: Measured, p: Prices = PRICES, a: Assumptions = ASSUMPTIONS) {
+  const { store, logged, initMs, botCpuMs } = measured;
   const c = store.calls;
   const note = c.notifyPerMessage;
   const apiMs = (op: OperationCost) => billedMs(op, a.apiMemoryMb, a) + initShareMs(initMs, a.apiMemoryMb, a);
@@ -47,9 +46,15 @@ export function costPerMillionMoves(
   const posts = a.eventsPerMove * a.connectedShare;
   const noteMs = billedMs(note, a.notifierMemoryMb, a);
   const eventsMs = a.dynamoRoundTripMs + posts * a.postRoundTripMs;
-  const perMove: Record<'move' | 'view' | 'notification' | 'events', Tally> = {
+  const webReads = a.moverReadsPerMove + a.viewerReadsPerMove;
+  // At a play-by-mail pace each side's requests come hours from its last: a token life each.
+  const auth = { verifications: a.verificationsPerMove, exchanges: a.verificationsPerMove };
+  const perMove: Record<'move' | 'view' | 'webReads' | 'authentication' | 'bots' | 'notification' | 'events', Tally> = {
     move: apiCall(c.move, logged.move),
     view: times(apiCall(c.view, logged.view), a.viewsPerMove),
+    webReads: times(apiCall(c.summary, logged.view), webReads),
+    authentication: authentication(measured, auth, p, a),
+    bots: add({ lambda: botCpuMs ? botMovesDollars(botCpuMs, a.botMoveShare, p, a) : 0 }),
     notification: add(
       times(invocation({ ...notifier, ms: 0 }, p, a), a.notifierInvocationsPerMove),
       times(
@@ -81,14 +86,22 @@ export function costPerMillionMoves(
   const byMove = times(add(...Object.values(perMove)), million);
   const byCause = Object.fromEntries(Object.entries(perMove).map(([k, t]) => [k, total(t) * million]));
 
-  const apiRequests = 1 + a.viewsPerMove;
+  const apiRequests = 1 + a.viewsPerMove + webReads + (a.accessTokens ? auth.exchanges : 0);
+  const authUnits = a.credential === 'session' ? { read: 2, write: 1 } : { read: 1, write: 0 };
+  const authReads = a.verificationsPerMove * authUnits.read;
+  const authWrites = a.verificationsPerMove * authUnits.write;
   const readUnits =
     c.move.readUnitsMean +
     a.viewsPerMove * c.view.readUnitsMean +
+    webReads * c.summary.readUnitsMean +
+    authReads +
     a.notificationsPerMove * note.readUnitsMean +
     a.connectionQueryReadUnits;
   const writeUnits =
-    c.move.writeUnitsMean + a.viewsPerMove * c.view.writeUnitsMean + a.notificationsPerMove * note.writeUnitsMean;
+    c.move.writeUnitsMean +
+    a.viewsPerMove * c.view.writeUnitsMean +
+    a.notificationsPerMove * note.writeUnitsMean +
+    authWrites;
 
   /**
    * The least the same work could cost, whatever the tuning: every read that may be eventually
@@ -104,11 +117,14 @@ export function costPerMillionMoves(
     a.viewsPerMove * c.view.readUnitsMean * 0.5 +
     a.notificationsPerMove * note.readUnitsMean * 0.5 +
     a.connectionQueryReadUnits;
+  // The move and the look at it: no page's other reads, no authentication (what access tokens would
+  // take off a burst of requests close together), no bot.
+  const floorRequests = 1 + a.viewsPerMove;
   const floor = {
-    dynamo: floorReadUnits * p.dynamoReadUnitPerMillion + writeUnits * p.dynamoWriteUnitPerMillion,
-    lambdaRequests: (apiRequests + a.notifierInvocationsPerMove) * p.lambdaRequestPerMillion,
+    dynamo: floorReadUnits * p.dynamoReadUnitPerMillion + (writeUnits - authWrites) * p.dynamoWriteUnitPerMillion,
+    lambdaRequests: (floorRequests + a.notifierInvocationsPerMove) * p.lambdaRequestPerMillion,
     logs: ((logged.move + a.viewsPerMove * logged.view) / 1e9) * million * p.cloudWatchLogsIngestedGb,
-    httpApi: apiRequests * p.httpApiRequestPerMillion,
+    httpApi: floorRequests * p.httpApiRequestPerMillion,
     webSocketMessages: posts * p.webSocketMessagePerMillion,
   };
 
@@ -137,10 +153,16 @@ export function costPerMillionMoves(
     writeUnitsPerMove: writeUnits,
     apiRequestsPerMove: apiRequests,
     eventsPostedPerMove: posts,
-    lambdaMsPerMove: apiMs(c.move) + a.viewsPerMove * apiMs(c.view) + a.notificationsPerMove * noteMs + eventsMs,
+    lambdaMsPerMove:
+      apiMs(c.move) +
+      a.viewsPerMove * apiMs(c.view) +
+      webReads * apiMs(c.summary) +
+      a.notificationsPerMove * noteMs +
+      eventsMs +
+      (botCpuMs ? a.botMoveShare * mixedBotMs(botCpuMs, a) : 0),
     logBytesPerMove:
       logged.move +
-      a.viewsPerMove * logged.view +
+      (a.viewsPerMove + webReads) * logged.view +
       a.notificationsPerMove * logged.notifierPerMessage +
       apiRequests * a.accessLogBytesPerRequest,
     total: total(byMove),
@@ -158,6 +180,13 @@ export function costPerMillionMoves(
     /** A move writes one item, its commit, kept for ever: dollars a month per million moves kept. */
     storagePerMonth: ((c.move.bytesWritten * million) / 1e9) * p.dynamoStorageGbMonth,
     email: a.notificationsPerMove * a.emailShare * (million / 1000) * p.sesPerThousandEmails,
+    /** The built-in bots' CPU: ms a searched move by level, at the assumed mix and share of moves. */
+    bots: botCpuMs && {
+      cpuMs: botCpuMs,
+      mixedMs: mixedBotMs(botCpuMs, a),
+      mix: a.botLevelMix,
+      moveShare: a.botMoveShare,
+    },
     /** Dollars a month for the sweeper's run every minute with nothing due. */
     sweeperPerMonth,
   };
@@ -173,5 +202,7 @@ export function levers(measured: Measured) {
     notifierAt512Mb: saved({ notifierMemoryMb: 512 }),
     oneMessagePerMove: saved({ eventsPerMove: 1 }),
     noTraces: saved({ xraySampledShare: 0 }),
+    accessTokens: saved({ accessTokens: true }),
+    noWebReadsAroundMove: saved({ moverReadsPerMove: 0, viewerReadsPerMove: 0 }),
   };
 }

@@ -43,7 +43,8 @@ const store = merged.store as StoreFigures | undefined;
 if ((want('store') || want('logs') || want('bundle') || want('cost')) && store?.calls?.holdPerSecond && logged) {
   const { printCost } = await import('./cost-print.js');
   const initMs = (merged.bundle as { api?: { importCpuMs?: number | null } } | undefined)?.api?.importCpuMs ?? null;
-  merged.cost = printCost({ store, logged, initMs });
+  const { botCpuMs } = await import('./bot-cpu.js');
+  merged.cost = printCost({ store, logged, initMs, botCpuMs: botCpuMs(merged.bots as Ladder | undefined) });
 }
 mkdirSync(new URL('../../bench/', import.meta.url), { recursive: true });
 writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);

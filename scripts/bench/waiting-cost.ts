@@ -14,6 +14,8 @@
  * request line as long as a view's. An event's posting is in the million-move figure
  * (cost-model.ts); here are the messages and bytes the client receives.
  */
+import { authentication } from './auth-cost.js';
+import { botMovesDollars } from './bot-cpu.js';
 import * as bill from './cost-basis.js';
 
 /** A ticket's answer: the ticket and its expiry. */
@@ -34,7 +36,7 @@ function connectionLife({ store, logged, initMs }: bill.Measured, p: bill.Prices
   const lambda = (memoryMb: number, reads: number, writes: number, readUnits: number) =>
     bill.call(op(reads, writes, readUnits), memoryMb, logged.view, initMs, p, a);
   return {
-    // The ticket is written once; the caller's token was verified by an earlier request and is cached.
+    // The ticket is written once; the caller's token is verified apart (auth-cost.ts, `authentication` below).
     ticket: bill.apiRequest({ ...op(0, 1, 0), answerBytes: TICKET_ANSWER_BYTES }, logged.view, initMs, p, a),
     // A strong read of the ticket (single use), its delete, the slot's conditional put, the connection's put.
     connect: lambda(a.streamMemoryMb, 1, 3, 1),
@@ -46,15 +48,40 @@ function connectionLife({ store, logged, initMs }: bill.Measured, p: bill.Prices
   };
 }
 
-/** The dollars of `hours` connected, by what they go to: the minutes, pings, events and reconnections. */
-function connected(inputs: bill.Measured, hours: number, events: number, p: bill.Prices, a: bill.Assumptions) {
+/**
+ * What a client does beyond holding its stream: small reads (a page reading the game and its chat
+ * when its socket drops), and the requests' authentication (`bursts` of them, each hours from the last).
+ */
+interface ClientWork {
+  reads: number;
+  bursts: number;
+}
+
+/** The dollars of `hours` connected, by what they go to: the minutes, pings, events, reconnections, reads and authentication. */
+function connected(
+  inputs: bill.Measured,
+  hours: number,
+  events: number,
+  client: ClientWork,
+  p: bill.Prices,
+  a: bill.Assumptions,
+) {
   const life = connectionLife(inputs, p, a);
   const pings = (hours * 60) / a.pingEveryMinutes;
-  const parts: Record<'minutes' | 'pings' | 'events' | 'reconnections', bill.Tally> = {
+  const { store, logged, initMs } = inputs;
+  const parts: Record<'minutes' | 'pings' | 'events' | 'reconnections' | 'reads' | 'authentication', bill.Tally> = {
     minutes: bill.add({ webSocketMinutes: (hours * 60 * p.webSocketConnectionMinutePerMillion) / 1e6 }),
     pings: bill.messages(pings, pings * (a.messagesPerPing - 1), SMALL_MESSAGE_BYTES, p),
     events: bill.messages(0, events, a.eventBytes, p),
     reconnections: bill.times(bill.add(...Object.values(life)), hours / a.connectionHours),
+    reads: bill.times(bill.apiRequest({ ...store.calls.summary }, logged.view, initMs, p, a), client.reads),
+    // An open page renews its access token as it runs out; each burst of requests verifies the token today.
+    authentication: authentication(
+      inputs,
+      { verifications: client.bursts, exchanges: Math.min(client.bursts, hours / a.accessTokenHours) },
+      p,
+      a,
+    ),
   };
   const byPart = bill.add(...Object.values(parts));
   return {
@@ -67,14 +94,32 @@ function connected(inputs: bill.Measured, hours: number, events: number, p: bill
   };
 }
 
-/** An hour of an open web page on the event stream, at a play-by-mail pace. */
+/**
+ * An hour of an open web page on the event stream, at a play-by-mail pace. Each reconnection is a
+ * burst of requests (the reads when the socket drops, then the ticket); the reads an event sets
+ * off are the other player's look at a move, in the million-move figure.
+ */
 export function pageHour(inputs: bill.Measured, p: bill.Prices = bill.PRICES, a: bill.Assumptions = bill.ASSUMPTIONS) {
-  return connected(inputs, 1, a.pageOpponentMovesPerHour * a.eventsPerMove, p, a);
+  const reconnections = 1 / a.connectionHours;
+  const client = { reads: reconnections * a.readsPerReconnection, bursts: reconnections };
+  return connected(inputs, 1, a.pageOpponentMovesPerHour * a.eventsPerMove, client, p, a);
 }
 
-/** A day of a third-party bot holding its stream, with the events of its games. */
+/** A day of a third-party bot holding its stream, with the events of its games; each reconnection's ticket a burst of its own. */
 export function botDay(inputs: bill.Measured, p: bill.Prices = bill.PRICES, a: bill.Assumptions = bill.ASSUMPTIONS) {
-  return connected(inputs, 24, a.botGamesPerDay * a.botOpponentMovesPerGame * a.eventsPerMove, p, a);
+  const client = { reads: 0, bursts: 24 / a.connectionHours };
+  return connected(inputs, 24, a.botGamesPerDay * a.botOpponentMovesPerGame * a.eventsPerMove, client, p, a);
+}
+
+/** The CPU of a day of one of railpost's own bots at the assumed mix of levels (its moves' requests are in the million-move figure); null without a ladder. */
+export function builtInBotDay(
+  { botCpuMs }: bill.Measured,
+  p: bill.Prices = bill.PRICES,
+  a: bill.Assumptions = bill.ASSUMPTIONS,
+) {
+  return (
+    botCpuMs && { moves: a.builtInBotMovesPerDay, total: botMovesDollars(botCpuMs, a.builtInBotMovesPerDay, p, a) }
+  );
 }
 
 /**

@@ -39,6 +39,10 @@ describe('the fair comparison harness', () => {
       // Both seats are connected, so each move sends two filtered states.
       expect(round.bgioMessages).toBe(2 * round.railpost.length);
       for (const sample of round.railpost) expect(sample.calls).toBeGreaterThan(0);
+      // Every move but a game's last was played again on dynalite's recorded answers, each of them asked for.
+      const replayed = round.railpost.filter((s) => s.canned !== null);
+      expect(replayed).toHaveLength(round.railpost.length - round.games);
+      for (const { canned } of replayed) expect(Math.min(canned!.sdkCpuUs, canned!.sdkAloneCpuUs)).toBeGreaterThan(0);
     },
     120_000,
   );
@@ -47,6 +51,13 @@ describe('the fair comparison harness', () => {
     const { sdk, store } = railpost.callCounts;
     expect(sdk).toBeGreaterThan(0);
     expect(store).toBe(sdk);
+  });
+
+  it('plays on the in-memory stores without a DynamoDB call', async () => {
+    const memory = await RailpostService.start([tally as AnyGame], 'memory');
+    const played = await memory.play('tally', 2, { target: 10 }, new Rng(seedRng('harness-memory')));
+    expect(played.samples.length).toBeGreaterThan(1);
+    for (const sample of played.samples) expect(sample).toMatchObject({ calls: 0, canned: null });
   });
 
   it("refuses a replay that does not end where railpost's game ended", async () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASSUMPTIONS, PRICES, total, type StoreFigures } from '../../scripts/bench/cost-basis.js';
 import { costPerMillionMoves } from '../../scripts/bench/cost-model.js';
-import { botDay, heldViewHour, pageHour } from '../../scripts/bench/waiting-cost.js';
+import { botDay, builtInBotDay, heldViewHour, pageHour } from '../../scripts/bench/waiting-cost.js';
 import type { Operation, OperationCost } from '../../scripts/bench/store-calls.js';
 
 const op = (ms: number, reads: number, writes: number, answerBytes = 0): OperationCost => ({
@@ -41,16 +41,17 @@ const inputs = {
   store: { calls } satisfies StoreFigures,
   logged: { move: 580, view: 390, notifierPerMessage: 260 },
   initMs: 250,
+  botCpuMs: { easy: 1, medium: 30, hard: 150 },
 };
 const moves = (p = PRICES, a = ASSUMPTIONS) => costPerMillionMoves(inputs, p, a);
 
 describe('cost per million moves behind the HTTP API', () => {
-  it('the HTTP API adds its price for each of the two requests a move makes (the move and the view)', () => {
+  it("the HTTP API adds its price for each request a move sets off: the move, the view and the pages' reads around them", () => {
     const base = moves();
     const free = moves({ ...PRICES, httpApiRequestPerMillion: 0 });
-    expect(base.apiRequestsPerMove).toBe(2);
-    expect(base.total - free.total).toBeCloseTo(2 * PRICES.httpApiRequestPerMillion, 9);
-    expect(base.dollars.httpApi).toBeCloseTo(2, 9);
+    expect(base.apiRequestsPerMove).toBe(6);
+    expect(base.total - free.total).toBeCloseTo(6 * PRICES.httpApiRequestPerMillion, 9);
+    expect(base.dollars.httpApi).toBeCloseTo(6, 9);
     expect(base.httpApi.perRequest).toBe(0.000001);
   });
 
@@ -67,6 +68,32 @@ describe('cost per million moves behind the HTTP API', () => {
     expect(total(m.dollars)).toBeCloseTo(m.total, 9);
     expect(Object.values(m.byCause).reduce((s, x) => s + x, 0)).toBeCloseTo(m.total, 9);
     expect(m.floor.total).toBeLessThan(m.total);
+  });
+
+  it('a session token costs each verification two strong reads and a write; a registration token one read', () => {
+    const session = moves();
+    const registration = moves(PRICES, { ...ASSUMPTIONS, credential: 'registration' });
+    const v = ASSUMPTIONS.verificationsPerMove;
+    expect(session.readUnitsPerMove - registration.readUnitsPerMove).toBeCloseTo(v, 9);
+    expect(session.writeUnitsPerMove - registration.writeUnitsPerMove).toBeCloseTo(v, 9);
+  });
+
+  it('access tokens read nothing on a request, and make an exchange request per burst instead', () => {
+    const today = moves();
+    const tokens = moves(PRICES, { ...ASSUMPTIONS, accessTokens: true });
+    expect(tokens.apiRequestsPerMove - today.apiRequestsPerMove).toBe(ASSUMPTIONS.verificationsPerMove);
+    expect(tokens.byCause.authentication).toBeGreaterThan(today.byCause.authentication!);
+  });
+
+  it("the bots' CPU is their share of moves at the mix of levels, as Lambda GB-seconds", () => {
+    const a = ASSUMPTIONS;
+    const mixed = 1 * a.botLevelMix.easy + 30 * a.botLevelMix.medium + 150 * a.botLevelMix.hard;
+    expect(moves().byCause.bots).toBeCloseTo(1e6 * a.botMoveShare * (mixed / 1000) * PRICES.lambdaGbSecond, 9);
+    expect(builtInBotDay(inputs)!.total).toBeCloseTo(
+      a.builtInBotMovesPerDay * (mixed / 1000) * PRICES.lambdaGbSecond,
+      12,
+    );
+    expect(costPerMillionMoves({ ...inputs, botCpuMs: null }).byCause.bots).toBe(0);
   });
 });
 
@@ -87,10 +114,11 @@ describe('waiting on the event stream', () => {
     expect(dearer.total - base.total).toBeCloseTo(base.byService.webSocketMessages, 15);
   });
 
-  it('a connection is paid again every connectionHours: a day is 24 page hours but for the events', () => {
+  it("a connection is paid again every connectionHours: a day is 24 page hours but for the events and the page's reads", () => {
     const hour = pageHour(inputs);
     const day = botDay(inputs, PRICES, { ...ASSUMPTIONS, botGamesPerDay: 0 });
-    expect(day.total).toBeCloseTo(24 * (hour.total - hour.byCause.events!), 12);
+    expect(hour.byCause.reads).toBeGreaterThan(0);
+    expect(day.total).toBeCloseTo(24 * (hour.total - hour.byCause.events! - hour.byCause.reads!), 12);
     const longer = pageHour(inputs, PRICES, { ...ASSUMPTIONS, connectionHours: 4 });
     expect(longer.byCause.reconnections).toBeCloseTo(hour.byCause.reconnections! / 2, 15);
   });
