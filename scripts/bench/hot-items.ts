@@ -18,6 +18,7 @@ import { WriteConflict } from '../../functions/store/ports/errors.js';
 import { BOARD_SHARDS, keys } from '../../functions/store/keys.js';
 import { RatingsTable } from '../../functions/store/ratings-table.js';
 import { traceCalls, type TracedCall } from '../../functions/store/trace.js';
+import { hotItemSizes } from './hot-item-sizes.js';
 import { median } from './stats.js';
 
 const UPDATES = Number(process.env.BENCH_BOARD_UPDATES ?? 200);
@@ -141,4 +142,11 @@ for (const [name, f] of Object.entries(figures))
   );
 console.log(`a full item of ${BOARD_SIZE} rows with 64-character names: ~${fullOfLongest} bytes of entries`);
 
-export const results = { layouts: figures, updates: UPDATES, racers: RACERS, runs: RUNS, fullOfLongest };
+const sizesDb = startInProcessStore().client();
+await ensureTable(sizesDb, 'bench-hot-item-sizes');
+const sizes = await hotItemSizes(sizesDb, 'bench-hot-item-sizes');
+console.log('\nitem                                         bytes  WCU/write');
+for (const [what, size] of Object.entries(sizes))
+  console.log(`${what.padEnd(43)}  ${String(size.bytes).padStart(5)}  ${String(size.wcu).padStart(9)}`);
+
+export const results = { layouts: figures, sizes, updates: UPDATES, racers: RACERS, runs: RUNS, fullOfLongest };
