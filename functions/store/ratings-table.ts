@@ -206,18 +206,13 @@ export class RatingsTable implements RatingStore {
       : { entries: [], revision: 0 };
   }
 
-  async replaceBoardShard(
-    kind: string,
-    playerId: string,
-    entries: readonly BoardEntry[],
-    revision: number,
-  ): Promise<void> {
-    const key = this.shardKey(kind, playerId);
+  async replaceBoardShard(kind: string, player: string, rows: readonly BoardEntry[], revision: number): Promise<void> {
+    const key = this.shardKey(kind, player);
     await conditional(
       this.db.send(
         new PutItemCommand({
           TableName: this.tableName,
-          Item: { pk: s(key.pk), sk: s(key.sk), entries: json(entries), revision: n(revision + 1) },
+          Item: { pk: s(key.pk), sk: s(key.sk), entries: json(rows), revision: n(revision + 1) },
           ConditionExpression: revision === 0 ? 'attribute_not_exists(pk)' : 'revision = :prev',
           ...(revision === 0 ? {} : { ExpressionAttributeValues: { ':prev': n(revision) } }),
         }),

@@ -118,16 +118,10 @@ const figures: Record<string, RunFigures> = {};
 for (const layout of layouts) {
   const runs: RunFigures[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await run(layout));
-  const mid = (f: (r: RunFigures) => number) => median(runs.map(f));
-  figures[layout.name] = {
-    updatesPerSecond: mid((r) => r.updatesPerSecond),
-    gaveUp: mid((r) => r.gaveUp),
-    retriesPerUpdate: mid((r) => r.retriesPerUpdate),
-    writeBytes: mid((r) => r.writeBytes),
-    writeUnitsPerWrite: mid((r) => r.writeUnitsPerWrite),
-    readUnitsPerRead: mid((r) => r.readUnitsPerRead),
-    boardReadUnits: mid((r) => r.boardReadUnits),
-  };
+  const names = Object.keys(runs[0]!) as (keyof RunFigures)[];
+  const mid = { ...runs[0]! };
+  for (const name of names) mid[name] = median(runs.map((r) => r[name]));
+  figures[layout.name] = mid;
 }
 
 const longest = row(players[0]!, 20, 1500, 'W'.repeat(64));

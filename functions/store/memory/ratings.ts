@@ -87,15 +87,10 @@ export class MemoryRatings implements RatingStore {
     return copy(this.state.boards.get(shardOf(kind, playerId)) ?? { entries: [], revision: 0 });
   }
 
-  async replaceBoardShard(
-    kind: string,
-    playerId: string,
-    entries: readonly BoardEntry[],
-    revision: number,
-  ): Promise<void> {
-    const shard = shardOf(kind, playerId);
+  async replaceBoardShard(kind: string, player: string, rows: readonly BoardEntry[], revision: number): Promise<void> {
+    const shard = shardOf(kind, player);
     if ((this.state.boards.get(shard)?.revision ?? 0) !== revision) throw new WriteConflict('board changed');
-    this.state.boards.set(shard, { entries: copy([...entries]), revision: revision + 1 });
+    this.state.boards.set(shard, { entries: copy([...rows]), revision: revision + 1 });
   }
 
   /** The player's log of the kind, oldest first. */
