@@ -8,6 +8,7 @@ import type { FinishedStore } from '../store/ports/finished.js';
 import type { PlayerStore } from '../store/ports/players.js';
 import type { RatingStore } from '../store/ports/ratings.js';
 import type { BoardEntry, RatingEntry } from '../domain/ratings.js';
+import { Leaderboard } from './leaderboard.js';
 import { ok, problems, refused, type Result } from './refusal.js';
 
 export interface RatingSummary {
@@ -61,8 +62,8 @@ export class Profiles {
 
   async leaderboard(game: string, limit: number): Promise<Result<LeaderboardRow[]>> {
     if (!this.registry.facts(game)) return refused(problems.notFound('Game'));
-    const { entries } = await this.ratings.getBoard(game);
-    const rows = entries.slice(0, limit).map((e: BoardEntry, i) => ({
+    const entries = await new Leaderboard(this.ratings).top(game, limit);
+    const rows = entries.map((e: BoardEntry, i) => ({
       place: i + 1,
       playerId: e.playerId,
       name: e.name,

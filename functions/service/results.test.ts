@@ -8,6 +8,7 @@ import { memoryStores } from '../store/memory/index.js';
 import type { Stores } from '../store/ports/stores.js';
 import type { CommitRecord, GameMeta, SeatRecord } from '../domain/game.js';
 import { INITIAL_RATING, ratedAfter } from './rating.js';
+import { Leaderboard } from './leaderboard.js';
 import { Results } from './results.js';
 
 /** A game whose state is its own outcome (scores, higher better): the places are whatever a test says. */
@@ -93,7 +94,7 @@ describe('rating a finished game', () => {
     expect(d!.rating).toBeLessThan(1500);
     expect(a!.rd).toBeLessThan(350);
     expect([a, b, c, d].map((r) => r!.version)).toEqual([1, 1, 1, 1]);
-    expect((await ratings.getBoard('scored')).entries.map((e) => e.playerId)).toEqual([
+    expect((await new Leaderboard(ratings).top('scored')).map((e) => e.playerId)).toEqual([
       'a',
       expect.any(String),
       expect.any(String),
@@ -115,7 +116,7 @@ describe('rating a finished game', () => {
     await results.record(await ended([person('h'), person('i')], [10, 0], { status: 'aborted' }));
     expect(await ratingOf('h')).toBeUndefined();
     expect(await ratingOf('i')).toBeUndefined();
-    expect((await ratings.getBoard('scored')).entries).toEqual([]);
+    expect(await new Leaderboard(ratings).top('scored')).toEqual([]);
   });
 
   it('exactly once: racing and repeated updates of one game write one entry per player, and later games build on it', async () => {
@@ -139,7 +140,7 @@ describe('rating a finished game', () => {
       expect((await ratings.ratingsFrom(p, 'scored', 1)).map((e) => e.version)).toEqual([1, 2]);
       expect((await ratingOf(p))!.version).toBe(2);
     }
-    expect((await ratings.getBoard('scored')).entries.map((e) => e.version)).toEqual([2, 2, 2]);
+    expect((await new Leaderboard(ratings).top('scored')).map((e) => e.version)).toEqual([2, 2, 2]);
   });
 
   it('a public finished game goes into the search index and its players’ histories; a private one does not', async () => {
@@ -161,7 +162,7 @@ describe('rating a finished game', () => {
     const id = await ended([person('zed'), person('yan')], [5, 1], { visibility: 'public' });
     await results.record(id);
     await results.forget('zed');
-    expect((await ratings.getBoard('scored')).entries.map((e) => e.playerId)).toEqual(['yan']);
+    expect((await new Leaderboard(ratings).top('scored')).map((e) => e.playerId)).toEqual(['yan']);
     expect((await finished.search(null, 'zed', 10, null)).items).toEqual([]);
     const [game] = (await finished.playedBy('yan', 10, null)).items;
     expect(game!.seats.map((seat) => [seat.name, seat.playerId])).toEqual([

@@ -9,16 +9,15 @@ import type { FinishedStore } from '../store/ports/finished.js';
 import type { GameLog } from '../store/ports/game-log.js';
 import { WriteConflict } from '../store/ports/errors.js';
 import type { RatingStore } from '../store/ports/ratings.js';
-import type { BoardEntry, FinishedGameRecord, PlannedSeat, RatingEntry, RatingPlan } from '../domain/ratings.js';
+import type { FinishedGameRecord, PlannedSeat, RatingEntry, RatingPlan } from '../domain/ratings.js';
 import type { CommitRecord, GameMeta, GameRecord } from '../domain/game.js';
 import { outcomeWithForfeits } from './forfeit.js';
+import { Leaderboard } from './leaderboard.js';
 import { counts } from './rating-rules.js';
 
 /** Glicko-2 loads with the first finished game to rate: a move never needs it. */
 const glicko2Ratings = () => import('./rating.js');
 
-/** Rows a leaderboard keeps; it shows at most this many. */
-export const BOARD_SIZE = 100;
 /** Finished games read per page while forgetting a deleted account. */
 const FORGET_PAGE = 50;
 /** Each write here has a winner per round; this many rounds are far past any real contention. */
@@ -33,7 +32,11 @@ export class Results {
     private readonly ratings: RatingStore,
     private readonly finished: FinishedStore,
     private readonly registry: GameRegistry,
-  ) {}
+  ) {
+    this.board = new Leaderboard(ratings);
+  }
+
+  private readonly board: Leaderboard;
 
   /**
    * Records a finished game; anything else (running, aborted, unknown) is left alone. Safe to repeat
@@ -58,7 +61,8 @@ export class Results {
     for (const seat of plan.seats.filter((s) => s.playerId !== '')) {
       const entry = await this.apply(plan, seat);
       await this.ratings.noteLatest(seat.playerId, plan.kind, entry);
-      await this.putOnBoard(plan.kind, seat, entry);
+      const row = { playerId: seat.playerId, name: seat.name, version: entry.version, ...valueOf(entry) };
+      await this.board.put(plan.kind, row);
     }
     await this.ratings.markPlanDone(meta.id);
   }
@@ -127,33 +131,12 @@ export class Results {
     throw new WriteConflict('too many concurrent rating updates');
   }
 
-  /** The board keeps the best BOARD_SIZE by rating; a player's row only ever moves to a newer entry. */
-  private async putOnBoard(kind: string, seat: PlannedSeat, entry: RatingEntry): Promise<void> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const { entries, revision } = await this.ratings.getBoard(kind);
-      const current = entries.find((e) => e.playerId === seat.playerId);
-      if (current && current.version >= entry.version) return;
-      const row: BoardEntry = { playerId: seat.playerId, name: seat.name, version: entry.version, ...valueOf(entry) };
-      const next = [...entries.filter((e) => e.playerId !== seat.playerId), row]
-        .sort((a, b) => b.rating - a.rating)
-        .slice(0, BOARD_SIZE);
-      if (!current && !next.includes(row)) return;
-      try {
-        await this.ratings.replaceBoard(kind, next, revision);
-        return;
-      } catch (err) {
-        if (!(err instanceof WriteConflict)) throw err;
-      }
-    }
-    throw new WriteConflict('too many concurrent leaderboard updates');
-  }
-
   /**
    * A deleted account's traces outside its own partition: its leaderboard rows, and its name and
    * id in the finished games it played (read from its list, before the partition goes).
    */
   async forget(playerId: string): Promise<void> {
-    for (const kind of (await this.ratings.ratingsOf(playerId)).keys()) await this.dropFromBoard(kind, playerId);
+    for (const kind of (await this.ratings.ratingsOf(playerId)).keys()) await this.board.drop(kind, playerId);
     for (let after: FinishedPage['next'] = null, first = true; first || after; first = false) {
       const page = await this.finished.playedBy(playerId, FORGET_PAGE, after);
       for (const g of page.items) {
@@ -164,24 +147,6 @@ export class Results {
       }
       after = page.next;
     }
-  }
-
-  private async dropFromBoard(kind: string, playerId: string): Promise<void> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const { entries, revision } = await this.ratings.getBoard(kind);
-      if (!entries.some((e) => e.playerId === playerId)) return;
-      try {
-        await this.ratings.replaceBoard(
-          kind,
-          entries.filter((e) => e.playerId !== playerId),
-          revision,
-        );
-        return;
-      } catch (err) {
-        if (!(err instanceof WriteConflict)) throw err;
-      }
-    }
-    throw new WriteConflict('too many concurrent leaderboard updates');
   }
 }
 

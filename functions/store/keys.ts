@@ -60,8 +60,13 @@ export const keys = {
   ratings: 'RATINGS',
   /** Sorts after META: the game's rating plan (places and the ratings going in), written once, marked when applied. */
   rated: 'RATED',
-  /** A rating kind's leaderboard: one bounded item. */
-  board: (kind: string) => ({ pk: `BOARD#${kind}`, sk: 'TOP' }),
+  /**
+   * A rating kind's leaderboard, in shards (docs/hot-items.md): each keeps the best of the players
+   * hashed to it, so that no one item takes every rating update of the kind.
+   */
+  boardShard: (kind: string, shard: number) => ({ pk: `BOARD#${kind}#${shard}`, sk: 'TOP' }),
+  boardShardOf: (playerId: string, shards: number) =>
+    createHash('sha256').update(playerId).digest().readUInt16BE(0) % shards,
   /**
    * Finished public games, newest first: in the partition of their game and in the one of all
    * games (`*`), keyed by when they finished, then id; under the player's partition, their own.
@@ -114,6 +119,8 @@ export const keys = {
 /** The index the sweeper reads: only DUE items of running timed games carry its keys. */
 export const DEADLINE_INDEX = 'Deadlines';
 export const DUE_SHARDS = 4;
+/** Shards of each leaderboard: 1,000 rating updates a second leave each well under an item's write ceiling (docs/hot-items.md). */
+export const BOARD_SHARDS = 32;
 
 export function commitKeyOf(sk: string): number {
   return Number(sk.slice(keys.commitPrefix.length));

@@ -13,7 +13,7 @@ import { conditional, type Item, json, n, num, parsed, s, str } from './attribut
 import { WriteConflict } from './ports/errors.js';
 import { batchGet } from './batch-get.js';
 import { queryItems } from './query-items.js';
-import { keys } from './keys.js';
+import { BOARD_SHARDS, keys } from './keys.js';
 import type { BoardEntry, RatingEntry, RatingPlan } from '../domain/ratings.js';
 import type { RatingStore } from './ports/ratings.js';
 
@@ -21,6 +21,8 @@ export class RatingsTable implements RatingStore {
   constructor(
     private readonly db: DynamoDBClient,
     readonly tableName: string,
+    /** BOARD_SHARDS; one only in the bench that measures the single item it replaced. */
+    private readonly boardShards = BOARD_SHARDS,
   ) {}
 
   /** The player's newest entry of the kind: their rating (null before their first rated game of it). */
@@ -183,9 +185,19 @@ export class RatingsTable implements RatingStore {
     );
   }
 
-  /** The kind's leaderboard and its revision (0: none yet). */
-  async getBoard(kind: string): Promise<{ entries: BoardEntry[]; revision: number }> {
-    const key = keys.board(kind);
+  /** Every row of the kind's leaderboard: its shards in one BatchGetItem (docs/hot-items.md). */
+  async getBoard(kind: string): Promise<BoardEntry[]> {
+    const wanted = Array.from({ length: this.boardShards }, (_, shard) => keys.boardShard(kind, shard));
+    const items = await batchGet(
+      this.db,
+      this.tableName,
+      wanted.map((key) => ({ pk: s(key.pk), sk: s(key.sk) })),
+    );
+    return items.flatMap((item) => parsed<BoardEntry[]>(item, 'entries'));
+  }
+
+  async getBoardShard(kind: string, playerId: string): Promise<{ entries: BoardEntry[]; revision: number }> {
+    const key = this.shardKey(kind, playerId);
     const out = await this.db.send(
       new GetItemCommand({ TableName: this.tableName, Key: { pk: s(key.pk), sk: s(key.sk) }, ConsistentRead: true }),
     );
@@ -194,19 +206,22 @@ export class RatingsTable implements RatingStore {
       : { entries: [], revision: 0 };
   }
 
-  /** Replaces the board if nobody changed it since `revision` (WriteConflict otherwise). */
-  async replaceBoard(kind: string, entries: readonly BoardEntry[], revision: number): Promise<void> {
-    const key = keys.board(kind);
+  async replaceBoardShard(kind: string, player: string, rows: readonly BoardEntry[], revision: number): Promise<void> {
+    const key = this.shardKey(kind, player);
     await conditional(
       this.db.send(
         new PutItemCommand({
           TableName: this.tableName,
-          Item: { pk: s(key.pk), sk: s(key.sk), entries: json(entries), revision: n(revision + 1) },
+          Item: { pk: s(key.pk), sk: s(key.sk), entries: json(rows), revision: n(revision + 1) },
           ConditionExpression: revision === 0 ? 'attribute_not_exists(pk)' : 'revision = :prev',
           ...(revision === 0 ? {} : { ExpressionAttributeValues: { ':prev': n(revision) } }),
         }),
       ),
     );
+  }
+
+  private shardKey(kind: string, playerId: string) {
+    return keys.boardShard(kind, keys.boardShardOf(playerId, this.boardShards));
   }
 }
 

@@ -6,6 +6,7 @@
 import { afterAll, describe } from 'vitest';
 import { accountsSuite } from './conformance/accounts.js';
 import { backends, Harness, stopDynamoDbLocal } from './conformance/backends.js';
+import { boardsSuite } from './conformance/boards.js';
 import { channelsSuite } from './conformance/channels.js';
 import { connectionsSuite } from './conformance/connections.js';
 import { deliveriesSuite } from './conformance/deliveries.js';
@@ -26,6 +27,7 @@ describe.each(backends)('event store on $name', (backend) => {
   channelsSuite(h);
   deliveriesSuite(h);
   ratingsSuite(h);
+  boardsSuite(h);
   lobbyAndChatSuite(h);
   accountsSuite(h);
   connectionsSuite(h);

@@ -1,4 +1,5 @@
 import type { BoardEntry, RatingEntry, RatingPlan } from '../../domain/ratings.js';
+import { BOARD_SHARDS, keys } from '../keys.js';
 import { WriteConflict } from '../ports/errors.js';
 import type { RatingStore } from '../ports/ratings.js';
 import { byKey, copy, type MemoryState } from './state.js';
@@ -76,13 +77,20 @@ export class MemoryRatings implements RatingStore {
     if (plan) plan.done = true;
   }
 
-  async getBoard(kind: string): Promise<{ entries: BoardEntry[]; revision: number }> {
-    return copy(this.state.boards.get(kind) ?? { entries: [], revision: 0 });
+  async getBoard(kind: string): Promise<BoardEntry[]> {
+    return Array.from({ length: BOARD_SHARDS }, (_, shard) =>
+      copy(this.state.boards.get(keys.boardShard(kind, shard).pk)?.entries ?? []),
+    ).flat();
   }
 
-  async replaceBoard(kind: string, entries: readonly BoardEntry[], revision: number): Promise<void> {
-    if ((this.state.boards.get(kind)?.revision ?? 0) !== revision) throw new WriteConflict('board changed');
-    this.state.boards.set(kind, { entries: copy([...entries]), revision: revision + 1 });
+  async getBoardShard(kind: string, playerId: string): Promise<{ entries: BoardEntry[]; revision: number }> {
+    return copy(this.state.boards.get(shardOf(kind, playerId)) ?? { entries: [], revision: 0 });
+  }
+
+  async replaceBoardShard(kind: string, player: string, rows: readonly BoardEntry[], revision: number): Promise<void> {
+    const shard = shardOf(kind, player);
+    if ((this.state.boards.get(shard)?.revision ?? 0) !== revision) throw new WriteConflict('board changed');
+    this.state.boards.set(shard, { entries: copy([...rows]), revision: revision + 1 });
   }
 
   /** The player's log of the kind, oldest first. */
@@ -90,6 +98,11 @@ export class MemoryRatings implements RatingStore {
     const log = this.state.players.get(playerId)?.ratings.get(kind);
     return log ? byKey(log) : [];
   }
+}
+
+/** The board shard the player's row goes to, named as its item's partition. */
+function shardOf(kind: string, playerId: string): string {
+  return keys.boardShard(kind, keys.boardShardOf(playerId, BOARD_SHARDS)).pk;
 }
 
 /** An entry as the item keeps it: its own fields, nothing the caller added. */

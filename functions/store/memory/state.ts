@@ -85,6 +85,7 @@ export class MemoryState {
   readonly finished = new Map<string, Map<string, FinishedGameRecord>>();
   readonly lobby = new Map<string, Map<string, LobbyEntry>>();
   readonly pools = new Map<string, Pick<SeekPool, 'waiting' | 'match' | 'revision'>>();
+  /** Leaderboard shards by their partition key (`BOARD#<kind>#<shard>`). */
   readonly boards = new Map<string, { entries: BoardEntry[]; revision: number }>();
 
   /** The player's partition, made on first write as a DynamoDB partition is. */

@@ -19,8 +19,10 @@ export interface RatingStore {
   /** Writes the plan unless one exists: WriteConflict then (read that one instead). */
   putPlan(plan: RatingPlan): Promise<void>;
   markPlanDone(gameId: string): Promise<void>;
-  /** The kind's leaderboard and its revision (0: none yet). */
-  getBoard(kind: string): Promise<{ entries: BoardEntry[]; revision: number }>;
-  /** Replaces the board if nobody changed it since `revision` (WriteConflict otherwise). */
-  replaceBoard(kind: string, entries: readonly BoardEntry[], revision: number): Promise<void>;
+  /** Every row of the kind's leaderboard, from all its shards in one read, unranked. */
+  getBoard(kind: string): Promise<BoardEntry[]>;
+  /** The shard of the kind's leaderboard that `playerId`'s row goes to, and its revision (0: none yet). */
+  getBoardShard(kind: string, playerId: string): Promise<{ entries: BoardEntry[]; revision: number }>;
+  /** Replaces that shard if nobody changed it since `revision` (WriteConflict otherwise). */
+  replaceBoardShard(kind: string, playerId: string, entries: readonly BoardEntry[], revision: number): Promise<void>;
 }

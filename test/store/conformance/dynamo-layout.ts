@@ -13,9 +13,11 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable } from '../../../functions/store/create-table.js';
 import { GameLogTable } from '../../../functions/store/game-log-table.js';
-import { keys } from '../../../functions/store/keys.js';
+import { BOARD_SHARDS, keys } from '../../../functions/store/keys.js';
+import { Leaderboard } from '../../../functions/service/leaderboard.js';
 import { WriteConflict } from '../../../functions/store/ports/errors.js';
 import type { Harness } from './backends.js';
+import { boardRow, inShards } from './board-fixtures.js';
 import { DynamoProbe, infra } from './dynamo-probe.js';
 import { chatMessage, commit, gameMeta, hook, player, read, uid, versionsOf, writeLog } from './fixtures.js';
 
@@ -233,6 +235,35 @@ export function dynamoLayoutSuite(h: Harness): void {
       );
       expect(Item?.webhookLease).toBeUndefined();
       expect(await h.table.getPlayer(p.id)).toEqual(read(p));
+    });
+  });
+
+  describe('leaderboard shards', () => {
+    it('a row goes to BOARD#<kind>#<its shard>/TOP alone; the board is one BatchGetItem of every shard', async () => {
+      const kind = `layout-${uid()}`;
+      const [[a], [b]] = inShards(2) as [string[], string[]];
+      const board = new Leaderboard(h.stores.ratings);
+      await board.put(kind, boardRow(a!, 1, 1600));
+      await board.put(kind, boardRow(b!, 1, 1500));
+      const itemOf = async (key: { pk: string; sk: string }) =>
+        (
+          await d.client.send(
+            new GetItemCommand({
+              TableName: d.tableName,
+              Key: { pk: { S: key.pk }, sk: { S: key.sk } },
+              ConsistentRead: true,
+            }),
+          )
+        ).Item;
+      for (const p of [a!, b!]) {
+        const item = await itemOf(keys.boardShard(kind, keys.boardShardOf(p, BOARD_SHARDS)));
+        expect(JSON.parse(item!.entries!.S!).map((r: { playerId: string }) => r.playerId)).toEqual([p]);
+      }
+      expect(await itemOf({ pk: `BOARD#${kind}`, sk: 'TOP' })).toBeUndefined();
+      const before = d.calls.length;
+      expect((await board.top(kind)).map((r) => r.playerId)).toEqual([a, b]);
+      expect(d.calls.slice(before).map((c) => c.command)).toEqual(['BatchGetItemCommand']);
+      expect(d.calls[before]!.input.RequestItems[d.tableName].Keys).toHaveLength(BOARD_SHARDS);
     });
   });
 

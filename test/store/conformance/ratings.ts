@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FinishedGameRecord, RatingEntry } from '../../../functions/domain/ratings.js';
 import { WriteConflict } from '../../../functions/store/ports/errors.js';
 import type { Harness } from './backends.js';
+import { boardRow, inShards, sortedIds } from './board-fixtures.js';
 import { uid } from './fixtures.js';
 
 const entry = (version: number, at: string): RatingEntry => ({
@@ -91,15 +92,20 @@ export function ratingsSuite(h: Harness): void {
       });
     });
 
-    it('a board is replaced only from the revision read', async () => {
+    it("a board shard is replaced only from the revision read; the board is every shard's rows", async () => {
       const kind = `board-${uid()}`;
-      const row = { playerId: 'a', name: 'A', version: 1, rating: 1600, rd: 100, vol: 0.06 };
-      expect(await h.stores.ratings.getBoard(kind)).toEqual({ entries: [], revision: 0 });
-      await h.stores.ratings.replaceBoard(kind, [row], 0);
-      await expect(h.stores.ratings.replaceBoard(kind, [], 0)).rejects.toBeInstanceOf(WriteConflict);
-      await expect(h.stores.ratings.replaceBoard(kind, [], 2)).rejects.toBeInstanceOf(WriteConflict);
-      await h.stores.ratings.replaceBoard(kind, [row, { ...row, playerId: 'b' }], 1);
-      expect(await h.stores.ratings.getBoard(kind)).toEqual({ entries: [row, { ...row, playerId: 'b' }], revision: 2 });
+      const [a, b] = inShards(2).map(([id]) => id!);
+      const row = (playerId: string) => boardRow(playerId, 1, 1600);
+      const ratings = h.stores.ratings;
+      expect(await ratings.getBoardShard(kind, a!)).toEqual({ entries: [], revision: 0 });
+      expect(await ratings.getBoard(kind)).toEqual([]);
+      await ratings.replaceBoardShard(kind, a!, [row(a!)], 0);
+      await expect(ratings.replaceBoardShard(kind, a!, [], 0)).rejects.toBeInstanceOf(WriteConflict);
+      await expect(ratings.replaceBoardShard(kind, a!, [], 2)).rejects.toBeInstanceOf(WriteConflict);
+      // Another shard has its own revision.
+      await ratings.replaceBoardShard(kind, b!, [row(b!)], 0);
+      expect(await ratings.getBoardShard(kind, a!)).toEqual({ entries: [row(a!)], revision: 1 });
+      expect(sortedIds(await ratings.getBoard(kind))).toEqual([a, b].sort());
     });
   });
 
