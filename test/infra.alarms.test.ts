@@ -18,6 +18,7 @@ describe('alarms, dashboard, stages and tracing', () => {
         apiEntry: fileURLToPath(import.meta.url),
         notifierEntry: fileURLToPath(import.meta.url),
         sweeperEntry: fileURLToPath(import.meta.url),
+        sweepWorkerEntry: fileURLToPath(import.meta.url),
       }),
     );
   const dev = stageTemplate('dev');
@@ -261,6 +262,7 @@ describe('alarms, dashboard, stages and tracing', () => {
         apiEntry: fileURLToPath(import.meta.url),
         notifierEntry: fileURLToPath(import.meta.url),
         sweeperEntry: fileURLToPath(import.meta.url),
+        sweepWorkerEntry: fileURLToPath(import.meta.url),
       });
       expect(new AwsSolutionsChecks().validateScope(stack).violations).toEqual([]);
     }

@@ -18,6 +18,7 @@ describe('Railpost stack with an SES configuration set', () => {
         apiEntry: fileURLToPath(import.meta.url),
         notifierEntry: fileURLToPath(import.meta.url),
         sweeperEntry: fileURLToPath(import.meta.url),
+        sweepWorkerEntry: fileURLToPath(import.meta.url),
         emailFrom: 'turns@games.example',
         sesConfigurationSet: 'railpost-turns',
       }),

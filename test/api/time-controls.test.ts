@@ -78,7 +78,7 @@ async function duel(timeControl: TimeControl, seats = 2, bots = 0) {
 /** Sweeps that truly run at the same time: separate sweepers, as separate Lambda invocations would be. */
 async function racingSweeps(n = 2) {
   const { times, timing, now } = server.services;
-  const reports = await Promise.all(Array.from({ length: n }, () => new Sweeper(times, timing, now).sweep()));
+  const reports = await Promise.all(Array.from({ length: n }, () => new Sweeper({ times, timing, now }).dispatch()));
   await server.notificationsIdle();
   return reports;
 }
