@@ -31,16 +31,17 @@ export interface SweepReport {
   lagSeconds: number;
 }
 
+/** What the sweeper uses of the store and the services, and no more (tests stand in for each). */
 export interface SweeperParts {
-  times: TimeStore;
-  timing: Timing;
+  times: Pick<TimeStore, 'dueGames'>;
+  timing: Pick<Timing, 'expire'>;
   now: () => Date;
   /** Where due work goes; by default an in-process queue that runs it through this sweeper's `expireBatch`. */
   queue?: DeadlineQueue;
   log?: (message: string, details: Record<string, unknown>) => void;
   metrics?: Metrics;
-  lobby?: Lobby;
-  digests?: Digests;
+  lobby?: Pick<Lobby, 'expireOpenGames'>;
+  digests?: Pick<Digests, 'due' | 'claim'>;
 }
 
 /**
