@@ -132,6 +132,25 @@ export function costPerMillionMoves(
       ),
     );
 
+  // Each due deadline: the worker's invocation, whose work is a timeout's commit (a move's store
+  // calls, as the move measured them), and the deadline queue's requests.
+  const sweepPerDeadline =
+    a.sweepWorkerInvocationsPerDeadline *
+      total(
+        invocation(
+          {
+            ms: billedMs(c.move, a.apiMemoryMb, a),
+            memoryMb: a.apiMemoryMb,
+            logBytes: 0,
+            readUnits: c.move.readUnitsMean,
+            writeUnits: c.move.writeUnitsMean,
+          },
+          p,
+          a,
+        ),
+      ) +
+    (a.sqsRequestsPerDeadline * p.sqsRequestPerMillion) / million;
+
   return {
     readUnitsPerMove: readUnits,
     writeUnitsPerMove: writeUnits,
@@ -158,8 +177,10 @@ export function costPerMillionMoves(
     /** A move writes one item, its commit, kept for ever: dollars a month per million moves kept. */
     storagePerMonth: ((c.move.bytesWritten * million) / 1e9) * p.dynamoStorageGbMonth,
     email: a.notificationsPerMove * a.emailShare * (million / 1000) * p.sesPerThousandEmails,
-    /** Dollars a month for the sweeper's run every minute with nothing due. */
+    /** Dollars a month for the sweep dispatcher's run every minute with nothing due. */
     sweeperPerMonth,
+    /** Dollars per due deadline (reminder or timeout): the sweep worker's invocation and the queue's requests. */
+    sweepPerDeadline,
   };
 }
 

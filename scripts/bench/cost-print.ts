@@ -64,7 +64,7 @@ export function printCost(inputs: Measured) {
     `a bot connected for a day: ${usd(bot.total)} (${A.botGamesPerDay} games, ${bot.events} events): connection minutes ${usd(bot.byCause.minutes!)}, ${rounded(bot.pings)} pings ${usd(bot.byCause.pings!)}, events ${usd(bot.byCause.events!)}, ${24 / A.connectionHours} reconnections ${usd(bot.byCause.reconnections!)}`,
   );
   console.log(
-    `an HTTP-only client holding views: ${usd(held.total)} an hour (${held.holds} holds of ${A.holdSeconds} s); the sweeper ${usd(moves.sweeperPerMonth)} a month`,
+    `an HTTP-only client holding views: ${usd(held.total)} an hour (${held.holds} holds of ${A.holdSeconds} s); the sweep dispatcher ${usd(moves.sweeperPerMonth)} a month, and ${usd(moves.sweepPerDeadline * 1e6)} a million due deadlines (worker and queue)`,
   );
   return {
     ...rounded({ ...moves, levers: off, pageHour: page, botDay: bot, heldViewHour: held }),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [api|store|logs|games|compare|bundle|web|bots|cost]`: every part but bots by default
+ * `npm run bench [api|store|logs|games|compare|bundle|web|sweep|bots|cost]`: every part but bots by default
  * (`cost` prices the figures of the last run again, measuring nothing). Each part prints a table and
  * returns its figures, which are written together to bench/report.json.
  */
@@ -23,6 +23,7 @@ if (want('games')) report.games = (await import('./games.js')).results;
 if (want('compare')) report.compare = (await import('./compare.js')).results;
 if (want('bundle')) report.bundle = (await import('./bundle.js')).results;
 if (want('web')) report.web = (await import('./web.js')).results;
+if (want('sweep')) report.sweep = (await import('./sweep.js')).results;
 // The ladder takes hours at full budgets: only on request.
 if (parts.includes('bots')) report.bots = (await import('./bots.js')).results;
 // A run of some parts keeps the other parts' figures from the last run (each part carries its own
