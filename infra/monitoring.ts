@@ -37,13 +37,17 @@ export interface MonitoringProps {
   /** The CloudWatch namespace the functions write their EMF metrics to. */
   readonly namespace: string;
   readonly alarmEmail: string;
-  readonly functions: Record<'Api' | 'Notifier' | 'Sweeper' | 'Stream', LambdaFn> & { MailIn?: LambdaFn };
+  readonly functions: Record<'Api' | 'Notifier' | 'Sweeper' | 'SweepWorker' | 'Stream', LambdaFn> & {
+    MailIn?: LambdaFn;
+  };
   /** The HTTP API's stage: what the API's callers were answered, and how fast. */
   readonly httpStage: HttpStage;
   /** The account event stream's WebSocket stage. */
   readonly streamStage: WebSocketStage;
   readonly tables: Record<'Table' | 'LimitsTable', TableV2>;
   readonly deadLetters: Queue;
+  /** Sweep batches (due games, due digests) that failed every delivery to the sweep worker. */
+  readonly sweepDeadLetters: Queue;
 }
 
 /** Every alarm to one SNS topic with an email subscription, and a dashboard of the same figures. */
@@ -90,14 +94,18 @@ export class Monitoring extends Construct {
     };
     const five = Duration.minutes(5);
 
-    const deadLetterDepth = props.deadLetters.metricApproximateNumberOfMessagesVisible({
-      period: Duration.minutes(1),
-      statistic: 'Maximum',
-    });
+    const depthOf = (queue: Queue) =>
+      queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' });
     alarm(
       'DeadLetters',
       'A notification batch failed every retry and sits in the dead-letter queue.',
-      deadLetterDepth,
+      depthOf(props.deadLetters),
+      1,
+    );
+    alarm(
+      'SweepDeadLetters',
+      'A sweep batch (due games or digests) failed every delivery and sits in the sweep dead-letter queue.',
+      depthOf(props.sweepDeadLetters),
       1,
     );
 
@@ -236,7 +244,7 @@ export class Monitoring extends Construct {
         streamStage('ClientError'),
         streamIntegrationErrors,
       ]),
-      graph('Dead-letter queue depth', [deadLetterDepth]),
+      graph('Dead-letter queue depth', [depthOf(props.deadLetters), depthOf(props.sweepDeadLetters)]),
     );
     dashboard.addWidgets(
       graph(

@@ -9,7 +9,7 @@ import { Monitoring } from './monitoring.js';
 import { notifierFunction } from './notifier.js';
 import { stageSettings, type StageName } from './stage.js';
 import { eventStream } from './stream.js';
-import { sweeperFunction } from './sweeper.js';
+import { sweeperFunctions } from './sweeper.js';
 import { gameTables } from './tables.js';
 
 export interface RailpostStackProps extends StackProps {
@@ -24,6 +24,8 @@ export interface RailpostStackProps extends StackProps {
   readonly notifierEntry?: string;
   /** Entry of the deadline sweeper, for tests in the same way as `apiEntry`. */
   readonly sweeperEntry?: string;
+  /** Entry of the sweep's queue-fed worker, likewise. */
+  readonly sweepWorkerEntry?: string;
   /**
    * SSM SecureString parameter (JSON: vapidSubject, vapidPublicKey, vapidPrivateKey,
    * unsubscribeSecret) that the deployer creates before deploying; CloudFormation cannot create
@@ -126,11 +128,10 @@ export class RailpostStack extends Stack {
       props.notifierEntry ?? join(projectRoot, 'functions/notify/lambda.ts'),
     );
     stream.grantManageConnections(notifier);
-    const sweeper = sweeperFunction(
-      functions,
-      table,
-      props.sweeperEntry ?? join(projectRoot, 'functions/sweep/lambda.ts'),
-    );
+    const sweep = sweeperFunctions(functions, table, {
+      dispatcher: props.sweeperEntry ?? join(projectRoot, 'functions/sweep/lambda.ts'),
+      worker: props.sweepWorkerEntry ?? join(projectRoot, 'functions/sweep/worker.ts'),
+    });
     const mailIn = props.replyDomain
       ? mailInFunction(
           functions,
@@ -149,7 +150,8 @@ export class RailpostStack extends Stack {
       functions: {
         Api: api,
         Notifier: notifier,
-        Sweeper: sweeper,
+        Sweeper: sweep.sweeper,
+        SweepWorker: sweep.worker,
         Stream: stream.fn,
         ...(mailIn ? { MailIn: mailIn } : {}),
       },
@@ -157,6 +159,7 @@ export class RailpostStack extends Stack {
       streamStage: stream.stage,
       tables: { Table: table, LimitsTable: limitsTable },
       deadLetters,
+      sweepDeadLetters: sweep.deadLetters,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: front.publicUrl });

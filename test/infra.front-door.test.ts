@@ -19,6 +19,7 @@ const stackWith = (props: RailpostStackProps) =>
     apiEntry: entry,
     notifierEntry: entry,
     sweeperEntry: entry,
+    sweepWorkerEntry: entry,
     streamEntry: entry,
     ...props,
   });

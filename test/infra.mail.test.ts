@@ -15,6 +15,7 @@ describe('replies by mail through SES receiving', () => {
     apiEntry: entry,
     notifierEntry: entry,
     sweeperEntry: entry,
+    sweepWorkerEntry: entry,
     mailInEntry: entry,
     emailFrom: 'railpost <turns@games.example>',
     replyDomain: 'play.games.example',

@@ -18,6 +18,7 @@ describe('Railpost stack with an SES configuration set', () => {
         apiEntry: fileURLToPath(import.meta.url),
         notifierEntry: fileURLToPath(import.meta.url),
         sweeperEntry: fileURLToPath(import.meta.url),
+        sweepWorkerEntry: fileURLToPath(import.meta.url),
         emailFrom: 'turns@games.example',
         sesConfigurationSet: 'railpost-turns',
       }),
@@ -84,8 +85,8 @@ describe('Railpost stack', () => {
   });
 
   it('runs the API on nodejs22.x arm64 with the table name and docs assets in its environment (no source-map option in prod), and a 29 s timeout for held views', () => {
-    // API, notifier, sweeper and the event stream's.
-    template.resourceCountIs('AWS::Lambda::Function', 4);
+    // API, notifier, sweep dispatcher and worker, and the event stream's.
+    template.resourceCountIs('AWS::Lambda::Function', 5);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
@@ -205,9 +206,9 @@ describe('Railpost stack', () => {
 
   it('every function logs JSON with Lambda system lines (START, END, REPORT) left out at WARN', () => {
     const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) =>
-      /^(Api|Notifier|Sweeper|Stream)Function/.test(id),
+      /^(Api|Notifier|Sweeper|SweepWorker|Stream)Function/.test(id),
     );
-    expect(functions).toHaveLength(4);
+    expect(functions).toHaveLength(5);
     for (const [id, fn] of functions) {
       expect(fn.Properties.LoggingConfig, id).toMatchObject({
         LogFormat: 'JSON',
@@ -217,7 +218,7 @@ describe('Railpost stack', () => {
     }
   });
 
-  it('sweeps deadlines every minute with one sweeper at a time, which may query only the deadline index besides the table', () => {
+  it('dispatches due deadlines every minute with one dispatcher at a time, which may query only the deadline index besides the table', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',
       State: 'ENABLED',
@@ -263,8 +264,8 @@ describe('Railpost stack', () => {
 
   it("keeps function logs and the prod APIs' access logs for one month", () => {
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    // Four functions', and the HTTP and WebSocket stages' access logs (on in prod).
-    expect(logGroups).toHaveLength(6);
+    // Five functions', and the HTTP and WebSocket stages' access logs (on in prod).
+    expect(logGroups).toHaveLength(7);
     for (const logGroup of logGroups) expect(logGroup.Properties.RetentionInDays).toBe(30);
   });
 

@@ -200,18 +200,19 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
     },
     limits.caps,
   );
-  const sweeper = new Sweeper(
-    services.times,
-    services.timing,
+  // The queue is in-process (InProcessDeadlineQueue): a sweep dispatches and works its batches, 8 at a time.
+  const sweeper = new Sweeper({
+    times: services.times,
+    timing: services.timing,
     now,
-    (message, details) => jsonLogger.info(message, details),
-    options.metrics,
-    services.lobby,
-    services.digests,
-  );
+    log: (message, details) => jsonLogger.info(message, details),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+    lobby: services.lobby,
+    digests: services.digests,
+  });
   let sweeping: Promise<SweepReport> | null = null;
   // Overlapping sweeps would be safe (conditional writes) but pointless on one machine.
-  const sweep = () => (sweeping ??= sweeper.sweep().finally(() => (sweeping = null)));
+  const sweep = () => (sweeping ??= sweeper.dispatch().finally(() => (sweeping = null)));
   const sweepMs = options.sweepMs ?? DEFAULT_SWEEP_MS;
   const interval =
     sweepMs > 0

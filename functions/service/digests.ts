@@ -10,13 +10,16 @@ export interface DigestNotice {
   day: string;
 }
 
-/** Digests claimed per shard and sweep at most; the rest wait a minute for the next sweep. */
-export const DIGESTS_PER_SHARD = 50;
+/** A player's digest found due, with the time it was due. */
+export interface DueDigest {
+  playerId: string;
+  dueAt: string;
+}
 
 /**
  * Daily digests: each digest player has one entry in the deadline index at their
- * next hour; the sweep claims that day's digest (one conditional put, so a sweep that runs twice
- * sends one) and moves the entry to the next day. Locally `onDigest` hands the claim to the
+ * next hour; the sweep lists the due ones and its workers claim each day's digest (one conditional
+ * put, so a digest handed out twice sends one) and moves the entry to the next day. Locally `onDigest` hands the claim to the
  * notifier; in AWS the claim item's stream record does.
  */
 export class Digests {
@@ -32,27 +35,30 @@ export class Digests {
     await this.digests.setDue(playerId, choice && nextDigestAt(choice.hour, choice.timeZone, this.now()));
   }
 
-  /** Claims every digest that is due; how many were claimed. A player who left the digest leaves the index. */
-  async sweep(): Promise<number> {
+  /** Every digest due now (the sweep hands them to its workers). */
+  due(): Promise<DueDigest[]> {
+    return this.digests.due(this.now());
+  }
+
+  /**
+   * Claims one due digest and moves the player's entry to their next day; true when this call
+   * claimed it. A player who left the digest leaves the index.
+   */
+  async claim({ playerId, dueAt }: DueDigest): Promise<boolean> {
     const now = this.now();
-    let claimed = 0;
-    for (const { playerId, dueAt } of await this.digests.due(now, DIGESTS_PER_SHARD)) {
-      const choice = (await this.table.getPlayer(playerId))?.notifications.digest ?? null;
-      if (!choice) {
-        await this.digests.setDue(playerId, null);
-        continue;
-      }
-      // The day of the due time, not of the sweep: a late sweep still sends that day's digest, once.
-      const day = localDay(new Date(dueAt), choice.timeZone);
-      if (await this.digests.claimDay(playerId, day, now)) {
-        claimed++;
-        this.onDigest({ playerId, day });
-      }
-      await this.digests.setDue(
-        playerId,
-        nextDigestAt(choice.hour, choice.timeZone, new Date(Math.max(now.getTime(), Date.parse(dueAt)))),
-      );
+    const choice = (await this.table.getPlayer(playerId))?.notifications.digest ?? null;
+    if (!choice) {
+      await this.digests.setDue(playerId, null);
+      return false;
     }
+    // The day of the due time, not of the sweep: a late sweep still sends that day's digest, once.
+    const day = localDay(new Date(dueAt), choice.timeZone);
+    const claimed = await this.digests.claimDay(playerId, day, now);
+    if (claimed) this.onDigest({ playerId, day });
+    await this.digests.setDue(
+      playerId,
+      nextDigestAt(choice.hour, choice.timeZone, new Date(Math.max(now.getTime(), Date.parse(dueAt)))),
+    );
     return claimed;
   }
 }

@@ -59,9 +59,9 @@ export class DigestTable implements DigestStore {
     }
   }
 
-  /** Players whose digest is due at or before `now`; each shard's most overdue first, at most `limitPerShard` each. */
-  async due(now: Date, limitPerShard: number): Promise<{ playerId: string; dueAt: string }[]> {
-    return (await dueInIndex(this.db, this.tableName, keys.digestShardOf, now, limitPerShard)).map(({ pk, dueAt }) => ({
+  /** Every player whose digest is due at or before `now`; each shard's most overdue first. */
+  async due(now: Date): Promise<{ playerId: string; dueAt: string }[]> {
+    return (await dueInIndex(this.db, this.tableName, keys.digestShardOf, now)).map(({ pk, dueAt }) => ({
       playerId: pk.slice(keys.playerPrefix.length),
       dueAt,
     }));

@@ -25,11 +25,12 @@ export class TimeTable implements TimeStore {
     readonly tableName: string,
   ) {}
 
-  /** Games whose next reminder or deadline is at or before `now`, with that time; each shard's most overdue first. */
-  async dueGames(now: Date, limitPerShard = 100): Promise<{ gameId: string; dueAt: string }[]> {
-    return (await dueInIndex(this.db, this.tableName, (shard) => `DUE#${shard}`, now, limitPerShard)).map(
-      ({ pk, dueAt }) => ({ gameId: pk.slice('GAME#'.length), dueAt }),
-    );
+  /** Every game whose next reminder or deadline is at or before `now`, with that time; each shard's most overdue first. */
+  async dueGames(now: Date): Promise<{ gameId: string; dueAt: string }[]> {
+    return (await dueInIndex(this.db, this.tableName, (shard) => `DUE#${shard}`, now)).map(({ pk, dueAt }) => ({
+      gameId: pk.slice('GAME#'.length),
+      dueAt,
+    }));
   }
 
   /**

@@ -1,40 +1,22 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { LAMBDA_CLIENT_CONFIG } from '../store/lambda-client.js';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import middy from '@middy/core';
-import { createRegistry } from '../../engine/core/index.js';
-import { catalogSources } from '../../engine/games/on-demand.js';
-import { observability } from '../observability/powertools.js';
-import { tracing } from '../observability/tracing.js';
-import { createServices } from '../service/index.js';
-import { dynamoStores } from '../store/dynamo-stores.js';
+import { LAMBDA_CLIENT_CONFIG } from '../store/lambda-client.js';
 import { Sweeper, type SweepReport } from '../service/sweeper.js';
+import { SqsDeadlineQueue } from './sqs-queue.js';
+import { sweepParts } from './parts.js';
 
-const tableName = process.env.TABLE_NAME;
-if (!tableName) throw new Error('TABLE_NAME is not set');
+const queueUrl = process.env.DEADLINE_QUEUE_URL;
+if (!queueUrl) throw new Error('DEADLINE_QUEUE_URL is not set');
 
-const { logger, port, middlewares } = observability('sweeper');
-const { tracer, middleware: traced } = tracing('sweeper');
-// Timeouts and reminders are written to the table; the stream notifier tells the players.
-// Bot moves a timeout sets off are counted as the API counts them.
-const services = createServices(
-  dynamoStores(tracer.captureAWSv3Client(new DynamoDBClient(LAMBDA_CLIENT_CONFIG)), tableName),
-  createRegistry(catalogSources),
-  undefined,
-  { metrics: port },
-);
-const sweeper = new Sweeper(
-  services.times,
-  services.timing,
-  services.now,
-  (message, details) => logger.warn(message, details),
-  port,
-  services.lobby,
-  services.digests,
-);
+const { parts, logger, tracer, middlewares } = sweepParts();
+const sweeper = new Sweeper({
+  ...parts,
+  queue: new SqsDeadlineQueue(tracer.captureAWSv3Client(new SQSClient(LAMBDA_CLIENT_CONFIG)), queueUrl),
+});
 
-/** EventBridge calls this every minute. */
+/** EventBridge calls this every minute: the due work goes to the deadline queue (worker.ts works it). */
 export const handler = middy(async (): Promise<SweepReport> => {
-  const report = await sweeper.sweep();
-  if (report.games > 0 || report.digests > 0) logger.info('sweep', { ...report });
+  const report = await sweeper.dispatch();
+  if (report.games > 0 || report.digestsDue > 0 || report.failed > 0) logger.info('sweep', { ...report });
   return report;
-}).use([traced, ...middlewares]);
+}).use(middlewares);

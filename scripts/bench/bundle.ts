@@ -34,6 +34,7 @@ const entries = [
   { name: 'sweeper', entry: 'functions/sweep/lambda.ts', importable: true },
   { name: 'stream', entry: 'functions/api/stream-lambda.ts', importable: true },
   { name: 'mailIn', entry: 'functions/mail-in/lambda.ts', importable: false },
+  { name: 'sweepWorker', entry: 'functions/sweep/worker.ts', importable: true },
   // The floor of a move: what it needs and nothing more (move-path-alone.ts), bundled the same way.
   { name: 'movePath', entry: 'scripts/bench/move-path-alone.ts', importable: true },
   // The same move behind the API's own request stack (move-path-served.ts): the floor of any API serving moves.
@@ -80,6 +81,7 @@ function importCpuMs(file: string): number {
       env: {
         ...process.env,
         TABLE_NAME: 'bench',
+        DEADLINE_QUEUE_URL: 'https://sqs.eu-central-1.amazonaws.com/000000000000/bench-deadlines',
         LIMITS_TABLE_NAME: 'bench-limits',
         DOCS_ASSETS_DIR,
         WEB_ASSETS_DIR,

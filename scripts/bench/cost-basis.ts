@@ -23,6 +23,8 @@ export const PRICES = {
   xrayTracesRecordedPerMillion: 5,
   dataTransferOutGb: 0.09,
   sesPerThousandEmails: 0.1,
+  /** Standard queue: send, receive and delete are each a request (64 KB chunks); beyond the first million a month. */
+  sqsRequestPerMillion: 0.4,
 };
 export type Prices = typeof PRICES;
 
@@ -54,6 +56,12 @@ export const ASSUMPTIONS = {
   /** An HTTP-only client holds a view 25 s and asks again at once while nothing moves. */
   holdSeconds: 25,
   emailShare: 0.5,
+  /**
+   * A due deadline at low traffic arrives alone: one queue message, one sweep worker invocation, and
+   * SQS's send, receive and delete (batches of 25 a message and 10 messages an invocation only lower these).
+   */
+  sweepWorkerInvocationsPerDeadline: 1,
+  sqsRequestsPerDeadline: 3,
   /**
    * One to each seat of a two-seat game, each change told once by its most telling kind: "yourTurn" to
    * the seat that became due, "move" to the mover (its other pages and devices keep up by it).

@@ -148,6 +148,25 @@ export function costPerMillionMoves(measured: Measured, p: Prices = PRICES, a: A
       ),
     );
 
+  // Each due deadline: the worker's invocation, whose work is a timeout's commit (a move's store
+  // calls, as the move measured them), and the deadline queue's requests.
+  const sweepPerDeadline =
+    a.sweepWorkerInvocationsPerDeadline *
+      total(
+        invocation(
+          {
+            ms: billedMs(c.move, a.apiMemoryMb, a),
+            memoryMb: a.apiMemoryMb,
+            logBytes: 0,
+            readUnits: c.move.readUnitsMean,
+            writeUnits: c.move.writeUnitsMean,
+          },
+          p,
+          a,
+        ),
+      ) +
+    (a.sqsRequestsPerDeadline * p.sqsRequestPerMillion) / million;
+
   return {
     readUnitsPerMove: readUnits,
     writeUnitsPerMove: writeUnits,
@@ -187,8 +206,10 @@ export function costPerMillionMoves(measured: Measured, p: Prices = PRICES, a: A
       mix: a.botLevelMix,
       moveShare: a.botMoveShare,
     },
-    /** Dollars a month for the sweeper's run every minute with nothing due. */
+    /** Dollars a month for the sweep dispatcher's run every minute with nothing due. */
     sweeperPerMonth,
+    /** Dollars per due deadline (reminder or timeout): the sweep worker's invocation and the queue's requests. */
+    sweepPerDeadline,
   };
 }
 

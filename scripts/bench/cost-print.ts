@@ -70,7 +70,7 @@ export function printCost(inputs: Measured) {
     `one of railpost's own bots a day: ${ownBot ? `${usd(ownBot.total)} of CPU for ${ownBot.moves} moves` : 'no ladder in bench/report.json'}${moves.bots ? ` (${rounded(moves.bots.mixedMs)} ms a move at easy ${A.botLevelMix.easy}, medium ${A.botLevelMix.medium}, hard ${A.botLevelMix.hard}: ${rounded(moves.bots.cpuMs.medium)} and ${rounded(moves.bots.cpuMs.hard)} ms a searched move, medians of the ladder's rows; ${A.botMoveShare * 100}% of moves by bots in the million)` : ''}`,
   );
   console.log(
-    `an HTTP-only client holding views: ${usd(held.total)} an hour (${held.holds} holds of ${A.holdSeconds} s); the sweeper ${usd(moves.sweeperPerMonth)} a month`,
+    `an HTTP-only client holding views: ${usd(held.total)} an hour (${held.holds} holds of ${A.holdSeconds} s); the sweep dispatcher ${usd(moves.sweeperPerMonth)} a month, and ${usd(moves.sweepPerDeadline * 1e6)} a million due deadlines (worker and queue)`,
   );
   return {
     ...rounded({ ...moves, levers: off, pageHour: page, botDay: bot, builtInBotDay: ownBot, heldViewHour: held }),

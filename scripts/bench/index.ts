@@ -1,5 +1,5 @@
 /**
- * `npm run bench [api|store|logs|games|compare|bundle|web|bots|cost|hot-items]`: every part but bots and hot-items by default
+ * `npm run bench [api|store|logs|games|compare|bundle|web|sweep|bots|cost|hot-items]`: every part but bots and hot-items by default
  * (`cost` prices the figures of the last run again, measuring nothing). Each part prints a table and
  * returns its figures, which are written together to bench/report.json.
  */
@@ -23,6 +23,7 @@ if (want('games')) report.games = (await import('./games.js')).results;
 if (want('compare')) report.compare = (await import('./compare.js')).results;
 if (want('bundle')) report.bundle = (await import('./bundle.js')).results;
 if (want('web')) report.web = (await import('./web.js')).results;
+if (want('sweep')) report.sweep = (await import('./sweep.js')).results;
 // The racing leaderboard updates take minutes (docs/hot-items.md): only on request.
 if (parts.includes('hot-items')) report.hotItems = (await import('./hot-items.js')).results;
 // The ladder takes hours at full budgets: only on request.

@@ -33,14 +33,12 @@ const HOUR = 3_600_000;
 const lobby = (as: Api, query: { game?: string; players?: number; pace?: string } = { game: 'high-card' }) =>
   as.GET('/v1/lobby', { params: { query } });
 const sweep = () =>
-  new Sweeper(
-    server.services.times,
-    server.services.timing,
-    server.services.now,
-    undefined,
-    undefined,
-    server.services.lobby,
-  ).sweep();
+  new Sweeper({
+    times: server.services.times,
+    timing: server.services.timing,
+    now: server.services.now,
+    lobby: server.services.lobby,
+  }).dispatch();
 
 describe('public games in the lobby', () => {
   it('a public game is listed with its seats and pace, filtered by game, seats and pace, joined without an invite code, and leaves the lobby when full', async () => {

@@ -319,7 +319,8 @@ describe('what strangers and forfeited seats may read', () => {
     expect((await viewOf(anna)).hand).toHaveLength(3);
     expect((await chat(anna, 'good luck')).response.status).toBe(201);
     clock = T0 + M + S;
-    await new Sweeper(server.services.times, server.services.timing, server.services.now).sweep();
+    const { times, timing, now } = server.services;
+    await new Sweeper({ times, timing, now }).dispatch();
     await server.notificationsIdle();
     expect(dataOf(await ben.GET('/v1/games/{id}', { params })).seats[0]!.forfeited).toBe(true);
 

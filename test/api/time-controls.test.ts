@@ -78,9 +78,18 @@ async function duel(timeControl: TimeControl, seats = 2, bots = 0) {
 /** Sweeps that truly run at the same time: separate sweepers, as separate Lambda invocations would be. */
 async function racingSweeps(n = 2) {
   const { times, timing, now } = server.services;
-  const reports = await Promise.all(Array.from({ length: n }, () => new Sweeper(times, timing, now).sweep()));
+  const reports = await Promise.all(Array.from({ length: n }, () => new Sweeper({ times, timing, now }).dispatch()));
   await server.notificationsIdle();
   return reports;
+}
+
+/** One batch delivered to two workers at once (SQS delivers at least once; dispatches overlap). */
+async function racingWorkers(gameId: string) {
+  const { times, timing, now } = server.services;
+  const batch = { kind: 'games' as const, gameIds: [gameId] };
+  const tallies = await Promise.all([0, 1].map(() => new Sweeper({ times, timing, now }).expireBatch(batch)));
+  await server.notificationsIdle();
+  return tallies;
 }
 
 async function mailsTo(p: Player): Promise<OutgoingMail[]> {
@@ -128,6 +137,22 @@ describe('time controls: deadlines, reminders and timeouts (DESIGN §5)', () => 
     const benNow = await mailsTo(ben);
     expect(benNow.slice(benBefore).map((m) => m.subject)).toEqual(['Your turn in High card (test fixture)']);
     expect(benNow.at(-1)!.text).toContain('Please move by');
+  });
+
+  it('two workers racing on the same due game act once: one reminder, then one timeout move', async () => {
+    clock = T0;
+    const { anna, ben, params, id } = await duel({ perMove: 'P3D', onTimeout: 'bot' });
+    clock = T0 + 2.5 * D;
+    expect((await racingWorkers(id)).map((t) => t.failed)).toEqual([[], []]);
+    expect((await mailsTo(anna)).filter((m) => m.subject.startsWith('Reminder'))).toHaveLength(1);
+    clock = T0 + 3 * D + S;
+    const benBefore = (await mailsTo(ben)).length;
+    expect((await racingWorkers(id)).map((t) => t.failed)).toEqual([[], []]);
+    const log = dataOf(await anna.GET('/v1/games/{id}/log', { params })).entries;
+    expect(log).toEqual([expect.objectContaining({ version: 1, seat: 0, bot: true, timeout: true })]);
+    expect((await mailsTo(ben)).slice(benBefore).map((m) => m.subject)).toEqual([
+      'Your turn in High card (test fixture)',
+    ]);
   });
 
   it('forfeit at expiry in a two-seat game ends it: the other seat wins, the seat is marked, the export says so', async () => {

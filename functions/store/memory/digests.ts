@@ -13,11 +13,11 @@ export class MemoryDigests implements DigestStore {
     else delete this.state.players.get(playerId)?.digestDueAt;
   }
 
-  async due(now: Date, limitPerShard: number): Promise<{ playerId: string; dueAt: string }[]> {
+  async due(now: Date): Promise<{ playerId: string; dueAt: string }[]> {
     const entries = [...this.state.players].flatMap(([playerId, p]) =>
       p.digestDueAt ? [{ playerId, dueAt: p.digestDueAt }] : [],
     );
-    return dueInShards(entries, (e) => keys.digestShard(e.playerId), DIGEST_SHARDS, now, limitPerShard);
+    return dueInShards(entries, (e) => keys.digestShard(e.playerId), DIGEST_SHARDS, now);
   }
 
   async claimDay(playerId: string, day: string, _now: Date): Promise<boolean> {

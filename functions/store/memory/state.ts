@@ -148,20 +148,18 @@ export function byKey<K extends string | number, V>(map: Map<K, V>, descending =
 
 /**
  * Entries of a deadline index due at or before `now`: by shard (`shardOf` names it, as the
- * DynamoDB index does), each shard's most overdue first, at most `limitPerShard` each.
+ * DynamoDB index does), each shard's most overdue first; all of them, as the paged Query reads them.
  */
 export function dueInShards<T extends { dueAt: string }>(
   entries: readonly T[],
   shardOf: (entry: T) => string,
   shards: readonly string[],
   now: Date,
-  limitPerShard: number,
 ): T[] {
   const at = now.toISOString();
   return shards.flatMap((shard) =>
     entries
       .filter((e) => e.dueAt <= at && shardOf(e) === shard)
-      .sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : 0))
-      .slice(0, limitPerShard),
+      .sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : 0)),
   );
 }

@@ -12,11 +12,11 @@ export const GAME_SHARDS = Array.from({ length: DUE_SHARDS }, (_, shard) => `DUE
 export class MemoryTimes implements TimeStore {
   constructor(private readonly state: MemoryState) {}
 
-  async dueGames(now: Date, limitPerShard = 100): Promise<{ gameId: string; dueAt: string }[]> {
+  async dueGames(now: Date): Promise<{ gameId: string; dueAt: string }[]> {
     const entries = [...this.state.games].flatMap(([gameId, game]) =>
       game.due?.dueAt ? [{ gameId, dueAt: game.due.dueAt }] : [],
     );
-    return dueInShards(entries, (e) => keys.dueShard(e.gameId), GAME_SHARDS, now, limitPerShard);
+    return dueInShards(entries, (e) => keys.dueShard(e.gameId), GAME_SHARDS, now);
   }
 
   /** An entry is never created only to say that nothing is due. */

@@ -10,8 +10,8 @@ export interface SheetEntry {
 export interface DigestStore {
   /** Sets when the player's digest is next due, or takes it out (null). */
   setDue(playerId: string, dueAt: Date | null): Promise<void>;
-  /** Players whose digest is due at or before `now`; the most overdue first. */
-  due(now: Date, limitPerShard: number): Promise<{ playerId: string; dueAt: string }[]>;
+  /** Every player whose digest is due at or before `now` (none left for later); the most overdue first. */
+  due(now: Date): Promise<{ playerId: string; dueAt: string }[]>;
   /** True for exactly one caller per player and day (YYYYMMDD in the player's zone). */
   claimDay(playerId: string, day: string, now: Date): Promise<boolean>;
   /** Stores a digest email's labels until `expires`; false if a sheet of that id exists. */

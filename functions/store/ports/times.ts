@@ -11,8 +11,8 @@ export interface ReminderClaim {
 
 /** The store's side of time controls: when each timed game is next due, reminder claims, clocks moved in place, and vacations. */
 export interface TimeStore {
-  /** Games whose next reminder or deadline is at or before `now`, with that time; the most overdue first. */
-  dueGames(now: Date, limitPerShard?: number): Promise<{ gameId: string; dueAt: string }[]>;
+  /** Every game whose next reminder or deadline is at or before `now` (none left for later), with that time; the most overdue first. */
+  dueGames(now: Date): Promise<{ gameId: string; dueAt: string }[]>;
   /**
    * Moves the game's next due time. `exact` sets what the game read at `version` says (null:
    * nothing is due), unless a newer version was recorded already; `earlier` only ever moves it

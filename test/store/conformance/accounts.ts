@@ -139,7 +139,7 @@ export function accountsSuite(h: Harness): void {
       const p = `dig-${uid()}`;
       const digests = h.stores.digests;
       await digests.setDue(p, new Date('2026-11-21T08:00:00.000Z'));
-      const due = async (at: string) => (await digests.due(new Date(at), 1000)).filter((d) => d.playerId === p);
+      const due = async (at: string) => (await digests.due(new Date(at))).filter((d) => d.playerId === p);
       expect(await due('2026-11-21T07:59:59.000Z')).toEqual([]);
       expect(await due('2026-11-21T08:00:00.000Z')).toEqual([{ playerId: p, dueAt: '2026-11-21T08:00:00.000Z' }]);
       await digests.setDue(p, null);

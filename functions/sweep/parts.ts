@@ -1,0 +1,50 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { MiddlewareObj } from '@middy/core';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Tracer } from '@aws-lambda-powertools/tracer';
+import { LAMBDA_CLIENT_CONFIG } from '../store/lambda-client.js';
+import { createRegistry } from '../../engine/core/index.js';
+import { catalogSources } from '../../engine/games/on-demand.js';
+import { observability } from '../observability/powertools.js';
+import { tracing } from '../observability/tracing.js';
+import { createServices } from '../service/index.js';
+import { dynamoStores } from '../store/dynamo-stores.js';
+import type { SweeperParts } from '../service/sweeper.js';
+
+/**
+ * What the sweep's two Lambdas (the dispatcher and the worker) share: the services on the table,
+ * logging, metrics under the one service name `sweeper` (the dashboard's), and tracing.
+ */
+export function sweepParts(): {
+  parts: Omit<SweeperParts, 'queue'>;
+  logger: Logger;
+  tracer: Tracer;
+  middlewares: MiddlewareObj[];
+} {
+  const tableName = process.env.TABLE_NAME;
+  if (!tableName) throw new Error('TABLE_NAME is not set');
+  const { logger, port, middlewares } = observability('sweeper');
+  const { tracer, middleware: traced } = tracing('sweeper');
+  // Timeouts and reminders are written to the table; the stream notifier tells the players.
+  // Bot moves a timeout sets off are counted as the API counts them.
+  const services = createServices(
+    dynamoStores(tracer.captureAWSv3Client(new DynamoDBClient(LAMBDA_CLIENT_CONFIG)), tableName),
+    createRegistry(catalogSources),
+    undefined,
+    { metrics: port },
+  );
+  return {
+    parts: {
+      times: services.times,
+      timing: services.timing,
+      now: services.now,
+      log: (message, details) => logger.warn(message, details),
+      metrics: port,
+      lobby: services.lobby,
+      digests: services.digests,
+    },
+    logger,
+    tracer,
+    middlewares: [traced, ...middlewares],
+  };
+}
