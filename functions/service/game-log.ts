@@ -335,7 +335,8 @@ export class GameLog {
     };
     const committed: Loaded = { ...after, commit, recentKeys: commit.recentKeys };
     if (base.meta.timeControl) await this.moveDueEarlier(how.start ? null : base, committed);
-    if (!(await written(this.d.table.putCommit(base.meta.id, commit)))) return refused({ lostRace: true });
+    if (!(await written(this.d.table.putCommit(base.meta.id, commit, base.meta.game))))
+      return refused({ lostRace: true });
     for (const r of records) if (r.playerId === null && !r.forfeit) this.metrics.count('BotMoves');
     this.announce(committed.meta, commit);
     return ok(committed);

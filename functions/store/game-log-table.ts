@@ -174,12 +174,12 @@ export class GameLogTable implements GameLog, LogReads {
    * WriteConflict). Writers that read the same version write the same key, so this one condition
    * is the race guard of every change to a game.
    */
-  async putCommit(gameId: string, commit: CommitRecord): Promise<void> {
+  async putCommit(gameId: string, commit: CommitRecord, game: string): Promise<void> {
     await conditional(
       this.db.send(
         new PutItemCommand({
           TableName: this.tableName,
-          Item: commitItem(gameId, commit),
+          Item: commitItem(gameId, commit, game),
           ConditionExpression: 'attribute_not_exists(sk)',
         }),
       ),

@@ -59,7 +59,8 @@ export class MemoryGameLog implements GameLog, LogReads {
     return found;
   }
 
-  async putCommit(gameId: string, commit: CommitRecord): Promise<void> {
+  /** The twin keeps commits as objects: nothing is packed, so `game` plays no part. */
+  async putCommit(gameId: string, commit: CommitRecord, _game: string): Promise<void> {
     const { commits } = this.state.game(gameId);
     if (commits.has(commit.key)) throw new WriteConflict('commit key taken');
     commits.set(commit.key, stored(commit));
