@@ -16,7 +16,7 @@ import { noMetrics, type Metrics } from './metrics.js';
 import { problems, ok, refused, sure, type Refusal, type Result } from './refusal.js';
 import { initialState } from './replay.js';
 import { initialTable } from './table.js';
-import { transitionOf, type GameTransition } from './transition.js';
+import { quietCommit, transitionOf, type GameTransition } from './transition.js';
 import {
   advanced,
   botSeatOf,
@@ -333,6 +333,7 @@ export class GameLog {
         : base.recentKeys,
       at: this.at(),
     };
+    if (quietCommit(base.meta, commit, this.d.now())) commit.quiet = true;
     const committed: Loaded = { ...after, commit, recentKeys: commit.recentKeys };
     if (base.meta.timeControl) await this.moveDueEarlier(how.start ? null : base, committed);
     if (!(await written(this.d.table.putCommit(base.meta.id, commit, base.meta.game))))

@@ -57,6 +57,8 @@ export function commitItem(gameId: string, c: CommitRecord, game: string): Item 
   // Most commits leave the game running: only the one that ends it says so.
   if (c.status !== 'active') item.st = s(c.status);
   if (c.clocks) item.ck = s(JSON.stringify(c.clocks));
+  // What the notifier's stream filter looks at (infra/notifier.ts): absent on every commit that tells someone.
+  if (c.quiet) item.q = n(1);
   if (c.request) Object.assign(item, { rq: s(c.request.key), rh: s(c.request.hash) });
   return item;
 }
@@ -88,6 +90,7 @@ export function parseCommit(item: Item): CommitRecord {
     recentKeys: packed.recentKeys,
     at: packed.at,
     ...(rq ? { request: { key: rq, hash: str(item, 'rh') } } : {}),
+    ...(item.q ? { quiet: true as const } : {}),
   };
 }
 

@@ -1,4 +1,11 @@
-import { GetItemCommand, PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  UpdateItemCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { conditional, type Item, json, n, num, optStr, parsed, s, str } from './attributes.js';
 import { commitItem, parseCommit, parseCommitSummary, SUMMARY_PROJECTION } from './commit-item.js';
 import { keys } from './keys.js';
@@ -186,6 +193,23 @@ export class GameLogTable implements GameLog, LogReads {
     );
   }
 
+  async extendWatch(gameId: string, until: string): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.tableName,
+          Key: { pk: s(keys.game(gameId)), sk: s(keys.meta) },
+          UpdateExpression: 'SET watchedUntil = :u',
+          // ISO times of one format sort as text; the revision stays: nothing a player reads changed.
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(watchedUntil) OR watchedUntil < :u)',
+          ExpressionAttributeValues: { ':u': s(until) },
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    }
+  }
+
   async getCommit(gameId: string, key: number): Promise<CommitRecord | null> {
     const out = await this.db.send(
       new GetItemCommand({
@@ -269,6 +293,7 @@ function metaItem(meta: GameMeta): Item {
   if (meta.visibility) item.visibility = s(meta.visibility);
   if (meta.standInLevel) item.standInLevel = s(meta.standInLevel);
   if (meta.origin) item.origin = s(meta.origin);
+  if (meta.watchedUntil) item.watchedUntil = s(meta.watchedUntil);
   return item;
 }
 
@@ -295,6 +320,7 @@ export function parseMeta(id: string, item: Item): GameMeta {
     ...(visibility === 'public' || visibility === 'private' ? { visibility } : {}),
     ...(standInLevel && isBotLevel(standInLevel) ? { standInLevel } : {}),
     ...(optStr(item, 'origin') === 'seek' ? { origin: 'seek' as const } : {}),
+    ...(item.watchedUntil ? { watchedUntil: str(item, 'watchedUntil') } : {}),
   };
 }
 

@@ -66,6 +66,11 @@ export class MemoryGameLog implements GameLog, LogReads {
     commits.set(commit.key, stored(commit));
   }
 
+  async extendWatch(gameId: string, until: string): Promise<void> {
+    const meta = this.state.games.get(gameId)?.meta;
+    if (meta && !(meta.watchedUntil && meta.watchedUntil >= until)) meta.watchedUntil = until;
+  }
+
   async getCommit(gameId: string, key: number): Promise<CommitRecord | null> {
     return copy(this.state.games.get(gameId)?.commits.get(key) ?? null);
   }

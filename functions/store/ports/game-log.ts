@@ -25,6 +25,8 @@ export interface GameLog {
    */
   putCommit(gameId: string, commit: CommitRecord, game: string): Promise<void>;
   getCommit(gameId: string, key: number): Promise<CommitRecord | null>;
+  /** Sets the meta's `watchedUntil` to `until` unless it is as late already; nothing for a game not there. */
+  extendWatch(gameId: string, until: string): Promise<void>;
   /**
    * Commits holding the versions after `after`, in order, until they cover `limit` versions (all
    * without a limit). `latest`, the newest commit when the caller has it already, is not read again.
