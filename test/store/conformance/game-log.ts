@@ -78,6 +78,21 @@ export function gameLogSuite(h: Harness): void {
     });
   });
 
+  it('extendWatch (RP-STREAM-6) only moves watchedUntil later, keeps the revision, and writes nothing for a game not there', async () => {
+    const id = `watch-${uid()}`;
+    await h.table.putMeta(gameMeta(id));
+    await h.table.extendWatch(id, '2026-11-29T07:00:00.000Z');
+    await h.table.extendWatch(id, '2026-11-29T06:00:00.000Z');
+    const meta = (await h.table.readGame(id))?.meta;
+    expect(meta?.watchedUntil).toBe('2026-11-29T07:00:00.000Z');
+    expect(meta?.revision).toBe(1);
+    await h.table.replaceMeta({ ...meta!, revision: 2 });
+    expect((await h.table.readGame(id))?.meta.watchedUntil).toBe('2026-11-29T07:00:00.000Z');
+    const missing = `missing-${uid()}`;
+    await h.table.extendWatch(missing, '2026-11-29T07:00:00.000Z');
+    expect(await h.table.readGame(missing)).toBeNull();
+  });
+
   describe('putCommit (one conditional write per request: the truth of every game)', () => {
     it('getCommit returns a commit field for field (records, state, clocks, request, recent keys), and one without the optional fields', async () => {
       const id = `cm-${uid()}`;
