@@ -1,12 +1,11 @@
 import {
-  ConditionalCheckFailedException,
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
   UpdateItemCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { conditional, type Item, json, n, num, optStr, parsed, s, str } from './attributes.js';
+import { conditional, type Item, json, landed, n, num, optStr, parsed, s, str } from './attributes.js';
 import { commitItem, parseCommit, parseCommitSummary, SUMMARY_PROJECTION } from './commit-item.js';
 import { keys } from './keys.js';
 import { batchGet } from './batch-get.js';
@@ -194,8 +193,9 @@ export class GameLogTable implements GameLog, LogReads {
   }
 
   async extendWatch(gameId: string, until: string): Promise<void> {
-    try {
-      await this.db.send(
+    // A failed condition (as late already, or no game) is the answer, not an error.
+    await landed(
+      this.db.send(
         new UpdateItemCommand({
           TableName: this.tableName,
           Key: { pk: s(keys.game(gameId)), sk: s(keys.meta) },
@@ -204,10 +204,8 @@ export class GameLogTable implements GameLog, LogReads {
           ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(watchedUntil) OR watchedUntil < :u)',
           ExpressionAttributeValues: { ':u': s(until) },
         }),
-      );
-    } catch (err) {
-      if (!(err instanceof ConditionalCheckFailedException)) throw err;
-    }
+      ),
+    );
   }
 
   async getCommit(gameId: string, key: number): Promise<CommitRecord | null> {
