@@ -46,11 +46,15 @@ export function notifierFunction(
       retryAttempts: 5,
       reportBatchItemFailures: true,
       onFailure: new SqsDlq(deadLetters),
-      // Only written commits, game status changes, reminder and digest claims and chat concern the notifier.
+      // Only written commits that tell someone (RP-STREAM-6: no `q`), game status changes, reminder and
+      // digest claims and chat concern the notifier. Filters are OR'ed, at most 5.
       filters: [
         FilterCriteria.filter({
           eventName: FilterRule.isEqual('INSERT'),
-          dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.commitPrefix) } } },
+          dynamodb: {
+            Keys: { sk: { S: FilterRule.beginsWith(keys.commitPrefix) } },
+            NewImage: { q: { N: FilterRule.notExists() } },
+          },
         }),
         FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.isEqual(keys.meta) } } } }),
         FilterCriteria.filter({

@@ -91,6 +91,11 @@ export interface GameMeta {
   standInLevel?: BotLevel;
   /** Made by the lobby for matched seeks (its start tells the seekers so). */
   origin?: 'seek';
+  /**
+   * RP-STREAM-6: a socket may watch the game until then (the end of the newest watching socket's
+   * life); until then its commits are announced even when no person holds a seat.
+   */
+  watchedUntil?: string;
 }
 
 /** A rematch offer on a finished game (docs/playing.md, "Finishing games"). */
@@ -192,6 +197,8 @@ export interface CommitRecord {
   clocks?: SeatClock[];
   /** The keyed request that wrote it. */
   request?: RequestFingerprint;
+  /** RP-STREAM-6: it tells nobody anything (service/transition.ts, quietCommit); the notifier is not invoked for it. */
+  quiet?: true;
   /**
    * Each seat's last keyed request and the commit it wrote, carried from commit to commit: a
    * prefix of its key fingerprint, enough to find the commit, whose own fingerprint then decides.

@@ -47,6 +47,7 @@ function transition(over: Partial<GameTransition>): GameTransition {
     version: 7,
     records: [record('play')],
     game: game(),
+    quiet: false,
     ...over,
   };
 }

@@ -30,6 +30,7 @@ const move: GameTransition = {
   version: 3,
   records: [{} as never],
   game,
+  quiet: false,
 };
 
 async function setUp(gone: ReadonlySet<string>) {

@@ -91,7 +91,8 @@ export async function notifyFromStream(
         game,
         [...batch.commits].sort((a, b) => a.key - b.key),
       );
-      if (!t) continue;
+      // RP-STREAM-6: the stream's filter drops quiet commits; a batch fed unfiltered tells as little.
+      if (!t || t.quiet) continue;
       await deps.notifier.deliver(t, t.records, game);
       await deps.fanout?.transition(t);
       // Ratings and the search index: a failure retries the batch, and recording twice changes nothing.

@@ -17,7 +17,7 @@ import { problems, ok, refused, sure, type Refusal, type Result } from './refusa
 import { initialState } from './replay.js';
 import { withSeatVacations } from './seat-vacations.js';
 import { initialTable } from './table.js';
-import { transitionOf, type GameTransition } from './transition.js';
+import { quietCommit, transitionOf, type GameTransition } from './transition.js';
 import {
   advanced,
   botSeatOf,
@@ -345,9 +345,11 @@ export class GameLog {
         : base.recentKeys,
       at: this.at(),
     };
+    if (quietCommit(base.meta, commit, this.d.now())) commit.quiet = true;
     const committed: Loaded = { ...after, commit, recentKeys: commit.recentKeys };
     if (base.meta.timeControl) await this.moveDueEarlier(how.start ? null : base, committed);
-    if (!(await written(this.d.table.putCommit(base.meta.id, commit)))) return refused({ lostRace: true });
+    if (!(await written(this.d.table.putCommit(base.meta.id, commit, base.meta.game))))
+      return refused({ lostRace: true });
     for (const r of records) if (r.playerId === null && !r.forfeit) this.metrics.count('BotMoves');
     this.announce(committed.meta, commit);
     return ok(committed);

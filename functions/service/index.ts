@@ -100,7 +100,8 @@ export function createServices(
   const offPath = new Set<Promise<void>>();
   const onTransition = (t: GameTransition) => {
     waits.wake(t.gameId);
-    hooks.onTransition?.(t);
+    // RP-STREAM-6: what the stream's filter keeps from the notifier in AWS, the local path keeps from it too.
+    if (!t.quiet) hooks.onTransition?.(t);
     // Off the request path; in AWS the stream's notifier records it too (Results is safe to repeat and to race).
     if (t.finished) {
       const work: Promise<void> = results

@@ -63,18 +63,22 @@ async function ended(
     ...(how.visibility ? { visibility: how.visibility } : {}),
   };
   await games.putMeta(meta);
-  await games.putCommit(id, {
-    key: 0,
-    version: 1,
-    records: [],
-    before: [],
-    toAct: [],
-    status: how.status ?? 'finished',
-    state: { scores },
-    forfeited: how.forfeited ?? [],
-    recentKeys: {},
-    at: `2026-11-01T11:00:${String(counter).padStart(2, '0')}.000Z`,
-  });
+  await games.putCommit(
+    id,
+    {
+      key: 0,
+      version: 1,
+      records: [],
+      before: [],
+      toAct: [],
+      status: how.status ?? 'finished',
+      state: { scores },
+      forfeited: how.forfeited ?? [],
+      recentKeys: {},
+      at: `2026-11-01T11:00:${String(counter).padStart(2, '0')}.000Z`,
+    },
+    'high-card',
+  );
   return id;
 }
 

@@ -134,6 +134,8 @@ export class Streams {
           { limit: WATCHES.perConnection },
         ),
       );
+    // RP-STREAM-6: the move path reads the meta, not the watchers: it learns there that someone may watch.
+    await this.d.games.extendWatch(gameId, new Date(now.getTime() + CONNECTION_MS).toISOString());
     const behind = since !== undefined && since < version.version;
     return ok({
       version: version.version,

@@ -5,7 +5,7 @@
  * therefore tell the same thing of the same commits.
  */
 import type { Seat } from '../../engine/core/index.js';
-import type { CommitRecord, EventRecord, GameRecord } from '../domain/game.js';
+import type { CommitRecord, EventRecord, GameMeta, GameRecord } from '../domain/game.js';
 
 /** What one request (or one stream batch) did to a game, for the notifier. */
 export interface GameTransition {
@@ -20,6 +20,8 @@ export interface GameTransition {
   records: EventRecord[];
   /** The game as it is now, so the notifier need not read it again. */
   game: GameRecord;
+  /** Every commit of it is quiet (quietCommit): nobody is told anything. */
+  quiet: boolean;
 }
 
 /** A reminder the sweeper claimed: the notifier tells the seat its time is running out. */
@@ -49,5 +51,19 @@ export function transitionOf(game: GameRecord, commits: readonly CommitRecord[])
     version: last.version,
     records: commits.flatMap((c) => c.records),
     game,
+    quiet: commits.every((c) => c.quiet === true),
   };
+}
+
+/**
+ * RP-STREAM-6: a commit that tells nobody anything is quiet, and the notifier is not invoked for it
+ * (its stream filter drops commits marked so; the request path posts nothing either). That is a
+ * commit that neither starts nor ends the game (the end is also recorded: ratings, the search
+ * index), of a game where no person holds a seat (every seat a bot, or its person's account gone),
+ * and that no socket may be watching (`watchedUntil` on the meta, set when one subscribes, past).
+ */
+export function quietCommit(meta: GameMeta, commit: Pick<CommitRecord, 'key' | 'status'>, now: Date): boolean {
+  if (commit.key === 0 || commit.status !== 'active') return false;
+  if (meta.seats.some((s) => !s.bot && s.playerId !== null)) return false;
+  return !meta.watchedUntil || Date.parse(meta.watchedUntil) <= now.getTime();
 }

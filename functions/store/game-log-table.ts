@@ -1,5 +1,11 @@
-import { GetItemCommand, PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { conditional, type Item, json, n, num, optStr, parsed, s, str } from './attributes.js';
+import {
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  UpdateItemCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import { conditional, type Item, json, landed, n, num, optStr, parsed, s, str } from './attributes.js';
 import { commitItem, parseCommit, parseCommitSummary, SUMMARY_PROJECTION } from './commit-item.js';
 import { keys } from './keys.js';
 import { batchGet } from './batch-get.js';
@@ -174,13 +180,29 @@ export class GameLogTable implements GameLog, LogReads {
    * WriteConflict). Writers that read the same version write the same key, so this one condition
    * is the race guard of every change to a game.
    */
-  async putCommit(gameId: string, commit: CommitRecord): Promise<void> {
+  async putCommit(gameId: string, commit: CommitRecord, game: string): Promise<void> {
     await conditional(
       this.db.send(
         new PutItemCommand({
           TableName: this.tableName,
-          Item: commitItem(gameId, commit),
+          Item: commitItem(gameId, commit, game),
           ConditionExpression: 'attribute_not_exists(sk)',
+        }),
+      ),
+    );
+  }
+
+  async extendWatch(gameId: string, until: string): Promise<void> {
+    // A failed condition (as late already, or no game) is the answer, not an error.
+    await landed(
+      this.db.send(
+        new UpdateItemCommand({
+          TableName: this.tableName,
+          Key: { pk: s(keys.game(gameId)), sk: s(keys.meta) },
+          UpdateExpression: 'SET watchedUntil = :u',
+          // ISO times of one format sort as text; the revision stays: nothing a player reads changed.
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(watchedUntil) OR watchedUntil < :u)',
+          ExpressionAttributeValues: { ':u': s(until) },
         }),
       ),
     );
@@ -269,6 +291,7 @@ function metaItem(meta: GameMeta): Item {
   if (meta.visibility) item.visibility = s(meta.visibility);
   if (meta.standInLevel) item.standInLevel = s(meta.standInLevel);
   if (meta.origin) item.origin = s(meta.origin);
+  if (meta.watchedUntil) item.watchedUntil = s(meta.watchedUntil);
   return item;
 }
 
@@ -295,6 +318,7 @@ export function parseMeta(id: string, item: Item): GameMeta {
     ...(visibility === 'public' || visibility === 'private' ? { visibility } : {}),
     ...(standInLevel && isBotLevel(standInLevel) ? { standInLevel } : {}),
     ...(optStr(item, 'origin') === 'seek' ? { origin: 'seek' as const } : {}),
+    ...(item.watchedUntil ? { watchedUntil: str(item, 'watchedUntil') } : {}),
   };
 }
 

@@ -19,6 +19,7 @@ const report: Record<string, unknown> = {
 if (want('api')) report.api = (await import('./api.js')).results;
 if (want('store')) report.store = (await import('./store.js')).results;
 if (want('store') || want('logs')) report.logs = (await import('./log-bytes.js')).results;
+if (want('store') || want('logs')) report.commits = (await import('./commit-bytes.js')).results;
 if (want('games')) report.games = (await import('./games.js')).results;
 if (want('compare')) report.compare = (await import('./compare.js')).results;
 if (want('bundle')) report.bundle = (await import('./bundle.js')).results;

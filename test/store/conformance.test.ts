@@ -1,13 +1,15 @@
 /**
  * Conformance of the store (functions/store) on every backend (test/store/conformance/backends.ts):
  * the repository-level suites run on dynalite, DynamoDB Local and the in-memory twin alike; the
- * DynamoDB-only suites (item layout, keys, calls, the table infra deploys) on the two DynamoDBs.
+ * DynamoDB-only suites (item layout, keys, calls, the table infra deploys, how commits are packed) on
+ * the two DynamoDBs.
  */
 import { afterAll, describe } from 'vitest';
 import { accountsSuite } from './conformance/accounts.js';
 import { backends, Harness, stopDynamoDbLocal } from './conformance/backends.js';
 import { boardsSuite } from './conformance/boards.js';
 import { channelsSuite } from './conformance/channels.js';
+import { commitPackingSuite } from './conformance/commit-packing.js';
 import { connectionsSuite } from './conformance/connections.js';
 import { deliveriesSuite } from './conformance/deliveries.js';
 import { dynamoLayoutSuite } from './conformance/dynamo-layout.js';
@@ -32,4 +34,5 @@ describe.each(backends)('event store on $name', (backend) => {
   accountsSuite(h);
   connectionsSuite(h);
   if (backend.dynamo) dynamoLayoutSuite(h);
+  if (backend.dynamo) commitPackingSuite(h);
 });

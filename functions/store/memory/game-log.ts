@@ -59,10 +59,16 @@ export class MemoryGameLog implements GameLog, LogReads {
     return found;
   }
 
-  async putCommit(gameId: string, commit: CommitRecord): Promise<void> {
+  /** The twin keeps commits as objects: nothing is packed, so `game` plays no part. */
+  async putCommit(gameId: string, commit: CommitRecord, _game: string): Promise<void> {
     const { commits } = this.state.game(gameId);
     if (commits.has(commit.key)) throw new WriteConflict('commit key taken');
     commits.set(commit.key, stored(commit));
+  }
+
+  async extendWatch(gameId: string, until: string): Promise<void> {
+    const meta = this.state.games.get(gameId)?.meta;
+    if (meta && !(meta.watchedUntil && meta.watchedUntil >= until)) meta.watchedUntil = until;
   }
 
   async getCommit(gameId: string, key: number): Promise<CommitRecord | null> {

@@ -20,10 +20,13 @@ export interface GameLog {
   getMetas(gameIds: readonly string[]): Promise<Map<string, GameMeta>>;
   /**
    * Writes a commit under its key; of several racing writers of the same key exactly one wins (the
-   * others get WriteConflict). Writers that read the same version write the same key.
+   * others get WriteConflict). Writers that read the same version write the same key. `game`, the
+   * game's catalog id (its meta's `game`), chooses how the commit is packed.
    */
-  putCommit(gameId: string, commit: CommitRecord): Promise<void>;
+  putCommit(gameId: string, commit: CommitRecord, game: string): Promise<void>;
   getCommit(gameId: string, key: number): Promise<CommitRecord | null>;
+  /** Sets the meta's `watchedUntil` to `until` unless it is as late already; nothing for a game not there. */
+  extendWatch(gameId: string, until: string): Promise<void>;
   /**
    * Commits holding the versions after `after`, in order, until they cover `limit` versions (all
    * without a limit). `latest`, the newest commit when the caller has it already, is not read again.

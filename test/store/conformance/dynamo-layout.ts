@@ -19,7 +19,18 @@ import { WriteConflict } from '../../../functions/store/ports/errors.js';
 import type { Harness } from './backends.js';
 import { boardRow, inShards } from './board-fixtures.js';
 import { DynamoProbe, infra } from './dynamo-probe.js';
-import { chatMessage, commit, gameMeta, hook, player, read, uid, versionsOf, writeLog } from './fixtures.js';
+import {
+  FIXTURE_GAME,
+  chatMessage,
+  commit,
+  gameMeta,
+  hook,
+  player,
+  read,
+  uid,
+  versionsOf,
+  writeLog,
+} from './fixtures.js';
 
 export function dynamoLayoutSuite(h: Harness): void {
   const d = new DynamoProbe(h);
@@ -84,9 +95,9 @@ export function dynamoLayoutSuite(h: Harness): void {
       const meta = gameMeta(id, { status: 'active', revision: 2 });
       await h.table.putMeta(meta);
       await h.table.putMeta(gameMeta(`${id}x`));
-      await h.table.putCommit(`${id}x`, commit(1, 5));
-      await h.table.putCommit(id, commit(0, 0));
-      await h.table.putCommit(id, commit(1, 2));
+      await h.table.putCommit(`${id}x`, commit(1, 5), FIXTURE_GAME);
+      await h.table.putCommit(id, commit(0, 0), FIXTURE_GAME);
+      await h.table.putCommit(id, commit(1, 2), FIXTURE_GAME);
       await h.stores.times.setDue(id, '2026-11-22T10:00:00.000Z', 2, 'exact');
       await h.stores.chats.put(chatMessage(id, 'c1', 2));
       await h.stores.chats.countMessage(id, 'p-anna', 10);
@@ -115,7 +126,7 @@ export function dynamoLayoutSuite(h: Harness): void {
       };
       expect(JSON.stringify(state).length).toBeGreaterThan(1500);
       const before = d.calls.length;
-      await h.table.putCommit(id, commit(1, 1, { state }));
+      await h.table.putCommit(id, commit(1, 1, { state }), FIXTURE_GAME);
       const [put] = d.callsOf('PutItemCommand', before);
       expect(Object.keys(put!.input.Item).sort()).toEqual(['d', 'due', 'pk', 'sk', 'v']);
       expect(put!.input.Item.d.B).toBeInstanceOf(Uint8Array);
@@ -145,7 +156,7 @@ export function dynamoLayoutSuite(h: Harness): void {
       // Random text: deflating does not shrink it, so each commit is about 60 KB.
       const bulky = (v: number) => commit(v, v, { state: { payload: randomBytes(45_000).toString('base64') } });
       const written = Array.from({ length: count }, (_, i) => bulky(i + 1));
-      for (const c of written) await h.table.putCommit(id, c);
+      for (const c of written) await h.table.putCommit(id, c, FIXTURE_GAME);
 
       const before = d.calls.length;
       const all = await h.table.commitsAfter(id, 0);
@@ -167,7 +178,7 @@ export function dynamoLayoutSuite(h: Harness): void {
       await Promise.all(
         ids.map(async (id, i) => {
           await h.table.putMeta(gameMeta(id, { status: i % 2 ? 'active' : 'open', revision: i + 1 }));
-          if (i % 2) await h.table.putCommit(id, commit(i, i, { toAct: [i % 3] }));
+          if (i % 2) await h.table.putCommit(id, commit(i, i, { toAct: [i % 3] }), FIXTURE_GAME);
         }),
       );
       const asked = [...ids].reverse();
@@ -188,7 +199,7 @@ export function dynamoLayoutSuite(h: Harness): void {
     it('never read the secret seed or the game state: the projections leave them out', async () => {
       const id = `proj-${uid()}`;
       await h.table.putMeta(gameMeta(id));
-      await h.table.putCommit(id, commit(3, 3, { state: { secretDeck: [3, 1, 2] } }));
+      await h.table.putCommit(id, commit(3, 3, { state: { secretDeck: [3, 1, 2] } }), FIXTURE_GAME);
       const before = d.calls.length;
       const summaries = await h.table.readSummaries([id]);
       const metas = await h.table.getMetas([id, id]);
@@ -337,7 +348,7 @@ export function dynamoLayoutSuite(h: Harness): void {
   describe('errors that are not conflicts', () => {
     it('are not disguised as WriteConflict (a missing table surfaces as such)', async () => {
       const missing = new GameLogTable(d.client, `no-such-table-${uid()}`);
-      const err = await missing.putCommit('g', commit(1, 1)).catch((e: unknown) => e);
+      const err = await missing.putCommit('g', commit(1, 1), FIXTURE_GAME).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(Error);
       expect(err).not.toBeInstanceOf(WriteConflict);
       expect((err as Error).name).toBe('ResourceNotFoundException');

@@ -8,10 +8,13 @@ import type { GameLog } from '../../../functions/store/ports/game-log.js';
 
 export const uid = () => randomUUID().slice(0, 8);
 
+/** The game of the suite's records: a fixture game, with no commit dictionary. */
+export const FIXTURE_GAME = 'high-card';
+
 export function gameMeta(id: string, over: Partial<GameMeta> = {}): GameMeta {
   return {
     id,
-    game: 'high-card',
+    game: FIXTURE_GAME,
     options: { rounds: 2, handSize: 3, nested: { list: [1, 2, 3], flag: true } },
     players: 2,
     seats: [
@@ -96,7 +99,8 @@ export async function writeLog(table: GameLog, id: string, last: number): Promis
   const written: CommitRecord[] = [commit(0, 2)];
   for (let key = 3; key <= last; key += 1 + (key % 3)) written.push(commit(key, Math.min(last, key + (key % 3))));
   // Written out of order on purpose: the order comes from the zero-padded sort key.
-  for (const c of [...written].sort((a, b) => String(a.key).localeCompare(String(b.key)))) await table.putCommit(id, c);
+  for (const c of [...written].sort((a, b) => String(a.key).localeCompare(String(b.key))))
+    await table.putCommit(id, c, FIXTURE_GAME);
   return written;
 }
 

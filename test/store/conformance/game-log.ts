@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Harness } from './backends.js';
 import { WriteConflict } from '../../../functions/store/ports/errors.js';
-import { chatMessage, commit, gameMeta, race, record, uid, versionsOf, writeLog } from './fixtures.js';
+import { FIXTURE_GAME, chatMessage, commit, gameMeta, race, record, uid, versionsOf, writeLog } from './fixtures.js';
 
 export function gameLogSuite(h: Harness): void {
   describe('game meta', () => {
@@ -78,6 +78,21 @@ export function gameLogSuite(h: Harness): void {
     });
   });
 
+  it('extendWatch (RP-STREAM-6) only moves watchedUntil later, keeps the revision, and writes nothing for a game not there', async () => {
+    const id = `watch-${uid()}`;
+    await h.table.putMeta(gameMeta(id));
+    await h.table.extendWatch(id, '2026-11-29T07:00:00.000Z');
+    await h.table.extendWatch(id, '2026-11-29T06:00:00.000Z');
+    const meta = (await h.table.readGame(id))?.meta;
+    expect(meta?.watchedUntil).toBe('2026-11-29T07:00:00.000Z');
+    expect(meta?.revision).toBe(1);
+    await h.table.replaceMeta({ ...meta!, revision: 2 });
+    expect((await h.table.readGame(id))?.meta.watchedUntil).toBe('2026-11-29T07:00:00.000Z');
+    const missing = `missing-${uid()}`;
+    await h.table.extendWatch(missing, '2026-11-29T07:00:00.000Z');
+    expect(await h.table.readGame(missing)).toBeNull();
+  });
+
   describe('putCommit (one conditional write per request: the truth of every game)', () => {
     it('getCommit returns a commit field for field (records, state, clocks, request, recent keys), and one without the optional fields', async () => {
       const id = `cm-${uid()}`;
@@ -98,8 +113,8 @@ export function gameLogSuite(h: Harness): void {
         status: 'finished',
       });
       const plain = commit(4, 4);
-      await h.table.putCommit(id, full);
-      await h.table.putCommit(id, plain);
+      await h.table.putCommit(id, full, FIXTURE_GAME);
+      await h.table.putCommit(id, plain, FIXTURE_GAME);
       expect(await h.table.getCommit(id, 1)).toEqual(full);
       expect(await h.table.getCommit(id, 4)).toEqual(plain);
       expect(await h.table.getCommit(id, 2)).toBeNull();
@@ -108,20 +123,20 @@ export function gameLogSuite(h: Harness): void {
     it('writing the same key twice fails with WriteConflict and keeps the first commit', async () => {
       const id = `twice-${uid()}`;
       const first = commit(1, 1);
-      await h.table.putCommit(id, first);
-      await expect(h.table.putCommit(id, commit(1, 3, { state: { other: true } }))).rejects.toBeInstanceOf(
-        WriteConflict,
-      );
+      await h.table.putCommit(id, first, FIXTURE_GAME);
+      await expect(
+        h.table.putCommit(id, commit(1, 3, { state: { other: true } }), FIXTURE_GAME),
+      ).rejects.toBeInstanceOf(WriteConflict);
       expect(await h.table.commitsAfter(id, 0)).toEqual([first]);
     });
 
     it('of 20 concurrent commits of the same key (however many versions each holds) exactly one wins; nothing is lost or doubled', async () => {
       const id = `race-${uid()}`;
-      await h.table.putCommit(id, commit(1, 1));
+      await h.table.putCommit(id, commit(1, 1), FIXTURE_GAME);
       const contenders = Array.from({ length: 20 }, (_, i) =>
         commit(2, 2 + (i % 3), { request: { key: `k-${i}`.padEnd(16, '-'), hash: 'h'.repeat(16) } }),
       );
-      const { won, conflicts } = await race(contenders.map((c) => h.table.putCommit(id, c)));
+      const { won, conflicts } = await race(contenders.map((c) => h.table.putCommit(id, c, FIXTURE_GAME)));
       expect(won).toHaveLength(1);
       expect(conflicts).toBe(19);
       const log = await h.table.commitsAfter(id, 0);
@@ -144,6 +159,7 @@ export function gameLogSuite(h: Harness): void {
               commit(known + 1, known + 1, {
                 records: [record(known + 1, { playerId: `w${w}`, action: { type: `w${w}-m${m}` } })],
               }),
+              FIXTURE_GAME,
             );
             m++;
           } catch (err) {
@@ -209,8 +225,8 @@ export function gameLogSuite(h: Harness): void {
       await h.table.putMeta(gameMeta(id));
       await h.stores.times.setDue(id, '2026-11-22T10:00:00.000Z', 2, 'exact');
       await h.stores.chats.put(chatMessage(id, 'c1', 0));
-      await h.table.putCommit(id, commit(1, 1));
-      await h.table.putCommit(id, commit(2, 2));
+      await h.table.putCommit(id, commit(1, 1), FIXTURE_GAME);
+      await h.table.putCommit(id, commit(2, 2), FIXTURE_GAME);
       expect((await h.table.commitsAfter(id, 0)).map((c) => c.key)).toEqual([1, 2]);
     });
   });

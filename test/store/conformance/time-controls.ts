@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { WriteConflict } from '../../../functions/store/ports/errors.js';
 import type { Harness } from './backends.js';
-import { commit, player, uid } from './fixtures.js';
+import { FIXTURE_GAME, commit, player, uid } from './fixtures.js';
 
 export function timeControlsSuite(h: Harness): void {
   /** The game's entry in the deadline index, as the sweep finds it. */
@@ -47,7 +47,11 @@ export function timeControlsSuite(h: Harness): void {
           reminded: false,
         },
       ];
-      await h.table.putCommit(id, commit(1, 1, { clocks: [{ ...clocks[0]!, deadline: null, remindAt: null }] }));
+      await h.table.putCommit(
+        id,
+        commit(1, 1, { clocks: [{ ...clocks[0]!, deadline: null, remindAt: null }] }),
+        FIXTURE_GAME,
+      );
       expect(await h.stores.times.setClocks(id, 1, clocks)).toBe(true);
       expect((await h.table.getCommit(id, 1))?.clocks).toEqual(clocks);
       expect(await h.stores.times.setClocks(id, 2, clocks)).toBe(false);
