@@ -8,6 +8,8 @@ import { tracing } from '../observability/tracing.js';
 import { createServices } from '../service/index.js';
 import { dynamoStores } from '../store/dynamo-stores.js';
 import { Sweeper, type SweepReport } from '../service/sweeper.js';
+import { requiredEnv } from '../observability/env.js';
+import { BOT_TURNS_QUEUE_URL, sqsBotTurns } from '../bots/sqs-bot-turns.js';
 
 const tableName = process.env.TABLE_NAME;
 if (!tableName) throw new Error('TABLE_NAME is not set');
@@ -20,7 +22,10 @@ const services = createServices(
   dynamoStores(tracer.captureAWSv3Client(new DynamoDBClient(LAMBDA_CLIENT_CONFIG)), tableName),
   createRegistry(catalogSources),
   undefined,
-  { metrics: port },
+  {
+    metrics: port,
+    botTurns: sqsBotTurns(requiredEnv(BOT_TURNS_QUEUE_URL), (client) => tracer.captureAWSv3Client(client)),
+  },
 );
 const sweeper = new Sweeper(
   services.times,

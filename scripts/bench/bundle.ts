@@ -77,6 +77,7 @@ function importCpuMs(file: string): number {
         DOCS_ASSETS_DIR,
         WEB_ASSETS_DIR,
         NOTIFY_SECRETS_PARAMETER: '/bench/secrets',
+        BOT_TURNS_QUEUE_URL: 'https://sqs.eu-central-1.amazonaws.com/000000000000/bench-bot-turns',
         AWS_REGION: 'eu-central-1',
         NODE_NO_WARNINGS: '1',
       },
