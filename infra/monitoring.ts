@@ -37,13 +37,15 @@ export interface MonitoringProps {
   /** The CloudWatch namespace the functions write their EMF metrics to. */
   readonly namespace: string;
   readonly alarmEmail: string;
-  readonly functions: Record<'Api' | 'Notifier' | 'Sweeper' | 'Stream', LambdaFn> & { MailIn?: LambdaFn };
+  readonly functions: Record<'Api' | 'Notifier' | 'Sweeper' | 'Stream' | 'BotWorker', LambdaFn> & { MailIn?: LambdaFn };
   /** The HTTP API's stage: what the API's callers were answered, and how fast. */
   readonly httpStage: HttpStage;
   /** The account event stream's WebSocket stage. */
   readonly streamStage: WebSocketStage;
   readonly tables: Record<'Table' | 'LimitsTable', TableV2>;
   readonly deadLetters: Queue;
+  /** Bot-turn jobs that failed every delivery (infra/bot-worker.ts). */
+  readonly botTurnDeadLetters: Queue;
 }
 
 /** Every alarm to one SNS topic with an email subscription, and a dashboard of the same figures. */
@@ -98,6 +100,17 @@ export class Monitoring extends Construct {
       'DeadLetters',
       'A notification batch failed every retry and sits in the dead-letter queue.',
       deadLetterDepth,
+      1,
+    );
+
+    const botTurnDeadLetters = props.botTurnDeadLetters.metricApproximateNumberOfMessagesVisible({
+      period: Duration.minutes(1),
+      statistic: 'Maximum',
+    });
+    alarm(
+      'BotTurnDeadLetters',
+      'A bot turn failed every delivery and sits in its dead-letter queue: its game waits for the bot until it is redriven.',
+      botTurnDeadLetters,
       1,
     );
 
@@ -236,7 +249,7 @@ export class Monitoring extends Construct {
         streamStage('ClientError'),
         streamIntegrationErrors,
       ]),
-      graph('Dead-letter queue depth', [deadLetterDepth]),
+      graph('Dead-letter queue depth', [deadLetterDepth, botTurnDeadLetters]),
     );
     dashboard.addWidgets(
       graph(
@@ -257,6 +270,7 @@ export class Monitoring extends Construct {
         business('Moves', { service: 'api' }),
         business('BotMoves', { service: 'api' }),
         business('BotMoves', { service: 'sweeper' }),
+        business('BotMoves', { service: 'bots' }),
       ]),
       graph('Rejected moves by code', [search('RejectedMoves', 'service,code', 'rejected')]),
       graph('Notifications by channel and outcome', [

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { CfnOutput, CfnParameter, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { apiFunction } from './api-function.js';
+import { botWorker } from './bot-worker.js';
 import { customDomain, httpApi } from './front-door.js';
 import { projectRoot, StageFunctions, type Mailing } from './lambda-function.js';
 import { mailInFunction } from './mail-in.js';
@@ -24,6 +25,8 @@ export interface RailpostStackProps extends StackProps {
   readonly notifierEntry?: string;
   /** Entry of the deadline sweeper, for tests in the same way as `apiEntry`. */
   readonly sweeperEntry?: string;
+  /** Entry of the bot worker, for tests in the same way as `apiEntry`. */
+  readonly botWorkerEntry?: string;
   /**
    * SSM SecureString parameter (JSON: vapidSubject, vapidPublicKey, vapidPrivateKey,
    * unsubscribeSecret) that the deployer creates before deploying; CloudFormation cannot create
@@ -56,7 +59,7 @@ export interface RailpostStackProps extends StackProps {
 /**
  * The whole stage: tables (tables.ts), the API (api-function.ts) behind its HTTP API
  * (front-door.ts), the account event stream's WebSocket API (stream.ts), the notifier
- * (notifier.ts), the sweeper (sweeper.ts), mail-in (mail-in.ts), all made by StageFunctions
+ * (notifier.ts), the sweeper (sweeper.ts), the bot worker (bot-worker.ts), mail-in (mail-in.ts), all made by StageFunctions
  * (lambda-function.ts), and their alarms (monitoring.ts).
  */
 export class RailpostStack extends Stack {
@@ -141,6 +144,8 @@ export class RailpostStack extends Stack {
           mailing,
         )
       : null;
+    const bots = botWorker(functions, table, props.botWorkerEntry ?? join(projectRoot, 'functions/bots/lambda.ts'));
+    for (const writer of [api, sweeper, ...(mailIn ? [mailIn] : [])]) bots.queueFrom(writer);
 
     const monitoring = new Monitoring(this, 'Monitoring', {
       stage: stageName,
@@ -151,12 +156,14 @@ export class RailpostStack extends Stack {
         Notifier: notifier,
         Sweeper: sweeper,
         Stream: stream.fn,
+        BotWorker: bots.worker,
         ...(mailIn ? { MailIn: mailIn } : {}),
       },
       httpStage: front.stage,
       streamStage: stream.stage,
       tables: { Table: table, LimitsTable: limitsTable },
       deadLetters,
+      botTurnDeadLetters: bots.deadLetters,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: front.publicUrl });

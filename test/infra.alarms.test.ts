@@ -47,7 +47,7 @@ describe('alarms, dashboard, stages and tracing', () => {
         ]),
       },
     });
-    expect(alarms(prod)).toHaveLength(15);
+    expect(alarms(prod)).toHaveLength(18);
     for (const a of alarms(prod)) {
       expect(a.AlarmActions).toEqual([topicRefValue]);
       expect(a.OKActions).toEqual([topicRefValue]);
@@ -64,6 +64,17 @@ describe('alarms, dashboard, stages and tracing', () => {
       ],
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
+  it('RP-BOT-1: any bot turn in its dead-letter queue alarms (its game waits for the bot)', () => {
+    expect(alarmNamed(prod, 'BotTurnDeadLetters')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [
+        { Name: 'QueueName', Value: { 'Fn::GetAtt': [expect.stringMatching(/^BotTurnDeadLetters/), 'QueueName'] } },
+      ],
+      Threshold: 1,
     });
   });
 
@@ -100,7 +111,7 @@ describe('alarms, dashboard, stages and tracing', () => {
   });
 
   it('item 2: errors or throttles of each function alarm at the first one', () => {
-    for (const fn of ['Api', 'Notifier', 'Sweeper', 'Stream']) {
+    for (const fn of ['Api', 'Notifier', 'Sweeper', 'Stream', 'BotWorker']) {
       for (const metric of ['Errors', 'Throttles']) {
         expect(alarmNamed(prod, `${fn}${metric}`)).toMatchObject({
           Namespace: 'AWS/Lambda',
@@ -199,7 +210,7 @@ describe('alarms, dashboard, stages and tracing', () => {
       [prod, 'prod'],
     ] as const) {
       const functions = Object.values(t.findResources('AWS::Lambda::Function'));
-      expect(functions).toHaveLength(4);
+      expect(functions).toHaveLength(5);
       for (const fn of functions) {
         expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
         expect(fn.Properties.Environment.Variables.POWERTOOLS_METRICS_NAMESPACE).toBe(`Railpost/${stage}`);
@@ -243,10 +254,10 @@ describe('alarms, dashboard, stages and tracing', () => {
   });
 
   it('item 3: logs are kept one week in dev and one month in prod', () => {
-    // The functions' four, and in prod the access logs of both API stages.
+    // The functions' five, and in prod the access logs of both API stages.
     for (const [t, days, count] of [
-      [dev, 7, 4],
-      [prod, 30, 6],
+      [dev, 7, 5],
+      [prod, 30, 7],
     ] as const) {
       const groups = Object.values(t.findResources('AWS::Logs::LogGroup'));
       expect(groups).toHaveLength(count);

@@ -13,6 +13,7 @@ export const stack = new RailpostStack(app, 'Railpost', {
   apiEntry: fileURLToPath(import.meta.url),
   notifierEntry: fileURLToPath(import.meta.url),
   sweeperEntry: fileURLToPath(import.meta.url),
+  botWorkerEntry: fileURLToPath(import.meta.url),
   emailFrom: 'railpost <turns@games.example>',
 });
 export const template = Template.fromStack(stack);
