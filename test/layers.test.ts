@@ -64,6 +64,7 @@ describe('layers', () => {
       'functions/notify',
       'functions/api',
       'functions/sweep',
+      'functions/bots',
       'functions/local',
       'web',
       'scripts',
@@ -89,8 +90,17 @@ describe('layers', () => {
     ).toEqual([]);
   });
 
-  it('functions/service uses only engine and store: it imports nothing from notify, api, sweep, local, web, scripts or test', () => {
-    const above = ['functions/notify', 'functions/api', 'functions/sweep', 'functions/local', 'web', 'scripts', 'test'];
+  it('functions/service uses only engine and store: it imports nothing from notify, api, sweep, bots, local, web, scripts or test', () => {
+    const above = [
+      'functions/notify',
+      'functions/api',
+      'functions/sweep',
+      'functions/bots',
+      'functions/local',
+      'web',
+      'scripts',
+      'test',
+    ];
     expect(
       violations(
         under('functions/service').filter((f) => !isTestCode(f)),

@@ -5,7 +5,8 @@
  * and dropped, never retried.
  */
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
-import { BotTurnSchema, type BotTurn, type BotTurnOutcome } from '../service/bot-turns.js';
+import { BotTurnSchema, type BotTurn } from '../service/bot-turns.js';
+import type { BotTurnOutcome } from '../service/bot-turn-jobs.js';
 
 export interface BotTurnReport {
   job(turn: BotTurn, outcome: BotTurnOutcome, ms: number): void;

@@ -29,7 +29,8 @@ import { Results } from './results.js';
 import { Profiles } from './profiles.js';
 import { Digests, type DigestNotice } from './digests.js';
 import { Streams, type EndedCredentials } from './streams.js';
-import { BotTurnJobs, InProcessBotTurns, type BotTurns } from './bot-turns.js';
+import { InProcessBotTurns, type BotTurns } from './bot-turns.js';
+import { BotTurnJobs } from './bot-turn-jobs.js';
 
 export interface Services extends GameCapabilities {
   registry: GameRegistry;
