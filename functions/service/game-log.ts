@@ -5,15 +5,8 @@
  * told of (transition.ts). Every capability that changes a game (play, finishing, timing, seating)
  * goes through here; expected refusals come back as a Result, never as an exception.
  */
-import {
-  Rng,
-  RuleError,
-  seedRng,
-  type AnyGame,
-  type BotLevel,
-  type GameRegistry,
-  type Seat,
-} from '../../engine/core/index.js';
+import { Rng, RuleError, seedRng } from '../../engine/core/index.js';
+import type { AnyGame, BotLevel, GameRegistry, Seat } from '../../engine/core/index.js';
 import { WriteConflict } from '../store/ports/errors.js';
 import { type GameTable } from '../store/ports/stores.js';
 import type { CommitRecord, EventRecord, GameMeta, RequestFingerprint } from '../domain/game.js';
@@ -344,11 +337,7 @@ export class GameLog {
     return ok(current);
   }
 
-  /**
-   * A game left with a bot due (one that searches, or a job's search spent) gets a bot-turn job
-   * for its version; awaited, so the request that wrote the commit answers only once the job is
-   * queued. A job queued twice moves once.
-   */
+  /** A game left with a bot due gets a bot-turn job for its version, queued before the request answers. */
   async handOver(l: Loaded): Promise<void> {
     if (botSeatOf(l) !== undefined) await this.d.botTurns.enqueue({ gameId: l.meta.id, version: l.version });
   }
