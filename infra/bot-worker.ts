@@ -1,9 +1,10 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Function as LambdaFn } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { BOT_TURNS_QUEUE_URL } from '../functions/bots/sqs-bot-turns.js';
+import { deadLetterQueue } from './dead-letters.js';
 import type { StageFunctions } from './lambda-function.js';
 
 /** Up to the bots' search of one job (12 s by the levels' caps, functions/service/bots.ts) with room for its reads and writes. */
@@ -23,16 +24,7 @@ export interface BotWorker {
  */
 export function botWorker(functions: StageFunctions, table: TableV2, entry: string): BotWorker {
   const { stack } = functions;
-  const deadLetters = new Queue(stack, 'BotTurnDeadLetters', {
-    encryption: QueueEncryption.SQS_MANAGED,
-    enforceSSL: true,
-    retentionPeriod: Duration.days(14),
-  });
-  Validations.of(deadLetters).acknowledge({
-    id: 'AwsSolutions-SQS3',
-    reason:
-      'This queue is itself the dead-letter destination of the bot turns: it needs no dead-letter queue of its own.',
-  });
+  const deadLetters = deadLetterQueue(stack, 'BotTurnDeadLetters', 'the bot turns');
   const queue = new Queue(stack, 'BotTurns', {
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
