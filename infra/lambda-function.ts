@@ -58,9 +58,19 @@ export class StageFunctions {
     id: string,
     entry: string,
     environment: Record<string, string>,
-    extra: { withApiAssets?: boolean; timeout?: Duration; reservedConcurrentExecutions?: number } = {},
+    extra: {
+      withApiAssets?: boolean;
+      timeout?: Duration;
+      reservedConcurrentExecutions?: number;
+      memorySize?: number;
+    } = {},
   ): LambdaFn {
-    const { withApiAssets = false, timeout = Duration.seconds(10), reservedConcurrentExecutions } = extra;
+    const {
+      withApiAssets = false,
+      timeout = Duration.seconds(10),
+      reservedConcurrentExecutions,
+      memorySize = 1024,
+    } = extra;
     const logGroup = new LogGroup(this.stack, `${id}FunctionLogs`, {
       retention: this.settings.logRetention,
       removalPolicy: this.settings.tableRemoval,
@@ -74,7 +84,7 @@ export class StageFunctions {
       handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: 1024,
+      memorySize,
       timeout,
       ...(reservedConcurrentExecutions ? { reservedConcurrentExecutions } : {}),
       role,

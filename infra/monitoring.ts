@@ -37,7 +37,7 @@ export interface MonitoringProps {
   /** The CloudWatch namespace the functions write their EMF metrics to. */
   readonly namespace: string;
   readonly alarmEmail: string;
-  readonly functions: Record<'Api' | 'Notifier' | 'Sweeper' | 'SweepWorker' | 'Stream', LambdaFn> & {
+  readonly functions: Record<'Api' | 'Notifier' | 'Sweeper' | 'SweepWorker' | 'Stream' | 'BotWorker', LambdaFn> & {
     MailIn?: LambdaFn;
   };
   /** The HTTP API's stage: what the API's callers were answered, and how fast. */
@@ -48,6 +48,8 @@ export interface MonitoringProps {
   readonly deadLetters: Queue;
   /** Sweep batches (due games, due digests) that failed every delivery to the sweep worker. */
   readonly sweepDeadLetters: Queue;
+  /** Bot-turn jobs that failed every delivery (infra/bot-worker.ts). */
+  readonly botTurnDeadLetters: Queue;
 }
 
 /** Every alarm to one SNS topic with an email subscription, and a dashboard of the same figures. */
@@ -106,6 +108,13 @@ export class Monitoring extends Construct {
       'SweepDeadLetters',
       'A sweep batch (due games or digests) failed every delivery and sits in the sweep dead-letter queue.',
       depthOf(props.sweepDeadLetters),
+      1,
+    );
+
+    alarm(
+      'BotTurnDeadLetters',
+      'A bot turn failed every delivery and sits in its dead-letter queue: its game waits for the bot until it is redriven.',
+      depthOf(props.botTurnDeadLetters),
       1,
     );
 
@@ -244,7 +253,11 @@ export class Monitoring extends Construct {
         streamStage('ClientError'),
         streamIntegrationErrors,
       ]),
-      graph('Dead-letter queue depth', [depthOf(props.deadLetters), depthOf(props.sweepDeadLetters)]),
+      graph('Dead-letter queue depth', [
+        depthOf(props.deadLetters),
+        depthOf(props.sweepDeadLetters),
+        depthOf(props.botTurnDeadLetters),
+      ]),
     );
     dashboard.addWidgets(
       graph(
@@ -265,6 +278,7 @@ export class Monitoring extends Construct {
         business('Moves', { service: 'api' }),
         business('BotMoves', { service: 'api' }),
         business('BotMoves', { service: 'sweeper' }),
+        business('BotMoves', { service: 'bots' }),
       ]),
       graph('Rejected moves by code', [search('RejectedMoves', 'service,code', 'rejected')]),
       graph('Notifications by channel and outcome', [

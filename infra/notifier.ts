@@ -1,8 +1,9 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule, StartingPosition, type Function as LambdaFn } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { deadLetterQueue } from './dead-letters.js';
 import { keys } from '../functions/store/keys.js';
 import type { Mailing, StageFunctions } from './lambda-function.js';
 
@@ -27,16 +28,7 @@ export function notifierFunction(
   table.grantStreamRead(notifier);
   functions.grantSecrets(notifier, mailing.parameterArn);
   functions.grantSend(notifier, mailing.emailFrom, mailing.configurationSet);
-  const deadLetters = new Queue(functions.stack, 'NotifierDeadLetters', {
-    encryption: QueueEncryption.SQS_MANAGED,
-    enforceSSL: true,
-    retentionPeriod: Duration.days(14),
-  });
-  Validations.of(deadLetters).acknowledge({
-    id: 'AwsSolutions-SQS3',
-    reason:
-      'This queue is itself the dead-letter destination of the notifier: it needs no dead-letter queue of its own.',
-  });
+  const deadLetters = deadLetterQueue(functions.stack, 'NotifierDeadLetters', 'the notifier');
   notifier.addEventSource(
     new DynamoEventSource(table, {
       startingPosition: StartingPosition.LATEST,

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { CfnOutput, CfnParameter, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { apiFunction } from './api-function.js';
+import { botWorker } from './bot-worker.js';
 import { customDomain, httpApi } from './front-door.js';
 import { projectRoot, StageFunctions, type Mailing } from './lambda-function.js';
 import { mailInFunction } from './mail-in.js';
@@ -26,6 +27,8 @@ export interface RailpostStackProps extends StackProps {
   readonly sweeperEntry?: string;
   /** Entry of the sweep's queue-fed worker, likewise. */
   readonly sweepWorkerEntry?: string;
+  /** Entry of the bot worker, for tests in the same way as `apiEntry`. */
+  readonly botWorkerEntry?: string;
   /**
    * SSM SecureString parameter (JSON: vapidSubject, vapidPublicKey, vapidPrivateKey,
    * unsubscribeSecret) that the deployer creates before deploying; CloudFormation cannot create
@@ -58,7 +61,7 @@ export interface RailpostStackProps extends StackProps {
 /**
  * The whole stage: tables (tables.ts), the API (api-function.ts) behind its HTTP API
  * (front-door.ts), the account event stream's WebSocket API (stream.ts), the notifier
- * (notifier.ts), the sweeper (sweeper.ts), mail-in (mail-in.ts), all made by StageFunctions
+ * (notifier.ts), the sweeper (sweeper.ts), the bot worker (bot-worker.ts), mail-in (mail-in.ts), all made by StageFunctions
  * (lambda-function.ts), and their alarms (monitoring.ts).
  */
 export class RailpostStack extends Stack {
@@ -142,6 +145,8 @@ export class RailpostStack extends Stack {
           mailing,
         )
       : null;
+    const bots = botWorker(functions, table, props.botWorkerEntry ?? join(projectRoot, 'functions/bots/lambda.ts'));
+    for (const writer of [api, sweep.worker, ...(mailIn ? [mailIn] : [])]) bots.queueFrom(writer);
 
     const monitoring = new Monitoring(this, 'Monitoring', {
       stage: stageName,
@@ -153,6 +158,7 @@ export class RailpostStack extends Stack {
         Sweeper: sweep.sweeper,
         SweepWorker: sweep.worker,
         Stream: stream.fn,
+        BotWorker: bots.worker,
         ...(mailIn ? { MailIn: mailIn } : {}),
       },
       httpStage: front.stage,
@@ -160,6 +166,7 @@ export class RailpostStack extends Stack {
       tables: { Table: table, LimitsTable: limitsTable },
       deadLetters,
       sweepDeadLetters: sweep.deadLetters,
+      botTurnDeadLetters: bots.deadLetters,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: front.publicUrl });

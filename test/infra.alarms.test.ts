@@ -68,6 +68,17 @@ describe('alarms, dashboard, stages and tracing', () => {
     });
   });
 
+  it('RP-BOT-1: any bot turn in its dead-letter queue alarms (its game waits for the bot)', () => {
+    expect(alarmNamed(prod, 'BotTurnDeadLetters')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [
+        { Name: 'QueueName', Value: { 'Fn::GetAtt': [expect.stringMatching(/^BotTurnDeadLetters/), 'QueueName'] } },
+      ],
+      Threshold: 1,
+    });
+  });
+
   it("item 2: API 5xx above 5 % of at least 10 requests in five minutes alarms, on the HTTP API stage's own counts", () => {
     const a = alarmNamed(prod, 'Api5xx');
     expect(a.Threshold).toBe(5);
@@ -101,7 +112,7 @@ describe('alarms, dashboard, stages and tracing', () => {
   });
 
   it('item 2: errors or throttles of each function alarm at the first one', () => {
-    for (const fn of ['Api', 'Notifier', 'Sweeper', 'SweepWorker', 'Stream']) {
+    for (const fn of ['Api', 'Notifier', 'Sweeper', 'SweepWorker', 'Stream', 'BotWorker']) {
       for (const metric of ['Errors', 'Throttles']) {
         expect(alarmNamed(prod, `${fn}${metric}`)).toMatchObject({
           Namespace: 'AWS/Lambda',

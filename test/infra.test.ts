@@ -85,7 +85,7 @@ describe('Railpost stack', () => {
   });
 
   it('runs the API on nodejs22.x arm64 with the table name and docs assets in its environment (no source-map option in prod), and a 29 s timeout for held views', () => {
-    // API, notifier, sweep dispatcher and worker, and the event stream's.
+    // API, notifier, sweep dispatcher and worker, bot worker and the event stream's.
     template.resourceCountIs('AWS::Lambda::Function', 5);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs22.x',
@@ -201,6 +201,39 @@ describe('Railpost stack', () => {
     expect(JSON.stringify(policyStatements('NotifierFunctionRole'))).toContain(':identity/games.example');
   });
 
+  it('RP-BOT-1: bot turns go through an SSL-only queue with a dead-letter queue to a worker with one full vCPU; only the functions that write games may queue them', () => {
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 180,
+      RedrivePolicy: {
+        deadLetterTargetArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^BotTurnDeadLetters'), 'Arn'] },
+        maxReceiveCount: 3,
+      },
+    });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: Match.stringLikeRegexp('^BotTurns[0-9A-F]') }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      MemorySize: 1769,
+      Timeout: 30,
+      LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('^BotWorkerFunctionLogs') } },
+    });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^BotTurns[0-9A-F]'), 'Arn'] },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    for (const role of ['ApiFunctionRole', 'SweeperFunctionRole', 'BotWorkerFunctionRole'])
+      expect(actionsOf(role, 'sqs', 'BotTurns')).toEqual(expect.arrayContaining(['sqs:SendMessage']));
+    expect(actionsOf('NotifierFunctionRole', 'sqs', 'BotTurns')).toEqual([]);
+    expect(actionsOf('BotWorkerFunctionRole', 'dynamodb')).not.toContain('dynamodb:DeleteItem');
+  });
+
   it('attaches no AWS managed policies to any role', () => {
     for (const role of Object.values(template.findResources('AWS::IAM::Role'))) {
       expect(role.Properties.ManagedPolicyArns).toBeUndefined();
@@ -209,7 +242,7 @@ describe('Railpost stack', () => {
 
   it('every function logs JSON with Lambda system lines (START, END, REPORT) left out at WARN', () => {
     const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) =>
-      /^(Api|Notifier|Sweeper|SweepWorker|Stream)Function/.test(id),
+      /^(Api|Notifier|Sweeper|SweepWorker|Stream|BotWorker)Function/.test(id),
     );
     expect(functions).toHaveLength(5);
     for (const [id, fn] of functions) {

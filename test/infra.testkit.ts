@@ -14,6 +14,7 @@ export const stack = new RailpostStack(app, 'Railpost', {
   notifierEntry: fileURLToPath(import.meta.url),
   sweeperEntry: fileURLToPath(import.meta.url),
   sweepWorkerEntry: fileURLToPath(import.meta.url),
+  botWorkerEntry: fileURLToPath(import.meta.url),
   emailFrom: 'railpost <turns@games.example>',
 });
 export const template = Template.fromStack(stack);

@@ -19,6 +19,8 @@ import { RateLimits } from './rate-limits.js';
 import { requestLogFields } from './request-id.js';
 import { loadWebAssets } from './web.js';
 import type { EventFanout } from '../notify/event-fanout.js';
+import { requiredEnv } from '../observability/env.js';
+import { BOT_TURNS_QUEUE_URL, sqsBotTurns } from '../bots/sqs-bot-turns.js';
 
 const tableName = process.env.TABLE_NAME;
 if (!tableName) throw new Error('TABLE_NAME is not set');
@@ -33,6 +35,7 @@ const stores = dynamoStores(db, tableName, { limitsTable, longestMs: MAX_WAIT_SE
 const streamEndpoint = process.env.STREAM_ENDPOINT;
 const services = createServices(stores, createRegistry(catalogSources), undefined, {
   metrics: port,
+  botTurns: sqsBotTurns(requiredEnv(BOT_TURNS_QUEUE_URL)),
   ...(mailer ? { mailer } : {}),
   // The table's stream tells the sockets what happens in games; only a credential's end is the API's own to tell.
   ...(streamEndpoint

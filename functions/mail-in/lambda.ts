@@ -11,6 +11,7 @@ import { observability } from '../observability/powertools.js';
 import { tracing } from '../observability/tracing.js';
 import { createServices } from '../service/index.js';
 import { dynamoStores } from '../store/dynamo-stores.js';
+import { BOT_TURNS_QUEUE_URL, sqsBotTurns } from '../bots/sqs-bot-turns.js';
 import { MailIn, MAX_INBOUND_BYTES } from './mail-in.js';
 import { receiveFromSes, SesReceiptEventSchema, type SesReceiptOutcome } from './ses-receipt.js';
 import { readStoredMessage } from './stored-message.js';
@@ -35,6 +36,7 @@ const { notifier, deliveries, digests } = awsNotifier({
 });
 const services = createServices(dynamoStores(db, tableName), registry, undefined, {
   metrics: port,
+  botTurns: sqsBotTurns(env(BOT_TURNS_QUEUE_URL), (client) => tracer.captureAWSv3Client(client)),
   log: (message, err) => logger.error(message, { error: err as Error }),
 });
 const mailIn = new MailIn({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRecord, GameMeta } from '../domain/game.js';
-import { botLevelOf, chosenLevel, levelToPlay, REQUEST_SEARCH_MS } from './bots.js';
+import type { AnyGame } from '../../engine/core/index.js';
+import { botLevelOf, chosenLevel, levelNow, levelToPlay, WRITE_SEARCH_MS } from './bots.js';
 
 const record = (over: Partial<EventRecord>): EventRecord => ({
   version: 1,
@@ -28,14 +29,29 @@ describe('bot levels in the service', () => {
     expect(chosenLevel(meta({ standInLevel: 'easy' }), 0)).toBe('easy');
   });
 
-  it('a request searches for at most REQUEST_SEARCH_MS by the levels’ caps; later moves, and every move once no person plays, are easy', () => {
-    const hard = Array.from({ length: REQUEST_SEARCH_MS / 1000 }, () => record({ level: 'hard' }));
+  it('a timeout’s write searches for at most WRITE_SEARCH_MS by the levels’ caps; later moves, and every move once no person plays, are easy', () => {
+    const hard = Array.from({ length: WRITE_SEARCH_MS / 1000 }, () => record({ level: 'hard' }));
     expect(levelToPlay('hard', true, hard.slice(1))).toBe('hard');
     expect(levelToPlay('hard', true, hard)).toBe('easy');
     expect(levelToPlay('medium', true, hard)).toBe('easy');
     expect(levelToPlay('medium', true, [...hard.slice(1), record({ level: 'medium' })])).toBe('medium');
     expect(levelToPlay('medium', true, [record({ level: 'easy' }), record({ playerId: 'anna' })])).toBe('medium');
     expect(levelToPlay('hard', false, [])).toBe('easy');
+  });
+
+  it('RP-BOT-1: a request plays only bots that do not search; a job plays every level up to WRITE_SEARCH_MS and leaves the rest, at its level, to the next job', () => {
+    const searched = { determinize: () => null, estimate: () => [] } as unknown as AnyGame;
+    const greedyOnly = {} as AnyGame;
+    expect(levelNow(searched, 'hard', true, 'request', [])).toBeNull();
+    expect(levelNow(searched, 'medium', true, 'request', [])).toBeNull();
+    expect(levelNow(searched, 'easy', true, 'request', [])).toBe('easy');
+    // A game without search plays every level greedily; once no person plays, every bot is easy.
+    expect(levelNow(greedyOnly, 'hard', true, 'request', [])).toBe('hard');
+    expect(levelNow(searched, 'hard', false, 'request', [])).toBe('easy');
+    const hard = Array.from({ length: WRITE_SEARCH_MS / 1000 }, () => record({ level: 'hard' }));
+    expect(levelNow(searched, 'hard', true, 'job', hard.slice(1))).toBe('hard');
+    expect(levelNow(searched, 'hard', true, 'job', hard)).toBeNull();
+    expect(levelNow(searched, 'easy', true, 'job', hard)).toBe('easy');
   });
 
   it('a record tells the level of the bot that chose it; records older than levels were the greedy bot’s (easy); people’s and platform entries have none', () => {

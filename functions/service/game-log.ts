@@ -5,13 +5,15 @@
  * told of (transition.ts). Every capability that changes a game (play, finishing, timing, seating)
  * goes through here; expected refusals come back as a Result, never as an exception.
  */
-import { Rng, RuleError, seedRng, type AnyGame, type GameRegistry, type Seat } from '../../engine/core/index.js';
+import { Rng, RuleError, seedRng } from '../../engine/core/index.js';
+import type { AnyGame, BotLevel, GameRegistry, Seat } from '../../engine/core/index.js';
 import { WriteConflict } from '../store/ports/errors.js';
 import { type GameTable } from '../store/ports/stores.js';
 import type { CommitRecord, EventRecord, GameMeta, RequestFingerprint } from '../domain/game.js';
 import type { TimeStore } from '../store/ports/times.js';
 import { advanceClocks, initialClocks } from './clock.js';
-import { chosenLevel, levelToPlay, type BotFactory } from './bots.js';
+import { chosenLevel, levelNow, type BotFactory, type BotPlay } from './bots.js';
+import type { BotTurns } from './bot-turns.js';
 import { noMetrics, type Metrics } from './metrics.js';
 import { problems, ok, refused, sure, type Refusal, type Result } from './refusal.js';
 import { initialState } from './replay.js';
@@ -68,10 +70,11 @@ export interface LostRace {
 }
 export type Committed = Result<Loaded, LostRace>;
 
-/** What the commit is: the game's start (key 0), a keyed request's, or neither. */
+/** What the commit is: the game's start (key 0), a keyed request's, or neither; and where its bots move (a request's by default). */
 export interface CommitKind {
   request?: KeyedRequest;
   start?: boolean;
+  bots?: BotPlay;
 }
 
 /** What a seat's last key is remembered by (48 bits): it only finds a commit, whose whole fingerprint then decides. */
@@ -88,6 +91,8 @@ export interface GameLogDeps {
   metrics?: Metrics;
   /** The bot for each level; tests may give cheaper searches. */
   bots: BotFactory;
+  /** Where a commit that leaves a searching bot due hands its turn (RP-BOT-1). */
+  botTurns: BotTurns;
 }
 
 export class GameLog {
@@ -222,33 +227,42 @@ export class GameLog {
   }
 
   /**
-   * Plays every due bot seat (and forfeited seat), up to one commit's worth of records in all;
-   * `earlier` are the records this request wrote in commits before (their search time counts).
+   * Plays the due bot seats (and forfeited seats) that move in this write (`play`, bots.ts), up to
+   * one commit's worth of records in all; `earlier` are the records this write put in commits
+   * before (their search time counts). It stops at a bot that a bot-turn job moves.
    */
-  playBots(loaded: Loaded, appended: EventRecord[], pausesOf: PausesOf, earlier: readonly EventRecord[] = []): Loaded {
+  playBots(
+    loaded: Loaded,
+    appended: EventRecord[],
+    pausesOf: PausesOf,
+    play: BotPlay,
+    earlier: readonly EventRecord[] = [],
+  ): Loaded {
     let current = loaded;
     for (
       let seat = botSeatOf(current);
       seat !== undefined && appended.length < MAX_RECORDS_PER_COMMIT;
       seat = botSeatOf(current)
     ) {
-      current = this.botMove(current, seat, false, appended, pausesOf, earlier);
+      const chosen = chosenLevel(current.meta, seat);
+      const level = levelNow(current.def, chosen, peoplePlaying(current), play, [...earlier, ...appended]);
+      if (level === null) break;
+      current = this.botMove(current, seat, level, false, appended, pausesOf);
     }
     return current;
   }
 
-  /** One move by the bot for `seat`, at the seat's level or the stand-in's (bots.ts), the level kept on the record. */
+  /** One move by the bot for `seat` at `level` (bots.ts), the level kept on the record. */
   botMove(
     l: Loaded,
     seat: Seat,
+    level: BotLevel,
     timeout: boolean,
     appended: EventRecord[],
     pausesOf: PausesOf,
-    earlier: readonly EventRecord[] = [],
   ): Loaded {
     const { def, meta, state } = l;
     const rng = new Rng(seedRng(`${meta.seed}/bot/${l.version}`));
-    const level = levelToPlay(chosenLevel(meta, seat), peoplePlaying(l), [...earlier, ...appended]);
     const bot = this.d.bots(def, level, () => this.d.now().getTime());
     const action = bot({
       seat,
@@ -295,9 +309,10 @@ export class GameLog {
   }
 
   /**
-   * Writes what a request did (its records, the bots due after them, and the game after them all)
-   * as one commit, tells the notifier and counts the bot moves; a lost race if another writer took
-   * the version. Bots still due after MAX_RECORDS_PER_COMMIT records move on in further commits.
+   * Writes what a request did (its records, the bots due after them that move in it, and the game
+   * after them all) as one commit, tells the notifier and counts the bot moves; a lost race if
+   * another writer took the version. Bots still due after MAX_RECORDS_PER_COMMIT records move on
+   * in further commits; a searching bot left due gets a bot-turn job (RP-BOT-1).
    */
   async commit(
     base: Loaded,
@@ -306,15 +321,23 @@ export class GameLog {
     pausesOf: PausesOf,
     how: CommitKind = {},
   ): Promise<Committed> {
-    const first = await this.writeCommit(base, this.playBots(after, records, pausesOf), records, how);
+    const play = how.bots ?? 'request';
+    const moved = this.playBots(after, records, pausesOf, play);
+    // Nothing to write (a seat the bot took over, whose first move searches): the job writes it.
+    if (records.length === 0 && !how.start) {
+      await this.handOver(moved);
+      return ok(moved);
+    }
+    const first = await this.writeCommit(base, moved, records, how);
     if (!first.ok) return first;
     let current = first.value;
     const played = [...records];
-    for (let moves = records.length; botSeatOf(current) !== undefined;) {
+    for (let moves = records.length; ;) {
+      const more: EventRecord[] = [];
+      const next = this.playBots(current, more, pausesOf, play, played);
+      if (more.length === 0) break;
       if (moves >= MAX_BOT_MOVES_PER_REQUEST)
         throw new Error(`bot loop in game ${base.meta.id} exceeded ${MAX_BOT_MOVES_PER_REQUEST} moves`);
-      const more: EventRecord[] = [];
-      const next = this.playBots(current, more, pausesOf, played);
       played.push(...more);
       moves += more.length;
       const written = await this.writeCommit(current, next, more, {});
@@ -322,7 +345,13 @@ export class GameLog {
       if (!written.ok) return ok(await this.loadKnown(base.meta.id));
       current = written.value;
     }
+    await this.handOver(current);
     return ok(current);
+  }
+
+  /** A game left with a bot due gets a bot-turn job for its version, queued before the request answers. */
+  async handOver(l: Loaded): Promise<void> {
+    if (botSeatOf(l) !== undefined) await this.d.botTurns.enqueue({ gameId: l.meta.id, version: l.version });
   }
 
   /** The one place a commit is written: another writer's commit of the same key makes it a lost race. */

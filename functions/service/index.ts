@@ -29,6 +29,8 @@ import { Results } from './results.js';
 import { Profiles } from './profiles.js';
 import { Digests, type DigestNotice } from './digests.js';
 import { Streams, type EndedCredentials } from './streams.js';
+import { InProcessBotTurns, type BotTurns } from './bot-turns.js';
+import { BotTurnJobs } from './bot-turn-jobs.js';
 
 export interface Services extends GameCapabilities {
   registry: GameRegistry;
@@ -59,7 +61,11 @@ export interface Services extends GameCapabilities {
   digests: Digests;
   /** The account event stream's tickets, sockets and watched games. */
   streams: Streams;
-  /** Resolves once the work started off the request path (recording finished games) has ended, so a server can close its store after it. */
+  /** Where commits hand the turns of searching bots (RP-BOT-1); `botTurns.settled()` waits for the jobs run here. */
+  botTurns: BotTurns;
+  /** A bot-turn job, as a queue's worker runs it (functions/bots/lambda.ts). */
+  botTurnJobs: BotTurnJobs;
+  /** Resolves once the work started off the request path (bot turns run here, recording finished games) has ended, so a server can close its store after it. */
   settled(): Promise<void>;
 }
 
@@ -82,6 +88,8 @@ export interface ServiceHooks {
   log?: (message: string, err: unknown) => void;
   /** The bot for each level; default the games' own bots and search (bots.ts). Tests give cheaper searches. */
   bots?: BotFactory;
+  /** Where bot turns go (a queue in AWS: functions/bots/); default this process runs them (InProcessBotTurns). */
+  botTurns?: BotTurns;
 }
 
 /** The services on `stores`: `dynamoStores` (functions/store/dynamo-stores.ts) in AWS, locally and in tests. */
@@ -113,6 +121,7 @@ export function createServices(
   };
   const digests = new Digests(stores.players, stores.digests, now, hooks.onDigest);
   const players = new Players(table, times, now, accounts, digests);
+  const botTurns: BotTurns = hooks.botTurns ?? new InProcessBotTurns((turn) => botTurnJobs.run(turn), log);
   const gameLog = new GameLog({
     table,
     times,
@@ -121,7 +130,9 @@ export function createServices(
     onTransition,
     ...(hooks.metrics ? { metrics: hooks.metrics } : {}),
     bots: hooks.bots ?? levelBots,
+    botTurns,
   });
+  const botTurnJobs = new BotTurnJobs(gameLog);
   const timing = new Timing(table, times, gameLog, now, hooks.onReminder);
   const seating = new Seating(table, gameLog, timing, caps, stores.lobby);
   const capabilities: GameCapabilities = {
@@ -177,7 +188,11 @@ export function createServices(
       games: stores.games,
       now,
     }),
+    botTurns,
+    botTurnJobs,
     settled: async () => {
+      // A bot turn may finish a game, whose recording then runs off the path.
+      await botTurns.settled();
       while (offPath.size > 0) await Promise.all(offPath);
     },
   };

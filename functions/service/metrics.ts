@@ -15,7 +15,9 @@ export type CountName =
   /** A reminder the sweeper claimed. */
   | 'Reminders'
   /** A deadline the sweeper applied. */
-  | 'Timeouts';
+  | 'Timeouts'
+  /** A bot-turn job the bot worker ran; dimension `outcome` (played, stale, gone). */
+  | 'BotTurns';
 
 /** Gauges, in seconds. */
 export type GaugeName =

@@ -103,16 +103,20 @@ export class Play {
             : null;
     if (key === null) return null;
     const commit = key === latest?.key ? latest : await this.table.getCommit(loaded.meta.id, key);
-    return commit ? this.replayed(loaded, player, request, commit) : null;
+    return commit ? await this.replayed(loaded, player, request, commit) : null;
   }
 
-  /** The first answer again, if `commit` was written by this request; 422 if by another request under the same key. */
-  private replayed(
+  /**
+   * The first answer again, if `commit` was written by this request; 422 if by another request
+   * under the same key. Told again, as is the bot turn it left due, if it is still the newest: the
+   * first attempt may have failed before either.
+   */
+  private async replayed(
     loaded: Loaded,
     player: PlayerRecord,
     request: KeyedRequest,
     commit: CommitRecord,
-  ): Result<ActResult> | null {
+  ): Promise<Result<ActResult> | null> {
     if (commit.request?.key !== request.key) return null;
     if (commit.request.hash !== request.hash)
       return refused(
@@ -124,6 +128,7 @@ export class Play {
       );
     const then = fromCommit(loaded.meta, loaded.def, commit);
     this.games.announce(loaded.meta, commit);
+    if (commit.key === loaded.commit?.key) await this.games.handOver(loaded);
     return ok({ body: viewOf(then, player.id), replayed: true });
   }
 
@@ -140,7 +145,7 @@ export class Play {
     const key = loaded.version + 1;
     if (request) {
       const winner = now.commit?.key === key ? now.commit : await this.table.getCommit(loaded.meta.id, key);
-      const answer = winner && this.replayed(now, player, request, winner);
+      const answer = winner && (await this.replayed(now, player, request, winner));
       if (answer) return answer;
     }
     return refused(problems.staleVersion(now.version));

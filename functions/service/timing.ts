@@ -8,7 +8,8 @@ import type { EventRecord } from '../domain/game.js';
 import type { TimeStore } from '../store/ports/times.js';
 import { nextDueAt, refreshDeadlines, type SeatClock } from './clock.js';
 import { MAX_BOT_MOVES_PER_REQUEST, type GameLog } from './game-log.js';
-import { seatPauses, statusOf, toActOf, type Loaded, type PausesOf } from './game-state.js';
+import { peoplePlaying, seatPauses, statusOf, toActOf, type Loaded, type PausesOf } from './game-state.js';
+import { chosenLevel, levelToPlay } from './bots.js';
 import type { TimeControl } from './time-control.js';
 import type { ReminderNotice } from './transition.js';
 
@@ -79,7 +80,8 @@ export class Timing {
       for (let moves = 0; toActOf(current).includes(seat); moves++) {
         if (moves >= MAX_BOT_MOVES_PER_REQUEST)
           throw new Error(`timeout moves in game ${loaded.meta.id} exceeded ${MAX_BOT_MOVES_PER_REQUEST}`);
-        current = this.games.botMove(current, seat, true, appended, pausesOf);
+        const level = levelToPlay(chosenLevel(current.meta, seat), peoplePlaying(current), appended);
+        current = this.games.botMove(current, seat, level, true, appended, pausesOf);
       }
     } else {
       current = this.games.forfeitSeat(loaded, seat, null, appended, pausesOf);

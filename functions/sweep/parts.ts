@@ -10,6 +10,8 @@ import { tracing } from '../observability/tracing.js';
 import { createServices } from '../service/index.js';
 import { dynamoStores } from '../store/dynamo-stores.js';
 import type { SweeperParts } from '../service/sweeper.js';
+import { requiredEnv } from '../observability/env.js';
+import { BOT_TURNS_QUEUE_URL, sqsBotTurns } from '../bots/sqs-bot-turns.js';
 
 /**
  * What the sweep's two Lambdas (the dispatcher and the worker) share: the services on the table,
@@ -31,7 +33,11 @@ export function sweepParts(): {
     dynamoStores(tracer.captureAWSv3Client(new DynamoDBClient(LAMBDA_CLIENT_CONFIG)), tableName),
     createRegistry(catalogSources),
     undefined,
-    { metrics: port },
+    {
+      metrics: port,
+      // A timeout's stand-in may leave a searching bot due: its move goes to the bot worker.
+      botTurns: sqsBotTurns(requiredEnv(BOT_TURNS_QUEUE_URL), (client) => tracer.captureAWSv3Client(client)),
+    },
   );
   return {
     parts: {

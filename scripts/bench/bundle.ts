@@ -87,6 +87,7 @@ function importCpuMs(file: string): number {
         WEB_ASSETS_DIR,
         NOTIFY_SECRETS_PARAMETER: '/bench/secrets',
         STREAM_ENDPOINT: 'https://stream.bench.example',
+        BOT_TURNS_QUEUE_URL: 'https://sqs.eu-central-1.amazonaws.com/000000000000/bench-bot-turns',
         AWS_REGION: 'eu-central-1',
         NODE_NO_WARNINGS: '1',
       },

@@ -17,6 +17,8 @@ import type { PlayerRecord } from '../../functions/domain/player.js';
 import { dynamoStores } from '../../functions/store/dynamo-stores.js';
 import { gameTable } from '../../functions/store/ports/stores.js';
 import { LAMBDA_CLIENT_CONFIG } from '../../functions/store/lambda-client.js';
+import { BOT_TURNS_QUEUE_URL, sqsBotTurns } from '../../functions/bots/sqs-bot-turns.js';
+import { requiredEnv } from '../../functions/observability/env.js';
 
 const tableName = process.env.TABLE_NAME ?? 'railpost';
 export const { logger, middlewares } = observability('api');
@@ -34,7 +36,15 @@ export const players = new Players(
 );
 const play = new Play(
   table,
-  new GameLog({ table, times, registry: createRegistry(catalogSources), now, onTransition: () => {}, bots: levelBots }),
+  new GameLog({
+    table,
+    times,
+    registry: createRegistry(catalogSources),
+    now,
+    onTransition: () => {},
+    bots: levelBots,
+    botTurns: sqsBotTurns(requiredEnv(BOT_TURNS_QUEUE_URL)),
+  }),
 );
 
 const Body = z.object({ action: z.looseObject({ type: z.string() }), expectedVersion: z.number() });

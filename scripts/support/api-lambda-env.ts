@@ -21,6 +21,8 @@ export async function apiLambdaStore(table: string, metricsNamespace = 'Railpost
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
+    // No queue runs in process: a move through the entry that left a searching bot due would fail to queue its turn.
+    BOT_TURNS_QUEUE_URL: 'https://sqs.local.amazonaws.com/000000000000/bot-turns',
   });
   return store;
 }
