@@ -48,7 +48,7 @@ describe('alarms, dashboard, stages and tracing', () => {
         ]),
       },
     });
-    expect(alarms(prod)).toHaveLength(18);
+    expect(alarms(prod)).toHaveLength(21);
     for (const a of alarms(prod)) {
       expect(a.AlarmActions).toEqual([topicRefValue]);
       expect(a.OKActions).toEqual([topicRefValue]);
@@ -211,7 +211,7 @@ describe('alarms, dashboard, stages and tracing', () => {
       [prod, 'prod'],
     ] as const) {
       const functions = Object.values(t.findResources('AWS::Lambda::Function'));
-      expect(functions).toHaveLength(5);
+      expect(functions).toHaveLength(6);
       for (const fn of functions) {
         expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
         expect(fn.Properties.Environment.Variables.POWERTOOLS_METRICS_NAMESPACE).toBe(`Railpost/${stage}`);
@@ -255,10 +255,10 @@ describe('alarms, dashboard, stages and tracing', () => {
   });
 
   it('item 3: logs are kept one week in dev and one month in prod', () => {
-    // The functions' five, and in prod the access logs of both API stages.
+    // The functions' six, and in prod the access logs of both API stages.
     for (const [t, days, count] of [
-      [dev, 7, 5],
-      [prod, 30, 7],
+      [dev, 7, 6],
+      [prod, 30, 8],
     ] as const) {
       const groups = Object.values(t.findResources('AWS::Logs::LogGroup'));
       expect(groups).toHaveLength(count);

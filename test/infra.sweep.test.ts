@@ -51,8 +51,9 @@ describe('the sweep fanned out through SQS', () => {
   it('lets the dispatcher only send to the queue and the worker only consume it', () => {
     const queue = logicalId('AWS::SQS::Queue', 'DeadlineQueue');
     expect(actionsOf('SweeperFunctionRole', 'sqs')).toEqual(['sqs:SendMessage']);
+    expect(actionsOf('SweeperFunctionRole', 'sqs', 'BotTurns')).toEqual([]);
     expect(JSON.stringify(policyStatements('SweeperFunctionRole'))).toContain(queue);
-    expect(actionsOf('SweepWorkerFunctionRole', 'sqs')).toEqual([
+    expect(actionsOf('SweepWorkerFunctionRole', 'sqs', queue)).toEqual([
       'sqs:ChangeMessageVisibility',
       'sqs:DeleteMessage',
       'sqs:GetQueueAttributes',

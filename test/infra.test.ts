@@ -86,7 +86,7 @@ describe('Railpost stack', () => {
 
   it('runs the API on nodejs22.x arm64 with the table name and docs assets in its environment (no source-map option in prod), and a 29 s timeout for held views', () => {
     // API, notifier, sweep dispatcher and worker, bot worker and the event stream's.
-    template.resourceCountIs('AWS::Lambda::Function', 5);
+    template.resourceCountIs('AWS::Lambda::Function', 6);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
@@ -228,9 +228,10 @@ describe('Railpost stack', () => {
       BatchSize: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
-    for (const role of ['ApiFunctionRole', 'SweeperFunctionRole', 'BotWorkerFunctionRole'])
+    for (const role of ['ApiFunctionRole', 'SweepWorkerFunctionRole', 'BotWorkerFunctionRole'])
       expect(actionsOf(role, 'sqs', 'BotTurns')).toEqual(expect.arrayContaining(['sqs:SendMessage']));
-    expect(actionsOf('NotifierFunctionRole', 'sqs', 'BotTurns')).toEqual([]);
+    for (const role of ['NotifierFunctionRole', 'SweeperFunctionRole'])
+      expect(actionsOf(role, 'sqs', 'BotTurns')).toEqual([]);
     expect(actionsOf('BotWorkerFunctionRole', 'dynamodb')).not.toContain('dynamodb:DeleteItem');
   });
 
@@ -244,7 +245,7 @@ describe('Railpost stack', () => {
     const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) =>
       /^(Api|Notifier|Sweeper|SweepWorker|Stream|BotWorker)Function/.test(id),
     );
-    expect(functions).toHaveLength(5);
+    expect(functions).toHaveLength(6);
     for (const [id, fn] of functions) {
       expect(fn.Properties.LoggingConfig, id).toMatchObject({
         LogFormat: 'JSON',
@@ -300,8 +301,8 @@ describe('Railpost stack', () => {
 
   it("keeps function logs and the prod APIs' access logs for one month", () => {
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    // Five functions', and the HTTP and WebSocket stages' access logs (on in prod).
-    expect(logGroups).toHaveLength(7);
+    // Six functions', and the HTTP and WebSocket stages' access logs (on in prod).
+    expect(logGroups).toHaveLength(8);
     for (const logGroup of logGroups) expect(logGroup.Properties.RetentionInDays).toBe(30);
   });
 

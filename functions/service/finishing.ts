@@ -42,7 +42,7 @@ export class Finishing {
     const records: EventRecord[] = [];
     return this.settle(
       loaded,
-      this.games.forfeitSeat(loaded, seat, player.id, records, pausesOf),
+      this.games.moves.forfeitSeat(loaded, seat, player.id, records, pausesOf),
       records,
       pausesOf,
       player,

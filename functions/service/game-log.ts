@@ -5,20 +5,21 @@
  * told of (transition.ts). Every capability that changes a game (play, finishing, timing, seating)
  * goes through here; expected refusals come back as a Result, never as an exception.
  */
-import { Rng, RuleError, seedRng } from '../../engine/core/index.js';
-import type { AnyGame, BotLevel, GameRegistry, Seat } from '../../engine/core/index.js';
+import { RuleError } from '../../engine/core/index.js';
+import type { AnyGame, GameRegistry, Seat } from '../../engine/core/index.js';
 import { WriteConflict } from '../store/ports/errors.js';
 import { type GameTable } from '../store/ports/stores.js';
 import type { CommitRecord, EventRecord, GameMeta, RequestFingerprint } from '../domain/game.js';
 import type { TimeStore } from '../store/ports/times.js';
 import { advanceClocks, initialClocks } from './clock.js';
-import { chosenLevel, levelNow, type BotFactory, type BotPlay } from './bots.js';
+import type { BotFactory, BotPlay } from './bots.js';
 import type { BotTurns } from './bot-turns.js';
 import { noMetrics, type Metrics } from './metrics.js';
 import { problems, ok, refused, sure, type Refusal, type Result } from './refusal.js';
 import { initialState } from './replay.js';
 import { withSeatVacations } from './seat-vacations.js';
 import { initialTable } from './table.js';
+import { SeatMoves } from './seat-moves.js';
 import { quietCommit, transitionOf, type GameTransition } from './transition.js';
 import {
   advanced,
@@ -27,7 +28,6 @@ import {
   commitStatus,
   dueAtOf,
   fromCommit,
-  peoplePlaying,
   seatPauses,
   statusOf,
   timedDue,
@@ -39,11 +39,6 @@ import {
 
 /** A runaway bot loop is a bug; stop well before a request could time out. */
 export const MAX_BOT_MOVES_PER_REQUEST = 2000;
-/**
- * Bot moves past this many go into further commits of the same request, so that no commit nears
- * DynamoDB's 400 KB item limit (a game only bots play on, after its people forfeited).
- */
-const MAX_RECORDS_PER_COMMIT = 250;
 
 /** Rounds of a revision-guarded meta change (a join, a rematch answer, a leaver) before giving up as busy. */
 export const MAX_META_ATTEMPTS = 8;
@@ -97,9 +92,12 @@ export interface GameLogDeps {
 
 export class GameLog {
   private readonly metrics: Metrics;
+  /** The bots' moves and a leaving seat, which advance a loaded game before it is committed. */
+  readonly moves: SeatMoves;
 
   constructor(private readonly d: GameLogDeps) {
     this.metrics = d.metrics ?? noMetrics;
+    this.moves = new SeatMoves(d);
   }
 
   at(): string {
@@ -227,88 +225,6 @@ export class GameLog {
   }
 
   /**
-   * Plays the due bot seats (and forfeited seats) that move in this write (`play`, bots.ts), up to
-   * one commit's worth of records in all; `earlier` are the records this write put in commits
-   * before (their search time counts). It stops at a bot that a bot-turn job moves.
-   */
-  playBots(
-    loaded: Loaded,
-    appended: EventRecord[],
-    pausesOf: PausesOf,
-    play: BotPlay,
-    earlier: readonly EventRecord[] = [],
-  ): Loaded {
-    let current = loaded;
-    for (
-      let seat = botSeatOf(current);
-      seat !== undefined && appended.length < MAX_RECORDS_PER_COMMIT;
-      seat = botSeatOf(current)
-    ) {
-      const chosen = chosenLevel(current.meta, seat);
-      const level = levelNow(current.def, chosen, peoplePlaying(current), play, [...earlier, ...appended]);
-      if (level === null) break;
-      current = this.botMove(current, seat, level, false, appended, pausesOf);
-    }
-    return current;
-  }
-
-  /** One move by the bot for `seat` at `level` (bots.ts), the level kept on the record. */
-  botMove(
-    l: Loaded,
-    seat: Seat,
-    level: BotLevel,
-    timeout: boolean,
-    appended: EventRecord[],
-    pausesOf: PausesOf,
-  ): Loaded {
-    const { def, meta, state } = l;
-    const rng = new Rng(seedRng(`${meta.seed}/bot/${l.version}`));
-    const bot = this.d.bots(def, level, () => this.d.now().getTime());
-    const action = bot({
-      seat,
-      view: def.view(state, seat),
-      legal: def.legalActions(state, seat),
-      rng,
-      options: meta.options,
-    });
-    const applied = def.apply(state, seat, action);
-    const record: EventRecord = {
-      version: l.version + 1,
-      seat,
-      playerId: null,
-      level,
-      action,
-      events: applied.events,
-      toAct: toActOf({ ...l, state: applied.state }),
-      at: this.at(),
-      ...(timeout ? { timeout: true } : {}),
-    };
-    appended.push(record);
-    return advanced(l, record, applied.state, l.forfeited, pausesOf);
-  }
-
-  /**
-   * A seat leaves the game: its time ran out (`playerId` null, a timeout) or its player resigned.
-   * The platform's record, ranked by outcomeWithForfeits; the game's bot plays on for the seat.
-   */
-  forfeitSeat(l: Loaded, seat: Seat, playerId: string | null, appended: EventRecord[], pausesOf: PausesOf): Loaded {
-    const forfeited = [...l.forfeited, seat];
-    const record: EventRecord = {
-      version: l.version + 1,
-      seat,
-      playerId,
-      action: { type: 'forfeit' },
-      events: [{ type: 'forfeited', data: { seat } }],
-      toAct: toActOf({ ...l, forfeited }),
-      at: this.at(),
-      ...(playerId === null ? { timeout: true } : {}),
-      forfeit: true,
-    };
-    appended.push(record);
-    return advanced(l, record, l.state, forfeited, pausesOf);
-  }
-
-  /**
    * Writes what a request did (its records, the bots due after them that move in it, and the game
    * after them all) as one commit, tells the notifier and counts the bot moves; a lost race if
    * another writer took the version. Bots still due after MAX_RECORDS_PER_COMMIT records move on
@@ -322,7 +238,7 @@ export class GameLog {
     how: CommitKind = {},
   ): Promise<Committed> {
     const play = how.bots ?? 'request';
-    const moved = this.playBots(after, records, pausesOf, play);
+    const moved = this.moves.playBots(after, records, pausesOf, play);
     // Nothing to write (a seat the bot took over, whose first move searches): the job writes it.
     if (records.length === 0 && !how.start) {
       await this.handOver(moved);
@@ -334,7 +250,7 @@ export class GameLog {
     const played = [...records];
     for (let moves = records.length; ;) {
       const more: EventRecord[] = [];
-      const next = this.playBots(current, more, pausesOf, play, played);
+      const next = this.moves.playBots(current, more, pausesOf, play, played);
       if (more.length === 0) break;
       if (moves >= MAX_BOT_MOVES_PER_REQUEST)
         throw new Error(`bot loop in game ${base.meta.id} exceeded ${MAX_BOT_MOVES_PER_REQUEST} moves`);

@@ -81,10 +81,10 @@ export class Timing {
         if (moves >= MAX_BOT_MOVES_PER_REQUEST)
           throw new Error(`timeout moves in game ${loaded.meta.id} exceeded ${MAX_BOT_MOVES_PER_REQUEST}`);
         const level = levelToPlay(chosenLevel(current.meta, seat), peoplePlaying(current), appended);
-        current = this.games.botMove(current, seat, level, true, appended, pausesOf);
+        current = this.games.moves.botMove(current, seat, level, true, appended, pausesOf);
       }
     } else {
-      current = this.games.forfeitSeat(loaded, seat, null, appended, pausesOf);
+      current = this.games.moves.forfeitSeat(loaded, seat, null, appended, pausesOf);
     }
     const committed = await this.games.commit(loaded, current, appended, pausesOf);
     // A lost race to a move or another sweep: whoever won settles the game.

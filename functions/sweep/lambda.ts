@@ -8,7 +8,7 @@ import { sweepParts } from './parts.js';
 const queueUrl = process.env.DEADLINE_QUEUE_URL;
 if (!queueUrl) throw new Error('DEADLINE_QUEUE_URL is not set');
 
-const { parts, logger, tracer, middlewares } = sweepParts();
+const { parts, logger, tracer, middlewares } = sweepParts(false);
 const sweeper = new Sweeper({
   ...parts,
   queue: new SqsDeadlineQueue(tracer.captureAWSv3Client(new SQSClient(LAMBDA_CLIENT_CONFIG)), queueUrl),

@@ -15,9 +15,10 @@ import { BOT_TURNS_QUEUE_URL, sqsBotTurns } from '../bots/sqs-bot-turns.js';
 
 /**
  * What the sweep's two Lambdas (the dispatcher and the worker) share: the services on the table,
- * logging, metrics under the one service name `sweeper` (the dashboard's), and tracing.
+ * logging, metrics under the one service name `sweeper` (the dashboard's), and tracing. Only the
+ * worker (`playsGames`) expires games, so only it hands bot turns on (RP-BOT-1).
  */
-export function sweepParts(): {
+export function sweepParts(playsGames: boolean): {
   parts: Omit<SweeperParts, 'queue'>;
   logger: Logger;
   tracer: Tracer;
@@ -35,8 +36,11 @@ export function sweepParts(): {
     undefined,
     {
       metrics: port,
-      // A timeout's stand-in may leave a searching bot due: its move goes to the bot worker.
-      botTurns: sqsBotTurns(requiredEnv(BOT_TURNS_QUEUE_URL), (client) => tracer.captureAWSv3Client(client)),
+      // The worker's timeouts may leave a searching bot due: its move goes to the bot worker. The
+      // dispatcher plays no game, so it has no queue of bot turns to send to.
+      ...(playsGames
+        ? { botTurns: sqsBotTurns(requiredEnv(BOT_TURNS_QUEUE_URL), (client) => tracer.captureAWSv3Client(client)) }
+        : {}),
     },
   );
   return {

@@ -4,7 +4,7 @@ import { Sweeper } from '../service/sweeper.js';
 import { SweepBatchSchema } from '../service/sweep-batch.js';
 import { sweepParts } from './parts.js';
 
-const { parts, logger, middlewares } = sweepParts();
+const { parts, logger, middlewares } = sweepParts(true);
 // The worker's sweeper only works batches (expireBatch); the dispatcher is lambda.ts.
 const sweeper = new Sweeper(parts);
 
