@@ -176,6 +176,8 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://api.games.example',
     EMAIL_FROM: 'railpost <turns@games.example>',
     POWERTOOLS_METRICS_NAMESPACE: 'Railpost/test',
+    // Where a searching bot's turn would go (RP-BOT-1); the games here have no such bot.
+    BOT_TURNS_QUEUE_URL: `${aws.url}/000000000000/bot-turns`,
     AWS_REGION: 'eu-west-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
