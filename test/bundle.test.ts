@@ -16,9 +16,12 @@ import { bundleLambda, DOCS_ASSETS_DIR, WEB_ASSETS_DIR } from '../infra/bundle.j
 import type { EmbeddedStore } from '../functions/local/embedded-store.js';
 import { httpApiEvent as event } from '../scripts/support/lambda-event.js';
 import { apiLambdaStore } from '../scripts/support/api-lambda-env.js';
+import { startFakeAws, type FakeAws } from './support/fake-aws.js';
 
 type Answer = { statusCode: number; headers?: Record<string, string>; body: string };
 let store: EmbeddedStore;
+let aws: FakeAws;
+let botTurnsQueue: string;
 let outdir: string;
 let bundled: string[];
 let handler: (event: LambdaEvent, context: Context) => Promise<Answer>;
@@ -29,7 +32,11 @@ const json = (a: Answer) => JSON.parse(a.body) as Record<string, unknown>;
 
 beforeAll(async () => {
   store = await apiLambdaStore('bundle-test');
+  aws = await startFakeAws();
+  botTurnsQueue = `${aws.url}/000000000000/bot-turns`;
   Object.assign(process.env, {
+    AWS_ENDPOINT_URL_SQS: aws.url,
+    BOT_TURNS_QUEUE_URL: botTurnsQueue,
     POWERTOOLS_LOG_LEVEL: 'WARN',
     // As deployed, relative to the bundle; nothing here asks for the docs or the web client's files.
     DOCS_ASSETS_DIR,
@@ -46,6 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   rmSync(outdir, { recursive: true, force: true });
   await store.close();
+  await aws.close();
 });
 
 describe('the bundled API handler, as the stack deploys it', () => {
@@ -66,7 +74,14 @@ describe('the bundled API handler, as the stack deploys it', () => {
       context,
     );
     expect(moved.statusCode).toBe(200);
-    expect(json(moved).version).toBeGreaterThan(view.version as number);
+    const version = json(moved).version as number;
+    expect(version).toBeGreaterThan(view.version as number);
+    // RP-BOT-1: the medium bot does not search in the request; its turn is queued for the bot
+    // worker, after the game's start (both seats choose tickets at once) and after this move.
+    expect(json(moved).toAct).toContain(1);
+    const jobs = (aws.queued.get(botTurnsQueue) ?? []).map((m) => JSON.parse(m) as unknown);
+    expect(jobs.at(-1)).toEqual({ gameId: id, version });
+    expect(jobs).toEqual(jobs.map(() => ({ gameId: id, version: expect.any(Number) })));
     const board = await handler(event('GET', `/v1/games/${id}/board.svg`, undefined, auth), context);
     expect(board.statusCode).toBe(200);
     expect(board.body).toContain('<svg');

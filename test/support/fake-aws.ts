@@ -2,9 +2,10 @@
  * The few AWS APIs a Lambda entry calls besides DynamoDB, answered on this machine, so a test can
  * import the real entry with `AWS_ENDPOINT_URL_<SERVICE>` pointing here and let its real SDK
  * clients make their real calls: SSM GetParameter, S3 GetObject (path-style, with Range), SESv2
- * SendEmail (recorded, not sent), and API Gateway's management API (PostToConnection recorded,
- * 410 for a connection marked gone; DeleteConnection recorded).
+ * SendEmail (recorded, not sent), API Gateway's management API (PostToConnection recorded,
+ * 410 for a connection marked gone; DeleteConnection recorded) and SQS SendMessage (recorded).
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -29,6 +30,8 @@ export interface FakeAws {
   deleted: string[];
   /** Connections API Gateway no longer has: a post to one answers 410 Gone. */
   gone: Set<string>;
+  /** Every SQS message sent, by queue URL, its body as sent, oldest first. */
+  queued: Map<string, string[]>;
   close(): Promise<void>;
 }
 
@@ -72,6 +75,7 @@ export async function startFakeAws(): Promise<FakeAws> {
   const sent: SentEmail[] = [];
   const posted = new Map<string, unknown[]>();
   const deleted: string[] = [];
+  const queued = new Map<string, string[]>();
   const gone = new Set<string>();
   const server = createServer((req, res) => {
     void body(req).then((raw) => {
@@ -97,6 +101,13 @@ export async function startFakeAws(): Promise<FakeAws> {
           'application/x-amz-json-1.1',
         );
       }
+      if (target === 'AmazonSQS.SendMessage') {
+        const { QueueUrl, MessageBody } = JSON.parse(raw.toString()) as { QueueUrl: string; MessageBody: string };
+        queued.set(QueueUrl, [...(queued.get(QueueUrl) ?? []), MessageBody]);
+        // The SDK checks the body's MD5 in the answer.
+        const md5 = createHash('md5').update(MessageBody).digest('hex');
+        return json(res, 200, { MessageId: `fake-${md5}`, MD5OfMessageBody: md5 }, 'application/x-amz-json-1.0');
+      }
       if (req.method === 'POST' && req.url === '/v2/email/outbound-emails') {
         sent.push(JSON.parse(raw.toString()) as SentEmail);
         return json(res, 200, { MessageId: `fake-${sent.length}` });
@@ -117,6 +128,7 @@ export async function startFakeAws(): Promise<FakeAws> {
     posted,
     deleted,
     gone,
+    queued,
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
 }
