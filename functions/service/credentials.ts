@@ -99,11 +99,13 @@ export class Credentials {
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
   }
 
+  /** Access tokens exchanged before it carry an older credential version, and are refused from now on. */
   async revoke(player: PlayerRecord, kind: CredentialRecord['kind'], id: string): Promise<Result<void>> {
     const found = await this.accounts.getCredential(player.id, id);
     if (!found || found.kind !== kind || !(await this.accounts.deleteCredential(player.id, id)))
       return refused(problems.notFound(kind === 'session' ? 'Session' : 'Token'));
     if (kind === 'token') await this.accounts.uncountTokens(player.id, [id]);
+    await this.table.bumpCredentialVersion(player.id);
     this.players.forget(player.id, id);
     await this.onEnded(player.id, { ids: [id], registration: false });
     return ok(undefined);
@@ -131,6 +133,7 @@ export class Credentials {
     );
     // A hash no secret has: the registration token stops working.
     if (tokens) await this.table.updatePlayer(player.id, { tokenHash: '0'.repeat(64) });
+    await this.table.bumpCredentialVersion(player.id);
     this.players.forget(player.id);
     await this.onEnded(player.id, { ids: ending.map((c) => c.id), registration: tokens });
     return ok(undefined);
