@@ -1,6 +1,6 @@
 /**
  * How each Lambda is bundled. The stack runs this file at synth (`tsx infra/bundle.ts <entry>
- * <outdir> [--api]`, infra/stack.ts) and `npm run bench bundle` calls `bundleLambda`, so the bench
+ * <outdir> [--api] [--no-maps]`, infra/lambda-function.ts) and `npm run bench bundle` calls `bundleLambda`, so the bench
  * measures what is deployed.
  *
  * ESM with code splitting: what a handler imports lazily (the board renderers, the SSM client)
@@ -8,7 +8,7 @@
  * split (it bundles to one `--outfile`), hence this script.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,7 +40,7 @@ export const BUNDLE_OPTIONS = {
   format: 'esm',
   target: 'node22',
   minify: true,
-  sourcemap: true,
+  sourcemap: 'linked',
   splitting: true,
   // Prefer ESM builds: smaller bundles than the CJS `main` entries (STACK-NOTES §6).
   mainFields: ['module', 'main'],
@@ -53,14 +53,25 @@ export const BUNDLE_OPTIONS = {
   plugins: [servedOpenApi],
 } satisfies BuildOptions;
 
+/**
+ * Where a bundle's source maps go. `linked`: beside each file, which names its map, for Node's
+ * `--enable-source-maps` (infra/stage.ts `sourceMapsAtRuntime`). `left-out`: nowhere, so the
+ * function's code holds no map that nothing reads; its files are those of a `linked` build of the
+ * same commit but for the closing map comment (same names, same lines and columns), so a prod
+ * trace is mapped with a `linked` build made afterwards (docs/operations.md).
+ */
+export type SourceMaps = 'linked' | 'left-out';
+
 /** Bundles `entry` into `outdir` as `index.mjs` and its chunks; the metafile says what went where. */
-export async function bundleLambda(entry: string, outdir: string): Promise<Metafile> {
-  const { metafile } = await build({
-    ...BUNDLE_OPTIONS,
-    entryPoints: { index: entry },
-    outdir,
-    absWorkingDir: projectRoot,
-  });
+export async function bundleLambda(entry: string, outdir: string, maps: SourceMaps = 'linked'): Promise<Metafile> {
+  const options = { ...BUNDLE_OPTIONS, entryPoints: { index: entry }, outdir, absWorkingDir: projectRoot };
+  if (maps === 'linked') return (await build(options)).metafile;
+  // `external` names and writes the code as `linked` does, only without the comment naming the map.
+  const { metafile, outputFiles } = await build({ ...options, sourcemap: 'external', write: false });
+  for (const file of outputFiles.filter((f) => !f.path.endsWith('.map'))) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, file.contents);
+  }
   return metafile;
 }
 
@@ -81,7 +92,7 @@ export function writeApiAssets(outdir: string): void {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [entry, outdir, ...flags] = process.argv.slice(2);
-  if (!entry || !outdir) throw new Error('usage: tsx infra/bundle.ts <entry> <outdir> [--api]');
-  await bundleLambda(entry, outdir);
+  if (!entry || !outdir) throw new Error('usage: tsx infra/bundle.ts <entry> <outdir> [--api] [--no-maps]');
+  await bundleLambda(entry, outdir, flags.includes('--no-maps') ? 'left-out' : 'linked');
   if (flags.includes('--api')) writeApiAssets(outdir);
 }

@@ -70,7 +70,7 @@ export class StageFunctions {
     const role = new Role(this.stack, `${id}FunctionRole`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
     const fn = new LambdaFn(this.stack, `${id}Function`, {
-      code: bundledCode(entry, withApiAssets),
+      code: bundledCode(entry, withApiAssets, this.settings.sourceMapsAtRuntime),
       handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -143,25 +143,41 @@ export class StageFunctions {
  * the entry's folder so each function's bundle is staged apart; it is hashed by its output, never
  * by its source.
  */
-function bundledCode(entry: string, withApiAssets: boolean): Code {
+function bundledCode(entry: string, withApiAssets: boolean, sourceMapsAtRuntime: boolean): Code {
   return Code.fromAsset(dirname(entry), {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
       image: Runtime.NODEJS_22_X.bundlingImage,
       local: {
         tryBundle(outputDir) {
-          const args = [
-            '--import',
-            'tsx',
-            join(projectRoot, 'infra/bundle.ts'),
-            entry,
-            outputDir,
-            ...(withApiAssets ? ['--api'] : []),
-          ];
-          execFileSync(process.execPath, args, { cwd: projectRoot, stdio: 'inherit' });
+          execFileSync(process.execPath, bundleArguments(entry, outputDir, withApiAssets, sourceMapsAtRuntime), {
+            cwd: projectRoot,
+            stdio: 'inherit',
+          });
           return true;
         },
       },
     },
   });
+}
+
+/**
+ * The Node arguments that run infra/bundle.ts for one function. Its source maps are in its code
+ * only where Node reads them: a map nothing reads would only grow what a cold start downloads.
+ */
+export function bundleArguments(
+  entry: string,
+  outputDir: string,
+  withApiAssets: boolean,
+  sourceMapsAtRuntime: boolean,
+): string[] {
+  return [
+    '--import',
+    'tsx',
+    join(projectRoot, 'infra/bundle.ts'),
+    entry,
+    outputDir,
+    ...(withApiAssets ? ['--api'] : []),
+    ...(sourceMapsAtRuntime ? [] : ['--no-maps']),
+  ];
 }

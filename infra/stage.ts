@@ -33,8 +33,9 @@ export interface StageSettings {
   readonly accessLogs: boolean;
   /**
    * Node maps stack traces to the sources (NODE_OPTIONS=--enable-source-maps), at 80–100 ms of CPU
-   * on every cold import. Every bundle still carries its map, so a trace logged without it can be
-   * mapped by hand (docs/operations.md).
+   * on every cold import, and each function's code carries its maps. Without it the code has no
+   * maps (infra/bundle.ts `left-out`); a trace is mapped by hand with the maps of a build of the
+   * deployed commit (docs/operations.md).
    */
   readonly sourceMapsAtRuntime: boolean;
 }

@@ -77,6 +77,21 @@ describe('the bundled API handler, as the stack deploys it', () => {
     expect(czech.body).toMatch(/tah \d+/);
   });
 
+  it('refuses a write to a token without its scope (403 insufficient_scope): the routes keep their scope checks', async () => {
+    const player = json(await handler(event('POST', '/v1/players', { name: 'Scoped Sam' }), context));
+    const owner = { authorization: `Bearer ${player.token as string}` };
+    const made = await handler(
+      event('POST', '/v1/players/me/tokens', { name: 'reader', scopes: ['read'] }, owner),
+      context,
+    );
+    expect(made.statusCode).toBe(201);
+    const reader = { authorization: `Bearer ${json(made).token as string}` };
+    expect((await handler(event('GET', '/v1/players/me', undefined, reader), context)).statusCode).toBe(200);
+    const refused = await handler(event('POST', '/v1/games', { game: 'vlaky-na-trati', players: 2 }, reader), context);
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused)).toMatchObject({ code: 'insufficient_scope' });
+  });
+
   it("validates with the routes' schemas: a body of the wrong shape is a 400 problem naming the field", async () => {
     const refused = await handler(event('POST', '/v1/players', { name: 7 }), context);
     expect(refused.statusCode).toBe(400);

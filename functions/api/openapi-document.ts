@@ -19,7 +19,7 @@ import { GAME_EXAMPLES } from './games/examples.js';
 import { NOTIFICATION_EXAMPLES } from './notifications/examples.js';
 import { PLAY_EXAMPLES } from './play/examples.js';
 import { PLAYER_EXAMPLES } from './players/examples.js';
-import { describedLater, ZodType } from './openapi-zod.js';
+import { documenting } from './openapi-zod.js';
 import { provideExamples } from './route-content.js';
 import { ProblemSchema } from './schemas.js';
 import { unwrapSingleUnions } from './single-unions.js';
@@ -27,7 +27,7 @@ import { closeTuples } from './tuple-items.js';
 import { registerWebhooks } from './notifications/webhooks.js';
 
 export function openApiDocumentText(): string {
-  if ((ZodType.prototype as { openapi?: unknown }).openapi === describedLater) {
+  if (!documenting()) {
     throw new Error(
       "The schemas were built without their OpenAPI metadata: import @hono/zod-openapi before any of the API's modules to write the document",
     );

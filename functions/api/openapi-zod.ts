@@ -25,3 +25,6 @@ export function describedLater<T>(this: T): T {
 // Assigned, not defined: zod copies the prototype's enumerable methods onto each schema it builds.
 const prototype = ZodType.prototype as { openapi?: unknown };
 prototype.openapi ??= describedLater;
+
+/** Whether this process can write the document: `@hono/zod-openapi` came first, so the metadata is recorded. */
+export const documenting = (): boolean => prototype.openapi !== describedLater;
