@@ -3,23 +3,19 @@
  * them with no read (docs/accounts.md). `rpa1.<payload>.<mac>` (notify/signed-token.ts, purpose
  * "access"): the player, the credential it was exchanged for, that credential's scopes, the
  * player's credential version at the exchange, and the expiry. Revocation bumps the version; the
- * game read (seats) or the profile read of other routes then refuses older tokens.
+ * game read (seats) or the profile read of other routes then refuses older tokens (bearer-access.ts).
  */
 import * as z from 'zod';
 import { SCOPES, type Scope } from '../domain/player.js';
 import { signToken, verifyToken } from '../notify/signed-token.js';
+import type { AccessTokenClaims } from '../service/players.js';
 
 const FORMAT = 'rpa1';
 const PURPOSE = 'access';
 /** Long enough for a sitting, short enough that a leaked token is soon worthless. */
 export const ACCESS_TOKEN_MS = 3_600_000;
 
-export interface AccessClaims {
-  playerId: string;
-  kind: 'registration' | 'session' | 'token';
-  credentialId: string | null;
-  scopes: readonly Scope[];
-  credentialVersion: number;
+export interface AccessClaims extends AccessTokenClaims {
   expiresAt: number;
 }
 

@@ -167,6 +167,7 @@ const WHAT: Record<LimitedOperation, string> = {
   confirmationMail: 'address confirmation mails',
   seek: 'seeks and withdrawn seeks',
   streamTicket: 'event stream tickets',
+  accessToken: 'access tokens',
 };
 
 function refusal(operation: LimitedOperation, dimension: Dimension, rate: Rate, res: RateLimiterRes): RateLimited {
@@ -228,6 +229,7 @@ const LIMITED: {
     operation: 'action',
   },
   { method: 'POST', path: /^\/v1\/stream-tickets$/, operation: 'streamTicket' },
+  { method: 'POST', path: /^\/v1\/access-tokens$/, operation: 'accessToken' },
   { method: 'POST', path: /^\/v1\/sign-in$/, operation: 'signInMail', perPlayer: emailKey },
   { method: 'POST', path: /^\/v1\/sign-in\/verify$/, operation: 'signInCode' },
   // Only a change naming an address mails a code; notification settings and names pass unlimited.

@@ -1,0 +1,110 @@
+/**
+ * RP-AUTH-1: access tokens, exchanged for a credential, checked by their signature, refused once
+ * a credential ends (the version on the profile), once expired, altered, or of a deleted account.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
+import { RAISED_LIMITS, testRegistry } from '../support/local.js';
+import { dataOf, problemOf, testClient, textOf, type Api, type Player } from '../support/client.js';
+
+let server: LocalServer;
+let api: Api;
+let clock: number | null = null;
+
+beforeAll(async () => {
+  server = await startLocalServer({
+    registry: testRegistry(),
+    limits: RAISED_LIMITS,
+    sweepMs: 0,
+    notify: false,
+    now: () => new Date(clock ?? Date.now()),
+  });
+  api = testClient(server.url);
+});
+afterAll(() => server.close());
+
+async function exchange(client: Api) {
+  const answer = await client.POST('/v1/access-tokens', {});
+  expect(answer.response.status, textOf(answer)).toBe(201);
+  return dataOf(answer);
+}
+
+/** A game of tally between two new players, the first to move. */
+async function tally(): Promise<{ anna: Player; params: { path: { id: string } } }> {
+  const [anna, ben] = [await api.newPlayer('Aa'), await api.newPlayer('Ab')];
+  const created = dataOf(
+    await anna.POST('/v1/games', { body: { game: 'tally', players: 2, options: { target: 50 } } }),
+  );
+  const params = { path: { id: created.id } };
+  await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } });
+  return { anna, params };
+}
+
+const move = (client: Api, params: { path: { id: string } }, version: number) =>
+  client.POST('/v1/games/{id}/actions', { params, body: { action: { type: 'add', n: 1 }, expectedVersion: version } });
+
+describe('access tokens (RP-AUTH-1)', () => {
+  it("carries the credential's scopes, plays a move and reads the profile", async () => {
+    const { anna, params } = await tally();
+    const { accessToken, tokenType, scopes, expiresAt } = await exchange(anna);
+    expect(tokenType).toBe('Bearer');
+    expect(scopes).toEqual(['read', 'play', 'chat', 'settings']);
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(59 * 60_000);
+    const as = api.as(accessToken);
+    expect((await move(as, params, 0)).response.status).toBe(200);
+    expect(dataOf(await as.GET('/v1/players/me', {})).name).toBe('Aa');
+  });
+
+  it('is refused once a credential of the player ended, on a move and on the profile, until exchanged again', async () => {
+    const { anna, params } = await tally();
+    const made = dataOf(await anna.POST('/v1/players/me/tokens', { body: { name: 'bot', scopes: ['read', 'play'] } }));
+    const { accessToken } = await exchange(api.as(made.token));
+    const as = api.as(accessToken);
+    expect(
+      (await anna.DELETE('/v1/players/me/tokens/{tokenId}', { params: { path: { tokenId: made.id } } })).response
+        .status,
+    ).toBe(204);
+    const refusedMove = await move(as, params, 0);
+    expect(refusedMove.response.status).toBe(401);
+    expect(problemOf(refusedMove).code).toBe('access_token_revoked');
+    const refusedRead = await as.GET('/v1/players/me', {});
+    expect(refusedRead.response.status).toBe(401);
+    expect(problemOf(refusedRead).code).toBe('access_token_revoked');
+    const again = api.as((await exchange(anna)).accessToken);
+    expect((await move(again, params, 0)).response.status).toBe(200);
+  });
+
+  it('is refused expired, altered, exchanged again, or once its account is deleted', async () => {
+    const anna = await api.newPlayer('Ac');
+    const { accessToken } = await exchange(anna);
+    const [format, body, mac] = accessToken.split('.') as [string, string, string];
+    const altered = `${format}.${body}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`;
+    expect(problemOf(await api.as(altered).GET('/v1/players/me', {})).code).toBe('unauthorized');
+    const reExchange = await api.as(accessToken).POST('/v1/access-tokens', {});
+    expect(reExchange.response.status).toBe(403);
+    expect(problemOf(reExchange).code).toBe('access_token_not_exchangeable');
+    clock = Date.now() + 3_600_000;
+    try {
+      expect(problemOf(await api.as(accessToken).GET('/v1/players/me', {})).code).toBe('unauthorized');
+    } finally {
+      clock = null;
+    }
+    const fresh = (await exchange(anna)).accessToken;
+    expect((await anna.DELETE('/v1/players/me', {})).response.status).toBe(204);
+    const gone = await api.as(fresh).GET('/v1/players/me', {});
+    expect(gone.response.status).toBe(401);
+  });
+
+  it('cannot create a personal access token with a scope its credential lacks', async () => {
+    const anna = await api.newPlayer('Ad');
+    const made = dataOf(
+      await anna.POST('/v1/players/me/tokens', { body: { name: 'cfg', scopes: ['read', 'settings'] } }),
+    );
+    const as = api.as((await exchange(api.as(made.token))).accessToken);
+    const wider = await as.POST('/v1/players/me/tokens', { body: { name: 'more', scopes: ['read', 'play'] } });
+    expect(wider.response.status).toBe(403);
+    expect(problemOf(wider).code).toBe('insufficient_scope');
+    const same = await as.POST('/v1/players/me/tokens', { body: { name: 'same', scopes: ['read'] } });
+    expect(same.response.status, textOf(same)).toBe(201);
+  });
+});
