@@ -8,7 +8,7 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { DEFAULT_LIMITS, type LimitedOperation, type Rate } from '../service/limits.js';
-import type { Access } from '../service/players.js';
+import type { Bearer } from './env.js';
 import { Refusal } from '../service/refusal.js';
 import type { Scope } from '../domain/player.js';
 import { PROBLEM_CODES, type ProblemCode, type ProblemCodes } from './problem-codes.js';
@@ -236,14 +236,14 @@ function scopeOf(route: RouteConfig, contract: Contract): Scope | null {
 /** Runs after authentication (app.ts) and before validation: a token learns nothing of a body it may not send. */
 function requireScope(scope: Scope): MiddlewareHandler {
   return async (c, next) => {
-    demandScope((c.var as { access?: Access }).access, scope);
+    demandScope((c.var as { bearer?: Bearer }).bearer, scope);
     await next();
   };
 }
 
 /** 403 insufficient_scope unless the caller's credential has `scope` (for what must check before its route does). */
-export function demandScope(access: Access | undefined, scope: Scope): void {
-  if (access && !access.credential.scopes.includes(scope)) {
+export function demandScope(caller: Pick<Bearer, 'scopes'> | undefined, scope: Scope): void {
+  if (caller && !caller.scopes.includes(scope)) {
     throw new Refusal('insufficient_scope', 'Forbidden', `This token lacks the ${scope} scope; create one that has it`);
   }
 }

@@ -7,7 +7,7 @@ import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
 import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js';
 import { DEFAULT_LIMITS, type LimitedOperation, type Limits, type Rate } from '../service/limits.js';
 import { Refusal } from '../service/refusal.js';
-import type { PlayerRecord } from '../domain/player.js';
+import type { Bearer } from './env.js';
 import type { limitsStoreClient } from '../store/limits-table.js';
 
 export interface RateLimitStore {
@@ -263,12 +263,12 @@ async function emailKey(c: Context): Promise<string | undefined> {
 export function rateLimitMiddleware(
   limits: RateLimits,
   clientAddress: (c: Context) => string | undefined,
-): MiddlewareHandler<{ Variables: { player: PlayerRecord } }> {
+): MiddlewareHandler<{ Variables: { bearer: Bearer } }> {
   return async (c, next) => {
     const rule = LIMITED.find((r) => r.method === c.req.method && r.path.test(c.req.path));
     if (!rule) return next();
     const subject: Subject = {
-      player: rule.perPlayer ? await rule.perPlayer(c) : c.get('player')?.id,
+      player: rule.perPlayer ? await rule.perPlayer(c) : c.get('bearer')?.id,
       address: addressKey(clientAddress(c)),
     };
     if (rule.onlyWithKey && !subject.player) return next();

@@ -111,9 +111,16 @@ export function useRequestStack(app: Hono<AppEnv>, deps: RequestStackDeps): void
     // The profile's own routes and the exchange read it fresh; elsewhere a token verified lately is trusted (Players.authenticate).
     if (!isPublic && method !== 'OPTIONS') {
       const fresh = path.startsWith('/v1/players/me') || path === '/v1/access-tokens';
-      const access = valueOf(await bearerAccess(deps.players, deps.accessTokens, c.req.header('authorization'), fresh));
-      c.set('access', access);
-      c.set('player', access.player);
+      // A move with an access token reads no profile: the service checks its version against the seat.
+      const unread = method === 'POST' && MOVE.test(path);
+      const { bearer, access } = valueOf(
+        await bearerAccess(deps.players, deps.accessTokens, c.req.header('authorization'), { fresh, unread }),
+      );
+      c.set('bearer', bearer);
+      if (access) {
+        c.set('access', access);
+        c.set('player', access.player);
+      }
     }
     await next();
   });
@@ -131,7 +138,7 @@ const MOVE = /^\/v1\/games\/[^/]+\/actions$/;
  */
 function writePermits(writes: Pick<AccountWrites, 'take' | 'give'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const player = c.get('player');
+    const player = c.get('bearer');
     const { method, path } = c.req;
     const reading = method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
     if (!player || reading || MOVE.test(path) || (method === 'DELETE' && path === '/v1/players/me')) return next();

@@ -181,6 +181,37 @@ describe('round trips per operation', () => {
     clock = null;
   });
 
+  it('a move in a timed game with an access token (RP-AUTH-1), its credential unseen for a day, reads no credential nor profile', async () => {
+    const [anna, ben] = [await api.newPlayer('Ac'), await api.newPlayer('Bc')];
+    clock = Date.parse('2026-11-05T08:00:00.000Z');
+    const created = dataOf(
+      await anna.POST('/v1/games', {
+        body: {
+          game: 'tally',
+          players: 2,
+          options: { target: 50 },
+          timeControl: { bank: { initial: 'P2D', increment: 'PT0S' }, onTimeout: 'bot' },
+        },
+      }),
+    );
+    const params = { path: { id: created.id } };
+    expect(
+      (await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } })).response.status,
+    ).toBe(200);
+    // A day on, nothing this instance trusted is trusted still: it is as cold as a fresh one for this player.
+    clock += 24 * 3_600_000;
+    const exchanged = dataOf(await anna.POST('/v1/access-tokens', {}));
+    const { result, calls: made } = await measure(() =>
+      api.as(exchanged.accessToken).POST('/v1/games/{id}/actions', {
+        params,
+        body: { action: { type: 'add', n: 1 }, expectedVersion: 0 },
+      }),
+    );
+    clock = null;
+    expect(result.response.status, textOf(result)).toBe(200);
+    expect(made.map((c) => c.command)).toEqual(['QueryCommand', 'PutItemCommand']);
+  });
+
   it('the notifier reads each game once per stream batch, however many commits, reminders and chat messages of it the batch holds', async () => {
     const { id, params, players } = await ticketToRide(2, 0);
     const written: TracedCall[] = [];
