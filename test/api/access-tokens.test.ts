@@ -74,6 +74,41 @@ describe('access tokens (RP-AUTH-1)', () => {
     expect((await move(again, params, 0)).response.status).toBe(200);
   });
 
+  it('is refused on a move in a game that started after a credential ended, the version copied onto the seat at the start', async () => {
+    const anna = await api.newPlayer('Ae');
+    const stale = api.as((await exchange(anna)).accessToken);
+    await anna.POST('/v1/players/me/sign-out-everywhere', { body: { tokens: false } });
+    const ben = await api.newPlayer('Be');
+    const created = dataOf(
+      await anna.POST('/v1/games', { body: { game: 'tally', players: 2, options: { target: 50 } } }),
+    );
+    const params = { path: { id: created.id } };
+    await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } });
+    expect(problemOf(await move(stale, params, 0)).code).toBe('access_token_revoked');
+    expect((await move(api.as((await exchange(anna)).accessToken), params, 0)).response.status).toBe(200);
+  });
+
+  it('shows up in no answer but the exchange: views, logs, summaries, moves, profiles and problems', async () => {
+    const { anna, params } = await tally();
+    const { accessToken } = await exchange(anna);
+    const as = api.as(accessToken);
+    const mac = accessToken.split('.')[2]!;
+    const answers = [
+      await move(as, params, 0),
+      await move(as, params, 0),
+      await as.GET('/v1/games/{id}/view', { params }),
+      await as.GET('/v1/games/{id}/log', { params }),
+      await as.GET('/v1/games/{id}', { params }),
+      await as.GET('/v1/players/me', {}),
+      await as.GET('/v1/players/me/sessions', {}),
+      await as.POST('/v1/access-tokens', {}),
+    ];
+    for (const answer of answers) {
+      const text = [textOf(answer), ...[...answer.response.headers.values()]].join('\n');
+      expect(text.includes(mac), answer.response.url).toBe(false);
+    }
+  });
+
   it('is refused expired, altered, exchanged again, or once its account is deleted', async () => {
     const anna = await api.newPlayer('Ac');
     const { accessToken } = await exchange(anna);
