@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signToken } from '../notify/signed-token.js';
 import { ACCESS_TOKEN_MS, isAccessToken, readAccessToken, signAccessToken, type AccessClaims } from './access-token.js';
 
 const KEY = 'k'.repeat(43);
@@ -30,5 +31,8 @@ describe('access tokens', () => {
     ).toString('base64url');
     expect(readAccessToken(KEY, `${format}.${wider}.${mac}`, NOW)).toBeNull();
     expect(readAccessToken(KEY, `${format}.${body}.${mac.slice(1)}A`, NOW)).toBeNull();
+    // The same fields under the same key, signed for another purpose (an unsubscribe link's), are no access token.
+    const wire = JSON.parse(Buffer.from(body, 'base64url').toString()) as object;
+    expect(readAccessToken(KEY, signToken(KEY, 'unsubscribe', format, wire), NOW)).toBeNull();
   });
 });

@@ -110,7 +110,7 @@ describe('access tokens (RP-AUTH-1)', () => {
   });
 
   it('is refused expired, altered, exchanged again, or once its account is deleted', async () => {
-    const anna = await api.newPlayer('Ac');
+    const { anna, params } = await tally();
     const { accessToken } = await exchange(anna);
     const [format, body, mac] = accessToken.split('.') as [string, string, string];
     const altered = `${format}.${body}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`;
@@ -128,6 +128,8 @@ describe('access tokens (RP-AUTH-1)', () => {
     expect((await anna.DELETE('/v1/players/me', {})).response.status).toBe(204);
     const gone = await api.as(fresh).GET('/v1/players/me', {});
     expect(gone.response.status).toBe(401);
+    // A move reads no profile: the seat, which the stand-in holds now, refuses it.
+    expect(problemOf(await move(api.as(fresh), params, 0)).code).toBe('not_seated');
   });
 
   it('cannot create a personal access token with a scope its credential lacks', async () => {
