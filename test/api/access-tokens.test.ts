@@ -2,26 +2,12 @@
  * RP-AUTH-1: access tokens, exchanged for a credential, checked by their signature, refused once
  * a credential ends (the version on the profile), once expired, altered, or of a deleted account.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
-import { dataOf, problemOf, testClient, textOf, type Api, type Player } from '../support/client.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/local.js';
+import { dataOf, problemOf, textOf, type Api, type Player } from '../support/client.js';
 
-let server: LocalServer;
-let api: Api;
 let clock: number | null = null;
-
-beforeAll(async () => {
-  server = await startLocalServer({
-    registry: testRegistry(),
-    limits: RAISED_LIMITS,
-    sweepMs: 0,
-    notify: false,
-    now: () => new Date(clock ?? Date.now()),
-  });
-  api = testClient(server.url);
-});
-afterAll(() => server.close());
+const suite = useTestServer({ now: () => new Date(clock ?? Date.now()) });
 
 async function exchange(client: Api) {
   const answer = await client.POST('/v1/access-tokens', {});
@@ -31,7 +17,7 @@ async function exchange(client: Api) {
 
 /** A game of tally between two new players, the first to move. */
 async function tally(): Promise<{ anna: Player; params: { path: { id: string } } }> {
-  const [anna, ben] = [await api.newPlayer('Aa'), await api.newPlayer('Ab')];
+  const [anna, ben] = [await suite.api.newPlayer('Aa'), await suite.api.newPlayer('Ab')];
   const created = dataOf(
     await anna.POST('/v1/games', { body: { game: 'tally', players: 2, options: { target: 50 } } }),
   );
@@ -50,7 +36,7 @@ describe('access tokens (RP-AUTH-1)', () => {
     expect(tokenType).toBe('Bearer');
     expect(scopes).toEqual(['read', 'play', 'chat', 'settings']);
     expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(59 * 60_000);
-    const as = api.as(accessToken);
+    const as = suite.api.as(accessToken);
     expect((await move(as, params, 0)).response.status).toBe(200);
     expect(dataOf(await as.GET('/v1/players/me', {})).name).toBe('Aa');
   });
@@ -58,8 +44,8 @@ describe('access tokens (RP-AUTH-1)', () => {
   it('is refused once a credential of the player ended, on a move and on the profile, until exchanged again', async () => {
     const { anna, params } = await tally();
     const made = dataOf(await anna.POST('/v1/players/me/tokens', { body: { name: 'bot', scopes: ['read', 'play'] } }));
-    const { accessToken } = await exchange(api.as(made.token));
-    const as = api.as(accessToken);
+    const { accessToken } = await exchange(suite.api.as(made.token));
+    const as = suite.api.as(accessToken);
     expect(
       (await anna.DELETE('/v1/players/me/tokens/{tokenId}', { params: { path: { tokenId: made.id } } })).response
         .status,
@@ -70,28 +56,28 @@ describe('access tokens (RP-AUTH-1)', () => {
     const refusedRead = await as.GET('/v1/players/me', {});
     expect(refusedRead.response.status).toBe(401);
     expect(problemOf(refusedRead).code).toBe('access_token_revoked');
-    const again = api.as((await exchange(anna)).accessToken);
+    const again = suite.api.as((await exchange(anna)).accessToken);
     expect((await move(again, params, 0)).response.status).toBe(200);
   });
 
   it('is refused on a move in a game that started after a credential ended, the version copied onto the seat at the start', async () => {
-    const anna = await api.newPlayer('Ae');
-    const stale = api.as((await exchange(anna)).accessToken);
+    const anna = await suite.api.newPlayer('Ae');
+    const stale = suite.api.as((await exchange(anna)).accessToken);
     await anna.POST('/v1/players/me/sign-out-everywhere', { body: { tokens: false } });
-    const ben = await api.newPlayer('Be');
+    const ben = await suite.api.newPlayer('Be');
     const created = dataOf(
       await anna.POST('/v1/games', { body: { game: 'tally', players: 2, options: { target: 50 } } }),
     );
     const params = { path: { id: created.id } };
     await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } });
     expect(problemOf(await move(stale, params, 0)).code).toBe('access_token_revoked');
-    expect((await move(api.as((await exchange(anna)).accessToken), params, 0)).response.status).toBe(200);
+    expect((await move(suite.api.as((await exchange(anna)).accessToken), params, 0)).response.status).toBe(200);
   });
 
   it('shows up in no answer but the exchange: views, logs, summaries, moves, profiles and problems', async () => {
     const { anna, params } = await tally();
     const { accessToken } = await exchange(anna);
-    const as = api.as(accessToken);
+    const as = suite.api.as(accessToken);
     const mac = accessToken.split('.')[2]!;
     const answers = [
       await move(as, params, 0),
@@ -114,30 +100,30 @@ describe('access tokens (RP-AUTH-1)', () => {
     const { accessToken } = await exchange(anna);
     const [format, body, mac] = accessToken.split('.') as [string, string, string];
     const altered = `${format}.${body}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`;
-    expect(problemOf(await api.as(altered).GET('/v1/players/me', {})).code).toBe('unauthorized');
-    const reExchange = await api.as(accessToken).POST('/v1/access-tokens', {});
+    expect(problemOf(await suite.api.as(altered).GET('/v1/players/me', {})).code).toBe('unauthorized');
+    const reExchange = await suite.api.as(accessToken).POST('/v1/access-tokens', {});
     expect(reExchange.response.status).toBe(403);
     expect(problemOf(reExchange).code).toBe('access_token_not_exchangeable');
     clock = Date.now() + 3_600_000;
     try {
-      expect(problemOf(await api.as(accessToken).GET('/v1/players/me', {})).code).toBe('unauthorized');
+      expect(problemOf(await suite.api.as(accessToken).GET('/v1/players/me', {})).code).toBe('unauthorized');
     } finally {
       clock = null;
     }
     const fresh = (await exchange(anna)).accessToken;
     expect((await anna.DELETE('/v1/players/me', {})).response.status).toBe(204);
-    const gone = await api.as(fresh).GET('/v1/players/me', {});
+    const gone = await suite.api.as(fresh).GET('/v1/players/me', {});
     expect(gone.response.status).toBe(401);
     // A move reads no profile: the seat, which the stand-in holds now, refuses it.
-    expect(problemOf(await move(api.as(fresh), params, 0)).code).toBe('not_seated');
+    expect(problemOf(await move(suite.api.as(fresh), params, 0)).code).toBe('not_seated');
   });
 
   it('cannot create a personal access token with a scope its credential lacks', async () => {
-    const anna = await api.newPlayer('Ad');
+    const anna = await suite.api.newPlayer('Ad');
     const made = dataOf(
       await anna.POST('/v1/players/me/tokens', { body: { name: 'cfg', scopes: ['read', 'settings'] } }),
     );
-    const as = api.as((await exchange(api.as(made.token))).accessToken);
+    const as = suite.api.as((await exchange(suite.api.as(made.token))).accessToken);
     const wider = await as.POST('/v1/players/me/tokens', { body: { name: 'more', scopes: ['read', 'play'] } });
     expect(wider.response.status).toBe(403);
     expect(problemOf(wider).code).toBe('insufficient_scope');
