@@ -1130,6 +1130,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/access-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange your credential for a short-lived access token
+         * @description An access token is valid 60 minutes, with the scopes of the credential presented here. The server checks it by its signature, so a move made with it costs no read of your account (RP-AUTH-1). Ending any of your credentials (revoking a token, signing a session out, signing out everywhere) refuses every access token made before, with 401 `access_token_revoked`: exchange a credential again. An access token cannot be exchanged itself (403 `access_token_not_exchangeable`). No Location: an access token has no URL of its own.
+         *
+         *     **Rate limit**: 30 per minute per player and 120 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         */
+        post: operations["createAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "game.your_turn": {
@@ -5413,6 +5435,19 @@ export interface components {
             /** @description Where to open the WebSocket, the ticket already in its query (`?ticket=`); nothing else is sent to connect */
             url: string;
         };
+        AccessToken: {
+            /** @description Send it as `Authorization: Bearer <accessToken>` */
+            accessToken: string;
+            /** @enum {string} */
+            tokenType: "Bearer";
+            /**
+             * Format: date-time
+             * @description When it stops working (60 minutes after it was made)
+             */
+            expiresAt: string;
+            /** @description The scopes of the credential it was exchanged for */
+            scopes: components["schemas"]["Scope"][];
+        };
     };
     responses: never;
     parameters: never;
@@ -6112,7 +6147,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -6124,7 +6162,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -6233,7 +6271,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -6245,7 +6286,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -6443,7 +6484,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -6455,7 +6499,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -6695,7 +6739,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -6707,7 +6754,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -6859,7 +6906,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -6871,7 +6921,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -7065,7 +7115,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -7077,7 +7130,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -7271,7 +7324,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -7283,7 +7339,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -7442,7 +7498,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -7454,7 +7513,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -7648,7 +7707,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -7660,7 +7722,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -7828,7 +7890,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -7840,7 +7905,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -7993,7 +8058,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -8005,7 +8073,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -8199,7 +8267,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -8211,7 +8282,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -8889,7 +8960,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -8901,7 +8975,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -9093,7 +9167,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -9105,7 +9182,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -9392,7 +9469,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -9404,7 +9484,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -9711,7 +9791,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -9723,7 +9806,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -10028,7 +10111,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -10040,7 +10126,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -10381,7 +10467,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -10393,7 +10482,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -10737,7 +10826,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -10749,7 +10841,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -11096,7 +11188,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -11108,7 +11203,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -11293,7 +11388,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -11305,7 +11403,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -11663,7 +11761,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -11675,7 +11776,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -11850,7 +11951,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -11862,7 +11966,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -12158,7 +12262,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -12170,7 +12277,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -12416,7 +12523,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -12428,7 +12538,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -12701,7 +12811,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -12713,7 +12826,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -13011,7 +13124,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -13023,7 +13139,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -13322,7 +13438,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -13334,7 +13453,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -13651,7 +13770,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -13663,7 +13785,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -13944,7 +14066,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -13956,7 +14081,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -14238,7 +14363,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -14250,7 +14378,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -14883,7 +15011,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -14895,7 +15026,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -15022,7 +15153,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -15034,7 +15168,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -15207,7 +15341,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -15219,7 +15356,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -15377,7 +15514,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -15389,7 +15529,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -15580,7 +15720,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -15592,7 +15735,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -15762,7 +15905,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -15774,7 +15920,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -15990,7 +16136,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -16002,7 +16151,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -16297,7 +16446,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -16309,7 +16461,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -16470,7 +16622,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -16482,7 +16637,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -16684,7 +16839,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -16696,7 +16854,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -16887,7 +17045,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -16899,7 +17060,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -17103,7 +17264,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -17115,7 +17279,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -17306,7 +17470,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -17318,7 +17485,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -17481,7 +17648,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -17493,7 +17663,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -17725,7 +17895,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -17737,7 +17910,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -17852,7 +18025,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -17864,7 +18040,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -18063,7 +18239,10 @@ export interface operations {
                     "application/json": components["schemas"]["StreamTicket"];
                 };
             };
-            /** @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired) */
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
             401: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -18075,7 +18254,7 @@ export interface operations {
                         /** @constant */
                         status: 401;
                         /** @enum {string} */
-                        code: "unauthorized";
+                        code: "unauthorized" | "access_token_revoked";
                     };
                 };
             };
@@ -18092,6 +18271,194 @@ export interface operations {
                         status: 403;
                         /** @enum {string} */
                         code: "insufficient_scope";
+                    };
+                };
+            };
+            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
+            414: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 414;
+                        /** @enum {string} */
+                        code: "uri_too_long";
+                    };
+                };
+            };
+            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
+            422: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 422;
+                        /** @enum {string} */
+                        code: "record_too_large";
+                    };
+                };
+            };
+            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
+            429: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 429;
+                        /** @enum {string} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
+            431: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 431;
+                        /** @enum {string} */
+                        code: "headers_too_large";
+                    };
+                };
+            };
+            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
+            500: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 500;
+                        /** @enum {string} */
+                        code: "internal";
+                    };
+                };
+            };
+            /**
+             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
+             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
+             */
+            503: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 503;
+                        /** @enum {string} */
+                        code: "shutting_down" | "store_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The access token */
+            201: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accessToken": "rpa1.eyJwIjoiOFpxM3RXeUxrUm1IIiwiayI6InNlc3Npb24ifQ.m2QvC0x7Jd1yTqVbN5sE8uKaWfR4hLpZ3oGiYcD6tXw",
+                     *       "tokenType": "Bearer",
+                     *       "expiresAt": "2026-11-24T03:22:22.133Z",
+                     *       "scopes": [
+                     *         "read",
+                     *         "play",
+                     *         "chat",
+                     *         "settings"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccessToken"];
+                };
+            };
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
+            401: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 401;
+                        /** @enum {string} */
+                        code: "unauthorized" | "access_token_revoked";
+                    };
+                };
+            };
+            /**
+             * @description - `access_token_not_exchangeable`: The bearer is itself an access token
+             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
+             */
+            403: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 403;
+                        /** @enum {string} */
+                        code: "access_token_not_exchangeable" | "insufficient_scope";
                     };
                 };
             };

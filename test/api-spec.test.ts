@@ -170,6 +170,7 @@ describe('what the document declares', () => {
       ['`POST /v1/games/{id}/chat`', 'chat'],
       ['`POST /v1/games/{id}/actions`', 'action'],
       ['`POST /v1/stream-tickets`', 'streamTicket'],
+      ['`POST /v1/access-tokens`', 'accessToken'],
     ];
     for (const [what, operation] of rows) {
       const { perPlayer, perAddress } = DEFAULT_LIMITS.rates[operation];
@@ -188,9 +189,9 @@ describe('what the document declares', () => {
     }
   });
 
-  it('429 and 503 declare Retry-After, every 201 but a chat message and a stream ticket Location, every GET 200 an ETag', () => {
+  it('429 and 503 declare Retry-After, every 201 but a chat message, a stream ticket and an access token Location, every GET 200 an ETag', () => {
     // Neither has a URL of its own: a message is read in the chat, a ticket is spent by opening a socket.
-    const placeless = ['POST /v1/games/{id}/chat', 'POST /v1/stream-tickets'];
+    const placeless = ['POST /v1/games/{id}/chat', 'POST /v1/stream-tickets', 'POST /v1/access-tokens'];
     for (const { name, method, op } of operations) {
       for (const status of ['429', '503'])
         if (op.responses[status])

@@ -8,7 +8,7 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { DEFAULT_LIMITS, type LimitedOperation, type Rate } from '../service/limits.js';
-import type { Access } from '../service/players.js';
+import type { Bearer } from './env.js';
 import { Refusal } from '../service/refusal.js';
 import type { Scope } from '../domain/player.js';
 import { PROBLEM_CODES, type ProblemCode, type ProblemCodes } from './problem-codes.js';
@@ -74,8 +74,11 @@ export interface Contract {
   location?: string;
   /** Answered from memory, never waiting on the store: no 503 store_unavailable. */
   storeFree?: boolean;
-  /** What a token must be allowed to do to call it; a GET needs `read` unless it says otherwise (docs/accounts.md "Scopes"). */
-  scope?: Scope;
+  /**
+   * What a token must be allowed to do to call it; a GET needs `read` unless it says otherwise (docs/accounts.md "Scopes").
+   * `any`: every credential may call it, whatever its scopes.
+   */
+  scope?: Scope | 'any';
 }
 
 /** When the codes that follow from a route's shape happen, unless the operation says it better. */
@@ -87,6 +90,8 @@ const SHARED: ProblemCodes = {
   invalid_header: 'A request header does not match its schema (see `issues`)',
   unauthorized: 'No bearer token, or one that is not valid (revoked, expired)',
   insufficient_scope: 'The token is not allowed this operation: it lacks the scope it needs',
+  access_token_revoked:
+    'An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again',
   body_too_large: `The body is larger than ${MAX_BODY_BYTES / 1024} KiB`,
   uri_too_long: `Path and query are longer than ${MAX_URL_BYTES / 1024} KiB`,
   unsupported_media_type: 'The body is not sent in the declared media type',
@@ -108,7 +113,7 @@ function codesOf(route: RouteConfig, contract: Contract): ProblemCodes {
   const shared: ProblemCode[] = ['uri_too_long', 'headers_too_large', 'internal', 'shutting_down'];
   const request = route.request ?? {};
   const bodyTypes = Object.keys(request.body?.content ?? {});
-  if ((route.security ?? []).length > 0) shared.push('unauthorized', 'insufficient_scope');
+  if ((route.security ?? []).length > 0) shared.push('unauthorized', 'access_token_revoked', 'insufficient_scope');
   if (request.params) shared.push('invalid_path');
   if (request.query) shared.push('invalid_query');
   if (request.headers) shared.push('invalid_header');
@@ -222,6 +227,7 @@ export function defineRoute<R extends RouteConfig>(config: R, contract: Contract
 /** The scope a secured route needs; a write must name its own. */
 function scopeOf(route: RouteConfig, contract: Contract): Scope | null {
   if ((route.security ?? []).length === 0) return null;
+  if (contract.scope === 'any') return null;
   if (contract.scope) return contract.scope;
   if (isGet(route)) return 'read';
   throw new Error(`${route.method.toUpperCase()} ${route.path} must declare the scope it needs`);
@@ -230,14 +236,14 @@ function scopeOf(route: RouteConfig, contract: Contract): Scope | null {
 /** Runs after authentication (app.ts) and before validation: a token learns nothing of a body it may not send. */
 function requireScope(scope: Scope): MiddlewareHandler {
   return async (c, next) => {
-    demandScope((c.var as { access?: Access }).access, scope);
+    demandScope((c.var as { bearer?: Bearer }).bearer, scope);
     await next();
   };
 }
 
 /** 403 insufficient_scope unless the caller's credential has `scope` (for what must check before its route does). */
-export function demandScope(access: Access | undefined, scope: Scope): void {
-  if (access && !access.credential.scopes.includes(scope)) {
+export function demandScope(caller: Pick<Bearer, 'scopes'> | undefined, scope: Scope): void {
+  if (caller && !caller.scopes.includes(scope)) {
     throw new Refusal('insufficient_scope', 'Forbidden', `This token lacks the ${scope} scope; create one that has it`);
   }
 }

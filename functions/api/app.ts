@@ -11,6 +11,8 @@ import type { Games } from '../service/games.js';
 import type { Services } from '../service/index.js';
 import type { Players } from '../service/players.js';
 import type { VersionWaits } from '../service/version-waits.js';
+import { accessKeysOf } from './access-keys.js';
+import { accessTokensApp } from './access-tokens/app.js';
 import { catalogApp } from './catalog/app.js';
 import { chatApp } from './chat/app.js';
 import { docsRoutes, servedAsyncApi, servedSpec } from './docs.js';
@@ -62,9 +64,10 @@ export { MAX_BODY_BYTES, MAX_URL_BYTES };
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: refuseInvalid });
-  useRequestStack(app, deps);
   const now = () => deps.now?.() ?? new Date();
   const notifyDeps = notifyDepsOf(deps.notify);
+  const accessKeys = accessKeysOf(notifyDeps);
+  useRequestStack(app, { ...deps, accessTokens: { keys: accessKeys, now } });
   // The order is the document's (openapi-document.ts) and, where paths overlap, the router's.
   app
     .route('/', catalogApp(deps.registry))
@@ -77,7 +80,8 @@ export function createApp(deps: AppDeps) {
     .route('/', accountsApp(deps, now))
     .route('/', profilesApp(deps))
     .route('/', lobbyApp(deps.lobby))
-    .route('/', streamsApp(deps.streams, deps.socketUrl));
+    .route('/', streamsApp(deps.streams, deps.socketUrl))
+    .route('/', accessTokensApp(accessKeys, now));
 
   app.get('/openapi.json', servedSpec);
   app.get('/asyncapi.yaml', servedAsyncApi);

@@ -69,6 +69,11 @@ export const PROBLEM_CODES = {
   invalid_vacation: badRequest('`until` must be after `from`'),
   empty_message: badRequest('The message is empty'),
   unauthorized: { status: 401, title: 'Missing or invalid token', detail: 'Send Authorization: Bearer <token>' },
+  access_token_revoked: {
+    status: 401,
+    title: 'Missing or invalid token',
+    detail: 'A credential ended since: exchange one again',
+  },
   /** The event stream's opening handshake (docs/event-stream.md). */
   invalid_ticket: {
     status: 401,
@@ -81,6 +86,7 @@ export const PROBLEM_CODES = {
   forfeited: forbidden('You forfeited this game; the bot plays on for your seat'),
   not_found: notFound('Game not found'),
   // ---- sign-in, credentials and your data
+  access_token_not_exchangeable: forbidden('An access token cannot be exchanged: present the credential it came from'),
   insufficient_scope: forbidden('This token lacks the play scope; create one that has it'),
   invalid_code: badRequest('The code is wrong, used or expired; ask for a new one'),
   email_taken: conflict('Another account has confirmed this address'),

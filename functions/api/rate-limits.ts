@@ -7,7 +7,7 @@ import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
 import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js';
 import { DEFAULT_LIMITS, type LimitedOperation, type Limits, type Rate } from '../service/limits.js';
 import { Refusal } from '../service/refusal.js';
-import type { PlayerRecord } from '../domain/player.js';
+import type { Bearer } from './env.js';
 import type { limitsStoreClient } from '../store/limits-table.js';
 
 export interface RateLimitStore {
@@ -167,6 +167,7 @@ const WHAT: Record<LimitedOperation, string> = {
   confirmationMail: 'address confirmation mails',
   seek: 'seeks and withdrawn seeks',
   streamTicket: 'event stream tickets',
+  accessToken: 'access tokens',
 };
 
 function refusal(operation: LimitedOperation, dimension: Dimension, rate: Rate, res: RateLimiterRes): RateLimited {
@@ -228,6 +229,7 @@ const LIMITED: {
     operation: 'action',
   },
   { method: 'POST', path: /^\/v1\/stream-tickets$/, operation: 'streamTicket' },
+  { method: 'POST', path: /^\/v1\/access-tokens$/, operation: 'accessToken' },
   { method: 'POST', path: /^\/v1\/sign-in$/, operation: 'signInMail', perPlayer: emailKey },
   { method: 'POST', path: /^\/v1\/sign-in\/verify$/, operation: 'signInCode' },
   // Only a change naming an address mails a code; notification settings and names pass unlimited.
@@ -261,12 +263,12 @@ async function emailKey(c: Context): Promise<string | undefined> {
 export function rateLimitMiddleware(
   limits: RateLimits,
   clientAddress: (c: Context) => string | undefined,
-): MiddlewareHandler<{ Variables: { player: PlayerRecord } }> {
+): MiddlewareHandler<{ Variables: { bearer: Bearer } }> {
   return async (c, next) => {
     const rule = LIMITED.find((r) => r.method === c.req.method && r.path.test(c.req.path));
     if (!rule) return next();
     const subject: Subject = {
-      player: rule.perPlayer ? await rule.perPlayer(c) : c.get('player')?.id,
+      player: rule.perPlayer ? await rule.perPlayer(c) : c.get('bearer')?.id,
       address: addressKey(clientAddress(c)),
     };
     if (rule.onlyWithKey && !subject.player) return next();

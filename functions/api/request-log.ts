@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { PlayerRecord } from '../domain/player.js';
+import type { Bearer } from './env.js';
 
 /** What one request's log line says: who, which game, what came of it, how long it took. Never a token. */
 export interface RequestLine {
@@ -22,7 +22,7 @@ export function requestLog(write: (c: Context, line: RequestLine) => void): Midd
   return async (c, next) => {
     const started = performance.now();
     await next();
-    const player = c.get('player') as PlayerRecord | undefined;
+    const player = c.get('bearer') as Bearer | undefined;
     const gameId = GAME_PATH.exec(c.req.path)?.[1];
     const requestId = c.get('requestId') as string | undefined;
     const clientRequestId = c.get('clientRequestId') as string | undefined;

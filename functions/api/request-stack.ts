@@ -10,6 +10,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AccountWrites } from '../service/account-writes.js';
 import type { Players } from '../service/players.js';
 import { Refusal, problems } from '../service/refusal.js';
+import { bearerAccess, type AccessTokenCheck } from './bearer-access.js';
 import { bodyLimit } from './body-limit.js';
 import { entityTags } from './entity-tags.js';
 import type { AppEnv } from './env.js';
@@ -20,7 +21,9 @@ import { MAX_BODY_BYTES, MAX_URL_BYTES } from './request-limits.js';
 import { requestLog, type RequestLine } from './request-log.js';
 
 export interface RequestStackDeps {
-  players: Pick<Players, 'access'>;
+  players: Pick<Players, 'access' | 'accessByToken'>;
+  /** How access tokens are checked; absent, none is accepted. */
+  accessTokens?: AccessTokenCheck;
   /** The accounts' write permits, which a deletion refuses; absent, writes take none (the bench's move path). */
   writes?: Pick<AccountWrites, 'take' | 'give'>;
   /** Called with every 5xx; the response itself reveals nothing. */
@@ -105,13 +108,19 @@ export function useRequestStack(app: Hono<AppEnv>, deps: RequestStackDeps): void
       (method === 'GET' && path === '/v1/push/vapid-public-key') ||
       ((method === 'GET' || method === 'POST') && path === '/v1/unsubscribe') ||
       (method === 'GET' && path.startsWith('/v1/board-pictures/'));
-    // The profile's own routes read it fresh; elsewhere a token verified lately is trusted (Players.authenticate).
+    // The profile's own routes and the exchange read it fresh; elsewhere a token verified lately is trusted (Players.authenticate).
     if (!isPublic && method !== 'OPTIONS') {
-      const access = valueOf(
-        await deps.players.access(c.req.header('authorization'), path.startsWith('/v1/players/me')),
+      const fresh = path.startsWith('/v1/players/me') || path === '/v1/access-tokens';
+      // A move with an access token reads no profile: the service checks its version against the seat.
+      const unread = method === 'POST' && MOVE.test(path);
+      const { bearer, access } = valueOf(
+        await bearerAccess(deps.players, deps.accessTokens, c.req.header('authorization'), { fresh, unread }),
       );
-      c.set('access', access);
-      c.set('player', access.player);
+      c.set('bearer', bearer);
+      if (access) {
+        c.set('access', access);
+        c.set('player', access.player);
+      }
     }
     await next();
   });
@@ -129,7 +138,7 @@ const MOVE = /^\/v1\/games\/[^/]+\/actions$/;
  */
 function writePermits(writes: Pick<AccountWrites, 'take' | 'give'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const player = c.get('player');
+    const player = c.get('bearer');
     const { method, path } = c.req;
     const reading = method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
     if (!player || reading || MOVE.test(path) || (method === 'DELETE' && path === '/v1/players/me')) return next();

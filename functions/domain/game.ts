@@ -42,6 +42,11 @@ export interface PersonSeat {
    * starts and again whenever the player changes them, so that a move reads its clocks' pauses with the game.
    */
   vacations?: SeatVacation[];
+  /**
+   * Its player's credential version (when above 0), copied when the game starts and again whenever
+   * it moves on, so that a move refuses an older access token with the game it reads anyway.
+   */
+  credentialVersion?: number;
 }
 
 /** A vacation as a seat keeps it: the span its clock pauses. */

@@ -19,6 +19,8 @@ export interface PlayerRecord {
   vacations: Vacation[];
   /** The language of their emails and pushes (and of the web client on a new device); absent: English. */
   language?: Language;
+  /** Bumped whenever one of their credentials ends: access tokens signed at an older one are refused (absent: 0). */
+  credentialVersion?: number;
 }
 
 export interface Vacation {

@@ -5,6 +5,7 @@ import { SESSION_MS, type Access, type Players } from './players.js';
 import { Refusal, ok, problems, refused, type Result } from './refusal.js';
 import { newId, newSecret, sha256Hex } from './secrets.js';
 import type { EndedCredentials } from './streams.js';
+import type { GameLog } from './game-log.js';
 
 /** Personal access tokens one player may hold. */
 export const MAX_TOKENS = 20;
@@ -26,6 +27,8 @@ export class Credentials {
     private readonly accounts: AccountStore,
     private readonly table: PlayerStore,
     private readonly players: Players,
+    /** Where a player's credential version is copied onto their seats, for moves to check (seat-copies.ts). */
+    private readonly seats: Pick<GameLog, 'refreshSeats'>,
     private readonly now: () => Date,
     /** Told of every credential that stops working, so that the sockets opened with it close. */
     private readonly onEnded: (playerId: string, ended: EndedCredentials) => Promise<void> | void = () => undefined,
@@ -99,11 +102,13 @@ export class Credentials {
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
   }
 
+  /** Access tokens exchanged before it carry an older credential version, and are refused from now on. */
   async revoke(player: PlayerRecord, kind: CredentialRecord['kind'], id: string): Promise<Result<void>> {
     const found = await this.accounts.getCredential(player.id, id);
     if (!found || found.kind !== kind || !(await this.accounts.deleteCredential(player.id, id)))
       return refused(problems.notFound(kind === 'session' ? 'Session' : 'Token'));
     if (kind === 'token') await this.accounts.uncountTokens(player.id, [id]);
+    await this.endAccessTokens(player.id);
     this.players.forget(player.id, id);
     await this.onEnded(player.id, { ids: [id], registration: false });
     return ok(undefined);
@@ -131,8 +136,18 @@ export class Credentials {
     );
     // A hash no secret has: the registration token stops working.
     if (tokens) await this.table.updatePlayer(player.id, { tokenHash: '0'.repeat(64) });
+    await this.endAccessTokens(player.id);
     this.players.forget(player.id);
     await this.onEnded(player.id, { ids: ending.map((c) => c.id), registration: tokens });
     return ok(undefined);
+  }
+
+  /**
+   * Access tokens exchanged before are refused from now on: on the profile at once, on moves once
+   * the new version is on the player's seats (their running games, one by one).
+   */
+  private async endAccessTokens(playerId: string): Promise<void> {
+    await this.table.bumpCredentialVersion(playerId);
+    await this.seats.refreshSeats(playerId);
   }
 }

@@ -17,7 +17,7 @@ import type { BotTurns } from './bot-turns.js';
 import { noMetrics, type Metrics } from './metrics.js';
 import { problems, ok, refused, sure, type Refusal, type Result } from './refusal.js';
 import { initialState } from './replay.js';
-import { withSeatVacations } from './seat-vacations.js';
+import { withSeatCopies } from './seat-copies.js';
 import { initialTable } from './table.js';
 import { SeatMoves } from './seat-moves.js';
 import { quietCommit, transitionOf, type GameTransition } from './transition.js';
@@ -163,20 +163,29 @@ export class GameLog {
   }
 
   /**
-   * Copies the vacations of `playerIds` (read afresh on every attempt) onto the seats of a timed
-   * game's meta, revision-guarded like a join; the meta as it then is. Read after the players'
-   * memberships exist, a vacation changed meanwhile is either read here or finds the game through
-   * its membership (Timing.refreshDeadlines), so no change is lost between the two.
+   * Copies what the seats keep of `playerIds` (seat-copies.ts, read afresh on every attempt) onto
+   * the game's meta, revision-guarded like a join; the meta as it then is. Read after the players'
+   * memberships exist, a vacation or credential version changed meanwhile is either read here or
+   * finds the game through its membership (Timing.refreshDeadlines, refreshSeats), so no change is
+   * lost between the two.
    */
-  async copyVacations(meta: GameMeta, playerIds: readonly string[]): Promise<GameMeta> {
+  async copySeats(meta: GameMeta, playerIds: readonly string[]): Promise<GameMeta> {
     let current = meta;
     for (let attempt = 0; attempt < MAX_META_ATTEMPTS; attempt++) {
-      const next = withSeatVacations(current, await this.d.times.vacationsOf(playerIds));
+      const next = withSeatCopies(current, await this.d.times.seatFactsOf(playerIds));
       if (!next) return current;
       if (await written(this.d.table.replaceMeta(next))) return next;
       current = (await this.loadKnown(meta.id)).meta;
     }
-    throw new Error(`game ${meta.id}: too many concurrent changes while copying vacations`);
+    throw new Error(`game ${meta.id}: too many concurrent changes while copying seats`);
+  }
+
+  /** After a player's credential version moved on: copied onto their seats in their running games. */
+  async refreshSeats(playerId: string): Promise<void> {
+    for (const m of await this.d.table.listMemberships(playerId)) {
+      const found = await this.loadKnown(m.gameId);
+      if (statusOf(found) === 'active') await this.copySeats(found.meta, [playerId]);
+    }
   }
 
   /**
@@ -210,14 +219,14 @@ export class GameLog {
   }
 
   /**
-   * Version 0 is the setup; bots that open the game move at once. A timed game's seats first get
-   * their players' vacations. The commit that starts the game
+   * Version 0 is the setup; bots that open the game move at once. The seats first get what they
+   * keep of their players (seat-copies.ts). The commit that starts the game
    * (key 0) holds their moves, or none, and the state after them; a timed game's deadline entry goes
    * in before it. Whoever loses the race to start it reads the game the winner started.
    */
   async start(def: AnyGame, unseated: GameMeta): Promise<Loaded> {
     const people = unseated.seats.flatMap((s) => (s.bot || s.playerId === null ? [] : [s.playerId]));
-    const meta = unseated.timeControl ? await this.copyVacations(unseated, people) : unseated;
+    const meta = await this.copySeats(unseated, people);
     const pausesOf = seatPauses(meta);
     const base = this.initial(meta, def, pausesOf);
     const started = await this.commit(base, base, [], pausesOf, { start: true });

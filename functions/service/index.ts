@@ -145,7 +145,7 @@ export function createServices(
   };
   const lobby = new Lobby(stores.games, stores.lobby, seating, registry, now, ratings);
   const codes = new OneTimeCodes(accounts, now);
-  const credentials = new Credentials(accounts, table, players, now, hooks.onCredentialsEnded);
+  const credentials = new Credentials(accounts, table, players, gameLog, now, hooks.onCredentialsEnded);
   const mailer = hooks.mailer ?? null;
   const writes = new AccountWrites(erasure);
   return {

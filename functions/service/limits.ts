@@ -33,7 +33,8 @@ export type LimitedOperation =
   | 'signInCode'
   | 'confirmationMail'
   | 'seek'
-  | 'streamTicket';
+  | 'streamTicket'
+  | 'accessToken';
 
 export interface Caps {
   /** Games a player created that still wait for players. */
@@ -89,6 +90,12 @@ export const DEFAULT_LIMITS: Limits = {
     seek: { perPlayer: { points: 60, seconds: hour }, perAddress: { points: 120, seconds: hour }, shared: true },
     /** Event stream tickets: a page reconnecting with back-off asks for a few an hour; a loop is stopped. */
     streamTicket: {
+      perPlayer: { points: 30, seconds: minute },
+      perAddress: { points: 120, seconds: minute },
+      shared: true,
+    },
+    /** Access tokens: a client exchanges its credential about once an hour; a loop is stopped. */
+    accessToken: {
       perPlayer: { points: 30, seconds: minute },
       perAddress: { points: 120, seconds: minute },
       shared: true,

@@ -4,8 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { GameTable } from '../store/ports/stores.js';
-import type { CommitRecord, RequestFingerprint } from '../domain/game.js';
-import type { PlayerRecord } from '../domain/player.js';
+import type { CommitRecord, PersonSeat, RequestFingerprint } from '../domain/game.js';
+import { accessTokenRevoked } from './players.js';
 import { keyHint, type GameLog, type KeyedRequest } from './game-log.js';
 import { fromCommit, seatPauses, statusOf, toActOf, type Loaded } from './game-state.js';
 import { viewOf, type PlayerView } from './game-views.js';
@@ -17,6 +17,12 @@ export interface ActInput {
   action: unknown;
   expectedVersion: number;
   idempotencyKey?: string | undefined;
+}
+
+/** Who moves: a player, and with an access token the credential version it carries (checked against the seat). */
+export interface Mover {
+  id: string;
+  accessVersion?: number | undefined;
 }
 
 export interface ActResult {
@@ -32,18 +38,22 @@ export class Play {
   ) {}
 
   /** The move, or why not; refused moves are counted by code. */
-  async act(player: PlayerRecord, gameId: string, input: ActInput): Promise<Result<ActResult>> {
+  async act(player: Mover, gameId: string, input: ActInput): Promise<Result<ActResult>> {
     const result = await this.tryAct(player, gameId, input);
     if (!result.ok) this.metrics.count('RejectedMoves', { code: result.refusal.code });
     return result;
   }
 
-  private async tryAct(player: PlayerRecord, gameId: string, input: ActInput): Promise<Result<ActResult>> {
+  private async tryAct(player: Mover, gameId: string, input: ActInput): Promise<Result<ActResult>> {
     const found = await this.games.load(gameId);
     if (!found.ok) return found;
     const loaded = found.value;
     const seat = seatOf(loaded.meta, player.id);
     if (seat === null) return refused(problems.forbidden('not_seated', 'You do not hold a seat in this game'));
+    // The seat has the player's version as the game started or as it moved on since (seat-copies.ts); no read.
+    const { credentialVersion = 0 } = loaded.meta.seats[seat] as PersonSeat;
+    if (player.accessVersion !== undefined && player.accessVersion < credentialVersion)
+      return refused(accessTokenRevoked());
     if (loaded.meta.status === 'open')
       return refused(problems.conflict('game_not_started', 'The game starts when every seat is taken'));
     const request = input.idempotencyKey ? { ...fingerprint(player.id, input.idempotencyKey, input), seat } : undefined;
@@ -87,7 +97,7 @@ export class Play {
    */
   private async answered(
     loaded: Loaded,
-    player: PlayerRecord,
+    player: Mover,
     request: KeyedRequest,
     expectedVersion: number,
   ): Promise<Result<ActResult> | null> {
@@ -113,7 +123,7 @@ export class Play {
    */
   private async replayed(
     loaded: Loaded,
-    player: PlayerRecord,
+    player: Mover,
     request: KeyedRequest,
     commit: CommitRecord,
   ): Promise<Result<ActResult> | null> {
@@ -136,11 +146,7 @@ export class Play {
    * Someone else wrote this version first. If it was this very request (same idempotency key,
    * retried before the first attempt finished), answer as if it succeeded; otherwise 409.
    */
-  private async lostRace(
-    loaded: Loaded,
-    player: PlayerRecord,
-    request: KeyedRequest | undefined,
-  ): Promise<Result<ActResult>> {
+  private async lostRace(loaded: Loaded, player: Mover, request: KeyedRequest | undefined): Promise<Result<ActResult>> {
     const now = await this.games.loadKnown(loaded.meta.id);
     const key = loaded.version + 1;
     if (request) {

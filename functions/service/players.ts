@@ -74,8 +74,23 @@ export interface Access {
     /** The session's or token's id; null for the registration token. */
     id: string | null;
     scopes: readonly Scope[];
+    /** Set for an access token: the player's credential version it was exchanged at. */
+    version?: number;
   };
 }
+
+/** What a verified access token says (api/access-token.ts checks its signature and expiry). */
+export interface AccessTokenClaims {
+  playerId: string;
+  kind: Access['credential']['kind'];
+  credentialId: string | null;
+  scopes: readonly Scope[];
+  credentialVersion: number;
+}
+
+/** An access token exchanged before its player's credential version moved on (a credential ended since). */
+export const accessTokenRevoked = () =>
+  new Refusal('access_token_revoked', 'Missing or invalid token', 'A credential ended since: exchange one again');
 
 /**
  * `<playerId>.<secret>` (the registration token) or `<playerId>.<credentialId>.<secret>` (a
@@ -150,6 +165,28 @@ export class Players {
     return ok(access);
   }
 
+  /**
+   * The caller of an access token whose signature and expiry were checked: its profile read (or
+   * trusted, as a credential's is) to compare the credential version, so a revocation refuses it
+   * as it refuses the credential. A deleted player is unauthorized.
+   */
+  async accessByToken(claims: AccessTokenClaims, fresh = false): Promise<Result<Access>> {
+    const key = `${claims.playerId}.${claims.credentialId ?? ''}#access`;
+    const trusted = this.trusted.get(key);
+    const player =
+      !fresh && trusted && trusted.until > this.now().getTime()
+        ? trusted.access.player
+        : await this.table.getPlayer(claims.playerId);
+    if (!player) return refused(problems.unauthorized('The token is not valid'));
+    // Older only: a profile trusted here from before the bump may be older than a token exchanged since.
+    if (claims.credentialVersion < (player.credentialVersion ?? 0)) return refused(accessTokenRevoked());
+    const { kind, credentialId: id, scopes, credentialVersion: version } = claims;
+    const access: Access = { player, credential: { kind, id, scopes, version } };
+    this.trusted.set(key, { tokenHash: '', access, until: this.now().getTime() + TOKEN_TRUST_MS });
+    if (this.trusted.size > TRUSTED_TOKENS) this.trusted.delete(this.trusted.keys().next().value!);
+    return ok(access);
+  }
+
   private async verifyRegistration(id: string, tokenHash: string): Promise<Access | null> {
     const player = await this.table.getPlayer(id);
     if (!player || !equalHashes(tokenHash, player.tokenHash)) return null;
@@ -190,11 +227,11 @@ export class Players {
    * credential is refused here at once, elsewhere within TOKEN_TRUST_MS.
    */
   forget(playerId: string, credentialId?: string): void {
-    if (credentialId) {
-      this.trusted.delete(`${playerId}.${credentialId}`);
-      return;
-    }
-    for (const [key, entry] of this.trusted) if (entry.access.player.id === playerId) this.trusted.delete(key);
+    if (credentialId) this.trusted.delete(`${playerId}.${credentialId}`);
+    // Ending any credential moves the credential version on: every access token of the player is checked again.
+    for (const [key, entry] of this.trusted)
+      if (entry.access.player.id === playerId && (!credentialId || entry.access.credential.version !== undefined))
+        this.trusted.delete(key);
   }
 
   /** Reads the profile again (after a change made elsewhere in the service) and trusts it. */

@@ -93,7 +93,7 @@ export class Timing {
 
   /**
    * After a player changed their vacations: they are copied onto the seats of the player's running
-   * timed games (GameLog.copyVacations), and the deadlines of their running turns move (on the newest
+   * timed games (GameLog.copySeats), and the deadlines of their running turns move (on the newest
    * commit, in place). A move that read the meta just before keeps the old deadlines on its
    * commit: they only err early for a new vacation (the sweeper, finding the entry early, works
    * them out again from the meta), and the next move's clocks count the meta's vacations.
@@ -103,7 +103,7 @@ export class Timing {
       const found = await this.games.loadKnown(m.gameId);
       const tc = found.meta.timeControl;
       if (!tc || statusOf(found) !== 'active') continue;
-      const loaded = { ...found, meta: await this.games.copyVacations(found.meta, [playerId]) };
+      const loaded = { ...found, meta: await this.games.copySeats(found.meta, [playerId]) };
       if (!loaded.clocks || !loaded.commit || loaded.clocks[m.seat]?.dueSince == null) continue;
       const clocks = refreshDeadlines(tc, loaded.clocks, seatPauses(loaded.meta));
       await this.times.setClocks(m.gameId, loaded.commit.key, clocks);

@@ -57,7 +57,7 @@ export class PlayerTable implements PlayerStore {
         Key: { pk: s(keys.player(id)), sk: s(keys.profile) },
         ConsistentRead: true,
         ProjectionExpression:
-          '#name, email, pendingEmail, tokenHash, createdAt, notifications, vacations, lang, deletedAt',
+          '#name, email, pendingEmail, tokenHash, createdAt, notifications, vacations, lang, deletedAt, cv',
         ExpressionAttributeNames: { '#name': 'name' },
       }),
     );
@@ -77,7 +77,24 @@ export class PlayerTable implements PlayerStore {
       ...(isLanguage(language) ? { language } : {}),
       notifications: resolveNotifications(parseChoices(optStr(item, 'notifications')), Boolean(email)),
       vacations: parseVacations(optStr(item, 'vacations')),
+      ...(item.cv ? { credentialVersion: num(item, 'cv') } : {}),
     };
+  }
+
+  async bumpCredentialVersion(id: string): Promise<number> {
+    const out = await conditional(
+      this.db.send(
+        new UpdateItemCommand({
+          TableName: this.tableName,
+          Key: { pk: s(keys.player(id)), sk: s(keys.profile) },
+          UpdateExpression: 'ADD cv :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':one': n(1) },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      ),
+    );
+    return num(out.Attributes!, 'cv');
   }
 
   /**

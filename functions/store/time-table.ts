@@ -5,14 +5,14 @@ import {
   UpdateItemCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { conditional, type Item, json, n, optStr, s, str } from './attributes.js';
+import { conditional, type Item, json, n, num, optStr, s, str } from './attributes.js';
 import { WriteConflict } from './ports/errors.js';
 import { parseVacations } from './player-table.js';
 import { dueInIndex } from './due-index.js';
 import { keys } from './keys.js';
 import type { SeatClock } from '../domain/game.js';
 import type { Vacation } from '../domain/player.js';
-import type { ReminderClaim, TimeStore, VacationChange, VacationOutcome } from './ports/times.js';
+import type { ReminderClaim, SeatFacts, TimeStore, VacationChange, VacationOutcome } from './ports/times.js';
 
 /** Reminder claims outlive any turn; the table's TTL removes them afterwards. */
 const REMINDER_TTL_SECONDS = 180 * 24 * 3600;
@@ -120,23 +120,26 @@ export class TimeTable implements TimeStore {
     }
   }
 
-  /** Vacations of several players (one request for a game's seats). */
-  async vacationsOf(playerIds: readonly string[]): Promise<Map<string, Vacation[]>> {
-    const result = new Map<string, Vacation[]>();
+  /** Vacations and credential versions of several players (one request for a game's seats). */
+  async seatFactsOf(playerIds: readonly string[]): Promise<Map<string, SeatFacts>> {
+    const result = new Map<string, SeatFacts>();
     const unique = [...new Set(playerIds)];
     if (unique.length === 0) return result;
     let request: Record<string, { Keys: Item[]; ConsistentRead: boolean; ProjectionExpression: string }> | undefined = {
       [this.tableName]: {
         Keys: unique.map((id) => ({ pk: s(keys.player(id)), sk: s(keys.profile) })),
         ConsistentRead: true,
-        ProjectionExpression: 'pk, vacations',
+        ProjectionExpression: 'pk, vacations, cv',
       },
     };
     for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
       if (attempt > 0) await new Promise((ok) => setTimeout(ok, Math.min(1000, 25 * 2 ** attempt)));
       const out = await this.db.send(new BatchGetItemCommand({ RequestItems: request }));
       for (const item of out.Responses?.[this.tableName] ?? [])
-        result.set(str(item, 'pk').slice('PLAYER#'.length), parseVacations(optStr(item, 'vacations')));
+        result.set(str(item, 'pk').slice('PLAYER#'.length), {
+          vacations: parseVacations(optStr(item, 'vacations')),
+          credentialVersion: item.cv ? num(item, 'cv') : 0,
+        });
       request = out.UnprocessedKeys as typeof request;
     }
     return result;

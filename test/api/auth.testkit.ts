@@ -165,6 +165,7 @@ const CREATED: Record<string, number> = {
   'POST /v1/sign-in/verify': 201,
   'POST /v1/players/me/tokens': 201,
   'POST /v1/stream-tickets': 201,
+  'POST /v1/access-tokens': 201,
   'DELETE /v1/players/me/sessions/{sessionId}': 204,
   'DELETE /v1/players/me/tokens/{tokenId}': 204,
   'POST /v1/players/me/sign-out-everywhere': 204,

@@ -94,6 +94,24 @@ const playFirst = (
     body: { action: view.legalActions[0]!, expectedVersion: view.version },
   });
 
+/** A game of tally between `anna` and `ben` on two days' bank each, started. */
+async function timedTally(anna: Player, ben: Player): Promise<GameParams> {
+  const created = dataOf(
+    await anna.POST('/v1/games', {
+      body: {
+        game: 'tally',
+        players: 2,
+        options: { target: 50 },
+        timeControl: { bank: { initial: 'P2D', increment: 'PT0S' }, onTimeout: 'bot' },
+      },
+    }),
+  );
+  const params = { path: { id: created.id } };
+  const joined = await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } });
+  expect(joined.response.status).toBe(200);
+  return params;
+}
+
 const shape = (list: TracedCall[]) => {
   const t = totals(list);
   return { reads: t.reads, writes: t.writes };
@@ -145,20 +163,7 @@ describe('round trips per operation', () => {
     const H = 3600_000;
     const [anna, ben] = [await api.newPlayer('Ta'), await api.newPlayer('Tb')];
     clock = Date.parse('2026-11-02T08:00:00.000Z');
-    const created = dataOf(
-      await anna.POST('/v1/games', {
-        body: {
-          game: 'tally',
-          players: 2,
-          options: { target: 50 },
-          timeControl: { bank: { initial: 'P2D', increment: 'PT0S' }, onTimeout: 'bot' },
-        },
-      }),
-    );
-    const params = { path: { id: created.id } };
-    expect(
-      (await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } })).response.status,
-    ).toBe(200);
+    const params = await timedTally(anna, ben);
     const move = async (who: Player, version: number, after: number) => {
       clock! += after;
       // A token trusted an hour ago is verified again; that read is not the move's.
@@ -179,6 +184,24 @@ describe('round trips per operation', () => {
     // Anna moves at once: Ben has 12 hours left, so his reminder comes before hers would have: the deadline entry moves first.
     expect(await move(anna, 2, 60_000)).toEqual(['QueryCommand', 'UpdateItemCommand', 'PutItemCommand']);
     clock = null;
+  });
+
+  it('a move in a timed game with an access token (RP-AUTH-1), its credential unseen for a day, reads no credential nor profile', async () => {
+    const [anna, ben] = [await api.newPlayer('Ac'), await api.newPlayer('Bc')];
+    clock = Date.parse('2026-11-05T08:00:00.000Z');
+    const params = await timedTally(anna, ben);
+    // A day on, nothing this instance trusted is trusted still: it is as cold as a fresh one for this player.
+    clock += 24 * 3_600_000;
+    const exchanged = dataOf(await anna.POST('/v1/access-tokens', {}));
+    const { result, calls: made } = await measure(() =>
+      api.as(exchanged.accessToken).POST('/v1/games/{id}/actions', {
+        params,
+        body: { action: { type: 'add', n: 1 }, expectedVersion: 0 },
+      }),
+    );
+    clock = null;
+    expect(result.response.status, textOf(result)).toBe(200);
+    expect(made.map((c) => c.command)).toEqual(['QueryCommand', 'PutItemCommand']);
   });
 
   it('the notifier reads each game once per stream batch, however many commits, reminders and chat messages of it the batch holds', async () => {

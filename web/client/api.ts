@@ -6,6 +6,7 @@
  */
 import createClient, { type ClientPathsWithMethod, type MethodResponse, type Middleware } from 'openapi-fetch';
 import type { components, paths } from '../../api-spec/openapi.js';
+import { accessTokens } from './access-token.js';
 
 /** The document's schemas under the names the pages use. */
 type Schemas = components['schemas'];
@@ -73,6 +74,16 @@ export const api = createClient<paths>({
   fetch: (request) => fetch(request),
 });
 api.use(signedIn);
+// After signedIn: a move's session header is swapped for the access token, and (answers run through the middleware in reverse) its refusal is retried before signedIn sees a 401.
+api.use(
+  accessTokens({
+    session: token.get,
+    exchange: async () => {
+      const { data } = await api.POST('/v1/access-tokens', {});
+      return data ?? null;
+    },
+  }),
+);
 
 /**
  * The answers that hold a game's own view and log, as the calls give them: openapi-fetch reads an

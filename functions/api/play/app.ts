@@ -39,7 +39,7 @@ export function playApp({ games, waits, notifyDeps, documentedGames }: PlayDeps)
     .openapi(routes.act, async (c) => {
       const { action, expectedVersion } = c.req.valid('json');
       const result = valueOf(
-        await games.act(caller(c), c.req.valid('param').id, {
+        await games.act(c.get('bearer'), c.req.valid('param').id, {
           action,
           expectedVersion,
           idempotencyKey: c.req.valid('header')['idempotency-key'],

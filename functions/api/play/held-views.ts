@@ -25,7 +25,7 @@ export function heldViews(waits: VersionWaits): MiddlewareHandler<AppEnv> {
     )
       return next();
     const access = c.get('access');
-    demandScope(access, 'read');
+    demandScope(access.credential, 'read');
     if (query.data.version !== undefined)
       throw problems.badRequest('invalid_query', 'A past version never changes: send either version or waitForVersion');
     const token = `${access.player.id}:${access.credential.id ?? access.credential.kind}`;

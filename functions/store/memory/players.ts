@@ -67,6 +67,13 @@ export class MemoryPlayers implements PlayerStore {
     if (changes.notifications) profile.choices = mergeNotificationChoices(profile.choices, copy(changes.notifications));
   }
 
+  async bumpCredentialVersion(id: string): Promise<number> {
+    const profile = this.state.profile(id);
+    if (!profile) throw new WriteConflict('no such player');
+    profile.record.credentialVersion = (profile.record.credentialVersion ?? 0) + 1;
+    return profile.record.credentialVersion;
+  }
+
   async addOpenGame(playerId: string, gameId: string, cap: number): Promise<boolean> {
     return this.openGames.add(playerId, gameId, cap);
   }

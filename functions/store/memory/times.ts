@@ -2,7 +2,7 @@ import type { SeatClock } from '../../domain/game.js';
 import type { Vacation } from '../../domain/player.js';
 import { DUE_SHARDS, keys } from '../keys.js';
 import { WriteConflict } from '../ports/errors.js';
-import type { ReminderClaim, TimeStore, VacationChange, VacationOutcome } from '../ports/times.js';
+import type { ReminderClaim, SeatFacts, TimeStore, VacationChange, VacationOutcome } from '../ports/times.js';
 import { copy, dueInShards, type MemoryState } from './state.js';
 
 /** The shards of the games' deadline index, in the order the sweep reads them. */
@@ -46,11 +46,15 @@ export class MemoryTimes implements TimeStore {
     return true;
   }
 
-  async vacationsOf(playerIds: readonly string[]): Promise<Map<string, Vacation[]>> {
-    const found = new Map<string, Vacation[]>();
+  async seatFactsOf(playerIds: readonly string[]): Promise<Map<string, SeatFacts>> {
+    const found = new Map<string, SeatFacts>();
     for (const id of new Set(playerIds)) {
       const profile = this.state.profile(id);
-      if (profile) found.set(id, copy(profile.vacations ?? []));
+      if (profile)
+        found.set(id, {
+          vacations: copy(profile.vacations ?? []),
+          credentialVersion: profile.record.credentialVersion ?? 0,
+        });
     }
     return found;
   }

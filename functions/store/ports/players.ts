@@ -24,6 +24,8 @@ export interface PlayerStore {
    * choices (kinds not named keep theirs); concurrent changes of different kinds all survive.
    */
   updatePlayer(id: string, changes: PlayerChanges): Promise<void>;
+  /** Adds one to the player's credential version and answers the new one (WriteConflict if there is no player). */
+  bumpCredentialVersion(id: string): Promise<number>;
   /** Adds the game to the player's open games unless `cap` are there already, or the player is gone (false then). */
   addOpenGame(playerId: string, gameId: string, cap: number): Promise<boolean>;
   listOpenGames(playerId: string): Promise<string[]>;

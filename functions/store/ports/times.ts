@@ -1,6 +1,12 @@
 import type { SeatClock } from '../../domain/game.js';
 import type { Vacation } from '../../domain/player.js';
 
+/** What a player's seats keep of them (domain/game.ts PersonSeat): their vacations and credential version (0 if none). */
+export interface SeatFacts {
+  vacations: Vacation[];
+  credentialVersion: number;
+}
+
 export interface ReminderClaim {
   gameId: string;
   seat: number;
@@ -23,8 +29,8 @@ export interface TimeStore {
   setClocks(gameId: string, commitKey: number, clocks: readonly SeatClock[]): Promise<boolean>;
   /** True for exactly one caller per seat and turn: the one that sends the reminder. */
   claimReminder(claim: ReminderClaim, now: Date): Promise<boolean>;
-  /** Vacations of several players (players that are not there left out). */
-  vacationsOf(playerIds: readonly string[]): Promise<Map<string, Vacation[]>>;
+  /** What the seats of several players copy of them, in one read (players that are not there left out). */
+  seatFactsOf(playerIds: readonly string[]): Promise<Map<string, SeatFacts>>;
   /**
    * Changes a player's vacations with `change` applied to what is stored, so concurrent changes
    * both survive; a change refused is answered as is, and nothing is written. WriteConflict for a

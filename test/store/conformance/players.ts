@@ -5,6 +5,18 @@ import { WriteConflict } from '../../../functions/store/ports/errors.js';
 import { player, read, uid } from './fixtures.js';
 
 export function playersSuite(h: Harness): void {
+  describe('credential version', () => {
+    it('starts absent, counts up by one per bump, and a missing player is a WriteConflict', async () => {
+      const id = `cv-${uid()}`;
+      await h.table.putPlayer(player(id));
+      expect((await h.table.getPlayer(id))?.credentialVersion).toBeUndefined();
+      expect(await h.table.bumpCredentialVersion(id)).toBe(1);
+      expect(await h.table.bumpCredentialVersion(id)).toBe(2);
+      expect((await h.table.getPlayer(id))?.credentialVersion).toBe(2);
+      await expect(h.table.bumpCredentialVersion(`nobody-${uid()}`)).rejects.toBeInstanceOf(WriteConflict);
+    });
+  });
+
   describe('memberships', () => {
     it('lists exactly the games a player joined, not the profile nor other players', async () => {
       const anna = `anna-${uid()}`;

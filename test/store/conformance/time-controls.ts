@@ -66,7 +66,9 @@ export function timeControlsSuite(h: Harness): void {
       expect(added).toEqual({ ok: true, value: [away] });
       const refusedChange = await h.stores.times.changeVacations(id, () => ({ ok: false, refusal: 'no' }));
       expect(refusedChange).toEqual({ ok: false, refusal: 'no' });
-      expect((await h.stores.times.vacationsOf([id])).get(id)).toEqual([away]);
+      expect((await h.stores.times.seatFactsOf([id])).get(id)).toEqual({ vacations: [away], credentialVersion: 0 });
+      await h.table.bumpCredentialVersion(id);
+      expect((await h.stores.times.seatFactsOf([id])).get(id)?.credentialVersion).toBe(1);
       await expect(
         h.stores.times.changeVacations(`none-${uid()}`, () => ({ ok: true, value: [away] })),
       ).rejects.toBeInstanceOf(WriteConflict);
