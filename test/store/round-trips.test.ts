@@ -190,9 +190,11 @@ describe('round trips per operation', () => {
     const [anna, ben] = [await api.newPlayer('Ac'), await api.newPlayer('Bc')];
     clock = Date.parse('2026-11-05T08:00:00.000Z');
     const params = await timedTally(anna, ben);
-    // A day on, nothing this instance trusted is trusted still: it is as cold as a fresh one for this player.
+    const annaId = dataOf(await anna.GET('/v1/players/me')).id;
     clock += 24 * 3_600_000;
     const exchanged = dataOf(await anna.POST('/v1/access-tokens', {}));
+    // A cold instance: it trusts nothing of Anna's (the exchange had just trusted her credential).
+    server.services.players.forget(annaId);
     const { result, calls: made } = await measure(() =>
       api.as(exchanged.accessToken).POST('/v1/games/{id}/actions', {
         params,
