@@ -18,6 +18,7 @@ import { Sweeper } from '../../functions/service/sweeper.js';
 import { ensureTable } from '../../functions/store/create-table.js';
 import { memoryStores } from '../../functions/store/memory/index.js';
 import { TimeTable } from '../../functions/store/time-table.js';
+import { traceCalls } from '../../functions/store/trace.js';
 import { median } from './stats.js';
 
 const DUE = Number(process.env.BENCH_SWEEP_DUE ?? 10_000);
@@ -86,13 +87,9 @@ async function dynaliteRead(): Promise<{ due: number; found: number; queries: nu
     for (let i = 0; i < ids.length; i += 50)
       await Promise.all(ids.slice(i, i + 50).map((id, j) => times.setDue(id, at(i + j), 1, 'exact')));
     let queries = 0;
-    client.middlewareStack.add(
-      (next, context) => async (args) => {
-        if (context.commandName === 'QueryCommand') queries++;
-        return next(args);
-      },
-      { step: 'initialize', name: 'countQueries' },
-    );
+    traceCalls(client, (call) => {
+      if (call.command === 'QueryCommand') queries++;
+    });
     const started = performance.now();
     const found = (await times.dueGames(new Date('2026-11-29T06:01:00.000Z'))).length;
     return { due: DUE, found, queries, ms: performance.now() - started };

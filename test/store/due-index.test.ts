@@ -9,6 +9,7 @@ import { ensureTable } from '../../functions/store/create-table.js';
 import { dueInIndex } from '../../functions/store/due-index.js';
 import { keys } from '../../functions/store/keys.js';
 import { TimeTable } from '../../functions/store/time-table.js';
+import { traceCalls } from '../../functions/store/trace.js';
 
 let store: Awaited<ReturnType<typeof startEmbeddedStore>>;
 const tableName = `railpost-due-${randomUUID().slice(0, 8)}`;
@@ -34,13 +35,9 @@ describe('the deadline index read to its end', () => {
       await times.setDue(id, i < 250 ? '2026-11-29T05:00:00.000Z' : '2026-11-29T07:00:00.000Z', 1, 'exact');
     const now = new Date('2026-11-29T06:00:00.000Z');
     let queries = 0;
-    client.middlewareStack.add(
-      (next, context) => async (args) => {
-        if (context.commandName === 'QueryCommand') queries++;
-        return next(args);
-      },
-      { step: 'initialize', name: 'countQueries' },
-    );
+    traceCalls(client, (call) => {
+      if (call.command === 'QueryCommand') queries++;
+    });
     const paged = await dueInIndex(client, tableName, (shard) => `DUE#${shard}`, now, 100);
     expect(paged.map((d) => d.pk).sort()).toEqual(ids.slice(0, 250).map(keys.game).sort());
     // Shard 0: 100 + 100 + 50; the other three shards: one empty page each.
