@@ -48,3 +48,30 @@ describe('the example bot plays a whole game against easy bots', () => {
     expect(end.status).toBe('finished');
   });
 });
+
+describe('the example bot at a table with a person', () => {
+  it('joins a public game from the lobby, accepts a take-back (RP-TB-1) and resigns', async () => {
+    const person = await suite.api.newPlayer('Person');
+    const created = dataOf(
+      await person.POST('/v1/games', {
+        body: { game: 'high-card', players: 2, options: { rounds: 1, handSize: 2 }, visibility: 'public' },
+      }),
+    );
+    const params = { path: { id: created.id } };
+    const bot = connect(suite.server.url, await botToken(suite.api, 'Lobby bot'));
+    expect(await joinFromLobby(bot, 'high-card')).toBe(created.id);
+    // A pass (HC-2) reveals nothing, so it may be taken back.
+    const view = dataOf(await person.GET('/v1/games/{id}/view', { params }));
+    const pass = view.legalActions.find((a) => a.type === 'pass')!;
+    await person.POST('/v1/games/{id}/actions', { params, body: { action: pass, expectedVersion: view.version } });
+    const asked = dataOf(await person.POST('/v1/games/{id}/takeback', { params, body: { expectedVersion: 1 } }));
+    expect(asked.takeback?.waitingFor).toEqual([1]);
+    const tally = newTally();
+    await act(bot, created.id, tally);
+    const undone = dataOf(await person.GET('/v1/games/{id}', { params }));
+    expect([tally.takebacks, undone.takeback, undone.toAct]).toEqual([1, undefined, [0]]);
+    await resign(bot, created.id);
+    const end = dataOf(await person.GET('/v1/games/{id}', { params }));
+    expect([end.status, end.outcome?.ranking]).toEqual(['finished', [1, 2]]);
+  });
+});
