@@ -72,7 +72,8 @@ const openApiInfo = {
       'Every answer carries `X-Request-Id`. Every 200 to a GET carries an `ETag`: send it as `If-None-Match` to get 304 without a body while nothing changed. ' +
       '`GET /v1/games` is paged (`limit`, and the `next` cursor as `cursor`). Rate-limited writes answer 429 with `Retry-After`, ' +
       'and carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; each operation states its limits and caps. ' +
-      'What railpost POSTs to your webhook endpoints is under `webhooks`.',
+      'What railpost POSTs to your webhook endpoints is under `webhooks`.\n\n' +
+      'Writing a bot: [the bot guide](/docs/bots.md), from an account and a token to a bot playing whole games.',
     license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     contact: { name: 'railpost', url: 'https://railpost.dev' },
   },
