@@ -59,28 +59,55 @@ async function holdView(api: Api, id: string, version: number): Promise<boolean>
 }
 
 /**
+ * A `look(id)` that runs `act` on game `id`, one look per game at a time: an event that comes
+ * during a look asks for one more once it is done, so no move is missed and none is doubled.
+ */
+function oneLookAtATime(api: Api, tally: Tally, seen: (id: string, look: Look) => void, failed: (e: unknown) => void) {
+  const again = new Map<string, boolean>();
+  const look = (id: string) => {
+    if (again.has(id)) return void again.set(id, true);
+    again.set(id, false);
+    act(api, id, tally).then((result) => {
+      const more = again.get(id);
+      again.delete(id);
+      seen(id, result);
+      if (more && !result.finished) look(id);
+    }, failed);
+  };
+  return look;
+}
+
+/**
  * Looks at game `id` on each of its events until it ends or the socket closes (a socket lives two
  * hours at most; the caller then opens another and looks again, which catches up on what it missed).
  */
 async function streamUntilEnd(api: Api, id: string, tally: Tally): Promise<void> {
-  let looking: Promise<Look> | undefined;
-  let again = false;
   let ended = () => {};
   let failed = (_: unknown) => {};
   const done = new Promise<void>((resolve, reject) => ((ended = resolve), (failed = reject)));
-  // One look at a time: an event during a look asks for one more once it is done.
-  const look = () => {
-    if (looking) return void (again = true);
-    looking = act(api, id, tally);
-    looking.then((seen) => {
-      looking = undefined;
-      if (seen.finished) ended();
-      else if (again) ((again = false), look());
-    }, failed);
-  };
-  const socket = await openStream(api, (event) => event.game === id && look());
+  const look = oneLookAtATime(api, tally, (_, seen) => seen.finished && ended(), failed);
+  const socket = await openStream(api, (event) => event.game === id && look(id));
   socket.on('close', ended);
   // Events sent before the socket opened are not replayed: look once now.
-  look();
+  look(id);
   await done.finally(() => socket.close());
+}
+
+/**
+ * Serves every game of the account over the stream, until `stop` is called: the games where the
+ * bot is to act now (`GET /v1/games?myTurn=true`), then each game an event names: a game the bot
+ * joined or was matched into, a take-back asked, a move. Reconnects when the socket closes.
+ */
+export function serve(api: Api, tally: Tally, onError: (e: unknown) => void = console.error): { stop(): void } {
+  let socket: WebSocket | undefined;
+  let stopped = false;
+  const look = oneLookAtATime(api, tally, () => {}, onError);
+  const connect = async () => {
+    socket = await openStream(api, (event) => look(event.game));
+    socket.on('close', () => stopped || connect().catch(onError));
+    const { data: due } = await api.GET('/v1/games', { params: { query: { status: 'active', myTurn: true } } });
+    for (const game of due?.items ?? []) look(game.id);
+  };
+  connect().catch(onError);
+  return { stop: () => ((stopped = true), socket?.close()) };
 }

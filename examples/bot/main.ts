@@ -2,13 +2,13 @@
  * A small bot for railpost, run from the command line:
  *
  *   npx tsx examples/bot/main.ts --server http://localhost:8787 --token <personal access token> \
- *     [--game ticket-to-ride-europe] [--players 2] [--level easy] [--lobby] [--mode stream|poll] [--resign <game id>]
+ *     [--game ticket-to-ride-europe] [--players 2] [--level easy] [--lobby] [--mode stream|poll] [--serve] [--resign <game id>]
  *
  * `--server` and `--token` may come from RAILPOST_SERVER and RAILPOST_TOKEN instead. See README.md.
  */
 import { parseArgs } from 'node:util';
 import { connect } from './client.js';
-import { playToEnd, type Mode } from './follow.js';
+import { playToEnd, serve, type Mode } from './follow.js';
 import { createAgainstBots, joinFromLobby, type BotLevel } from './start.js';
 import { newTally, resign } from './turns.js';
 
@@ -22,6 +22,7 @@ const { values: flags } = parseArgs({
     lobby: { type: 'boolean', default: false },
     mode: { type: 'string', default: 'stream' },
     resign: { type: 'string' },
+    serve: { type: 'boolean', default: false },
   },
 });
 if (!flags.token) throw new Error('a personal access token is needed: --token or RAILPOST_TOKEN (see README.md)');
@@ -30,6 +31,9 @@ const api = connect(flags.server, flags.token);
 if (flags.resign) {
   await resign(api, flags.resign);
   console.log(`resigned game ${flags.resign}`);
+} else if (flags.serve) {
+  serve(api, newTally());
+  console.log('serving every game of the account; stop with Ctrl-C');
 } else {
   const id = flags.lobby
     ? await joinFromLobby(api, flags.game)

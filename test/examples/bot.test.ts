@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogGames } from '../../engine/games/index.js';
 import { connect } from '../../examples/bot/client.js';
-import { playToEnd, type Mode } from '../../examples/bot/follow.js';
+import { playToEnd, serve, type Mode } from '../../examples/bot/follow.js';
 import { createAgainstBots, joinFromLobby } from '../../examples/bot/start.js';
 import { act, newTally, resign } from '../../examples/bot/turns.js';
 import { dataOf, type Api } from '../support/client.js';
@@ -46,6 +46,30 @@ describe('the example bot plays a whole game against easy bots', () => {
   it('RP-WAIT-1: the same over held views (waitForVersion) instead of the stream', async () => {
     const { end } = await playOne(catalogGames[0]!.id, catalogGames[0]!.minPlayers, 'poll');
     expect(end.status).toBe('finished');
+  });
+});
+
+describe('the example bot serving its account', () => {
+  it('plays a game made outside its loop to the end, told of it only by the list of its games and the stream', async () => {
+    const token = await botToken(suite.api, 'Serving bot');
+    const bot = connect(suite.server.url, token);
+    const tally = newTally();
+    const errors: unknown[] = [];
+    const served = serve(bot, tally, (e) => errors.push(e));
+    try {
+      const game = catalogGames.at(-1)!;
+      const id = await createAgainstBots(bot, game.id, game.minPlayers, 'easy');
+      const params = { path: { id } };
+      let end = dataOf(await bot.GET('/v1/games/{id}', { params }));
+      for (const deadline = Date.now() + 30_000; end.status === 'active' && Date.now() < deadline;) {
+        await bot.GET('/v1/games/{id}/view', { params: { ...params, query: { waitForVersion: end.version + 1 } } });
+        end = dataOf(await bot.GET('/v1/games/{id}', { params }));
+      }
+      expect([end.status, errors]).toEqual(['finished', []]);
+      expect(tally.moves).toBeGreaterThan(0);
+    } finally {
+      served.stop();
+    }
   });
 });
 
