@@ -1,5 +1,6 @@
 /**
- * Two ways to learn that a game moved, and a loop that plays one game to its end with either:
+ * Two ways to learn that a game moved, a loop that plays one game to its end with either, and
+ * `serve`, which plays every game of the account over the stream:
  * - `stream` (the default): one WebSocket for all of the account's games (docs/event-stream.md);
  *   each event names a game and its version, and the bot looks at that game again.
  * - `poll`: a held view (`waitForVersion`, docs/api.md "Waiting for a move"), for a client that
@@ -23,7 +24,7 @@ interface StreamEvent {
 }
 
 /** Opens the account's event stream and calls `onEvent` for each event; resolves once it is open. */
-export async function openStream(api: Api, onEvent: (event: StreamEvent) => void): Promise<WebSocket> {
+async function openStream(api: Api, onEvent: (event: StreamEvent) => void): Promise<WebSocket> {
   // The token never goes in a URL: a single-use ticket, minted with it, opens the socket.
   const { data: ticket, error } = await api.POST('/v1/stream-tickets');
   if (!ticket) throw new Error(`no stream ticket: ${JSON.stringify(error)}`);
