@@ -139,6 +139,7 @@ function replayStep(
   return { ok: true, state: applied.state };
 }
 
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 const ordinal = (n: number) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 
 /** The verdict in a few lines for a person. */
@@ -173,7 +174,7 @@ export function describeVerdict(v: Verdict): string {
     `game: ${r.game.title} (${ex.game}), ${revision}`,
     `seed commitment: SHA-256 of the seed, matches`,
     `seats: ${ex.players.map((s) => seatOf(s.seat)).join('; ')}`,
-    `entries: ${ex.actions.length} (${r.applied} actions replayed, ${r.forfeits} forfeits, ${r.takeBacks} take-backs)`,
+    `entries: ${ex.actions.length} (${count(r.applied, 'action')} replayed, ${count(r.forfeits, 'forfeit')}, ${count(r.takeBacks, 'take-back')})`,
     `checked: every action legal and due; ${r.events} recorded events said again; ${r.randomSteps} actions drew on the RNG, after the setup's shuffles`,
     `outcome: ${places}`,
     'VERIFIED',
