@@ -5069,6 +5069,8 @@ export interface components {
         };
         Export: {
             game: string;
+            /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
+            rulesRevision: string | null;
             options?: unknown;
             players: components["schemas"]["Seat"][];
             seed: string;
@@ -5093,6 +5095,13 @@ export interface components {
                  * @enum {boolean}
                  */
                 platform?: true;
+                /** @description The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled */
+                events: {
+                    type: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                }[];
             }[];
             outcome: components["schemas"]["Outcome"] | null;
         };
@@ -10975,6 +10984,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "game": "vlaky-na-trati",
+                     *       "rulesRevision": "2026-11-29",
                      *       "options": {
                      *         "sheet": "I",
                      *         "startingPlayer": "random"
@@ -11002,14 +11012,41 @@ export interface operations {
                      *           "action": {
                      *             "type": "choose_start_side",
                      *             "side": 0
-                     *           }
+                     *           },
+                     *           "events": [
+                     *             {
+                     *               "type": "start_side",
+                     *               "data": {
+                     *                 "seat": 0,
+                     *                 "side": 0
+                     *               }
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "seat": 0,
                      *           "action": {
                      *             "type": "choose_track",
                      *             "lane": "T"
-                     *           }
+                     *           },
+                     *           "events": [
+                     *             {
+                     *               "type": "track",
+                     *               "data": {
+                     *                 "seat": 0,
+                     *                 "lane": "T"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "symbol",
+                     *               "data": {
+                     *                 "seat": 0,
+                     *                 "symbol": "MAIL",
+                     *                 "node": 0,
+                     *                 "outcome": "ticked"
+                     *               }
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "seat": 1,
@@ -11017,7 +11054,33 @@ export interface operations {
                      *             "type": "choose_track",
                      *             "lane": "M"
                      *           },
-                     *           "level": "hard"
+                     *           "level": "hard",
+                     *           "events": [
+                     *             {
+                     *               "type": "track",
+                     *               "data": {
+                     *                 "seat": 1,
+                     *                 "lane": "M"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "symbol",
+                     *               "data": {
+                     *                 "seat": 1,
+                     *                 "symbol": "PASSENGER",
+                     *                 "node": 0,
+                     *                 "outcome": "ticked"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "turn",
+                     *               "data": {
+                     *                 "seat": 0,
+                     *                 "turnIndex": 1,
+                     *                 "phase": "turn"
+                     *               }
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "seat": 0,
@@ -11025,23 +11088,59 @@ export interface operations {
                      *             "type": "place_card",
                      *             "source": "HAND",
                      *             "cardId": "A04"
-                     *           }
-                     *         },
-                     *         {
-                     *           "seat": 0,
-                     *           "action": {
-                     *             "type": "discard_a",
-                     *             "cardId": "A06"
-                     *           }
-                     *         },
-                     *         {
-                     *           "seat": 1,
-                     *           "action": {
-                     *             "type": "place_card",
-                     *             "source": "HAND",
-                     *             "cardId": "A12"
                      *           },
-                     *           "level": "hard"
+                     *           "events": [
+                     *             {
+                     *               "type": "placed",
+                     *               "data": {
+                     *                 "seat": 0,
+                     *                 "source": "HAND",
+                     *                 "cardId": "A04",
+                     *                 "slot": 1
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "moved",
+                     *               "data": {
+                     *                 "seat": 0,
+                     *                 "node": 1
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "symbol",
+                     *               "data": {
+                     *                 "seat": 0,
+                     *                 "symbol": "MAIL",
+                     *                 "node": 1,
+                     *                 "outcome": "ticked"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "moved",
+                     *               "data": {
+                     *                 "seat": 1,
+                     *                 "node": 1
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "symbol",
+                     *               "data": {
+                     *                 "seat": 1,
+                     *                 "symbol": "PASSENGER",
+                     *                 "node": 1,
+                     *                 "outcome": "ticked"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "symbol",
+                     *               "data": {
+                     *                 "seat": 1,
+                     *                 "symbol": "GLASSWORKS",
+                     *                 "node": 1,
+                     *                 "outcome": "ticked"
+                     *               }
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "outcome": {

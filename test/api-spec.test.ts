@@ -224,6 +224,7 @@ describe('what the document declares', () => {
     const headers = { 'x-request-id': '0b6f4b8e-3f0a-4c47-9a55-1f2c3d4e5f60', etag: '"e"' };
     const body = {
       game: 'streetcar',
+      rulesRevision: null,
       options: {},
       players: [{ seat: 0, name: 'Anna', bot: false }],
       seed: 'ab',

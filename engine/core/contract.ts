@@ -76,6 +76,11 @@ export interface GameDefinition<S = unknown, A extends { type: string } = { type
   maxPlayers: number;
   /** False for games that exist only for tests; they are playable but not in the catalog. */
   listed: boolean;
+  /**
+   * The revision of these rules (its manifest's): a game stores it at creation, and its export names
+   * it, so that a verifier knows which engine replays it. Games for tests only may leave it out.
+   */
+  rulesRevision?: string;
   /** Static components a client needs to draw the game (board, routes, cards); public, the same for every game. */
   components?: unknown;
   /** Options with defaults applied by parsing; `{}` must parse. */

@@ -83,6 +83,8 @@ export interface GameMeta {
   seedCommitment: string;
   /** Secret while the game runs. */
   seed: string;
+  /** The rules revision of the game's definition when the game was made; absent on games made before revisions were kept. */
+  rulesRevision?: string;
   /** Bumped by every change of the meta item; guards concurrent joins. */
   revision: number;
   /** When every seat was filled and the clocks started. */

@@ -1,6 +1,7 @@
 /**
  * A game's log as players may read it: the entries after a version (each seen as the reader may
- * see it), and, once the game has ended, the whole record with its seed, which anyone can replay.
+ * see it), and, once the game has ended, the whole record with its seed and every event unredacted
+ * (the seed reveals them all anyway), which anyone can replay and check (docs/fairness.md).
  */
 import type { BotLevel, Outcome, Seat } from '../../engine/core/index.js';
 import type { GameTable } from '../store/ports/stores.js';
@@ -10,10 +11,12 @@ import type { GameLog } from './game-log.js';
 import { outcomeOf, statusOf } from './game-state.js';
 import { seatsOf, tagged, type SeatSummary, type Tagged } from './game-views.js';
 import { ok, problems, refused, type Result } from './refusal.js';
-import { logEntryFor, viewerFor, type LogEntry } from './visibility.js';
+import { logEntryFor, viewerFor, type LogEntry, type VisibleEvent } from './visibility.js';
 
 export interface GameExport {
   game: string;
+  /** The rules revision the game was made under; null for games made before revisions were kept. */
+  rulesRevision: string | null;
   options: unknown;
   players: SeatSummary[];
   seed: string;
@@ -29,6 +32,8 @@ export interface GameExport {
     timeout?: true;
     forfeit?: true;
     platform?: true;
+    /** What the entry's events said, all of them (the game has ended): what a replay must say again, card for card. */
+    events: VisibleEvent[];
   }[];
   outcome: Outcome | null;
 }
@@ -76,6 +81,7 @@ export class GameExports {
     const records = (await this.table.commitsAfter(gameId, 0, undefined, loaded.commit)).flatMap((c) => c.records);
     return ok({
       game: loaded.meta.game,
+      rulesRevision: loaded.meta.rulesRevision ?? null,
       options: loaded.meta.options,
       players: seatsOf(loaded.meta, loaded.forfeited, player.id),
       seed: loaded.meta.seed,
@@ -89,6 +95,7 @@ export class GameExports {
           ...(r.timeout ? { timeout: true as const } : {}),
           ...(r.forfeit ? { forfeit: true as const } : {}),
           ...(r.platform ? { platform: true as const } : {}),
+          events: logEntryFor(r, 'all').events,
         };
       }),
       outcome: outcomeOf(loaded),

@@ -14,7 +14,7 @@ import { botSeatOf, seatPauses, statusOf, unstarted } from './game-state.js';
 import { summaryFor, type GameSummary } from './game-views.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
 import { issueOf, ok, problems, refused, type Refusal, type Result } from './refusal.js';
-import { equalHashes, newId, newInviteCode, newSeed, sha256Hex } from './secrets.js';
+import { equalHashes, newId, newInviteCode, newSeeding, sha256Hex } from './secrets.js';
 import type { TimeControl } from './time-control.js';
 import type { Timing } from './timing.js';
 import { seatOf } from './visibility.js';
@@ -65,7 +65,6 @@ export class Seating {
     }
     const mismatch = def.checkOptions?.(parsed.data, input.players);
     if (mismatch) return refused(problems.badRequest('invalid_options', mismatch));
-    const seed = newSeed();
     const firstBot = input.players - bots;
     const seats = Array.from({ length: input.players }, (_, i): PersonSeat | BotSeat => {
       if (i === 0) return { playerId: player.id, name: player.name, bot: false };
@@ -87,8 +86,7 @@ export class Seating {
       createdAt: this.games.at(),
       createdBy: player.id,
       inviteCode: newInviteCode(),
-      seedCommitment: sha256Hex(seed),
-      seed,
+      ...newSeeding(def.rulesRevision),
       revision: 1,
       ...(full ? { startedAt: this.games.at() } : {}),
       ...(input.timeControl ? { timeControl: input.timeControl } : {}),
@@ -180,7 +178,6 @@ export class Seating {
   ): Promise<void> {
     const def = await this.games.knownDef(input.game);
     const now = this.games.at();
-    const seed = newSeed();
     const seats = input.seekers.map((s) => ({ playerId: s.playerId, name: s.name, bot: false as const }));
     const fresh: GameMeta = {
       id: gameId,
@@ -192,8 +189,7 @@ export class Seating {
       createdAt: now,
       createdBy: seats[0]!.playerId,
       inviteCode: newInviteCode(),
-      seedCommitment: sha256Hex(seed),
-      seed,
+      ...newSeeding(def.rulesRevision),
       revision: 1,
       startedAt: now,
       ...(input.pace ? { timeControl: { perMove: input.pace, onTimeout: 'bot' as const, reminderAt: 0.8 } } : {}),

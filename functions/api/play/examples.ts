@@ -129,6 +129,7 @@ export const PLAY_EXAMPLES = {
   },
   export: {
     game: 'vlaky-na-trati',
+    rulesRevision: '2026-11-29',
     options: { sheet: 'I', startingPlayer: 'random' },
     players: [
       { seat: 0, name: 'Anna', bot: false, playerId: '67yeJhdN_7Vz1Q6p' },
@@ -137,12 +138,41 @@ export const PLAY_EXAMPLES = {
     seed: '1c082444ca8342a85d185b7cdda6244ec7402c323d24419eb4e0b2327bef1cfc',
     seedCommitment: '3ba41e9b7f2c8f339a9debd029007d28b9ca137a71442735c249d7bb4e1c3e71',
     actions: [
-      { seat: 0, action: { type: 'choose_start_side', side: 0 } },
-      { seat: 0, action: { type: 'choose_track', lane: 'T' } },
-      { seat: 1, action: { type: 'choose_track', lane: 'M' }, level: 'hard' },
-      { seat: 0, action: { type: 'place_card', source: 'HAND', cardId: 'A04' } },
-      { seat: 0, action: { type: 'discard_a', cardId: 'A06' } },
-      { seat: 1, action: { type: 'place_card', source: 'HAND', cardId: 'A12' }, level: 'hard' },
+      {
+        seat: 0,
+        action: { type: 'choose_start_side', side: 0 },
+        events: [{ type: 'start_side', data: { seat: 0, side: 0 } }],
+      },
+      {
+        seat: 0,
+        action: { type: 'choose_track', lane: 'T' },
+        events: [
+          { type: 'track', data: { seat: 0, lane: 'T' } },
+          { type: 'symbol', data: { seat: 0, symbol: 'MAIL', node: 0, outcome: 'ticked' } },
+        ],
+      },
+      {
+        seat: 1,
+        action: { type: 'choose_track', lane: 'M' },
+        level: 'hard',
+        events: [
+          { type: 'track', data: { seat: 1, lane: 'M' } },
+          { type: 'symbol', data: { seat: 1, symbol: 'PASSENGER', node: 0, outcome: 'ticked' } },
+          { type: 'turn', data: { seat: 0, turnIndex: 1, phase: 'turn' } },
+        ],
+      },
+      {
+        seat: 0,
+        action: { type: 'place_card', source: 'HAND', cardId: 'A04' },
+        events: [
+          { type: 'placed', data: { seat: 0, source: 'HAND', cardId: 'A04', slot: 1 } },
+          { type: 'moved', data: { seat: 0, node: 1 } },
+          { type: 'symbol', data: { seat: 0, symbol: 'MAIL', node: 1, outcome: 'ticked' } },
+          { type: 'moved', data: { seat: 1, node: 1 } },
+          { type: 'symbol', data: { seat: 1, symbol: 'PASSENGER', node: 1, outcome: 'ticked' } },
+          { type: 'symbol', data: { seat: 1, symbol: 'GLASSWORKS', node: 1, outcome: 'ticked' } },
+        ],
+      },
     ],
     outcome: {
       scores: [21, 38],

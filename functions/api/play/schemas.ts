@@ -171,6 +171,10 @@ export const LogSchema = z
 export const ExportSchema = z
   .strictObject({
     game: z.string(),
+    rulesRevision: z.string().nullable().openapi({
+      description:
+        "The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept",
+    }),
     options: z.unknown(),
     players: z.array(SeatSchema),
     seed: z.string(),
@@ -188,6 +192,10 @@ export const ExportSchema = z
         platform: z.literal(true).optional().openapi({
           description:
             'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`',
+        }),
+        events: z.array(LogEventSchema).openapi({
+          description:
+            "The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled",
         }),
       }),
     ),
