@@ -20,6 +20,7 @@ import { NOTIFICATION_EXAMPLES } from './notifications/examples.js';
 import { PLAY_EXAMPLES } from './play/examples.js';
 import { PLAYER_EXAMPLES } from './players/examples.js';
 import { documenting } from './openapi-zod.js';
+import { problemAnswers } from './answers.js';
 import { provideExamples } from './route-content.js';
 import { ProblemSchema } from './schemas.js';
 import { unwrapSingleUnions } from './single-unions.js';
@@ -57,6 +58,9 @@ export function openApiDocumentText(): string {
     createRegistry(catalogGames),
   );
   app.route('/', createApp({ ...services, documentedGames: catalogGames }));
+  // The problem answers the routes refer to (answers.ts), once they are all declared.
+  for (const [name, response] of Object.entries(problemAnswers()))
+    app.openAPIRegistry.registerComponent('responses', name, response);
   const doc = unwrapSingleUnions(closeTuples(repairNullableRefs(app.getOpenAPI31Document(openApiInfo))));
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -209,9 +209,14 @@ describe('the validator checks the declared headers and problem codes', () => {
       validate(sampleOf('GET', '/v1/games/nope-nope', reply, { ...problemOf(reply), code: 'stale_version' })).errors,
     ).toEqual([
       expect.stringMatching(
-        /^status 404 application\/problem\+json: \/code: must be equal to one of the allowed values \(schema #\/paths\/.*\/responses\/404\/.*\/code\/enum\)$/,
+        /^status 404 application\/problem\+json: \/code: must be equal to one of the allowed values \(schema #\/components\/responses\/NotFound\/.*\/code\/enum\)$/,
       ),
     ]);
+    // A 404 code of another operation: the shared answer lists it, the operation does not (x-problem-codes).
+    expect(
+      validate(sampleOf('GET', '/v1/games/nope-nope', reply, { ...problemOf(reply), code: 'push_not_configured' }))
+        .errors,
+    ).toEqual(['status 404: code "push_not_configured" is not one the operation declares (not_found)']);
     expect(
       validate(sampleOf('GET', '/v1/games/nope-nope', reply, { ...problemOf(reply), status: 400 })).errors,
     ).toEqual([expect.stringContaining('/status: must be equal to constant')]);
