@@ -266,13 +266,19 @@ describe('the document closes the answers', () => {
       visit(schema.items as typeof schema);
       schema.allOf?.forEach((m) => visit(m as typeof schema));
     };
-    for (const ops of Object.values(doc.paths))
-      for (const op of Object.values(ops) as {
-        responses?: Record<string, { content?: Record<string, { schema?: object }> }>;
-      }[])
-        for (const response of Object.values(op.responses ?? {}))
-          for (const [type, media] of Object.entries(response.content ?? {}))
-            if (type.endsWith('json')) visit(media.schema);
+    type Answer = { content?: Record<string, { schema?: object }> };
+    // The operations' own answers, and the problem answers they share (components/responses).
+    const answers = [
+      ...Object.values(doc.paths).flatMap((ops) =>
+        (Object.values(ops) as { responses?: Record<string, Answer> }[]).flatMap((op) =>
+          Object.values(op.responses ?? {}),
+        ),
+      ),
+      ...Object.values((doc.components as { responses?: Record<string, Answer> }).responses ?? {}),
+    ];
+    for (const response of answers)
+      for (const [type, media] of Object.entries(response.content ?? {}))
+        if (type.endsWith('json')) visit(media.schema);
     return [...names].sort();
   };
 
