@@ -256,7 +256,8 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
           operation,
           errors: [`status ${sample.status} answered ${mediaType ?? 'no content type'}, not application/problem+json`],
         };
-      return { operation, errors: checkJson(problemPointer, sample.body) };
+      // A HEAD answer carries the headers of the problem, never its body (RFC 9110).
+      return { operation, errors: method === 'head' ? [] : checkJson(problemPointer, sample.body) };
     }
     const op = document.paths[found.template]![method] as Operation;
     const operation = `${op.operationId ?? '?'} (${sample.method.toUpperCase()} ${found.template})`;
