@@ -20,6 +20,7 @@ import { NOTIFICATION_EXAMPLES } from './notifications/examples.js';
 import { PLAY_EXAMPLES } from './play/examples.js';
 import { PLAYER_EXAMPLES } from './players/examples.js';
 import { documenting } from './openapi-zod.js';
+import { problemAnswers } from './answers.js';
 import { provideExamples } from './route-content.js';
 import { ProblemSchema } from './schemas.js';
 import { unwrapSingleUnions } from './single-unions.js';
@@ -57,6 +58,9 @@ export function openApiDocumentText(): string {
     createRegistry(catalogGames),
   );
   app.route('/', createApp({ ...services, documentedGames: catalogGames }));
+  // The problem answers the routes refer to (answers.ts), once they are all declared.
+  for (const [name, response] of Object.entries(problemAnswers()))
+    app.openAPIRegistry.registerComponent('responses', name, response);
   const doc = unwrapSingleUnions(closeTuples(repairNullableRefs(app.getOpenAPI31Document(openApiInfo))));
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
@@ -68,7 +72,7 @@ const openApiInfo = {
     version: '1.0.0',
     description:
       'Play train board games asynchronously. Read `legalActions` from the view, post one back unchanged with the `version` you read. ' +
-      'Errors are RFC 9457 problem+json with a stable `code`; each answer lists the codes its status can carry.\n\n' +
+      'Errors are RFC 9457 problem+json with a stable `code`; the answer of each status (`components/responses`) lists its codes, and each operation names its own by status in `x-problem-codes`. A known path asked with a method it does not have answers 405 `method_not_allowed` with `Allow`.\n\n' +
       'Every answer carries `X-Request-Id`. Every 200 to a GET carries an `ETag`: send it as `If-None-Match` to get 304 without a body while nothing changed. ' +
       '`GET /v1/games` is paged (`limit`, and the `next` cursor as `cursor`). Rate-limited writes answer 429 with `Retry-After`, ' +
       'and carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; each operation states its limits and caps. ' +

@@ -97,6 +97,11 @@ export const PROBLEM_CODES = {
   unsubscribe_not_configured: notFound('Not found', 'Unsubscribe links are not configured on this server'),
   board_links_not_configured: notFound('Not found', 'Board picture links are not configured on this server'),
   no_board_picture: notFound('Not found', 'high-card has no board picture'),
+  method_not_allowed: {
+    status: 405,
+    title: 'Method not allowed',
+    detail: '/v1/catalog answers GET, HEAD, OPTIONS (see Allow)',
+  },
   stale_version: {
     status: 409,
     title: 'The game has moved on',
