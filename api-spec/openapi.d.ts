@@ -1774,8 +1774,7 @@ export interface components {
         Game: {
             id: string;
             game: string;
-            /** @enum {string} */
-            status: "open" | "active" | "finished" | "aborted";
+            status: components["schemas"]["GameStatus"];
             players: number;
             options?: unknown;
             seats: components["schemas"]["Seat"][];
@@ -1803,6 +1802,7 @@ export interface components {
             inviteCode?: string;
             yourSeat?: number;
             outcome?: components["schemas"]["Outcome"];
+            result?: components["schemas"]["GameResult"];
             timeControl?: components["schemas"]["TimeControl"];
             /**
              * Format: date-time
@@ -1817,6 +1817,11 @@ export interface components {
             takeback?: components["schemas"]["Takeback"];
             rematch?: components["schemas"]["Rematch"];
         };
+        /**
+         * @description Where a game is: `open` while seats wait for players, `active` while it is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off or closed unplayed (no result)
+         * @enum {string}
+         */
+        GameStatus: "open" | "active" | "finished" | "aborted";
         Seat: components["schemas"]["PersonSeat"] | components["schemas"]["BotSeat"];
         /** @description A person's seat, or one waiting for a person */
         PersonSeat: {
@@ -1864,6 +1869,34 @@ export interface components {
             }[][];
             /**
              * @description The game ended without a winner (a Streetcar stalemate, SC-12.3): the seats share place 1 but none won; ratings count it a draw
+             * @enum {boolean}
+             */
+            noWinner?: true;
+        };
+        /**
+         * @description How a finished game ended, in one shape for every game: present exactly when `status` is `finished`; read it instead of the game's own view
+         * @example {
+         *       "places": [
+         *         2,
+         *         1
+         *       ],
+         *       "winners": [
+         *         1
+         *       ]
+         *     }
+         */
+        GameResult: {
+            /** @description Each seat's place, by seat index (1 = first); tied seats share a place */
+            places: number[];
+            /** @description The seats placed first; empty when the game ended without a winner (`noWinner`) */
+            winners: number[];
+            /**
+             * @description First place is shared: more than one seat placed first (also when the game has no winner)
+             * @enum {boolean}
+             */
+            draw?: true;
+            /**
+             * @description The game ended without a winner (a Streetcar stalemate, SC-12.3): every seat placed first, none won; ratings count it a draw
              * @enum {boolean}
              */
             noWinner?: true;
@@ -2008,8 +2041,7 @@ export interface components {
         GameListItem: {
             id: string;
             game: string;
-            /** @enum {string} */
-            status: "open" | "active" | "finished" | "aborted";
+            status: components["schemas"]["GameStatus"];
             players: number;
             seat: number;
             myTurn: boolean;
@@ -2035,6 +2067,8 @@ export interface components {
              */
             game: "ticket-to-ride-europe";
             version: number;
+            status: components["schemas"]["GameStatus"];
+            result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["TtrView"];
             /** @description Every action the caller may post now; empty when not to act */
@@ -2289,6 +2323,8 @@ export interface components {
              */
             game: "ticket-to-ride-germany";
             version: number;
+            status: components["schemas"]["GameStatus"];
+            result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["TtrView"];
             /** @description Every action the caller may post now; empty when not to act */
@@ -2385,6 +2421,8 @@ export interface components {
              */
             game: "streetcar";
             version: number;
+            status: components["schemas"]["GameStatus"];
+            result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["StreetcarView"];
             /** @description Every action the caller may post now; empty when not to act */
@@ -2653,6 +2691,8 @@ export interface components {
              */
             game: "trains-and-stations";
             version: number;
+            status: components["schemas"]["GameStatus"];
+            result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["TsView"];
             /** @description Every action the caller may post now; empty when not to act */
@@ -2979,6 +3019,8 @@ export interface components {
              */
             game: "vlaky-na-trati";
             version: number;
+            status: components["schemas"]["GameStatus"];
+            result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["VntView"];
             /** @description Every action the caller may post now; empty when not to act */
@@ -3219,6 +3261,8 @@ export interface components {
              */
             game: "ticket-to-ride-europe";
             version: number;
+            status: components["schemas"]["GameStatus"];
+            result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
                 seat: number;
@@ -3700,6 +3744,8 @@ export interface components {
              */
             game: "ticket-to-ride-germany";
             version: number;
+            status: components["schemas"]["GameStatus"];
+            result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
                 seat: number;
@@ -3805,6 +3851,8 @@ export interface components {
              */
             game: "streetcar";
             version: number;
+            status: components["schemas"]["GameStatus"];
+            result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
                 seat: number;
@@ -4235,6 +4283,8 @@ export interface components {
              */
             game: "trains-and-stations";
             version: number;
+            status: components["schemas"]["GameStatus"];
+            result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
                 seat: number;
@@ -4787,6 +4837,8 @@ export interface components {
              */
             game: "vlaky-na-trati";
             version: number;
+            status: components["schemas"]["GameStatus"];
+            result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
                 seat: number;
@@ -5270,8 +5322,7 @@ export interface components {
                 seat: number;
                 /** Format: date-time */
                 joinedAt: string;
-                /** @enum {string} */
-                status: "open" | "active" | "finished" | "aborted";
+                status: components["schemas"]["GameStatus"];
                 seats: {
                     seat: number;
                     name: string | null;
@@ -8869,7 +8920,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only games in this status */
-                status?: "open" | "active" | "finished" | "aborted";
+                status?: components["schemas"]["GameStatus"] & unknown;
                 /** @description Only games where you are (true) or are not (false) to act */
                 myTurn?: boolean;
                 /** @description Games per page */

@@ -1,7 +1,7 @@
 /** The schemas of playing: views, actions, the log (per game, for the document), the export. */
 import * as z from '../openapi-zod.js';
 import { BotLevelSchema, type AnyGame } from '../../../engine/core/index.js';
-import { ClockSchema, Deadline, OutcomeAnswerSchema, SeatSchema } from '../games/schemas.js';
+import { ClockSchema, Deadline, GameEndFields, OutcomeAnswerSchema, SeatSchema } from '../games/schemas.js';
 import { LanguageSchema, SeatIndex, Timestamp } from '../schemas.js';
 import { MAX_WAIT_SECONDS } from '../../service/version-waits.js';
 import { PlatformActionSchema, PlatformEventSchema } from '../finishing/schemas.js';
@@ -20,6 +20,7 @@ export const ViewSchema = z
   .strictObject({
     game: GameIdField,
     version: z.number().int(),
+    ...GameEndFields,
     toAct: z.array(SeatIndex),
     view: z.unknown().openapi({ description: 'What the caller may see; its shape is per game' }),
     legalActions: z
@@ -164,6 +165,7 @@ export const LogSchema = z
   .strictObject({
     game: GameIdField,
     version: z.number().int(),
+    ...GameEndFields,
     entries: z.array(z.union([LogEntrySchema.openapi('LogEntry'), ForfeitEntrySchema, PlatformEntrySchema])),
   })
   .openapi('Log');
