@@ -22,7 +22,10 @@ export const ViewSchema = z
     version: z.number().int(),
     ...GameEndFields,
     toAct: z.array(SeatIndex),
-    view: z.unknown().openapi({ description: 'What the caller may see; its shape is per game' }),
+    view: z.unknown().openapi({
+      description:
+        "What the caller may see; its shape is per game (the game's own end markers too: `status` and `result` say the end for every game)",
+    }),
     legalActions: z
       .array(ActionSchema)
       .openapi({ description: 'Every action the caller may post now; empty when not to act' }),
