@@ -4188,7 +4188,6 @@ export interface components {
              * @enum {string}
              */
             type: "circuit_phase_b";
-            data: Record<string, never>;
         };
         /** @description V1-4: a tram entered at a terminal */
         StreetcarEnterEvent: {

@@ -205,6 +205,20 @@ describe('what the document declares', () => {
     }
   });
 
+  it('no schema is a closed object that can only be empty (an event with nothing to say has no `data`)', () => {
+    const empty: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const o = node as Record<string, unknown>;
+      const props = o.properties as object | undefined;
+      if (o.type === 'object' && o.additionalProperties === false && Object.keys(props ?? {}).length === 0)
+        empty.push(path);
+      for (const [key, value] of Object.entries(o)) walk(value, `${path}/${key}`);
+    };
+    walk(doc, '#');
+    expect(empty).toEqual([]);
+  });
+
   it("Swagger shows a real action, not `additionalProp1`: the Action schema and postAction's body carry examples", () => {
     const full = doc as unknown as {
       components: { schemas: Record<string, { example?: { type?: unknown } }> };
