@@ -1774,7 +1774,8 @@ export interface components {
         Game: {
             id: string;
             game: string;
-            status: components["schemas"]["GameStatus"];
+            /** @enum {string} */
+            status: "open" | "active" | "finished" | "aborted";
             players: number;
             options?: unknown;
             seats: components["schemas"]["Seat"][];
@@ -1817,11 +1818,6 @@ export interface components {
             takeback?: components["schemas"]["Takeback"];
             rematch?: components["schemas"]["Rematch"];
         };
-        /**
-         * @description Where a game is: `open` while seats wait for players, `active` while it is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off or closed unplayed (no result)
-         * @enum {string}
-         */
-        GameStatus: "open" | "active" | "finished" | "aborted";
         Seat: components["schemas"]["PersonSeat"] | components["schemas"]["BotSeat"];
         /** @description A person's seat, or one waiting for a person */
         PersonSeat: {
@@ -2041,7 +2037,8 @@ export interface components {
         GameListItem: {
             id: string;
             game: string;
-            status: components["schemas"]["GameStatus"];
+            /** @enum {string} */
+            status: "open" | "active" | "finished" | "aborted";
             players: number;
             seat: number;
             myTurn: boolean;
@@ -2067,7 +2064,11 @@ export interface components {
              */
             game: "ticket-to-ride-europe";
             version: number;
-            status: components["schemas"]["GameStatus"];
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
             result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["TtrView"];
@@ -2323,7 +2324,11 @@ export interface components {
              */
             game: "ticket-to-ride-germany";
             version: number;
-            status: components["schemas"]["GameStatus"];
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
             result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["TtrView"];
@@ -2421,7 +2426,11 @@ export interface components {
              */
             game: "streetcar";
             version: number;
-            status: components["schemas"]["GameStatus"];
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
             result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["StreetcarView"];
@@ -2691,7 +2700,11 @@ export interface components {
              */
             game: "trains-and-stations";
             version: number;
-            status: components["schemas"]["GameStatus"];
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
             result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["TsView"];
@@ -3019,7 +3032,11 @@ export interface components {
              */
             game: "vlaky-na-trati";
             version: number;
-            status: components["schemas"]["GameStatus"];
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
             result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["VntView"];
@@ -3261,7 +3278,11 @@ export interface components {
              */
             game: "ticket-to-ride-europe";
             version: number;
-            status: components["schemas"]["GameStatus"];
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
             result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
@@ -3744,7 +3765,11 @@ export interface components {
              */
             game: "ticket-to-ride-germany";
             version: number;
-            status: components["schemas"]["GameStatus"];
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
             result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
@@ -3851,7 +3876,11 @@ export interface components {
              */
             game: "streetcar";
             version: number;
-            status: components["schemas"]["GameStatus"];
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
             result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
@@ -4282,7 +4311,11 @@ export interface components {
              */
             game: "trains-and-stations";
             version: number;
-            status: components["schemas"]["GameStatus"];
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
             result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
@@ -4836,7 +4869,11 @@ export interface components {
              */
             game: "vlaky-na-trati";
             version: number;
-            status: components["schemas"]["GameStatus"];
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
             result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
@@ -5321,7 +5358,8 @@ export interface components {
                 seat: number;
                 /** Format: date-time */
                 joinedAt: string;
-                status: components["schemas"]["GameStatus"];
+                /** @enum {string} */
+                status: "open" | "active" | "finished" | "aborted";
                 seats: {
                     seat: number;
                     name: string | null;
@@ -8919,7 +8957,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only games in this status */
-                status?: components["schemas"]["GameStatus"] & unknown;
+                status?: "open" | "active" | "finished" | "aborted";
                 /** @description Only games where you are (true) or are not (false) to act */
                 myTurn?: boolean;
                 /** @description Games per page */
@@ -9994,140 +10032,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "game": "ticket-to-ride-europe",
-                     *       "version": 2,
-                     *       "toAct": [
-                     *         1
-                     *       ],
-                     *       "view": {
-                     *         "map": "europe",
-                     *         "phase": "turn",
-                     *         "turn": 0,
-                     *         "current": 1,
-                     *         "market": [
-                     *           "white",
-                     *           "orange",
-                     *           "green",
-                     *           "yellow",
-                     *           "white"
-                     *         ],
-                     *         "deckCount": 97,
-                     *         "discard": {},
-                     *         "ticketDecks": {
-                     *           "short": 34,
-                     *           "long": 0
-                     *         },
-                     *         "routeOwners": {},
-                     *         "stations": [],
-                     *         "passengersAt": {},
-                     *         "players": [
-                     *           {
-                     *             "seat": 0,
-                     *             "trains": 45,
-                     *             "stationsLeft": 3,
-                     *             "cards": 4,
-                     *             "tickets": 2,
-                     *             "routePoints": 0,
-                     *             "passengers": {},
-                     *             "ready": true
-                     *           },
-                     *           {
-                     *             "seat": 1,
-                     *             "trains": 45,
-                     *             "stationsLeft": 3,
-                     *             "cards": 4,
-                     *             "tickets": 2,
-                     *             "routePoints": 0,
-                     *             "passengers": {},
-                     *             "ready": true
-                     *           }
-                     *         ],
-                     *         "finalRound": null,
-                     *         "pending": null,
-                     *         "result": null,
-                     *         "you": {
-                     *           "seat": 1,
-                     *           "hand": {
-                     *             "pink": 1,
-                     *             "white": 0,
-                     *             "blue": 0,
-                     *             "yellow": 2,
-                     *             "orange": 0,
-                     *             "black": 0,
-                     *             "red": 0,
-                     *             "green": 0,
-                     *             "loco": 1
-                     *           },
-                     *           "tickets": [
-                     *             {
-                     *               "id": 45,
-                     *               "a": "Lisboa",
-                     *               "b": "Danzig",
-                     *               "points": 20,
-                     *               "long": true
-                     *             },
-                     *             {
-                     *               "id": 2,
-                     *               "a": "Amsterdam",
-                     *               "b": "Wilno",
-                     *               "points": 12,
-                     *               "long": false
-                     *             }
-                     *           ]
-                     *         }
-                     *       },
-                     *       "legalActions": [
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 0
-                     *         },
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 1
-                     *         },
-                     *         {
-                     *           "type": "draw_blind"
-                     *         },
-                     *         {
-                     *           "type": "draw_tickets"
-                     *         },
-                     *         {
-                     *           "type": "claim_route",
-                     *           "route": 1,
-                     *           "cards": {
-                     *             "loco": 1
-                     *           }
-                     *         },
-                     *         {
-                     *           "type": "claim_route",
-                     *           "route": 2,
-                     *           "cards": {
-                     *             "yellow": 2,
-                     *             "loco": 1
-                     *           }
-                     *         },
-                     *         {
-                     *           "type": "build_station",
-                     *           "city": "Amsterdam",
-                     *           "cards": {
-                     *             "loco": 1
-                     *           }
-                     *         }
-                     *       ],
-                     *       "clocks": [
-                     *         {
-                     *           "seat": 0
-                     *         },
-                     *         {
-                     *           "seat": 1,
-                     *           "deadline": "2026-11-27T02:21:51.352Z"
-                     *         }
-                     *       ],
-                     *       "deadline": "2026-11-27T02:21:51.352Z"
-                     *     }
-                     */
                     "application/json": components["schemas"]["GameView"];
                 };
             };
@@ -10369,129 +10273,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "game": "ticket-to-ride-europe",
-                     *       "version": 3,
-                     *       "toAct": [
-                     *         1
-                     *       ],
-                     *       "view": {
-                     *         "map": "europe",
-                     *         "phase": "turn",
-                     *         "turn": 0,
-                     *         "current": 1,
-                     *         "market": [
-                     *           "yellow",
-                     *           "orange",
-                     *           "green",
-                     *           "yellow",
-                     *           "white"
-                     *         ],
-                     *         "deckCount": 96,
-                     *         "discard": {},
-                     *         "ticketDecks": {
-                     *           "short": 34,
-                     *           "long": 0
-                     *         },
-                     *         "routeOwners": {},
-                     *         "stations": [],
-                     *         "passengersAt": {},
-                     *         "players": [
-                     *           {
-                     *             "seat": 0,
-                     *             "trains": 45,
-                     *             "stationsLeft": 3,
-                     *             "cards": 4,
-                     *             "tickets": 2,
-                     *             "routePoints": 0,
-                     *             "passengers": {},
-                     *             "ready": true
-                     *           },
-                     *           {
-                     *             "seat": 1,
-                     *             "trains": 45,
-                     *             "stationsLeft": 3,
-                     *             "cards": 5,
-                     *             "tickets": 2,
-                     *             "routePoints": 0,
-                     *             "passengers": {},
-                     *             "ready": true
-                     *           }
-                     *         ],
-                     *         "finalRound": null,
-                     *         "pending": {
-                     *           "kind": "secondDraw"
-                     *         },
-                     *         "result": null,
-                     *         "you": {
-                     *           "seat": 1,
-                     *           "hand": {
-                     *             "pink": 1,
-                     *             "white": 1,
-                     *             "blue": 0,
-                     *             "yellow": 2,
-                     *             "orange": 0,
-                     *             "black": 0,
-                     *             "red": 0,
-                     *             "green": 0,
-                     *             "loco": 1
-                     *           },
-                     *           "tickets": [
-                     *             {
-                     *               "id": 45,
-                     *               "a": "Lisboa",
-                     *               "b": "Danzig",
-                     *               "points": 20,
-                     *               "long": true
-                     *             },
-                     *             {
-                     *               "id": 2,
-                     *               "a": "Amsterdam",
-                     *               "b": "Wilno",
-                     *               "points": 12,
-                     *               "long": false
-                     *             }
-                     *           ]
-                     *         }
-                     *       },
-                     *       "legalActions": [
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 0
-                     *         },
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 1
-                     *         },
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 2
-                     *         },
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 3
-                     *         },
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 4
-                     *         },
-                     *         {
-                     *           "type": "draw_blind"
-                     *         }
-                     *       ],
-                     *       "clocks": [
-                     *         {
-                     *           "seat": 0
-                     *         },
-                     *         {
-                     *           "seat": 1,
-                     *           "deadline": "2026-11-27T02:21:51.352Z"
-                     *         }
-                     *       ],
-                     *       "deadline": "2026-11-27T02:21:51.352Z"
-                     *     }
-                     */
                     "application/json": components["schemas"]["GameView"];
                 };
             };
@@ -10769,80 +10550,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "game": "ticket-to-ride-europe",
-                     *       "entries": [
-                     *         {
-                     *           "version": 1,
-                     *           "seat": 0,
-                     *           "bot": false,
-                     *           "at": "2026-11-24T02:21:51.614Z",
-                     *           "events": [
-                     *             {
-                     *               "type": "kept_opening_tickets",
-                     *               "data": {
-                     *                 "seat": 0,
-                     *                 "kept": [
-                     *                   46,
-                     *                   17
-                     *                 ]
-                     *               }
-                     *             }
-                     *           ],
-                     *           "action": {
-                     *             "type": "keep_initial_tickets",
-                     *             "tickets": [
-                     *               46,
-                     *               17
-                     *             ]
-                     *           }
-                     *         },
-                     *         {
-                     *           "version": 2,
-                     *           "seat": 1,
-                     *           "bot": false,
-                     *           "at": "2026-11-24T02:21:51.756Z",
-                     *           "events": [
-                     *             {
-                     *               "type": "kept_opening_tickets",
-                     *               "data": {
-                     *                 "seat": 1
-                     *               }
-                     *             },
-                     *             {
-                     *               "type": "play_started",
-                     *               "data": {
-                     *                 "first": 1,
-                     *                 "ticketsKept": [
-                     *                   2,
-                     *                   2
-                     *                 ]
-                     *               }
-                     *             }
-                     *           ]
-                     *         },
-                     *         {
-                     *           "version": 3,
-                     *           "seat": 1,
-                     *           "bot": false,
-                     *           "at": "2026-11-24T02:21:51.867Z",
-                     *           "events": [
-                     *             {
-                     *               "type": "drew_face_up",
-                     *               "data": {
-                     *                 "seat": 1,
-                     *                 "slot": 0,
-                     *                 "card": "white",
-                     *                 "refill": "yellow"
-                     *               }
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "version": 4
-                     *     }
-                     */
                     "application/json": components["schemas"]["GameLog"];
                 };
             };

@@ -5,6 +5,8 @@ import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { openApiDocumentText } from '../functions/api/openapi-document.js';
+import { gameLogSchema, gameViewSchema } from '../functions/api/play/schemas.js';
+import { catalogGames } from '../engine/games/index.js';
 import { openApiTypesText } from '../scripts/support/openapi-types.js';
 import { CONNECTION_CODES, PROBLEM_CODES } from '../functions/api/problem-codes.js';
 import { ProblemSchema } from '../functions/api/schemas.js';
@@ -217,6 +219,28 @@ describe('what the document declares', () => {
     };
     walk(doc, '#');
     expect(empty).toEqual([]);
+  });
+
+  it("every catalog game has an example of its view (the move's answer too) and of its log, each a valid answer of that game", () => {
+    const full = doc as unknown as {
+      components: { examples: Record<string, { value: { game: string } }> };
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, object> }> }>>;
+    };
+    const refsOf = (path: string, method: string) =>
+      (full.paths[path]![method]!.responses['200']!.content['application/json'] as { examples: object }).examples;
+    const ids = catalogGames.map((g) => g.id);
+    for (const [path, method, schema] of [
+      ['/v1/games/{id}/view', 'get', gameViewSchema(catalogGames)],
+      ['/v1/games/{id}/actions', 'post', gameViewSchema(catalogGames)],
+      ['/v1/games/{id}/log', 'get', gameLogSchema(catalogGames)],
+    ] as const) {
+      const refs = refsOf(path, method) as Record<string, { $ref: string }>;
+      expect(Object.keys(refs), path).toEqual(ids);
+      for (const [id, { $ref }] of Object.entries(refs)) {
+        const example = full.components.examples[$ref.replace('#/components/examples/', '')]!.value;
+        expect(schema.parse(example), `${path} ${id}`).toMatchObject({ game: id });
+      }
+    }
   });
 
   it("Swagger shows a real action, not `additionalProp1`: the Action schema and postAction's body carry examples", () => {

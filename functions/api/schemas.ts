@@ -80,10 +80,7 @@ export const LanguageSchema = z.enum(LANGUAGES).openapi({
   example: 'cs',
 });
 
-export const GameStatusSchema = z.enum(['open', 'active', 'finished', 'aborted']).openapi('GameStatus', {
-  description:
-    'Where a game is: `open` while seats wait for players, `active` while it is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off or closed unplayed (no result)',
-});
+export const GameStatusSchema = z.enum(['open', 'active', 'finished', 'aborted']);
 
 export const GameIdParamSchema = z.object({
   id: z

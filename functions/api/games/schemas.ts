@@ -148,7 +148,10 @@ export const GameResultSchema = z
 
 /** What every answer about one game says of its end (docs/api.md, "Status and result"). */
 export const GameEndFields = {
-  status: GameStatusSchema,
+  status: GameStatusSchema.openapi({
+    description:
+      '`active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts',
+  }),
   result: GameResultSchema.optional(),
 };
 

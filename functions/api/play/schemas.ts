@@ -216,7 +216,7 @@ const published = (games: readonly AnyGame[]) =>
   games.flatMap((g) => (g.listed && g.schemas ? [{ def: g, schemas: g.schemas }] : []));
 
 /** A game id as a component name: `ticket-to-ride-europe` -> `TicketToRideEurope`. */
-const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+export const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
 /** One game's view answer: the common envelope with the game's id, its view and its own actions. */
 export const viewAnswerSchema = (def: AnyGame, view: z.ZodType) =>
