@@ -2441,6 +2441,7 @@ export interface components {
             inviteCode?: string;
             yourSeat?: number;
             outcome?: components["schemas"]["Outcome"];
+            result?: components["schemas"]["GameResult"];
             timeControl?: components["schemas"]["TimeControl"];
             /**
              * Format: date-time
@@ -2502,6 +2503,34 @@ export interface components {
             }[][];
             /**
              * @description The game ended without a winner (a Streetcar stalemate, SC-12.3): the seats share place 1 but none won; ratings count it a draw
+             * @enum {boolean}
+             */
+            noWinner?: true;
+        };
+        /**
+         * @description How a finished game ended, in one shape for every game: present exactly when `status` is `finished`; read it instead of the game's own view
+         * @example {
+         *       "places": [
+         *         2,
+         *         1
+         *       ],
+         *       "winners": [
+         *         1
+         *       ]
+         *     }
+         */
+        GameResult: {
+            /** @description Each seat's place, by seat index (1 = first); tied seats share a place */
+            places: number[];
+            /** @description The seats placed first; empty when the game ended without a winner (`noWinner`) */
+            winners: number[];
+            /**
+             * @description First place is shared: more than one seat placed first (also when the game has no winner)
+             * @enum {boolean}
+             */
+            draw?: true;
+            /**
+             * @description The game ended without a winner (a Streetcar stalemate, SC-12.3): every seat placed first, none won; ratings count it a draw
              * @enum {boolean}
              */
             noWinner?: true;
@@ -2673,6 +2702,12 @@ export interface components {
              */
             game: "ticket-to-ride-europe";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["TtrView"];
             /** @description Every action the caller may post now; empty when not to act */
@@ -2927,6 +2962,12 @@ export interface components {
              */
             game: "ticket-to-ride-germany";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["TtrView"];
             /** @description Every action the caller may post now; empty when not to act */
@@ -3023,6 +3064,12 @@ export interface components {
              */
             game: "streetcar";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["StreetcarView"];
             /** @description Every action the caller may post now; empty when not to act */
@@ -3291,6 +3338,12 @@ export interface components {
              */
             game: "trains-and-stations";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["TsView"];
             /** @description Every action the caller may post now; empty when not to act */
@@ -3617,6 +3670,12 @@ export interface components {
              */
             game: "vlaky-na-trati";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["VntView"];
             /** @description Every action the caller may post now; empty when not to act */
@@ -3857,6 +3916,12 @@ export interface components {
              */
             game: "ticket-to-ride-europe";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
                 seat: number;
@@ -4338,6 +4403,12 @@ export interface components {
              */
             game: "ticket-to-ride-germany";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
                 seat: number;
@@ -4443,6 +4514,12 @@ export interface components {
              */
             game: "streetcar";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
                 seat: number;
@@ -4778,7 +4855,6 @@ export interface components {
              * @enum {string}
              */
             type: "circuit_phase_b";
-            data: Record<string, never>;
         };
         /** @description V1-4: a tram entered at a terminal */
         StreetcarEnterEvent: {
@@ -4873,6 +4949,12 @@ export interface components {
              */
             game: "trains-and-stations";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
                 seat: number;
@@ -5425,6 +5507,12 @@ export interface components {
              */
             game: "vlaky-na-trati";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
                 seat: number;
@@ -7885,140 +7973,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "game": "ticket-to-ride-europe",
-                     *       "version": 2,
-                     *       "toAct": [
-                     *         1
-                     *       ],
-                     *       "view": {
-                     *         "map": "europe",
-                     *         "phase": "turn",
-                     *         "turn": 0,
-                     *         "current": 1,
-                     *         "market": [
-                     *           "white",
-                     *           "orange",
-                     *           "green",
-                     *           "yellow",
-                     *           "white"
-                     *         ],
-                     *         "deckCount": 97,
-                     *         "discard": {},
-                     *         "ticketDecks": {
-                     *           "short": 34,
-                     *           "long": 0
-                     *         },
-                     *         "routeOwners": {},
-                     *         "stations": [],
-                     *         "passengersAt": {},
-                     *         "players": [
-                     *           {
-                     *             "seat": 0,
-                     *             "trains": 45,
-                     *             "stationsLeft": 3,
-                     *             "cards": 4,
-                     *             "tickets": 2,
-                     *             "routePoints": 0,
-                     *             "passengers": {},
-                     *             "ready": true
-                     *           },
-                     *           {
-                     *             "seat": 1,
-                     *             "trains": 45,
-                     *             "stationsLeft": 3,
-                     *             "cards": 4,
-                     *             "tickets": 2,
-                     *             "routePoints": 0,
-                     *             "passengers": {},
-                     *             "ready": true
-                     *           }
-                     *         ],
-                     *         "finalRound": null,
-                     *         "pending": null,
-                     *         "result": null,
-                     *         "you": {
-                     *           "seat": 1,
-                     *           "hand": {
-                     *             "pink": 1,
-                     *             "white": 0,
-                     *             "blue": 0,
-                     *             "yellow": 2,
-                     *             "orange": 0,
-                     *             "black": 0,
-                     *             "red": 0,
-                     *             "green": 0,
-                     *             "loco": 1
-                     *           },
-                     *           "tickets": [
-                     *             {
-                     *               "id": 45,
-                     *               "a": "Lisboa",
-                     *               "b": "Danzig",
-                     *               "points": 20,
-                     *               "long": true
-                     *             },
-                     *             {
-                     *               "id": 2,
-                     *               "a": "Amsterdam",
-                     *               "b": "Wilno",
-                     *               "points": 12,
-                     *               "long": false
-                     *             }
-                     *           ]
-                     *         }
-                     *       },
-                     *       "legalActions": [
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 0
-                     *         },
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 1
-                     *         },
-                     *         {
-                     *           "type": "draw_blind"
-                     *         },
-                     *         {
-                     *           "type": "draw_tickets"
-                     *         },
-                     *         {
-                     *           "type": "claim_route",
-                     *           "route": 1,
-                     *           "cards": {
-                     *             "loco": 1
-                     *           }
-                     *         },
-                     *         {
-                     *           "type": "claim_route",
-                     *           "route": 2,
-                     *           "cards": {
-                     *             "yellow": 2,
-                     *             "loco": 1
-                     *           }
-                     *         },
-                     *         {
-                     *           "type": "build_station",
-                     *           "city": "Amsterdam",
-                     *           "cards": {
-                     *             "loco": 1
-                     *           }
-                     *         }
-                     *       ],
-                     *       "clocks": [
-                     *         {
-                     *           "seat": 0
-                     *         },
-                     *         {
-                     *           "seat": 1,
-                     *           "deadline": "2026-11-27T02:21:51.352Z"
-                     *         }
-                     *       ],
-                     *       "deadline": "2026-11-27T02:21:51.352Z"
-                     *     }
-                     */
                     "application/json": components["schemas"]["GameView"];
                 };
             };
@@ -8088,129 +8042,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "game": "ticket-to-ride-europe",
-                     *       "version": 3,
-                     *       "toAct": [
-                     *         1
-                     *       ],
-                     *       "view": {
-                     *         "map": "europe",
-                     *         "phase": "turn",
-                     *         "turn": 0,
-                     *         "current": 1,
-                     *         "market": [
-                     *           "yellow",
-                     *           "orange",
-                     *           "green",
-                     *           "yellow",
-                     *           "white"
-                     *         ],
-                     *         "deckCount": 96,
-                     *         "discard": {},
-                     *         "ticketDecks": {
-                     *           "short": 34,
-                     *           "long": 0
-                     *         },
-                     *         "routeOwners": {},
-                     *         "stations": [],
-                     *         "passengersAt": {},
-                     *         "players": [
-                     *           {
-                     *             "seat": 0,
-                     *             "trains": 45,
-                     *             "stationsLeft": 3,
-                     *             "cards": 4,
-                     *             "tickets": 2,
-                     *             "routePoints": 0,
-                     *             "passengers": {},
-                     *             "ready": true
-                     *           },
-                     *           {
-                     *             "seat": 1,
-                     *             "trains": 45,
-                     *             "stationsLeft": 3,
-                     *             "cards": 5,
-                     *             "tickets": 2,
-                     *             "routePoints": 0,
-                     *             "passengers": {},
-                     *             "ready": true
-                     *           }
-                     *         ],
-                     *         "finalRound": null,
-                     *         "pending": {
-                     *           "kind": "secondDraw"
-                     *         },
-                     *         "result": null,
-                     *         "you": {
-                     *           "seat": 1,
-                     *           "hand": {
-                     *             "pink": 1,
-                     *             "white": 1,
-                     *             "blue": 0,
-                     *             "yellow": 2,
-                     *             "orange": 0,
-                     *             "black": 0,
-                     *             "red": 0,
-                     *             "green": 0,
-                     *             "loco": 1
-                     *           },
-                     *           "tickets": [
-                     *             {
-                     *               "id": 45,
-                     *               "a": "Lisboa",
-                     *               "b": "Danzig",
-                     *               "points": 20,
-                     *               "long": true
-                     *             },
-                     *             {
-                     *               "id": 2,
-                     *               "a": "Amsterdam",
-                     *               "b": "Wilno",
-                     *               "points": 12,
-                     *               "long": false
-                     *             }
-                     *           ]
-                     *         }
-                     *       },
-                     *       "legalActions": [
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 0
-                     *         },
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 1
-                     *         },
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 2
-                     *         },
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 3
-                     *         },
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 4
-                     *         },
-                     *         {
-                     *           "type": "draw_blind"
-                     *         }
-                     *       ],
-                     *       "clocks": [
-                     *         {
-                     *           "seat": 0
-                     *         },
-                     *         {
-                     *           "seat": 1,
-                     *           "deadline": "2026-11-27T02:21:51.352Z"
-                     *         }
-                     *       ],
-                     *       "deadline": "2026-11-27T02:21:51.352Z"
-                     *     }
-                     */
                     "application/json": components["schemas"]["GameView"];
                 };
             };
@@ -8258,80 +8089,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "game": "ticket-to-ride-europe",
-                     *       "entries": [
-                     *         {
-                     *           "version": 1,
-                     *           "seat": 0,
-                     *           "bot": false,
-                     *           "at": "2026-11-24T02:21:51.614Z",
-                     *           "events": [
-                     *             {
-                     *               "type": "kept_opening_tickets",
-                     *               "data": {
-                     *                 "seat": 0,
-                     *                 "kept": [
-                     *                   46,
-                     *                   17
-                     *                 ]
-                     *               }
-                     *             }
-                     *           ],
-                     *           "action": {
-                     *             "type": "keep_initial_tickets",
-                     *             "tickets": [
-                     *               46,
-                     *               17
-                     *             ]
-                     *           }
-                     *         },
-                     *         {
-                     *           "version": 2,
-                     *           "seat": 1,
-                     *           "bot": false,
-                     *           "at": "2026-11-24T02:21:51.756Z",
-                     *           "events": [
-                     *             {
-                     *               "type": "kept_opening_tickets",
-                     *               "data": {
-                     *                 "seat": 1
-                     *               }
-                     *             },
-                     *             {
-                     *               "type": "play_started",
-                     *               "data": {
-                     *                 "first": 1,
-                     *                 "ticketsKept": [
-                     *                   2,
-                     *                   2
-                     *                 ]
-                     *               }
-                     *             }
-                     *           ]
-                     *         },
-                     *         {
-                     *           "version": 3,
-                     *           "seat": 1,
-                     *           "bot": false,
-                     *           "at": "2026-11-24T02:21:51.867Z",
-                     *           "events": [
-                     *             {
-                     *               "type": "drew_face_up",
-                     *               "data": {
-                     *                 "seat": 1,
-                     *                 "slot": 0,
-                     *                 "card": "white",
-                     *                 "refill": "yellow"
-                     *               }
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "version": 4
-                     *     }
-                     */
                     "application/json": components["schemas"]["GameLog"];
                 };
             };

@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { openApiDocumentText } from '../functions/api/openapi-document.js';
+import { gameLogSchema, gameViewSchema } from '../functions/api/play/schemas.js';
+import { catalogGames } from '../engine/games/index.js';
 import { openApiTypesText } from '../scripts/support/openapi-types.js';
 import { CONNECTION_CODES, PROBLEM_CODES } from '../functions/api/problem-codes.js';
 import { ProblemSchema } from '../functions/api/schemas.js';
@@ -218,6 +220,42 @@ describe('what the document declares', () => {
       if (op.responses['429'])
         for (const h of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'])
           expect(op.responses['429'].headers?.[h], `${name} ${h}`).toBeDefined();
+    }
+  });
+
+  it('no schema is a closed object that can only be empty (an event with nothing to say has no `data`)', () => {
+    const empty: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const o = node as Record<string, unknown>;
+      const props = o.properties as object | undefined;
+      if (o.type === 'object' && o.additionalProperties === false && Object.keys(props ?? {}).length === 0)
+        empty.push(path);
+      for (const [key, value] of Object.entries(o)) walk(value, `${path}/${key}`);
+    };
+    walk(doc, '#');
+    expect(empty).toEqual([]);
+  });
+
+  it("every catalog game has an example of its view (the move's answer too) and of its log, each a valid answer of that game", () => {
+    const full = doc as unknown as {
+      components: { examples: Record<string, { value: { game: string } }> };
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, object> }> }>>;
+    };
+    const refsOf = (path: string, method: string) =>
+      (full.paths[path]![method]!.responses['200']!.content['application/json'] as { examples: object }).examples;
+    const ids = catalogGames.map((g) => g.id);
+    for (const [path, method, schema] of [
+      ['/v1/games/{id}/view', 'get', gameViewSchema(catalogGames)],
+      ['/v1/games/{id}/actions', 'post', gameViewSchema(catalogGames)],
+      ['/v1/games/{id}/log', 'get', gameLogSchema(catalogGames)],
+    ] as const) {
+      const refs = refsOf(path, method) as Record<string, { $ref: string }>;
+      expect(Object.keys(refs), path).toEqual(ids);
+      for (const [id, { $ref }] of Object.entries(refs)) {
+        const example = full.components.examples[$ref.replace('#/components/examples/', '')]!.value;
+        expect(schema.parse(example), `${path} ${id}`).toMatchObject({ game: id });
+      }
     }
   });
 

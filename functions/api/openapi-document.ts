@@ -18,6 +18,7 @@ import { FINISH_EXAMPLES } from './finishing/examples.js';
 import { GAME_EXAMPLES } from './games/examples.js';
 import { NOTIFICATION_EXAMPLES } from './notifications/examples.js';
 import { PLAY_EXAMPLES } from './play/examples.js';
+import { gameExampleComponents } from './play/game-examples.js';
 import { PLAYER_EXAMPLES } from './players/examples.js';
 import { documenting } from './openapi-zod.js';
 import { problemAnswers } from './answers.js';
@@ -33,7 +34,9 @@ export function openApiDocumentText(): string {
       "The schemas were built without their OpenAPI metadata: import @hono/zod-openapi before any of the API's modules to write the document",
     );
   }
+  const gameExamples = gameExampleComponents(catalogGames);
   provideExamples({
+    ...gameExamples.refs,
     ...CATALOG_EXAMPLES,
     ...PLAYER_EXAMPLES,
     ...NOTIFICATION_EXAMPLES,
@@ -52,6 +55,8 @@ export function openApiDocumentText(): string {
   // Every problem answer refers to it (answers.ts), by reference only.
   app.openAPIRegistry.register('Problem', ProblemSchema);
   registerWebhooks(app.openAPIRegistry);
+  for (const [name, example] of Object.entries(gameExamples.components))
+    app.openAPIRegistry.registerComponent('examples', name, example);
   // The routes need services to exist, not to work: no command is ever sent to this client.
   const services = createServices(
     dynamoStores(new DynamoDBClient({ region: 'local' }), 'unused'),

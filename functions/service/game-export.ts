@@ -8,6 +8,7 @@ import type { GameTable } from '../store/ports/stores.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { botLevelOf } from './bots.js';
 import type { GameLog } from './game-log.js';
+import { endOf, type GameEnd } from './game-result.js';
 import { outcomeOf, statusOf } from './game-state.js';
 import { seatsOf, tagged, type SeatSummary, type Tagged } from './game-views.js';
 import { ok, problems, refused, type Result } from './refusal.js';
@@ -50,7 +51,7 @@ export class GameExports {
     gameId: string,
     after: number,
     limit: number,
-  ): Promise<Result<Tagged<{ game: string; entries: LogEntry[]; version: number }>>> {
+  ): Promise<Result<Tagged<{ game: string; version: number; entries: LogEntry[] } & GameEnd>>> {
     const found = await this.games.load(gameId);
     if (!found.ok) return found;
     const loaded = found.value;
@@ -59,12 +60,14 @@ export class GameExports {
       .flatMap((c) => c.records)
       .filter((r) => r.version > after)
       .slice(0, limit);
-    const viewer = viewerFor(loaded.meta, player.id, statusOf(loaded) === 'finished', loaded.forfeited);
+    const end = endOf(loaded);
+    const viewer = viewerFor(loaded.meta, player.id, end.status === 'finished', loaded.forfeited);
     return ok(
       tagged(loaded, player.id, {
         game: loaded.meta.game,
-        entries: records.map((r) => logEntryFor(r, viewer)),
         version: loaded.version,
+        ...end,
+        entries: records.map((r) => logEntryFor(r, viewer)),
       }),
     );
   }
