@@ -86,7 +86,7 @@ export class Profiles {
   }
 }
 
-function summaryOf(game: string, e: RatingEntry): RatingSummary {
+export function summaryOf(game: string, e: RatingEntry): RatingSummary {
   return {
     game,
     rating: e.rating,

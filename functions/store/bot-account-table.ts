@@ -11,16 +11,10 @@ import {
   UpdateItemCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { landed, s, str } from './attributes.js';
+import { landed, optStr, s, str } from './attributes.js';
 import { keys } from './keys.js';
 import { WriteConflict } from './ports/errors.js';
-import {
-  botAccountPage,
-  type BotAccountEntry,
-  type BotAccountKey,
-  type BotAccountPage,
-  type BotAccountStore,
-} from './ports/bot-accounts.js';
+import { botAccountPage, type BotAccountKey, type BotAccountPage, type BotAccountStore } from './ports/bot-accounts.js';
 
 export class BotAccountTable implements BotAccountStore {
   constructor(
@@ -94,11 +88,21 @@ export class BotAccountTable implements BotAccountStore {
     return botAccountPage(entries, limit);
   }
 
-  async unlistBotAccount(entry: BotAccountEntry): Promise<void> {
+  async unlistBotAccount(playerId: string): Promise<void> {
+    const out = await this.db.send(
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: this.profile(playerId),
+        ConsistentRead: true,
+        ProjectionExpression: 'botAccountAt',
+      }),
+    );
+    const since = out.Item && optStr(out.Item, 'botAccountAt');
+    if (since === undefined) return;
     await this.db.send(
       new DeleteItemCommand({
         TableName: this.tableName,
-        Key: { pk: s(keys.botDirectory), sk: s(keys.botEntry(entry.since, entry.playerId)) },
+        Key: { pk: s(keys.botDirectory), sk: s(keys.botEntry(since, playerId)) },
       }),
     );
   }

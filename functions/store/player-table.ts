@@ -10,7 +10,7 @@ import { backoff } from './backoff.js';
 import { keys } from './keys.js';
 import { ProfileSet } from './profile-set.js';
 import { BotAccountTable } from './bot-account-table.js';
-import type { BotAccountEntry, BotAccountKey, BotAccountPage } from './ports/bot-accounts.js';
+import type { BotAccountKey, BotAccountPage } from './ports/bot-accounts.js';
 import { WriteConflict } from './ports/errors.js';
 import type { PlayerChanges, PlayerStore } from './ports/players.js';
 import { isLanguage } from '../../engine/core/languages.js';
@@ -203,8 +203,8 @@ export class PlayerTable implements PlayerStore {
     return this.bots.listBotAccounts(limit, after);
   }
 
-  unlistBotAccount(entry: BotAccountEntry): Promise<void> {
-    return this.bots.unlistBotAccount(entry);
+  unlistBotAccount(playerId: string): Promise<void> {
+    return this.bots.unlistBotAccount(playerId);
   }
 
   // ---- memberships

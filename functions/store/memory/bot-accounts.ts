@@ -1,7 +1,6 @@
 import { WriteConflict } from '../ports/errors.js';
 import {
   botAccountPage,
-  type BotAccountEntry,
   type BotAccountKey,
   type BotAccountPage,
   type BotAccountStore,
@@ -33,7 +32,8 @@ export class MemoryBotAccounts implements BotAccountStore {
     return botAccountPage(entries, limit);
   }
 
-  async unlistBotAccount(entry: BotAccountEntry): Promise<void> {
-    this.state.botDirectory.delete(keys.botEntry(entry.since, entry.playerId));
+  async unlistBotAccount(playerId: string): Promise<void> {
+    const since = this.state.profile(playerId)?.record.botAccountSince;
+    if (since !== undefined) this.state.botDirectory.delete(keys.botEntry(since, playerId));
   }
 }

@@ -6,7 +6,7 @@ import { WriteConflict } from '../ports/errors.js';
 import type { PlayerChanges, PlayerStore } from '../ports/players.js';
 import { MemoryProfileSet } from './profile-set.js';
 import { MemoryBotAccounts } from './bot-accounts.js';
-import type { BotAccountEntry, BotAccountKey, BotAccountPage } from '../ports/bot-accounts.js';
+import type { BotAccountKey, BotAccountPage } from '../ports/bot-accounts.js';
 import { byKey, copy, type MemoryState } from './state.js';
 
 /** Players in memory, with the conditions of functions/store/player-table.ts. */
@@ -86,8 +86,8 @@ export class MemoryPlayers implements PlayerStore {
     return this.bots.listBotAccounts(limit, after);
   }
 
-  unlistBotAccount(entry: BotAccountEntry): Promise<void> {
-    return this.bots.unlistBotAccount(entry);
+  unlistBotAccount(playerId: string): Promise<void> {
+    return this.bots.unlistBotAccount(playerId);
   }
 
   async addOpenGame(playerId: string, gameId: string, cap: number): Promise<boolean> {

@@ -29,6 +29,9 @@ export interface BotAccountStore {
   markBotAccount(playerId: string, at: string): Promise<boolean>;
   /** The directory, newest bot accounts first, at most `limit` after `after`. */
   listBotAccounts(limit: number, after: BotAccountKey | null): Promise<BotAccountPage>;
-  /** Takes the entry out of the directory (a deleted account); one not there is fine. */
-  unlistBotAccount(entry: BotAccountEntry): Promise<void>;
+  /**
+   * Takes the player's entry out of the directory, for an account being deleted: when they became
+   * a bot account is read from their profile, tombstoned or not. A player who is none is fine.
+   */
+  unlistBotAccount(playerId: string): Promise<void>;
 }

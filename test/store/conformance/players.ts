@@ -32,7 +32,7 @@ export function playersSuite(h: Harness): void {
       await h.table.putPlayer(player(gone));
       await h.stores.deletion.setTombstone(gone, '2026-11-21T11:00:00.000Z');
       await expect(h.table.markBotAccount(gone, '2026-11-21T12:00:00.000Z')).rejects.toBeInstanceOf(WriteConflict);
-      await h.table.unlistBotAccount({ playerId: id, since: '2026-11-21T10:00:00.000Z' });
+      await h.table.unlistBotAccount(id);
     });
 
     it('the directory lists bot accounts newest first in pages, once each, until unlisted', async () => {
@@ -54,10 +54,12 @@ export function playersSuite(h: Harness): void {
         items: [{ playerId: ids[0], since: since(0) }],
         next: null,
       });
-      await h.table.unlistBotAccount({ playerId: ids[2]!, since: since(2) });
-      await h.table.unlistBotAccount({ playerId: `nobody-${uid()}`, since: since(2) });
+      // A deleted account's entry goes: its profile, tombstoned, still tells which.
+      await h.stores.deletion.setTombstone(ids[2]!, '2026-11-21T11:00:00.000Z');
+      await h.table.unlistBotAccount(ids[2]!);
+      await h.table.unlistBotAccount(`nobody-${uid()}`);
       expect((await h.table.listBotAccounts(10, null)).items.map((e) => e.playerId)).toEqual([ids[1], ids[0]]);
-      for (const [i, id] of ids.entries()) await h.table.unlistBotAccount({ playerId: id, since: since(i) });
+      for (const id of ids) await h.table.unlistBotAccount(id);
       expect(await h.table.listBotAccounts(10, null)).toEqual({ items: [], next: null });
     });
   });
