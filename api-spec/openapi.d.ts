@@ -1028,6 +1028,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/bot-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make your account a bot account, for good
+         * @description Marks your account as one a program plays under: every seat it takes from now on, its profile and the directory (GET /v1/bots) show it as a bot. It is for good, and only for an account that never had a rated game against a person (RP-BOT-2) and sits in no open or running game (RP-BOT-3). Asking again answers your profile as it is (RP-BOT-4). Not the platform's own bots, which play seats of their own at a level.
+         *
+         *     **Rate limit**: 5 per hour per player and 30 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Scope**: `settings`.
+         */
+        post: operations["upgradeToBotAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The directory of bot accounts you can challenge
+         * @description Bot accounts, newest first, with their ratings; at most `limit`, and `next`, the cursor of the next page (null on the last). A deleted account leaves it.
+         *
+         *     **Scope**: `read`.
+         */
+        get: operations["listBotAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/lobby": {
         parameters: {
             query?: never;
@@ -1593,6 +1639,11 @@ export interface components {
             pendingEmail?: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description A bot account: a program plays under it, shown as a bot everywhere (POST /v1/players/me/bot-account); absent for people
+             * @enum {boolean}
+             */
+            botAccount?: true;
             notifications: components["schemas"]["NotificationSettings"];
             /** @description Past vacations stay listed while a clock may still count them (at most 25 in all: the oldest past ones go first) */
             vacations: components["schemas"]["Vacation"][];
@@ -1830,6 +1881,11 @@ export interface components {
             deleted?: boolean;
             /** @enum {boolean} */
             bot: false;
+            /**
+             * @description Its player is a bot account (a program playing under an account, docs/accounts.md "Bot accounts"); absent for people
+             * @enum {boolean}
+             */
+            botAccount?: true;
         };
         /** @description A seat the bot plays at `level` (a deleted account's seat the stand-in took over is one too) */
         BotSeat: {
@@ -5292,6 +5348,11 @@ export interface components {
         PublicProfile: {
             id: string;
             name: string;
+            /**
+             * @description A bot account: a program plays under it (docs/accounts.md "Bot accounts"); absent for people
+             * @enum {boolean}
+             */
+            botAccount?: true;
             /** @description One per game the player was rated in; only games between people count */
             ratings: components["schemas"]["Rating"][];
         };
@@ -5347,6 +5408,28 @@ export interface components {
                 rd: number;
                 games: number;
             }[];
+        };
+        BotAccountPage: {
+            items: components["schemas"]["BotAccount"][];
+            /** @description The cursor of the next page; null on the last */
+            next: string | null;
+        };
+        /** @description A bot account you can challenge: a program playing under an account */
+        BotAccount: {
+            id: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description When the account was registered
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it became a bot account
+             */
+            botAccountSince: string;
+            /** @description One per game the bot account was rated in */
+            ratings: components["schemas"]["Rating"][];
         };
         Lobby: {
             /** @description Newest first, at most 50 */
@@ -17261,6 +17344,428 @@ export interface operations {
                         status: 400;
                         /** @enum {string} */
                         code: "unknown_game" | "invalid_query";
+                    };
+                };
+            };
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
+            401: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 401;
+                        /** @enum {string} */
+                        code: "unauthorized" | "access_token_revoked";
+                    };
+                };
+            };
+            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
+            403: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 403;
+                        /** @enum {string} */
+                        code: "insufficient_scope";
+                    };
+                };
+            };
+            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
+            414: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 414;
+                        /** @enum {string} */
+                        code: "uri_too_long";
+                    };
+                };
+            };
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
+            431: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 431;
+                        /** @enum {string} */
+                        code: "headers_too_large";
+                    };
+                };
+            };
+            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
+            500: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 500;
+                        /** @enum {string} */
+                        code: "internal";
+                    };
+                };
+            };
+            /**
+             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
+             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
+             */
+            503: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 503;
+                        /** @enum {string} */
+                        code: "shutting_down" | "store_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    upgradeToBotAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your profile, now a bot account */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "67yeJhdN_7Vz1Q6p",
+                     *       "name": "Anna",
+                     *       "createdAt": "2026-11-24T02:21:50.310Z",
+                     *       "email": "anna@example.org",
+                     *       "notifications": {
+                     *         "email": true,
+                     *         "events": {
+                     *           "yourTurn": true,
+                     *           "reminder": true,
+                     *           "gameStarted": true,
+                     *           "gameFinished": true,
+                     *           "chat": true
+                     *         },
+                     *         "digest": null
+                     *       },
+                     *       "vacations": [
+                     *         {
+                     *           "id": "U0Sd8r3z89cFRlmB",
+                     *           "from": "2026-12-24T02:21:50.630Z",
+                     *           "until": "2027-01-07T02:21:50.630Z"
+                     *         }
+                     *       ],
+                     *       "onVacation": false,
+                     *       "language": "cs",
+                     *       "botAccount": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Player"];
+                };
+            };
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
+            401: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 401;
+                        /** @enum {string} */
+                        code: "unauthorized" | "access_token_revoked";
+                    };
+                };
+            };
+            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
+            403: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 403;
+                        /** @enum {string} */
+                        code: "insufficient_scope";
+                    };
+                };
+            };
+            /** @description - `not_found`: Your player is gone */
+            404: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 404;
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
+                };
+            };
+            /**
+             * @description - `bot_account_has_human_games`: The account has had a rated game against a person (RP-BOT-2)
+             *     - `bot_account_in_game`: The account sits in an open or running game (RP-BOT-3)
+             */
+            409: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 409;
+                        /** @enum {string} */
+                        code: "bot_account_has_human_games" | "bot_account_in_game";
+                    };
+                };
+            };
+            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
+            414: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 414;
+                        /** @enum {string} */
+                        code: "uri_too_long";
+                    };
+                };
+            };
+            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
+            422: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 422;
+                        /** @enum {string} */
+                        code: "record_too_large";
+                    };
+                };
+            };
+            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
+            429: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 429;
+                        /** @enum {string} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
+            431: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 431;
+                        /** @enum {string} */
+                        code: "headers_too_large";
+                    };
+                };
+            };
+            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
+            500: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 500;
+                        /** @enum {string} */
+                        code: "internal";
+                    };
+                };
+            };
+            /**
+             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
+             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
+             */
+            503: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 503;
+                        /** @enum {string} */
+                        code: "shutting_down" | "store_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listBotAccounts: {
+        parameters: {
+            query?: {
+                /** @description Bot accounts per page */
+                limit?: number;
+                /** @description The `next` of the previous page (opaque); without it, the first page */
+                cursor?: string;
+            };
+            header?: {
+                /** @description The ETag of an earlier answer: 304 Not Modified, without a body, while the answer would be the same */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bot accounts */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "Qm2vR8sT1uXy5ZaB",
+                     *           "name": "Greedy Gus",
+                     *           "createdAt": "2026-11-24T02:30:00.118Z",
+                     *           "botAccountSince": "2026-11-24T02:35:10.210Z",
+                     *           "ratings": [
+                     *             {
+                     *               "game": "vlaky-na-trati",
+                     *               "rating": 1584.2,
+                     *               "rd": 251.7,
+                     *               "games": 3,
+                     *               "lastChange": 21.4,
+                     *               "lastPlayedAt": "2026-11-24T04:02:11.930Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BotAccountPage"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description - `invalid_query`: A query parameter does not match its schema (see `issues`) */
+            400: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 400;
+                        /** @enum {string} */
+                        code: "invalid_query";
                     };
                 };
             };
