@@ -1603,6 +1603,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/bot-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make your account a bot account, for good
+         * @description Marks your account as one a program plays under: every seat it takes from now on, its profile and the directory (GET /v1/bots) show it as a bot. It is for good, and only for an account that never had a rated game against a person (RP-BOT-2) and sits in no open or running game (RP-BOT-3). Asking again answers your profile as it is (RP-BOT-4). Not the platform's own bots, which play seats of their own at a level.
+         *
+         *     **Rate limit**: 5 per hour per player and 30 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (Your player is gone)
+         *     - 409: `bot_account_has_human_games` (The account has had a rated game against a person (RP-BOT-2)); `bot_account_in_game` (The account sits in an open or running game (RP-BOT-3))
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
+         */
+        post: operations["upgradeToBotAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The directory of bot accounts you can challenge
+         * @description Bot accounts, newest first, with their ratings; at most `limit`, and `next`, the cursor of the next page (null on the last). A deleted account leaves it.
+         *
+         *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_query`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
+         */
+        get: operations["listBotAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/lobby": {
         parameters: {
             query?: never;
@@ -2231,6 +2298,11 @@ export interface components {
             pendingEmail?: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description A bot account: a program plays under it, shown as a bot everywhere (POST /v1/players/me/bot-account); absent for people
+             * @enum {boolean}
+             */
+            botAccount?: true;
             notifications: components["schemas"]["NotificationSettings"];
             /** @description Past vacations stay listed while a clock may still count them (at most 25 in all: the oldest past ones go first) */
             vacations: components["schemas"]["Vacation"][];
@@ -2469,6 +2541,11 @@ export interface components {
             deleted?: boolean;
             /** @enum {boolean} */
             bot: false;
+            /**
+             * @description Its player is a bot account (a program playing under an account, docs/accounts.md "Bot accounts"); absent for people
+             * @enum {boolean}
+             */
+            botAccount?: true;
         };
         /** @description A seat the bot plays at `level` (a deleted account's seat the stand-in took over is one too) */
         BotSeat: {
@@ -6027,6 +6104,11 @@ export interface components {
         PublicProfile: {
             id: string;
             name: string;
+            /**
+             * @description A bot account: a program plays under it (docs/accounts.md "Bot accounts"); absent for people
+             * @enum {boolean}
+             */
+            botAccount?: true;
             /** @description One per game the player was rated in; only games between people count */
             ratings: components["schemas"]["Rating"][];
         };
@@ -6082,6 +6164,28 @@ export interface components {
                 rd: number;
                 games: number;
             }[];
+        };
+        BotAccountPage: {
+            items: components["schemas"]["BotAccount"][];
+            /** @description The cursor of the next page; null on the last */
+            next: string | null;
+        };
+        /** @description A bot account you can challenge: a program playing under an account */
+        BotAccount: {
+            id: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description When the account was registered
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it became a bot account
+             */
+            botAccountSince: string;
+            /** @description One per game the bot account was rated in */
+            ratings: components["schemas"]["Rating"][];
         };
         Lobby: {
             /** @description Newest first, at most 50 */
@@ -6297,6 +6401,8 @@ export interface components {
          *     - `already_answered`: You have answered this request already
          *     - `already_seated`: You already hold a seat in this game
          *     - `already_seeking`: You are seeking a game already; cancel that seek first
+         *     - `bot_account_has_human_games`: This account has played a rated game against a person; only a fresh account becomes a bot account
+         *     - `bot_account_in_game`: Finish or leave your open and running games first (game Ztr5Hn1kPq8wLm3x)
          *     - `busy`: Too many players are joining at once; retry
          *     - `chat_full`: You have written 500 messages in this game, as many as one player may
          *     - `concurrent_update`: Another change got in the way; retry
@@ -6332,7 +6438,7 @@ export interface components {
                     /** @constant */
                     status: 409;
                     /** @enum {string} */
-                    code: "abort_window_closed" | "already_answered" | "already_seated" | "already_seeking" | "busy" | "chat_full" | "concurrent_update" | "email_taken" | "game_not_finished" | "game_not_open" | "game_not_started" | "game_over" | "no_rematch" | "no_takeback" | "own_takeback" | "rematch_exists" | "rematch_started" | "seek_matched" | "stale_version" | "takeback_not_allowed" | "takeback_pending" | "too_many_open_games" | "too_many_push_subscriptions" | "too_many_tokens" | "too_many_vacations" | "too_many_webhooks" | "vacation_over";
+                    code: "abort_window_closed" | "already_answered" | "already_seated" | "already_seeking" | "bot_account_has_human_games" | "bot_account_in_game" | "busy" | "chat_full" | "concurrent_update" | "email_taken" | "game_not_finished" | "game_not_open" | "game_not_started" | "game_over" | "no_rematch" | "no_takeback" | "own_takeback" | "rematch_exists" | "rematch_started" | "seek_matched" | "stale_version" | "takeback_not_allowed" | "takeback_pending" | "too_many_open_games" | "too_many_push_subscriptions" | "too_many_tokens" | "too_many_vacations" | "too_many_webhooks" | "vacation_over";
                 };
             };
         };
@@ -10330,6 +10436,146 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FinishedGamePage"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    upgradeToBotAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your profile, now a bot account */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "67yeJhdN_7Vz1Q6p",
+                     *       "name": "Anna",
+                     *       "createdAt": "2026-11-24T02:21:50.310Z",
+                     *       "email": "anna@example.org",
+                     *       "notifications": {
+                     *         "email": true,
+                     *         "events": {
+                     *           "yourTurn": true,
+                     *           "reminder": true,
+                     *           "gameStarted": true,
+                     *           "gameFinished": true,
+                     *           "chat": true
+                     *         },
+                     *         "digest": null
+                     *       },
+                     *       "vacations": [
+                     *         {
+                     *           "id": "U0Sd8r3z89cFRlmB",
+                     *           "from": "2026-12-24T02:21:50.630Z",
+                     *           "until": "2027-01-07T02:21:50.630Z"
+                     *         }
+                     *       ],
+                     *       "onVacation": false,
+                     *       "language": "cs",
+                     *       "botAccount": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Player"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listBotAccounts: {
+        parameters: {
+            query?: {
+                /** @description Bot accounts per page */
+                limit?: number;
+                /** @description The `next` of the previous page (opaque); without it, the first page */
+                cursor?: string;
+            };
+            header?: {
+                /** @description The ETag of an earlier answer: 304 Not Modified, without a body, while the answer would be the same */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bot accounts */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "Qm2vR8sT1uXy5ZaB",
+                     *           "name": "Greedy Gus",
+                     *           "createdAt": "2026-11-24T02:30:00.118Z",
+                     *           "botAccountSince": "2026-11-24T02:35:10.210Z",
+                     *           "ratings": [
+                     *             {
+                     *               "game": "vlaky-na-trati",
+                     *               "rating": 1584.2,
+                     *               "rd": 251.7,
+                     *               "games": 3,
+                     *               "lastChange": 21.4,
+                     *               "lastPlayedAt": "2026-11-24T04:02:11.930Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BotAccountPage"];
                 };
             };
             /** @description Not modified: the If-None-Match tag still matches (no body) */

@@ -91,6 +91,10 @@ export const PROBLEM_CODES = {
   invalid_code: badRequest('The code is wrong, used or expired; ask for a new one'),
   email_taken: conflict('Another account has confirmed this address'),
   too_many_tokens: conflict('At most 20 tokens per player; revoke one first', { limit: 20 }),
+  bot_account_has_human_games: conflict(
+    'This account has played a rated game against a person; only a fresh account becomes a bot account',
+  ),
+  bot_account_in_game: conflict('Finish or leave your open and running games first (game Ztr5Hn1kPq8wLm3x)'),
   // ---- (end of the sign-in, credential and data codes)
   version_not_found: notFound('Not found', 'The game is at version 12; version 40 has not happened'),
   push_not_configured: notFound('Not found', 'Web Push is not configured on this server'),

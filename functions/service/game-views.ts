@@ -21,6 +21,8 @@ interface SeatSummaryBase {
   forfeited?: boolean;
   /** Its player deleted their account. */
   deleted?: boolean;
+  /** Its player is a bot account (a program under an account), not one of the platform's bots. */
+  botAccount?: true;
 }
 
 /** A seat as clients see it: a person's, or a bot's with the level it plays at. */
@@ -235,6 +237,7 @@ export function seatsOf(meta: GameMeta, forfeited: readonly Seat[], viewerId: st
     ...(seated ? { playerId: s.playerId } : {}),
     ...(forfeited.includes(seat) ? { forfeited: true } : {}),
     ...(s.deleted ? { deleted: true } : {}),
+    ...(!s.bot && s.botAccount ? { botAccount: true as const } : {}),
   }));
 }
 

@@ -6,7 +6,7 @@ import type { BotLevel, Seat } from '../../engine/core/index.js';
 import type { GameTable } from '../store/ports/stores.js';
 import type { LobbyStore } from '../store/ports/lobby.js';
 import type { SeekEntry } from '../domain/lobby.js';
-import type { BotSeat, GameMeta, PersonSeat } from '../domain/game.js';
+import { seatOfPlayer, type BotSeat, type GameMeta, type PersonSeat } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { DEFAULT_STAND_IN_LEVEL, standInLevelOf } from './bots.js';
 import { MAX_META_ATTEMPTS, written, type GameLog } from './game-log.js';
@@ -67,7 +67,7 @@ export class Seating {
     if (mismatch) return refused(problems.badRequest('invalid_options', mismatch));
     const firstBot = input.players - bots;
     const seats = Array.from({ length: input.players }, (_, i): PersonSeat | BotSeat => {
-      if (i === 0) return { playerId: player.id, name: player.name, bot: false };
+      if (i === 0) return seatOfPlayer(player);
       if (i >= firstBot)
         return { playerId: null, name: `Bot ${i - firstBot + 1}`, bot: true, level: levels[i - firstBot]! };
       return { playerId: null, name: null, bot: false };
@@ -121,9 +121,7 @@ export class Seating {
       if (meta.status !== 'open')
         return refused(problems.conflict('game_not_open', 'Every seat of this game is taken'));
       const seat = meta.seats.findIndex((s) => !s.bot && s.playerId === null);
-      const seats = meta.seats.map((s, i): PersonSeat | BotSeat =>
-        i === seat ? { playerId: player.id, name: player.name, bot: false } : s,
-      );
+      const seats = meta.seats.map((s, i): PersonSeat | BotSeat => (i === seat ? seatOfPlayer(player) : s));
       const full = seats.every((s) => s.bot || s.playerId !== null);
       const next: GameMeta = {
         ...meta,
@@ -178,7 +176,12 @@ export class Seating {
   ): Promise<void> {
     const def = await this.games.knownDef(input.game);
     const now = this.games.at();
-    const seats = input.seekers.map((s) => ({ playerId: s.playerId, name: s.name, bot: false as const }));
+    const seats = input.seekers.map((s): PersonSeat => ({
+      playerId: s.playerId,
+      name: s.name,
+      bot: false,
+      ...(s.botAccount ? { botAccount: true } : {}),
+    }));
     const fresh: GameMeta = {
       id: gameId,
       game: def.id,
@@ -187,7 +190,7 @@ export class Seating {
       seats,
       status: 'active',
       createdAt: now,
-      createdBy: seats[0]!.playerId,
+      createdBy: input.seekers[0]!.playerId,
       inviteCode: newInviteCode(),
       ...newSeeding(def.rulesRevision),
       revision: 1,

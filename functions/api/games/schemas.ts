@@ -85,7 +85,14 @@ const SeatFields = {
 export const SeatSchema = z
   .union([
     z
-      .strictObject({ ...SeatFields, bot: z.literal(false) })
+      .strictObject({
+        ...SeatFields,
+        bot: z.literal(false),
+        botAccount: z.literal(true).optional().openapi({
+          description:
+            'Its player is a bot account (a program playing under an account, docs/accounts.md "Bot accounts"); absent for people',
+        }),
+      })
       .openapi('PersonSeat', { description: "A person's seat, or one waiting for a person" }),
     z.strictObject({ ...SeatFields, bot: z.literal(true), level: BotLevelSchema }).openapi('BotSeat', {
       description: "A seat the bot plays at `level` (a deleted account's seat the stand-in took over is one too)",
