@@ -9,7 +9,10 @@ import type { EventRecord } from '../../domain/game.js';
 import { logEntryFor } from '../../service/visibility.js';
 import { pascal } from './schemas.js';
 
-/** Actions played before the example's moment: past each game's opening, into its first turns. */
+/**
+ * Actions played before the example's moment: past each game's opening, into its first turns (a
+ * short game stops before the action that would end it, so its example is still running).
+ */
 const MOVES = 12;
 /** Log entries shown: the newest of those actions. */
 const LOG_ENTRIES = 3;
@@ -27,25 +30,25 @@ export interface GameAnswerExamples {
   log: NamedExample;
 }
 
-/** The answers of one game after MOVES actions, as the seat due then sees them. */
+/** The answers of one game after at most MOVES actions, as the seat due then sees them. */
 export function gameAnswerExamples(def: AnyGame): GameAnswerExamples {
   const options: unknown = def.options.parse({});
   let state: unknown = def.setup({ seed: `example/${def.id}`, players: def.minPlayers, options });
   const rng = new Rng(seedRng(`example/${def.id}/choices`));
   const records: EventRecord[] = [];
   for (let version = 1; version <= MOVES; version++) {
-    const seat = def.toAct(state)[0];
-    if (seat === undefined) throw new Error(`${def.id} ended within ${MOVES} actions: no running example`);
+    const seat = def.toAct(state)[0]!;
     const legal = def.legalActions(state, seat);
     const action = def.bot({ seat, view: def.view(state, seat), legal, rng, options });
     const applied = def.apply(state, seat, action);
+    if (def.toAct(applied.state).length === 0) break;
     state = applied.state;
     const at = new Date(START + version * 60_000).toISOString();
     records.push({ version, seat, playerId: `p${seat}`, action, events: applied.events, toAct: def.toAct(state), at });
   }
   const toAct = def.toAct(state);
   const viewer = toAct[0]!;
-  const answer = { game: def.id, version: MOVES, status: 'active' };
+  const answer = { game: def.id, version: records.length, status: 'active' };
   return {
     view: {
       summary: `${def.title}: seat ${viewer}'s view, to act`,
