@@ -168,6 +168,10 @@ export const LogSchema = z
   })
   .openapi('Log');
 
+const SETUP_DESCRIPTION =
+  'The game as dealt at version 0 (opening hands, first market, first tiles), seen by all, as the server recorded it when the game started: a replay set up from the seed must find the same (docs/fairness.md); null for games started before the setup was kept';
+const SetupField = z.unknown().nullable().openapi({ description: SETUP_DESCRIPTION });
+
 export const ExportSchema = z
   .strictObject({
     game: z.string(),
@@ -179,6 +183,7 @@ export const ExportSchema = z
     players: z.array(SeatSchema),
     seed: z.string(),
     seedCommitment: z.string(),
+    setup: SetupField,
     actions: z.array(
       z.strictObject({
         seat: SeatIndex,
@@ -269,4 +274,21 @@ export function gameLogSchema(games: readonly AnyGame[]): typeof LogSchema {
   return (first
     ? z.discriminatedUnion('game', [first, ...rest]).openapi('GameLog')
     : LogSchema) as unknown as typeof LogSchema;
+}
+
+/** The export per game, discriminated by `game`: its setup in the game's published view. */
+export function gameExportSchema(games: readonly AnyGame[]): typeof ExportSchema {
+  const members = published(games).map(({ def, schemas }) =>
+    z
+      .strictObject({
+        ...ExportSchema.shape,
+        game: z.literal(def.id),
+        setup: schemas.view.nullable().openapi({ description: SETUP_DESCRIPTION }),
+      })
+      .openapi(`${pascal(def.id)}Export`),
+  );
+  const [head, ...tail] = members;
+  return (head
+    ? z.discriminatedUnion('game', [head, ...tail]).openapi('GameExport')
+    : ExportSchema) as unknown as typeof ExportSchema;
 }
