@@ -185,24 +185,26 @@ export const ExportSchema = z
     seedCommitment: z.string(),
     setup: SetupField,
     actions: z.array(
-      z.strictObject({
-        seat: SeatIndex,
-        action: ActionSchema,
-        level: BotLevelSchema.optional().openapi({ description: 'The bot chose this action, at this level' }),
-        timeout: z.literal(true).optional(),
-        forfeit: z
-          .literal(true)
-          .optional()
-          .openapi({ description: 'Not a game action: skip it when replaying with the engine' }),
-        platform: z.literal(true).optional().openapi({
-          description:
-            'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`',
-        }),
-        events: z.array(LogEventSchema).openapi({
-          description:
-            "The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled",
-        }),
-      }),
+      z
+        .strictObject({
+          seat: SeatIndex,
+          action: ActionSchema,
+          level: BotLevelSchema.optional().openapi({ description: 'The bot chose this action, at this level' }),
+          timeout: z.literal(true).optional(),
+          forfeit: z
+            .literal(true)
+            .optional()
+            .openapi({ description: 'Not a game action: skip it when replaying with the engine' }),
+          platform: z.literal(true).optional().openapi({
+            description:
+              'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`',
+          }),
+          events: z.array(LogEventSchema).openapi({
+            description:
+              "The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled",
+          }),
+        })
+        .openapi('ExportEntry'),
     ),
     outcome: OutcomeAnswerSchema.nullable(),
   })
@@ -283,7 +285,8 @@ export function gameExportSchema(games: readonly AnyGame[]): typeof ExportSchema
       .strictObject({
         ...ExportSchema.shape,
         game: z.literal(def.id),
-        setup: schemas.view.nullable().openapi({ description: SETUP_DESCRIPTION }),
+        // A union, not .nullable(): the view stays a reference to its component.
+        setup: z.union([schemas.view, z.null()]).openapi({ description: SETUP_DESCRIPTION }),
       })
       .openapi(`${pascal(def.id)}Export`),
   );
