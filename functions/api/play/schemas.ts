@@ -278,17 +278,19 @@ export function gameLogSchema(games: readonly AnyGame[]): typeof LogSchema {
     : LogSchema) as unknown as typeof LogSchema;
 }
 
+/** One game's export: the common one with the game's id, its setup in the game's view. */
+export const exportAnswerSchema = (def: AnyGame, view: z.ZodType) =>
+  z.strictObject({
+    ...ExportSchema.shape,
+    game: z.literal(def.id),
+    // A union, not .nullable(): the view stays a reference to its component.
+    setup: z.union([view, z.null()]).openapi({ description: SETUP_DESCRIPTION }),
+  });
+
 /** The export per game, discriminated by `game`: its setup in the game's published view. */
 export function gameExportSchema(games: readonly AnyGame[]): typeof ExportSchema {
   const members = published(games).map(({ def, schemas }) =>
-    z
-      .strictObject({
-        ...ExportSchema.shape,
-        game: z.literal(def.id),
-        // A union, not .nullable(): the view stays a reference to its component.
-        setup: z.union([schemas.view, z.null()]).openapi({ description: SETUP_DESCRIPTION }),
-      })
-      .openapi(`${pascal(def.id)}Export`),
+    exportAnswerSchema(def, schemas.view).openapi(`${pascal(def.id)}Export`),
   );
   const [head, ...tail] = members;
   return (head
