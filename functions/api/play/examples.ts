@@ -5,6 +5,37 @@
  * one. Spectral and Redocly check each against its schema (test/api-spec.test.ts).
  */
 
+const VLAKY_SYMBOLS = [
+  'PASSENGER',
+  'MAIL',
+  'COAL',
+  'IRON_ORE',
+  'STEELWORKS',
+  'FACTORY',
+  'FOREST',
+  'SAWMILL',
+  'BEET',
+  'SUGAR_FACTORY',
+  'GLASSWORKS',
+];
+
+/** A Vlaky na trati seat as dealt: nothing ticked, gained or paid yet (the same for every seat). */
+function vlakySeatAtSetup(seat: number) {
+  const none = Object.fromEntries(VLAKY_SYMBOLS.map((symbol) => [symbol, 0]));
+  const sheet = { ticks: none, gained: none, coinsGained: 0, coinsSpent: 0, declinesUsed: 0, anySymbolUsed: false };
+  return {
+    seat,
+    lane: null,
+    locos: [0, 0],
+    handCount: 4,
+    sheet: { ...sheet, columnsPaid: [], glassMaxTurn: null, lost: 0 },
+    coins: 0,
+    route: [],
+    pending: null,
+    score: 0,
+  };
+}
+
 export const PLAY_EXAMPLES = {
   view: {
     game: 'ticket-to-ride-europe',
@@ -154,98 +185,7 @@ export const PLAY_EXAMPLES = {
       discardedCount: 0,
       slots: 24,
       toAct: [0],
-      players: [
-        {
-          seat: 0,
-          lane: null,
-          locos: [0, 0],
-          handCount: 4,
-          sheet: {
-            ticks: {
-              PASSENGER: 0,
-              MAIL: 0,
-              COAL: 0,
-              IRON_ORE: 0,
-              STEELWORKS: 0,
-              FACTORY: 0,
-              FOREST: 0,
-              SAWMILL: 0,
-              BEET: 0,
-              SUGAR_FACTORY: 0,
-              GLASSWORKS: 0,
-            },
-            gained: {
-              PASSENGER: 0,
-              MAIL: 0,
-              COAL: 0,
-              IRON_ORE: 0,
-              STEELWORKS: 0,
-              FACTORY: 0,
-              FOREST: 0,
-              SAWMILL: 0,
-              BEET: 0,
-              SUGAR_FACTORY: 0,
-              GLASSWORKS: 0,
-            },
-            coinsGained: 0,
-            coinsSpent: 0,
-            declinesUsed: 0,
-            anySymbolUsed: false,
-            columnsPaid: [],
-            glassMaxTurn: null,
-            lost: 0,
-          },
-          coins: 0,
-          route: [],
-          pending: null,
-          score: 0,
-        },
-        {
-          seat: 1,
-          lane: null,
-          locos: [0, 0],
-          handCount: 4,
-          sheet: {
-            ticks: {
-              PASSENGER: 0,
-              MAIL: 0,
-              COAL: 0,
-              IRON_ORE: 0,
-              STEELWORKS: 0,
-              FACTORY: 0,
-              FOREST: 0,
-              SAWMILL: 0,
-              BEET: 0,
-              SUGAR_FACTORY: 0,
-              GLASSWORKS: 0,
-            },
-            gained: {
-              PASSENGER: 0,
-              MAIL: 0,
-              COAL: 0,
-              IRON_ORE: 0,
-              STEELWORKS: 0,
-              FACTORY: 0,
-              FOREST: 0,
-              SAWMILL: 0,
-              BEET: 0,
-              SUGAR_FACTORY: 0,
-              GLASSWORKS: 0,
-            },
-            coinsGained: 0,
-            coinsSpent: 0,
-            declinesUsed: 0,
-            anySymbolUsed: false,
-            columnsPaid: [],
-            glassMaxTurn: null,
-            lost: 0,
-          },
-          coins: 0,
-          route: [],
-          pending: null,
-          score: 0,
-        },
-      ],
+      players: [0, 1].map(vlakySeatAtSetup),
       hands: [
         ['A04', 'A06', 'A11', 'A05'],
         ['A10', 'A07', 'A12', 'A08'],
