@@ -722,7 +722,7 @@ export interface paths {
         };
         /**
          * After the end: seed, options and every action, to replay and verify the game
-         * @description Once the game has ended: the secret seed (its SHA-256 is the `seedCommitment` published from the start), the options, the seats and every action in order, so anyone can replay the game with the engine and check the outcome. `outcome` is null when the game ended without one (aborted).
+         * @description Once the game has ended: the secret seed (its SHA-256 is the `seedCommitment` published from the start), the options, the seats, the setup as dealt and every action in order, so anyone can replay the game with the engine and check the deal, every draw and the outcome. `outcome` is null when the game ended without one (aborted).
          *
          *     **Scope**: `read`.
          *
@@ -5870,42 +5870,118 @@ export interface components {
                 ranking: number[];
             };
         };
-        Export: {
-            game: string;
+        GameExport: components["schemas"]["TicketToRideEuropeExport"] | components["schemas"]["TicketToRideGermanyExport"] | components["schemas"]["StreetcarExport"] | components["schemas"]["TrainsAndStationsExport"] | components["schemas"]["VlakyNaTratiExport"];
+        TicketToRideEuropeExport: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "ticket-to-ride-europe";
             /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
             rulesRevision: string | null;
             options?: unknown;
             players: components["schemas"]["Seat"][];
             seed: string;
             seedCommitment: string;
-            actions: {
-                seat: number;
-                action: components["schemas"]["Action"];
-                /**
-                 * @description The bot chose this action, at this level
-                 * @enum {string}
-                 */
-                level?: "easy" | "medium" | "hard";
-                /** @enum {boolean} */
-                timeout?: true;
-                /**
-                 * @description Not a game action: skip it when replaying with the engine
-                 * @enum {boolean}
-                 */
-                forfeit?: true;
-                /**
-                 * @description An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`
-                 * @enum {boolean}
-                 */
-                platform?: true;
-                /** @description The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled */
-                events: {
-                    type: string;
-                    data?: {
-                        [key: string]: unknown;
-                    };
-                }[];
+            /** @description The game as dealt at version 0 (opening hands, first market, first tiles), seen by all, as the server recorded it when the game started: a replay set up from the seed must find the same (docs/fairness.md); null for games started before the setup was kept */
+            setup: components["schemas"]["TtrView"] | null;
+            actions: components["schemas"]["ExportEntry"][];
+            outcome: components["schemas"]["Outcome"] | null;
+        };
+        ExportEntry: {
+            seat: number;
+            action: components["schemas"]["Action"];
+            /**
+             * @description The bot chose this action, at this level
+             * @enum {string}
+             */
+            level?: "easy" | "medium" | "hard";
+            /** @enum {boolean} */
+            timeout?: true;
+            /**
+             * @description Not a game action: skip it when replaying with the engine
+             * @enum {boolean}
+             */
+            forfeit?: true;
+            /**
+             * @description An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`
+             * @enum {boolean}
+             */
+            platform?: true;
+            /** @description The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled */
+            events: {
+                type: string;
+                data?: {
+                    [key: string]: unknown;
+                };
             }[];
+        };
+        TicketToRideGermanyExport: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "ticket-to-ride-germany";
+            /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
+            rulesRevision: string | null;
+            options?: unknown;
+            players: components["schemas"]["Seat"][];
+            seed: string;
+            seedCommitment: string;
+            /** @description The game as dealt at version 0 (opening hands, first market, first tiles), seen by all, as the server recorded it when the game started: a replay set up from the seed must find the same (docs/fairness.md); null for games started before the setup was kept */
+            setup: components["schemas"]["TtrView"] | null;
+            actions: components["schemas"]["ExportEntry"][];
+            outcome: components["schemas"]["Outcome"] | null;
+        };
+        StreetcarExport: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "streetcar";
+            /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
+            rulesRevision: string | null;
+            options?: unknown;
+            players: components["schemas"]["Seat"][];
+            seed: string;
+            seedCommitment: string;
+            /** @description The game as dealt at version 0 (opening hands, first market, first tiles), seen by all, as the server recorded it when the game started: a replay set up from the seed must find the same (docs/fairness.md); null for games started before the setup was kept */
+            setup: components["schemas"]["StreetcarView"] | null;
+            actions: components["schemas"]["ExportEntry"][];
+            outcome: components["schemas"]["Outcome"] | null;
+        };
+        TrainsAndStationsExport: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "trains-and-stations";
+            /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
+            rulesRevision: string | null;
+            options?: unknown;
+            players: components["schemas"]["Seat"][];
+            seed: string;
+            seedCommitment: string;
+            /** @description The game as dealt at version 0 (opening hands, first market, first tiles), seen by all, as the server recorded it when the game started: a replay set up from the seed must find the same (docs/fairness.md); null for games started before the setup was kept */
+            setup: components["schemas"]["TsView"] | null;
+            actions: components["schemas"]["ExportEntry"][];
+            outcome: components["schemas"]["Outcome"] | null;
+        };
+        VlakyNaTratiExport: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "vlaky-na-trati";
+            /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
+            rulesRevision: string | null;
+            options?: unknown;
+            players: components["schemas"]["Seat"][];
+            seed: string;
+            seedCommitment: string;
+            /** @description The game as dealt at version 0 (opening hands, first market, first tiles), seen by all, as the server recorded it when the game started: a replay set up from the seed must find the same (docs/fairness.md); null for games started before the setup was kept */
+            setup: components["schemas"]["VntView"] | null;
+            actions: components["schemas"]["ExportEntry"][];
             outcome: components["schemas"]["Outcome"] | null;
         };
         Chat: {
@@ -8268,6 +8344,144 @@ export interface operations {
                      *       ],
                      *       "seed": "1c082444ca8342a85d185b7cdda6244ec7402c323d24419eb4e0b2327bef1cfc",
                      *       "seedCommitment": "3ba41e9b7f2c8f339a9debd029007d28b9ca137a71442735c249d7bb4e1c3e71",
+                     *       "setup": {
+                     *         "sheet": "I",
+                     *         "phase": "side",
+                     *         "step": "place",
+                     *         "current": 0,
+                     *         "startSeat": 0,
+                     *         "side": null,
+                     *         "turnIndex": 0,
+                     *         "round": null,
+                     *         "endTriggered": false,
+                     *         "line": [],
+                     *         "market": [
+                     *           "B20",
+                     *           "B10",
+                     *           "B03",
+                     *           "B05"
+                     *         ],
+                     *         "deckCount": 21,
+                     *         "boxedCount": 4,
+                     *         "discardedCount": 0,
+                     *         "slots": 24,
+                     *         "toAct": [
+                     *           0
+                     *         ],
+                     *         "players": [
+                     *           {
+                     *             "seat": 0,
+                     *             "lane": null,
+                     *             "locos": [
+                     *               0,
+                     *               0
+                     *             ],
+                     *             "handCount": 4,
+                     *             "sheet": {
+                     *               "ticks": {
+                     *                 "PASSENGER": 0,
+                     *                 "MAIL": 0,
+                     *                 "COAL": 0,
+                     *                 "IRON_ORE": 0,
+                     *                 "STEELWORKS": 0,
+                     *                 "FACTORY": 0,
+                     *                 "FOREST": 0,
+                     *                 "SAWMILL": 0,
+                     *                 "BEET": 0,
+                     *                 "SUGAR_FACTORY": 0,
+                     *                 "GLASSWORKS": 0
+                     *               },
+                     *               "gained": {
+                     *                 "PASSENGER": 0,
+                     *                 "MAIL": 0,
+                     *                 "COAL": 0,
+                     *                 "IRON_ORE": 0,
+                     *                 "STEELWORKS": 0,
+                     *                 "FACTORY": 0,
+                     *                 "FOREST": 0,
+                     *                 "SAWMILL": 0,
+                     *                 "BEET": 0,
+                     *                 "SUGAR_FACTORY": 0,
+                     *                 "GLASSWORKS": 0
+                     *               },
+                     *               "coinsGained": 0,
+                     *               "coinsSpent": 0,
+                     *               "declinesUsed": 0,
+                     *               "anySymbolUsed": false,
+                     *               "columnsPaid": [],
+                     *               "glassMaxTurn": null,
+                     *               "lost": 0
+                     *             },
+                     *             "coins": 0,
+                     *             "route": [],
+                     *             "pending": null,
+                     *             "score": 0
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "lane": null,
+                     *             "locos": [
+                     *               0,
+                     *               0
+                     *             ],
+                     *             "handCount": 4,
+                     *             "sheet": {
+                     *               "ticks": {
+                     *                 "PASSENGER": 0,
+                     *                 "MAIL": 0,
+                     *                 "COAL": 0,
+                     *                 "IRON_ORE": 0,
+                     *                 "STEELWORKS": 0,
+                     *                 "FACTORY": 0,
+                     *                 "FOREST": 0,
+                     *                 "SAWMILL": 0,
+                     *                 "BEET": 0,
+                     *                 "SUGAR_FACTORY": 0,
+                     *                 "GLASSWORKS": 0
+                     *               },
+                     *               "gained": {
+                     *                 "PASSENGER": 0,
+                     *                 "MAIL": 0,
+                     *                 "COAL": 0,
+                     *                 "IRON_ORE": 0,
+                     *                 "STEELWORKS": 0,
+                     *                 "FACTORY": 0,
+                     *                 "FOREST": 0,
+                     *                 "SAWMILL": 0,
+                     *                 "BEET": 0,
+                     *                 "SUGAR_FACTORY": 0,
+                     *                 "GLASSWORKS": 0
+                     *               },
+                     *               "coinsGained": 0,
+                     *               "coinsSpent": 0,
+                     *               "declinesUsed": 0,
+                     *               "anySymbolUsed": false,
+                     *               "columnsPaid": [],
+                     *               "glassMaxTurn": null,
+                     *               "lost": 0
+                     *             },
+                     *             "coins": 0,
+                     *             "route": [],
+                     *             "pending": null,
+                     *             "score": 0
+                     *           }
+                     *         ],
+                     *         "hands": [
+                     *           [
+                     *             "A04",
+                     *             "A06",
+                     *             "A11",
+                     *             "A05"
+                     *           ],
+                     *           [
+                     *             "A10",
+                     *             "A07",
+                     *             "A12",
+                     *             "A08"
+                     *           ]
+                     *         ],
+                     *         "result": null
+                     *       },
                      *       "actions": [
                      *         {
                      *           "seat": 0,
@@ -8519,7 +8733,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Export"];
+                    "application/json": components["schemas"]["GameExport"];
                 };
             };
             /** @description Not modified: the If-None-Match tag still matches (no body) */

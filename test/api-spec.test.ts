@@ -283,6 +283,8 @@ describe('what the document declares', () => {
       players: [{ seat: 0, name: 'Anna', bot: false }],
       seed: 'ab',
       seedCommitment: 'cd',
+      // Aborted before it started: never dealt.
+      setup: null,
       actions: [],
       outcome: null,
     };

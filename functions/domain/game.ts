@@ -205,6 +205,12 @@ export interface CommitRecord {
   status: 'active' | 'finished' | 'aborted';
   /** The game state after it. */
   state: unknown;
+  /**
+   * The start commit (key 0), when bots opening the game moved in it: the state at version 0, as
+   * dealt (otherwise `state` is that). The export publishes it (docs/fairness.md); absent on games
+   * started before it was kept.
+   */
+  setup?: unknown;
   /** Seats that forfeited so far; the game's bot plays on for them. */
   forfeited: Seat[];
   /** The platform's part after it; absent on commits written before take-backs and aborts existed. */

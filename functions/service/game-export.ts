@@ -4,6 +4,7 @@
  * (the seed reveals them all anyway), which anyone can replay and check (docs/fairness.md).
  */
 import type { BotLevel, Outcome, Seat } from '../../engine/core/index.js';
+import type { CommitRecord } from '../domain/game.js';
 import type { GameTable } from '../store/ports/stores.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { botLevelOf } from './bots.js';
@@ -22,6 +23,12 @@ export interface GameExport {
   players: SeatSummary[];
   seed: string;
   seedCommitment: string;
+  /**
+   * The game as dealt at version 0, seen by all (the game has ended): opening hands, first market,
+   * first tiles, as the server recorded them when the game started. A replay sets up from the seed
+   * and must find the same. Null for games started before the setup was kept.
+   */
+  setup: unknown;
   /**
    * `forfeit` and `platform` entries are the platform's, not the game's: skip them when replaying
    * with the engine, except `take_back`, which returns to the state after version `action.to`.
@@ -82,6 +89,7 @@ export class GameExports {
         problems.conflict('game_not_finished', 'The seed and the full log are published when the game has ended'),
       );
     const records = (await this.table.commitsAfter(gameId, 0, undefined, loaded.commit)).flatMap((c) => c.records);
+    const setup = dealt(await this.table.getCommit(gameId, 0));
     return ok({
       game: loaded.meta.game,
       rulesRevision: loaded.meta.rulesRevision ?? null,
@@ -89,6 +97,7 @@ export class GameExports {
       players: seatsOf(loaded.meta, loaded.forfeited, player.id),
       seed: loaded.meta.seed,
       seedCommitment: loaded.meta.seedCommitment,
+      setup: setup === undefined ? null : loaded.def.view(setup, 'all'),
       actions: records.map((r) => {
         const level = botLevelOf(r);
         return {
@@ -104,4 +113,10 @@ export class GameExports {
       outcome: outcomeOf(loaded),
     });
   }
+}
+
+/** The state at version 0 as the start commit recorded it; undefined when it did not (or there is none). */
+function dealt(start: CommitRecord | null): unknown {
+  if (!start) return undefined;
+  return start.version === 0 ? start.state : start.setup;
 }

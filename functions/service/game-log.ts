@@ -221,7 +221,8 @@ export class GameLog {
   /**
    * Version 0 is the setup; bots that open the game move at once. The seats first get what they
    * keep of their players (seat-copies.ts). The commit that starts the game
-   * (key 0) holds their moves, or none, and the state after them; a timed game's deadline entry goes
+   * (key 0) holds their moves, or none, and the state after them (and the setup as dealt, when they
+   * moved: the export publishes it); a timed game's deadline entry goes
    * in before it. Whoever loses the race to start it reads the game the winner started.
    */
   async start(def: AnyGame, unseated: GameMeta): Promise<Loaded> {
@@ -290,6 +291,7 @@ export class GameLog {
       toAct: toActOf(after),
       status: commitStatus(statusOf(after)),
       state: after.state,
+      ...(how.start && after.version > 0 ? { setup: base.state } : {}),
       forfeited: after.forfeited,
       table: after.table,
       ...(after.clocks ? { clocks: after.clocks } : {}),

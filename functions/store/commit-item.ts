@@ -21,6 +21,7 @@ interface Packed {
   forfeited: number[];
   table?: TableState;
   state: unknown;
+  setup?: unknown;
   recentKeys: CommitRecord['recentKeys'];
   at: string;
 }
@@ -36,6 +37,7 @@ export function packedJson(c: CommitRecord): string {
     forfeited: c.forfeited,
     ...(c.table ? { table: c.table } : {}),
     state: c.state,
+    ...(c.setup === undefined ? {} : { setup: c.setup }),
     recentKeys: c.recentKeys,
     at: c.at,
   };
@@ -87,6 +89,7 @@ export function parseCommit(item: Item): CommitRecord {
     forfeited: packed.forfeited,
     ...(packed.table ? { table: packed.table } : {}),
     state: packed.state,
+    ...(packed.setup === undefined ? {} : { setup: packed.setup }),
     recentKeys: packed.recentKeys,
     at: packed.at,
     ...(rq ? { request: { key: rq, hash: str(item, 'rh') } } : {}),

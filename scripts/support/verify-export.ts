@@ -1,16 +1,17 @@
 /**
  * Checks a finished game's export (GET /v1/games/{id}/export) the way anyone outside may
  * (docs/fairness.md): the seed matches the commitment published from the start, the engine set up
- * from that seed and replaying the actions finds each one legal and says again every recorded
- * event (each card drawn, tile turned and die rolled: this is how every shuffle is checked), and
+ * from that seed deals the recorded setup again, replaying the actions finds each one legal and
+ * says again every recorded event (each card drawn, tile turned and die rolled: this is how every shuffle is checked), and
  * ends with the recorded outcome.
  */
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type * as z from 'zod';
-import type { AnyGame, GameEvent, Outcome, Seat } from '../../engine/core/index.js';
+import { seedRng, type AnyGame, type GameEvent, type Outcome, type Seat } from '../../engine/core/index.js';
 import { ExportSchema } from '../../functions/api/play/schemas.js';
 import { outcomeWithForfeits } from '../../functions/service/forfeit.js';
+import { firstDifference } from './first-difference.js';
 
 export type GameExport = z.infer<typeof ExportSchema>;
 
@@ -26,6 +27,8 @@ export interface Discrepancy {
 export interface Replayed {
   game: AnyGame;
   exported: GameExport;
+  /** The recorded setup, checked against the replay's deal; null when the export has none. */
+  setup: { values: number; draws: number | null } | null;
   /** Game actions applied (platform and forfeit entries not counted). */
   applied: number;
   forfeits: number;
@@ -44,7 +47,13 @@ const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').di
 const shown = (e: GameEvent) => (e.data ? { type: e.type, data: e.data } : { type: e.type });
 /** Through JSON, as the export travelled. */
 const plain = (x: unknown): unknown => (x === undefined ? undefined : JSON.parse(JSON.stringify(x)));
-const rngOf = (state: unknown) => JSON.stringify((state as { rng?: unknown } | null)?.rng ?? null);
+const rngStateOf = (state: unknown) => (state as { rng?: unknown } | null)?.rng ?? null;
+const rngOf = (state: unknown) => JSON.stringify(rngStateOf(state));
+/** Random numbers drawn since the seed: sfc32's fourth word counts them (engine/core/rng.ts). */
+function drawsSinceSeed(seed: string, state: unknown): number | null {
+  const rng = rngStateOf(state);
+  return Array.isArray(rng) && typeof rng[3] === 'number' ? (rng[3] - seedRng(seed)[3]) >>> 0 : null;
+}
 
 const refused = (version: number | null, what: string, recorded: unknown, replayed: unknown): Verdict => ({
   ok: false,
@@ -70,9 +79,17 @@ export function verifyExport(raw: unknown, games: Readonly<Record<string, AnyGam
   } catch (err) {
     return refused(null, 'the engine refuses to set the game up', { players, options: ex.options }, String(err));
   }
+  let setup: Replayed['setup'] = null;
+  if (ex.setup !== null) {
+    const compared = firstDifference(plain(game.view(state, 'all')), ex.setup, 'setup');
+    const d = compared.difference;
+    if (d) return refused(null, `the setup differs from the replay's deal at ${d.path}`, d.found, d.expected);
+    setup = { values: compared.values, draws: drawsSinceSeed(ex.seed, state) };
+  }
   const run: Replayed = {
     game,
     exported: ex,
+    setup,
     applied: 0,
     forfeits: 0,
     takeBacks: 0,
@@ -174,9 +191,16 @@ export function describeVerdict(v: Verdict): string {
     `game: ${r.game.title} (${ex.game}), ${revision}`,
     `seed commitment: SHA-256 of the seed, matches`,
     `seats: ${ex.players.map((s) => seatOf(s.seat)).join('; ')}`,
+    `setup: ${setupLine(r.setup)}`,
     `entries: ${ex.actions.length} (${count(r.applied, 'action')} replayed, ${count(r.forfeits, 'forfeit')}, ${count(r.takeBacks, 'take-back')})`,
     `checked: every action legal and due; ${r.events} recorded events said again; ${r.randomSteps} actions drew on the RNG, after the setup's shuffles`,
     `outcome: ${places}`,
     'VERIFIED',
   ].join('\n');
+}
+
+function setupLine(setup: Replayed['setup']): string {
+  if (!setup) return 'not in this export (the deal is checked only through the events that show it)';
+  const draws = setup.draws === null ? '' : `, its shuffles and deals: ${count(setup.draws, 'random draw')}`;
+  return `the deal as recorded, ${count(setup.values, 'value')} found again by the replay${draws}`;
 }

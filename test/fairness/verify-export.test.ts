@@ -67,6 +67,10 @@ describe.each(cases)('%s', (game, options) => {
     expect(verdict.ok, describeVerdict(verdict)).toBe(true);
     if (!verdict.ok) return;
     expect(verdict.replayed.applied).toBeGreaterThan(20);
+    // The setup as the server recorded it at the start, dealt again from the seed.
+    expect(exported.setup).not.toBeNull();
+    expect(verdict.replayed.setup?.values).toBeGreaterThan(10);
+    expect(verdict.replayed.setup?.draws).toBeGreaterThan(0);
     // Vlaky na trati shuffles at setup only; its market refills come off the shuffled deck B.
     if (game === 'vlaky-na-trati') expect(verdict.replayed.randomSteps).toBe(0);
     else expect(verdict.replayed.randomSteps).toBeGreaterThan(0);
@@ -104,15 +108,44 @@ describe('a changed export is refused at its first discrepancy', () => {
     expect(d).toMatchObject({ version: null, what: expect.stringContaining('commitment') });
   });
 
-  it('another seed with its commitment recomputed: the shuffles differ, so the first dealt cards do', () => {
+  const reseeded = (x: GameExport) => {
+    x.seed = 'f'.repeat(64);
+    x.seedCommitment = createHash('sha256').update(x.seed).digest('hex');
+  };
+
+  it('another seed with its commitment recomputed: the shuffles differ, so the setup does', () => {
+    const d = refusal(tampered(europe(), reseeded));
+    expect(d).toMatchObject({ version: null, what: expect.stringMatching(/^the setup differs .* at setup\./) });
+  });
+
+  it('another seed, in an export without a setup: the first dealt cards shown by an event differ', () => {
     const d = refusal(
       tampered(europe(), (x) => {
-        x.seed = 'f'.repeat(64);
-        x.seedCommitment = createHash('sha256').update(x.seed).digest('hex');
+        reseeded(x);
+        x.setup = null;
       }),
     );
     expect(d.version).not.toBeNull();
     expect(d.what).toMatch(/event|illegal|not due/);
+  });
+
+  it("one card changed in the setup's opening hand, or in its first market (TTRE-2)", () => {
+    const hands = (x: GameExport) => (x.setup as { revealed: { hands: Record<string, number>[] } }).revealed.hands;
+    const hand = hands(europe())[0]!;
+    const [held] = Object.entries(hand).find(([, n]) => n > 0)!;
+    const other = held === 'loco' ? 'red' : 'loco';
+    const changedHand = refusal(
+      tampered(europe(), (x) => {
+        hands(x)[0]![held]!--;
+        hands(x)[0]![other]!++;
+      }),
+    );
+    expect(changedHand).toMatchObject({ version: null, recorded: hand[held]! - 1, replayed: hand[held] });
+    expect(changedHand.what).toBe(`the setup differs from the replay's deal at setup.revealed.hands[0].${held}`);
+    const market = (x: GameExport) => (x.setup as { market: string[] }).market;
+    const first = market(europe())[0]!;
+    const changedMarket = refusal(tampered(europe(), (x) => (market(x)[0] = first === 'loco' ? 'red' : 'loco')));
+    expect(changedMarket).toMatchObject({ version: null, what: expect.stringContaining('at setup.market[0]') });
   });
 
   it('one card changed in one recorded event', () => {
@@ -168,8 +201,21 @@ describe('the command line', () => {
     const good = await run(ex);
     expect(good.code, good.stdout).toBe(0);
     expect(good.stdout).toMatch(/^game: Streetcar.*\n[\s\S]*VERIFIED\n$/);
+    expect(good.stdout).toMatch(
+      /\nsetup: the deal as recorded, \d+ values found again by the replay, its shuffles and deals: \d+ random draws\n/,
+    );
     const bad = await run(tampered(ex, (x) => (x.seed = `${x.seed}0`)));
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/^NOT VERIFIED before the first action: the seed commitment/);
+    const dealt = await run(
+      tampered(exports.get('ticket-to-ride-europe')!, (x) => {
+        const market = (x.setup as { market: string[] }).market;
+        market[1] = market[1] === 'loco' ? 'red' : 'loco';
+      }),
+    );
+    expect(dealt.code).toBe(1);
+    expect(dealt.stdout).toMatch(
+      /^NOT VERIFIED before the first action: the setup differs from the replay's deal at setup\.market\[1\]\n/,
+    );
   }, 60_000);
 });

@@ -9,7 +9,12 @@ import { z } from 'zod';
 import type { AnyGame } from '../../engine/core/index.js';
 import { highCard } from '../../engine/fixtures/high-card.js';
 import { tally } from '../../engine/fixtures/tally.js';
-import { LogEventSchema, logAnswerSchema, viewAnswerSchema } from '../../functions/api/play/schemas.js';
+import {
+  LogEventSchema,
+  exportAnswerSchema,
+  logAnswerSchema,
+  viewAnswerSchema,
+} from '../../functions/api/play/schemas.js';
 import type { OpenApiDocument } from './response-validator.js';
 
 export const FIXTURE_GAMES: readonly AnyGame[] = [highCard as AnyGame, tally as AnyGame];
@@ -32,7 +37,7 @@ const jsonSchemaOf = (schema: z.ZodType) => {
   return JSON.parse(JSON.stringify(rest).replaceAll('"#/$defs/', '"#/components/schemas/')) as typeof rest;
 };
 
-/** A copy of `document` whose GameView and GameLog also have a member for each of `games`. */
+/** A copy of `document` whose GameView, GameLog and GameExport also have a member for each of `games`. */
 export function withFixtureGames(
   document: OpenApiDocument,
   games: readonly AnyGame[] = FIXTURE_GAMES,
@@ -50,6 +55,7 @@ export function withFixtureGames(
   for (const game of games) {
     join('GameView', game, viewAnswerSchema(game, z.unknown()));
     join('GameLog', game, logAnswerSchema(game, LogEventSchema));
+    join('GameExport', game, exportAnswerSchema(game, z.unknown()));
   }
   return copy;
 }

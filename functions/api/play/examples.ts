@@ -7,6 +7,37 @@
  * (game-examples.ts).
  */
 
+const VLAKY_SYMBOLS = [
+  'PASSENGER',
+  'MAIL',
+  'COAL',
+  'IRON_ORE',
+  'STEELWORKS',
+  'FACTORY',
+  'FOREST',
+  'SAWMILL',
+  'BEET',
+  'SUGAR_FACTORY',
+  'GLASSWORKS',
+];
+
+/** A Vlaky na trati seat as dealt: nothing ticked, gained or paid yet (the same for every seat). */
+function vlakySeatAtSetup(seat: number) {
+  const none = Object.fromEntries(VLAKY_SYMBOLS.map((symbol) => [symbol, 0]));
+  const sheet = { ticks: none, gained: none, coinsGained: 0, coinsSpent: 0, declinesUsed: 0, anySymbolUsed: false };
+  return {
+    seat,
+    lane: null,
+    locos: [0, 0],
+    handCount: 4,
+    sheet: { ...sheet, columnsPaid: [], glassMaxTurn: null, lost: 0 },
+    coins: 0,
+    route: [],
+    pending: null,
+    score: 0,
+  };
+}
+
 export const PLAY_EXAMPLES = {
   act: {
     request: { action: { type: 'draw_face_up', slot: 0 }, expectedVersion: 2 },
@@ -21,6 +52,30 @@ export const PLAY_EXAMPLES = {
     ],
     seed: '1c082444ca8342a85d185b7cdda6244ec7402c323d24419eb4e0b2327bef1cfc',
     seedCommitment: '3ba41e9b7f2c8f339a9debd029007d28b9ca137a71442735c249d7bb4e1c3e71',
+    setup: {
+      sheet: 'I',
+      phase: 'side',
+      step: 'place',
+      current: 0,
+      startSeat: 0,
+      side: null,
+      turnIndex: 0,
+      round: null,
+      endTriggered: false,
+      line: [],
+      market: ['B20', 'B10', 'B03', 'B05'],
+      deckCount: 21,
+      boxedCount: 4,
+      discardedCount: 0,
+      slots: 24,
+      toAct: [0],
+      players: [0, 1].map(vlakySeatAtSetup),
+      hands: [
+        ['A04', 'A06', 'A11', 'A05'],
+        ['A10', 'A07', 'A12', 'A08'],
+      ],
+      result: null,
+    },
     actions: [
       {
         seat: 0,

@@ -12,6 +12,7 @@ import {
   ViewQuerySchema,
   ViewSchema,
   gameLogSchema,
+  gameExportSchema,
   gameViewSchema,
 } from './schemas.js';
 import type { AnyGame } from '../../../engine/core/index.js';
@@ -132,8 +133,8 @@ export const playRoutes = {
       tags: ['play'],
       summary: 'After the end: seed, options and every action, to replay and verify the game',
       description:
-        'Once the game has ended: the secret seed (its SHA-256 is the `seedCommitment` published from the start), the options, the seats and every action in order, ' +
-        'so anyone can replay the game with the engine and check the outcome. `outcome` is null when the game ended without one (aborted).',
+        'Once the game has ended: the secret seed (its SHA-256 is the `seedCommitment` published from the start), the options, the seats, the setup as dealt and every action in order, ' +
+        'so anyone can replay the game with the engine and check the deal, every draw and the outcome. `outcome` is null when the game ended without one (aborted).',
       security: secured,
       request: { params: GameIdParamSchema },
       responses: { 200: json(ExportSchema, 'The whole game', (e) => e.export) },
@@ -204,5 +205,10 @@ export function typedPlayRoutes(games: readonly AnyGame[]) {
       },
     },
   });
-  return { view: answer(playRoutes.view, view), act: answer(playRoutes.act, view), log: answer(playRoutes.log, log) };
+  return {
+    view: answer(playRoutes.view, view),
+    act: answer(playRoutes.act, view),
+    log: answer(playRoutes.log, log),
+    export: answer(playRoutes.export, gameExportSchema(games)),
+  };
 }

@@ -173,6 +173,10 @@ export const LogSchema = z
   })
   .openapi('Log');
 
+const SETUP_DESCRIPTION =
+  'The game as dealt at version 0 (opening hands, first market, first tiles), seen by all, as the server recorded it when the game started: a replay set up from the seed must find the same (docs/fairness.md); null for games started before the setup was kept';
+const SetupField = z.unknown().nullable().openapi({ description: SETUP_DESCRIPTION });
+
 export const ExportSchema = z
   .strictObject({
     game: z.string(),
@@ -184,25 +188,28 @@ export const ExportSchema = z
     players: z.array(SeatSchema),
     seed: z.string(),
     seedCommitment: z.string(),
+    setup: SetupField,
     actions: z.array(
-      z.strictObject({
-        seat: SeatIndex,
-        action: ActionSchema,
-        level: BotLevelSchema.optional().openapi({ description: 'The bot chose this action, at this level' }),
-        timeout: z.literal(true).optional(),
-        forfeit: z
-          .literal(true)
-          .optional()
-          .openapi({ description: 'Not a game action: skip it when replaying with the engine' }),
-        platform: z.literal(true).optional().openapi({
-          description:
-            'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`',
-        }),
-        events: z.array(LogEventSchema).openapi({
-          description:
-            "The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled",
-        }),
-      }),
+      z
+        .strictObject({
+          seat: SeatIndex,
+          action: ActionSchema,
+          level: BotLevelSchema.optional().openapi({ description: 'The bot chose this action, at this level' }),
+          timeout: z.literal(true).optional(),
+          forfeit: z
+            .literal(true)
+            .optional()
+            .openapi({ description: 'Not a game action: skip it when replaying with the engine' }),
+          platform: z.literal(true).optional().openapi({
+            description:
+              'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`',
+          }),
+          events: z.array(LogEventSchema).openapi({
+            description:
+              "The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled",
+          }),
+        })
+        .openapi('ExportEntry'),
     ),
     outcome: OutcomeAnswerSchema.nullable(),
   })
@@ -274,4 +281,24 @@ export function gameLogSchema(games: readonly AnyGame[]): typeof LogSchema {
   return (first
     ? z.discriminatedUnion('game', [first, ...rest]).openapi('GameLog')
     : LogSchema) as unknown as typeof LogSchema;
+}
+
+/** One game's export: the common one with the game's id, its setup in the game's view. */
+export const exportAnswerSchema = (def: AnyGame, view: z.ZodType) =>
+  z.strictObject({
+    ...ExportSchema.shape,
+    game: z.literal(def.id),
+    // A union, not .nullable(): the view stays a reference to its component.
+    setup: z.union([view, z.null()]).openapi({ description: SETUP_DESCRIPTION }),
+  });
+
+/** The export per game, discriminated by `game`: its setup in the game's published view. */
+export function gameExportSchema(games: readonly AnyGame[]): typeof ExportSchema {
+  const members = published(games).map(({ def, schemas }) =>
+    exportAnswerSchema(def, schemas.view).openapi(`${pascal(def.id)}Export`),
+  );
+  const [head, ...tail] = members;
+  return (head
+    ? z.discriminatedUnion('game', [head, ...tail]).openapi('GameExport')
+    : ExportSchema) as unknown as typeof ExportSchema;
 }
