@@ -6236,6 +6236,11 @@ export interface components {
                 playerId: string;
                 /** @description The name at the last rated game */
                 name: string;
+                /**
+                 * @description A bot account (docs/accounts.md "Bot accounts"), as its seat in the last rated game said; absent for people
+                 * @enum {boolean}
+                 */
+                botAccount?: true;
                 rating: number;
                 rd: number;
                 games: number;

@@ -22,6 +22,8 @@ export interface RatingEntry extends RatingValue {
 export interface PlannedSeat {
   playerId: string;
   name: string;
+  /** Copied from the seat like the name: the leaderboard shows the player as a bot. */
+  botAccount?: true;
   place: number;
   before: RatingValue;
   /** The player's newest log version when the plan was made (0: none). */
@@ -44,6 +46,7 @@ export interface RatingPlan {
 export interface BoardEntry extends RatingValue {
   playerId: string;
   name: string;
+  botAccount?: true;
   /** The player's log version the row shows: a row is never replaced by an older one. */
   version: number;
 }

@@ -34,6 +34,7 @@ export interface LeaderboardRow {
   place: number;
   playerId: string;
   name: string;
+  botAccount?: true;
   rating: number;
   rd: number;
   games: number;
@@ -68,6 +69,7 @@ export class Profiles {
       place: i + 1,
       playerId: e.playerId,
       name: e.name,
+      ...(e.botAccount ? { botAccount: e.botAccount } : {}),
       rating: e.rating,
       rd: e.rd,
       games: e.version,

@@ -61,7 +61,8 @@ export class Results {
     for (const seat of plan.seats.filter((s) => s.playerId !== '')) {
       const entry = await this.apply(plan, seat);
       await this.ratings.noteLatest(seat.playerId, plan.kind, entry);
-      const row = { playerId: seat.playerId, name: seat.name, version: entry.version, ...valueOf(entry) };
+      const { playerId, name, botAccount } = seat;
+      const row = { playerId, name, ...(botAccount ? { botAccount } : {}), version: entry.version, ...valueOf(entry) };
       await this.board.put(plan.kind, row);
     }
     await this.ratings.markPlanDone(meta.id);
@@ -79,6 +80,7 @@ export class Results {
       seats.push({
         playerId: s.playerId!,
         name: s.name ?? '',
+        ...(!s.bot && s.botAccount ? { botAccount: true as const } : {}),
         place: outcome.ranking[seat]!,
         before: latest ? valueOf(latest) : INITIAL_RATING,
         base: latest?.version ?? 0,

@@ -103,6 +103,20 @@ describe('shown as a bot', () => {
     expect(seats[1]).toMatchObject({ name: 'Hal', bot: false, botAccount: true });
   });
 
+  it('on the leaderboard, from its seat in the rated game; the person it played is not marked', async () => {
+    const [bot, liv] = [await suite.api.newPlayer('Max'), await suite.api.newPlayer('Liv')];
+    dataOf(await upgrade(bot));
+    const g = await HighCardGame.create([liv, bot], { options: { rounds: 1, handSize: 2 } });
+    await g.pastAbortWindow();
+    dataOf(await liv.POST('/v1/games/{id}/resign', { params: g.params }));
+    await suite.server.services.results.record(g.id);
+    const board = dataOf(await liv.GET('/v1/leaderboards/{game}', { params: { path: { game: 'high-card' } } }));
+    const row = (id: string) => board.rows.find((r) => r.playerId === id);
+    expect(row(bot.playerId)).toMatchObject({ name: 'Max', botAccount: true });
+    expect(row(liv.playerId)).toBeDefined();
+    expect(row(liv.playerId)).not.toHaveProperty('botAccount');
+  });
+
   it('in the directory, with its ratings, until the account is deleted', async () => {
     const [jon, kim] = [await suite.api.newPlayer('Jon'), await suite.api.newPlayer('Kim')];
     dataOf(await upgrade(jon));

@@ -136,6 +136,10 @@ export const LeaderboardSchema = z
         place: z.number().int().min(1),
         playerId: z.string(),
         name: z.string().openapi({ description: 'The name at the last rated game' }),
+        botAccount: z.literal(true).optional().openapi({
+          description:
+            'A bot account (docs/accounts.md "Bot accounts"), as its seat in the last rated game said; absent for people',
+        }),
         rating: z.number(),
         rd: z.number(),
         games: z.number().int().min(1),

@@ -2,6 +2,7 @@
 import type { TFunction } from 'i18next';
 import type { GameUi } from '../../../presentation/game-ui.js';
 import type { Game } from '../api.js';
+import { BotAccountMark } from '../bot-badge.js';
 import { botMark, levelName } from '../bot-levels.js';
 import { currentLocale } from '../i18n.js';
 import { profileHref } from '../results.js';
@@ -21,6 +22,7 @@ export function Seats({ game, seatName, t }: { game: Game; seatName: (s: number)
               <SeatMark seat={s.seat} />{' '}
               {s.playerId && !s.bot ? <a href={profileHref(s.playerId)}>{seatName(s.seat)}</a> : seatName(s.seat)}
               {s.bot && ` ${botMark(t, s.level)}`}
+              {!s.bot && <BotAccountMark botAccount={s.botAccount} t={t} />}
               {s.seat === game.yourSeat && ` ${t('game.you')}`}
               {s.forfeited && ` — ${t('game.forfeited')}`}
               {game.outcome &&

@@ -2,6 +2,7 @@
 import type { TFunction } from 'i18next';
 import { useState } from 'preact/hooks';
 import type { Game } from '../api.js';
+import { BotAccountMark } from '../bot-badge.js';
 import { botMark } from '../bot-levels.js';
 import { SeatMark } from '../widgets.js';
 
@@ -17,6 +18,7 @@ export function WaitingRoom({ game, seatName, t }: { game: Game; seatName: (s: n
           <li key={s.seat}>
             <SeatMark seat={s.seat} /> {s.name !== null || s.bot ? seatName(s.seat) : t('game.openSeat')}
             {s.bot && ` ${botMark(t, s.level)}`}
+            {!s.bot && <BotAccountMark botAccount={s.botAccount} t={t} />}
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, dataOf, type Leaderboard } from '../api.js';
+import { BotAccountMark } from '../bot-badge.js';
 import { catalog, gameTitle } from '../catalog.js';
 import { useT } from '../i18n.js';
 import { problemText } from '../problems.js';
@@ -62,6 +63,7 @@ export function LeaderboardPage({ game }: { game: string | undefined }) {
                 <td>{r.place}.</td>
                 <td>
                   <a href={profileHref(r.playerId)}>{r.name}</a>
+                  <BotAccountMark botAccount={r.botAccount} t={t} />
                 </td>
                 <td>
                   <RatingValue rating={r.rating} rd={r.rd} t={t} />

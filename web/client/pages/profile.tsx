@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { BotAccountMark } from '../bot-badge.js';
 import { api, dataOf, type FinishedGame, type Profile } from '../api.js';
 import { gameTitle } from '../catalog.js';
 import { useT } from '../i18n.js';
@@ -37,7 +38,10 @@ export function ProfilePage({ id }: { id: string }) {
   useTitle(profile?.name ?? t('profile.title'));
   return (
     <section class="profile">
-      <h1>{profile?.name ?? t('profile.title')}</h1>
+      <h1>
+        {profile?.name ?? t('profile.title')}
+        <BotAccountMark botAccount={profile?.botAccount} t={t} />
+      </h1>
       <ErrorLine error={error} />
       {profile && (
         <>
