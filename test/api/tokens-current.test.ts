@@ -6,18 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_MS } from '../../functions/service/players.js';
 import { ACCESS_TOKEN_MS } from '../../functions/api/access-token.js';
-import { lastCode } from '../support/accounts.js';
+import { playerWithEmail } from '../support/accounts.js';
 import { dataOf, textOf, type Api } from '../support/client.js';
-import {
-  address,
-  api,
-  expectProblem,
-  requestCode,
-  server,
-  START,
-  useAccountsServer,
-  verify,
-} from './accounts.testkit.js';
+import { address, api, expectProblem, server, signIn, START, useAccountsServer } from './accounts.testkit.js';
 
 let clock = START;
 useAccountsServer(() => new Date(clock));
@@ -58,22 +49,23 @@ describe('GET /v1/tokens/current', () => {
 
   it("describes a session, whose expiry moves on with use, and an access token, whose expiry is its claims'", async () => {
     const email = address('Ben');
-    const ben = await api.newPlayer({ name: 'Ben', email });
-    dataOf(await ben.POST('/v1/players/me/email-confirmation', { body: { code: lastCode(server, email) } }));
-    dataOf(await requestCode(api, email));
-    const session = dataOf(await verify(api, email, lastCode(server, email)));
-    const asSession = api.as(session.token);
-    const described = await current(asSession);
-    expect(described).toMatchObject({ kind: 'session', id: session.id, playerId: ben.playerId, exchangedFrom: null });
-    expect(described).toMatchObject({ createdAt: session.createdAt, expiresAt: session.expiresAt });
+    const ben = await playerWithEmail(server, api, 'Ben', email);
+    const { session, id } = await signIn(email);
+    const signedIn = new Date(clock);
+    const described = await current(session);
+    expect(described).toMatchObject({ kind: 'session', id, playerId: ben.playerId, exchangedFrom: null });
+    expect(described).toMatchObject({
+      createdAt: signedIn.toISOString(),
+      expiresAt: new Date(signedIn.getTime() + SESSION_MS).toISOString(),
+    });
     expect(described.scopes).toEqual(['read', 'play', 'chat', 'settings']);
 
     clock += 2 * 3_600_000;
-    const later = await current(asSession);
+    const later = await current(session);
     expect(later.expiresAt).toBe(new Date(clock + SESSION_MS).toISOString());
-    expect(later.createdAt).toBe(session.createdAt);
+    expect(later.createdAt).toBe(signedIn.toISOString());
 
-    const exchanged = dataOf(await asSession.POST('/v1/access-tokens', {}));
+    const exchanged = dataOf(await session.POST('/v1/access-tokens', {}));
     expect(await current(api.as(exchanged.accessToken))).toEqual({
       kind: 'access',
       id: null,
@@ -81,7 +73,7 @@ describe('GET /v1/tokens/current', () => {
       scopes: ['read', 'play', 'chat', 'settings'],
       expiresAt: new Date(clock + ACCESS_TOKEN_MS).toISOString(),
       createdAt: null,
-      exchangedFrom: { kind: 'session', id: session.id },
+      exchangedFrom: { kind: 'session', id },
     });
   });
 
