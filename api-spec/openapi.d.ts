@@ -1857,6 +1857,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tokens/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The token you call with: its kind, scopes and expiry
+         * @description What the bearer of this request is: its kind, its scopes, its expiry and the account it acts for (never its secret). Every valid credential may ask, whatever its scopes, so that a program can check at start that it holds the scopes it needs. The credential is read afresh, as on your profile: a token revoked or a session signed out is refused at once.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
+         */
+        get: operations["getCurrentToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "game.your_turn": {
@@ -6367,6 +6395,34 @@ export interface components {
             expiresAt: string;
             /** @description The scopes of the credential it was exchanged for */
             scopes: components["schemas"]["Scope"][];
+        };
+        CurrentToken: {
+            /**
+             * @description `registration`: the token from POST /v1/players; `session`: a browser session; `token`: a personal access token; `access`: an access token from POST /v1/access-tokens
+             * @enum {string}
+             */
+            kind: "registration" | "session" | "token" | "access";
+            /** @description The session's or personal token's id (as in your lists of them); null for the others */
+            id: string | null;
+            /** @description The account it acts for */
+            playerId: string;
+            scopes: components["schemas"]["Scope"][];
+            /**
+             * Format: date-time
+             * @description When it stops working unless ended before; null if it does not expire. A session's moves on with use
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was made; null for an access token, whose claims do not carry it
+             */
+            createdAt: string | null;
+            /** @description For an access token, the credential it was exchanged for; null for the others */
+            exchangedFrom: {
+                /** @enum {string} */
+                kind: "registration" | "session" | "token";
+                id: string | null;
+            } | null;
         };
     };
     responses: {
@@ -11153,6 +11209,64 @@ export interface operations {
             414: components["responses"]["URITooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCurrentToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 Not Modified, without a body, while the answer would be the same */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "kind": "token",
+                     *       "id": "Qm4xT9vLp2WcZr7K",
+                     *       "playerId": "8Zq3tWyLkRmH",
+                     *       "scopes": [
+                     *         "read",
+                     *         "play"
+                     *       ],
+                     *       "expiresAt": null,
+                     *       "createdAt": "2026-11-20T18:04:51.204Z",
+                     *       "exchangedFrom": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CurrentToken"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

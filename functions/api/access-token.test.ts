@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { signToken } from '../notify/signed-token.js';
-import { ACCESS_TOKEN_MS, isAccessToken, readAccessToken, signAccessToken, type AccessClaims } from './access-token.js';
+import type { AccessTokenClaims } from '../service/players.js';
+import { ACCESS_TOKEN_MS, isAccessToken, readAccessToken, signAccessToken } from './access-token.js';
 
 const KEY = 'k'.repeat(43);
 const NOW = new Date('2026-11-29T05:00:00.000Z');
-const claims: AccessClaims = {
+const claims: AccessTokenClaims = {
   playerId: 'p1',
   kind: 'token',
   credentialId: 'c'.repeat(16),

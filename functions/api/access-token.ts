@@ -15,10 +15,6 @@ const PURPOSE = 'access';
 /** Long enough for a sitting, short enough that a leaked token is soon worthless. */
 export const ACCESS_TOKEN_MS = 3_600_000;
 
-export interface AccessClaims extends AccessTokenClaims {
-  expiresAt: number;
-}
-
 const Wire = z.strictObject({
   p: z.string().min(1),
   k: z.enum(['registration', 'session', 'token']),
@@ -31,7 +27,7 @@ const Wire = z.strictObject({
 /** True for a bearer of this format (it is never a registration, session or API token). */
 export const isAccessToken = (bearer: string) => bearer.startsWith(`${FORMAT}.`);
 
-export function signAccessToken(secret: string, claims: AccessClaims): string {
+export function signAccessToken(secret: string, claims: AccessTokenClaims): string {
   const wire: z.infer<typeof Wire> = {
     p: claims.playerId,
     k: claims.kind,
@@ -44,7 +40,11 @@ export function signAccessToken(secret: string, claims: AccessClaims): string {
 }
 
 /** The claims of a token signed with one of `secrets` and not expired at `now`; null otherwise. */
-export function readAccessToken(secrets: string | readonly string[], token: string, now: Date): AccessClaims | null {
+export function readAccessToken(
+  secrets: string | readonly string[],
+  token: string,
+  now: Date,
+): AccessTokenClaims | null {
   const wire = Wire.safeParse(verifyToken(secrets, PURPOSE, FORMAT, token));
   if (!wire.success || wire.data.e <= now.getTime()) return null;
   const { p, k, c, s, v, e } = wire.data;

@@ -27,6 +27,7 @@ import { accountsApp, playersApp } from './players/app.js';
 import { profilesApp } from './profiles/app.js';
 import { botsApp } from './bots/app.js';
 import { streamsApp } from './streams/app.js';
+import { tokensApp } from './tokens/app.js';
 import { MAX_BODY_BYTES, MAX_URL_BYTES } from './request-limits.js';
 import { refuseInvalid, useRequestStack, type RequestStackDeps } from './request-stack.js';
 import { webRoutes, type WebAssets } from './web.js';
@@ -83,7 +84,8 @@ export function createApp(deps: AppDeps) {
     .route('/', botsApp(deps, now))
     .route('/', lobbyApp(deps.lobby))
     .route('/', streamsApp(deps.streams, deps.socketUrl))
-    .route('/', accessTokensApp(accessKeys, now));
+    .route('/', accessTokensApp(accessKeys, now))
+    .route('/', tokensApp());
 
   app.get('/openapi.json', servedSpec);
   app.get('/asyncapi.yaml', servedAsyncApi);

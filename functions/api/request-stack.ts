@@ -121,9 +121,9 @@ export function useRequestStack(app: Hono<AppEnv>, deps: RequestStackDeps): void
       (method === 'GET' && path === '/v1/push/vapid-public-key') ||
       ((method === 'GET' || method === 'POST') && path === '/v1/unsubscribe') ||
       (method === 'GET' && path.startsWith('/v1/board-pictures/'));
-    // The profile's own routes and the exchange read it fresh; elsewhere a token verified lately is trusted (Players.authenticate).
+    // The profile's own routes, the exchange and the token's description read it fresh; elsewhere a token verified lately is trusted (Players.authenticate).
     if (!isPublic && method !== 'OPTIONS') {
-      const fresh = path.startsWith('/v1/players/me') || path === '/v1/access-tokens';
+      const fresh = path.startsWith('/v1/players/me') || path === '/v1/access-tokens' || path === '/v1/tokens/current';
       // A move with an access token reads no profile: the service checks its version against the seat.
       const unread = method === 'POST' && MOVE.test(path);
       const { bearer, access } = valueOf(

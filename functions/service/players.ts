@@ -25,6 +25,9 @@ import { cleanText, characterCount } from './text.js';
 import { addVacation, endVacation } from './vacations.js';
 import { isTimeZone } from './digest-time.js';
 import type { Digests } from './digests.js';
+import type { Access, AccessTokenClaims } from './access.js';
+
+export type { Access, AccessTokenClaims } from './access.js';
 
 export const MAX_NAME_CHARACTERS = 64;
 /** Other players' emails, push titles and chat headers carry names: bytes bound them whatever the script. */
@@ -64,29 +67,6 @@ const TRUSTED_TOKENS = 10_000;
 export const SESSION_MS = 30 * 86_400_000;
 /** How often a credential's `lastUsedAt` (and a session's expiry) is written: a write per hour at most, not per request. */
 const TOUCH_MS = 3_600_000;
-
-/** Who is calling and with what: the credential decides what the request may do. */
-export interface Access {
-  player: PlayerRecord;
-  credential: {
-    /** The token from POST /v1/players, a browser session, or a personal access token. */
-    kind: 'registration' | 'session' | 'token';
-    /** The session's or token's id; null for the registration token. */
-    id: string | null;
-    scopes: readonly Scope[];
-    /** Set for an access token: the player's credential version it was exchanged at. */
-    version?: number;
-  };
-}
-
-/** What a verified access token says (api/access-token.ts checks its signature and expiry). */
-export interface AccessTokenClaims {
-  playerId: string;
-  kind: Access['credential']['kind'];
-  credentialId: string | null;
-  scopes: readonly Scope[];
-  credentialVersion: number;
-}
 
 /** An access token exchanged before its player's credential version moved on (a credential ended since). */
 export const accessTokenRevoked = () =>
@@ -181,7 +161,8 @@ export class Players {
     // Older only: a profile trusted here from before the bump may be older than a token exchanged since.
     if (claims.credentialVersion < (player.credentialVersion ?? 0)) return refused(accessTokenRevoked());
     const { kind, credentialId: id, scopes, credentialVersion: version } = claims;
-    const access: Access = { player, credential: { kind, id, scopes, version } };
+    const expiresAt = new Date(claims.expiresAt).toISOString();
+    const access: Access = { player, credential: { kind, id, scopes, version, expiresAt, createdAt: null } };
     this.trusted.set(key, { tokenHash: '', access, until: this.now().getTime() + TOKEN_TRUST_MS });
     if (this.trusted.size > TRUSTED_TOKENS) this.trusted.delete(this.trusted.keys().next().value!);
     return ok(access);
@@ -190,7 +171,9 @@ export class Players {
   private async verifyRegistration(id: string, tokenHash: string): Promise<Access | null> {
     const player = await this.table.getPlayer(id);
     if (!player || !equalHashes(tokenHash, player.tokenHash)) return null;
-    return { player, credential: { kind: 'registration', id: null, scopes: SCOPES } };
+    // Made with the player and never replaced (signing out everywhere ends it for good).
+    const credential = { kind: 'registration' as const, id: null, scopes: SCOPES, expiresAt: null };
+    return { player, credential: { ...credential, createdAt: player.createdAt } };
   }
 
   private async verifyCredential(id: string, credentialId: string, tokenHash: string): Promise<Access | null> {
@@ -201,8 +184,9 @@ export class Players {
     if (!player || !credential || !equalHashes(tokenHash, credential.hash)) return null;
     const now = this.now();
     if (credential.expiresAt !== null && Date.parse(credential.expiresAt) <= now.getTime()) return null;
+    let { expiresAt } = credential;
     if (now.getTime() - Date.parse(credential.lastUsedAt) >= TOUCH_MS) {
-      const expiresAt = credential.kind === 'session' ? new Date(now.getTime() + SESSION_MS).toISOString() : null;
+      expiresAt = credential.kind === 'session' ? new Date(now.getTime() + SESSION_MS).toISOString() : null;
       await this.accounts.touchCredential(id, credentialId, now.toISOString(), expiresAt);
     }
     return {
@@ -211,6 +195,8 @@ export class Players {
         kind: credential.kind,
         id: credentialId,
         scopes: credential.kind === 'session' ? SCOPES : credential.scopes,
+        expiresAt,
+        createdAt: credential.createdAt,
       },
     };
   }

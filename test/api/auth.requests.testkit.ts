@@ -174,6 +174,7 @@ export async function requestFor(op: Operation, targets: Targets = { running, op
     },
     'POST /v1/stream-tickets': (c, headers) => c.POST('/v1/stream-tickets', { headers }),
     'POST /v1/access-tokens': (c, headers) => c.POST('/v1/access-tokens', { headers }),
+    'GET /v1/tokens/current': (c, headers) => c.GET('/v1/tokens/current', { headers }),
     'GET /v1/push/vapid-public-key': (c, headers) => c.GET('/v1/push/vapid-public-key', { headers }),
     'GET /v1/unsubscribe': (c, headers) => c.GET('/v1/unsubscribe', { params: unsubscribe, parseAs: 'text', headers }),
     'POST /v1/unsubscribe': (c, headers) =>
