@@ -1104,6 +1104,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your pending challenges, made and received, newest first
+         * @description The challenges that wait for an answer: those you made (you are `challenger`) and those made to you (you are `opponent`). At most `limit` a page, and `next`, the cursor of the next page. Settled and expired ones are not listed; read one by its id.
+         *
+         *     **Scope**: `read`.
+         */
+        get: operations["listChallenges"];
+        put?: never;
+        /**
+         * Challenge a player to a game
+         * @description Asks the player `opponent` (a person or a bot account) to play a catalog game of 2 seats with these `options` and `timeControl`; they hear of it on their event stream (a `challenge` event) and by the notifications they chose. It waits 7 days for an answer, then expires. Accepted, the game starts with both of you seated; `seat` says where you sit (default: drawn).
+         *
+         *     **Caps**: 20 of your challenges may wait for an answer at once (409 too_many_challenges), and a player has at most 50 waiting for theirs (409 opponent_challenges_full).
+         *
+         *     **Rate limit**: 60 per hour per player and 120 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Scope**: `play`.
+         */
+        post: operations["createChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A challenge of yours, pending or settled
+         * @description Only its two parties may read it; to anyone else it does not exist.
+         *
+         *     **Scope**: `read`.
+         */
+        get: operations["getChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a challenge made to you: the game starts
+         * @description Starts the game, private, with both parties seated, and answers the challenge, `accepted`, with its `gameId`. Of two answers at once, one wins; the other is 409 challenge_not_pending.
+         *
+         *     **Rate limit**: 60 per hour per player and 120 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Scope**: `play`.
+         */
+        post: operations["acceptChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a challenge made to you, optionally saying why
+         * @description **Rate limit**: 60 per hour per player and 120 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Scope**: `play`.
+         */
+        post: operations["declineChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a challenge you made
+         * @description **Rate limit**: 60 per hour per player and 120 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Scope**: `play`.
+         */
+        post: operations["cancelChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/stream-tickets": {
         parameters: {
             query?: never;
@@ -5423,6 +5545,118 @@ export interface components {
         };
         SeekState: {
             seek: components["schemas"]["Seek"] | null;
+        };
+        Challenge: {
+            id: string;
+            /**
+             * @description 'pending' until answered; 'expired' when nobody answered it by `expiresAt`
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "declined" | "canceled" | "expired";
+            challenger: components["schemas"]["ChallengeParty"];
+            opponent: components["schemas"]["ChallengeParty"];
+            /** @description The catalog game */
+            game: string;
+            /** @description The game's options, as the game parsed them */
+            options: {
+                [key: string]: unknown;
+            };
+            timeControl?: components["schemas"]["TimeControl"];
+            /**
+             * @description The challenger's seat
+             * @enum {string}
+             */
+            seat: "first" | "second" | "random";
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it expires if nobody answers it
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @description When it was accepted, declined or canceled
+             */
+            settledAt?: string;
+            /** @description Once accepted: the game it started */
+            gameId?: string;
+            /**
+             * @description Once declined: why
+             * @enum {string}
+             */
+            reason?: "generic" | "later" | "notThisGame" | "tooFast" | "tooSlow";
+        };
+        ChallengeParty: {
+            id: string;
+            name: string;
+        };
+        ChallengeCreate: {
+            /** @description The player id of whom you challenge (a person or a bot account) */
+            opponent: string;
+            /**
+             * @description A game id from the catalog
+             * @example ticket-to-ride-europe
+             */
+            game: string;
+            /** @description The game's options (see the catalog's JSON Schema) */
+            options?: {
+                [key: string]: unknown;
+            };
+            /** @description Deadlines for each turn; without it, the game waits for ever */
+            timeControl?: {
+                /**
+                 * @description Time for each turn, e.g. "P3D"; give this or `bank`
+                 * @example P3D
+                 */
+                perMove?: string;
+                /** @description A Fischer-like bank: the time a turn takes comes off the bank, the increment goes back on */
+                bank?: {
+                    /**
+                     * @description Time each seat starts with
+                     * @example P7D
+                     */
+                    initial: string;
+                    /**
+                     * @description Added to the bank after each turn
+                     * @example P1D
+                     */
+                    increment: string;
+                    /**
+                     * @description The bank never grows beyond this; default: the initial time
+                     * @example P10D
+                     */
+                    cap?: string;
+                };
+                /**
+                 * @description 'bot': the game's bot moves for the seat; 'forfeit': the seat is out (ranked last) and the bot plays on for it
+                 * @enum {string}
+                 */
+                onTimeout: "bot" | "forfeit";
+                /**
+                 * @description Fraction of the time after which a reminder goes out
+                 * @default 0.8
+                 */
+                reminderAt?: number;
+            };
+            /**
+             * @description Your seat: 'first' (seat 0), 'second' (seat 1), or 'random' (the default), drawn when the challenge is accepted
+             * @enum {string}
+             */
+            seat?: "first" | "second" | "random";
+        };
+        ChallengePage: {
+            /** @description Newest first: the ones you made and the ones made to you */
+            items: components["schemas"]["Challenge"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page */
+            next: string | null;
+        };
+        ChallengeDecline: {
+            /**
+             * @description Why, for the challenger's client to word: 'generic' (the default), 'later', 'notThisGame', 'tooFast', 'tooSlow'
+             * @enum {string}
+             */
+            reason?: "generic" | "later" | "notThisGame" | "tooFast" | "tooSlow";
         };
         StreamTicket: {
             /** @description Single use: it opens one socket, then it is spent */
@@ -18092,6 +18326,1500 @@ export interface operations {
                         status: 409;
                         /** @enum {string} */
                         code: "seek_matched" | "busy";
+                    };
+                };
+            };
+            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
+            414: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 414;
+                        /** @enum {string} */
+                        code: "uri_too_long";
+                    };
+                };
+            };
+            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
+            422: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 422;
+                        /** @enum {string} */
+                        code: "record_too_large";
+                    };
+                };
+            };
+            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
+            429: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 429;
+                        /** @enum {string} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
+            431: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 431;
+                        /** @enum {string} */
+                        code: "headers_too_large";
+                    };
+                };
+            };
+            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
+            500: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 500;
+                        /** @enum {string} */
+                        code: "internal";
+                    };
+                };
+            };
+            /**
+             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
+             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
+             */
+            503: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 503;
+                        /** @enum {string} */
+                        code: "shutting_down" | "store_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listChallenges: {
+        parameters: {
+            query?: {
+                /** @description Challenges per page */
+                limit?: number;
+                /** @description The `next` of the previous page (opaque); without it, the first page */
+                cursor?: string;
+            };
+            header?: {
+                /** @description The ETag of an earlier answer: 304 Not Modified, without a body, while the answer would be the same */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your pending challenges */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "Rz8kP2mQa7LxV4nT",
+                     *           "status": "pending",
+                     *           "challenger": {
+                     *             "id": "p7Hq2LmXa9KdR3vZ",
+                     *             "name": "Anna"
+                     *           },
+                     *           "opponent": {
+                     *             "id": "Bn4kT8wQz1MfY6cJ",
+                     *             "name": "Bruno"
+                     *           },
+                     *           "game": "ticket-to-ride-europe",
+                     *           "options": {
+                     *             "stations": true
+                     *           },
+                     *           "timeControl": {
+                     *             "perMove": "P1D",
+                     *             "onTimeout": "bot",
+                     *             "reminderAt": 0.8
+                     *           },
+                     *           "seat": "random",
+                     *           "createdAt": "2026-11-24T02:30:00.000Z",
+                     *           "expiresAt": "2026-12-01T02:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "next": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChallengePage"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description - `invalid_query`: `limit` or `cursor` is not valid */
+            400: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 400;
+                        /** @enum {string} */
+                        code: "invalid_query";
+                    };
+                };
+            };
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
+            401: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 401;
+                        /** @enum {string} */
+                        code: "unauthorized" | "access_token_revoked";
+                    };
+                };
+            };
+            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
+            403: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 403;
+                        /** @enum {string} */
+                        code: "insufficient_scope";
+                    };
+                };
+            };
+            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
+            414: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 414;
+                        /** @enum {string} */
+                        code: "uri_too_long";
+                    };
+                };
+            };
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
+            431: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 431;
+                        /** @enum {string} */
+                        code: "headers_too_large";
+                    };
+                };
+            };
+            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
+            500: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 500;
+                        /** @enum {string} */
+                        code: "internal";
+                    };
+                };
+            };
+            /**
+             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
+             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
+             */
+            503: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 503;
+                        /** @enum {string} */
+                        code: "shutting_down" | "store_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "opponent": "Bn4kT8wQz1MfY6cJ",
+                 *       "game": "ticket-to-ride-europe",
+                 *       "options": {
+                 *         "stations": true
+                 *       },
+                 *       "timeControl": {
+                 *         "perMove": "P1D",
+                 *         "onTimeout": "bot",
+                 *         "reminderAt": 0.8
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChallengeCreate"];
+            };
+        };
+        responses: {
+            /** @description The challenge, pending */
+            201: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    /** @description The challenge, /v1/challenges/{id} */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Rz8kP2mQa7LxV4nT",
+                     *       "status": "pending",
+                     *       "challenger": {
+                     *         "id": "p7Hq2LmXa9KdR3vZ",
+                     *         "name": "Anna"
+                     *       },
+                     *       "opponent": {
+                     *         "id": "Bn4kT8wQz1MfY6cJ",
+                     *         "name": "Bruno"
+                     *       },
+                     *       "game": "ticket-to-ride-europe",
+                     *       "options": {
+                     *         "stations": true
+                     *       },
+                     *       "timeControl": {
+                     *         "perMove": "P1D",
+                     *         "onTimeout": "bot",
+                     *         "reminderAt": 0.8
+                     *       },
+                     *       "seat": "random",
+                     *       "createdAt": "2026-11-24T02:30:00.000Z",
+                     *       "expiresAt": "2026-12-01T02:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /**
+             * @description - `challenge_yourself`: `opponent` is you
+             *     - `unknown_opponent`: No player has that id
+             *     - `unknown_game`: No such game in the catalog
+             *     - `invalid_players`: The game is not played by two
+             *     - `invalid_options`: The options do not fit the game's schema
+             *     - `invalid_body`: The body does not match the schema (see `issues`)
+             *     - `malformed_body`: The body is not valid JSON
+             */
+            400: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 400;
+                        /** @enum {string} */
+                        code: "challenge_yourself" | "unknown_opponent" | "unknown_game" | "invalid_players" | "invalid_options" | "invalid_body" | "malformed_body";
+                    };
+                };
+            };
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
+            401: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 401;
+                        /** @enum {string} */
+                        code: "unauthorized" | "access_token_revoked";
+                    };
+                };
+            };
+            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
+            403: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 403;
+                        /** @enum {string} */
+                        code: "insufficient_scope";
+                    };
+                };
+            };
+            /**
+             * @description - `too_many_challenges`: 20 of your challenges wait for an answer (see `limit`)
+             *     - `opponent_challenges_full`: 50 challenges wait for the opponent's answer (see `limit`)
+             */
+            409: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 409;
+                        /** @enum {string} */
+                        code: "too_many_challenges" | "opponent_challenges_full";
+                    };
+                };
+            };
+            /** @description - `body_too_large`: The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 413;
+                        /** @enum {string} */
+                        code: "body_too_large";
+                    };
+                };
+            };
+            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
+            414: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 414;
+                        /** @enum {string} */
+                        code: "uri_too_long";
+                    };
+                };
+            };
+            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
+            415: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 415;
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
+            422: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 422;
+                        /** @enum {string} */
+                        code: "record_too_large";
+                    };
+                };
+            };
+            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
+            429: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 429;
+                        /** @enum {string} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
+            431: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 431;
+                        /** @enum {string} */
+                        code: "headers_too_large";
+                    };
+                };
+            };
+            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
+            500: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 500;
+                        /** @enum {string} */
+                        code: "internal";
+                    };
+                };
+            };
+            /**
+             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
+             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
+             */
+            503: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 503;
+                        /** @enum {string} */
+                        code: "shutting_down" | "store_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getChallenge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 Not Modified, without a body, while the answer would be the same */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Rz8kP2mQa7LxV4nT",
+                     *       "status": "declined",
+                     *       "challenger": {
+                     *         "id": "p7Hq2LmXa9KdR3vZ",
+                     *         "name": "Anna"
+                     *       },
+                     *       "opponent": {
+                     *         "id": "Bn4kT8wQz1MfY6cJ",
+                     *         "name": "Bruno"
+                     *       },
+                     *       "game": "ticket-to-ride-europe",
+                     *       "options": {
+                     *         "stations": true
+                     *       },
+                     *       "timeControl": {
+                     *         "perMove": "P1D",
+                     *         "onTimeout": "bot",
+                     *         "reminderAt": 0.8
+                     *       },
+                     *       "seat": "random",
+                     *       "createdAt": "2026-11-24T02:30:00.000Z",
+                     *       "expiresAt": "2026-12-01T02:30:00.000Z",
+                     *       "reason": "tooFast",
+                     *       "settledAt": "2026-11-24T09:12:40.118Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description - `invalid_path`: A path parameter does not match its pattern */
+            400: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 400;
+                        /** @enum {string} */
+                        code: "invalid_path";
+                    };
+                };
+            };
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
+            401: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 401;
+                        /** @enum {string} */
+                        code: "unauthorized" | "access_token_revoked";
+                    };
+                };
+            };
+            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
+            403: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 403;
+                        /** @enum {string} */
+                        code: "insufficient_scope";
+                    };
+                };
+            };
+            /** @description - `not_found`: No such challenge of yours */
+            404: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 404;
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
+            414: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 414;
+                        /** @enum {string} */
+                        code: "uri_too_long";
+                    };
+                };
+            };
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
+            431: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 431;
+                        /** @enum {string} */
+                        code: "headers_too_large";
+                    };
+                };
+            };
+            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
+            500: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 500;
+                        /** @enum {string} */
+                        code: "internal";
+                    };
+                };
+            };
+            /**
+             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
+             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
+             */
+            503: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 503;
+                        /** @enum {string} */
+                        code: "shutting_down" | "store_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    acceptChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge, accepted */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Rz8kP2mQa7LxV4nT",
+                     *       "status": "accepted",
+                     *       "challenger": {
+                     *         "id": "p7Hq2LmXa9KdR3vZ",
+                     *         "name": "Anna"
+                     *       },
+                     *       "opponent": {
+                     *         "id": "Bn4kT8wQz1MfY6cJ",
+                     *         "name": "Bruno"
+                     *       },
+                     *       "game": "ticket-to-ride-europe",
+                     *       "options": {
+                     *         "stations": true
+                     *       },
+                     *       "timeControl": {
+                     *         "perMove": "P1D",
+                     *         "onTimeout": "bot",
+                     *         "reminderAt": 0.8
+                     *       },
+                     *       "seat": "random",
+                     *       "createdAt": "2026-11-24T02:30:00.000Z",
+                     *       "expiresAt": "2026-12-01T02:30:00.000Z",
+                     *       "gameId": "Vq2mL8xRt0aZ4kPe",
+                     *       "settledAt": "2026-11-24T09:12:40.118Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description - `invalid_path`: A path parameter does not match its pattern */
+            400: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 400;
+                        /** @enum {string} */
+                        code: "invalid_path";
+                    };
+                };
+            };
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
+            401: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 401;
+                        /** @enum {string} */
+                        code: "unauthorized" | "access_token_revoked";
+                    };
+                };
+            };
+            /**
+             * @description - `not_your_challenge`: It is the other party who may do this
+             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
+             */
+            403: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 403;
+                        /** @enum {string} */
+                        code: "not_your_challenge" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description - `not_found`: No such challenge of yours */
+            404: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 404;
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description - `challenge_not_pending`: It was accepted, declined, canceled, or it expired (see `status`) */
+            409: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 409;
+                        /** @enum {string} */
+                        code: "challenge_not_pending";
+                    };
+                };
+            };
+            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
+            414: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 414;
+                        /** @enum {string} */
+                        code: "uri_too_long";
+                    };
+                };
+            };
+            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
+            422: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 422;
+                        /** @enum {string} */
+                        code: "record_too_large";
+                    };
+                };
+            };
+            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
+            429: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 429;
+                        /** @enum {string} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
+            431: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 431;
+                        /** @enum {string} */
+                        code: "headers_too_large";
+                    };
+                };
+            };
+            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
+            500: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 500;
+                        /** @enum {string} */
+                        code: "internal";
+                    };
+                };
+            };
+            /**
+             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
+             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
+             */
+            503: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 503;
+                        /** @enum {string} */
+                        code: "shutting_down" | "store_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    declineChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "later"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChallengeDecline"];
+            };
+        };
+        responses: {
+            /** @description The challenge, declined */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Rz8kP2mQa7LxV4nT",
+                     *       "status": "declined",
+                     *       "challenger": {
+                     *         "id": "p7Hq2LmXa9KdR3vZ",
+                     *         "name": "Anna"
+                     *       },
+                     *       "opponent": {
+                     *         "id": "Bn4kT8wQz1MfY6cJ",
+                     *         "name": "Bruno"
+                     *       },
+                     *       "game": "ticket-to-ride-europe",
+                     *       "options": {
+                     *         "stations": true
+                     *       },
+                     *       "timeControl": {
+                     *         "perMove": "P1D",
+                     *         "onTimeout": "bot",
+                     *         "reminderAt": 0.8
+                     *       },
+                     *       "seat": "random",
+                     *       "createdAt": "2026-11-24T02:30:00.000Z",
+                     *       "expiresAt": "2026-12-01T02:30:00.000Z",
+                     *       "reason": "later",
+                     *       "settledAt": "2026-11-24T09:12:40.118Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /**
+             * @description - `invalid_path`: A path parameter does not match its pattern
+             *     - `invalid_body`: The body does not match the schema (see `issues`)
+             *     - `malformed_body`: The body is not valid JSON
+             */
+            400: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 400;
+                        /** @enum {string} */
+                        code: "invalid_path" | "invalid_body" | "malformed_body";
+                    };
+                };
+            };
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
+            401: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 401;
+                        /** @enum {string} */
+                        code: "unauthorized" | "access_token_revoked";
+                    };
+                };
+            };
+            /**
+             * @description - `not_your_challenge`: It is the other party who may do this
+             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
+             */
+            403: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 403;
+                        /** @enum {string} */
+                        code: "not_your_challenge" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description - `not_found`: No such challenge of yours */
+            404: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 404;
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description - `challenge_not_pending`: It was accepted, declined, canceled, or it expired (see `status`) */
+            409: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 409;
+                        /** @enum {string} */
+                        code: "challenge_not_pending";
+                    };
+                };
+            };
+            /** @description - `body_too_large`: The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 413;
+                        /** @enum {string} */
+                        code: "body_too_large";
+                    };
+                };
+            };
+            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
+            414: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 414;
+                        /** @enum {string} */
+                        code: "uri_too_long";
+                    };
+                };
+            };
+            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
+            415: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 415;
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
+            422: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 422;
+                        /** @enum {string} */
+                        code: "record_too_large";
+                    };
+                };
+            };
+            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
+            429: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 429;
+                        /** @enum {string} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
+            431: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 431;
+                        /** @enum {string} */
+                        code: "headers_too_large";
+                    };
+                };
+            };
+            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
+            500: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 500;
+                        /** @enum {string} */
+                        code: "internal";
+                    };
+                };
+            };
+            /**
+             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
+             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
+             */
+            503: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 503;
+                        /** @enum {string} */
+                        code: "shutting_down" | "store_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    cancelChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge, canceled */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Rz8kP2mQa7LxV4nT",
+                     *       "status": "canceled",
+                     *       "challenger": {
+                     *         "id": "p7Hq2LmXa9KdR3vZ",
+                     *         "name": "Anna"
+                     *       },
+                     *       "opponent": {
+                     *         "id": "Bn4kT8wQz1MfY6cJ",
+                     *         "name": "Bruno"
+                     *       },
+                     *       "game": "ticket-to-ride-europe",
+                     *       "options": {
+                     *         "stations": true
+                     *       },
+                     *       "timeControl": {
+                     *         "perMove": "P1D",
+                     *         "onTimeout": "bot",
+                     *         "reminderAt": 0.8
+                     *       },
+                     *       "seat": "random",
+                     *       "createdAt": "2026-11-24T02:30:00.000Z",
+                     *       "expiresAt": "2026-12-01T02:30:00.000Z",
+                     *       "settledAt": "2026-11-24T09:12:40.118Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description - `invalid_path`: A path parameter does not match its pattern */
+            400: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 400;
+                        /** @enum {string} */
+                        code: "invalid_path";
+                    };
+                };
+            };
+            /**
+             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+             */
+            401: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 401;
+                        /** @enum {string} */
+                        code: "unauthorized" | "access_token_revoked";
+                    };
+                };
+            };
+            /**
+             * @description - `not_your_challenge`: It is the other party who may do this
+             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
+             */
+            403: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 403;
+                        /** @enum {string} */
+                        code: "not_your_challenge" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description - `not_found`: No such challenge of yours */
+            404: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 404;
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description - `challenge_not_pending`: It was accepted, declined, canceled, or it expired (see `status`) */
+            409: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status: 409;
+                        /** @enum {string} */
+                        code: "challenge_not_pending";
                     };
                 };
             };

@@ -34,13 +34,18 @@ export type LimitedOperation =
   | 'confirmationMail'
   | 'seek'
   | 'streamTicket'
-  | 'accessToken';
+  | 'accessToken'
+  | 'challenge';
 
 export interface Caps {
   /** Games a player created that still wait for players. */
   openGamesPerPlayer: number;
   /** Messages one player may write in one game's chat. */
   chatMessagesPerGame: number;
+  /** Challenges a player made that still wait for an answer (docs/challenges.md). */
+  challengesOutgoing: number;
+  /** Challenges waiting for one player's answer: past it, nobody may challenge them until they answer some. */
+  challengesIncoming: number;
 }
 
 export interface Limits {
@@ -100,8 +105,10 @@ export const DEFAULT_LIMITS: Limits = {
       perAddress: { points: 120, seconds: minute },
       shared: true,
     },
+    /** Making, accepting, declining and cancelling challenges, together. */
+    challenge: { perPlayer: { points: 60, seconds: hour }, perAddress: { points: 120, seconds: hour }, shared: true },
   },
-  caps: { openGamesPerPlayer: 20, chatMessagesPerGame: 500 },
+  caps: { openGamesPerPlayer: 20, chatMessagesPerGame: 500, challengesOutgoing: 20, challengesIncoming: 50 },
   chatNoticeSeconds: 10 * minute,
 };
 
@@ -125,7 +132,7 @@ export const RAISED_LIMITS: Limits = {
       },
     ]),
   ) as Record<LimitedOperation, OperationRates>,
-  caps: { openGamesPerPlayer: HIGH, chatMessagesPerGame: HIGH },
+  caps: { openGamesPerPlayer: HIGH, chatMessagesPerGame: HIGH, challengesOutgoing: HIGH, challengesIncoming: HIGH },
 };
 
 /**
