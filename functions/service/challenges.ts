@@ -45,7 +45,7 @@ export interface ChallengesDeps {
   caps: Caps;
   now: () => Date;
   /** Where the parties hear of it: the event stream and their notification channels. */
-  onChallenge?: ((notice: ChallengeNotice) => void) | undefined;
+  onChallenge?: ((notice: ChallengeNotice) => Promise<void> | void) | undefined;
   /** Draws the challenger's seat for `seat: 'random'`; tests fix it. */
   coin?: () => boolean;
 }
@@ -103,7 +103,7 @@ export class Challenges {
       expiresAt: new Date(Date.parse(now) + CHALLENGE_DAYS * DAY).toISOString(),
     };
     await this.d.store.put(challenge);
-    this.d.onChallenge?.({ to: opponent.id, challenge });
+    await this.d.onChallenge?.({ to: opponent.id, challenge });
     return ok(challenge);
   }
 
@@ -137,15 +137,23 @@ export class Challenges {
       timeControl: c.timeControl,
       seats: first ? seats : seats.reverse(),
     });
-    return settled;
+    return this.told(c.challenger.id, c);
   }
 
   async decline(player: PlayerRecord, id: string, reason: DeclineReason = 'generic'): Promise<Result<ChallengeAnswer>> {
-    return this.settle(player, id, 'opponent', { status: 'declined', reason, at: this.at() });
+    const settled = await this.settle(player, id, 'opponent', { status: 'declined', reason, at: this.at() });
+    return settled.ok ? this.told(settled.value.challenger.id, settled.value) : settled;
   }
 
   async cancel(player: PlayerRecord, id: string): Promise<Result<ChallengeAnswer>> {
-    return this.settle(player, id, 'challenger', { status: 'canceled', at: this.at() });
+    const settled = await this.settle(player, id, 'challenger', { status: 'canceled', at: this.at() });
+    return settled.ok ? this.told(settled.value.opponent.id, settled.value) : settled;
+  }
+
+  /** Tells the other party (RP-CHALLENGE-6), once what was answered is done. */
+  private async told(to: string, challenge: ChallengeRecord): Promise<Result<ChallengeAnswer>> {
+    await this.d.onChallenge?.({ to, challenge });
+    return ok(challenge);
   }
 
   /** Forgets every challenge the player made or received (account deletion, docs/accounts.md). */
@@ -162,7 +170,7 @@ export class Challenges {
     id: string,
     by: 'challenger' | 'opponent',
     settlement: ChallengeSettlement,
-  ): Promise<Result<ChallengeAnswer>> {
+  ): Promise<Result<ChallengeRecord>> {
     const found = await this.partyTo(player, id);
     if (!found.ok) return found;
     const c = found.value;
@@ -179,7 +187,6 @@ export class Challenges {
     if (now.status !== 'pending') return refused(notPending(now));
     try {
       const settled = await this.d.store.settle(id, settlement);
-      this.d.onChallenge?.({ to: (by === 'opponent' ? settled.challenger : settled.opponent).id, challenge: settled });
       return ok(settled);
     } catch (err) {
       if (!(err instanceof WriteConflict)) throw err;

@@ -82,7 +82,7 @@ export interface ServiceHooks {
   /** A rematch was offered (a meta write, which the commit-based transitions do not show). */
   onRematchOffered?: (gameId: string) => void;
   /** A challenge was made or answered: its party is told (the event stream, their notification channels). */
-  onChallenge?: (notice: ChallengeNotice) => void;
+  onChallenge?: (notice: ChallengeNotice) => Promise<void> | void;
   /** Credentials stopped working (revoked, signed out, the account deleted): their sockets must close. */
   onCredentialsEnded?: (playerId: string, ended: EndedCredentials) => Promise<void> | void;
   /** Where moves, bot moves and refused moves are counted. */
