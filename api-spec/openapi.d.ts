@@ -19257,7 +19257,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `challenge_not_pending`: It was accepted, declined, canceled, or it expired (see `status`) */
+            /** @description - `challenge_not_pending`: It was accepted, declined, canceled, or it expired (see `challengeStatus`) */
             409: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -19523,7 +19523,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `challenge_not_pending`: It was accepted, declined, canceled, or it expired (see `status`) */
+            /** @description - `challenge_not_pending`: It was accepted, declined, canceled, or it expired (see `challengeStatus`) */
             409: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
@@ -19807,7 +19807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `challenge_not_pending`: It was accepted, declined, canceled, or it expired (see `status`) */
+            /** @description - `challenge_not_pending`: It was accepted, declined, canceled, or it expired (see `challengeStatus`) */
             409: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */

@@ -138,7 +138,10 @@ export const PROBLEM_CODES = {
   challenge_yourself: badRequest('You cannot challenge yourself'),
   unknown_opponent: badRequest('There is no player "Bn4kT8wQz1MfY6cJ"'),
   not_your_challenge: forbidden('Only the challenged player answers a challenge'),
-  challenge_not_pending: conflict('The challenge is accepted', { status: 'accepted', gameId: 'Vq2mL8xRt0aZ4kPe' }),
+  challenge_not_pending: conflict('The challenge is accepted', {
+    challengeStatus: 'accepted',
+    gameId: 'Vq2mL8xRt0aZ4kPe',
+  }),
   too_many_challenges: conflict(
     'At most 20 of your challenges may wait for an answer at once; cancel one, or wait for answers',
     { limit: 20 },

@@ -211,6 +211,6 @@ const coinFlip = () => Math.random() < 0.5;
 
 const notPending = (c: ChallengeAnswer) =>
   problems.conflict('challenge_not_pending', `The challenge is ${c.status}`, {
-    status: c.status,
+    challengeStatus: c.status,
     ...(c.gameId ? { gameId: c.gameId } : {}),
   });

@@ -32,7 +32,7 @@ const settled = { settledAt: '2026-11-24T09:12:40.118Z' };
 const answering = {
   not_found: 'No such challenge of yours',
   not_your_challenge: 'It is the other party who may do this',
-  challenge_not_pending: 'It was accepted, declined, canceled, or it expired (see `status`)',
+  challenge_not_pending: 'It was accepted, declined, canceled, or it expired (see `challengeStatus`)',
 };
 
 const idParam = { params: GameIdParamSchema };
