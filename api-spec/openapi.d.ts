@@ -1660,8 +1660,13 @@ export interface components {
             limit?: number;
             /** @description With 429 rate_limited: seconds to wait, as in the Retry-After header */
             retryAfter?: number;
-            /** @description With 409 seek_matched: the game your seek was matched into */
+            /** @description With 409 seek_matched: the game your seek was matched into; with 409 challenge_not_pending, once accepted: its game */
             gameId?: string;
+            /**
+             * @description With 409 challenge_not_pending: the challenge's status now
+             * @enum {string}
+             */
+            challengeStatus?: "accepted" | "declined" | "canceled" | "expired";
         };
         CatalogEntry: {
             id: string;
