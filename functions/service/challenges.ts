@@ -6,7 +6,7 @@
  */
 import type { GameRegistry } from '../../engine/core/index.js';
 import type { ChallengeRecord, ChallengeSettlement, DeclineReason, SeatChoice } from '../domain/challenge.js';
-import type { PersonSeat, TimeControl } from '../domain/game.js';
+import { seatOfPlayer, type TimeControl } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import type { ChallengeStore } from '../store/ports/challenges.js';
 import { WriteConflict } from '../store/ports/errors.js';
@@ -130,7 +130,9 @@ export class Challenges {
     if (!settled.ok) return settled;
     const c = settled.value;
     const first = c.seat === 'first' || (c.seat === 'random' && (this.d.coin ?? coinFlip)());
-    const seats = [c.challenger, c.opponent].map((p): PersonSeat => ({ playerId: p.id, name: p.name, bot: false }));
+    // Seated as they are now, so that a bot account shows as one (docs/bots.md).
+    const challenger = (await this.d.players.getPlayer(c.challenger.id)) ?? c.challenger;
+    const seats = [seatOfPlayer(challenger), seatOfPlayer(player)];
     await this.d.seating.startChallenge(gameId, {
       game: c.game,
       options: c.options,

@@ -35,7 +35,8 @@ export type LimitedOperation =
   | 'seek'
   | 'streamTicket'
   | 'accessToken'
-  | 'challenge';
+  | 'challenge'
+  | 'botAccount';
 
 export interface Caps {
   /** Games a player created that still wait for players. */
@@ -107,6 +108,8 @@ export const DEFAULT_LIMITS: Limits = {
     },
     /** Making, accepting, declining and cancelling challenges, together. */
     challenge: { perPlayer: { points: 60, seconds: hour }, perAddress: { points: 120, seconds: hour }, shared: true },
+    /** Making an account a bot account: done once; each try reads the account's games, so tries are few. */
+    botAccount: { perPlayer: { points: 5, seconds: hour }, perAddress: { points: 30, seconds: hour }, shared: true },
   },
   caps: { openGamesPerPlayer: 20, chatMessagesPerGame: 500, challengesOutgoing: 20, challengesIncoming: 50 },
   chatNoticeSeconds: 10 * minute,

@@ -6,7 +6,7 @@ import type { AnyGame, BotLevel, Seat } from '../../engine/core/index.js';
 import type { GameTable } from '../store/ports/stores.js';
 import type { LobbyStore } from '../store/ports/lobby.js';
 import type { SeekEntry } from '../domain/lobby.js';
-import type { BotSeat, GameMeta, PersonSeat } from '../domain/game.js';
+import { seatOfPlayer, type BotSeat, type GameMeta, type PersonSeat } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { DEFAULT_STAND_IN_LEVEL, standInLevelOf } from './bots.js';
 import { MAX_META_ATTEMPTS, written, type GameLog } from './game-log.js';
@@ -14,7 +14,7 @@ import { botSeatOf, seatPauses, statusOf, unstarted } from './game-state.js';
 import { summaryFor, type GameSummary } from './game-views.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
 import { issueOf, ok, problems, refused, type Refusal, type Result } from './refusal.js';
-import { equalHashes, newId, newInviteCode, newSeed, sha256Hex } from './secrets.js';
+import { equalHashes, newId, newInviteCode, newSeeding, sha256Hex } from './secrets.js';
 import type { TimeControl } from './time-control.js';
 import type { Timing } from './timing.js';
 import { seatOf } from './visibility.js';
@@ -57,10 +57,9 @@ export class Seating {
       return refused(problems.badRequest('invalid_bots', 'The creator takes a seat, so at most players - 1 bots fit'));
     const parsed = checkedOptions(def, input.options, input.players);
     if (!parsed.ok) return parsed;
-    const seed = newSeed();
     const firstBot = input.players - bots;
     const seats = Array.from({ length: input.players }, (_, i): PersonSeat | BotSeat => {
-      if (i === 0) return { playerId: player.id, name: player.name, bot: false };
+      if (i === 0) return seatOfPlayer(player);
       if (i >= firstBot)
         return { playerId: null, name: `Bot ${i - firstBot + 1}`, bot: true, level: levels[i - firstBot]! };
       return { playerId: null, name: null, bot: false };
@@ -79,8 +78,7 @@ export class Seating {
       createdAt: this.games.at(),
       createdBy: player.id,
       inviteCode: newInviteCode(),
-      seedCommitment: sha256Hex(seed),
-      seed,
+      ...newSeeding(def.rulesRevision),
       revision: 1,
       ...(full ? { startedAt: this.games.at() } : {}),
       ...(input.timeControl ? { timeControl: input.timeControl } : {}),
@@ -115,9 +113,7 @@ export class Seating {
       if (meta.status !== 'open')
         return refused(problems.conflict('game_not_open', 'Every seat of this game is taken'));
       const seat = meta.seats.findIndex((s) => !s.bot && s.playerId === null);
-      const seats = meta.seats.map((s, i): PersonSeat | BotSeat =>
-        i === seat ? { playerId: player.id, name: player.name, bot: false } : s,
-      );
+      const seats = meta.seats.map((s, i): PersonSeat | BotSeat => (i === seat ? seatOfPlayer(player) : s));
       const full = seats.every((s) => s.bot || s.playerId !== null);
       const next: GameMeta = {
         ...meta,
@@ -171,7 +167,12 @@ export class Seating {
     input: { game: string; players: number; pace: string | null; seekers: readonly SeekEntry[] },
   ): Promise<void> {
     const def = await this.games.knownDef(input.game);
-    const seats = input.seekers.map((s) => ({ playerId: s.playerId, name: s.name, bot: false as const }));
+    const seats = input.seekers.map((s): PersonSeat => ({
+      playerId: s.playerId,
+      name: s.name,
+      bot: false,
+      ...(s.botAccount ? { botAccount: true } : {}),
+    }));
     await this.startSeated(def, {
       ...this.seatedMeta(gameId, def, seats),
       options: def.options.parse({}),
@@ -204,7 +205,6 @@ export class Seating {
   /** A started game's meta with every seat taken by a person, seat 0 its creator. */
   private seatedMeta(gameId: string, def: AnyGame, seats: readonly PersonSeat[]) {
     const now = this.games.at();
-    const seed = newSeed();
     return {
       id: gameId,
       game: def.id,
@@ -213,8 +213,7 @@ export class Seating {
       createdAt: now,
       createdBy: seats[0]!.playerId!,
       inviteCode: newInviteCode(),
-      seedCommitment: sha256Hex(seed),
-      seed,
+      ...newSeeding(def.rulesRevision),
       revision: 1,
       startedAt: now,
       standInLevel: DEFAULT_STAND_IN_LEVEL,

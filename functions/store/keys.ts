@@ -124,6 +124,12 @@ export const keys = {
     `${challengeSidePrefix(side)}${createdAt}#${id}`,
   challengeSidePrefix,
   challengePrefix: 'CHALLENGE#',
+  /**
+   * The directory of bot accounts (docs/accounts.md "Bot accounts"): one partition, one item per
+   * bot account keyed by when it became one, then its id; written only at an upgrade and a deletion.
+   */
+  botDirectory: 'BOTS',
+  botEntry: (since: string, playerId: string) => `${since}#${playerId}`,
   /** The table's own item: which layout its items follow. */
   format: { pk: 'TABLE', sk: 'FORMAT' },
 };

@@ -19,6 +19,7 @@ import type {
 import type { BoardEntry, FinishedGameRecord, RatingEntry, RatingPlan } from '../../domain/ratings.js';
 import type { ConnectionRecord } from '../../domain/stream.js';
 import type { SheetEntry } from '../ports/digests.js';
+import type { BotAccountEntry } from '../ports/bot-accounts.js';
 
 /** The profile item: what `putPlayer` wrote, and what other stores keep on it. */
 export interface Profile {
@@ -90,6 +91,8 @@ export class MemoryState {
   readonly boards = new Map<string, { entries: BoardEntry[]; revision: number }>();
   /** Challenges by id; the parties' lists are read from it (the table keeps a copy per party). */
   readonly challenges = new Map<string, ChallengeRecord>();
+  /** The directory of bot accounts by `since#playerId`. */
+  readonly botDirectory = new Map<string, BotAccountEntry>();
 
   /** The player's partition, made on first write as a DynamoDB partition is. */
   player(id: string): PlayerPartition {
