@@ -44,6 +44,17 @@ describe('challenges (docs/challenges.md)', () => {
     expect(dataOf(await anna.GET('/v1/challenges/{id}', on(c.id)))).toEqual(accepted);
   });
 
+  it('a bot account challenged is seated as one, and the person is not (RP-CHALLENGE-2)', async () => {
+    const [anna, gus] = await pair();
+    expect(dataOf(await gus.POST('/v1/players/me/bot-account', {}))).toMatchObject({ botAccount: true });
+    const c = await made(anna, gus);
+    const { gameId } = dataOf(await gus.POST('/v1/challenges/{id}/accept', on(c.id)));
+    const game = dataOf(await anna.GET('/v1/games/{id}', { params: { path: { id: gameId! } } }));
+    const seatOf = (id: string) => game.seats.find((s) => s.playerId === id)!;
+    expect(seatOf(gus.playerId)).toMatchObject({ botAccount: true });
+    expect(seatOf(anna.playerId)).not.toHaveProperty('botAccount');
+  });
+
   it('declined with a reason (RP-CHALLENGE-4), canceled by its challenger; answering twice is 409', async () => {
     const [anna, bruno] = await pair();
     const first = await made(anna, bruno);
