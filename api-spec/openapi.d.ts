@@ -1789,6 +1789,202 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your pending challenges, made and received, newest first
+         * @description The challenges that wait for an answer: those you made (you are `challenger`) and those made to you (you are `opponent`). At most `limit` a page, and `next`, the cursor of the next page. Settled and expired ones are not listed; read one by its id.
+         *
+         *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_query` (`limit` or `cursor` is not valid)
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
+         */
+        get: operations["listChallenges"];
+        put?: never;
+        /**
+         * Challenge a player to a game
+         * @description Asks the player `opponent` (a person or a bot account) to play a catalog game of 2 seats with these `options` and `timeControl`; they hear of it on their event stream (a `challenge` event) and by the notifications they chose. It waits 7 days for an answer, then expires. Accepted, the game starts with both of you seated; `seat` says where you sit (default: drawn).
+         *
+         *     **Caps**: 20 of your challenges may wait for an answer at once (409 too_many_challenges), and a player has at most 50 waiting for theirs (409 opponent_challenges_full).
+         *
+         *     **Rate limit**: 60 per hour per player and 120 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `challenge_yourself` (`opponent` is you); `unknown_opponent` (No player has that id); `unknown_game` (No such game in the catalog); `invalid_players` (The game is not played by two); `invalid_options` (The options do not fit the game's schema); `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 409: `too_many_challenges` (20 of your challenges wait for an answer (see `limit`)); `opponent_challenges_full` (50 challenges wait for the opponent's answer (see `limit`))
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
+         */
+        post: operations["createChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A challenge of yours, pending or settled
+         * @description Only its two parties may read it; to anyone else it does not exist.
+         *
+         *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such challenge of yours)
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
+         */
+        get: operations["getChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a challenge made to you: the game starts
+         * @description Starts the game, private, with both parties seated, and answers the challenge, `accepted`, with its `gameId`. Of two answers at once, one wins; the other is 409 challenge_not_pending.
+         *
+         *     **Rate limit**: 60 per hour per player and 120 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `not_your_challenge` (It is the other party who may do this); `insufficient_scope`
+         *     - 404: `not_found` (No such challenge of yours)
+         *     - 409: `challenge_not_pending` (It was accepted, declined, canceled, or it expired (see `challengeStatus`))
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
+         */
+        post: operations["acceptChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a challenge made to you, optionally saying why
+         * @description **Rate limit**: 60 per hour per player and 120 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`; `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `not_your_challenge` (It is the other party who may do this); `insufficient_scope`
+         *     - 404: `not_found` (No such challenge of yours)
+         *     - 409: `challenge_not_pending` (It was accepted, declined, canceled, or it expired (see `challengeStatus`))
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
+         */
+        post: operations["declineChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a challenge you made
+         * @description **Rate limit**: 60 per hour per player and 120 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `not_your_challenge` (It is the other party who may do this); `insufficient_scope`
+         *     - 404: `not_found` (No such challenge of yours)
+         *     - 409: `challenge_not_pending` (It was accepted, declined, canceled, or it expired (see `challengeStatus`))
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
+         */
+        post: operations["cancelChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/stream-tickets": {
         parameters: {
             query?: never;
@@ -2271,8 +2467,13 @@ export interface components {
             limit?: number;
             /** @description With 429 rate_limited: seconds to wait, as in the Retry-After header */
             retryAfter?: number;
-            /** @description With 409 seek_matched: the game your seek was matched into */
+            /** @description With 409 seek_matched: the game your seek was matched into; with 409 challenge_not_pending, once accepted: its game */
             gameId?: string;
+            /**
+             * @description With 409 challenge_not_pending: the challenge's status now
+             * @enum {string}
+             */
+            challengeStatus?: "accepted" | "declined" | "canceled" | "expired";
         };
         CatalogEntry: {
             id: string;
@@ -6372,6 +6573,118 @@ export interface components {
         SeekState: {
             seek: components["schemas"]["Seek"] | null;
         };
+        Challenge: {
+            id: string;
+            /**
+             * @description 'pending' until answered; 'expired' when nobody answered it by `expiresAt`
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "declined" | "canceled" | "expired";
+            challenger: components["schemas"]["ChallengeParty"];
+            opponent: components["schemas"]["ChallengeParty"];
+            /** @description The catalog game */
+            game: string;
+            /** @description The game's options, as the game parsed them */
+            options: {
+                [key: string]: unknown;
+            };
+            timeControl?: components["schemas"]["TimeControl"];
+            /**
+             * @description The challenger's seat
+             * @enum {string}
+             */
+            seat: "first" | "second" | "random";
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it expires if nobody answers it
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @description When it was accepted, declined or canceled
+             */
+            settledAt?: string;
+            /** @description Once accepted: the game it started */
+            gameId?: string;
+            /**
+             * @description Once declined: why
+             * @enum {string}
+             */
+            reason?: "generic" | "later" | "notThisGame" | "tooFast" | "tooSlow";
+        };
+        ChallengeParty: {
+            id: string;
+            name: string;
+        };
+        ChallengeCreate: {
+            /** @description The player id of whom you challenge (a person or a bot account) */
+            opponent: string;
+            /**
+             * @description A game id from the catalog
+             * @example ticket-to-ride-europe
+             */
+            game: string;
+            /** @description The game's options (see the catalog's JSON Schema) */
+            options?: {
+                [key: string]: unknown;
+            };
+            /** @description Deadlines for each turn; without it, the game waits for ever */
+            timeControl?: {
+                /**
+                 * @description Time for each turn, e.g. "P3D"; give this or `bank`
+                 * @example P3D
+                 */
+                perMove?: string;
+                /** @description A Fischer-like bank: the time a turn takes comes off the bank, the increment goes back on */
+                bank?: {
+                    /**
+                     * @description Time each seat starts with
+                     * @example P7D
+                     */
+                    initial: string;
+                    /**
+                     * @description Added to the bank after each turn
+                     * @example P1D
+                     */
+                    increment: string;
+                    /**
+                     * @description The bank never grows beyond this; default: the initial time
+                     * @example P10D
+                     */
+                    cap?: string;
+                };
+                /**
+                 * @description 'bot': the game's bot moves for the seat; 'forfeit': the seat is out (ranked last) and the bot plays on for it
+                 * @enum {string}
+                 */
+                onTimeout: "bot" | "forfeit";
+                /**
+                 * @description Fraction of the time after which a reminder goes out
+                 * @default 0.8
+                 */
+                reminderAt?: number;
+            };
+            /**
+             * @description Your seat: 'first' (seat 0), 'second' (seat 1), or 'random' (the default), drawn when the challenge is accepted
+             * @enum {string}
+             */
+            seat?: "first" | "second" | "random";
+        };
+        ChallengePage: {
+            /** @description Newest first: the ones you made and the ones made to you */
+            items: components["schemas"]["Challenge"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page */
+            next: string | null;
+        };
+        ChallengeDecline: {
+            /**
+             * @description Why, for the challenger's client to word: 'generic' (the default), 'later', 'notThisGame', 'tooFast', 'tooSlow'
+             * @enum {string}
+             */
+            reason?: "generic" | "later" | "notThisGame" | "tooFast" | "tooSlow";
+        };
         StreamTicket: {
             /** @description Single use: it opens one socket, then it is spent */
             ticket: string;
@@ -6427,7 +6740,8 @@ export interface components {
     };
     responses: {
         /**
-         * @description - `email_address_required`: Set an email address to turn email notifications on
+         * @description - `challenge_yourself`: You cannot challenge yourself
+         *     - `email_address_required`: Set an email address to turn email notifications on
          *     - `empty_message`: The message is empty
          *     - `insecure_webhook_url`: A webhook URL must use https
          *     - `invalid_action`: The action does not have the shape of any action of this game
@@ -6449,6 +6763,7 @@ export interface components {
          *     - `private_push_endpoint`: A push endpoint must point to a public host, not a private, loopback or link-local address
          *     - `private_webhook_url`: A webhook URL must point to a public host, not a private, loopback or link-local address
          *     - `unknown_game`: There is no game "chess"; see GET /v1/catalog
+         *     - `unknown_opponent`: There is no player "Bn4kT8wQz1MfY6cJ"
          *     - `unknown_time_zone`: "Mars/Olympus" is not an IANA time zone, e.g. "Europe/Prague"
          *     - `vacation_in_past`: A vacation cannot start in the past: clocks that already ran are not rewound
          *     - `vacation_too_long`: A vacation lasts at most 30 days
@@ -6464,7 +6779,7 @@ export interface components {
                     /** @constant */
                     status: 400;
                     /** @enum {string} */
-                    code: "email_address_required" | "empty_message" | "insecure_webhook_url" | "invalid_action" | "invalid_body" | "invalid_bot_level" | "invalid_bots" | "invalid_code" | "invalid_header" | "invalid_name" | "invalid_options" | "invalid_path" | "invalid_players" | "invalid_push_endpoint" | "invalid_query" | "invalid_token" | "invalid_vacation" | "invalid_webhook_url" | "malformed_body" | "private_push_endpoint" | "private_webhook_url" | "unknown_game" | "unknown_time_zone" | "vacation_in_past" | "vacation_too_long";
+                    code: "challenge_yourself" | "email_address_required" | "empty_message" | "insecure_webhook_url" | "invalid_action" | "invalid_body" | "invalid_bot_level" | "invalid_bots" | "invalid_code" | "invalid_header" | "invalid_name" | "invalid_options" | "invalid_path" | "invalid_players" | "invalid_push_endpoint" | "invalid_query" | "invalid_token" | "invalid_vacation" | "invalid_webhook_url" | "malformed_body" | "private_push_endpoint" | "private_webhook_url" | "unknown_game" | "unknown_opponent" | "unknown_time_zone" | "vacation_in_past" | "vacation_too_long";
                 };
             };
         };
@@ -6493,6 +6808,7 @@ export interface components {
          *     - `forfeited`: You forfeited this game; the bot plays on for your seat
          *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
          *     - `not_seated`: You do not hold a seat in this game
+         *     - `not_your_challenge`: Only the challenged player answers a challenge
          *     - `not_your_turn`: Seat 1 is not to act now
          */
         Forbidden: {
@@ -6506,7 +6822,7 @@ export interface components {
                     /** @constant */
                     status: 403;
                     /** @enum {string} */
-                    code: "access_token_not_exchangeable" | "bad_invite_code" | "forfeited" | "insufficient_scope" | "not_seated" | "not_your_turn";
+                    code: "access_token_not_exchangeable" | "bad_invite_code" | "forfeited" | "insufficient_scope" | "not_seated" | "not_your_challenge" | "not_your_turn";
                 };
             };
         };
@@ -6541,6 +6857,7 @@ export interface components {
          *     - `bot_account_has_human_games`: This account has played a rated game against a person; only a fresh account becomes a bot account
          *     - `bot_account_in_game`: Finish or leave your open and running games first (game Ztr5Hn1kPq8wLm3x)
          *     - `busy`: Too many players are joining at once; retry
+         *     - `challenge_not_pending`: The challenge is accepted
          *     - `chat_full`: You have written 500 messages in this game, as many as one player may
          *     - `concurrent_update`: Another change got in the way; retry
          *     - `email_taken`: Another account has confirmed this address
@@ -6550,6 +6867,7 @@ export interface components {
          *     - `game_over`: The game has ended
          *     - `no_rematch`: No rematch offer is waiting
          *     - `no_takeback`: No take-back request is waiting (a move ends one)
+         *     - `opponent_challenges_full`: Bruno has 50 challenges waiting for an answer; try later
          *     - `own_takeback`: This is your own request; the other players answer it
          *     - `rematch_exists`: A rematch has been offered already
          *     - `rematch_started`: The rematch has started
@@ -6557,6 +6875,7 @@ export interface components {
          *     - `stale_version`: The game is at version 13; read the view again and retry
          *     - `takeback_not_allowed`: You have no action to take back, or something hidden or random came into the game since your last one
          *     - `takeback_pending`: A take-back request is already waiting for answers
+         *     - `too_many_challenges`: At most 20 of your challenges may wait for an answer at once; cancel one, or wait for answers
          *     - `too_many_open_games`: At most 20 of your games may wait for players at once; share their invite codes, or wait until they start
          *     - `too_many_push_subscriptions`: At most 20 per player; delete one first
          *     - `too_many_tokens`: At most 20 tokens per player; revoke one first
@@ -6575,7 +6894,7 @@ export interface components {
                     /** @constant */
                     status: 409;
                     /** @enum {string} */
-                    code: "abort_window_closed" | "already_answered" | "already_seated" | "already_seeking" | "bot_account_has_human_games" | "bot_account_in_game" | "busy" | "chat_full" | "concurrent_update" | "email_taken" | "game_not_finished" | "game_not_open" | "game_not_started" | "game_over" | "no_rematch" | "no_takeback" | "own_takeback" | "rematch_exists" | "rematch_started" | "seek_matched" | "stale_version" | "takeback_not_allowed" | "takeback_pending" | "too_many_open_games" | "too_many_push_subscriptions" | "too_many_tokens" | "too_many_vacations" | "too_many_webhooks" | "vacation_over";
+                    code: "abort_window_closed" | "already_answered" | "already_seated" | "already_seeking" | "bot_account_has_human_games" | "bot_account_in_game" | "busy" | "challenge_not_pending" | "chat_full" | "concurrent_update" | "email_taken" | "game_not_finished" | "game_not_open" | "game_not_started" | "game_over" | "no_rematch" | "no_takeback" | "opponent_challenges_full" | "own_takeback" | "rematch_exists" | "rematch_started" | "seek_matched" | "stale_version" | "takeback_not_allowed" | "takeback_pending" | "too_many_challenges" | "too_many_open_games" | "too_many_push_subscriptions" | "too_many_tokens" | "too_many_vacations" | "too_many_webhooks" | "vacation_over";
                 };
             };
         };
@@ -11110,6 +11429,466 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listChallenges: {
+        parameters: {
+            query?: {
+                /** @description Challenges per page */
+                limit?: number;
+                /** @description The `next` of the previous page (opaque); without it, the first page */
+                cursor?: string;
+            };
+            header?: {
+                /** @description The ETag of an earlier answer: 304 Not Modified, without a body, while the answer would be the same */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your pending challenges */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "Rz8kP2mQa7LxV4nT",
+                     *           "status": "pending",
+                     *           "challenger": {
+                     *             "id": "p7Hq2LmXa9KdR3vZ",
+                     *             "name": "Anna"
+                     *           },
+                     *           "opponent": {
+                     *             "id": "Bn4kT8wQz1MfY6cJ",
+                     *             "name": "Bruno"
+                     *           },
+                     *           "game": "ticket-to-ride-europe",
+                     *           "options": {
+                     *             "stations": true
+                     *           },
+                     *           "timeControl": {
+                     *             "perMove": "P1D",
+                     *             "onTimeout": "bot",
+                     *             "reminderAt": 0.8
+                     *           },
+                     *           "seat": "random",
+                     *           "createdAt": "2026-11-24T02:30:00.000Z",
+                     *           "expiresAt": "2026-12-01T02:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "next": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChallengePage"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "opponent": "Bn4kT8wQz1MfY6cJ",
+                 *       "game": "ticket-to-ride-europe",
+                 *       "options": {
+                 *         "stations": true
+                 *       },
+                 *       "timeControl": {
+                 *         "perMove": "P1D",
+                 *         "onTimeout": "bot",
+                 *         "reminderAt": 0.8
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChallengeCreate"];
+            };
+        };
+        responses: {
+            /** @description The challenge, pending */
+            201: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    /** @description The challenge, /v1/challenges/{id} */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Rz8kP2mQa7LxV4nT",
+                     *       "status": "pending",
+                     *       "challenger": {
+                     *         "id": "p7Hq2LmXa9KdR3vZ",
+                     *         "name": "Anna"
+                     *       },
+                     *       "opponent": {
+                     *         "id": "Bn4kT8wQz1MfY6cJ",
+                     *         "name": "Bruno"
+                     *       },
+                     *       "game": "ticket-to-ride-europe",
+                     *       "options": {
+                     *         "stations": true
+                     *       },
+                     *       "timeControl": {
+                     *         "perMove": "P1D",
+                     *         "onTimeout": "bot",
+                     *         "reminderAt": 0.8
+                     *       },
+                     *       "seat": "random",
+                     *       "createdAt": "2026-11-24T02:30:00.000Z",
+                     *       "expiresAt": "2026-12-01T02:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getChallenge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 Not Modified, without a body, while the answer would be the same */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Rz8kP2mQa7LxV4nT",
+                     *       "status": "declined",
+                     *       "challenger": {
+                     *         "id": "p7Hq2LmXa9KdR3vZ",
+                     *         "name": "Anna"
+                     *       },
+                     *       "opponent": {
+                     *         "id": "Bn4kT8wQz1MfY6cJ",
+                     *         "name": "Bruno"
+                     *       },
+                     *       "game": "ticket-to-ride-europe",
+                     *       "options": {
+                     *         "stations": true
+                     *       },
+                     *       "timeControl": {
+                     *         "perMove": "P1D",
+                     *         "onTimeout": "bot",
+                     *         "reminderAt": 0.8
+                     *       },
+                     *       "seat": "random",
+                     *       "createdAt": "2026-11-24T02:30:00.000Z",
+                     *       "expiresAt": "2026-12-01T02:30:00.000Z",
+                     *       "reason": "tooFast",
+                     *       "settledAt": "2026-11-24T09:12:40.118Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    acceptChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge, accepted */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Rz8kP2mQa7LxV4nT",
+                     *       "status": "accepted",
+                     *       "challenger": {
+                     *         "id": "p7Hq2LmXa9KdR3vZ",
+                     *         "name": "Anna"
+                     *       },
+                     *       "opponent": {
+                     *         "id": "Bn4kT8wQz1MfY6cJ",
+                     *         "name": "Bruno"
+                     *       },
+                     *       "game": "ticket-to-ride-europe",
+                     *       "options": {
+                     *         "stations": true
+                     *       },
+                     *       "timeControl": {
+                     *         "perMove": "P1D",
+                     *         "onTimeout": "bot",
+                     *         "reminderAt": 0.8
+                     *       },
+                     *       "seat": "random",
+                     *       "createdAt": "2026-11-24T02:30:00.000Z",
+                     *       "expiresAt": "2026-12-01T02:30:00.000Z",
+                     *       "gameId": "Vq2mL8xRt0aZ4kPe",
+                     *       "settledAt": "2026-11-24T09:12:40.118Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    declineChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "later"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChallengeDecline"];
+            };
+        };
+        responses: {
+            /** @description The challenge, declined */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Rz8kP2mQa7LxV4nT",
+                     *       "status": "declined",
+                     *       "challenger": {
+                     *         "id": "p7Hq2LmXa9KdR3vZ",
+                     *         "name": "Anna"
+                     *       },
+                     *       "opponent": {
+                     *         "id": "Bn4kT8wQz1MfY6cJ",
+                     *         "name": "Bruno"
+                     *       },
+                     *       "game": "ticket-to-ride-europe",
+                     *       "options": {
+                     *         "stations": true
+                     *       },
+                     *       "timeControl": {
+                     *         "perMove": "P1D",
+                     *         "onTimeout": "bot",
+                     *         "reminderAt": 0.8
+                     *       },
+                     *       "seat": "random",
+                     *       "createdAt": "2026-11-24T02:30:00.000Z",
+                     *       "expiresAt": "2026-12-01T02:30:00.000Z",
+                     *       "reason": "later",
+                     *       "settledAt": "2026-11-24T09:12:40.118Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge, canceled */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Rz8kP2mQa7LxV4nT",
+                     *       "status": "canceled",
+                     *       "challenger": {
+                     *         "id": "p7Hq2LmXa9KdR3vZ",
+                     *         "name": "Anna"
+                     *       },
+                     *       "opponent": {
+                     *         "id": "Bn4kT8wQz1MfY6cJ",
+                     *         "name": "Bruno"
+                     *       },
+                     *       "game": "ticket-to-ride-europe",
+                     *       "options": {
+                     *         "stations": true
+                     *       },
+                     *       "timeControl": {
+                     *         "perMove": "P1D",
+                     *         "onTimeout": "bot",
+                     *         "reminderAt": 0.8
+                     *       },
+                     *       "seat": "random",
+                     *       "createdAt": "2026-11-24T02:30:00.000Z",
+                     *       "expiresAt": "2026-12-01T02:30:00.000Z",
+                     *       "settledAt": "2026-11-24T09:12:40.118Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -159,6 +159,7 @@ describe('layers', () => {
         'CONN',
         'WATCHERS',
         'TICKET',
+        'CHALLENGE',
       ]),
     );
     const spelling = new RegExp(`[\`'"](${[...new Set(prefixes)].join('|')})#`);

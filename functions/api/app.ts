@@ -14,6 +14,7 @@ import type { VersionWaits } from '../service/version-waits.js';
 import { accessKeysOf } from './access-keys.js';
 import { accessTokensApp } from './access-tokens/app.js';
 import { catalogApp } from './catalog/app.js';
+import { challengesApp } from './challenges/app.js';
 import { chatApp } from './chat/app.js';
 import { docsRoutes, servedAsyncApi, servedSpec } from './docs.js';
 import type { AppEnv } from './env.js';
@@ -36,7 +37,7 @@ export type { NotifyDeps } from './notify-deps.js';
 
 export interface AppDeps
   extends
-    Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData' | 'profiles' | 'botAccounts' | 'lobby' | 'streams'>,
+    Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData' | 'profiles' | 'botAccounts' | 'lobby' | 'challenges' | 'streams'>,
     RequestStackDeps {
   registry: GameRegistry;
   players: Players;
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps) {
     .route('/', profilesApp(deps))
     .route('/', botsApp(deps, now))
     .route('/', lobbyApp(deps.lobby))
+    .route('/', challengesApp(deps.challenges))
     .route('/', streamsApp(deps.streams, deps.socketUrl))
     .route('/', accessTokensApp(accessKeys, now))
     .route('/', tokensApp());

@@ -38,12 +38,16 @@ const services = createServices(stores, createRegistry(catalogSources), undefine
   botTurns: sqsBotTurns(requiredEnv(BOT_TURNS_QUEUE_URL)),
   ...(mailer ? { mailer } : {}),
   // The table's stream tells the sockets what happens in games; only a credential's end is the API's own to tell.
+  // A challenge too: no game item carries it to the notifier.
   ...(streamEndpoint
-    ? { onCredentialsEnded: async (playerId, ended) => (await sockets()).closeEnded(playerId, ended) }
+    ? {
+        onCredentialsEnded: async (playerId, ended) => (await sockets()).closeEnded(playerId, ended),
+        onChallenge: async (notice) => (await sockets()).challenge(notice),
+      }
     : {}),
 });
 let fanout: Promise<EventFanout> | undefined;
-// Loaded by the first revocation, never at a cold start: most requests end no credential.
+// Loaded by the first revocation or challenge, never at a cold start: most requests need no socket.
 const sockets = () =>
   (fanout ??= Promise.all([import('../notify/event-fanout.js'), import('../notify/stream-sender.js')]).then(
     ([{ EventFanout }, { apiGatewaySender }]) =>

@@ -91,6 +91,7 @@ const openApiInfo = {
     { name: 'catalog', description: 'Games on offer' },
     { name: 'players', description: 'Accounts and tokens' },
     { name: 'games', description: 'Creating, joining and listing games' },
+    { name: 'challenges', description: 'Asking one player to play: accepted, the game starts' },
     { name: 'play', description: 'Views, actions and the log' },
     { name: 'notifications', description: 'Webhooks, Web Push subscriptions and unsubscribe links' },
     { name: 'webhooks', description: 'What railpost POSTs to your webhook endpoints' },

@@ -143,6 +143,19 @@ export const PROBLEM_CODES = {
   // The lobby.
   already_seeking: conflict('You are seeking a game already; cancel that seek first'),
   seek_matched: conflict('Your seek was matched: the game has started', { gameId: 'Vq2mL8xRt0aZ4kPe' }),
+  // Challenges.
+  challenge_yourself: badRequest('You cannot challenge yourself'),
+  unknown_opponent: badRequest('There is no player "Bn4kT8wQz1MfY6cJ"'),
+  not_your_challenge: forbidden('Only the challenged player answers a challenge'),
+  challenge_not_pending: conflict('The challenge is accepted', {
+    challengeStatus: 'accepted',
+    gameId: 'Vq2mL8xRt0aZ4kPe',
+  }),
+  too_many_challenges: conflict(
+    'At most 20 of your challenges may wait for an answer at once; cancel one, or wait for answers',
+    { limit: 20 },
+  ),
+  opponent_challenges_full: conflict('Bruno has 50 challenges waiting for an answer; try later', { limit: 50 }),
   body_too_large: { status: 413, title: 'Body too large', detail: 'Bodies are limited to 65536 bytes' },
   uri_too_long: { status: 414, title: 'URI too long', detail: 'Path and query are limited to 8192 bytes' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type', detail: 'Send the body as application/json' },

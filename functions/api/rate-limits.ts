@@ -168,6 +168,7 @@ const WHAT: Record<LimitedOperation, string> = {
   seek: 'seeks and withdrawn seeks',
   streamTicket: 'event stream tickets',
   accessToken: 'access tokens',
+  challenge: 'challenges made and answered',
   botAccount: 'bot account upgrades',
 };
 
@@ -244,6 +245,7 @@ const LIMITED: {
   },
   { method: 'POST', path: /^\/v1\/seeks$/, operation: 'seek' },
   { method: 'DELETE', path: /^\/v1\/seeks\/current$/, operation: 'seek' },
+  { method: 'POST', path: /^\/v1\/challenges(\/[^/]+\/(accept|decline|cancel))?$/, operation: 'challenge' },
 ];
 
 /**

@@ -48,10 +48,14 @@ export const ProblemSchema = z
       .min(1)
       .optional()
       .openapi({ description: 'With 429 rate_limited: seconds to wait, as in the Retry-After header' }),
-    gameId: z
-      .string()
+    gameId: z.string().optional().openapi({
+      description:
+        'With 409 seek_matched: the game your seek was matched into; with 409 challenge_not_pending, once accepted: its game',
+    }),
+    challengeStatus: z
+      .enum(['accepted', 'declined', 'canceled', 'expired'])
       .optional()
-      .openapi({ description: 'With 409 seek_matched: the game your seek was matched into' }),
+      .openapi({ description: "With 409 challenge_not_pending: the challenge's status now" }),
   })
   .openapi('Problem');
 

@@ -3,6 +3,7 @@
  * its account and the games it watches. Events name the game, its version and what happened; they
  * carry no secret (no hand, no deck, no chat text): a client reads its own view after one.
  */
+import type { ChallengeStatus } from './challenge.js';
 
 /** Every kind of event, in the order the AsyncAPI document lists them. */
 export const STREAM_EVENT_KINDS = [
@@ -16,12 +17,27 @@ export const STREAM_EVENT_KINDS = [
   'gameStarted',
   'gameFinished',
   'reminder',
+  'challenge',
 ] as const;
 export type StreamEventKind = (typeof STREAM_EVENT_KINDS)[number];
+/** The kinds that tell of a game; `challenge` tells of a challenge, before there is any game. */
+export type GameEventKind = Exclude<StreamEventKind, 'challenge'>;
+export const GAME_EVENT_KINDS = STREAM_EVENT_KINDS.filter((k): k is GameEventKind => k !== 'challenge');
 
 /** One event as the socket carries it. */
-export interface StreamEvent {
-  kind: StreamEventKind;
+export type StreamEvent = GameStreamEvent | ChallengeStreamEvent;
+
+/** A challenge made to the socket's player, or theirs answered (docs/challenges.md): read it by its id. */
+export interface ChallengeStreamEvent {
+  kind: 'challenge';
+  challenge: string;
+  status: ChallengeStatus;
+  at: string;
+}
+
+/** Something happened in a game. */
+export interface GameStreamEvent {
+  kind: GameEventKind;
   /** The game's id. */
   game: string;
   /** The game's version after what happened (for chat and requests: the version it happened at). */

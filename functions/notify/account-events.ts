@@ -4,14 +4,14 @@
  * never a hand or a chat text: a client reads its own view after one.
  */
 import type { ChatRecord, GameRecord } from '../domain/game.js';
-import type { StreamEvent, StreamEventKind } from '../domain/stream.js';
+import type { GameEventKind, GameStreamEvent } from '../domain/stream.js';
 import type { GameTransition } from '../service/transition.js';
 
 /** A game's events: each to one seated person, or to every socket that watches the game. */
 export interface GameEvents {
   gameId: string;
-  toPeople: { playerId: string; event: StreamEvent }[];
-  toWatchers: StreamEvent[];
+  toPeople: { playerId: string; event: GameStreamEvent }[];
+  toWatchers: GameStreamEvent[];
 }
 
 const ANSWERS = new Set(['accept_takeback', 'refuse_takeback', 'take_back']);
@@ -21,7 +21,7 @@ function peopleOf(game: GameRecord): { seat: number; playerId: string }[] {
   return game.meta.seats.flatMap((s, seat) => (s.bot || !s.playerId ? [] : [{ seat, playerId: s.playerId }]));
 }
 
-function toEveryone(game: GameRecord, events: readonly StreamEvent[]): GameEvents {
+function toEveryone(game: GameRecord, events: readonly GameStreamEvent[]): GameEvents {
   const people = peopleOf(game);
   return {
     gameId: game.meta.id,
@@ -38,9 +38,9 @@ function toEveryone(game: GameRecord, events: readonly StreamEvent[]): GameEvent
  * version, so a client that reads again on any event misses nothing.
  */
 export function transitionEvents(t: GameTransition, at: string): GameEvents {
-  const event = (kind: StreamEventKind): StreamEvent => ({ kind, game: t.gameId, version: t.version, at });
+  const event = (kind: GameEventKind): GameStreamEvent => ({ kind, game: t.gameId, version: t.version, at });
   const actions = t.records.filter((r) => r.platform).map((r) => r.action.type);
-  const changed: StreamEventKind | null = t.finished
+  const changed: GameEventKind | null = t.finished
     ? 'gameFinished'
     : actions.includes('request_takeback')
       ? 'takebackRequested'
@@ -52,7 +52,7 @@ export function transitionEvents(t: GameTransition, at: string): GameEvents {
   const people = peopleOf(t.game);
   const newlyDue = new Set(t.finished ? [] : t.after.filter((s) => t.started || !t.before.includes(s)));
   const toPeople: GameEvents['toPeople'] = [];
-  const toWatchers: StreamEvent[] = [];
+  const toWatchers: GameStreamEvent[] = [];
   if (t.started) {
     toWatchers.push(event('gameStarted'));
     for (const { playerId } of people) {
@@ -80,7 +80,7 @@ export function chatEvents(m: ChatRecord, game: GameRecord, at: string): GameEve
 
 /** A rematch offer on a finished game, to its seated people. */
 export function rematchEvents(game: GameRecord, at: string): GameEvents {
-  const event: StreamEvent = { kind: 'rematchOffered', game: game.meta.id, version: game.latest?.version ?? 0, at };
+  const event: GameStreamEvent = { kind: 'rematchOffered', game: game.meta.id, version: game.latest?.version ?? 0, at };
   return {
     gameId: game.meta.id,
     toPeople: peopleOf(game).map(({ playerId }) => ({ playerId, event })),
@@ -95,7 +95,7 @@ export function reminderEvents(
   at: string,
 ): GameEvents {
   const playerId = game.meta.seats[r.seat]?.playerId;
-  const event: StreamEvent = {
+  const event: GameStreamEvent = {
     kind: 'reminder',
     game: r.gameId,
     version: game.latest?.version ?? 0,

@@ -7,6 +7,8 @@ import type { ChatRecord, GameRecord } from '../domain/game.js';
 import type { ConnectionStore } from '../store/ports/connections.js';
 import { endedBy, type EndedCredentials, type StreamSender } from '../service/streams.js';
 import type { GameTransition } from '../service/transition.js';
+import type { ChallengeNotice } from '../service/challenges.js';
+import type { StreamEvent } from '../domain/stream.js';
 import { chatEvents, reminderEvents, rematchEvents, transitionEvents, type GameEvents } from './account-events.js';
 
 export interface FanoutDeps {
@@ -40,6 +42,14 @@ export class EventFanout {
 
   rematchOffered(gameId: string, known?: GameRecord | null): Promise<void> {
     return this.postOf(gameId, known, (game) => rematchEvents(game, this.at()));
+  }
+
+  /** A challenge made to the player, or theirs answered (RP-CHALLENGE-6): its id and status, to their sockets. */
+  challenge({ to, challenge }: ChallengeNotice): Promise<void> {
+    const event: StreamEvent = { kind: 'challenge', challenge: challenge.id, status: challenge.status, at: this.at() };
+    return this.enqueue(async () => {
+      await this.tell([{ playerId: to, event }]);
+    });
   }
 
   /** Closes the player's sockets whose credential has ended (a revoked token, a sign-out, a deleted account). */
@@ -77,9 +87,17 @@ export class EventFanout {
   }
 
   private async deliver({ gameId, toPeople, toWatchers }: GameEvents): Promise<void> {
+    const posted = await this.tell(toPeople);
+    if (toWatchers.length === 0) return;
+    for (const id of await this.d.connections.watchersOf(gameId, this.d.now()))
+      if (!posted.has(id)) await this.send(id, toWatchers);
+  }
+
+  /** Posts each person's events on their sockets; the sockets posted to. */
+  private async tell(toPeople: readonly { playerId: string; event: StreamEvent }[]): Promise<Set<string>> {
     const now = this.d.now();
     const posted = new Set<string>();
-    const byPlayer = new Map<string, GameEvents['toWatchers']>();
+    const byPlayer = new Map<string, StreamEvent[]>();
     for (const { playerId, event } of toPeople) byPlayer.set(playerId, [...(byPlayer.get(playerId) ?? []), event]);
     for (const [playerId, events] of byPlayer) {
       for (const c of await this.d.connections.ofPlayer(playerId, now)) {
@@ -87,12 +105,10 @@ export class EventFanout {
         await this.send(c.id, events);
       }
     }
-    if (toWatchers.length === 0) return;
-    for (const id of await this.d.connections.watchersOf(gameId, now))
-      if (!posted.has(id)) await this.send(id, toWatchers);
+    return posted;
   }
 
-  private async send(connectionId: string, events: GameEvents['toWatchers']): Promise<void> {
+  private async send(connectionId: string, events: readonly StreamEvent[]): Promise<void> {
     for (const event of events) {
       if ((await this.d.sender.post(connectionId, { type: 'event', ...event })) === 'gone') {
         await this.d.connections.close(connectionId);

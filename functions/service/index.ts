@@ -14,6 +14,7 @@ import { Finishing } from './finishing.js';
 import { Timing } from './timing.js';
 import { Seating } from './seating.js';
 import { Lobby } from './lobby.js';
+import { Challenges, type ChallengeNotice } from './challenges.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
 import type { Metrics } from './metrics.js';
 import { Players } from './players.js';
@@ -60,6 +61,8 @@ export interface Services extends GameCapabilities {
   botAccounts: BotAccounts;
   /** Public games waiting for players, and seeks (docs/playing.md "Lobby"). */
   lobby: Lobby;
+  /** Challenges between two players (docs/challenges.md). */
+  challenges: Challenges;
   /** Daily digests by email: scheduled by the settings, claimed by the sweep. */
   digests: Digests;
   /** The account event stream's tickets, sockets and watched games. */
@@ -81,6 +84,8 @@ export interface ServiceHooks {
   onDigest?: (d: DigestNotice) => void;
   /** A rematch was offered (a meta write, which the commit-based transitions do not show). */
   onRematchOffered?: (gameId: string) => void;
+  /** A challenge was made or answered: its party is told (the event stream, their notification channels). */
+  onChallenge?: (notice: ChallengeNotice) => Promise<void> | void;
   /** Credentials stopped working (revoked, signed out, the account deleted): their sockets must close. */
   onCredentialsEnded?: (playerId: string, ended: EndedCredentials) => Promise<void> | void;
   /** Where moves, bot moves and refused moves are counted. */
@@ -147,6 +152,15 @@ export function createServices(
     timing,
   };
   const lobby = new Lobby(stores.games, stores.lobby, seating, registry, now, ratings);
+  const challenges = new Challenges({
+    store: stores.challenges,
+    players: stores.players,
+    seating,
+    registry,
+    caps,
+    now,
+    onChallenge: hooks.onChallenge,
+  });
   const codes = new OneTimeCodes(accounts, now);
   const credentials = new Credentials(accounts, table, players, gameLog, now, hooks.onCredentialsEnded);
   const mailer = hooks.mailer ?? null;
@@ -174,6 +188,7 @@ export function createServices(
       players,
       results,
       lobby,
+      challenges,
       now,
       ...(hooks.onCredentialsEnded ? { onEnded: hooks.onCredentialsEnded } : {}),
     }),
@@ -183,6 +198,7 @@ export function createServices(
     profiles: new Profiles(table, ratings, finished, registry),
     botAccounts: new BotAccounts(table, ratings, players, now),
     lobby,
+    challenges,
     digests,
     streams: new Streams({
       connections: stores.connections,

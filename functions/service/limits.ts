@@ -35,6 +35,7 @@ export type LimitedOperation =
   | 'seek'
   | 'streamTicket'
   | 'accessToken'
+  | 'challenge'
   | 'botAccount';
 
 export interface Caps {
@@ -42,6 +43,10 @@ export interface Caps {
   openGamesPerPlayer: number;
   /** Messages one player may write in one game's chat. */
   chatMessagesPerGame: number;
+  /** Challenges a player made that still wait for an answer (docs/challenges.md). */
+  challengesOutgoing: number;
+  /** Challenges waiting for one player's answer: past it, nobody may challenge them until they answer some. */
+  challengesIncoming: number;
 }
 
 export interface Limits {
@@ -101,10 +106,12 @@ export const DEFAULT_LIMITS: Limits = {
       perAddress: { points: 120, seconds: minute },
       shared: true,
     },
+    /** Making, accepting, declining and cancelling challenges, together. */
+    challenge: { perPlayer: { points: 60, seconds: hour }, perAddress: { points: 120, seconds: hour }, shared: true },
     /** Making an account a bot account: done once; each try reads the account's games, so tries are few. */
     botAccount: { perPlayer: { points: 5, seconds: hour }, perAddress: { points: 30, seconds: hour }, shared: true },
   },
-  caps: { openGamesPerPlayer: 20, chatMessagesPerGame: 500 },
+  caps: { openGamesPerPlayer: 20, chatMessagesPerGame: 500, challengesOutgoing: 20, challengesIncoming: 50 },
   chatNoticeSeconds: 10 * minute,
 };
 
@@ -128,7 +135,7 @@ export const RAISED_LIMITS: Limits = {
       },
     ]),
   ) as Record<LimitedOperation, OperationRates>,
-  caps: { openGamesPerPlayer: HIGH, chatMessagesPerGame: HIGH },
+  caps: { openGamesPerPlayer: HIGH, chatMessagesPerGame: HIGH, challengesOutgoing: HIGH, challengesIncoming: HIGH },
 };
 
 /**

@@ -2,7 +2,7 @@
  * Seating and the lobby's side of games: creating a game, joining it, the game a seek match
  * makes, closing a public game nobody filled, and a deleted player leaving their games.
  */
-import type { BotLevel, Seat } from '../../engine/core/index.js';
+import type { AnyGame, BotLevel, Seat } from '../../engine/core/index.js';
 import type { GameTable } from '../store/ports/stores.js';
 import type { LobbyStore } from '../store/ports/lobby.js';
 import type { SeekEntry } from '../domain/lobby.js';
@@ -55,16 +55,8 @@ export class Seating {
     }
     if (bots > input.players - 1)
       return refused(problems.badRequest('invalid_bots', 'The creator takes a seat, so at most players - 1 bots fit'));
-    const parsed = def.options.safeParse(input.options ?? {});
-    if (!parsed.success) {
-      return refused(
-        problems.badRequest('invalid_options', 'The options do not fit the game', {
-          issues: parsed.error.issues.map(issueOf),
-        }),
-      );
-    }
-    const mismatch = def.checkOptions?.(parsed.data, input.players);
-    if (mismatch) return refused(problems.badRequest('invalid_options', mismatch));
+    const parsed = checkedOptions(def, input.options, input.players);
+    if (!parsed.ok) return parsed;
     const firstBot = input.players - bots;
     const seats = Array.from({ length: input.players }, (_, i): PersonSeat | BotSeat => {
       if (i === 0) return seatOfPlayer(player);
@@ -79,7 +71,7 @@ export class Seating {
     const meta: GameMeta = {
       id,
       game: def.id,
-      options: parsed.data,
+      options: parsed.value,
       players: input.players,
       seats,
       status: full ? 'active' : 'open',
@@ -175,31 +167,62 @@ export class Seating {
     input: { game: string; players: number; pace: string | null; seekers: readonly SeekEntry[] },
   ): Promise<void> {
     const def = await this.games.knownDef(input.game);
-    const now = this.games.at();
     const seats = input.seekers.map((s): PersonSeat => ({
       playerId: s.playerId,
       name: s.name,
       bot: false,
       ...(s.botAccount ? { botAccount: true } : {}),
     }));
-    const fresh: GameMeta = {
-      id: gameId,
-      game: def.id,
+    await this.startSeated(def, {
+      ...this.seatedMeta(gameId, def, seats),
       options: def.options.parse({}),
       players: input.players,
-      seats,
-      status: 'active',
+      ...(input.pace ? { timeControl: { perMove: input.pace, onTimeout: 'bot' as const, reminderAt: 0.8 } } : {}),
+      visibility: 'public',
+      origin: 'seek',
+    });
+  }
+
+  /**
+   * The game an accepted challenge makes (docs/challenges.md): private, its two people seated in
+   * the order given, with the challenge's options (checked when it was made) and time control.
+   * Safe to repeat, as startMatched is.
+   */
+  async startChallenge(
+    gameId: string,
+    input: { game: string; options: unknown; timeControl?: TimeControl | undefined; seats: readonly PersonSeat[] },
+  ): Promise<void> {
+    const def = await this.games.knownDef(input.game);
+    await this.startSeated(def, {
+      ...this.seatedMeta(gameId, def, input.seats),
+      options: def.options.parse(input.options),
+      players: input.seats.length,
+      ...(input.timeControl ? { timeControl: input.timeControl } : {}),
+      visibility: 'private',
+    });
+  }
+
+  /** A started game's meta with every seat taken by a person, seat 0 its creator. */
+  private seatedMeta(gameId: string, def: AnyGame, seats: readonly PersonSeat[]) {
+    const now = this.games.at();
+    return {
+      id: gameId,
+      game: def.id,
+      seats: [...seats],
+      status: 'active' as const,
       createdAt: now,
-      createdBy: input.seekers[0]!.playerId,
+      createdBy: seats[0]!.playerId!,
       inviteCode: newInviteCode(),
       ...newSeeding(def.rulesRevision),
       revision: 1,
       startedAt: now,
-      ...(input.pace ? { timeControl: { perMove: input.pace, onTimeout: 'bot' as const, reminderAt: 0.8 } } : {}),
-      visibility: 'public',
       standInLevel: DEFAULT_STAND_IN_LEVEL,
-      origin: 'seek',
     };
+  }
+
+  /** The meta, each membership and the first commit are conditional writes: the game is made once and nobody is left out of it. */
+  private async startSeated(def: AnyGame, fresh: GameMeta): Promise<void> {
+    const gameId = fresh.id;
     const meta = (await written(this.table.putMeta(fresh))) ? fresh : (await this.table.readGame(gameId))!.meta;
     for (const [seat, s] of meta.seats.entries()) {
       await written(
@@ -275,4 +298,18 @@ export class Seating {
     // A lost race: the other writer's commit plays the bots that are due, this seat included.
     if (committed.ok && loaded.meta.timeControl) await this.games.setDueExactly(committed.value);
   }
+}
+
+/** The options as the game parses them, or 400 invalid_options: what they get wrong, or why they do not fit that many players. */
+export function checkedOptions(def: AnyGame, options: unknown, players: number): Result<unknown> {
+  const parsed = def.options.safeParse(options ?? {});
+  if (!parsed.success) {
+    return refused(
+      problems.badRequest('invalid_options', 'The options do not fit the game', {
+        issues: parsed.error.issues.map(issueOf),
+      }),
+    );
+  }
+  const mismatch = def.checkOptions?.(parsed.data, players);
+  return mismatch ? refused(problems.badRequest('invalid_options', mismatch)) : ok(parsed.data);
 }

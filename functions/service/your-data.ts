@@ -8,6 +8,7 @@ import type { Seating } from './seating.js';
 import type { Players } from './players.js';
 import type { Results } from './results.js';
 import type { Lobby } from './lobby.js';
+import type { Challenges } from './challenges.js';
 import type { AccountDeletionStore } from '../store/ports/account-deletion.js';
 import type { AccountWrites } from './account-writes.js';
 import { ok, type Result } from './refusal.js';
@@ -36,6 +37,8 @@ export interface YourDataDeps {
   results: Results;
   /** Withdraws a waiting seek, so that nobody is matched with a deleted account. */
   lobby: Lobby | null;
+  /** Removes the challenges the account made and received: they name it (docs/accounts.md). */
+  challenges: Challenges | null;
   now: () => Date;
   /** Told that every credential of the account has ended, so that its sockets close. */
   onEnded?: (playerId: string, ended: EndedCredentials) => Promise<void> | void;
@@ -77,6 +80,7 @@ export class YourData {
     // Then: a seek matched meanwhile has made its game, which the memberships below then include.
     const withdrawn = await this.d.lobby?.withdraw(player);
     if (withdrawn?.ok === false) return withdrawn;
+    await this.d.challenges?.forget(player.id);
     const memberships = await this.d.table.listMemberships(player.id);
     const metas = await this.d.table.getMetas(memberships.map((m) => m.gameId));
     for (const m of memberships) {

@@ -1,6 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { AccountDeletionTable } from './account-deletion.js';
 import { AccountTable } from './account-table.js';
+import { ChallengeTable } from './challenge-table.js';
 import { ChatTable } from './chat-table.js';
 import { ConnectionTable } from './connection-table.js';
 import { DeliveryLog } from './delivery-log.js';
@@ -33,6 +34,7 @@ export function dynamoStores(db: DynamoDBClient, tableName: string, heldViews?: 
     ratings: new RatingsTable(db, tableName),
     finished: new FinishedTable(db, tableName),
     lobby: new LobbyTable(db, tableName),
+    challenges: new ChallengeTable(db, tableName),
     times: new TimeTable(db, tableName),
     chats: new ChatTable(db, tableName),
     digests: new DigestTable(db, tableName),

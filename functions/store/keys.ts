@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 
 const SEQ_DIGITS = 10;
 
+const challengeSidePrefix = (side: 'outgoing' | 'incoming') => `CHALLENGE#${side === 'outgoing' ? 'out' : 'in'}#`;
+
 export const keys = {
   game: (id: string) => `GAME#${id}`,
   gamePrefix: 'GAME#',
@@ -112,6 +114,16 @@ export const keys = {
   watcher: (connectionId: string) => `CONN#${connectionId}`,
   watcherPrefix: 'CONN#',
   streamTicket: (hash: string) => ({ pk: `TICKET#${hash}`, sk: 'TICKET' }),
+  /**
+   * Challenges (docs/challenges.md): each in its own partition, and one entry in each party's
+   * partition (`CHALLENGE#out#…` for the challenger, `CHALLENGE#in#…` for the opponent) by
+   * creation time, carrying a copy of it. All of them expire with it (`ttl`).
+   */
+  challenge: (id: string) => ({ pk: `CHALLENGE#${id}`, sk: 'CHALLENGE' }),
+  challengeEntry: (side: 'outgoing' | 'incoming', createdAt: string, id: string) =>
+    `${challengeSidePrefix(side)}${createdAt}#${id}`,
+  challengeSidePrefix,
+  challengePrefix: 'CHALLENGE#',
   /**
    * The directory of bot accounts (docs/accounts.md "Bot accounts"): one partition, one item per
    * bot account keyed by when it became one, then its id; written only at an upgrade and a deletion.

@@ -172,6 +172,18 @@ export async function requestFor(op: Operation, targets: Targets = { running, op
       await c.POST('/v1/seeks', { body: { game: 'high-card', players: 4, pace: 'P3D' }, headers });
       return c.DELETE('/v1/seeks/current', { headers });
     },
+    // Challenges: each request has one of its own, owner's to mate (mate, who answers, sends those naming one).
+    'POST /v1/challenges': (c, headers) =>
+      c.POST('/v1/challenges', { body: { opponent: mate.playerId, game: 'high-card' }, headers }),
+    'GET /v1/challenges': (c, headers) => c.GET('/v1/challenges', { headers }),
+    'GET /v1/challenges/{id}': async (c, headers) =>
+      c.GET('/v1/challenges/{id}', { params: await challengeOf(owner, mate), headers }),
+    'POST /v1/challenges/{id}/accept': async (c, headers) =>
+      c.POST('/v1/challenges/{id}/accept', { params: await challengeOf(owner, mate), headers }),
+    'POST /v1/challenges/{id}/decline': async (c, headers) =>
+      c.POST('/v1/challenges/{id}/decline', { params: await challengeOf(owner, mate), body: {}, headers }),
+    'POST /v1/challenges/{id}/cancel': async (c, headers) =>
+      c.POST('/v1/challenges/{id}/cancel', { params: await challengeOf(mate, owner), headers }),
     'POST /v1/stream-tickets': (c, headers) => c.POST('/v1/stream-tickets', { headers }),
     'POST /v1/access-tokens': (c, headers) => c.POST('/v1/access-tokens', { headers }),
     'GET /v1/tokens/current': (c, headers) => c.GET('/v1/tokens/current', { headers }),
@@ -187,6 +199,12 @@ export async function requestFor(op: Operation, targets: Targets = { running, op
   const send = requests[op.key];
   if (!send) throw new Error(`no request defined for ${op.key}: add it to this suite`);
   return send;
+}
+
+/** A new challenge of `from` to `to`, as a request's path names it. */
+async function challengeOf(from: Api & { playerId: string }, to: { playerId: string }) {
+  const made = dataOf(await from.POST('/v1/challenges', { body: { opponent: to.playerId, game: 'high-card' } }));
+  return { path: { id: made.id } };
 }
 
 /**

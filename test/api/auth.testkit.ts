@@ -172,6 +172,7 @@ const CREATED: Record<string, number> = {
   'DELETE /v1/players/me': 204,
   'POST /v1/seeks': 201,
   'DELETE /v1/seeks/current': 204,
+  'POST /v1/challenges': 201,
 };
 /** Media types of successful answers other than JSON (none for 204). */
 const MEDIA_TYPES: Record<string, RegExp> = {

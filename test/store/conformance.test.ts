@@ -8,6 +8,7 @@ import { afterAll, describe } from 'vitest';
 import { accountsSuite } from './conformance/accounts.js';
 import { backends, Harness, stopDynamoDbLocal } from './conformance/backends.js';
 import { boardsSuite } from './conformance/boards.js';
+import { challengesSuite } from './conformance/challenges.js';
 import { channelsSuite } from './conformance/channels.js';
 import { commitPackingSuite } from './conformance/commit-packing.js';
 import { connectionsSuite } from './conformance/connections.js';
@@ -31,6 +32,7 @@ describe.each(backends)('event store on $name', (backend) => {
   ratingsSuite(h);
   boardsSuite(h);
   lobbyAndChatSuite(h);
+  challengesSuite(h);
   accountsSuite(h);
   connectionsSuite(h);
   if (backend.dynamo) dynamoLayoutSuite(h);

@@ -53,7 +53,9 @@ export function connect(url: string): Promise<OpenStream> {
         look();
       }),
     events: (game) =>
-      received.flatMap((m) => (m.type === 'event' && (!game || m.game === game) ? [`${m.kind}@${m.version}`] : [])),
+      received.flatMap((m) =>
+        m.type === 'event' && m.kind !== 'challenge' && (!game || m.game === game) ? [`${m.kind}@${m.version}`] : [],
+      ),
     closed,
     close: () => ws.close(),
   };

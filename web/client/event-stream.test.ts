@@ -81,6 +81,8 @@ afterEach(() => {
 });
 
 const event = (game: string, version: number): StreamEvent => ({ type: 'event', kind: 'move', game, version, at: '' });
+const label = (e: StreamEvent) =>
+  e.kind === 'challenge' ? `challenge ${e.challenge} ${e.status}` : `${e.game}@${e.version}`;
 
 describe('the event stream of a tab', () => {
   it("opens once for all listeners with a fresh ticket, subscribes each game with the version it has, and hands events to the game's listeners and the account's", async () => {
@@ -89,10 +91,10 @@ describe('the event stream of a tab', () => {
     const stopGame = listen({
       game: 'g1',
       since: () => 4,
-      onEvent: (e) => seen.push(`g1:${e.game}@${e.version}`),
+      onEvent: (e) => seen.push(`g1:${label(e)}`),
       onState: (up) => states.push(up),
     });
-    const stopAccount = listen({ onEvent: (e) => seen.push(`account:${e.game}@${e.version}`) });
+    const stopAccount = listen({ onEvent: (e) => seen.push(`account:${label(e)}`) });
     await vi.advanceTimersByTimeAsync(0);
     expect(FakeSocket.opened.map((s) => s.url)).toEqual(['ws://x/v1/stream?ticket=t1']);
     const socket = FakeSocket.opened[0]!;
@@ -101,7 +103,9 @@ describe('the event stream of a tab', () => {
     expect(states).toEqual([true]);
     socket.tell(event('g1', 5));
     socket.tell(event('g2', 9));
-    expect(seen).toEqual(['g1:g1@5', 'account:g1@5', 'account:g2@9']);
+    // A challenge names no game: the account hears of it, no game's listener does.
+    socket.tell({ type: 'event', kind: 'challenge', challenge: 'c1', status: 'pending', at: '' });
+    expect(seen).toEqual(['g1:g1@5', 'account:g1@5', 'account:g2@9', 'account:challenge c1 pending']);
     // A watch refused leaves that game's listeners to poll.
     socket.tell({ type: 'error', code: 'too_many_watches', detail: '', game: 'g1' });
     expect(states).toEqual([true, false]);

@@ -90,7 +90,9 @@ async function open(): Promise<void> {
     // A game the socket may not watch (too many watched) is down for its listeners: they poll it.
     if (m.type === 'error' && m.game) for (const l of [...listeners]) if (l.game === m.game) l.onState?.(false);
     if (m.type !== 'event') return;
-    for (const l of [...listeners]) if (!l.game || l.game === m.game) l.onEvent(m);
+    // A challenge concerns the account, never a game's listeners.
+    const game = m.kind === 'challenge' ? null : m.game;
+    for (const l of [...listeners]) if (!l.game || l.game === game) l.onEvent(m);
   };
   ws.onclose = () => {
     if (socket !== ws) return;

@@ -17,7 +17,7 @@ export type StreamEventKind =
   | 'gameFinished'
   | 'reminder';
 
-export interface StreamEvent {
+export interface GameEvent {
   type: 'event';
   kind: StreamEventKind;
   game: string;
@@ -25,6 +25,17 @@ export interface StreamEvent {
   version: number;
   at: string;
 }
+
+/** A challenge made to the account or canceled, or one it made answered: it names the challenge, not a game. */
+export interface ChallengeEvent {
+  type: 'event';
+  kind: 'challenge';
+  challenge: string;
+  status: 'pending' | 'accepted' | 'declined' | 'canceled';
+  at: string;
+}
+
+export type StreamEvent = GameEvent | ChallengeEvent;
 
 /** Everything the server sends; the client acts on events only (the answers confirm, or refuse a game it may not read). */
 export type ServerMessage =

@@ -39,6 +39,10 @@ const EVENT_KIND_AUDIENCE: Record<StreamEventKind, { to: 'everyone' | 'people' |
   gameStarted: { to: 'everyone', when: 'the last seat was filled and the game began' },
   gameFinished: { to: 'everyone', when: 'the game ended; its version is the last' },
   reminder: { to: 'one', when: 'your turn is running out: `deadline` is when it times out' },
+  challenge: {
+    to: 'one',
+    when: 'a challenge was made to you (`pending`), or one you made was `accepted` (its `gameId` names the game) or `declined`: read `GET /v1/challenges/{id}`',
+  },
 };
 
 const AUDIENCE_TEXT = {
@@ -54,14 +58,17 @@ const game = 'k3Qm9vXa2LpT';
 const EVENT_EXAMPLES = STREAM_EVENT_KINDS.map((kind, i) => ({
   name: kind,
   summary: EVENT_KIND_AUDIENCE[kind].when,
-  payload: {
-    type: 'event' as const,
-    kind,
-    game,
-    version: kind === 'gameStarted' || kind === 'seekMatched' ? 0 : 12 + i,
-    at,
-    ...(kind === 'reminder' ? { deadline: '2026-11-26T18:00:00.000Z' } : {}),
-  },
+  payload:
+    kind === 'challenge'
+      ? { type: 'event' as const, kind, challenge: 'Rz8kP2mQa7LxV4nT', status: 'pending', at }
+      : {
+          type: 'event' as const,
+          kind,
+          game,
+          version: kind === 'gameStarted' || kind === 'seekMatched' ? 0 : 12 + i,
+          at,
+          ...(kind === 'reminder' ? { deadline: '2026-11-26T18:00:00.000Z' } : {}),
+        },
 }));
 
 interface Message {
@@ -80,7 +87,8 @@ function eventDescription(): string {
     'An event names the game, its version and what happened; it carries no secret (no hand, no deck, no chat text): ' +
       'read your own view (`GET /v1/games/{id}/view`) or the chat after one (RP-STREAM-4). ' +
       "A socket is told of its account's games and of the games it subscribed to, each event once, " +
-      "one game's events in the order they happened. Bots and deleted accounts have no sockets.",
+      "one game's events in the order they happened. Bots and deleted accounts have no sockets. " +
+      'A `challenge` event names a challenge and its status instead of a game (docs/challenges.md).',
     '',
     '| kind | to | when |',
     '| --- | --- | --- |',

@@ -3,7 +3,8 @@
  * is sent. api-spec/asyncapi.yaml is written from these schemas (npm run spec).
  */
 import * as z from 'zod';
-import { STREAM_EVENT_KINDS } from '../../domain/stream.js';
+import { CHALLENGE_STATUSES } from '../../domain/challenge.js';
+import { GAME_EVENT_KINDS } from '../../domain/stream.js';
 
 const GameId = z
   .string()
@@ -34,16 +35,30 @@ export const PingSchema = z
 export const ClientMessageSchema = z.discriminatedUnion('action', [SubscribeSchema, UnsubscribeSchema, PingSchema]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 
-export const EventSchema = z
+const GameEventSchema = z
   .strictObject({
     type: z.literal('event'),
-    kind: z.enum(STREAM_EVENT_KINDS).describe('What happened'),
+    kind: z.enum(GAME_EVENT_KINDS).describe('What happened'),
     game: GameId,
     version: Version.describe("The game's version after it (chat and reminders: the version it happened at)"),
     at: z.iso.datetime().describe('When the stream learnt of it'),
     deadline: z.iso.datetime().optional().describe('A reminder: when the turn times out'),
   })
   .describe('Something happened in a game: read your view (or the chat) again to see what');
+
+const ChallengeEventSchema = z
+  .strictObject({
+    type: z.literal('event'),
+    kind: z.literal('challenge'),
+    challenge: z.string().describe("The challenge's id: read it with `GET /v1/challenges/{id}`"),
+    status: z.enum(CHALLENGE_STATUSES).describe("The challenge's status now"),
+    at: z.iso.datetime().describe('When the stream learnt of it'),
+  })
+  .describe('A challenge was made to you (`pending`), or yours was accepted or declined');
+
+export const EventSchema = z
+  .discriminatedUnion('kind', [GameEventSchema, ChallengeEventSchema])
+  .describe('Something happened in a game, or to a challenge');
 
 export const SubscribedSchema = z
   .strictObject({ type: z.literal('subscribed'), game: GameId, version: Version })

@@ -7,6 +7,7 @@
 import type { Stores } from '../ports/stores.js';
 import { MemoryAccountDeletion } from './account-deletion.js';
 import { MemoryAccounts } from './accounts.js';
+import { MemoryChallenges } from './challenges.js';
 import { MemoryChats } from './chats.js';
 import { MemoryConnections, MemoryStreamTickets } from './connections.js';
 import { MemoryDeliveries } from './deliveries.js';
@@ -37,6 +38,7 @@ export function memoryStores(heldViews?: MemoryHeldViews): Stores {
     ratings: new MemoryRatings(state),
     finished: new MemoryFinished(state),
     lobby: new MemoryLobby(state),
+    challenges: new MemoryChallenges(state),
     times: new MemoryTimes(state),
     chats: new MemoryChats(state),
     digests: new MemoryDigests(state),

@@ -5,6 +5,7 @@
  * do in DynamoDB (a tombstone hides the profile, a vacation rewrites a commit's clocks).
  */
 import type { ChatRecord, CommitRecord, GameMeta, MembershipRecord } from '../../domain/game.js';
+import type { ChallengeRecord } from '../../domain/challenge.js';
 import type { LobbyEntry, SeekPool, SeekRecord } from '../../domain/lobby.js';
 import type { NotificationChoices } from '../../domain/notifications.js';
 import type {
@@ -88,6 +89,8 @@ export class MemoryState {
   readonly pools = new Map<string, Pick<SeekPool, 'waiting' | 'match' | 'revision'>>();
   /** Leaderboard shards by their partition key (`BOARD#<kind>#<shard>`). */
   readonly boards = new Map<string, { entries: BoardEntry[]; revision: number }>();
+  /** Challenges by id; the parties' lists are read from it (the table keeps a copy per party). */
+  readonly challenges = new Map<string, ChallengeRecord>();
   /** The directory of bot accounts by `since#playerId`. */
   readonly botDirectory = new Map<string, BotAccountEntry>();
 

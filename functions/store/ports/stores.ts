@@ -5,6 +5,7 @@
  */
 import type { AccountDeletionStore } from './account-deletion.js';
 import type { AccountStore } from './accounts.js';
+import type { ChallengeStore } from './challenges.js';
 import type { ChatStore } from './chats.js';
 import type { ConnectionStore, StreamTicketStore } from './connections.js';
 import type { DeliveryStore } from './deliveries.js';
@@ -30,6 +31,7 @@ export interface Stores extends Channels {
   ratings: RatingStore;
   finished: FinishedStore;
   lobby: LobbyStore;
+  challenges: ChallengeStore;
   times: TimeStore;
   chats: ChatStore;
   digests: DigestStore;
