@@ -137,6 +137,8 @@ describe('layers', () => {
         'PLAYER',
         'LOG',
         'WEBHOOK',
+        'WHLOG',
+        'WHSEQ',
         'PUSH',
         'CRED',
         'EMAIL',

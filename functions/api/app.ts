@@ -34,7 +34,10 @@ export type { NotifyDeps } from './notify-deps.js';
 
 export interface AppDeps
   extends
-    Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData' | 'profiles' | 'lobby' | 'streams'>,
+    Pick<
+      Services,
+      'signIn' | 'credentials' | 'emails' | 'yourData' | 'profiles' | 'lobby' | 'streams' | 'webhookDeliveries'
+    >,
     RequestStackDeps {
   registry: GameRegistry;
   players: Players;
@@ -72,7 +75,15 @@ export function createApp(deps: AppDeps) {
   app
     .route('/', catalogApp(deps.registry))
     .route('/', playersApp(deps, now))
-    .route('/', notificationsApp({ players: deps.players, games: deps.games, notifyDeps }))
+    .route(
+      '/',
+      notificationsApp({
+        players: deps.players,
+        games: deps.games,
+        notifyDeps,
+        webhookDeliveries: deps.webhookDeliveries,
+      }),
+    )
     .route('/', gamesApp(deps.games))
     .route('/', playApp({ games: deps.games, waits: deps.waits, notifyDeps, documentedGames: deps.documentedGames }))
     .route('/', chatApp(deps.chat))

@@ -31,6 +31,7 @@ import { Digests, type DigestNotice } from './digests.js';
 import { Streams, type EndedCredentials } from './streams.js';
 import { InProcessBotTurns, type BotTurns } from './bot-turns.js';
 import { BotTurnJobs } from './bot-turn-jobs.js';
+import { WebhookDeliveries } from './webhook-deliveries.js';
 
 export interface Services extends GameCapabilities {
   registry: GameRegistry;
@@ -41,6 +42,8 @@ export interface Services extends GameCapabilities {
   times: TimeStore;
   now: () => Date;
   players: Players;
+  /** Webhook delivery logs, test events and redeliveries. */
+  webhookDeliveries: WebhookDeliveries;
   /** The capabilities below as the api takes them, in one object. */
   games: Games;
   chat: Chat;
@@ -177,6 +180,8 @@ export function createServices(
     writes,
     waits,
     results,
+    // The real clock: a delivery is signed with it, and its log expires by it.
+    webhookDeliveries: new WebhookDeliveries(table, () => new Date()),
     profiles: new Profiles(table, ratings, finished, registry),
     lobby,
     digests,

@@ -34,7 +34,8 @@ export type LimitedOperation =
   | 'confirmationMail'
   | 'seek'
   | 'streamTicket'
-  | 'accessToken';
+  | 'accessToken'
+  | 'webhookDelivery';
 
 export interface Caps {
   /** Games a player created that still wait for players. */
@@ -98,6 +99,15 @@ export const DEFAULT_LIMITS: Limits = {
     accessToken: {
       perPlayer: { points: 30, seconds: minute },
       perAddress: { points: 120, seconds: minute },
+      shared: true,
+    },
+    /**
+     * Test events and redeliveries, together: each makes railpost post to a URL of the player's
+     * choosing, so a loop must not turn it into a flood of another's server.
+     */
+    webhookDelivery: {
+      perPlayer: { points: 10, seconds: minute },
+      perAddress: { points: 30, seconds: minute },
       shared: true,
     },
   },
