@@ -74,7 +74,7 @@ describe('turn notifications, delivered in-process by the local server', () => {
     await server.notificationsIdle();
     expect(mailsTo('anna@example.test').map((m) => m.subject)).toHaveLength(1);
     expect(mailsTo('ben@example.test')).toHaveLength(1);
-    expect(hooks.map((h) => JSON.parse(h.body).type)).toEqual(['game.started']);
+    expect(hooks.map((h) => JSON.parse(h.body).type)).toEqual(['gameStarted']);
 
     // Anna draws a secret card (HC-2): Ben becomes due and is told once; Anna is not.
     const id = created.id;
@@ -101,7 +101,7 @@ describe('turn notifications, delivered in-process by the local server', () => {
       type: string;
       data: { seatsDue: number[]; gameId: string };
     };
-    expect(payload.type).toBe('game.your_turn');
+    expect(payload.type).toBe('yourTurn');
     expect(payload.data).toMatchObject({ gameId: id, seatsDue: [1] });
     expect(() => new Webhook(secret).verify(last.body.replace('your_turn', 'finished'), last.headers)).toThrow();
 
@@ -129,7 +129,7 @@ describe('turn notifications, delivered in-process by the local server', () => {
       body: { inviteCode: second.inviteCode! },
     });
     await server.notificationsIdle();
-    expect(hooks.slice(hooksBefore).map((h) => JSON.parse(h.body).type)).toEqual(['game.started']);
+    expect(hooks.slice(hooksBefore).map((h) => JSON.parse(h.body).type)).toEqual(['gameStarted']);
     expect(mailsTo('ben@example.test')).toHaveLength(2);
     expect(mailsTo('anna@example.test')).toHaveLength(3);
   });

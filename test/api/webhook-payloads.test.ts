@@ -64,23 +64,21 @@ describe('webhook deliveries match the webhooks section of the OpenAPI document'
     const game = await HighCardGame.create([anna, ben], {
       options: { rounds: 1, handSize: 2 },
       timeControl: { perMove: 'P1D', onTimeout: 'bot', reminderAt: 0.5 },
-    }); // game.started
-    await game.act(0); // Anna draws (HC-2): Ben becomes due, game.your_turn
+    }); // gameStarted
+    await game.act(0); // Anna draws (HC-2): Ben becomes due, yourTurn
     expect(
       (await anna.POST('/v1/games/{id}/chat', { params: game.params, body: { text: 'Your move, Ben' } })).response
         .status,
-    ).toBe(201); // game.chat
+    ).toBe(201); // chat
     clock += 0.6 * DAY;
-    await server.sweep(); // past half of Ben's day: game.reminder
-    await game.playToEnd(); // game.finished
+    await server.sweep(); // past half of Ben's day: reminder
+    await game.playToEnd(); // gameFinished
     await server.notificationsIdle();
   });
 
   it('every delivery is declared: body and headers as the document says, signed with the endpoint secret', () => {
     const kinds = deliveries.map((d) => (JSON.parse(d.body) as { type: string }).type);
-    expect(new Set(kinds)).toEqual(
-      new Set(['game.started', 'game.your_turn', 'game.chat', 'game.reminder', 'game.finished']),
-    );
+    expect(new Set(kinds)).toEqual(new Set(['gameStarted', 'yourTurn', 'chat', 'reminder', 'gameFinished']));
     for (const delivery of deliveries) {
       expect(validate(delivery).errors, delivery.body).toEqual([]);
       expect(() => new Webhook(secret).verify(delivery.body, delivery.headers)).not.toThrow();
@@ -88,7 +86,7 @@ describe('webhook deliveries match the webhooks section of the OpenAPI document'
   });
 
   it('the check refuses a payload or headers unlike the document', () => {
-    const delivery = deliveries.find((d) => d.body.includes('"game.reminder"'))!;
+    const delivery = deliveries.find((d) => d.body.includes('"reminder"'))!;
     const payload = JSON.parse(delivery.body) as { data: Record<string, unknown> };
     const { deadline: _deadline, ...withoutDeadline } = payload.data;
     const { ['webhook-signature']: _signature, ...unsigned } = delivery.headers;
