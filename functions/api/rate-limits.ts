@@ -169,6 +169,7 @@ const WHAT: Record<LimitedOperation, string> = {
   streamTicket: 'event stream tickets',
   accessToken: 'access tokens',
   webhookDelivery: 'webhook test events and redeliveries',
+  botAccount: 'bot account upgrades',
 };
 
 function refusal(operation: LimitedOperation, dimension: Dimension, rate: Rate, res: RateLimiterRes): RateLimited {
@@ -236,6 +237,7 @@ const LIMITED: {
     path: /^\/v1\/players\/me\/webhooks\/[^/]+\/(test|deliveries\/[^/]+\/redeliver)$/,
     operation: 'webhookDelivery',
   },
+  { method: 'POST', path: /^\/v1\/players\/me\/bot-account$/, operation: 'botAccount' },
   { method: 'POST', path: /^\/v1\/sign-in$/, operation: 'signInMail', perPlayer: emailKey },
   { method: 'POST', path: /^\/v1\/sign-in\/verify$/, operation: 'signInCode' },
   // Only a change naming an address mails a code; notification settings and names pass unlimited.

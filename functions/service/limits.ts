@@ -35,7 +35,8 @@ export type LimitedOperation =
   | 'seek'
   | 'streamTicket'
   | 'accessToken'
-  | 'webhookDelivery';
+  | 'webhookDelivery'
+  | 'botAccount';
 
 export interface Caps {
   /** Games a player created that still wait for players. */
@@ -110,6 +111,8 @@ export const DEFAULT_LIMITS: Limits = {
       perAddress: { points: 30, seconds: minute },
       shared: true,
     },
+    /** Making an account a bot account: done once; each try reads the account's games, so tries are few. */
+    botAccount: { perPlayer: { points: 5, seconds: hour }, perAddress: { points: 30, seconds: hour }, shared: true },
   },
   caps: { openGamesPerPlayer: 20, chatMessagesPerGame: 500 },
   chatNoticeSeconds: 10 * minute,

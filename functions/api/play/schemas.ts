@@ -1,7 +1,7 @@
 /** The schemas of playing: views, actions, the log (per game, for the document), the export. */
 import * as z from '../openapi-zod.js';
 import { BotLevelSchema, type AnyGame } from '../../../engine/core/index.js';
-import { ClockSchema, Deadline, OutcomeAnswerSchema, SeatSchema } from '../games/schemas.js';
+import { ClockSchema, Deadline, GameEndFields, OutcomeAnswerSchema, SeatSchema } from '../games/schemas.js';
 import { LanguageSchema, SeatIndex, Timestamp } from '../schemas.js';
 import { MAX_WAIT_SECONDS } from '../../service/version-waits.js';
 import { PlatformActionSchema, PlatformEventSchema } from '../finishing/schemas.js';
@@ -20,8 +20,12 @@ export const ViewSchema = z
   .strictObject({
     game: GameIdField,
     version: z.number().int(),
+    ...GameEndFields,
     toAct: z.array(SeatIndex),
-    view: z.unknown().openapi({ description: 'What the caller may see; its shape is per game' }),
+    view: z.unknown().openapi({
+      description:
+        "What the caller may see; its shape is per game (the game's own end markers too: `status` and `result` say the end for every game)",
+    }),
     legalActions: z
       .array(ActionSchema)
       .openapi({ description: 'Every action the caller may post now; empty when not to act' }),
@@ -164,6 +168,7 @@ export const LogSchema = z
   .strictObject({
     game: GameIdField,
     version: z.number().int(),
+    ...GameEndFields,
     entries: z.array(z.union([LogEntrySchema.openapi('LogEntry'), ForfeitEntrySchema, PlatformEntrySchema])),
   })
   .openapi('Log');
@@ -171,6 +176,10 @@ export const LogSchema = z
 export const ExportSchema = z
   .strictObject({
     game: z.string(),
+    rulesRevision: z.string().nullable().openapi({
+      description:
+        "The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept",
+    }),
     options: z.unknown(),
     players: z.array(SeatSchema),
     seed: z.string(),
@@ -188,6 +197,10 @@ export const ExportSchema = z
         platform: z.literal(true).optional().openapi({
           description:
             'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`',
+        }),
+        events: z.array(LogEventSchema).openapi({
+          description:
+            "The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled",
         }),
       }),
     ),
@@ -211,7 +224,7 @@ const published = (games: readonly AnyGame[]) =>
   games.flatMap((g) => (g.listed && g.schemas ? [{ def: g, schemas: g.schemas }] : []));
 
 /** A game id as a component name: `ticket-to-ride-europe` -> `TicketToRideEurope`. */
-const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+export const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
 /** One game's view answer: the common envelope with the game's id, its view and its own actions. */
 export const viewAnswerSchema = (def: AnyGame, view: z.ZodType) =>
