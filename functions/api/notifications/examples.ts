@@ -200,7 +200,7 @@ export const NOTIFICATION_EXAMPLES = {
 /**
  * The Standard Webhooks headers of the `webhookTest` example above, sent to the `createWebhook`
  * example's endpoint (signed with its secret) at `timestamp`: the headers' examples, and the test
- * vector of docs/notifications.md (test/api/webhook-vector.test.ts verifies both).
+ * vector of docs/notifications.md (test/webhook-vector.test.ts verifies both).
  */
 export const SIGNED_EXAMPLE = {
   id: 'msg_UFhuttc9ZGdUNGGiyKMpoNZ9WZ4SdQWrcJIdRSnbZbg',
