@@ -65,7 +65,7 @@ const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_S
 function failure(err: unknown, timeoutMs: number): { code: AttemptErrorCode; message: string } {
   const e = err as NodeJS.ErrnoException;
   if (isRefusedAddress(err))
-    return { code: 'blocked_address', message: 'The host is, or resolved to, an address that is not public' };
+    return { code: 'blocked_address', message: 'The host, or the address it resolved to, is not a public address' };
   if (e?.name === 'TimeoutError') return { code: 'timeout', message: `No answer within ${timeoutMs / 1000} s` };
   const code = e?.code ?? '';
   if (code === 'ECONNREFUSED') return { code: 'connection_refused', message: 'The connection was refused' };

@@ -3,7 +3,7 @@
  * receiver on this machine (the local delivery mode, as `RAILPOST_LOCAL_DELIVERY=1 npm start` runs),
  * and the production rules and rate limit on a server without it.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,28 +11,17 @@ import { startLocalServer, type LocalServer } from '../../functions/local/server
 import { DEFAULT_LIMITS } from '../../functions/service/limits.js';
 import { dataOf, problemOf, testClient, textOf, type Api } from '../support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
+import type { DeliverySample } from '../support/response-validator.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-const received: Received[] = [];
-let receiver: Server;
+const received: DeliverySample[] = [];
+let receiver: WebhookReceiver;
 let receiverUrl: string;
 let server: LocalServer;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startWebhookReceiver(received);
+  receiverUrl = receiver.url;
   server = await startLocalServer({
     store: 'memory',
     registry: testRegistry(),
@@ -43,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await new Promise((ok) => receiver.close(ok));
+  await receiver.close();
 });
 
 /** A new player with one webhook at `url`: its id and secret. */
@@ -63,8 +52,8 @@ const redeliver = (player: Api, webhookId: string, deliveryId: string) =>
   });
 
 /** Verifies a delivery as a receiver does (throws when it does not verify) and gives its payload. */
-const verified = (secret: string, r: Received) =>
-  new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: unknown };
+const verified = (secret: string, r: DeliverySample) =>
+  new Webhook(secret).verify(r.body, r.headers) as { type: string; data: unknown };
 
 describe('with local delivery on, against a receiver on this machine', () => {
   it('a test event arrives signed with the endpoint secret; the answer reports its status and latency', async () => {

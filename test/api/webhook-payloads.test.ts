@@ -4,8 +4,6 @@
  * receiver got (each of the five kinds) is checked against the committed document: its body
  * strictly, its Standard Webhooks headers, and its signature with the endpoint's secret.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
@@ -13,26 +11,19 @@ import { dataOf, testClient, textOf } from '../support/client.js';
 import { HighCardGame } from '../support/high-card-game.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 import { committedDocument, createWebhookValidator, type DeliverySample } from '../support/response-validator.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const DAY = 86_400_000;
 let clock = Date.parse('2026-06-01T08:00:00Z');
 let server: LocalServer;
-let receiver: Server;
+let receiver: WebhookReceiver;
 let receiverUrl: string;
 const deliveries: DeliverySample[] = [];
 const validate = createWebhookValidator(committedDocument());
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      deliveries.push({ headers: req.headers as Record<string, string>, body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startWebhookReceiver(deliveries);
+  receiverUrl = receiver.url;
   // The receiver is on this machine: the suite opts in (the default refuses such deliveries).
   server = await startLocalServer({
     store: 'memory',
@@ -45,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await new Promise((ok) => receiver.close(ok));
+  await receiver.close();
 });
 
 describe('webhook deliveries match the webhooks section of the OpenAPI document', () => {

@@ -5,6 +5,19 @@
  * host written as a public one. Spectral and Redocly check each against its schema (test/api-spec.test.ts).
  */
 
+/** The `webhookTest` example's attempt: answered by the test event, and listed in the delivery log. */
+const TEST_ATTEMPT = {
+  id: '7',
+  kind: 'webhookTest',
+  eventId: 'msg_UFhuttc9ZGdUNGGiyKMpoNZ9WZ4SdQWrcJIdRSnbZbg',
+  attemptedAt: '2026-11-24T02:21:52.000Z',
+  attempt: 1,
+  status: 204,
+  latencyMs: 41,
+  error: null,
+  redelivery: false,
+} as const;
+
 export const NOTIFICATION_EXAMPLES = {
   listVacations: [{ id: 'U0Sd8r3z89cFRlmB', from: '2026-12-24T02:21:50.630Z', until: '2027-01-07T02:21:50.630Z' }],
   createVacation: {
@@ -29,17 +42,7 @@ export const NOTIFICATION_EXAMPLES = {
       secret: 'whsec_J1J3dOZvfqU0zLuWV7dBDtIO6T6ipxxk/PgzEQ68JkM=',
     },
   },
-  testWebhook: {
-    id: '7',
-    kind: 'webhookTest',
-    eventId: 'msg_UFhuttc9ZGdUNGGiyKMpoNZ9WZ4SdQWrcJIdRSnbZbg',
-    attemptedAt: '2026-11-24T02:21:52.000Z',
-    attempt: 1,
-    status: 204,
-    latencyMs: 41,
-    error: null,
-    redelivery: false,
-  },
+  testWebhook: TEST_ATTEMPT,
   listWebhookDeliveries: [
     {
       id: '9',
@@ -63,17 +66,7 @@ export const NOTIFICATION_EXAMPLES = {
       error: { code: 'timeout', message: 'No answer within 10 s' },
       redelivery: false,
     },
-    {
-      id: '7',
-      kind: 'webhookTest',
-      eventId: 'msg_UFhuttc9ZGdUNGGiyKMpoNZ9WZ4SdQWrcJIdRSnbZbg',
-      attemptedAt: '2026-11-24T02:21:52.000Z',
-      attempt: 1,
-      status: 204,
-      latencyMs: 41,
-      error: null,
-      redelivery: false,
-    },
+    TEST_ATTEMPT,
   ],
   redeliverWebhook: {
     id: '9',
