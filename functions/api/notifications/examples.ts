@@ -18,6 +18,19 @@ const TEST_ATTEMPT = {
   redelivery: false,
 } as const;
 
+/** A redelivery of a `yourTurn` message whose first attempt timed out: answered, and first in the log. */
+const REDELIVERED_ATTEMPT = {
+  id: '9',
+  kind: 'yourTurn',
+  eventId: 'msg_24we7JRtG4Ji_qk91O6BbMpTf1HqoeyzBTU-IGpNn1M',
+  attemptedAt: '2026-11-24T02:24:12.311Z',
+  attempt: 2,
+  status: 204,
+  latencyMs: 37,
+  error: null,
+  redelivery: true,
+} as const;
+
 export const NOTIFICATION_EXAMPLES = {
   listVacations: [{ id: 'U0Sd8r3z89cFRlmB', from: '2026-12-24T02:21:50.630Z', until: '2027-01-07T02:21:50.630Z' }],
   createVacation: {
@@ -44,17 +57,7 @@ export const NOTIFICATION_EXAMPLES = {
   },
   testWebhook: TEST_ATTEMPT,
   listWebhookDeliveries: [
-    {
-      id: '9',
-      kind: 'yourTurn',
-      eventId: 'msg_24we7JRtG4Ji_qk91O6BbMpTf1HqoeyzBTU-IGpNn1M',
-      attemptedAt: '2026-11-24T02:24:12.311Z',
-      attempt: 2,
-      status: 204,
-      latencyMs: 37,
-      error: null,
-      redelivery: true,
-    },
+    REDELIVERED_ATTEMPT,
     {
       id: '8',
       kind: 'yourTurn',
@@ -68,17 +71,7 @@ export const NOTIFICATION_EXAMPLES = {
     },
     TEST_ATTEMPT,
   ],
-  redeliverWebhook: {
-    id: '9',
-    kind: 'yourTurn',
-    eventId: 'msg_24we7JRtG4Ji_qk91O6BbMpTf1HqoeyzBTU-IGpNn1M',
-    attemptedAt: '2026-11-24T02:24:12.311Z',
-    attempt: 2,
-    status: 204,
-    latencyMs: 37,
-    error: null,
-    redelivery: true,
-  },
+  redeliverWebhook: REDELIVERED_ATTEMPT,
   listPushSubscriptions: [
     {
       id: 'eb267bf06d7d525c016de181716ca716',
