@@ -324,6 +324,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed test event to a webhook endpoint now
+         * @description Sends a `webhookTest` payload (see the `webhooks` section), signed like every delivery, whatever the endpoint's `events`, and answers the attempt, which the delivery log keeps too. An answer of 404 or 410 does not remove the endpoint here.
+         *
+         *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such webhook of yours)
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook endpoint's last delivery attempts, newest first
+         * @description The last 50 attempts to deliver to this endpoint (notifications, tests and redeliveries), newest first; each is kept 30 days at most. Only our side is kept: your endpoint's answer body is never read.
+         *
+         *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such webhook of yours)
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a logged delivery again (same webhook-id, fresh signature)
+         * @description Sends the body of a kept attempt again, as it was: the same `webhook-id` (so a receiver that has it already drops it), a fresh `webhook-timestamp` and signature. Answers the new attempt, which the delivery log keeps too. Bodies over 16 KiB are not kept (409 payload_not_kept). An answer of 404 or 410 does not remove the endpoint here.
+         *
+         *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such webhook of yours, or no such attempt in its log)
+         *     - 409: `payload_not_kept` (The attempt's body was over 16 KiB and was not kept)
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/me/push-subscriptions": {
         parameters: {
             query?: never;
@@ -2083,7 +2184,7 @@ export interface paths {
     };
 }
 export interface webhooks {
-    "game.your_turn": {
+    yourTurn: {
         parameters: {
             query?: never;
             header?: never;
@@ -2094,7 +2195,7 @@ export interface webhooks {
         put?: never;
         /**
          * Your seat became due
-         * @description Sent to each of your webhook endpoints that takes `game.your_turn` (its `events`), if your notification settings have this kind on. Verify the signature before trusting the body, and answer 2xx quickly. A failed delivery is not retried; 404 or 410 removes the endpoint.
+         * @description Sent to each of your webhook endpoints that takes `yourTurn` (its `events`), if your notification settings have this kind on. Verify the signature before trusting the body, and answer 2xx within 10 s. Each message is attempted once, never retried on its own: see the attempt in GET /v1/players/me/webhooks/{webhookId}/deliveries and redeliver it (same webhook-id) if you missed it. A 404 or 410 to a notification removes the endpoint.
          */
         post: operations["webhookYourTurn"];
         delete?: never;
@@ -2103,7 +2204,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "game.reminder": {
+    reminder: {
         parameters: {
             query?: never;
             header?: never;
@@ -2114,7 +2215,7 @@ export interface webhooks {
         put?: never;
         /**
          * Your deadline is near and you have not moved
-         * @description Sent to each of your webhook endpoints that takes `game.reminder` (its `events`), if your notification settings have this kind on. Verify the signature before trusting the body, and answer 2xx quickly. A failed delivery is not retried; 404 or 410 removes the endpoint.
+         * @description Sent to each of your webhook endpoints that takes `reminder` (its `events`), if your notification settings have this kind on. Verify the signature before trusting the body, and answer 2xx within 10 s. Each message is attempted once, never retried on its own: see the attempt in GET /v1/players/me/webhooks/{webhookId}/deliveries and redeliver it (same webhook-id) if you missed it. A 404 or 410 to a notification removes the endpoint.
          */
         post: operations["webhookReminder"];
         delete?: never;
@@ -2123,7 +2224,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "game.started": {
+    gameStarted: {
         parameters: {
             query?: never;
             header?: never;
@@ -2134,7 +2235,7 @@ export interface webhooks {
         put?: never;
         /**
          * A game you are seated in started (its last seat was taken)
-         * @description Sent to each of your webhook endpoints that takes `game.started` (its `events`), if your notification settings have this kind on. Verify the signature before trusting the body, and answer 2xx quickly. A failed delivery is not retried; 404 or 410 removes the endpoint.
+         * @description Sent to each of your webhook endpoints that takes `gameStarted` (its `events`), if your notification settings have this kind on. Verify the signature before trusting the body, and answer 2xx within 10 s. Each message is attempted once, never retried on its own: see the attempt in GET /v1/players/me/webhooks/{webhookId}/deliveries and redeliver it (same webhook-id) if you missed it. A 404 or 410 to a notification removes the endpoint.
          */
         post: operations["webhookStarted"];
         delete?: never;
@@ -2143,7 +2244,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "game.finished": {
+    gameFinished: {
         parameters: {
             query?: never;
             header?: never;
@@ -2154,7 +2255,7 @@ export interface webhooks {
         put?: never;
         /**
          * A game you are seated in ended
-         * @description Sent to each of your webhook endpoints that takes `game.finished` (its `events`), if your notification settings have this kind on. Verify the signature before trusting the body, and answer 2xx quickly. A failed delivery is not retried; 404 or 410 removes the endpoint.
+         * @description Sent to each of your webhook endpoints that takes `gameFinished` (its `events`), if your notification settings have this kind on. Verify the signature before trusting the body, and answer 2xx within 10 s. Each message is attempted once, never retried on its own: see the attempt in GET /v1/players/me/webhooks/{webhookId}/deliveries and redeliver it (same webhook-id) if you missed it. A 404 or 410 to a notification removes the endpoint.
          */
         post: operations["webhookFinished"];
         delete?: never;
@@ -2163,7 +2264,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "game.chat": {
+    chat: {
         parameters: {
             query?: never;
             header?: never;
@@ -2174,9 +2275,29 @@ export interface webhooks {
         put?: never;
         /**
          * Someone wrote in the chat of a game you are seated in (the first message of a 10-minute window)
-         * @description Sent to each of your webhook endpoints that takes `game.chat` (its `events`), if your notification settings have this kind on. Verify the signature before trusting the body, and answer 2xx quickly. A failed delivery is not retried; 404 or 410 removes the endpoint.
+         * @description Sent to each of your webhook endpoints that takes `chat` (its `events`), if your notification settings have this kind on. Verify the signature before trusting the body, and answer 2xx within 10 s. Each message is attempted once, never retried on its own: see the attempt in GET /v1/players/me/webhooks/{webhookId}/deliveries and redeliver it (same webhook-id) if you missed it. A 404 or 410 to a notification removes the endpoint.
          */
         post: operations["webhookChat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    webhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test you asked for (POST /v1/players/me/webhooks/{webhookId}/test): nothing happened in any game
+         * @description Sent to one endpoint when you ask for it (POST /v1/players/me/webhooks/{webhookId}/test), whatever its `events`. Verify the signature before trusting the body, and answer 2xx within 10 s. Each message is attempted once, never retried on its own: see the attempt in GET /v1/players/me/webhooks/{webhookId}/deliveries and redeliver it (same webhook-id) if you missed it. A 404 or 410 to a notification removes the endpoint.
+         */
+        post: operations["webhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2189,7 +2310,7 @@ export interface components {
         /** @description Your seat became due */
         WebhookYourTurn: {
             /** @enum {string} */
-            type: "game.your_turn";
+            type: "yourTurn";
             /**
              * Format: date-time
              * @description When the notifier made the message
@@ -2199,10 +2320,15 @@ export interface components {
                 /** @description The game, as in /v1/games/{id} */
                 gameId: string;
                 /**
-                 * @description The game's title
-                 * @example Ticket to Ride: Europe
+                 * @description The catalog id of what is played, as in /v1/catalog
+                 * @example ticket-to-ride-europe
                  */
                 game: string;
+                /**
+                 * @description The game's title, in your language
+                 * @example Ticket to Ride: Europe
+                 */
+                title: string;
                 /** @description You (the endpoint's owner) */
                 playerId: string;
                 /** @description Your seat */
@@ -2238,7 +2364,7 @@ export interface components {
         /** @description Your deadline is near and you have not moved */
         WebhookReminder: {
             /** @enum {string} */
-            type: "game.reminder";
+            type: "reminder";
             /**
              * Format: date-time
              * @description When the notifier made the message
@@ -2248,10 +2374,15 @@ export interface components {
                 /** @description The game, as in /v1/games/{id} */
                 gameId: string;
                 /**
-                 * @description The game's title
-                 * @example Ticket to Ride: Europe
+                 * @description The catalog id of what is played, as in /v1/catalog
+                 * @example ticket-to-ride-europe
                  */
                 game: string;
+                /**
+                 * @description The game's title, in your language
+                 * @example Ticket to Ride: Europe
+                 */
+                title: string;
                 /** @description You (the endpoint's owner) */
                 playerId: string;
                 /** @description Your seat */
@@ -2287,7 +2418,7 @@ export interface components {
         /** @description A game you are seated in started (its last seat was taken) */
         WebhookStarted: {
             /** @enum {string} */
-            type: "game.started";
+            type: "gameStarted";
             /**
              * Format: date-time
              * @description When the notifier made the message
@@ -2297,10 +2428,15 @@ export interface components {
                 /** @description The game, as in /v1/games/{id} */
                 gameId: string;
                 /**
-                 * @description The game's title
-                 * @example Ticket to Ride: Europe
+                 * @description The catalog id of what is played, as in /v1/catalog
+                 * @example ticket-to-ride-europe
                  */
                 game: string;
+                /**
+                 * @description The game's title, in your language
+                 * @example Ticket to Ride: Europe
+                 */
+                title: string;
                 /** @description You (the endpoint's owner) */
                 playerId: string;
                 /** @description Your seat */
@@ -2336,7 +2472,7 @@ export interface components {
         /** @description A game you are seated in ended */
         WebhookFinished: {
             /** @enum {string} */
-            type: "game.finished";
+            type: "gameFinished";
             /**
              * Format: date-time
              * @description When the notifier made the message
@@ -2346,10 +2482,15 @@ export interface components {
                 /** @description The game, as in /v1/games/{id} */
                 gameId: string;
                 /**
-                 * @description The game's title
-                 * @example Ticket to Ride: Europe
+                 * @description The catalog id of what is played, as in /v1/catalog
+                 * @example ticket-to-ride-europe
                  */
                 game: string;
+                /**
+                 * @description The game's title, in your language
+                 * @example Ticket to Ride: Europe
+                 */
+                title: string;
                 /** @description You (the endpoint's owner) */
                 playerId: string;
                 /** @description Your seat */
@@ -2392,7 +2533,7 @@ export interface components {
         /** @description Someone wrote in the chat of a game you are seated in (the first message of a 10-minute window) */
         WebhookChat: {
             /** @enum {string} */
-            type: "game.chat";
+            type: "chat";
             /**
              * Format: date-time
              * @description When the notifier made the message
@@ -2402,10 +2543,15 @@ export interface components {
                 /** @description The game, as in /v1/games/{id} */
                 gameId: string;
                 /**
-                 * @description The game's title
-                 * @example Ticket to Ride: Europe
+                 * @description The catalog id of what is played, as in /v1/catalog
+                 * @example ticket-to-ride-europe
                  */
                 game: string;
+                /**
+                 * @description The game's title, in your language
+                 * @example Ticket to Ride: Europe
+                 */
+                title: string;
                 /** @description You (the endpoint's owner) */
                 playerId: string;
                 /** @description Your seat */
@@ -2436,6 +2582,22 @@ export interface components {
                     from: string;
                     text: string;
                 };
+            };
+        };
+        /** @description A test you asked for (POST /v1/players/me/webhooks/{webhookId}/test): nothing happened in any game */
+        WebhookTest: {
+            /** @enum {string} */
+            type: "webhookTest";
+            /**
+             * Format: date-time
+             * @description When the notifier made the message
+             */
+            timestamp: string;
+            data: {
+                /** @description You (the endpoint's owner) */
+                playerId: string;
+                /** @description The endpoint tested, as in /v1/players/me/webhooks */
+                webhookId: string;
             };
         };
         Problem: {
@@ -2668,6 +2830,41 @@ export interface components {
             url: string;
             /** @description The kinds this endpoint receives (default: all), besides your notification settings */
             events?: components["schemas"]["NotificationKind"][];
+        };
+        /** @description One attempt to deliver a message to your endpoint */
+        WebhookDelivery: {
+            /**
+             * @description The attempt's number in this endpoint's log: a newer attempt has a higher one
+             * @example 7
+             */
+            id: string;
+            /**
+             * @description The payload `type`
+             * @enum {string}
+             */
+            kind: "yourTurn" | "reminder" | "gameStarted" | "gameFinished" | "chat" | "webhookTest";
+            /** @description The `webhook-id` header sent: the same for every attempt of one message (drop duplicates by it) */
+            eventId: string;
+            /** Format: date-time */
+            attemptedAt: string;
+            /** @description 1 for the first attempt of its message, then one more per redelivery */
+            attempt: number;
+            /** @description Your endpoint's HTTP status; null when no answer came */
+            status: number | null;
+            /** @description From sending to the answer (or to the failure) */
+            latencyMs: number;
+            /** @description Why the attempt failed; null for a 2xx answer */
+            error: {
+                /**
+                 * @description `http_status`: an answer other than 2xx; `timeout`: none within 10 s; `blocked_address`: the host is or resolved to an address that is not public (the SSRF guard); the others: the connection failed
+                 * @enum {string}
+                 */
+                code: "timeout" | "connection_refused" | "connection_reset" | "dns_failure" | "tls_error" | "blocked_address" | "http_status" | "network_error";
+                /** @description A short sentence of ours; never your endpoint's answer body */
+                message: string;
+            } | null;
+            /** @description Sent again at your request (POST …/redeliver) */
+            redelivery: boolean;
         };
         PushSubscriptionItem: {
             id: string;
@@ -6869,6 +7066,7 @@ export interface components {
          *     - `no_takeback`: No take-back request is waiting (a move ends one)
          *     - `opponent_challenges_full`: Bruno has 50 challenges waiting for an answer; try later
          *     - `own_takeback`: This is your own request; the other players answer it
+         *     - `payload_not_kept`: This delivery was too large for its body to be kept; it cannot be sent again
          *     - `rematch_exists`: A rematch has been offered already
          *     - `rematch_started`: The rematch has started
          *     - `seek_matched`: Your seek was matched: the game has started
@@ -6894,7 +7092,7 @@ export interface components {
                     /** @constant */
                     status: 409;
                     /** @enum {string} */
-                    code: "abort_window_closed" | "already_answered" | "already_seated" | "already_seeking" | "bot_account_has_human_games" | "bot_account_in_game" | "busy" | "challenge_not_pending" | "chat_full" | "concurrent_update" | "email_taken" | "game_not_finished" | "game_not_open" | "game_not_started" | "game_over" | "no_rematch" | "no_takeback" | "opponent_challenges_full" | "own_takeback" | "rematch_exists" | "rematch_started" | "seek_matched" | "stale_version" | "takeback_not_allowed" | "takeback_pending" | "too_many_challenges" | "too_many_open_games" | "too_many_push_subscriptions" | "too_many_tokens" | "too_many_vacations" | "too_many_webhooks" | "vacation_over";
+                    code: "abort_window_closed" | "already_answered" | "already_seated" | "already_seeking" | "bot_account_has_human_games" | "bot_account_in_game" | "busy" | "challenge_not_pending" | "chat_full" | "concurrent_update" | "email_taken" | "game_not_finished" | "game_not_open" | "game_not_started" | "game_over" | "no_rematch" | "no_takeback" | "opponent_challenges_full" | "own_takeback" | "payload_not_kept" | "rematch_exists" | "rematch_started" | "seek_matched" | "stale_version" | "takeback_not_allowed" | "takeback_pending" | "too_many_challenges" | "too_many_open_games" | "too_many_push_subscriptions" | "too_many_tokens" | "too_many_vacations" | "too_many_webhooks" | "vacation_over";
                 };
             };
         };
@@ -7839,6 +8037,202 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["URITooLong"];
             422: components["responses"]["UnprocessableEntity"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt, also when your endpoint failed it (see `status` and `error`): the request itself succeeded */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7",
+                     *       "kind": "webhookTest",
+                     *       "eventId": "msg_UFhuttc9ZGdUNGGiyKMpoNZ9WZ4SdQWrcJIdRSnbZbg",
+                     *       "attemptedAt": "2026-11-24T02:21:52.000Z",
+                     *       "attempt": 1,
+                     *       "status": 204,
+                     *       "latencyMs": 41,
+                     *       "error": null,
+                     *       "redelivery": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 Not Modified, without a body, while the answer would be the same */
+                "If-None-Match"?: string;
+            };
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempts, newest first */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "9",
+                     *         "kind": "yourTurn",
+                     *         "eventId": "msg_24we7JRtG4Ji_qk91O6BbMpTf1HqoeyzBTU-IGpNn1M",
+                     *         "attemptedAt": "2026-11-24T02:24:12.311Z",
+                     *         "attempt": 2,
+                     *         "status": 204,
+                     *         "latencyMs": 37,
+                     *         "error": null,
+                     *         "redelivery": true
+                     *       },
+                     *       {
+                     *         "id": "8",
+                     *         "kind": "yourTurn",
+                     *         "eventId": "msg_24we7JRtG4Ji_qk91O6BbMpTf1HqoeyzBTU-IGpNn1M",
+                     *         "attemptedAt": "2026-11-24T02:21:55.251Z",
+                     *         "attempt": 1,
+                     *         "status": null,
+                     *         "latencyMs": 10003,
+                     *         "error": {
+                     *           "code": "timeout",
+                     *           "message": "No answer within 10 s"
+                     *         },
+                     *         "redelivery": false
+                     *       },
+                     *       {
+                     *         "id": "7",
+                     *         "kind": "webhookTest",
+                     *         "eventId": "msg_UFhuttc9ZGdUNGGiyKMpoNZ9WZ4SdQWrcJIdRSnbZbg",
+                     *         "attemptedAt": "2026-11-24T02:21:52.000Z",
+                     *         "attempt": 1,
+                     *         "status": 204,
+                     *         "latencyMs": 41,
+                     *         "error": null,
+                     *         "redelivery": false
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt, also when your endpoint failed it (see `status` and `error`): the request itself succeeded */
+            200: {
+                headers: {
+                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "9",
+                     *       "kind": "yourTurn",
+                     *       "eventId": "msg_24we7JRtG4Ji_qk91O6BbMpTf1HqoeyzBTU-IGpNn1M",
+                     *       "attemptedAt": "2026-11-24T02:24:12.311Z",
+                     *       "attempt": 2,
+                     *       "status": 204,
+                     *       "latencyMs": 37,
+                     *       "error": null,
+                     *       "redelivery": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -12055,11 +12449,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The message id: the same for a retry of the same message, so drop a second one */
+                /** @description The message id: the same for every delivery of one message (a redelivery you asked for), so drop a second one */
                 "webhook-id": string;
-                /** @description Unix seconds when it was signed; refuse one far from your clock (replays) */
+                /** @description Unix seconds when it was signed (each delivery anew); refuse one more than 5 minutes from your clock (replays), as the Standard Webhooks libraries do by default */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it) */
+                /** @description `v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it). The examples sign the `webhookTest` example's body with the `createWebhook` example's secret */
                 "webhook-signature": string;
             };
             path?: never;
@@ -12069,11 +12463,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "type": "game.your_turn",
+                 *       "type": "yourTurn",
                  *       "timestamp": "2026-11-24T02:21:55.247Z",
                  *       "data": {
                  *         "gameId": "J2vD4oNr2uHIlua_",
-                 *         "game": "Vlaky na trati",
+                 *         "game": "vlaky-na-trati",
+                 *         "title": "Vlaky na trati",
                  *         "playerId": "cicKW0C-Hpp-W1o4",
                  *         "seat": 1,
                  *         "seatsDue": [
@@ -12103,7 +12498,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 404 or 410: the endpoint is gone; railpost removes it */
+            /** @description 404 or 410 (to a notification, not to a test or a redelivery): the endpoint is gone; railpost removes it */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -12116,11 +12511,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The message id: the same for a retry of the same message, so drop a second one */
+                /** @description The message id: the same for every delivery of one message (a redelivery you asked for), so drop a second one */
                 "webhook-id": string;
-                /** @description Unix seconds when it was signed; refuse one far from your clock (replays) */
+                /** @description Unix seconds when it was signed (each delivery anew); refuse one more than 5 minutes from your clock (replays), as the Standard Webhooks libraries do by default */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it) */
+                /** @description `v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it). The examples sign the `webhookTest` example's body with the `createWebhook` example's secret */
                 "webhook-signature": string;
             };
             path?: never;
@@ -12130,11 +12525,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "type": "game.reminder",
+                 *       "type": "reminder",
                  *       "timestamp": "2026-11-24T02:21:59.402Z",
                  *       "data": {
                  *         "gameId": "FKPrfbBjvLBvLK6i",
-                 *         "game": "Ticket to Ride: Europe",
+                 *         "game": "ticket-to-ride-europe",
+                 *         "title": "Ticket to Ride: Europe",
                  *         "playerId": "cicKW0C-Hpp-W1o4",
                  *         "seat": 0,
                  *         "seatsDue": [
@@ -12160,7 +12556,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 404 or 410: the endpoint is gone; railpost removes it */
+            /** @description 404 or 410 (to a notification, not to a test or a redelivery): the endpoint is gone; railpost removes it */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -12173,11 +12569,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The message id: the same for a retry of the same message, so drop a second one */
+                /** @description The message id: the same for every delivery of one message (a redelivery you asked for), so drop a second one */
                 "webhook-id": string;
-                /** @description Unix seconds when it was signed; refuse one far from your clock (replays) */
+                /** @description Unix seconds when it was signed (each delivery anew); refuse one more than 5 minutes from your clock (replays), as the Standard Webhooks libraries do by default */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it) */
+                /** @description `v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it). The examples sign the `webhookTest` example's body with the `createWebhook` example's secret */
                 "webhook-signature": string;
             };
             path?: never;
@@ -12187,11 +12583,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "type": "game.started",
+                 *       "type": "gameStarted",
                  *       "timestamp": "2026-11-24T02:21:57.834Z",
                  *       "data": {
                  *         "gameId": "FKPrfbBjvLBvLK6i",
-                 *         "game": "Ticket to Ride: Europe",
+                 *         "game": "ticket-to-ride-europe",
+                 *         "title": "Ticket to Ride: Europe",
                  *         "playerId": "cicKW0C-Hpp-W1o4",
                  *         "seat": 0,
                  *         "seatsDue": [
@@ -12219,7 +12616,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 404 or 410: the endpoint is gone; railpost removes it */
+            /** @description 404 or 410 (to a notification, not to a test or a redelivery): the endpoint is gone; railpost removes it */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -12232,11 +12629,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The message id: the same for a retry of the same message, so drop a second one */
+                /** @description The message id: the same for every delivery of one message (a redelivery you asked for), so drop a second one */
                 "webhook-id": string;
-                /** @description Unix seconds when it was signed; refuse one far from your clock (replays) */
+                /** @description Unix seconds when it was signed (each delivery anew); refuse one more than 5 minutes from your clock (replays), as the Standard Webhooks libraries do by default */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it) */
+                /** @description `v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it). The examples sign the `webhookTest` example's body with the `createWebhook` example's secret */
                 "webhook-signature": string;
             };
             path?: never;
@@ -12246,11 +12643,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "type": "game.finished",
+                 *       "type": "gameFinished",
                  *       "timestamp": "2026-11-24T02:21:57.783Z",
                  *       "data": {
                  *         "gameId": "EYbfkchR_0jieUN5",
-                 *         "game": "Vlaky na trati",
+                 *         "game": "vlaky-na-trati",
+                 *         "title": "Vlaky na trati",
                  *         "playerId": "cicKW0C-Hpp-W1o4",
                  *         "seat": 0,
                  *         "seatsDue": [],
@@ -12285,7 +12683,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 404 or 410: the endpoint is gone; railpost removes it */
+            /** @description 404 or 410 (to a notification, not to a test or a redelivery): the endpoint is gone; railpost removes it */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -12298,11 +12696,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The message id: the same for a retry of the same message, so drop a second one */
+                /** @description The message id: the same for every delivery of one message (a redelivery you asked for), so drop a second one */
                 "webhook-id": string;
-                /** @description Unix seconds when it was signed; refuse one far from your clock (replays) */
+                /** @description Unix seconds when it was signed (each delivery anew); refuse one more than 5 minutes from your clock (replays), as the Standard Webhooks libraries do by default */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it) */
+                /** @description `v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it). The examples sign the `webhookTest` example's body with the `createWebhook` example's secret */
                 "webhook-signature": string;
             };
             path?: never;
@@ -12321,7 +12719,53 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 404 or 410: the endpoint is gone; railpost removes it */
+            /** @description 404 or 410 (to a notification, not to a test or a redelivery): the endpoint is gone; railpost removes it */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same for every delivery of one message (a redelivery you asked for), so drop a second one */
+                "webhook-id": string;
+                /** @description Unix seconds when it was signed (each delivery anew); refuse one more than 5 minutes from your clock (replays), as the Standard Webhooks libraries do by default */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it). The examples sign the `webhookTest` example's body with the `createWebhook` example's secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "webhookTest",
+                 *       "timestamp": "2026-11-24T02:21:51.002Z",
+                 *       "data": {
+                 *         "playerId": "cicKW0C-Hpp-W1o4",
+                 *         "webhookId": "_ldI4_vf29G0QHkF"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookTest"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 404 or 410 (to a notification, not to a test or a redelivery): the endpoint is gone; railpost removes it */
             410: {
                 headers: {
                     [name: string]: unknown;

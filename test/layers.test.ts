@@ -139,6 +139,8 @@ describe('layers', () => {
         'PLAYER',
         'LOG',
         'WEBHOOK',
+        'WHLOG',
+        'WHSEQ',
         'PUSH',
         'CRED',
         'EMAIL',

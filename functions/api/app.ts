@@ -37,7 +37,19 @@ export type { NotifyDeps } from './notify-deps.js';
 
 export interface AppDeps
   extends
-    Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData' | 'profiles' | 'botAccounts' | 'lobby' | 'challenges' | 'streams'>,
+    Pick<
+      Services,
+      | 'signIn'
+      | 'credentials'
+      | 'emails'
+      | 'yourData'
+      | 'profiles'
+      | 'botAccounts'
+      | 'lobby'
+      | 'challenges'
+      | 'streams'
+      | 'webhookDeliveries'
+    >,
     RequestStackDeps {
   registry: GameRegistry;
   players: Players;
@@ -75,7 +87,15 @@ export function createApp(deps: AppDeps) {
   app
     .route('/', catalogApp(deps.registry))
     .route('/', playersApp(deps, now))
-    .route('/', notificationsApp({ players: deps.players, games: deps.games, notifyDeps }))
+    .route(
+      '/',
+      notificationsApp({
+        players: deps.players,
+        games: deps.games,
+        notifyDeps,
+        webhookDeliveries: deps.webhookDeliveries,
+      }),
+    )
     .route('/', gamesApp(deps.games))
     .route('/', playApp({ games: deps.games, waits: deps.waits, notifyDeps, documentedGames: deps.documentedGames }))
     .route('/', chatApp(deps.chat))

@@ -1,4 +1,5 @@
 /** What the API needs to know of the notification channels (the notifier holds the private parts). */
+import type { Outbound } from '../notify/outbound-guard.js';
 import type { Refusal } from '../service/refusal.js';
 
 export interface NotifyDeps {
@@ -8,6 +9,8 @@ export interface NotifyDeps {
   unsubscribeSecret: string | readonly string[];
   /** Local development and tests only: http:// webhooks, and webhooks and push endpoints on private or loopback hosts. */
   localDelivery?: boolean;
+  /** The agents test events and redeliveries go through; default the production rules (notify/outbound-guard.ts). */
+  outbound?: Outbound;
 }
 
 /** The channels' settings as the app is given them: absent, or a function the Lambda's secrets in SSM are read through. */

@@ -123,6 +123,7 @@ export const PROBLEM_CODES = {
   too_many_vacations: conflict('At most 5 vacations that are not over yet', { limit: 5 }),
   vacation_over: conflict('This vacation is over; it stays on record for the clocks it paused'),
   concurrent_update: conflict('Another change got in the way; retry'),
+  payload_not_kept: conflict('This delivery was too large for its body to be kept; it cannot be sent again'),
   too_many_open_games: conflict(
     'At most 20 of your games may wait for players at once; share their invite codes, or wait until they start',
     { limit: 20 },

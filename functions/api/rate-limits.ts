@@ -169,6 +169,7 @@ const WHAT: Record<LimitedOperation, string> = {
   streamTicket: 'event stream tickets',
   accessToken: 'access tokens',
   challenge: 'challenges made and answered',
+  webhookDelivery: 'webhook test events and redeliveries',
   botAccount: 'bot account upgrades',
 };
 
@@ -232,6 +233,11 @@ const LIMITED: {
   },
   { method: 'POST', path: /^\/v1\/stream-tickets$/, operation: 'streamTicket' },
   { method: 'POST', path: /^\/v1\/access-tokens$/, operation: 'accessToken' },
+  {
+    method: 'POST',
+    path: /^\/v1\/players\/me\/webhooks\/[^/]+\/(test|deliveries\/[^/]+\/redeliver)$/,
+    operation: 'webhookDelivery',
+  },
   { method: 'POST', path: /^\/v1\/players\/me\/bot-account$/, operation: 'botAccount' },
   { method: 'POST', path: /^\/v1\/sign-in$/, operation: 'signInMail', perPlayer: emailKey },
   { method: 'POST', path: /^\/v1\/sign-in\/verify$/, operation: 'signInCode' },

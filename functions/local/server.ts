@@ -220,12 +220,15 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
       ? setInterval(() => void sweep().catch((err: unknown) => jsonLogger.error('sweep failed', err)), sweepMs)
       : null;
   interval?.unref();
+  // The production rules unless the server opted in to receivers on this machine (development mode).
+  const outbound = outboundAgents({ ...options.outbound, allowPrivateNetworks: options.localDelivery === true });
   const app = createApp({
     ...services,
     notify: {
       vapidPublicKey: notifySecrets.vapid.publicKey,
       unsubscribeSecret: notifySecrets.unsubscribeSecret,
       localDelivery: options.localDelivery === true,
+      outbound,
     },
     onServerError: (err, c) => jsonLogger.error('unhandled error', err, requestLogFields(c)),
     rateLimits: {
@@ -277,7 +280,7 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
       email: configured && recorded(configured),
       vapid: notifySecrets.vapid,
       unsubscribeSecret: notifySecrets.unsubscribeSecret,
-      outbound: outboundAgents({ ...options.outbound, allowPrivateNetworks: options.localDelivery === true }),
+      outbound,
       chatNoticeSeconds: limits.chatNoticeSeconds,
       log,
       ...(options.metrics ? { metrics: options.metrics } : {}),

@@ -9,7 +9,8 @@ import type { NotifierConfig } from './notifier-config.js';
 import { strictOutbound } from './outbound-guard.js';
 import { pushPayload, sendPush } from './push.js';
 import { signUnsubscribe } from './unsubscribe.js';
-import { deliverWebhook, webhookPayload } from './webhook.js';
+import { webhookPayload } from './webhook.js';
+import { attemptDelivery } from './webhook-attempt.js';
 
 export interface DeliveryFailure {
   playerId: string;
@@ -99,11 +100,26 @@ export async function toPlayer(
   for (const hook of await table.webhooks.list(player.id)) {
     if (!hook.events.includes(n.kind)) continue;
     await tryChannel('webhook', async () => {
-      const { status, gone } = await deliverWebhook({ url: hook.url, secret: hook.secret }, webhookPayload(n), {
-        outbound,
-      });
-      if (gone) await table.webhooks.delete(player.id, hook.id);
-      else if (status >= 500 || status === 429) throw new Error(`webhook answered ${status}`);
+      // The real clock, not the service's: receivers check the signed timestamp against theirs.
+      const now = new Date();
+      const body = JSON.stringify(webhookPayload(n, now));
+      const made = await attemptDelivery(
+        hook,
+        { kind: n.kind, body, attempt: 1, redelivery: false },
+        { outbound, now },
+      );
+      // The log is for the player to look at: a write that fails costs the entry, not the delivery.
+      await table.webhookAttempts
+        .add(made.attempt, now)
+        .catch((err: unknown) =>
+          config.log(`notify: delivery log of ${hook.id} not written: ${(err as Error).message}`),
+        );
+      const { status, error } = made.attempt;
+      if (made.gone) {
+        await table.webhooks.delete(player.id, hook.id);
+        await table.webhookAttempts.forget(player.id, hook.id);
+      } else if (status === null || status >= 500 || status === 429)
+        throw new Error(`webhook ${error?.code}: ${error?.message}`);
     });
   }
   return failures;

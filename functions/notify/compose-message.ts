@@ -45,6 +45,7 @@ export async function composeMessage(
     kind: r.kind,
     language,
     gameId: meta.id,
+    game: meta.game,
     gameTitle: gameTitle(words, meta.game, def?.title),
     playerId: player.id,
     playerName: shownName(player.name) ?? wording.seatName(r.seat),

@@ -11,6 +11,7 @@ export function sampleNotification(overrides: Partial<Notification> = {}): Notif
     kind: 'yourTurn',
     language: 'en',
     gameId: 'g7Hk2mQpX9aBcDeF',
+    game: 'ticket-to-ride-europe',
     gameTitle: 'Ticket to Ride: Europe',
     playerId: 'p_zoe',
     playerName: 'Zoë',

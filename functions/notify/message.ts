@@ -11,6 +11,7 @@ export interface Notification {
   /** The recipient's language: every sentence, and the game's wording in `changes`. */
   language: Language;
   gameId: string;
+  game: string; // the catalog id, e.g. "ticket-to-ride-europe"
   gameTitle: string; // e.g. "Ticket to Ride: Europe"
   playerId: string;
   playerName: string;

@@ -61,6 +61,9 @@ class RefusedAddress extends Error {
   }
 }
 
+/** Whether a connection failed because the guard refused its address. */
+export const isRefusedAddress = (err: unknown): boolean => err instanceof RefusedAddress;
+
 /** A socket that fails at once, as http(s).Agent expects of a connection that cannot be made. */
 function failedSocket(error: Error, callback?: (error: Error | null, socket: Duplex) => void): Socket {
   const socket = new Socket();

@@ -54,11 +54,12 @@ const payload = webhookPayload(sampleNotification(), new Date('2026-11-21T10:00:
 describe('webhookPayload', () => {
   it('wraps the notification in the Standard Webhooks envelope', () => {
     expect(payload).toEqual({
-      type: 'game.your_turn',
+      type: 'yourTurn',
       timestamp: '2026-11-21T10:00:00.000Z',
       data: {
         gameId: 'g7Hk2mQpX9aBcDeF',
-        game: 'Ticket to Ride: Europe',
+        game: 'ticket-to-ride-europe',
+        title: 'Ticket to Ride: Europe',
         playerId: 'p_zoe',
         seat: 1,
         seatsDue: [1],
@@ -70,12 +71,7 @@ describe('webhookPayload', () => {
       },
     });
     const kinds = ['reminder', 'gameStarted', 'gameFinished', 'chat'] as const;
-    expect(kinds.map((kind) => webhookPayload(sampleNotification({ kind })).type)).toEqual([
-      'game.reminder',
-      'game.started',
-      'game.finished',
-      'game.chat',
-    ]);
+    expect(kinds.map((kind) => webhookPayload(sampleNotification({ kind })).type)).toEqual(kinds);
     const end = webhookPayload(
       sampleNotification({ kind: 'gameFinished', result: { places: [2, 1, 3], scores: [1, 2, 0] } }),
     );

@@ -2,26 +2,27 @@ import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
+import type { WebhookEventType } from '../domain/webhook-attempt.js';
 import type { Notification, NotificationKind } from './message.js';
 import { agentFor, strictOutbound, type Outbound } from './outbound-guard.js';
 
-export type WebhookEventType = 'game.your_turn' | 'game.reminder' | 'game.started' | 'game.finished' | 'game.chat';
+export type { WebhookEventType };
 
-const EVENT_TYPES: Record<NotificationKind, WebhookEventType> = {
-  yourTurn: 'game.your_turn',
-  reminder: 'game.reminder',
-  gameStarted: 'game.started',
-  gameFinished: 'game.finished',
-  chat: 'game.chat',
-};
+/**
+ * The Standard Webhooks envelope: `type`, `timestamp` (ISO), `data`. `type` is the notification
+ * kind, spelled as the event stream and the notification settings spell it.
+ */
+export type WebhookPayload = GamePayload | TestPayload;
 
-/** The Standard Webhooks envelope: `type`, `timestamp` (ISO), `data`. */
-export interface WebhookPayload {
-  type: WebhookEventType;
+export interface GamePayload {
+  type: NotificationKind;
   timestamp: string;
   data: {
     gameId: string;
+    /** The catalog id (`ticket-to-ride-europe`), as in /v1/catalog. */
     game: string;
+    /** The game's title, in the recipient's language. */
+    title: string;
     playerId: string;
     seat: number;
     seatsDue: number[];
@@ -34,6 +35,13 @@ export interface WebhookPayload {
     result?: { places: number[]; scores: number[]; noWinner?: true };
     chat?: { from: string; text: string };
   };
+}
+
+/** What POST /v1/players/me/webhooks/{id}/test sends: nothing happened in any game. */
+export interface TestPayload {
+  type: 'webhookTest';
+  timestamp: string;
+  data: { playerId: string; webhookId: string };
 }
 
 export interface WebhookEndpoint {
@@ -54,15 +62,17 @@ export interface WebhookRequest {
   body: string;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
+/** How long a receiver has to answer a delivery. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
 
-export function webhookPayload(n: Notification, now: Date = new Date()): WebhookPayload {
+export function webhookPayload(n: Notification, now: Date = new Date()): GamePayload {
   return {
-    type: EVENT_TYPES[n.kind],
+    type: n.kind,
     timestamp: now.toISOString(),
     data: {
       gameId: n.gameId,
-      game: n.gameTitle,
+      game: n.game,
+      title: n.gameTitle,
       playerId: n.playerId,
       seat: n.seat,
       seatsDue: n.toAct,
@@ -78,13 +88,21 @@ export function webhookPayload(n: Notification, now: Date = new Date()): Webhook
   };
 }
 
+export function testPayload(playerId: string, webhookId: string, now: Date = new Date()): TestPayload {
+  return { type: 'webhookTest', timestamp: now.toISOString(), data: { playerId, webhookId } };
+}
+
 /** Signs a payload per Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`. */
 export function signWebhook(
   endpoint: WebhookEndpoint,
   payload: WebhookPayload,
   sentAt: Date = new Date(),
 ): WebhookRequest {
-  const body = JSON.stringify(payload);
+  return signBody(endpoint, JSON.stringify(payload), sentAt);
+}
+
+/** Signs a body as sent before (a redelivery): the same `webhook-id`, a fresh timestamp and signature. */
+export function signBody(endpoint: WebhookEndpoint, body: string, sentAt: Date = new Date()): WebhookRequest {
   // Derived from the body, so a retry of the same payload keeps its id and receivers can drop
   // the duplicate (the spec's idempotency key); the payload timestamp keeps distinct events apart.
   const id = `msg_${createHash('sha256').update(body).digest('base64url')}`;
@@ -111,7 +129,7 @@ export function deliverWebhook(
 
 /**
  * Any HTTP answer resolves (2xx is success; 404/410 mean "remove this subscription"); a network
- * error, a refused address or the timeout rejects, for the caller to retry. node:http(s) rather
+ * error, a refused address or the timeout rejects (webhook-attempt.ts names each for the delivery log). node:http(s) rather
  * than fetch: only an http.Agent can check the address at connect time. Redirects are returned,
  * not followed: the subscriber registered one URL, and a Location could send the signed body
  * anywhere, to a host nobody checked.
@@ -122,7 +140,7 @@ export function postWebhook(
 ): Promise<{ status: number; gone: boolean }> {
   const url = new URL(req.url);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const signal = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = AbortSignal.timeout(opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
   return new Promise((resolve, reject) => {
     const outgoing = send(
       url,

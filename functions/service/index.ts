@@ -33,6 +33,7 @@ import { Digests, type DigestNotice } from './digests.js';
 import { Streams, type EndedCredentials } from './streams.js';
 import { InProcessBotTurns, type BotTurns } from './bot-turns.js';
 import { BotTurnJobs } from './bot-turn-jobs.js';
+import { WebhookDeliveries } from './webhook-deliveries.js';
 
 export interface Services extends GameCapabilities {
   registry: GameRegistry;
@@ -43,6 +44,8 @@ export interface Services extends GameCapabilities {
   times: TimeStore;
   now: () => Date;
   players: Players;
+  /** Webhook delivery logs, test events and redeliveries. */
+  webhookDeliveries: WebhookDeliveries;
   /** The capabilities below as the api takes them, in one object. */
   games: Games;
   chat: Chat;
@@ -195,6 +198,8 @@ export function createServices(
     writes,
     waits,
     results,
+    // The real clock: a delivery is signed with it, and its log expires by it.
+    webhookDeliveries: new WebhookDeliveries(table, () => new Date()),
     profiles: new Profiles(table, ratings, finished, registry),
     botAccounts: new BotAccounts(table, ratings, players, now),
     lobby,

@@ -36,6 +36,7 @@ export type LimitedOperation =
   | 'streamTicket'
   | 'accessToken'
   | 'challenge'
+  | 'webhookDelivery'
   | 'botAccount';
 
 export interface Caps {
@@ -108,6 +109,15 @@ export const DEFAULT_LIMITS: Limits = {
     },
     /** Making, accepting, declining and cancelling challenges, together. */
     challenge: { perPlayer: { points: 60, seconds: hour }, perAddress: { points: 120, seconds: hour }, shared: true },
+    /**
+     * Test events and redeliveries, together: each makes railpost post to a URL of the player's
+     * choosing, so a loop must not turn it into a flood of another's server.
+     */
+    webhookDelivery: {
+      perPlayer: { points: 10, seconds: minute },
+      perAddress: { points: 30, seconds: minute },
+      shared: true,
+    },
     /** Making an account a bot account: done once; each try reads the account's games, so tries are few. */
     botAccount: { perPlayer: { points: 5, seconds: hour }, perAddress: { points: 30, seconds: hour }, shared: true },
   },

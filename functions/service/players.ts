@@ -324,8 +324,11 @@ export class Players {
     return written.ok ? ok(record) : written;
   }
 
+  /** The endpoint's delivery log goes with it (the bodies it keeps are the player's data). */
   async deleteWebhook(player: PlayerRecord, id: string): Promise<Result<void>> {
-    return (await this.table.webhooks.delete(player.id, id)) ? ok(undefined) : refused(problems.notFound('Webhook'));
+    if (!(await this.table.webhooks.delete(player.id, id))) return refused(problems.notFound('Webhook'));
+    await this.table.webhookAttempts.forget(player.id, id);
+    return ok(undefined);
   }
 
   // ---- Web Push

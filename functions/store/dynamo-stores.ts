@@ -17,6 +17,7 @@ import { RatingsTable } from './ratings-table.js';
 import { StreamTicketTable } from './stream-ticket-table.js';
 import { PUSH_SUBSCRIPTIONS, SubscriptionTable, WEBHOOKS } from './subscription-table.js';
 import { TimeTable } from './time-table.js';
+import { WebhookAttemptLog } from './webhook-attempt-log.js';
 
 /** Where held views are counted across processes (RP-WAIT-1), and the longest a hold lasts. */
 export interface HeldViews {
@@ -30,6 +31,7 @@ export function dynamoStores(db: DynamoDBClient, tableName: string, heldViews?: 
     games: new GameLogTable(db, tableName),
     players: new PlayerTable(db, tableName),
     webhooks: new SubscriptionTable(db, tableName, WEBHOOKS),
+    webhookAttempts: new WebhookAttemptLog(db, tableName),
     pushSubscriptions: new SubscriptionTable(db, tableName, PUSH_SUBSCRIPTIONS),
     ratings: new RatingsTable(db, tableName),
     finished: new FinishedTable(db, tableName),

@@ -27,6 +27,13 @@ export const keys = {
   /** Under the player's partition; sort after PROFILE, never begin with GAME# (memberships). */
   webhook: (id: string) => `WEBHOOK#${id}`,
   webhookPrefix: 'WEBHOOK#',
+  /**
+   * Under the player's partition: a webhook endpoint's delivery log, one item per attempt by its
+   * sequence number (zero-padded, so a backward read is newest first), and the sequence itself.
+   */
+  webhookAttempt: (webhookId: string, seq: number) => `WHLOG#${webhookId}#${String(seq).padStart(SEQ_DIGITS, '0')}`,
+  webhookAttemptPrefix: (webhookId: string) => `WHLOG#${webhookId}#`,
+  webhookSequence: (webhookId: string) => `WHSEQ#${webhookId}`,
   push: (id: string) => `PUSH#${id}`,
   pushPrefix: 'PUSH#',
   /** Under the player's partition: one per browser session or personal access token. */

@@ -92,13 +92,13 @@ export async function runSmoke(options: SmokeOptions, say: (line: string) => voi
       const { receiver } = options.webhook;
       await step('the end arrives as a signed webhook', async () => {
         const delivery = await receiver.waitFor(
-          (d) => d.type === 'game.finished' && d.data.gameId === gameId,
+          (d) => d.type === 'gameFinished' && d.data.gameId === gameId,
           options.webhookTimeoutMs,
         );
         if (!delivery) {
           const rejected = receiver.rejected ? ` (${receiver.rejected} deliveries had a bad signature)` : '';
           throw new SmokeFailure(
-            `no signed game.finished delivery within ${options.webhookTimeoutMs / 1000} s${rejected}; is the webhook URL reachable from the deployment?`,
+            `no signed gameFinished delivery within ${options.webhookTimeoutMs / 1000} s${rejected}; is the webhook URL reachable from the deployment?`,
           );
         }
       });

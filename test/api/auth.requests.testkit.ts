@@ -48,6 +48,13 @@ export async function requestFor(op: Operation, targets: Targets = { running, op
     return (c, headers) =>
       c.DELETE('/v1/players/me/webhooks/{webhookId}', { params: { path: { webhookId } }, headers });
   }
+  // The delivery operations act on one of owner's webhooks; a redelivery needs an attempt of it to send again.
+  if (
+    op.key.startsWith('GET /v1/players/me/webhooks/{webhookId}/') ||
+    op.key.startsWith('POST /v1/players/me/webhooks/{webhookId}/')
+  ) {
+    return webhookDeliveryRequest(op.key, await ownersItem('webhooks'));
+  }
   if (op.key === 'DELETE /v1/players/me/push-subscriptions/{subscriptionId}') {
     const subscriptionId = await ownersItem('push-subscriptions');
     return (c, headers) =>
@@ -205,6 +212,19 @@ export async function requestFor(op: Operation, targets: Targets = { running, op
 async function challengeOf(from: Api & { playerId: string }, to: { playerId: string }) {
   const made = dataOf(await from.POST('/v1/challenges', { body: { opponent: to.playerId, game: 'high-card' } }));
   return { path: { id: made.id } };
+}
+
+/** A test event, the delivery log or a redelivery of owner's webhook `webhookId`. */
+async function webhookDeliveryRequest(key: string, webhookId: string): Promise<Send> {
+  const path = { webhookId };
+  if (key === 'POST /v1/players/me/webhooks/{webhookId}/test')
+    return (c, headers) => c.POST('/v1/players/me/webhooks/{webhookId}/test', { params: { path }, headers });
+  if (key === 'GET /v1/players/me/webhooks/{webhookId}/deliveries')
+    return (c, headers) => c.GET('/v1/players/me/webhooks/{webhookId}/deliveries', { params: { path }, headers });
+  const tested = dataOf(await owner.POST('/v1/players/me/webhooks/{webhookId}/test', { params: { path } }));
+  const params = { path: { ...path, deliveryId: tested.id } };
+  return (c, headers) =>
+    c.POST('/v1/players/me/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver', { params, headers });
 }
 
 /**

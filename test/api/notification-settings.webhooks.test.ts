@@ -64,14 +64,14 @@ describe('webhooks', () => {
     // The notifier signs with what is stored: a signature made with it verifies with the shown secret.
     const stored = (await server.services.table.webhooks.list(p.playerId)).filter((w) => w.id === hook.id);
     expect(stored.map((w) => w.secret)).toEqual([secret]);
-    const body = JSON.stringify({ type: 'game.your_turn' });
+    const body = JSON.stringify({ type: 'yourTurn' });
     const at = new Date();
     const headers = {
       'webhook-id': 'msg_1',
       'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
       'webhook-signature': new Webhook(stored[0]!.secret).sign('msg_1', at, body),
     };
-    expect(new Webhook(secret).verify(body, headers)).toEqual({ type: 'game.your_turn' });
+    expect(new Webhook(secret).verify(body, headers)).toEqual({ type: 'yourTurn' });
   });
 
   it('refuses what is not an absolute http(s) URL without credentials (400 invalid_webhook_url) and bad event lists (400 invalid_body); nothing is stored', async () => {

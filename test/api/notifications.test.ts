@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo, LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonLogger } from '../../functions/api/json-logger.js';
@@ -12,33 +11,22 @@ import { highCardAnswer } from '../support/high-card-game.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 import { newVapidKeys } from '../../functions/notify/vapid-keys.js';
 import { oneClick, pushSubscription } from '../support/notifications.js';
+import type { DeliverySample } from '../support/response-validator.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { startLocalServer } from '../../functions/local/server.js';
 import { CATALOGS, translate } from '../../web/client/i18n.testkit.js';
 import { webGame } from '../../presentation/games.js';
 
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-}
-
 let server: LocalServer;
 let api: Api;
-let receiver: Server;
+let receiver: WebhookReceiver;
 let receiverUrl: string;
 const mails: OutgoingMail[] = [];
-const hooks: Received[] = [];
+const hooks: DeliverySample[] = [];
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      hooks.push({ headers: req.headers as Record<string, string>, body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startWebhookReceiver(hooks);
+  receiverUrl = receiver.url;
   // The receiver is on this machine: the suite opts in (the default refuses such deliveries).
   server = await startLocalServer({
     store: 'memory',
@@ -51,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await new Promise((ok) => receiver.close(ok));
+  await receiver.close();
 });
 
 const mailsTo = (address: string) => mails.filter((m) => m.to === address && !isAccountMail(m));
@@ -74,7 +62,7 @@ describe('turn notifications, delivered in-process by the local server', () => {
     await server.notificationsIdle();
     expect(mailsTo('anna@example.test').map((m) => m.subject)).toHaveLength(1);
     expect(mailsTo('ben@example.test')).toHaveLength(1);
-    expect(hooks.map((h) => JSON.parse(h.body).type)).toEqual(['game.started']);
+    expect(hooks.map((h) => JSON.parse(h.body).type)).toEqual(['gameStarted']);
 
     // Anna draws a secret card (HC-2): Ben becomes due and is told once; Anna is not.
     const id = created.id;
@@ -101,9 +89,9 @@ describe('turn notifications, delivered in-process by the local server', () => {
       type: string;
       data: { seatsDue: number[]; gameId: string };
     };
-    expect(payload.type).toBe('game.your_turn');
+    expect(payload.type).toBe('yourTurn');
     expect(payload.data).toMatchObject({ gameId: id, seatsDue: [1] });
-    expect(() => new Webhook(secret).verify(last.body.replace('your_turn', 'finished'), last.headers)).toThrow();
+    expect(() => new Webhook(secret).verify(last.body.replace('yourTurn', 'gameFinished'), last.headers)).toThrow();
 
     // The unsubscribe link works without a token; later turns send no email but the webhook still fires.
     const link = new URL(/https?:\/\/\S+\/v1\/unsubscribe\?token=[^\s">]+/.exec(turnMail.text)![0]);
@@ -129,7 +117,7 @@ describe('turn notifications, delivered in-process by the local server', () => {
       body: { inviteCode: second.inviteCode! },
     });
     await server.notificationsIdle();
-    expect(hooks.slice(hooksBefore).map((h) => JSON.parse(h.body).type)).toEqual(['game.started']);
+    expect(hooks.slice(hooksBefore).map((h) => JSON.parse(h.body).type)).toEqual(['gameStarted']);
     expect(mailsTo('ben@example.test')).toHaveLength(2);
     expect(mailsTo('anna@example.test')).toHaveLength(3);
   });

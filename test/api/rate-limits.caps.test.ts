@@ -180,7 +180,7 @@ describe('chat notices are debounced per recipient', () => {
     await join(ben, game.id, game.inviteCode!);
     await server.notificationsIdle();
     const chatMails = () => mails.filter((m) => m.to === 'ben@example.test' && /wrote in/.test(m.subject));
-    const chatHooks = () => hooks.filter((h) => h.type === 'game.chat');
+    const chatHooks = () => hooks.filter((h) => h.type === 'chat');
 
     for (let i = 0; i < 12; i++) {
       expect((await chat(anna, game.id, `message ${i}`)).response.status).toBe(201);

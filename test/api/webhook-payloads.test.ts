@@ -4,8 +4,6 @@
  * receiver got (each of the five kinds) is checked against the committed document: its body
  * strictly, its Standard Webhooks headers, and its signature with the endpoint's secret.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
@@ -13,26 +11,19 @@ import { dataOf, testClient, textOf } from '../support/client.js';
 import { HighCardGame } from '../support/high-card-game.js';
 import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 import { committedDocument, createWebhookValidator, type DeliverySample } from '../support/response-validator.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const DAY = 86_400_000;
 let clock = Date.parse('2026-06-01T08:00:00Z');
 let server: LocalServer;
-let receiver: Server;
+let receiver: WebhookReceiver;
 let receiverUrl: string;
 const deliveries: DeliverySample[] = [];
 const validate = createWebhookValidator(committedDocument());
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      deliveries.push({ headers: req.headers as Record<string, string>, body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startWebhookReceiver(deliveries);
+  receiverUrl = receiver.url;
   // The receiver is on this machine: the suite opts in (the default refuses such deliveries).
   server = await startLocalServer({
     store: 'memory',
@@ -45,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await new Promise((ok) => receiver.close(ok));
+  await receiver.close();
 });
 
 describe('webhook deliveries match the webhooks section of the OpenAPI document', () => {
@@ -64,23 +55,21 @@ describe('webhook deliveries match the webhooks section of the OpenAPI document'
     const game = await HighCardGame.create([anna, ben], {
       options: { rounds: 1, handSize: 2 },
       timeControl: { perMove: 'P1D', onTimeout: 'bot', reminderAt: 0.5 },
-    }); // game.started
-    await game.act(0); // Anna draws (HC-2): Ben becomes due, game.your_turn
+    }); // gameStarted
+    await game.act(0); // Anna draws (HC-2): Ben becomes due, yourTurn
     expect(
       (await anna.POST('/v1/games/{id}/chat', { params: game.params, body: { text: 'Your move, Ben' } })).response
         .status,
-    ).toBe(201); // game.chat
+    ).toBe(201); // chat
     clock += 0.6 * DAY;
-    await server.sweep(); // past half of Ben's day: game.reminder
-    await game.playToEnd(); // game.finished
+    await server.sweep(); // past half of Ben's day: reminder
+    await game.playToEnd(); // gameFinished
     await server.notificationsIdle();
   });
 
   it('every delivery is declared: body and headers as the document says, signed with the endpoint secret', () => {
     const kinds = deliveries.map((d) => (JSON.parse(d.body) as { type: string }).type);
-    expect(new Set(kinds)).toEqual(
-      new Set(['game.started', 'game.your_turn', 'game.chat', 'game.reminder', 'game.finished']),
-    );
+    expect(new Set(kinds)).toEqual(new Set(['gameStarted', 'yourTurn', 'chat', 'reminder', 'gameFinished']));
     for (const delivery of deliveries) {
       expect(validate(delivery).errors, delivery.body).toEqual([]);
       expect(() => new Webhook(secret).verify(delivery.body, delivery.headers)).not.toThrow();
@@ -88,7 +77,7 @@ describe('webhook deliveries match the webhooks section of the OpenAPI document'
   });
 
   it('the check refuses a payload or headers unlike the document', () => {
-    const delivery = deliveries.find((d) => d.body.includes('"game.reminder"'))!;
+    const delivery = deliveries.find((d) => d.body.includes('"reminder"'))!;
     const payload = JSON.parse(delivery.body) as { data: Record<string, unknown> };
     const { deadline: _deadline, ...withoutDeadline } = payload.data;
     const { ['webhook-signature']: _signature, ...unsigned } = delivery.headers;

@@ -82,7 +82,7 @@ describe('npm run smoke', () => {
     const { code, out, err } = await smoke(url, '--webhook-url', 'http://127.0.0.1:9/', '--webhook-timeout', '2');
     expect(code).toBe(1);
     expect(err).toContain(
-      'smoke FAILED: the end arrives as a signed webhook: no signed game.finished delivery within 2 s',
+      'smoke FAILED: the end arrives as a signed webhook: no signed gameFinished delivery within 2 s',
     );
     expect(out).toContain('ok   the webhook is removed');
     expect(out).toContain('ok   both accounts are deleted');

@@ -19,6 +19,7 @@ import { lobbyAndChatSuite } from './conformance/lobby-chat.js';
 import { playersSuite } from './conformance/players.js';
 import { ratingsSuite } from './conformance/ratings.js';
 import { timeControlsSuite } from './conformance/time-controls.js';
+import { webhookAttemptsSuite } from './conformance/webhook-attempts.js';
 
 afterAll(stopDynamoDbLocal);
 
@@ -29,6 +30,7 @@ describe.each(backends)('event store on $name', (backend) => {
   playersSuite(h);
   channelsSuite(h);
   deliveriesSuite(h);
+  webhookAttemptsSuite(h);
   ratingsSuite(h);
   boardsSuite(h);
   lobbyAndChatSuite(h);

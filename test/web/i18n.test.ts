@@ -105,7 +105,7 @@ describe('web client catalogs', () => {
     const namespaces = new Set(Object.keys(CATALOGS.en));
     const used = new Set<string>();
     for (const f of files) {
-      // The notifier also spells webhook event types ('game.finished'): only its `mail.…` keys are messages.
+      // The notifier also spells webhook event types ('gameFinished'): only its `mail.…` keys are messages.
       const own = (ns: string) => (f.startsWith('functions/notify/') ? ns === 'mail' : namespaces.has(ns));
       for (const m of readFileSync(join(ROOT, f), 'utf8').matchAll(/'([a-zA-Z]+)\.([\w.]+)'/g))
         if (own(m[1]!)) used.add(`${m[1]}.${m[2]}`);

@@ -3,12 +3,16 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { verifyUnsubscribe } from '../../notify/unsubscribe.js';
 import type { Games } from '../../service/games.js';
 import type { Players } from '../../service/players.js';
+import type { WebhookDeliveries } from '../../service/webhook-deliveries.js';
+import type { WebhookAttempt } from '../../domain/webhook-attempt.js';
+import type { WebhookMessage } from '../../notify/webhook-attempt.js';
 import { Refusal, problems } from '../../service/refusal.js';
-import type { PushRecord } from '../../domain/player.js';
+import type { PushRecord, WebhookRecord } from '../../domain/player.js';
 import { webhookAnswer } from '../answer-shapes.js';
 import { caller, type AppEnv } from '../env.js';
 import { valueOf } from '../problem-response.js';
 import { requireNotify, type NotifyDeps } from '../notify-deps.js';
+import { deliveryRoutes } from './delivery-routes.js';
 import { notificationRoutes as routes } from './routes.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';
 
@@ -17,7 +21,11 @@ export interface NotificationDeps {
   /** Vacations move the deadlines of running turns. */
   games: Pick<Games, 'refreshDeadlines'>;
   notifyDeps: () => Promise<NotifyDeps | undefined>;
+  webhookDeliveries: WebhookDeliveries;
 }
+
+/** An attempt as the API shows it: without who and where (the path says) and without the body kept for redelivery. */
+const deliveryAnswer = ({ playerId: _p, webhookId: _w, payload: _b, ...shown }: WebhookAttempt) => shown;
 
 const pushItem = (p: PushRecord) => ({
   id: p.id,
@@ -28,9 +36,18 @@ const noStore = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
 
 /** The SSRF checks (ipaddr.js and request-filtering-agent) load with the first webhook or push subscription registered. */
 const outboundUrls = () => import('./webhook-url.js');
+/** The sender (and standardwebhooks) loads with the first test event or redelivery. */
+const sender = () => import('../../notify/webhook-attempt.js');
 
-export function notificationsApp({ players, games, notifyDeps }: NotificationDeps) {
+export function notificationsApp({ players, games, notifyDeps, webhookDeliveries }: NotificationDeps) {
   const localDelivery = async () => (await notifyDeps())?.localDelivery === true;
+  /** Sends a message to the endpoint at the player's request, logs the attempt and answers it. */
+  const attempt = async (hook: WebhookRecord, message: WebhookMessage) => {
+    const outbound = (await notifyDeps())?.outbound;
+    const opts = { now: new Date(), ...(outbound ? { outbound } : {}) };
+    const made = await (await sender()).attemptDelivery(hook, message, opts);
+    return deliveryAnswer(await webhookDeliveries.record(made.attempt));
+  };
   /** The unsubscribe token of a request, verified; 400 invalid_token otherwise. */
   const unsubscribeToken = async (token: string) => {
     const notify = await requireNotify(
@@ -72,6 +89,23 @@ export function notificationsApp({ players, games, notifyDeps }: NotificationDep
     .openapi(routes.deleteWebhook, async (c) => {
       valueOf(await players.deleteWebhook(caller(c), c.req.valid('param').webhookId));
       return c.body(null, 204);
+    })
+    .openapi(deliveryRoutes.testWebhook, async (c) => {
+      const me = caller(c);
+      const hook = valueOf(await webhookDeliveries.endpoint(me, c.req.valid('param').webhookId));
+      const { testPayload } = await import('../../notify/webhook.js');
+      const body = JSON.stringify(testPayload(me.id, hook.id));
+      return c.json(await attempt(hook, { kind: 'webhookTest', body, attempt: 1, redelivery: false }), 200);
+    })
+    .openapi(deliveryRoutes.listWebhookDeliveries, async (c) => {
+      const log = valueOf(await webhookDeliveries.log(caller(c), c.req.valid('param').webhookId));
+      return c.json(log.map(deliveryAnswer), 200);
+    })
+    .openapi(deliveryRoutes.redeliverWebhook, async (c) => {
+      const { webhookId, deliveryId } = c.req.valid('param');
+      const again = valueOf(await webhookDeliveries.redelivery(caller(c), webhookId, deliveryId));
+      const { hook, kind, body, attempt: n } = again;
+      return c.json(await attempt(hook, { kind, body, attempt: n, redelivery: true }), 200);
     })
     .openapi(routes.listPushSubscriptions, async (c) =>
       c.json((await players.listPushSubscriptions(caller(c))).map(pushItem), 200),

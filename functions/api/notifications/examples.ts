@@ -1,9 +1,35 @@
 /**
  * Examples of the OpenAPI document (this resource's part; all are written alike): real answers of a local server (two
  * players, a timed Ticket to Ride: Europe game, a finished Vlaky na trati game against a bot, and
- * the webhooks one of them received), with long lists cut short and the host written as a public
- * one. Spectral and Redocly check each against its schema (test/api-spec.test.ts).
+ * the webhooks one of them received, with its delivery log), with long lists cut short and the
+ * host written as a public one. Spectral and Redocly check each against its schema (test/api-spec.test.ts).
  */
+
+/** The `webhookTest` example's attempt: answered by the test event, and listed in the delivery log. */
+const TEST_ATTEMPT = {
+  id: '7',
+  kind: 'webhookTest',
+  eventId: 'msg_UFhuttc9ZGdUNGGiyKMpoNZ9WZ4SdQWrcJIdRSnbZbg',
+  attemptedAt: '2026-11-24T02:21:52.000Z',
+  attempt: 1,
+  status: 204,
+  latencyMs: 41,
+  error: null,
+  redelivery: false,
+} as const;
+
+/** A redelivery of a `yourTurn` message whose first attempt timed out: answered, and first in the log. */
+const REDELIVERED_ATTEMPT = {
+  id: '9',
+  kind: 'yourTurn',
+  eventId: 'msg_24we7JRtG4Ji_qk91O6BbMpTf1HqoeyzBTU-IGpNn1M',
+  attemptedAt: '2026-11-24T02:24:12.311Z',
+  attempt: 2,
+  status: 204,
+  latencyMs: 37,
+  error: null,
+  redelivery: true,
+} as const;
 
 export const NOTIFICATION_EXAMPLES = {
   listVacations: [{ id: 'U0Sd8r3z89cFRlmB', from: '2026-12-24T02:21:50.630Z', until: '2027-01-07T02:21:50.630Z' }],
@@ -29,6 +55,23 @@ export const NOTIFICATION_EXAMPLES = {
       secret: 'whsec_J1J3dOZvfqU0zLuWV7dBDtIO6T6ipxxk/PgzEQ68JkM=',
     },
   },
+  testWebhook: TEST_ATTEMPT,
+  listWebhookDeliveries: [
+    REDELIVERED_ATTEMPT,
+    {
+      id: '8',
+      kind: 'yourTurn',
+      eventId: 'msg_24we7JRtG4Ji_qk91O6BbMpTf1HqoeyzBTU-IGpNn1M',
+      attemptedAt: '2026-11-24T02:21:55.251Z',
+      attempt: 1,
+      status: null,
+      latencyMs: 10003,
+      error: { code: 'timeout', message: 'No answer within 10 s' },
+      redelivery: false,
+    },
+    TEST_ATTEMPT,
+  ],
+  redeliverWebhook: REDELIVERED_ATTEMPT,
   listPushSubscriptions: [
     {
       id: 'eb267bf06d7d525c016de181716ca716',
@@ -52,12 +95,13 @@ export const NOTIFICATION_EXAMPLES = {
   },
   unsubscribe: { unsubscribed: true, channel: 'email', kind: 'chat' },
   webhooks: {
-    'game.started': {
-      type: 'game.started',
+    gameStarted: {
+      type: 'gameStarted',
       timestamp: '2026-11-24T02:21:57.834Z',
       data: {
         gameId: 'FKPrfbBjvLBvLK6i',
-        game: 'Ticket to Ride: Europe',
+        game: 'ticket-to-ride-europe',
+        title: 'Ticket to Ride: Europe',
         playerId: 'cicKW0C-Hpp-W1o4',
         seat: 0,
         seatsDue: [0],
@@ -70,12 +114,13 @@ export const NOTIFICATION_EXAMPLES = {
         deadline: '2026-11-24T02:22:01.797Z',
       },
     },
-    'game.your_turn': {
-      type: 'game.your_turn',
+    yourTurn: {
+      type: 'yourTurn',
       timestamp: '2026-11-24T02:21:55.247Z',
       data: {
         gameId: 'J2vD4oNr2uHIlua_',
-        game: 'Vlaky na trati',
+        game: 'vlaky-na-trati',
+        title: 'Vlaky na trati',
         playerId: 'cicKW0C-Hpp-W1o4',
         seat: 1,
         seatsDue: [1],
@@ -92,12 +137,13 @@ export const NOTIFICATION_EXAMPLES = {
         deadline: '2026-11-27T02:21:55.208Z',
       },
     },
-    'game.finished': {
-      type: 'game.finished',
+    gameFinished: {
+      type: 'gameFinished',
       timestamp: '2026-11-24T02:21:57.783Z',
       data: {
         gameId: 'EYbfkchR_0jieUN5',
-        game: 'Vlaky na trati',
+        game: 'vlaky-na-trati',
+        title: 'Vlaky na trati',
         playerId: 'cicKW0C-Hpp-W1o4',
         seat: 0,
         seatsDue: [],
@@ -110,12 +156,13 @@ export const NOTIFICATION_EXAMPLES = {
         result: { places: [2, 1], scores: [34, 42] },
       },
     },
-    'game.reminder': {
-      type: 'game.reminder',
+    reminder: {
+      type: 'reminder',
       timestamp: '2026-11-24T02:21:59.402Z',
       data: {
         gameId: 'FKPrfbBjvLBvLK6i',
-        game: 'Ticket to Ride: Europe',
+        game: 'ticket-to-ride-europe',
+        title: 'Ticket to Ride: Europe',
         playerId: 'cicKW0C-Hpp-W1o4',
         seat: 0,
         seatsDue: [0],
@@ -128,5 +175,21 @@ export const NOTIFICATION_EXAMPLES = {
         deadline: '2026-11-24T02:22:01.797Z',
       },
     },
+    webhookTest: {
+      type: 'webhookTest',
+      timestamp: '2026-11-24T02:21:51.002Z',
+      data: { playerId: 'cicKW0C-Hpp-W1o4', webhookId: '_ldI4_vf29G0QHkF' },
+    },
   },
+} as const;
+
+/**
+ * The Standard Webhooks headers of the `webhookTest` example above, sent to the `createWebhook`
+ * example's endpoint (signed with its secret) at `timestamp`: the headers' examples, and the test
+ * vector of docs/notifications.md (test/webhook-vector.test.ts verifies both).
+ */
+export const SIGNED_EXAMPLE = {
+  id: 'msg_UFhuttc9ZGdUNGGiyKMpoNZ9WZ4SdQWrcJIdRSnbZbg',
+  timestamp: '1795486912',
+  signature: 'v1,e1e9eNnhNQyCq51QiqLJ8DjvTmvdHMAjJBZPcAbUbg8=',
 } as const;

@@ -1,6 +1,7 @@
 /** The schemas of notification settings: kinds, digests, vacations, webhooks, push subscriptions, unsubscribing. */
 import * as z from '../openapi-zod.js';
 import { NOTIFICATION_KINDS } from '../../domain/notifications.js';
+import { ATTEMPT_ERRORS, WEBHOOK_EVENT_TYPES } from '../../domain/webhook-attempt.js';
 import type { NotificationKind } from '../../notify/message.js';
 import { PushSubscriptionSchema as PushSubscriptionBase } from '../../notify/push-subscription.js';
 import { Timestamp } from '../schemas.js';
@@ -119,6 +120,50 @@ export const WebhookIdParamSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .openapi({ param: { name: 'webhookId', in: 'path' }, example: 'Yk2m9Qx0PzY7bLmA' }),
 });
+
+export const DeliveryIdParamSchema = z.object({
+  ...WebhookIdParamSchema.shape,
+  deliveryId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/)
+    .openapi({ param: { name: 'deliveryId', in: 'path' }, example: '7' }),
+});
+
+export const WebhookDeliverySchema = z
+  .strictObject({
+    id: z.string().openapi({
+      description: "The attempt's number in this endpoint's log: a newer attempt has a higher one",
+      example: '7',
+    }),
+    kind: z.enum(WEBHOOK_EVENT_TYPES).openapi({ description: 'The payload `type`' }),
+    eventId: z.string().openapi({
+      description: 'The `webhook-id` header sent: the same for every attempt of one message (drop duplicates by it)',
+    }),
+    attemptedAt: Timestamp,
+    attempt: z
+      .number()
+      .int()
+      .min(1)
+      .openapi({ description: '1 for the first attempt of its message, then one more per redelivery' }),
+    status: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Your endpoint's HTTP status; null when no answer came" }),
+    latencyMs: z.number().int().min(0).openapi({ description: 'From sending to the answer (or to the failure)' }),
+    error: z
+      .strictObject({
+        code: z.enum(ATTEMPT_ERRORS).openapi({
+          description:
+            '`http_status`: an answer other than 2xx; `timeout`: none within 10 s; `blocked_address`: the host is or resolved to an address that is not public (the SSRF guard); the others: the connection failed',
+        }),
+        message: z.string().openapi({ description: "A short sentence of ours; never your endpoint's answer body" }),
+      })
+      .nullable()
+      .openapi({ description: 'Why the attempt failed; null for a 2xx answer' }),
+    redelivery: z.boolean().openapi({ description: 'Sent again at your request (POST …/redeliver)' }),
+  })
+  .openapi('WebhookDelivery', { description: 'One attempt to deliver a message to your endpoint' });
 
 export const PushSubscriptionSchema = PushSubscriptionBase.openapi('PushSubscription', {
   description: 'What PushSubscription.toJSON() gives in the browser (endpoint and RFC 8291 keys)',

@@ -5,7 +5,7 @@
  * keeps them equal), and test/api/webhook-payloads.test.ts checks real deliveries against them.
  */
 import * as z from '../openapi-zod.js';
-import { NOTIFICATION_EXAMPLES } from './examples.js';
+import { NOTIFICATION_EXAMPLES, SIGNED_EXAMPLE } from './examples.js';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { WebhookEventType, WebhookPayload } from '../../notify/webhook.js';
 
@@ -13,7 +13,10 @@ const Url = z.url();
 
 const commonData = {
   gameId: z.string().meta({ description: 'The game, as in /v1/games/{id}' }),
-  game: z.string().meta({ description: "The game's title", example: 'Ticket to Ride: Europe' }),
+  game: z
+    .string()
+    .meta({ description: 'The catalog id of what is played, as in /v1/catalog', example: 'ticket-to-ride-europe' }),
+  title: z.string().meta({ description: "The game's title, in your language", example: 'Ticket to Ride: Europe' }),
   playerId: z.string().meta({ description: "You (the endpoint's owner)" }),
   seat: z.number().int().min(0).meta({ description: 'Your seat' }),
   seatsDue: z.array(z.number().int().min(0)).meta({ description: 'The seats to act now' }),
@@ -31,22 +34,22 @@ const commonData = {
 const Deadline = z.iso.datetime().meta({ description: 'Your deadline (timed games)' });
 
 const kinds = {
-  'game.your_turn': {
+  yourTurn: {
     name: 'YourTurn',
     summary: 'Your seat became due',
     data: { ...commonData, deadline: Deadline.optional() },
   },
-  'game.reminder': {
+  reminder: {
     name: 'Reminder',
     summary: 'Your deadline is near and you have not moved',
     data: { ...commonData, deadline: Deadline },
   },
-  'game.started': {
+  gameStarted: {
     name: 'Started',
     summary: 'A game you are seated in started (its last seat was taken)',
     data: { ...commonData, deadline: Deadline.optional() },
   },
-  'game.finished': {
+  gameFinished: {
     name: 'Finished',
     summary: 'A game you are seated in ended',
     data: {
@@ -62,7 +65,7 @@ const kinds = {
         .meta({ description: 'The outcome' }),
     },
   },
-  'game.chat': {
+  chat: {
     name: 'Chat',
     summary: 'Someone wrote in the chat of a game you are seated in (the first message of a 10-minute window)',
     data: {
@@ -70,23 +73,32 @@ const kinds = {
       chat: z.strictObject({ from: z.string().meta({ description: "The writer's name" }), text: z.string() }),
     },
   },
+  webhookTest: {
+    name: 'Test',
+    summary: 'A test you asked for (POST /v1/players/me/webhooks/{webhookId}/test): nothing happened in any game',
+    data: {
+      playerId: z.string().meta({ description: "You (the endpoint's owner)" }),
+      webhookId: z.string().meta({ description: 'The endpoint tested, as in /v1/players/me/webhooks' }),
+    },
+  },
 } as const satisfies Record<WebhookEventType, { name: string; summary: string; data: z.ZodRawShape }>;
 
-const payloadSchema = <T extends WebhookEventType>(type: T) =>
+const payloadSchema = <T extends WebhookEventType, D extends z.ZodRawShape>(type: T, data: D) =>
   z
     .strictObject({
       type: z.literal(type),
       timestamp: z.iso.datetime().meta({ description: 'When the notifier made the message' }),
-      data: z.strictObject(kinds[type].data),
+      data: z.strictObject(data),
     })
     .openapi(`Webhook${kinds[type].name}`, { description: kinds[type].summary });
 
 const payloads = {
-  'game.your_turn': payloadSchema('game.your_turn'),
-  'game.reminder': payloadSchema('game.reminder'),
-  'game.started': payloadSchema('game.started'),
-  'game.finished': payloadSchema('game.finished'),
-  'game.chat': payloadSchema('game.chat'),
+  yourTurn: payloadSchema('yourTurn', kinds.yourTurn.data),
+  reminder: payloadSchema('reminder', kinds.reminder.data),
+  gameStarted: payloadSchema('gameStarted', kinds.gameStarted.data),
+  gameFinished: payloadSchema('gameFinished', kinds.gameFinished.data),
+  chat: payloadSchema('chat', kinds.chat.data),
+  webhookTest: payloadSchema('webhookTest', kinds.webhookTest.data),
 };
 
 /** Every payload the notifier can send is one of these, and every one of these is a payload. */
@@ -102,16 +114,18 @@ const StandardHeaders = z.object({
     .regex(/^msg_[A-Za-z0-9_-]+$/)
     .openapi({
       param: { name: 'webhook-id', in: 'header' },
-      description: 'The message id: the same for a retry of the same message, so drop a second one',
-      example: 'msg_PllL09eUfTJm-YxYXhFTSv-i4nMoT86XRZoaaJbt8HM',
+      description:
+        'The message id: the same for every delivery of one message (a redelivery you asked for), so drop a second one',
+      example: SIGNED_EXAMPLE.id,
     }),
   'webhook-timestamp': z
     .string()
     .regex(/^[0-9]{1,12}$/)
     .openapi({
       param: { name: 'webhook-timestamp', in: 'header' },
-      description: 'Unix seconds when it was signed; refuse one far from your clock (replays)',
-      example: '1795486919',
+      description:
+        'Unix seconds when it was signed (each delivery anew); refuse one more than 5 minutes from your clock (replays), as the Standard Webhooks libraries do by default',
+      example: SIGNED_EXAMPLE.timestamp,
     }),
   'webhook-signature': z
     .string()
@@ -119,8 +133,9 @@ const StandardHeaders = z.object({
     .openapi({
       param: { name: 'webhook-signature', in: 'header' },
       description:
-        "`v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it)",
-      example: 'v1,sYMMsVoUprUqF71hDjT0j8fQ0kHCsbExWn5PdQGV5yU=',
+        "`v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it). " +
+        "The examples sign the `webhookTest` example's body with the `createWebhook` example's secret",
+      example: SIGNED_EXAMPLE.signature,
     }),
 });
 
@@ -139,8 +154,12 @@ export function registerWebhooks(registry: OpenAPIHono['openAPIRegistry']): void
       security: [],
       summary: kinds[type].summary,
       description:
-        `Sent to each of your webhook endpoints that takes \`${type}\` (its \`events\`), if your notification settings have this kind on. ` +
-        'Verify the signature before trusting the body, and answer 2xx quickly. A failed delivery is not retried; 404 or 410 removes the endpoint.',
+        (type === 'webhookTest'
+          ? 'Sent to one endpoint when you ask for it (POST /v1/players/me/webhooks/{webhookId}/test), whatever its `events`. '
+          : `Sent to each of your webhook endpoints that takes \`${type}\` (its \`events\`), if your notification settings have this kind on. `) +
+        'Verify the signature before trusting the body, and answer 2xx within 10 s. Each message is attempted once, never retried on its own: ' +
+        'see the attempt in GET /v1/players/me/webhooks/{webhookId}/deliveries and redeliver it (same webhook-id) if you missed it. ' +
+        'A 404 or 410 to a notification removes the endpoint.',
       request: {
         headers: StandardHeaders,
         body: {
@@ -150,7 +169,10 @@ export function registerWebhooks(registry: OpenAPIHono['openAPIRegistry']): void
       },
       responses: {
         200: { description: 'Any 2xx: delivered' },
-        410: { description: '404 or 410: the endpoint is gone; railpost removes it' },
+        410: {
+          description:
+            '404 or 410 (to a notification, not to a test or a redelivery): the endpoint is gone; railpost removes it',
+        },
       },
     });
   }

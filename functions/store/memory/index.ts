@@ -21,6 +21,7 @@ import { MemoryRatings } from './ratings.js';
 import { MEMORY_PUSH_SUBSCRIPTIONS, MEMORY_WEBHOOKS, MemorySubscriptions } from './subscriptions.js';
 import { MemoryState } from './state.js';
 import { MemoryTimes } from './times.js';
+import { MemoryWebhookAttempts } from './webhook-attempts.js';
 
 /** Held views counted in the store (as with the limits table), on this clock. */
 export interface MemoryHeldViews {
@@ -34,6 +35,7 @@ export function memoryStores(heldViews?: MemoryHeldViews): Stores {
     games: new MemoryGameLog(state),
     players: new MemoryPlayers(state),
     webhooks: new MemorySubscriptions(state, MEMORY_WEBHOOKS),
+    webhookAttempts: new MemoryWebhookAttempts(state),
     pushSubscriptions: new MemorySubscriptions(state, MEMORY_PUSH_SUBSCRIPTIONS),
     ratings: new MemoryRatings(state),
     finished: new MemoryFinished(state),

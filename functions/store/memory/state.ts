@@ -18,6 +18,7 @@ import type {
 } from '../../domain/player.js';
 import type { BoardEntry, FinishedGameRecord, RatingEntry, RatingPlan } from '../../domain/ratings.js';
 import type { ConnectionRecord } from '../../domain/stream.js';
+import type { WebhookAttempt } from '../../domain/webhook-attempt.js';
 import type { SheetEntry } from '../ports/digests.js';
 import type { BotAccountEntry } from '../ports/bot-accounts.js';
 
@@ -37,6 +38,8 @@ export interface PlayerPartition {
   profile?: Profile;
   memberships: Map<string, MembershipRecord>;
   webhooks: Map<string, WebhookRecord>;
+  /** Each webhook's delivery log: its sequence and its kept attempts by number. */
+  webhookAttempts: Map<string, { seq: number; attempts: Map<number, WebhookAttempt> }>;
   pushSubscriptions: Map<string, PushRecord>;
   credentials: Map<string, CredentialRecord>;
   emailChange?: CodeRecord;
@@ -101,6 +104,7 @@ export class MemoryState {
       found = {
         memberships: new Map(),
         webhooks: new Map(),
+        webhookAttempts: new Map(),
         pushSubscriptions: new Map(),
         credentials: new Map(),
         ratings: new Map(),

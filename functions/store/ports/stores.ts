@@ -18,10 +18,13 @@ import type { PlayerStore } from './players.js';
 import type { RatingStore } from './ratings.js';
 import type { PushStore, WebhookStore } from './subscriptions.js';
 import type { TimeStore } from './times.js';
+import type { WebhookAttemptStore } from './webhook-attempts.js';
 
 /** A player's notification channels. */
 export interface Channels {
   webhooks: WebhookStore;
+  /** Each webhook's delivery log. */
+  webhookAttempts: WebhookAttemptStore;
   pushSubscriptions: PushStore;
 }
 
@@ -49,11 +52,14 @@ export interface Stores extends Channels {
 export type GameTable = GameLog & PlayerStore & Channels;
 
 /** One handle on the game log, the players and their channels; each call goes to the store that owns it. */
-export function gameTable(stores: Pick<Stores, 'games' | 'players' | 'webhooks' | 'pushSubscriptions'>): GameTable {
+export function gameTable(
+  stores: Pick<Stores, 'games' | 'players' | 'webhooks' | 'webhookAttempts' | 'pushSubscriptions'>,
+): GameTable {
   return {
     ...methodsOf(stores.games),
     ...methodsOf(stores.players),
     webhooks: stores.webhooks,
+    webhookAttempts: stores.webhookAttempts,
     pushSubscriptions: stores.pushSubscriptions,
   };
 }
