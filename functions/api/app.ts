@@ -73,7 +73,7 @@ export function createApp(deps: AppDeps) {
     .route('/', catalogApp(deps.registry))
     .route('/', playersApp(deps, now))
     .route('/', notificationsApp({ players: deps.players, games: deps.games, notifyDeps }))
-    .route('/', gamesApp(deps.games))
+    .route('/', gamesApp(deps.games, deps.documentedGames))
     .route('/', playApp({ games: deps.games, waits: deps.waits, notifyDeps, documentedGames: deps.documentedGames }))
     .route('/', chatApp(deps.chat))
     .route('/', finishingApp(deps.games))

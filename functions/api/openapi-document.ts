@@ -23,6 +23,7 @@ import { documenting } from './openapi-zod.js';
 import { provideExamples } from './route-content.js';
 import { ProblemSchema } from './schemas.js';
 import { unwrapSingleUnions } from './single-unions.js';
+import { anyGameOptions } from './per-game.js';
 import { closeTuples } from './tuple-items.js';
 import { registerWebhooks } from './notifications/webhooks.js';
 
@@ -50,6 +51,8 @@ export function openApiDocumentText(): string {
   });
   // Every problem answer refers to it (answers.ts), by reference only.
   app.openAPIRegistry.register('Problem', ProblemSchema);
+  // Ahead of the routes, whose answers name it by a placeholder (games/schemas.ts).
+  app.openAPIRegistry.register('GameOptions', anyGameOptions(catalogGames));
   registerWebhooks(app.openAPIRegistry);
   // The routes need services to exist, not to work: no command is ever sent to this client.
   const services = createServices(
