@@ -12,6 +12,7 @@ export const published = (games: readonly AnyGame[]) =>
 /** A game id as a component name: `ticket-to-ride-europe` -> `TicketToRideEurope`. */
 export const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
+// Wrapped: the engine's schemas may be built before `.openapi()` is put on zod's (openapi-zod.ts).
 const actions = new WeakMap<AnyGame, z.ZodType>();
 const options = new WeakMap<AnyGame, z.ZodType>();
 
@@ -19,9 +20,11 @@ const options = new WeakMap<AnyGame, z.ZodType>();
 export function actionOf(def: AnyGame): z.ZodType {
   let named = actions.get(def);
   if (!named) {
-    named = def.action.openapi(`${pascal(def.id)}Action`, {
-      description: `An action of ${def.title}: one of legalActions, posted back unchanged`,
-    });
+    named = z
+      .lazy(() => def.action)
+      .openapi(`${pascal(def.id)}Action`, {
+        description: `An action of ${def.title}: one of legalActions, posted back unchanged`,
+      });
     actions.set(def, named);
   }
   return named;
@@ -31,7 +34,9 @@ export function actionOf(def: AnyGame): z.ZodType {
 export function optionsOf(def: AnyGame): z.ZodType {
   let named = options.get(def);
   if (!named) {
-    named = def.options.openapi(`${pascal(def.id)}Options`, { description: `The options of ${def.title}` });
+    named = z
+      .lazy(() => def.options)
+      .openapi(`${pascal(def.id)}Options`, { description: `The options of ${def.title}` });
     options.set(def, named);
   }
   return named;
