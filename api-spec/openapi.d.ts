@@ -14,6 +14,12 @@ export interface paths {
         /**
          * The games railpost offers
          * @description Every listed game with its seat range and the JSON Schema of its options (all optional, with defaults): enough to offer a choice and build the options form. The same for everyone until the next release, so cache it (it has an ETag).
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`
          */
         get: operations["getCatalog"];
         put?: never;
@@ -34,6 +40,14 @@ export interface paths {
         /**
          * One game of the catalog with its static components (board, routes, cards)
          * @description The catalog entry and the game's static components, which views refer to by id: Ticket to Ride's cities, routes and tickets, Streetcar's tiles, and so on. Views never repeat them, so read them once per game.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 404: `not_found` (No such game in the catalog)
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`
          */
         get: operations["getCatalogGame"];
         put?: never;
@@ -58,6 +72,17 @@ export interface paths {
          * @description Registers a player. The answer holds the bearer token, shown only here (only its hash is stored): send it as `Authorization: Bearer <token>` from now on. With an email address, notices are emailed too (change that with PATCH /v1/players/me).
          *
          *     **Rate limit**: 20 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_name` (The name is empty, or too long, once cleaned); `invalid_body`; `malformed_body`
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["createPlayer"];
         delete?: never;
@@ -78,6 +103,14 @@ export interface paths {
          * @description Your name, email address, notification settings and vacations, and whether your clocks are paused now.
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["getMe"];
         put?: never;
@@ -87,6 +120,15 @@ export interface paths {
          * @description Deletes your profile, sessions, tokens, webhooks, push subscriptions and chat messages. In finished games your seat shows a deleted player (no name, no id); a running game applies your seat's timeout policy for good (forfeit, or the bot plays on; untimed games: the bot); an open game frees your seat. Game logs stay as they were, so games still replay. Every token and session stops working at once.
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         delete: operations["deleteMe"];
         options?: never;
@@ -98,6 +140,21 @@ export interface paths {
          *     Only a request naming an email address counts against the limit of confirmation mails. **Rate limit**: 5 per hour per email address and 20 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_name` (The name is empty, or too long, once cleaned); `email_address_required` (Email notices turned on without an email address); `unknown_time_zone` (`notifications.digest.timeZone` is not an IANA time zone); `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope` (The token lacks the settings scope, or names an email address without having every scope (an address signs in with every scope))
+         *     - 404: `not_found` (Your player is gone)
+         *     - 409: `concurrent_update` (Another change to your profile got in the way; retry)
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited` (A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing (counted only when the body names an email address))
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -114,6 +171,14 @@ export interface paths {
          * @description Every vacation still on record, oldest first: those to come, the one under way, and past ones a clock may still count (at most 25 in all).
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["listVacations"];
         put?: never;
@@ -122,6 +187,19 @@ export interface paths {
          * @description Pauses your clocks in every timed game from `from` until `until`; the deadlines of your running turns move at once. A vacation starts now or later, ends in the future and lasts at most 30 days. **Cap**: 5 vacations not yet over (409 too_many_vacations); 25 kept in all (beyond that the oldest past ones go).
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `vacation_in_past` (It starts in the past, or is over already); `invalid_vacation` (`until` is not after `from`); `vacation_too_long` (It lasts more than 30 days); `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 409: `too_many_vacations` (5 vacations are not over yet (see `limit`)); `concurrent_update` (Another change to your vacations got in the way; retry)
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["createVacation"];
         delete?: never;
@@ -145,6 +223,18 @@ export interface paths {
          * @description A vacation to come is removed; one under way ends now (and stays on record for the clocks it paused). A past one cannot change (409 vacation_over).
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such vacation of yours)
+         *     - 409: `vacation_over` (The vacation is over); `concurrent_update` (Another change to your vacations got in the way; retry)
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         delete: operations["deleteVacation"];
         options?: never;
@@ -164,6 +254,14 @@ export interface paths {
          * @description Your webhook endpoints, oldest first (at most 10). Their secrets were shown once, when each was added.
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -172,6 +270,19 @@ export interface paths {
          * @description Notifications are POSTed as JSON signed per the Standard Webhooks spec (webhook-id, webhook-timestamp, webhook-signature); the `webhooks` section of this document describes every payload. The URL must use https and name a public host: literal private, loopback and link-local addresses and local names are refused (host names are not resolved here, so a public name that resolves to a private address is not caught at registration, but at delivery). **Cap**: 10 webhooks per player (409 too_many_webhooks).
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_webhook_url` (The URL is not absolute, may be read two ways, or carries credentials); `insecure_webhook_url` (The URL does not use https); `private_webhook_url` (The URL names a private, loopback or link-local address, or a local name); `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 409: `too_many_webhooks` (You have 10 webhooks (see `limit`); delete one first); `concurrent_update` (Another change got in the way; retry)
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -195,6 +306,17 @@ export interface paths {
          * @description Removes a webhook endpoint of yours. (An endpoint that answers a delivery with 404 or 410 is removed by the notifier itself.)
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such webhook of yours)
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -214,6 +336,14 @@ export interface paths {
          * @description Your Web Push subscriptions, oldest first (at most 20), each shown by its push service's origin: endpoints are capabilities and are not shown again.
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["listPushSubscriptions"];
         put?: never;
@@ -222,6 +352,19 @@ export interface paths {
          * @description Send the browser's `PushSubscription.toJSON()` (subscribed with the key from GET /v1/push/vapid-public-key). Messages are encrypted per RFC 8291 and signed with VAPID. The same endpoint again replaces the subscription (same id). **Cap**: 20 subscriptions per player (409 too_many_push_subscriptions).
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_body` (Not a PushSubscription (an https endpoint, p256dh and auth keys of their sizes)); `invalid_push_endpoint` (The endpoint may be read two ways (backslashes, credentials, control characters)); `private_push_endpoint` (The endpoint names a private, loopback or link-local host); `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 409: `too_many_push_subscriptions` (You have 20 subscriptions (see `limit`); delete one first); `concurrent_update` (Another change got in the way; retry)
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["createPushSubscription"];
         delete?: never;
@@ -245,6 +388,17 @@ export interface paths {
          * @description Removes a subscription of yours (call it when the browser unsubscribes). One the push service answers 404 or 410 for is removed by the notifier itself.
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such subscription of yours)
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         delete: operations["deletePushSubscription"];
         options?: never;
@@ -262,6 +416,13 @@ export interface paths {
         /**
          * The server's VAPID public key, for pushManager.subscribe()
          * @description Pass it as `applicationServerKey` to the browser's `pushManager.subscribe()`, then send the subscription to POST /v1/players/me/push-subscriptions.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 404: `push_not_configured` (Web Push is not configured on this server)
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`
          */
         get: operations["getVapidPublicKey"];
         put?: never;
@@ -282,12 +443,31 @@ export interface paths {
         /**
          * The page behind the unsubscribe link of an email: asks to confirm, changes nothing
          * @description Mail scanners prefetch links, so a GET never unsubscribes; the page posts a form to the same URL.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_token` (Missing, malformed or tampered token); `invalid_query`
+         *     - 404: `unsubscribe_not_configured` (Unsubscribe links are not configured on this server)
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`
          */
         get: operations["getUnsubscribe"];
         put?: never;
         /**
          * One-click unsubscribe (RFC 8058), no login: the signed token is the authority
          * @description Turns email notifications off, or one kind of notification when the token names it. The body is `List-Unsubscribe=One-Click` (form-encoded) or empty. Answers HTML to browsers (Accept: text/html), JSON otherwise.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_token` (Missing, malformed or tampered token); `invalid_query`; `invalid_body`
+         *     - 404: `unsubscribe_not_configured` (Unsubscribe links are not configured on this server); `not_found` (The player is gone)
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["postUnsubscribe"];
         delete?: never;
@@ -308,6 +488,15 @@ export interface paths {
          * @description The games you hold a seat in, newest first: at most `limit` (default 50, at most 100) and `next`, the cursor of the next page, null on the last. Pass `next` as `cursor`, with the same filters, to read on; pages neither repeat nor skip a game when games are added meanwhile. `myTurn=true` lists the games waiting for your move.
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_query` (A filter, `limit` or `cursor` is not valid)
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["listGames"];
         put?: never;
@@ -322,6 +511,20 @@ export interface paths {
          *     **Rate limit**: 30 per hour per player and 60 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
          *
          *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `unknown_game` (No such game in the catalog); `invalid_players` (The game does not take that many players); `invalid_bots` (More bots than seats besides yours); `invalid_bot_level` (A level in `bots` or `standInLevel` is not easy, medium or hard); `invalid_options` (The options do not fit the game's schema, or not with that many players); `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 409: `too_many_open_games` (20 of your games wait for players (see `limit`))
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["createGame"];
         delete?: never;
@@ -346,6 +549,21 @@ export interface paths {
          *     **Rate limit**: 60 per hour per player and 120 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. Wrong invite codes count apart: 10 per player and 30 per client address in an hour; past that, joins are refused with 429 until the hour ends.
          *
          *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`; `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `bad_invite_code` (Wrong invite code); `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 409: `already_seated` (You already hold a seat in this game); `game_not_open` (Every seat is taken); `busy` (Too many players joined at once; retry)
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["joinGame"];
         delete?: never;
@@ -366,6 +584,16 @@ export interface paths {
          * @description Any signed-in player may read a game's summary: its status, seats (the seats' player ids only to seated players), who is to act, the `version`, the seed commitment, the time control with deadlines and clocks, the outcome once it has ended, and for seated players `yourSeat` and, while seats are open, the invite code.
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["getGame"];
         put?: never;
@@ -390,6 +618,18 @@ export interface paths {
          *     To wait for a move without polling, send `waitForVersion` (the version you have plus one): the answer is held until the game reaches it, or for `wait` seconds (at most 25), and is then the view as it is, so a client that is still waiting asks again. With the ETag of the view you have in If-None-Match, a hold that ends with nothing new answers 304. The server checks only the version while it holds (at most once a second, one read for all holds on a game), so a hold costs at most one small read a second. Everything that would refuse the view is checked before the hold starts. A token may have 4 views held at once (the server 256); past that, 429 `too_many_waits`.
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`; `invalid_query`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such game); `version_not_found` (The game has not reached that version)
+         *     - 409: `game_not_started` (Seats are still open)
+         *     - 414: `uri_too_long`
+         *     - 429: `too_many_waits` (With waitForVersion: the token already has 4 views held, or the server 256; retry after `Retry-After` seconds (also `retryAfter`), or ask without waiting)
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["getView"];
         put?: never;
@@ -418,6 +658,21 @@ export interface paths {
          *     **Rate limit**: 120 per minute per player and 600 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
          *
          *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_action` (The action has the shape of no action of this game (see `issues`)); `invalid_path`; `invalid_header`; `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `not_seated` (You hold no seat in this game); `forfeited` (You forfeited; the bot plays on for your seat); `not_your_turn` (Your seat is not to act now); `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 409: `stale_version` (`expectedVersion` is not the current version (see `currentVersion`)); `game_not_started` (Seats are still open); `game_over` (The game has ended)
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `illegal_action` (Illegal by the rules (`rule` is the rule ID, `reason` the game's code)); `idempotency_key_reused` (The Idempotency-Key was used for another request); `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["postAction"];
         delete?: never;
@@ -438,6 +693,16 @@ export interface paths {
          * @description The entries after version `after`, oldest first, at most `limit`: each is one action and the events it caused, redacted as your seat may see them (everything, once the game has ended). `version` is the game's version now: more entries follow while the last one's version is below it, so read on with `after` set to that version. Forfeits are platform entries (`forfeit: true`), not game actions.
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`; `invalid_query`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["getLog"];
         put?: never;
@@ -460,6 +725,17 @@ export interface paths {
          * @description Once the game has ended: the secret seed (its SHA-256 is the `seedCommitment` published from the start), the options, the seats and every action in order, so anyone can replay the game with the engine and check the outcome. `outcome` is null when the game ended without one (aborted).
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 409: `game_not_finished` (The game has not ended)
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["exportGame"];
         put?: never;
@@ -482,6 +758,17 @@ export interface paths {
          * @description The board drawn from your view (now, or at `version`), by the renderers the web client uses. Private to you: never cached by shared caches.
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`; `invalid_query`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such game); `version_not_found` (The game has not reached that version); `no_board_picture` (This game has no board picture)
+         *     - 409: `game_not_started` (Seats are still open)
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["getBoardPicture"];
         put?: never;
@@ -502,6 +789,14 @@ export interface paths {
         /**
          * The board picture behind an email's link, no login: the signed token names the game and version
          * @description What a spectator sees of the board at that version (no hand, no secret), so the link may be forwarded. The picture of a version never changes.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_token` (Malformed or tampered token); `invalid_path`; `invalid_query`
+         *     - 404: `not_found` (No such game); `version_not_found` (No such version); `no_board_picture` (This game has no board picture); `board_links_not_configured` (Board picture links are not configured on this server)
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["getBoardPictureLink"];
         put?: never;
@@ -524,6 +819,16 @@ export interface paths {
          * @description Messages oldest first, at most `limit`, after the message `after`. `next` is the id to pass as `after` for the messages that follow, null when none follow yet; each message carries the game's `version` it was written at, so a client shows it after that log entry.
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`; `invalid_query`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["readChat"];
         put?: never;
@@ -536,6 +841,21 @@ export interface paths {
          *     **Rate limit**: 20 per minute per player and 60 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
          *
          *     **Scope**: `chat`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `empty_message` (Nothing is left once control characters are dropped); `invalid_path`; `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `not_seated` (You hold no seat in this game); `forfeited` (You forfeited, and the game still runs); `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 409: `chat_full` (You have written 500 messages in this game (see `limit`))
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["writeChat"];
         delete?: never;
@@ -560,6 +880,19 @@ export interface paths {
          *     **Rate limit**: 120 per minute per player and 600 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (These writes count together with the moves.)
          *
          *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `not_seated` (You hold no seat in this game); `forfeited` (You forfeited or resigned; the bot plays on for your seat); `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 409: `game_not_started` (Seats are still open); `game_over` (The game has ended)
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["resignGame"];
         delete?: never;
@@ -584,6 +917,19 @@ export interface paths {
          *     **Rate limit**: 120 per minute per player and 600 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (These writes count together with the moves.)
          *
          *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `not_seated` (You hold no seat in this game); `forfeited` (You forfeited or resigned; the bot plays on for your seat); `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 409: `game_not_started` (Seats are still open); `game_over` (The game has ended); `abort_window_closed` (A seat has made a second action)
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["abortGame"];
         delete?: never;
@@ -608,6 +954,21 @@ export interface paths {
          *     **Rate limit**: 120 per minute per player and 600 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (These writes count together with the moves.)
          *
          *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`; `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `not_seated` (You hold no seat in this game); `forfeited` (You forfeited or resigned; the bot plays on for your seat); `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 409: `game_not_started` (Seats are still open); `game_over` (The game has ended); `stale_version` (`expectedVersion` is not the current version (see `currentVersion`)); `takeback_pending` (A request is already waiting); `takeback_not_allowed` (No action of yours may be taken back now)
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["requestTakeback"];
         delete?: never;
@@ -632,6 +993,21 @@ export interface paths {
          *     **Rate limit**: 120 per minute per player and 600 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (These writes count together with the moves.)
          *
          *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`; `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `not_seated` (You hold no seat in this game); `forfeited` (You forfeited or resigned; the bot plays on for your seat); `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 409: `game_not_started` (Seats are still open); `game_over` (The game has ended); `stale_version` (`expectedVersion` is not the current version (see `currentVersion`)); `no_takeback` (No request is waiting); `own_takeback` (The request is yours); `already_answered` (You accepted it already)
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["acceptTakeback"];
         delete?: never;
@@ -656,6 +1032,21 @@ export interface paths {
          *     **Rate limit**: 120 per minute per player and 600 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (These writes count together with the moves.)
          *
          *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`; `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `not_seated` (You hold no seat in this game); `forfeited` (You forfeited or resigned; the bot plays on for your seat); `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 409: `game_not_started` (Seats are still open); `game_over` (The game has ended); `stale_version` (`expectedVersion` is not the current version (see `currentVersion`)); `no_takeback` (No request is waiting); `own_takeback` (The request is yours); `already_answered` (You accepted it already)
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["refuseTakeback"];
         delete?: never;
@@ -680,6 +1071,19 @@ export interface paths {
          *     **Rate limit**: 30 per hour per player and 60 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (A rematch makes a game: offering and accepting one count together with `POST /v1/games`.)
          *
          *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `not_seated` (You hold no seat in this game); `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 409: `game_not_finished` (The game has not ended (or ended without a result)); `busy` (Too many players answered at once; retry); `rematch_exists` (An offer is waiting, or the rematch has started)
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["proposeRematch"];
         delete?: never;
@@ -704,6 +1108,19 @@ export interface paths {
          *     **Rate limit**: 30 per hour per player and 60 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (A rematch makes a game: offering and accepting one count together with `POST /v1/games`.)
          *
          *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `not_seated` (You hold no seat in this game); `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 409: `game_not_finished` (The game has not ended (or ended without a result)); `busy` (Too many players answered at once; retry); `no_rematch` (No offer is waiting); `rematch_started` (The rematch has started); `already_answered` (You accepted already)
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["acceptRematch"];
         delete?: never;
@@ -728,6 +1145,19 @@ export interface paths {
          *     **Rate limit**: 120 per minute per player and 600 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit. (These writes count together with the moves.)
          *
          *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `not_seated` (You hold no seat in this game); `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 409: `game_not_finished` (The game has not ended (or ended without a result)); `busy` (Too many players answered at once; retry); `no_rematch` (No offer is waiting); `rematch_started` (The rematch has started)
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["declineRematch"];
         delete?: never;
@@ -750,6 +1180,17 @@ export interface paths {
          * @description Sends a one-time code to the address if it is the confirmed address of an account. The code works for 15 minutes, once, and dies after 5 wrong tries. A new code replaces the last one. The answer is the same for an address that has no account (nothing is sent then), and the mail goes out after the answer, so neither the answer nor its timing tells them apart.
          *
          *     **Rate limit**: 5 per hour per email address and 20 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_body`; `malformed_body`
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["requestSignInCode"];
         delete?: never;
@@ -772,6 +1213,17 @@ export interface paths {
          * @description Starts a session: a bearer token with every scope that expires 30 days after its last use. The code works for 15 minutes, once, and dies after 5 wrong tries. A wrong, used or expired code, and an address without an account, get the same 400 invalid_code.
          *
          *     **Rate limit**: 30 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_code` (The code is wrong, used or expired, or the address has no account); `invalid_body`; `malformed_body`
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["verifySignInCode"];
         delete?: never;
@@ -792,6 +1244,14 @@ export interface paths {
          * @description Every session not yet expired, newest first; `current` marks the one this request came with.
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["listSessions"];
         put?: never;
@@ -817,6 +1277,17 @@ export interface paths {
          * @description Ends the session at once on this server; a server that verified it within the last minute may take up to a minute more (the token-trust bound).
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such session of yours)
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         delete: operations["deleteSession"];
         options?: never;
@@ -836,6 +1307,14 @@ export interface paths {
          * @description Every personal access token, newest first, with its name, scopes and last use. Their secrets were shown once, when each was created.
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["listTokens"];
         put?: never;
@@ -844,6 +1323,19 @@ export interface paths {
          * @description A bearer token limited to `scopes` (read, play, chat, settings), valid until revoked. It may not have a scope the credential creating it lacks. **Cap**: 20 tokens per player (409 too_many_tokens).
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope` (The token lacks the settings scope, or a scope it would hand on)
+         *     - 409: `too_many_tokens` (You have 20 tokens (see `limit`); revoke one first)
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["createToken"];
         delete?: never;
@@ -867,6 +1359,17 @@ export interface paths {
          * @description Revokes the token at once on this server; a server that verified it within the last minute may take up to a minute more (the token-trust bound).
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such token of yours)
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         delete: operations["deleteToken"];
         options?: never;
@@ -888,6 +1391,18 @@ export interface paths {
          * @description Ends every session, this one too. With `tokens: true` it also revokes every personal access token and the registration token from POST /v1/players, which needs a confirmed address (signing in by email is then the only way back).
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `email_address_required` (`tokens: true` without a confirmed address would lock you out); `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["signOutEverywhere"];
         delete?: never;
@@ -910,6 +1425,19 @@ export interface paths {
          * @description A new address (PATCH /v1/players/me, or at registration) becomes yours with the code emailed to it; until then the old one stays. The code works for 15 minutes, once, and dies after 5 wrong tries. A confirmed address signs in to a session with every scope, so this needs a session or a token with all four scopes.
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_code` (The code is wrong, used or expired); `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope` (The token lacks one of the four scopes: an address signs in with every scope, so only a session or a token with all four confirms one)
+         *     - 409: `email_taken` (Another account has confirmed this address)
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["confirmEmail"];
         delete?: never;
@@ -930,6 +1458,14 @@ export interface paths {
          * @description Your profile, sessions and tokens (without their secrets), webhooks (without their secrets), push subscriptions (without their keys), vacations, your games with their seats, and every chat message you wrote.
          *
          *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["exportMe"];
         put?: never;
@@ -952,6 +1488,16 @@ export interface paths {
          * @description Name and a Glicko-2 rating per game the player was rated in (only finished games whose every seat is a person count; aborted games and games with bots do not). Never an address, a token or a setting. Ratings change shortly after a game ends.
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such player)
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["getPlayerProfile"];
         put?: never;
@@ -974,6 +1520,16 @@ export interface paths {
          * @description Public games only (private games are nobody else's business). Newest first, at most `limit`, and `next`, the cursor of the next page (null on the last): pass it as `cursor` with the same filters to read on. Each opens as a replay at GET /v1/games/{id}/view?version=….
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_query` (`limit` or `cursor` is not valid); `invalid_path`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such player)
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["listPlayerFinishedGames"];
         put?: never;
@@ -996,6 +1552,16 @@ export interface paths {
          * @description The highest ratings of the game, best first (at most 100 rows are kept). Names are as they were at each player's last rated game.
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_path` (`game` is not a game id); `invalid_query` (`limit` is not valid)
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (No such game)
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["getLeaderboard"];
         put?: never;
@@ -1018,8 +1584,84 @@ export interface paths {
          * @description Finished public games, optionally of one `game` and with a seat whose name contains `player` (any case). Newest first, at most `limit`, and `next`, the cursor of the next page (null on the last): pass it as `cursor` with the same filters to read on. A page filtered by name may come back short (even empty) with a `next` when many games had to be passed over: keep reading while `next` is not null.
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `unknown_game` (No such game in the catalog); `invalid_query` (A filter, `limit` or `cursor` is not valid)
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["searchFinishedGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/bot-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make your account a bot account, for good
+         * @description Marks your account as one a program plays under: every seat it takes from now on, its profile and the directory (GET /v1/bots) show it as a bot. It is for good, and only for an account that never had a rated game against a person (RP-BOT-2) and sits in no open or running game (RP-BOT-3). Asking again answers your profile as it is (RP-BOT-4). Not the platform's own bots, which play seats of their own at a level.
+         *
+         *     **Rate limit**: 5 per hour per player and 30 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Scope**: `settings`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (Your player is gone)
+         *     - 409: `bot_account_has_human_games` (The account has had a rated game against a person (RP-BOT-2)); `bot_account_in_game` (The account sits in an open or running game (RP-BOT-3))
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
+         */
+        post: operations["upgradeToBotAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The directory of bot accounts you can challenge
+         * @description Bot accounts, newest first, with their ratings; at most `limit`, and `next`, the cursor of the next page (null on the last). A deleted account leaves it.
+         *
+         *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `invalid_query`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
+         */
+        get: operations["listBotAccounts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1040,6 +1682,15 @@ export interface paths {
          * @description Public games with open seats, newest first (at most 50), filtered by catalog game, seat count and pace. Join one with POST /v1/games/{id}/join, no invite code needed. A public game not full 7 days after it was made is closed (it ends as aborted, never started).
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `unknown_game` (No such game in the catalog); `invalid_query`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["listLobby"];
         put?: never;
@@ -1066,6 +1717,20 @@ export interface paths {
          *     **Rate limit**: 60 per hour per player and 120 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
          *
          *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 400: `unknown_game` (No such game in the catalog); `invalid_players` (The game does not take that many players); `invalid_body`; `malformed_body`
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 409: `already_seeking` (You are seeking already); `busy` (Too many players sought at once; retry)
+         *     - 413: `body_too_large`
+         *     - 414: `uri_too_long`
+         *     - 415: `unsupported_media_type`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["createSeek"];
         delete?: never;
@@ -1086,6 +1751,14 @@ export interface paths {
          * @description Poll it while waiting: once matched, `gameId` names your game (it is among your games too). `seek` is null when you have not sought, or withdrew your seek.
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         get: operations["getSeek"];
         put?: never;
@@ -1097,6 +1770,18 @@ export interface paths {
          *     **Rate limit**: 60 per hour per player and 120 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
          *
          *     **Scope**: `play`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 404: `not_found` (You have no waiting seek)
+         *     - 409: `seek_matched` (It was matched: see `gameId`); `busy` (Too many players sought at once; retry)
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         delete: operations["cancelSeek"];
         options?: never;
@@ -1122,6 +1807,16 @@ export interface paths {
          *     **Rate limit**: 30 per minute per player and 120 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
          *
          *     **Scope**: `read`.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["createStreamTicket"];
         delete?: never;
@@ -1144,6 +1839,16 @@ export interface paths {
          * @description An access token is valid 60 minutes, with the scopes of the credential presented here. The server checks it by its signature, so a move made with it costs no read of your account (RP-AUTH-1). Ending any of your credentials (revoking a token, signing a session out, signing out everywhere) refuses every access token made before, with 401 `access_token_revoked`: exchange a credential again. An access token cannot be exchanged itself (403 `access_token_not_exchangeable`). No Location: an access token has no URL of its own.
          *
          *     **Rate limit**: 30 per minute per player and 120 per minute per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
+         *
+         *     **Problems** (by status; each answer in `components/responses`):
+         *     - 401: `unauthorized`; `access_token_revoked`
+         *     - 403: `access_token_not_exchangeable` (The bearer is itself an access token); `insufficient_scope`
+         *     - 414: `uri_too_long`
+         *     - 422: `record_too_large`
+         *     - 429: `rate_limited`
+         *     - 431: `headers_too_large`
+         *     - 500: `internal`
+         *     - 503: `shutting_down`; `store_unavailable`
          */
         post: operations["createAccessToken"];
         delete?: never;
@@ -1660,6 +2365,11 @@ export interface components {
             pendingEmail?: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description A bot account: a program plays under it, shown as a bot everywhere (POST /v1/players/me/bot-account); absent for people
+             * @enum {boolean}
+             */
+            botAccount?: true;
             notifications: components["schemas"]["NotificationSettings"];
             /** @description Past vacations stay listed while a clock may still count them (at most 25 in all: the oldest past ones go first) */
             vacations: components["schemas"]["Vacation"][];
@@ -1870,6 +2580,7 @@ export interface components {
             inviteCode?: string;
             yourSeat?: number;
             outcome?: components["schemas"]["Outcome"];
+            result?: components["schemas"]["GameResult"];
             timeControl?: components["schemas"]["TimeControl"];
             /**
              * Format: date-time
@@ -1897,6 +2608,11 @@ export interface components {
             deleted?: boolean;
             /** @enum {boolean} */
             bot: false;
+            /**
+             * @description Its player is a bot account (a program playing under an account, docs/accounts.md "Bot accounts"); absent for people
+             * @enum {boolean}
+             */
+            botAccount?: true;
         };
         /** @description A seat the bot plays at `level` (a deleted account's seat the stand-in took over is one too) */
         BotSeat: {
@@ -1931,6 +2647,34 @@ export interface components {
             }[][];
             /**
              * @description The game ended without a winner (a Streetcar stalemate, SC-12.3): the seats share place 1 but none won; ratings count it a draw
+             * @enum {boolean}
+             */
+            noWinner?: true;
+        };
+        /**
+         * @description How a finished game ended, in one shape for every game: present exactly when `status` is `finished`; read it instead of the game's own view
+         * @example {
+         *       "places": [
+         *         2,
+         *         1
+         *       ],
+         *       "winners": [
+         *         1
+         *       ]
+         *     }
+         */
+        GameResult: {
+            /** @description Each seat's place, by seat index (1 = first); tied seats share a place */
+            places: number[];
+            /** @description The seats placed first; empty when the game ended without a winner (`noWinner`) */
+            winners: number[];
+            /**
+             * @description First place is shared: more than one seat placed first (also when the game has no winner)
+             * @enum {boolean}
+             */
+            draw?: true;
+            /**
+             * @description The game ended without a winner (a Streetcar stalemate, SC-12.3): every seat placed first, none won; ratings count it a draw
              * @enum {boolean}
              */
             noWinner?: true;
@@ -2332,6 +3076,12 @@ export interface components {
              */
             game: "ticket-to-ride-europe";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["TtrView"];
             /** @description Every action the caller may post now; empty when not to act */
@@ -2588,6 +3338,12 @@ export interface components {
              */
             game: "ticket-to-ride-germany";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["TtrView"];
             /** @description Every action the caller may post now; empty when not to act */
@@ -2686,6 +3442,12 @@ export interface components {
              */
             game: "streetcar";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["StreetcarView"];
             /** @description Every action the caller may post now; empty when not to act */
@@ -2956,6 +3718,12 @@ export interface components {
              */
             game: "trains-and-stations";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["TsView"];
             /** @description Every action the caller may post now; empty when not to act */
@@ -3284,6 +4052,12 @@ export interface components {
              */
             game: "vlaky-na-trati";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             toAct: number[];
             view: components["schemas"]["VntView"];
             /** @description Every action the caller may post now; empty when not to act */
@@ -3512,6 +4286,12 @@ export interface components {
              */
             game: "ticket-to-ride-europe";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
                 seat: number;
@@ -3915,6 +4695,12 @@ export interface components {
              */
             game: "ticket-to-ride-germany";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
                 seat: number;
@@ -3942,6 +4728,12 @@ export interface components {
              */
             game: "streetcar";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
                 seat: number;
@@ -4190,7 +4982,6 @@ export interface components {
              * @enum {string}
              */
             type: "circuit_phase_b";
-            data: Record<string, never>;
         };
         /** @description V1-4: a tram entered at a terminal */
         StreetcarEnterEvent: {
@@ -4285,6 +5076,12 @@ export interface components {
              */
             game: "trains-and-stations";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
                 seat: number;
@@ -4752,6 +5549,12 @@ export interface components {
              */
             game: "vlaky-na-trati";
             version: number;
+            /**
+             * @description `active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts
+             * @enum {string}
+             */
+            status: "open" | "active" | "finished" | "aborted";
+            result?: components["schemas"]["GameResult"];
             entries: ({
                 version: number;
                 seat: number;
@@ -4982,6 +5785,8 @@ export interface components {
              * @enum {string}
              */
             game: "ticket-to-ride-europe";
+            /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
+            rulesRevision: string | null;
             options: components["schemas"]["TicketToRideEuropeOptions"];
             players: components["schemas"]["Seat"][];
             seed: string;
@@ -5020,6 +5825,13 @@ export interface components {
                  * @enum {boolean}
                  */
                 platform?: true;
+                /** @description The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled */
+                events: {
+                    type: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                }[];
             }[];
             outcome: components["schemas"]["Outcome"] | null;
         };
@@ -5029,6 +5841,8 @@ export interface components {
              * @enum {string}
              */
             game: "ticket-to-ride-germany";
+            /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
+            rulesRevision: string | null;
             options: components["schemas"]["TicketToRideGermanyOptions"];
             players: components["schemas"]["Seat"][];
             seed: string;
@@ -5067,6 +5881,13 @@ export interface components {
                  * @enum {boolean}
                  */
                 platform?: true;
+                /** @description The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled */
+                events: {
+                    type: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                }[];
             }[];
             outcome: components["schemas"]["Outcome"] | null;
         };
@@ -5076,6 +5897,8 @@ export interface components {
              * @enum {string}
              */
             game: "streetcar";
+            /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
+            rulesRevision: string | null;
             options: components["schemas"]["StreetcarOptions"];
             players: components["schemas"]["Seat"][];
             seed: string;
@@ -5114,6 +5937,13 @@ export interface components {
                  * @enum {boolean}
                  */
                 platform?: true;
+                /** @description The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled */
+                events: {
+                    type: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                }[];
             }[];
             outcome: components["schemas"]["Outcome"] | null;
         };
@@ -5123,6 +5953,8 @@ export interface components {
              * @enum {string}
              */
             game: "trains-and-stations";
+            /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
+            rulesRevision: string | null;
             options: components["schemas"]["TrainsAndStationsOptions"];
             players: components["schemas"]["Seat"][];
             seed: string;
@@ -5161,6 +5993,13 @@ export interface components {
                  * @enum {boolean}
                  */
                 platform?: true;
+                /** @description The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled */
+                events: {
+                    type: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                }[];
             }[];
             outcome: components["schemas"]["Outcome"] | null;
         };
@@ -5170,6 +6009,8 @@ export interface components {
              * @enum {string}
              */
             game: "vlaky-na-trati";
+            /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
+            rulesRevision: string | null;
             options: components["schemas"]["VlakyNaTratiOptions"];
             players: components["schemas"]["Seat"][];
             seed: string;
@@ -5208,6 +6049,13 @@ export interface components {
                  * @enum {boolean}
                  */
                 platform?: true;
+                /** @description The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled */
+                events: {
+                    type: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                }[];
             }[];
             outcome: components["schemas"]["Outcome"] | null;
         };
@@ -5407,6 +6255,11 @@ export interface components {
         PublicProfile: {
             id: string;
             name: string;
+            /**
+             * @description A bot account: a program plays under it (docs/accounts.md "Bot accounts"); absent for people
+             * @enum {boolean}
+             */
+            botAccount?: true;
             /** @description One per game the player was rated in; only games between people count */
             ratings: components["schemas"]["Rating"][];
         };
@@ -5461,6 +6314,28 @@ export interface components {
                 rd: number;
                 games: number;
             }[];
+        };
+        BotAccountPage: {
+            items: components["schemas"]["BotAccount"][];
+            /** @description The cursor of the next page; null on the last */
+            next: string | null;
+        };
+        /** @description A bot account you can challenge: a program playing under an account */
+        BotAccount: {
+            id: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description When the account was registered
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it became a bot account
+             */
+            botAccountSince: string;
+            /** @description One per game the bot account was rated in */
+            ratings: components["schemas"]["Rating"][];
         };
         Lobby: {
             /** @description Newest first, at most 50 */
@@ -5563,7 +6438,309 @@ export interface components {
             scopes: components["schemas"]["Scope"][];
         };
     };
-    responses: never;
+    responses: {
+        /**
+         * @description - `email_address_required`: Set an email address to turn email notifications on
+         *     - `empty_message`: The message is empty
+         *     - `insecure_webhook_url`: A webhook URL must use https
+         *     - `invalid_action`: The action does not have the shape of any action of this game
+         *     - `invalid_body`: The body does not match the schema (see `issues`)
+         *     - `invalid_bot_level`: "expert" is not a bot level: use easy, medium, hard
+         *     - `invalid_bots`: The creator takes a seat, so at most players - 1 bots fit
+         *     - `invalid_code`: The code is wrong, used or expired; ask for a new one
+         *     - `invalid_header`: A request header does not match its schema (see `issues`)
+         *     - `invalid_name`: The name is empty once control and invisible characters are dropped
+         *     - `invalid_options`: The options do not fit the game
+         *     - `invalid_path`: A path parameter does not match its pattern
+         *     - `invalid_players`: Ticket to Ride: Europe takes 2 to 5 players
+         *     - `invalid_push_endpoint`: A push endpoint must not contain backslashes, control characters or surrounding spaces
+         *     - `invalid_query`: A query parameter does not match its schema (see `issues`)
+         *     - `invalid_token`: The unsubscribe link is not valid; use the link from the latest email, or change your settings
+         *     - `invalid_vacation`: `until` must be after `from`
+         *     - `invalid_webhook_url`: A webhook URL is not an absolute URL
+         *     - `malformed_body`: The body is not valid JSON
+         *     - `private_push_endpoint`: A push endpoint must point to a public host, not a private, loopback or link-local address
+         *     - `private_webhook_url`: A webhook URL must point to a public host, not a private, loopback or link-local address
+         *     - `unknown_game`: There is no game "chess"; see GET /v1/catalog
+         *     - `unknown_time_zone`: "Mars/Olympus" is not an IANA time zone, e.g. "Europe/Prague"
+         *     - `vacation_in_past`: A vacation cannot start in the past: clocks that already ran are not rewound
+         *     - `vacation_too_long`: A vacation lasts at most 30 days
+         */
+        BadRequest: {
+            headers: {
+                /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                "X-Request-Id": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status: 400;
+                    /** @enum {string} */
+                    code: "email_address_required" | "empty_message" | "insecure_webhook_url" | "invalid_action" | "invalid_body" | "invalid_bot_level" | "invalid_bots" | "invalid_code" | "invalid_header" | "invalid_name" | "invalid_options" | "invalid_path" | "invalid_players" | "invalid_push_endpoint" | "invalid_query" | "invalid_token" | "invalid_vacation" | "invalid_webhook_url" | "malformed_body" | "private_push_endpoint" | "private_webhook_url" | "unknown_game" | "unknown_time_zone" | "vacation_in_past" | "vacation_too_long";
+                };
+            };
+        };
+        /**
+         * @description - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
+         *     - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
+         */
+        Unauthorized: {
+            headers: {
+                /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                "X-Request-Id": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status: 401;
+                    /** @enum {string} */
+                    code: "access_token_revoked" | "unauthorized";
+                };
+            };
+        };
+        /**
+         * @description - `access_token_not_exchangeable`: An access token cannot be exchanged: present the credential it came from
+         *     - `bad_invite_code`: The invite code does not match
+         *     - `forfeited`: You forfeited this game; the bot plays on for your seat
+         *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
+         *     - `not_seated`: You do not hold a seat in this game
+         *     - `not_your_turn`: Seat 1 is not to act now
+         */
+        Forbidden: {
+            headers: {
+                /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                "X-Request-Id": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status: 403;
+                    /** @enum {string} */
+                    code: "access_token_not_exchangeable" | "bad_invite_code" | "forfeited" | "insufficient_scope" | "not_seated" | "not_your_turn";
+                };
+            };
+        };
+        /**
+         * @description - `board_links_not_configured`: Board picture links are not configured on this server
+         *     - `no_board_picture`: high-card has no board picture
+         *     - `not_found`: Game not found
+         *     - `push_not_configured`: Web Push is not configured on this server
+         *     - `unsubscribe_not_configured`: Unsubscribe links are not configured on this server
+         *     - `version_not_found`: The game is at version 12; version 40 has not happened
+         */
+        NotFound: {
+            headers: {
+                /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                "X-Request-Id": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status: 404;
+                    /** @enum {string} */
+                    code: "board_links_not_configured" | "no_board_picture" | "not_found" | "push_not_configured" | "unsubscribe_not_configured" | "version_not_found";
+                };
+            };
+        };
+        /**
+         * @description - `abort_window_closed`: A seat has made a second move: the game can no longer be aborted (resign instead)
+         *     - `already_answered`: You have answered this request already
+         *     - `already_seated`: You already hold a seat in this game
+         *     - `already_seeking`: You are seeking a game already; cancel that seek first
+         *     - `bot_account_has_human_games`: This account has played a rated game against a person; only a fresh account becomes a bot account
+         *     - `bot_account_in_game`: Finish or leave your open and running games first (game Ztr5Hn1kPq8wLm3x)
+         *     - `busy`: Too many players are joining at once; retry
+         *     - `chat_full`: You have written 500 messages in this game, as many as one player may
+         *     - `concurrent_update`: Another change got in the way; retry
+         *     - `email_taken`: Another account has confirmed this address
+         *     - `game_not_finished`: The seed and the full log are published when the game has ended
+         *     - `game_not_open`: Every seat of this game is taken
+         *     - `game_not_started`: The game starts when every seat is taken
+         *     - `game_over`: The game has ended
+         *     - `no_rematch`: No rematch offer is waiting
+         *     - `no_takeback`: No take-back request is waiting (a move ends one)
+         *     - `own_takeback`: This is your own request; the other players answer it
+         *     - `rematch_exists`: A rematch has been offered already
+         *     - `rematch_started`: The rematch has started
+         *     - `seek_matched`: Your seek was matched: the game has started
+         *     - `stale_version`: The game is at version 13; read the view again and retry
+         *     - `takeback_not_allowed`: You have no action to take back, or something hidden or random came into the game since your last one
+         *     - `takeback_pending`: A take-back request is already waiting for answers
+         *     - `too_many_open_games`: At most 20 of your games may wait for players at once; share their invite codes, or wait until they start
+         *     - `too_many_push_subscriptions`: At most 20 per player; delete one first
+         *     - `too_many_tokens`: At most 20 tokens per player; revoke one first
+         *     - `too_many_vacations`: At most 5 vacations that are not over yet
+         *     - `too_many_webhooks`: At most 10 per player; delete one first
+         *     - `vacation_over`: This vacation is over; it stays on record for the clocks it paused
+         */
+        Conflict: {
+            headers: {
+                /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                "X-Request-Id": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status: 409;
+                    /** @enum {string} */
+                    code: "abort_window_closed" | "already_answered" | "already_seated" | "already_seeking" | "bot_account_has_human_games" | "bot_account_in_game" | "busy" | "chat_full" | "concurrent_update" | "email_taken" | "game_not_finished" | "game_not_open" | "game_not_started" | "game_over" | "no_rematch" | "no_takeback" | "own_takeback" | "rematch_exists" | "rematch_started" | "seek_matched" | "stale_version" | "takeback_not_allowed" | "takeback_pending" | "too_many_open_games" | "too_many_push_subscriptions" | "too_many_tokens" | "too_many_vacations" | "too_many_webhooks" | "vacation_over";
+                };
+            };
+        };
+        /** @description - `body_too_large`: The body is larger than 64 KiB */
+        PayloadTooLarge: {
+            headers: {
+                /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                "X-Request-Id": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status: 413;
+                    /** @enum {string} */
+                    code: "body_too_large";
+                };
+            };
+        };
+        /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
+        URITooLong: {
+            headers: {
+                /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                "X-Request-Id": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status: 414;
+                    /** @enum {string} */
+                    code: "uri_too_long";
+                };
+            };
+        };
+        /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
+        UnsupportedMediaType: {
+            headers: {
+                /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                "X-Request-Id": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status: 415;
+                    /** @enum {string} */
+                    code: "unsupported_media_type";
+                };
+            };
+        };
+        /**
+         * @description - `idempotency_key_reused`: This Idempotency-Key was used for a different request
+         *     - `illegal_action`: Route r12 is already claimed
+         *     - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded)
+         */
+        UnprocessableEntity: {
+            headers: {
+                /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                "X-Request-Id": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status: 422;
+                    /** @enum {string} */
+                    code: "idempotency_key_reused" | "illegal_action" | "record_too_large";
+                };
+            };
+        };
+        /**
+         * @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing
+         *     - `too_many_waits`: At most 4 views held at once per token; retry after 12 s, or ask without waitForVersion
+         */
+        TooManyRequests: {
+            headers: {
+                /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                "X-Request-Id": string;
+                /** @description Seconds to wait before retrying */
+                "Retry-After": number;
+                /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in that window */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until that window ends */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status: 429;
+                    /** @enum {string} */
+                    code: "rate_limited" | "too_many_waits";
+                };
+            };
+        };
+        /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
+        RequestHeaderFieldsTooLarge: {
+            headers: {
+                /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                "X-Request-Id": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status: 431;
+                    /** @enum {string} */
+                    code: "headers_too_large";
+                };
+            };
+        };
+        /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
+        InternalServerError: {
+            headers: {
+                /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                "X-Request-Id": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status: 500;
+                    /** @enum {string} */
+                    code: "internal";
+                };
+            };
+        };
+        /**
+         * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
+         *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
+         */
+        ServiceUnavailable: {
+            headers: {
+                /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
+                "X-Request-Id": string;
+                /** @description Seconds to wait before retrying */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status: 503;
+                    /** @enum {string} */
+                    code: "shutting_down" | "store_unavailable";
+                };
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -5687,72 +6864,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /** @description - `shutting_down`: The local server is stopping; retry after `Retry-After` */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down";
-                    };
-                };
-            };
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCatalogGame: {
@@ -5889,104 +7004,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `invalid_path`: A path parameter does not match its pattern */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game in the catalog */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /** @description - `shutting_down`: The local server is stopping; retry after `Retry-After` */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createPlayer: {
@@ -6034,167 +7057,15 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerCreated"];
                 };
             };
-            /**
-             * @description - `invalid_name`: The name is empty, or too long, once cleaned
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_name" | "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMe: {
@@ -6261,110 +7132,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteMe: {
@@ -6385,126 +7158,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateMe: {
@@ -6576,236 +7236,19 @@ export interface operations {
                     "application/json": components["schemas"]["Player"];
                 };
             };
-            /**
-             * @description - `invalid_name`: The name is empty, or too long, once cleaned
-             *     - `email_address_required`: Email notices turned on without an email address
-             *     - `unknown_time_zone`: `notifications.digest.timeZone` is not an IANA time zone
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_name" | "email_address_required" | "unknown_time_zone" | "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token lacks the settings scope, or names an email address without having every scope (an address signs in with every scope) */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: Your player is gone */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /** @description - `concurrent_update`: Another change to your profile got in the way; retry */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "concurrent_update";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing (counted only when the body names an email address) */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listVacations: {
@@ -6853,110 +7296,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createVacation: {
@@ -6998,199 +7343,17 @@ export interface operations {
                     "application/json": components["schemas"]["Vacation"];
                 };
             };
-            /**
-             * @description - `vacation_in_past`: It starts in the past, or is over already
-             *     - `invalid_vacation`: `until` is not after `from`
-             *     - `vacation_too_long`: It lasts more than 30 days
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "vacation_in_past" | "invalid_vacation" | "vacation_too_long" | "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /**
-             * @description - `too_many_vacations`: 5 vacations are not over yet (see `limit`)
-             *     - `concurrent_update`: Another change to your vacations got in the way; retry
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "too_many_vacations" | "concurrent_update";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteVacation: {
@@ -7213,177 +7376,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `invalid_path`: A path parameter does not match its pattern */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such vacation of yours */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /**
-             * @description - `vacation_over`: The vacation is over
-             *     - `concurrent_update`: Another change to your vacations got in the way; retry
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "vacation_over" | "concurrent_update";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhooks: {
@@ -7438,110 +7440,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWebhook: {
@@ -7590,199 +7494,17 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookCreated"];
                 };
             };
-            /**
-             * @description - `invalid_webhook_url`: The URL is not absolute, may be read two ways, or carries credentials
-             *     - `insecure_webhook_url`: The URL does not use https
-             *     - `private_webhook_url`: The URL names a private, loopback or link-local address, or a local name
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_webhook_url" | "insecure_webhook_url" | "private_webhook_url" | "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /**
-             * @description - `too_many_webhooks`: You have 10 webhooks (see `limit`); delete one first
-             *     - `concurrent_update`: Another change got in the way; retry
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "too_many_webhooks" | "concurrent_update";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWebhook: {
@@ -7805,158 +7527,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `invalid_path`: A path parameter does not match its pattern */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such webhook of yours */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPushSubscriptions: {
@@ -8004,110 +7583,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createPushSubscription: {
@@ -8151,198 +7632,17 @@ export interface operations {
                     "application/json": components["schemas"]["PushSubscriptionCreated"];
                 };
             };
-            /**
-             * @description - `invalid_body`: Not a PushSubscription (an https endpoint, p256dh and auth keys of their sizes)
-             *     - `invalid_push_endpoint`: The endpoint may be read two ways (backslashes, credentials, control characters)
-             *     - `private_push_endpoint`: The endpoint names a private, loopback or link-local host
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_body" | "invalid_push_endpoint" | "private_push_endpoint" | "malformed_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /**
-             * @description - `too_many_push_subscriptions`: You have 20 subscriptions (see `limit`); delete one first
-             *     - `concurrent_update`: Another change got in the way; retry
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "too_many_push_subscriptions" | "concurrent_update";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deletePushSubscription: {
@@ -8365,158 +7665,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `invalid_path`: A path parameter does not match its pattern */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such subscription of yours */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getVapidPublicKey: {
@@ -8560,88 +7717,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `push_not_configured`: Web Push is not configured on this server */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "push_not_configured";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /** @description - `shutting_down`: The local server is stopping; retry after `Retry-After` */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down";
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUnsubscribe: {
@@ -8683,107 +7763,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `invalid_token`: Missing, malformed or tampered token
-             *     - `invalid_query`: A query parameter does not match its schema (see `issues`)
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_token" | "invalid_query";
-                    };
-                };
-            };
-            /** @description - `unsubscribe_not_configured`: Unsubscribe links are not configured on this server */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "unsubscribe_not_configured";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /** @description - `shutting_down`: The local server is stopping; retry after `Retry-After` */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postUnsubscribe: {
@@ -8821,162 +7806,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /**
-             * @description - `invalid_token`: Missing, malformed or tampered token
-             *     - `invalid_query`: A query parameter does not match its schema (see `issues`)
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_token" | "invalid_query" | "invalid_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unsubscribe_not_configured`: Unsubscribe links are not configured on this server
-             *     - `not_found`: The player is gone
-             */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "unsubscribe_not_configured" | "not_found";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listGames: {
@@ -9058,126 +7896,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `invalid_query`: A filter, `limit` or `cursor` is not valid */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_query";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createGame: {
@@ -9257,222 +7982,18 @@ export interface operations {
                     "application/json": components["schemas"]["Game"];
                 };
             };
-            /**
-             * @description - `unknown_game`: No such game in the catalog
-             *     - `invalid_players`: The game does not take that many players
-             *     - `invalid_bots`: More bots than seats besides yours
-             *     - `invalid_bot_level`: A level in `bots` or `standInLevel` is not easy, medium or hard
-             *     - `invalid_options`: The options do not fit the game's schema, or not with that many players
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "unknown_game" | "invalid_players" | "invalid_bots" | "invalid_bot_level" | "invalid_options" | "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `too_many_open_games`: 20 of your games wait for players (see `limit`) */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "too_many_open_games";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     joinGame: {
@@ -9563,241 +8084,19 @@ export interface operations {
                     "application/json": components["schemas"]["Game"];
                 };
             };
-            /**
-             * @description - `invalid_path`: A path parameter does not match its pattern
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path" | "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /**
-             * @description - `bad_invite_code`: Wrong invite code
-             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
-             */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "bad_invite_code" | "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /**
-             * @description - `already_seated`: You already hold a seat in this game
-             *     - `game_not_open`: Every seat is taken
-             *     - `busy`: Too many players joined at once; retry
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "already_seated" | "game_not_open" | "busy";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getGame: {
@@ -9889,142 +8188,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `invalid_path`: A path parameter does not match its pattern */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getView: {
@@ -10058,140 +8229,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "game": "ticket-to-ride-europe",
-                     *       "version": 2,
-                     *       "toAct": [
-                     *         1
-                     *       ],
-                     *       "view": {
-                     *         "map": "europe",
-                     *         "phase": "turn",
-                     *         "turn": 0,
-                     *         "current": 1,
-                     *         "market": [
-                     *           "white",
-                     *           "orange",
-                     *           "green",
-                     *           "yellow",
-                     *           "white"
-                     *         ],
-                     *         "deckCount": 97,
-                     *         "discard": {},
-                     *         "ticketDecks": {
-                     *           "short": 34,
-                     *           "long": 0
-                     *         },
-                     *         "routeOwners": {},
-                     *         "stations": [],
-                     *         "passengersAt": {},
-                     *         "players": [
-                     *           {
-                     *             "seat": 0,
-                     *             "trains": 45,
-                     *             "stationsLeft": 3,
-                     *             "cards": 4,
-                     *             "tickets": 2,
-                     *             "routePoints": 0,
-                     *             "passengers": {},
-                     *             "ready": true
-                     *           },
-                     *           {
-                     *             "seat": 1,
-                     *             "trains": 45,
-                     *             "stationsLeft": 3,
-                     *             "cards": 4,
-                     *             "tickets": 2,
-                     *             "routePoints": 0,
-                     *             "passengers": {},
-                     *             "ready": true
-                     *           }
-                     *         ],
-                     *         "finalRound": null,
-                     *         "pending": null,
-                     *         "result": null,
-                     *         "you": {
-                     *           "seat": 1,
-                     *           "hand": {
-                     *             "pink": 1,
-                     *             "white": 0,
-                     *             "blue": 0,
-                     *             "yellow": 2,
-                     *             "orange": 0,
-                     *             "black": 0,
-                     *             "red": 0,
-                     *             "green": 0,
-                     *             "loco": 1
-                     *           },
-                     *           "tickets": [
-                     *             {
-                     *               "id": 45,
-                     *               "a": "Lisboa",
-                     *               "b": "Danzig",
-                     *               "points": 20,
-                     *               "long": true
-                     *             },
-                     *             {
-                     *               "id": 2,
-                     *               "a": "Amsterdam",
-                     *               "b": "Wilno",
-                     *               "points": 12,
-                     *               "long": false
-                     *             }
-                     *           ]
-                     *         }
-                     *       },
-                     *       "legalActions": [
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 0
-                     *         },
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 1
-                     *         },
-                     *         {
-                     *           "type": "draw_blind"
-                     *         },
-                     *         {
-                     *           "type": "draw_tickets"
-                     *         },
-                     *         {
-                     *           "type": "claim_route",
-                     *           "route": 1,
-                     *           "cards": {
-                     *             "loco": 1
-                     *           }
-                     *         },
-                     *         {
-                     *           "type": "claim_route",
-                     *           "route": 2,
-                     *           "cards": {
-                     *             "yellow": 2,
-                     *             "loco": 1
-                     *           }
-                     *         },
-                     *         {
-                     *           "type": "build_station",
-                     *           "city": "Amsterdam",
-                     *           "cards": {
-                     *             "loco": 1
-                     *           }
-                     *         }
-                     *       ],
-                     *       "clocks": [
-                     *         {
-                     *           "seat": 0
-                     *         },
-                     *         {
-                     *           "seat": 1,
-                     *           "deadline": "2026-11-27T02:21:51.352Z"
-                     *         }
-                     *       ],
-                     *       "deadline": "2026-11-27T02:21:51.352Z"
-                     *     }
-                     */
                     "application/json": components["schemas"]["GameView"];
                 };
             };
@@ -10206,188 +8243,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `invalid_path`: A path parameter does not match its pattern
-             *     - `invalid_query`: A query parameter does not match its schema (see `issues`)
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path" | "invalid_query";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /**
-             * @description - `not_found`: No such game
-             *     - `version_not_found`: The game has not reached that version
-             */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found" | "version_not_found";
-                    };
-                };
-            };
-            /** @description - `game_not_started`: Seats are still open */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "game_not_started";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `too_many_waits`: With waitForVersion: the token already has 4 views held, or the server 256; retry after `Retry-After` seconds (also `retryAfter`), or ask without waiting */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "too_many_waits";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postAction: {
@@ -10424,375 +8289,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "game": "ticket-to-ride-europe",
-                     *       "version": 3,
-                     *       "toAct": [
-                     *         1
-                     *       ],
-                     *       "view": {
-                     *         "map": "europe",
-                     *         "phase": "turn",
-                     *         "turn": 0,
-                     *         "current": 1,
-                     *         "market": [
-                     *           "yellow",
-                     *           "orange",
-                     *           "green",
-                     *           "yellow",
-                     *           "white"
-                     *         ],
-                     *         "deckCount": 96,
-                     *         "discard": {},
-                     *         "ticketDecks": {
-                     *           "short": 34,
-                     *           "long": 0
-                     *         },
-                     *         "routeOwners": {},
-                     *         "stations": [],
-                     *         "passengersAt": {},
-                     *         "players": [
-                     *           {
-                     *             "seat": 0,
-                     *             "trains": 45,
-                     *             "stationsLeft": 3,
-                     *             "cards": 4,
-                     *             "tickets": 2,
-                     *             "routePoints": 0,
-                     *             "passengers": {},
-                     *             "ready": true
-                     *           },
-                     *           {
-                     *             "seat": 1,
-                     *             "trains": 45,
-                     *             "stationsLeft": 3,
-                     *             "cards": 5,
-                     *             "tickets": 2,
-                     *             "routePoints": 0,
-                     *             "passengers": {},
-                     *             "ready": true
-                     *           }
-                     *         ],
-                     *         "finalRound": null,
-                     *         "pending": {
-                     *           "kind": "secondDraw"
-                     *         },
-                     *         "result": null,
-                     *         "you": {
-                     *           "seat": 1,
-                     *           "hand": {
-                     *             "pink": 1,
-                     *             "white": 1,
-                     *             "blue": 0,
-                     *             "yellow": 2,
-                     *             "orange": 0,
-                     *             "black": 0,
-                     *             "red": 0,
-                     *             "green": 0,
-                     *             "loco": 1
-                     *           },
-                     *           "tickets": [
-                     *             {
-                     *               "id": 45,
-                     *               "a": "Lisboa",
-                     *               "b": "Danzig",
-                     *               "points": 20,
-                     *               "long": true
-                     *             },
-                     *             {
-                     *               "id": 2,
-                     *               "a": "Amsterdam",
-                     *               "b": "Wilno",
-                     *               "points": 12,
-                     *               "long": false
-                     *             }
-                     *           ]
-                     *         }
-                     *       },
-                     *       "legalActions": [
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 0
-                     *         },
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 1
-                     *         },
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 2
-                     *         },
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 3
-                     *         },
-                     *         {
-                     *           "type": "draw_face_up",
-                     *           "slot": 4
-                     *         },
-                     *         {
-                     *           "type": "draw_blind"
-                     *         }
-                     *       ],
-                     *       "clocks": [
-                     *         {
-                     *           "seat": 0
-                     *         },
-                     *         {
-                     *           "seat": 1,
-                     *           "deadline": "2026-11-27T02:21:51.352Z"
-                     *         }
-                     *       ],
-                     *       "deadline": "2026-11-27T02:21:51.352Z"
-                     *     }
-                     */
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /**
-             * @description - `invalid_action`: The action has the shape of no action of this game (see `issues`)
-             *     - `invalid_path`: A path parameter does not match its pattern
-             *     - `invalid_header`: A request header does not match its schema (see `issues`)
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_action" | "invalid_path" | "invalid_header" | "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /**
-             * @description - `not_seated`: You hold no seat in this game
-             *     - `forfeited`: You forfeited; the bot plays on for your seat
-             *     - `not_your_turn`: Your seat is not to act now
-             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
-             */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "not_seated" | "forfeited" | "not_your_turn" | "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /**
-             * @description - `stale_version`: `expectedVersion` is not the current version (see `currentVersion`)
-             *     - `game_not_started`: Seats are still open
-             *     - `game_over`: The game has ended
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "stale_version" | "game_not_started" | "game_over";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /**
-             * @description - `illegal_action`: Illegal by the rules (`rule` is the rule ID, `reason` the game's code)
-             *     - `idempotency_key_reused`: The Idempotency-Key was used for another request
-             *     - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded)
-             */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "illegal_action" | "idempotency_key_reused" | "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLog: {
@@ -10824,80 +8336,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "game": "ticket-to-ride-europe",
-                     *       "entries": [
-                     *         {
-                     *           "version": 1,
-                     *           "seat": 0,
-                     *           "bot": false,
-                     *           "at": "2026-11-24T02:21:51.614Z",
-                     *           "events": [
-                     *             {
-                     *               "type": "kept_opening_tickets",
-                     *               "data": {
-                     *                 "seat": 0,
-                     *                 "kept": [
-                     *                   46,
-                     *                   17
-                     *                 ]
-                     *               }
-                     *             }
-                     *           ],
-                     *           "action": {
-                     *             "type": "keep_initial_tickets",
-                     *             "tickets": [
-                     *               46,
-                     *               17
-                     *             ]
-                     *           }
-                     *         },
-                     *         {
-                     *           "version": 2,
-                     *           "seat": 1,
-                     *           "bot": false,
-                     *           "at": "2026-11-24T02:21:51.756Z",
-                     *           "events": [
-                     *             {
-                     *               "type": "kept_opening_tickets",
-                     *               "data": {
-                     *                 "seat": 1
-                     *               }
-                     *             },
-                     *             {
-                     *               "type": "play_started",
-                     *               "data": {
-                     *                 "first": 1,
-                     *                 "ticketsKept": [
-                     *                   2,
-                     *                   2
-                     *                 ]
-                     *               }
-                     *             }
-                     *           ]
-                     *         },
-                     *         {
-                     *           "version": 3,
-                     *           "seat": 1,
-                     *           "bot": false,
-                     *           "at": "2026-11-24T02:21:51.867Z",
-                     *           "events": [
-                     *             {
-                     *               "type": "drew_face_up",
-                     *               "data": {
-                     *                 "seat": 1,
-                     *                 "slot": 0,
-                     *                 "card": "white",
-                     *                 "refill": "yellow"
-                     *               }
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "version": 4
-                     *     }
-                     */
                     "application/json": components["schemas"]["GameLog"];
                 };
             };
@@ -10912,145 +8350,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `invalid_path`: A path parameter does not match its pattern
-             *     - `invalid_query`: A query parameter does not match its schema (see `issues`)
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path" | "invalid_query";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exportGame: {
@@ -11080,6 +8387,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "game": "vlaky-na-trati",
+                     *       "rulesRevision": "2026-11-29",
                      *       "options": {
                      *         "sheet": "I",
                      *         "startingPlayer": "random"
@@ -11107,14 +8415,41 @@ export interface operations {
                      *           "action": {
                      *             "type": "choose_start_side",
                      *             "side": 0
-                     *           }
+                     *           },
+                     *           "events": [
+                     *             {
+                     *               "type": "start_side",
+                     *               "data": {
+                     *                 "seat": 0,
+                     *                 "side": 0
+                     *               }
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "seat": 0,
                      *           "action": {
                      *             "type": "choose_track",
                      *             "lane": "T"
-                     *           }
+                     *           },
+                     *           "events": [
+                     *             {
+                     *               "type": "track",
+                     *               "data": {
+                     *                 "seat": 0,
+                     *                 "lane": "T"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "symbol",
+                     *               "data": {
+                     *                 "seat": 0,
+                     *                 "symbol": "MAIL",
+                     *                 "node": 0,
+                     *                 "outcome": "ticked"
+                     *               }
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "seat": 1,
@@ -11122,7 +8457,33 @@ export interface operations {
                      *             "type": "choose_track",
                      *             "lane": "M"
                      *           },
-                     *           "level": "hard"
+                     *           "level": "hard",
+                     *           "events": [
+                     *             {
+                     *               "type": "track",
+                     *               "data": {
+                     *                 "seat": 1,
+                     *                 "lane": "M"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "symbol",
+                     *               "data": {
+                     *                 "seat": 1,
+                     *                 "symbol": "PASSENGER",
+                     *                 "node": 0,
+                     *                 "outcome": "ticked"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "turn",
+                     *               "data": {
+                     *                 "seat": 0,
+                     *                 "turnIndex": 1,
+                     *                 "phase": "turn"
+                     *               }
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "seat": 0,
@@ -11130,23 +8491,59 @@ export interface operations {
                      *             "type": "place_card",
                      *             "source": "HAND",
                      *             "cardId": "A04"
-                     *           }
-                     *         },
-                     *         {
-                     *           "seat": 0,
-                     *           "action": {
-                     *             "type": "discard_a",
-                     *             "cardId": "A06"
-                     *           }
-                     *         },
-                     *         {
-                     *           "seat": 1,
-                     *           "action": {
-                     *             "type": "place_card",
-                     *             "source": "HAND",
-                     *             "cardId": "A12"
                      *           },
-                     *           "level": "hard"
+                     *           "events": [
+                     *             {
+                     *               "type": "placed",
+                     *               "data": {
+                     *                 "seat": 0,
+                     *                 "source": "HAND",
+                     *                 "cardId": "A04",
+                     *                 "slot": 1
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "moved",
+                     *               "data": {
+                     *                 "seat": 0,
+                     *                 "node": 1
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "symbol",
+                     *               "data": {
+                     *                 "seat": 0,
+                     *                 "symbol": "MAIL",
+                     *                 "node": 1,
+                     *                 "outcome": "ticked"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "moved",
+                     *               "data": {
+                     *                 "seat": 1,
+                     *                 "node": 1
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "symbol",
+                     *               "data": {
+                     *                 "seat": 1,
+                     *                 "symbol": "PASSENGER",
+                     *                 "node": 1,
+                     *                 "outcome": "ticked"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "symbol",
+                     *               "data": {
+                     *                 "seat": 1,
+                     *                 "symbol": "GLASSWORKS",
+                     *                 "node": 1,
+                     *                 "outcome": "ticked"
+                     *               }
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "outcome": {
@@ -11277,158 +8674,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `invalid_path`: A path parameter does not match its pattern */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /** @description - `game_not_finished`: The game has not ended */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "game_not_finished";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBoardPicture: {
@@ -11474,165 +8728,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `invalid_path`: A path parameter does not match its pattern
-             *     - `invalid_query`: A query parameter does not match its schema (see `issues`)
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path" | "invalid_query";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /**
-             * @description - `not_found`: No such game
-             *     - `version_not_found`: The game has not reached that version
-             *     - `no_board_picture`: This game has no board picture
-             */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found" | "version_not_found" | "no_board_picture";
-                    };
-                };
-            };
-            /** @description - `game_not_started`: Seats are still open */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "game_not_started";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBoardPictureLink: {
@@ -11677,116 +8781,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `invalid_token`: Malformed or tampered token
-             *     - `invalid_path`: A path parameter does not match its pattern
-             *     - `invalid_query`: A query parameter does not match its schema (see `issues`)
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_token" | "invalid_path" | "invalid_query";
-                    };
-                };
-            };
-            /**
-             * @description - `not_found`: No such game
-             *     - `version_not_found`: No such version
-             *     - `no_board_picture`: This game has no board picture
-             *     - `board_links_not_configured`: Board picture links are not configured on this server
-             */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found" | "version_not_found" | "no_board_picture" | "board_links_not_configured";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     readChat: {
@@ -11847,145 +8847,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `invalid_path`: A path parameter does not match its pattern
-             *     - `invalid_query`: A query parameter does not match its schema (see `issues`)
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path" | "invalid_query";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     writeChat: {
@@ -12035,239 +8904,19 @@ export interface operations {
                     "application/json": components["schemas"]["ChatMessage"];
                 };
             };
-            /**
-             * @description - `empty_message`: Nothing is left once control characters are dropped
-             *     - `invalid_path`: A path parameter does not match its pattern
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "empty_message" | "invalid_path" | "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /**
-             * @description - `not_seated`: You hold no seat in this game
-             *     - `forfeited`: You forfeited, and the game still runs
-             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
-             */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "not_seated" | "forfeited" | "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /** @description - `chat_full`: You have written 500 messages in this game (see `limit`) */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "chat_full";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resignGame: {
@@ -12351,205 +9000,17 @@ export interface operations {
                     "application/json": components["schemas"]["Game"];
                 };
             };
-            /** @description - `invalid_path`: A path parameter does not match its pattern */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /**
-             * @description - `not_seated`: You hold no seat in this game
-             *     - `forfeited`: You forfeited or resigned; the bot plays on for your seat
-             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
-             */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "not_seated" | "forfeited" | "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /**
-             * @description - `game_not_started`: Seats are still open
-             *     - `game_over`: The game has ended
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "game_not_started" | "game_over";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     abortGame: {
@@ -12612,206 +9073,17 @@ export interface operations {
                     "application/json": components["schemas"]["Game"];
                 };
             };
-            /** @description - `invalid_path`: A path parameter does not match its pattern */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /**
-             * @description - `not_seated`: You hold no seat in this game
-             *     - `forfeited`: You forfeited or resigned; the bot plays on for your seat
-             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
-             */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "not_seated" | "forfeited" | "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /**
-             * @description - `game_not_started`: Seats are still open
-             *     - `game_over`: The game has ended
-             *     - `abort_window_closed`: A seat has made a second action
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "game_not_started" | "game_over" | "abort_window_closed";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     requestTakeback: {
@@ -12896,244 +9168,19 @@ export interface operations {
                     "application/json": components["schemas"]["Game"];
                 };
             };
-            /**
-             * @description - `invalid_path`: A path parameter does not match its pattern
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path" | "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /**
-             * @description - `not_seated`: You hold no seat in this game
-             *     - `forfeited`: You forfeited or resigned; the bot plays on for your seat
-             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
-             */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "not_seated" | "forfeited" | "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /**
-             * @description - `game_not_started`: Seats are still open
-             *     - `game_over`: The game has ended
-             *     - `stale_version`: `expectedVersion` is not the current version (see `currentVersion`)
-             *     - `takeback_pending`: A request is already waiting
-             *     - `takeback_not_allowed`: No action of yours may be taken back now
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "game_not_started" | "game_over" | "stale_version" | "takeback_pending" | "takeback_not_allowed";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     acceptTakeback: {
@@ -13209,245 +9256,19 @@ export interface operations {
                     "application/json": components["schemas"]["Game"];
                 };
             };
-            /**
-             * @description - `invalid_path`: A path parameter does not match its pattern
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path" | "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /**
-             * @description - `not_seated`: You hold no seat in this game
-             *     - `forfeited`: You forfeited or resigned; the bot plays on for your seat
-             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
-             */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "not_seated" | "forfeited" | "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /**
-             * @description - `game_not_started`: Seats are still open
-             *     - `game_over`: The game has ended
-             *     - `stale_version`: `expectedVersion` is not the current version (see `currentVersion`)
-             *     - `no_takeback`: No request is waiting
-             *     - `own_takeback`: The request is yours
-             *     - `already_answered`: You accepted it already
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "game_not_started" | "game_over" | "stale_version" | "no_takeback" | "own_takeback" | "already_answered";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     refuseTakeback: {
@@ -13523,245 +9344,19 @@ export interface operations {
                     "application/json": components["schemas"]["Game"];
                 };
             };
-            /**
-             * @description - `invalid_path`: A path parameter does not match its pattern
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path" | "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /**
-             * @description - `not_seated`: You hold no seat in this game
-             *     - `forfeited`: You forfeited or resigned; the bot plays on for your seat
-             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
-             */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "not_seated" | "forfeited" | "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /**
-             * @description - `game_not_started`: Seats are still open
-             *     - `game_over`: The game has ended
-             *     - `stale_version`: `expectedVersion` is not the current version (see `currentVersion`)
-             *     - `no_takeback`: No request is waiting
-             *     - `own_takeback`: The request is yours
-             *     - `already_answered`: You accepted it already
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "game_not_started" | "game_over" | "stale_version" | "no_takeback" | "own_takeback" | "already_answered";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     proposeRematch: {
@@ -13859,205 +9454,17 @@ export interface operations {
                     "application/json": components["schemas"]["Game"];
                 };
             };
-            /** @description - `invalid_path`: A path parameter does not match its pattern */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /**
-             * @description - `not_seated`: You hold no seat in this game
-             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
-             */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "not_seated" | "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /**
-             * @description - `game_not_finished`: The game has not ended (or ended without a result)
-             *     - `busy`: Too many players answered at once; retry
-             *     - `rematch_exists`: An offer is waiting, or the rematch has started
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "game_not_finished" | "busy" | "rematch_exists";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     acceptRematch: {
@@ -14155,207 +9562,17 @@ export interface operations {
                     "application/json": components["schemas"]["Game"];
                 };
             };
-            /** @description - `invalid_path`: A path parameter does not match its pattern */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /**
-             * @description - `not_seated`: You hold no seat in this game
-             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
-             */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "not_seated" | "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /**
-             * @description - `game_not_finished`: The game has not ended (or ended without a result)
-             *     - `busy`: Too many players answered at once; retry
-             *     - `no_rematch`: No offer is waiting
-             *     - `rematch_started`: The rematch has started
-             *     - `already_answered`: You accepted already
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "game_not_finished" | "busy" | "no_rematch" | "rematch_started" | "already_answered";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     declineRematch: {
@@ -14452,206 +9669,17 @@ export interface operations {
                     "application/json": components["schemas"]["Game"];
                 };
             };
-            /** @description - `invalid_path`: A path parameter does not match its pattern */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /**
-             * @description - `not_seated`: You hold no seat in this game
-             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
-             */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "not_seated" | "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /**
-             * @description - `game_not_finished`: The game has not ended (or ended without a result)
-             *     - `busy`: Too many players answered at once; retry
-             *     - `no_rematch`: No offer is waiting
-             *     - `rematch_started`: The rematch has started
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "game_not_finished" | "busy" | "no_rematch" | "rematch_started";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     requestSignInCode: {
@@ -14694,166 +9722,15 @@ export interface operations {
                     "application/json": components["schemas"]["SignInSent"];
                 };
             };
-            /**
-             * @description - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifySignInCode: {
@@ -14905,167 +9782,15 @@ export interface operations {
                     "application/json": components["schemas"]["SessionCreated"];
                 };
             };
-            /**
-             * @description - `invalid_code`: The code is wrong, used or expired, or the address has no account
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_code" | "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSessions: {
@@ -15116,110 +9841,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSession: {
@@ -15242,158 +9869,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `invalid_path`: A path parameter does not match its pattern */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such session of yours */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTokens: {
@@ -15446,110 +9930,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createToken: {
@@ -15600,193 +9986,17 @@ export interface operations {
                     "application/json": components["schemas"]["TokenCreated"];
                 };
             };
-            /**
-             * @description - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token lacks the settings scope, or a scope it would hand on */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `too_many_tokens`: You have 20 tokens (see `limit`); revoke one first */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "too_many_tokens";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteToken: {
@@ -15809,158 +10019,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `invalid_path`: A path parameter does not match its pattern */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such token of yours */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     signOutEverywhere: {
@@ -15990,178 +10057,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `email_address_required`: `tokens: true` without a confirmed address would lock you out
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "email_address_required" | "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     confirmEmail: {
@@ -16221,194 +10126,17 @@ export interface operations {
                     "application/json": components["schemas"]["Player"];
                 };
             };
-            /**
-             * @description - `invalid_code`: The code is wrong, used or expired
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_code" | "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token lacks one of the four scopes: an address signs in with every scope, so only a session or a token with all four confirms one */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `email_taken`: Another account has confirmed this address */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "email_taken";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exportMe: {
@@ -16551,110 +10279,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPlayerProfile: {
@@ -16711,142 +10341,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `invalid_path`: A path parameter does not match its pattern */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such player */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPlayerFinishedGames: {
@@ -16925,145 +10427,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `invalid_query`: `limit` or `cursor` is not valid
-             *     - `invalid_path`: A path parameter does not match its pattern
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_query" | "invalid_path";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such player */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLeaderboard: {
@@ -17131,145 +10502,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `invalid_path`: `game` is not a game id
-             *     - `invalid_query`: `limit` is not valid
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "invalid_path" | "invalid_query";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: No such game */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     searchFinishedGames: {
@@ -17350,129 +10590,153 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `unknown_game`: No such game in the catalog
-             *     - `invalid_query`: A filter, `limit` or `cursor` is not valid
-             */
-            400: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    upgradeToBotAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your profile, now a bot account */
+            200: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
                     "X-Request-Id": string;
+                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until that window ends */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "unknown_game" | "invalid_query";
-                    };
+                    /**
+                     * @example {
+                     *       "id": "67yeJhdN_7Vz1Q6p",
+                     *       "name": "Anna",
+                     *       "createdAt": "2026-11-24T02:21:50.310Z",
+                     *       "email": "anna@example.org",
+                     *       "notifications": {
+                     *         "email": true,
+                     *         "events": {
+                     *           "yourTurn": true,
+                     *           "reminder": true,
+                     *           "gameStarted": true,
+                     *           "gameFinished": true,
+                     *           "chat": true
+                     *         },
+                     *         "digest": null
+                     *       },
+                     *       "vacations": [
+                     *         {
+                     *           "id": "U0Sd8r3z89cFRlmB",
+                     *           "from": "2026-12-24T02:21:50.630Z",
+                     *           "until": "2027-01-07T02:21:50.630Z"
+                     *         }
+                     *       ],
+                     *       "onVacation": false,
+                     *       "language": "cs",
+                     *       "botAccount": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Player"];
                 };
             };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listBotAccounts: {
+        parameters: {
+            query?: {
+                /** @description Bot accounts per page */
+                limit?: number;
+                /** @description The `next` of the previous page (opaque); without it, the first page */
+                cursor?: string;
+            };
+            header?: {
+                /** @description The ETag of an earlier answer: 304 Not Modified, without a body, while the answer would be the same */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bot accounts */
+            200: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
                     "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "Qm2vR8sT1uXy5ZaB",
+                     *           "name": "Greedy Gus",
+                     *           "createdAt": "2026-11-24T02:30:00.118Z",
+                     *           "botAccountSince": "2026-11-24T02:35:10.210Z",
+                     *           "ratings": [
+                     *             {
+                     *               "game": "vlaky-na-trati",
+                     *               "rating": 1584.2,
+                     *               "rd": 251.7,
+                     *               "games": 3,
+                     *               "lastChange": 21.4,
+                     *               "lastPlayedAt": "2026-11-24T04:02:11.930Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BotAccountPage"];
                 };
             };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
+            /** @description Not modified: the If-None-Match tag still matches (no body) */
+            304: {
                 headers: {
                     /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
                     "X-Request-Id": string;
+                    /** @description A strong tag of this answer: send it as If-None-Match to get 304 while the answer is unchanged */
+                    ETag: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
+                content?: never;
             };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLobby: {
@@ -17556,129 +10820,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `unknown_game`: No such game in the catalog
-             *     - `invalid_query`: A query parameter does not match its schema (see `issues`)
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "unknown_game" | "invalid_query";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSeek: {
@@ -17732,222 +10880,18 @@ export interface operations {
                     "application/json": components["schemas"]["Seek"];
                 };
             };
-            /**
-             * @description - `unknown_game`: No such game in the catalog
-             *     - `invalid_players`: The game does not take that many players
-             *     - `invalid_body`: The body does not match the schema (see `issues`)
-             *     - `malformed_body`: The body is not valid JSON
-             */
-            400: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 400;
-                        /** @enum {string} */
-                        code: "unknown_game" | "invalid_players" | "invalid_body" | "malformed_body";
-                    };
-                };
-            };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /**
-             * @description - `already_seeking`: You are seeking already
-             *     - `busy`: Too many players sought at once; retry
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "already_seeking" | "busy";
-                    };
-                };
-            };
-            /** @description - `body_too_large`: The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 413;
-                        /** @enum {string} */
-                        code: "body_too_large";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `unsupported_media_type`: The body is not sent in the declared media type */
-            415: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 415;
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSeek: {
@@ -18000,110 +10944,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelSeek: {
@@ -18130,185 +10976,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `not_found`: You have no waiting seek */
-            404: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 404;
-                        /** @enum {string} */
-                        code: "not_found";
-                    };
-                };
-            };
-            /**
-             * @description - `seek_matched`: It was matched: see `gameId`
-             *     - `busy`: Too many players sought at once; retry
-             */
-            409: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 409;
-                        /** @enum {string} */
-                        code: "seek_matched" | "busy";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createStreamTicket: {
@@ -18344,150 +11021,14 @@ export interface operations {
                     "application/json": components["schemas"]["StreamTicket"];
                 };
             };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /** @description - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAccessToken: {
@@ -18529,153 +11070,14 @@ export interface operations {
                     "application/json": components["schemas"]["AccessToken"];
                 };
             };
-            /**
-             * @description - `unauthorized`: No bearer token, or one that is not valid (revoked, expired)
-             *     - `access_token_revoked`: An access token (POST /v1/access-tokens) exchanged before one of your credentials ended: exchange a credential again
-             */
-            401: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 401;
-                        /** @enum {string} */
-                        code: "unauthorized" | "access_token_revoked";
-                    };
-                };
-            };
-            /**
-             * @description - `access_token_not_exchangeable`: The bearer is itself an access token
-             *     - `insufficient_scope`: The token is not allowed this operation: it lacks the scope it needs
-             */
-            403: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 403;
-                        /** @enum {string} */
-                        code: "access_token_not_exchangeable" | "insufficient_scope";
-                    };
-                };
-            };
-            /** @description - `uri_too_long`: Path and query are longer than 8 KiB */
-            414: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 414;
-                        /** @enum {string} */
-                        code: "uri_too_long";
-                    };
-                };
-            };
-            /** @description - `record_too_large`: A stored record would grow past the store's item size; nothing was changed (a safety net: every stored list is bounded) */
-            422: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 422;
-                        /** @enum {string} */
-                        code: "record_too_large";
-                    };
-                };
-            };
-            /** @description - `rate_limited`: A rate limit is used up: wait `Retry-After` seconds (also `retryAfter`); the request changed nothing */
-            429: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    /** @description Requests allowed in the window of the tightest limit that applies to this request */
-                    "RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "RateLimit-Remaining": number;
-                    /** @description Seconds until that window ends */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 429;
-                        /** @enum {string} */
-                        code: "rate_limited";
-                    };
-                };
-            };
-            /** @description - `headers_too_large`: Request line and headers are longer than 16 KiB (the local server; in AWS the function URL's front end sets its own limit and answers it itself) */
-            431: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 431;
-                        /** @enum {string} */
-                        code: "headers_too_large";
-                    };
-                };
-            };
-            /** @description - `internal`: Something went wrong on our side; the request may be retried (with the same Idempotency-Key) */
-            500: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 500;
-                        /** @enum {string} */
-                        code: "internal";
-                    };
-                };
-            };
-            /**
-             * @description - `shutting_down`: The local server is stopping; retry after `Retry-After`
-             *     - `store_unavailable`: The store is busy or did not answer in time; retry after `Retry-After` (with the same Idempotency-Key)
-             */
-            503: {
-                headers: {
-                    /** @description Our id of this request (also `requestId` in problem bodies): quote it when reporting a problem */
-                    "X-Request-Id": string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status: 503;
-                        /** @enum {string} */
-                        code: "shutting_down" | "store_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["URITooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     webhookYourTurn: {

@@ -75,15 +75,16 @@ export async function bundleLambda(entry: string, outdir: string, maps: SourceMa
   return metafile;
 }
 
-/** The API's files beside its bundle: Swagger UI, the OpenAPI and AsyncAPI documents for /docs (never from a CDN), and the built web client for `/`. */
+/** The API's files beside its bundle: Swagger UI, the OpenAPI and AsyncAPI documents and the bot guide for /docs (never from a CDN), and the built web client for `/`. */
 export function writeApiAssets(outdir: string): void {
   const swagger = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   mkdirSync(join(outdir, DOCS_ASSETS_DIR), { recursive: true });
   for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css'])
     copyFileSync(join(swagger, file), join(outdir, DOCS_ASSETS_DIR, file));
-  // Served at /openapi.json and /asyncapi.yaml as committed, never built at a cold start (functions/api/docs.ts).
+  // Served at /openapi.json, /asyncapi.yaml and /docs/bots.md as committed, never built at a cold start (functions/api/docs.ts).
   for (const file of ['openapi.json', 'asyncapi.yaml'])
     copyFileSync(join(projectRoot, 'api-spec', file), join(outdir, DOCS_ASSETS_DIR, file));
+  copyFileSync(join(projectRoot, 'docs/bots.md'), join(outdir, DOCS_ASSETS_DIR, 'bots.md'));
   execFileSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'web/build.ts'), join(outdir, WEB_ASSETS_DIR)], {
     cwd: projectRoot,
     stdio: 'inherit',

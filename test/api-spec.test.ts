@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process';
+import { STATUS_CODES } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { openApiDocumentText } from '../functions/api/openapi-document.js';
+import { gameLogSchema, gameViewSchema } from '../functions/api/play/schemas.js';
+import { catalogGames } from '../engine/games/index.js';
 import { openApiTypesText } from '../scripts/support/openapi-types.js';
 import { CONNECTION_CODES, PROBLEM_CODES } from '../functions/api/problem-codes.js';
 import { ProblemSchema } from '../functions/api/schemas.js';
@@ -121,6 +124,12 @@ describe('api-spec/openapi.json', () => {
   }, 120_000);
 });
 
+interface Answer {
+  description?: string;
+  headers?: Record<string, { required?: boolean }>;
+  content?: Record<string, { example?: unknown; examples?: Record<string, unknown>; schema?: unknown }>;
+}
+
 describe('what the document declares', () => {
   const doc = JSON.parse(readFileSync(committedPath, 'utf8')) as {
     paths: Record<
@@ -129,19 +138,28 @@ describe('what the document declares', () => {
         string,
         {
           description?: string;
-          responses: Record<
-            string,
-            {
-              headers?: Record<string, { required?: boolean }>;
-              content?: Record<string, { example?: unknown; examples?: unknown }>;
-            }
-          >;
+          'x-problem-codes': Record<string, string[]>;
+          responses: Record<string, Answer | { $ref: string }>;
         }
       >
     >;
+    components: { responses: Record<string, Answer> };
   };
+  /** An operation's answers, each shared problem answer read where its `$ref` points. */
+  const answersOf = (responses: Record<string, Answer | { $ref: string }>) =>
+    Object.fromEntries(
+      Object.entries(responses).map(([status, r]) => [
+        status,
+        '$ref' in r ? doc.components.responses[r.$ref.replace('#/components/responses/', '')]! : r,
+      ]),
+    );
   const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, method, op })),
+    Object.entries(ops).map(([method, op]) => ({
+      name: `${method.toUpperCase()} ${path}`,
+      method,
+      op: { ...op, responses: answersOf(op.responses) },
+      declared: op,
+    })),
   );
 
   it('every problem code the sources throw is declared (problem-codes.ts), and every declared one is thrown', () => {
@@ -205,6 +223,42 @@ describe('what the document declares', () => {
     }
   });
 
+  it('no schema is a closed object that can only be empty (an event with nothing to say has no `data`)', () => {
+    const empty: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const o = node as Record<string, unknown>;
+      const props = o.properties as object | undefined;
+      if (o.type === 'object' && o.additionalProperties === false && Object.keys(props ?? {}).length === 0)
+        empty.push(path);
+      for (const [key, value] of Object.entries(o)) walk(value, `${path}/${key}`);
+    };
+    walk(doc, '#');
+    expect(empty).toEqual([]);
+  });
+
+  it("every catalog game has an example of its view (the move's answer too) and of its log, each a valid answer of that game", () => {
+    const full = doc as unknown as {
+      components: { examples: Record<string, { value: { game: string } }> };
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, object> }> }>>;
+    };
+    const refsOf = (path: string, method: string) =>
+      (full.paths[path]![method]!.responses['200']!.content['application/json'] as { examples: object }).examples;
+    const ids = catalogGames.map((g) => g.id);
+    for (const [path, method, schema] of [
+      ['/v1/games/{id}/view', 'get', gameViewSchema(catalogGames)],
+      ['/v1/games/{id}/actions', 'post', gameViewSchema(catalogGames)],
+      ['/v1/games/{id}/log', 'get', gameLogSchema(catalogGames)],
+    ] as const) {
+      const refs = refsOf(path, method) as Record<string, { $ref: string }>;
+      expect(Object.keys(refs), path).toEqual(ids);
+      for (const [id, { $ref }] of Object.entries(refs)) {
+        const example = full.components.examples[$ref.replace('#/components/examples/', '')]!.value;
+        expect(schema.parse(example), `${path} ${id}`).toMatchObject({ game: id });
+      }
+    }
+  });
+
   it("Swagger shows a real action, not `additionalProp1`: the Action schema and postAction's body carry examples", () => {
     const full = doc as unknown as {
       components: { schemas: Record<string, { example?: { type?: unknown } }> };
@@ -224,6 +278,7 @@ describe('what the document declares', () => {
     const headers = { 'x-request-id': '0b6f4b8e-3f0a-4c47-9a55-1f2c3d4e5f60', etag: '"e"' };
     const body = {
       game: 'streetcar',
+      rulesRevision: null,
       options: {},
       players: [{ seat: 0, name: 'Anna', bot: false }],
       seed: 'ab',
@@ -246,9 +301,34 @@ describe('what the document declares', () => {
   it('the TypeScript a client generates from it (openapi-typescript) has no `X & unknown` type, and problems typed per status', async () => {
     const types = astToString(await openapiTS(new URL(committedPath.href)));
     expect(types).not.toMatch(/& unknown\b/);
-    // Problems are typed per status: a 409 of postAction is one of its conflict codes.
+    // Problems are typed per status: a 409 of postAction is the shared Conflict, whose code is one of the conflict codes.
+    expect(types).toMatch(/postAction: \{[^]*?409: components\["responses"\]\["Conflict"\];/);
     expect(types).toMatch(
-      /status: 409;\s*\/\*\* @enum \{string\} \*\/\s*code: "stale_version" \| "game_not_started" \| "game_over"/,
+      /status: 409;\s*\/\*\* @enum \{string\} \*\/\s*code: "abort_window_closed" \|[^;]* "stale_version" \|/,
     );
   }, 60_000);
+
+  it('every problem answer of an operation is the shared answer of its status, which lists and shows each code the operation names for it', () => {
+    for (const { name, op, declared } of operations) {
+      const problemStatuses = Object.keys(declared.responses).filter((status) => Number(status) >= 400);
+      expect(Object.keys(declared['x-problem-codes']).sort(), name).toEqual(problemStatuses.sort());
+      for (const [status, codes] of Object.entries(declared['x-problem-codes'])) {
+        expect(declared.responses[status], `${name} ${status}`).toEqual({
+          $ref: `#/components/responses/${STATUS_CODES[Number(status)]!.replace(/[^A-Za-z0-9]/g, '')}`,
+        });
+        const problem = op.responses[status]!.content!['application/problem+json']!;
+        const schema = problem.schema as {
+          allOf: [unknown, { properties: { status: unknown; code: { enum: string[] } } }];
+        };
+        expect(schema.allOf[1].properties.status, `${name} ${status}`).toEqual({ const: Number(status) });
+        for (const code of codes) {
+          expect(PROBLEM_CODES[code as keyof typeof PROBLEM_CODES]?.status, `${name} ${code}`).toBe(Number(status));
+          expect(schema.allOf[1].properties.code.enum, `${name} ${status}`).toContain(code);
+          expect(Object.keys(problem.examples!), `${name} ${status}`).toContain(code);
+          // Named in the operation's description too, where a reader of the reference sees it.
+          expect(declared.description, `${name} ${code}`).toContain(`\`${code}\``);
+        }
+      }
+    }
+  });
 });

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cyclesAmong, importsOf, isTestCode, ROOT, sourcesUnder } from './support/imports.js';
 
-const ALL = ['engine', 'presentation', 'functions', 'web', 'scripts', 'infra', 'test'].flatMap(sourcesUnder);
+const ALL = ['engine', 'presentation', 'functions', 'web', 'scripts', 'infra', 'test', 'examples'].flatMap(
+  sourcesUnder,
+);
 const under = (dir: string) => ALL.filter((f) => f.startsWith(`${dir}/`));
 const within = (target: string, dirs: readonly string[]) => dirs.some((d) => target.startsWith(`${d}/`));
 /** What uses the service: nothing in the service or below it imports these. */
@@ -167,7 +169,7 @@ describe('layers', () => {
   // Type-only imports count, as for engine/ above: runtime cycles (which can leave a module reading
   // another's exports before they exist) are what matter most, and counting type-only edges too is
   // the stricter rule that still holds, so no runtime cycle can hide behind a "type-only" exception.
-  it('no import cycles among all sources (engine, presentation, functions, web, scripts, infra, test; type-only imports included)', () => {
+  it('no import cycles among all sources (engine, presentation, functions, web, scripts, infra, test, examples; type-only imports included)', () => {
     expect(under('infra').length).toBeGreaterThan(0);
     expect(cyclesAmong(ALL).map((c) => c.join(' -> '))).toEqual([]);
   });
@@ -188,6 +190,13 @@ describe('layers', () => {
       target.startsWith('functions/') ||
       (target.startsWith('web/client/') && !(isTestCode(file) && target === 'web/client/i18n.testkit.ts'));
     expect(violations(under('presentation'), (i, file) => !i.external && bad(i.target, file))).toEqual([]);
+  });
+
+  it('examples/** stands apart as a third-party client would: packages and, type-only, api-spec/; nothing else of the repository', () => {
+    expect(under('examples').length).toBeGreaterThan(3);
+    const own = (i: ReturnType<typeof importsOf>[number]) => i.target.startsWith('examples/');
+    const types = (i: ReturnType<typeof importsOf>[number]) => i.typeOnly && i.target.startsWith('api-spec/');
+    expect(violations(under('examples'), (i) => !i.external && !own(i) && !types(i))).toEqual([]);
   });
 
   it('web/** takes only types from api-spec/ (the generated openapi.d.ts): the document itself stays out of the bundle', () => {

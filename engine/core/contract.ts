@@ -20,6 +20,17 @@ export const GameEventSchema = z.object({
 });
 export type GameEvent = z.infer<typeof GameEventSchema>;
 
+/**
+ * An event (or its redacted form) as the platform publishes it: `data` left out when it holds
+ * nothing, so an event with nothing to say has no data member rather than an empty object. The
+ * recorded event keeps what `apply` emitted; the published schemas describe this form.
+ */
+export function publishedEvent<E extends { data?: Record<string, unknown> }>(e: E): E {
+  if (!e.data || Object.keys(e.data).length > 0) return e;
+  const { data: _nothing, ...rest } = e;
+  return rest as E;
+}
+
 export const ScoreLineSchema = z.object({
   item: z.string().meta({ description: 'What the points are for, e.g. "route Berlin–Wien"' }),
   points: z.number(),
@@ -76,6 +87,11 @@ export interface GameDefinition<S = unknown, A extends { type: string } = { type
   maxPlayers: number;
   /** False for games that exist only for tests; they are playable but not in the catalog. */
   listed: boolean;
+  /**
+   * The revision of these rules (its manifest's): a game stores it at creation, and its export names
+   * it, so that a verifier knows which engine replays it. Games for tests only may leave it out.
+   */
+  rulesRevision?: string;
   /** Static components a client needs to draw the game (board, routes, cards); public, the same for every game. */
   components?: unknown;
   /** Options with defaults applied by parsing; `{}` must parse. */
@@ -132,7 +148,7 @@ export interface GameDefinition<S = unknown, A extends { type: string } = { type
 export interface GameSchemas<V> {
   /** Exactly what `view` returns, for every viewer; closed objects are strict. */
   view: z.ZodType<V, unknown>;
-  /** Every event `apply` emits, and every `redacted` form, as a union discriminated by `type`. */
+  /** Every event `apply` emits, and every `redacted` form, as published (`publishedEvent`), as a union discriminated by `type`. */
   event: z.ZodType<{ type: string; data?: Record<string, unknown> }, unknown>;
 }
 

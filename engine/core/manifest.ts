@@ -17,6 +17,11 @@ export interface GameManifest<Id extends string = string> {
   maxPlayers: number;
   /** False for a game kept out of the public catalog. */
   listed: boolean;
+  /**
+   * The revision of its rules, named in every export (docs/fairness.md): bump it (to the date of the
+   * change) whenever a change would replay a stored game differently, its RNG uses included.
+   */
+  rulesRevision: string;
   /** Its place in the catalog's order (ascending; the games' places differ). */
   position: number;
   /** The prefix of its own keys in presentation/locales/<lang>.json (`<wording>.…`), beside `gameNames.<id>`. */

@@ -1,7 +1,7 @@
 import type { AnyGame } from './contract.js';
 
 /** What is known of a game without its rules: enough to list it and to refuse an unknown id. */
-export type GameFacts = Pick<AnyGame, 'id' | 'title' | 'minPlayers' | 'maxPlayers' | 'listed'>;
+export type GameFacts = Pick<AnyGame, 'id' | 'title' | 'minPlayers' | 'maxPlayers' | 'listed' | 'rulesRevision'>;
 
 /**
  * A game as the registry is given it: its definition at hand, or its facts and a loader, so that
@@ -38,8 +38,8 @@ export async function listedGames(registry: GameRegistry): Promise<AnyGame[]> {
 }
 
 /** The facts of a game, its manifest or its definition: what the definition takes from its manifest (`defineGame({ ...factsOf(manifest), … })`). */
-export function factsOf({ id, title, minPlayers, maxPlayers, listed }: GameFacts): GameFacts {
-  return { id, title, minPlayers, maxPlayers, listed };
+export function factsOf({ id, title, minPlayers, maxPlayers, listed, rulesRevision }: GameFacts): GameFacts {
+  return { id, title, minPlayers, maxPlayers, listed, ...(rulesRevision === undefined ? {} : { rulesRevision }) };
 }
 
 /**

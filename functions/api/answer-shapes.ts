@@ -16,6 +16,7 @@ export const profileAnswer = (p: PlayerRecord, now: Date) => ({
   vacations: p.vacations,
   onVacation: onVacation(p.vacations, now),
   language: p.language ?? 'en',
+  ...(p.botAccountSince ? { botAccount: true as const } : {}),
 });
 
 /** Without its secret, which was shown once. */

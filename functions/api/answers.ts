@@ -5,6 +5,7 @@
  * (authentication, parameters, a body, a write, a rate limit) is added here, so no operation can
  * forget a status the shared middleware answers.
  */
+import { STATUS_CODES } from 'node:http';
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { DEFAULT_LIMITS, type LimitedOperation, type Rate } from '../service/limits.js';
@@ -141,11 +142,42 @@ function problemExample(code: ProblemCode): unknown {
   return JSON.parse(problemJson(new Refusal(code, info.title, info.detail, info.extras), EXAMPLE_REQUEST_ID));
 }
 
+/** The codes the document's operations answer with, by status: what each shared problem answer lists. */
+const declaredProblems = new Map<number, Map<ProblemCode, string>>();
+
+/** The name of a status's shared problem answer in `components/responses` (409: `Conflict`). */
+const answerName = (status: number) => (STATUS_CODES[status] ?? `Status${status}`).replace(/[^A-Za-z0-9]/g, '');
+
+/**
+ * The shared problem answers, one per status some operation declares: the Problem with its `status`
+ * fixed and its `code` one of those the operations answer it with, the headers, and an example of
+ * each code. Operations refer to them by `$ref` and name their own codes in `x-problem-codes`:
+ * written once, the problems were two thirds of the document (openapi-document.ts registers them).
+ */
+export function problemAnswers(): Record<string, ResponseObject> {
+  return Object.fromEntries(
+    [...declaredProblems]
+      .sort(([a], [b]) => a - b)
+      .map(([status, byCode]) => [
+        answerName(status),
+        problemAnswer(
+          status,
+          [...byCode].sort(([a], [b]) => a.localeCompare(b)),
+        ),
+      ]),
+  );
+}
+
 /** One status's answer: the Problem, its `status` fixed and its `code` one of `codes`. */
-function problemAnswer(status: number, codes: [ProblemCode, string][], headers: Headers): ResponseObject {
+function problemAnswer(status: number, codes: [ProblemCode, string][]): ResponseObject {
   return {
     description: codes.map(([code, when]) => `- \`${code}\`: ${when}`).join('\n'),
-    headers,
+    headers: {
+      ...HEADERS.requestId,
+      ...(status === 429 || status === 503 ? HEADERS.retryAfter : {}),
+      // Only a rate limit's refusal (`rate_limited`) has a window to tell.
+      ...(status === 429 ? HEADERS.rateLimit(false) : {}),
+    },
     content: {
       'application/problem+json': {
         schema: {
@@ -158,29 +190,53 @@ function problemAnswer(status: number, codes: [ProblemCode, string][], headers: 
             },
           ],
         },
-        // Written out when the document is generated (npm run spec), never at a cold start: the API
-        // serves the committed document, and building about a thousand examples (each a Problem, an
-        // Error with its stack) was a third of the API's import.
-        get examples() {
-          return Object.fromEntries(
-            codes.map(([code, when]) => [
-              code,
-              { summary: when.split(/[.;:(]/)[0]!.trim(), value: problemExample(code) },
-            ]),
-          );
-        },
+        examples: Object.fromEntries(
+          codes.map(([code, when]) => [
+            code,
+            { summary: when.split(/[.;:(]/)[0]!.trim(), value: problemExample(code) },
+          ]),
+        ),
       },
     },
   };
 }
 
-/** The headers of one answer of a route. */
+/** A code in an operation's words; one that means there what it always means is named only (its answer says when). */
+const said = (code: ProblemCode, when: string) => (when === SHARED[code] ? `\`${code}\`` : `\`${code}\` (${when})`);
+
+/**
+ * An operation's problem answers: a `$ref` to the shared answer of each status, its codes by status
+ * in `x-problem-codes` (what a client or a checker reads), and in words at the end of its description.
+ */
+function problemsOf(route: RouteConfig, contract: Contract) {
+  const byStatus = new Map<number, [ProblemCode, string][]>();
+  for (const [code, when] of Object.entries(codesOf(route, contract)) as [ProblemCode, string][]) {
+    const status = PROBLEM_CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), [code, when]]);
+    const declared = declaredProblems.get(status) ?? new Map<ProblemCode, string>();
+    // The shared answer tells when in general words: the shared ones, or the code's own.
+    const info: { title: string; detail?: string } = PROBLEM_CODES[code];
+    declared.set(code, SHARED[code] ?? info.detail ?? info.title);
+    declaredProblems.set(status, declared);
+  }
+  const statuses = [...byStatus].sort(([a], [b]) => a - b);
+  return {
+    responses: Object.fromEntries(
+      statuses.map(([status]) => [status, { $ref: `#/components/responses/${answerName(status)}` }]),
+    ),
+    codes: Object.fromEntries(statuses.map(([status, codes]) => [status, codes.map(([code]) => code)])),
+    text: statuses
+      .map(([status, codes]) => `- ${status}: ${codes.map(([code, when]) => said(code, when)).join('; ')}`)
+      .join('\n'),
+  };
+}
+
+/** The headers of one of a route's own answers (its problems' are the shared answers'). */
 function headersOf(route: RouteConfig, contract: Contract, status: number): Headers {
   const ok = status >= 200 && status < 300;
   return {
     ...HEADERS.requestId,
-    ...(status === 429 || status === 503 ? HEADERS.retryAfter : {}),
-    ...((contract.limited && ok) || status === 429 ? HEADERS.rateLimit(!contract.limitedOnlyWhen) : {}),
+    ...(contract.limited && ok ? HEADERS.rateLimit(!contract.limitedOnlyWhen) : {}),
     ...(isGet(route) && (status === 200 || status === 304) ? HEADERS.etag : {}),
     ...(status === 201 && contract.location ? HEADERS.location(contract.location) : {}),
   };
@@ -207,21 +263,23 @@ export function defineRoute<R extends RouteConfig>(config: R, contract: Contract
       description: 'Not modified: the If-None-Match tag still matches (no body)',
       headers: headersOf(config, contract, 304),
     };
-  const byStatus = new Map<number, [ProblemCode, string][]>();
-  for (const [code, when] of Object.entries(codesOf(config, contract)) as [ProblemCode, string][]) {
-    const status = PROBLEM_CODES[code].status;
-    byStatus.set(status, [...(byStatus.get(status) ?? []), [code, when]]);
-  }
-  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b))
-    responses[status] = problemAnswer(status, codes, headersOf(config, contract, status));
+  const problems = problemsOf(config, contract);
   const parameters = [...(config.parameters ?? []), ...(isGet(config) ? [IF_NONE_MATCH] : [])];
-  const described = scope
-    ? {
-        description: `${config.description ?? ''}\n\n**Scope**: \`${scope}\`.`.trim(),
-        middleware: [requireScope(scope)],
-      }
-    : {};
-  return { ...config, responses, ...described, ...(parameters.length > 0 ? { parameters } : {}) } as R;
+  const description = [
+    config.description ?? '',
+    scope ? `**Scope**: \`${scope}\`.` : '',
+    `**Problems** (by status; each answer in \`components/responses\`):\n${problems.text}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  return {
+    ...config,
+    responses: { ...responses, ...problems.responses },
+    description,
+    'x-problem-codes': problems.codes,
+    ...(scope ? { middleware: [requireScope(scope)] } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+  } as R;
 }
 
 /** The scope a secured route needs; a write must name its own. */

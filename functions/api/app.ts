@@ -25,6 +25,7 @@ import { notifyDepsOf, type NotifySource } from './notify-deps.js';
 import { playApp } from './play/app.js';
 import { accountsApp, playersApp } from './players/app.js';
 import { profilesApp } from './profiles/app.js';
+import { botsApp } from './bots/app.js';
 import { streamsApp } from './streams/app.js';
 import { MAX_BODY_BYTES, MAX_URL_BYTES } from './request-limits.js';
 import { refuseInvalid, useRequestStack, type RequestStackDeps } from './request-stack.js';
@@ -34,7 +35,7 @@ export type { NotifyDeps } from './notify-deps.js';
 
 export interface AppDeps
   extends
-    Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData' | 'profiles' | 'lobby' | 'streams'>,
+    Pick<Services, 'signIn' | 'credentials' | 'emails' | 'yourData' | 'profiles' | 'botAccounts' | 'lobby' | 'streams'>,
     RequestStackDeps {
   registry: GameRegistry;
   players: Players;
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps) {
     .route('/', finishingApp(deps.games))
     .route('/', accountsApp(deps, now))
     .route('/', profilesApp(deps))
+    .route('/', botsApp(deps, now))
     .route('/', lobbyApp(deps.lobby))
     .route('/', streamsApp(deps.streams, deps.socketUrl))
     .route('/', accessTokensApp(accessKeys, now));

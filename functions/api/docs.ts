@@ -15,11 +15,11 @@ function assetsDir(): string {
   return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }
 
-/** A committed document of api-spec/: beside the bundle in Lambda, in the repository otherwise. */
-function committedPath(file: string): string {
+/** A committed document of `folder` (api-spec/, docs/): beside the bundle in Lambda, in the repository otherwise. */
+function committedPath(file: string, folder: string): string {
   // infra/bundle.ts copies them among the docs assets.
   if (process.env.DOCS_ASSETS_DIR) return join(assetsDir(), file);
-  return fileURLToPath(new URL(`../../api-spec/${file}`, import.meta.url));
+  return fileURLToPath(new URL(`../../${folder}/${file}`, import.meta.url));
 }
 
 /**
@@ -27,24 +27,33 @@ function committedPath(file: string): string {
  * and schemas needs every game's rules and shapes, which a serving Lambda does not load; the
  * api-spec and asyncapi tests keep the committed files equal to what `npm run spec` writes.
  */
-function servedDocument(file: string, contentType: string): (c: Context) => Promise<Response> {
+function servedDocument(
+  file: string,
+  contentType: string,
+  {
+    folder = 'api-spec',
+    served = (b: Buffer) => new Uint8Array(b),
+  }: { folder?: string; served?: (text: Buffer) => Uint8Array } = {},
+): (c: Context) => Promise<Response> {
   let read: Promise<Uint8Array> | undefined;
   return async (c) => {
-    const bytes = (read ??= readFile(committedPath(file)).then(
-      (b) => new Uint8Array(b),
-      (err: unknown) => {
-        read = undefined;
-        throw err;
-      },
-    ));
+    const bytes = (read ??= readFile(committedPath(file, folder)).then(served, (err: unknown) => {
+      read = undefined;
+      throw err;
+    }));
     return c.body((await bytes) as Uint8Array<ArrayBuffer>, 200, { 'content-type': contentType });
   };
 }
 
 /** GET /openapi.json: the REST API. */
-export const servedSpec = servedDocument('openapi.json', 'application/json');
+export const servedSpec = servedDocument('openapi.json', 'application/json', {
+  // Committed indented, for its diffs; served without the indentation, half its size (docs/api.md "The document").
+  served: (text) => new TextEncoder().encode(JSON.stringify(JSON.parse(text.toString('utf8')))),
+});
 /** GET /asyncapi.yaml: the event stream's protocol. */
 export const servedAsyncApi = servedDocument('asyncapi.yaml', 'application/yaml');
+/** GET /docs/bots.md: the guide to writing a bot, linked from the document's description. */
+const servedBotGuide = servedDocument('bots.md', 'text/markdown; charset=utf-8', { folder: 'docs' });
 
 const ASSETS: Record<string, string> = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
@@ -73,6 +82,7 @@ export function docsRoutes(): Hono {
   const cache = new Map<string, Uint8Array>();
   const docs = new Hono();
   docs.get('/', (c) => c.html(PAGE));
+  docs.get('/bots.md', servedBotGuide);
   docs.get('/init.js', (c) => c.body(INIT, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
   docs.get('/:asset', async (c) => {
     const name = c.req.param('asset');

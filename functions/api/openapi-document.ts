@@ -18,8 +18,10 @@ import { FINISH_EXAMPLES } from './finishing/examples.js';
 import { GAME_EXAMPLES } from './games/examples.js';
 import { NOTIFICATION_EXAMPLES } from './notifications/examples.js';
 import { PLAY_EXAMPLES } from './play/examples.js';
+import { gameExampleComponents } from './play/game-examples.js';
 import { PLAYER_EXAMPLES } from './players/examples.js';
 import { documenting } from './openapi-zod.js';
+import { problemAnswers } from './answers.js';
 import { provideExamples } from './route-content.js';
 import { ProblemSchema } from './schemas.js';
 import { unwrapSingleUnions } from './single-unions.js';
@@ -33,7 +35,9 @@ export function openApiDocumentText(): string {
       "The schemas were built without their OpenAPI metadata: import @hono/zod-openapi before any of the API's modules to write the document",
     );
   }
+  const gameExamples = gameExampleComponents(catalogGames);
   provideExamples({
+    ...gameExamples.refs,
     ...CATALOG_EXAMPLES,
     ...PLAYER_EXAMPLES,
     ...NOTIFICATION_EXAMPLES,
@@ -54,12 +58,17 @@ export function openApiDocumentText(): string {
   // Ahead of the routes, whose answers name it by a placeholder (games/schemas.ts).
   app.openAPIRegistry.register('GameOptions', anyGameOptions(catalogGames));
   registerWebhooks(app.openAPIRegistry);
+  for (const [name, example] of Object.entries(gameExamples.components))
+    app.openAPIRegistry.registerComponent('examples', name, example);
   // The routes need services to exist, not to work: no command is ever sent to this client.
   const services = createServices(
     dynamoStores(new DynamoDBClient({ region: 'local' }), 'unused'),
     createRegistry(catalogGames),
   );
   app.route('/', createApp({ ...services, documentedGames: catalogGames }));
+  // The problem answers the routes refer to (answers.ts), once they are all declared.
+  for (const [name, response] of Object.entries(problemAnswers()))
+    app.openAPIRegistry.registerComponent('responses', name, response);
   const doc = unwrapSingleUnions(closeTuples(repairNullableRefs(app.getOpenAPI31Document(openApiInfo))));
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
@@ -71,11 +80,12 @@ const openApiInfo = {
     version: '1.0.0',
     description:
       'Play train board games asynchronously. Read `legalActions` from the view, post one back unchanged with the `version` you read. ' +
-      'Errors are RFC 9457 problem+json with a stable `code`; each answer lists the codes its status can carry.\n\n' +
+      'Errors are RFC 9457 problem+json with a stable `code`; the answer of each status (`components/responses`) lists its codes, and each operation names its own by status in `x-problem-codes`. A known path asked with a method it does not have answers 405 `method_not_allowed` with `Allow`.\n\n' +
       'Every answer carries `X-Request-Id`. Every 200 to a GET carries an `ETag`: send it as `If-None-Match` to get 304 without a body while nothing changed. ' +
       '`GET /v1/games` is paged (`limit`, and the `next` cursor as `cursor`). Rate-limited writes answer 429 with `Retry-After`, ' +
       'and carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; each operation states its limits and caps. ' +
-      'What railpost POSTs to your webhook endpoints is under `webhooks`.',
+      'What railpost POSTs to your webhook endpoints is under `webhooks`.\n\n' +
+      'Writing a bot: [the bot guide](/docs/bots.md), from an account and a token to a bot playing whole games.',
     license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     contact: { name: 'railpost', url: 'https://railpost.dev' },
   },

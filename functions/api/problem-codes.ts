@@ -91,12 +91,21 @@ export const PROBLEM_CODES = {
   invalid_code: badRequest('The code is wrong, used or expired; ask for a new one'),
   email_taken: conflict('Another account has confirmed this address'),
   too_many_tokens: conflict('At most 20 tokens per player; revoke one first', { limit: 20 }),
+  bot_account_has_human_games: conflict(
+    'This account has played a rated game against a person; only a fresh account becomes a bot account',
+  ),
+  bot_account_in_game: conflict('Finish or leave your open and running games first (game Ztr5Hn1kPq8wLm3x)'),
   // ---- (end of the sign-in, credential and data codes)
   version_not_found: notFound('Not found', 'The game is at version 12; version 40 has not happened'),
   push_not_configured: notFound('Not found', 'Web Push is not configured on this server'),
   unsubscribe_not_configured: notFound('Not found', 'Unsubscribe links are not configured on this server'),
   board_links_not_configured: notFound('Not found', 'Board picture links are not configured on this server'),
   no_board_picture: notFound('Not found', 'high-card has no board picture'),
+  method_not_allowed: {
+    status: 405,
+    title: 'Method not allowed',
+    detail: '/v1/catalog answers GET, HEAD, OPTIONS (see Allow)',
+  },
   stale_version: {
     status: 409,
     title: 'The game has moved on',

@@ -168,6 +168,7 @@ const WHAT: Record<LimitedOperation, string> = {
   seek: 'seeks and withdrawn seeks',
   streamTicket: 'event stream tickets',
   accessToken: 'access tokens',
+  botAccount: 'bot account upgrades',
 };
 
 function refusal(operation: LimitedOperation, dimension: Dimension, rate: Rate, res: RateLimiterRes): RateLimited {
@@ -230,6 +231,7 @@ const LIMITED: {
   },
   { method: 'POST', path: /^\/v1\/stream-tickets$/, operation: 'streamTicket' },
   { method: 'POST', path: /^\/v1\/access-tokens$/, operation: 'accessToken' },
+  { method: 'POST', path: /^\/v1\/players\/me\/bot-account$/, operation: 'botAccount' },
   { method: 'POST', path: /^\/v1\/sign-in$/, operation: 'signInMail', perPlayer: emailKey },
   { method: 'POST', path: /^\/v1\/sign-in\/verify$/, operation: 'signInCode' },
   // Only a change naming an address mails a code; notification settings and names pass unlimited.

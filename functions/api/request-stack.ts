@@ -10,6 +10,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AccountWrites } from '../service/account-writes.js';
 import type { Players } from '../service/players.js';
 import { Refusal, problems } from '../service/refusal.js';
+import { allowedMethods } from './allowed-methods.js';
 import { bearerAccess, type AccessTokenCheck } from './bearer-access.js';
 import { bodyLimit } from './body-limit.js';
 import { entityTags } from './entity-tags.js';
@@ -94,7 +95,19 @@ export function useRequestStack(app: Hono<AppEnv>, deps: RequestStackDeps): void
     if (statusOf(p) >= 500) deps.onServerError?.(err, c);
     return problemResponse(c, p);
   });
-  app.notFound((c) => problemResponse(c, problems.notFound('Resource')));
+  const allowed = allowedMethods(app);
+  app.notFound((c) => {
+    const allow = allowed(c.req.path);
+    if (allow.length === 0) return problemResponse(c, problems.notFound('Resource'));
+    const refusal = new Refusal(
+      'method_not_allowed',
+      'Method not allowed',
+      `${c.req.path} answers ${allow.join(', ')}`,
+    );
+    const answer = problemResponse(c, refusal);
+    answer.headers.set('Allow', allow.join(', '));
+    return answer;
+  });
 
   // Authentication runs before any validation, so an anonymous caller learns nothing about
   // the shape of bodies (401 first). Public: the catalog, sign-up, signing in by email, the VAPID

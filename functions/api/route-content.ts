@@ -11,6 +11,7 @@ import type { FINISH_EXAMPLES } from './finishing/examples.js';
 import type { GAME_EXAMPLES } from './games/examples.js';
 import type { NOTIFICATION_EXAMPLES } from './notifications/examples.js';
 import type { PLAY_EXAMPLES } from './play/examples.js';
+import type { GameExampleRefs } from './play/game-examples.js';
 import type { PLAYER_EXAMPLES } from './players/examples.js';
 
 /** Every resource's examples (each in its folder's examples.ts), as openapi-document.ts provides them. */
@@ -19,7 +20,7 @@ export type Examples = typeof CATALOG_EXAMPLES &
   typeof NOTIFICATION_EXAMPLES &
   typeof GAME_EXAMPLES &
   typeof PLAY_EXAMPLES &
-  typeof CHAT_EXAMPLES & { finish: typeof FINISH_EXAMPLES };
+  typeof CHAT_EXAMPLES & { finish: typeof FINISH_EXAMPLES } & GameExampleRefs;
 /** An example as it is, or picked from the examples when the document is written. */
 export type Example = ((examples: Examples) => unknown) | string | number | boolean | object | null;
 
@@ -51,6 +52,23 @@ export const secured = [{ bearer: [] }];
 /** An answer of JSON `schema`. */
 export const json = <T extends z.ZodType>(schema: T, description: string, example: Example) => ({
   content: { 'application/json': media(schema, example) },
+  description,
+});
+
+/** An answer of JSON `schema` with named examples (one per game, say), read when the document is written. */
+export const jsonExamples = <T extends z.ZodType>(
+  schema: T,
+  description: string,
+  examples: (examples: Examples) => Record<string, { $ref: string }>,
+) => ({
+  content: {
+    'application/json': {
+      schema,
+      get examples() {
+        return exampleValue(examples) as Record<string, { $ref: string }>;
+      },
+    },
+  },
   description,
 });
 

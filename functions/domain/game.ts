@@ -47,6 +47,18 @@ export interface PersonSeat {
    * it moves on, so that a move refuses an older access token with the game it reads anyway.
    */
   credentialVersion?: number;
+  /** Its player was a bot account when they took it (docs/accounts.md "Bot accounts"): shown as a bot. */
+  botAccount?: true;
+}
+
+/** The seat a player takes: their name, and the bot account mark, as they are when they take it. */
+export function seatOfPlayer(player: { id: string; name: string; botAccountSince?: string }): PersonSeat {
+  return {
+    playerId: player.id,
+    name: player.name,
+    bot: false,
+    ...(player.botAccountSince ? { botAccount: true } : {}),
+  };
 }
 
 /** A vacation as a seat keeps it: the span its clock pauses. */
@@ -83,6 +95,8 @@ export interface GameMeta {
   seedCommitment: string;
   /** Secret while the game runs. */
   seed: string;
+  /** The rules revision of the game's definition when the game was made; absent on games made before revisions were kept. */
+  rulesRevision?: string;
   /** Bumped by every change of the meta item; guards concurrent joins. */
   revision: number;
   /** When every seat was filled and the clocks started. */

@@ -12,6 +12,8 @@ export interface SeekEntry {
   playerId: string;
   name: string;
   at: string;
+  /** The seeker is a bot account: their seat shows it. */
+  botAccount?: true;
 }
 
 /**

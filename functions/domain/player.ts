@@ -21,6 +21,11 @@ export interface PlayerRecord {
   language?: Language;
   /** Bumped whenever one of their credentials ends: access tokens signed at an older one are refused (absent: 0). */
   credentialVersion?: number;
+  /**
+   * When the account became a bot account (docs/accounts.md "Bot accounts"): a program plays under it,
+   * shown as a bot everywhere. Never removed once set.
+   */
+  botAccountSince?: string;
 }
 
 export interface Vacation {

@@ -21,7 +21,7 @@ import {
 import { summaryFor, type GameSummary } from './game-views.js';
 import { ok, problems, refused, type Result } from './refusal.js';
 import { initialState } from './replay.js';
-import { newId, newInviteCode, newSeed, sha256Hex } from './secrets.js';
+import { newId, newInviteCode, newSeeding } from './secrets.js';
 import { abortable, initialTable, legacyTable } from './table.js';
 import { seatOf } from './visibility.js';
 
@@ -277,7 +277,6 @@ export class Finishing {
   private async startRematch(old: GameMeta, id: string): Promise<void> {
     const now = this.games.at();
     const seats = old.seats.map((_, i) => old.seats[(i + 1) % old.players]!);
-    const seed = newSeed();
     const meta: GameMeta = {
       id,
       game: old.game,
@@ -289,8 +288,7 @@ export class Finishing {
       createdBy: seats.find((s) => !s.bot)?.playerId ?? old.createdBy,
       standInLevel: standInLevelOf(old),
       inviteCode: newInviteCode(),
-      seedCommitment: sha256Hex(seed),
-      seed,
+      ...newSeeding((await this.games.knownDef(old.game)).rulesRevision),
       revision: 1,
       startedAt: now,
       ...(old.timeControl ? { timeControl: old.timeControl } : {}),

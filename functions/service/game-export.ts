@@ -1,19 +1,23 @@
 /**
  * A game's log as players may read it: the entries after a version (each seen as the reader may
- * see it), and, once the game has ended, the whole record with its seed, which anyone can replay.
+ * see it), and, once the game has ended, the whole record with its seed and every event unredacted
+ * (the seed reveals them all anyway), which anyone can replay and check (docs/fairness.md).
  */
 import type { BotLevel, Outcome, Seat } from '../../engine/core/index.js';
 import type { GameTable } from '../store/ports/stores.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { botLevelOf } from './bots.js';
 import type { GameLog } from './game-log.js';
+import { endOf, type GameEnd } from './game-result.js';
 import { outcomeOf, statusOf } from './game-state.js';
 import { seatsOf, tagged, type SeatSummary, type Tagged } from './game-views.js';
 import { ok, problems, refused, type Result } from './refusal.js';
-import { logEntryFor, viewerFor, type LogEntry } from './visibility.js';
+import { logEntryFor, viewerFor, type LogEntry, type VisibleEvent } from './visibility.js';
 
 export interface GameExport {
   game: string;
+  /** The rules revision the game was made under; null for games made before revisions were kept. */
+  rulesRevision: string | null;
   options: unknown;
   players: SeatSummary[];
   seed: string;
@@ -29,6 +33,8 @@ export interface GameExport {
     timeout?: true;
     forfeit?: true;
     platform?: true;
+    /** What the entry's events said, all of them (the game has ended): what a replay must say again, card for card. */
+    events: VisibleEvent[];
   }[];
   outcome: Outcome | null;
 }
@@ -45,7 +51,7 @@ export class GameExports {
     gameId: string,
     after: number,
     limit: number,
-  ): Promise<Result<Tagged<{ game: string; entries: LogEntry[]; version: number }>>> {
+  ): Promise<Result<Tagged<{ game: string; version: number; entries: LogEntry[] } & GameEnd>>> {
     const found = await this.games.load(gameId);
     if (!found.ok) return found;
     const loaded = found.value;
@@ -54,12 +60,14 @@ export class GameExports {
       .flatMap((c) => c.records)
       .filter((r) => r.version > after)
       .slice(0, limit);
-    const viewer = viewerFor(loaded.meta, player.id, statusOf(loaded) === 'finished', loaded.forfeited);
+    const end = endOf(loaded);
+    const viewer = viewerFor(loaded.meta, player.id, end.status === 'finished', loaded.forfeited);
     return ok(
       tagged(loaded, player.id, {
         game: loaded.meta.game,
-        entries: records.map((r) => logEntryFor(r, viewer)),
         version: loaded.version,
+        ...end,
+        entries: records.map((r) => logEntryFor(r, viewer)),
       }),
     );
   }
@@ -76,6 +84,7 @@ export class GameExports {
     const records = (await this.table.commitsAfter(gameId, 0, undefined, loaded.commit)).flatMap((c) => c.records);
     return ok({
       game: loaded.meta.game,
+      rulesRevision: loaded.meta.rulesRevision ?? null,
       options: loaded.meta.options,
       players: seatsOf(loaded.meta, loaded.forfeited, player.id),
       seed: loaded.meta.seed,
@@ -89,6 +98,7 @@ export class GameExports {
           ...(r.timeout ? { timeout: true as const } : {}),
           ...(r.forfeit ? { forfeit: true as const } : {}),
           ...(r.platform ? { platform: true as const } : {}),
+          events: logEntryFor(r, 'all').events,
         };
       }),
       outcome: outcomeOf(loaded),

@@ -7,6 +7,7 @@ import type { EventRecord, GameStatus } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import type { GameLog } from './game-log.js';
 import { statusOf, summaryOf, toActOf, type Loaded } from './game-state.js';
+import { endOf } from './game-result.js';
 import { etagOf, summaryFor, tagged, viewOf, type GameSummary, type PlayerView, type Tagged } from './game-views.js';
 import { ok, problems, refused, Refusal, type Result } from './refusal.js';
 import { replay, takenBackTo, type GameState } from './replay.js';
@@ -143,6 +144,7 @@ export class GameReads {
     return ok({
       game: loaded.meta.game,
       version: past.version,
+      ...endOf(then),
       toAct: toActOf(then),
       view: loaded.def.view(past.state, viewer),
       legalActions: [],

@@ -11,6 +11,7 @@ import { abortable } from './table.js';
 import type { TimeControl } from './time-control.js';
 import { seatOf, viewerFor } from './visibility.js';
 import { outcomeOf, statusOf, takebackWaitingFor, toActOf, type Loaded } from './game-state.js';
+import { endOf, resultOf, type GameEnd, type GameResult } from './game-result.js';
 
 interface SeatSummaryBase {
   seat: Seat;
@@ -20,6 +21,8 @@ interface SeatSummaryBase {
   forfeited?: boolean;
   /** Its player deleted their account. */
   deleted?: boolean;
+  /** Its player is a bot account (a program under an account), not one of the platform's bots. */
+  botAccount?: true;
 }
 
 /** A seat as clients see it: a person's, or a bot's with the level it plays at. */
@@ -55,6 +58,8 @@ export interface GameSummary {
   /** The caller's seat, if seated. */
   yourSeat?: Seat;
   outcome?: Outcome;
+  /** Once finished: places and winners, the same for every game. */
+  result?: GameResult;
   timeControl?: TimeControl;
   /** The caller's deadline while due, else the earliest deadline of the seats to act. */
   deadline?: string;
@@ -87,7 +92,7 @@ export interface RematchSummary {
   gameId?: string;
 }
 
-export interface PlayerView {
+export interface PlayerView extends GameEnd {
   /** The game's catalog id: which game's view and actions these are. */
   game: string;
   version: number;
@@ -124,7 +129,7 @@ export function summaryFor(l: Loaded, playerId: string): GameSummary {
     // The commit that ended the game is the newest, for ever.
     ...(status === 'finished' && l.commit ? { finishedAt: l.commit.at } : {}),
     ...(yourSeat !== null ? { yourSeat, ...(l.meta.status === 'open' ? { inviteCode: l.meta.inviteCode } : {}) } : {}),
-    ...(outcome ? { outcome } : {}),
+    ...(outcome ? { outcome, result: resultOf(outcome) } : {}),
     ...(l.meta.timeControl ? { timeControl: l.meta.timeControl } : {}),
     ...clockSummary(l, yourSeat),
     ...finishingSummary(l, status, yourSeat),
@@ -196,6 +201,7 @@ export function viewOf(l: Loaded, playerId: string | null): PlayerView {
   return {
     game: l.meta.game,
     version: l.version,
+    ...endOf(l),
     toAct,
     view: l.def.view(l.state, viewer),
     legalActions:
@@ -231,6 +237,7 @@ export function seatsOf(meta: GameMeta, forfeited: readonly Seat[], viewerId: st
     ...(seated ? { playerId: s.playerId } : {}),
     ...(forfeited.includes(seat) ? { forfeited: true } : {}),
     ...(s.deleted ? { deleted: true } : {}),
+    ...(!s.bot && s.botAccount ? { botAccount: true as const } : {}),
   }));
 }
 

@@ -27,6 +27,7 @@ import { YourData } from './your-data.js';
 import { AccountWrites } from './account-writes.js';
 import { Results } from './results.js';
 import { Profiles } from './profiles.js';
+import { BotAccounts } from './bot-accounts.js';
 import { Digests, type DigestNotice } from './digests.js';
 import { Streams, type EndedCredentials } from './streams.js';
 import { InProcessBotTurns, type BotTurns } from './bot-turns.js';
@@ -55,6 +56,8 @@ export interface Services extends GameCapabilities {
   /** Ratings, search index and histories of finished games (written when a game finishes). */
   results: Results;
   profiles: Profiles;
+  /** Bot accounts and their directory (docs/accounts.md "Bot accounts"). */
+  botAccounts: BotAccounts;
   /** Public games waiting for players, and seeks (docs/playing.md "Lobby"). */
   lobby: Lobby;
   /** Daily digests by email: scheduled by the settings, claimed by the sweep. */
@@ -178,6 +181,7 @@ export function createServices(
     waits,
     results,
     profiles: new Profiles(table, ratings, finished, registry),
+    botAccounts: new BotAccounts(table, ratings, players, now),
     lobby,
     digests,
     streams: new Streams({

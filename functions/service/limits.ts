@@ -34,7 +34,8 @@ export type LimitedOperation =
   | 'confirmationMail'
   | 'seek'
   | 'streamTicket'
-  | 'accessToken';
+  | 'accessToken'
+  | 'botAccount';
 
 export interface Caps {
   /** Games a player created that still wait for players. */
@@ -100,6 +101,8 @@ export const DEFAULT_LIMITS: Limits = {
       perAddress: { points: 120, seconds: minute },
       shared: true,
     },
+    /** Making an account a bot account: done once; each try reads the account's games, so tries are few. */
+    botAccount: { perPlayer: { points: 5, seconds: hour }, perAddress: { points: 30, seconds: hour }, shared: true },
   },
   caps: { openGamesPerPlayer: 20, chatMessagesPerGame: 500 },
   chatNoticeSeconds: 10 * minute,

@@ -180,7 +180,13 @@ export class Lobby {
         return refused(problems.conflict('already_seeking', 'You are seeking a game already; cancel that seek first'));
       throw err;
     }
-    const me = { seekId: record.id, playerId: player.id, name: player.name, at: record.createdAt };
+    const me = {
+      seekId: record.id,
+      playerId: player.id,
+      name: player.name,
+      at: record.createdAt,
+      ...(player.botAccountSince ? { botAccount: true as const } : {}),
+    };
     const busy = await this.changePool(record, (pool) => {
       const waiting = [...this.live(pool).filter((e) => e.playerId !== player.id), me];
       if (waiting.length < record.players) return { ...pool, waiting };

@@ -26,6 +26,7 @@ export interface RatingSummary {
 export interface Profile {
   id: string;
   name: string;
+  botAccount?: true;
   ratings: RatingSummary[];
 }
 
@@ -52,7 +53,7 @@ export class Profiles {
     const ratings = [...(await this.ratings.ratingsOf(playerId)).entries()]
       .map(([game, e]) => summaryOf(game, e))
       .sort((a, b) => a.game.localeCompare(b.game));
-    return ok({ id: player.id, name: player.name, ratings });
+    return ok({ id: player.id, name: player.name, ...(player.botAccountSince ? { botAccount: true } : {}), ratings });
   }
 
   async playedBy(playerId: string, limit: number, after: FinishedKey | null): Promise<Result<FinishedPage>> {
@@ -86,7 +87,7 @@ export class Profiles {
   }
 }
 
-function summaryOf(game: string, e: RatingEntry): RatingSummary {
+export function summaryOf(game: string, e: RatingEntry): RatingSummary {
   return {
     game,
     rating: e.rating,

@@ -6,7 +6,7 @@ import type { BotLevel, Seat } from '../../engine/core/index.js';
 import type { GameTable } from '../store/ports/stores.js';
 import type { LobbyStore } from '../store/ports/lobby.js';
 import type { SeekEntry } from '../domain/lobby.js';
-import type { BotSeat, GameMeta, PersonSeat } from '../domain/game.js';
+import { seatOfPlayer, type BotSeat, type GameMeta, type PersonSeat } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { DEFAULT_STAND_IN_LEVEL, standInLevelOf } from './bots.js';
 import { MAX_META_ATTEMPTS, written, type GameLog } from './game-log.js';
@@ -14,7 +14,7 @@ import { botSeatOf, seatPauses, statusOf, unstarted } from './game-state.js';
 import { summaryFor, type GameSummary } from './game-views.js';
 import { DEFAULT_LIMITS, type Caps } from './limits.js';
 import { issueOf, ok, problems, refused, type Refusal, type Result } from './refusal.js';
-import { equalHashes, newId, newInviteCode, newSeed, sha256Hex } from './secrets.js';
+import { equalHashes, newId, newInviteCode, newSeeding, sha256Hex } from './secrets.js';
 import type { TimeControl } from './time-control.js';
 import type { Timing } from './timing.js';
 import { seatOf } from './visibility.js';
@@ -65,10 +65,9 @@ export class Seating {
     }
     const mismatch = def.checkOptions?.(parsed.data, input.players);
     if (mismatch) return refused(problems.badRequest('invalid_options', mismatch));
-    const seed = newSeed();
     const firstBot = input.players - bots;
     const seats = Array.from({ length: input.players }, (_, i): PersonSeat | BotSeat => {
-      if (i === 0) return { playerId: player.id, name: player.name, bot: false };
+      if (i === 0) return seatOfPlayer(player);
       if (i >= firstBot)
         return { playerId: null, name: `Bot ${i - firstBot + 1}`, bot: true, level: levels[i - firstBot]! };
       return { playerId: null, name: null, bot: false };
@@ -87,8 +86,7 @@ export class Seating {
       createdAt: this.games.at(),
       createdBy: player.id,
       inviteCode: newInviteCode(),
-      seedCommitment: sha256Hex(seed),
-      seed,
+      ...newSeeding(def.rulesRevision),
       revision: 1,
       ...(full ? { startedAt: this.games.at() } : {}),
       ...(input.timeControl ? { timeControl: input.timeControl } : {}),
@@ -123,9 +121,7 @@ export class Seating {
       if (meta.status !== 'open')
         return refused(problems.conflict('game_not_open', 'Every seat of this game is taken'));
       const seat = meta.seats.findIndex((s) => !s.bot && s.playerId === null);
-      const seats = meta.seats.map((s, i): PersonSeat | BotSeat =>
-        i === seat ? { playerId: player.id, name: player.name, bot: false } : s,
-      );
+      const seats = meta.seats.map((s, i): PersonSeat | BotSeat => (i === seat ? seatOfPlayer(player) : s));
       const full = seats.every((s) => s.bot || s.playerId !== null);
       const next: GameMeta = {
         ...meta,
@@ -180,8 +176,12 @@ export class Seating {
   ): Promise<void> {
     const def = await this.games.knownDef(input.game);
     const now = this.games.at();
-    const seed = newSeed();
-    const seats = input.seekers.map((s) => ({ playerId: s.playerId, name: s.name, bot: false as const }));
+    const seats = input.seekers.map((s): PersonSeat => ({
+      playerId: s.playerId,
+      name: s.name,
+      bot: false,
+      ...(s.botAccount ? { botAccount: true } : {}),
+    }));
     const fresh: GameMeta = {
       id: gameId,
       game: def.id,
@@ -190,10 +190,9 @@ export class Seating {
       seats,
       status: 'active',
       createdAt: now,
-      createdBy: seats[0]!.playerId,
+      createdBy: input.seekers[0]!.playerId,
       inviteCode: newInviteCode(),
-      seedCommitment: sha256Hex(seed),
-      seed,
+      ...newSeeding(def.rulesRevision),
       revision: 1,
       startedAt: now,
       ...(input.pace ? { timeControl: { perMove: input.pace, onTimeout: 'bot' as const, reminderAt: 0.8 } } : {}),

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { GameMeta } from '../domain/game.js';
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -9,7 +10,18 @@ export const newId = () => randomBytes(12).toString('base64url');
 export const newSecret = () => randomBytes(32).toString('base64url');
 
 /** Seeds are 256 random bits; their SHA-256 is published as the commitment. */
-export const newSeed = () => randomBytes(32).toString('hex');
+const newSeed = () => randomBytes(32).toString('hex');
+
+/**
+ * What a new game's meta holds of its randomness: a fresh seed, its commitment, and the rules
+ * revision that will replay it (docs/fairness.md).
+ */
+export function newSeeding(
+  rulesRevision: string | undefined,
+): Pick<GameMeta, 'seed' | 'seedCommitment' | 'rulesRevision'> {
+  const seed = newSeed();
+  return { seed, seedCommitment: sha256Hex(seed), ...(rulesRevision === undefined ? {} : { rulesRevision }) };
+}
 
 /** `whsec_` + base64 of 32 random bytes, the format the Standard Webhooks libraries read. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;

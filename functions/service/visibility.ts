@@ -1,4 +1,4 @@
-import type { BotLevel, GameEvent, Seat, Viewer } from '../../engine/core/index.js';
+import { publishedEvent, type BotLevel, type GameEvent, type Seat, type Viewer } from '../../engine/core/index.js';
 import type { EventRecord, GameMeta } from '../domain/game.js';
 import { botLevelOf } from './bots.js';
 
@@ -53,7 +53,7 @@ function visibleEvent(e: GameEvent, viewer: Viewer): VisibleEvent | null {
   const open = !e.visibleTo || viewer === 'all' || (typeof viewer === 'number' && e.visibleTo.includes(viewer));
   const shown = open ? e : e.redacted;
   if (!shown) return null;
-  return shown.data ? { type: shown.type, data: shown.data } : { type: shown.type };
+  return publishedEvent(shown.data ? { type: shown.type, data: shown.data } : { type: shown.type });
 }
 
 export function logEntryFor(record: EventRecord, viewer: Viewer): LogEntry {

@@ -68,7 +68,7 @@ export class YourData {
    * the account is refused (AccountWrites.stop), so that what is collected next is all there
    * is: the open games it made close, every other game lets the seat go (Seating.leave), its chat
    * messages and their counts go, the rating plans forget it, its name leaves leaderboards and
-   * finished games' records (Results.forget), then the player's partition.
+   * finished games' records (Results.forget), a bot account leaves the directory, then the player's partition.
    */
   async delete(player: PlayerRecord): Promise<Result<void>> {
     if (!(await this.d.writes.stop(player.id, this.d.now()))) return ok(undefined);
@@ -89,6 +89,7 @@ export class YourData {
     for (const message of await this.chatOf(player.id, memberships))
       await this.d.chats.remove(message.gameId, message.id);
     await this.d.results.forget(player.id);
+    await this.d.table.unlistBotAccount(player.id);
     if (player.email) await this.d.accounts.releaseEmail(player.email, player.id);
     await this.d.accounts.deletePlayer(player.id);
     return ok(undefined);

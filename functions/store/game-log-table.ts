@@ -29,7 +29,7 @@ const LISTING_READS_AT_ONCE = 16;
 
 /** What a listing reads of a meta item: everything but the secret seed. */
 const META_SUMMARY_PROJECTION =
-  'pk, sk, game, #options, players, seats, #status, createdAt, createdBy, inviteCode, seedCommitment, revision, startedAt, timeControl, rematch, visibility, standInLevel, origin';
+  'pk, sk, game, #options, players, seats, #status, createdAt, createdBy, inviteCode, seedCommitment, rulesRevision, revision, startedAt, timeControl, rematch, visibility, standInLevel, origin';
 const META_SUMMARY_NAMES = { '#options': 'options', '#status': 'status' };
 
 /**
@@ -285,6 +285,7 @@ function metaItem(meta: GameMeta): Item {
     seed: s(meta.seed),
     revision: n(meta.revision),
   };
+  if (meta.rulesRevision) item.rulesRevision = s(meta.rulesRevision);
   if (meta.startedAt) item.startedAt = s(meta.startedAt);
   if (meta.timeControl) item.timeControl = json(meta.timeControl);
   if (meta.rematch) item.rematch = json(meta.rematch);
@@ -297,6 +298,7 @@ function metaItem(meta: GameMeta): Item {
 
 export function parseMeta(id: string, item: Item): GameMeta {
   const startedAt = optStr(item, 'startedAt');
+  const rulesRevision = optStr(item, 'rulesRevision');
   const visibility = optStr(item, 'visibility');
   const standInLevel = optStr(item, 'standInLevel');
   return {
@@ -312,6 +314,7 @@ export function parseMeta(id: string, item: Item): GameMeta {
     seedCommitment: str(item, 'seedCommitment'),
     seed: str(item, 'seed'),
     revision: num(item, 'revision'),
+    ...(rulesRevision ? { rulesRevision } : {}),
     ...(startedAt ? { startedAt } : {}),
     ...(item.timeControl ? { timeControl: parsed(item, 'timeControl') } : {}),
     ...(item.rematch ? { rematch: parsed(item, 'rematch') } : {}),

@@ -112,6 +112,12 @@ export const keys = {
   watcher: (connectionId: string) => `CONN#${connectionId}`,
   watcherPrefix: 'CONN#',
   streamTicket: (hash: string) => ({ pk: `TICKET#${hash}`, sk: 'TICKET' }),
+  /**
+   * The directory of bot accounts (docs/accounts.md "Bot accounts"): one partition, one item per
+   * bot account keyed by when it became one, then its id; written only at an upgrade and a deletion.
+   */
+  botDirectory: 'BOTS',
+  botEntry: (since: string, playerId: string) => `${since}#${playerId}`,
   /** The table's own item: which layout its items follow. */
   format: { pk: 'TABLE', sk: 'FORMAT' },
 };

@@ -9,6 +9,8 @@ import { conditional, type Item, json, n, num, optStr, s, str } from './attribut
 import { backoff } from './backoff.js';
 import { keys } from './keys.js';
 import { ProfileSet } from './profile-set.js';
+import { BotAccountTable } from './bot-account-table.js';
+import type { BotAccountKey, BotAccountPage } from './ports/bot-accounts.js';
 import { WriteConflict } from './ports/errors.js';
 import type { PlayerChanges, PlayerStore } from './ports/players.js';
 import { isLanguage } from '../../engine/core/languages.js';
@@ -22,12 +24,14 @@ const MAX_ATTEMPTS = 30;
 /** Players in the single table: the profile item (with the open games' set) and the memberships under the player. */
 export class PlayerTable implements PlayerStore {
   private readonly openGames: ProfileSet;
+  private readonly bots: BotAccountTable;
 
   constructor(
     private readonly db: DynamoDBClient,
     readonly tableName: string,
   ) {
     this.openGames = new ProfileSet(db, tableName, 'openGames');
+    this.bots = new BotAccountTable(db, tableName);
   }
 
   /** Stores the player's notification choices only if given: absent, the defaults apply. */
@@ -57,7 +61,7 @@ export class PlayerTable implements PlayerStore {
         Key: { pk: s(keys.player(id)), sk: s(keys.profile) },
         ConsistentRead: true,
         ProjectionExpression:
-          '#name, email, pendingEmail, tokenHash, createdAt, notifications, vacations, lang, deletedAt, cv',
+          '#name, email, pendingEmail, tokenHash, createdAt, notifications, vacations, lang, deletedAt, cv, botAccountAt',
         ExpressionAttributeNames: { '#name': 'name' },
       }),
     );
@@ -67,6 +71,7 @@ export class PlayerTable implements PlayerStore {
     const email = optStr(item, 'email');
     const pendingEmail = optStr(item, 'pendingEmail');
     const language = optStr(item, 'lang');
+    const botAccountSince = optStr(item, 'botAccountAt');
     return {
       id,
       name: str(item, 'name'),
@@ -78,6 +83,7 @@ export class PlayerTable implements PlayerStore {
       notifications: resolveNotifications(parseChoices(optStr(item, 'notifications')), Boolean(email)),
       vacations: parseVacations(optStr(item, 'vacations')),
       ...(item.cv ? { credentialVersion: num(item, 'cv') } : {}),
+      ...(botAccountSince ? { botAccountSince } : {}),
     };
   }
 
@@ -185,6 +191,20 @@ export class PlayerTable implements PlayerStore {
   /** Removing an id that is not there is fine: the set only shrinks. */
   removeOpenGames(playerId: string, gameIds: readonly string[]): Promise<void> {
     return this.openGames.remove(playerId, gameIds);
+  }
+
+  // ---- bot accounts (bot-account-table.ts)
+
+  markBotAccount(playerId: string, at: string): Promise<boolean> {
+    return this.bots.markBotAccount(playerId, at);
+  }
+
+  listBotAccounts(limit: number, after: BotAccountKey | null): Promise<BotAccountPage> {
+    return this.bots.listBotAccounts(limit, after);
+  }
+
+  unlistBotAccount(playerId: string): Promise<void> {
+    return this.bots.unlistBotAccount(playerId);
   }
 
   // ---- memberships

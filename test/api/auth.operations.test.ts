@@ -70,8 +70,10 @@ describe.each(operations)('$key', (op) => {
 
   it('with the right player’s token → success', async () => {
     // The seated player who is due (mate) for play; a newcomer for joining; the owner otherwise.
-    // Deleting an account needs one of its own.
-    const newcomer = op.key === 'POST /v1/games/{id}/join' || op.key === 'DELETE /v1/players/me';
+    // Deleting an account needs one of its own; only one without games in play becomes a bot account (RP-BOT-3).
+    const newcomer = ['POST /v1/games/{id}/join', 'DELETE /v1/players/me', 'POST /v1/players/me/bot-account'].includes(
+      op.key,
+    );
     const who = newcomer ? await api.newPlayer(`Joiner ${op.key}`) : op.key.includes('{id}') ? mate : owner;
     expectSuccess(op, await (await requestFor(op))(who));
   });

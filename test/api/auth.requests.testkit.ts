@@ -141,6 +141,9 @@ export async function requestFor(op: Operation, targets: Targets = { running, op
       c.POST('/v1/players/me/sign-out-everywhere', { body: {}, headers }),
     'GET /v1/players/me/export': (c, headers) => c.GET('/v1/players/me/export', { headers }),
     'DELETE /v1/players/me': (c, headers) => c.DELETE('/v1/players/me', { headers }),
+    // Only an account with no game in play may become a bot account: the suites send it as a newcomer.
+    'POST /v1/players/me/bot-account': (c, headers) => c.POST('/v1/players/me/bot-account', { headers }),
+    'GET /v1/bots': (c, headers) => c.GET('/v1/bots', { headers }),
     'POST /v1/players/me/vacations': (c, headers) =>
       c.POST('/v1/players/me/vacations', { body: futureVacation(), headers }),
     // Public reads about players and finished games (test/api/profiles.test.ts has their scope and revocation checks).

@@ -244,6 +244,15 @@ describe('documentation', () => {
     expect(spec.tags.find((t) => t.name === 'events')?.description).toContain('](/asyncapi.yaml)');
   });
 
+  it("GET /docs/bots.md is the committed docs/bots.md, the bot guide the document's description links to", async () => {
+    const r = await get('/docs/bots.md');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/markdown/);
+    expect(r.text).toBe(readFileSync(new URL('../../docs/bots.md', import.meta.url), 'utf8'));
+    const spec = JSON.parse((await get('/openapi.json')).text) as { info: { description: string } };
+    expect(spec.info.description).toContain('](/docs/bots.md)');
+  });
+
   it('GET /docs is an HTML page whose scripts and stylesheets are all served by the app itself under /docs/ with 200; no external URL', async () => {
     const page = await get('/docs');
     expect(page.status).toBe(200);

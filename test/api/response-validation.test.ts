@@ -209,9 +209,14 @@ describe('the validator checks the declared headers and problem codes', () => {
       validate(sampleOf('GET', '/v1/games/nope-nope', reply, { ...problemOf(reply), code: 'stale_version' })).errors,
     ).toEqual([
       expect.stringMatching(
-        /^status 404 application\/problem\+json: \/code: must be equal to one of the allowed values \(schema #\/paths\/.*\/responses\/404\/.*\/code\/enum\)$/,
+        /^status 404 application\/problem\+json: \/code: must be equal to one of the allowed values \(schema #\/components\/responses\/NotFound\/.*\/code\/enum\)$/,
       ),
     ]);
+    // A 404 code of another operation: the shared answer lists it, the operation does not (x-problem-codes).
+    expect(
+      validate(sampleOf('GET', '/v1/games/nope-nope', reply, { ...problemOf(reply), code: 'push_not_configured' }))
+        .errors,
+    ).toEqual(['status 404: code "push_not_configured" is not one the operation declares (not_found)']);
     expect(
       validate(sampleOf('GET', '/v1/games/nope-nope', reply, { ...problemOf(reply), status: 400 })).errors,
     ).toEqual([expect.stringContaining('/status: must be equal to constant')]);
@@ -261,13 +266,19 @@ describe('the document closes the answers', () => {
       visit(schema.items as typeof schema);
       schema.allOf?.forEach((m) => visit(m as typeof schema));
     };
-    for (const ops of Object.values(doc.paths))
-      for (const op of Object.values(ops) as {
-        responses?: Record<string, { content?: Record<string, { schema?: object }> }>;
-      }[])
-        for (const response of Object.values(op.responses ?? {}))
-          for (const [type, media] of Object.entries(response.content ?? {}))
-            if (type.endsWith('json')) visit(media.schema);
+    type Answer = { content?: Record<string, { schema?: object }> };
+    // The operations' own answers, and the problem answers they share (components/responses).
+    const answers = [
+      ...Object.values(doc.paths).flatMap((ops) =>
+        (Object.values(ops) as { responses?: Record<string, Answer> }[]).flatMap((op) =>
+          Object.values(op.responses ?? {}),
+        ),
+      ),
+      ...Object.values((doc.components as { responses?: Record<string, Answer> }).responses ?? {}),
+    ];
+    for (const response of answers)
+      for (const [type, media] of Object.entries(response.content ?? {}))
+        if (type.endsWith('json')) visit(media.schema);
     return [...names].sort();
   };
 

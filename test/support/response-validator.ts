@@ -29,9 +29,11 @@ interface ParameterObject {
 }
 interface Operation {
   operationId?: string;
+  /** The problem codes the operation answers with, by status (its answers are shared: components/responses). */
+  'x-problem-codes'?: Record<string, string[]>;
   parameters?: ParameterObject[];
   requestBody?: { content?: Record<string, MediaType> };
-  responses: Record<string, ResponseObject>;
+  responses: Record<string, ResponseObject | { $ref: string }>;
 }
 export interface OpenApiDocument {
   paths: Record<string, Record<string, Operation | unknown>>;
@@ -191,6 +193,24 @@ function documentChecks(document: OpenApiDocument) {
   return { schemaAt, checkJson, checkHeaders };
 }
 
+/** An operation's answer of a status, with the pointer where it is written (a shared one is referred to by `$ref`). */
+function answerOf(document: OpenApiDocument, template: string, method: string, status: string) {
+  const declared = (document.paths[template]![method] as Operation).responses[status]!;
+  const pointer =
+    '$ref' in declared ? declared.$ref.slice(1) : pointerOf('paths', template, method, 'responses', status);
+  return { pointer, response: valueAt(document, pointer) as ResponseObject };
+}
+
+/** A problem's `code` must be one its operation names for the status, not only one the shared answer lists. */
+function codeErrors(op: Operation, status: string, body: string): string[] {
+  const codes = op['x-problem-codes']?.[status];
+  if (!codes) return [];
+  const code = (JSON.parse(body) as { code?: unknown }).code;
+  return typeof code === 'string' && codes.includes(code)
+    ? []
+    : [`status ${status}: code ${JSON.stringify(code)} is not one the operation declares (${codes.join(', ')})`];
+}
+
 export function createResponseValidator(document: OpenApiDocument): ResponseValidator {
   const { schemaAt, checkJson, checkHeaders } = documentChecks(document);
   const templates = Object.keys(document.paths)
@@ -206,21 +226,16 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
     Object.entries(operations)
       .filter(([method]) => METHODS.has(method))
       .flatMap(([method, op]) =>
-        Object.entries((op as Operation).responses).map(([status, response]) => ({
-          template,
-          method,
-          status,
-          response,
-        })),
+        Object.keys((op as Operation).responses).map((status) => answerOf(document, template, method, status)),
       ),
   );
-  const pointers = answers.flatMap(({ template, method, status, response }) => [
+  const pointers = answers.flatMap(({ pointer, response }) => [
     ...Object.keys(response.content ?? {})
       .filter(isJson)
-      .map((mediaType) => pointerOf('paths', template, method, 'responses', status, 'content', mediaType, 'schema')),
+      .map((mediaType) => `${pointer}${pointerOf('content', mediaType, 'schema')}`),
     ...Object.entries(response.headers ?? {})
       .filter(([, h]) => h.schema)
-      .map(([name]) => pointerOf('paths', template, method, 'responses', status, 'headers', name, 'schema')),
+      .map(([name]) => `${pointer}${pointerOf('headers', name, 'schema')}`),
   ]);
   // Compiled now, not between a request and the next: a long pause there lets the server drop
   // a keep-alive connection just as the client reuses it. It also reports a schema ajv refuses at once.
@@ -241,7 +256,8 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
           operation,
           errors: [`status ${sample.status} answered ${mediaType ?? 'no content type'}, not application/problem+json`],
         };
-      return { operation, errors: checkJson(problemPointer, sample.body) };
+      // A HEAD answer carries the headers of the problem, never its body (RFC 9110).
+      return { operation, errors: method === 'head' ? [] : checkJson(problemPointer, sample.body) };
     }
     const op = document.paths[found.template]![method] as Operation;
     const operation = `${op.operationId ?? '?'} (${sample.method.toUpperCase()} ${found.template})`;
@@ -251,12 +267,12 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
         operation,
         errors: [`status ${sample.status} is not declared (declared: ${Object.keys(op.responses).join(', ')})`],
       };
-    const response = op.responses[statusKey]!;
+    const { pointer: answerPointer, response } = answerOf(document, found.template, method, statusKey);
     const declaredHeaders = Object.entries(response.headers ?? {}).map(([name, h]) => ({
       name,
       required: h.required === true,
       ...(h.schema ? { schema: h.schema } : {}),
-      pointer: pointerOf('paths', found.template, method, 'responses', statusKey, 'headers', name, 'schema'),
+      pointer: `${answerPointer}${pointerOf('headers', name, 'schema')}`,
     }));
     const headerErrors = checkHeaders(declaredHeaders, sample.headers).map((e) => `status ${sample.status}: ${e}`);
     const content = response.content;
@@ -280,13 +296,11 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
       };
     }
     if (!isJson(mediaType) || content[mediaType]!.schema === undefined) return { operation, errors: headerErrors };
-    const pointer = pointerOf('paths', found.template, method, 'responses', statusKey, 'content', mediaType, 'schema');
+    const pointer = `${answerPointer}${pointerOf('content', mediaType, 'schema')}`;
+    const bodyErrors = checkJson(pointer, sample.body).map((e) => `status ${sample.status} ${mediaType}: ${e}`);
     return {
       operation,
-      errors: [
-        ...headerErrors,
-        ...checkJson(pointer, sample.body).map((e) => `status ${sample.status} ${mediaType}: ${e}`),
-      ],
+      errors: [...headerErrors, ...(bodyErrors.length > 0 ? bodyErrors : codeErrors(op, statusKey, sample.body))],
     };
   };
 }

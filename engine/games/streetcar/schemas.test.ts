@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
-import { randomBot, Rng, seedRng, type GameEvent, type Viewer } from '../../core/index.js';
+import { publishedEvent, randomBot, Rng, seedRng, type GameEvent, type Viewer } from '../../core/index.js';
 import { streetcar } from './index.js';
 import { StreetcarDrawRedactedSchema, StreetcarEventSchema, StreetcarViewSchema } from './schemas.js';
 import type { StreetcarState } from './state.js';
@@ -61,11 +61,11 @@ function checkViews(s: StreetcarState): void {
 
 function checkEvents(events: readonly GameEvent[]): void {
   for (const e of events) {
-    StreetcarEventSchema.parse(e);
+    StreetcarEventSchema.parse(publishedEvent(e));
     emitted.add(e.type);
     if (!e.redacted) continue;
-    StreetcarEventSchema.parse(e.redacted);
-    StreetcarDrawRedactedSchema.parse(e.redacted);
+    StreetcarEventSchema.parse(publishedEvent(e.redacted));
+    StreetcarDrawRedactedSchema.parse(publishedEvent(e.redacted));
   }
 }
 

@@ -276,7 +276,9 @@ export const StreetcarEventSchema = z
       seat: Seat,
       line: Line,
     }),
-    event('circuit_phase_b', 'CircuitPhaseB', 'V1-3: phase B of the complete circuit begins', {}),
+    z
+      .strictObject({ type: z.literal('circuit_phase_b') })
+      .meta({ id: 'StreetcarCircuitPhaseBEvent', description: 'V1-3: phase B of the complete circuit begins' }),
     event('enter', 'Enter', 'V1-4: a tram entered at a terminal', { seat: Seat, terminal: TerminalId }),
     event('step', 'Step', 'V1-4: a tram moved one step', { seat: Seat, to: TramTarget }),
     event('turn180', 'Turn180', 'V1-7: a blocked tram turned round', { seat: Seat }),

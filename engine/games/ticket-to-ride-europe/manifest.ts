@@ -6,6 +6,7 @@ export const manifest = defineManifest({
   minPlayers: 2,
   maxPlayers: 5,
   listed: true,
+  rulesRevision: '2026-11-29',
   position: 1,
   wording: 'ttr',
   options: '`firstPlayer`: a seat or `"random"` (default)',

@@ -10,6 +10,7 @@ export const manifest = defineManifest({
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
   listed: true,
+  rulesRevision: '2026-11-29',
   position: 4,
   wording: 'ts',
   options: '`conductor`: a seat or `"random"` (default); `manualTasks` (AMB-12: tasks revealed in a secret window)',

@@ -6,6 +6,7 @@ export const manifest = defineManifest({
   minPlayers: 2,
   maxPlayers: 3,
   listed: true,
+  rulesRevision: '2026-11-29',
   position: 5,
   wording: 'vnt',
   options: '`sheet`: `"I"` (default) or `"II"`; `startingPlayer`: a seat or `"random"` (default)',

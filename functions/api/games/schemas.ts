@@ -106,7 +106,14 @@ const SeatFields = {
 export const SeatSchema = z
   .union([
     z
-      .strictObject({ ...SeatFields, bot: z.literal(false) })
+      .strictObject({
+        ...SeatFields,
+        bot: z.literal(false),
+        botAccount: z.literal(true).optional().openapi({
+          description:
+            'Its player is a bot account (a program playing under an account, docs/accounts.md "Bot accounts"); absent for people',
+        }),
+      })
       .openapi('PersonSeat', { description: "A person's seat, or one waiting for a person" }),
     z.strictObject({ ...SeatFields, bot: z.literal(true), level: BotLevelSchema }).openapi('BotSeat', {
       description: "A seat the bot plays at `level` (a deleted account's seat the stand-in took over is one too)",
@@ -144,6 +151,38 @@ export const OutcomeAnswerSchema = z
   })
   .openapi('Outcome');
 
+/** How a game ended, the same for every game (service/game-result.ts). */
+export const GameResultSchema = z
+  .strictObject({
+    places: z
+      .array(z.number().int().min(1))
+      .openapi({ description: "Each seat's place, by seat index (1 = first); tied seats share a place" }),
+    winners: z
+      .array(SeatIndex)
+      .openapi({ description: 'The seats placed first; empty when the game ended without a winner (`noWinner`)' }),
+    draw: z.literal(true).optional().openapi({
+      description: 'First place is shared: more than one seat placed first (also when the game has no winner)',
+    }),
+    noWinner: z.literal(true).optional().openapi({
+      description:
+        'The game ended without a winner (a Streetcar stalemate, SC-12.3): every seat placed first, none won; ratings count it a draw',
+    }),
+  })
+  .openapi('GameResult', {
+    description:
+      "How a finished game ended, in one shape for every game: present exactly when `status` is `finished`; read it instead of the game's own view",
+    example: { places: [2, 1], winners: [1] },
+  });
+
+/** What every answer about one game says of its end (docs/api.md, "Status and result"). */
+export const GameEndFields = {
+  status: GameStatusSchema.openapi({
+    description:
+      '`active` while the game is played, `finished` when it ended by its rules, a resignation or forfeits (see `result`), `aborted` when it was called off (no result); `open` only before it starts',
+  }),
+  result: GameResultSchema.optional(),
+};
+
 export const GameSchema = z
   .strictObject({
     id: z.string(),
@@ -175,6 +214,7 @@ export const GameSchema = z
     inviteCode: z.string().optional().openapi({ description: 'Shown to seated players while seats are open' }),
     yourSeat: SeatIndex.optional(),
     outcome: OutcomeAnswerSchema.optional(),
+    result: GameEndFields.result,
     timeControl: TimeControlSchema.optional(),
     deadline: Deadline,
     clocks: z.array(ClockSchema).optional(),

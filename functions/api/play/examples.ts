@@ -2,133 +2,18 @@
  * Examples of the OpenAPI document (this resource's part; all are written alike): real answers of a local server (two
  * players, a timed Ticket to Ride: Europe game, a finished Vlaky na trati game against a bot, and
  * the webhooks one of them received), with long lists cut short and the host written as a public
- * one. Spectral and Redocly check each against its schema (test/api-spec.test.ts).
+ * one. Spectral and Redocly check each against its schema (test/api-spec.test.ts). The view and
+ * log answers have one example per game, made from a seeded game when the document is written
+ * (game-examples.ts).
  */
 
 export const PLAY_EXAMPLES = {
-  view: {
-    game: 'ticket-to-ride-europe',
-    version: 2,
-    toAct: [1],
-    view: {
-      map: 'europe',
-      phase: 'turn',
-      turn: 0,
-      current: 1,
-      market: ['white', 'orange', 'green', 'yellow', 'white'],
-      deckCount: 97,
-      discard: {},
-      ticketDecks: { short: 34, long: 0 },
-      routeOwners: {},
-      stations: [],
-      passengersAt: {},
-      players: [
-        { seat: 0, trains: 45, stationsLeft: 3, cards: 4, tickets: 2, routePoints: 0, passengers: {}, ready: true },
-        { seat: 1, trains: 45, stationsLeft: 3, cards: 4, tickets: 2, routePoints: 0, passengers: {}, ready: true },
-      ],
-      finalRound: null,
-      pending: null,
-      result: null,
-      you: {
-        seat: 1,
-        hand: { pink: 1, white: 0, blue: 0, yellow: 2, orange: 0, black: 0, red: 0, green: 0, loco: 1 },
-        tickets: [
-          { id: 45, a: 'Lisboa', b: 'Danzig', points: 20, long: true },
-          { id: 2, a: 'Amsterdam', b: 'Wilno', points: 12, long: false },
-        ],
-      },
-    },
-    legalActions: [
-      { type: 'draw_face_up', slot: 0 },
-      { type: 'draw_face_up', slot: 1 },
-      { type: 'draw_blind' },
-      { type: 'draw_tickets' },
-      { type: 'claim_route', route: 1, cards: { loco: 1 } },
-      { type: 'claim_route', route: 2, cards: { yellow: 2, loco: 1 } },
-      { type: 'build_station', city: 'Amsterdam', cards: { loco: 1 } },
-    ],
-    clocks: [{ seat: 0 }, { seat: 1, deadline: '2026-11-27T02:21:51.352Z' }],
-    deadline: '2026-11-27T02:21:51.352Z',
-  },
   act: {
     request: { action: { type: 'draw_face_up', slot: 0 }, expectedVersion: 2 },
-    response: {
-      game: 'ticket-to-ride-europe',
-      version: 3,
-      toAct: [1],
-      view: {
-        map: 'europe',
-        phase: 'turn',
-        turn: 0,
-        current: 1,
-        market: ['yellow', 'orange', 'green', 'yellow', 'white'],
-        deckCount: 96,
-        discard: {},
-        ticketDecks: { short: 34, long: 0 },
-        routeOwners: {},
-        stations: [],
-        passengersAt: {},
-        players: [
-          { seat: 0, trains: 45, stationsLeft: 3, cards: 4, tickets: 2, routePoints: 0, passengers: {}, ready: true },
-          { seat: 1, trains: 45, stationsLeft: 3, cards: 5, tickets: 2, routePoints: 0, passengers: {}, ready: true },
-        ],
-        finalRound: null,
-        pending: { kind: 'secondDraw' },
-        result: null,
-        you: {
-          seat: 1,
-          hand: { pink: 1, white: 1, blue: 0, yellow: 2, orange: 0, black: 0, red: 0, green: 0, loco: 1 },
-          tickets: [
-            { id: 45, a: 'Lisboa', b: 'Danzig', points: 20, long: true },
-            { id: 2, a: 'Amsterdam', b: 'Wilno', points: 12, long: false },
-          ],
-        },
-      },
-      legalActions: [
-        { type: 'draw_face_up', slot: 0 },
-        { type: 'draw_face_up', slot: 1 },
-        { type: 'draw_face_up', slot: 2 },
-        { type: 'draw_face_up', slot: 3 },
-        { type: 'draw_face_up', slot: 4 },
-        { type: 'draw_blind' },
-      ],
-      clocks: [{ seat: 0 }, { seat: 1, deadline: '2026-11-27T02:21:51.352Z' }],
-      deadline: '2026-11-27T02:21:51.352Z',
-    },
-  },
-  log: {
-    game: 'ticket-to-ride-europe',
-    entries: [
-      {
-        version: 1,
-        seat: 0,
-        bot: false,
-        at: '2026-11-24T02:21:51.614Z',
-        events: [{ type: 'kept_opening_tickets', data: { seat: 0, kept: [46, 17] } }],
-        action: { type: 'keep_initial_tickets', tickets: [46, 17] },
-      },
-      {
-        version: 2,
-        seat: 1,
-        bot: false,
-        at: '2026-11-24T02:21:51.756Z',
-        events: [
-          { type: 'kept_opening_tickets', data: { seat: 1 } },
-          { type: 'play_started', data: { first: 1, ticketsKept: [2, 2] } },
-        ],
-      },
-      {
-        version: 3,
-        seat: 1,
-        bot: false,
-        at: '2026-11-24T02:21:51.867Z',
-        events: [{ type: 'drew_face_up', data: { seat: 1, slot: 0, card: 'white', refill: 'yellow' } }],
-      },
-    ],
-    version: 4,
   },
   export: {
     game: 'vlaky-na-trati',
+    rulesRevision: '2026-11-29',
     options: { sheet: 'I', startingPlayer: 'random' },
     players: [
       { seat: 0, name: 'Anna', bot: false, playerId: '67yeJhdN_7Vz1Q6p' },
@@ -137,12 +22,41 @@ export const PLAY_EXAMPLES = {
     seed: '1c082444ca8342a85d185b7cdda6244ec7402c323d24419eb4e0b2327bef1cfc',
     seedCommitment: '3ba41e9b7f2c8f339a9debd029007d28b9ca137a71442735c249d7bb4e1c3e71',
     actions: [
-      { seat: 0, action: { type: 'choose_start_side', side: 0 } },
-      { seat: 0, action: { type: 'choose_track', lane: 'T' } },
-      { seat: 1, action: { type: 'choose_track', lane: 'M' }, level: 'hard' },
-      { seat: 0, action: { type: 'place_card', source: 'HAND', cardId: 'A04' } },
-      { seat: 0, action: { type: 'discard_a', cardId: 'A06' } },
-      { seat: 1, action: { type: 'place_card', source: 'HAND', cardId: 'A12' }, level: 'hard' },
+      {
+        seat: 0,
+        action: { type: 'choose_start_side', side: 0 },
+        events: [{ type: 'start_side', data: { seat: 0, side: 0 } }],
+      },
+      {
+        seat: 0,
+        action: { type: 'choose_track', lane: 'T' },
+        events: [
+          { type: 'track', data: { seat: 0, lane: 'T' } },
+          { type: 'symbol', data: { seat: 0, symbol: 'MAIL', node: 0, outcome: 'ticked' } },
+        ],
+      },
+      {
+        seat: 1,
+        action: { type: 'choose_track', lane: 'M' },
+        level: 'hard',
+        events: [
+          { type: 'track', data: { seat: 1, lane: 'M' } },
+          { type: 'symbol', data: { seat: 1, symbol: 'PASSENGER', node: 0, outcome: 'ticked' } },
+          { type: 'turn', data: { seat: 0, turnIndex: 1, phase: 'turn' } },
+        ],
+      },
+      {
+        seat: 0,
+        action: { type: 'place_card', source: 'HAND', cardId: 'A04' },
+        events: [
+          { type: 'placed', data: { seat: 0, source: 'HAND', cardId: 'A04', slot: 1 } },
+          { type: 'moved', data: { seat: 0, node: 1 } },
+          { type: 'symbol', data: { seat: 0, symbol: 'MAIL', node: 1, outcome: 'ticked' } },
+          { type: 'moved', data: { seat: 1, node: 1 } },
+          { type: 'symbol', data: { seat: 1, symbol: 'PASSENGER', node: 1, outcome: 'ticked' } },
+          { type: 'symbol', data: { seat: 1, symbol: 'GLASSWORKS', node: 1, outcome: 'ticked' } },
+        ],
+      },
     ],
     outcome: {
       scores: [21, 38],

@@ -19,7 +19,7 @@ import {
 import type { AnyGame } from '../../../engine/core/index.js';
 import { GameIdParamSchema } from '../schemas.js';
 import { HOLDS_PER_PROCESS, HOLDS_PER_TOKEN } from '../../service/version-waits.js';
-import { body, json, secured } from '../route-content.js';
+import { body, json, jsonExamples, secured } from '../route-content.js';
 import { defineRoute, rateLimitText } from '../answers.js';
 import { actionExamples } from '../game-examples.js';
 
@@ -47,7 +47,7 @@ export const playRoutes = {
         `${HOLDS_PER_TOKEN} views held at once (the server ${HOLDS_PER_PROCESS}); past that, 429 \`too_many_waits\`.`,
       security: secured,
       request: { params: GameIdParamSchema, query: ViewQuerySchema },
-      responses: { 200: json(ViewSchema, 'Your view', (e) => e.view) },
+      responses: { 200: jsonExamples(ViewSchema, 'Your view', (e) => e.gameViews) },
     },
     {
       problems: {
@@ -78,10 +78,10 @@ export const playRoutes = {
       },
       responses: {
         200: {
-          ...json(
+          ...jsonExamples(
             ViewSchema,
             'Accepted; your view after it (and after any bot moves it triggered)',
-            (e) => e.act.response,
+            (e) => e.gameViews,
           ),
           headers: {
             'Idempotent-Replayed': {
@@ -123,7 +123,7 @@ export const playRoutes = {
         'Forfeits are platform entries (`forfeit: true`), not game actions.',
       security: secured,
       request: { params: GameIdParamSchema, query: LogQuerySchema },
-      responses: { 200: json(LogSchema, 'Log entries', (e) => e.log) },
+      responses: { 200: jsonExamples(LogSchema, 'Log entries', (e) => e.gameLogs) },
     },
     { problems: { not_found: 'No such game' } },
   ),

@@ -1,7 +1,7 @@
 /** The schemas of playing: views, actions, the log (per game, for the document), the export. */
 import * as z from '../openapi-zod.js';
 import { BotLevelSchema, type AnyGame } from '../../../engine/core/index.js';
-import { ClockSchema, Deadline, OutcomeAnswerSchema, SeatSchema } from '../games/schemas.js';
+import { ClockSchema, Deadline, GameEndFields, OutcomeAnswerSchema, SeatSchema } from '../games/schemas.js';
 import { LanguageSchema, SeatIndex, Timestamp } from '../schemas.js';
 import { MAX_WAIT_SECONDS } from '../../service/version-waits.js';
 import { PlatformActionSchema, PlatformEventSchema } from '../finishing/schemas.js';
@@ -21,8 +21,12 @@ export const ViewSchema = z
   .strictObject({
     game: GameIdField,
     version: z.number().int(),
+    ...GameEndFields,
     toAct: z.array(SeatIndex),
-    view: z.unknown().openapi({ description: 'What the caller may see; its shape is per game' }),
+    view: z.unknown().openapi({
+      description:
+        "What the caller may see; its shape is per game (the game's own end markers too: `status` and `result` say the end for every game)",
+    }),
     legalActions: z
       .array(ActionSchema)
       .openapi({ description: 'Every action the caller may post now; empty when not to act' }),
@@ -164,6 +168,7 @@ export const LogSchema = z
   .strictObject({
     game: GameIdField,
     version: z.number().int(),
+    ...GameEndFields,
     entries: z.array(z.union([LogEntrySchema.openapi('LogEntry'), ForfeitEntrySchema, PlatformEntrySchema])),
   })
   .openapi('Log');
@@ -183,11 +188,19 @@ const exportEntrySchema = (action: z.ZodType) =>
       description:
         'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`',
     }),
+    events: z.array(LogEventSchema).openapi({
+      description:
+        "The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled",
+    }),
   });
 
 export const ExportSchema = z
   .strictObject({
     game: z.string(),
+    rulesRevision: z.string().nullable().openapi({
+      description:
+        "The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept",
+    }),
     options: z.unknown(),
     players: z.array(SeatSchema),
     seed: z.string(),

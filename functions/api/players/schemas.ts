@@ -38,6 +38,10 @@ export const PlayerSchema = z
       description: 'A new address waiting for the code sent to it (POST /v1/players/me/email-confirmation)',
     }),
     createdAt: Timestamp,
+    botAccount: z.literal(true).optional().openapi({
+      description:
+        'A bot account: a program plays under it, shown as a bot everywhere (POST /v1/players/me/bot-account); absent for people',
+    }),
     notifications: NotificationSettingsSchema,
     vacations: z.array(VacationSchema).openapi({
       description: `Past vacations stay listed while a clock may still count them (at most ${MAX_STORED_VACATIONS} in all: the oldest past ones go first)`,

@@ -79,6 +79,9 @@ export const ProfileSchema = z
   .strictObject({
     id: z.string(),
     name: z.string(),
+    botAccount: z.literal(true).optional().openapi({
+      description: 'A bot account: a program plays under it (docs/accounts.md "Bot accounts"); absent for people',
+    }),
     ratings: z
       .array(RatingSchema)
       .openapi({ description: 'One per game the player was rated in; only games between people count' }),

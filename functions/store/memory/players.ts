@@ -5,14 +5,18 @@ import type { NewPlayerRecord, PlayerRecord } from '../../domain/player.js';
 import { WriteConflict } from '../ports/errors.js';
 import type { PlayerChanges, PlayerStore } from '../ports/players.js';
 import { MemoryProfileSet } from './profile-set.js';
+import { MemoryBotAccounts } from './bot-accounts.js';
+import type { BotAccountKey, BotAccountPage } from '../ports/bot-accounts.js';
 import { byKey, copy, type MemoryState } from './state.js';
 
 /** Players in memory, with the conditions of functions/store/player-table.ts. */
 export class MemoryPlayers implements PlayerStore {
   private readonly openGames: MemoryProfileSet;
+  private readonly bots: MemoryBotAccounts;
 
   constructor(private readonly state: MemoryState) {
     this.openGames = new MemoryProfileSet(state, 'openGames');
+    this.bots = new MemoryBotAccounts(state);
   }
 
   async putPlayer(p: NewPlayerRecord): Promise<void> {
@@ -72,6 +76,18 @@ export class MemoryPlayers implements PlayerStore {
     if (!profile) throw new WriteConflict('no such player');
     profile.record.credentialVersion = (profile.record.credentialVersion ?? 0) + 1;
     return profile.record.credentialVersion;
+  }
+
+  markBotAccount(playerId: string, at: string): Promise<boolean> {
+    return this.bots.markBotAccount(playerId, at);
+  }
+
+  listBotAccounts(limit: number, after: BotAccountKey | null): Promise<BotAccountPage> {
+    return this.bots.listBotAccounts(limit, after);
+  }
+
+  unlistBotAccount(playerId: string): Promise<void> {
+    return this.bots.unlistBotAccount(playerId);
   }
 
   async addOpenGame(playerId: string, gameId: string, cap: number): Promise<boolean> {

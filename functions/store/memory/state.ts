@@ -18,6 +18,7 @@ import type {
 import type { BoardEntry, FinishedGameRecord, RatingEntry, RatingPlan } from '../../domain/ratings.js';
 import type { ConnectionRecord } from '../../domain/stream.js';
 import type { SheetEntry } from '../ports/digests.js';
+import type { BotAccountEntry } from '../ports/bot-accounts.js';
 
 /** The profile item: what `putPlayer` wrote, and what other stores keep on it. */
 export interface Profile {
@@ -87,6 +88,8 @@ export class MemoryState {
   readonly pools = new Map<string, Pick<SeekPool, 'waiting' | 'match' | 'revision'>>();
   /** Leaderboard shards by their partition key (`BOARD#<kind>#<shard>`). */
   readonly boards = new Map<string, { entries: BoardEntry[]; revision: number }>();
+  /** The directory of bot accounts by `since#playerId`. */
+  readonly botDirectory = new Map<string, BotAccountEntry>();
 
   /** The player's partition, made on first write as a DynamoDB partition is. */
   player(id: string): PlayerPartition {

@@ -2,6 +2,7 @@ import type { Language } from '../../../engine/core/languages.js';
 import type { MembershipRecord } from '../../domain/game.js';
 import type { NotificationChoices } from '../../domain/notifications.js';
 import type { NewPlayerRecord, PlayerRecord } from '../../domain/player.js';
+import type { BotAccountStore } from './bot-accounts.js';
 
 /** What `updatePlayer` may change; null removes an attribute. */
 export interface PlayerChanges {
@@ -13,8 +14,8 @@ export interface PlayerChanges {
   notifications?: NotificationChoices;
 }
 
-/** A player's profile, their capped set of open games, and the games they joined. */
-export interface PlayerStore {
+/** A player's profile, their capped set of open games, the games they joined, and whether they are a bot account. */
+export interface PlayerStore extends BotAccountStore {
   /** Creates the player (WriteConflict if the id exists); absent choices leave the defaults. */
   putPlayer(p: NewPlayerRecord): Promise<void>;
   /** Null for no player, and for one whose deletion has begun. */

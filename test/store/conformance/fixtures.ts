@@ -27,6 +27,7 @@ export function gameMeta(id: string, over: Partial<GameMeta> = {}): GameMeta {
     inviteCode: 'INV-' + id,
     seedCommitment: 'c0ffee'.padEnd(64, '0'),
     seed: `top-secret-seed-${id}`,
+    rulesRevision: '2026-11-29',
     revision: 1,
     ...over,
   };

@@ -17,6 +17,53 @@ export function playersSuite(h: Harness): void {
     });
   });
 
+  describe('bot accounts', () => {
+    it('marking is for good: the first mark sets when, a second answers false and keeps it; a missing or deleted player is a WriteConflict', async () => {
+      const id = `bot-${uid()}`;
+      await h.table.putPlayer(player(id));
+      expect((await h.table.getPlayer(id))?.botAccountSince).toBeUndefined();
+      expect(await h.table.markBotAccount(id, '2026-11-21T10:00:00.000Z')).toBe(true);
+      expect(await h.table.markBotAccount(id, '2026-11-22T10:00:00.000Z')).toBe(false);
+      expect((await h.table.getPlayer(id))?.botAccountSince).toBe('2026-11-21T10:00:00.000Z');
+      await expect(h.table.markBotAccount(`nobody-${uid()}`, '2026-11-21T10:00:00.000Z')).rejects.toBeInstanceOf(
+        WriteConflict,
+      );
+      const gone = `gone-${uid()}`;
+      await h.table.putPlayer(player(gone));
+      await h.stores.deletion.setTombstone(gone, '2026-11-21T11:00:00.000Z');
+      await expect(h.table.markBotAccount(gone, '2026-11-21T12:00:00.000Z')).rejects.toBeInstanceOf(WriteConflict);
+      await h.table.unlistBotAccount(id);
+    });
+
+    it('the directory lists bot accounts newest first in pages, once each, until unlisted', async () => {
+      const ids = [0, 1, 2].map((i) => `bot${i}-${uid()}`);
+      const since = (i: number) => `2026-11-21T10:00:0${i}.000Z`;
+      for (const [i, id] of ids.entries()) {
+        await h.table.putPlayer(player(id));
+        await h.table.markBotAccount(id, since(i));
+      }
+      // Marking again writes the same entry, not a second one.
+      await h.table.markBotAccount(ids[1]!, since(9));
+      const first = await h.table.listBotAccounts(2, null);
+      expect(first.items).toEqual([
+        { playerId: ids[2], since: since(2) },
+        { playerId: ids[1], since: since(1) },
+      ]);
+      expect(first.next).toEqual([since(1), ids[1]]);
+      expect(await h.table.listBotAccounts(2, first.next)).toEqual({
+        items: [{ playerId: ids[0], since: since(0) }],
+        next: null,
+      });
+      // A deleted account's entry goes: its profile, tombstoned, still tells which.
+      await h.stores.deletion.setTombstone(ids[2]!, '2026-11-21T11:00:00.000Z');
+      await h.table.unlistBotAccount(ids[2]!);
+      await h.table.unlistBotAccount(`nobody-${uid()}`);
+      expect((await h.table.listBotAccounts(10, null)).items.map((e) => e.playerId)).toEqual([ids[1], ids[0]]);
+      for (const id of ids) await h.table.unlistBotAccount(id);
+      expect(await h.table.listBotAccounts(10, null)).toEqual({ items: [], next: null });
+    });
+  });
+
   describe('memberships', () => {
     it('lists exactly the games a player joined, not the profile nor other players', async () => {
       const anna = `anna-${uid()}`;
