@@ -13,11 +13,11 @@ export const published = (games: readonly AnyGame[]) =>
 export const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
 // Wrapped: the engine's schemas may be built before `.openapi()` is put on zod's (openapi-zod.ts).
-const actions = new WeakMap<AnyGame, z.ZodType>();
+const actions = new WeakMap<AnyGame, AnyGame['action']>();
 const options = new WeakMap<AnyGame, z.ZodType>();
 
 /** The game's actions, as the component `<Game>Action` (a union discriminated by `type`). */
-export function actionOf(def: AnyGame): z.ZodType {
+export function actionOf(def: AnyGame): AnyGame['action'] {
   let named = actions.get(def);
   if (!named) {
     named = z

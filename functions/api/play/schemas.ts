@@ -174,7 +174,7 @@ export const LogSchema = z
   .openapi('Log');
 
 /** One entry of the export: an action of the game, or the platform's (a forfeit, an abort, a take-back step). */
-const exportEntrySchema = (action: z.ZodType) =>
+const exportEntrySchema = <A extends z.ZodType>(action: A) =>
   z.strictObject({
     seat: SeatIndex,
     action,
