@@ -2758,7 +2758,7 @@ export interface components {
             game: "ticket-to-ride-europe";
             /** @description Number of seats, including yours and the bots */
             players: number;
-            options?: components["schemas"]["TicketToRideEuropeOptions"] & unknown;
+            options?: components["schemas"]["TicketToRideEuropeOptions"];
             /** @description Seats the bot plays: a count (each easy), or each bot seat's level (easy is the greedy bot, medium and hard search) */
             bots?: number | components["schemas"]["BotLevel"][];
             /**
@@ -2816,7 +2816,7 @@ export interface components {
             game: "ticket-to-ride-germany";
             /** @description Number of seats, including yours and the bots */
             players: number;
-            options?: components["schemas"]["TicketToRideGermanyOptions"] & unknown;
+            options?: components["schemas"]["TicketToRideGermanyOptions"];
             /** @description Seats the bot plays: a count (each easy), or each bot seat's level (easy is the greedy bot, medium and hard search) */
             bots?: number | components["schemas"]["BotLevel"][];
             /**
@@ -2874,7 +2874,7 @@ export interface components {
             game: "streetcar";
             /** @description Number of seats, including yours and the bots */
             players: number;
-            options?: components["schemas"]["StreetcarOptions"] & unknown;
+            options?: components["schemas"]["StreetcarOptions"];
             /** @description Seats the bot plays: a count (each easy), or each bot seat's level (easy is the greedy bot, medium and hard search) */
             bots?: number | components["schemas"]["BotLevel"][];
             /**
@@ -2932,7 +2932,7 @@ export interface components {
             game: "trains-and-stations";
             /** @description Number of seats, including yours and the bots */
             players: number;
-            options?: components["schemas"]["TrainsAndStationsOptions"] & unknown;
+            options?: components["schemas"]["TrainsAndStationsOptions"];
             /** @description Seats the bot plays: a count (each easy), or each bot seat's level (easy is the greedy bot, medium and hard search) */
             bots?: number | components["schemas"]["BotLevel"][];
             /**
@@ -2990,7 +2990,7 @@ export interface components {
             game: "vlaky-na-trati";
             /** @description Number of seats, including yours and the bots */
             players: number;
-            options?: components["schemas"]["VlakyNaTratiOptions"] & unknown;
+            options?: components["schemas"]["VlakyNaTratiOptions"];
             /** @description Seats the bot plays: a count (each easy), or each bot seat's level (easy is the greedy bot, medium and hard search) */
             bots?: number | components["schemas"]["BotLevel"][];
             /**
@@ -10791,7 +10791,7 @@ export interface operations {
                      *           ],
                      *           "standInLevel": "medium",
                      *           "options": {
-                     *             "stations": true
+                     *             "firstPlayer": "random"
                      *           },
                      *           "pace": "P3D",
                      *           "timeControl": {

@@ -63,7 +63,7 @@ export function gameCreateSchema(games: readonly AnyGame[]): typeof GameCreateSc
       .strictObject({
         ...GameCreateSchema.shape,
         game: z.literal(def.id),
-        options: optionsOf(def).optional().openapi({ description: "The game's options; each has a default" }),
+        options: optionsOf(def).optional(),
       })
       .openapi(`${pascal(def.id)}Create`),
   );

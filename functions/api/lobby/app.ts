@@ -132,7 +132,7 @@ const lobbyGame = {
   bots: 1,
   botLevels: ['hard'],
   standInLevel: 'medium',
-  options: { stations: true },
+  options: { firstPlayer: 'random' },
   pace: 'P3D',
   timeControl: { perMove: 'P3D', onTimeout: 'bot', reminderAt: 0.8 },
   createdAt: '2026-11-24T02:22:10.441Z',
