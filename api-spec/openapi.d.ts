@@ -2637,8 +2637,70 @@ export interface components {
              */
             challengeStatus?: "accepted" | "declined" | "canceled" | "expired";
         };
+        /** @description A game's options, as its game defines them */
+        GameOptions: components["schemas"]["TicketToRideEuropeOptions"] | components["schemas"]["TicketToRideGermanyOptions"] | components["schemas"]["StreetcarOptions"] | components["schemas"]["TrainsAndStationsOptions"] | components["schemas"]["VlakyNaTratiOptions"];
+        /** @description The options of Ticket to Ride: Europe */
+        TicketToRideEuropeOptions: {
+            /**
+             * @description Seat that plays first, or 'random' (TTRE-2.10, TTRG-2.8)
+             * @default random
+             */
+            firstPlayer?: "random" | number;
+        };
+        /** @description The options of Ticket to Ride: Germany */
+        TicketToRideGermanyOptions: {
+            /**
+             * @description Seat that plays first, or 'random' (TTRE-2.10, TTRG-2.8)
+             * @default random
+             */
+            firstPlayer?: "random" | number;
+        };
+        /** @description The options of Streetcar (Linie 1) */
+        StreetcarOptions: {
+            /** @default 0 */
+            firstPlayer?: number;
+            /** @default false */
+            strictExtendable?: boolean;
+            /** @default false */
+            circuit?: boolean;
+            /** @default false */
+            turnstile?: boolean;
+            /** @default false */
+            exchangePass?: boolean;
+            /** @default [] */
+            handicap?: number[];
+            /** @default false */
+            centralSupply?: boolean;
+        };
+        /** @description The options of Trains & Stations */
+        TrainsAndStationsOptions: {
+            /**
+             * @description Seat of the conductor, who plays first, or 'random' (TS-2.7, AMB-34)
+             * @default random
+             */
+            conductor?: "random" | number;
+            /**
+             * @description Players reveal fulfilled tasks themselves in a secret window for all seats (DP-8) instead of automatically (AMB-12)
+             * @default false
+             */
+            manualTasks?: boolean;
+        };
+        /** @description The options of Vlaky na trati */
+        VlakyNaTratiOptions: {
+            /**
+             * @description Scoring sheet side for every player (VNT-2.2)
+             * @default I
+             * @enum {string}
+             */
+            sheet?: "I" | "II";
+            /**
+             * @description Seat holding the starting-player card, or 'random' (VNT-2.3)
+             * @default random
+             */
+            startingPlayer?: "random" | number;
+        };
         CatalogEntry: {
-            id: string;
+            id: components["schemas"]["GameId"];
             title: string;
             minPlayers: number;
             maxPlayers: number;
@@ -2647,8 +2709,13 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * @description A game of the catalog
+         * @enum {string}
+         */
+        GameId: "ticket-to-ride-europe" | "ticket-to-ride-germany" | "streetcar" | "trains-and-stations" | "vlaky-na-trati";
         CatalogGame: {
-            id: string;
+            id: components["schemas"]["GameId"];
             title: string;
             minPlayers: number;
             maxPlayers: number;
@@ -2909,11 +2976,11 @@ export interface components {
         };
         Game: {
             id: string;
-            game: string;
+            game: components["schemas"]["GameId"];
             /** @enum {string} */
             status: "open" | "active" | "finished" | "aborted";
             players: number;
-            options?: unknown;
+            options?: components["schemas"]["GameOptions"];
             seats: components["schemas"]["Seat"][];
             /** @description Seats that may act now (several during simultaneous decisions) */
             toAct: number[];
@@ -3108,18 +3175,248 @@ export interface components {
             /** @description The rematch, once every seated person accepted */
             gameId?: string;
         };
-        GameCreate: {
+        GameCreate: components["schemas"]["TicketToRideEuropeCreate"] | components["schemas"]["TicketToRideGermanyCreate"] | components["schemas"]["StreetcarCreate"] | components["schemas"]["TrainsAndStationsCreate"] | components["schemas"]["VlakyNaTratiCreate"];
+        TicketToRideEuropeCreate: {
             /**
-             * @description A game id from the catalog
-             * @example ticket-to-ride-europe
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            game: string;
+            game: "ticket-to-ride-europe";
             /** @description Number of seats, including yours and the bots */
             players: number;
-            /** @description The game's options (see the catalog's JSON Schema) */
-            options?: {
-                [key: string]: unknown;
+            options?: components["schemas"]["TicketToRideEuropeOptions"];
+            /** @description Seats the bot plays: a count (each easy), or each bot seat's level (easy is the greedy bot, medium and hard search) */
+            bots?: number | components["schemas"]["BotLevel"][];
+            /**
+             * @description The level of the bot that plays for a person: after a timeout (`onTimeout: 'bot'`), after a forfeit, or for a deleted account; default medium
+             * @enum {string}
+             */
+            standInLevel?: "easy" | "medium" | "hard";
+            /** @description Deadlines for each turn; without it, the game waits for ever */
+            timeControl?: {
+                /**
+                 * @description Time for each turn, e.g. "P3D"; give this or `bank`
+                 * @example P3D
+                 */
+                perMove?: string;
+                /** @description A Fischer-like bank: the time a turn takes comes off the bank, the increment goes back on */
+                bank?: {
+                    /**
+                     * @description Time each seat starts with
+                     * @example P7D
+                     */
+                    initial: string;
+                    /**
+                     * @description Added to the bank after each turn
+                     * @example P1D
+                     */
+                    increment: string;
+                    /**
+                     * @description The bank never grows beyond this; default: the initial time
+                     * @example P10D
+                     */
+                    cap?: string;
+                };
+                /**
+                 * @description 'bot': the game's bot moves for the seat; 'forfeit': the seat is out (ranked last) and the bot plays on for it
+                 * @enum {string}
+                 */
+                onTimeout: "bot" | "forfeit";
+                /**
+                 * @description Fraction of the time after which a reminder goes out
+                 * @default 0.8
+                 */
+                reminderAt?: number;
             };
+            /**
+             * @description 'public': listed in the lobby while seats are open, and anyone may join without the invite code; 'private' (the default): by invite only
+             * @enum {string}
+             */
+            visibility?: "public" | "private";
+        };
+        TicketToRideGermanyCreate: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "ticket-to-ride-germany";
+            /** @description Number of seats, including yours and the bots */
+            players: number;
+            options?: components["schemas"]["TicketToRideGermanyOptions"];
+            /** @description Seats the bot plays: a count (each easy), or each bot seat's level (easy is the greedy bot, medium and hard search) */
+            bots?: number | components["schemas"]["BotLevel"][];
+            /**
+             * @description The level of the bot that plays for a person: after a timeout (`onTimeout: 'bot'`), after a forfeit, or for a deleted account; default medium
+             * @enum {string}
+             */
+            standInLevel?: "easy" | "medium" | "hard";
+            /** @description Deadlines for each turn; without it, the game waits for ever */
+            timeControl?: {
+                /**
+                 * @description Time for each turn, e.g. "P3D"; give this or `bank`
+                 * @example P3D
+                 */
+                perMove?: string;
+                /** @description A Fischer-like bank: the time a turn takes comes off the bank, the increment goes back on */
+                bank?: {
+                    /**
+                     * @description Time each seat starts with
+                     * @example P7D
+                     */
+                    initial: string;
+                    /**
+                     * @description Added to the bank after each turn
+                     * @example P1D
+                     */
+                    increment: string;
+                    /**
+                     * @description The bank never grows beyond this; default: the initial time
+                     * @example P10D
+                     */
+                    cap?: string;
+                };
+                /**
+                 * @description 'bot': the game's bot moves for the seat; 'forfeit': the seat is out (ranked last) and the bot plays on for it
+                 * @enum {string}
+                 */
+                onTimeout: "bot" | "forfeit";
+                /**
+                 * @description Fraction of the time after which a reminder goes out
+                 * @default 0.8
+                 */
+                reminderAt?: number;
+            };
+            /**
+             * @description 'public': listed in the lobby while seats are open, and anyone may join without the invite code; 'private' (the default): by invite only
+             * @enum {string}
+             */
+            visibility?: "public" | "private";
+        };
+        StreetcarCreate: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "streetcar";
+            /** @description Number of seats, including yours and the bots */
+            players: number;
+            options?: components["schemas"]["StreetcarOptions"];
+            /** @description Seats the bot plays: a count (each easy), or each bot seat's level (easy is the greedy bot, medium and hard search) */
+            bots?: number | components["schemas"]["BotLevel"][];
+            /**
+             * @description The level of the bot that plays for a person: after a timeout (`onTimeout: 'bot'`), after a forfeit, or for a deleted account; default medium
+             * @enum {string}
+             */
+            standInLevel?: "easy" | "medium" | "hard";
+            /** @description Deadlines for each turn; without it, the game waits for ever */
+            timeControl?: {
+                /**
+                 * @description Time for each turn, e.g. "P3D"; give this or `bank`
+                 * @example P3D
+                 */
+                perMove?: string;
+                /** @description A Fischer-like bank: the time a turn takes comes off the bank, the increment goes back on */
+                bank?: {
+                    /**
+                     * @description Time each seat starts with
+                     * @example P7D
+                     */
+                    initial: string;
+                    /**
+                     * @description Added to the bank after each turn
+                     * @example P1D
+                     */
+                    increment: string;
+                    /**
+                     * @description The bank never grows beyond this; default: the initial time
+                     * @example P10D
+                     */
+                    cap?: string;
+                };
+                /**
+                 * @description 'bot': the game's bot moves for the seat; 'forfeit': the seat is out (ranked last) and the bot plays on for it
+                 * @enum {string}
+                 */
+                onTimeout: "bot" | "forfeit";
+                /**
+                 * @description Fraction of the time after which a reminder goes out
+                 * @default 0.8
+                 */
+                reminderAt?: number;
+            };
+            /**
+             * @description 'public': listed in the lobby while seats are open, and anyone may join without the invite code; 'private' (the default): by invite only
+             * @enum {string}
+             */
+            visibility?: "public" | "private";
+        };
+        TrainsAndStationsCreate: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "trains-and-stations";
+            /** @description Number of seats, including yours and the bots */
+            players: number;
+            options?: components["schemas"]["TrainsAndStationsOptions"];
+            /** @description Seats the bot plays: a count (each easy), or each bot seat's level (easy is the greedy bot, medium and hard search) */
+            bots?: number | components["schemas"]["BotLevel"][];
+            /**
+             * @description The level of the bot that plays for a person: after a timeout (`onTimeout: 'bot'`), after a forfeit, or for a deleted account; default medium
+             * @enum {string}
+             */
+            standInLevel?: "easy" | "medium" | "hard";
+            /** @description Deadlines for each turn; without it, the game waits for ever */
+            timeControl?: {
+                /**
+                 * @description Time for each turn, e.g. "P3D"; give this or `bank`
+                 * @example P3D
+                 */
+                perMove?: string;
+                /** @description A Fischer-like bank: the time a turn takes comes off the bank, the increment goes back on */
+                bank?: {
+                    /**
+                     * @description Time each seat starts with
+                     * @example P7D
+                     */
+                    initial: string;
+                    /**
+                     * @description Added to the bank after each turn
+                     * @example P1D
+                     */
+                    increment: string;
+                    /**
+                     * @description The bank never grows beyond this; default: the initial time
+                     * @example P10D
+                     */
+                    cap?: string;
+                };
+                /**
+                 * @description 'bot': the game's bot moves for the seat; 'forfeit': the seat is out (ranked last) and the bot plays on for it
+                 * @enum {string}
+                 */
+                onTimeout: "bot" | "forfeit";
+                /**
+                 * @description Fraction of the time after which a reminder goes out
+                 * @default 0.8
+                 */
+                reminderAt?: number;
+            };
+            /**
+             * @description 'public': listed in the lobby while seats are open, and anyone may join without the invite code; 'private' (the default): by invite only
+             * @enum {string}
+             */
+            visibility?: "public" | "private";
+        };
+        VlakyNaTratiCreate: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "vlaky-na-trati";
+            /** @description Number of seats, including yours and the bots */
+            players: number;
+            options?: components["schemas"]["VlakyNaTratiOptions"];
             /** @description Seats the bot plays: a count (each easy), or each bot seat's level (easy is the greedy bot, medium and hard search) */
             bots?: number | components["schemas"]["BotLevel"][];
             /**
@@ -3177,7 +3474,7 @@ export interface components {
         };
         GameListItem: {
             id: string;
-            game: string;
+            game: components["schemas"]["GameId"];
             /** @enum {string} */
             status: "open" | "active" | "finished" | "aborted";
             players: number;
@@ -3214,85 +3511,7 @@ export interface components {
             toAct: number[];
             view: components["schemas"]["TtrView"];
             /** @description Every action the caller may post now; empty when not to act */
-            legalActions: ({
-                /** @enum {string} */
-                type: "choose_initial_tickets";
-                short: number;
-            } | {
-                /** @enum {string} */
-                type: "keep_initial_tickets";
-                tickets: number[];
-            } | {
-                /** @enum {string} */
-                type: "draw_face_up";
-                slot: number;
-            } | {
-                /** @enum {string} */
-                type: "draw_blind";
-            } | {
-                /** @enum {string} */
-                type: "claim_route";
-                route: number;
-                /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
-                cards: {
-                    pink?: number;
-                    white?: number;
-                    blue?: number;
-                    yellow?: number;
-                    orange?: number;
-                    black?: number;
-                    red?: number;
-                    green?: number;
-                    loco?: number;
-                };
-            } | {
-                /** @enum {string} */
-                type: "pay_tunnel";
-                /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
-                cards: {
-                    pink?: number;
-                    white?: number;
-                    blue?: number;
-                    yellow?: number;
-                    orange?: number;
-                    black?: number;
-                    red?: number;
-                    green?: number;
-                    loco?: number;
-                };
-            } | {
-                /** @enum {string} */
-                type: "withdraw_tunnel";
-            } | {
-                /** @enum {string} */
-                type: "draw_tickets";
-                short?: number;
-            } | {
-                /** @enum {string} */
-                type: "keep_tickets";
-                tickets: number[];
-            } | {
-                /** @enum {string} */
-                type: "build_station";
-                city: string;
-                /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
-                cards: {
-                    pink?: number;
-                    white?: number;
-                    blue?: number;
-                    yellow?: number;
-                    orange?: number;
-                    black?: number;
-                    red?: number;
-                    green?: number;
-                    loco?: number;
-                };
-            } | {
-                /** @enum {string} */
-                type: "take_passengers";
-                a: string | null;
-                b: string | null;
-            })[];
+            legalActions: components["schemas"]["TicketToRideEuropeAction"][];
             /**
              * Format: date-time
              * @description Your deadline while you are to act, else the earliest deadline of the seats to act
@@ -3458,6 +3677,86 @@ export interface components {
             /** @description Europe: a long (blue-backed) ticket; Germany: from the long deck */
             long: boolean;
         };
+        /** @description An action of Ticket to Ride: Europe: one of legalActions, posted back unchanged */
+        TicketToRideEuropeAction: {
+            /** @enum {string} */
+            type: "choose_initial_tickets";
+            short: number;
+        } | {
+            /** @enum {string} */
+            type: "keep_initial_tickets";
+            tickets: number[];
+        } | {
+            /** @enum {string} */
+            type: "draw_face_up";
+            slot: number;
+        } | {
+            /** @enum {string} */
+            type: "draw_blind";
+        } | {
+            /** @enum {string} */
+            type: "claim_route";
+            route: number;
+            /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
+            cards: {
+                pink?: number;
+                white?: number;
+                blue?: number;
+                yellow?: number;
+                orange?: number;
+                black?: number;
+                red?: number;
+                green?: number;
+                loco?: number;
+            };
+        } | {
+            /** @enum {string} */
+            type: "pay_tunnel";
+            /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
+            cards: {
+                pink?: number;
+                white?: number;
+                blue?: number;
+                yellow?: number;
+                orange?: number;
+                black?: number;
+                red?: number;
+                green?: number;
+                loco?: number;
+            };
+        } | {
+            /** @enum {string} */
+            type: "withdraw_tunnel";
+        } | {
+            /** @enum {string} */
+            type: "draw_tickets";
+            short?: number;
+        } | {
+            /** @enum {string} */
+            type: "keep_tickets";
+            tickets: number[];
+        } | {
+            /** @enum {string} */
+            type: "build_station";
+            city: string;
+            /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
+            cards: {
+                pink?: number;
+                white?: number;
+                blue?: number;
+                yellow?: number;
+                orange?: number;
+                black?: number;
+                red?: number;
+                green?: number;
+                loco?: number;
+            };
+        } | {
+            /** @enum {string} */
+            type: "take_passengers";
+            a: string | null;
+            b: string | null;
+        };
         TicketToRideGermanyViewAnswer: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3474,91 +3773,93 @@ export interface components {
             toAct: number[];
             view: components["schemas"]["TtrView"];
             /** @description Every action the caller may post now; empty when not to act */
-            legalActions: ({
-                /** @enum {string} */
-                type: "choose_initial_tickets";
-                short: number;
-            } | {
-                /** @enum {string} */
-                type: "keep_initial_tickets";
-                tickets: number[];
-            } | {
-                /** @enum {string} */
-                type: "draw_face_up";
-                slot: number;
-            } | {
-                /** @enum {string} */
-                type: "draw_blind";
-            } | {
-                /** @enum {string} */
-                type: "claim_route";
-                route: number;
-                /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
-                cards: {
-                    pink?: number;
-                    white?: number;
-                    blue?: number;
-                    yellow?: number;
-                    orange?: number;
-                    black?: number;
-                    red?: number;
-                    green?: number;
-                    loco?: number;
-                };
-            } | {
-                /** @enum {string} */
-                type: "pay_tunnel";
-                /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
-                cards: {
-                    pink?: number;
-                    white?: number;
-                    blue?: number;
-                    yellow?: number;
-                    orange?: number;
-                    black?: number;
-                    red?: number;
-                    green?: number;
-                    loco?: number;
-                };
-            } | {
-                /** @enum {string} */
-                type: "withdraw_tunnel";
-            } | {
-                /** @enum {string} */
-                type: "draw_tickets";
-                short?: number;
-            } | {
-                /** @enum {string} */
-                type: "keep_tickets";
-                tickets: number[];
-            } | {
-                /** @enum {string} */
-                type: "build_station";
-                city: string;
-                /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
-                cards: {
-                    pink?: number;
-                    white?: number;
-                    blue?: number;
-                    yellow?: number;
-                    orange?: number;
-                    black?: number;
-                    red?: number;
-                    green?: number;
-                    loco?: number;
-                };
-            } | {
-                /** @enum {string} */
-                type: "take_passengers";
-                a: string | null;
-                b: string | null;
-            })[];
+            legalActions: components["schemas"]["TicketToRideGermanyAction"][];
             /**
              * Format: date-time
              * @description Your deadline while you are to act, else the earliest deadline of the seats to act
              */
             deadline?: string;
             clocks?: components["schemas"]["Clock"][];
+        };
+        /** @description An action of Ticket to Ride: Germany: one of legalActions, posted back unchanged */
+        TicketToRideGermanyAction: {
+            /** @enum {string} */
+            type: "choose_initial_tickets";
+            short: number;
+        } | {
+            /** @enum {string} */
+            type: "keep_initial_tickets";
+            tickets: number[];
+        } | {
+            /** @enum {string} */
+            type: "draw_face_up";
+            slot: number;
+        } | {
+            /** @enum {string} */
+            type: "draw_blind";
+        } | {
+            /** @enum {string} */
+            type: "claim_route";
+            route: number;
+            /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
+            cards: {
+                pink?: number;
+                white?: number;
+                blue?: number;
+                yellow?: number;
+                orange?: number;
+                black?: number;
+                red?: number;
+                green?: number;
+                loco?: number;
+            };
+        } | {
+            /** @enum {string} */
+            type: "pay_tunnel";
+            /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
+            cards: {
+                pink?: number;
+                white?: number;
+                blue?: number;
+                yellow?: number;
+                orange?: number;
+                black?: number;
+                red?: number;
+                green?: number;
+                loco?: number;
+            };
+        } | {
+            /** @enum {string} */
+            type: "withdraw_tunnel";
+        } | {
+            /** @enum {string} */
+            type: "draw_tickets";
+            short?: number;
+        } | {
+            /** @enum {string} */
+            type: "keep_tickets";
+            tickets: number[];
+        } | {
+            /** @enum {string} */
+            type: "build_station";
+            city: string;
+            /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
+            cards: {
+                pink?: number;
+                white?: number;
+                blue?: number;
+                yellow?: number;
+                orange?: number;
+                black?: number;
+                red?: number;
+                green?: number;
+                loco?: number;
+            };
+        } | {
+            /** @enum {string} */
+            type: "take_passengers";
+            a: string | null;
+            b: string | null;
         };
         StreetcarViewAnswer: {
             /**
@@ -3576,94 +3877,7 @@ export interface components {
             toAct: number[];
             view: components["schemas"]["StreetcarView"];
             /** @description Every action the caller may post now; empty when not to act */
-            legalActions: ({
-                /** @enum {string} */
-                type: "place";
-                tile: string;
-                row: number;
-                col: number;
-                rotation: 0 | 90 | 180 | 270;
-            } | {
-                /** @enum {string} */
-                type: "exchange";
-                tile: string;
-                row: number;
-                col: number;
-                rotation: 0 | 90 | 180 | 270;
-            } | {
-                /** @enum {string} */
-                type: "double_exchange";
-                first: {
-                    row: number;
-                    col: number;
-                    tile: string;
-                    rotation: 0 | 90 | 180 | 270;
-                };
-                second: {
-                    row: number;
-                    col: number;
-                    tile: string;
-                    rotation: 0 | 90 | 180 | 270;
-                };
-            } | {
-                /** @enum {string} */
-                type: "declare";
-                terminal: number;
-            } | {
-                /** @enum {string} */
-                type: "roll";
-            } | {
-                /** @enum {string} */
-                type: "move";
-                to: {
-                    row: number;
-                    col: number;
-                    /** @enum {string} */
-                    heading: "N" | "E" | "S" | "W";
-                } | {
-                    terminal: number;
-                    exit: 0 | 1;
-                };
-                visited: string[];
-            } | {
-                /** @enum {string} */
-                type: "restart";
-                terminal: number;
-            } | {
-                /** @enum {string} */
-                type: "take";
-                tile: string;
-            } | {
-                /** @enum {string} */
-                type: "pass";
-                count: number;
-            } | {
-                /** @enum {string} */
-                type: "return_tiles";
-                tiles: string[];
-            } | {
-                /** @enum {string} */
-                type: "enter";
-                terminal: number;
-            } | {
-                /** @enum {string} */
-                type: "step";
-                to: {
-                    row: number;
-                    col: number;
-                    /** @enum {string} */
-                    heading: "N" | "E" | "S" | "W";
-                } | {
-                    terminal: number;
-                    exit: 0 | 1;
-                };
-            } | {
-                /** @enum {string} */
-                type: "turn180";
-            } | {
-                /** @enum {string} */
-                type: "end_turn";
-            })[];
+            legalActions: components["schemas"]["StreetcarAction"][];
             /**
              * Format: date-time
              * @description Your deadline while you are to act, else the earliest deadline of the seats to act
@@ -3834,6 +4048,95 @@ export interface components {
             terminal: number;
             exit: 0 | 1;
         };
+        /** @description An action of Streetcar (Linie 1): one of legalActions, posted back unchanged */
+        StreetcarAction: {
+            /** @enum {string} */
+            type: "place";
+            tile: string;
+            row: number;
+            col: number;
+            rotation: 0 | 90 | 180 | 270;
+        } | {
+            /** @enum {string} */
+            type: "exchange";
+            tile: string;
+            row: number;
+            col: number;
+            rotation: 0 | 90 | 180 | 270;
+        } | {
+            /** @enum {string} */
+            type: "double_exchange";
+            first: {
+                row: number;
+                col: number;
+                tile: string;
+                rotation: 0 | 90 | 180 | 270;
+            };
+            second: {
+                row: number;
+                col: number;
+                tile: string;
+                rotation: 0 | 90 | 180 | 270;
+            };
+        } | {
+            /** @enum {string} */
+            type: "declare";
+            terminal: number;
+        } | {
+            /** @enum {string} */
+            type: "roll";
+        } | {
+            /** @enum {string} */
+            type: "move";
+            to: {
+                row: number;
+                col: number;
+                /** @enum {string} */
+                heading: "N" | "E" | "S" | "W";
+            } | {
+                terminal: number;
+                exit: 0 | 1;
+            };
+            visited: string[];
+        } | {
+            /** @enum {string} */
+            type: "restart";
+            terminal: number;
+        } | {
+            /** @enum {string} */
+            type: "take";
+            tile: string;
+        } | {
+            /** @enum {string} */
+            type: "pass";
+            count: number;
+        } | {
+            /** @enum {string} */
+            type: "return_tiles";
+            tiles: string[];
+        } | {
+            /** @enum {string} */
+            type: "enter";
+            terminal: number;
+        } | {
+            /** @enum {string} */
+            type: "step";
+            to: {
+                row: number;
+                col: number;
+                /** @enum {string} */
+                heading: "N" | "E" | "S" | "W";
+            } | {
+                terminal: number;
+                exit: 0 | 1;
+            };
+        } | {
+            /** @enum {string} */
+            type: "turn180";
+        } | {
+            /** @enum {string} */
+            type: "end_turn";
+        };
         TrainsAndStationsViewAnswer: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3850,92 +4153,7 @@ export interface components {
             toAct: number[];
             view: components["schemas"]["TsView"];
             /** @description Every action the caller may post now; empty when not to act */
-            legalActions: ({
-                /** @enum {string} */
-                type: "keep_special_cards";
-                cards: string[];
-            } | {
-                /** @enum {string} */
-                type: "roll";
-                bonus: number;
-                keep: number[];
-            } | {
-                /** @enum {string} */
-                type: "recall";
-            } | {
-                /** @enum {string} */
-                type: "reroll";
-                dice: number[];
-            } | {
-                /** @enum {string} */
-                type: "stop_rolling";
-            } | {
-                /** @enum {string} */
-                type: "place_train";
-                die: number;
-                space: string;
-            } | {
-                /** @enum {string} */
-                type: "build";
-                /** @enum {string} */
-                building: "RANCH" | "MINE" | "HOTEL";
-                dice: number[];
-                city: string;
-            } | {
-                /** @enum {string} */
-                type: "take_coins";
-                dice: number[];
-            } | {
-                /** @enum {string} */
-                type: "end_resolution";
-                save: number[];
-            } | {
-                /** @enum {string} */
-                type: "order_deliveries";
-                routes: string[];
-            } | {
-                /** @enum {string} */
-                type: "break_tie";
-                route: string;
-                winner: number;
-            } | {
-                /** @enum {string} */
-                type: "allocate_goods";
-                route: string;
-                /** @enum {string} */
-                space: "RANCH" | "MINE" | "HOTEL";
-                buildings: number[];
-            } | {
-                /** @enum {string} */
-                type: "reveal_tasks";
-                cards: string[];
-            } | {
-                /** @enum {string} */
-                type: "choose_upgrade";
-                /** @enum {string} */
-                space: "RANCH" | "MINE" | "HOTEL";
-                /** @enum {string} */
-                good?: "workers" | "coal" | "cattle" | "food" | "silver" | "gold";
-            } | {
-                /** @enum {string} */
-                type: "speculate";
-                goods: {
-                    workers?: number;
-                    coal?: number;
-                    cattle?: number;
-                    food?: number;
-                    silver?: number;
-                    gold?: number;
-                };
-                specials: string[];
-            } | {
-                /** @enum {string} */
-                type: "speculate_pass";
-            } | {
-                /** @enum {string} */
-                type: "allocate_speculation";
-                shares: number[];
-            })[];
+            legalActions: components["schemas"]["TrainsAndStationsAction"][];
             /**
              * Format: date-time
              * @description Your deadline while you are to act, else the earliest deadline of the seats to act
@@ -4166,6 +4384,93 @@ export interface components {
             /** @description The 3 cards dealt at setup, until DP-1 closes */
             dealt: string[];
         };
+        /** @description An action of Trains & Stations: one of legalActions, posted back unchanged */
+        TrainsAndStationsAction: {
+            /** @enum {string} */
+            type: "keep_special_cards";
+            cards: string[];
+        } | {
+            /** @enum {string} */
+            type: "roll";
+            bonus: number;
+            keep: number[];
+        } | {
+            /** @enum {string} */
+            type: "recall";
+        } | {
+            /** @enum {string} */
+            type: "reroll";
+            dice: number[];
+        } | {
+            /** @enum {string} */
+            type: "stop_rolling";
+        } | {
+            /** @enum {string} */
+            type: "place_train";
+            die: number;
+            space: string;
+        } | {
+            /** @enum {string} */
+            type: "build";
+            /** @enum {string} */
+            building: "RANCH" | "MINE" | "HOTEL";
+            dice: number[];
+            city: string;
+        } | {
+            /** @enum {string} */
+            type: "take_coins";
+            dice: number[];
+        } | {
+            /** @enum {string} */
+            type: "end_resolution";
+            save: number[];
+        } | {
+            /** @enum {string} */
+            type: "order_deliveries";
+            routes: string[];
+        } | {
+            /** @enum {string} */
+            type: "break_tie";
+            route: string;
+            winner: number;
+        } | {
+            /** @enum {string} */
+            type: "allocate_goods";
+            route: string;
+            /** @enum {string} */
+            space: "RANCH" | "MINE" | "HOTEL";
+            buildings: number[];
+        } | {
+            /** @enum {string} */
+            type: "reveal_tasks";
+            cards: string[];
+        } | {
+            /** @enum {string} */
+            type: "choose_upgrade";
+            /** @enum {string} */
+            space: "RANCH" | "MINE" | "HOTEL";
+            /** @enum {string} */
+            good?: "workers" | "coal" | "cattle" | "food" | "silver" | "gold";
+        } | {
+            /** @enum {string} */
+            type: "speculate";
+            goods: {
+                workers?: number;
+                coal?: number;
+                cattle?: number;
+                food?: number;
+                silver?: number;
+                gold?: number;
+            };
+            specials: string[];
+        } | {
+            /** @enum {string} */
+            type: "speculate_pass";
+        } | {
+            /** @enum {string} */
+            type: "allocate_speculation";
+            shares: number[];
+        };
         VlakyNaTratiViewAnswer: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4182,64 +4487,7 @@ export interface components {
             toAct: number[];
             view: components["schemas"]["VntView"];
             /** @description Every action the caller may post now; empty when not to act */
-            legalActions: ({
-                /** @enum {string} */
-                type: "choose_start_side";
-                side: 0 | 1;
-            } | {
-                /** @enum {string} */
-                type: "choose_track";
-                /** @enum {string} */
-                lane: "T" | "M" | "B";
-            } | {
-                /** @enum {string} */
-                type: "place_card";
-                /** @enum {string} */
-                source: "HAND" | "MARKET";
-                cardId: string;
-            } | {
-                /** @enum {string} */
-                type: "resolve_gains";
-                decline: number[];
-            } | {
-                /** @enum {string} */
-                type: "curve_move";
-                steps: number;
-                /** @enum {string} */
-                symbol?: "PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS";
-                /** @enum {boolean} */
-                decline?: true;
-            } | {
-                /** @enum {string} */
-                type: "curve_skip";
-            } | {
-                /** @enum {string} */
-                type: "slow_move";
-                steps: number;
-                /** @enum {string} */
-                symbol?: "PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS";
-            } | {
-                /** @enum {string} */
-                type: "second_card";
-                /** @enum {string} */
-                source: "HAND" | "MARKET";
-                cardId: string;
-            } | {
-                /** @enum {string} */
-                type: "discard_a";
-                cardId: string;
-            } | {
-                /** @enum {string} */
-                type: "any_symbol";
-                /** @enum {string} */
-                row: "PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS";
-            } | {
-                /** @enum {string} */
-                type: "end_turn";
-            } | {
-                /** @enum {string} */
-                type: "pass";
-            })[];
+            legalActions: components["schemas"]["VlakyNaTratiAction"][];
             /**
              * Format: date-time
              * @description Your deadline while you are to act, else the earliest deadline of the seats to act
@@ -4390,27 +4638,72 @@ export interface components {
                 curveLoco: boolean;
             } | null;
         };
+        /** @description An action of Vlaky na trati: one of legalActions, posted back unchanged */
+        VlakyNaTratiAction: {
+            /** @enum {string} */
+            type: "choose_start_side";
+            side: 0 | 1;
+        } | {
+            /** @enum {string} */
+            type: "choose_track";
+            /** @enum {string} */
+            lane: "T" | "M" | "B";
+        } | {
+            /** @enum {string} */
+            type: "place_card";
+            /** @enum {string} */
+            source: "HAND" | "MARKET";
+            cardId: string;
+        } | {
+            /** @enum {string} */
+            type: "resolve_gains";
+            decline: number[];
+        } | {
+            /** @enum {string} */
+            type: "curve_move";
+            steps: number;
+            /** @enum {string} */
+            symbol?: "PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS";
+            /** @enum {boolean} */
+            decline?: true;
+        } | {
+            /** @enum {string} */
+            type: "curve_skip";
+        } | {
+            /** @enum {string} */
+            type: "slow_move";
+            steps: number;
+            /** @enum {string} */
+            symbol?: "PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS";
+        } | {
+            /** @enum {string} */
+            type: "second_card";
+            /** @enum {string} */
+            source: "HAND" | "MARKET";
+            cardId: string;
+        } | {
+            /** @enum {string} */
+            type: "discard_a";
+            cardId: string;
+        } | {
+            /** @enum {string} */
+            type: "any_symbol";
+            /** @enum {string} */
+            row: "PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS";
+        } | {
+            /** @enum {string} */
+            type: "end_turn";
+        } | {
+            /** @enum {string} */
+            type: "pass";
+        };
         ActionPost: {
-            action: components["schemas"]["Action"];
+            action: components["schemas"]["GameAction"];
             /** @description The version the action was chosen at */
             expectedVersion: number;
         };
-        /**
-         * @description One of legalActions, posted back unchanged: `type` and the action's own fields (each game's schema in GameView lists them)
-         * @example {
-         *       "type": "claim_route",
-         *       "route": 2,
-         *       "cards": {
-         *         "yellow": 2,
-         *         "loco": 1
-         *       }
-         *     }
-         */
-        Action: {
-            type: string;
-        } & {
-            [key: string]: unknown;
-        };
+        /** @description One of legalActions, posted back unchanged: an action of the game's own schema (the view's `game` names it) */
+        GameAction: components["schemas"]["TicketToRideEuropeAction"] | components["schemas"]["TicketToRideGermanyAction"] | components["schemas"]["StreetcarAction"] | components["schemas"]["TrainsAndStationsAction"] | components["schemas"]["VlakyNaTratiAction"];
         GameLog: components["schemas"]["TicketToRideEuropeLogAnswer"] | components["schemas"]["TicketToRideGermanyLogAnswer"] | components["schemas"]["StreetcarLogAnswer"] | components["schemas"]["TrainsAndStationsLogAnswer"] | components["schemas"]["VlakyNaTratiLogAnswer"];
         TicketToRideEuropeLogAnswer: {
             /**
@@ -4441,85 +4734,7 @@ export interface components {
                  * @enum {string}
                  */
                 level?: "easy" | "medium" | "hard";
-                action?: {
-                    /** @enum {string} */
-                    type: "choose_initial_tickets";
-                    short: number;
-                } | {
-                    /** @enum {string} */
-                    type: "keep_initial_tickets";
-                    tickets: number[];
-                } | {
-                    /** @enum {string} */
-                    type: "draw_face_up";
-                    slot: number;
-                } | {
-                    /** @enum {string} */
-                    type: "draw_blind";
-                } | {
-                    /** @enum {string} */
-                    type: "claim_route";
-                    route: number;
-                    /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
-                    cards: {
-                        pink?: number;
-                        white?: number;
-                        blue?: number;
-                        yellow?: number;
-                        orange?: number;
-                        black?: number;
-                        red?: number;
-                        green?: number;
-                        loco?: number;
-                    };
-                } | {
-                    /** @enum {string} */
-                    type: "pay_tunnel";
-                    /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
-                    cards: {
-                        pink?: number;
-                        white?: number;
-                        blue?: number;
-                        yellow?: number;
-                        orange?: number;
-                        black?: number;
-                        red?: number;
-                        green?: number;
-                        loco?: number;
-                    };
-                } | {
-                    /** @enum {string} */
-                    type: "withdraw_tunnel";
-                } | {
-                    /** @enum {string} */
-                    type: "draw_tickets";
-                    short?: number;
-                } | {
-                    /** @enum {string} */
-                    type: "keep_tickets";
-                    tickets: number[];
-                } | {
-                    /** @enum {string} */
-                    type: "build_station";
-                    city: string;
-                    /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
-                    cards: {
-                        pink?: number;
-                        white?: number;
-                        blue?: number;
-                        yellow?: number;
-                        orange?: number;
-                        black?: number;
-                        red?: number;
-                        green?: number;
-                        loco?: number;
-                    };
-                } | {
-                    /** @enum {string} */
-                    type: "take_passengers";
-                    a: string | null;
-                    b: string | null;
-                };
+                action?: components["schemas"]["TicketToRideEuropeAction"];
                 events: components["schemas"]["TtrEvent"][];
             } | components["schemas"]["ForfeitEntry"] | components["schemas"]["PlatformEntry"])[];
         };
@@ -4928,85 +5143,7 @@ export interface components {
                  * @enum {string}
                  */
                 level?: "easy" | "medium" | "hard";
-                action?: {
-                    /** @enum {string} */
-                    type: "choose_initial_tickets";
-                    short: number;
-                } | {
-                    /** @enum {string} */
-                    type: "keep_initial_tickets";
-                    tickets: number[];
-                } | {
-                    /** @enum {string} */
-                    type: "draw_face_up";
-                    slot: number;
-                } | {
-                    /** @enum {string} */
-                    type: "draw_blind";
-                } | {
-                    /** @enum {string} */
-                    type: "claim_route";
-                    route: number;
-                    /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
-                    cards: {
-                        pink?: number;
-                        white?: number;
-                        blue?: number;
-                        yellow?: number;
-                        orange?: number;
-                        black?: number;
-                        red?: number;
-                        green?: number;
-                        loco?: number;
-                    };
-                } | {
-                    /** @enum {string} */
-                    type: "pay_tunnel";
-                    /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
-                    cards: {
-                        pink?: number;
-                        white?: number;
-                        blue?: number;
-                        yellow?: number;
-                        orange?: number;
-                        black?: number;
-                        red?: number;
-                        green?: number;
-                        loco?: number;
-                    };
-                } | {
-                    /** @enum {string} */
-                    type: "withdraw_tunnel";
-                } | {
-                    /** @enum {string} */
-                    type: "draw_tickets";
-                    short?: number;
-                } | {
-                    /** @enum {string} */
-                    type: "keep_tickets";
-                    tickets: number[];
-                } | {
-                    /** @enum {string} */
-                    type: "build_station";
-                    city: string;
-                    /** @description A multiset of train cards, e.g. {"red": 2, "loco": 1} */
-                    cards: {
-                        pink?: number;
-                        white?: number;
-                        blue?: number;
-                        yellow?: number;
-                        orange?: number;
-                        black?: number;
-                        red?: number;
-                        green?: number;
-                        loco?: number;
-                    };
-                } | {
-                    /** @enum {string} */
-                    type: "take_passengers";
-                    a: string | null;
-                    b: string | null;
-                };
+                action?: components["schemas"]["TicketToRideGermanyAction"];
                 events: components["schemas"]["TtrEvent"][];
             } | components["schemas"]["ForfeitEntry"] | components["schemas"]["PlatformEntry"])[];
         };
@@ -5039,94 +5176,7 @@ export interface components {
                  * @enum {string}
                  */
                 level?: "easy" | "medium" | "hard";
-                action?: {
-                    /** @enum {string} */
-                    type: "place";
-                    tile: string;
-                    row: number;
-                    col: number;
-                    rotation: 0 | 90 | 180 | 270;
-                } | {
-                    /** @enum {string} */
-                    type: "exchange";
-                    tile: string;
-                    row: number;
-                    col: number;
-                    rotation: 0 | 90 | 180 | 270;
-                } | {
-                    /** @enum {string} */
-                    type: "double_exchange";
-                    first: {
-                        row: number;
-                        col: number;
-                        tile: string;
-                        rotation: 0 | 90 | 180 | 270;
-                    };
-                    second: {
-                        row: number;
-                        col: number;
-                        tile: string;
-                        rotation: 0 | 90 | 180 | 270;
-                    };
-                } | {
-                    /** @enum {string} */
-                    type: "declare";
-                    terminal: number;
-                } | {
-                    /** @enum {string} */
-                    type: "roll";
-                } | {
-                    /** @enum {string} */
-                    type: "move";
-                    to: {
-                        row: number;
-                        col: number;
-                        /** @enum {string} */
-                        heading: "N" | "E" | "S" | "W";
-                    } | {
-                        terminal: number;
-                        exit: 0 | 1;
-                    };
-                    visited: string[];
-                } | {
-                    /** @enum {string} */
-                    type: "restart";
-                    terminal: number;
-                } | {
-                    /** @enum {string} */
-                    type: "take";
-                    tile: string;
-                } | {
-                    /** @enum {string} */
-                    type: "pass";
-                    count: number;
-                } | {
-                    /** @enum {string} */
-                    type: "return_tiles";
-                    tiles: string[];
-                } | {
-                    /** @enum {string} */
-                    type: "enter";
-                    terminal: number;
-                } | {
-                    /** @enum {string} */
-                    type: "step";
-                    to: {
-                        row: number;
-                        col: number;
-                        /** @enum {string} */
-                        heading: "N" | "E" | "S" | "W";
-                    } | {
-                        terminal: number;
-                        exit: 0 | 1;
-                    };
-                } | {
-                    /** @enum {string} */
-                    type: "turn180";
-                } | {
-                    /** @enum {string} */
-                    type: "end_turn";
-                };
+                action?: components["schemas"]["StreetcarAction"];
                 events: components["schemas"]["StreetcarEvent"][];
             } | components["schemas"]["ForfeitEntry"] | components["schemas"]["PlatformEntry"])[];
         };
@@ -5474,92 +5524,7 @@ export interface components {
                  * @enum {string}
                  */
                 level?: "easy" | "medium" | "hard";
-                action?: {
-                    /** @enum {string} */
-                    type: "keep_special_cards";
-                    cards: string[];
-                } | {
-                    /** @enum {string} */
-                    type: "roll";
-                    bonus: number;
-                    keep: number[];
-                } | {
-                    /** @enum {string} */
-                    type: "recall";
-                } | {
-                    /** @enum {string} */
-                    type: "reroll";
-                    dice: number[];
-                } | {
-                    /** @enum {string} */
-                    type: "stop_rolling";
-                } | {
-                    /** @enum {string} */
-                    type: "place_train";
-                    die: number;
-                    space: string;
-                } | {
-                    /** @enum {string} */
-                    type: "build";
-                    /** @enum {string} */
-                    building: "RANCH" | "MINE" | "HOTEL";
-                    dice: number[];
-                    city: string;
-                } | {
-                    /** @enum {string} */
-                    type: "take_coins";
-                    dice: number[];
-                } | {
-                    /** @enum {string} */
-                    type: "end_resolution";
-                    save: number[];
-                } | {
-                    /** @enum {string} */
-                    type: "order_deliveries";
-                    routes: string[];
-                } | {
-                    /** @enum {string} */
-                    type: "break_tie";
-                    route: string;
-                    winner: number;
-                } | {
-                    /** @enum {string} */
-                    type: "allocate_goods";
-                    route: string;
-                    /** @enum {string} */
-                    space: "RANCH" | "MINE" | "HOTEL";
-                    buildings: number[];
-                } | {
-                    /** @enum {string} */
-                    type: "reveal_tasks";
-                    cards: string[];
-                } | {
-                    /** @enum {string} */
-                    type: "choose_upgrade";
-                    /** @enum {string} */
-                    space: "RANCH" | "MINE" | "HOTEL";
-                    /** @enum {string} */
-                    good?: "workers" | "coal" | "cattle" | "food" | "silver" | "gold";
-                } | {
-                    /** @enum {string} */
-                    type: "speculate";
-                    goods: {
-                        workers?: number;
-                        coal?: number;
-                        cattle?: number;
-                        food?: number;
-                        silver?: number;
-                        gold?: number;
-                    };
-                    specials: string[];
-                } | {
-                    /** @enum {string} */
-                    type: "speculate_pass";
-                } | {
-                    /** @enum {string} */
-                    type: "allocate_speculation";
-                    shares: number[];
-                };
+                action?: components["schemas"]["TrainsAndStationsAction"];
                 events: components["schemas"]["TsEvent"][];
             } | components["schemas"]["ForfeitEntry"] | components["schemas"]["PlatformEntry"])[];
         };
@@ -6032,64 +5997,7 @@ export interface components {
                  * @enum {string}
                  */
                 level?: "easy" | "medium" | "hard";
-                action?: {
-                    /** @enum {string} */
-                    type: "choose_start_side";
-                    side: 0 | 1;
-                } | {
-                    /** @enum {string} */
-                    type: "choose_track";
-                    /** @enum {string} */
-                    lane: "T" | "M" | "B";
-                } | {
-                    /** @enum {string} */
-                    type: "place_card";
-                    /** @enum {string} */
-                    source: "HAND" | "MARKET";
-                    cardId: string;
-                } | {
-                    /** @enum {string} */
-                    type: "resolve_gains";
-                    decline: number[];
-                } | {
-                    /** @enum {string} */
-                    type: "curve_move";
-                    steps: number;
-                    /** @enum {string} */
-                    symbol?: "PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS";
-                    /** @enum {boolean} */
-                    decline?: true;
-                } | {
-                    /** @enum {string} */
-                    type: "curve_skip";
-                } | {
-                    /** @enum {string} */
-                    type: "slow_move";
-                    steps: number;
-                    /** @enum {string} */
-                    symbol?: "PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS";
-                } | {
-                    /** @enum {string} */
-                    type: "second_card";
-                    /** @enum {string} */
-                    source: "HAND" | "MARKET";
-                    cardId: string;
-                } | {
-                    /** @enum {string} */
-                    type: "discard_a";
-                    cardId: string;
-                } | {
-                    /** @enum {string} */
-                    type: "any_symbol";
-                    /** @enum {string} */
-                    row: "PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS";
-                } | {
-                    /** @enum {string} */
-                    type: "end_turn";
-                } | {
-                    /** @enum {string} */
-                    type: "pass";
-                };
+                action?: components["schemas"]["VlakyNaTratiAction"];
                 events: components["schemas"]["VntEvent"][];
             } | components["schemas"]["ForfeitEntry"] | components["schemas"]["PlatformEntry"])[];
         };
@@ -6305,42 +6213,55 @@ export interface components {
             game: "ticket-to-ride-europe";
             /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
             rulesRevision: string | null;
-            options?: unknown;
+            options: components["schemas"]["TicketToRideEuropeOptions"];
             players: components["schemas"]["Seat"][];
             seed: string;
             seedCommitment: string;
             /** @description The game as dealt at version 0 (opening hands, first market, first tiles), seen by all, as the server recorded it when the game started: a replay set up from the seed must find the same (docs/fairness.md); null for games started before the setup was kept */
             setup: components["schemas"]["TtrView"] | null;
-            actions: components["schemas"]["ExportEntry"][];
-            outcome: components["schemas"]["Outcome"] | null;
-        };
-        ExportEntry: {
-            seat: number;
-            action: components["schemas"]["Action"];
-            /**
-             * @description The bot chose this action, at this level
-             * @enum {string}
-             */
-            level?: "easy" | "medium" | "hard";
-            /** @enum {boolean} */
-            timeout?: true;
-            /**
-             * @description Not a game action: skip it when replaying with the engine
-             * @enum {boolean}
-             */
-            forfeit?: true;
-            /**
-             * @description An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`
-             * @enum {boolean}
-             */
-            platform?: true;
-            /** @description The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled */
-            events: {
-                type: string;
-                data?: {
-                    [key: string]: unknown;
+            actions: {
+                seat: number;
+                action: components["schemas"]["TicketToRideEuropeAction"] | {
+                    /** @enum {string} */
+                    type: "forfeit";
+                } | {
+                    /** @enum {string} */
+                    type: "abort" | "accept_takeback" | "refuse_takeback";
+                } | {
+                    /** @enum {string} */
+                    type: "request_takeback";
+                    undoes: number;
+                } | {
+                    /** @enum {string} */
+                    type: "take_back";
+                    to: number;
                 };
+                /**
+                 * @description The bot chose this action, at this level
+                 * @enum {string}
+                 */
+                level?: "easy" | "medium" | "hard";
+                /** @enum {boolean} */
+                timeout?: true;
+                /**
+                 * @description Not a game action: skip it when replaying with the engine
+                 * @enum {boolean}
+                 */
+                forfeit?: true;
+                /**
+                 * @description An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`
+                 * @enum {boolean}
+                 */
+                platform?: true;
+                /** @description The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled */
+                events: {
+                    type: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                }[];
             }[];
+            outcome: components["schemas"]["Outcome"] | null;
         };
         TicketToRideGermanyExport: {
             /**
@@ -6350,13 +6271,54 @@ export interface components {
             game: "ticket-to-ride-germany";
             /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
             rulesRevision: string | null;
-            options?: unknown;
+            options: components["schemas"]["TicketToRideGermanyOptions"];
             players: components["schemas"]["Seat"][];
             seed: string;
             seedCommitment: string;
             /** @description The game as dealt at version 0 (opening hands, first market, first tiles), seen by all, as the server recorded it when the game started: a replay set up from the seed must find the same (docs/fairness.md); null for games started before the setup was kept */
             setup: components["schemas"]["TtrView"] | null;
-            actions: components["schemas"]["ExportEntry"][];
+            actions: {
+                seat: number;
+                action: components["schemas"]["TicketToRideGermanyAction"] | {
+                    /** @enum {string} */
+                    type: "forfeit";
+                } | {
+                    /** @enum {string} */
+                    type: "abort" | "accept_takeback" | "refuse_takeback";
+                } | {
+                    /** @enum {string} */
+                    type: "request_takeback";
+                    undoes: number;
+                } | {
+                    /** @enum {string} */
+                    type: "take_back";
+                    to: number;
+                };
+                /**
+                 * @description The bot chose this action, at this level
+                 * @enum {string}
+                 */
+                level?: "easy" | "medium" | "hard";
+                /** @enum {boolean} */
+                timeout?: true;
+                /**
+                 * @description Not a game action: skip it when replaying with the engine
+                 * @enum {boolean}
+                 */
+                forfeit?: true;
+                /**
+                 * @description An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`
+                 * @enum {boolean}
+                 */
+                platform?: true;
+                /** @description The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled */
+                events: {
+                    type: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                }[];
+            }[];
             outcome: components["schemas"]["Outcome"] | null;
         };
         StreetcarExport: {
@@ -6367,13 +6329,54 @@ export interface components {
             game: "streetcar";
             /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
             rulesRevision: string | null;
-            options?: unknown;
+            options: components["schemas"]["StreetcarOptions"];
             players: components["schemas"]["Seat"][];
             seed: string;
             seedCommitment: string;
             /** @description The game as dealt at version 0 (opening hands, first market, first tiles), seen by all, as the server recorded it when the game started: a replay set up from the seed must find the same (docs/fairness.md); null for games started before the setup was kept */
             setup: components["schemas"]["StreetcarView"] | null;
-            actions: components["schemas"]["ExportEntry"][];
+            actions: {
+                seat: number;
+                action: components["schemas"]["StreetcarAction"] | {
+                    /** @enum {string} */
+                    type: "forfeit";
+                } | {
+                    /** @enum {string} */
+                    type: "abort" | "accept_takeback" | "refuse_takeback";
+                } | {
+                    /** @enum {string} */
+                    type: "request_takeback";
+                    undoes: number;
+                } | {
+                    /** @enum {string} */
+                    type: "take_back";
+                    to: number;
+                };
+                /**
+                 * @description The bot chose this action, at this level
+                 * @enum {string}
+                 */
+                level?: "easy" | "medium" | "hard";
+                /** @enum {boolean} */
+                timeout?: true;
+                /**
+                 * @description Not a game action: skip it when replaying with the engine
+                 * @enum {boolean}
+                 */
+                forfeit?: true;
+                /**
+                 * @description An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`
+                 * @enum {boolean}
+                 */
+                platform?: true;
+                /** @description The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled */
+                events: {
+                    type: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                }[];
+            }[];
             outcome: components["schemas"]["Outcome"] | null;
         };
         TrainsAndStationsExport: {
@@ -6384,13 +6387,54 @@ export interface components {
             game: "trains-and-stations";
             /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
             rulesRevision: string | null;
-            options?: unknown;
+            options: components["schemas"]["TrainsAndStationsOptions"];
             players: components["schemas"]["Seat"][];
             seed: string;
             seedCommitment: string;
             /** @description The game as dealt at version 0 (opening hands, first market, first tiles), seen by all, as the server recorded it when the game started: a replay set up from the seed must find the same (docs/fairness.md); null for games started before the setup was kept */
             setup: components["schemas"]["TsView"] | null;
-            actions: components["schemas"]["ExportEntry"][];
+            actions: {
+                seat: number;
+                action: components["schemas"]["TrainsAndStationsAction"] | {
+                    /** @enum {string} */
+                    type: "forfeit";
+                } | {
+                    /** @enum {string} */
+                    type: "abort" | "accept_takeback" | "refuse_takeback";
+                } | {
+                    /** @enum {string} */
+                    type: "request_takeback";
+                    undoes: number;
+                } | {
+                    /** @enum {string} */
+                    type: "take_back";
+                    to: number;
+                };
+                /**
+                 * @description The bot chose this action, at this level
+                 * @enum {string}
+                 */
+                level?: "easy" | "medium" | "hard";
+                /** @enum {boolean} */
+                timeout?: true;
+                /**
+                 * @description Not a game action: skip it when replaying with the engine
+                 * @enum {boolean}
+                 */
+                forfeit?: true;
+                /**
+                 * @description An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`
+                 * @enum {boolean}
+                 */
+                platform?: true;
+                /** @description The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled */
+                events: {
+                    type: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                }[];
+            }[];
             outcome: components["schemas"]["Outcome"] | null;
         };
         VlakyNaTratiExport: {
@@ -6401,13 +6445,54 @@ export interface components {
             game: "vlaky-na-trati";
             /** @description The revision of the game's rules it was played under (docs/fairness.md); null for games made before revisions were kept */
             rulesRevision: string | null;
-            options?: unknown;
+            options: components["schemas"]["VlakyNaTratiOptions"];
             players: components["schemas"]["Seat"][];
             seed: string;
             seedCommitment: string;
             /** @description The game as dealt at version 0 (opening hands, first market, first tiles), seen by all, as the server recorded it when the game started: a replay set up from the seed must find the same (docs/fairness.md); null for games started before the setup was kept */
             setup: components["schemas"]["VntView"] | null;
-            actions: components["schemas"]["ExportEntry"][];
+            actions: {
+                seat: number;
+                action: components["schemas"]["VlakyNaTratiAction"] | {
+                    /** @enum {string} */
+                    type: "forfeit";
+                } | {
+                    /** @enum {string} */
+                    type: "abort" | "accept_takeback" | "refuse_takeback";
+                } | {
+                    /** @enum {string} */
+                    type: "request_takeback";
+                    undoes: number;
+                } | {
+                    /** @enum {string} */
+                    type: "take_back";
+                    to: number;
+                };
+                /**
+                 * @description The bot chose this action, at this level
+                 * @enum {string}
+                 */
+                level?: "easy" | "medium" | "hard";
+                /** @enum {boolean} */
+                timeout?: true;
+                /**
+                 * @description Not a game action: skip it when replaying with the engine
+                 * @enum {boolean}
+                 */
+                forfeit?: true;
+                /**
+                 * @description An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`
+                 * @enum {boolean}
+                 */
+                platform?: true;
+                /** @description The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled */
+                events: {
+                    type: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                }[];
+            }[];
             outcome: components["schemas"]["Outcome"] | null;
         };
         Chat: {
@@ -6580,7 +6665,7 @@ export interface components {
             }[];
             games: {
                 id: string;
-                game: string;
+                game: components["schemas"]["GameId"];
                 seat: number;
                 /** Format: date-time */
                 joinedAt: string;
@@ -6615,8 +6700,7 @@ export interface components {
             ratings: components["schemas"]["Rating"][];
         };
         Rating: {
-            /** @description The rating kind: a catalog game */
-            game: string;
+            game: components["schemas"]["GameId"];
             /** @description Glicko-2 rating (1500 to start) */
             rating: number;
             /** @description Rating deviation: the rating is likely within about two of these (350 to start; it shrinks with games played) */
@@ -6636,7 +6720,7 @@ export interface components {
         };
         FinishedGame: {
             id: string;
-            game: string;
+            game: components["schemas"]["GameId"];
             /** Format: date-time */
             finishedAt: string;
             seats: components["schemas"]["FinishedSeat"][];
@@ -6656,7 +6740,7 @@ export interface components {
             forfeited: boolean;
         };
         Leaderboard: {
-            game: string;
+            game: components["schemas"]["GameId"];
             rows: {
                 place: number;
                 playerId: string;
@@ -6700,7 +6784,7 @@ export interface components {
         };
         LobbyGame: {
             id: string;
-            game: string;
+            game: components["schemas"]["GameId"];
             /** @description Seats in all */
             players: number;
             /** @description Names of the people seated so far */
@@ -6720,7 +6804,7 @@ export interface components {
              * @enum {string}
              */
             standInLevel: "easy" | "medium" | "hard";
-            options?: unknown;
+            options?: components["schemas"]["GameOptions"];
             /** @description The time per move, "untimed", or "bank" for a bank time control */
             pace: string;
             timeControl?: components["schemas"]["TimeControl"];
@@ -6736,7 +6820,7 @@ export interface components {
         };
         Seek: {
             id: string;
-            game: string;
+            game: components["schemas"]["GameId"];
             players: number;
             pace: string;
             /** Format: date-time */
@@ -8969,15 +9053,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "action": {
-                 *         "type": "draw_face_up",
-                 *         "slot": 0
-                 *       },
-                 *       "expectedVersion": 2
-                 *     }
-                 */
                 "application/json": components["schemas"]["ActionPost"];
             };
         };
@@ -11638,7 +11713,7 @@ export interface operations {
                      *           ],
                      *           "standInLevel": "medium",
                      *           "options": {
-                     *             "stations": true
+                     *             "firstPlayer": "random"
                      *           },
                      *           "pace": "P3D",
                      *           "timeControl": {

@@ -10,6 +10,7 @@ import { gameLogSchema, gameViewSchema } from '../functions/api/play/schemas.js'
 import { catalogGames } from '../engine/games/index.js';
 import { openApiTypesText } from '../scripts/support/openapi-types.js';
 import { CONNECTION_CODES, PROBLEM_CODES } from '../functions/api/problem-codes.js';
+import { pascal } from '../functions/api/per-game.js';
 import { ProblemSchema } from '../functions/api/schemas.js';
 import { DEFAULT_LIMITS, type LimitedOperation } from '../functions/service/limits.js';
 import { isTestCode, ROOT, sourcesUnder } from './support/imports.js';
@@ -259,18 +260,28 @@ describe('what the document declares', () => {
     }
   });
 
-  it("Swagger shows a real action, not `additionalProp1`: the Action schema and postAction's body carry examples", () => {
+  it("Swagger shows a real action, not `additionalProp1`: GameAction is each game's actions, and postAction's body carries examples", () => {
     const full = doc as unknown as {
-      components: { schemas: Record<string, { example?: { type?: unknown } }> };
+      components: { schemas: Record<string, { anyOf?: { $ref: string }[] }> };
       paths: Record<
         string,
-        Record<string, { requestBody?: { content: Record<string, { example?: { action?: { type?: unknown } } }> } }>
+        Record<
+          string,
+          {
+            requestBody?: {
+              content: Record<string, { examples?: Record<string, { value: { action?: { type?: unknown } } }> }>;
+            };
+          }
+        >
       >;
     };
-    expect(full.components.schemas.Action!.example?.type).toEqual(expect.any(String));
-    expect(
-      full.paths['/v1/games/{id}/actions']!.post!.requestBody!.content['application/json']!.example?.action?.type,
-    ).toEqual(expect.any(String));
+    const members = full.components.schemas.GameAction!.anyOf!.map((m) => m.$ref);
+    expect(members).toEqual(catalogGames.map((g) => `#/components/schemas/${pascal(g.id)}Action`));
+    const examples = Object.values(
+      full.paths['/v1/games/{id}/actions']!.post!.requestBody!.content['application/json']!.examples ?? {},
+    );
+    expect(examples.length).toBeGreaterThanOrEqual(catalogGames.length);
+    for (const { value } of examples) expect(value.action?.type).toEqual(expect.any(String));
   });
 
   it('an export whose outcome is null (an aborted game) is a valid answer', () => {

@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { connect } from './client.js';
 import { playToEnd, serve, type Mode } from './follow.js';
-import { createAgainstBots, joinFromLobby, type BotLevel } from './start.js';
+import { catalogGame, createAgainstBots, joinFromLobby, type BotLevel } from './start.js';
 import { newTally, resign } from './turns.js';
 
 const { values: flags } = parseArgs({
@@ -37,7 +37,7 @@ if (flags.resign) {
 } else {
   const id = flags.lobby
     ? await joinFromLobby(api, flags.game)
-    : await createAgainstBots(api, flags.game, Number(flags.players), flags.level as BotLevel);
+    : await createAgainstBots(api, await catalogGame(api, flags.game), Number(flags.players), flags.level as BotLevel);
   if (!id) throw new Error(`no public ${flags.game} game with a free seat in the lobby`);
   console.log(`playing ${flags.game} game ${id}`);
   const tally = newTally();

@@ -96,7 +96,7 @@ export function createApp(deps: AppDeps) {
         webhookDeliveries: deps.webhookDeliveries,
       }),
     )
-    .route('/', gamesApp(deps.games))
+    .route('/', gamesApp(deps.games, deps.documentedGames))
     .route('/', playApp({ games: deps.games, waits: deps.waits, notifyDeps, documentedGames: deps.documentedGames }))
     .route('/', chatApp(deps.chat))
     .route('/', finishingApp(deps.games))

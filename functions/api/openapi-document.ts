@@ -25,6 +25,7 @@ import { problemAnswers } from './answers.js';
 import { provideExamples } from './route-content.js';
 import { ProblemSchema } from './schemas.js';
 import { unwrapSingleUnions } from './single-unions.js';
+import { anyGameOptions } from './per-game.js';
 import { closeTuples } from './tuple-items.js';
 import { registerWebhooks } from './notifications/webhooks.js';
 
@@ -54,6 +55,8 @@ export function openApiDocumentText(): string {
   });
   // Every problem answer refers to it (answers.ts), by reference only.
   app.openAPIRegistry.register('Problem', ProblemSchema);
+  // Ahead of the routes, whose answers name it by a placeholder (games/schemas.ts).
+  app.openAPIRegistry.register('GameOptions', anyGameOptions(catalogGames));
   registerWebhooks(app.openAPIRegistry);
   for (const [name, example] of Object.entries(gameExamples.components))
     app.openAPIRegistry.registerComponent('examples', name, example);

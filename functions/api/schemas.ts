@@ -14,6 +14,7 @@
  */
 import * as z from './openapi-zod.js';
 import { LANGUAGES } from '../../engine/core/languages.js';
+import { manifests } from '../../engine/games/on-demand.js';
 import { MAX_NAME_BYTES, MAX_NAME_CHARACTERS } from '../service/players.js';
 
 export const ProblemSchema = z
@@ -83,6 +84,20 @@ export const LanguageSchema = z.enum(LANGUAGES).openapi({
   description: 'The language of your emails and pushes (and of the web client on a new device)',
   example: 'cs',
 });
+
+/** The catalog's game ids, from the manifests (the serving app loads no game to know them). */
+export const CATALOG_GAME_IDS = manifests.filter((m) => m.listed).map((m) => m.id) as [
+  (typeof manifests)[number]['id'],
+  ...(typeof manifests)[number]['id'][],
+];
+
+/**
+ * A catalog game's id, as answers name it. TypeScript sees a string: the service also plays
+ * the unlisted fixture games of the tests, which the document leaves out.
+ */
+export const GameIdSchema = z
+  .enum(CATALOG_GAME_IDS)
+  .openapi('GameId', { description: 'A game of the catalog' }) as unknown as z.ZodString;
 
 export const GameStatusSchema = z.enum(['open', 'active', 'finished', 'aborted']);
 

@@ -10,7 +10,8 @@ const DAY = 86_400 * SECOND;
  * ISO 8601 durations in weeks, days, hours, minutes and seconds. Years and months are refused:
  * their length depends on the calendar, and a deadline must not.
  */
-const DURATION = /^P(?!$)(?:(\d{1,4})W)?(?:(\d{1,4})D)?(?:T(?=\d)(?:(\d{1,6})H)?(?:(\d{1,8})M)?(?:(\d{1,9})S)?)?$/;
+export const DURATION =
+  /^P(?!$)(?:(\d{1,4})W)?(?:(\d{1,4})D)?(?:T(?=\d)(?:(\d{1,6})H)?(?:(\d{1,8})M)?(?:(\d{1,9})S)?)?$/;
 
 export function durationMs(iso: string): number | null {
   const m = DURATION.exec(iso);
@@ -23,7 +24,7 @@ function duration(min: number, max: number, example: string) {
   return z
     .string()
     .max(40)
-    .refine((v) => durationMs(v) !== null, {
+    .regex(DURATION, {
       message: 'An ISO 8601 duration in weeks, days, hours, minutes or seconds, e.g. "P3D" or "PT2S"',
     })
     .refine((v) => (durationMs(v) ?? 0) >= min && (durationMs(v) ?? 0) <= max, {

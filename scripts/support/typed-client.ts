@@ -12,17 +12,43 @@ import type { components, operations, paths } from '../../api-spec/openapi.js';
 
 export type { components, operations, paths };
 export type { Middleware };
-export type Schemas = components['schemas'];
+
+/**
+ * A game the document leaves out: the local server also plays the engine's fixture games
+ * (engine/fixtures), which the tests create and play, so the client takes their requests too.
+ */
+type FixtureAction = { type: string } & Record<string, unknown>;
+type FixtureCreate = Omit<components['schemas']['GameCreate'], 'game' | 'options'> & {
+  game: string;
+  options?: Record<string, unknown>;
+};
+type WithBody<Op, B> = Omit<Op, 'requestBody'> & { requestBody: { content: { 'application/json': B } } };
+type Posting<P extends keyof paths, B> = Omit<paths[P], 'post'> & { post: WithBody<paths[P]['post'], B> };
+type ClientPaths = Omit<paths, '/v1/games' | '/v1/games/{id}/actions'> & {
+  '/v1/games': Posting<'/v1/games', components['schemas']['GameCreate'] | FixtureCreate>;
+  '/v1/games/{id}/actions': Posting<
+    '/v1/games/{id}/actions',
+    Omit<components['schemas']['ActionPost'], 'action'> & {
+      action: components['schemas']['GameAction'] | FixtureAction;
+    }
+  >;
+};
+
+/** The document's schemas; an action and a create request of any game the server plays. */
+export type Schemas = Omit<components['schemas'], 'GameCreate'> & {
+  GameCreate: components['schemas']['GameCreate'] | FixtureCreate;
+  Action: components['schemas']['GameAction'] | FixtureAction;
+};
 export type Problem = Schemas['Problem'];
 
 type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
 type PathsWith<M extends Method> = {
-  [P in keyof paths]: paths[P] extends { [K in M]: object } ? P : never;
-}[keyof paths];
+  [P in keyof ClientPaths]: ClientPaths[P] extends { [K in M]: object } ? P : never;
+}[keyof ClientPaths];
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 type Init<O> = RequiredKeys<O> extends never ? [init?: O] : [init: O];
-type Answered<P extends keyof paths, M extends Method, Parse> = FetchResponse<
-  paths[P][M] & Record<string, unknown>,
+type Answered<P extends keyof ClientPaths, M extends Method, Parse> = FetchResponse<
+  ClientPaths[P][M] & Record<string, unknown>,
   Parse,
   `${string}/${string}`
 >;
@@ -37,16 +63,16 @@ interface Call<M extends Method> {
   /** The answer read as text (`parseAs: 'text'`): an SVG picture, an HTML page. */
   <P extends PathsWith<M>>(
     url: P,
-    init: FetchOptions<paths[P][M]> & { parseAs: 'text' },
+    init: FetchOptions<ClientPaths[P][M]> & { parseAs: 'text' },
   ): Promise<Answered<P, M, { parseAs: 'text' }>>;
   <P extends PathsWith<M>>(
     url: P,
-    ...init: Init<FetchOptions<paths[P][M]> & { parseAs?: 'json' }>
+    ...init: Init<FetchOptions<ClientPaths[P][M]> & { parseAs?: 'json' }>
   ): Promise<Answered<P, M, object>>;
 }
 
 /** A typed client of the API at `baseUrl`, anonymous or acting as one player. */
-export interface Api extends Pick<Client<paths>, 'use' | 'eject'> {
+export interface Api extends Pick<Client<ClientPaths>, 'use' | 'eject'> {
   GET: Call<'get'>;
   PUT: Call<'put'>;
   POST: Call<'post'>;
@@ -86,7 +112,7 @@ export interface ClientOptions {
 export function typedClient(baseUrl: string, options: ClientOptions = {}): Api {
   // Looked up on each call: a fetch installed after the client was made (the API suites' checking one) is used too.
   const { token, middleware = [], fetch = (request: Request) => globalThis.fetch(request) } = options;
-  const client = createClient<paths>({ baseUrl, headers: token ? bearer(token) : {}, fetch });
+  const client = createClient<ClientPaths>({ baseUrl, headers: token ? bearer(token) : {}, fetch });
   client.use(...middleware);
   // The same functions: only their request options are typed per path (see Call).
   const calls = client as Pick<Api, 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'use' | 'eject'>;

@@ -111,7 +111,7 @@ describe('public games in the lobby', () => {
     for (let i = 0; i < 100 && !rating; i++) {
       rating = dataOf(
         await cleo.GET('/v1/profiles/{playerId}', { params: { path: { playerId: anna.playerId } } }),
-      ).ratings.find((r) => r.game === 'high-card');
+      ).ratings.find((r) => (r.game as string) === 'high-card');
       if (!rating) await new Promise((ok) => setTimeout(ok, 50));
     }
     expect(rating!.rating).toBeGreaterThan(1500);
@@ -212,7 +212,7 @@ describe('play anyone', () => {
     for (const s of seeks) byGame.set(s.gameId!, (byGame.get(s.gameId!) ?? 0) + 1);
     expect([...byGame.values()]).toEqual([2, 2, 2, 2]);
     for (const [i, p] of seekers.entries()) {
-      const games = dataOf(await p.GET('/v1/games')).items.filter((g) => g.game === 'high-card');
+      const games = dataOf(await p.GET('/v1/games')).items.filter((g) => (g.game as string) === 'high-card');
       expect(games.map((g) => g.id)).toEqual([seeks[i]!.gameId]);
     }
   });

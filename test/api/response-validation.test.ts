@@ -289,7 +289,7 @@ describe('the document closes the answers', () => {
         'CatalogEntry',
         'CatalogGame',
         'Chat',
-        'Export',
+        'StreetcarExport',
         'Game',
         'GamePage',
         'Player',

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogGames } from '../../engine/games/index.js';
 import { connect } from '../../examples/bot/client.js';
 import { playToEnd, serve, type Mode } from '../../examples/bot/follow.js';
-import { createAgainstBots, joinFromLobby } from '../../examples/bot/start.js';
+import { catalogGame, createAgainstBots, joinFromLobby } from '../../examples/bot/start.js';
 import { act, newTally, resign } from '../../examples/bot/turns.js';
 import { dataOf, type Api } from '../support/client.js';
 import { useTestServer } from '../support/local.js';
@@ -24,7 +24,7 @@ async function playOne(game: string, players: number, mode: Mode) {
   const bot = connect(suite.server.url, await botToken(suite.api, `Bot ${game}`));
   const tally = newTally();
   const started = performance.now();
-  const id = await createAgainstBots(bot, game, players, 'easy');
+  const id = await createAgainstBots(bot, await catalogGame(bot, game), players, 'easy');
   await playToEnd(bot, id, tally, mode);
   const seconds = (performance.now() - started) / 1000;
   const end = dataOf(await bot.GET('/v1/games/{id}', { params: { path: { id } } }));
@@ -43,6 +43,11 @@ describe('the example bot plays a whole game against easy bots', () => {
     },
   );
 
+  it('takes from the command line only a game of the catalog', async () => {
+    const bot = connect(suite.server.url, await botToken(suite.api, 'Bot naming games'));
+    await expect(catalogGame(bot, 'chess')).rejects.toThrow(/no game chess in the catalog/);
+  });
+
   it('RP-WAIT-1: the same over held views (waitForVersion) instead of the stream', async () => {
     const { end } = await playOne(catalogGames[0]!.id, catalogGames[0]!.minPlayers, 'poll');
     expect(end.status).toBe('finished');
@@ -58,7 +63,7 @@ describe('the example bot serving its account', () => {
     const served = serve(bot, tally, (e) => errors.push(e));
     try {
       const game = catalogGames.at(-1)!;
-      const id = await createAgainstBots(bot, game.id, game.minPlayers, 'easy');
+      const id = await createAgainstBots(bot, await catalogGame(bot, game.id), game.minPlayers, 'easy');
       const params = { path: { id } };
       let end = dataOf(await bot.GET('/v1/games/{id}', { params }));
       for (const deadline = Date.now() + 30_000; end.status === 'active' && Date.now() < deadline;) {

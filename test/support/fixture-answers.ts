@@ -52,6 +52,9 @@ export function withFixtureGames(
     target.oneOf.push({ $ref: `#/components/schemas/${name}` });
     target.discriminator.mapping[game.id] = `#/components/schemas/${name}`;
   };
+  // Their ids are games too, and their options their own (open: fixtures publish no shapes).
+  (schemas.GameId as { enum: string[] }).enum.push(...games.map((g) => g.id));
+  (schemas.GameOptions as { anyOf: object[] }).anyOf.push({ type: 'object' });
   for (const game of games) {
     join('GameView', game, viewAnswerSchema(game, z.unknown()));
     join('GameLog', game, logAnswerSchema(game, LogEventSchema));

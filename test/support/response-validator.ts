@@ -350,6 +350,18 @@ export function createWebhookValidator(document: OpenApiDocument): WebhookValida
   };
 }
 
+/** Checks a request's JSON body against what the operation declares (its `requestBody`), strictly. */
+export function createRequestValidator(
+  document: OpenApiDocument,
+): (template: string, method: string, body: unknown) => string[] {
+  const { checkJson } = documentChecks(document);
+  return (template, method, body) =>
+    checkJson(
+      pointerOf('paths', template, method, 'requestBody', 'content', 'application/json', 'schema'),
+      JSON.stringify(body),
+    );
+}
+
 /** The document as committed (what `npm run spec` wrote). */
 export function committedDocument(): OpenApiDocument {
   return JSON.parse(readFileSync(new URL('../../api-spec/openapi.json', import.meta.url), 'utf8')) as OpenApiDocument;

@@ -5,7 +5,7 @@ import { accessTokens } from './access-token.js';
 
 const SESSION = 'p1.cccccccccccccccc.sssssssssssssssssssssssssssssssssssssssssss';
 const MOVE = '/v1/games/{id}/actions' as const;
-const move = { params: { path: { id: 'g1' } }, body: { action: { type: 'add', n: 1 }, expectedVersion: 0 } };
+const move = { params: { path: { id: 'g1' } }, body: { action: { type: 'draw_blind' as const }, expectedVersion: 0 } };
 
 /** A server that refuses `refused` access tokens with 401 access_token_revoked, and records who sent what. */
 function server(refused: Set<string>) {

@@ -15,7 +15,10 @@ export type Outcome = Schemas['Outcome'];
 export type GameListItem = Schemas['GameListItem'];
 export type LobbyGame = Schemas['LobbyGame'];
 export type Seek = Schemas['Seek'];
-export type Action = Schemas['Action'];
+/** An action as the tables handle it, whatever the game; what is posted is one of the view's legalActions. */
+export type Action = { type: string } & Record<string, unknown>;
+export type GameAction = Schemas['GameAction'];
+export type GameCreate = Schemas['GameCreate'];
 export type CatalogEntry = Schemas['CatalogEntry'];
 export type CatalogGame = Schemas['CatalogGame'];
 export type ChatMessage = Schemas['ChatMessage'];

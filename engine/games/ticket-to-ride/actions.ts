@@ -34,7 +34,7 @@ export const TtrActionSchema = z.discriminatedUnion('type', [
 ]);
 export type TtrAction = z.infer<typeof TtrActionSchema>;
 
-export const TtrOptionsSchema = z.object({
+export const TtrOptionsSchema = z.strictObject({
   firstPlayer: z
     .union([z.literal('random'), z.number().int().min(0).max(4)])
     .default('random')

@@ -76,7 +76,7 @@ export const TsActionSchema = z.discriminatedUnion('type', [
 export type TsAction = z.infer<typeof TsActionSchema>;
 export type ActionOf<T extends TsAction['type']> = Extract<TsAction, { type: T }>;
 
-export const TsOptionsSchema = z.object({
+export const TsOptionsSchema = z.strictObject({
   conductor: z
     .union([z.literal('random'), z.number().int().min(0).max(4)])
     .default('random')

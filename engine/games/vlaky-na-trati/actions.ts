@@ -48,7 +48,7 @@ export const VntActionSchema = z.discriminatedUnion('type', [
 ]);
 export type VntAction = z.infer<typeof VntActionSchema>;
 
-export const VntOptionsSchema = z.object({
+export const VntOptionsSchema = z.strictObject({
   sheet: z.enum(['I', 'II']).default('I').meta({ description: 'Scoring sheet side for every player (VNT-2.2)' }),
   startingPlayer: z
     .union([z.literal('random'), z.number().int().min(0).max(2)])

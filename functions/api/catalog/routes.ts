@@ -2,10 +2,11 @@
 import * as z from '../openapi-zod.js';
 import { defineRoute } from '../answers.js';
 import { json } from '../route-content.js';
+import { GameIdSchema } from '../schemas.js';
 
 export const CatalogEntrySchema = z
   .strictObject({
-    id: z.string(),
+    id: GameIdSchema,
     title: z.string(),
     minPlayers: z.number().int(),
     maxPlayers: z.number().int(),
@@ -29,7 +30,10 @@ export const CatalogIdParamSchema = z.object({
   game: z
     .string()
     .regex(/^[a-z0-9-]{1,64}$/)
-    .openapi({ param: { name: 'game', in: 'path' }, example: 'ticket-to-ride-europe' }),
+    .openapi({
+      param: { name: 'game', in: 'path' },
+      example: 'ticket-to-ride-europe',
+    }),
 });
 
 export const catalogRoutes = {

@@ -1,6 +1,6 @@
 /** Games: creating, listing, joining and reading one. */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { BOT_LEVELS } from '../../../engine/core/index.js';
+import { BOT_LEVELS, type AnyGame } from '../../../engine/core/index.js';
 import type { Games } from '../../service/games.js';
 import { problems } from '../../service/refusal.js';
 import { caller, type AppEnv } from '../env.js';
@@ -8,10 +8,12 @@ import { revalidated, routeChecks, unchangedGame } from '../game-revalidation.js
 import { pageOf } from '../pagination.js';
 import { valueOf } from '../problem-response.js';
 import { refuseInvalid } from '../request-stack.js';
-import { gameRoutes as routes } from './routes.js';
+import { gameRoutes, typedGameRoutes } from './routes.js';
 import { unknownBotLevel } from './schemas.js';
 
-export function gamesApp(games: Games) {
+/** `documentedGames`: the games whose create requests the routes spell out, for the document only (app.ts). */
+export function gamesApp(games: Games, documentedGames?: readonly AnyGame[]) {
+  const routes = documentedGames ? { ...gameRoutes, ...typedGameRoutes(documentedGames) } : gameRoutes;
   const app = new OpenAPIHono<AppEnv>();
   for (const handler of [...routeChecks(routes.getGame), unchangedGame(games)]) app.get('/v1/games/:id', handler);
   return app

@@ -1,9 +1,19 @@
 /** Creating, listing, joining and reading games; schemas in schemas.ts, handlers in app.ts, examples in examples.ts. */
 import { DEFAULT_LIMITS } from '../../service/limits.js';
-import { GAME_PAGE, GameCreateSchema, GameListQuerySchema, GamePageSchema, GameSchema, JoinSchema } from './schemas.js';
+import type { AnyGame } from '../../../engine/core/index.js';
+import {
+  GAME_PAGE,
+  GameCreateSchema,
+  gameCreateSchema,
+  GameListQuerySchema,
+  GamePageSchema,
+  GameSchema,
+  JoinSchema,
+} from './schemas.js';
 import { GameIdParamSchema } from '../schemas.js';
 import { body, exampleValue, json, secured } from '../route-content.js';
 import { defineRoute, rateLimitText } from '../answers.js';
+import { createExamples } from '../game-examples.js';
 
 const caps = DEFAULT_LIMITS.caps;
 
@@ -120,3 +130,24 @@ export const gameRoutes = {
     { problems: { not_found: 'No such game' } },
   ),
 };
+
+/** The create request typed per catalog game (discriminated by `game`), with one example per game, for the OpenAPI document. */
+export function typedGameRoutes(games: readonly AnyGame[]) {
+  const { createGame } = gameRoutes;
+  const content = createGame.request.body.content['application/json'];
+  const schema = gameCreateSchema(games);
+  return {
+    createGame: {
+      ...createGame,
+      request: {
+        ...createGame.request,
+        body: {
+          ...createGame.request.body,
+          content: {
+            'application/json': { ...content, schema, examples: { ...content.examples, ...createExamples(games) } },
+          },
+        },
+      },
+    },
+  };
+}

@@ -3,7 +3,9 @@ import * as z from '../openapi-zod.js';
 import { BOT_LEVELS, BotLevelSchema, OutcomeSchema, ScoreLineSchema } from '../../../engine/core/index.js';
 import { DEFAULT_STAND_IN_LEVEL } from '../../service/bots.js';
 import { FinishingFields } from '../finishing/schemas.js';
-import { GameStatusSchema, SeatIndex, Timestamp } from '../schemas.js';
+import { GameIdSchema, GameStatusSchema, SeatIndex, Timestamp } from '../schemas.js';
+import type { AnyGame } from '../../../engine/core/index.js';
+import { byGame, optionsOf, pascal, published } from '../per-game.js';
 import { TimeControlSchema } from '../../service/time-control.js';
 import { isCursor } from '../pagination.js';
 
@@ -11,11 +13,10 @@ export const VisibilitySchema = z.enum(['public', 'private']);
 
 export const GameCreateSchema = z
   .strictObject({
-    game: z
-      .string()
-      .min(1)
-      .max(64)
-      .openapi({ description: 'A game id from the catalog', example: 'ticket-to-ride-europe' }),
+    game: z.string().min(1).max(64).openapi({
+      description: 'A game id from the catalog',
+      example: 'ticket-to-ride-europe',
+    }),
     players: z.number().int().min(1).max(16).openapi({ description: 'Number of seats, including yours and the bots' }),
     options: z
       .record(z.string(), z.unknown())
@@ -54,6 +55,26 @@ export const GameCreateSchema = z
     }),
   })
   .openapi('GameCreate');
+
+/** The create request per game, discriminated by `game`: the game's own options (for the document; the service checks them, 400 invalid_options). */
+export function gameCreateSchema(games: readonly AnyGame[]): typeof GameCreateSchema {
+  const members = published(games).map(({ def }) =>
+    z
+      .strictObject({
+        ...GameCreateSchema.shape,
+        game: z.literal(def.id),
+        options: optionsOf(def).optional(),
+      })
+      .openapi(`${pascal(def.id)}Create`),
+  );
+  return byGame('game', members, GameCreateSchema).openapi('GameCreate') as unknown as typeof GameCreateSchema;
+}
+
+/**
+ * A game's options, whichever game: the component `GameOptions`, which openapi-document.ts
+ * registers as the union of every catalog game's options before the routes refer to it here.
+ */
+export const GameOptionsSchema = z.unknown().openapi('GameOptions');
 
 /**
  * The first value in a create request's `bots` list or `standInLevel` that is not a bot level, or
@@ -165,10 +186,10 @@ export const GameEndFields = {
 export const GameSchema = z
   .strictObject({
     id: z.string(),
-    game: z.string(),
+    game: GameIdSchema,
     status: GameStatusSchema,
     players: z.number().int(),
-    options: z.unknown(),
+    options: GameOptionsSchema,
     seats: z.array(SeatSchema),
     toAct: z
       .array(SeatIndex)
@@ -204,7 +225,7 @@ export const GameSchema = z
 export const GameListItemSchema = z
   .strictObject({
     id: z.string(),
-    game: z.string(),
+    game: GameIdSchema,
     status: GameStatusSchema,
     players: z.number().int(),
     seat: SeatIndex,

@@ -6,9 +6,10 @@ import * as z from '../openapi-zod.js';
 import { BotLevelSchema } from '../../../engine/core/index.js';
 import { caller, type AppEnv as Env } from '../env.js';
 import { LOBBY_PAGE, OPEN_GAME_DAYS, SEEK_HOURS, UNTIMED, type Lobby } from '../../service/lobby.js';
-import { MAX_MOVE_TIME_MS, TimeControlSchema, durationMs } from '../../service/time-control.js';
+import { DURATION, MAX_MOVE_TIME_MS, TimeControlSchema, durationMs } from '../../service/time-control.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { Timestamp } from '../schemas.js';
+import { GameIdSchema, Timestamp } from '../schemas.js';
+import { GameOptionsSchema } from '../games/schemas.js';
 import { defineRoute, rateLimitText } from '../answers.js';
 import { json, secured } from '../route-content.js';
 import { valueOf } from '../problem-response.js';
@@ -16,6 +17,9 @@ import { valueOf } from '../problem-response.js';
 const PaceSchema = z
   .string()
   .max(40)
+  .regex(new RegExp(`^${UNTIMED}$|${DURATION.source}`), {
+    message: `"${UNTIMED}", or an ISO 8601 duration in weeks, days, hours, minutes or seconds, e.g. "P3D"`,
+  })
   .refine((v) => v === UNTIMED || ((durationMs(v) ?? 0) >= 1000 && (durationMs(v) ?? 0) <= MAX_MOVE_TIME_MS), {
     message: `"${UNTIMED}", or an ISO 8601 duration per move between 1 second and ${MAX_MOVE_TIME_MS / 86_400_000} days, e.g. "P3D"`,
   })
@@ -48,7 +52,7 @@ const LobbyQuerySchema = z.object({
 const LobbyGameSchema = z
   .strictObject({
     id: z.string(),
-    game: z.string(),
+    game: GameIdSchema,
     players: z.number().int().openapi({ description: 'Seats in all' }),
     seated: z.array(z.string()).openapi({ description: 'Names of the people seated so far' }),
     ratings: z
@@ -74,7 +78,7 @@ const LobbyGameSchema = z
     standInLevel: BotLevelSchema.meta({
       description: 'The level of the bot that plays for a person after a timeout or a forfeit',
     }),
-    options: z.unknown(),
+    options: GameOptionsSchema,
     pace: z.string().openapi({ description: `The time per move, "${UNTIMED}", or "bank" for a bank time control` }),
     timeControl: TimeControlSchema.optional(),
     createdAt: Timestamp,
@@ -89,11 +93,10 @@ const LobbySchema = z
 
 const SeekCreateSchema = z
   .strictObject({
-    game: z
-      .string()
-      .min(1)
-      .max(64)
-      .openapi({ description: 'A game id from the catalog', example: 'ticket-to-ride-europe' }),
+    game: z.string().min(1).max(64).openapi({
+      description: 'A game id from the catalog',
+      example: 'ticket-to-ride-europe',
+    }),
     players: z.number().int().min(2).max(16).openapi({ description: 'Seats of the game to make, all for people' }),
     pace: PaceSchema,
   })
@@ -102,7 +105,7 @@ const SeekCreateSchema = z
 const SeekSchema = z
   .strictObject({
     id: z.string(),
-    game: z.string(),
+    game: GameIdSchema,
     players: z.number().int(),
     pace: z.string(),
     createdAt: Timestamp,
@@ -129,7 +132,7 @@ const lobbyGame = {
   bots: 1,
   botLevels: ['hard'],
   standInLevel: 'medium',
-  options: { stations: true },
+  options: { firstPlayer: 'random' },
   pace: 'P3D',
   timeControl: { perMove: 'P3D', onTimeout: 'bot', reminderAt: 0.8 },
   createdAt: '2026-11-24T02:22:10.441Z',

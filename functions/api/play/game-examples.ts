@@ -7,7 +7,7 @@
 import { Rng, seedRng, type AnyGame } from '../../../engine/core/index.js';
 import type { EventRecord } from '../../domain/game.js';
 import { logEntryFor } from '../../service/visibility.js';
-import { pascal } from './schemas.js';
+import { pascal } from '../per-game.js';
 
 /**
  * Actions played before the example's moment: past each game's opening, into its first turns (a

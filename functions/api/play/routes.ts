@@ -11,8 +11,9 @@ import {
   LogSchema,
   ViewQuerySchema,
   ViewSchema,
-  gameLogSchema,
+  gameActionPostSchema,
   gameExportSchema,
+  gameLogSchema,
   gameViewSchema,
 } from './schemas.js';
 import type { AnyGame } from '../../../engine/core/index.js';
@@ -20,6 +21,7 @@ import { GameIdParamSchema } from '../schemas.js';
 import { HOLDS_PER_PROCESS, HOLDS_PER_TOKEN } from '../../service/version-waits.js';
 import { body, json, jsonExamples, secured } from '../route-content.js';
 import { defineRoute, rateLimitText } from '../answers.js';
+import { actionExamples } from '../game-examples.js';
 
 const svg = {
   content: { 'image/svg+xml': { schema: z.string() } },
@@ -188,7 +190,12 @@ export const playRoutes = {
   ),
 };
 
-/** The play routes answering in each catalog game's published shapes (discriminated by `game`), for the OpenAPI document. */
+/**
+ * The play routes answering in each catalog game's published shapes (discriminated by `game`), and
+ * taking its actions, for the OpenAPI document. The serving routes check only an action's outline:
+ * the game's own schema checks it once the game is loaded (400 invalid_action), as a cold start
+ * loads no game's rules before it is needed.
+ */
 export function typedPlayRoutes(games: readonly AnyGame[]) {
   const view = gameViewSchema(games);
   const log = gameLogSchema(games);
@@ -205,9 +212,20 @@ export function typedPlayRoutes(games: readonly AnyGame[]) {
       },
     },
   });
+  const act = answer(playRoutes.act, view);
+  const actionPost = gameActionPostSchema(games);
   return {
     view: answer(playRoutes.view, view),
-    act: answer(playRoutes.act, view),
+    act: {
+      ...act,
+      request: {
+        ...act.request,
+        body: {
+          ...body(actionPost, (e) => e.act.request),
+          content: { 'application/json': { schema: actionPost, examples: actionExamples(games) } },
+        },
+      },
+    },
     log: answer(playRoutes.log, log),
     export: answer(playRoutes.export, gameExportSchema(games)),
   };

@@ -5,6 +5,7 @@ import { ClockSchema, Deadline, GameEndFields, OutcomeAnswerSchema, SeatSchema }
 import { LanguageSchema, SeatIndex, Timestamp } from '../schemas.js';
 import { MAX_WAIT_SECONDS } from '../../service/version-waits.js';
 import { PlatformActionSchema, PlatformEventSchema } from '../finishing/schemas.js';
+import { actionOf, byGame, byReference, optionsOf, pascal, published } from '../per-game.js';
 
 export const ActionSchema = z.looseObject({ type: z.string().min(1).max(64) }).openapi('Action', {
   description:
@@ -136,14 +137,13 @@ const LogEntrySchema = z.strictObject({
   events: z.array(LogEventSchema),
 });
 
+const ForfeitActionSchema = z.strictObject({ type: z.literal('forfeit') });
+
 /** The platform's entry when a seat forfeits (its time ran out): not a game action, the same in every game. */
 const ForfeitEntrySchema = z
   .strictObject({
     ...EntryBase,
-    action: z
-      .strictObject({ type: z.literal('forfeit') })
-      .optional()
-      .openapi({ description: 'Shown to the seat, and to all after the end' }),
+    action: ForfeitActionSchema.optional().openapi({ description: 'Shown to the seat, and to all after the end' }),
     events: z.array(z.strictObject({ type: z.literal('forfeited'), data: z.strictObject({ seat: SeatIndex }) })),
     forfeit: z
       .literal(true)
@@ -177,6 +177,27 @@ const SETUP_DESCRIPTION =
   'The game as dealt at version 0 (opening hands, first market, first tiles), seen by all, as the server recorded it when the game started: a replay set up from the seed must find the same (docs/fairness.md); null for games started before the setup was kept';
 const SetupField = z.unknown().nullable().openapi({ description: SETUP_DESCRIPTION });
 
+/** One entry of the export: an action of the game, or the platform's (a forfeit, an abort, a take-back step). */
+const exportEntrySchema = <A extends z.ZodType>(action: A) =>
+  z.strictObject({
+    seat: SeatIndex,
+    action,
+    level: BotLevelSchema.optional().openapi({ description: 'The bot chose this action, at this level' }),
+    timeout: z.literal(true).optional(),
+    forfeit: z
+      .literal(true)
+      .optional()
+      .openapi({ description: 'Not a game action: skip it when replaying with the engine' }),
+    platform: z.literal(true).optional().openapi({
+      description:
+        'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`',
+    }),
+    events: z.array(LogEventSchema).openapi({
+      description:
+        "The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled",
+    }),
+  });
+
 export const ExportSchema = z
   .strictObject({
     game: z.string(),
@@ -189,28 +210,7 @@ export const ExportSchema = z
     seed: z.string(),
     seedCommitment: z.string(),
     setup: SetupField,
-    actions: z.array(
-      z
-        .strictObject({
-          seat: SeatIndex,
-          action: ActionSchema,
-          level: BotLevelSchema.optional().openapi({ description: 'The bot chose this action, at this level' }),
-          timeout: z.literal(true).optional(),
-          forfeit: z
-            .literal(true)
-            .optional()
-            .openapi({ description: 'Not a game action: skip it when replaying with the engine' }),
-          platform: z.literal(true).optional().openapi({
-            description:
-              'An abort or a take-back step: skip it when replaying, except `take_back`, after which the game is as it was at version `action.to`',
-          }),
-          events: z.array(LogEventSchema).openapi({
-            description:
-              "The entry's events, none redacted (the game has ended): a replay must emit the same, every card drawn and die rolled",
-          }),
-        })
-        .openapi('ExportEntry'),
-    ),
+    actions: z.array(exportEntrySchema(ActionSchema).openapi('ExportEntry')),
     outcome: OutcomeAnswerSchema.nullable(),
   })
   .openapi('Export');
@@ -226,13 +226,6 @@ export const IdempotencyHeaderSchema = z.object({
     }),
 });
 
-/** The catalog's games that publish their shapes (GameDefinition.schemas), in catalog order; unlisted test games are not documented. */
-const published = (games: readonly AnyGame[]) =>
-  games.flatMap((g) => (g.listed && g.schemas ? [{ def: g, schemas: g.schemas }] : []));
-
-/** A game id as a component name: `ticket-to-ride-europe` -> `TicketToRideEurope`. */
-export const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
-
 /** One game's view answer: the common envelope with the game's id, its view and its own actions. */
 export const viewAnswerSchema = (def: AnyGame, view: z.ZodType) =>
   z.strictObject({
@@ -240,7 +233,7 @@ export const viewAnswerSchema = (def: AnyGame, view: z.ZodType) =>
     game: z.literal(def.id),
     view,
     legalActions: z
-      .array(def.action)
+      .array(actionOf(def))
       .openapi({ description: 'Every action the caller may post now; empty when not to act' }),
   });
 
@@ -251,7 +244,7 @@ export const logAnswerSchema = (def: AnyGame, event: z.ZodType) =>
     game: z.literal(def.id),
     entries: z.array(
       z.union([
-        z.strictObject({ ...LogEntrySchema.shape, action: def.action.optional(), events: z.array(event) }),
+        z.strictObject({ ...LogEntrySchema.shape, action: actionOf(def).optional(), events: z.array(event) }),
         ForfeitEntrySchema,
         PlatformEntrySchema,
       ]),
@@ -266,10 +259,7 @@ export function gameViewSchema(games: readonly AnyGame[]): typeof ViewSchema {
   const members = published(games).map(({ def, schemas }) =>
     viewAnswerSchema(def, schemas.view).openapi(`${pascal(def.id)}ViewAnswer`),
   );
-  const [first, ...rest] = members;
-  return (first
-    ? z.discriminatedUnion('game', [first, ...rest]).openapi('GameView')
-    : ViewSchema) as unknown as typeof ViewSchema;
+  return byGame('game', members, ViewSchema).openapi('GameView') as unknown as typeof ViewSchema;
 }
 
 /** The log answer per game, discriminated by `game`, with the game's published events. */
@@ -277,10 +267,22 @@ export function gameLogSchema(games: readonly AnyGame[]): typeof LogSchema {
   const members = published(games).map(({ def, schemas }) =>
     logAnswerSchema(def, schemas.event).openapi(`${pascal(def.id)}LogAnswer`),
   );
-  const [first, ...rest] = members;
-  return (first
-    ? z.discriminatedUnion('game', [first, ...rest]).openapi('GameLog')
-    : LogSchema) as unknown as typeof LogSchema;
+  return byGame('game', members, LogSchema).openapi('GameLog') as unknown as typeof LogSchema;
+}
+
+/** The action post of every catalog game: `action` is any game's action (the game is known only once the game is loaded). */
+export function gameActionPostSchema(games: readonly AnyGame[]): typeof ActionPostSchema {
+  const actions = published(games).map(({ def }) => byReference(actionOf(def)));
+  const [first, ...rest] = actions;
+  const action = first
+    ? z.union([first, ...rest]).openapi('GameAction', {
+        description:
+          "One of legalActions, posted back unchanged: an action of the game's own schema (the view's `game` names it)",
+      })
+    : ActionSchema;
+  return z
+    .strictObject({ ...ActionPostSchema.shape, action })
+    .openapi('ActionPost') as unknown as typeof ActionPostSchema;
 }
 
 /** One game's export: the common one with the game's id, its setup in the game's view. */
@@ -292,13 +294,20 @@ export const exportAnswerSchema = (def: AnyGame, view: z.ZodType) =>
     setup: z.union([view, z.null()]).openapi({ description: SETUP_DESCRIPTION }),
   });
 
-/** The export per game, discriminated by `game`: its setup in the game's published view. */
+/**
+ * The export per game, discriminated by `game`: its options, its setup in the game's published
+ * view, and its actions beside the platform's.
+ */
 export function gameExportSchema(games: readonly AnyGame[]): typeof ExportSchema {
   const members = published(games).map(({ def, schemas }) =>
-    exportAnswerSchema(def, schemas.view).openapi(`${pascal(def.id)}Export`),
+    exportAnswerSchema(def, schemas.view)
+      .extend({
+        options: optionsOf(def),
+        actions: z.array(
+          exportEntrySchema(z.union([byReference(actionOf(def)), ForfeitActionSchema, PlatformActionSchema])),
+        ),
+      })
+      .openapi(`${pascal(def.id)}Export`),
   );
-  const [head, ...tail] = members;
-  return (head
-    ? z.discriminatedUnion('game', [head, ...tail]).openapi('GameExport')
-    : ExportSchema) as unknown as typeof ExportSchema;
+  return byGame('game', members, ExportSchema).openapi('GameExport') as unknown as typeof ExportSchema;
 }

@@ -1,6 +1,6 @@
 /** The schemas of players and accounts: registering, your profile, sign-in, sessions, tokens, your data. */
 import * as z from '../openapi-zod.js';
-import { Email, GameStatusSchema, LanguageSchema, Name, SeatIndex, Timestamp } from '../schemas.js';
+import { Email, GameIdSchema, GameStatusSchema, LanguageSchema, Name, SeatIndex, Timestamp } from '../schemas.js';
 import { MAX_LABEL_CHARACTERS } from '../../service/credentials.js';
 import { MAX_STORED_VACATIONS } from '../../service/vacations.js';
 import {
@@ -163,7 +163,7 @@ export const AccountExportSchema = z
     games: z.array(
       z.strictObject({
         id: z.string(),
-        game: z.string(),
+        game: GameIdSchema,
         seat: SeatIndex,
         joinedAt: Timestamp,
         status: GameStatusSchema,

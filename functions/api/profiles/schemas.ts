@@ -1,6 +1,6 @@
 /** Shapes of profiles, leaderboards and the search of finished public games. */
 import * as z from '../openapi-zod.js';
-import { SeatIndex } from '../schemas.js';
+import { GameIdSchema, SeatIndex } from '../schemas.js';
 import { isCursor } from '../pagination.js';
 
 const Timestamp = z.iso.datetime();
@@ -63,7 +63,7 @@ export const SearchQuerySchema = z.object({
 
 export const RatingSchema = z
   .strictObject({
-    game: z.string().openapi({ description: 'The rating kind: a catalog game' }),
+    game: GameIdSchema,
     rating: z.number().openapi({ description: 'Glicko-2 rating (1500 to start)' }),
     rd: z.number().openapi({
       description:
@@ -108,7 +108,7 @@ export const FinishedSeatSchema = z
 export const FinishedGameSchema = z
   .strictObject({
     id: z.string(),
-    game: z.string(),
+    game: GameIdSchema,
     finishedAt: Timestamp,
     seats: z.array(FinishedSeatSchema),
     rated: z.boolean().openapi({
@@ -130,7 +130,7 @@ export const FinishedPageSchema = z
 
 export const LeaderboardSchema = z
   .strictObject({
-    game: z.string(),
+    game: GameIdSchema,
     rows: z.array(
       z.strictObject({
         place: z.number().int().min(1),

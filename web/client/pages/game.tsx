@@ -2,7 +2,7 @@ import { useMemo, useState } from 'preact/hooks';
 import type { BoardPreview } from '../../../presentation/board-options.js';
 import { renderBoard } from '../../../presentation/index.js';
 import type { GameUi } from '../../../presentation/game-ui.js';
-import { api, ApiError, dataOf, idempotencyKey, type Action } from '../api.js';
+import { api, ApiError, dataOf, idempotencyKey, type Action, type GameAction } from '../api.js';
 import { gameTitle } from '../catalog.js';
 import { gameTable, gameUi } from '../game-uis.js';
 import { asTranslate, useT } from '../i18n.js';
@@ -90,7 +90,8 @@ export function GamePage({ id, replay = false }: { id: string; replay?: boolean 
         dataOf(
           await api.POST('/v1/games/{id}/actions', {
             params: { path: { id }, header: idempotencyKey() },
-            body: { action, expectedVersion: live.version },
+            // One of the view's legalActions, which the document types per game.
+            body: { action: action as GameAction, expectedVersion: live.version },
           }),
         ),
       );

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, dataOf, type CatalogEntry } from '../api.js';
+import { api, dataOf, type CatalogEntry, type GameCreate } from '../api.js';
 import { catalog, gameTitle } from '../catalog.js';
 import { useT } from '../i18n.js';
 import { fieldsOf, OptionsForm } from '../options-form.js';
@@ -57,7 +57,16 @@ export function NewGamePage() {
       const timeControl = perMove ? { perMove, onTimeout } : undefined;
       const created = dataOf(
         await api.POST('/v1/games', {
-          body: { game: gameId, players, bots: levelsOf(levels, bots), standInLevel, options, visibility, timeControl },
+          // The options form is built from the chosen game's JSON Schema (the catalog's), so they are that game's.
+          body: {
+            game: gameId,
+            players,
+            bots: levelsOf(levels, bots),
+            standInLevel,
+            options,
+            visibility,
+            timeControl,
+          } as GameCreate,
         }),
       );
       go(`/games/${created.id}`);
