@@ -232,19 +232,17 @@ describe('the API suites check what they receive', () => {
 
   it('a mismatch received through a checking fetch is kept for the test that received it, with operation, status and schema path', async () => {
     const lying = checkingFetch(async () =>
-      Response.json([{ id: 'x', title: 'X', minPlayers: 1, maxPlayers: '2', options: {}, extra: 1 }], {
-        headers: answerHeaders,
-      }),
+      Response.json({ id: 'x', game: 'streetcar', players: '2', extra: 1 }, { headers: answerHeaders }),
     );
-    await lying('http://127.0.0.1:9/v1/catalog');
+    await lying('http://127.0.0.1:9/v1/games/x');
     const { mismatches } = takeVerdicts();
     expect(mismatches).toHaveLength(1);
-    expect(mismatches[0]).toContain('getCatalog (GET /v1/catalog): GET /v1/catalog → 200');
+    expect(mismatches[0]).toContain('getGame (GET /v1/games/{id}): GET /v1/games/x → 200');
     expect(mismatches[0]).toContain(
-      '/0: unknown property "extra" (schema #/components/schemas/CatalogEntry/additionalProperties)',
+      '(body): unknown property "extra" (schema #/components/schemas/Game/additionalProperties)',
     );
     expect(mismatches[0]).toContain(
-      '/0/maxPlayers: must be integer (schema #/components/schemas/CatalogEntry/properties/maxPlayers/type)',
+      '/players: must be integer (schema #/components/schemas/Game/properties/players/type)',
     );
   });
 });

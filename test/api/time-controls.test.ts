@@ -179,7 +179,15 @@ describe('time controls: deadlines, reminders and timeouts (DESIGN §5)', () => 
       }),
     ]);
     const exported = dataOf(await anna.GET('/v1/games/{id}/export', { params }));
-    expect(exported.actions).toEqual([{ seat: 0, action: { type: 'forfeit' }, timeout: true, forfeit: true }]);
+    expect(exported.actions).toEqual([
+      {
+        seat: 0,
+        action: { type: 'forfeit' },
+        timeout: true,
+        forfeit: true,
+        events: [{ type: 'forfeited', data: { seat: 0 } }],
+      },
+    ]);
     expect((await mailsTo(anna)).at(-1)!.subject).toMatch(/has ended/);
     const late = await anna.POST('/v1/games/{id}/actions', {
       params,
