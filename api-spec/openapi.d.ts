@@ -6757,8 +6757,9 @@ export interface components {
             }[];
         };
         BotAccountPage: {
+            /** @description Newest bot accounts first */
             items: components["schemas"]["BotAccount"][];
-            /** @description The cursor of the next page; null on the last */
+            /** @description Pass it as `cursor` for the next page; null on the last page */
             next: string | null;
         };
         /** @description A bot account you can challenge: a program playing under an account */

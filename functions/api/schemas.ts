@@ -107,3 +107,15 @@ export const GameIdParamSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .openapi({ param: { name: 'id', in: 'path' }, example: 'k3Jd9aQx0PzY7bLm' }),
 });
+
+/** A page of a listing: its items, in the order `order` says, and the cursor of the next page. */
+export const pageSchema = (item: z.ZodType, order: string, { filtered = false } = {}) =>
+  z.strictObject({
+    items: z.array(item).openapi({ description: order }),
+    next: z
+      .string()
+      .nullable()
+      .openapi({
+        description: `Pass it as \`cursor\`${filtered ? ' (with the same filters)' : ''} for the next page; null on the last page`,
+      }),
+  });

@@ -1,6 +1,7 @@
 /** Shapes of bot accounts and their directory (docs/accounts.md "Bot accounts"). */
 import * as z from '../openapi-zod.js';
 import { cursor, RatingSchema } from '../profiles/schemas.js';
+import { pageSchema } from '../schemas.js';
 
 export const BOTS_PAGE = { min: 1, max: 50, default: 20 };
 
@@ -25,9 +26,4 @@ export const BotAccountSchema = z
   })
   .openapi('BotAccount', { description: 'A bot account you can challenge: a program playing under an account' });
 
-export const BotAccountPageSchema = z
-  .strictObject({
-    items: z.array(BotAccountSchema),
-    next: z.string().nullable().openapi({ description: 'The cursor of the next page; null on the last' }),
-  })
-  .openapi('BotAccountPage');
+export const BotAccountPageSchema = pageSchema(BotAccountSchema, 'Newest bot accounts first').openapi('BotAccountPage');

@@ -4,7 +4,7 @@ import { CHALLENGE_STATUSES, DECLINE_REASONS, SEAT_CHOICES } from '../../domain/
 import { TimeControlSchema } from '../../service/time-control.js';
 import { GameCreateSchema } from '../games/schemas.js';
 import { isCursor } from '../pagination.js';
-import { Timestamp } from '../schemas.js';
+import { Timestamp, pageSchema } from '../schemas.js';
 
 const PlayerId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
@@ -64,17 +64,10 @@ export const ChallengeListQuerySchema = z.object({
     }),
 });
 
-export const ChallengePageSchema = z
-  .strictObject({
-    items: z
-      .array(ChallengeSchema)
-      .openapi({ description: 'Newest first: the ones you made and the ones made to you' }),
-    next: z
-      .string()
-      .nullable()
-      .openapi({ description: 'Pass it as `cursor` for the next page; null on the last page' }),
-  })
-  .openapi('ChallengePage');
+export const ChallengePageSchema = pageSchema(
+  ChallengeSchema,
+  'Newest first: the ones you made and the ones made to you',
+).openapi('ChallengePage');
 
 export const DeclineSchema = z
   .strictObject({

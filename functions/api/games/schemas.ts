@@ -3,7 +3,7 @@ import * as z from '../openapi-zod.js';
 import { BOT_LEVELS, BotLevelSchema, OutcomeSchema, ScoreLineSchema } from '../../../engine/core/index.js';
 import { DEFAULT_STAND_IN_LEVEL } from '../../service/bots.js';
 import { FinishingFields } from '../finishing/schemas.js';
-import { GameIdSchema, GameStatusSchema, SeatIndex, Timestamp } from '../schemas.js';
+import { GameIdSchema, GameStatusSchema, SeatIndex, Timestamp, pageSchema } from '../schemas.js';
 import type { AnyGame } from '../../../engine/core/index.js';
 import { byGame, optionsOf, pascal, published } from '../per-game.js';
 import { TimeControlSchema } from '../../service/time-control.js';
@@ -272,15 +272,7 @@ export const GameListQuerySchema = z.object({
     }),
 });
 
-export const GamePageSchema = z
-  .strictObject({
-    items: z.array(GameListItemSchema).openapi({ description: 'Newest first' }),
-    next: z
-      .string()
-      .nullable()
-      .openapi({ description: 'Pass it as `cursor` (with the same filters) for the next page; null on the last page' }),
-  })
-  .openapi('GamePage');
+export const GamePageSchema = pageSchema(GameListItemSchema, 'Newest first', { filtered: true }).openapi('GamePage');
 
 export const JoinSchema = z
   .strictObject({

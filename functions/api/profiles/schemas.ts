@@ -1,6 +1,6 @@
 /** Shapes of profiles, leaderboards and the search of finished public games. */
 import * as z from '../openapi-zod.js';
-import { GameIdSchema, SeatIndex } from '../schemas.js';
+import { GameIdSchema, SeatIndex, pageSchema } from '../schemas.js';
 import { isCursor } from '../pagination.js';
 
 const Timestamp = z.iso.datetime();
@@ -118,15 +118,9 @@ export const FinishedGameSchema = z
   })
   .openapi('FinishedGame');
 
-export const FinishedPageSchema = z
-  .strictObject({
-    items: z.array(FinishedGameSchema).openapi({ description: 'Newest first' }),
-    next: z
-      .string()
-      .nullable()
-      .openapi({ description: 'Pass it as `cursor` (with the same filters) for the next page; null on the last page' }),
-  })
-  .openapi('FinishedGamePage');
+export const FinishedPageSchema = pageSchema(FinishedGameSchema, 'Newest first', { filtered: true }).openapi(
+  'FinishedGamePage',
+);
 
 export const LeaderboardSchema = z
   .strictObject({
