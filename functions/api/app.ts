@@ -4,8 +4,9 @@
  * client. Requests are validated by `@hono/zod-openapi` against each route's schemas; what does not
  * match is a problem (request-stack.ts: refuseInvalid).
  */
+import type { DocumentedGames } from './documented-games.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AnyGame, GameRegistry } from '../../engine/core/index.js';
+import type { GameRegistry } from '../../engine/core/index.js';
 import type { Chat } from '../service/chat.js';
 import type { Games } from '../service/games.js';
 import type { Services } from '../service/index.js';
@@ -72,7 +73,7 @@ export interface AppDeps
    * The games whose view and log shapes the routes spell out, for openapi-document.ts only. A
    * serving app needs no shapes: it serves the committed document (docs.ts).
    */
-  documentedGames?: readonly AnyGame[];
+  documentedGames?: DocumentedGames;
 }
 
 export { MAX_BODY_BYTES, MAX_URL_BYTES };

@@ -19,6 +19,7 @@ import { GAME_EXAMPLES } from './games/examples.js';
 import { NOTIFICATION_EXAMPLES } from './notifications/examples.js';
 import { PLAY_EXAMPLES } from './play/examples.js';
 import { gameExampleComponents } from './play/game-examples.js';
+import { actionExamples, createExamples } from './game-examples.js';
 import { PLAYER_EXAMPLES } from './players/examples.js';
 import { documenting } from './openapi-zod.js';
 import { problemAnswers } from './answers.js';
@@ -65,7 +66,17 @@ export function openApiDocumentText(): string {
     dynamoStores(new DynamoDBClient({ region: 'local' }), 'unused'),
     createRegistry(catalogGames),
   );
-  app.route('/', createApp({ ...services, documentedGames: catalogGames }));
+  app.route(
+    '/',
+    createApp({
+      ...services,
+      documentedGames: {
+        games: catalogGames,
+        createExamples: createExamples(catalogGames),
+        actionExamples: actionExamples(catalogGames),
+      },
+    }),
+  );
   // The problem answers the routes refer to (answers.ts), once they are all declared.
   for (const [name, response] of Object.entries(problemAnswers()))
     app.openAPIRegistry.registerComponent('responses', name, response);

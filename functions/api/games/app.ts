@@ -1,6 +1,7 @@
 /** Games: creating, listing, joining and reading one. */
+import type { DocumentedGames } from '../documented-games.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { BOT_LEVELS, type AnyGame } from '../../../engine/core/index.js';
+import { BOT_LEVELS } from '../../../engine/core/index.js';
 import type { Games } from '../../service/games.js';
 import { problems } from '../../service/refusal.js';
 import { caller, type AppEnv } from '../env.js';
@@ -12,7 +13,7 @@ import { gameRoutes, typedGameRoutes } from './routes.js';
 import { unknownBotLevel } from './schemas.js';
 
 /** `documentedGames`: the games whose create requests the routes spell out, for the document only (app.ts). */
-export function gamesApp(games: Games, documentedGames?: readonly AnyGame[]) {
+export function gamesApp(games: Games, documentedGames?: DocumentedGames) {
   const routes = documentedGames ? { ...gameRoutes, ...typedGameRoutes(documentedGames) } : gameRoutes;
   const app = new OpenAPIHono<AppEnv>();
   for (const handler of [...routeChecks(routes.getGame), unchangedGame(games)]) app.get('/v1/games/:id', handler);

@@ -1,6 +1,5 @@
 /** Creating, listing, joining and reading games; schemas in schemas.ts, handlers in app.ts, examples in examples.ts. */
 import { DEFAULT_LIMITS } from '../../service/limits.js';
-import type { AnyGame } from '../../../engine/core/index.js';
 import {
   GAME_PAGE,
   GameCreateSchema,
@@ -13,7 +12,7 @@ import {
 import { GameIdParamSchema } from '../schemas.js';
 import { body, exampleValue, json, secured } from '../route-content.js';
 import { defineRoute, rateLimitText } from '../answers.js';
-import { createExamples } from '../game-examples.js';
+import type { DocumentedGames } from '../documented-games.js';
 
 const caps = DEFAULT_LIMITS.caps;
 
@@ -132,7 +131,7 @@ export const gameRoutes = {
 };
 
 /** The create request typed per catalog game (discriminated by `game`), with one example per game, for the OpenAPI document. */
-export function typedGameRoutes(games: readonly AnyGame[]) {
+export function typedGameRoutes({ games, createExamples }: DocumentedGames) {
   const { createGame } = gameRoutes;
   const content = createGame.request.body.content['application/json'];
   const schema = gameCreateSchema(games);
@@ -144,7 +143,7 @@ export function typedGameRoutes(games: readonly AnyGame[]) {
         body: {
           ...createGame.request.body,
           content: {
-            'application/json': { ...content, schema, examples: { ...content.examples, ...createExamples(games) } },
+            'application/json': { ...content, schema, examples: { ...content.examples, ...createExamples } },
           },
         },
       },

@@ -1,6 +1,6 @@
 /** Playing: your view (held until the game moves, if asked), posting actions, the log, the export and board pictures. */
+import type { DocumentedGames } from '../documented-games.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AnyGame } from '../../../engine/core/index.js';
 import type { Language } from '../../../engine/core/languages.js';
 import { verifyBoardLink } from '../../notify/board-link.js';
 import type { Games } from '../../service/games.js';
@@ -19,7 +19,7 @@ export interface PlayDeps {
   waits: VersionWaits;
   notifyDeps: () => Promise<NotifyDeps | undefined>;
   /** The games whose view and log shapes the routes spell out, for the document only (app.ts). */
-  documentedGames?: readonly AnyGame[];
+  documentedGames?: DocumentedGames;
 }
 
 export function playApp({ games, waits, notifyDeps, documentedGames }: PlayDeps) {

@@ -16,12 +16,11 @@ import {
   gameLogSchema,
   gameViewSchema,
 } from './schemas.js';
-import type { AnyGame } from '../../../engine/core/index.js';
 import { GameIdParamSchema } from '../schemas.js';
 import { HOLDS_PER_PROCESS, HOLDS_PER_TOKEN } from '../../service/version-waits.js';
 import { body, json, jsonExamples, secured } from '../route-content.js';
 import { defineRoute, rateLimitText } from '../answers.js';
-import { actionExamples } from '../game-examples.js';
+import type { DocumentedGames } from '../documented-games.js';
 
 const svg = {
   content: { 'image/svg+xml': { schema: z.string() } },
@@ -196,7 +195,7 @@ export const playRoutes = {
  * the game's own schema checks it once the game is loaded (400 invalid_action), as a cold start
  * loads no game's rules before it is needed.
  */
-export function typedPlayRoutes(games: readonly AnyGame[]) {
+export function typedPlayRoutes({ games, actionExamples }: DocumentedGames) {
   const view = gameViewSchema(games);
   const log = gameLogSchema(games);
   const answer = <R extends { responses: { 200: { description: string; content: { 'application/json': object } } } }>(
@@ -222,7 +221,7 @@ export function typedPlayRoutes(games: readonly AnyGame[]) {
         ...act.request,
         body: {
           ...body(actionPost, (e) => e.act.request),
-          content: { 'application/json': { schema: actionPost, examples: actionExamples(games) } },
+          content: { 'application/json': { schema: actionPost, examples: actionExamples } },
         },
       },
     },
