@@ -3,7 +3,7 @@ import * as z from '../openapi-zod.js';
 import { CHALLENGE_STATUSES, DECLINE_REASONS, SEAT_CHOICES } from '../../domain/challenge.js';
 import { TimeControlSchema } from '../../service/time-control.js';
 import { GameCreateSchema } from '../games/schemas.js';
-import { isCursor } from '../pagination.js';
+import { cursor } from '../profiles/schemas.js';
 import { Timestamp, pageSchema } from '../schemas.js';
 
 const PlayerId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -53,15 +53,7 @@ export const ChallengeListQuerySchema = z.object({
     .max(CHALLENGE_PAGE.max)
     .default(CHALLENGE_PAGE.default)
     .openapi({ param: { name: 'limit', in: 'query' }, description: 'Challenges per page' }),
-  cursor: z
-    .string()
-    .max(256)
-    .refine(isCursor, 'not a cursor of this listing')
-    .optional()
-    .openapi({
-      param: { name: 'cursor', in: 'query' },
-      description: 'The `next` of the previous page (opaque); without it, the first page',
-    }),
+  cursor,
 });
 
 export const ChallengePageSchema = pageSchema(
