@@ -35,6 +35,8 @@ export type Vacation = Schemas['Vacation'];
 export type Profile = Schemas['PublicProfile'];
 export type FinishedGame = Schemas['FinishedGame'];
 export type Leaderboard = Schemas['Leaderboard'];
+export type Challenge = Schemas['Challenge'];
+export type ChallengeCreate = Schemas['ChallengeCreate'];
 
 const TOKEN_KEY = 'railpost.token';
 
@@ -172,6 +174,10 @@ async function allPages<T>(
 /** All your games (GET /v1/games is paged, newest first). */
 export const allGames = (): Promise<GameListItem[]> =>
   allPages(async (cursor) => dataOf(await api.GET('/v1/games', { params: { query: { limit: 100, cursor } } })));
+
+/** Your pending challenges, made and received (GET /v1/challenges is paged, newest first). */
+export const allChallenges = (): Promise<Challenge[]> =>
+  allPages(async (cursor) => dataOf(await api.GET('/v1/challenges', { params: { query: { limit: 100, cursor } } })));
 
 /** Game `id`'s whole chat, oldest first (GET …/chat is paged: `next` is the `after` of the rest). */
 export const allChat = (id: string): Promise<ChatMessage[]> =>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { token } from './api.js';
 import { useT } from './i18n.js';
+import { ChallengePage, ChallengesPage } from './pages/challenges.js';
 import { GamePage } from './pages/game.js';
 import { GamesPage } from './pages/games.js';
 import { JoinPage } from './pages/join.js';
@@ -36,6 +37,7 @@ export function App() {
       <SettingsPage onSignedOut={() => setSignedIn(false)} confirmCode={page === 'confirm-email' ? a : undefined} />
     );
   else if (page === 'lobby') body = <LobbyPage />;
+  else if (page === 'challenges') body = a ? <ChallengePage key={a} id={a} /> : <ChallengesPage />;
   else body = <GamesPage />;
   return (
     <>
@@ -47,6 +49,7 @@ export function App() {
           <nav>
             <a href="#/">{t('nav.myGames')}</a>
             <a href="#/lobby">{t('nav.lobby')}</a>
+            <a href="#/challenges">{t('nav.challenges')}</a>
             <a href="#/new">{t('nav.newGame')}</a>
             <a href="#/search">{t('nav.search')}</a>
             <a href="#/leaderboards">{t('nav.leaderboards')}</a>

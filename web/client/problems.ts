@@ -58,6 +58,13 @@ const CODES = [
   'insufficient_scope',
   'email_taken',
   'too_many_tokens',
+  // Challenges.
+  'challenge_not_pending',
+  'not_your_challenge',
+  'too_many_challenges',
+  'opponent_challenges_full',
+  'challenge_yourself',
+  'unknown_opponent',
 ] as const;
 type Code = (typeof CODES)[number];
 const isCode = (code: string): code is Code => (CODES as readonly string[]).includes(code);

@@ -1,24 +1,15 @@
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { TFunction } from 'i18next';
 import { ApiError, api, dataOf, type CatalogEntry, type Game } from '../api.js';
 import { catalog, gameTitle } from '../catalog.js';
-import { currentLocale, useT } from '../i18n.js';
+import { useT } from '../i18n.js';
 import { describeOptions, fieldsOf } from '../options-form.js';
+import { timeControlText } from '../paces.js';
 import { problemText } from '../problems.js';
 import { go } from '../router.js';
-import { durationText } from '../time.js';
 import { useTitle } from '../title.js';
 import { ErrorLine, SeatMark } from '../widgets.js';
 import { botMark } from '../bot-levels.js';
-
-function paceText(t: TFunction, tc: Game['timeControl']): string {
-  if (!tc) return t('join.noDeadline');
-  const then = tc.onTimeout === 'bot' ? t('join.thenBot') : t('join.thenForfeit');
-  return tc.perMove
-    ? t('join.perMove', { duration: durationText(currentLocale(), tc.perMove), then })
-    : t('join.bank', { then });
-}
 
 /**
  * An invite link (#/join/<game>/<code>): shows the game first, so that opening a link (or a mail
@@ -84,7 +75,7 @@ export function JoinPage({ gameId, code }: { gameId: string; code: string }) {
           </ul>
           <dl class="facts">
             <dt>{t('join.pace')}</dt>
-            <dd>{paceText(t, game.timeControl)}</dd>
+            <dd>{timeControlText(t, game.timeControl)}</dd>
             {options.map((o) => (
               <Fragment key={o.label}>
                 <dt>{o.label}</dt>

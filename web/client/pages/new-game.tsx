@@ -5,7 +5,8 @@ import { useT } from '../i18n.js';
 import { fieldsOf, OptionsForm } from '../options-form.js';
 import { problemText } from '../problems.js';
 import { go } from '../router.js';
-import { PACES, paceLabel } from '../paces.js';
+import { PACES } from '../paces.js';
+import { PaceFields, type OnTimeout } from '../pace-fields.js';
 import { useTitle } from '../title.js';
 import { BOT_LEVELS, levelOption, type BotLevel } from '../bot-levels.js';
 import { ErrorLine } from '../widgets.js';
@@ -21,7 +22,7 @@ export function NewGamePage() {
   const [levels, setLevels] = useState<BotLevel[]>([]);
   const [standInLevel, setStandInLevel] = useState<BotLevel>('medium');
   const [pace, setPace] = useState(0);
-  const [onTimeout, setOnTimeout] = useState<'bot' | 'forfeit'>('bot');
+  const [onTimeout, setOnTimeout] = useState<OnTimeout>('bot');
   const [options, setOptions] = useState<Record<string, unknown>>({});
   const [visibility, setVisibility] = useState<'private' | 'public'>('private');
   const [error, setError] = useState<string | null>(null);
@@ -181,29 +182,7 @@ export function NewGamePage() {
           onChange={(name, value) => setOptions((o) => ({ ...o, [name]: value }))}
         />
         <div class="row">
-          <label>
-            {t('newGame.pace')}
-            <select name="pace" value={pace} onChange={(e) => setPace(Number(e.currentTarget.value))}>
-              {PACES.map((p, i) => (
-                <option key={i} value={i}>
-                  {paceLabel(t, p)}
-                </option>
-              ))}
-            </select>
-          </label>
-          {pace > 0 && (
-            <label>
-              {t('newGame.onTimeout')}
-              <select
-                name="onTimeout"
-                value={onTimeout}
-                onChange={(e) => setOnTimeout(e.currentTarget.value as 'bot' | 'forfeit')}
-              >
-                <option value="bot">{t('newGame.timeoutBot')}</option>
-                <option value="forfeit">{t('newGame.timeoutForfeit')}</option>
-              </select>
-            </label>
-          )}
+          <PaceFields t={t} pace={pace} onTimeout={onTimeout} setPace={setPace} setOnTimeout={setOnTimeout} />
         </div>
         <label>
           {t('bots.standIn')}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { BotAccountMark } from '../bot-badge.js';
 import { api, dataOf, type FinishedGame, type Profile } from '../api.js';
 import { gameTitle } from '../catalog.js';
+import { ChallengeForm } from '../challenge-form.js';
 import { useT } from '../i18n.js';
 import { problemText } from '../problems.js';
 import { FinishedGames, RatingValue, ratingChange, useTitles } from '../results.js';
@@ -16,6 +17,9 @@ export function ProfilePage({ id }: { id: string }) {
   const [games, setGames] = useState<FinishedGame[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The reader's own id: no challenge button on their own page. */
+  const [me, setMe] = useState<string | null>(null);
+  const [challenging, setChallenging] = useState(false);
 
   const more = async (playerId: string, cursor: string | null) => {
     const page = dataOf(
@@ -28,7 +32,9 @@ export function ProfilePage({ id }: { id: string }) {
   };
   useEffect(() => {
     const load = async () => {
-      const playerId = id === 'me' ? dataOf(await api.GET('/v1/players/me')).id : id;
+      const mine = dataOf(await api.GET('/v1/players/me')).id;
+      setMe(mine);
+      const playerId = id === 'me' ? mine : id;
       setProfile(dataOf(await api.GET('/v1/profiles/{playerId}', { params: { path: { playerId } } })));
       await more(playerId, null);
     };
@@ -43,6 +49,17 @@ export function ProfilePage({ id }: { id: string }) {
         <BotAccountMark botAccount={profile?.botAccount} t={t} />
       </h1>
       <ErrorLine error={error} />
+      {profile && me !== null && profile.id !== me && (
+        <button
+          type="button"
+          aria-expanded={challenging}
+          class={challenging ? 'secondary' : ''}
+          onClick={() => setChallenging((open) => !open)}
+        >
+          {t('challenges.challenge')}
+        </button>
+      )}
+      {profile && challenging && <ChallengeForm opponent={profile.id} name={profile.name} />}
       {profile && (
         <>
           <h2>{t('profile.ratings')}</h2>

@@ -1,0 +1,43 @@
+import type { TFunction } from 'i18next';
+import { PACES, paceLabel } from './paces.js';
+
+export type OnTimeout = 'bot' | 'forfeit';
+
+/** A form's pace (an index into PACES) and, with a deadline, what happens when time runs out. */
+export function PaceFields({
+  t,
+  pace,
+  onTimeout,
+  setPace,
+  setOnTimeout,
+}: {
+  t: TFunction;
+  pace: number;
+  onTimeout: OnTimeout;
+  setPace: (pace: number) => void;
+  setOnTimeout: (onTimeout: OnTimeout) => void;
+}) {
+  return (
+    <>
+      <label>
+        {t('newGame.pace')}
+        <select name="pace" value={pace} onChange={(e) => setPace(Number(e.currentTarget.value))}>
+          {PACES.map((p, i) => (
+            <option key={i} value={i}>
+              {paceLabel(t, p)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {pace > 0 && (
+        <label>
+          {t('newGame.onTimeout')}
+          <select name="onTimeout" value={onTimeout} onChange={(e) => setOnTimeout(e.currentTarget.value as OnTimeout)}>
+            <option value="bot">{t('newGame.timeoutBot')}</option>
+            <option value="forfeit">{t('newGame.timeoutForfeit')}</option>
+          </select>
+        </label>
+      )}
+    </>
+  );
+}
