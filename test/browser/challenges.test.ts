@@ -8,11 +8,10 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dataOf, type Api } from '../support/client.js';
-import { signUp } from '../../scripts/support/chromium.js';
+import { dataOf } from '../support/client.js';
 import { seriousViolations } from './axe.js';
-import { pageToken } from './table.js';
 import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
+import { person as signedUp, type Person } from './people.js';
 
 const SIZES = [
   [375, 812],
@@ -20,20 +19,6 @@ const SIZES = [
 ] as const;
 
 const suite = useBrowserSuite();
-
-interface Person {
-  page: Page;
-  problems: string[];
-  api: Api;
-  id: string;
-}
-
-async function person(name: string, width: number, height: number): Promise<Person> {
-  const { page, problems } = await suite.open(width, height);
-  await signUp(page, suite.server.url, name);
-  const as = suite.api.as(await pageToken(page));
-  return { page, problems, api: as, id: dataOf(await as.GET('/v1/players/me')).id };
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
@@ -59,7 +44,7 @@ async function challengeFromProfile(anna: Person, opponent: Person, shotName?: s
 describe('challenges in the browser', () => {
   for (const [width, height] of SIZES) {
     it(`at ${width}×${height}: declined with a reason, then accepted into a game, then withdrawn`, async () => {
-      const [anna, ben] = [await person('Anna', width, height), await person('Ben', width, height)];
+      const [anna, ben] = [await signedUp(suite, 'Anna', width, height), await signedUp(suite, 'Ben', width, height)];
       // No button on one's own profile.
       await anna.page.goto(`${suite.server.url}/#/players/me`);
       await anna.page.waitForSelector('.ratings, .profile p');

@@ -7,10 +7,10 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dataOf, type Api } from '../support/client.js';
-import { signUp } from '../../scripts/support/chromium.js';
+import { dataOf } from '../support/client.js';
 import { pageToken, pastAbortWindow } from './table.js';
 import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
+import { person as signedUp } from './people.js';
 
 const SIZES = [
   [375, 812],
@@ -18,20 +18,6 @@ const SIZES = [
 ] as const;
 
 const suite = useBrowserSuite();
-
-interface Person {
-  page: Page;
-  problems: string[];
-  api: Api;
-  id: string;
-}
-
-async function person(name: string, width = 375, height = 812): Promise<Person> {
-  const { page, problems } = await suite.open(width, height);
-  await signUp(page, suite.server.url, name);
-  const as = suite.api.as(await pageToken(page));
-  return { page, problems, api: as, id: dataOf(await as.GET('/v1/players/me')).id };
-}
 
 /** The rating a profile page shows for its first game, as a number (the page formats it for its locale). */
 async function shownRating(page: Page): Promise<number> {
@@ -64,7 +50,7 @@ async function screenshots(token: string, game: string, player: string): Promise
 
 describe('profiles, leaderboard and search in the browser', () => {
   it('after Ben resigns, the profiles show Anna up and Ben down, the game opens its replay, the leaderboard lists both and the search finds it', async () => {
-    const [anna, ben] = [await person('Anna'), await person('Ben')];
+    const [anna, ben] = [await signedUp(suite, 'Anna'), await signedUp(suite, 'Ben')];
     const { id, inviteCode } = dataOf(
       await anna.api.POST('/v1/games', { body: { game: 'streetcar', players: 2, options: { firstPlayer: 0 } } }),
     );
@@ -124,7 +110,7 @@ describe('profiles, leaderboard and search in the browser', () => {
   }, 180_000);
 
   it('RP-RATE-1: a game the loser resigned before moving is marked unrated in the profile list, and changes no rating', async () => {
-    const [cleo, dan] = [await person('Cleo'), await person('Dan')];
+    const [cleo, dan] = [await signedUp(suite, 'Cleo'), await signedUp(suite, 'Dan')];
     const { id, inviteCode } = dataOf(await cleo.api.POST('/v1/games', { body: { game: 'streetcar', players: 2 } }));
     dataOf(await dan.api.POST('/v1/games/{id}/join', { params: { path: { id } }, body: { inviteCode: inviteCode! } }));
     const meta = (await suite.server.services.table.readGame(id))!.meta;

@@ -3,14 +3,13 @@
  * the pace, the seats and when it expires; the opponent accepts or declines it with a reason, the
  * challenger cancels it while it waits.
  */
-import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { TFunction } from 'i18next';
 import { api, dataOf, type CatalogEntry, type Challenge } from './api.js';
 import { BotAccountMark } from './bot-badge.js';
 import { gameTitle } from './catalog.js';
 import { currentLocale } from './i18n.js';
-import { describeOptions, fieldsOf } from './options-form.js';
+import { describeOptions, fieldsOf, OptionFacts } from './options-form.js';
 import { timeControlText } from './paces.js';
 import { problemText } from './problems.js';
 import { go } from './router.js';
@@ -100,12 +99,7 @@ export function ChallengeCard({
         <dd>{timeControlText(t, c.timeControl)}</dd>
         <dt>{t('challenges.seat')}</dt>
         <dd>{t(`challenges.seats.${yourSeat(c, received)}`)}</dd>
-        {options.map((o) => (
-          <Fragment key={o.label}>
-            <dt>{o.label}</dt>
-            <dd>{o.value}</dd>
-          </Fragment>
-        ))}
+        <OptionFacts options={options} />
       </dl>
       <p class="hint">{statusText(t, c)}</p>
       {c.gameId && (
@@ -124,28 +118,30 @@ export function ChallengeCard({
               >
                 {t('challenges.accept')}
               </button>
-              <label>
-                {t('challenges.reason')}
-                <select name="reason" value={reason} onChange={(e) => setReason(e.currentTarget.value as Reason)}>
-                  {DECLINE_REASONS.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`challenges.reasons.${r}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button
-                type="button"
-                class="secondary"
-                disabled={busy}
-                onClick={() =>
-                  void act(async () =>
-                    dataOf(await api.POST('/v1/challenges/{id}/decline', { ...path, body: { reason } })),
-                  )
-                }
-              >
-                {t('challenges.decline')}
-              </button>
+              <div class="row decline">
+                <label>
+                  {t('challenges.reason')}
+                  <select name="reason" value={reason} onChange={(e) => setReason(e.currentTarget.value as Reason)}>
+                    {DECLINE_REASONS.map((r) => (
+                      <option key={r} value={r}>
+                        {t(`challenges.reasons.${r}`)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button
+                  type="button"
+                  class="secondary"
+                  disabled={busy}
+                  onClick={() =>
+                    void act(async () =>
+                      dataOf(await api.POST('/v1/challenges/{id}/decline', { ...path, body: { reason } })),
+                    )
+                  }
+                >
+                  {t('challenges.decline')}
+                </button>
+              </div>
             </>
           ) : (
             <button

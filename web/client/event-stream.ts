@@ -155,6 +155,20 @@ export function useEventStream(game: string | undefined, onEvent: (event: Stream
 }
 
 /**
+ * Keeps what a page read fresh: `load` when the page opens, whenever the stream comes up (what
+ * passed while it was down) and on each event `listed` picks, and every `pollMs` while it is down.
+ */
+export function useFreshReads(load: () => void, listed: (event: StreamEvent) => boolean, pollMs: number): void {
+  const streaming = useEventStream(undefined, (e) => listed(e) && load());
+  useEffect(() => {
+    load();
+    if (streaming) return;
+    const timer = setInterval(load, pollMs);
+    return () => clearInterval(timer);
+  }, [streaming]);
+}
+
+/**
  * Runs `read` one call at a time: calls while one runs make a single run after it (several events
  * about one change read once more, not once each). A read that fails is left for the next event to
  * redo, or for polling once the stream drops: `read` shows its own errors where the page has a place.

@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import type { TFunction } from 'i18next';
 import { tOr, useT } from './i18n.js';
 
@@ -103,6 +104,18 @@ export function describeOptions(t: TFunction, fields: Field[], values: unknown):
     return { label: f.label, value: Array.isArray(v) && v.length > 0 ? v.join(', ') : t('options.none') };
   });
 }
+
+/** Chosen options (describeOptions) as the terms of a facts list. */
+export const OptionFacts = ({ options }: { options: { label: string; value: string }[] }) => (
+  <>
+    {options.map((o) => (
+      <Fragment key={o.label}>
+        <dt>{o.label}</dt>
+        <dd>{o.value}</dd>
+      </Fragment>
+    ))}
+  </>
+);
 
 /** Parses "1, 2,3" for a list field; null if it is not a list of whole numbers. */
 export function parseNumbers(text: string): number[] | null {

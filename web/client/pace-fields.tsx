@@ -3,6 +3,34 @@ import { PACES, paceLabel } from './paces.js';
 
 export type OnTimeout = 'bot' | 'forfeit';
 
+/** A choice of PACES, by index. */
+export function PaceSelect({
+  t,
+  name,
+  label,
+  pace,
+  setPace,
+}: {
+  t: TFunction;
+  name: string;
+  label: string;
+  pace: number;
+  setPace: (pace: number) => void;
+}) {
+  return (
+    <label>
+      {label}
+      <select name={name} value={pace} onChange={(e) => setPace(Number(e.currentTarget.value))}>
+        {PACES.map((p, i) => (
+          <option key={i} value={i}>
+            {paceLabel(t, p)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** A form's pace (an index into PACES) and, with a deadline, what happens when time runs out. */
 export function PaceFields({
   t,
@@ -19,16 +47,7 @@ export function PaceFields({
 }) {
   return (
     <>
-      <label>
-        {t('newGame.pace')}
-        <select name="pace" value={pace} onChange={(e) => setPace(Number(e.currentTarget.value))}>
-          {PACES.map((p, i) => (
-            <option key={i} value={i}>
-              {paceLabel(t, p)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PaceSelect t={t} name="pace" label={t('newGame.pace')} pace={pace} setPace={setPace} />
       {pace > 0 && (
         <label>
           {t('newGame.onTimeout')}

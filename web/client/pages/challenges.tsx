@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { allChallenges, api, dataOf, type CatalogEntry, type Challenge } from '../api.js';
 import { ChallengeCard } from '../challenge-card.js';
 import { catalog } from '../catalog.js';
-import { coalesced, useEventStream } from '../event-stream.js';
+import { coalesced, useFreshReads } from '../event-stream.js';
 import { useT } from '../i18n.js';
 import { problemText } from '../problems.js';
 import { useTitle } from '../title.js';
@@ -40,14 +40,7 @@ function useChallenges<T>(read: () => Promise<T>) {
         (err: unknown) => setError(problemText(t, err)),
       );
   }, []);
-  const streaming = useEventStream(undefined, (e) => e.kind === 'challenge' && load());
-  // Read when the page opens and whenever the stream comes up, polled while it is down.
-  useEffect(() => {
-    load();
-    if (streaming) return;
-    const timer = setInterval(load, LIST_MS);
-    return () => clearInterval(timer);
-  }, [streaming]);
+  useFreshReads(load, (e) => e.kind === 'challenge', LIST_MS);
   return { t, me, entries, data, error, load };
 }
 

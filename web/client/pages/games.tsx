@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { allGames, type GameListItem } from '../api.js';
 import { catalog, gameTitle } from '../catalog.js';
-import { coalesced, useEventStream } from '../event-stream.js';
+import { coalesced, useFreshReads } from '../event-stream.js';
 import { currentLocale, useT } from '../i18n.js';
 import { problemText } from '../problems.js';
 import { deadlineText } from '../time.js';
@@ -37,14 +37,7 @@ export function GamesPage() {
     ),
   );
   useEffect(() => void catalog().then((c) => setTitles(Object.fromEntries(c.map((g) => [g.id, g.title])))), []);
-  const streaming = useEventStream(undefined, (e) => LISTED.has(e.kind) && load());
-  // Read when the page opens and whenever the stream comes up (what passed while it was down), polled while it is down.
-  useEffect(() => {
-    load();
-    if (streaming) return;
-    const timer = setInterval(load, LIST_MS);
-    return () => clearInterval(timer);
-  }, [streaming]);
+  useFreshReads(load, (e) => LISTED.has(e.kind), LIST_MS);
 
   useTitle(t('games.title'));
   const locale = currentLocale();

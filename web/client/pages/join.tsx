@@ -1,9 +1,8 @@
-import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, api, dataOf, type CatalogEntry, type Game } from '../api.js';
 import { catalog, gameTitle } from '../catalog.js';
 import { useT } from '../i18n.js';
-import { describeOptions, fieldsOf } from '../options-form.js';
+import { describeOptions, fieldsOf, OptionFacts } from '../options-form.js';
 import { timeControlText } from '../paces.js';
 import { problemText } from '../problems.js';
 import { go } from '../router.js';
@@ -76,12 +75,7 @@ export function JoinPage({ gameId, code }: { gameId: string; code: string }) {
           <dl class="facts">
             <dt>{t('join.pace')}</dt>
             <dd>{timeControlText(t, game.timeControl)}</dd>
-            {options.map((o) => (
-              <Fragment key={o.label}>
-                <dt>{o.label}</dt>
-                <dd>{o.value}</dd>
-              </Fragment>
-            ))}
+            <OptionFacts options={options} />
           </dl>
           {game.status !== 'open' || free === 0 ? <p>{t('join.full')}</p> : null}
         </>

@@ -7,6 +7,7 @@ import { coalesced, useEventStream } from '../event-stream.js';
 import { ratingText } from '../results.js';
 import { useT } from '../i18n.js';
 import { describeOptions, fieldsOf } from '../options-form.js';
+import { PaceSelect } from '../pace-fields.js';
 import { PACES, paceLabel } from '../paces.js';
 import { problemText } from '../problems.js';
 import { go } from '../router.js';
@@ -298,16 +299,7 @@ function SeekPanel({ entries, t }: { entries: CatalogEntry[]; t: TFunction }) {
                   ))}
               </select>
             </label>
-            <label>
-              {t('lobby.pace')}
-              <select name="seekPace" value={pace} onChange={(e) => setPace(Number(e.currentTarget.value))}>
-                {PACES.map((p, i) => (
-                  <option key={i} value={i}>
-                    {paceLabel(t, p)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <PaceSelect t={t} name="seekPace" label={t('lobby.pace')} pace={pace} setPace={setPace} />
             <button type="submit" disabled={busy || !game}>
               {t('lobby.seek')}
             </button>
