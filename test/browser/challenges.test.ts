@@ -1,5 +1,5 @@
 /**
- * In Chromium, at a phone's and a desktop's size: Anna challenges Ben from his profile; Ben sees it
+ * In Chromium, at a phone's and a desktop's size: Anna challenges Ben (a bot account) from his profile; Ben sees it
  * on his challenges page and declines it with a reason (RP-CHALLENGE-4), which Anna's link to it
  * words; Anna challenges again and Ben accepts, landing in the game; a third challenge appears on
  * Ben's open page by the event stream and leaves it when Anna withdraws it. Screenshots go to
@@ -45,12 +45,15 @@ describe('challenges in the browser', () => {
   for (const [width, height] of SIZES) {
     it(`at ${width}×${height}: declined with a reason, then accepted into a game, then withdrawn`, async () => {
       const [anna, ben] = [await signedUp(suite, 'Anna', width, height), await signedUp(suite, 'Ben', width, height)];
+      // Ben plays as a bot account: Anna's cards mark him so, his mark none of hers.
+      dataOf(await ben.api.POST('/v1/players/me/bot-account', {}));
       // No button on one's own profile.
       await anna.page.goto(`${suite.server.url}/#/players/me`);
       await anna.page.waitForSelector('.ratings, .profile p');
       expect(await anna.page.locator('.profile > button[aria-expanded]').count()).toBe(0);
 
       const first = await challengeFromProfile(anna, ben, `challenges-profile-form-${width}`);
+      await anna.page.waitForSelector('.challenges li:has-text("Ben") .bot-badge');
       await ben.page.click('nav a[href="#/challenges"]');
       const card = ben.page.locator('.challenges li', { hasText: 'Anna' });
       await card.waitFor();
@@ -60,6 +63,7 @@ describe('challenges in the browser', () => {
       // Anna sits first, so Ben second; seven days to answer.
       expect(text).toMatch(/Your seat\s*Second/);
       expect(text).toMatch(/Expires in 7 days/);
+      expect(await card.locator('.bot-badge').count()).toBe(0);
       await shot(ben.page, `challenges-list-${width}`);
       expect(await seriousViolations(ben.page)).toEqual([]);
 
