@@ -6733,6 +6733,11 @@ export interface components {
             /** @description The profile of the person who held it; null for a bot or a deleted account */
             playerId: string | null;
             bot: boolean;
+            /**
+             * @description A bot account (docs/accounts.md "Bot accounts"), as its seat says; absent for people
+             * @enum {boolean}
+             */
+            botAccount?: true;
             /** @description 1 = winner; tied seats share a place */
             place: number;
             score: number;
@@ -6790,6 +6795,15 @@ export interface components {
             players: number;
             /** @description Names of the people seated so far */
             seated: string[];
+            /** @description The people seated so far, in the order of `seated` (which stays, names only, for clients written before this), each with the bot account mark */
+            people: {
+                name: string;
+                /**
+                 * @description A bot account (docs/accounts.md "Bot accounts"), as its seat says; absent for people
+                 * @enum {boolean}
+                 */
+                botAccount?: true;
+            }[];
             /** @description Each seated person's Glicko-2 rating in this game, in the order of `seated`; null before their first rated game of it (docs/playing.md "Ratings") */
             ratings: ({
                 rating: number;
@@ -11700,6 +11714,11 @@ export interface operations {
                      *           "players": 3,
                      *           "seated": [
                      *             "Anna"
+                     *           ],
+                     *           "people": [
+                     *             {
+                     *               "name": "Anna"
+                     *             }
                      *           ],
                      *           "ratings": [
                      *             {

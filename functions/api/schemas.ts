@@ -65,6 +65,11 @@ export const SeatIndex = z.number().int().min(0);
 /** An instant as the API writes it: ISO 8601 in UTC (`Date.prototype.toISOString`). */
 export const Timestamp = z.iso.datetime();
 
+/** A person's name shown to others in a list (lobby, finished games): the mark that a program plays under it. */
+export const BotAccountMark = z.literal(true).optional().openapi({
+  description: 'A bot account (docs/accounts.md "Bot accounts"), as its seat says; absent for people',
+});
+
 /** Room for what cleaning drops; the cleaned name is bounded much tighter. */
 const MAX_NAME_INPUT = 256;
 /** Raw input; the service cleans it and then bounds it (players.ts: playerName). */

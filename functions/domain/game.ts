@@ -82,6 +82,10 @@ export interface BotSeat {
 
 export type SeatRecord = PersonSeat | BotSeat;
 
+/** The bot account mark a seat passes on to what shows it (lobby, finished games, ratings): nothing for people and the platform's bots. */
+export const botAccountMarkOf = (s: SeatRecord): { botAccount?: true } =>
+  !s.bot && s.botAccount ? { botAccount: true } : {};
+
 export interface GameMeta {
   id: string;
   game: string;

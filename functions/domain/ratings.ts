@@ -57,6 +57,8 @@ export interface FinishedSeat {
   name: string | null;
   playerId: string | null;
   bot: boolean;
+  /** A bot account's seat (PersonSeat.botAccount), copied when the game is recorded; absent for people and the platform's bots. */
+  botAccount?: true;
   place: number;
   score: number;
   forfeited: boolean;

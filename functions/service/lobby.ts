@@ -5,7 +5,7 @@ import { keys } from '../store/keys.js';
 import type { LobbyStore } from '../store/ports/lobby.js';
 import type { SeekPool, SeekRecord } from '../domain/lobby.js';
 import type { RatingStore } from '../store/ports/ratings.js';
-import type { GameMeta, TimeControl } from '../domain/game.js';
+import { botAccountMarkOf, type GameMeta, type TimeControl } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import type { Seating } from './seating.js';
 import { ok, problems, refused, type Refusal, type Result } from './refusal.js';
@@ -38,6 +38,8 @@ export interface LobbyGame {
   players: number;
   /** The people seated so far (names only: strangers get no ids). */
   seated: string[];
+  /** The same people in the same order, each with the bot account mark (absent for a person); `seated` stays for older clients. */
+  people: LobbyPerson[];
   /** Each seated person's rating in this game, in the order of `seated`; null before their first rated game of it. */
   ratings: ({ rating: number; rd: number } | null)[];
   freeSeats: number;
@@ -54,6 +56,12 @@ export interface LobbyGame {
   expiresAt: string;
   /** The caller holds a seat already. */
   yours: boolean;
+}
+
+/** A seated person as the lobby shows them: the name, and whether a program plays under it. */
+export interface LobbyPerson {
+  name: string;
+  botAccount?: true;
 }
 
 export interface SeekAnswer {
@@ -104,7 +112,9 @@ export class Lobby {
       .slice(0, LOBBY_PAGE);
     const people = (m: GameMeta) =>
       m.seats.flatMap((s) =>
-        !s.bot && s.playerId !== null && s.name !== null ? [{ id: s.playerId, name: s.name }] : [],
+        !s.bot && s.playerId !== null && s.name !== null
+          ? [{ id: s.playerId, person: { name: s.name, ...botAccountMarkOf(s) } }]
+          : [],
       );
     const rated = await this.ratings.ratingsOfMany(page.flatMap((m) => people(m).map((p) => p.id)));
     return ok(
@@ -112,7 +122,8 @@ export class Lobby {
         id: m.id,
         game: m.game,
         players: m.players,
-        seated: people(m).map((p) => p.name),
+        seated: people(m).map((p) => p.person.name),
+        people: people(m).map((p) => p.person),
         ratings: people(m).map((p) => {
           const r = rated.get(p.id)?.get(m.game);
           return r ? { rating: r.rating, rd: r.rd } : null;

@@ -10,7 +10,7 @@ import type { GameLog } from '../store/ports/game-log.js';
 import { WriteConflict } from '../store/ports/errors.js';
 import type { RatingStore } from '../store/ports/ratings.js';
 import type { FinishedGameRecord, PlannedSeat, RatingEntry, RatingPlan } from '../domain/ratings.js';
-import type { CommitRecord, GameMeta, GameRecord } from '../domain/game.js';
+import { botAccountMarkOf, type CommitRecord, type GameMeta, type GameRecord } from '../domain/game.js';
 import { outcomeWithForfeits } from './forfeit.js';
 import { Leaderboard } from './leaderboard.js';
 import { counts } from './rating-rules.js';
@@ -80,7 +80,7 @@ export class Results {
       seats.push({
         playerId: s.playerId!,
         name: s.name ?? '',
-        ...(!s.bot && s.botAccount ? { botAccount: true as const } : {}),
+        ...botAccountMarkOf(s),
         place: outcome.ranking[seat]!,
         before: latest ? valueOf(latest) : INITIAL_RATING,
         base: latest?.version ?? 0,
@@ -167,6 +167,7 @@ function finishedRecord(meta: GameMeta, latest: CommitRecord, outcome: Outcome, 
       name: s.name,
       playerId: s.bot ? null : s.playerId,
       bot: s.bot,
+      ...botAccountMarkOf(s),
       place: outcome.ranking[seat]!,
       score: outcome.scores[seat] ?? 0,
       forfeited: latest.forfeited.includes(seat),

@@ -132,3 +132,42 @@ describe('shown as a bot', () => {
     expect(after).toContain(kim.playerId);
   });
 });
+
+describe('shown as a bot where public games are listed', () => {
+  /** A public game the bot account made and `person` joined: it starts once `players` are seated. */
+  const publicGame = async (bot: Player, person: Player, players: number) => {
+    const body = { game: 'high-card', players, visibility: 'public' as const, options: { rounds: 1, handSize: 2 } };
+    const { id } = dataOf(await bot.POST('/v1/games', { body }));
+    dataOf(await person.POST('/v1/games/{id}/join', { params: { path: { id } }, body: {} }));
+    return id;
+  };
+
+  it('on lobby cards: `people` marks the bot account, not the person; `seated` stays names only', async () => {
+    const [bot, nia] = [await suite.api.newPlayer('Ned'), await suite.api.newPlayer('Nia')];
+    dataOf(await upgrade(bot));
+    const id = await publicGame(bot, nia, 3);
+    const { games } = dataOf(await nia.GET('/v1/lobby', { params: { query: { game: 'high-card' } } }));
+    expect(games.find((g) => g.id === id)).toMatchObject({
+      seated: ['Ned', 'Nia'],
+      people: [{ name: 'Ned', botAccount: true }, { name: 'Nia' }],
+    });
+    expect(games.find((g) => g.id === id)!.people[1]).not.toHaveProperty('botAccount');
+  });
+
+  it("in finished games' seats, on the profile list and in the search; the person it played is not marked", async () => {
+    const [bot, ola] = [await suite.api.newPlayer('Oz'), await suite.api.newPlayer('Ola')];
+    dataOf(await upgrade(bot));
+    const id = await publicGame(bot, ola, 2);
+    dataOf(await ola.POST('/v1/games/{id}/resign', { params: { path: { id } } }));
+    await suite.server.services.results.record(id);
+    const played = dataOf(
+      await ola.GET('/v1/profiles/{playerId}/games', { params: { path: { playerId: ola.playerId } } }),
+    );
+    const found = dataOf(await ola.GET('/v1/finished-games', { params: { query: { player: 'Oz' } } }));
+    for (const page of [played, found]) {
+      const seats = page.items.find((x) => x.id === id)!.seats;
+      expect(seats.find((s) => s.playerId === bot.playerId)).toMatchObject({ name: 'Oz', botAccount: true });
+      expect(seats.find((s) => s.playerId === ola.playerId)).not.toHaveProperty('botAccount');
+    }
+  });
+});

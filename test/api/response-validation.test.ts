@@ -83,6 +83,15 @@ describe('the response validator', () => {
     ]);
   });
 
+  it('names the schema path in the document for a component ajv compiles apart (CatalogEntry as the items of the catalog)', async () => {
+    const reply = await suite.api.GET('/v1/catalog');
+    const [entry] = dataOf(reply);
+    expect(validate(sampleOf('GET', '/v1/catalog', reply, [{ ...entry, extra: 1, title: 4 }])).errors).toEqual([
+      'status 200 application/json: /0: unknown property "extra" (schema #/components/schemas/CatalogEntry/additionalProperties)',
+      'status 200 application/json: /0/title: must be string (schema #/components/schemas/CatalogEntry/properties/title/type)',
+    ]);
+  });
+
   it('refuses a problem+json error that does not match the problem schema', async () => {
     const reply = await suite.api.GET('/v1/players/me');
     expect(reply.response.status).toBe(401);

@@ -1,13 +1,15 @@
 /**
  * In Chromium: a stranger's public game found in the lobby and joined with one
  * tap, watched by a third player as a spectator, and a "play anyone" seek matched between two
- * browsers. Screenshots of the lobby at 375×812 and 1280×800 go to test-results/browser/.
+ * browsers, and a bot account's card with its BOT badge. Screenshots of the lobby at 375×812 and
+ * 1280×800 go to test-results/browser/.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUp as signUpAt } from '../../scripts/support/chromium.js';
 import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
+import { dataOf } from '../support/client.js';
 
 const suite = useBrowserSuite();
 
@@ -32,6 +34,13 @@ describe('the lobby in Chromium', () => {
     await anna.page.waitForURL(/#\/games\//);
     const id = gameIdOf(anna.page);
 
+    // A bot account's public game beside it: its card marks the name, Anna's does not.
+    const railbot = await suite.api.newPlayer('Railbot');
+    dataOf(await railbot.POST('/v1/players/me/bot-account', {}));
+    const timeControl = { perMove: 'P3D', onTimeout: 'bot' } as const;
+    const body = { game: 'ticket-to-ride-europe', players: 2, visibility: 'public', timeControl } as const;
+    dataOf(await railbot.POST('/v1/games', { body }));
+
     const ben = await person('Ben');
     await ben.page.click('nav a[href="#/lobby"]');
     await ben.page.selectOption('select[name=game]', 'ticket-to-ride-europe');
@@ -41,6 +50,9 @@ describe('the lobby in Chromium', () => {
     await card.waitFor();
     expect(await card.textContent()).toContain('1 free seat');
     expect(await card.textContent()).toContain('3 days per move');
+    expect(await card.locator('.bot-badge').count()).toBe(0);
+    const botCard = ben.page.locator('.lobby-games li', { hasText: 'With Railbot' });
+    expect(await botCard.getByRole('img', { name: 'Bot account' }).textContent()).toBe('BOT');
     await ben.page.screenshot({ path: join(SHOTS, 'lobby-phone.png'), fullPage: true });
     await ben.page.setViewportSize({ width: 1280, height: 800 });
     await ben.page.screenshot({ path: join(SHOTS, 'lobby-desktop.png') });

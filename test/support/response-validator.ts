@@ -113,10 +113,35 @@ function locationOf(document: unknown, pointer: string): string {
     : pointer;
 }
 
-/** One error, with the schema path made absolute: ajv gives the paths inside the root schema relative to it. */
-function describeError(e: ErrorObject, root: string): string {
+/** Each schema object of the document by its pointer, to name the schema an error came from. */
+function schemaPointers(document: unknown): WeakMap<object, string> {
+  const pointers = new WeakMap<object, string>();
+  const visit = (node: unknown, pointer: string) => {
+    if (!node || typeof node !== 'object' || pointers.has(node)) return;
+    pointers.set(node, pointer);
+    for (const [key, value] of Object.entries(node)) visit(value, `${pointer}/${pointerPart(key)}`);
+  };
+  visit(document, '');
+  return pointers;
+}
+
+/**
+ * The schema path of an error, absolute. ajv writes an inlined `$ref`'s paths from the reference, but a
+ * schema it compiles apart (one with `$ref`s of its own, e.g. `CatalogEntry` as the catalog's `items`)
+ * reports paths relative to itself: rebuilt here from the schema the error is about (`parentSchema`).
+ */
+function schemaPathOf(e: ErrorObject, root: string, pointers: WeakMap<object, string>): string {
+  if (/^#\/(components|paths|webhooks)\//.test(e.schemaPath)) return e.schemaPath;
+  const parent = e.parentSchema && typeof e.parentSchema === 'object' ? pointers.get(e.parentSchema) : undefined;
+  const keyword = `/${pointerPart(e.keyword)}`;
+  if (parent !== undefined && e.schemaPath.endsWith(keyword)) return `#${parent}${keyword}`;
+  return `#${root}${e.schemaPath.slice(1)}`;
+}
+
+/** One error, with the schema path made absolute. */
+function describeError(e: ErrorObject, root: string, pointers: WeakMap<object, string>): string {
   const at = e.instancePath || '(body)';
-  const schemaPath = /^#\/(components|paths)\//.test(e.schemaPath) ? e.schemaPath : `#${root}${e.schemaPath.slice(1)}`;
+  const schemaPath = schemaPathOf(e, root, pointers);
   if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties') {
     const params = e.params as { additionalProperty?: string; unevaluatedProperty?: string };
     return `${at}: unknown property "${params.additionalProperty ?? params.unevaluatedProperty}" (schema ${schemaPath})`;
@@ -145,12 +170,16 @@ function documentChecks(document: OpenApiDocument) {
     strictTuples: false,
     allErrors: true,
     discriminator: true,
+    // Each error names its schema object (`parentSchema`): schemaPathOf needs it.
+    verbose: true,
   });
   (addFormatsPlugin as unknown as (a: Ajv2020) => void)(ajv);
   // OpenAPI's annotation keywords, and the document's own fields (ajv reads the document as the
   // root schema its `$ref`s point into); none constrains anything.
   for (const keyword of ['example', ...Object.keys(document)]) ajv.addKeyword({ keyword });
-  ajv.addSchema(forAjv(document) as object, DOCUMENT_ID);
+  const readable = forAjv(document);
+  const pointers = schemaPointers(readable);
+  ajv.addSchema(readable as object, DOCUMENT_ID);
 
   // By where the schema really is: most answers are the one Problem.
   const compiled = new Map<string, ValidateFunction>();
@@ -172,7 +201,9 @@ function documentChecks(document: OpenApiDocument) {
       return [`the body is not JSON: ${JSON.stringify(body.slice(0, 80))}`];
     }
     const validate = schemaAt(pointer);
-    return validate(value) ? [] : (validate.errors ?? []).map((e) => describeError(e, locationOf(document, pointer)));
+    return validate(value)
+      ? []
+      : (validate.errors ?? []).map((e) => describeError(e, locationOf(document, pointer), pointers));
   };
 
   /** Declared headers, by name, with the pointer of their schema: required ones must be there, and any there must match. */

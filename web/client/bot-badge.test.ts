@@ -6,10 +6,12 @@
  */
 import type { TFunction } from 'i18next';
 import { Fragment, type VNode } from 'preact';
-import { describe, expect, it } from 'vitest';
-import type { Game } from './api.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FinishedGame, Game, LobbyGame } from './api.js';
 import { BotBadge } from './bot-badge.js';
 import { Seats } from './game/player-panels.js';
+import { SeatedPeople } from './pages/lobby.js';
+import { FinishedGames, ratingText } from './results.js';
 import { translator } from './i18n.testkit.js';
 
 interface Element {
@@ -57,6 +59,10 @@ const game: Game = {
 const seatName = (s: number) => game.seats[s]!.name ?? `Bot ${s + 1}`;
 
 describe('the bot-account badge', () => {
+  // Numbers and dates follow the browser's languages (i18n.ts currentLocale); node has no navigator.
+  beforeAll(() => vi.stubGlobal('navigator', { language: 'en-GB', languages: ['en-GB'] }));
+  afterAll(() => vi.unstubAllGlobals());
+
   it.each([
     ['en', 'BOT', 'Bot account'],
     ['cs', 'BOT', 'Účet bota'],
@@ -83,4 +89,47 @@ describe('the bot-account badge', () => {
       expect(text(seats[2]!.children)).toContain(t('bots.seat', { level: t('bots.hard') }));
     },
   );
+
+  it.each(['en', 'ru'] as const)(
+    '%s: a lobby card marks the bot account among the seated, with ratings kept',
+    (lang) => {
+      const t: TFunction = translator(lang);
+      const card = {
+        people: [{ name: 'Railbot 9000', botAccount: true }, { name: 'Anna' }],
+        ratings: [{ rating: 1500, rd: 60 }, null],
+      } as LobbyGame;
+      const nodes = rendered(SeatedPeople({ game: card, t }));
+      expect(badges(nodes).map((b) => b.props['aria-label'])).toEqual([t('bots.account')]);
+      const rating = ratingText(t, card.ratings[0]!);
+      expect(text(nodes)).toBe(t('lobby.seated', { names: `Railbot 9000 (${rating}) ${t('bots.badge')}, Anna` }));
+    },
+  );
+
+  it("a finished game's table marks the bot account's row only", () => {
+    const t: TFunction = translator('en');
+    const finished: FinishedGame = {
+      id: 'g2',
+      game: 'streetcar',
+      finishedAt: '2026-11-29T09:00:00Z',
+      rated: true,
+      seats: [
+        { seat: 0, name: 'Anna', playerId: 'p-anna', bot: false, place: 2, score: 3, forfeited: false },
+        {
+          seat: 1,
+          name: 'Railbot 9000',
+          playerId: 'p-railbot',
+          bot: false,
+          botAccount: true,
+          place: 1,
+          score: 5,
+          forfeited: false,
+        },
+      ],
+    };
+    const rows = all(rendered(FinishedGames({ games: [finished], titles: {}, t })), (e) => e.type === 'tr').slice(1);
+    expect(rows.map((tr) => [text(tr.children), badges(tr.children).length])).toEqual([
+      ['1.Railbot 9000 BOT5', 1],
+      ['2.Anna3', 0],
+    ]);
+  });
 });

@@ -2,6 +2,7 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'preact/hooks';
 import type { FinishedGame } from './api.js';
+import { BotAccountMark } from './bot-badge.js';
 import { catalog, gameTitle } from './catalog.js';
 import { currentLocale } from './i18n.js';
 
@@ -87,6 +88,7 @@ export function FinishedGames({
                         (s.name ?? t('game.seatName', { n: s.seat + 1 }))
                       )}
                       {s.bot && ` ${t('game.bot')}`}
+                      <BotAccountMark botAccount={s.botAccount} t={t} />
                       {s.forfeited && ` ${t('results.resigned')}`}
                     </td>
                     <td>{s.score}</td>

@@ -8,7 +8,7 @@ import { caller, type AppEnv as Env } from '../env.js';
 import { LOBBY_PAGE, OPEN_GAME_DAYS, SEEK_HOURS, UNTIMED, type Lobby } from '../../service/lobby.js';
 import { DURATION, MAX_MOVE_TIME_MS, TimeControlSchema, durationMs } from '../../service/time-control.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { GameIdSchema, Timestamp } from '../schemas.js';
+import { BotAccountMark, GameIdSchema, Timestamp } from '../schemas.js';
 import { GameOptionsSchema } from '../games/schemas.js';
 import { defineRoute, rateLimitText } from '../answers.js';
 import { json, secured } from '../route-content.js';
@@ -55,6 +55,10 @@ const LobbyGameSchema = z
     game: GameIdSchema,
     players: z.number().int().openapi({ description: 'Seats in all' }),
     seated: z.array(z.string()).openapi({ description: 'Names of the people seated so far' }),
+    people: z.array(z.strictObject({ name: z.string(), botAccount: BotAccountMark })).openapi({
+      description:
+        'The people seated so far, in the order of `seated` (which stays, names only, for clients written before this), each with the bot account mark',
+    }),
     ratings: z
       .array(
         z
@@ -127,6 +131,7 @@ const lobbyGame = {
   game: 'ticket-to-ride-europe',
   players: 3,
   seated: ['Anna'],
+  people: [{ name: 'Anna' }],
   ratings: [{ rating: 1621.4, rd: 84.2 }],
   freeSeats: 1,
   bots: 1,

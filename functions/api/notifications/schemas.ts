@@ -165,7 +165,12 @@ export const WebhookDeliverySchema = z
   })
   .openapi('WebhookDelivery', { description: 'One attempt to deliver a message to your endpoint' });
 
-export const PushSubscriptionSchema = PushSubscriptionBase.openapi('PushSubscription', {
+/**
+ * A copy built here: zod gives a schema `.openapi()` when it is built, from the prototype that
+ * openapi-zod.ts sets up, and the notifier's schema may have been built before any of the API's
+ * modules was loaded (a worker that ran a notifier suite first).
+ */
+export const PushSubscriptionSchema = PushSubscriptionBase.clone().openapi('PushSubscription', {
   description: 'What PushSubscription.toJSON() gives in the browser (endpoint and RFC 8291 keys)',
 });
 

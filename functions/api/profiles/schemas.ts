@@ -1,6 +1,6 @@
 /** Shapes of profiles, leaderboards and the search of finished public games. */
 import * as z from '../openapi-zod.js';
-import { GameIdSchema, SeatIndex, pageSchema } from '../schemas.js';
+import { BotAccountMark, GameIdSchema, SeatIndex, pageSchema } from '../schemas.js';
 import { isCursor } from '../pagination.js';
 
 const Timestamp = z.iso.datetime();
@@ -99,6 +99,7 @@ export const FinishedSeatSchema = z
       .nullable()
       .openapi({ description: 'The profile of the person who held it; null for a bot or a deleted account' }),
     bot: z.boolean(),
+    botAccount: BotAccountMark,
     place: z.number().int().min(1).openapi({ description: '1 = winner; tied seats share a place' }),
     score: z.number(),
     forfeited: z.boolean().openapi({ description: 'Resigned or forfeited: ranked after every seat still playing' }),

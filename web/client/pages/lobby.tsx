@@ -14,6 +14,7 @@ import { go } from '../router.js';
 import { useTitle } from '../title.js';
 import { ErrorLine } from '../widgets.js';
 import { levelName } from '../bot-levels.js';
+import { BotAccountMark } from '../bot-badge.js';
 
 const UNTIMED = 'untimed';
 /**
@@ -26,9 +27,30 @@ const SEEK_MS = 2_000;
 /** The account's events that change the list: one of your open games started, or your seek was matched. */
 const LISTED = new Set(['gameStarted', 'seekMatched']);
 
+/** A character no name or catalog holds: the sentence is split where it stands, and the names go in between as elements. */
+const SLOT = '\u0000';
 const paceOf = (choice: string | null) => choice ?? UNTIMED;
 const paceText = (t: TFunction, pace: string) =>
   pace === UNTIMED ? paceLabel(t, null) : pace === 'bank' ? t('lobby.bank') : paceLabel(t, pace);
+
+/** Who sits at a lobby card's game, each with their rating and a bot account's badge, where the language puts the names. */
+export function SeatedPeople({ game, t }: { game: LobbyGame; t: TFunction }) {
+  const [before, after] = t('lobby.seated', { names: SLOT }).split(SLOT);
+  return (
+    <>
+      {before}
+      {game.people.map((p, i) => (
+        <Fragment key={i}>
+          {i > 0 && ', '}
+          {p.name}
+          {game.ratings[i] && ` (${ratingText(t, game.ratings[i])})`}
+          <BotAccountMark botAccount={p.botAccount} t={t} />
+        </Fragment>
+      ))}
+      {after}
+    </>
+  );
+}
 
 /** The lobby (docs/playing.md "Lobby"): public games waiting for players, joined with one tap, and "play anyone". */
 export function LobbyPage() {
@@ -132,12 +154,7 @@ export function LobbyPage() {
               <li key={g.id} class="card">
                 <h3>{title}</h3>
                 <p>
-                  {t('lobby.seated', {
-                    names: g.seated
-                      .map((name, i) => (g.ratings[i] ? `${name} (${ratingText(t, g.ratings[i]!)})` : name))
-                      .join(', '),
-                  })}{' '}
-                  · <strong>{t('lobby.freeSeats', { count: g.freeSeats })}</strong>
+                  <SeatedPeople game={g} t={t} /> · <strong>{t('lobby.freeSeats', { count: g.freeSeats })}</strong>
                   {g.bots > 0 && (
                     <>
                       {' '}
