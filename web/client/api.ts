@@ -20,6 +20,8 @@ export type Action = { type: string } & Record<string, unknown>;
 export type GameAction = Schemas['GameAction'];
 export type GameCreate = Schemas['GameCreate'];
 export type CatalogEntry = Schemas['CatalogEntry'];
+/** A game of the catalog: what the API's fields naming a game take. */
+export type GameId = Schemas['GameId'];
 export type CatalogGame = Schemas['CatalogGame'];
 export type ChatMessage = Schemas['ChatMessage'];
 export type Me = Schemas['Player'];

@@ -9,7 +9,7 @@ import { LOBBY_PAGE, OPEN_GAME_DAYS, SEEK_HOURS, UNTIMED, type Lobby } from '../
 import { DURATION, MAX_MOVE_TIME_MS, TimeControlSchema, durationMs } from '../../service/time-control.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { GameIdSchema, Timestamp, namesCatalogGame } from '../schemas.js';
-import { GameOptionsSchema } from '../games/schemas.js';
+import { GameCreateSchema, GameOptionsSchema } from '../games/schemas.js';
 import { defineRoute, rateLimitText } from '../answers.js';
 import { json, secured } from '../route-content.js';
 import { valueOf } from '../problem-response.js';
@@ -94,15 +94,7 @@ const LobbySchema = z
 
 const SeekCreateSchema = z
   .strictObject({
-    game: z
-      .string()
-      .min(1)
-      .max(64)
-      .openapi({
-        ...namesCatalogGame,
-        description: 'A game id from the catalog',
-        example: 'ticket-to-ride-europe',
-      }),
+    game: GameCreateSchema.shape.game,
     players: z.number().int().min(2).max(16).openapi({ description: 'Seats of the game to make, all for people' }),
     pace: PaceSchema,
   })
