@@ -2714,8 +2714,13 @@ export interface components {
          * @enum {string}
          */
         GameId: "ticket-to-ride-europe" | "ticket-to-ride-germany" | "streetcar" | "trains-and-stations" | "vlaky-na-trati";
-        CatalogGame: {
-            id: components["schemas"]["GameId"];
+        CatalogGame: components["schemas"]["TicketToRideEuropeCatalogGame"] | components["schemas"]["TicketToRideGermanyCatalogGame"] | components["schemas"]["StreetcarCatalogGame"] | components["schemas"]["TrainsAndStationsCatalogGame"] | components["schemas"]["VlakyNaTratiCatalogGame"];
+        TicketToRideEuropeCatalogGame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            id: "ticket-to-ride-europe";
             title: string;
             minPlayers: number;
             maxPlayers: number;
@@ -2723,8 +2728,388 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
-            /** @description Static components to draw the game with (e.g. the map: cities, routes with colour and length, tickets) */
-            components?: unknown;
+            components: components["schemas"]["TtrComponents"];
+        };
+        /** @description A Ticket to Ride map: cities, routes, tickets and the counts of its edition */
+        TtrComponents: {
+            /** @enum {string} */
+            id: "europe" | "germany";
+            title: string;
+            cities: string[];
+            /** @description Germany's neighbouring countries (dead ends); empty for Europe */
+            countries: string[];
+            routes: {
+                id: number;
+                a: string;
+                b: string;
+                length: number;
+                /** @enum {string} */
+                colour: "pink" | "white" | "blue" | "yellow" | "orange" | "black" | "red" | "green" | "gray";
+                tunnel: boolean;
+                /** @description Locomotive symbols on a ferry; 0 for other routes */
+                ferry: number;
+                /** @description Routes between the same two places share a group */
+                group: number;
+                toCountry: boolean;
+            }[];
+            tickets: {
+                id: number;
+                a: string;
+                b: string;
+                points: number;
+                long: boolean;
+            }[];
+            /** @description Route length → points */
+            routeScoring: {
+                [key: string]: number;
+            };
+            trainsPerPlayer: number;
+            stationsPerPlayer: number;
+            unusedStationPoints: number;
+            longestPathBonus: number;
+            globetrotterBonus: number;
+            /** @description Germany's passengers: per colour in the bag, per place at setup; null for Europe */
+            passengers: {
+                colours: {
+                    [key: string]: number;
+                };
+                placement: {
+                    [key: string]: number;
+                };
+                majorityFirst: number;
+                majoritySecond: number;
+            } | null;
+            cardsPerColour: number;
+            locomotives: number;
+        };
+        TicketToRideGermanyCatalogGame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            id: "ticket-to-ride-germany";
+            title: string;
+            minPlayers: number;
+            maxPlayers: number;
+            /** @description JSON Schema of the game's options (all optional, with defaults) */
+            options: {
+                [key: string]: unknown;
+            };
+            components: components["schemas"]["TtrComponents"];
+        };
+        StreetcarCatalogGame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            id: "streetcar";
+            title: string;
+            minPlayers: number;
+            maxPlayers: number;
+            /** @description JSON Schema of the game's options (all optional, with defaults) */
+            options: {
+                [key: string]: unknown;
+            };
+            components: components["schemas"]["StreetcarComponents"];
+        };
+        /** @description Streetcar's board, buildings, terminals, tiles, route cards and die */
+        StreetcarComponents: {
+            grid: {
+                rows: number;
+                cols: number;
+                orientation: string;
+            };
+            buildings: {
+                letter: string;
+                name: string;
+                row: number;
+                col: number;
+            }[];
+            terminals: {
+                id: number;
+                line: number;
+                street: string;
+                /** @enum {string} */
+                edge: "N" | "E" | "S" | "W";
+                squares: [
+                    components["schemas"]["StreetcarSquare"],
+                    components["schemas"]["StreetcarSquare"]
+                ];
+            }[];
+            tiles: {
+                id: string;
+                /** @description The edges each track joins */
+                segments: [
+                    "N" | "E" | "S" | "W",
+                    "N" | "E" | "S" | "W"
+                ][];
+                tree: boolean;
+                drawPile: number;
+                startTiles: number;
+            }[];
+            rotations: string;
+            routeCards: {
+                id: string;
+                /** @enum {string} */
+                frame: "red" | "blue";
+            }[];
+            dieFaces: components["schemas"]["StreetcarDieFace"][];
+            turnstile: {
+                row: number;
+                col: number;
+                rotation: 0 | 90 | 180 | 270;
+            }[];
+        };
+        /** @description A square of the 12×12 board, 1-based */
+        StreetcarSquare: {
+            row: number;
+            col: number;
+        };
+        /** @description SC-1.9: a number of steps, or H (to the next stop or terminal) */
+        StreetcarDieFace: 1 | 2 | 3 | 4 | "H";
+        TrainsAndStationsCatalogGame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            id: "trains-and-stations";
+            title: string;
+            minPlayers: number;
+            maxPlayers: number;
+            /** @description JSON Schema of the game's options (all optional, with defaults) */
+            options: {
+                [key: string]: unknown;
+            };
+            components: components["schemas"]["TsComponents"];
+        };
+        /** @description Trains & Stations' board: cities, routes, track spaces, goods and special cards */
+        TsComponents: {
+            cities: {
+                id: string;
+                name: string;
+                sites: 2 | 3;
+                bonus: {
+                    /** @enum {string} */
+                    kind: "VP" | "SPECIAL_CARD" | "BONUS_DIE";
+                    amount: number;
+                };
+                xy: [
+                    number,
+                    number
+                ];
+            }[];
+            routes: {
+                id: string;
+                name: string;
+                spaces: string[];
+                cities: string[];
+            }[];
+            trackSpaces: {
+                id: string;
+                route: string;
+                neighbours: string[];
+                cities: string[];
+            }[];
+            /** @description Upgrade chains per goods space, tiers of goods */
+            goodsSpaces: {
+                RANCH: ("workers" | "coal" | "cattle" | "food" | "silver" | "gold")[][];
+                HOTEL: ("workers" | "coal" | "cattle" | "food" | "silver" | "gold")[][];
+                MINE: ("workers" | "coal" | "cattle" | "food" | "silver" | "gold")[][];
+            };
+            goods: {
+                /** @enum {string} */
+                type: "workers" | "coal" | "cattle" | "food" | "silver" | "gold";
+                monopolyVP: number;
+                storableIn: ("RANCH" | "MINE" | "HOTEL")[];
+                count: number;
+            }[];
+            specialCards: ({
+                id: string;
+                /** @enum {string} */
+                kind: "TASK";
+                cities: [
+                    string,
+                    string
+                ];
+                vp: number;
+            } | {
+                id: string;
+                /** @enum {string} */
+                kind: "GOODS";
+                goods: ("workers" | "coal" | "cattle" | "food" | "silver" | "gold")[];
+            })[];
+            constants: {
+                vpTotalByPlayers: {
+                    3: number;
+                    4: number;
+                    5: number;
+                };
+                startVP: number;
+                startCoins: number;
+                coinCap: number;
+                coinsPerCoinDie: number;
+                rerollCost: number;
+                strikeLockedTrains: number;
+                strikePenaltyVP: number;
+                maxOwnDicePerRoll: number;
+                dicePerColour: number;
+                bonusDice: number;
+                specialDealt: number;
+                specialKept: number;
+                recallMinDiceOnBoard: number;
+                buildingsPerColour: {
+                    RANCH: number;
+                    MINE: number;
+                    HOTEL: number;
+                };
+            };
+            /**
+             * @description The board is a reconstruction, not the published one
+             * @enum {boolean}
+             */
+            reconstruction: true;
+        };
+        VlakyNaTratiCatalogGame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            id: "vlaky-na-trati";
+            title: string;
+            minPlayers: number;
+            maxPlayers: number;
+            /** @description JSON Schema of the game's options (all optional, with defaults) */
+            options: {
+                [key: string]: unknown;
+            };
+            components: components["schemas"]["VntComponents"];
+        };
+        /** @description Vlaky na trati's railway cards, start, curve and end cards, score sheets and constants */
+        VntComponents: {
+            reconstruction: boolean;
+            version: string;
+            railwayCards: {
+                id: string;
+                /** @enum {string} */
+                deck: "A" | "B";
+                tracks: {
+                    /** @enum {string} */
+                    left: "T" | "M" | "B";
+                    /** @enum {string} */
+                    right: "T" | "M" | "B";
+                    station: {
+                        symbols: ("PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS")[];
+                    } | null;
+                }[];
+            }[];
+            startCard: {
+                sides: {
+                    fields: {
+                        T: {
+                            symbols: ("PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS")[];
+                        };
+                        M: {
+                            symbols: ("PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS")[];
+                        };
+                        B: {
+                            symbols: ("PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS")[];
+                        };
+                    };
+                }[];
+            };
+            curves: {
+                cards: string[];
+                laneMap: {
+                    /** @enum {string} */
+                    T: "T" | "M" | "B";
+                    /** @enum {string} */
+                    M: "T" | "M" | "B";
+                    /** @enum {string} */
+                    B: "T" | "M" | "B";
+                };
+                stations: {
+                    T: {
+                        symbols: ("PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS")[];
+                        curveLoco: boolean;
+                    };
+                    M: {
+                        symbols: ("PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS")[];
+                        curveLoco: boolean;
+                    };
+                    B: {
+                        symbols: ("PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS")[];
+                        curveLoco: boolean;
+                    };
+                };
+            }[];
+            endCard: {
+                stations: {
+                    T: {
+                        symbols: ("PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS")[];
+                        curveLoco: boolean;
+                    } | null;
+                    M: {
+                        symbols: ("PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS")[];
+                        curveLoco: boolean;
+                    } | null;
+                    B: {
+                        symbols: ("PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS")[];
+                        curveLoco: boolean;
+                    } | null;
+                };
+            };
+            sheets: {
+                I: components["schemas"]["VntSheet"];
+                II: components["schemas"]["VntSheet"];
+            };
+            constants: {
+                cardsA: number;
+                cardsB: number;
+                /** @enum {number} */
+                slotsPerRow: 8;
+                /** @enum {number} */
+                rows: 3;
+                handSizeA: number;
+                marketSize: number;
+                slowMoveMax: number;
+                declinesPerGame: number;
+                costs: {
+                    slowMove: number;
+                    secondCard: number;
+                    discardGain: number;
+                    anySymbol: number;
+                };
+            };
+        };
+        /** @description A score sheet side (I or II): its rows of boxes and special sections */
+        VntSheet: {
+            rows: {
+                /** @enum {string} */
+                symbol: "PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS";
+                boxes: {
+                    id: string;
+                    value: number;
+                    prereqs: string[];
+                    laterValue?: number;
+                    coins?: number;
+                    pointsPerCoin?: number;
+                }[];
+                overflowCoins: 1 | 2;
+            }[];
+            passengerMajorityDouble: boolean;
+            multiplyPair: [
+                "PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS",
+                "PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS"
+            ] | null;
+            noPoints: ("PASSENGER" | "MAIL" | "COAL" | "IRON_ORE" | "STEELWORKS" | "FACTORY" | "FOREST" | "SAWMILL" | "BEET" | "SUGAR_FACTORY" | "GLASSWORKS")[];
+            columns: string[][];
+            sugarSections: {
+                boxes: string[];
+                gate: string;
+            }[];
+            coinCircles: number;
+            declineCoinCircles: number;
+            anySymbolMarker: number;
         };
         PlayerCreated: {
             id: string;
@@ -3965,8 +4350,6 @@ export interface components {
             /** @enum {string} */
             kind: "over";
         };
-        /** @description SC-1.9: a number of steps, or H (to the next stop or terminal) */
-        StreetcarDieFace: 1 | 2 | 3 | 4 | "H";
         /** @description A tile on the board */
         StreetcarBoardTile: {
             row: number;
@@ -3975,11 +4358,6 @@ export interface components {
             rotation: 0 | 90 | 180 | 270;
             /** @description The building whose stop marker lies on this tile (SC-8) */
             stop: string | null;
-        };
-        /** @description A square of the 12×12 board, 1-based */
-        StreetcarSquare: {
-            row: number;
-            col: number;
         };
         /** @description A player's tram */
         StreetcarTram: {
@@ -6856,8 +7234,9 @@ export interface components {
             /**
              * @description A game id from the catalog
              * @example ticket-to-ride-europe
+             * @enum {string}
              */
-            game: string;
+            game: "ticket-to-ride-europe" | "ticket-to-ride-germany" | "streetcar" | "trains-and-stations" | "vlaky-na-trati";
             /** @description Seats of the game to make, all for people */
             players: number;
             /**
@@ -6920,8 +7299,9 @@ export interface components {
             /**
              * @description A game id from the catalog
              * @example ticket-to-ride-europe
+             * @enum {string}
              */
-            game: string;
+            game: "ticket-to-ride-europe" | "ticket-to-ride-germany" | "streetcar" | "trains-and-stations" | "vlaky-na-trati";
             /** @description The game's options (see the catalog's JSON Schema) */
             options?: {
                 [key: string]: unknown;
@@ -7481,7 +7861,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                game: string;
+                game: "ticket-to-ride-europe" | "ticket-to-ride-germany" | "streetcar" | "trains-and-stations" | "vlaky-na-trati";
             };
             cookie?: never;
         };
@@ -11386,7 +11766,7 @@ export interface operations {
             };
             path: {
                 /** @description A catalog game: each is its own rating */
-                game: string;
+                game: "ticket-to-ride-europe" | "ticket-to-ride-germany" | "streetcar" | "trains-and-stations" | "vlaky-na-trati";
             };
             cookie?: never;
         };
@@ -11453,7 +11833,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only games of this catalog game */
-                game?: string;
+                game?: "ticket-to-ride-europe" | "ticket-to-ride-germany" | "streetcar" | "trains-and-stations" | "vlaky-na-trati";
                 /** @description Only games with a seat whose name contains this (any case) */
                 player?: string;
                 /** @description Games per page */
@@ -11680,7 +12060,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only games of this catalog game */
-                game?: string;
+                game?: "ticket-to-ride-europe" | "ticket-to-ride-germany" | "streetcar" | "trains-and-stations" | "vlaky-na-trati";
                 /** @description Only games with this many seats */
                 players?: number;
                 /** @description Only games at this pace */

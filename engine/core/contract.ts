@@ -150,6 +150,8 @@ export interface GameSchemas<V> {
   view: z.ZodType<V, unknown>;
   /** Every event `apply` emits, and every `redacted` form, as published (`publishedEvent`), as a union discriminated by `type`. */
   event: z.ZodType<{ type: string; data?: Record<string, unknown> }, unknown>;
+  /** Exactly what `components` holds, for the catalog's answer; games without components leave it out. */
+  components?: z.ZodType;
 }
 
 /** The registry and the platform handle games without knowing their types. */

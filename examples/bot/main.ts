@@ -35,9 +35,10 @@ if (flags.resign) {
   serve(api, newTally());
   console.log('serving every game of the account; stop with Ctrl-C');
 } else {
+  const chosen = await catalogGame(api, flags.game);
   const id = flags.lobby
-    ? await joinFromLobby(api, flags.game)
-    : await createAgainstBots(api, await catalogGame(api, flags.game), Number(flags.players), flags.level as BotLevel);
+    ? await joinFromLobby(api, chosen)
+    : await createAgainstBots(api, chosen, Number(flags.players), flags.level as BotLevel);
   if (!id) throw new Error(`no public ${flags.game} game with a free seat in the lobby`);
   console.log(`playing ${flags.game} game ${id}`);
   const tally = newTally();

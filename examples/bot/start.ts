@@ -25,7 +25,7 @@ export async function createAgainstBots(api: Api, game: GameId, players: number,
 }
 
 /** Joins the newest public game of `game` with a free seat (`GET /v1/lobby`); undefined when there is none. */
-export async function joinFromLobby(api: Api, game: string): Promise<string | undefined> {
+export async function joinFromLobby(api: Api, game: GameId): Promise<string | undefined> {
   const { data: lobby } = await api.GET('/v1/lobby', { params: { query: { game } } });
   for (const open of lobby?.games ?? []) {
     // Someone else may take the last seat first: then try the next game.

@@ -86,7 +86,7 @@ export function createApp(deps: AppDeps) {
   useRequestStack(app, { ...deps, accessTokens: { keys: accessKeys, now } });
   // The order is the document's (openapi-document.ts) and, where paths overlap, the router's.
   app
-    .route('/', catalogApp(deps.registry))
+    .route('/', catalogApp(deps.registry, deps.documentedGames))
     .route('/', playersApp(deps, now))
     .route(
       '/',

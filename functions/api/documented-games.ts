@@ -1,5 +1,5 @@
 import type { AnyGame } from '../../engine/core/index.js';
-import type { NamedExample } from './play/game-examples.js';
+import type { NamedExample } from './game-examples.js';
 
 /**
  * What the document spells out per game, for openapi-document.ts only: the games, and the request

@@ -11,7 +11,7 @@ import type { FINISH_EXAMPLES } from './finishing/examples.js';
 import type { GAME_EXAMPLES } from './games/examples.js';
 import type { NOTIFICATION_EXAMPLES } from './notifications/examples.js';
 import type { PLAY_EXAMPLES } from './play/examples.js';
-import type { GameExampleRefs } from './play/game-examples.js';
+import type { GameExampleRefs } from './game-examples.js';
 import type { PLAYER_EXAMPLES } from './players/examples.js';
 
 /** Every resource's examples (each in its folder's examples.ts), as openapi-document.ts provides them. */
@@ -43,6 +43,22 @@ export const media = <T extends z.ZodType>(schema: T, example: Example) => ({
   schema,
   get example() {
     return exampleValue(example);
+  },
+});
+
+interface AnsweringJson {
+  responses: { 200: { description: string; content: { 'application/json': object } } };
+}
+
+/** `route` answering 200 in `schema` instead, its examples kept: a route typed per game, for the document. */
+export const answeringIn = <R extends AnsweringJson>(route: R, schema: z.ZodType): R => ({
+  ...route,
+  responses: {
+    ...route.responses,
+    200: {
+      ...route.responses[200],
+      content: { 'application/json': { ...route.responses[200].content['application/json'], schema } },
+    },
   },
 });
 

@@ -104,6 +104,14 @@ export const GameIdSchema = z
   .enum(CATALOG_GAME_IDS)
   .openapi('GameId', { description: 'A game of the catalog' }) as unknown as z.ZodString;
 
+/**
+ * What the document says of a field that names a catalog game in a request: one of the catalog's
+ * ids. The document only: the field's check stays a string's, so an unknown id is refused as before
+ * (unknown_game, or not_found on a path) rather than as an invalid request, and the tests' fixture
+ * games are taken.
+ */
+export const namesCatalogGame = { enum: CATALOG_GAME_IDS };
+
 export const GameStatusSchema = z.enum(['open', 'active', 'finished', 'aborted']);
 
 export const GameIdParamSchema = z.object({

@@ -13,9 +13,11 @@ export function closeTuples<T>(document: T): T {
   }) as T;
 }
 
-type OpenTuple = { type: 'array'; prefixItems: unknown[] } & Record<string, unknown>;
+type OpenTuple = { type: 'array' | string[]; prefixItems: unknown[] } & Record<string, unknown>;
 
+/** A tuple, nullable ones (`type: ['array', 'null']`) too, without `items`. */
 function isOpenTuple(value: unknown): value is OpenTuple {
   const v = value as Partial<OpenTuple> | null;
-  return typeof v === 'object' && v !== null && v.type === 'array' && Array.isArray(v.prefixItems) && !('items' in v);
+  const array = v?.type === 'array' || (Array.isArray(v?.type) && v.type.includes('array'));
+  return typeof v === 'object' && v !== null && array && Array.isArray(v.prefixItems) && !('items' in v);
 }

@@ -22,9 +22,22 @@ type FixtureCreate = Omit<components['schemas']['GameCreate'], 'game' | 'options
   game: string;
   options?: Record<string, unknown>;
 };
+/** A field that names a game takes any game id: the fixture games' too, which the document's `GameId` leaves out. */
+type AnyGameId<T> = T extends components['schemas']['GameId'] ? string : T;
+type NamingAnyGame<T> = { [K in keyof T]: K extends 'game' ? AnyGameId<T[K]> : T[K] };
+type EachNamingAnyGame<T> = { [K in keyof T]: NamingAnyGame<T[K]> };
+type BodyNamingAnyGame<B> = { [K in keyof B]: K extends 'content' ? EachNamingAnyGame<B[K]> : B[K] };
+type OperationNamingAnyGame<O> = {
+  [K in keyof O]: K extends 'parameters'
+    ? EachNamingAnyGame<O[K]>
+    : K extends 'requestBody'
+      ? BodyNamingAnyGame<O[K]>
+      : O[K];
+};
+type PathsNamingAnyGame = { [P in keyof paths]: { [M in keyof paths[P]]: OperationNamingAnyGame<paths[P][M]> } };
 type WithBody<Op, B> = Omit<Op, 'requestBody'> & { requestBody: { content: { 'application/json': B } } };
 type Posting<P extends keyof paths, B> = Omit<paths[P], 'post'> & { post: WithBody<paths[P]['post'], B> };
-type ClientPaths = Omit<paths, '/v1/games' | '/v1/games/{id}/actions'> & {
+type ClientPaths = Omit<PathsNamingAnyGame, '/v1/games' | '/v1/games/{id}/actions'> & {
   '/v1/games': Posting<'/v1/games', components['schemas']['GameCreate'] | FixtureCreate>;
   '/v1/games/{id}/actions': Posting<
     '/v1/games/{id}/actions',

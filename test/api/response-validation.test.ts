@@ -294,7 +294,7 @@ describe('the document closes the answers', () => {
     expect(names).toEqual(
       expect.arrayContaining([
         'CatalogEntry',
-        'CatalogGame',
+        'StreetcarCatalogGame',
         'Chat',
         'StreetcarExport',
         'Game',

@@ -20,7 +20,8 @@ export type Action = { type: string } & Record<string, unknown>;
 export type GameAction = Schemas['GameAction'];
 export type GameCreate = Schemas['GameCreate'];
 export type CatalogEntry = Schemas['CatalogEntry'];
-export type CatalogGame = Schemas['CatalogGame'];
+/** A game of the catalog: what the API's fields naming a game take. */
+export type GameId = Schemas['GameId'];
 export type ChatMessage = Schemas['ChatMessage'];
 export type Me = Schemas['Player'];
 export type MePatch = Schemas['PlayerPatch'];
@@ -96,6 +97,8 @@ api.use(
  * at a terminal has `exit: null`), so these are not quite the schemas.
  */
 type Data<P extends ClientPathsWithMethod<typeof api, 'get'>> = MethodResponse<typeof api, 'get', P>;
+/** A catalog game with its components, as the call gives it (its tuples read as arrays). */
+export type CatalogGame = Data<'/v1/catalog/{game}'>;
 /** A view of any game (GameView): the pages read the parts every game's view answer has. */
 export type ViewReply = Data<'/v1/games/{id}/view'>;
 type KeysOfAny<U> = U extends unknown ? keyof U : never;

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { api, dataOf, type CatalogEntry, type CatalogGame } from './api.js';
+import { api, dataOf, type CatalogEntry, type CatalogGame, type GameId } from './api.js';
 import { tOr } from './i18n.js';
 
 /** The catalog and each game's components are static: fetched once per page load. */
@@ -8,7 +8,11 @@ const games = new Map<string, Promise<CatalogGame>>();
 
 export const catalog = (): Promise<CatalogEntry[]> => (entries ??= api.GET('/v1/catalog').then(dataOf));
 
-export function catalogGame(id: string): Promise<CatalogGame> {
+/** `id` (from a link or a form) as the catalog names it; undefined for a game the catalog does not have. */
+export const catalogId = async (id: string): Promise<GameId | undefined> =>
+  (await catalog()).find((g) => g.id === id)?.id;
+
+export function catalogGame(id: GameId): Promise<CatalogGame> {
   let g = games.get(id);
   if (!g) {
     g = api.GET('/v1/catalog/{game}', { params: { path: { game: id } } }).then(dataOf);

@@ -40,13 +40,14 @@ export function ChallengeForm({ opponent, name }: { opponent: string; name: stri
 
   const send = async (e: Event) => {
     e.preventDefault();
+    if (!entry) return;
     setBusy(true);
     setError(null);
     try {
       const perMove = PACES[pace];
       const body: ChallengeCreate = {
         opponent,
-        game: gameId,
+        game: entry.id,
         options,
         seat,
         timeControl: perMove ? { perMove, onTimeout } : undefined,

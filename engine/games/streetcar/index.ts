@@ -6,7 +6,7 @@ import {
   type StreetcarOptions,
 } from './actions.js';
 import { greedyBot } from './bot.js';
-import { components } from './components.js';
+import { StreetcarComponentsSchema, components } from './components.js';
 import { determinize } from './determinize.js';
 import { estimate } from './estimate.js';
 import { outcome } from './outcome.js';
@@ -25,7 +25,7 @@ export const streetcar: KitGame<StreetcarState, StreetcarAction, StreetcarOption
   components,
   options: StreetcarOptionsSchema,
   action: StreetcarActionSchema,
-  schemas: { view: StreetcarViewSchema, event: StreetcarEventSchema },
+  schemas: { view: StreetcarViewSchema, event: StreetcarEventSchema, components: StreetcarComponentsSchema },
   checkOptions: (o, players) => {
     if (o.firstPlayer >= players) return `firstPlayer must be a seat from 0 to ${players - 1}`;
     if (o.handicap.length > players) return 'handicap lists more seats than there are players';

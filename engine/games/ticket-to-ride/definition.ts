@@ -1,3 +1,4 @@
+import { TtrComponentsSchema } from './components-schema.js';
 import {
   defineGame,
   factsOf,
@@ -25,7 +26,7 @@ export function ticketToRide(manifest: GameManifest, map: TtrMap): KitGame<TtrSt
   return defineGame({
     ...factsOf(manifest),
     components: map,
-    schemas: { view: TtrViewSchema, event: TtrEventSchema },
+    schemas: { view: TtrViewSchema, event: TtrEventSchema, components: TtrComponentsSchema },
     options: TtrOptionsSchema,
     action: TtrActionSchema,
     checkOptions: (options, players) =>

@@ -1,6 +1,7 @@
 import { defineGame, factsOf, type KitGame } from '../../core/index.js';
 import { TsActionSchema, TsOptionsSchema, type TsAction, type TsOptions } from './actions.js';
-import type { Board } from './board.js';
+import * as z from 'zod';
+import { BoardDataSchema, type Board } from './board.js';
 import { createBot } from './bot.js';
 import { createDeterminize } from './determinize.js';
 import { createEstimate, ROLLOUT_DEPTH } from './estimate.js';
@@ -25,6 +26,26 @@ export const componentsOf = (b: Board) => ({
   reconstruction: true,
 });
 
+const Ids = z.array(z.string());
+const { cities, goods_spaces, goods_types, special_cards, constants } = BoardDataSchema.shape;
+
+/** The published shape of componentsOf's answer, for the catalog's answer. */
+export const TsComponentsSchema = z
+  .strictObject({
+    cities,
+    routes: z.array(z.strictObject({ id: z.string(), name: z.string(), spaces: Ids, cities: Ids })),
+    trackSpaces: z.array(z.strictObject({ id: z.string(), route: z.string(), neighbours: Ids, cities: Ids })),
+    goodsSpaces: goods_spaces.meta({ description: 'Upgrade chains per goods space, tiers of goods' }),
+    goods: goods_types,
+    specialCards: special_cards,
+    constants,
+    reconstruction: z.literal(true).meta({ description: 'The board is a reconstruction, not the published one' }),
+  })
+  .meta({
+    id: 'TsComponents',
+    description: "Trains & Stations' board: cities, routes, track spaces, goods and special cards",
+  });
+
 /** The game on board `b`; `roundLimit` (RP-TS-1) is changed only by simulations measuring natural ends. */
 export function defineTrainsAndStations(
   b: Board,
@@ -37,7 +58,7 @@ export function defineTrainsAndStations(
     components: componentsOf(b),
     options: TsOptionsSchema,
     action: TsActionSchema,
-    schemas: { view: TsViewSchema, event: TsEventSchema },
+    schemas: { view: TsViewSchema, event: TsEventSchema, components: TsComponentsSchema },
     checkOptions: (options, players) =>
       options.conductor !== 'random' && options.conductor >= players
         ? `conductor must be a seat from 0 to ${players - 1}`

@@ -118,7 +118,8 @@ export const SheetSchema = z
       return ok;
     };
     if (![...boxes.keys()].every(visit)) issue('prerequisite arrows form a cycle');
-  });
+  })
+  .meta({ id: 'VntSheet', description: 'A score sheet side (I or II): its rows of boxes and special sections' });
 export type Sheet = z.infer<typeof SheetSchema>;
 export type SheetId = 'I' | 'II';
 
@@ -168,5 +169,11 @@ export const VntDataSchema = z
         ctx.addIssue({ code: 'custom', message: 'curve laneMap must be a permutation' });
   });
 export type VntData = z.infer<typeof VntDataSchema>;
+
+/** The published shape of the data, the game's components, for the catalog's answer. */
+export const VntComponentsSchema = VntDataSchema.meta({
+  id: 'VntComponents',
+  description: "Vlaky na trati's railway cards, start, curve and end cards, score sheets and constants",
+});
 
 export const slotCount = (d: VntData): number => d.constants.slotsPerRow * d.constants.rows;

@@ -1,7 +1,7 @@
 import { defineGame, factsOf, type KitGame } from '../../core/index.js';
 import { VntActionSchema, VntOptionsSchema, type VntAction, type VntOptions } from './actions.js';
 import { createBot } from './bot.js';
-import type { VntData } from './data.js';
+import { VntComponentsSchema, type VntData } from './data.js';
 import { createDeterminize } from './determinize.js';
 import { createEstimate } from './estimate.js';
 import { manifest } from './manifest.js';
@@ -18,7 +18,7 @@ export function vlakyNaTrati(data: VntData): KitGame<VntState, VntAction, VntOpt
     components: data,
     options: VntOptionsSchema,
     action: VntActionSchema,
-    schemas: { view: VntViewSchema, event: VntEventSchema },
+    schemas: { view: VntViewSchema, event: VntEventSchema, components: VntComponentsSchema },
     checkOptions: (options, players) =>
       options.startingPlayer !== 'random' && options.startingPlayer >= players
         ? `startingPlayer must be a seat from 0 to ${players - 1}`

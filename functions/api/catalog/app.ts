@@ -4,7 +4,8 @@ import { listedGames, type AnyGame, type GameRegistry } from '../../../engine/co
 import { problems } from '../../service/refusal.js';
 import type { AppEnv } from '../env.js';
 import * as z from '../openapi-zod.js';
-import { catalogRoutes as routes } from './routes.js';
+import type { DocumentedGames } from '../documented-games.js';
+import { catalogRoutes, typedCatalogRoutes } from './routes.js';
 
 function catalogEntry(g: AnyGame) {
   return {
@@ -16,7 +17,9 @@ function catalogEntry(g: AnyGame) {
   };
 }
 
-export function catalogApp(registry: GameRegistry) {
+/** `documentedGames`: the games whose components the answer spells out, for the document only (app.ts). */
+export function catalogApp(registry: GameRegistry, documentedGames?: DocumentedGames) {
+  const routes = documentedGames ? { ...catalogRoutes, ...typedCatalogRoutes(documentedGames) } : catalogRoutes;
   // Its options need every game's rules loaded: the first request for it loads them all.
   let catalog: Promise<ReturnType<typeof catalogEntry>[]> | undefined;
   const catalogEntries = () =>

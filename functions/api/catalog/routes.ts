@@ -1,8 +1,10 @@
 /** The catalog's operations and schemas; handlers in app.ts, examples in examples.ts. */
 import * as z from '../openapi-zod.js';
 import { defineRoute } from '../answers.js';
-import { json } from '../route-content.js';
-import { GameIdSchema } from '../schemas.js';
+import { answeringIn, json } from '../route-content.js';
+import { GameIdSchema, namesCatalogGame } from '../schemas.js';
+import type { DocumentedGames } from '../documented-games.js';
+import { byGame, pascal, published } from '../per-game.js';
 
 export const CatalogEntrySchema = z
   .strictObject({
@@ -31,6 +33,7 @@ export const CatalogIdParamSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]{1,64}$/)
     .openapi({
+      ...namesCatalogGame,
       param: { name: 'game', in: 'path' },
       example: 'ticket-to-ride-europe',
     }),
@@ -67,3 +70,22 @@ export const catalogRoutes = {
     { problems: { not_found: 'No such game in the catalog' }, storeFree: true },
   ),
 };
+
+/** The catalog's game answering with its own static components (discriminated by `id`), for the OpenAPI document. */
+export function typedCatalogRoutes({ games }: DocumentedGames) {
+  const members = published(games).map(({ def, schemas }) =>
+    z
+      .strictObject({
+        ...CatalogGameSchema.shape,
+        id: z.literal(def.id),
+        components: schemas.components ?? CatalogGameSchema.shape.components,
+      })
+      .openapi(`${pascal(def.id)}CatalogGame`),
+  );
+  return {
+    catalogGame: answeringIn(
+      catalogRoutes.catalogGame,
+      byGame('id', members, CatalogGameSchema).openapi('CatalogGame'),
+    ),
+  };
+}

@@ -3,7 +3,7 @@ import * as z from '../openapi-zod.js';
 import { BOT_LEVELS, BotLevelSchema, OutcomeSchema, ScoreLineSchema } from '../../../engine/core/index.js';
 import { DEFAULT_STAND_IN_LEVEL } from '../../service/bots.js';
 import { FinishingFields } from '../finishing/schemas.js';
-import { GameIdSchema, GameStatusSchema, SeatIndex, Timestamp, pageSchema } from '../schemas.js';
+import { GameIdSchema, GameStatusSchema, SeatIndex, Timestamp, namesCatalogGame, pageSchema } from '../schemas.js';
 import type { AnyGame } from '../../../engine/core/index.js';
 import { byGame, optionsOf, pascal, published } from '../per-game.js';
 import { TimeControlSchema } from '../../service/time-control.js';
@@ -13,10 +13,15 @@ export const VisibilitySchema = z.enum(['public', 'private']);
 
 export const GameCreateSchema = z
   .strictObject({
-    game: z.string().min(1).max(64).openapi({
-      description: 'A game id from the catalog',
-      example: 'ticket-to-ride-europe',
-    }),
+    game: z
+      .string()
+      .min(1)
+      .max(64)
+      .openapi({
+        ...namesCatalogGame,
+        description: 'A game id from the catalog',
+        example: 'ticket-to-ride-europe',
+      }),
     players: z.number().int().min(1).max(16).openapi({ description: 'Number of seats, including yours and the bots' }),
     options: z
       .record(z.string(), z.unknown())

@@ -8,8 +8,8 @@ import { caller, type AppEnv as Env } from '../env.js';
 import { LOBBY_PAGE, OPEN_GAME_DAYS, SEEK_HOURS, UNTIMED, type Lobby } from '../../service/lobby.js';
 import { DURATION, MAX_MOVE_TIME_MS, TimeControlSchema, durationMs } from '../../service/time-control.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { BotAccountMark, GameIdSchema, Timestamp } from '../schemas.js';
-import { GameOptionsSchema } from '../games/schemas.js';
+import { BotAccountMark, GameIdSchema, Timestamp, namesCatalogGame } from '../schemas.js';
+import { GameCreateSchema, GameOptionsSchema } from '../games/schemas.js';
 import { defineRoute, rateLimitText } from '../answers.js';
 import { json, secured } from '../route-content.js';
 import { valueOf } from '../problem-response.js';
@@ -35,6 +35,7 @@ const LobbyQuerySchema = z.object({
     .max(64)
     .optional()
     .openapi({
+      ...namesCatalogGame,
       param: { name: 'game', in: 'query' },
       description: 'Only games of this catalog game',
       example: 'ticket-to-ride-europe',
@@ -97,10 +98,7 @@ const LobbySchema = z
 
 const SeekCreateSchema = z
   .strictObject({
-    game: z.string().min(1).max(64).openapi({
-      description: 'A game id from the catalog',
-      example: 'ticket-to-ride-europe',
-    }),
+    game: GameCreateSchema.shape.game,
     players: z.number().int().min(2).max(16).openapi({ description: 'Seats of the game to make, all for people' }),
     pace: PaceSchema,
   })

@@ -4,7 +4,7 @@
  * the webhooks one of them received), with long lists cut short and the host written as a public
  * one. Spectral and Redocly check each against its schema (test/api-spec.test.ts). The view and
  * log answers have one example per game, made from a seeded game when the document is written
- * (game-examples.ts).
+ * (../game-examples.ts).
  */
 
 const VLAKY_SYMBOLS = [

@@ -18,7 +18,7 @@ import {
 } from './schemas.js';
 import { GameIdParamSchema } from '../schemas.js';
 import { HOLDS_PER_PROCESS, HOLDS_PER_TOKEN } from '../../service/version-waits.js';
-import { body, json, jsonExamples, secured } from '../route-content.js';
+import { answeringIn, body, json, jsonExamples, secured } from '../route-content.js';
 import { defineRoute, rateLimitText } from '../answers.js';
 import type { DocumentedGames } from '../documented-games.js';
 
@@ -198,23 +198,10 @@ export const playRoutes = {
 export function typedPlayRoutes({ games, actionExamples }: DocumentedGames) {
   const view = gameViewSchema(games);
   const log = gameLogSchema(games);
-  const answer = <R extends { responses: { 200: { description: string; content: { 'application/json': object } } } }>(
-    route: R,
-    schema: z.ZodType,
-  ): R => ({
-    ...route,
-    responses: {
-      ...route.responses,
-      200: {
-        ...route.responses[200],
-        content: { 'application/json': { ...route.responses[200].content['application/json'], schema } },
-      },
-    },
-  });
-  const act = answer(playRoutes.act, view);
+  const act = answeringIn(playRoutes.act, view);
   const actionPost = gameActionPostSchema(games);
   return {
-    view: answer(playRoutes.view, view),
+    view: answeringIn(playRoutes.view, view),
     act: {
       ...act,
       request: {
@@ -225,7 +212,7 @@ export function typedPlayRoutes({ games, actionExamples }: DocumentedGames) {
         },
       },
     },
-    log: answer(playRoutes.log, log),
-    export: answer(playRoutes.export, gameExportSchema(games)),
+    log: answeringIn(playRoutes.log, log),
+    export: answeringIn(playRoutes.export, gameExportSchema(games)),
   };
 }

@@ -1,6 +1,6 @@
 /** Shapes of profiles, leaderboards and the search of finished public games. */
 import * as z from '../openapi-zod.js';
-import { BotAccountMark, GameIdSchema, SeatIndex, pageSchema } from '../schemas.js';
+import { BotAccountMark, GameIdSchema, SeatIndex, namesCatalogGame, pageSchema } from '../schemas.js';
 import { isCursor } from '../pagination.js';
 
 const Timestamp = z.iso.datetime();
@@ -16,6 +16,7 @@ export const PlayerIdParamSchema = z.object({
 
 export const BoardParamSchema = z.object({
   game: GameId.openapi({
+    ...namesCatalogGame,
     param: { name: 'game', in: 'path' },
     description: 'A catalog game: each is its own rating',
     example: 'ticket-to-ride-europe',
@@ -44,6 +45,7 @@ export const BoardQuerySchema = z.object({ limit: limit(BOARD_PAGE, 'Rows') });
 export const PageQuerySchema = z.object({ limit: limit(FINISHED_PAGE, 'Games per page'), cursor });
 export const SearchQuerySchema = z.object({
   game: GameId.optional().openapi({
+    ...namesCatalogGame,
     param: { name: 'game', in: 'query' },
     description: 'Only games of this catalog game',
   }),

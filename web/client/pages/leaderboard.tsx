@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, dataOf, type Leaderboard } from '../api.js';
 import { BotAccountMark } from '../bot-badge.js';
-import { catalog, gameTitle } from '../catalog.js';
+import { catalog, catalogId, gameTitle } from '../catalog.js';
 import { useT } from '../i18n.js';
 import { problemText } from '../problems.js';
 import { profileHref, RatingValue, useTitles } from '../results.js';
@@ -19,7 +19,8 @@ export function LeaderboardPage({ game }: { game: string | undefined }) {
   useEffect(() => {
     setBoard(null);
     const load = async () => {
-      const id = game ?? (await catalog())[0]?.id;
+      const id = game === undefined ? (await catalog())[0]?.id : await catalogId(game);
+      if (game !== undefined && !id) setError(t('problems.unknown_game'));
       if (id) setBoard(dataOf(await api.GET('/v1/leaderboards/{game}', { params: { path: { game: id } } })));
     };
     load().catch((err: unknown) => setError(problemText(t, err)));

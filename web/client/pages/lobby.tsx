@@ -66,7 +66,7 @@ export function LobbyPage() {
   useEffect(() => void catalog().then(setEntries), []);
   useEffect(() => {
     const query = {
-      game: filter.game || undefined,
+      game: entries.find((e) => e.id === filter.game)?.id,
       players: filter.players ? Number(filter.players) : undefined,
       pace: filter.pace || undefined,
     };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, dataOf, type FinishedGame } from '../api.js';
-import { gameTitle } from '../catalog.js';
+import { catalogId, gameTitle } from '../catalog.js';
 import { useT } from '../i18n.js';
 import { problemText } from '../problems.js';
 import { FinishedGames, useTitles } from '../results.js';
@@ -21,7 +21,11 @@ export function SearchPage() {
     setBusy(true);
     setError(null);
     try {
-      const query = { game: game || undefined, player: player.trim() || undefined, cursor: cursor ?? undefined };
+      const query = {
+        game: game ? await catalogId(game) : undefined,
+        player: player.trim() || undefined,
+        cursor: cursor ?? undefined,
+      };
       const page = dataOf(await api.GET('/v1/finished-games', { params: { query } }));
       setFound((shown) => ({ games: cursor && shown ? [...shown.games, ...page.items] : page.items, next: page.next }));
     } catch (err) {
