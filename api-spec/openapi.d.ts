@@ -2772,6 +2772,11 @@ export interface components {
              * @enum {string}
              */
             language: "en" | "cs" | "de" | "ru";
+            /**
+             * @description The player chose `language` (at sign-up or since); absent: English by default, and the web client keeps the device’s language on sign-in (RP-LANG-1)
+             * @enum {boolean}
+             */
+            languageChosen?: true;
         };
         NotificationSettings: {
             /** @description Whether notifications are emailed; always false without an address */
@@ -7704,7 +7709,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "onVacation": false,
-                     *       "language": "cs"
+                     *       "language": "cs",
+                     *       "languageChosen": true
                      *     }
                      */
                     "application/json": components["schemas"]["Player"];
@@ -7819,7 +7825,8 @@ export interface operations {
                      *       },
                      *       "vacations": [],
                      *       "onVacation": false,
-                     *       "language": "cs"
+                     *       "language": "cs",
+                     *       "languageChosen": true
                      *     }
                      */
                     "application/json": components["schemas"]["Player"];
@@ -11043,7 +11050,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "onVacation": false,
-                     *       "language": "cs"
+                     *       "language": "cs",
+                     *       "languageChosen": true
                      *     }
                      */
                     "application/json": components["schemas"]["Player"];
@@ -11111,7 +11119,8 @@ export interface operations {
                      *           }
                      *         ],
                      *         "onVacation": false,
-                     *         "language": "cs"
+                     *         "language": "cs",
+                     *         "languageChosen": true
                      *       },
                      *       "sessions": [
                      *         {
@@ -11571,6 +11580,7 @@ export interface operations {
                      *       ],
                      *       "onVacation": false,
                      *       "language": "cs",
+                     *       "languageChosen": true,
                      *       "botAccount": true
                      *     }
                      */
