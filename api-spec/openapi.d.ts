@@ -3157,6 +3157,11 @@ export interface components {
              * @enum {string}
              */
             language: "en" | "cs" | "de" | "ru";
+            /**
+             * @description The player chose `language` (at sign-up or since); absent: English by default, and the web client keeps the device’s language on sign-in (RP-LANG-1)
+             * @enum {boolean}
+             */
+            languageChosen?: true;
         };
         NotificationSettings: {
             /** @description Whether notifications are emailed; always false without an address */
@@ -8098,7 +8103,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "onVacation": false,
-                     *       "language": "cs"
+                     *       "language": "cs",
+                     *       "languageChosen": true
                      *     }
                      */
                     "application/json": components["schemas"]["Player"];
@@ -8213,7 +8219,8 @@ export interface operations {
                      *       },
                      *       "vacations": [],
                      *       "onVacation": false,
-                     *       "language": "cs"
+                     *       "language": "cs",
+                     *       "languageChosen": true
                      *     }
                      */
                     "application/json": components["schemas"]["Player"];
@@ -11437,7 +11444,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "onVacation": false,
-                     *       "language": "cs"
+                     *       "language": "cs",
+                     *       "languageChosen": true
                      *     }
                      */
                     "application/json": components["schemas"]["Player"];
@@ -11505,7 +11513,8 @@ export interface operations {
                      *           }
                      *         ],
                      *         "onVacation": false,
-                     *         "language": "cs"
+                     *         "language": "cs",
+                     *         "languageChosen": true
                      *       },
                      *       "sessions": [
                      *         {
@@ -11965,6 +11974,7 @@ export interface operations {
                      *       ],
                      *       "onVacation": false,
                      *       "language": "cs",
+                     *       "languageChosen": true,
                      *       "botAccount": true
                      *     }
                      */

@@ -47,6 +47,15 @@ describe('score lines in words', () => {
     });
   });
 
+  it("the platform's forfeit lines read in every language (RP-FORFEIT-1)", () => {
+    expect(words('forfeited: ranked after every seat still playing').item).toBe(
+      'Forfeited: ranked after every seat still playing',
+    );
+    expect(words('every other seat forfeited', undefined, cs).item).toBe('Všichni ostatní prohráli kontumačně');
+    for (const language of ['de', 'ru'] as const)
+      expect(words('every other seat forfeited', undefined, translate(language)).item).not.toMatch(/forfeited/);
+  });
+
   it('a phrase no rule knows is shown as the engine wrote it', () => {
     expect(words('something new', 'why')).toEqual({ item: 'something new', detail: 'why' });
   });

@@ -56,6 +56,9 @@ const ITEMS: Phrase[] = [
   [/^rounds won$/, (t) => t('score.item.roundsWon')],
   [/^reached the target$/, (t) => t('score.item.reachedTarget')],
   [/^did not$/, (t) => t('score.item.missedTarget')],
+  // The platform's lines for forfeits (functions/service/forfeit.ts), the same in every game.
+  [/^forfeited: ranked after every seat still playing$/, (t) => t('score.item.forfeited')],
+  [/^every other seat forfeited$/, (t) => t('score.item.othersForfeited')],
 ];
 
 const DETAILS: Phrase[] = [

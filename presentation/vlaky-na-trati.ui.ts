@@ -12,6 +12,7 @@ import type { Sym, VntData } from '../engine/games/vlaky-na-trati/data.js';
 import type { VntView } from '../engine/games/vlaky-na-trati/view.js';
 import { plainWords, type GameUi, type PanelSection, type Translate, type UiAction, type UiEvent } from './game-ui.js';
 import { isRecord, num, str } from './loose.js';
+import { trackEnds } from './vnt-tracks.js';
 
 const LANES = ['T', 'M', 'B'] as const;
 const isLane = (v: unknown): v is (typeof LANES)[number] => LANES.includes(v as never);
@@ -50,11 +51,11 @@ function words(t: Translate, components: unknown) {
   };
   const symbolsText = (list: readonly unknown[]): string =>
     list.length > 0 ? list.map((s) => symbolName(s)).join(' + ') : t('vnt.noSymbol');
-  /** "B7 (T→M coal · M→B – · B→T passenger + mail)": a card's three tracks and their stations. */
+  /** "B7 (T→M coal · M→B – · B→T passenger + mail)": a card's three tracks (lanes in the reader's letters) and their stations. */
   const cardText = (id: unknown): string => {
     const card = data?.railwayCards.find((c) => c.id === id);
     if (!card) return String(id);
-    return `${card.id} (${card.tracks.map((tr) => `${tr.left}→${tr.right} ${tr.station ? symbolsText(tr.station.symbols) : '–'}`).join(' · ')})`;
+    return `${card.id} (${card.tracks.map((tr) => `${trackEnds(t, tr)} ${tr.station ? symbolsText(tr.station.symbols) : '–'}`).join(' · ')})`;
   };
   /** A price in coins, as the object of "pay" or "for". */
   const cost = (key: Costs, fallback: number): string =>

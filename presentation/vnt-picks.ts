@@ -4,6 +4,7 @@ import type { VntView } from '../engine/games/vlaky-na-trati/view.js';
 import type { RenderBoardOptions } from './board-options.js';
 import { h, label, type Markup } from './svg.js';
 import { CH, CW, cardContents, deckFill } from './vnt-card-face.js';
+import { trackEnds } from './vnt-tracks.js';
 
 /** Market and hand cards are drawn this many times the size of a card in the row. */
 const PICK_SCALE = 1;
@@ -29,12 +30,12 @@ export function drawPicks(
   { left: MX, top: gridBottom, width }: PickArea,
 ): VntPicks {
   const { t } = options;
-  /** "T→M Co · M→B – · B→T Pa Ma": the three tracks and their station symbols. */
+  /** "top → middle Co · middle → bottom – · bottom → top Pa Ma": the three tracks in full words (a title is heard) and their station symbols. */
   const cardSummary = (id: string): string =>
     (cards.get(id)?.tracks ?? [])
       .map(
-        (t) =>
-          `${t.left}→${t.right} ${t.station ? t.station.symbols.map((x) => options.t(`vnt.code.${x}`)).join(' ') : '–'}`,
+        (tr) =>
+          `${trackEnds(t, tr, true)} ${tr.station ? tr.station.symbols.map((x) => t(`vnt.code.${x}`)).join(' ') : '–'}`,
       )
       .join(' · ');
   const PW = CW * PICK_SCALE;

@@ -16,6 +16,7 @@ export const profileAnswer = (p: PlayerRecord, now: Date) => ({
   vacations: p.vacations,
   onVacation: onVacation(p.vacations, now),
   language: p.language ?? 'en',
+  ...(p.language ? { languageChosen: true as const } : {}),
   ...(p.botAccountSince ? { botAccount: true as const } : {}),
 });
 

@@ -7,8 +7,8 @@ import type { AnyGame } from '../../engine/core/index.js';
 import { outcomeWithForfeits } from '../service/forfeit.js';
 import type { EventRecord, GameRecord } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
-import { plainUi, type GameUi } from '../../presentation/game-ui.js';
-import { webGame } from '../../presentation/games.js';
+import type { GameUi } from '../../presentation/game-ui.js';
+import { gameWords } from '../../presentation/game-words.js';
 import { renderableGames } from '../../presentation/index.js';
 import { signBoardLink } from './board-link.js';
 import { changesFor, shownName, type ChangeWording } from './changes.js';
@@ -35,7 +35,7 @@ export async function composeMessage(
   const language = player.language ?? 'en';
   const words = await wordsFor(language);
   const seatNames = meta.seats.map((s) => shownName(s.name));
-  const ui = webGame(meta.game)?.ui(words) ?? plainUi;
+  const ui = gameWords(meta.game, words);
   const wording: ChangeWording = {
     describe: (event, seatName) => ui.describeEvent(event, def?.components, seatName),
     seatName: (seat) => seatNames[seat] ?? words('mail.seat', { n: seat + 1 }),

@@ -127,8 +127,14 @@ describe("emails in the recipient's language", () => {
   it('a language chosen at sign-up or in settings words the subject, the sentences and the moves as the web client does in that language', async () => {
     const anna = await playerWithEmail(server, api, 'Anna', 'anna-de@example.test');
     const ben = await playerWithEmail(server, api, 'Ben', 'ben-cs@example.test');
-    expect(dataOf(await anna.GET('/v1/players/me')).language).toBe('en');
-    expect(dataOf(await anna.PATCH('/v1/players/me', { body: { language: 'de' } })).language).toBe('de');
+    const unchosen = dataOf(await anna.GET('/v1/players/me'));
+    expect(unchosen.language).toBe('en');
+    expect(unchosen).not.toHaveProperty('languageChosen');
+    // RP-LANG-1: only a chosen language follows the player to a new device.
+    expect(dataOf(await anna.PATCH('/v1/players/me', { body: { language: 'de' } }))).toMatchObject({
+      language: 'de',
+      languageChosen: true,
+    });
     expect(dataOf(await ben.PATCH('/v1/players/me', { body: { language: 'cs' } })).language).toBe('cs');
     const unknown = await ben.PATCH('/v1/players/me', { body: { language: 'fr' as 'cs' } });
     expect(unknown.response.status).toBe(400);

@@ -24,6 +24,18 @@ export function chooseLanguage(stored: string | null, preferred: readonly string
 }
 
 /**
+ * RP-LANG-1: the language on signing in. A player who chose one (`languageChosen`) gets it on every
+ * device; a player who never did keeps the language this device already shows (its own pick or the
+ * browser's), rather than the account's English default.
+ */
+export function signInLanguage(
+  account: { language: string; languageChosen?: true | undefined },
+  device: Language,
+): Language {
+  return account.languageChosen && isLanguage(account.language) ? account.language : device;
+}
+
+/**
  * The locale for dates in `lang`: the browser's own variant when it prefers one ('en-GB' writes
  * "24 Nov", 'en-US' "Nov 24"), else the bare language.
  */

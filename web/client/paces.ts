@@ -13,7 +13,9 @@ export const paceLabel = (t: TFunction, perMove: string | null): string =>
 export function timeControlText(t: TFunction, tc: Game['timeControl']): string {
   if (!tc) return t('join.noDeadline');
   const then = tc.onTimeout === 'bot' ? t('join.thenBot') : t('join.thenForfeit');
-  return tc.perMove
-    ? t('join.perMove', { duration: durationText(currentLocale(), tc.perMove), then })
-    : t('join.bank', { then });
+  const words = (iso: string) => durationText(currentLocale(), iso);
+  if (tc.perMove) return t('join.perMove', { duration: words(tc.perMove), then });
+  // A time control without a per-move deadline is a bank (the API takes one or the other).
+  const bank = tc.bank ?? { initial: '', increment: '' };
+  return t('join.bank', { initial: words(bank.initial), increment: words(bank.increment), then });
 }

@@ -36,6 +36,11 @@ describe('deadlines in words, in the reader’s language', () => {
     expect(durationText('ru', 'P7D')).toBe('7 дней');
     expect(durationText('de', 'PT12H')).toBe('12 Stunden');
     expect(durationText('en', 'P1DT2H')).toBe('1 day 2 hours');
-    expect(durationText('en', 'P1W')).toBe('P1W');
+    expect(durationText('en', 'P1W')).toBe('7 days');
+    expect(durationText('cs', 'PT3600S')).toBe('1 hodina');
+    expect(durationText('en', 'PT90M')).toBe('1 hour 30 minutes');
+    expect(durationText('de', 'PT1H30S')).toBe('1 Stunde, 30 Sekunden');
+    expect(durationText('ru', 'PT45S')).toBe('45 секунд');
+    expect(durationText('en', 'P1Y')).toBe('P1Y');
   });
 });

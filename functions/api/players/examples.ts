@@ -27,6 +27,7 @@ export const PLAYER_EXAMPLES = {
     vacations: [{ id: 'U0Sd8r3z89cFRlmB', from: '2026-12-24T02:21:50.630Z', until: '2027-01-07T02:21:50.630Z' }],
     onVacation: false,
     language: 'cs',
+    languageChosen: true,
   },
   patchMe: {
     request: {
@@ -46,6 +47,7 @@ export const PLAYER_EXAMPLES = {
       vacations: [],
       onVacation: false,
       language: 'cs',
+      languageChosen: true,
     },
   },
 } as const;

@@ -48,6 +48,10 @@ export const PlayerSchema = z
     }),
     onVacation: z.boolean().openapi({ description: 'Your clocks are paused now' }),
     language: LanguageSchema,
+    languageChosen: z.literal(true).optional().openapi({
+      description:
+        'The player chose `language` (at sign-up or since); absent: English by default, and the web client keeps the device’s language on sign-in (RP-LANG-1)',
+    }),
   })
   .openapi('Player');
 export const PlayerPatchSchema = z

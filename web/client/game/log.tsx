@@ -31,7 +31,6 @@ export function Log({
             <span>
               <SeatMark seat={e.seat} /> {e.timeout && `${t('game.timedOut', { name: seatName(e.seat) })} `}
               {e.timeout && e.level && `${t('bots.moved', { level: levelName(t, e.level) })} `}
-              {e.forfeit && `${t('game.forfeitedLog', { name: seatName(e.seat) })} `}
               {(e.platform
                 ? e.events.map((ev) => platformEvent(t, ev, seatName))
                 : e.events.map((ev) => ui.describeEvent(ev, components, seatName))

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, dataOf, token } from '../api.js';
-import { currentLocale, setLanguage, useT } from '../i18n.js';
-import { isLanguage } from '../languages.js';
+import { currentLanguage, currentLocale, setLanguage, useT } from '../i18n.js';
+import { signInLanguage } from '../languages.js';
 import { problemText } from '../problems.js';
 import { go } from '../router.js';
 import { CodeInput, ErrorLine } from '../widgets.js';
@@ -51,9 +51,9 @@ export function EmailSignIn({ onSignedIn, link }: { onSignedIn: () => void; link
   const verify = run(async () => {
     const session = dataOf(await api.POST('/v1/sign-in/verify', { body: { email: email.trim(), code } }));
     token.set(session.token);
-    // The account's language follows its player to this device (chosen at sign-up or in the picker since).
     const me = dataOf(await api.GET('/v1/players/me'));
-    if (isLanguage(me.language)) await setLanguage(me.language);
+    const lang = signInLanguage(me, currentLanguage());
+    if (lang !== currentLanguage()) await setLanguage(lang);
     go('/');
     onSignedIn();
   });
