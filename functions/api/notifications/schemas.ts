@@ -8,7 +8,7 @@ import { Timestamp } from '../schemas.js';
 
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS).openapi('NotificationKind', {
   description:
-    'What a notification is about: it is your turn, your deadline is near, a game started or finished, a chat message',
+    'What a notification is about: it is your turn, your deadline is near, a game started or finished, a chat message, a challenge made to you or answered',
 });
 
 const kindFlags = <T extends z.ZodType>(flag: (kind: NotificationKind) => T) =>
@@ -18,6 +18,7 @@ const kindFlags = <T extends z.ZodType>(flag: (kind: NotificationKind) => T) =>
     gameStarted: flag('gameStarted'),
     gameFinished: flag('gameFinished'),
     chat: flag('chat'),
+    challenge: flag('challenge'),
   }) satisfies Record<NotificationKind, T>;
 
 export const DigestSchema = z
