@@ -64,7 +64,7 @@ describe('challenge notifications (RP-CHALLENGE-6)', () => {
       type: 'challenge',
       data: { status: 'pending', game: 'high-card', challenger: { id: anna.playerId, name: 'Anna' } },
     });
-    expect(validate(delivered!)).toEqual([]);
+    expect(validate(delivered!).errors).toEqual([]);
 
     const before = mails.length;
     const accepted = dataOf(await bruno.POST('/v1/challenges/{id}/accept', on(c.id)));
