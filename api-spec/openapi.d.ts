@@ -1916,7 +1916,7 @@ export interface paths {
         put?: never;
         /**
          * Challenge a player to a game
-         * @description Asks the player `opponent` (a person or a bot account) to play a catalog game of 2 seats with these `options` and `timeControl`; they hear of it on their event stream (a `challenge` event; email, push and webhooks do not carry challenges yet). It waits 7 days for an answer, then expires. Accepted, the game starts with both of you seated; `seat` says where you sit (default: drawn).
+         * @description Asks the player `opponent` (a person or a bot account) to play a catalog game of 2 seats with these `options` and `timeControl`; they hear of it on their event stream (a `challenge` event) and, if their notification settings have `challenge` on, by email, push and webhooks. It waits 7 days for an answer, then expires. Accepted, the game starts with both of you seated; `seat` says where you sit (default: drawn).
          *
          *     **Caps**: 20 of your challenges may wait for an answer at once (409 too_many_challenges), and a player has at most 50 waiting for theirs (409 opponent_challenges_full).
          *
