@@ -7772,7 +7772,8 @@ export interface operations {
                      *           "reminder": true,
                      *           "gameStarted": true,
                      *           "gameFinished": true,
-                     *           "chat": true
+                     *           "chat": true,
+                     *           "challenge": true
                      *         },
                      *         "digest": null
                      *       },
@@ -7890,7 +7891,8 @@ export interface operations {
                      *           "reminder": true,
                      *           "gameStarted": true,
                      *           "gameFinished": true,
-                     *           "chat": true
+                     *           "chat": true,
+                     *           "challenge": true
                      *         },
                      *         "digest": {
                      *           "hour": 8,
@@ -11111,7 +11113,8 @@ export interface operations {
                      *           "reminder": true,
                      *           "gameStarted": true,
                      *           "gameFinished": true,
-                     *           "chat": true
+                     *           "chat": true,
+                     *           "challenge": true
                      *         },
                      *         "digest": null
                      *       },
@@ -11179,7 +11182,8 @@ export interface operations {
                      *             "reminder": true,
                      *             "gameStarted": true,
                      *             "gameFinished": true,
-                     *             "chat": true
+                     *             "chat": true,
+                     *             "challenge": true
                      *           },
                      *           "digest": null
                      *         },
@@ -11638,7 +11642,8 @@ export interface operations {
                      *           "reminder": true,
                      *           "gameStarted": true,
                      *           "gameFinished": true,
-                     *           "chat": true
+                     *           "chat": true,
+                     *           "challenge": true
                      *         },
                      *         "digest": null
                      *       },
