@@ -5,14 +5,11 @@
 import { GetItemCommand, QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_TABLE, startLocalServer, type LocalServer } from '../local/server.js';
-import type { OutgoingMail } from './email.js';
-import { DeliveryLog } from '../store/delivery-log.js';
-import { DigestTable } from '../store/digest-table.js';
 import { keys } from '../store/keys.js';
 import { dataOf, testClient } from '../../test/support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../../test/support/local.js';
 import { playerWithEmail } from '../../test/support/accounts.js';
-import { Notifier } from './notifier.js';
+import { capture } from './capture.testkit.js';
 import { notifyFromStream, type StreamRecord } from './stream.js';
 
 let server: LocalServer;
@@ -33,18 +30,7 @@ describe('challenge notifications from the table stream (RP-CHALLENGE-6)', () =>
     const api = testClient(server.url);
     const anna = await playerWithEmail(server, api, 'Anna', 'anna@example.test');
     const bruno = await playerWithEmail(server, api, 'Bruno', 'bruno@example.test');
-    const mails: OutgoingMail[] = [];
-    const notifier = new Notifier({
-      table: server.services.table,
-      deliveries: new DeliveryLog(server.db, LOCAL_TABLE),
-      registry: testRegistry(),
-      publicUrl: 'https://railpost.example',
-      email: { send: async (m) => void mails.push(m) },
-      vapid: null,
-      unsubscribeSecret: 'test-secret',
-      log: () => {},
-      digests: new DigestTable(server.db, LOCAL_TABLE),
-    });
+    const { mails, notifier } = capture(server.services.table, server.db, LOCAL_TABLE);
     const deps = { table: server.services.table, registry: testRegistry(), notifier };
     const own = async (id: string) =>
       (
