@@ -1916,7 +1916,7 @@ export interface paths {
         put?: never;
         /**
          * Challenge a player to a game
-         * @description Asks the player `opponent` (a person or a bot account) to play a catalog game of 2 seats with these `options` and `timeControl`; they hear of it on their event stream (a `challenge` event; email, push and webhooks do not carry challenges yet). It waits 7 days for an answer, then expires. Accepted, the game starts with both of you seated; `seat` says where you sit (default: drawn).
+         * @description Asks the player `opponent` (a person or a bot account) to play a catalog game of 2 seats with these `options` and `timeControl`; they hear of it on their event stream (a `challenge` event) and, if their notification settings have `challenge` on, by email, push and webhooks. It waits 7 days for an answer, then expires. Accepted, the game starts with both of you seated; `seat` says where you sit (default: drawn).
          *
          *     **Caps**: 20 of your challenges may wait for an answer at once (409 too_many_challenges), and a player has at most 50 waiting for theirs (409 opponent_challenges_full).
          *
@@ -2284,6 +2284,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A challenge made to you, or one of yours answered or withdrawn (RP-CHALLENGE-6)
+         * @description Sent to each of your webhook endpoints that takes `challenge` (its `events`), if your notification settings have this kind on. Verify the signature before trusting the body, and answer 2xx within 10 s. Each message is attempted once, never retried on its own: see the attempt in GET /v1/players/me/webhooks/{webhookId}/deliveries and redeliver it (same webhook-id) if you missed it. A 404 or 410 to a notification removes the endpoint.
+         */
+        post: operations["webhookChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     webhookTest: {
         parameters: {
             query?: never;
@@ -2582,6 +2602,64 @@ export interface components {
                     from: string;
                     text: string;
                 };
+            };
+        };
+        /** @description A challenge made to you, or one of yours answered or withdrawn (RP-CHALLENGE-6) */
+        WebhookChallenge: {
+            /** @enum {string} */
+            type: "challenge";
+            /**
+             * Format: date-time
+             * @description When the notifier made the message
+             */
+            timestamp: string;
+            data: {
+                /** @description The challenge, as in /v1/challenges/{challengeId} */
+                challengeId: string;
+                /**
+                 * @description pending: made to you; accepted or declined: your challenge answered; canceled: withdrawn by its challenger
+                 * @enum {string}
+                 */
+                status: "pending" | "accepted" | "declined" | "canceled";
+                /**
+                 * @description The catalog id of what is played, as in /v1/catalog
+                 * @example ticket-to-ride-europe
+                 */
+                game: string;
+                /**
+                 * @description The game's title, in your language
+                 * @example Ticket to Ride: Europe
+                 */
+                title: string;
+                /** @description You (the endpoint's owner) */
+                playerId: string;
+                /** @description Who made the challenge */
+                challenger: {
+                    id: string;
+                    name: string;
+                };
+                /** @description Who was challenged */
+                opponent: {
+                    id: string;
+                    name: string;
+                };
+                /**
+                 * Format: uri
+                 * @description The challenge in the REST API
+                 */
+                link: string;
+                /**
+                 * Format: uri
+                 * @description The challenge, or once accepted its game, in the web client
+                 */
+                page: string;
+                /** @description Once accepted: the game it started, as in /v1/games/{id} */
+                gameId?: string;
+                /**
+                 * @description Once declined: why
+                 * @enum {string}
+                 */
+                reason?: "generic" | "later" | "notThisGame" | "tooFast" | "tooSlow";
             };
         };
         /** @description A test you asked for (POST /v1/players/me/webhooks/{webhookId}/test): nothing happened in any game */
@@ -3173,6 +3251,7 @@ export interface components {
                 gameStarted: boolean;
                 gameFinished: boolean;
                 chat: boolean;
+                challenge: boolean;
             };
             digest: components["schemas"]["Digest"];
         };
@@ -3226,6 +3305,7 @@ export interface components {
                 gameStarted?: boolean;
                 gameFinished?: boolean;
                 chat?: boolean;
+                challenge?: boolean;
             };
             /** @description null: back to an email per turn */
             digest?: {
@@ -3263,10 +3343,10 @@ export interface components {
             createdAt: string;
         };
         /**
-         * @description What a notification is about: it is your turn, your deadline is near, a game started or finished, a chat message
+         * @description What a notification is about: it is your turn, your deadline is near, a game started or finished, a chat message, a challenge made to you or answered
          * @enum {string}
          */
-        NotificationKind: "yourTurn" | "reminder" | "gameStarted" | "gameFinished" | "chat";
+        NotificationKind: "yourTurn" | "reminder" | "gameStarted" | "gameFinished" | "chat" | "challenge";
         WebhookCreated: {
             id: string;
             url: string;
@@ -3299,7 +3379,7 @@ export interface components {
              * @description The payload `type`
              * @enum {string}
              */
-            kind: "yourTurn" | "reminder" | "gameStarted" | "gameFinished" | "chat" | "webhookTest";
+            kind: "yourTurn" | "reminder" | "gameStarted" | "gameFinished" | "chat" | "challenge" | "webhookTest";
             /** @description The `webhook-id` header sent: the same for every attempt of one message (drop duplicates by it) */
             eventId: string;
             /** Format: date-time */
@@ -8091,7 +8171,8 @@ export interface operations {
                      *           "reminder": true,
                      *           "gameStarted": true,
                      *           "gameFinished": true,
-                     *           "chat": true
+                     *           "chat": true,
+                     *           "challenge": true
                      *         },
                      *         "digest": null
                      *       },
@@ -8210,7 +8291,8 @@ export interface operations {
                      *           "reminder": true,
                      *           "gameStarted": true,
                      *           "gameFinished": true,
-                     *           "chat": true
+                     *           "chat": true,
+                     *           "challenge": true
                      *         },
                      *         "digest": {
                      *           "hour": 8,
@@ -11432,7 +11514,8 @@ export interface operations {
                      *           "reminder": true,
                      *           "gameStarted": true,
                      *           "gameFinished": true,
-                     *           "chat": true
+                     *           "chat": true,
+                     *           "challenge": true
                      *         },
                      *         "digest": null
                      *       },
@@ -11501,7 +11584,8 @@ export interface operations {
                      *             "reminder": true,
                      *             "gameStarted": true,
                      *             "gameFinished": true,
-                     *             "chat": true
+                     *             "chat": true,
+                     *             "challenge": true
                      *           },
                      *           "digest": null
                      *         },
@@ -11961,7 +12045,8 @@ export interface operations {
                      *           "reminder": true,
                      *           "gameStarted": true,
                      *           "gameFinished": true,
-                     *           "chat": true
+                     *           "chat": true,
+                     *           "challenge": true
                      *         },
                      *         "digest": null
                      *       },
@@ -13194,6 +13279,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookChat"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 404 or 410 (to a notification, not to a test or a redelivery): the endpoint is gone; railpost removes it */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookChallenge: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same for every delivery of one message (a redelivery you asked for), so drop a second one */
+                "webhook-id": string;
+                /** @description Unix seconds when it was signed (each delivery anew); refuse one more than 5 minutes from your clock (replays), as the Standard Webhooks libraries do by default */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks; its libraries verify it). The examples sign the `webhookTest` example's body with the `createWebhook` example's secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookChallenge"];
             };
         };
         responses: {

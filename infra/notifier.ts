@@ -39,7 +39,7 @@ export function notifierFunction(
       reportBatchItemFailures: true,
       onFailure: new SqsDlq(deadLetters),
       // Only written commits that tell someone (RP-STREAM-6: no `q`), game status changes, reminder and
-      // digest claims and chat concern the notifier. Filters are OR'ed, at most 5.
+      // digest claims, chat and challenges concern the notifier. Filters are OR'ed, at most 5.
       filters: [
         FilterCriteria.filter({
           eventName: FilterRule.isEqual('INSERT'),
@@ -48,7 +48,8 @@ export function notifierFunction(
             NewImage: { q: { N: FilterRule.notExists() } },
           },
         }),
-        FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.isEqual(keys.meta) } } } }),
+        // META writes, and a challenge's own item made or settled (not the parties' copies of it).
+        FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.or(keys.meta, keys.challengeItem) } } } }),
         FilterCriteria.filter({
           eventName: FilterRule.isEqual('INSERT'),
           dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(keys.reminderPrefix) } } },

@@ -2,7 +2,7 @@
  * RP-STREAM-6: the notifier's stream filters (infra/notifier.ts), as deployed, against stream records
  * built from real items: a quiet commit does not invoke the notifier; every record it handles
  * (functions/notify/stream.ts: commits that tell someone, META writes for rematch offers, reminder,
- * chat and digest claims) still does. No kept EventBridge pattern library is at hand for Node, so the
+ * chat and digest claims, challenges) still does. No kept EventBridge pattern library is at hand for Node, so the
  * matcher is the few lines the operators these patterns use need.
  */
 import { describe, expect, it } from 'vitest';
@@ -71,5 +71,14 @@ describe('the notifier stream filter (RP-STREAM-6)', () => {
     expect(invokes('INSERT', item(`${keys.digestDayPrefix}x`))).toBe(true);
     expect(invokes('REMOVE', item(`${keys.chatPrefix}x`))).toBe(false);
     expect(invokes('MODIFY', commit(false))).toBe(false);
+  });
+
+  it("keeps a challenge's own item made and settled (RP-CHALLENGE-6), not the parties' copies of it", () => {
+    const own = { pk: { S: keys.challenge('c1').pk }, sk: { S: keys.challengeItem } };
+    const entry = { pk: { S: keys.player('p1') }, sk: { S: keys.challengeEntry('incoming', '2026-11-29', 'c1') } };
+    expect(invokes('INSERT', own)).toBe(true);
+    expect(invokes('MODIFY', own)).toBe(true);
+    expect(invokes('INSERT', entry)).toBe(false);
+    expect(invokes('MODIFY', entry)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /** What a player hears about, and how their choices resolve over the defaults. */
 /** What a player can be told about; every channel and the settings share these names. */
-export type NotificationKind = 'yourTurn' | 'reminder' | 'gameStarted' | 'gameFinished' | 'chat';
+export type NotificationKind = 'yourTurn' | 'reminder' | 'gameStarted' | 'gameFinished' | 'chat' | 'challenge';
 
 /**
  * What a player receives. `events` applies to every channel (email, Web Push, webhooks; a webhook
@@ -40,6 +40,7 @@ export const NOTIFICATION_KINDS: { readonly [K in NotificationKind]: K } = {
   gameStarted: 'gameStarted',
   gameFinished: 'gameFinished',
   chat: 'chat',
+  challenge: 'challenge',
 };
 export const notificationKinds = Object.values(NOTIFICATION_KINDS) as NotificationKind[];
 
@@ -49,6 +50,8 @@ export const DEFAULT_NOTIFICATION_EVENTS: Readonly<Record<NotificationKind, bool
   gameStarted: true,
   gameFinished: true,
   chat: false,
+  // Someone asked you, by name, to play: as wanted as a turn. A player stored before this kind reads it on.
+  challenge: true,
 };
 
 /** The defaults, overridden by the choices; email goes out only to an address that exists. */

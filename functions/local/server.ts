@@ -193,7 +193,10 @@ export async function startLocalServer(options: LocalOptions): Promise<LocalServ
         void fanout?.chat(m);
       },
       onRematchOffered: (gameId) => void fanout?.rematchOffered(gameId),
-      onChallenge: (notice) => fanout?.challenge(notice),
+      onChallenge: (notice) => {
+        queue.challenge(notice);
+        void fanout?.challenge(notice);
+      },
       onCredentialsEnded: (playerId, ended) => fanout?.closeEnded(playerId, ended),
       onDigest: (d) => queue.digest(d),
       ...(options.metrics ? { metrics: options.metrics } : {}),

@@ -9,7 +9,7 @@ import type { NotifierConfig } from './notifier-config.js';
 import { strictOutbound } from './outbound-guard.js';
 import { pushPayload, sendPush } from './push.js';
 import { signUnsubscribe } from './unsubscribe.js';
-import { webhookPayload } from './webhook.js';
+import { webhookPayload, type WebhookPayload } from './webhook.js';
 import { attemptDelivery } from './webhook-attempt.js';
 
 export interface DeliveryFailure {
@@ -77,22 +77,46 @@ export async function emailNotification(
   await sendMail(config, player, renderEmail(n, unsubscribeUrl(config, player)), n.replyTo, failures);
 }
 
-/** The message on every channel the player chose; subscriptions the far end says are gone are removed. */
-export async function toPlayer(
+/** One message in each channel's form, made by the kind of message it is (a game's, a challenge's). */
+export interface Outgoing {
+  kind: NotificationKind;
+  email: (unsubscribeUrl: string) => RenderedEmail;
+  replyTo?: string | undefined;
+  push: string;
+  /** Push services keep only the newest undelivered message per topic: a game's or a challenge's id. */
+  topic: string;
+  webhook: (now: Date) => WebhookPayload;
+}
+
+/** A game's message on every channel the player chose. */
+export function toPlayer(config: NotifierConfig, player: PlayerRecord, n: Notification): Promise<DeliveryFailure[]> {
+  return sendOutgoing(config, player, {
+    kind: n.kind,
+    email: (url) => renderEmail(n, url),
+    replyTo: n.replyTo,
+    push: pushPayload(n),
+    topic: n.gameId,
+    webhook: (now) => webhookPayload(n, now),
+  });
+}
+
+/** A message on every channel the player chose; subscriptions the far end says are gone are removed. */
+export async function sendOutgoing(
   config: NotifierConfig,
   player: PlayerRecord,
-  n: Notification,
+  n: Outgoing,
 ): Promise<DeliveryFailure[]> {
   const failures: DeliveryFailure[] = [];
   const tryChannel = (channel: DeliveryFailure['channel'], send: () => Promise<void>) =>
     attempt(config, player, channel, send, failures);
   const { table, vapid } = config;
   const outbound = config.outbound ?? strictOutbound;
-  if (wants(player, n.kind).email) await emailNotification(config, player, n, failures);
+  if (wants(player, n.kind).email)
+    await sendMail(config, player, n.email(unsubscribeUrl(config, player)), n.replyTo, failures);
   if (vapid) {
     for (const sub of await table.pushSubscriptions.list(player.id)) {
       await tryChannel('push', async () => {
-        const { gone } = await sendPush(sub.subscription, pushPayload(n), vapid, { topic: n.gameId, outbound });
+        const { gone } = await sendPush(sub.subscription, n.push, vapid, { topic: n.topic, outbound });
         if (gone) await table.pushSubscriptions.delete(player.id, sub.id);
       });
     }
@@ -102,7 +126,7 @@ export async function toPlayer(
     await tryChannel('webhook', async () => {
       // The real clock, not the service's: receivers check the signed timestamp against theirs.
       const now = new Date();
-      const body = JSON.stringify(webhookPayload(n, now));
+      const body = JSON.stringify(n.webhook(now));
       const made = await attemptDelivery(
         hook,
         { kind: n.kind, body, attempt: 1, redelivery: false },

@@ -6,8 +6,11 @@ import { wordsIn } from './wording.js';
 
 export type { NotificationKind };
 
+/** What a message about one game is about: every kind but a challenge (challenge-message.ts). */
+export type GameNotificationKind = Exclude<NotificationKind, 'challenge'>;
+
 export interface Notification {
-  kind: NotificationKind;
+  kind: GameNotificationKind;
   /** The recipient's language: every sentence, and the game's wording in `changes`. */
   language: Language;
   gameId: string;
@@ -115,7 +118,7 @@ export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, strin
 }
 
 /** Push services cap a payload at about 4 KB; a notification shows two or three lines anyway. */
-const SUMMARY_MAX = 240;
+export const SUMMARY_MAX = 240;
 
 /** The content once, rendered twice (text and HTML), so that the two parts cannot drift apart. */
 interface Body {
@@ -203,28 +206,23 @@ function renderText(b: Body, n: Notification, unsubscribeUrl: string): string {
       ...positionText(b.position, n.language),
       ...(b.position.choices.length && n.replyTo ? [t('mail.howToReply'), ''] : []),
     );
-  // "-- " (with the space) is the signature separator mail clients recognise.
   if (n.boardLink) lines.push(`${t('mail.seeBoard')}: ${n.boardLink}`);
-  lines.push(
-    `${t('mail.openGame')}: ${n.link}`,
-    '',
-    '-- ',
-    t('mail.footer'),
-    `${t('mail.stop')}: ${unsubscribeUrl}`,
-    '',
-  );
+  lines.push(`${t('mail.openGame')}: ${n.link}`, '', ...textFooter(n.language, unsubscribeUrl));
   return lines.join('\n');
+}
+
+/** The end of every plain-text email: why it came, and the link that stops it. */
+export function textFooter(language: Language, unsubscribeUrl: string): string[] {
+  const t = wordsIn(language);
+  // "-- " (with the space) is the signature separator mail clients recognise.
+  return ['-- ', t('mail.footer'), `${t('mail.stop')}: ${unsubscribeUrl}`, ''];
 }
 
 function renderHtml(subject: string, b: Body, n: Notification, unsubscribeUrl: string): string {
   const t = wordsIn(n.language);
   const list = (tag: 'ol' | 'ul', items: string[]) =>
     `<${tag}>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</${tag}>`;
-  return [
-    '<!doctype html>',
-    // No colours of our own: each mail client's light or dark theme colours the text, and says so.
-    `<html lang="${n.language}"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>${esc(subject)}</title></head>`,
-    '<body style="font-family: sans-serif; line-height: 1.4">',
+  return htmlPage(n.language, subject, unsubscribeUrl, [
     `<p>${esc(b.greeting)}</p>`,
     ...b.paragraphs.map((p) => `<p>${esc(p)}</p>`),
     b.standings.length ? list('ol', b.standings) : null,
@@ -233,6 +231,23 @@ function renderHtml(subject: string, b: Body, n: Notification, unsubscribeUrl: s
     b.position?.choices.length && n.replyTo ? `<p>${esc(t('mail.howToReply'))}</p>` : null,
     n.boardLink ? `<p><a href="${esc(n.boardLink)}">${esc(t('mail.seeBoard'))}</a></p>` : null,
     `<p><a href="${esc(n.link)}">${esc(t('mail.openGame'))}</a></p>`,
+  ]);
+}
+
+/** An HTML email around its content: the language, the title, and the footer that stops it. */
+export function htmlPage(
+  language: Language,
+  subject: string,
+  unsubscribeUrl: string,
+  content: (string | null)[],
+): string {
+  const t = wordsIn(language);
+  return [
+    '<!doctype html>',
+    // No colours of our own: each mail client's light or dark theme colours the text, and says so.
+    `<html lang="${language}"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>${esc(subject)}</title></head>`,
+    '<body style="font-family: sans-serif; line-height: 1.4">',
+    ...content,
     `<hr><p style="font-size: small">${esc(t('mail.footer'))} <a href="${esc(unsubscribeUrl)}">${esc(t('mail.stop'))}</a>.</p>`,
     '</body></html>',
     '',
@@ -371,7 +386,7 @@ export function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-function truncate(s: string, max: number): string {
+export function truncate(s: string, max: number): string {
   // By code point, so that an emoji is never cut in half.
   const chars = [...oneLine(s)];
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;

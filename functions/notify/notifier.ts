@@ -7,7 +7,9 @@ import { DEFAULT_LIMITS } from '../service/limits.js';
 import type { ChatRecord, EventRecord, GameRecord } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import { shownName } from './changes.js';
-import { emailNotification, toPlayer, wants, type DeliveryFailure } from './channels.js';
+import type { ChallengeNotice } from '../service/challenges.js';
+import { challengeMessage } from './challenge-message.js';
+import { emailNotification, sendOutgoing, toPlayer, wants, type DeliveryFailure } from './channels.js';
 import { composeMessage } from './compose-message.js';
 import { sendDigest, type DigestReason } from './daily-digest.js';
 import type { MailReplyOutcome, Notification } from './message.js';
@@ -129,6 +131,18 @@ export class Notifier {
     const failures: DeliveryFailure[] = [];
     await emailNotification(this.config, player, n, failures);
     return failures;
+  }
+
+  /**
+   * A challenge made to the player, or one of theirs answered or withdrawn (RP-CHALLENGE-6). Once
+   * per challenge, party and status: a redelivered stream record sends nothing twice.
+   */
+  async challenge({ to, challenge: c }: ChallengeNotice): Promise<DeliveryFailure[]> {
+    const player = await this.config.table.getPlayer(to);
+    if (!player || !wants(player, 'challenge').any) return [];
+    if (!(await this.config.deliveries.claimForPlayer(player.id, `challenge#${c.id}#${c.status}`, new Date())))
+      return [];
+    return sendOutgoing(this.config, player, await challengeMessage(this.config, player, c));
   }
 
   /** A digest email of every game where it is the player's turn (see sendDigest). */

@@ -1,3 +1,4 @@
+import type { ChallengeNotice } from '../service/challenges.js';
 import type { DigestNotice } from '../service/digests.js';
 import type { GameTransition, ReminderNotice } from '../service/transition.js';
 import type { ChatRecord } from '../domain/game.js';
@@ -30,6 +31,10 @@ export class NotificationQueue {
 
   chat(m: ChatRecord): void {
     this.enqueue((notifier) => notifier.chat(m));
+  }
+
+  challenge(notice: ChallengeNotice): void {
+    this.enqueue((notifier) => notifier.challenge(notice));
   }
 
   private enqueue(send: (notifier: Notifier) => Promise<DeliveryFailure[]>): void {

@@ -1,5 +1,5 @@
 import type { Seat } from '../../engine/core/index.js';
-import type { NotificationKind } from './message.js';
+import type { GameNotificationKind } from './message.js';
 
 /** What one request (or one stream batch) did to a game: the notifier's whole input. */
 export interface Transition {
@@ -20,7 +20,7 @@ export interface SeatHolder {
 export interface Recipient {
   seat: Seat;
   playerId: string;
-  kind: NotificationKind;
+  kind: GameNotificationKind;
 }
 
 /**

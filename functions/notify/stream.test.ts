@@ -1,16 +1,14 @@
 import { GetItemCommand, QueryCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../local/server.js';
-import { DeliveryLog } from '../store/delivery-log.js';
 import { DigestTable } from '../store/digest-table.js';
-import { gameTable, type GameTable } from '../store/ports/stores.js';
+import { gameTable } from '../store/ports/stores.js';
 import { dynamoStores } from '../store/dynamo-stores.js';
 import { keys } from '../store/keys.js';
 import { dataOf, testClient, type Api } from '../../test/support/client.js';
 import { RAISED_LIMITS, testRegistry } from '../../test/support/local.js';
 import { playerWithEmail } from '../../test/support/accounts.js';
-import { Notifier } from './notifier.js';
-import type { OutgoingMail } from './email.js';
+import { capture } from './capture.testkit.js';
 import { notifyFromStream, type StreamRecord } from './stream.js';
 import type { Results } from '../service/results.js';
 import { LOCAL_TABLE } from '../local/server.js';
@@ -48,22 +46,6 @@ async function streamRecords(
     .map((item, i) => ({ eventName: 'INSERT', dynamodb: { NewImage: item, SequenceNumber: String(1000 + i) } }));
 }
 
-function capture(table: GameTable, client: DynamoDBClient = db(), tableName = LOCAL_TABLE) {
-  const mails: OutgoingMail[] = [];
-  const notifier = new Notifier({
-    table,
-    deliveries: new DeliveryLog(client, tableName),
-    registry: testRegistry(),
-    publicUrl: 'https://railpost.example',
-    email: { send: async (m) => void mails.push(m) },
-    vapid: null,
-    unsubscribeSecret: 'test-secret',
-    log: () => {},
-    digests: new DigestTable(client, tableName),
-  });
-  return { mails, notifier };
-}
-
 describe('notifications from the table stream (AWS path)', () => {
   it('a batch of written commits tells the seat that became due, once', async () => {
     const anna = await api.newPlayer('Anna');
@@ -77,7 +59,7 @@ describe('notifications from the table stream (AWS path)', () => {
       body: { action: { type: 'draw' }, expectedVersion: view.version },
     });
 
-    const { mails, notifier } = capture(server.services.table);
+    const { mails, notifier } = capture(server.services.table, db(), LOCAL_TABLE);
     const failed = await notifyFromStream(await streamRecords(created.id, 0), {
       table: server.services.table,
       registry: testRegistry(),
@@ -87,7 +69,7 @@ describe('notifications from the table stream (AWS path)', () => {
     expect(mails.map((m) => [m.to, m.subject])).toEqual([['ben@example.test', expect.stringMatching(/turn/i)]]);
 
     // The same records again (Lambda redelivers after a timeout, or retries a batch): nobody hears twice.
-    const again = capture(server.services.table);
+    const again = capture(server.services.table, db(), LOCAL_TABLE);
     expect(
       await notifyFromStream(await streamRecords(created.id, 0), {
         table: server.services.table,
@@ -111,7 +93,7 @@ describe('notifications from the table stream (AWS path)', () => {
     expect(await server.services.times.claimReminder(claim, new Date())).toBe(true);
     expect(await server.services.times.claimReminder(claim, new Date())).toBe(false);
 
-    const { mails, notifier } = capture(server.services.table);
+    const { mails, notifier } = capture(server.services.table, db(), LOCAL_TABLE);
     const records = await streamRecords(created.id, 0, keys.reminderPrefix);
     expect(records).toHaveLength(1);
     expect(
@@ -135,7 +117,7 @@ describe('notifications from the table stream (AWS path)', () => {
     );
     const records: StreamRecord[] = [{ eventName: 'INSERT', dynamodb: { NewImage: claim.Item!, SequenceNumber: '1' } }];
 
-    const { mails, notifier } = capture(server.services.table);
+    const { mails, notifier } = capture(server.services.table, db(), LOCAL_TABLE);
     const deps = { table: server.services.table, registry: testRegistry(), notifier };
     expect(await notifyFromStream(records, deps)).toEqual([]);
     expect(await notifyFromStream(records, deps)).toEqual([]);
@@ -152,7 +134,7 @@ describe('notifications from the table stream (AWS path)', () => {
     await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } });
     await anna.POST('/v1/games/{id}/chat', { params, body: { text: 'Hello Ben' } });
 
-    const { mails, notifier } = capture(server.services.table);
+    const { mails, notifier } = capture(server.services.table, db(), LOCAL_TABLE);
     const records = await streamRecords(created.id, 0, keys.chatPrefix);
     expect(records).toHaveLength(1);
     expect(
@@ -186,7 +168,7 @@ describe('notifications from the table stream (AWS path)', () => {
     await ben.POST('/v1/games/{id}/join', { params, body: { inviteCode: created.inviteCode! } });
     const recorded: string[] = [];
     const results = { record: async (id: string) => void recorded.push(id) } as unknown as Results;
-    const { notifier } = capture(server.services.table);
+    const { notifier } = capture(server.services.table, db(), LOCAL_TABLE);
     const deps = { table: server.services.table, registry: testRegistry(), notifier, results };
     expect(await notifyFromStream(await streamRecords(created.id, -1), deps)).toEqual([]);
     expect(recorded).toEqual([]);

@@ -2,7 +2,8 @@
  * The table's stream as notifier input (AWS): written commits become transitions, one per game and
  * batch, by the same rule as the request path's (service/transition.ts); reminder claims (written
  * once per seat and turn by the sweeper) become reminders, table talk becomes chat
- * notifications, and a day's digest claim (also the sweeper's) becomes that digest. Each game is read once per batch, however many records it has there. The store
+ * notifications, a day's digest claim (also the sweeper's) becomes that digest, and a challenge's
+ * own item, made or settled, tells the party it concerns (RP-CHALLENGE-6). Each game is read once per batch, however many records it has there. The store
  * reads the images (readGameImage): the key layout stays its own.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
@@ -10,7 +11,8 @@ import type { GameRegistry } from '../../engine/core/index.js';
 import type { GameTable } from '../store/ports/stores.js';
 import type { ChatRecord, CommitRecord } from '../domain/game.js';
 import { transitionOf } from '../service/transition.js';
-import { readDigestClaim, readGameImage } from '../store/stream-image.js';
+import { noticeOf } from '../service/challenges.js';
+import { readChallengeImage, readDigestClaim, readGameImage } from '../store/stream-image.js';
 import type { Notifier } from './notifier.js';
 import type { Results } from '../service/results.js';
 import type { EventFanout } from './event-fanout.js';
@@ -67,12 +69,16 @@ export async function notifyFromStream(
   const failed: string[] = [];
   for (const r of records) {
     const image = r.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
-    const claim = image && readDigestClaim(image, r.eventName === 'INSERT');
-    if (!claim) continue;
-    // The digest's sheet is written once, before it is mailed: a retried record sends nothing twice.
-    await deps.notifier
-      .digest(claim.playerId, { day: claim.day })
-      .catch(() => failed.push(r.dynamodb?.SequenceNumber ?? ''));
+    if (!image) continue;
+    const inserted = r.eventName === 'INSERT';
+    const claim = readDigestClaim(image, inserted);
+    const challenge = readChallengeImage(image, inserted);
+    // The digest's sheet is written once, before it is mailed, and a challenge's message is claimed
+    // per party and status before it is sent: a retried record sends nothing twice.
+    const sent = claim
+      ? deps.notifier.digest(claim.playerId, { day: claim.day })
+      : challenge && deps.notifier.challenge(noticeOf(challenge));
+    await sent?.catch(() => failed.push(r.dynamodb?.SequenceNumber ?? ''));
   }
   for (const [gameId, batch] of group(records)) {
     try {

@@ -24,6 +24,7 @@ const KINDS: { [K in NotificationKind | 'all']: K } = {
   gameStarted: 'gameStarted',
   gameFinished: 'gameFinished',
   chat: 'chat',
+  challenge: 'challenge',
   all: 'all',
 };
 

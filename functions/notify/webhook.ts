@@ -3,7 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookEventType } from '../domain/webhook-attempt.js';
-import type { Notification, NotificationKind } from './message.js';
+import type { ChallengeParty, ChallengeStatus, DeclineReason } from '../domain/challenge.js';
+import type { GameNotificationKind, Notification } from './message.js';
 import { agentFor, strictOutbound, type Outbound } from './outbound-guard.js';
 
 export type { WebhookEventType };
@@ -12,10 +13,10 @@ export type { WebhookEventType };
  * The Standard Webhooks envelope: `type`, `timestamp` (ISO), `data`. `type` is the notification
  * kind, spelled as the event stream and the notification settings spell it.
  */
-export type WebhookPayload = GamePayload | TestPayload;
+export type WebhookPayload = GamePayload | ChallengePayload | TestPayload;
 
 export interface GamePayload {
-  type: NotificationKind;
+  type: GameNotificationKind;
   timestamp: string;
   data: {
     gameId: string;
@@ -34,6 +35,30 @@ export interface GamePayload {
     deadline?: string;
     result?: { places: number[]; scores: number[]; noWinner?: true };
     chat?: { from: string; text: string };
+  };
+}
+
+/** A challenge made to the endpoint's owner, or one of theirs answered or withdrawn (RP-CHALLENGE-6). */
+export interface ChallengePayload {
+  type: 'challenge';
+  timestamp: string;
+  data: {
+    challengeId: string;
+    /** pending: made to you; accepted, declined: your challenge answered; canceled: withdrawn by its challenger. */
+    status: ChallengeStatus;
+    /** The catalog id, as in /v1/catalog. */
+    game: string;
+    /** The game's title, in the recipient's language. */
+    title: string;
+    playerId: string;
+    challenger: ChallengeParty;
+    opponent: ChallengeParty;
+    link: string;
+    page: string;
+    /** Once accepted: the game it started. */
+    gameId?: string;
+    /** Once declined: why. */
+    reason?: DeclineReason;
   };
 }
 

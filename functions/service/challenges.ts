@@ -29,6 +29,13 @@ export interface ChallengeNotice {
   challenge: ChallengeRecord;
 }
 
+/** Who hears of a challenge as it is now: the opponent of one made or withdrawn, the challenger of one answered. */
+export const noticeOf = (challenge: ChallengeRecord): ChallengeNotice => ({
+  to: (challenge.status === 'pending' || challenge.status === 'canceled' ? challenge.opponent : challenge.challenger)
+    .id,
+  challenge,
+});
+
 export interface ChallengeInput {
   opponent: string;
   game: string;
@@ -103,8 +110,7 @@ export class Challenges {
       expiresAt: new Date(Date.parse(now) + CHALLENGE_DAYS * DAY).toISOString(),
     };
     await this.d.store.put(challenge);
-    await this.d.onChallenge?.({ to: opponent.id, challenge });
-    return ok(challenge);
+    return this.told(challenge);
   }
 
   /** The player's pending challenges, made and received, newest first: at most the two caps together. */
@@ -139,22 +145,22 @@ export class Challenges {
       timeControl: c.timeControl,
       seats: first ? seats : seats.reverse(),
     });
-    return this.told(c.challenger.id, c);
+    return this.told(c);
   }
 
   async decline(player: PlayerRecord, id: string, reason: DeclineReason = 'generic'): Promise<Result<ChallengeAnswer>> {
     const settled = await this.settle(player, id, 'opponent', { status: 'declined', reason, at: this.at() });
-    return settled.ok ? this.told(settled.value.challenger.id, settled.value) : settled;
+    return settled.ok ? this.told(settled.value) : settled;
   }
 
   async cancel(player: PlayerRecord, id: string): Promise<Result<ChallengeAnswer>> {
     const settled = await this.settle(player, id, 'challenger', { status: 'canceled', at: this.at() });
-    return settled.ok ? this.told(settled.value.opponent.id, settled.value) : settled;
+    return settled.ok ? this.told(settled.value) : settled;
   }
 
   /** Tells the other party (RP-CHALLENGE-6), once what was answered is done. */
-  private async told(to: string, challenge: ChallengeRecord): Promise<Result<ChallengeAnswer>> {
-    await this.d.onChallenge?.({ to, challenge });
+  private async told(challenge: ChallengeRecord): Promise<Result<ChallengeAnswer>> {
+    await this.d.onChallenge?.(noticeOf(challenge));
     return ok(challenge);
   }
 

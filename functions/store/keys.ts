@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 
 const SEQ_DIGITS = 10;
 
+/** A challenge's own item, not a party's entry (those sort under `CHALLENGE#`). */
+const CHALLENGE_SK = 'CHALLENGE';
 const challengeSidePrefix = (side: 'outgoing' | 'incoming') => `CHALLENGE#${side === 'outgoing' ? 'out' : 'in'}#`;
 
 export const keys = {
@@ -126,7 +128,9 @@ export const keys = {
    * partition (`CHALLENGE#out#…` for the challenger, `CHALLENGE#in#…` for the opponent) by
    * creation time, carrying a copy of it. All of them expire with it (`ttl`).
    */
-  challenge: (id: string) => ({ pk: `CHALLENGE#${id}`, sk: 'CHALLENGE' }),
+  challenge: (id: string) => ({ pk: `CHALLENGE#${id}`, sk: CHALLENGE_SK }),
+  /** The sort key of a challenge's own item (the notifier's stream filter picks it out). */
+  challengeItem: CHALLENGE_SK,
   challengeEntry: (side: 'outgoing' | 'incoming', createdAt: string, id: string) =>
     `${challengeSidePrefix(side)}${createdAt}#${id}`,
   challengeSidePrefix,

@@ -3,10 +3,12 @@
  * notifier) never spell the key layout: which game an item belongs to and what kind of item it is.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { parsed } from './attributes.js';
 import { parseChat } from './chat-table.js';
 import { parseCommit } from './commit-item.js';
 import { parseMeta } from './game-log-table.js';
 import { keys } from './keys.js';
+import type { ChallengeRecord } from '../domain/challenge.js';
 import { newRematchOffer, type ChatRecord, type CommitRecord, type GameStatus } from '../domain/game.js';
 
 export type GameItemImage =
@@ -48,4 +50,15 @@ export function readDigestClaim(
   const sk = image.sk?.S;
   if (!inserted || !pk?.startsWith(keys.playerPrefix) || !sk?.startsWith(keys.digestDayPrefix)) return null;
   return { playerId: pk.slice(keys.playerPrefix.length), day: sk.slice(keys.digestDayPrefix.length) };
+}
+
+/**
+ * A challenge as its own item shows it: made (inserted) or settled (a later write). The parties'
+ * entries, copies for their lists, are not it: a challenge is told once, from its own item.
+ */
+export function readChallengeImage(image: Record<string, AttributeValue>, inserted: boolean): ChallengeRecord | null {
+  if (!image.pk?.S?.startsWith(keys.challengePrefix) || image.sk?.S !== keys.challengeItem || !image.challenge)
+    return null;
+  const c = parsed<ChallengeRecord>(image, 'challenge');
+  return inserted || c.status !== 'pending' ? c : null;
 }

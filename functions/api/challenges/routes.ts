@@ -47,7 +47,7 @@ export const challengeRoutes = {
       summary: 'Challenge a player to a game',
       description:
         'Asks the player `opponent` (a person or a bot account) to play a catalog game of 2 seats with these `options` and `timeControl`; ' +
-        'they hear of it on their event stream (a `challenge` event; email, push and webhooks do not carry challenges yet). ' +
+        'they hear of it on their event stream (a `challenge` event) and, if their notification settings have `challenge` on, by email, push and webhooks. ' +
         `It waits ${CHALLENGE_DAYS} days for an answer, then expires. Accepted, the game starts with both of you seated; \`seat\` says where you sit (default: drawn).\n\n` +
         `**Caps**: ${caps.challengesOutgoing} of your challenges may wait for an answer at once (409 too_many_challenges), and a player has at most ${caps.challengesIncoming} waiting for theirs (409 opponent_challenges_full).\n\n` +
         rateLimitText('challenge'),

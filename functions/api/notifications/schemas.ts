@@ -1,6 +1,6 @@
 /** The schemas of notification settings: kinds, digests, vacations, webhooks, push subscriptions, unsubscribing. */
 import * as z from '../openapi-zod.js';
-import { NOTIFICATION_KINDS } from '../../domain/notifications.js';
+import { NOTIFICATION_KINDS, notificationKinds } from '../../domain/notifications.js';
 import { ATTEMPT_ERRORS, WEBHOOK_EVENT_TYPES } from '../../domain/webhook-attempt.js';
 import type { NotificationKind } from '../../notify/message.js';
 import { PushSubscriptionSchema as PushSubscriptionBase } from '../../notify/push-subscription.js';
@@ -8,7 +8,7 @@ import { Timestamp } from '../schemas.js';
 
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS).openapi('NotificationKind', {
   description:
-    'What a notification is about: it is your turn, your deadline is near, a game started or finished, a chat message',
+    'What a notification is about: it is your turn, your deadline is near, a game started or finished, a chat message, a challenge made to you or answered',
 });
 
 const kindFlags = <T extends z.ZodType>(flag: (kind: NotificationKind) => T) =>
@@ -18,6 +18,7 @@ const kindFlags = <T extends z.ZodType>(flag: (kind: NotificationKind) => T) =>
     gameStarted: flag('gameStarted'),
     gameFinished: flag('gameFinished'),
     chat: flag('chat'),
+    challenge: flag('challenge'),
   }) satisfies Record<NotificationKind, T>;
 
 export const DigestSchema = z
@@ -86,7 +87,7 @@ export const VacationIdParamSchema = z.object({
 const WebhookEvents = z
   .array(NotificationKindSchema)
   .min(1)
-  .max(5)
+  .max(notificationKinds.length)
   .refine((list) => new Set(list).size === list.length, 'each kind at most once')
   .openapi({ description: 'The kinds this endpoint receives (default: all), besides your notification settings' });
 

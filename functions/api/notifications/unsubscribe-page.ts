@@ -8,6 +8,7 @@ const KIND_NAMES: Record<NotificationKind, string> = {
   gameStarted: '“game started”',
   gameFinished: '“game finished”',
   chat: 'chat',
+  challenge: 'challenge',
 };
 
 function what(kind: NotificationKind | 'all'): string {

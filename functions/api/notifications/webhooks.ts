@@ -5,6 +5,7 @@
  * keeps them equal), and test/api/webhook-payloads.test.ts checks real deliveries against them.
  */
 import * as z from '../openapi-zod.js';
+import { CHALLENGE_STATUSES, DECLINE_REASONS } from '../../domain/challenge.js';
 import { NOTIFICATION_EXAMPLES, SIGNED_EXAMPLE } from './examples.js';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { WebhookEventType, WebhookPayload } from '../../notify/webhook.js';
@@ -30,6 +31,8 @@ const commonData = {
     description: 'What happened since you last acted, in words, redacted as the log is for your seat (may be empty)',
   }),
 };
+
+const Party = z.strictObject({ id: z.string(), name: z.string() });
 
 const Deadline = z.iso.datetime().meta({ description: 'Your deadline (timed games)' });
 
@@ -73,6 +76,26 @@ const kinds = {
       chat: z.strictObject({ from: z.string().meta({ description: "The writer's name" }), text: z.string() }),
     },
   },
+  challenge: {
+    name: 'Challenge',
+    summary: 'A challenge made to you, or one of yours answered or withdrawn (RP-CHALLENGE-6)',
+    data: {
+      challengeId: z.string().meta({ description: 'The challenge, as in /v1/challenges/{challengeId}' }),
+      status: z.enum(CHALLENGE_STATUSES).meta({
+        description:
+          'pending: made to you; accepted or declined: your challenge answered; canceled: withdrawn by its challenger',
+      }),
+      game: commonData.game,
+      title: commonData.title,
+      playerId: commonData.playerId,
+      challenger: Party.meta({ description: 'Who made the challenge' }),
+      opponent: Party.meta({ description: 'Who was challenged' }),
+      link: Url.meta({ description: 'The challenge in the REST API' }),
+      page: Url.meta({ description: 'The challenge, or once accepted its game, in the web client' }),
+      gameId: z.string().optional().meta({ description: 'Once accepted: the game it started, as in /v1/games/{id}' }),
+      reason: z.enum(DECLINE_REASONS).optional().meta({ description: 'Once declined: why' }),
+    },
+  },
   webhookTest: {
     name: 'Test',
     summary: 'A test you asked for (POST /v1/players/me/webhooks/{webhookId}/test): nothing happened in any game',
@@ -98,6 +121,7 @@ const payloads = {
   gameStarted: payloadSchema('gameStarted', kinds.gameStarted.data),
   gameFinished: payloadSchema('gameFinished', kinds.gameFinished.data),
   chat: payloadSchema('chat', kinds.chat.data),
+  challenge: payloadSchema('challenge', kinds.challenge.data),
   webhookTest: payloadSchema('webhookTest', kinds.webhookTest.data),
 };
 

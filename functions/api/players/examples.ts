@@ -21,7 +21,7 @@ export const PLAYER_EXAMPLES = {
     email: 'anna@example.org',
     notifications: {
       email: true,
-      events: { yourTurn: true, reminder: true, gameStarted: true, gameFinished: true, chat: true },
+      events: { yourTurn: true, reminder: true, gameStarted: true, gameFinished: true, chat: true, challenge: true },
       digest: null,
     },
     vacations: [{ id: 'U0Sd8r3z89cFRlmB', from: '2026-12-24T02:21:50.630Z', until: '2027-01-07T02:21:50.630Z' }],
@@ -41,7 +41,7 @@ export const PLAYER_EXAMPLES = {
       email: 'anna@example.org',
       notifications: {
         email: true,
-        events: { yourTurn: true, reminder: true, gameStarted: true, gameFinished: true, chat: true },
+        events: { yourTurn: true, reminder: true, gameStarted: true, gameFinished: true, chat: true, challenge: true },
         digest: { hour: 8, timeZone: 'Europe/Prague' },
       },
       vacations: [],
