@@ -4,37 +4,30 @@
  * each in its reader's language, once, and not at all with the `challenge` kind turned off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
+import type { LocalServer } from '../../functions/local/server.js';
 import type { OutgoingMail } from '../../functions/notify/email.js';
 import { isAccountMail, playerWithEmail } from '../support/accounts.js';
 import { dataOf, testClient, textOf, type Api, type Player } from '../support/client.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 import { committedDocument, createWebhookValidator, type DeliverySample } from '../support/response-validator.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startDeliveringServer, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 let server: LocalServer;
 let api: Api;
 let receiver: WebhookReceiver;
+let stop: () => Promise<void>;
 const mails: OutgoingMail[] = [];
 const hooks: DeliverySample[] = [];
 const validate = createWebhookValidator(committedDocument());
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver(hooks);
-  // The receiver is on this machine: the suite opts in (the default refuses such deliveries).
-  server = await startLocalServer({
-    store: 'memory',
-    registry: testRegistry(),
-    limits: RAISED_LIMITS,
-    localDelivery: true,
-    email: { send: async (m) => void mails.push(m) },
-  });
+  ({
+    receiver,
+    server,
+    close: stop,
+  } = await startDeliveringServer(hooks, { email: { send: async (m) => void mails.push(m) } }));
   api = testClient(server.url);
 });
-afterAll(async () => {
-  await server.close();
-  await receiver.close();
-});
+afterAll(() => stop());
 
 const on = (id: string) => ({ params: { path: { id } } });
 const challenge = async (from: Player, to: Player) =>

@@ -8,11 +8,11 @@ import type { OutgoingMail } from '../../functions/notify/email.js';
 import { dataOf, testClient, type Api } from '../support/client.js';
 import { isAccountMail, playerWithEmail } from '../support/accounts.js';
 import { highCardAnswer } from '../support/high-card-game.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
+import { testRegistry } from '../support/local.js';
 import { newVapidKeys } from '../../functions/notify/vapid-keys.js';
 import { oneClick, pushSubscription } from '../support/notifications.js';
 import type { DeliverySample } from '../support/response-validator.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startDeliveringServer, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { startLocalServer } from '../../functions/local/server.js';
 import { CATALOGS, translate } from '../../web/client/i18n.testkit.js';
 import { webGame } from '../../presentation/games.js';
@@ -20,27 +20,21 @@ import { webGame } from '../../presentation/games.js';
 let server: LocalServer;
 let api: Api;
 let receiver: WebhookReceiver;
+let stop: () => Promise<void>;
 let receiverUrl: string;
 const mails: OutgoingMail[] = [];
 const hooks: DeliverySample[] = [];
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver(hooks);
+  ({
+    receiver,
+    server,
+    close: stop,
+  } = await startDeliveringServer(hooks, { email: { send: async (m) => void mails.push(m) } }));
   receiverUrl = receiver.url;
-  // The receiver is on this machine: the suite opts in (the default refuses such deliveries).
-  server = await startLocalServer({
-    store: 'memory',
-    registry: testRegistry(),
-    limits: RAISED_LIMITS,
-    localDelivery: true,
-    email: { send: async (m) => void mails.push(m) },
-  });
   api = testClient(server.url);
 });
-afterAll(async () => {
-  await server.close();
-  await receiver.close();
-});
+afterAll(() => stop());
 
 const mailsTo = (address: string) => mails.filter((m) => m.to === address && !isAccountMail(m));
 

@@ -10,30 +10,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
 import { DEFAULT_LIMITS } from '../../functions/service/limits.js';
 import { dataOf, problemOf, testClient, textOf, type Api } from '../support/client.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
+import { testRegistry } from '../support/local.js';
 import type { DeliverySample } from '../support/response-validator.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startDeliveringServer, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const received: DeliverySample[] = [];
 let receiver: WebhookReceiver;
+let stop: () => Promise<void>;
 let receiverUrl: string;
 let server: LocalServer;
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver(received);
+  ({ receiver, server, close: stop } = await startDeliveringServer(received, { sweepMs: 0 }));
   receiverUrl = receiver.url;
-  server = await startLocalServer({
-    store: 'memory',
-    registry: testRegistry(),
-    limits: RAISED_LIMITS,
-    localDelivery: true,
-    sweepMs: 0,
-  });
 });
-afterAll(async () => {
-  await server.close();
-  await receiver.close();
-});
+afterAll(() => stop());
 
 /** A new player with one webhook at `url`: its id and secret. */
 async function playerWithHook(name: string, url: string) {

@@ -6,38 +6,30 @@
  */
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../functions/local/server.js';
+import type { LocalServer } from '../../functions/local/server.js';
 import { dataOf, testClient, textOf } from '../support/client.js';
 import { HighCardGame } from '../support/high-card-game.js';
-import { RAISED_LIMITS, testRegistry } from '../support/local.js';
 import { committedDocument, createWebhookValidator, type DeliverySample } from '../support/response-validator.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startDeliveringServer, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const DAY = 86_400_000;
 let clock = Date.parse('2026-06-01T08:00:00Z');
 let server: LocalServer;
 let receiver: WebhookReceiver;
+let stop: () => Promise<void>;
 let receiverUrl: string;
 const deliveries: DeliverySample[] = [];
 const validate = createWebhookValidator(committedDocument());
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver(deliveries);
+  ({
+    receiver,
+    server,
+    close: stop,
+  } = await startDeliveringServer(deliveries, { now: () => new Date(clock), sweepMs: 0 }));
   receiverUrl = receiver.url;
-  // The receiver is on this machine: the suite opts in (the default refuses such deliveries).
-  server = await startLocalServer({
-    store: 'memory',
-    registry: testRegistry(),
-    limits: RAISED_LIMITS,
-    localDelivery: true,
-    now: () => new Date(clock),
-    sweepMs: 0,
-  });
 });
-afterAll(async () => {
-  await server.close();
-  await receiver.close();
-});
+afterAll(() => stop());
 
 describe('webhook deliveries match the webhooks section of the OpenAPI document', () => {
   let secret: string;
