@@ -62,6 +62,11 @@ describe('the lobby in Chromium', () => {
     await ben.page.waitForURL(new RegExp(`#/games/${id}$`));
     await ben.page.waitForSelector('.board-area h1');
     expect(await ben.page.locator('.spectating').count()).toBe(0);
+    // On My games the card names the opponent and whose turn it is.
+    await followNavLink(ben.page, 'a[href="#/"]');
+    const mine = ben.page.locator(`.games a[href="#/games/${id}"]`);
+    await expect.poll(() => mine.locator('.opponents').textContent()).toBe('vs Anna');
+    expect(await mine.locator('.status').textContent()).toMatch(/^(Your turn|Waiting for Anna)$/);
 
     const cleo = await person('Cleo');
     await cleo.page.goto(`${suite.server.url}/#/games/${id}`);

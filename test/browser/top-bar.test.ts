@@ -73,6 +73,9 @@ describe('the top bar', () => {
     console.log(`streetcar at 375×812: header ${await headerHeight(page)} px, board top ${boardTop} px`);
     expect(boardTop).toBeLessThan(812 / 2);
     await page.screenshot({ path: '/tmp/mg36-phone-game.png' });
+    await followNavLink(page, 'a[href="#/"]');
+    await page.locator(`.games a[href="#/games/${id}"] .opponents`).waitFor();
+    await page.screenshot({ path: '/tmp/mg36-phone-my-games.png' });
     expect(problems).toEqual([]);
     await page.context().close();
   }, 120_000);
