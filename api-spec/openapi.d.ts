@@ -3959,6 +3959,8 @@ export interface components {
              * @description Your deadline, while you are to act
              */
             deadline?: string;
+            /** @description Every seat, yours too, as the game's own answer gives them (who sits there, bot or person), so a list can name the opponents and whose turn it is; forfeits are marked in the game's answer only */
+            seats: components["schemas"]["Seat"][];
         };
         Join: {
             /** @description Needed for a private game; a public game is open to anyone */
@@ -9130,7 +9132,21 @@ export interface operations {
                      *             1
                      *           ],
                      *           "version": 4,
-                     *           "createdAt": "2026-11-24T02:21:54.801Z"
+                     *           "createdAt": "2026-11-24T02:21:54.801Z",
+                     *           "seats": [
+                     *             {
+                     *               "seat": 0,
+                     *               "name": "Anna",
+                     *               "bot": false,
+                     *               "playerId": "67yeJhdN_7Vz1Q6p"
+                     *             },
+                     *             {
+                     *               "seat": 1,
+                     *               "name": "Ben",
+                     *               "bot": false,
+                     *               "playerId": "Qm3vK8tLx2Wn9aZr"
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "id": "KGI7ciZNbIJ1J0Et",
@@ -9144,7 +9160,22 @@ export interface operations {
                      *           ],
                      *           "version": 4,
                      *           "createdAt": "2026-11-24T02:21:53.204Z",
-                     *           "deadline": "2026-11-27T02:21:54.226Z"
+                     *           "deadline": "2026-11-27T02:21:54.226Z",
+                     *           "seats": [
+                     *             {
+                     *               "seat": 0,
+                     *               "name": "Anna",
+                     *               "bot": false,
+                     *               "playerId": "67yeJhdN_7Vz1Q6p"
+                     *             },
+                     *             {
+                     *               "seat": 1,
+                     *               "name": "Bot 1",
+                     *               "bot": true,
+                     *               "playerId": null,
+                     *               "level": "medium"
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "next": "WyIyMDI2LTExLTI0VDAyOjIxOjUzLjIwNFoiLCJLR0k3Y2laTmJJSjFKMEV0Il0"

@@ -8,7 +8,16 @@ import type { PlayerRecord } from '../domain/player.js';
 import type { GameLog } from './game-log.js';
 import { statusOf, summaryOf, toActOf, type Loaded } from './game-state.js';
 import { endOf } from './game-result.js';
-import { etagOf, summaryFor, tagged, viewOf, type GameSummary, type PlayerView, type Tagged } from './game-views.js';
+import {
+  etagOf,
+  seatsOf,
+  summaryFor,
+  tagged,
+  viewOf,
+  type GameSummary,
+  type PlayerView,
+  type Tagged,
+} from './game-views.js';
 import { ok, problems, refused, Refusal, type Result } from './refusal.js';
 import { replay, takenBackTo, type GameState } from './replay.js';
 import { initialTable } from './table.js';
@@ -63,6 +72,8 @@ export class GameReads {
           version: latest?.version ?? 0,
           createdAt: meta.createdAt,
           ...(deadline ? { deadline } : {}),
+          // Forfeits live in the newest commit, which the list does not read.
+          seats: seatsOf(meta, [], player.id),
         },
       ];
     });

@@ -79,6 +79,24 @@ describe('GET /v1/games', () => {
     expect(byId[ids.mine]!.createdAt >= byId[ids.done]!.createdAt).toBe(true);
   });
 
+  it('names every seat as the game does: people by name, bots with their level, so a list can say who is to act', async () => {
+    const byId = Object.fromEntries((await list()).map((g) => [g.id, g]));
+    expect(byId[ids.theirs]!.seats).toEqual([
+      { seat: 0, name: 'Other', bot: false, playerId: other.playerId },
+      { seat: 1, name: 'Lister', bot: false, playerId: me.playerId },
+    ]);
+    expect(byId[ids.mine]!.seats.map((s) => [s.name, s.bot, 'level' in s ? s.level : null])).toEqual([
+      ['Lister', false, null],
+      ['Bot 1', true, 'easy'],
+      ['Bot 2', true, 'easy'],
+    ]);
+    expect(byId[ids.waiting]!.seats.map((s) => s.name)).toEqual(['Lister', null, null]);
+    // The list answers what the game's own answer does, seat for seat (no forfeits here).
+    expect(byId[ids.done]!.seats).toEqual(
+      dataOf(await me.GET('/v1/games/{id}', { params: { path: { id: ids.done } } })).seats,
+    );
+  });
+
   it('?status=active&myTurn=true lists only the games waiting for the caller; each filter works alone too', async () => {
     expect((await list({ status: 'active', myTurn: true })).map((g) => g.id)).toEqual([ids.mine]);
     expect((await list({ myTurn: true })).map((g) => g.id)).toEqual([ids.mine]);

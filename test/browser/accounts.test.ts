@@ -14,6 +14,7 @@ import { signUp } from '../../scripts/support/chromium.js';
 import { seriousViolations } from './axe.js';
 import { gameWithBots, pageToken } from './table.js';
 import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
+import { followNavLink } from './menu.js';
 
 const SIZES = [
   [375, 812],
@@ -51,7 +52,7 @@ describe('accounts in the browser', () => {
     await signUp(one.page, suite.server.url, 'Anna');
     const registration = await pageToken(one.page);
     const game = await gameWithBots(suite.server.url, registration, 'vlaky-na-trati', 2);
-    await one.page.click('a:has-text("Settings")');
+    await followNavLink(one.page, 'a:has-text("Settings")');
     await one.page.fill('input[name=email]', email);
     await one.page.click('button:has-text("Send confirmation code")');
     await one.page.waitForSelector(`.pending:has-text("${email}")`);
@@ -87,7 +88,7 @@ describe('accounts in the browser', () => {
 
     // Settings in context 2: this browser's session, and a token that may only read.
     await two.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
-    await two.page.click('a:has-text("Settings")');
+    await followNavLink(two.page, 'a:has-text("Settings")');
     await two.page.waitForSelector('.credentials li.current:has-text("this device")');
     await two.page.fill('input[name=tokenName]', 'my bot');
     expect(await two.page.locator('input[name=scope-read]').isChecked()).toBe(true);
@@ -149,7 +150,7 @@ describe('accounts in the browser', () => {
     const { page, problems } = await suite.open();
     await signUp(page, suite.server.url, 'Leaver');
     const leaver = suite.api.as(await pageToken(page));
-    await page.click('a:has-text("Settings")');
+    await followNavLink(page, 'a:has-text("Settings")');
     await page.click('button:has-text("Delete my account…")');
     await page.waitForSelector('.danger-zone:has-text("deleted player")');
     await page.locator('.danger-zone').scrollIntoViewIfNeeded();

@@ -12,6 +12,7 @@ import { dataOf } from '../support/client.js';
 import { seriousViolations } from './axe.js';
 import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 import { person as signedUp, type Person } from './people.js';
+import { followNavLink } from './menu.js';
 
 const SIZES = [
   [375, 812],
@@ -54,7 +55,7 @@ describe('challenges in the browser', () => {
 
       const first = await challengeFromProfile(anna, ben, `challenges-profile-form-${width}`);
       await anna.page.waitForSelector('.challenges li:has-text("Ben") .bot-badge');
-      await ben.page.click('nav a[href="#/challenges"]');
+      await followNavLink(ben.page, 'a[href="#/challenges"]');
       const card = ben.page.locator('.challenges li', { hasText: 'Anna' });
       await card.waitFor();
       const text = await card.textContent();
@@ -84,7 +85,7 @@ describe('challenges in the browser', () => {
       expect(game.yourSeat).toBe(1);
 
       // Ben keeps his page open: the stream brings the third challenge, and takes it away again.
-      await ben.page.click('nav a[href="#/challenges"]');
+      await followNavLink(ben.page, 'a[href="#/challenges"]');
       await ben.page.waitForSelector('text=Nobody has challenged you.');
       await challengeFromProfile(anna, ben);
       await ben.page.waitForSelector('.challenges li:has-text("Anna")');

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { signUp as signUpAt } from '../../scripts/support/chromium.js';
 import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 import { dataOf } from '../support/client.js';
+import { followNavLink } from './menu.js';
 
 const suite = useBrowserSuite();
 
@@ -42,7 +43,7 @@ describe('the lobby in Chromium', () => {
     dataOf(await railbot.POST('/v1/games', { body }));
 
     const ben = await person('Ben');
-    await ben.page.click('nav a[href="#/lobby"]');
+    await followNavLink(ben.page, 'a[href="#/lobby"]');
     await ben.page.selectOption('select[name=game]', 'ticket-to-ride-europe');
     await ben.page.selectOption('select[name=players]', '2');
     await ben.page.selectOption('select[name=pace]', 'P3D');
@@ -61,6 +62,11 @@ describe('the lobby in Chromium', () => {
     await ben.page.waitForURL(new RegExp(`#/games/${id}$`));
     await ben.page.waitForSelector('.board-area h1');
     expect(await ben.page.locator('.spectating').count()).toBe(0);
+    // On My games the card names the opponent and whose turn it is.
+    await followNavLink(ben.page, 'a[href="#/"]');
+    const mine = ben.page.locator(`.games a[href="#/games/${id}"]`);
+    await expect.poll(() => mine.locator('.opponents').textContent()).toBe('vs Anna');
+    expect(await mine.locator('.status').textContent()).toMatch(/^(Your turn|Waiting for Anna)$/);
 
     const cleo = await person('Cleo');
     await cleo.page.goto(`${suite.server.url}/#/games/${id}`);

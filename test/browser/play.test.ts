@@ -13,6 +13,7 @@ import { dataOf, testClient } from '../support/client.js';
 import { pageToken, startInBrowser } from './table.js';
 import { signUp as signUpAt } from '../../scripts/support/chromium.js';
 import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
+import { followNavLink } from './menu.js';
 
 const MOVES = 4;
 /** Moves made, at most, until one is made on the board itself. */
@@ -122,7 +123,7 @@ describe('web client in Chromium at 375 px', () => {
       const { page, problems } = await phone();
       await signUp(page, `Tester ${g.id}`);
 
-      await page.click('a:has-text("New game")');
+      await followNavLink(page, 'a:has-text("New game")');
       await page.selectOption('select[name=game]', g.id);
       const players =
         g.players || Number(await page.locator('select[name=players] option').first().getAttribute('value'));
@@ -183,7 +184,7 @@ describe('invites and settings in Chromium', () => {
   it('a friend joins by the invite link (signing up on the way) and both see the started game', async () => {
     const host = await phone();
     await signUp(host.page, 'Host');
-    await host.page.click('a:has-text("New game")');
+    await followNavLink(host.page, 'a:has-text("New game")');
     await host.page.selectOption('select[name=game]', 'vlaky-na-trati');
     await host.page.selectOption('select[name=players]', '2');
     await host.page.selectOption('select[name=bots]', '0');
@@ -216,7 +217,7 @@ describe('invites and settings in Chromium', () => {
     await page.fill('input[name=email]', 'notified@example.org');
     await page.click('button:has-text("Start playing")');
     await page.waitForSelector('h1:has-text("My games")');
-    await page.click('a:has-text("Settings")');
+    await followNavLink(page, 'a:has-text("Settings")');
     // Notices go to a confirmed address only: the code mailed at sign-up confirms it.
     await page.fill('input[name=confirmCode]', lastCode(suite.server, 'notified@example.org'));
     await page.click('button:has-text("Confirm address")');
@@ -287,7 +288,7 @@ describe('languages in Chromium', () => {
     const me = testClient(suite.server.url, { token: await pageToken(page) });
     expect(dataOf(await me.GET('/v1/players/me')).language).toBe('cs');
 
-    await page.click('a:has-text("Nová hra")');
+    await followNavLink(page, 'a:has-text("Nová hra")');
     await page.selectOption('select[name=game]', 'vlaky-na-trati');
     await page.selectOption('select[name=players]', '2');
     await page.selectOption('select[name=bots]', '1');
@@ -304,7 +305,7 @@ describe('languages in Chromium', () => {
     await fitsThePhone(page);
     await page.screenshot({ path: join(SHOTS, 'vlaky-na-trati-cs-phone.png'), fullPage: true });
 
-    await page.click('a:has-text("Nastavení")');
+    await followNavLink(page, 'a:has-text("Nastavení")');
     await page.waitForSelector('h1:has-text("Nastavení")');
     await page.selectOption('select[name=language]', 'ru');
     await page.waitForSelector('h1:has-text("Настройки")');

@@ -11,6 +11,7 @@ import type { Page, Request, Response, WebSocket } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../../scripts/support/chromium.js';
 import { useBrowserSuite } from '../support/browser-suite.js';
+import { followNavLink } from './menu.js';
 
 const suite = useBrowserSuite();
 
@@ -57,7 +58,7 @@ describe('the game page follows a game cheaply', () => {
     const { page, problems } = await suite.open();
     await page.clock.install();
     await signUp(page, suite.server.url, 'Poller');
-    await page.click('a:has-text("New game")');
+    await followNavLink(page, 'a:has-text("New game")');
     await page.selectOption('select[name=game]', 'ticket-to-ride-europe');
     await page.selectOption('select[name=players]', '2');
     await page.selectOption('select[name=bots]', '0');

@@ -11,6 +11,7 @@ import { dataOf } from '../support/client.js';
 import { pageToken, pastAbortWindow } from './table.js';
 import { SHOTS, useBrowserSuite } from '../support/browser-suite.js';
 import { person as signedUp } from './people.js';
+import { followNavLink } from './menu.js';
 
 const SIZES = [
   [375, 812],
@@ -71,7 +72,7 @@ describe('profiles, leaderboard and search in the browser', () => {
       await new Promise((ok) => setTimeout(ok, 50));
     }
 
-    await anna.page.click('nav a:has-text("My profile")');
+    await followNavLink(anna.page, 'a:has-text("My profile")');
     await anna.page.waitForSelector('.ratings li');
     expect(await shownRating(anna.page)).toBeGreaterThan(1500);
     expect(await anna.page.textContent('.ratings li')).toMatch(/Streetcar.*1 rated game · last game \+\d+/);
@@ -91,12 +92,12 @@ describe('profiles, leaderboard and search in the browser', () => {
     expect(anna.page.url()).toContain(`#/games/${id}/replay`);
     expect(await anna.page.inputValue('input[name=replay]')).toBe('0');
 
-    await ben.page.click('nav a:has-text("Leaderboards")');
+    await followNavLink(ben.page, 'a:has-text("Leaderboards")');
     await ben.page.selectOption('select[name=game]', 'streetcar');
     await ben.page.waitForSelector('table.board tbody tr');
     expect(await ben.page.locator('table.board tbody tr td:nth-child(2)').allTextContents()).toEqual(['Anna', 'Ben']);
 
-    await ben.page.click('nav a:has-text("Finished games")');
+    await followNavLink(ben.page, 'a:has-text("Finished games")');
     await ben.page.fill('input[name=player]', 'ann');
     await ben.page.selectOption('select[name=game]', 'streetcar');
     await ben.page.click('button:has-text("Search")');
@@ -117,7 +118,7 @@ describe('profiles, leaderboard and search in the browser', () => {
     await suite.server.services.table.replaceMeta({ ...meta, visibility: 'public', revision: meta.revision + 1 });
     dataOf(await dan.api.POST('/v1/games/{id}/resign', { params: { path: { id } } }));
     await suite.server.services.results.record(id);
-    await cleo.page.click('nav a:has-text("My profile")');
+    await followNavLink(cleo.page, 'a:has-text("My profile")');
     await cleo.page.waitForSelector('.finished li .unrated');
     expect(await cleo.page.textContent('.finished li .unrated')).toBe('Unrated');
     expect(await cleo.page.locator('.ratings li').count()).toBe(0);

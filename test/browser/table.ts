@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { dataOf, testClient, textOf, type Api } from '../support/client.js';
+import { followNavLink } from './menu.js';
 
 /** The token the web client signed up with on `page` (its localStorage). */
 export const pageToken = (page: Page): Promise<string> =>
@@ -24,7 +25,7 @@ export async function startInBrowser(
   await page.fill('input[name=name]', name);
   await page.click('form button[type=submit]');
   await page.waitForSelector('header nav');
-  await page.click('header nav a[href="#/new"]');
+  await followNavLink(page, 'a[href="#/new"]');
   await page.selectOption('select[name=game]', game);
   await page.selectOption('select[name=players]', String(players));
   await page.selectOption('select[name=bots]', String(players - 1));

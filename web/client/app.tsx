@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
 import { token } from './api.js';
-import { useT } from './i18n.js';
 import { ChallengePage, ChallengesPage } from './pages/challenges.js';
 import { GamePage } from './pages/game.js';
 import { GamesPage } from './pages/games.js';
@@ -14,9 +13,9 @@ import { NotFoundPage } from './pages/not-found.js';
 import { SettingsPage } from './pages/settings.js';
 import { WelcomePage } from './pages/welcome.js';
 import { useRoute } from './router.js';
+import { TopBar } from './top-bar.js';
 
 export function App() {
-  const t = useT();
   const route = useRoute();
   const [signedIn, setSignedIn] = useState(token.get() !== null);
   const [page, a, b] = route ?? [];
@@ -41,23 +40,7 @@ export function App() {
   else body = <GamesPage />;
   return (
     <>
-      <header class="top">
-        <a href="#/" class="brand">
-          railpost
-        </a>
-        {signedIn && (
-          <nav>
-            <a href="#/">{t('nav.myGames')}</a>
-            <a href="#/lobby">{t('nav.lobby')}</a>
-            <a href="#/challenges">{t('nav.challenges')}</a>
-            <a href="#/new">{t('nav.newGame')}</a>
-            <a href="#/search">{t('nav.search')}</a>
-            <a href="#/leaderboards">{t('nav.leaderboards')}</a>
-            <a href="#/players/me">{t('nav.profile')}</a>
-            <a href="#/settings">{t('nav.settings')}</a>
-          </nav>
-        )}
-      </header>
+      <TopBar signedIn={signedIn} />
       <main>{body}</main>
     </>
   );

@@ -4,6 +4,9 @@ import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from './languages.js';
 import { api, token } from './api.js';
 import { setLanguage, useLanguage, useT } from './i18n.js';
 
+/** A character no name or catalog holds: the sentence is split where it stands, and the names go in between as elements. */
+export const SLOT = '\u0000';
+
 export function ErrorLine({ error }: { error: string | null }) {
   return error ? (
     <p class="error" role="alert">

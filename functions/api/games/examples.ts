@@ -48,6 +48,10 @@ export const GAME_EXAMPLES = {
         toAct: [1],
         version: 4,
         createdAt: '2026-11-24T02:21:54.801Z',
+        seats: [
+          { seat: 0, name: 'Anna', bot: false, playerId: '67yeJhdN_7Vz1Q6p' },
+          { seat: 1, name: 'Ben', bot: false, playerId: 'Qm3vK8tLx2Wn9aZr' },
+        ],
       },
       {
         id: 'KGI7ciZNbIJ1J0Et',
@@ -60,6 +64,10 @@ export const GAME_EXAMPLES = {
         version: 4,
         createdAt: '2026-11-24T02:21:53.204Z',
         deadline: '2026-11-27T02:21:54.226Z',
+        seats: [
+          { seat: 0, name: 'Anna', bot: false, playerId: '67yeJhdN_7Vz1Q6p' },
+          { seat: 1, name: 'Bot 1', bot: true, playerId: null, level: 'medium' },
+        ],
       },
     ],
     next: 'WyIyMDI2LTExLTI0VDAyOjIxOjUzLjIwNFoiLCJLR0k3Y2laTmJJSjFKMEV0Il0',

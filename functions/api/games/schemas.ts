@@ -239,6 +239,10 @@ export const GameListItemSchema = z
     version: z.number().int(),
     createdAt: Timestamp,
     deadline: Timestamp.optional().openapi({ description: 'Your deadline, while you are to act' }),
+    seats: z.array(SeatSchema).openapi({
+      description:
+        "Every seat, yours too, as the game's own answer gives them (who sits there, bot or person), so a list can name the opponents and whose turn it is; forfeits are marked in the game's answer only",
+    }),
   })
   .openapi('GameListItem');
 

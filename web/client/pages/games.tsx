@@ -4,7 +4,7 @@ import { catalog, gameTitle } from '../catalog.js';
 import { coalesced, useFreshReads } from '../event-stream.js';
 import { currentLocale, useT } from '../i18n.js';
 import { problemText } from '../problems.js';
-import { deadlineText } from '../time.js';
+import { GameCard } from './game-card.js';
 import { useTitle } from '../title.js';
 import { ErrorLine, WithLink } from '../widgets.js';
 
@@ -41,7 +41,6 @@ export function GamesPage() {
 
   useTitle(t('games.title'));
   const locale = currentLocale();
-  const status = (g: GameListItem) => (g.myTurn ? t('games.status.yourTurn') : t(`games.status.${g.status}`));
   return (
     <section>
       <h1>{t('games.title')}</h1>
@@ -54,14 +53,7 @@ export function GamesPage() {
       <ul class="games">
         {games?.map((g) => (
           <li key={g.id} class={g.myTurn ? 'mine' : ''}>
-            <a href={`#/games/${g.id}`}>
-              <strong>{gameTitle(t, g.game, titles[g.game])}</strong>
-              <span class="status">{status(g)}</span>
-              {g.deadline && (
-                <span class="deadline">{t('games.deadline', { when: deadlineText(t, locale, g.deadline) })}</span>
-              )}
-              <small>{t('games.meta', { count: g.players, move: g.version })}</small>
-            </a>
+            <GameCard g={g} t={t} locale={locale} title={gameTitle(t, g.game, titles[g.game])} />
           </li>
         ))}
       </ul>

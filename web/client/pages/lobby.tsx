@@ -12,7 +12,7 @@ import { PACES, paceLabel } from '../paces.js';
 import { problemText } from '../problems.js';
 import { go } from '../router.js';
 import { useTitle } from '../title.js';
-import { ErrorLine } from '../widgets.js';
+import { ErrorLine, SLOT } from '../widgets.js';
 import { levelName } from '../bot-levels.js';
 import { BotAccountMark } from '../bot-badge.js';
 
@@ -27,8 +27,6 @@ const SEEK_MS = 2_000;
 /** The account's events that change the list: one of your open games started, or your seek was matched. */
 const LISTED = new Set(['gameStarted', 'seekMatched']);
 
-/** A character no name or catalog holds: the sentence is split where it stands, and the names go in between as elements. */
-const SLOT = '\u0000';
 const paceOf = (choice: string | null) => choice ?? UNTIMED;
 const paceText = (t: TFunction, pace: string) =>
   pace === UNTIMED ? paceLabel(t, null) : pace === 'bank' ? t('lobby.bank') : paceLabel(t, pace);
