@@ -7377,6 +7377,11 @@ export interface components {
         ChallengeParty: {
             id: string;
             name: string;
+            /**
+             * @description A bot account (docs/accounts.md "Bot accounts"), as its seat says; absent for people
+             * @enum {boolean}
+             */
+            botAccount?: true;
         };
         ChallengeCreate: {
             /** @description The player id of whom you challenge (a person or a bot account) */

@@ -5,7 +5,13 @@
  * write, so of two racing answers exactly one counts (RP-CHALLENGE-3).
  */
 import type { GameRegistry } from '../../engine/core/index.js';
-import type { ChallengeRecord, ChallengeSettlement, DeclineReason, SeatChoice } from '../domain/challenge.js';
+import {
+  partyOf,
+  type ChallengeRecord,
+  type ChallengeSettlement,
+  type DeclineReason,
+  type SeatChoice,
+} from '../domain/challenge.js';
 import { seatOfPlayer, type TimeControl } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import type { ChallengeStore } from '../store/ports/challenges.js';
@@ -99,8 +105,8 @@ export class Challenges {
       );
     const challenge: ChallengeRecord = {
       id: newId(),
-      challenger: { id: player.id, name: player.name },
-      opponent: { id: opponent.id, name: opponent.name },
+      challenger: partyOf(player),
+      opponent: partyOf(opponent),
       game: def.id,
       options: options.value as Record<string, unknown>,
       ...(input.timeControl ? { timeControl: input.timeControl } : {}),

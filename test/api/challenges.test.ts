@@ -44,10 +44,14 @@ describe('challenges (docs/challenges.md)', () => {
     expect(dataOf(await anna.GET('/v1/challenges/{id}', on(c.id)))).toEqual(accepted);
   });
 
-  it('a bot account challenged is seated as one, and the person is not (RP-CHALLENGE-2)', async () => {
+  it('a bot account challenged is marked as one on the challenge and seated as one; the person is not (RP-CHALLENGE-2)', async () => {
     const [anna, gus] = await pair();
     expect(dataOf(await gus.POST('/v1/players/me/bot-account', {}))).toMatchObject({ botAccount: true });
     const c = await made(anna, gus);
+    // The parties carry the mark, so that a client need not read their profiles.
+    expect(c.opponent).toEqual({ id: gus.playerId, name: 'Bruno', botAccount: true });
+    expect(c.challenger).not.toHaveProperty('botAccount');
+    expect(dataOf(await gus.GET('/v1/challenges', {})).items[0]).toMatchObject({ opponent: { botAccount: true } });
     const { gameId } = dataOf(await gus.POST('/v1/challenges/{id}/accept', on(c.id)));
     const game = dataOf(await anna.GET('/v1/games/{id}', { params: { path: { id: gameId! } } }));
     const seatOf = (id: string) => game.seats.find((s) => s.playerId === id)!;

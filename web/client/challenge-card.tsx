@@ -3,7 +3,7 @@
  * the pace, the seats and when it expires; the opponent accepts or declines it with a reason, the
  * challenger cancels it while it waits.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { TFunction } from 'i18next';
 import { api, dataOf, type CatalogEntry, type Challenge } from './api.js';
 import { BotAccountMark } from './bot-badge.js';
@@ -19,21 +19,6 @@ import { ErrorLine } from './widgets.js';
 /** RP-CHALLENGE-4: why an opponent declines, worded by the challenger's client. */
 export const DECLINE_REASONS = ['generic', 'later', 'notThisGame', 'tooFast', 'tooSlow'] as const;
 type Reason = (typeof DECLINE_REASONS)[number];
-
-/** Whether a player is a bot account, asked once per page load (a challenge names its parties only). */
-const botAccounts = new Map<string, Promise<boolean>>();
-function isBotAccount(playerId: string): Promise<boolean> {
-  let known = botAccounts.get(playerId);
-  if (!known) {
-    known = api
-      .GET('/v1/profiles/{playerId}', { params: { path: { playerId } } })
-      .then(dataOf)
-      .then((p) => p.botAccount === true)
-      .catch(() => false);
-    botAccounts.set(playerId, known);
-  }
-  return known;
-}
 
 /** The reader's seat: the challenge names the challenger's. */
 function yourSeat(c: Challenge, received: boolean): Challenge['seat'] {
@@ -64,11 +49,9 @@ export function ChallengeCard({
 }) {
   const received = c.opponent.id === me;
   const other = received ? c.challenger : c.opponent;
-  const [bot, setBot] = useState(false);
   const [reason, setReason] = useState<Reason>('generic');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => void isBotAccount(other.id).then(setBot), [other.id]);
 
   const title = gameTitle(t, c.game, entry?.title);
   const options = entry ? describeOptions(t, fieldsOf(t, entry.options), c.options) : [];
@@ -92,7 +75,7 @@ export function ChallengeCard({
       <p>
         {t(received ? 'challenges.from' : 'challenges.to')}{' '}
         <a href={`#/players/${encodeURIComponent(other.id)}`}>{other.name}</a>
-        <BotAccountMark botAccount={bot} t={t} />
+        <BotAccountMark botAccount={other.botAccount} t={t} />
       </p>
       <dl class="facts">
         <dt>{t('lobby.pace')}</dt>
