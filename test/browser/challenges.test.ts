@@ -1,6 +1,6 @@
 /**
  * In Chromium, at a phone's and a desktop's size: Anna challenges Ben (a bot account) from his profile; Ben sees it
- * on his challenges page and declines it with a reason (RP-CHALLENGE-4), which Anna's link to it
+ * counted in his header and on his challenges page, and declines it with a reason (RP-CHALLENGE-4), which Anna's link to it
  * words; Anna challenges again and Ben accepts, landing in the game; a third challenge appears on
  * Ben's open page by the event stream and leaves it when Anna withdraws it. Screenshots go to
  * test-results/browser/.
@@ -54,7 +54,11 @@ describe('challenges in the browser', () => {
 
       const first = await challengeFromProfile(anna, ben, `challenges-profile-form-${width}`);
       await anna.page.waitForSelector('.challenges li:has-text("Ben") .bot-badge');
-      await ben.page.click('nav a[href="#/challenges"]');
+      // Ben's header counts it, told by the event stream; Anna's counts none.
+      const link = 'nav a[href="#/challenges"]';
+      await ben.page.waitForSelector(`${link} .count-badge[aria-label="1 challenge waiting"]`);
+      expect(await anna.page.locator(`${link} .count-badge`).count()).toBe(0);
+      await ben.page.click(link);
       const card = ben.page.locator('.challenges li', { hasText: 'Anna' });
       await card.waitFor();
       const text = await card.textContent();
@@ -70,6 +74,7 @@ describe('challenges in the browser', () => {
       await card.locator('select[name=reason]').selectOption('tooSlow');
       await card.locator('button:has-text("Decline")').click();
       await ben.page.waitForSelector('text=Nobody has challenged you.');
+      await ben.page.waitForSelector(`${link} .count-badge`, { state: 'detached' });
       await anna.page.goto(`${suite.server.url}/#/challenges/${first}`);
       await anna.page.waitForSelector('.challenges li:has-text("Declined on")');
       expect(await anna.page.textContent('.challenges li')).toContain('The pace is too slow.');

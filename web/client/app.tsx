@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { token } from './api.js';
+import { ChallengeCount } from './challenge-count.js';
 import { useT } from './i18n.js';
 import { ChallengePage, ChallengesPage } from './pages/challenges.js';
 import { GamePage } from './pages/game.js';
@@ -49,7 +50,10 @@ export function App() {
           <nav>
             <a href="#/">{t('nav.myGames')}</a>
             <a href="#/lobby">{t('nav.lobby')}</a>
-            <a href="#/challenges">{t('nav.challenges')}</a>
+            <a href="#/challenges">
+              {t('nav.challenges')}
+              <ChallengeCount />
+            </a>
             <a href="#/new">{t('nav.newGame')}</a>
             <a href="#/search">{t('nav.search')}</a>
             <a href="#/leaderboards">{t('nav.leaderboards')}</a>

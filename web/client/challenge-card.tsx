@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { api, dataOf, type CatalogEntry, type Challenge } from './api.js';
 import { BotAccountMark } from './bot-badge.js';
 import { gameTitle } from './catalog.js';
+import { recountChallenges } from './challenge-count.js';
 import { currentLocale } from './i18n.js';
 import { describeOptions, fieldsOf, OptionFacts } from './options-form.js';
 import { timeControlText } from './paces.js';
@@ -61,6 +62,7 @@ export function ChallengeCard({
     setError(null);
     try {
       const settled = await answer();
+      if (received) recountChallenges();
       if (settled.gameId) return go(`/games/${settled.gameId}`);
       onChanged();
     } catch (err) {
