@@ -7378,7 +7378,7 @@ export interface components {
             id: string;
             name: string;
             /**
-             * @description A bot account (docs/accounts.md "Bot accounts"), as its seat says; absent for people
+             * @description A bot account (docs/accounts.md "Bot accounts") when the challenge was made; absent for people
              * @enum {boolean}
              */
             botAccount?: true;

@@ -22,6 +22,7 @@ export interface ChallengeParty {
   botAccount?: true;
 }
 
+/** A player as a challenge names them. */
 export const partyOf = (player: { id: string; name: string; botAccountSince?: string }): ChallengeParty => ({
   id: player.id,
   name: player.name,

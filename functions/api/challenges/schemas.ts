@@ -22,7 +22,13 @@ export const ChallengeCreateSchema = z
   .openapi('ChallengeCreate');
 
 const PartySchema = z
-  .strictObject({ id: z.string(), name: z.string(), botAccount: BotAccountMark })
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    botAccount: BotAccountMark.openapi({
+      description: 'A bot account (docs/accounts.md "Bot accounts") when the challenge was made; absent for people',
+    }),
+  })
   .openapi('ChallengeParty');
 
 export const ChallengeSchema = z
