@@ -1988,7 +1988,7 @@ export interface paths {
         put?: never;
         /**
          * Accept a challenge made to you: the game starts
-         * @description Starts the game, private, with both parties seated, and answers the challenge, `accepted`, with its `gameId`. Of two answers at once, one wins; the other is 409 challenge_not_pending.
+         * @description Starts the game, private, with both parties seated, and answers the challenge, `accepted`, with its `gameId`. Of two answers at once, one wins; the other is 409 challenge_not_pending. A challenge accepted already whose game a failure left unstarted is started by accepting it again (answered 200).
          *
          *     **Rate limit**: 60 per hour per player and 120 per hour per client address; past it, 429 `rate_limited` with Retry-After. Answers past authentication carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset for the tightest limit.
          *
@@ -7379,6 +7379,11 @@ export interface components {
         ChallengeParty: {
             id: string;
             name: string;
+            /**
+             * @description A bot account (docs/accounts.md "Bot accounts") when the challenge was made; absent for people
+             * @enum {boolean}
+             */
+            botAccount?: true;
         };
         ChallengeCreate: {
             /** @description The player id of whom you challenge (a person or a bot account) */

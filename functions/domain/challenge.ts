@@ -12,11 +12,22 @@ export type DeclineReason = (typeof DECLINE_REASONS)[number];
 export const SEAT_CHOICES = ['first', 'second', 'random'] as const;
 export type SeatChoice = (typeof SEAT_CHOICES)[number];
 
-/** A party, as both sides see it. */
+/**
+ * A party, as both sides see it: the bot account mark as it was when the challenge was made (an
+ * account becomes a bot account for good, so a mark once given stays true).
+ */
 export interface ChallengeParty {
   id: string;
   name: string;
+  botAccount?: true;
 }
+
+/** A player as a challenge names them. */
+export const partyOf = (player: { id: string; name: string; botAccountSince?: string }): ChallengeParty => ({
+  id: player.id,
+  name: player.name,
+  ...(player.botAccountSince ? { botAccount: true } : {}),
+});
 
 export interface ChallengeRecord {
   id: string;

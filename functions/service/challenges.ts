@@ -5,7 +5,13 @@
  * write, so of two racing answers exactly one counts (RP-CHALLENGE-3).
  */
 import type { GameRegistry } from '../../engine/core/index.js';
-import type { ChallengeRecord, ChallengeSettlement, DeclineReason, SeatChoice } from '../domain/challenge.js';
+import {
+  partyOf,
+  type ChallengeRecord,
+  type ChallengeSettlement,
+  type DeclineReason,
+  type SeatChoice,
+} from '../domain/challenge.js';
 import { seatOfPlayer, type TimeControl } from '../domain/game.js';
 import type { PlayerRecord } from '../domain/player.js';
 import type { ChallengeStore } from '../store/ports/challenges.js';
@@ -99,8 +105,8 @@ export class Challenges {
       );
     const challenge: ChallengeRecord = {
       id: newId(),
-      challenger: { id: player.id, name: player.name },
-      opponent: { id: opponent.id, name: opponent.name },
+      challenger: partyOf(player),
+      opponent: partyOf(opponent),
       game: def.id,
       options: options.value as Record<string, unknown>,
       ...(input.timeControl ? { timeControl: input.timeControl } : {}),
@@ -129,23 +135,33 @@ export class Challenges {
     return found.ok ? ok(this.answer(found.value)) : found;
   }
 
-  /** The opponent accepts: the game starts with both seated (RP-CHALLENGE-2), and the challenge names it. */
+  /**
+   * The opponent accepts: the game starts with both seated (RP-CHALLENGE-2), and the challenge names
+   * it. An accept of a challenge accepted already whose game a crash left unmade starts that game
+   * (RP-CHALLENGE-7); a start is safe to repeat and to race, so the game is made once.
+   */
   async accept(player: PlayerRecord, id: string): Promise<Result<ChallengeAnswer>> {
-    const gameId = newId();
-    const settled = await this.settle(player, id, 'opponent', { status: 'accepted', gameId, at: this.at() });
-    if (!settled.ok) return settled;
-    const c = settled.value;
+    const settled = await this.settle(player, id, 'opponent', { status: 'accepted', gameId: newId(), at: this.at() });
+    const c = settled.ok ? settled.value : await this.gameless(player, id);
+    if (!c?.gameId) return settled;
     const first = c.seat === 'first' || (c.seat === 'random' && (this.d.coin ?? coinFlip)());
     // Seated as they are now, so that a bot account shows as one (docs/bots.md).
     const challenger = (await this.d.players.getPlayer(c.challenger.id)) ?? c.challenger;
     const seats = [seatOfPlayer(challenger), seatOfPlayer(player)];
-    await this.d.seating.startChallenge(gameId, {
+    await this.d.seating.startChallenge(c.gameId, {
       game: c.game,
       options: c.options,
       timeControl: c.timeControl,
       seats: first ? seats : seats.reverse(),
     });
     return this.told(c);
+  }
+
+  /** The player's challenge accepted by them whose game has not started (RP-CHALLENGE-7); null for any other. */
+  private async gameless(player: PlayerRecord, id: string): Promise<ChallengeRecord | null> {
+    const c = await this.d.store.get(id);
+    if (c?.status !== 'accepted' || c.opponent.id !== player.id || !c.gameId) return null;
+    return (await this.d.seating.started(c.gameId)) ? null : c;
   }
 
   async decline(player: PlayerRecord, id: string, reason: DeclineReason = 'generic'): Promise<Result<ChallengeAnswer>> {

@@ -202,6 +202,11 @@ export class Seating {
     });
   }
 
+  /** Whether the game has its first commit: the last of what starting it writes. */
+  async started(gameId: string): Promise<boolean> {
+    return Boolean((await this.table.readGame(gameId))?.latest);
+  }
+
   /** A started game's meta with every seat taken by a person, seat 0 its creator. */
   private seatedMeta(gameId: string, def: AnyGame, seats: readonly PersonSeat[]) {
     const now = this.games.at();
@@ -229,7 +234,7 @@ export class Seating {
         this.table.putMembership({ playerId: s.playerId!, gameId, game: def.id, seat, joinedAt: meta.createdAt }),
       );
     }
-    if (!(await this.table.readGame(gameId))?.latest) await this.games.start(def, meta);
+    if (!(await this.started(gameId))) await this.games.start(def, meta);
   }
 
   /**

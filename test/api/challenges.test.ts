@@ -44,10 +44,14 @@ describe('challenges (docs/challenges.md)', () => {
     expect(dataOf(await anna.GET('/v1/challenges/{id}', on(c.id)))).toEqual(accepted);
   });
 
-  it('a bot account challenged is seated as one, and the person is not (RP-CHALLENGE-2)', async () => {
+  it('a bot account challenged is marked as one on the challenge and seated as one; the person is not (RP-CHALLENGE-2)', async () => {
     const [anna, gus] = await pair();
     expect(dataOf(await gus.POST('/v1/players/me/bot-account', {}))).toMatchObject({ botAccount: true });
     const c = await made(anna, gus);
+    // The parties carry the mark, so that a client need not read their profiles.
+    expect(c.opponent).toEqual({ id: gus.playerId, name: 'Bruno', botAccount: true });
+    expect(c.challenger).not.toHaveProperty('botAccount');
+    expect(dataOf(await gus.GET('/v1/challenges', {})).items[0]).toMatchObject({ opponent: { botAccount: true } });
     const { gameId } = dataOf(await gus.POST('/v1/challenges/{id}/accept', on(c.id)));
     const game = dataOf(await anna.GET('/v1/games/{id}', { params: { path: { id: gameId! } } }));
     const seatOf = (id: string) => game.seats.find((s) => s.playerId === id)!;
@@ -82,10 +86,21 @@ describe('challenges (docs/challenges.md)', () => {
       bruno.POST('/v1/challenges/{id}/accept', on(c.id)),
       anna.POST('/v1/challenges/{id}/cancel', on(c.id)),
     ]);
-    expect(answers.map((a) => a.response.status).sort()).toEqual([200, 409, 409]);
     const games = dataOf(await anna.GET('/v1/games', { params: { query: {} } })).items;
     const settled = dataOf(await anna.GET('/v1/challenges/{id}', on(c.id)));
     expect(games).toHaveLength(settled.status === 'accepted' ? 1 : 0);
+    const [accepts, cancel] = [answers.slice(0, 2), answers[2]!];
+    if (settled.status === 'canceled') {
+      expect(answers.map((a) => a.response.status)).toEqual([409, 409, 200]);
+      return;
+    }
+    expect(cancel.response.status).toBe(409);
+    // One accept counted; the other is refused, unless it came while that game was still starting
+    // and helped start it (RP-CHALLENGE-7): then it answers the same game.
+    expect(accepts.some((a) => a.response.status === 200)).toBe(true);
+    for (const a of accepts)
+      if (a.response.status === 200) expect(dataOf(a).gameId).toBe(settled.gameId);
+      else expect(problemOf(a)).toMatchObject({ code: 'challenge_not_pending', gameId: settled.gameId });
   });
 
   it(`expires after ${CHALLENGE_DAYS} days unanswered (RP-CHALLENGE-5)`, async () => {

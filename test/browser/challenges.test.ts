@@ -1,6 +1,6 @@
 /**
  * In Chromium, at a phone's and a desktop's size: Anna challenges Ben (a bot account) from his profile; Ben sees it
- * on his challenges page and declines it with a reason (RP-CHALLENGE-4), which Anna's link to it
+ * counted in his header and on his challenges page, and declines it with a reason (RP-CHALLENGE-4), which Anna's link to it
  * words; Anna challenges again and Ben accepts, landing in the game; a third challenge appears on
  * Ben's open page by the event stream and leaves it when Anna withdraws it. Screenshots go to
  * test-results/browser/.
@@ -55,6 +55,11 @@ describe('challenges in the browser', () => {
 
       const first = await challengeFromProfile(anna, ben, `challenges-profile-form-${width}`);
       await anna.page.waitForSelector('.challenges li:has-text("Ben") .bot-badge');
+      // Ben's header counts it, told by the event stream: on the Challenges link and, where the links
+      // are folded, on the menu button too; Anna's counts none.
+      const badge = 'header .count-badge';
+      await ben.page.waitForSelector(`${badge}[aria-label="1 challenge waiting"] >> visible=true`);
+      expect(await anna.page.locator(badge).count()).toBe(0);
       await followNavLink(ben.page, 'a[href="#/challenges"]');
       const card = ben.page.locator('.challenges li', { hasText: 'Anna' });
       await card.waitFor();
@@ -71,6 +76,7 @@ describe('challenges in the browser', () => {
       await card.locator('select[name=reason]').selectOption('tooSlow');
       await card.locator('button:has-text("Decline")').click();
       await ben.page.waitForSelector('text=Nobody has challenged you.');
+      await ben.page.waitForSelector(badge, { state: 'detached' });
       await anna.page.goto(`${suite.server.url}/#/challenges/${first}`);
       await anna.page.waitForSelector('.challenges li:has-text("Declined on")');
       expect(await anna.page.textContent('.challenges li')).toContain('The pace is too slow.');

@@ -171,8 +171,12 @@ describe('the game page follows a game cheaply', () => {
     // Meanwhile the page kept asking for a ticket, after pauses growing from a second.
     expect(requests.slice(cut)).toContain('POST /v1/stream-tickets');
 
+    // The header's challenge count never polls: it reads once more as the stream comes back.
+    const counts = () => requests.slice(cut).filter((r) => r.startsWith('GET /v1/challenges'));
+    expect(counts()).toEqual([]);
     await page.unroute('**/v1/stream-tickets');
     await expect.poll(() => sockets.length, { timeout: 20_000 }).toBe(open + 1);
+    await expect.poll(counts).toHaveLength(1);
     await expect
       .poll(() => sockets[open]!.sent)
       .toContainEqual({ action: 'subscribe', game: game.id, since: view.version + 1 });

@@ -3,11 +3,12 @@
  * the pace, the seats and when it expires; the opponent accepts or declines it with a reason, the
  * challenger cancels it while it waits.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { TFunction } from 'i18next';
 import { api, dataOf, type CatalogEntry, type Challenge } from './api.js';
 import { BotAccountMark } from './bot-badge.js';
 import { gameTitle } from './catalog.js';
+import { recountChallenges } from './challenge-count.js';
 import { currentLocale } from './i18n.js';
 import { describeOptions, fieldsOf, OptionFacts } from './options-form.js';
 import { timeControlText } from './paces.js';
@@ -19,21 +20,6 @@ import { ErrorLine } from './widgets.js';
 /** RP-CHALLENGE-4: why an opponent declines, worded by the challenger's client. */
 export const DECLINE_REASONS = ['generic', 'later', 'notThisGame', 'tooFast', 'tooSlow'] as const;
 type Reason = (typeof DECLINE_REASONS)[number];
-
-/** Whether a player is a bot account, asked once per page load (a challenge names its parties only). */
-const botAccounts = new Map<string, Promise<boolean>>();
-function isBotAccount(playerId: string): Promise<boolean> {
-  let known = botAccounts.get(playerId);
-  if (!known) {
-    known = api
-      .GET('/v1/profiles/{playerId}', { params: { path: { playerId } } })
-      .then(dataOf)
-      .then((p) => p.botAccount === true)
-      .catch(() => false);
-    botAccounts.set(playerId, known);
-  }
-  return known;
-}
 
 /** The reader's seat: the challenge names the challenger's. */
 function yourSeat(c: Challenge, received: boolean): Challenge['seat'] {
@@ -64,11 +50,9 @@ export function ChallengeCard({
 }) {
   const received = c.opponent.id === me;
   const other = received ? c.challenger : c.opponent;
-  const [bot, setBot] = useState(false);
   const [reason, setReason] = useState<Reason>('generic');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => void isBotAccount(other.id).then(setBot), [other.id]);
 
   const title = gameTitle(t, c.game, entry?.title);
   const options = entry ? describeOptions(t, fieldsOf(t, entry.options), c.options) : [];
@@ -78,6 +62,7 @@ export function ChallengeCard({
     setError(null);
     try {
       const settled = await answer();
+      if (received) recountChallenges();
       if (settled.gameId) return go(`/games/${settled.gameId}`);
       onChanged();
     } catch (err) {
@@ -92,7 +77,7 @@ export function ChallengeCard({
       <p>
         {t(received ? 'challenges.from' : 'challenges.to')}{' '}
         <a href={`#/players/${encodeURIComponent(other.id)}`}>{other.name}</a>
-        <BotAccountMark botAccount={bot} t={t} />
+        <BotAccountMark botAccount={other.botAccount} t={t} />
       </p>
       <dl class="facts">
         <dt>{t('lobby.pace')}</dt>

@@ -3,6 +3,7 @@
  * to three rows above the game, so there they fold behind one menu button (style.css decides the width).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { ChallengeCount, useWaitingChallenges } from './challenge-count.js';
 import { useT } from './i18n.js';
 
 const LINKS = [
@@ -17,7 +18,20 @@ const LINKS = [
 ] as const;
 
 export function TopBar({ signedIn }: { signedIn: boolean }) {
+  return (
+    <header class="top">
+      <a href="#/" class="brand">
+        railpost
+      </a>
+      {signedIn && <SiteLinks />}
+    </header>
+  );
+}
+
+/** The links of a signed-in reader, with the count of challenges waiting for them. */
+function SiteLinks() {
   const t = useT();
+  const waiting = useWaitingChallenges();
   const [open, setOpen] = useState(false);
   const nav = useRef<HTMLElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -46,35 +60,30 @@ export function TopBar({ signedIn }: { signedIn: boolean }) {
   }, [open]);
 
   return (
-    <header class="top">
-      <a href="#/" class="brand">
-        railpost
-      </a>
-      {signedIn && (
-        <nav ref={nav}>
-          <button
-            ref={button}
-            type="button"
-            class="menu-button"
-            aria-expanded={open}
-            aria-controls="site-links"
-            onClick={() => setOpen(!open)}
-          >
-            {t('nav.menu')}
-          </button>
-          <div
-            id="site-links"
-            class={open ? 'open' : ''}
-            onClick={(e) => e.target instanceof Element && e.target.closest('a') && setOpen(false)}
-          >
-            {LINKS.map(([href, key]) => (
-              <a key={href} href={href}>
-                {t(key)}
-              </a>
-            ))}
-          </div>
-        </nav>
-      )}
-    </header>
+    <nav ref={nav}>
+      <button
+        ref={button}
+        type="button"
+        class="menu-button"
+        aria-expanded={open}
+        aria-controls="site-links"
+        onClick={() => setOpen(!open)}
+      >
+        {t('nav.menu')}
+        <ChallengeCount count={waiting} />
+      </button>
+      <div
+        id="site-links"
+        class={open ? 'open' : ''}
+        onClick={(e) => e.target instanceof Element && e.target.closest('a') && setOpen(false)}
+      >
+        {LINKS.map(([href, key]) => (
+          <a key={href} href={href}>
+            {t(key)}
+            {href === '#/challenges' && <ChallengeCount count={waiting} />}
+          </a>
+        ))}
+      </div>
+    </nav>
   );
 }

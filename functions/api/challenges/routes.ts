@@ -124,7 +124,8 @@ export const challengeRoutes = {
       tags: ['challenges'],
       summary: 'Accept a challenge made to you: the game starts',
       description:
-        'Starts the game, private, with both parties seated, and answers the challenge, `accepted`, with its `gameId`. Of two answers at once, one wins; the other is 409 challenge_not_pending.\n\n' +
+        'Starts the game, private, with both parties seated, and answers the challenge, `accepted`, with its `gameId`. Of two answers at once, one wins; the other is 409 challenge_not_pending. ' +
+        'A challenge accepted already whose game a failure left unstarted is started by accepting it again (answered 200).\n\n' +
         rateLimitText('challenge'),
       security: secured,
       request: idParam,

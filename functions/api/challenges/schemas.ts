@@ -4,7 +4,7 @@ import { CHALLENGE_STATUSES, DECLINE_REASONS, SEAT_CHOICES } from '../../domain/
 import { TimeControlSchema } from '../../service/time-control.js';
 import { GameCreateSchema } from '../games/schemas.js';
 import { cursor } from '../profiles/schemas.js';
-import { Timestamp, pageSchema } from '../schemas.js';
+import { BotAccountMark, Timestamp, pageSchema } from '../schemas.js';
 
 const PlayerId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
@@ -21,7 +21,15 @@ export const ChallengeCreateSchema = z
   })
   .openapi('ChallengeCreate');
 
-const PartySchema = z.strictObject({ id: z.string(), name: z.string() }).openapi('ChallengeParty');
+const PartySchema = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    botAccount: BotAccountMark.openapi({
+      description: 'A bot account (docs/accounts.md "Bot accounts") when the challenge was made; absent for people',
+    }),
+  })
+  .openapi('ChallengeParty');
 
 export const ChallengeSchema = z
   .strictObject({
