@@ -123,7 +123,7 @@ describe('Railpost stack', () => {
     expect(JSON.stringify(policyStatements('ApiFunctionRole'))).toContain(':parameter/railpost/notify-secrets');
   });
 
-  it('runs the notifier from the table stream: only LOG# (commit) inserts not marked quiet (RP-STREAM-6), META writes, REMIND#, CHAT# and DIGEST# inserts, partial-batch retries, a dead-letter queue', () => {
+  it('runs the notifier from the table stream: only LOG# (commit) inserts not marked quiet (RP-STREAM-6), META writes and challenge items (RP-CHALLENGE-6), REMIND#, CHAT# and DIGEST# inserts, partial-batch retries, a dead-letter queue', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       StartingPosition: 'LATEST',
       BisectBatchOnFunctionError: true,
@@ -138,7 +138,7 @@ describe('Railpost stack', () => {
               dynamodb: { Keys: { sk: { S: [{ prefix: 'LOG#' }] } }, NewImage: { q: { N: [{ exists: false }] } } },
             }),
           },
-          { Pattern: JSON.stringify({ dynamodb: { Keys: { sk: { S: ['META'] } } } }) },
+          { Pattern: JSON.stringify({ dynamodb: { Keys: { sk: { S: ['META', 'CHALLENGE'] } } } }) },
           {
             Pattern: JSON.stringify({
               eventName: ['INSERT'],
