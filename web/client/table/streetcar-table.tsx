@@ -9,6 +9,7 @@ import type { StreetcarView } from '../../../engine/games/streetcar/view.js';
 import type { StreetcarComponents } from '../../../presentation/streetcar.js';
 import { tilePicture } from '../../../presentation/streetcar-tiles.js';
 import {
+  exchangeSquares,
   handGroups,
   modeTile,
   nextRotation,
@@ -143,6 +144,13 @@ function StreetcarTable({ t, view, components, legal, busy, picked, mode, onMode
               ? t('sc.table.tapSquare', { tile: tileName(chosen) })
               : t('sc.table.hint')}
         </p>
+      )}
+      {placeable.size > 0 && (
+        <ul class="sc-legend">
+          <li>{t('sc.table.legendTiles')}</li>
+          <li data-legend="place">{t('sc.table.legendSquares')}</li>
+          {exchangeSquares(legal, chosen).length > 0 && <li data-legend="exchange">{t('sc.table.legendExchange')}</li>}
+        </ul>
       )}
       {cards.map((s) => (
         <div key={s.title}>
