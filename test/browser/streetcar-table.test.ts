@@ -5,7 +5,9 @@
  * is tapped first and the tile that fits it is shown there. It checks that only the squares the chosen
  * tile may go on glow (SC-5), that the picked square is framed, that the preview turns through the
  * legal rotations only (SC-2.3), that the tile lands where and as shown, and the squares' size on the
- * phone. Screenshots go to test-results/browser/streetcar-*.png.
+ * phone; with no tile chosen, exactly the legal placement and exchange squares glow and a legend says
+ * what glows; on the phone the turn buttons sit clear of the bottom bar and, zoomed in, the tapped
+ * square's row and column numbers stay in view. Screenshots go to test-results/browser/streetcar-*.png.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
