@@ -14,6 +14,7 @@ import type { UiAction } from './game-ui.js';
 import { renderStreetcar } from './streetcar.js';
 import { tilePicture } from './streetcar-tiles.js';
 import {
+  exchangeSquares,
   handGroups,
   modeTile,
   nextRotation,
@@ -76,6 +77,30 @@ describe('squares that glow for a chosen tile', () => {
     expect(ui.glowing!(legal, null).sort()).toEqual(all);
     expect([...placeableTiles(legal)].sort()).toEqual(['curve', 'straight']);
     expect(tilesAt(legal, 1, 1)).toEqual(['curve']);
+  });
+
+  it('SC-4.5 SC-5.1 SC-6.1 the glowing squares are exactly the legal placement and exchange squares, before and after choosing a tile', () => {
+    const x = legalOf(builder(['straight_plus_curve_right', 'straight', 'curve'], [[6, 6, C_NE]]));
+    const squares = (keys: string[]) => keys.filter((k) => k.startsWith('square:')).sort();
+    const union = [...new Set([...placeableTiles(x)].flatMap((tile) => squaresFor(x, tile)))].sort();
+    const doubles = x.filter((a) => a.type === 'double_exchange').flatMap((a) => ui.targets(a));
+    expect(squares(ui.glowing!(x, null))).toEqual([...new Set([...union, ...doubles])].sort());
+    for (const tile of placeableTiles(x)) {
+      const legalSquares = x.filter((a) => ui.onTable!(a) && a.tile === tile).flatMap((a) => ui.targets(a));
+      expect(ui.glowing!(x, tileMode(tile)).sort()).toEqual([...new Set(legalSquares)].sort());
+    }
+  });
+
+  it('SC-5.3 SC-6.1 SC-6.2 exchange squares are marked apart: each holds a laid tile (drawn with data-tile), no placement square does', () => {
+    const s = builder(['straight_plus_curve_right', 'straight', 'curve'], [[6, 6, C_NE]]);
+    const x = legalOf(s);
+    const exchanged = x.filter((a) => a.type === 'exchange').flatMap((a) => ui.targets(a));
+    expect(exchangeSquares(x, null).sort()).toEqual([...new Set(exchanged)].sort());
+    expect(exchangeSquares(x, null)).toEqual(['square:6,6']);
+    expect(exchangeSquares(x, 'straight')).toEqual([]);
+    const svg = renderStreetcar(comps, view(s, 0), { t: EN });
+    expect(svg).toMatch(/<g data-square="6,6" data-tile="[^"]+" data-rotation="\d+" data-target="square:6,6">/);
+    for (const key of squaresFor(x, 'curve')) expect(svg).toContain(`<g data-target="${key}" data-empty="1">`);
   });
 
   it('SC-6.1 SC-6.3 an exchange is chosen the same way: the laid tile glows for a tile that keeps all its track', () => {

@@ -50,6 +50,16 @@ export function squaresFor(legal: readonly UiAction[], tile: string): string[] {
   return [...new Set(placements(legal).flatMap((p) => (p.tile === tile ? [squareKey(p.row, p.col)] : [])))];
 }
 
+/**
+ * The board keys of the squares where a single exchange is legal now, for `tile` or for any hand tile
+ * (null). They always hold a laid tile (SC-6.1) and placements never do (SC-5.3), so the board marks
+ * them apart by what lies on the square.
+ */
+export function exchangeSquares(legal: readonly UiAction[], tile: string | null): string[] {
+  const found = placements(legal).filter((p) => p.type === 'exchange' && (tile === null || p.tile === tile));
+  return [...new Set(found.map((p) => squareKey(p.row, p.col)))];
+}
+
 /** Hand tiles that may go somewhere now. */
 export const placeableTiles = (legal: readonly UiAction[]): Set<string> =>
   new Set(placements(legal).map((p) => p.tile));

@@ -5,7 +5,9 @@
  * is tapped first and the tile that fits it is shown there. It checks that only the squares the chosen
  * tile may go on glow (SC-5), that the picked square is framed, that the preview turns through the
  * legal rotations only (SC-2.3), that the tile lands where and as shown, and the squares' size on the
- * phone. Screenshots go to test-results/browser/streetcar-*.png.
+ * phone; with no tile chosen, exactly the legal placement and exchange squares glow and a legend says
+ * what glows; on the phone the turn buttons sit clear of the bottom bar and, zoomed in, the tapped
+ * square's row and column numbers stay in view. Screenshots go to test-results/browser/streetcar-*.png.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -24,6 +26,8 @@ interface Legal {
   row?: number;
   col?: number;
   rotation?: number;
+  first?: Legal;
+  second?: Legal;
 }
 interface Laid {
   row: number;
@@ -83,8 +87,12 @@ describe('Streetcar table in Chromium', () => {
       // No tile chosen: every square some hand tile may go on glows, each with a visible outline.
       let { legal, version } = await apiView(page);
       const anyTile = [...new Set(legal.filter((a) => a.type === 'place' || a.type === 'exchange').map(key))].sort();
+      const doubles = legal.flatMap((a) => (a.type === 'double_exchange' ? [key(a.first!), key(a.second!)] : []));
       const lit = await glowing(page);
-      for (const sq of anyTile) expect(lit).toContain(sq);
+      expect(lit.filter((k) => k.startsWith('square:'))).toEqual([...new Set([...anyTile, ...doubles])].sort());
+      // What glows is told in words: hand tiles and squares (SC-5), and laid tiles to exchange when there are some (SC-6.1).
+      const exchanges = legal.some((a) => a.type === 'exchange');
+      expect(await page.locator('.sc-legend li').count()).toBe(exchanges ? 3 : 2);
 
       // Choose a tile: exactly its squares glow (SC-5.1–5.8).
       const tileButton = page.locator('.sc-hand button.sc-tile:not(:disabled)').first();
@@ -113,7 +121,8 @@ describe('Streetcar table in Chromium', () => {
         );
         await page.locator('.zoom button').last().click();
       }
-      await target.scrollIntoViewIfNeeded();
+      // Mid-screen on the phone, so the placing panel below the board starts out of view.
+      await target.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
       const box = (await target.boundingBox())!;
       console.log(
         `streetcar square at ${c.size.width}×${c.size.height} where tapped: ${box.width.toFixed(1)}×${box.height.toFixed(1)} CSS px`,
@@ -136,6 +145,31 @@ describe('Streetcar table in Chromium', () => {
       // Sentences about the square are not listed beside the preview (the table offers them).
       expect(await page.locator('section.actions .choices').count()).toBe(0);
       await shot('preview');
+      if (c.size === PHONE) {
+        // The turn buttons are brought into view, clear of the bar at the bottom.
+        const bar = (await page.locator('nav.jump').boundingBox())!;
+        for (const b of await page.locator('.sc-place button[data-rotate]').all()) {
+          const r = (await b.boundingBox())!;
+          console.log(
+            `rotate button at 375×812: top ${r.y.toFixed(1)}, bottom ${(r.y + r.height).toFixed(1)}; bar top ${bar.y.toFixed(1)}`,
+          );
+          expect(r.y).toBeGreaterThanOrEqual(0);
+          expect(r.y + r.height).toBeLessThanOrEqual(bar.y);
+        }
+        // Zoomed in, the tapped square's row and column numbers stay in the board's view.
+        const view = (await page.locator('.board').boundingBox())!;
+        for (const label of [`[data-row="${row}"]`, `[data-col="${col}"]`]) {
+          const inView = await page.locator(`.board ${label}`).evaluateAll(
+            (els, v) =>
+              els.some((e) => {
+                const r = e.getBoundingClientRect();
+                return r.left >= v.x && r.right <= v.x + v.width && r.top >= v.y && r.bottom <= v.y + v.height;
+              }),
+            view,
+          );
+          expect(inView, label).toBe(true);
+        }
+      }
 
       // Turning goes through the legal rotations only, both ways (SC-2.3).
       let rotation = rotations[0]!;

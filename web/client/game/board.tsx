@@ -7,6 +7,7 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { playerColour, playerInk, playerLabel } from '../../../presentation/players.js';
+import { pinEdgeLabels } from './edge-labels.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Board widths as multiples of the column's width: fit, and two closer looks; the closest is where a phone acts. */
@@ -200,6 +201,7 @@ export function Board({
     }
     picture.append(marks);
     if (zoom > 1) for (const el of picture.querySelectorAll<SVGGraphicsElement>('g.target')) grow(el);
+    pinEdgeLabels(root, zoom > 1);
   });
   useEffect(() => {
     // A place asked for from the log: scrolled to the middle of the (zoomed) board and of the page.
@@ -268,6 +270,7 @@ export function Board({
         role={zoom > 1 ? 'region' : undefined}
         aria-label={zoom > 1 ? t('game.jump.board') : undefined}
         onClick={pick}
+        onScroll={() => ref.current && pinEdgeLabels(ref.current, zoom > 1)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' || e.key === ' ') pick(e);
         }}

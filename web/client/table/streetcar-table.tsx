@@ -4,11 +4,12 @@
  * only, then confirmed. The line and route cards read as before. Double exchanges, declaring, the
  * refill and driving stay taps on the board and lines in the list.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { StreetcarView } from '../../../engine/games/streetcar/view.js';
 import type { StreetcarComponents } from '../../../presentation/streetcar.js';
 import { tilePicture } from '../../../presentation/streetcar-tiles.js';
 import {
+  exchangeSquares,
   handGroups,
   modeTile,
   nextRotation,
@@ -56,6 +57,9 @@ function StreetcarTable({ t, view, components, legal, busy, picked, mode, onMode
     [previewKey],
   );
   useEffect(() => () => onPreview(null), []);
+  // On a phone the square is tapped on the board above: the turn and confirm buttons are brought into view, clear of the bar at the bottom (style.css: scroll-margin).
+  const placing = useRef<HTMLDivElement>(null);
+  useEffect(() => placing.current?.scrollIntoView({ block: 'nearest' }), [previewKey]);
 
   const you = v.you;
   if (!you) return null;
@@ -63,7 +67,7 @@ function StreetcarTable({ t, view, components, legal, busy, picked, mode, onMode
   return (
     <section class="sc-table" data-table aria-label={t('sc.table.label')}>
       {action && chosen && square && (
-        <div class="choices sc-place" role="group" aria-label={t('sc.table.placing')}>
+        <div ref={placing} class="choices sc-place" role="group" aria-label={t('sc.table.placing')}>
           <p>
             {t(action.type === 'exchange' ? 'sc.table.exchangeHere' : 'sc.table.placeHere', {
               tile: tileName(chosen),
@@ -143,6 +147,13 @@ function StreetcarTable({ t, view, components, legal, busy, picked, mode, onMode
               ? t('sc.table.tapSquare', { tile: tileName(chosen) })
               : t('sc.table.hint')}
         </p>
+      )}
+      {placeable.size > 0 && (
+        <ul class="sc-legend">
+          <li>{t('sc.table.legendTiles')}</li>
+          <li data-legend="place">{t('sc.table.legendSquares')}</li>
+          {exchangeSquares(legal, chosen).length > 0 && <li data-legend="exchange">{t('sc.table.legendExchange')}</li>}
+        </ul>
       )}
       {cards.map((s) => (
         <div key={s.title}>
