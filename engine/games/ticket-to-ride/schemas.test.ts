@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBot, Rng, seedRng, type GameEvent, type Viewer } from '../../core/index.js';
 import { ticketToRideEurope } from '../ticket-to-ride-europe/index.js';
 import { ticketToRideGermany } from '../ticket-to-ride-germany/index.js';
+import { TtrComponentsSchema } from './components-schema.js';
 import { TtrEventSchema, TtrViewSchema } from './schemas.js';
 
 const editions = [ticketToRideEurope, ticketToRideGermany];
@@ -117,7 +118,12 @@ describe('Ticket to Ride published schemas', () => {
   });
 
   it('the definitions publish these schemas for both editions', () => {
-    for (const game of editions) expect(game.schemas).toEqual({ view: TtrViewSchema, event: TtrEventSchema });
+    for (const game of editions)
+      expect(game.schemas).toEqual({
+        view: TtrViewSchema,
+        event: TtrEventSchema,
+        components: TtrComponentsSchema,
+      });
   });
 
   it('the view schema is closed: an unknown property or a wrong phase is refused', () => {
