@@ -9,6 +9,7 @@ import type { AnyGame } from '../engine/core/index.js';
 import { ticketToRideEurope } from '../engine/games/ticket-to-ride-europe/index.js';
 import { ticketToRideGermany } from '../engine/games/ticket-to-ride-germany/index.js';
 import type { TtrMap } from '../engine/games/ticket-to-ride/map.js';
+import { GOODS } from '../engine/games/trains-and-stations/board.js';
 import { trainsAndStations } from '../engine/games/trains-and-stations/index.js';
 import { SYMBOLS, type VntData } from '../engine/games/vlaky-na-trati/data.js';
 import { vlakyNaTratiGame } from '../engine/games/vlaky-na-trati/index.js';
@@ -106,8 +107,10 @@ describe('Ticket to Ride legend', () => {
 describe('Trains & Stations legend', () => {
   const comps = trainsAndStations.components as TsComponents;
 
+  it('has every good of the game (TS-1.7)', () => expect(keys(tsLegend(EN, comps))).toEqual([...GOODS]));
+
   it('names every good the board and the special goods cards show (TS-1.7), as its goods card', () => {
-    const legend = tsLegend(EN);
+    const legend = tsLegend(EN, comps);
     const named = new Set(keys(legend));
     const game = trainsAndStations as AnyGame;
     const svg = renderTrainsAndStations(comps, game.view(play(game, 'legend-ts', 3, 30), 0), { t: EN });
@@ -119,5 +122,5 @@ describe('Trains & Stations legend', () => {
     for (const e of legend) expect(attrValues(e.picture, 'data-good')).toEqual([e.key]);
   });
 
-  it('has its words in every language', () => wordedEverywhere(tsLegend));
+  it('has its words in every language', () => wordedEverywhere((t) => tsLegend(t, comps)));
 });

@@ -2,10 +2,13 @@
  * The Vlaky na trati legend: every station symbol's two-letter code as the cards and sheets print it,
  * and the curve station's marker (VNT-8.3), each with its name.
  */
-import { SYMBOLS } from '../engine/games/vlaky-na-trati/data.js';
+import type { Sym } from '../engine/games/vlaky-na-trati/data.js';
 import type { Translate } from './game-ui.js';
 import { legendPicture, type LegendEntry } from './legend.js';
-import { curveLocoMark, symbols } from './vnt-card-face.js';
+import { curveLocoMark, SYMBOL_STYLE, symbols } from './vnt-card-face.js';
+
+/** Every symbol: the style table must hold each one (its type says so), so a new symbol has its entry. */
+const SYMBOLS = Object.keys(SYMBOL_STYLE) as Sym[];
 
 export const vntLegend = (t: Translate): LegendEntry[] => [
   ...SYMBOLS.map((s) => ({

@@ -196,7 +196,7 @@ function TsTable({ t, ui, view, components, legal, busy, mode, onMode, onAct }: 
       <p class="ts-supply">
         {t('ts.table.supply', { vp: v.vpSupply, bank: v.bank, deck: v.specialDeck, dice: v.bonusSupply })}
       </p>
-      <Legend title={t('legend.title')} entries={tsLegend(tr)} />
+      <Legend title={t('legend.title')} entries={tsLegend(tr, c)} />
     </section>
   );
 }
