@@ -23,18 +23,9 @@ const ferryMark = (cx: number, cy: number): Markup =>
 export const cityMark = (p: Pt): Markup =>
   h('circle', { cx: p.x, cy: p.y, r: CITY_R, fill: '#FFFDF5', stroke: '#333', 'stroke-width': 1.5 });
 
+const COUNTRY = { width: 18, height: 18, rx: 3, fill: '#FFF7E0', stroke: '#7A5C00', 'stroke-width': 1.5 };
 /** A neighbouring country (Germany's dead ends, TTRG). */
-export const countryMark = (p: Pt): Markup =>
-  h('rect', {
-    x: p.x - 9,
-    y: p.y - 9,
-    width: 18,
-    height: 18,
-    rx: 3,
-    fill: '#FFF7E0',
-    stroke: '#7A5C00',
-    'stroke-width': 1.5,
-  });
+export const countryMark = (p: Pt): Markup => h('rect', { x: p.x - 9, y: p.y - 9, ...COUNTRY });
 
 /** How many passengers wait at the place at `p`, at its lower left. */
 export const passengerMark = (p: Pt, waiting: number): Markup =>
