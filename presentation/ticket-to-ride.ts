@@ -9,19 +9,16 @@ import type { TtrView } from '../engine/games/ticket-to-ride/view.js';
 import {
   legend,
   markAttrs,
-  patternId,
-  playerColour,
-  playerInk,
   playerLabel,
   playerName,
   playerPatterns,
-  playerToken,
 } from './players.js';
-import { h, label, svgDocument, type Markup } from './svg.js';
+import { h, label, svgDocument } from './svg.js';
 import { PLACES_BY_MAP, type LonLat } from './ttr-places.js';
 import type { RenderBoardOptions } from './board-options.js';
 import { ttrWords } from './ticket-to-ride.ui.js';
-import { CARD_FACE, ROUTE_COLOURS } from './ttr-colours.js';
+import { CARD_FACE } from './ttr-colours.js';
+import { cars, CITY_R, cityMark, countryMark, passengerMark, stationMark } from './ttr-marks.js';
 
 interface Pt {
   x: number;
@@ -30,9 +27,7 @@ interface Pt {
 
 const MAP_SIZE = 1000;
 const PAD = 48;
-const CITY_R = 6;
 const TRACK_GAP = 9;
-const CAR_WIDTH = 7;
 /** Height of the card row under the map (face-up cards, deck, tickets). */
 const SUPPLY_H = 44;
 
@@ -50,75 +45,6 @@ export function projector(places: readonly LonLat[]): { at: (p: LonLat) => Pt; w
     width: w * scale + 2 * PAD + 70,
     height: hgt * scale + 2 * PAD,
   };
-}
-
-function cars(route: Route, a: Pt, b: Pt, offset: number, owner: number | undefined, hitWidth: number): Markup[] {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const dist = Math.hypot(dx, dy) || 1;
-  const ux = dx / dist;
-  const uy = dy / dist;
-  const nx = -uy;
-  const ny = ux;
-  const trim = CITY_R + 2;
-  const span = Math.max(dist - 2 * trim, route.length * 4);
-  const step = span / route.length;
-  const carLen = Math.max(3, step - 2);
-  const angle = (Math.atan2(dy, dx) * 180) / Math.PI;
-  const start = (dist - span) / 2;
-  const fill = owner === undefined ? (ROUTE_COLOURS[route.colour] ?? '#999') : `url(#${patternId(owner)})`;
-  const outline = route.tunnel
-    ? { stroke: '#000', 'stroke-width': 1.6, 'stroke-dasharray': '2.5 1.5' }
-    : { stroke: owner === undefined ? '#333' : '#000', 'stroke-width': owner === undefined ? 0.6 : 1.2 };
-  const out: Markup[] = [];
-  for (let i = 0; i < route.length; i++) {
-    const t = start + step * (i + 0.5);
-    const cx = a.x + ux * t + nx * offset;
-    const cy = a.y + uy * t + ny * offset;
-    out.push(
-      h('rect', {
-        x: cx - carLen / 2,
-        y: cy - CAR_WIDTH / 2,
-        width: carLen,
-        height: CAR_WIDTH,
-        rx: 1,
-        fill,
-        ...outline,
-        transform: `rotate(${angle.toFixed(1)} ${cx.toFixed(2)} ${cy.toFixed(2)})`,
-        'data-car': i,
-      }),
-    );
-    // Ferry: the first `ferry` cars carry a locomotive symbol.
-    if (i < route.ferry)
-      out.push(
-        h('circle', { cx, cy, r: CAR_WIDTH * 0.32, fill: '#111', stroke: '#fff', 'stroke-width': 0.8, 'data-loco': 1 }),
-      );
-  }
-  // A wide invisible stroke along the track, so a click between or beside the cars still hits the route.
-  const [sx, sy, ex, ey] = [
-    a.x + ux * start + nx * offset,
-    a.y + uy * start + ny * offset,
-    a.x + ux * (start + span) + nx * offset,
-    a.y + uy * (start + span) + ny * offset,
-  ];
-  out.push(
-    h('line', {
-      x1: sx,
-      y1: sy,
-      x2: ex,
-      y2: ey,
-      stroke: '#000',
-      'stroke-opacity': 0,
-      'stroke-width': hitWidth,
-      'pointer-events': 'stroke',
-      'data-hit': 1,
-    }),
-  );
-  if (owner !== undefined) {
-    const mid = start + span / 2;
-    out.push(playerToken(owner, a.x + ux * mid + nx * offset, a.y + uy * mid + ny * offset, 6.5));
-  }
-  return out;
 }
 
 export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBoardOptions): string {
@@ -193,18 +119,7 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBo
         'stroke-dasharray': '5 3',
         visibility: 'hidden',
       }),
-      country
-        ? h('rect', {
-            x: p.x - 9,
-            y: p.y - 9,
-            width: 18,
-            height: 18,
-            rx: 3,
-            fill: '#FFF7E0',
-            stroke: '#7A5C00',
-            'stroke-width': 1.5,
-          })
-        : h('circle', { cx: p.x, cy: p.y, r: CITY_R, fill: '#FFFDF5', stroke: '#333', 'stroke-width': 1.5 }),
+      country ? countryMark(p) : cityMark(p),
       stationSite
         ? h('circle', { cx: p.x, cy: p.y, r: CITY_R + 4, fill: '#000', 'fill-opacity': 0, 'data-hit': 1 })
         : null,
@@ -222,14 +137,7 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBo
         },
         n,
       ),
-      waiting > 0
-        ? h(
-            'g',
-            { 'data-passengers': waiting },
-            h('circle', { cx: p.x - 9, cy: p.y + 9, r: 6, fill: '#fff', stroke: '#555' }),
-            label(p.x - 9, p.y + 9, waiting, { 'font-size': 8 }),
-          )
-        : null,
+      waiting > 0 ? passengerMark(p, waiting) : null,
     );
   });
 
@@ -241,20 +149,7 @@ export function renderTicketToRide(map: TtrMap, view: TtrView, options: RenderBo
       'g',
       { 'data-station': s.city, 'data-owner': s.seat, ...markAttrs(s.seat), 'data-index': i },
       h('title', {}, t('ttr.picture.station', { name: name(s.seat), n: playerLabel(s.seat), city: s.city })),
-      h('path', {
-        d: `M${x - 7},${y + 6} V${y - 2} L${x},${y - 8} L${x + 7},${y - 2} V${y + 6} Z`,
-        fill: `url(#${patternId(s.seat)})`,
-        stroke: '#000',
-        'stroke-width': 1,
-      }),
-      label(x, y + 1, playerLabel(s.seat), {
-        'font-size': 8,
-        'font-weight': 700,
-        fill: playerInk(s.seat),
-        stroke: playerColour(s.seat),
-        'stroke-width': 2,
-        'paint-order': 'stroke',
-      }),
+      stationMark(s.seat, x, y),
     );
   });
 

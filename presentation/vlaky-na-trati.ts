@@ -19,7 +19,7 @@ import {
 } from './players.js';
 import { h, label, svgDocument, type Markup } from './svg.js';
 import type { RenderBoardOptions } from './board-options.js';
-import { CH, CW, cardContents, deckFill, LANE_Y, symbols } from './vnt-card-face.js';
+import { CH, CW, cardContents, curveLocoMark, deckFill, LANE_Y, symbols } from './vnt-card-face.js';
 import { drawPicks } from './vnt-picks.js';
 import { drawSheets, SHEET_W } from './vnt-sheets.js';
 
@@ -171,17 +171,7 @@ export function renderVlakyNaTrati(data: VntData, view: VntView, options: Render
           stroke: '#6D4C41',
           'stroke-width': 2.5,
         }),
-        st.curveLoco
-          ? h('circle', {
-              cx: right ? x + 18 : x + CW - 18,
-              cy: ya,
-              r: 5,
-              fill: '#fff',
-              stroke: '#6D4C41',
-              'stroke-width': 1.5,
-              'data-turntable': lane,
-            })
-          : null,
+        st.curveLoco ? curveLocoMark(right ? x + 18 : x + CW - 18, ya, { 'data-turntable': lane }) : null,
         symbols(t, st.symbols, right ? x + 40 : x + CW - 40, ya),
       );
     });

@@ -1,6 +1,6 @@
 /** A Vlaky na trati railway card as printed: its tracks and station symbols, and the colour of its deck. */
 import type { Lane, RailwayCard, Sym } from '../engine/games/vlaky-na-trati/data.js';
-import { h, label, num, type Markup } from './svg.js';
+import { h, label, num, type Attrs, type Markup } from './svg.js';
 import type { Translate } from './game-ui.js';
 
 /** A short code and a colour per symbol, so stations read without icons. */
@@ -73,3 +73,7 @@ export function cardContents(tr: Translate, card: RailwayCard | undefined, x: nu
 }
 
 export const deckFill = (card: RailwayCard | undefined): string => (card?.deck === 'A' ? '#FFF8E1' : '#F1F8E9');
+
+/** The curve station's marker (CURVE_LOCO, VNT-8.3) centred on (cx, cy). */
+export const curveLocoMark = (cx: number, cy: number, attrs: Attrs = {}): Markup =>
+  h('circle', { cx, cy, r: 5, fill: '#fff', stroke: '#6D4C41', 'stroke-width': 1.5, ...attrs });

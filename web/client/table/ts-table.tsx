@@ -18,6 +18,8 @@ import { KeepCards } from './ts-keep-cards.js';
 import { Sheet } from './ts-sheet.js';
 import { Speculate } from './ts-speculate.js';
 import { Picture } from './ts-things.js';
+import { Legend } from './legend.js';
+import { tsLegend } from '../../../presentation/ts-legend.js';
 
 /** Buttons of one action type: the legal actions the picked dice mean, or one disabled button saying what to pick. */
 const STEP_BUTTONS = ['roll', 'recall', 'reroll', 'take_coins', 'stop_rolling', 'end_resolution'] as const;
@@ -194,6 +196,7 @@ function TsTable({ t, ui, view, components, legal, busy, mode, onMode, onAct }: 
       <p class="ts-supply">
         {t('ts.table.supply', { vp: v.vpSupply, bank: v.bank, deck: v.specialDeck, dice: v.bonusSupply })}
       </p>
+      <Legend title={t('legend.title')} entries={tsLegend(tr, c)} />
     </section>
   );
 }

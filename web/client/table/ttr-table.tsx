@@ -20,6 +20,9 @@ import {
   type TicketMix as Mix,
 } from '../../../presentation/ttr-table.js';
 import type { TableProps } from './table.js';
+import { Legend } from './legend.js';
+import { ttrLegend } from '../../../presentation/ttr-legend.js';
+import { asTranslate } from '../i18n.js';
 
 /** `t` over keys made at run time (a card type in the key); the catalogs' own types cannot check those. */
 const say = (t: TFunction, key: string, vars?: object): string =>
@@ -216,6 +219,7 @@ function TtrTable({
           )}
         </>
       )}
+      <Legend title={t('legend.title')} entries={ttrLegend(asTranslate(t), map)} />
     </section>
   );
 }

@@ -14,6 +14,8 @@ import { vntStatus } from '../../../presentation/vlaky-na-trati.ui.js';
 import { asTranslate } from '../i18n.js';
 import type { Translate } from '../../../presentation/game-ui.js';
 import type { TableProps } from './table.js';
+import { Legend } from './legend.js';
+import { vntLegend } from '../../../presentation/vnt-legend.js';
 
 function CardFace({ tr, data, id }: { tr: Translate; data: VntData; id: string | null }) {
   // The picture comes from presentation/, which escapes everything it draws.
@@ -94,6 +96,7 @@ function VntTable({ t, ui, view, components, busy, picked, actionsAt, onPick, on
           </div>
         ))}
       </div>
+      <Legend title={t('legend.title')} entries={vntLegend(tr)} />
     </section>
   );
 }
