@@ -143,7 +143,14 @@ export function playersSuite(h: Harness): void {
   });
 
   describe('notification settings (on the profile item)', () => {
-    const allOn = { yourTurn: true, reminder: true, gameStarted: true, gameFinished: true, chat: false };
+    const allOn = {
+      yourTurn: true,
+      reminder: true,
+      gameStarted: true,
+      gameFinished: true,
+      chat: false,
+      challenge: true,
+    };
 
     it('default to every kind but chat, and email only when there is an address', async () => {
       const withEmail = player(`nd-${uid()}`, { email: 'anna@example.org' });
@@ -216,6 +223,7 @@ export function playersSuite(h: Harness): void {
         h.table.updatePlayer(p.id, { notifications: { events: { gameStarted: false } } }),
         h.table.updatePlayer(p.id, { notifications: { events: { gameFinished: false } } }),
         h.table.updatePlayer(p.id, { notifications: { events: { chat: true } } }),
+        h.table.updatePlayer(p.id, { notifications: { events: { challenge: false } } }),
         h.table.updatePlayer(p.id, { notifications: { email: false } }),
         h.table.updatePlayer(p.id, { name: 'Racer' }),
       ]);
@@ -226,7 +234,14 @@ export function playersSuite(h: Harness): void {
         notifications: {
           email: false,
           digest: null,
-          events: { yourTurn: false, reminder: false, gameStarted: false, gameFinished: false, chat: true },
+          events: {
+            yourTurn: false,
+            reminder: false,
+            gameStarted: false,
+            gameFinished: false,
+            chat: true,
+            challenge: false,
+          },
         },
       });
     });
