@@ -6,13 +6,7 @@
  */
 import type { CardType, Route, TtrMap } from '../engine/games/ticket-to-ride/map.js';
 import type { TtrView } from '../engine/games/ticket-to-ride/view.js';
-import {
-  legend,
-  markAttrs,
-  playerLabel,
-  playerName,
-  playerPatterns,
-} from './players.js';
+import { legend, markAttrs, playerLabel, playerName, playerPatterns } from './players.js';
 import { h, label, svgDocument } from './svg.js';
 import { PLACES_BY_MAP, type LonLat } from './ttr-places.js';
 import type { RenderBoardOptions } from './board-options.js';
