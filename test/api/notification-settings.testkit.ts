@@ -18,14 +18,7 @@ import {
 import { RAISED_LIMITS, startTestServer, testRegistry } from '../support/local.js';
 import { playerWithEmail } from '../support/accounts.js';
 
-export const DEFAULT_EVENTS = {
-  yourTurn: true,
-  reminder: true,
-  gameStarted: true,
-  gameFinished: true,
-  chat: false,
-  challenge: true,
-};
+export { DEFAULT_EVENTS } from '../support/notifications.js';
 export const ALL_KINDS = ['yourTurn', 'reminder', 'gameStarted', 'gameFinished', 'chat', 'challenge'];
 
 /** A local server that opted in to deliveries on this machine (RAILPOST_LOCAL_DELIVERY=1 for `npm start`). */

@@ -5,6 +5,19 @@ import type { NotificationKind } from '../../functions/notify/message.js';
 import { signBoardLink } from '../../functions/notify/board-link.js';
 import { signUnsubscribe } from '../../functions/notify/unsubscribe.js';
 
+/**
+ * The notice kinds a player hears of before choosing (docs/notifications.md), written out here
+ * rather than read from the domain, so that a changed default fails the suites that use it.
+ */
+export const DEFAULT_EVENTS = {
+  yourTurn: true,
+  reminder: true,
+  gameStarted: true,
+  gameFinished: true,
+  chat: false,
+  challenge: true,
+};
+
 /** What PushSubscription.toJSON() gives in a browser: an https endpoint, a P-256 point (0x04 || X || Y) and a 16-byte secret. */
 export function pushSubscription(
   endpoint = `https://push.example.net/wpush/v2/${randomBytes(12).toString('base64url')}`,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Harness } from './backends.js';
 import { WriteConflict } from '../../../functions/store/ports/errors.js';
 import { player, read, uid } from './fixtures.js';
+import { DEFAULT_EVENTS } from '../../support/notifications.js';
 
 export function playersSuite(h: Harness): void {
   describe('credential version', () => {
@@ -143,14 +144,7 @@ export function playersSuite(h: Harness): void {
   });
 
   describe('notification settings (on the profile item)', () => {
-    const allOn = {
-      yourTurn: true,
-      reminder: true,
-      gameStarted: true,
-      gameFinished: true,
-      chat: false,
-      challenge: true,
-    };
+    const allOn = DEFAULT_EVENTS;
 
     it('default to every kind but chat, and email only when there is an address', async () => {
       const withEmail = player(`nd-${uid()}`, { email: 'anna@example.org' });
